@@ -1,0 +1,61 @@
+// Opens the SQLite database with the settings a busy single-node server needs and brings its
+// schema up to date. Migrations come from db/migrations on disk when running from source, or
+// from the copies embedded in the compiled executable (which has no such folder).
+import { Database } from "bun:sqlite";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
+import type { MigrationMeta } from "drizzle-orm/migrator";
+import { embeddedFiles, type EmbeddedMigration } from "../src/lib/embedded.ts";
+import * as schema from "./schema.ts";
+
+export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database };
+
+export const databaseFileName = "portal.sqlite";
+
+export function openDatabase(dataDir: string): Db {
+  const sqlite = new Database(join(dataDir, databaseFileName), { create: true, strict: true });
+  // bun:sqlite defaults are journal_mode=delete, synchronous=FULL, busy_timeout=0: slow, and
+  // a second writer fails at once. WAL lets readers run beside the one writer.
+  sqlite.exec("PRAGMA journal_mode = WAL");
+  sqlite.exec("PRAGMA synchronous = NORMAL");
+  sqlite.exec("PRAGMA busy_timeout = 5000");
+  sqlite.exec("PRAGMA foreign_keys = ON");
+  return drizzle(sqlite, { schema }) as Db;
+}
+
+/** The committed migrations, as written by drizzle-kit into db/migrations. */
+export function readMigrationsFromDisk(folder = join(import.meta.dir, "migrations")): EmbeddedMigration[] {
+  const journal = JSON.parse(readFileSync(join(folder, "meta", "_journal.json"), "utf8")) as {
+    entries: { tag: string; when: number; breakpoints: boolean }[];
+  };
+  return journal.entries.map((entry) => ({
+    tag: entry.tag,
+    when: entry.when,
+    breakpoints: entry.breakpoints,
+    sql: readFileSync(join(folder, `${entry.tag}.sql`), "utf8"),
+  }));
+}
+
+/** Applies every migration not yet applied, exactly as drizzle-kit's migrator would. */
+export function migrateDatabase(db: Db): void {
+  const source = embeddedFiles()?.migrations ?? readMigrationsFromDisk();
+  const migrations: MigrationMeta[] = source.map((m) => ({
+    sql: m.sql.split("--> statement-breakpoint"),
+    bps: m.breakpoints,
+    folderMillis: m.when,
+    hash: createHash("sha256").update(m.sql).digest("hex"),
+  }));
+  // Same call drizzle-orm/bun-sqlite/migrator makes after reading the folder itself; `dialect`
+  // and `session` are internal fields that its migrator reaches the same way.
+  const internal = db as unknown as {
+    dialect: { migrate(m: MigrationMeta[], session: unknown, config: { migrationsFolder: string }): void };
+    session: unknown;
+  };
+  internal.dialect.migrate(migrations, internal.session, { migrationsFolder: "" });
+}
+
+export function closeDatabase(db: Db): void {
+  db.$client.close();
+}

@@ -1,0 +1,216 @@
+// The whole product's tables. Drizzle's portable column types only (text, integer),
+// so a PostgreSQL dialect can follow without rethinking the data.
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const id = () => text("id").primaryKey();
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch() * 1000)`);
+const time = (name: string) => integer(name, { mode: "timestamp_ms" });
+
+/** Brokers (shown as Administrator). Password hash is null for OpenID Connect accounts. */
+export const users = sqliteTable("users", {
+  id: id(),
+  email: text("email").notNull().unique(), // stored lower-cased
+  passwordHash: text("password_hash"),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  profileImageUrl: text("profile_image_url"),
+  oidcSubject: text("oidc_subject").unique(),
+  createdAt: createdAt(),
+});
+
+/** Broker sign-in sessions. The id is the SHA-256 of the bearer/cookie token, never the token. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: id(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: time("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/**
+ * A customer is one person (one email) who may be invited by several brokers; the upload
+ * link is theirs and shows every broker's requests, filterable by broker.
+ */
+export const customers = sqliteTable("customers", {
+  id: id(),
+  email: text("email").notNull().unique(), // stored lower-cased
+  name: text("name").notNull(),
+  passwordHash: text("password_hash"),
+  uploadLink: text("upload_link").notNull().unique(),
+  lastActiveAt: time("last_active_at"),
+  createdAt: createdAt(),
+});
+
+/** The broker ↔ customer relationship: what one broker knows and did about a customer. */
+export const brokerCustomers = sqliteTable(
+  "broker_customers",
+  {
+    brokerId: text("broker_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    customerId: text("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    loanType: text("loan_type"),
+    invitationStatus: text("invitation_status", { enum: ["pending", "accepted"] }).notNull().default("pending"),
+    invitedAt: time("invited_at").notNull(),
+    acceptedAt: time("accepted_at"),
+    lastReminderAt: time("last_reminder_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.brokerId, t.customerId] }), index("broker_customers_customer_idx").on(t.customerId)],
+);
+
+export const documentStatuses = [
+  "requested",
+  "incomplete",
+  "uploaded",
+  "approved",
+  "need_to_resubmit",
+  "overdue",
+  "shared",
+] as const;
+
+/** A requested document (or, with status shared, a file the broker shared with the customer). */
+export const documents = sqliteTable(
+  "documents",
+  {
+    id: id(),
+    customerId: text("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    brokerId: text("broker_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    status: text("status", { enum: documentStatuses }).notNull().default("requested"),
+    dueDate: time("due_date"),
+    reminderAt: time("reminder_at"),
+    storageKey: text("storage_key"), // server-made file name in the file store
+    originalName: text("original_name"), // kept only as data, never used as a path
+    mimeType: text("mime_type"), // sniffed from the bytes
+    fileSize: integer("file_size"),
+    rejectionReason: text("rejection_reason"),
+    adminComments: text("admin_comments"),
+    uploadedAt: time("uploaded_at"),
+    verifiedAt: time("verified_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("documents_broker_customer_idx").on(t.brokerId, t.customerId),
+    index("documents_broker_status_idx").on(t.brokerId, t.status),
+    index("documents_customer_idx").on(t.customerId),
+  ],
+);
+
+/** Earlier files of a document replaced by a re-upload: the audit trail. */
+export const documentVersions = sqliteTable(
+  "document_versions",
+  {
+    id: id(),
+    documentId: text("document_id").notNull().references(() => documents.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull(),
+    originalName: text("original_name"),
+    mimeType: text("mime_type"),
+    fileSize: integer("file_size"),
+    uploadedAt: time("uploaded_at"),
+    replacedAt: time("replaced_at").notNull(),
+  },
+  (t) => [index("document_versions_document_idx").on(t.documentId)],
+);
+
+/** Notifications for both sides: a broker's (brokerId set) or a customer's (customerId set, audience customer). */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: id(),
+    audience: text("audience", { enum: ["broker", "customer"] }).notNull(),
+    brokerId: text("broker_id").references(() => users.id, { onDelete: "cascade" }),
+    customerId: text("customer_id").references(() => customers.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    read: integer("read", { mode: "boolean" }).notNull().default(false),
+    metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_broker_idx").on(t.brokerId, t.read),
+    index("notifications_customer_idx").on(t.customerId, t.read),
+  ],
+);
+
+/** One row per broker with a plan other than the default. */
+export const subscriptions = sqliteTable("subscriptions", {
+  brokerId: text("broker_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  plan: text("plan", { enum: ["free", "basic", "pro", "unlimited"] }).notNull(),
+  status: text("status", { enum: ["active", "canceled", "incomplete"] }).notNull(),
+  currentPeriodEnd: time("current_period_end"),
+  stripeCustomerId: text("stripe_customer_id"),
+  stripeSubscriptionId: text("stripe_subscription_id"),
+  updatedAt: time("updated_at").notNull(),
+});
+
+/** Customer sign-in sessions (24 hours). The id is the SHA-256 of the token. */
+export const customerSessions = sqliteTable(
+  "customer_sessions",
+  {
+    id: id(),
+    customerId: text("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    expiresAt: time("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("customer_sessions_customer_idx").on(t.customerId)],
+);
+
+/** Single-use customer password-reset tokens. The id is the SHA-256 of the emailed token. */
+export const passwordResetTokens = sqliteTable(
+  "password_reset_tokens",
+  {
+    id: id(),
+    customerId: text("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    expiresAt: time("expires_at").notNull(),
+    usedAt: time("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_reset_customer_idx").on(t.customerId)],
+);
+
+/** Background jobs run by the in-process scheduler (emails, reminders, overdue, plan expiry). */
+export const jobs = sqliteTable(
+  "jobs",
+  {
+    id: id(),
+    kind: text("kind").notNull(),
+    payload: text("payload", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    status: text("status", { enum: ["pending", "running", "done", "failed"] }).notNull().default("pending"),
+    runAt: time("run_at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(8),
+    lockedUntil: time("locked_until"),
+    lastError: text("last_error"),
+    dedupeKey: text("dedupe_key"),
+    createdAt: createdAt(),
+    finishedAt: time("finished_at"),
+  },
+  (t) => [index("jobs_due_idx").on(t.status, t.runAt), uniqueIndex("jobs_dedupe_idx").on(t.dedupeKey)],
+);
+
+/** Every email the portal means to send: the outbox. A dedupe key makes each email exist once. */
+export const emails = sqliteTable(
+  "emails",
+  {
+    id: id(),
+    dedupeKey: text("dedupe_key").notNull().unique(),
+    kind: text("kind").notNull(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    status: text("status", { enum: ["pending", "sending", "sent", "failed", "logged"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    messageId: text("message_id"),
+    createdAt: createdAt(),
+    sentAt: time("sent_at"),
+  },
+  (t) => [index("emails_status_idx").on(t.status, t.createdAt)],
+);

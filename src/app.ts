@@ -1,0 +1,26 @@
+// Builds the Elysia app from the feature plugins. Used by `portal serve` and by the tests.
+import { Elysia } from "elysia";
+import type { AppContext } from "./context.ts";
+import { authRoutes } from "./features/auth/routes.ts";
+import { healthRoutes } from "./features/health/routes.ts";
+import { webRoutes } from "./features/web/routes.ts";
+import { errorHandler } from "./lib/error-handler.ts";
+import { assertSameSiteWrite, securityHeaders } from "./lib/security.ts";
+
+export function createApp(ctx: AppContext) {
+  const headers = securityHeaders(ctx.config);
+  return (
+    new Elysia()
+      .use(errorHandler(ctx.log))
+      .onRequest(({ request, set }) => {
+        Object.assign(set.headers, headers);
+        assertSameSiteWrite(request, ctx.config);
+      })
+      .use(healthRoutes(ctx))
+      .use(authRoutes(ctx))
+      // Last: everything else that is a GET is the web app.
+      .use(webRoutes())
+  );
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,152 @@
+#!/usr/bin/env bun
+// `portal` — the one command a brokerage runs. Thin: parses arguments, loads config, calls in.
+import { existsSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import pkg from "../package.json" with { type: "json" };
+import { closeDatabase, databaseFileName, migrateDatabase, openDatabase } from "../db/client.ts";
+import { ConfigError, loadConfig, type ConfigOverrides } from "./config.ts";
+import { createBrokerAccount } from "./features/auth/service.ts";
+import { systemClock } from "./lib/clock.ts";
+import { AppError } from "./lib/errors.ts";
+import { createLogger } from "./lib/log.ts";
+import { startServer } from "./server.ts";
+
+const HELP = `Broker document portal ${pkg.version}
+
+Usage: portal <command> [options]
+
+Commands:
+  serve [--port N] [--data DIR]      Start the portal (web app, API, live updates)
+  migrate [--data DIR]               Create or update the database, then exit
+  admin create --email E --password P [--first F] [--last L] [--data DIR]
+                                     Create a broker account
+  backup <file> [--data DIR]         Write a consistent copy of the database to <file>,
+                                     safe while the portal is running
+  --help                             Show this help
+  --version                          Show the version
+
+Settings come from the environment (PORT, DATA_DIR, PUBLIC_URL, SMTP_URL, MAIL_FROM,
+STRIPE_*, SESSION_SECRET, MAX_UPLOAD_MB, ALLOW_SIGNUP, TRUST_PROXY, HOST); see README.md.
+`;
+
+class UsageError extends Error {}
+
+function fail(message: string, code = 1): never {
+  console.error(message);
+  process.exit(code);
+}
+
+function parse(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        port: { type: "string" },
+        data: { type: "string" },
+        email: { type: "string" },
+        password: { type: "string" },
+        first: { type: "string" },
+        last: { type: "string" },
+        help: { type: "boolean", short: "h" },
+        version: { type: "boolean", short: "v" },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+function openMigrated(overrides: ConfigOverrides) {
+  const config = loadConfig(process.env, overrides);
+  const db = openDatabase(config.dataDir);
+  migrateDatabase(db);
+  return { config, db };
+}
+
+async function serve(overrides: ConfigOverrides) {
+  const config = loadConfig(process.env, overrides);
+  const log = createLogger();
+  const server = await startServer(config, { log, prebuildWeb: true });
+  log.info(`Broker portal ${pkg.version} is running at ${config.publicUrl}`, {
+    listening: `${config.host}:${server.port}`,
+    data: config.dataDir,
+    mail: config.smtpUrl ? "smtp" : "outbox only (no SMTP_URL)",
+    billing: config.billing ? "on" : "off",
+  });
+  const shutdown = async (signal: string) => {
+    log.info(`${signal} received, stopping`);
+    await server.stop();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+async function adminCreate(values: ReturnType<typeof parse>["values"], overrides: ConfigOverrides) {
+  if (!values.email || !values.password) throw new UsageError("admin create needs --email and --password");
+  const { config, db } = openMigrated(overrides);
+  try {
+    const ctx = { config, db, clock: systemClock, log: createLogger("silent") };
+    const user = await createBrokerAccount(ctx, {
+      email: values.email,
+      password: values.password,
+      firstName: values.first,
+      lastName: values.last,
+    });
+    console.log(`Created broker ${user.email} (${user.id})`);
+  } finally {
+    closeDatabase(db);
+  }
+}
+
+function backup(target: string | undefined, overrides: ConfigOverrides) {
+  if (!target) throw new UsageError("backup needs a file name: portal backup <file>");
+  const config = loadConfig(process.env, overrides);
+  const out = resolve(target);
+  if (!existsSync(join(config.dataDir, databaseFileName))) fail(`No database found in ${config.dataDir}`);
+  if (existsSync(out)) fail(`Backup file already exists: ${out}. Choose a new name.`);
+  const db = openDatabase(config.dataDir);
+  try {
+    // VACUUM INTO reads one consistent snapshot, even while the server is writing.
+    db.$client.prepare("VACUUM INTO ?").run(out);
+  } finally {
+    closeDatabase(db);
+  }
+  console.log(`Backup written to ${out} (${statSync(out).size} bytes)`);
+}
+
+async function main(argv: string[]) {
+  const { values, positionals } = parse(argv);
+  if (values.version) return console.log(pkg.version);
+  const [command, sub, ...rest] = positionals;
+  if (values.help || !command) return console.log(HELP);
+  const overrides: ConfigOverrides = { port: values.port, dataDir: values.data };
+
+  switch (command) {
+    case "serve":
+      return serve(overrides);
+    case "migrate": {
+      const { config, db } = openMigrated(overrides);
+      closeDatabase(db);
+      return console.log(`Database is up to date (${join(config.dataDir, databaseFileName)})`);
+    }
+    case "admin":
+      if (sub !== "create") throw new UsageError(`Unknown admin command "${sub ?? ""}". Try: portal admin create`);
+      return adminCreate(values, overrides);
+    case "backup":
+      if (rest.length) throw new UsageError("backup takes one file name");
+      return backup(sub, overrides);
+    default:
+      throw new UsageError(`Unknown command "${command}"`);
+  }
+}
+
+main(process.argv.slice(2)).catch((error) => {
+  if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
+  if (error instanceof UsageError) fail(`${error.message}\nRun "portal --help" for usage.`, 2);
+  if (error instanceof AppError) fail(error.message);
+  fail(`Error: ${(error as Error).message ?? error}`);
+});

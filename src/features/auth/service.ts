@@ -1,0 +1,113 @@
+// Broker accounts and sessions. A session token is handed out once (as the bearer token and the
+// HttpOnly cookie); only its hash is stored.
+import { and, eq, gt } from "drizzle-orm";
+import { sessions, users } from "../../../db/schema.ts";
+import type { AppContext } from "../../context.ts";
+import { AppError, badRequest } from "../../lib/errors.ts";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "../../lib/password.ts";
+import { FailureLimiter } from "../../lib/rate-limit.ts";
+import { hashToken, newId, randomToken } from "../../lib/tokens.ts";
+import { BROKER_PASSWORD_MIN, isValidEmail, messages, normalizeEmail } from "../../shared/validation.ts";
+import type { PublicUser, SignInInput, SignUpInput } from "./model.ts";
+
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const INVALID_CREDENTIALS = "Invalid email or password";
+
+type UserRow = typeof users.$inferSelect;
+
+export function toPublicUser(user: UserRow): PublicUser {
+  const { id, email, firstName, lastName, profileImageUrl } = user;
+  return { id, email, firstName, lastName, profileImageUrl };
+}
+
+const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+
+/** Creates a broker account; used by sign-up and by `portal admin create`. */
+export async function createBrokerAccount(ctx: AppContext, input: SignUpInput): Promise<PublicUser> {
+  const email = normalizeEmail(input.email);
+  if (!isValidEmail(email)) throw badRequest(messages.invalidEmail);
+  if (!input.password) throw badRequest(messages.passwordRequired);
+  if (input.password.length < BROKER_PASSWORD_MIN) throw badRequest(messages.passwordTooShort);
+
+  const taken = () => new AppError("conflict", "An account with this email already exists. Sign in instead.");
+  if (ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) throw taken();
+
+  const passwordHash = await hashPassword(input.password);
+  const row = { id: newId(), email, passwordHash, firstName: blankToNull(input.firstName), lastName: blankToNull(input.lastName) };
+  try {
+    return toPublicUser(ctx.db.insert(users).values(row).returning().get());
+  } catch (error) {
+    // Two sign-ups for one email at the same moment: the unique index decides.
+    if (String(error).includes("UNIQUE")) throw taken();
+    throw error;
+  }
+}
+
+export function createSession(ctx: AppContext, userId: string): { token: string; expiresAt: Date } {
+  const token = randomToken();
+  const expiresAt = new Date(ctx.clock.now().getTime() + SESSION_TTL_MS);
+  ctx.db.insert(sessions).values({ id: hashToken(token), userId, expiresAt }).run();
+  return { token, expiresAt };
+}
+
+export async function signUpBroker(ctx: AppContext, input: SignUpInput) {
+  if (!ctx.config.allowSignup) {
+    throw new AppError("forbidden", "Sign-up is turned off on this portal. Ask your administrator for an account.");
+  }
+  const user = await createBrokerAccount(ctx, input);
+  return { user, ...createSession(ctx, user.id) };
+}
+
+// Failures are counted per address and per account; either one over its limit gets 429.
+const limiters = new WeakMap<AppContext, { byAddress: FailureLimiter; byAccount: FailureLimiter }>();
+const WINDOW_MS = 15 * 60 * 1000;
+function signInLimiters(ctx: AppContext) {
+  let found = limiters.get(ctx);
+  if (!found) {
+    found = { byAddress: new FailureLimiter(20, WINDOW_MS, ctx.clock), byAccount: new FailureLimiter(5, WINDOW_MS, ctx.clock) };
+    limiters.set(ctx, found);
+  }
+  return found;
+}
+
+export async function signInBroker(ctx: AppContext, input: SignInInput & { address: string }) {
+  const email = normalizeEmail(input.email);
+  const { byAddress, byAccount } = signInLimiters(ctx);
+  const wait = Math.max(byAddress.retryAfter(input.address), byAccount.retryAfter(email));
+  if (wait > 0) {
+    const minutes = Math.ceil(wait / 60);
+    throw new AppError(
+      "too_many_requests",
+      `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      { retryAfter: wait },
+    );
+  }
+  if (!input.password) throw badRequest(messages.passwordRequired);
+
+  const user = ctx.db.select().from(users).where(eq(users.email, email)).get();
+  const ok = user?.passwordHash
+    ? await verifyPassword(input.password, user.passwordHash)
+    : await verifyAgainstDummy(input.password);
+  if (!user || !ok) {
+    byAddress.recordFailure(input.address);
+    byAccount.recordFailure(email);
+    throw new AppError("unauthorized", INVALID_CREDENTIALS);
+  }
+  byAccount.reset(email);
+  return { user: toPublicUser(user), ...createSession(ctx, user.id) };
+}
+
+/** The broker a token belongs to, or null when it is unknown or expired. */
+export function brokerForToken(ctx: AppContext, token: string): PublicUser | null {
+  const row = ctx.db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(sessions.userId, users.id))
+    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, ctx.clock.now())))
+    .get();
+  return row ? toPublicUser(row.user) : null;
+}
+
+export function signOutBroker(ctx: AppContext, token: string): void {
+  ctx.db.delete(sessions).where(eq(sessions.id, hashToken(token))).run();
+}

@@ -1,0 +1,14 @@
+import { Elysia } from "elysia";
+import { sql } from "drizzle-orm";
+import type { AppContext } from "../../context.ts";
+import { AppError } from "../../lib/errors.ts";
+
+export const healthRoutes = (ctx: AppContext) =>
+  new Elysia().get("/healthz", () => {
+    try {
+      ctx.db.get(sql`select 1`);
+    } catch {
+      throw new AppError("unavailable", "The database is not answering");
+    }
+    return { status: "ok" };
+  });

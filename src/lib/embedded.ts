@@ -1,0 +1,26 @@
+// Files baked into the compiled `portal` executable. The compile script generates an entry
+// that registers them before the CLI starts; when running from source nothing is registered
+// and callers read the files from disk instead.
+
+export interface EmbeddedMigration {
+  tag: string;
+  when: number;
+  breakpoints: boolean;
+  sql: string;
+}
+
+export interface EmbeddedFiles {
+  /** URL path ("/index.html", "/assets/index-abc.js") → path readable with Bun.file. */
+  web: Record<string, string>;
+  migrations: EmbeddedMigration[];
+}
+
+let embedded: EmbeddedFiles | null = null;
+
+export function registerEmbeddedFiles(files: EmbeddedFiles): void {
+  embedded = files;
+}
+
+export function embeddedFiles(): EmbeddedFiles | null {
+  return embedded;
+}

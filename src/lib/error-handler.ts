@@ -1,0 +1,49 @@
+// The one place errors become responses: `{ message }` with a 4xx for the caller's mistakes,
+// a bare 500 message (details only in the log) for ours. Never a stack trace.
+import { Elysia, ValidationError } from "elysia";
+import type { Logger } from "./log.ts";
+import { AppError } from "./errors.ts";
+
+const json = (status: number, message: string, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify({ message }), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+  });
+
+function validationMessage(error: Readonly<ValidationError>): string {
+  const first = error.all[0] as { path?: string; message?: string; schema?: { error?: unknown } } | undefined;
+  const field = first?.path?.replace(/^\//, "").replaceAll("/", ".");
+  // A schema's own `error` text is the clearest message we have.
+  if (typeof first?.schema?.error === "string") return first.schema.error;
+  if (!field) return "The request is not valid";
+  if (first?.message?.startsWith("Expected required property") || first?.message === "Required property") {
+    return `${field} is required`;
+  }
+  return `${field}: ${first?.message ?? "is not valid"}`;
+}
+
+export const errorHandler = (log: Logger) =>
+  new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error, set, request }) => {
+    const headers = Object.fromEntries(
+      Object.entries(set.headers).filter((e): e is [string, string] => typeof e[1] === "string"),
+    );
+    if (error instanceof AppError) {
+      if (error.retryAfter) headers["Retry-After"] = String(error.retryAfter);
+      return json(error.status, error.message, headers);
+    }
+    switch (code) {
+      case "VALIDATION":
+        return json(400, validationMessage(error), headers);
+      case "PARSE":
+        return json(400, "The request body could not be read. Send valid JSON or form data.", headers);
+      case "NOT_FOUND":
+        return json(404, `No such endpoint: ${request.method} ${new URL(request.url).pathname}`, headers);
+      case "INVALID_COOKIE_SIGNATURE":
+        return json(400, "A cookie was not valid. Sign in again.", headers);
+    }
+    if (typeof code === "number" && code >= 400 && code < 500) {
+      return json(code, error instanceof Error ? error.message : String(error), headers);
+    }
+    log.error("Unhandled error", { path: new URL(request.url).pathname, error: String((error as Error)?.stack ?? error) });
+    return json(500, "Something went wrong on our side. Please try again.", headers);
+  });

@@ -1,0 +1,54 @@
+// Starts the portal: database, migrations, HTTP. Returns a handle that stops it cleanly.
+import { closeDatabase, migrateDatabase, openDatabase } from "../db/client.ts";
+import { createApp } from "./app.ts";
+import type { Config } from "./config.ts";
+import type { AppContext } from "./context.ts";
+import { loadWebAssets } from "./features/web/assets.ts";
+import { systemClock, type Clock } from "./lib/clock.ts";
+import { createLogger, type Logger } from "./lib/log.ts";
+
+export interface RunningServer {
+  ctx: AppContext;
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export async function startServer(
+  config: Config,
+  options: { clock?: Clock; log?: Logger; prebuildWeb?: boolean } = {},
+): Promise<RunningServer> {
+  const log = options.log ?? createLogger();
+  const db = openDatabase(config.dataDir);
+  migrateDatabase(db);
+  const ctx: AppContext = { config, db, clock: options.clock ?? systemClock, log };
+
+  if (options.prebuildWeb) {
+    const started = performance.now();
+    await loadWebAssets().then(
+      () => log.debug(`Web app ready in ${Math.round(performance.now() - started)} ms`),
+      (error) => log.error(`The web app could not be built; pages will retry: ${(error as Error).message}`),
+    );
+  }
+
+  const app = createApp(ctx).listen({
+    port: config.port,
+    hostname: config.host,
+    // Uploads are limited per route; this is the outer bound for any request body.
+    maxRequestBodySize: config.maxUploadBytes + 1024 * 1024,
+  });
+  const port = app.server!.port!;
+
+  let stopped = false;
+  return {
+    ctx,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await app.stop();
+      closeDatabase(db);
+    },
+  };
+}

@@ -1,0 +1,31 @@
+// Validation rules and their exact messages, shared by the server and the web app so the two
+// never disagree about what is valid.
+
+// Deliberately simple: one @, something on each side, a dot in the domain, no spaces.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MAX_EMAIL_LENGTH = 254;
+
+export function isValidEmail(email: string): boolean {
+  return email.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(email);
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export const BROKER_PASSWORD_MIN = 8;
+export const CUSTOMER_SIGNUP_PASSWORD_MIN = 8;
+export const CUSTOMER_RESET_PASSWORD_MIN = 6;
+export const MAX_PASSWORD_LENGTH = 200;
+export const MAX_NAME_LENGTH = 100;
+
+export const messages = {
+  invalidEmail: "Please enter a valid email address",
+  invalidEmailShort: "Invalid email address",
+  passwordRequired: "Password is required",
+  passwordTooShort: "Password must be at least 8 characters",
+  resetPasswordTooShort: "Password must be at least 6 characters long",
+  passwordTooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
+  confirmPassword: "Please confirm your password",
+  passwordsDontMatch: "Passwords don't match",
+} as const;

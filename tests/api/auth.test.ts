@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { cookieHeader, startTestServer, type TestServer } from "../support/server.ts";
+
+let srv: TestServer;
+beforeAll(async () => {
+  srv = await startTestServer();
+});
+afterAll(() => srv.stop());
+
+const countUsers = () => srv.server.ctx.db.$client.query("select count(*) as n from users").get() as { n: number };
+
+describe("broker sign-up", () => {
+  test("creates the account, returns user and token, and sets an HttpOnly SameSite=Lax cookie", async () => {
+    const res = await srv.call("/api/auth/signup", {
+      method: "POST",
+      body: { email: "  Ada@Example.COM ", password: "long enough pw", firstName: "Ada", lastName: "Lovelace" },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.user).toMatchObject({ email: "ada@example.com", firstName: "Ada", lastName: "Lovelace" });
+    expect(res.body.user.passwordHash).toBeUndefined();
+    expect(typeof res.body.token).toBe("string");
+    const cookie = res.headers.get("set-cookie")!;
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("SameSite=Lax");
+    expect(cookie).not.toContain("Secure");
+
+    const me = await srv.call("/api/auth/user", { token: res.body.token });
+    expect(me.status).toBe(200);
+    expect(me.body.email).toBe("ada@example.com");
+    const byCookie = await srv.call("/api/auth/user", { headers: { cookie: cookieHeader(res) } });
+    expect(byCookie.body.id).toBe(res.body.user.id);
+  });
+
+  test("stores an argon2id hash, never the password", async () => {
+    const row = srv.server.ctx.db.$client.query("select password_hash from users where email = 'ada@example.com'").get() as {
+      password_hash: string;
+    };
+    expect(row.password_hash.startsWith("$argon2id$")).toBe(true);
+  });
+
+  test.each([
+    ["an invalid email", { email: "not-an-email", password: "long enough pw" }, "Please enter a valid email address"],
+    ["a short password", { email: "x@example.com", password: "short" }, "Password must be at least 8 characters"],
+    ["an empty password", { email: "x@example.com", password: "" }, "Password is required"],
+    ["no password", { email: "x@example.com" }, "Password is required"],
+    ["a 10,000-character name", { email: "x@example.com", password: "long enough pw", firstName: "n".repeat(10_000) }, "Names must be text of at most 100 characters"],
+    ["a number for the email", { email: 42, password: "long enough pw" }, "Please enter a valid email address"],
+  ] as const)("refuses %s with 400 and creates nothing", async (_case, body, message) => {
+    const before = countUsers().n;
+    const res = await srv.call("/api/auth/signup", { method: "POST", body });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message });
+    expect(countUsers().n).toBe(before);
+  });
+
+  test("a taken email (any case) answers 409", async () => {
+    const res = await srv.call("/api/auth/signup", { method: "POST", body: { email: "ADA@example.com", password: "another password" } });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toContain("already exists");
+  });
+});
+
+describe("broker sign-in and sign-out", () => {
+  test("right password signs in; wrong password and unknown email get the same 401", async () => {
+    const ok = await srv.call("/api/auth/signin", { method: "POST", body: { email: "ada@example.com", password: "long enough pw" } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.user.email).toBe("ada@example.com");
+
+    const wrong = await srv.call("/api/auth/signin", { method: "POST", body: { email: "ada@example.com", password: "nope nope" } });
+    const unknown = await srv.call("/api/auth/signin", { method: "POST", body: { email: "who@example.com", password: "nope nope" } });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual({ message: "Invalid email or password" });
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  test("sign-out ends the session and clears the cookie", async () => {
+    const { token } = await srv.signUpBroker();
+    const out = await srv.call("/api/auth/signout", { method: "POST", token });
+    expect(out.status).toBe(200);
+    expect(out.headers.get("set-cookie")).toMatch(/portal_session=;.*Max-Age=0/);
+    const me = await srv.call("/api/auth/user", { token });
+    expect(me.status).toBe(401);
+    expect(me.body.message).toBeString();
+  });
+
+  test("missing, unknown and expired tokens get 401 with a message", async () => {
+    expect(await srv.call("/api/auth/user")).toMatchObject({ status: 401, body: { message: "Authentication required" } });
+    expect((await srv.call("/api/auth/user", { token: "made-up" })).status).toBe(401);
+
+    const { token } = await srv.signUpBroker();
+    expect((await srv.call("/api/auth/user", { token })).status).toBe(200);
+    srv.clock.advance(8 * 24 * 60 * 60 * 1000);
+    const expired = await srv.call("/api/auth/user", { token });
+    expect(expired.status).toBe(401);
+    expect(expired.body.message).toBe("Your session has expired. Please sign in again.");
+  });
+});
+
+describe("sign-in throttling", () => {
+  test("an account is refused with 429 and Retry-After after 5 failures, even with the right password, until the window passes", async () => {
+    const { user } = await srv.signUpBroker({ password: "the real password" });
+    const attempt = (password: string, ip = "198.51.100.7") =>
+      srv.call("/api/auth/signin", { method: "POST", body: { email: user.email, password }, headers: { "x-forwarded-for": ip } });
+    for (let i = 0; i < 5; i++) expect((await attempt("wrong password")).status).toBe(401);
+
+    const refused = await attempt("the real password");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.body.message).toMatch(/^Too many sign-in attempts\. Try again in \d+ minutes?\.$/);
+
+    srv.clock.advance(15 * 60 * 1000 + 1);
+    expect((await attempt("the real password")).status).toBe(200);
+  });
+});
+
+test("sign-up can be turned off with ALLOW_SIGNUP=false", async () => {
+  const closed = await startTestServer({ ALLOW_SIGNUP: "false" });
+  try {
+    const res = await closed.call("/api/auth/signup", { method: "POST", body: { email: "a@example.com", password: "long enough pw" } });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toContain("Sign-up is turned off");
+  } finally {
+    await closed.stop();
+  }
+});
+
+test("behind https the session cookie is Secure", async () => {
+  const secure = await startTestServer({ PUBLIC_URL: "https://portal.example.com" });
+  try {
+    const { status, headers } = await secure.call("/api/auth/signup", { method: "POST", body: { email: "s@example.com", password: "long enough pw" } });
+    expect(status).toBe(201);
+    expect(headers.get("set-cookie")).toContain("Secure");
+    expect((await secure.call("/healthz")).headers.get("strict-transport-security")).toContain("max-age=");
+  } finally {
+    await secure.stop();
+  }
+});

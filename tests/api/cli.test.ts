@@ -1,0 +1,108 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import pkg from "../../package.json" with { type: "json" };
+import { cliEntry, runCli, waitForHealthy } from "../support/cli.ts";
+import { tempDir } from "../support/server.ts";
+
+const dirs: string[] = [];
+const dataDir = () => {
+  const dir = tempDir("portal-cli-");
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe("portal CLI", () => {
+  test("--version and --help", async () => {
+    expect((await runCli(["--version"])).stdout.trim()).toBe(pkg.version);
+    const help = await runCli(["--help"]);
+    expect(help.exitCode).toBe(0);
+    for (const command of ["serve", "migrate", "admin create", "backup"]) expect(help.stdout).toContain(command);
+  });
+
+  test("an unknown command or option exits 2 with a hint", async () => {
+    const unknown = await runCli(["frobnicate"]);
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.stderr).toContain('Unknown command "frobnicate"');
+    const badOption = await runCli(["serve", "--colour"]);
+    expect(badOption.exitCode).toBe(2);
+    expect(badOption.stderr).toContain("portal --help");
+  });
+
+  test("serve with PORT=abc exits non-zero with one clear line and no stack trace", async () => {
+    const res = await runCli(["serve"], { PORT: "abc", DATA_DIR: dataDir() });
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr.trim()).toBe('Configuration error: PORT must be a whole number from 0 to 65535 (got "abc")');
+  });
+
+  test("serve with an unwritable DATA_DIR exits non-zero naming DATA_DIR", async () => {
+    const file = join(dataDir(), "plain-file");
+    writeFileSync(file, "x");
+    const res = await runCli(["serve", "--data", join(file, "sub")]);
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr.trim().split("\n")).toHaveLength(1);
+    expect(res.stderr).toContain("Configuration error: DATA_DIR");
+  });
+
+  test("migrate creates the database; admin create makes a broker who can sign in on serve", async () => {
+    const dir = dataDir();
+    const migrated = await runCli(["migrate", "--data", dir]);
+    expect(migrated.exitCode).toBe(0);
+    expect(migrated.stdout).toContain("Database is up to date");
+
+    const created = await runCli(["admin", "create", "--email", "Owner@Example.com", "--password", "owner password", "--first", "Olive", "--data", dir]);
+    expect(created.exitCode).toBe(0);
+    expect(created.stdout).toContain("Created broker owner@example.com");
+
+    const again = await runCli(["admin", "create", "--email", "owner@example.com", "--password", "owner password", "--data", dir]);
+    expect(again.exitCode).toBe(1);
+    expect(again.stderr).toContain("already exists");
+
+    const short = await runCli(["admin", "create", "--email", "x@example.com", "--password", "short", "--data", dir]);
+    expect(short.exitCode).toBe(1);
+    expect(short.stderr.trim()).toBe("Password must be at least 8 characters");
+
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const server = Bun.spawn([process.execPath, cliEntry, "serve", "--port", String(port), "--data", dir], {
+      env: { ...process.env, LOG_LEVEL: "silent", HOST: "127.0.0.1" },
+      stdout: "ignore",
+      stderr: "ignore",
+    });
+    try {
+      const url = `http://127.0.0.1:${port}`;
+      await waitForHealthy(url);
+      const res = await fetch(`${url}/api/auth/signin`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "owner@example.com", password: "owner password" }),
+      });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { user: { firstName: string } }).user.firstName).toBe("Olive");
+
+      // backup while the server is running gives a consistent, readable copy.
+      const target = join(dataDir(), "backup.sqlite");
+      const backup = await runCli(["backup", target, "--data", dir]);
+      expect(backup.exitCode).toBe(0);
+      expect(backup.stdout).toContain("Backup written to");
+      const copy = new Database(target, { readonly: true });
+      expect(copy.query("select email from users").all()).toEqual([{ email: "owner@example.com" }]);
+      expect(copy.query("pragma integrity_check").get()).toEqual({ integrity_check: "ok" });
+      copy.close();
+
+      const overwrite = await runCli(["backup", target, "--data", dir]);
+      expect(overwrite.exitCode).toBe(1);
+      expect(overwrite.stderr).toContain("already exists");
+    } finally {
+      server.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+    }
+  }, 30_000);
+
+  test("backup of an empty data directory says there is no database", async () => {
+    const res = await runCli(["backup", join(dataDir(), "b.sqlite"), "--data", dataDir()]);
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toContain("No database found");
+  });
+});

@@ -1,0 +1,109 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ConfigError, loadConfig } from "../../src/config.ts";
+import { tempDir } from "../support/server.ts";
+
+const dirs: string[] = [];
+const dataDir = () => {
+  const dir = tempDir("portal-config-");
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+const errorOf = (env: Record<string, string>) => {
+  try {
+    loadConfig({ DATA_DIR: dataDir(), ...env });
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error("expected a ConfigError");
+};
+
+describe("defaults", () => {
+  test("embedded defaults: port 3000, ./data, no SMTP, billing off, 10 MB uploads, sign-up open", () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: dir,
+      publicUrl: "http://localhost:3000",
+      secureCookies: false,
+      smtpUrl: null,
+      billing: null,
+      oidc: null,
+      s3: null,
+      maxUploadBytes: 10 * 1024 * 1024,
+      allowSignup: true,
+    });
+  });
+
+  test("a session secret is generated once, kept in DATA_DIR with mode 600, and reused", () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
+    expect(first).toHaveLength(64);
+    expect(statSync(join(dir, "session-secret")).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
+    expect(readFileSync(join(dir, "session-secret"), "utf8")).toBe(first);
+  });
+
+  test("--port and --data override PORT and DATA_DIR; PUBLIC_URL follows the port", () => {
+    const dir = dataDir();
+    const config = loadConfig({ PORT: "4000", DATA_DIR: "/nonexistent-elsewhere" }, { port: "5050", dataDir: dir });
+    expect(config.port).toBe(5050);
+    expect(config.dataDir).toBe(dir);
+    expect(config.publicUrl).toBe("http://localhost:5050");
+  });
+
+  test("DATA_DIR is created when missing", () => {
+    const dir = join(dataDir(), "nested", "data");
+    loadConfig({ DATA_DIR: dir });
+    expect(existsSync(dir)).toBe(true);
+  });
+
+  test("PUBLIC_URL loses its trailing slash; https turns on secure cookies", () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://docs.example.com/" });
+    expect(config.publicUrl).toBe("https://docs.example.com");
+    expect(config.secureCookies).toBe(true);
+  });
+});
+
+describe("bad settings name the setting", () => {
+  test.each([
+    [{ PORT: "abc" }, 'PORT must be a whole number from 0 to 65535 (got "abc")'],
+    [{ PORT: "70000" }, 'PORT must be a whole number from 0 to 65535 (got "70000")'],
+    [{ PUBLIC_URL: "portal.example.com" }, "PUBLIC_URL must be a URL"],
+    [{ PUBLIC_URL: "ftp://portal.example.com" }, "PUBLIC_URL must start with http: or https://"],
+    [{ SMTP_URL: "mail.example.com:25" }, "SMTP_URL must"],
+    [{ MAX_UPLOAD_MB: "lots" }, 'MAX_UPLOAD_MB must be a number of megabytes from 1 to 2048 (got "lots")'],
+    [{ MAX_UPLOAD_MB: "0" }, "MAX_UPLOAD_MB must be"],
+    [{ ALLOW_SIGNUP: "maybe" }, 'ALLOW_SIGNUP must be true or false (got "maybe")'],
+    [{ SESSION_SECRET: "short" }, "SESSION_SECRET must be at least 32 characters long"],
+    [{ STRIPE_SECRET_KEY: "sk_test_123" }, "STRIPE_PRICE_BASIC must be set when STRIPE_SECRET_KEY is set"],
+    [{ OIDC_ISSUER: "https://id.example.com" }, "OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together"],
+    [{ S3_BUCKET: "docs" }, "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set when S3_BUCKET is set"],
+  ])("%j", (env, message) => {
+    expect(errorOf(env)).toContain(message);
+  });
+
+  test("an unwritable DATA_DIR is refused with its path", () => {
+    const file = join(dataDir(), "a-file");
+    writeFileSync(file, "not a directory");
+    const message = errorOf({ DATA_DIR: join(file, "data") });
+    expect(message).toStartWith(`DATA_DIR "${join(file, "data")}" is not a writable directory`);
+  });
+
+  test("billing turns on with a secret key and all three prices", () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      STRIPE_SECRET_KEY: "sk_test_1",
+      STRIPE_PRICE_BASIC: "price_b",
+      STRIPE_PRICE_PRO: "price_p",
+      STRIPE_PRICE_UNLIMITED: "price_u",
+      STRIPE_API_BASE: "http://127.0.0.1:12111",
+    });
+    expect(config.billing).toMatchObject({ secretKey: "sk_test_1", prices: { basic: "price_b", pro: "price_p", unlimited: "price_u" } });
+  });
+});

@@ -1,0 +1,93 @@
+// Starts the real app on a random port with a temp DATA_DIR and a real SQLite file, and makes
+// authorised calls to it. Every API test suite uses this.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadConfig } from "../../src/config.ts";
+import { ManualClock } from "../../src/lib/clock.ts";
+import { createLogger } from "../../src/lib/log.ts";
+import { startServer, type RunningServer } from "../../src/server.ts";
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Broker {
+  user: { id: string; email: string; firstName: string | null; lastName: string | null };
+  token: string;
+}
+
+export interface TestServer {
+  url: string;
+  dataDir: string;
+  clock: ManualClock;
+  server: RunningServer;
+  call<T = any>(path: string, options?: CallOptions): Promise<ApiResponse<T>>;
+  signUpBroker(overrides?: Partial<{ email: string; password: string; firstName: string; lastName: string }>): Promise<Broker>;
+  stop(): Promise<void>;
+}
+
+export function tempDir(prefix = "portal-test-"): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+let brokerCount = 0;
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = tempDir();
+  const clock = new ManualClock();
+  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, ...env });
+  const server = await startServer(config, { clock, log: createLogger("silent") });
+  const url = server.url;
+
+  const call = async <T,>(path: string, options: CallOptions = {}): Promise<ApiResponse<T>> => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: BodyInit | undefined;
+    if (options.body instanceof FormData || typeof options.body === "string") body = options.body;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers["content-type"] = "application/json";
+    }
+    const response = await fetch(url + path, { method: options.method ?? "GET", headers, body, redirect: "manual" });
+    const text = await response.text();
+    let parsed: unknown = text;
+    if (response.headers.get("content-type")?.includes("json")) parsed = text ? JSON.parse(text) : null;
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  };
+
+  return {
+    url,
+    dataDir,
+    clock,
+    server,
+    call,
+    async signUpBroker(overrides = {}) {
+      const n = ++brokerCount;
+      const res = await call<Broker>("/api/auth/signup", {
+        method: "POST",
+        body: { email: `broker${n}@example.com`, password: "correct horse battery", firstName: "Bree", lastName: `Broker${n}`, ...overrides },
+      });
+      if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body;
+    },
+    async stop() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The value of a Set-Cookie header's cookie, as a Cookie request header. */
+export function cookieHeader(response: ApiResponse): string {
+  return (response.headers.get("set-cookie") ?? "").split(";")[0]!;
+}
