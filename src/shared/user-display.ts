@@ -1,0 +1,42 @@
+// How a signed-in user is named on screen (avatar menu, profile). Pure so the
+// server (e-mails) and the browser always show the same name.
+
+export interface DisplayableUser {
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+}
+
+function nameParts(user: DisplayableUser | null | undefined): string[] {
+  if (!user) return [];
+  return [user.firstName, user.lastName]
+    .map((part) => (part ?? "").trim())
+    .filter((part) => part.length > 0);
+}
+
+/**
+ * First and last name, else the e-mail, else "User".
+ * A user with only one of the two names is shown by that name: it is closer
+ * to what they typed than their e-mail address.
+ */
+export function displayName(user: DisplayableUser | null | undefined): string {
+  const parts = nameParts(user);
+  if (parts.length > 0) return parts.join(" ");
+  const email = (user?.email ?? "").trim();
+  if (email) return email;
+  return "User";
+}
+
+/**
+ * First letters of first and last name, else the first two letters of the
+ * e-mail, else "U"; always upper case.
+ */
+export function initials(user: DisplayableUser | null | undefined): string {
+  const parts = nameParts(user);
+  if (parts.length > 0) {
+    return parts.map((part) => part.charAt(0)).join("").toUpperCase();
+  }
+  const email = (user?.email ?? "").trim();
+  if (email) return email.slice(0, 2).toUpperCase();
+  return "U";
+}

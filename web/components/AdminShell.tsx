@@ -1,0 +1,67 @@
+import { useState, type ReactNode } from "react";
+import { Menu as MenuIcon, X } from "lucide-react";
+import { Dialog, Modal, ModalOverlay } from "react-aria-components";
+import type { AuthUser } from "../features/auth/api";
+import { Logo } from "./Logo";
+import { NotificationBell } from "./NotificationBell";
+import { SideNav } from "./SideNav";
+import { UserMenu } from "./UserMenu";
+import { Button } from "./ui/Button";
+
+/** The signed-in broker's frame: fixed header, side navigation, content. */
+export function AdminShell({ user, children }: { user: AuthUser; children: ReactNode }) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <header className="fixed inset-x-0 top-0 z-40 flex h-20 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:px-6">
+        <Button
+          variant="ghost"
+          size="icon"
+          className="lg:hidden"
+          aria-label="Open navigation menu"
+          aria-expanded={drawerOpen}
+          onPress={() => setDrawerOpen(true)}
+        >
+          <MenuIcon aria-hidden="true" className="size-6" />
+        </Button>
+        <Logo />
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <NotificationBell />
+          <UserMenu user={user} />
+        </div>
+      </header>
+
+      <aside className="fixed bottom-0 left-0 top-20 hidden w-64 border-r border-slate-200 bg-white lg:block">
+        <SideNav />
+      </aside>
+
+      <MobileNavDrawer isOpen={drawerOpen} onOpenChange={setDrawerOpen} />
+
+      <main className="px-4 pb-10 pt-26 sm:px-6 lg:pl-70">{children}</main>
+    </div>
+  );
+}
+
+/** Slide-in navigation for narrow screens; Escape or a backdrop click closes it. */
+function MobileNavDrawer({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <ModalOverlay
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable
+      className="fixed inset-0 z-50 bg-slate-900/50 lg:hidden"
+    >
+      <Modal className="fixed inset-y-0 left-0 w-72 max-w-[85vw] bg-white shadow-xl outline-none data-entering:motion-safe:animate-[drawer-in_200ms_ease-out]">
+        <Dialog aria-label="Navigation" className="flex h-full flex-col outline-none">
+          <div className="flex h-20 items-center justify-between border-b border-slate-200 px-3">
+            <Logo />
+            <Button variant="ghost" size="icon" aria-label="Close navigation menu" onPress={() => onOpenChange(false)}>
+              <X aria-hidden="true" className="size-5" />
+            </Button>
+          </div>
+          <SideNav onNavigate={() => onOpenChange(false)} />
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

@@ -1,0 +1,70 @@
+import type { ReactNode } from "react";
+import { Dialog as AriaDialog, Heading, Modal as AriaModal, ModalOverlay } from "react-aria-components";
+import { X } from "lucide-react";
+import { Button } from "./Button";
+import { cx } from "./cx";
+
+const widths = {
+  sm: "max-w-sm",
+  md: "max-w-md",
+  lg: "max-w-2xl",
+  xl: "max-w-5xl",
+} as const;
+
+export interface ModalDialogProps {
+  title: string;
+  /** Controlled open state; leave out inside a DialogTrigger. */
+  isOpen?: boolean;
+  onOpenChange?: (isOpen: boolean) => void;
+  size?: keyof typeof widths;
+  /** Clicking the backdrop closes the dialog (not for forms that would lose input). */
+  isDismissable?: boolean;
+  children: ReactNode | ((close: () => void) => ReactNode);
+}
+
+/**
+ * A centred modal dialog with a title and a close button. React Aria traps
+ * focus inside, closes on Escape and returns focus to the opener.
+ */
+export function ModalDialog({
+  title,
+  isOpen,
+  onOpenChange,
+  size = "md",
+  isDismissable = true,
+  children,
+}: ModalDialogProps) {
+  return (
+    <ModalOverlay
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable={isDismissable}
+      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4"
+    >
+      <AriaModal
+        className={cx(
+          "max-h-[calc(100dvh-2rem)] w-full overflow-y-auto rounded-xl bg-white shadow-xl",
+          widths[size],
+        )}
+      >
+        <AriaDialog className="relative p-6 outline-none">
+          {({ close }) => (
+            <>
+              <div className="mb-4 flex items-start justify-between gap-4">
+                <Heading slot="title" className="pt-2 text-xl font-semibold text-slate-900">
+                  {title}
+                </Heading>
+                <Button variant="ghost" size="icon" aria-label="Close" onPress={close} className="-mr-2 -mt-1">
+                  <X aria-hidden="true" className="size-5" />
+                </Button>
+              </div>
+              {typeof children === "function" ? children(close) : children}
+            </>
+          )}
+        </AriaDialog>
+      </AriaModal>
+    </ModalOverlay>
+  );
+}
+
+export { DialogTrigger } from "react-aria-components";

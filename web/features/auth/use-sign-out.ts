@@ -1,0 +1,18 @@
+import { useNavigate } from "react-router";
+import { useSignOutMutation } from "./api";
+import { toast } from "../../components/ui/Toast";
+
+/** Signs out, says so, and returns to the landing page. */
+export function useSignOut() {
+  const mutation = useSignOutMutation();
+  const navigate = useNavigate();
+  const signOut = () =>
+    mutation.mutate(undefined, {
+      onSuccess: () => {
+        toast({ title: "Logged out successfully", variant: "success" });
+        navigate("/");
+      },
+      onError: (error) => toast({ title: "Sign out failed", description: error.message, variant: "error" }),
+    });
+  return { signOut, isPending: mutation.isPending };
+}

@@ -1,0 +1,67 @@
+import { useState } from "react";
+import { Button } from "../../components/ui/Button";
+import { ModalDialog } from "../../components/ui/Dialog";
+import { PRODUCT_NAME } from "../../components/Logo";
+import { SUPPORT_EMAIL } from "./content";
+
+type Notice = "terms" | "privacy" | null;
+
+const linkClass =
+  "flex min-h-11 items-center rounded-lg px-2 text-slate-300 outline-none hover:text-white focus-visible:ring-2 focus-visible:ring-brand-300";
+
+export function LandingFooter() {
+  const [notice, setNotice] = useState<Notice>(null);
+  return (
+    <footer className="bg-slate-900 px-4 py-10 text-slate-300 sm:px-6">
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <p className="font-semibold text-white">{PRODUCT_NAME}</p>
+          <p className="mt-1 text-sm">
+            Support:{" "}
+            <a href={`mailto:${SUPPORT_EMAIL}`} className="underline underline-offset-2 hover:text-white">
+              {SUPPORT_EMAIL}
+            </a>
+          </p>
+        </div>
+        <nav aria-label="Footer" className="-mx-2 flex flex-wrap gap-x-4">
+          <button type="button" className={linkClass} onClick={() => setNotice("terms")}>
+            Terms
+          </button>
+          <button type="button" className={linkClass} onClick={() => setNotice("privacy")}>
+            Privacy
+          </button>
+          <a href={`mailto:${SUPPORT_EMAIL}`} className={linkClass}>
+            Contact
+          </a>
+        </nav>
+      </div>
+      <p className="mx-auto mt-8 max-w-6xl text-sm text-slate-400">
+        © {new Date().getFullYear()} {PRODUCT_NAME}. Self-hosted by your brokerage.
+      </p>
+
+      <ModalDialog
+        title={notice === "privacy" ? "Privacy" : "Terms of use"}
+        isOpen={notice !== null}
+        onOpenChange={(open) => !open && setNotice(null)}
+      >
+        {(close) => (
+          <>
+            <p className="text-slate-600">
+              {notice === "privacy"
+                ? "This portal runs on your brokerage's own server. Documents you upload are stored there and are visible only to the broker who asked for them and to you."
+                : "This portal is operated by your brokerage, which sets its terms of use. For questions, contact the brokerage at the support address below."}
+            </p>
+            <p className="mt-3 text-slate-600">
+              Contact: <a className="text-brand-700 underline" href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+            </p>
+            <div className="mt-6 flex justify-end">
+              <Button variant="secondary" onPress={close}>
+                Close
+              </Button>
+            </div>
+          </>
+        )}
+      </ModalDialog>
+    </footer>
+  );
+}

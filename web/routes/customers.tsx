@@ -1,0 +1,5 @@
+import { PagePlaceholder } from "../components/PagePlaceholder";
+
+export function CustomersRoute() {
+  return <PagePlaceholder title="All Customers" />;
+}
