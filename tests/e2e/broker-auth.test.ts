@@ -1,0 +1,90 @@
+// First journey: a broker signs up on the landing page, lands on the dashboard, logs out, signs
+// in again, and an unknown path shows the 404 page. Real executable, real Chromium.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, newPage, screenshot, startPortal, viewports, type Portal } from "./support.ts";
+
+let portal: Portal;
+let browser: Browser;
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+const dialog = (page: Page) => page.getByRole("dialog");
+
+test("sign up, dashboard, log out, sign in, 404", async () => {
+  const { context, page, errors } = await newPage(browser, viewports.desktop);
+  await page.goto(portal.url);
+  await page.getByRole("button", { name: "Try for Free" }).first().waitFor();
+  await screenshot(page, "landing-desktop");
+
+  // Sign up.
+  await page.getByRole("button", { name: "Try for Free" }).first().click();
+  await dialog(page).getByLabel("First name").fill("Dana");
+  await dialog(page).getByLabel("Last name").fill("Broker");
+  await dialog(page).getByLabel(/^Email/).fill("dana@example.com");
+  await dialog(page).getByLabel(/^Password/).fill("a good password");
+  await dialog(page).getByLabel(/^Confirm password/).fill("a good password");
+  await screenshot(page, "signup-modal-desktop");
+  await dialog(page).getByRole("button", { name: "Create account", exact: true }).click();
+
+  await page.waitForURL(`${portal.url}/dashboard`);
+  await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+  await page.getByRole("button", { name: /Account menu for Dana Broker/ }).waitFor();
+  await screenshot(page, "dashboard-desktop");
+
+  // Log out from the avatar menu.
+  await page.getByRole("button", { name: /Account menu for Dana Broker/ }).click();
+  await page.getByRole("menuitem", { name: "Log out" }).click();
+  await page.waitForURL(`${portal.url}/`);
+  await page.getByText("Logged out successfully").waitFor();
+  // Signed out, a protected route shows the landing page.
+  await page.goto(`${portal.url}/dashboard`);
+  await page.getByRole("button", { name: "Broker Login" }).first().waitFor();
+
+  // Wrong password shows the server's message; the right one signs in.
+  await page.getByRole("button", { name: "Broker Login" }).first().click();
+  await dialog(page).getByLabel(/^Email/).fill("dana@example.com");
+  await dialog(page).getByLabel(/^Password/).fill("not the password");
+  await dialog(page).getByRole("button", { name: "Sign in", exact: true }).click();
+  await dialog(page).getByText("Invalid email or password").waitFor();
+  await dialog(page).getByLabel(/^Password/).fill("a good password");
+  await dialog(page).getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+  expect(new URL(page.url()).pathname).toBe("/dashboard");
+
+  // An unknown path renders the app's 404 page.
+  await page.goto(`${portal.url}/no/such/page`);
+  await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
+  expect(await page.getByText("Did you forget to add the page to the router?").isVisible()).toBe(true);
+
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("phone: the landing page and the signed-in shell with its drawer", async () => {
+  const { context, page, errors } = await newPage(browser, viewports.phone);
+  await page.goto(portal.url);
+  await page.getByRole("heading", { level: 1 }).first().waitFor();
+  await screenshot(page, "landing-phone");
+
+  // Sign in through the API from this browser context: the cookie it sets is the session.
+  const res = await page.request.post(`${portal.url}/api/auth/signin`, {
+    data: { email: "dana@example.com", password: "a good password" },
+    headers: { "sec-fetch-site": "same-origin" },
+  });
+  expect(res.status()).toBe(200);
+  await page.goto(`${portal.url}/customers`);
+  await page.getByRole("heading", { name: "All Customers", level: 1 }).waitFor();
+  await page.getByRole("button", { name: /menu/i }).first().click();
+  await page.getByRole("link", { name: "Dashboard" }).waitFor();
+  await page.waitForTimeout(500); // let the slide-in finish before the picture
+  await screenshot(page, "drawer-phone");
+  expect(errors).toEqual([]);
+  await context.close();
+});

@@ -1,0 +1,70 @@
+// Browser tests run the compiled ./portal (built by `npm run test:e2e`) on a random port with an
+// empty data directory, and drive Debian's Chromium through playwright-core.
+import { existsSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { repoRoot, waitForHealthy } from "../support/cli.ts";
+import { tempDir } from "../support/server.ts";
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export interface Portal {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
+  const binary = join(repoRoot, "portal");
+  if (!existsSync(binary)) throw new Error("./portal is missing: run `npm run test:e2e`, which compiles it first");
+  const dataDir = tempDir("portal-e2e-");
+  const port = 20000 + Math.floor(Math.random() * 30000);
+  const proc = Bun.spawn([binary, "serve", "--port", String(port), "--data", dataDir], {
+    cwd: dataDir,
+    env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    stdout: "inherit",
+    stderr: "inherit",
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealthy(url);
+  return {
+    url,
+    dataDir,
+    async stop() {
+      proc.kill("SIGTERM");
+      await proc.exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    // The machine has no internet: without these flags Chromium keeps dialling Google's hosts.
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+}
+
+export const viewports = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+};
+
+/** A fresh browser context (cookies and storage of its own), failing the test on page errors. */
+export async function newPage(browser: Browser, viewport = viewports.desktop): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error" && !/status of 40[13]/.test(message.text())) errors.push(message.text());
+  });
+  return { context, page, errors };
+}
+
+/** Saves a screenshot under tests/e2e/screenshots (not committed) for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(repoRoot, "tests/e2e/screenshots", `${name}.png`), fullPage: false });
+}
