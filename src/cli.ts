@@ -7,6 +7,8 @@ import pkg from "../package.json" with { type: "json" };
 import { closeDatabase, databaseFileName, migrateDatabase, openDatabase } from "../db/client.ts";
 import { ConfigError, loadConfig, type ConfigOverrides } from "./config.ts";
 import { createBrokerAccount } from "./features/auth/service.ts";
+import { listEmails, retryEmail, type Email } from "./features/mail/service.ts";
+import type { AppContext } from "./context.ts";
 import { systemClock } from "./lib/clock.ts";
 import { AppError } from "./lib/errors.ts";
 import { createLogger } from "./lib/log.ts";
@@ -23,6 +25,9 @@ Commands:
                                      Create a broker account
   backup <file> [--data DIR]         Write a consistent copy of the database to <file>,
                                      safe while the portal is running
+  mail list [--limit N] [--data DIR] Show the latest emails: pending, sent, failed (with the
+                                     error), or logged (kept in the outbox, no SMTP_URL)
+  mail retry <id> [--data DIR]       Send a failed email again
   --help                             Show this help
   --version                          Show the version
 
@@ -50,6 +55,7 @@ function parse(args: string[]) {
         password: { type: "string" },
         first: { type: "string" },
         last: { type: "string" },
+        limit: { type: "string" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -87,19 +93,9 @@ async function serve(overrides: ConfigOverrides) {
 
 async function adminCreate(values: ReturnType<typeof parse>["values"], overrides: ConfigOverrides) {
   if (!values.email || !values.password) throw new UsageError("admin create needs --email and --password");
-  const { config, db } = openMigrated(overrides);
-  try {
-    const ctx = { config, db, clock: systemClock, log: createLogger("silent") };
-    const user = await createBrokerAccount(ctx, {
-      email: values.email,
-      password: values.password,
-      firstName: values.first,
-      lastName: values.last,
-    });
-    console.log(`Created broker ${user.email} (${user.id})`);
-  } finally {
-    closeDatabase(db);
-  }
+  const { email, password, first: firstName, last: lastName } = values;
+  const user = await withContext(overrides, (ctx) => createBrokerAccount(ctx, { email, password, firstName, lastName }));
+  console.log(`Created broker ${user.email} (${user.id})`);
 }
 
 function backup(target: string | undefined, overrides: ConfigOverrides) {
@@ -116,6 +112,41 @@ function backup(target: string | undefined, overrides: ConfigOverrides) {
     closeDatabase(db);
   }
   console.log(`Backup written to ${out} (${statSync(out).size} bytes)`);
+}
+
+async function withContext<T>(overrides: ConfigOverrides, work: (ctx: AppContext) => T | Promise<T>): Promise<T> {
+  const { config, db } = openMigrated(overrides);
+  try {
+    return await work({ config, db, clock: systemClock, log: createLogger("silent") });
+  } finally {
+    closeDatabase(db);
+  }
+}
+
+function printEmails(list: Email[]) {
+  if (list.length === 0) return console.log("No emails yet.");
+  for (const e of list) {
+    const when = (e.sentAt ?? e.createdAt).toISOString().replace("T", " ").slice(0, 19);
+    console.log(`${e.id}  ${e.status.padEnd(7)}  ${when}  ${e.to}  "${e.subject}"  (attempts: ${e.attempts})`);
+    if (e.lastError) console.log(`    error: ${e.lastError}`);
+    if (e.status === "logged") for (const link of e.text.match(/https?:\/\/\S+/g) ?? []) console.log(`    link: ${link}`);
+  }
+}
+
+function mail(sub: string | undefined, rest: string[], values: ReturnType<typeof parse>["values"], overrides: ConfigOverrides) {
+  if (sub === "list") {
+    const limit = values.limit === undefined ? 20 : Number(values.limit);
+    if (!Number.isInteger(limit) || limit < 1) throw new UsageError("--limit must be a whole number above 0");
+    return withContext(overrides, (ctx) => printEmails(listEmails(ctx, { limit })));
+  }
+  if (sub === "retry") {
+    if (rest.length !== 1) throw new UsageError("mail retry needs one email id: portal mail retry <id>");
+    return withContext(overrides, (ctx) => {
+      const email = retryEmail(ctx, rest[0]!);
+      console.log(`Email ${email.id} to ${email.to} will be sent again by the running portal.`);
+    });
+  }
+  throw new UsageError(`Unknown mail command "${sub ?? ""}". Try: portal mail list`);
 }
 
 async function main(argv: string[]) {
@@ -136,6 +167,8 @@ async function main(argv: string[]) {
     case "admin":
       if (sub !== "create") throw new UsageError(`Unknown admin command "${sub ?? ""}". Try: portal admin create`);
       return adminCreate(values, overrides);
+    case "mail":
+      return mail(sub, rest, values, overrides);
     case "backup":
       if (rest.length) throw new UsageError("backup takes one file name");
       return backup(sub, overrides);

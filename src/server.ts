@@ -3,12 +3,16 @@ import { closeDatabase, migrateDatabase, openDatabase } from "../db/client.ts";
 import { createApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
+import { closeSmtpTransport } from "./features/mail/transport.ts";
 import { loadWebAssets } from "./features/web/assets.ts";
+import { jobHandlers } from "./jobs.ts";
+import { Scheduler } from "./lib/jobs.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
 import { createLogger, type Logger } from "./lib/log.ts";
 
 export interface RunningServer {
   ctx: AppContext;
+  scheduler: Scheduler;
   url: string;
   port: number;
   stop(): Promise<void>;
@@ -16,7 +20,13 @@ export interface RunningServer {
 
 export async function startServer(
   config: Config,
-  options: { clock?: Clock; log?: Logger; prebuildWeb?: boolean } = {},
+  options: {
+    clock?: Clock;
+    log?: Logger;
+    prebuildWeb?: boolean;
+    /** false: tests run `scheduler.tick()` themselves instead of on a timer. */
+    runScheduler?: boolean;
+  } = {},
 ): Promise<RunningServer> {
   const log = options.log ?? createLogger();
   const db = openDatabase(config.dataDir);
@@ -38,16 +48,21 @@ export async function startServer(
     maxRequestBodySize: config.maxUploadBytes + 1024 * 1024,
   });
   const port = app.server!.port!;
+  const scheduler = new Scheduler(ctx, jobHandlers);
+  if (options.runScheduler !== false) scheduler.start();
 
   let stopped = false;
   return {
     ctx,
+    scheduler,
     port,
     url: `http://127.0.0.1:${port}`,
     async stop() {
       if (stopped) return;
       stopped = true;
       await app.stop();
+      await scheduler.stop();
+      closeSmtpTransport(ctx);
       closeDatabase(db);
     },
   };

@@ -105,4 +105,17 @@ describe("portal CLI", () => {
     expect(res.exitCode).toBe(1);
     expect(res.stderr).toContain("No database found");
   });
+
+  test("mail list on a new portal says there are no emails; mail retry of an unknown id fails clearly", async () => {
+    const dir = dataDir();
+    const list = await runCli(["mail", "list", "--data", dir]);
+    expect(list.exitCode).toBe(0);
+    expect(list.stdout.trim()).toBe("No emails yet.");
+    const retry = await runCli(["mail", "retry", "no-such-id", "--data", dir]);
+    expect(retry.exitCode).toBe(1);
+    expect(retry.stderr.trim()).toBe("No email with id no-such-id");
+    const badLimit = await runCli(["mail", "list", "--limit", "lots", "--data", dir]);
+    expect(badLimit.exitCode).toBe(2);
+    expect(badLimit.stderr).toContain("--limit must be a whole number above 0");
+  });
 });

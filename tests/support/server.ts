@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../src/config.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
-import { createLogger } from "../../src/lib/log.ts";
+import { createLogger, type Logger } from "../../src/lib/log.ts";
 import { startServer, type RunningServer } from "../../src/server.ts";
 
 export interface ApiResponse<T = any> {
@@ -31,6 +31,8 @@ export interface TestServer {
   dataDir: string;
   clock: ManualClock;
   server: RunningServer;
+  /** Runs every due background job now (the scheduler's timer is off in tests). */
+  runJobs(): Promise<number>;
   call<T = any>(path: string, options?: CallOptions): Promise<ApiResponse<T>>;
   signUpBroker(overrides?: Partial<{ email: string; password: string; firstName: string; lastName: string }>): Promise<Broker>;
   stop(): Promise<void>;
@@ -42,11 +44,14 @@ export function tempDir(prefix = "portal-test-"): string {
 
 let brokerCount = 0;
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { log?: Logger } = {},
+): Promise<TestServer> {
   const dataDir = tempDir();
   const clock = new ManualClock();
   const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, ...env });
-  const server = await startServer(config, { clock, log: createLogger("silent") });
+  const server = await startServer(config, { clock, log: options.log ?? createLogger("silent"), runScheduler: false });
   const url = server.url;
 
   const call = async <T,>(path: string, options: CallOptions = {}): Promise<ApiResponse<T>> => {
@@ -71,6 +76,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     clock,
     server,
     call,
+    runJobs: () => server.scheduler.tick(),
     async signUpBroker(overrides = {}) {
       const n = ++brokerCount;
       const res = await call<Broker>("/api/auth/signup", {

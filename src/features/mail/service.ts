@@ -1,0 +1,109 @@
+// The outbox. `queueEmail` writes the email and its delivery job in the caller's transaction;
+// `deliverEmail` (a job) sends it over SMTP, or, with no SMTP configured, keeps and logs it.
+//
+// Exactly-once is impossible over SMTP: the server may accept a message (250 OK) and the
+// process stop before we record that. Our rule: an email is sent again unless the database
+// says it was sent. The record is written the moment the server answers 250, so a duplicate
+// needs a crash in that instant; the other choice (never resend an email whose delivery had
+// started) would lose every email whose connection was cut while still connecting, a window
+// of seconds rather than microseconds. A resend carries the same Message-ID, so mail systems
+// can recognise it as the same message. A job that already delivered its email and then
+// crashed before being marked done finds the email "sent" and does nothing.
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { emails } from "../../../db/schema.ts";
+import type { AppContext } from "../../context.ts";
+import { AppError } from "../../lib/errors.ts";
+import { enqueueJob, PermanentJobError, type Job, type Writer } from "../../lib/jobs.ts";
+import { newId } from "../../lib/tokens.ts";
+import type { EmailContent } from "./templates.ts";
+import { smtpTransport } from "./transport.ts";
+
+export const SEND_EMAIL_JOB = "send_email";
+
+export type Email = typeof emails.$inferSelect;
+
+export interface QueueEmailInput extends EmailContent {
+  kind: string;
+  to: string;
+  /** Names this email once and for all, e.g. `invitation:<customerId>:<brokerId>`. */
+  dedupeKey: string;
+}
+
+/** Queues an email in the caller's transaction. Returns its id, or null if it was already queued. */
+export function queueEmail(ctx: AppContext, db: Writer, input: QueueEmailInput): string | null {
+  const id = newId();
+  const row = db
+    .insert(emails)
+    .values({ id, dedupeKey: input.dedupeKey, kind: input.kind, to: input.to, subject: input.subject, text: input.text, html: input.html })
+    .onConflictDoNothing()
+    .returning({ id: emails.id })
+    .get();
+  if (!row) return null;
+  enqueueJob(db, ctx.clock, { kind: SEND_EMAIL_JOB, payload: { emailId: id }, dedupeKey: `email:${id}` });
+  return id;
+}
+
+/** The job handler that delivers one queued email. */
+export async function deliverEmail(ctx: AppContext, job: Job): Promise<void> {
+  const emailId = String(job.payload.emailId);
+  const { db, clock, config, log } = ctx;
+  const email = db.select().from(emails).where(eq(emails.id, emailId)).get();
+  if (!email || email.status === "sent" || email.status === "logged" || email.status === "failed") return;
+
+  if (!config.smtpUrl) {
+    db.update(emails).set({ status: "logged", sentAt: clock.now() }).where(eq(emails.id, emailId)).run();
+    const links = email.text.match(/https?:\/\/\S+/g) ?? [];
+    log.info(`Email kept in the outbox (no SMTP_URL): to ${email.to}: ${email.subject}`, { id: emailId, links });
+    return;
+  }
+
+  // "sending" shows in `portal mail list` while the SMTP conversation runs. An email left
+  // "sending" by a process that stopped is sent again (see the rule above).
+  const claimed = db
+    .update(emails)
+    .set({ status: "sending", attempts: email.attempts + 1 })
+    .where(and(eq(emails.id, emailId), inArray(emails.status, ["pending", "sending"])))
+    .returning({ id: emails.id })
+    .get();
+  if (!claimed) return;
+
+  try {
+    const info = await smtpTransport(ctx).sendMail({
+      from: config.mailFrom,
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      html: email.html ?? undefined,
+      // A stable Message-ID lets mail systems recognise the same email.
+      messageId: `<${email.id}@${new URL(config.publicUrl).hostname}>`,
+    });
+    db.update(emails).set({ status: "sent", sentAt: clock.now(), messageId: info.messageId, lastError: null }).where(eq(emails.id, emailId)).run();
+  } catch (error) {
+    const code = (error as { responseCode?: number }).responseCode;
+    const message = (error as Error).message;
+    // A 5xx answer is the server's final word; anything else (down, 4xx) may pass later.
+    const permanent = code !== undefined && code >= 500;
+    const lastTry = job.attempts >= job.maxAttempts;
+    db.update(emails)
+      .set({ status: permanent || lastTry ? "failed" : "pending", lastError: message })
+      .where(eq(emails.id, emailId))
+      .run();
+    throw permanent ? new PermanentJobError(message) : error;
+  }
+}
+
+export function listEmails(ctx: AppContext, options: { limit?: number } = {}): Email[] {
+  return ctx.db.select().from(emails).orderBy(desc(emails.createdAt)).limit(options.limit ?? 20).all();
+}
+
+/** Sends a failed email again: back to pending with a new delivery job. */
+export function retryEmail(ctx: AppContext, emailId: string): Email {
+  return ctx.db.transaction((tx) => {
+    const email = tx.select().from(emails).where(eq(emails.id, emailId)).get();
+    if (!email) throw new AppError("not_found", `No email with id ${emailId}`);
+    if (email.status !== "failed") throw new AppError("conflict", `Only failed emails can be retried; this one is ${email.status}`);
+    tx.update(emails).set({ status: "pending", lastError: null }).where(eq(emails.id, emailId)).run();
+    enqueueJob(tx, ctx.clock, { kind: SEND_EMAIL_JOB, payload: { emailId } });
+    return { ...email, status: "pending" as const, lastError: null };
+  });
+}

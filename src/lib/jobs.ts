@@ -1,0 +1,165 @@
+// Durable background jobs. A job row is written in the same transaction as the change that
+// causes it, so it exists exactly when that change does; the scheduler in the server process
+// claims due jobs with one atomic UPDATE, runs them, and retries failures with back-off.
+import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { jobs } from "../../db/schema.ts";
+import type { AppContext } from "../context.ts";
+import type { Clock } from "./clock.ts";
+import { newId } from "./tokens.ts";
+
+/** The database or an open transaction: anything Drizzle can write through. */
+export type Writer = Pick<Db, "insert" | "update" | "select" | "delete">;
+export type Job = typeof jobs.$inferSelect;
+export type JobHandler = (ctx: AppContext, job: Job) => Promise<void>;
+
+/** Thrown by a handler when trying again cannot help; the job fails at once. */
+export class PermanentJobError extends Error {}
+
+export interface JobInput {
+  kind: string;
+  payload: Record<string, unknown>;
+  runAt?: Date;
+  /** A job with the same key is never created twice. */
+  dedupeKey?: string;
+  maxAttempts?: number;
+}
+
+/** Adds a job; returns its id, or null when a job with the same dedupe key already exists. */
+export function enqueueJob(db: Writer, clock: Clock, input: JobInput): string | null {
+  const row = db
+    .insert(jobs)
+    .values({
+      id: newId(),
+      kind: input.kind,
+      payload: input.payload,
+      runAt: input.runAt ?? clock.now(),
+      dedupeKey: input.dedupeKey ?? null,
+      maxAttempts: input.maxAttempts ?? 8,
+    })
+    .onConflictDoNothing()
+    .returning({ id: jobs.id })
+    .get();
+  return row?.id ?? null;
+}
+
+/** 30 s, 1 min, 2 min, … capped at one hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
+}
+
+export interface SchedulerOptions {
+  intervalMs?: number;
+  batchSize?: number;
+  concurrency?: number;
+  /** How long a claimed job is ours; after that (a crash) another tick may claim it again. */
+  leaseMs?: number;
+}
+
+export class Scheduler {
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private running: Promise<number> | null = null;
+  private readonly intervalMs: number;
+  private readonly batchSize: number;
+  private readonly concurrency: number;
+  private readonly leaseMs: number;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly handlers: Record<string, JobHandler>,
+    options: SchedulerOptions = {},
+  ) {
+    this.intervalMs = options.intervalMs ?? 5_000;
+    this.batchSize = options.batchSize ?? 50;
+    this.concurrency = options.concurrency ?? 8;
+    this.leaseMs = options.leaseMs ?? 5 * 60_000;
+  }
+
+  /**
+   * Runs at once (catching up on anything missed while stopped), then every interval. One portal
+   * process owns a data directory, so jobs still marked running belong to a run that stopped
+   * (a crash, a kill) and are handed out again now rather than after their lease.
+   */
+  start(): void {
+    if (this.timer) return;
+    this.ctx.db.update(jobs).set({ status: "pending", lockedUntil: null }).where(eq(jobs.status, "running")).run();
+    void this.tick();
+    this.timer = setInterval(() => void this.tick(), this.intervalMs);
+  }
+
+  /** Stops taking new jobs and waits for the ones in hand. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** One pass: claims and runs every due job. Overlapping calls share the pass in progress. */
+  tick(): Promise<number> {
+    this.running ??= this.runDue().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async runDue(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const batch = this.claim();
+      if (batch.length === 0) return total;
+      total += batch.length;
+      const queue = [...batch];
+      const worker = async () => {
+        for (let job = queue.shift(); job; job = queue.shift()) await this.run(job);
+      };
+      await Promise.all(Array.from({ length: Math.min(this.concurrency, batch.length) }, worker));
+    }
+  }
+
+  /** Marks due jobs as ours in one statement, so no job is ever handed out twice at once. */
+  private claim(): Job[] {
+    const now = this.ctx.clock.now();
+    const { db } = this.ctx;
+    const due = db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        or(
+          and(eq(jobs.status, "pending"), lte(jobs.runAt, now)),
+          // A job still "running" past its lease belongs to a process that stopped.
+          and(eq(jobs.status, "running"), lte(jobs.lockedUntil, now)),
+        ),
+      )
+      .orderBy(jobs.runAt)
+      .limit(this.batchSize);
+    return db
+      .update(jobs)
+      .set({ status: "running", attempts: sql`${jobs.attempts} + 1`, lockedUntil: new Date(now.getTime() + this.leaseMs) })
+      .where(inArray(jobs.id, due))
+      .returning()
+      .all();
+  }
+
+  private async run(job: Job): Promise<void> {
+    const { db, clock, log } = this.ctx;
+    const handler = this.handlers[job.kind];
+    try {
+      if (!handler) throw new PermanentJobError(`No handler for job kind "${job.kind}"`);
+      await handler(this.ctx, job);
+      db.update(jobs).set({ status: "done", finishedAt: clock.now(), lockedUntil: null, lastError: null }).where(eq(jobs.id, job.id)).run();
+    } catch (error) {
+      const message = (error as Error)?.message ?? String(error);
+      const giveUp = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
+      const now = clock.now();
+      db.update(jobs)
+        .set(
+          giveUp
+            ? { status: "failed", lastError: message, finishedAt: now, lockedUntil: null }
+            : { status: "pending", lastError: message, lockedUntil: null, runAt: new Date(now.getTime() + retryDelayMs(job.attempts)) },
+        )
+        .where(eq(jobs.id, job.id))
+        .run();
+      log.warn(`Job ${job.kind} ${giveUp ? "failed for good" : "will be retried"}`, { id: job.id, attempt: job.attempts, error: message });
+    }
+  }
+}

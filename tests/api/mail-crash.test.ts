@@ -1,0 +1,66 @@
+// Crash safety with real processes: the portal is killed (SIGKILL) after an email was queued and
+// before it was delivered, then started again on the same data directory.
+import { afterAll, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
+import { openDatabase } from "../../db/client.ts";
+import { loadConfig } from "../../src/config.ts";
+import { queueEmail } from "../../src/features/mail/service.ts";
+import { passwordResetEmail } from "../../src/features/mail/templates.ts";
+import { systemClock } from "../../src/lib/clock.ts";
+import { createLogger } from "../../src/lib/log.ts";
+import { cliEntry, runCli, waitForHealthy } from "../support/cli.ts";
+import { freePort } from "../support/smtp.ts";
+import { tempDir } from "../support/server.ts";
+import { startSilentServer, startSmtp, waitFor } from "../support/smtp.ts";
+
+const dataDir = tempDir("portal-crash-");
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+async function startPortal(smtpUrl: string) {
+  const port = await freePort();
+  const proc = Bun.spawn([process.execPath, cliEntry, "serve", "--port", String(port), "--data", dataDir], {
+    env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "silent", SMTP_URL: smtpUrl, PUBLIC_URL: "https://portal.example.com" },
+    stdout: "ignore",
+    stderr: "ignore",
+  });
+  await waitForHealthy(`http://127.0.0.1:${port}`);
+  return proc;
+}
+
+test("killed mid-delivery, started again: the email arrives exactly once", async () => {
+  // First run: the mail server accepts the connection and then hangs, so delivery is in flight.
+  const hanging = await startSilentServer();
+  const first = await startPortal(`smtp://127.0.0.1:${hanging.port}`);
+
+  // A feature queues an email (here written straight into the portal's database, as a request would).
+  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: "https://portal.example.com" });
+  const db = openDatabase(config.dataDir);
+  const ctx = { config, db, clock: systemClock, log: createLogger("silent") };
+  const content = passwordResetEmail({ customerName: "Casey", resetUrl: "https://portal.example.com/upload/abc?reset=xyz" });
+  db.transaction((tx) => queueEmail(ctx, tx, { kind: "password_reset", to: "casey@example.com", dedupeKey: "reset:1", ...content }));
+  db.$client.close();
+
+  await waitFor(() => hanging.connections > 0, 15_000, "the portal to start delivering");
+  first.kill("SIGKILL");
+  await first.exited;
+  await hanging.stop();
+
+  // Second run, with a working mail server, on the same data directory.
+  const mail = await startSmtp();
+  const second = await startPortal(mail.url);
+  try {
+    await waitFor(() => mail.received.length > 0, 15_000, "the email to arrive");
+    await Bun.sleep(500); // room for a duplicate to show up, if there were one
+    expect(mail.received).toHaveLength(1);
+    expect(mail.received[0]!.to).toEqual(["casey@example.com"]);
+    expect(mail.received[0]!.body).toContain("https://portal.example.com/upload/abc?reset=xyz");
+  } finally {
+    second.kill("SIGTERM");
+    expect(await second.exited).toBe(0); // the scheduler stops cleanly on SIGTERM
+    await mail.stop();
+  }
+
+  const list = await runCli(["mail", "list", "--data", dataDir]);
+  expect(list.exitCode).toBe(0);
+  expect(list.stdout).toMatch(/sent\s+\S+ \S+\s+casey@example\.com\s+"Reset your portal password"\s+\(attempts: 2\)/);
+}, 60_000);

@@ -1,0 +1,49 @@
+import { describe, expect, test } from "bun:test";
+import * as templates from "../../src/features/mail/templates.ts";
+
+const url = "https://portal.example.com/upload/abc123";
+const people = { customerName: "Casey", brokerName: "Bree Broker", uploadUrl: url };
+const due = new Date("2026-12-01T17:30:00Z");
+
+const all = {
+  invitation: templates.invitationEmail({ ...people, documents: [{ name: "Paystub" }, { name: "Photo ID", dueDate: due }] }),
+  resend: templates.invitationResendEmail({ ...people, documents: [{ name: "Paystub" }] }),
+  reminder: templates.reminderEmail({ ...people, documents: [{ name: "Tax Returns", dueDate: due }] }),
+  shared: templates.sharedFilesEmail({ ...people, fileNames: ["Closing disclosure.pdf", "Rate lock.pdf"] }),
+  reset: templates.passwordResetEmail({ customerName: "Casey", resetUrl: `${url}?reset=tok` }),
+  resubmit: templates.resubmitRequestEmail({ ...people, documentName: "Bank Statement", reason: "Page 2 is missing" }),
+  approved: templates.documentApprovedEmail({ ...people, documentName: "Paystub" }),
+};
+
+describe("email templates", () => {
+  test.each(Object.entries(all))("%s has a subject, a text and an HTML body that both carry the link", (_kind, email) => {
+    expect(email.subject.length).toBeGreaterThan(5);
+    expect(email.text).toContain("Hello Casey,");
+    expect(email.text).toContain(url);
+    expect(email.html).toContain(`href="${url}`);
+  });
+
+  test("subjects say what the email is about", () => {
+    expect(all.invitation.subject).toBe("Bree Broker invited you to upload your documents");
+    expect(all.resend.subject).toBe("Reminder: Bree Broker invited you to upload your documents");
+    expect(all.reminder.subject).toBe("Reminder: documents still needed by Bree Broker");
+    expect(all.shared.subject).toBe("Bree Broker shared 2 documents with you");
+    expect(all.reset.subject).toBe("Reset your portal password");
+    expect(all.resubmit.subject).toBe("Please re-submit: Bank Statement");
+    expect(all.approved.subject).toBe("Approved: Paystub");
+  });
+
+  test("requested documents are listed with their due dates; the re-submit reason is included", () => {
+    expect(all.invitation.text).toContain("  - Paystub\n");
+    expect(all.invitation.text).toContain("  - Photo ID (due Dec 1, 2026, 5:30 PM UTC)");
+    expect(all.resubmit.text).toContain("Reason: Page 2 is missing");
+    expect(all.reset.text).toContain("expires in 1 hour");
+  });
+
+  test("names are escaped in HTML, so a customer name cannot inject markup", () => {
+    const email = templates.invitationEmail({ ...people, customerName: '<script>alert("x")</script>', documents: [] });
+    expect(email.html).not.toContain("<script>");
+    expect(email.html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
+    expect(email.text).toContain('<script>alert("x")</script>'); // plain text is shown as text
+  });
+});
