@@ -1,7 +1,7 @@
 // Every setting comes from the environment (plus `serve --port/--data`), is validated once at
 // start, and a bad value stops the process with one line naming the setting.
 import { randomBytes } from "node:crypto";
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 export class ConfigError extends Error {
@@ -81,7 +81,7 @@ function prepareDataDir(dir: string): void {
     accessSync(dir, constants.W_OK);
     const probe = join(dir, `.write-test-${process.pid}`);
     writeFileSync(probe, "");
-    Bun.file(probe).delete();
+    unlinkSync(probe);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new ConfigError(`DATA_DIR "${dir}" is not a writable directory (${reason})`);
