@@ -2,6 +2,11 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "./context.ts";
 import { authRoutes } from "./features/auth/routes.ts";
+import { billingRoutes } from "./features/billing/routes.ts";
+import { customerRoutes } from "./features/customers/routes.ts";
+import { dashboardRoutes } from "./features/dashboard/routes.ts";
+import { documentRoutes } from "./features/documents/routes.ts";
+import { reminderRoutes } from "./features/reminders/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { webRoutes } from "./features/web/routes.ts";
 import { errorHandler } from "./lib/error-handler.ts";
@@ -18,6 +23,11 @@ export function createApp(ctx: AppContext) {
       })
       .use(healthRoutes(ctx))
       .use(authRoutes(ctx))
+      .use(customerRoutes(ctx))
+      .use(documentRoutes(ctx))
+      .use(dashboardRoutes(ctx))
+      .use(reminderRoutes(ctx))
+      .use(billingRoutes(ctx))
       // Last: everything else that is a GET is the web app.
       .use(webRoutes())
   );

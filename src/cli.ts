@@ -8,8 +8,7 @@ import { closeDatabase, databaseFileName, migrateDatabase, openDatabase } from "
 import { ConfigError, loadConfig, type ConfigOverrides } from "./config.ts";
 import { createBrokerAccount } from "./features/auth/service.ts";
 import { listEmails, retryEmail, type Email } from "./features/mail/service.ts";
-import type { AppContext } from "./context.ts";
-import { systemClock } from "./lib/clock.ts";
+import { buildContext, type AppContext } from "./context.ts";
 import { AppError } from "./lib/errors.ts";
 import { createLogger } from "./lib/log.ts";
 import { startServer } from "./server.ts";
@@ -117,7 +116,7 @@ function backup(target: string | undefined, overrides: ConfigOverrides) {
 async function withContext<T>(overrides: ConfigOverrides, work: (ctx: AppContext) => T | Promise<T>): Promise<T> {
   const { config, db } = openMigrated(overrides);
   try {
-    return await work({ config, db, clock: systemClock, log: createLogger("silent") });
+    return await work(buildContext(config, db, { log: createLogger("silent") }));
   } finally {
     closeDatabase(db);
   }

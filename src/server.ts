@@ -2,12 +2,12 @@
 import { closeDatabase, migrateDatabase, openDatabase } from "../db/client.ts";
 import { createApp } from "./app.ts";
 import type { Config } from "./config.ts";
-import type { AppContext } from "./context.ts";
+import { buildContext, type AppContext } from "./context.ts";
 import { closeSmtpTransport } from "./features/mail/transport.ts";
 import { loadWebAssets } from "./features/web/assets.ts";
 import { jobHandlers } from "./jobs.ts";
 import { Scheduler } from "./lib/jobs.ts";
-import { systemClock, type Clock } from "./lib/clock.ts";
+import type { Clock } from "./lib/clock.ts";
 import { createLogger, type Logger } from "./lib/log.ts";
 
 export interface RunningServer {
@@ -31,7 +31,7 @@ export async function startServer(
   const log = options.log ?? createLogger();
   const db = openDatabase(config.dataDir);
   migrateDatabase(db);
-  const ctx: AppContext = { config, db, clock: options.clock ?? systemClock, log };
+  const ctx = buildContext(config, db, { clock: options.clock, log });
 
   if (options.prebuildWeb) {
     const started = performance.now();

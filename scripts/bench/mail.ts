@@ -9,7 +9,7 @@ import { queueEmail } from "../../src/features/mail/service.ts";
 import { reminderEmail } from "../../src/features/mail/templates.ts";
 import { jobHandlers } from "../../src/jobs.ts";
 import { closeSmtpTransport } from "../../src/features/mail/transport.ts";
-import { systemClock } from "../../src/lib/clock.ts";
+import { buildContext } from "../../src/context.ts";
 import { Scheduler } from "../../src/lib/jobs.ts";
 import { createLogger } from "../../src/lib/log.ts";
 import { tempDir } from "../../tests/support/server.ts";
@@ -21,7 +21,7 @@ const dataDir = tempDir("portal-bench-mail-");
 const config = loadConfig({ DATA_DIR: dataDir, SMTP_URL: smtp.url, PUBLIC_URL: "https://portal.example.com" });
 const db = openDatabase(dataDir);
 migrateDatabase(db);
-const ctx = { config, db, clock: systemClock, log: createLogger("silent") };
+const ctx = buildContext(config, db, { log: createLogger("silent") });
 
 const content = (i: number) =>
   reminderEmail({

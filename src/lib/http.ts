@@ -10,3 +10,22 @@ export function clientAddress(ctx: AppContext, request: Request, server: Server<
   }
   return server?.requestIP(request)?.address ?? "unknown";
 }
+
+/**
+ * A stored file as a response: the type we sniffed when it was stored, a download name encoded
+ * per RFC 6266 (so quotes, CRLF or ../ in a customer's file name do nothing), and headers that
+ * stop browsers from sniffing, caching, or running anything inside it.
+ */
+export function fileResponse(file: Blob, options: { name: string; type: string | null; inline?: boolean }): Response {
+  const fallback = options.name.replace(/[^\x20-\x7e]|["\\]/g, "_").replace(/[\r\n]/g, "") || "download";
+  const disposition = `${options.inline ? "inline" : "attachment"}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(options.name)}`;
+  return new Response(file, {
+    headers: {
+      "content-type": options.type ?? "application/octet-stream",
+      "content-disposition": disposition,
+      "cache-control": "no-store",
+      "referrer-policy": "no-referrer",
+      "content-security-policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+    },
+  });
+}

@@ -6,7 +6,7 @@ import { openDatabase } from "../../db/client.ts";
 import { loadConfig } from "../../src/config.ts";
 import { queueEmail } from "../../src/features/mail/service.ts";
 import { passwordResetEmail } from "../../src/features/mail/templates.ts";
-import { systemClock } from "../../src/lib/clock.ts";
+import { buildContext } from "../../src/context.ts";
 import { createLogger } from "../../src/lib/log.ts";
 import { cliEntry, runCli, waitForHealthy } from "../support/cli.ts";
 import { freePort } from "../support/smtp.ts";
@@ -35,7 +35,7 @@ test("killed mid-delivery, started again: the email arrives exactly once", async
   // A feature queues an email (here written straight into the portal's database, as a request would).
   const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: "https://portal.example.com" });
   const db = openDatabase(config.dataDir);
-  const ctx = { config, db, clock: systemClock, log: createLogger("silent") };
+  const ctx = buildContext(config, db, { log: createLogger("silent") });
   const content = passwordResetEmail({ customerName: "Casey", resetUrl: "https://portal.example.com/upload/abc?reset=xyz" });
   db.transaction((tx) => queueEmail(ctx, tx, { kind: "password_reset", to: "casey@example.com", dedupeKey: "reset:1", ...content }));
   db.$client.close();

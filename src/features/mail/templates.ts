@@ -78,6 +78,16 @@ export function reminderEmail(p: { customerName: string; brokerName: string; upl
   });
 }
 
+export function documentsRequestedEmail(p: { customerName: string; brokerName: string; uploadUrl: string; documents: RequestedDocument[] }) {
+  return compose({
+    subject: `${p.brokerName} requested ${p.documents.length === 1 ? "a document" : `${p.documents.length} documents`} from you`,
+    greeting: `Hello ${p.customerName},`,
+    paragraphs: [`${p.brokerName} asks you to upload:`],
+    list: p.documents.map(documentLine),
+    action: { label: "Upload your documents", url: p.uploadUrl },
+  });
+}
+
 export function sharedFilesEmail(p: { customerName: string; brokerName: string; uploadUrl: string; fileNames: string[] }) {
   const count = p.fileNames.length;
   return compose({

@@ -1,0 +1,58 @@
+// Which plan a broker is on, and what that allows. Stripe payments come later; the rules here
+// already hold: with billing off (no STRIPE_SECRET_KEY) a broker without a subscription row is
+// unlimited, a row (set by billing, or by tests) decides the plan, and a canceled plan stays
+// effective until its period ends, then falls back to free.
+import { and, count, eq, ne } from "drizzle-orm";
+import { brokerCustomers, documents, subscriptions } from "../../../db/schema.ts";
+import type { AppContext } from "../../context.ts";
+import type { SubscriptionDto } from "../../shared/api-types.ts";
+import { canAddCustomer, maxDocumentsPerCustomer } from "../../shared/limits.ts";
+import { getPlan, UNLIMITED, type PlanId } from "../../shared/plans.ts";
+
+export function effectivePlan(ctx: AppContext, brokerId: string): PlanId {
+  const row = ctx.db.select().from(subscriptions).where(eq(subscriptions.brokerId, brokerId)).get();
+  if (!row) return ctx.config.billing ? "free" : "unlimited";
+  if (row.status === "active") return row.plan;
+  const stillPaid = row.status === "canceled" && row.currentPeriodEnd && row.currentPeriodEnd > ctx.clock.now();
+  return stillPaid ? row.plan : "free";
+}
+
+/** Sets a broker's plan directly (billing and tests). */
+export function setPlan(ctx: AppContext, brokerId: string, plan: PlanId, status: "active" | "canceled" = "active", currentPeriodEnd: Date | null = null) {
+  const values = { brokerId, plan, status, currentPeriodEnd, updatedAt: ctx.clock.now() };
+  ctx.db.insert(subscriptions).values(values).onConflictDoUpdate({ target: subscriptions.brokerId, set: values }).run();
+}
+
+export function countCustomers(ctx: AppContext, brokerId: string): number {
+  return ctx.db.select({ n: count() }).from(brokerCustomers).where(eq(brokerCustomers.brokerId, brokerId)).get()!.n;
+}
+
+export function subscriptionSummary(ctx: AppContext, brokerId: string): SubscriptionDto {
+  const plan = effectivePlan(ctx, brokerId);
+  const row = ctx.db.select().from(subscriptions).where(eq(subscriptions.brokerId, brokerId)).get();
+  const customersUsed = countCustomers(ctx, brokerId);
+  const documentsUsed = ctx.db
+    .select({ n: count() })
+    .from(documents)
+    .where(and(eq(documents.brokerId, brokerId), ne(documents.status, "shared")))
+    .get()!.n;
+  const { customersLimit } = getPlan(plan);
+  return {
+    subscription: {
+      plan,
+      status: row && row.plan === plan ? row.status : "active",
+      currentPeriodEnd: row?.currentPeriodEnd?.toISOString() ?? null,
+    },
+    limits: {
+      customersUsed,
+      customersLimit,
+      documentsUsed,
+      // The documents limit is per customer: how many requested documents one customer may have.
+      documentsLimit: maxDocumentsPerCustomer(plan) ?? UNLIMITED,
+    },
+    canCreateCustomer: canAddCustomer(plan, customersUsed),
+    // Documents are capped per customer (see document-limit), not per broker.
+    canCreateDocument: true,
+    billingEnabled: ctx.config.billing !== null,
+  };
+}

@@ -1,0 +1,65 @@
+import { Elysia } from "elysia";
+import type { AppContext } from "../../context.ts";
+import { brokerAuth } from "../auth/plugin.ts";
+import { toDocumentDto } from "../documents/service.ts";
+import { CreateCustomerBody, IdParams, RequestDocumentsBody, UpdateCustomerBody } from "./model.ts";
+import {
+  createCustomer,
+  customerDetail,
+  customerDocuments,
+  deleteCustomer,
+  documentLimit,
+  listCustomers,
+  requestDocuments,
+  resendInvitation,
+  updateCustomer,
+} from "./service.ts";
+
+export const customerRoutes = (ctx: AppContext) =>
+  new Elysia({ prefix: "/api" })
+    .use(brokerAuth(ctx))
+    .guard({ broker: true }, (app) =>
+      app
+        .get("/customers", ({ broker }) => listCustomers(ctx, broker))
+        // The same list: invitation fields are part of every customer.
+        .get("/all-customers", ({ broker }) => listCustomers(ctx, broker))
+        .post(
+          "/customers",
+          ({ broker, body, set }) => {
+            set.status = 201;
+            return createCustomer(ctx, broker, body);
+          },
+          { body: CreateCustomerBody },
+        )
+        .get("/customer/:id", ({ broker, params }) => customerDetail(ctx, broker, params.id), { params: IdParams })
+        .get("/customer/:id/documents", ({ broker, params }) => customerDocuments(ctx, broker.id, params.id), { params: IdParams })
+        .get("/customers/:id/document-limit", ({ broker, params }) => documentLimit(ctx, broker.id, params.id), { params: IdParams })
+        .put("/customers/:id", ({ broker, params, body }) => updateCustomer(ctx, broker, params.id, body), {
+          params: IdParams,
+          body: UpdateCustomerBody,
+        })
+        .delete(
+          "/customers/:id",
+          ({ broker, params }) => {
+            deleteCustomer(ctx, broker.id, params.id);
+            return { message: "Customer deleted" };
+          },
+          { params: IdParams },
+        )
+        .post(
+          "/customers/:id/resend-invitation",
+          ({ broker, params }) => {
+            resendInvitation(ctx, broker, params.id);
+            return { message: "Invitation resent" };
+          },
+          { params: IdParams },
+        )
+        .post(
+          "/customers/:id/request-documents",
+          ({ broker, params, body, set }) => {
+            set.status = 201;
+            return { documents: requestDocuments(ctx, broker, params.id, body).map(toDocumentDto) };
+          },
+          { params: IdParams, body: RequestDocumentsBody },
+        ),
+    );

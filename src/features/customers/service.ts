@@ -1,0 +1,296 @@
+// Customers as one broker sees them. A customer is one person (one email) who may work with
+// several brokers; each broker has their own relationship row, documents and view.
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { brokerCustomers, customers } from "../../../db/schema.ts";
+import type { AppContext } from "../../context.ts";
+import { AppError, badRequest, notFound } from "../../lib/errors.ts";
+import type { Writer } from "../../lib/jobs.ts";
+import { newId, randomToken } from "../../lib/tokens.ts";
+import type { CustomerDetailDto, CustomerDto, DocumentCounts, DocumentLimit } from "../../shared/api-types.ts";
+import { customerStatusFromCounts, nameFromEmail } from "../../shared/documents.ts";
+import { canAddCustomer, limitMessages, maxDocumentsPerCustomer, perCustomerError, perRequestError } from "../../shared/limits.ts";
+import { UNLIMITED } from "../../shared/plans.ts";
+import { displayName } from "../../shared/user-display.ts";
+import { isValidEmail, MAX_NAME_LENGTH, messages, normalizeEmail } from "../../shared/validation.ts";
+import type { PublicUser } from "../auth/model.ts";
+import { countCustomers, effectivePlan } from "../billing/service.ts";
+import {
+  countRequestedDocuments,
+  deleteDocumentRows,
+  documentCounts,
+  documentCountsByCustomer,
+  insertRequestedDocuments,
+  listCustomerDocuments,
+  parseDocumentEntries,
+  parseDueDates,
+  removeFiles,
+  requestedNames,
+  toDocumentDto,
+  type DocumentRow,
+} from "../documents/service.ts";
+import { queueEmail } from "../mail/service.ts";
+import { uploadUrl } from "./contact.ts";
+import { documentsRequestedEmail, invitationEmail, invitationResendEmail } from "../mail/templates.ts";
+
+export const MAX_LOAN_TYPE_LENGTH = 60;
+
+type CustomerRow = typeof customers.$inferSelect;
+type LinkRow = typeof brokerCustomers.$inferSelect;
+interface OwnedCustomer {
+  customer: CustomerRow;
+  link: LinkRow;
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+
+function toCustomerDto(ctx: AppContext, broker: PublicUser, { customer, link }: OwnedCustomer, counts: DocumentCounts): CustomerDto {
+  return {
+    id: customer.id,
+    name: customer.name,
+    email: customer.email,
+    loanType: link.loanType,
+    invitationStatus: link.invitationStatus,
+    invitedAt: link.invitedAt.toISOString(),
+    acceptedAt: iso(link.acceptedAt),
+    lastReminderAt: iso(link.lastReminderAt),
+    lastActive: iso(customer.lastActiveAt),
+    brokerName: displayName(broker),
+    uploadLink: customer.uploadLink,
+    status: customerStatusFromCounts(counts),
+    documentCounts: counts,
+  };
+}
+
+/** The customer if this broker works with them; 404 otherwise (another broker's id looks missing). */
+export function findOwnedCustomer(ctx: AppContext, brokerId: string, customerId: string): OwnedCustomer {
+  const row = ctx.db
+    .select({ customer: customers, link: brokerCustomers })
+    .from(brokerCustomers)
+    .innerJoin(customers, eq(customers.id, brokerCustomers.customerId))
+    .where(and(eq(brokerCustomers.brokerId, brokerId), eq(brokerCustomers.customerId, customerId)))
+    .get();
+  if (!row) throw notFound("Customer not found");
+  return row;
+}
+
+export function listCustomers(ctx: AppContext, broker: PublicUser): CustomerDto[] {
+  const now = ctx.clock.now();
+  const counts = documentCountsByCustomer(ctx, broker.id, now);
+  return ctx.db
+    .select({ customer: customers, link: brokerCustomers })
+    .from(brokerCustomers)
+    .innerJoin(customers, eq(customers.id, brokerCustomers.customerId))
+    .where(eq(brokerCustomers.brokerId, broker.id))
+    .orderBy(asc(customers.name))
+    .all()
+    .map((row) => toCustomerDto(ctx, broker, row, counts.get(row.customer.id) ?? emptyCounts()));
+}
+
+const emptyCounts = (): DocumentCounts => ({ total: 0, approved: 0, underReview: 0, awaitingUpload: 0, overdue: 0 });
+
+export function customerDetail(ctx: AppContext, broker: PublicUser, customerId: string): CustomerDetailDto {
+  const owned = findOwnedCustomer(ctx, broker.id, customerId);
+  const docs = listCustomerDocuments(ctx, broker.id, customerId);
+  const counts = documentCounts(ctx, broker.id, customerId, ctx.clock.now());
+  return { ...toCustomerDto(ctx, broker, owned, counts), documents: docs.map(toDocumentDto) };
+}
+
+export function customerDocuments(ctx: AppContext, brokerId: string, customerId: string) {
+  findOwnedCustomer(ctx, brokerId, customerId);
+  return listCustomerDocuments(ctx, brokerId, customerId).map(toDocumentDto);
+}
+
+export function documentLimit(ctx: AppContext, brokerId: string, customerId: string): DocumentLimit {
+  findOwnedCustomer(ctx, brokerId, customerId);
+  return {
+    currentCount: countRequestedDocuments(ctx, brokerId, customerId),
+    maxAllowed: maxDocumentsPerCustomer(effectivePlan(ctx, brokerId)) ?? UNLIMITED,
+  };
+}
+
+function checkName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed.length > MAX_NAME_LENGTH) throw badRequest(`Names must be text of at most ${MAX_NAME_LENGTH} characters`);
+  return trimmed;
+}
+
+function checkLoanType(loanType: string | null | undefined): string | null {
+  const trimmed = loanType?.trim() ?? "";
+  if (trimmed.length > MAX_LOAN_TYPE_LENGTH) throw badRequest(`Loan type must be at most ${MAX_LOAN_TYPE_LENGTH} characters`);
+  return trimmed || null;
+}
+
+/** Refuses `adding` documents that the plan's per-request or per-customer caps do not allow. */
+function checkDocumentLimits(ctx: AppContext, brokerId: string, current: number, adding: number) {
+  const plan = effectivePlan(ctx, brokerId);
+  const perRequest = perRequestError(plan, adding);
+  if (perRequest) throw new AppError("forbidden", `${limitMessages.documentLimitTitle}: ${perRequest}`);
+  const perCustomer = perCustomerError(current, adding, maxDocumentsPerCustomer(plan));
+  if (perCustomer) throw new AppError("forbidden", `${limitMessages.perCustomerTitle}: ${perCustomer}`);
+}
+
+export interface CreateCustomerInput {
+  name?: string | null;
+  email: string;
+  loanType?: string | null;
+  dueDate?: string | null;
+  reminderTime?: string | null;
+  requiredDocuments?: { name: string; description?: string | null }[];
+}
+
+export function createCustomer(ctx: AppContext, broker: PublicUser, input: CreateCustomerInput): CustomerDetailDto {
+  const email = normalizeEmail(input.email);
+  if (!isValidEmail(email)) throw badRequest(messages.invalidEmailShort);
+  const name = checkName(input.name ?? "") || nameFromEmail(email);
+  const loanType = checkLoanType(input.loanType);
+  const now = ctx.clock.now();
+  const { dueDate, reminderAt } = parseDueDates(input, now);
+  // A description given beside a plain name (not the custom: form) is kept.
+  const docs = parseDocumentEntries((input.requiredDocuments ?? []).map((d) => d.name)).map((d, i) => ({
+    ...d,
+    description: input.requiredDocuments?.[i]?.description?.trim() || d.description,
+  }));
+
+  if (!canAddCustomer(effectivePlan(ctx, broker.id), countCustomers(ctx, broker.id))) {
+    throw new AppError("forbidden", limitMessages.customerLimit);
+  }
+  checkDocumentLimits(ctx, broker.id, 0, docs.length);
+
+  const customerId = ctx.db.transaction((tx) => {
+    let customer = tx.select().from(customers).where(eq(customers.email, email)).get();
+    if (customer) {
+      const linked = tx
+        .select()
+        .from(brokerCustomers)
+        .where(and(eq(brokerCustomers.brokerId, broker.id), eq(brokerCustomers.customerId, customer.id)))
+        .get();
+      if (linked) throw new AppError("conflict", "This customer is already in your list.");
+    } else {
+      // 192 bits of randomness: the link is the customer's key to their portal.
+      customer = tx.insert(customers).values({ id: newId(), email, name, uploadLink: randomToken(24) }).returning().get()!;
+    }
+    tx.insert(brokerCustomers).values({ brokerId: broker.id, customerId: customer.id, loanType, invitedAt: now }).run();
+    insertRequestedDocuments(tx, { brokerId: broker.id, customerId: customer.id, documents: docs, dueDate, reminderAt });
+    const content = invitationEmail({
+      customerName: customer.name,
+      brokerName: displayName(broker),
+      uploadUrl: uploadUrl(ctx, customer.uploadLink),
+      documents: docs.map((d) => ({ name: d.name, dueDate })),
+    });
+    queueEmail(ctx, tx, { kind: "invitation", to: email, dedupeKey: `invitation:${broker.id}:${customer.id}:${now.getTime()}`, ...content });
+    return customer.id;
+  });
+  return customerDetail(ctx, broker, customerId);
+}
+
+export function requestDocuments(
+  ctx: AppContext,
+  broker: PublicUser,
+  customerId: string,
+  input: { documentTypes: string[]; dueDate?: string | null; reminderTime?: string | null },
+): DocumentRow[] {
+  const { customer } = findOwnedCustomer(ctx, broker.id, customerId);
+  if (input.documentTypes.length === 0) throw badRequest("Please select at least one document to request.");
+  const docs = parseDocumentEntries(input.documentTypes);
+  const now = ctx.clock.now();
+  const { dueDate, reminderAt } = parseDueDates(input, now);
+
+  const existing = requestedNames(ctx, broker.id, customerId);
+  const repeated = docs.find((d) => existing.has(d.name.toLowerCase()));
+  if (repeated) throw new AppError("conflict", `${repeated.name} has already been requested from this customer.`);
+  checkDocumentLimits(ctx, broker.id, existing.size, docs.length);
+
+  return ctx.db.transaction((tx) => {
+    const rows = insertRequestedDocuments(tx, { brokerId: broker.id, customerId, documents: docs, dueDate, reminderAt });
+    const content = documentsRequestedEmail({
+      customerName: customer.name,
+      brokerName: displayName(broker),
+      uploadUrl: uploadUrl(ctx, customer.uploadLink),
+      documents: docs.map((d) => ({ name: d.name, dueDate })),
+    });
+    queueEmail(ctx, tx, { kind: "documents_requested", to: customer.email, dedupeKey: `requested:${rows[0]!.id}`, ...content });
+    return rows;
+  });
+}
+
+export function updateCustomer(
+  ctx: AppContext,
+  broker: PublicUser,
+  customerId: string,
+  input: { name: string; email: string; loanType: string },
+): CustomerDetailDto {
+  const { customer } = findOwnedCustomer(ctx, broker.id, customerId);
+  if (!input.name.trim() || !input.email.trim() || !input.loanType.trim()) throw badRequest("Please fill in all required fields");
+  const email = normalizeEmail(input.email);
+  if (!isValidEmail(email)) throw badRequest(messages.invalidEmailShort);
+  const name = checkName(input.name);
+  const loanType = checkLoanType(input.loanType);
+
+  ctx.db.transaction((tx) => {
+    if (email !== customer.email) {
+      const taken = tx.select({ id: customers.id }).from(customers).where(eq(customers.email, email)).get();
+      if (taken) throw new AppError("conflict", "Another customer already uses this email address.");
+      // The email is the customer's identity with every broker; only one broker alone may change it.
+      const brokers = tx.select({ id: brokerCustomers.brokerId }).from(brokerCustomers).where(eq(brokerCustomers.customerId, customerId)).all();
+      if (brokers.length > 1) throw new AppError("conflict", "This customer also works with another broker, so their email cannot be changed here.");
+    }
+    tx.update(customers).set({ name, email }).where(eq(customers.id, customerId)).run();
+    tx.update(brokerCustomers)
+      .set({ loanType })
+      .where(and(eq(brokerCustomers.brokerId, broker.id), eq(brokerCustomers.customerId, customerId)))
+      .run();
+  });
+  return customerDetail(ctx, broker, customerId);
+}
+
+/**
+ * Removes the customer from this broker: the relationship, this broker's documents and their
+ * files. A customer no other broker works with is deleted entirely (sessions, notifications).
+ */
+export function deleteCustomer(ctx: AppContext, brokerId: string, customerId: string): void {
+  findOwnedCustomer(ctx, brokerId, customerId);
+  const keys = ctx.db.transaction((tx) => {
+    const keys = deleteDocumentRows(tx, listCustomerDocuments(ctx, brokerId, customerId));
+    tx.delete(brokerCustomers).where(and(eq(brokerCustomers.brokerId, brokerId), eq(brokerCustomers.customerId, customerId))).run();
+    const others = tx.select({ id: brokerCustomers.brokerId }).from(brokerCustomers).where(eq(brokerCustomers.customerId, customerId)).get();
+    if (!others) tx.delete(customers).where(eq(customers.id, customerId)).run();
+    return keys;
+  });
+  removeFiles(ctx, keys);
+}
+
+export function resendInvitation(ctx: AppContext, broker: PublicUser, customerId: string): void {
+  const { customer, link } = findOwnedCustomer(ctx, broker.id, customerId);
+  if (link.invitationStatus === "accepted") throw new AppError("conflict", "This customer has already accepted the invitation.");
+  const docs = listCustomerDocuments(ctx, broker.id, customerId).filter((d) => d.status !== "shared");
+  const content = invitationResendEmail({
+    customerName: customer.name,
+    brokerName: displayName(broker),
+    uploadUrl: uploadUrl(ctx, customer.uploadLink),
+    documents: docs.map((d) => ({ name: d.name, dueDate: d.dueDate })),
+  });
+  const now = ctx.clock.now();
+  ctx.db.transaction((tx) =>
+    queueEmail(ctx, tx, { kind: "invitation_resend", to: customer.email, dedupeKey: `resend:${broker.id}:${customerId}:${now.getTime()}`, ...content }),
+  );
+}
+
+/** Names of this broker's customers by id, for lists that show documents with their customer. */
+export function customerNames(ctx: AppContext, brokerId: string): Map<string, string> {
+  const rows = ctx.db
+    .select({ id: customers.id, name: customers.name })
+    .from(brokerCustomers)
+    .innerJoin(customers, eq(customers.id, brokerCustomers.customerId))
+    .where(eq(brokerCustomers.brokerId, brokerId))
+    .all();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export function markReminded(tx: Writer, brokerId: string, customerIds: string[], at: Date): void {
+  if (customerIds.length === 0) return;
+  tx.update(brokerCustomers)
+    .set({ lastReminderAt: at })
+    .where(and(eq(brokerCustomers.brokerId, brokerId), inArray(brokerCustomers.customerId, customerIds)))
+    .run();
+}

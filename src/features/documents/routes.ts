@@ -1,0 +1,64 @@
+import { Elysia } from "elysia";
+import type { AppContext } from "../../context.ts";
+import { notFound } from "../../lib/errors.ts";
+import { fileResponse } from "../../lib/http.ts";
+import { brokerAuth } from "../auth/plugin.ts";
+import { BulkDueDateBody, DocumentIdParams, DueDateBody, VerifyBody } from "./model.ts";
+import {
+  deleteDocument,
+  findOwnedDocument,
+  parseDueDates,
+  setBulkDueDate,
+  setDueDate,
+  toDocumentDto,
+  verifyDocument,
+} from "./service.ts";
+
+export const documentRoutes = (ctx: AppContext) =>
+  new Elysia({ prefix: "/api/documents" })
+    .use(brokerAuth(ctx))
+    .guard({ broker: true }, (app) =>
+      app
+        .post(
+          "/:id/verify",
+          ({ broker, params, body }) => {
+            return toDocumentDto(verifyDocument(ctx, broker, params.id, body));
+          },
+          { params: DocumentIdParams, body: VerifyBody },
+        )
+        .put(
+          "/bulk-due-date",
+          ({ broker, body }) => {
+            const { dueDate, reminderAt } = parseDueDates(body, ctx.clock.now(), { required: true });
+            const docs = setBulkDueDate(ctx, broker.id, body.documentIds, dueDate!, reminderAt);
+            return { updated: docs.length, documents: docs.map(toDocumentDto) };
+          },
+          { body: BulkDueDateBody },
+        )
+        .put(
+          "/:id/due-date",
+          ({ broker, params, body }) => {
+            const { dueDate, reminderAt } = parseDueDates(body, ctx.clock.now(), { required: true });
+            return toDocumentDto(setDueDate(ctx, broker.id, params.id, dueDate!, reminderAt));
+          },
+          { params: DocumentIdParams, body: DueDateBody },
+        )
+        .delete(
+          "/:id",
+          ({ broker, params }) => {
+            deleteDocument(ctx, broker.id, params.id);
+            return { message: "Document removed" };
+          },
+          { params: DocumentIdParams },
+        )
+        .get(
+          "/:id/download",
+          async ({ broker, params }) => {
+            const doc = findOwnedDocument(ctx, broker.id, params.id);
+            const file = doc.storageKey ? await ctx.files.read(doc.storageKey) : null;
+            if (!file) throw notFound("This document has no file yet");
+            return fileResponse(file, { name: doc.originalName ?? doc.name, type: doc.mimeType });
+          },
+          { params: DocumentIdParams },
+        ),
+    );

@@ -1,0 +1,26 @@
+import { Elysia } from "elysia";
+import type { AppContext } from "../../context.ts";
+import { brokerAuth } from "../auth/plugin.ts";
+import { IdParams } from "../customers/model.ts";
+import { sendBulkReminders, sendReminder } from "./service.ts";
+
+const plural = (n: number) => `${n} reminder email${n === 1 ? "" : "s"}`;
+
+export const reminderRoutes = (ctx: AppContext) =>
+  new Elysia({ prefix: "/api" })
+    .use(brokerAuth(ctx))
+    .guard({ broker: true }, (app) =>
+      app
+        .post(
+          "/customer/:id/send-reminder",
+          ({ broker, params }) => {
+            const sentCount = sendReminder(ctx, broker, params.id);
+            return { message: "Reminder email sent", sentCount };
+          },
+          { params: IdParams },
+        )
+        .post("/send-bulk-reminders", ({ broker }) => {
+          const sentCount = sendBulkReminders(ctx, broker);
+          return { message: `Sent ${plural(sentCount)}`, sentCount };
+        }),
+    );

@@ -1,0 +1,58 @@
+// Reminder emails a broker sends by hand: to one customer, or to every customer who still owes
+// documents. Each is queued in the same transaction that records when the customer was reminded.
+import type { AppContext } from "../../context.ts";
+import { AppError } from "../../lib/errors.ts";
+import { displayName } from "../../shared/user-display.ts";
+import type { PublicUser } from "../auth/model.ts";
+import { customerContact } from "../customers/contact.ts";
+import { findOwnedCustomer, markReminded } from "../customers/service.ts";
+import { documentsAwaitingUpload, type DocumentRow } from "../documents/service.ts";
+import { queueEmail } from "../mail/service.ts";
+import { reminderEmail } from "../mail/templates.ts";
+
+/** A second manual reminder to the same customer within this time is refused (a double click). */
+export const REMINDER_COOLDOWN_MS = 60_000;
+
+function queueReminders(ctx: AppContext, broker: PublicUser, byCustomer: Map<string, DocumentRow[]>): number {
+  const now = ctx.clock.now();
+  return ctx.db.transaction((tx) => {
+    let sent = 0;
+    for (const [customerId, docs] of byCustomer) {
+      const customer = customerContact(ctx, customerId, tx);
+      if (!customer) continue;
+      const content = reminderEmail({
+        customerName: customer.name,
+        brokerName: displayName(broker),
+        uploadUrl: customer.uploadUrl,
+        documents: docs.map((d) => ({ name: d.name, dueDate: d.dueDate })),
+      });
+      queueEmail(ctx, tx, { kind: "reminder", to: customer.email, dedupeKey: `reminder:${broker.id}:${customerId}:${now.getTime()}`, ...content });
+      sent++;
+    }
+    markReminded(tx, broker.id, [...byCustomer.keys()], now);
+    return sent;
+  });
+}
+
+export function sendReminder(ctx: AppContext, broker: PublicUser, customerId: string): number {
+  const { link } = findOwnedCustomer(ctx, broker.id, customerId);
+  const now = ctx.clock.now().getTime();
+  if (link.lastReminderAt && now - link.lastReminderAt.getTime() < REMINDER_COOLDOWN_MS) {
+    const wait = Math.ceil((REMINDER_COOLDOWN_MS - (now - link.lastReminderAt.getTime())) / 1000);
+    throw new AppError("too_many_requests", "A reminder was just sent to this customer. Please wait a minute before sending another.", {
+      retryAfter: wait,
+    });
+  }
+  const docs = documentsAwaitingUpload(ctx, broker.id, customerId);
+  if (docs.length === 0) throw new AppError("conflict", "This customer has no documents waiting to be uploaded.");
+  return queueReminders(ctx, broker, new Map([[customerId, docs]]));
+}
+
+/** Reminds every customer with requested, incomplete or overdue documents; returns how many. */
+export function sendBulkReminders(ctx: AppContext, broker: PublicUser): number {
+  const byCustomer = new Map<string, DocumentRow[]>();
+  for (const doc of documentsAwaitingUpload(ctx, broker.id)) {
+    byCustomer.set(doc.customerId, [...(byCustomer.get(doc.customerId) ?? []), doc]);
+  }
+  return byCustomer.size === 0 ? 0 : queueReminders(ctx, broker, byCustomer);
+}

@@ -1,0 +1,45 @@
+// Where uploaded and shared files live. Local disk under DATA_DIR/files for now; the interface
+// is what an S3-compatible store would implement too. Keys are made by the server, never taken
+// from a file name.
+import { mkdirSync, renameSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { randomToken } from "./tokens.ts";
+
+export interface FileStore {
+  /** Writes to a temporary name, then renames: a crash never leaves a half-written file under `key`. */
+  write(key: string, data: Blob | Uint8Array | string): Promise<void>;
+  /** The stored file, or null if there is none. */
+  read(key: string): Promise<Blob | null>;
+  remove(key: string): void;
+}
+
+const KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+
+export function newStorageKey(): string {
+  return randomToken(24);
+}
+
+export function localFileStore(dataDir: string): FileStore {
+  const dir = join(dataDir, "files");
+  const tmp = join(dir, ".tmp");
+  mkdirSync(tmp, { recursive: true });
+  const pathOf = (key: string) => {
+    // Keys are ours, but a key that is not in our alphabet must never reach the file system.
+    if (!KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${key}`);
+    return join(dir, key);
+  };
+  return {
+    async write(key, data) {
+      const temp = join(tmp, `${key}.${process.pid}.${Date.now()}`);
+      await Bun.write(temp, data);
+      renameSync(temp, pathOf(key));
+    },
+    async read(key) {
+      const file = Bun.file(pathOf(key));
+      return (await file.exists()) ? file : null;
+    },
+    remove(key) {
+      rmSync(pathOf(key), { force: true });
+    },
+  };
+}

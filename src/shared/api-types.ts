@@ -1,0 +1,139 @@
+// The JSON shapes of the broker API (dates as ISO strings). The server builds its responses as
+// these types and the web app reads them, so both sides agree by construction.
+import type { CustomerStatus, DocumentStatus } from "./documents.ts";
+import type { PlanId } from "./plans.ts";
+
+export interface DocumentDto {
+  id: string;
+  customerId: string;
+  brokerId: string;
+  name: string;
+  description: string | null;
+  status: DocumentStatus;
+  dueDate: string | null;
+  reminderAt: string | null;
+  /** Where the broker downloads the file (session-authenticated), or null without a file. */
+  fileUrl: string | null;
+  /** The name the customer's file had, for display only. */
+  fileName: string | null;
+  originalName: string | null;
+  fileSize: number | null;
+  mimeType: string | null;
+  rejectionReason: string | null;
+  adminComments: string | null;
+  uploadedAt: string | null;
+  verifiedAt: string | null;
+  createdAt: string;
+}
+
+export interface DocumentCounts {
+  /** Requested documents (shared files are not counted). */
+  total: number;
+  approved: number;
+  /** Uploaded and waiting for review. */
+  underReview: number;
+  /** Still waiting for the customer: requested, incomplete, re-submit, overdue. */
+  awaitingUpload: number;
+  overdue: number;
+}
+
+export interface CustomerDto {
+  id: string;
+  name: string;
+  email: string;
+  loanType: string | null;
+  invitationStatus: "pending" | "accepted";
+  invitedAt: string;
+  acceptedAt: string | null;
+  lastReminderAt: string | null;
+  lastActive: string | null;
+  brokerName: string;
+  uploadLink: string;
+  status: CustomerStatus;
+  documentCounts: DocumentCounts;
+}
+
+export interface CustomerDetailDto extends CustomerDto {
+  documents: DocumentDto[];
+}
+
+/** One row of the dashboard's pending, completed-today and shared lists. */
+export interface DashboardDocumentRow {
+  documentId: string;
+  customerId: string;
+  customerName: string;
+  documentName: string;
+  status: DocumentStatus;
+  dueDate: string | null;
+  uploadedAt: string | null;
+}
+
+export interface DashboardMetrics {
+  totalCustomers: number;
+  pendingDocs: number;
+  overdueDocs: number;
+  completedToday: number;
+}
+
+export interface DocumentLimit {
+  currentCount: number;
+  /** -1 when the plan has no cap. */
+  maxAllowed: number;
+}
+
+export interface SubscriptionDto {
+  subscription: { plan: PlanId; status: "active" | "canceled" | "incomplete"; currentPeriodEnd: string | null };
+  limits: { customersUsed: number; customersLimit: number; documentsUsed: number; documentsLimit: number };
+  canCreateCustomer: boolean;
+  canCreateDocument: boolean;
+  /** False when the portal runs without Stripe keys: every broker is unlimited. */
+  billingEnabled: boolean;
+}
+
+export interface CreateCustomerInput {
+  name?: string;
+  email: string;
+  loanType?: string | null;
+  /** ISO timestamp applied to every requested document. */
+  dueDate?: string | null;
+  /** Optional reminder time (ISO) for those documents. */
+  reminderTime?: string | null;
+  /** Standard names ("Paystub") or custom entries (`custom:{name}:{description}`). */
+  requiredDocuments?: { name: string; description?: string }[];
+}
+
+export interface RequestDocumentsInput {
+  documentTypes: string[];
+  dueDate?: string | null;
+  reminderTime?: string | null;
+}
+
+export interface UpdateCustomerInput {
+  name: string;
+  email: string;
+  loanType: string;
+}
+
+export interface VerifyDocumentInput {
+  status: "approved" | "rejected";
+  comments?: string;
+  rejectionReason?: string;
+}
+
+export interface DueDateInput {
+  dueDate: string;
+  reminderTime?: string | null;
+}
+
+export interface BulkDueDateInput extends DueDateInput {
+  documentIds: string[];
+}
+
+export interface MessageResponse {
+  message: string;
+}
+
+export interface RemindersResponse {
+  message: string;
+  sentCount: number;
+}

@@ -1,0 +1,134 @@
+// Document statuses and the rules built on them (SPEC section 4). Shared by server and browser.
+
+export const DOCUMENT_STATUSES = [
+  "requested",
+  "incomplete",
+  "uploaded",
+  "approved",
+  "need_to_resubmit",
+  "overdue",
+  "shared",
+] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+
+export const STATUS_LABELS: Record<DocumentStatus, string> = {
+  requested: "Requested",
+  incomplete: "Requested",
+  uploaded: "Under Review",
+  approved: "Approved",
+  need_to_resubmit: "Request for Re-Submission",
+  overdue: "Overdue",
+  shared: "Shared",
+};
+
+/** Statuses in which the customer still owes the broker a file. */
+const AWAITING_UPLOAD: readonly DocumentStatus[] = ["requested", "incomplete", "need_to_resubmit", "overdue"];
+
+export const canCustomerUpload = (status: DocumentStatus) => AWAITING_UPLOAD.includes(status);
+
+/** The broker may approve or ask for a re-submit only of a document that has a file to judge. */
+export const canVerify = (status: DocumentStatus, hasFile: boolean) =>
+  hasFile && (status === "uploaded" || status === "need_to_resubmit");
+
+export const canView = (status: DocumentStatus, hasFile: boolean) =>
+  hasFile && (status === "uploaded" || status === "need_to_resubmit" || status === "approved" || status === "shared");
+
+/** Only documents still waiting for the customer can get a new due date in bulk. */
+export const isEligibleForBulkDueDate = (status: DocumentStatus) =>
+  status !== "approved" && status !== "uploaded" && status !== "shared";
+
+/** Reminders go out for documents in these statuses only. */
+export const needsReminder = (status: DocumentStatus) =>
+  status === "requested" || status === "incomplete" || status === "overdue";
+
+/** Requested but not yet done: what counts as pending on the dashboard. */
+export const isPending = (status: DocumentStatus) => status !== "approved" && status !== "shared";
+
+/** Past its due time and still waiting for the customer. */
+export function isOverdue(doc: { status: DocumentStatus; dueDate: Date | string | null }, now: Date): boolean {
+  if (!doc.dueDate || !canCustomerUpload(doc.status)) return false;
+  return new Date(doc.dueDate).getTime() < now.getTime();
+}
+
+export interface Progress {
+  total: number;
+  approved: number;
+  pending: number;
+  /** approved / total, rounded; 0 when there is nothing requested. */
+  percent: number;
+  /** Documents with a file in (not requested or incomplete). */
+  uploaded: number;
+  uploadPercent: number;
+}
+
+/** Progress over the requested documents; shared files are not requirements and are left out. */
+export function documentProgress(docs: readonly { status: DocumentStatus }[]): Progress {
+  const required = docs.filter((d) => d.status !== "shared");
+  const total = required.length;
+  const approved = required.filter((d) => d.status === "approved").length;
+  const uploaded = required.filter((d) => d.status !== "requested" && d.status !== "incomplete").length;
+  const pct = (n: number) => (total === 0 ? 0 : Math.round((n / total) * 100));
+  return { total, approved, pending: total - approved, percent: pct(approved), uploaded, uploadPercent: pct(uploaded) };
+}
+
+export type CustomerStatus = "completed" | "pending";
+
+/** Completed when the customer has at least one requested document and all are approved. */
+export function customerStatusFromCounts(counts: { total: number; approved: number }): CustomerStatus {
+  return counts.total > 0 && counts.approved === counts.total ? "completed" : "pending";
+}
+
+export function customerStatus(docs: readonly { status: DocumentStatus }[]): CustomerStatus {
+  return customerStatusFromCounts(documentProgress(docs));
+}
+
+export interface CatalogueDocument {
+  name: string;
+  description: string;
+}
+
+/** The 10 standard documents a broker can request (SPEC section 3). */
+export const STANDARD_DOCUMENTS: readonly CatalogueDocument[] = [
+  { name: "Paystub", description: "Recent pay stubs or salary statements" },
+  { name: "Bank Statement", description: "Latest bank account statements" },
+  { name: "Tax Returns", description: "Previous year tax returns" },
+  { name: "Photo ID", description: "Government-issued photo identification" },
+  { name: "Employment Letter", description: "Letter of employment verification" },
+  { name: "Credit Report", description: "Current credit report" },
+  { name: "Asset Statements", description: "Investment and asset statements" },
+  { name: "Insurance Declaration", description: "Property insurance declaration page" },
+  { name: "Property Appraisal", description: "Professional property appraisal" },
+  { name: "Purchase Agreement", description: "Signed purchase agreement" },
+];
+
+export const CUSTOM_DOCUMENT_DESCRIPTION = "Custom document";
+export const MAX_DOCUMENT_NAME_LENGTH = 120;
+export const MAX_DOCUMENT_DESCRIPTION_LENGTH = 500;
+
+/** Custom documents travel as text `custom:{name}:{description}` (or just `custom:{name}`). */
+export function encodeCustomDocument(name: string, description = CUSTOM_DOCUMENT_DESCRIPTION): string {
+  return `custom:${name}:${description}`;
+}
+
+/**
+ * Reads one requested-document entry: a standard name ("Paystub"), or `custom:{name}:{description}`.
+ * The description may itself contain colons; the name may not be blank.
+ */
+export function parseRequestedDocument(entry: string): CatalogueDocument & { custom: boolean } {
+  if (entry.startsWith("custom:")) {
+    const rest = entry.slice("custom:".length);
+    const colon = rest.indexOf(":");
+    const name = (colon === -1 ? rest : rest.slice(0, colon)).trim();
+    const description = (colon === -1 ? "" : rest.slice(colon + 1)).trim() || CUSTOM_DOCUMENT_DESCRIPTION;
+    return { name, description, custom: true };
+  }
+  const name = entry.trim();
+  const standard = STANDARD_DOCUMENTS.find((d) => d.name.toLowerCase() === name.toLowerCase());
+  return standard ? { ...standard, custom: false } : { name, description: CUSTOM_DOCUMENT_DESCRIPTION, custom: true };
+}
+
+/** "jane.doe@example.com" → "Jane.doe": the new customer's name when none is given. */
+export function nameFromEmail(email: string): string {
+  const local = email.split("@")[0] ?? "";
+  return local.charAt(0).toUpperCase() + local.slice(1);
+}

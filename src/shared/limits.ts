@@ -1,0 +1,50 @@
+// Plan limits as rules: what a broker may add, and the exact words used when they may not.
+// The server enforces them; the browser uses the same functions to warn before asking.
+import { getPlan, UNLIMITED, type PlanId } from "./plans.ts";
+
+/** Per-customer requested-document cap when the plan gives none (SPEC: maxAllowed default 3). */
+export const DEFAULT_MAX_ALLOWED = 3;
+
+export const limitMessages = {
+  customerLimit: "Customer limit reached. Upgrade your subscription plan to add more customers.",
+  customerLimitBanner: "You've reached your customer limit. Upgrade your plan to add more customers.",
+  documentLimitTitle: "Document Limit Reached",
+  perCustomerTitle: "Document Limit Exceeded",
+  perRequest: (cap: number | null) =>
+    `You can only select up to ${cap === null ? "unlimited" : cap} documents per request based on your subscription plan.`,
+  perCustomer: (adding: number, current: number, max: number) =>
+    `Cannot add ${adding} documents. Customer already has ${current} requested documents. Maximum allowed is ${max} requested documents per customer based on your subscription plan.`,
+} as const;
+
+export const isUnlimited = (limit: number | null | undefined) =>
+  limit === null || limit === undefined || limit === UNLIMITED || limit >= 999999 || !Number.isFinite(limit);
+
+/** How many requested documents one customer may have under a plan (null = no cap). */
+export function maxDocumentsPerCustomer(plan: PlanId): number | null {
+  const { documentsLimit } = getPlan(plan);
+  return isUnlimited(documentsLimit) ? null : documentsLimit;
+}
+
+export function canAddCustomer(plan: PlanId, customersUsed: number): boolean {
+  const { customersLimit } = getPlan(plan);
+  return isUnlimited(customersLimit) || customersUsed < customersLimit;
+}
+
+/** The message refusing a request of `count` documents, or null when the plan allows it. */
+export function perRequestError(plan: PlanId, count: number): string | null {
+  const cap = getPlan(plan).perRequestLimit;
+  return cap !== null && count > cap ? limitMessages.perRequest(cap) : null;
+}
+
+/** The message refusing `adding` more documents for a customer who has `current`, or null. */
+export function perCustomerError(current: number, adding: number, maxAllowed: number | null): string | null {
+  if (maxAllowed === null || current + adding <= maxAllowed) return null;
+  return limitMessages.perCustomer(adding, current, maxAllowed);
+}
+
+/** Counter colour: yellow from 80 % of the cap, red at the cap. */
+export function capLevel(count: number, cap: number | null): "ok" | "warning" | "full" {
+  if (cap === null) return "ok";
+  if (count >= cap) return "full";
+  return count >= cap * 0.8 ? "warning" : "ok";
+}

@@ -1,0 +1,42 @@
+// Server state of one customer's documents and the broker's review actions.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { BulkDueDateInput, DocumentDto, DueDateInput, MessageResponse, VerifyDocumentInput } from "@shared/api-types";
+import { apiFetch } from "../../api/client";
+import { keys, refreshBrokerData } from "../customers/api";
+
+export function useCustomerDocumentsQuery(customerId: string | undefined) {
+  return useQuery({
+    queryKey: keys.customerDocuments(customerId ?? ""),
+    queryFn: ({ signal }) => apiFetch<DocumentDto[]>(keys.customerDocuments(customerId!)[0], { signal }),
+    enabled: Boolean(customerId),
+  });
+}
+
+/** Every document mutation refreshes the customer it belongs to and the dashboard lists. */
+function useDocumentMutation<Input>(customerId: string, request: (input: Input) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: () => refreshBrokerData(queryClient, customerId),
+  });
+}
+
+export const useVerifyDocumentMutation = (customerId: string) =>
+  useDocumentMutation(customerId, ({ documentId, ...input }: VerifyDocumentInput & { documentId: string }) =>
+    apiFetch<DocumentDto>(`/api/documents/${documentId}/verify`, { method: "POST", body: input }),
+  );
+
+export const useSetDueDateMutation = (customerId: string) =>
+  useDocumentMutation(customerId, ({ documentId, ...input }: DueDateInput & { documentId: string }) =>
+    apiFetch<DocumentDto>(`/api/documents/${documentId}/due-date`, { method: "PUT", body: input }),
+  );
+
+export const useBulkDueDateMutation = (customerId: string) =>
+  useDocumentMutation(customerId, (input: BulkDueDateInput) =>
+    apiFetch<{ updated: number; documents: DocumentDto[] }>("/api/documents/bulk-due-date", { method: "PUT", body: input }),
+  );
+
+export const useDeleteDocumentMutation = (customerId: string) =>
+  useDocumentMutation(customerId, (documentId: string) =>
+    apiFetch<MessageResponse>(`/api/documents/${documentId}`, { method: "DELETE" }),
+  );
