@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { attachFile, createCustomer, daysAhead } from "../support/fixtures.ts";
+import { startTestServer, type Broker, type TestServer } from "../support/server.ts";
+
+let srv: TestServer;
+let broker: Broker;
+beforeAll(async () => {
+  srv = await startTestServer();
+  broker = await srv.signUpBroker();
+});
+afterAll(() => srv.stop());
+
+const call = (path: string, method: string, body?: unknown) => srv.call(path, { method, token: broker.token, body });
+const verify = (id: string, body: unknown) => call(`/api/documents/${id}/verify`, "POST", body);
+const emailKinds = () => (srv.server.ctx.db.$client.query("select kind from emails").all() as { kind: string }[]).map((e) => e.kind);
+
+describe("review", () => {
+  test("a document without a file cannot be approved or sent back (409)", async () => {
+    const c = await createCustomer(srv, broker.token);
+    const res = await verify(c.documents[0]!.id, { status: "approved" });
+    expect(res).toMatchObject({ status: 409, body: { message: "This document has no uploaded file to review yet." } });
+  });
+
+  test("approve an uploaded document: approved, verified date, comments, email; approving again is a 409", async () => {
+    const c = await createCustomer(srv, broker.token);
+    const id = c.documents[0]!.id;
+    await attachFile(srv, id);
+    const res = await verify(id, { status: "approved", comments: "  Looks good  " });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: "approved", adminComments: "Looks good", rejectionReason: null });
+    expect(res.body.verifiedAt).toBeString();
+    expect(emailKinds()).toContain("document_approved");
+    expect(await verify(id, { status: "approved" })).toMatchObject({ status: 409, body: { message: "This document is already approved." } });
+  });
+
+  test("ask for a re-submit: need_to_resubmit with the reason; a reason is required", async () => {
+    const c = await createCustomer(srv, broker.token);
+    const id = c.documents[0]!.id;
+    await attachFile(srv, id);
+    expect(await verify(id, { status: "rejected" })).toMatchObject({ status: 400, body: { message: "Please give a reason for the re-submit request" } });
+    expect(await verify(id, { status: "rejected", rejectionReason: "   " })).toMatchObject({ status: 400 });
+    const res = await verify(id, { status: "rejected", rejectionReason: "Page 2 is missing", comments: "Scan both sides" });
+    expect(res.body).toMatchObject({ status: "need_to_resubmit", rejectionReason: "Page 2 is missing", adminComments: "Scan both sides" });
+    expect(emailKinds()).toContain("resubmit_request");
+    // A document sent back still has its file, so the broker may change their mind and approve it.
+    expect((await verify(id, { status: "approved" })).body.status).toBe("approved");
+  });
+
+  test("an unknown status value or a huge comment is a 400", async () => {
+    const c = await createCustomer(srv, broker.token);
+    expect((await verify(c.documents[0]!.id, { status: "maybe" })).body.message).toBe('status must be "approved" or "rejected"');
+    expect((await verify(c.documents[0]!.id, { status: "approved", comments: "x".repeat(10_000) })).status).toBe(400);
+  });
+});
+
+describe("due dates", () => {
+  test("set a due date and reminder; refuse bad dates and approved documents", async () => {
+    const c = await createCustomer(srv, broker.token);
+    const id = c.documents[0]!.id;
+    const dueDate = daysAhead(srv, 5);
+    const reminderTime = daysAhead(srv, 4);
+    const res = await call(`/api/documents/${id}/due-date`, "PUT", { dueDate, reminderTime });
+    expect(res.body).toMatchObject({ dueDate, reminderAt: reminderTime });
+
+    expect((await call(`/api/documents/${id}/due-date`, "PUT", { dueDate: "soon" })).status).toBe(400);
+    expect((await call(`/api/documents/${id}/due-date`, "PUT", {})).body.message).toContain("dueDate is required");
+    expect((await call(`/api/documents/${id}/due-date`, "PUT", { dueDate: daysAhead(srv, -1) })).body.message).toBe("The due date must be in the future");
+    expect((await call(`/api/documents/${id}/due-date`, "PUT", { dueDate, reminderTime: daysAhead(srv, 6) })).status).toBe(400);
+
+    await attachFile(srv, id);
+    await verify(id, { status: "approved" });
+    expect(await call(`/api/documents/${id}/due-date`, "PUT", { dueDate })).toMatchObject({
+      status: 409,
+      body: { message: "Approved documents have no due date to change." },
+    });
+  });
+
+  test("bulk due date: all or none, only documents still waiting for the customer", async () => {
+    const c = await createCustomer(srv, broker.token, { requiredDocuments: [{ name: "Paystub" }, { name: "Tax Returns" }, { name: "Photo ID" }] });
+    const [a, b, uploaded] = c.documents.map((d) => d.id) as [string, string, string];
+    await attachFile(srv, uploaded);
+    const dueDate = daysAhead(srv, 10);
+
+    expect(await call("/api/documents/bulk-due-date", "PUT", { documentIds: [], dueDate })).toMatchObject({
+      status: 400,
+      body: { message: "Please select at least one document" },
+    });
+    expect((await call("/api/documents/bulk-due-date", "PUT", { documentIds: [a, "no-such-id"], dueDate })).status).toBe(404);
+    const mixed = await call("/api/documents/bulk-due-date", "PUT", { documentIds: [a, uploaded], dueDate });
+    expect(mixed.status).toBe(409);
+    expect(mixed.body.message).toContain("(Under Review)");
+    const unchanged = await srv.call(`/api/customer/${c.id}/documents`, { token: broker.token });
+    expect(unchanged.body.every((d: any) => d.dueDate === null)).toBe(true);
+
+    const ok = await call("/api/documents/bulk-due-date", "PUT", { documentIds: [a, b, a], dueDate });
+    expect(ok.status).toBe(200);
+    expect(ok.body.updated).toBe(2);
+    expect(ok.body.documents.every((d: any) => d.dueDate === dueDate)).toBe(true);
+  });
+});
+
+describe("remove and download", () => {
+  test("download serves the file with a safe name and no-sniff, no-store headers", async () => {
+    const c = await createCustomer(srv, broker.token);
+    const id = c.documents[0]!.id;
+    expect((await srv.call(`/api/documents/${id}/download`, { token: broker.token })).status).toBe(404);
+    await attachFile(srv, id, { bytes: "%PDF-1.4 hello", name: 'pay"stub\r\nX-Evil: 1 ../../é.pdf' });
+    const res = await fetch(`${srv.url}/api/documents/${id}/download`, { headers: { authorization: `Bearer ${broker.token}` } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe("%PDF-1.4 hello");
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("x-evil")).toBeNull();
+    const disposition = res.headers.get("content-disposition")!;
+    expect(disposition).toStartWith('attachment; filename="pay_stub');
+    expect(disposition).toContain("filename*=UTF-8''pay%22stub%0D%0AX-Evil%3A%201%20..%2F..%2F%C3%A9.pdf");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("content-security-policy")).toContain("sandbox");
+  });
+
+  test("delete removes the document and its file", async () => {
+    const c = await createCustomer(srv, broker.token);
+    const id = c.documents[0]!.id;
+    const key = await attachFile(srv, id);
+    const res = await call(`/api/documents/${id}`, "DELETE");
+    expect(res).toMatchObject({ status: 200, body: { message: "Document removed" } });
+    expect(existsSync(join(srv.dataDir, "files", key))).toBe(false);
+    expect((await call(`/api/documents/${id}`, "DELETE")).status).toBe(404);
+  });
+});
