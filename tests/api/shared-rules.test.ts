@@ -1,0 +1,112 @@
+// The pure rules in src/shared that both the server and the web app use.
+import { describe, expect, test } from "bun:test";
+import {
+  canCustomerUpload,
+  canVerify,
+  customerStatus,
+  documentProgress,
+  encodeCustomDocument,
+  isEligibleForBulkDueDate,
+  isOverdue,
+  nameFromEmail,
+  parseRequestedDocument,
+  STANDARD_DOCUMENTS,
+  type DocumentStatus,
+} from "../../src/shared/documents.ts";
+import { addDueTime, dueDateInfo, dueValueError, formatDueDate, parseDueValue, reminderTime } from "../../src/shared/due-date.ts";
+import { capLevel, perCustomerError, perRequestError } from "../../src/shared/limits.ts";
+import { daysWeeksMonthsAgo, notificationTime } from "../../src/shared/relative-time.ts";
+
+const now = new Date(2026, 10, 22, 12, 0, 0);
+const hours = (h: number) => new Date(now.getTime() + h * 3_600_000);
+const docs = (...statuses: DocumentStatus[]) => statuses.map((status) => ({ status }));
+
+describe("document statuses", () => {
+  test("who may do what in which status", () => {
+    expect(["requested", "incomplete", "need_to_resubmit", "overdue"].every((s) => canCustomerUpload(s as DocumentStatus))).toBe(true);
+    expect(canCustomerUpload("uploaded") || canCustomerUpload("approved") || canCustomerUpload("shared")).toBe(false);
+    expect(canVerify("uploaded", true)).toBe(true);
+    expect(canVerify("need_to_resubmit", true)).toBe(true);
+    expect(canVerify("uploaded", false)).toBe(false);
+    expect(canVerify("approved", true)).toBe(false);
+    expect(["approved", "uploaded", "shared"].some((s) => isEligibleForBulkDueDate(s as DocumentStatus))).toBe(false);
+    expect(isEligibleForBulkDueDate("need_to_resubmit")).toBe(true);
+  });
+
+  test("progress leaves shared files out and rounds; completed needs at least one document, all approved", () => {
+    expect(documentProgress(docs("approved", "uploaded", "requested", "shared"))).toEqual({
+      total: 3, approved: 1, pending: 2, percent: 33, uploaded: 2, uploadPercent: 67,
+    });
+    expect(documentProgress([])).toMatchObject({ total: 0, percent: 0 });
+    expect(customerStatus(docs("approved", "approved", "shared"))).toBe("completed");
+    expect(customerStatus(docs("approved", "uploaded"))).toBe("pending");
+    expect(customerStatus(docs("shared"))).toBe("pending");
+  });
+
+  test("overdue only while waiting for the customer", () => {
+    expect(isOverdue({ status: "requested", dueDate: hours(-1) }, now)).toBe(true);
+    expect(isOverdue({ status: "uploaded", dueDate: hours(-1) }, now)).toBe(false);
+    expect(isOverdue({ status: "requested", dueDate: null }, now)).toBe(false);
+  });
+
+  test("custom documents travel as custom:{name}:{description}", () => {
+    expect(encodeCustomDocument("Gift letter")).toBe("custom:Gift letter:Custom document");
+    expect(parseRequestedDocument("custom:Gift letter:From: parents")).toEqual({ name: "Gift letter", description: "From: parents", custom: true });
+    expect(parseRequestedDocument("custom:Lease")).toEqual({ name: "Lease", description: "Custom document", custom: true });
+    expect(parseRequestedDocument("photo id")).toEqual({ ...STANDARD_DOCUMENTS[3]!, custom: false });
+    expect(STANDARD_DOCUMENTS).toHaveLength(10);
+    expect(nameFromEmail("jane.doe@example.com")).toBe("Jane.doe");
+  });
+});
+
+describe("due dates", () => {
+  test("urgency: overdue, critical within 6 hours, warning within 24, else normal", () => {
+    expect(dueDateInfo(hours(-2), now)).toMatchObject({ isOverdue: true, urgencyLevel: "overdue", timeRemaining: "Overdue by 2 hours" });
+    expect(dueDateInfo(hours(6), now).urgencyLevel).toBe("critical");
+    expect(dueDateInfo(hours(7), now).urgencyLevel).toBe("warning");
+    expect(dueDateInfo(hours(24), now).urgencyLevel).toBe("warning");
+    expect(dueDateInfo(hours(25), now)).toMatchObject({ urgencyLevel: "normal", timeRemaining: "Due in 1 day" });
+  });
+
+  test("format: month-abbreviation day, year at hour:minute am/pm", () => {
+    expect(formatDueDate(new Date(2026, 11, 1, 17, 5))).toBe("Dec 1, 2026 at 5:05 PM");
+  });
+
+  test("due values: 1 to 365, non-numeric falls back to 1; reminders are subtracted", () => {
+    expect(parseDueValue("abc")).toBe(1);
+    expect(parseDueValue("")).toBe(1);
+    expect(parseDueValue("12")).toBe(12);
+    expect(dueValueError(0)).toBe("Due time must be at least 1");
+    expect(dueValueError(366)).toBe("Due time cannot exceed 365 days");
+    expect(dueValueError(365)).toBeNull();
+    expect(addDueTime(now, 90, "minutes")).toEqual(hours(1.5));
+    expect(reminderTime(hours(48), 1, "days")).toEqual(hours(24));
+  });
+});
+
+describe("limits", () => {
+  test("per request, per customer, and the counter colour", () => {
+    expect(perRequestError("free", 3)).toBeNull();
+    expect(perRequestError("free", 4)).toBe("You can only select up to 3 documents per request based on your subscription plan.");
+    expect(perRequestError("unlimited", 500)).toBeNull();
+    expect(perCustomerError(2, 1, 3)).toBeNull();
+    expect(perCustomerError(2, 2, 3)).toContain("Cannot add 2 documents. Customer already has 2 requested documents. Maximum allowed is 3");
+    expect(perCustomerError(50, 50, null)).toBeNull();
+    expect([capLevel(7, 10), capLevel(8, 10), capLevel(10, 10), capLevel(99, null)]).toEqual(["ok", "warning", "full", "ok"]);
+  });
+});
+
+describe("relative times", () => {
+  test("customer list buckets and notification times", () => {
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    const day = 86_400_000;
+    expect(daysWeeksMonthsAgo(ago(3 * day), now)).toBe("3 days ago");
+    expect(daysWeeksMonthsAgo(ago(14 * day), now)).toBe("2 weeks ago");
+    expect(daysWeeksMonthsAgo(ago(65 * day), now)).toBe("2 months ago");
+    expect(notificationTime(ago(30_000), now)).toBe("Just now");
+    expect(notificationTime(ago(5 * 60_000), now)).toBe("5m ago");
+    expect(notificationTime(ago(3 * 3_600_000), now)).toBe("3h ago");
+    expect(notificationTime(ago(2 * day), now)).toBe("2d ago");
+    expect(notificationTime(ago(8 * day), now, "en-US")).toBe(ago(8 * day).toLocaleDateString("en-US"));
+  });
+});
