@@ -3,22 +3,27 @@ import type { Db } from "../db/client.ts";
 import type { Config } from "./config.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
 import { createLogger, type Logger } from "./lib/log.ts";
+import { ReadCache } from "./lib/read-cache.ts";
 import { localFileStore, type FileStore } from "./lib/storage.ts";
 
 export interface AppContext {
   config: Config;
   db: Db;
   files: FileStore;
+  /** JSON of expensive reads, kept until the database changes. */
+  cache: ReadCache;
   clock: Clock;
   log: Logger;
 }
 
 export function buildContext(config: Config, db: Db, options: { clock?: Clock; log?: Logger } = {}): AppContext {
+  const clock = options.clock ?? systemClock;
   return {
     config,
     db,
     files: localFileStore(config.dataDir),
-    clock: options.clock ?? systemClock,
+    cache: new ReadCache(db.$client, clock),
+    clock,
     log: options.log ?? createLogger(),
   };
 }

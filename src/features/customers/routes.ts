@@ -1,5 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
+import { jsonResponse } from "../../lib/read-cache.ts";
+import type { PublicUser } from "../auth/model.ts";
 import { brokerAuth } from "../auth/plugin.ts";
 import { toDocumentDto } from "../documents/service.ts";
 import { CreateCustomerBody, IdParams, RequestDocumentsBody, UpdateCustomerBody } from "./model.ts";
@@ -15,14 +17,15 @@ import {
   updateCustomer,
 } from "./service.ts";
 
-export const customerRoutes = (ctx: AppContext) =>
-  new Elysia({ prefix: "/api" })
+export const customerRoutes = (ctx: AppContext) => {
+  const customerList = (broker: PublicUser) => jsonResponse(ctx.cache.json(`customers:${broker.id}`, () => listCustomers(ctx, broker)));
+  return new Elysia({ prefix: "/api" })
     .use(brokerAuth(ctx))
     .guard({ broker: true }, (app) =>
       app
-        .get("/customers", ({ broker }) => listCustomers(ctx, broker))
+        .get("/customers", ({ broker }) => customerList(broker))
         // The same list: invitation fields are part of every customer.
-        .get("/all-customers", ({ broker }) => listCustomers(ctx, broker))
+        .get("/all-customers", ({ broker }) => customerList(broker))
         .post(
           "/customers",
           ({ broker, body, set }) => {
@@ -31,7 +34,11 @@ export const customerRoutes = (ctx: AppContext) =>
           },
           { body: CreateCustomerBody },
         )
-        .get("/customer/:id", ({ broker, params }) => customerDetail(ctx, broker, params.id), { params: IdParams })
+        .get(
+          "/customer/:id",
+          ({ broker, params }) => jsonResponse(ctx.cache.json(`customer:${broker.id}:${params.id}`, () => customerDetail(ctx, broker, params.id))),
+          { params: IdParams },
+        )
         .get("/customer/:id/documents", ({ broker, params }) => customerDocuments(ctx, broker.id, params.id), { params: IdParams })
         .get("/customers/:id/document-limit", ({ broker, params }) => documentLimit(ctx, broker.id, params.id), { params: IdParams })
         .put("/customers/:id", ({ broker, params, body }) => updateCustomer(ctx, broker, params.id, body), {
@@ -63,3 +70,4 @@ export const customerRoutes = (ctx: AppContext) =>
           { params: IdParams, body: RequestDocumentsBody },
         ),
     );
+};

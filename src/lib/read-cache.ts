@@ -1,0 +1,42 @@
+// Caches the JSON of expensive reads (dashboard metrics, customer lists) until the database
+// changes. The version is SQLite's own count of changes: total_changes() for writes on this
+// connection, PRAGMA data_version for writes by another process (the CLI). So every write,
+// through any feature, invalidates everything; no write path can forget to. Reads that depend on
+// the clock (overdue, "today") are also recomputed at least every BUCKET_MS.
+import type { Database } from "bun:sqlite";
+import type { Clock } from "./clock.ts";
+
+const BUCKET_MS = 10_000;
+
+const encoder = new TextEncoder();
+
+export class ReadCache {
+  // Kept as UTF-8 bytes: a 400 KB list is then copied out, not re-encoded, on every request.
+  private entries = new Map<string, { version: string; json: Uint8Array<ArrayBuffer> }>();
+
+  constructor(
+    private readonly sqlite: Database,
+    private readonly clock: Clock,
+    private readonly maxEntries = 500,
+  ) {}
+
+  private version(): string {
+    const changes = this.sqlite.query("select total_changes() as n").get() as { n: number };
+    const external = this.sqlite.query("pragma data_version").get() as { data_version: number };
+    return `${changes.n}:${external.data_version}:${Math.floor(this.clock.now().getTime() / BUCKET_MS)}`;
+  }
+
+  /** The JSON of `compute()`, reused while nothing has changed. */
+  json(key: string, compute: () => unknown): Uint8Array<ArrayBuffer> {
+    const version = this.version();
+    const hit = this.entries.get(key);
+    if (hit && hit.version === version) return hit.json;
+    const json = encoder.encode(JSON.stringify(compute()));
+    this.entries.delete(key); // re-insert to keep the Map in least-recently-set order
+    this.entries.set(key, { version, json });
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    return json;
+  }
+}
+
+export const jsonResponse = (json: Uint8Array<ArrayBuffer>) => new Response(json, { headers: { "content-type": "application/json; charset=utf-8" } });
