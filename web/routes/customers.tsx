@@ -1,5 +1,86 @@
-import { PagePlaceholder } from "../components/PagePlaceholder";
+import { useState } from "react";
+import { Users } from "lucide-react";
+import type { CustomerDto } from "@shared/api-types";
+import { EmptyState } from "../components/ui/EmptyState";
+import { SearchField } from "../components/ui/SearchField";
+import { Select } from "../components/ui/Select";
+import { Spinner } from "../components/ui/Spinner";
+import { usePageTitle } from "../components/use-page-title";
+import { useAllCustomersQuery } from "../features/customers/api";
+import { AddCustomerButton } from "../features/customers/AddCustomerButton";
+import { BulkReminderButton } from "../features/customers/BulkReminderButton";
+import { CustomerTable } from "../features/customers/CustomerTable";
+import { EditCustomerDialog } from "../features/customers/EditCustomerDialog";
+import { RequestDocumentDialog } from "../features/customers/RequestDocumentDialog";
+import { useCustomerList, type InvitationFilter } from "../features/customers/use-customer-list";
 
+const STATUS_OPTIONS: { id: InvitationFilter; label: string }[] = [
+  { id: "all", label: "All statuses" },
+  { id: "pending", label: "Pending" },
+  { id: "accepted", label: "Accepted" },
+];
+
+/** SPEC 2 "All Customers". */
 export function CustomersRoute() {
-  return <PagePlaceholder title="All Customers" />;
+  usePageTitle("All Customers");
+  const { data, isLoading, isError } = useAllCustomersQuery();
+  const customers = data ?? [];
+  const list = useCustomerList(customers);
+  const [requestFor, setRequestFor] = useState<CustomerDto | null>(null);
+  const [editing, setEditing] = useState<CustomerDto | null>(null);
+
+  return (
+    <section className="mx-auto flex max-w-6xl flex-col gap-6">
+      <header className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">All Customers</h1>
+          <p className="mt-1 text-slate-600">Everyone you have invited, their invitation and their documents.</p>
+        </div>
+        <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap">
+          <BulkReminderButton isDisabled={customers.length === 0} />
+          <AddCustomerButton />
+        </div>
+      </header>
+
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <SearchField
+          label="Search customers"
+          placeholder="Search by name or email"
+          value={list.search}
+          onChange={list.setSearch}
+          className="sm:w-80"
+        />
+        <Select
+          label="Filter by invitation status"
+          hideLabel
+          selectedKey={list.status}
+          onSelectionChange={list.setStatus}
+          options={STATUS_OPTIONS}
+          className="sm:w-48"
+        />
+      </div>
+
+      {isLoading ? (
+        <Spinner label="Loading customers" className="w-full py-16" />
+      ) : isError ? (
+        <EmptyState title="Customers could not be loaded">Please refresh the page to try again.</EmptyState>
+      ) : list.table.getRowCount() === 0 ? (
+        <EmptyState title="No invited customers found" icon={<Users />} className="rounded-xl border border-slate-200 bg-white">
+          {customers.length === 0 ? "Add a customer to send them an invitation." : "Try another search or status filter."}
+        </EmptyState>
+      ) : (
+        <CustomerTable table={list.table} onRequestDocuments={setRequestFor} onEdit={setEditing} />
+      )}
+
+      <RequestDocumentDialog
+        key={requestFor?.id}
+        isOpen={requestFor !== null}
+        onOpenChange={(open) => {
+          if (!open) setRequestFor(null);
+        }}
+        initialCustomerIds={requestFor ? [requestFor.id] : []}
+      />
+      <EditCustomerDialog customer={editing} onClose={() => setEditing(null)} />
+    </section>
+  );
 }

@@ -1,5 +1,106 @@
-import { PagePlaceholder } from "../components/PagePlaceholder";
+import { useEffect, useRef, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { CreditCard, FilePlus, Send } from "lucide-react";
+import { Button, LinkButton } from "../components/ui/Button";
+import { StatCard } from "../components/ui/StatCard";
+import { usePageTitle } from "../components/use-page-title";
+import { takePendingAction } from "../features/auth/pending-action";
+import { useDashboardMetricsQuery } from "../features/customers/api";
+import { AddCustomerButton } from "../features/customers/AddCustomerButton";
+import { CustomerOverview } from "../features/customers/CustomerOverview";
+import { CompletedTodayDialog, PendingDocumentsDialog } from "../features/customers/DashboardDocumentDialogs";
+import { RequestDocumentDialog } from "../features/customers/RequestDocumentDialog";
 
+type OpenDialog = "request" | "pending" | "completed" | null;
+
+/** SPEC 2 "Broker dashboard". */
 export function DashboardRoute() {
-  return <PagePlaceholder title="Dashboard" />;
+  usePageTitle("Dashboard");
+  const navigate = useNavigate();
+  const metrics = useDashboardMetricsQuery();
+  const [open, setOpen] = useState<OpenDialog>(null);
+  const openOrClose = (dialog: Exclude<OpenDialog, null>) => (isOpen: boolean) => setOpen(isOpen ? dialog : null);
+  useDashboardAction(() => setOpen("request"));
+
+  const values = metrics.data;
+  return (
+    <section className="mx-auto flex max-w-6xl flex-col gap-6">
+      <header className="flex flex-col gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">Dashboard</h1>
+          <p className="mt-1 text-slate-600">Track your customers and the documents they owe you.</p>
+        </div>
+        <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap">
+          <Button variant="secondary" isDisabled>
+            <Send aria-hidden="true" className="size-5" />
+            Send Document
+            {/* Sharing files arrives in a later build; say so instead of hiding the button. */}
+            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">Coming soon</span>
+          </Button>
+          <Button variant="secondary" onPress={() => setOpen("request")}>
+            <FilePlus aria-hidden="true" className="size-5" />
+            Request New Document
+          </Button>
+          <AddCustomerButton />
+          <LinkButton href="/#subscription_plan" variant="secondary" className="sm:ml-auto">
+            <CreditCard aria-hidden="true" className="size-5" />
+            Manage Subscription
+          </LinkButton>
+        </div>
+      </header>
+
+      <div className="grid gap-4 md:grid-cols-3">
+        <StatCard
+          title="Total Customers"
+          value={values?.totalCustomers ?? 0}
+          icon="users"
+          subtitle="View all customers"
+          isLoading={metrics.isLoading}
+          onPress={() => navigate("/customers")}
+        />
+        <StatCard
+          title="Pending Documents"
+          value={values?.pendingDocs ?? 0}
+          icon="clock"
+          subtitle="Waiting for upload or review"
+          isLoading={metrics.isLoading}
+          onPress={() => setOpen("pending")}
+        />
+        <StatCard
+          title="Completed Today"
+          value={values?.completedToday ?? 0}
+          icon="check"
+          subtitle={`${values?.overdueDocs ?? 0} overdue`}
+          isLoading={metrics.isLoading}
+          onPress={() => setOpen("completed")}
+        />
+      </div>
+
+      <CustomerOverview />
+
+      <RequestDocumentDialog isOpen={open === "request"} onOpenChange={openOrClose("request")} />
+      <PendingDocumentsDialog isOpen={open === "pending"} onOpenChange={openOrClose("pending")} />
+      <CompletedTodayDialog isOpen={open === "completed"} onOpenChange={openOrClose("completed")} />
+    </section>
+  );
+}
+
+/**
+ * SPEC 2: ?action=request-document (or the same action stored before signing in) opens the
+ * Request New Document dialog once; the URL is then reset to /dashboard. Sharing comes later,
+ * so share-document only resets the URL.
+ */
+function useDashboardAction(openRequest: () => void) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const handled = useRef(false);
+  const action = params.get("action");
+  useEffect(() => {
+    // The ref survives StrictMode's double effect run, so the action runs once.
+    if (handled.current) return;
+    handled.current = true;
+    const chosen = action ?? takePendingAction();
+    if (chosen === "request-document") openRequest();
+    if (action !== null) navigate("/dashboard", { replace: true });
+  }, [action, navigate, openRequest]);
 }

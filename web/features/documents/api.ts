@@ -1,7 +1,7 @@
 // Server state of one customer's documents and the broker's review actions.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { BulkDueDateInput, DocumentDto, DueDateInput, MessageResponse, VerifyDocumentInput } from "@shared/api-types";
-import { apiFetch } from "../../api/client";
+import { ApiError, apiFetch, errorMessageOf } from "../../api/client";
 import { keys, refreshBrokerData } from "../customers/api";
 
 export function useCustomerDocumentsQuery(customerId: string | undefined) {
@@ -40,3 +40,21 @@ export const useDeleteDocumentMutation = (customerId: string) =>
   useDocumentMutation(customerId, (documentId: string) =>
     apiFetch<MessageResponse>(`/api/documents/${documentId}`, { method: "DELETE" }),
   );
+
+/**
+ * The file behind a document's fileUrl, for the in-page viewer. The server sends files as
+ * attachments and forbids framing them, so the viewer shows a same-origin blob: copy instead.
+ * Not kept after the viewer closes: files can be large.
+ */
+export function useDocumentFileQuery(fileUrl: string | null) {
+  return useQuery({
+    queryKey: ["document-file", fileUrl],
+    queryFn: async ({ signal }) => {
+      const response = await fetch(fileUrl!, { credentials: "include", signal });
+      if (!response.ok) throw new ApiError(response.status, await errorMessageOf(response));
+      return response.blob();
+    },
+    enabled: Boolean(fileUrl),
+    gcTime: 0,
+  });
+}

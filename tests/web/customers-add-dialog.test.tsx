@@ -1,0 +1,120 @@
+import { expect, test } from "bun:test";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fakeServer, json, renderApp } from "../support/render-app";
+import { brokerServer, customer, subscription } from "./customers-fixtures";
+
+// Labels of required fields end in an aria-hidden "*", so match the start of the label.
+function field(scope: HTMLElement, label: string): HTMLElement {
+  return within(scope).getByLabelText(new RegExp(`^${label}`));
+}
+
+async function openAddDialog() {
+  fireEvent.click(await screen.findByRole("button", { name: "Add New Customer" }));
+  return screen.findByRole("dialog", { name: "Add New Customer" });
+}
+
+test("an invalid email is refused with the spec's message and nothing is sent", async () => {
+  const calls = fakeServer(brokerServer([]));
+  renderApp("/customers");
+  const dialog = await openAddDialog();
+  fireEvent.change(field(dialog, "Customer Email"), { target: { value: "not-an-email" } });
+  fireEvent.click(within(dialog).getByRole("button", { name: "Create Customer" }));
+  expect(await within(dialog).findByText("Invalid email address")).toBeTruthy();
+  expect(calls.some((call) => call.method === "POST" && call.path === "/api/customers")).toBe(false);
+});
+
+test("the due value must be between 1 and 365", async () => {
+  fakeServer(brokerServer([]));
+  renderApp("/customers");
+  const dialog = await openAddDialog();
+  const due = field(dialog, "Due in$");
+  expect((due as HTMLInputElement).value).toBe("7");
+  fireEvent.change(due, { target: { value: "0" } });
+  expect(await within(dialog).findByText("Due time must be at least 1")).toBeTruthy();
+  fireEvent.change(due, { target: { value: "366" } });
+  expect(await within(dialog).findByText("Due time cannot exceed 365 days")).toBeTruthy();
+  // Non-numeric input falls back to 1, which is valid.
+  fireEvent.change(due, { target: { value: "soon" } });
+  await waitFor(() => expect(within(dialog).queryByText(/Due time/)).toBeNull());
+});
+
+test("custom documents: blank names and duplicates are refused", async () => {
+  fakeServer(brokerServer([]));
+  renderApp("/customers");
+  const dialog = await openAddDialog();
+  const name = field(dialog, "Custom document");
+
+  fireEvent.keyDown(name, { key: "Enter" });
+  expect(await screen.findByText("Please enter a document name.")).toBeTruthy();
+  expect(screen.getByText("Error")).toBeTruthy();
+
+  fireEvent.change(name, { target: { value: "Divorce decree" } });
+  fireEvent.keyDown(name, { key: "Enter" });
+  expect(await screen.findByText("Custom document added")).toBeTruthy();
+  expect(within(dialog).getByRole("checkbox", { name: /Divorce decree/ })).toHaveProperty("checked", true);
+  expect((name as HTMLInputElement).value).toBe("");
+
+  fireEvent.change(name, { target: { value: "  divorce DECREE " } });
+  fireEvent.click(within(dialog).getByRole("button", { name: "Add" }));
+  expect(await screen.findByText("Document Already Added")).toBeTruthy();
+  // A standard document's name counts as already added too.
+  fireEvent.change(name, { target: { value: "paystub" } });
+  fireEvent.keyDown(name, { key: "Enter" });
+  await waitFor(() => expect(screen.getByText("Document Already Added")).toBeTruthy());
+  expect(within(dialog).getAllByRole("checkbox", { name: /Divorce decree/ })).toHaveLength(1);
+});
+
+test("creating a customer sends the spec's payload, with custom documents encoded", async () => {
+  const created = { ...customer({ id: "c9", name: "Jane.doe", email: "jane.doe@example.com" }), documents: [] };
+  const calls = fakeServer(
+    brokerServer([], subscription("unlimited"), ({ method, path }) =>
+      method === "POST" && path === "/api/customers" ? json(201, created) : undefined,
+    ),
+  );
+  renderApp("/customers");
+  const dialog = await openAddDialog();
+  fireEvent.change(field(dialog, "Customer Email"), { target: { value: " jane.doe@example.com " } });
+  fireEvent.click(within(dialog).getByRole("checkbox", { name: /^Paystub/ }));
+  fireEvent.change(field(dialog, "Custom document"), { target: { value: "Divorce decree" } });
+  fireEvent.click(within(dialog).getByRole("button", { name: "Add" }));
+  await within(dialog).findByRole("button", { name: "Remove Divorce decree" });
+
+  const before = Date.now();
+  fireEvent.click(within(dialog).getByRole("button", { name: "Create Customer" }));
+  expect(await screen.findByText("Customer invited successfully")).toBeTruthy();
+  expect(screen.getByText("The customer has been added successfully.")).toBeTruthy();
+  await waitFor(() => expect(screen.queryByRole("dialog", { name: "Add New Customer" })).toBeNull());
+
+  const body = calls.find((call) => call.method === "POST" && call.path === "/api/customers")?.body as Record<string, unknown>;
+  expect(body).toMatchObject({
+    email: "jane.doe@example.com",
+    name: "Jane.doe",
+    loanType: null,
+    requiredDocuments: [
+      { name: "Paystub", description: "Recent pay stubs or salary statements" },
+      { name: "custom:Divorce decree:Custom document" },
+    ],
+  });
+  expect(body.reminderTime).toBeUndefined();
+  // Default due time: 7 days from now.
+  const due = new Date(body.dueDate as string).getTime();
+  expect(Math.abs(due - (before + 7 * 86_400_000))).toBeLessThan(60_000);
+});
+
+test("a full plan opens Upgrade Required instead of the form", async () => {
+  const calls = fakeServer(brokerServer([], subscription("free", { canCreateCustomer: false })));
+  renderApp("/customers");
+  // The button decides by the subscription, so let it arrive first.
+  await waitFor(() => expect(calls.some((call) => call.path === "/api/subscription")).toBe(true));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  fireEvent.click(await screen.findByRole("button", { name: "Add New Customer" }));
+  const dialog = await screen.findByRole("dialog", { name: "Upgrade Required" });
+  expect(within(dialog).getByText("You've reached your customer limit. Upgrade your plan to add more customers.")).toBeTruthy();
+  for (const plan of ["Basic", "Pro", "Unlimited"]) {
+    expect(within(dialog).getByRole("button", { name: `Upgrade to ${plan}` })).toBeTruthy();
+  }
+  expect(within(dialog).queryByRole("button", { name: "Upgrade to Free" })).toBeNull();
+  expect(within(dialog).getByRole("button", { name: "View All Plans" })).toBeTruthy();
+  fireEvent.click(within(dialog).getByRole("button", { name: "Maybe Later" }));
+  await waitFor(() => expect(screen.queryByRole("dialog", { name: "Upgrade Required" })).toBeNull());
+});

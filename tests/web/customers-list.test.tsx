@@ -1,0 +1,87 @@
+import { expect, test } from "bun:test";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fakeServer, json, renderApp } from "../support/render-app";
+import { brokerServer, customer } from "./customers-fixtures";
+
+const jane = customer({ id: "c1", name: "Jane Doe", email: "jane@example.com", loanType: null });
+const bob = customer({
+  id: "c2",
+  name: "Bob Smith",
+  email: "bob@example.com",
+  invitationStatus: "accepted",
+  acceptedAt: new Date(Date.now() - 14 * 86_400_000).toISOString(),
+});
+
+test("without customers the list shows the spec's empty state", async () => {
+  fakeServer(brokerServer([]));
+  renderApp("/customers");
+  expect(await screen.findByText("No invited customers found")).toBeTruthy();
+});
+
+test("search narrows the list by name or email; no match shows the empty state", async () => {
+  fakeServer(brokerServer([jane, bob]));
+  renderApp("/customers");
+  expect(await screen.findByRole("link", { name: "Jane Doe" })).toBeTruthy();
+  expect(screen.getByText("Accepted 2 weeks ago")).toBeTruthy();
+  expect(screen.getAllByText("Invited 3 days ago")).toHaveLength(2);
+  // Resend Invitation only while the invitation is pending.
+  expect(screen.getByRole("button", { name: "Resend Invitation to Jane Doe" })).toBeTruthy();
+  expect(screen.queryByRole("button", { name: "Resend Invitation to Bob Smith" })).toBeNull();
+
+  fireEvent.change(screen.getByLabelText("Search customers"), { target: { value: "BOB@" } });
+  await waitFor(() => expect(screen.queryByRole("link", { name: "Jane Doe" })).toBeNull());
+  expect(screen.getByRole("link", { name: "Bob Smith" }).getAttribute("href")).toBe("/customer/c2");
+
+  fireEvent.change(screen.getByLabelText("Search customers"), { target: { value: "nobody" } });
+  expect(await screen.findByText("No invited customers found")).toBeTruthy();
+});
+
+test("Edit Customer insists on name, email and loan type", async () => {
+  const calls = fakeServer(
+    brokerServer([jane, bob], undefined, ({ path }) =>
+      path === "/api/customer/c1" ? json(200, { ...jane, documents: [] }) : undefined,
+    ),
+  );
+  renderApp("/customers");
+  fireEvent.click(await screen.findByRole("button", { name: "Edit Customer Jane Doe" }));
+  const dialog = await screen.findByRole("dialog", { name: "Edit Customer" });
+  expect((within(dialog).getByLabelText(/^Name/) as HTMLInputElement).value).toBe("Jane Doe");
+  // Jane has no loan type yet, so saving is refused.
+  fireEvent.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+  expect(await screen.findByText("Please fill in all required fields")).toBeTruthy();
+  expect(calls.some((call) => call.method === "PUT")).toBe(false);
+  expect(await within(dialog).findByText("No documents requested yet.")).toBeTruthy();
+});
+
+test("bulk reminders are confirmed first and report how many went out", async () => {
+  const calls = fakeServer(
+    brokerServer([jane], undefined, ({ method, path }) =>
+      method === "POST" && path === "/api/send-bulk-reminders" ? json(200, { message: "ok", sentCount: 3 }) : undefined,
+    ),
+  );
+  renderApp("/customers");
+  await screen.findByRole("link", { name: "Jane Doe" });
+  fireEvent.click(screen.getByRole("button", { name: "Send Bulk Reminders" }));
+  const confirm = await screen.findByRole("alertdialog", { name: "Send Reminders" });
+  expect(calls.some((call) => call.path === "/api/send-bulk-reminders")).toBe(false);
+  fireEvent.click(within(confirm).getByRole("button", { name: "Send Reminders" }));
+  expect(await screen.findByText("Reminders sent successfully")).toBeTruthy();
+  expect(screen.getByText("Sent 3 reminder emails")).toBeTruthy();
+});
+
+test("long lists are paged 25 at a time and sort by name", async () => {
+  const many = Array.from({ length: 30 }, (_, i) =>
+    customer({ id: `m${i}`, name: `Customer ${String(i).padStart(2, "0")}`, email: `c${i}@example.com` }),
+  );
+  fakeServer(brokerServer(many));
+  renderApp("/customers");
+  expect(await screen.findByText("Page 1 of 2")).toBeTruthy();
+  expect(screen.getAllByRole("link", { name: /^Customer \d+$/ })).toHaveLength(25);
+
+  fireEvent.click(screen.getByRole("button", { name: /^Customer/ }));
+  await waitFor(() => expect(screen.getAllByRole("link", { name: /^Customer \d+$/ })[0]?.textContent).toBe("Customer 00"));
+  fireEvent.click(screen.getByRole("button", { name: "Next page" }));
+  await waitFor(() => expect(screen.getAllByRole("link", { name: /^Customer \d+$/ })).toHaveLength(5));
+  expect(screen.getByText("Page 2 of 2")).toBeTruthy();
+  expect(screen.getAllByRole("link", { name: /^Customer \d+$/ })[4]?.textContent).toBe("Customer 29");
+});

@@ -1,0 +1,178 @@
+import { useState } from "react";
+import type { CustomerDetailDto } from "@shared/api-types";
+import { nameFromEmail } from "@shared/documents";
+import {
+  DEFAULT_DUE,
+  DEFAULT_REMINDER,
+  addDueTime,
+  dueValueError,
+  formatDueDate,
+  parseDueValue,
+  reminderTime,
+  type DueUnit,
+} from "@shared/due-date";
+import { limitMessages, perRequestError } from "@shared/limits";
+import { isValidEmail, messages } from "@shared/validation";
+import { Button } from "../../components/ui/Button";
+import { Checkbox } from "../../components/ui/Checkbox";
+import { ModalDialog } from "../../components/ui/Dialog";
+import { Select } from "../../components/ui/Select";
+import { TextField } from "../../components/ui/TextField";
+import { toast } from "../../components/ui/Toast";
+import { usePlanLimits } from "../subscription/use-plan-limits";
+import { useCreateCustomerMutation } from "./api";
+import { DocumentPicker } from "./DocumentPicker";
+import { DueTimeFields } from "./DueTimeFields";
+import { createCustomerErrorMessage } from "./errors";
+import { CREATE_LOAN_TYPES } from "./loan-types";
+import { requiredDocuments, useDocumentChecklist } from "./use-document-checklist";
+
+const NO_LOAN_TYPE = "none";
+const LOAN_TYPE_OPTIONS = [{ id: NO_LOAN_TYPE, label: "Not specified" }, ...CREATE_LOAN_TYPES];
+
+export interface AddCustomerDialogProps {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  onCreated?: (customer: CustomerDetailDto) => void;
+}
+
+/** SPEC 2 "Add New Customer dialog": invite a customer and request their first documents. */
+export function AddCustomerDialog({ isOpen, onOpenChange, onCreated }: AddCustomerDialogProps) {
+  return (
+    <ModalDialog title="Add New Customer" size="lg" isDismissable={false} isOpen={isOpen} onOpenChange={onOpenChange}>
+      {(close) => (
+        <AddCustomerForm
+          onCancel={close}
+          onCreated={(customer) => {
+            close();
+            onCreated?.(customer);
+          }}
+        />
+      )}
+    </ModalDialog>
+  );
+}
+
+/** Lives only while the dialog is open, so every opening starts from a fresh form. */
+function AddCustomerForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (customer: CustomerDetailDto) => void }) {
+  const { plan } = usePlanLimits();
+  const create = useCreateCustomerMutation();
+  const checklist = useDocumentChecklist(plan);
+  const [email, setEmail] = useState("");
+  const [triedSubmit, setTriedSubmit] = useState(false);
+  const [loanType, setLoanType] = useState(NO_LOAN_TYPE);
+  const [dueValue, setDueValue] = useState(String(DEFAULT_DUE.value));
+  const [dueUnit, setDueUnit] = useState<DueUnit>(DEFAULT_DUE.unit);
+  const [remind, setRemind] = useState(false);
+  const [reminderValue, setReminderValue] = useState(String(DEFAULT_REMINDER.value));
+  const [reminderUnit, setReminderUnit] = useState<DueUnit>(DEFAULT_REMINDER.unit);
+
+  const emailError = triedSubmit && !isValidEmail(email.trim()) ? messages.invalidEmailShort : undefined;
+  const due = parseDueValue(dueValue);
+  const dueError = dueValueError(due) ?? undefined;
+  const reminderAmount = parseDueValue(reminderValue);
+  const reminderError = remind && dueValueError(reminderAmount) ? "Reminder time must be between 1 and 365" : undefined;
+  // Shown under the fields so the broker sees what the numbers mean before sending.
+  const dueDate = dueError ? null : addDueTime(new Date(), due, dueUnit);
+  const remindAt = dueDate && remind && !reminderError ? reminderTime(dueDate, reminderAmount, reminderUnit) : null;
+
+  function submit() {
+    setTriedSubmit(true);
+    if (!isValidEmail(email.trim()) || dueError || reminderError || !dueDate) return;
+    const capError = perRequestError(plan, checklist.selected.length);
+    if (capError) {
+      toast({ title: limitMessages.documentLimitTitle, description: capError, variant: "error" });
+      return;
+    }
+    const address = email.trim();
+    create.mutate(
+      {
+        email: address,
+        name: nameFromEmail(address),
+        loanType: loanType === NO_LOAN_TYPE ? null : loanType,
+        dueDate: dueDate.toISOString(),
+        ...(remindAt ? { reminderTime: remindAt.toISOString() } : {}),
+        requiredDocuments: requiredDocuments(checklist.selected),
+      },
+      {
+        onSuccess: (customer) => {
+          checklist.reset();
+          setEmail("");
+          setTriedSubmit(false);
+          void copyUploadLink(customer.uploadLink);
+          toast(
+            { title: "Customer invited successfully", description: "The customer has been added successfully.", variant: "success" },
+            5000,
+          );
+          onCreated(customer);
+        },
+        onError: (error) => toast({ title: createCustomerErrorMessage(error), variant: "error" }),
+      },
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Customer Email"
+          type="email"
+          autoComplete="off"
+          isRequired
+          value={email}
+          onChange={setEmail}
+          errorMessage={emailError}
+          placeholder="customer@example.com"
+        />
+        <Select label="Loan Type (optional)" selectedKey={loanType} onSelectionChange={setLoanType} options={LOAN_TYPE_OPTIONS} />
+      </div>
+
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-2 text-base font-semibold text-slate-900">Document Due Time</legend>
+        <DueTimeFields
+          label="Due in"
+          value={dueValue}
+          onValueChange={setDueValue}
+          unit={dueUnit}
+          onUnitChange={setDueUnit}
+          errorMessage={dueError}
+          description={dueDate ? `Due ${formatDueDate(dueDate)}` : undefined}
+        />
+        <Checkbox isSelected={remind} onChange={setRemind} description="An e-mail reminder goes out this long before the due time.">
+          Send a reminder
+        </Checkbox>
+        {remind ? (
+          <DueTimeFields
+            label="Remind before"
+            value={reminderValue}
+            onValueChange={setReminderValue}
+            unit={reminderUnit}
+            onUnitChange={setReminderUnit}
+            errorMessage={reminderError}
+            description={remindAt ? `Reminder ${formatDueDate(remindAt)}` : undefined}
+          />
+        ) : null}
+      </fieldset>
+
+      <DocumentPicker checklist={checklist} />
+
+      <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onPress={onCancel} isDisabled={create.isPending}>
+          Cancel
+        </Button>
+        <Button onPress={submit} isPending={create.isPending}>
+          {create.isPending ? "Creating..." : "Create Customer"}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Copies the customer's upload link so the broker can paste it anywhere; a refused clipboard is fine. */
+async function copyUploadLink(uploadLink: string): Promise<void> {
+  try {
+    await navigator.clipboard?.writeText(`${location.origin}/upload/${uploadLink}`);
+  } catch {
+    // Clipboard access can be denied; the link is also in the invitation e-mail.
+  }
+}

@@ -1,0 +1,134 @@
+import { useState } from "react";
+import { Link } from "react-aria-components";
+import { Bell, CircleCheck, Clock, Users } from "lucide-react";
+import type { CustomerDto } from "@shared/api-types";
+import { Badge } from "../../components/ui/Badge";
+import { Button, LinkButton } from "../../components/ui/Button";
+import { EmptyState } from "../../components/ui/EmptyState";
+import { SearchField } from "../../components/ui/SearchField";
+import { Select } from "../../components/ui/Select";
+import { Spinner } from "../../components/ui/Spinner";
+import { useCustomersQuery } from "./api";
+import { CustomerAvatar } from "./CustomerAvatar";
+import { SendReminderDialog } from "./SendReminderDialog";
+import { filterCustomers, type InvitationFilter } from "./use-customer-list";
+
+// The dashboard is an overview: a few cards, the full list lives on All Customers.
+const MAX_CARDS = 12;
+
+const STATUS_OPTIONS: { id: InvitationFilter; label: string }[] = [
+  { id: "all", label: "All statuses" },
+  { id: "accepted", label: "Accepted" },
+  { id: "pending", label: "Pending" },
+];
+
+/** SPEC 2 "Customer Overview grid" on the dashboard. */
+export function CustomerOverview() {
+  const { data, isLoading, isError } = useCustomersQuery();
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState<InvitationFilter>("all");
+  const [reminding, setReminding] = useState<CustomerDto | null>(null);
+  const customers = data ?? [];
+  const matches = filterCustomers(customers, search, status);
+  const shown = matches.slice(0, MAX_CARDS);
+
+  return (
+    <section aria-labelledby="customer-overview" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
+        <h2 id="customer-overview" className="text-lg font-semibold text-slate-900">
+          Customer Overview
+        </h2>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <SearchField
+            label="Search customers"
+            placeholder="Search by name or email"
+            value={search}
+            onChange={setSearch}
+            className="sm:w-72"
+          />
+          <Select
+            label="Filter by invitation status"
+            hideLabel
+            selectedKey={status}
+            onSelectionChange={setStatus}
+            options={STATUS_OPTIONS}
+            className="sm:w-44"
+          />
+        </div>
+      </div>
+
+      <div className="mt-4">
+        {isLoading ? (
+          <Spinner label="Loading customers" className="w-full py-10" />
+        ) : isError ? (
+          <EmptyState title="Customers could not be loaded">Please refresh the page to try again.</EmptyState>
+        ) : customers.length === 0 ? (
+          <EmptyState title="No customers yet" icon={<Users />}>
+            Add your first customer to start collecting documents.
+          </EmptyState>
+        ) : matches.length === 0 ? (
+          <EmptyState title="No customers match your search" icon={<Users />}>
+            Try another name or email, or change the status filter.
+          </EmptyState>
+        ) : (
+          <>
+            <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+              {shown.map((customer) => (
+                <CustomerCard key={customer.id} customer={customer} onRemind={() => setReminding(customer)} />
+              ))}
+            </ul>
+            {matches.length > shown.length ? (
+              <div className="mt-4 flex flex-col items-center gap-2 text-sm text-slate-600 sm:flex-row sm:justify-between">
+                <span>
+                  Showing {shown.length} of {matches.length} customers
+                </span>
+                <LinkButton href="/customers" variant="link" size="sm">
+                  View all customers
+                </LinkButton>
+              </div>
+            ) : null}
+          </>
+        )}
+      </div>
+      <SendReminderDialog customer={reminding} onClose={() => setReminding(null)} />
+    </section>
+  );
+}
+
+function CustomerCard({ customer, onRemind }: { customer: CustomerDto; onRemind: () => void }) {
+  const completed = customer.status === "completed";
+  return (
+    <li className="flex min-w-0 flex-col rounded-lg border border-slate-200 transition-colors hover:border-brand-300">
+      <Link
+        href={`/customer/${customer.id}`}
+        className="flex items-start gap-3 rounded-t-lg p-4 pb-3 outline-none data-focus-visible:ring-2 data-focus-visible:ring-brand-500"
+      >
+        <CustomerAvatar name={customer.name} email={customer.email} />
+        <span className="flex min-w-0 flex-1 flex-col">
+          <span className="truncate font-medium text-slate-900">{customer.name}</span>
+          <span className="truncate text-sm text-slate-500">{customer.email}</span>
+        </span>
+      </Link>
+      <div className="mt-auto flex items-center justify-between gap-2 px-4 pb-2">
+        <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
+          {completed ? (
+            <Badge tone="green" icon={<CircleCheck />}>
+              Completed
+            </Badge>
+          ) : (
+            <Badge tone="neutral" icon={<Clock />}>
+              Pending
+            </Badge>
+          )}
+          <span>
+            {customer.documentCounts.approved}/{customer.documentCounts.total} approved
+          </span>
+        </span>
+        <Button variant="ghost" size="sm" onPress={onRemind} aria-label={`Send Reminder to ${customer.name}`} className="-mr-2 shrink-0">
+          <Bell aria-hidden="true" className="size-4" />
+          Send Reminder
+        </Button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,114 @@
+import { useId, useState } from "react";
+import { Plus, X } from "lucide-react";
+import { Button } from "../../components/ui/Button";
+import { Checkbox } from "../../components/ui/Checkbox";
+import { TextField } from "../../components/ui/TextField";
+import type { DocumentChecklist } from "./use-document-checklist";
+
+/**
+ * Standard documents as a checklist, a custom-document adder (Enter adds) and the
+ * Selected Documents list where any choice can be taken back.
+ */
+export function DocumentPicker({ checklist, title = "Required Documents" }: { checklist: DocumentChecklist; title?: string }) {
+  const headingId = useId();
+  const [customName, setCustomName] = useState("");
+  const add = () => {
+    if (checklist.addCustom(customName)) setCustomName("");
+  };
+  const standard = checklist.entries.filter((entry) => !entry.custom);
+  const custom = checklist.entries.filter((entry) => entry.custom);
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <h3 id={headingId} className="text-base font-semibold text-slate-900">
+        {title}
+      </h3>
+      {standard.length > 0 ? (
+        <div role="group" aria-label="Standard documents" className="grid gap-x-2 sm:grid-cols-2">
+          {standard.map((entry) => (
+            <Checkbox
+              key={entry.name}
+              isSelected={entry.checked}
+              onChange={(checked) => checklist.setChecked(entry.name, checked)}
+              description={entry.description}
+            >
+              {entry.name}
+            </Checkbox>
+          ))}
+        </div>
+      ) : (
+        <p className="text-sm text-slate-600">Every standard document has already been requested.</p>
+      )}
+      {custom.length > 0 ? (
+        <div role="group" aria-label="Custom documents" className="grid gap-x-2 sm:grid-cols-2">
+          {custom.map((entry) => (
+            <Checkbox
+              key={entry.name}
+              isSelected={entry.checked}
+              onChange={(checked) => checklist.setChecked(entry.name, checked)}
+              description={entry.description}
+            >
+              {entry.name}
+            </Checkbox>
+          ))}
+        </div>
+      ) : null}
+
+      <div className="flex items-end gap-2">
+        <TextField
+          label="Custom document"
+          placeholder="e.g. Divorce decree"
+          value={customName}
+          onChange={setCustomName}
+          onKeyDown={(event) => {
+            if (event.key !== "Enter") return;
+            // Enter adds the document instead of submitting anything around it.
+            event.preventDefault();
+            add();
+          }}
+          className="flex-1"
+        />
+        <Button variant="secondary" onPress={add} isDisabled={!customName.trim() || checklist.isFull}>
+          <Plus aria-hidden="true" className="size-4" />
+          Add
+        </Button>
+      </div>
+
+      <SelectedDocuments checklist={checklist} />
+    </section>
+  );
+}
+
+function SelectedDocuments({ checklist }: { checklist: DocumentChecklist }) {
+  const headingId = useId();
+  return (
+    <div aria-labelledby={headingId} role="region" className="rounded-lg border border-slate-200 bg-slate-50 p-3">
+      <h4 id={headingId} className="text-sm font-semibold text-slate-800">
+        Selected Documents ({checklist.selected.length})
+      </h4>
+      {checklist.selected.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-600">No documents selected yet.</p>
+      ) : (
+        <ul className="mt-2 flex flex-wrap gap-2">
+          {checklist.selected.map((entry) => (
+            <li
+              key={entry.name}
+              className="flex items-center gap-1 rounded-full border border-slate-200 bg-white py-0.5 pl-3 text-sm text-slate-800"
+            >
+              {entry.name}
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Remove ${entry.name}`}
+                onPress={() => checklist.setChecked(entry.name, false)}
+                className="-my-2 rounded-full"
+              >
+                <X aria-hidden="true" className="size-4" />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

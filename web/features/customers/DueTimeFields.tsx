@@ -1,0 +1,33 @@
+import { DUE_UNITS, type DueUnit } from "@shared/due-date";
+import { Select } from "../../components/ui/Select";
+import { TextField } from "../../components/ui/TextField";
+
+const UNIT_OPTIONS = DUE_UNITS.map((unit) => ({ id: unit, label: unit.charAt(0).toUpperCase() + unit.slice(1) }));
+
+export interface DueTimeFieldsProps {
+  label: string;
+  /** Kept as typed; the caller parses it with parseDueValue. */
+  value: string;
+  onValueChange: (value: string) => void;
+  unit: DueUnit;
+  onUnitChange: (unit: DueUnit) => void;
+  errorMessage?: string;
+  description?: string;
+}
+
+/** An amount (1–365) and its unit (minutes, hours, days) side by side. */
+export function DueTimeFields({ label, value, onValueChange, unit, onUnitChange, errorMessage, description }: DueTimeFieldsProps) {
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] items-start gap-2">
+      <TextField
+        label={label}
+        inputMode="numeric"
+        value={value}
+        onChange={onValueChange}
+        errorMessage={errorMessage}
+        description={description}
+      />
+      <Select label={`${label} unit`} selectedKey={unit} onSelectionChange={onUnitChange} options={UNIT_OPTIONS} />
+    </div>
+  );
+}

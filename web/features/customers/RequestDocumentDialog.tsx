@@ -1,0 +1,189 @@
+import { useState } from "react";
+import type { CustomerDto } from "@shared/api-types";
+import { nameFromEmail } from "@shared/documents";
+import { DEFAULT_DUE, addDueTime, dueValueError, formatDueDate, parseDueValue, type DueUnit } from "@shared/due-date";
+import { limitMessages, perCustomerError, perRequestError } from "@shared/limits";
+import { isValidEmail, messages } from "@shared/validation";
+import { Button } from "../../components/ui/Button";
+import { Checkbox } from "../../components/ui/Checkbox";
+import { ModalDialog } from "../../components/ui/Dialog";
+import { Spinner } from "../../components/ui/Spinner";
+import { TextField } from "../../components/ui/TextField";
+import { toast } from "../../components/ui/Toast";
+import { usePlanLimits } from "../subscription/use-plan-limits";
+import { useCreateCustomerMutation, useCustomersQuery, useRequestDocumentsMutation } from "./api";
+import { DocumentPicker } from "./DocumentPicker";
+import { DueTimeFields } from "./DueTimeFields";
+import { createCustomerErrorMessage, errorText } from "./errors";
+import { RecipientPicker } from "./RecipientPicker";
+import { documentTypes, requiredDocuments, useDocumentChecklist } from "./use-document-checklist";
+
+export interface RequestDocumentDialogProps {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  /** Customers ticked when the dialog opens (e.g. the row it was opened from). */
+  initialCustomerIds?: readonly string[];
+}
+
+/** SPEC 2 "Request New Document dialog": documents for existing customers and/or a new one. */
+export function RequestDocumentDialog({ isOpen, onOpenChange, initialCustomerIds = [] }: RequestDocumentDialogProps) {
+  return (
+    <ModalDialog title="Request New Document" size="lg" isDismissable={false} isOpen={isOpen} onOpenChange={onOpenChange}>
+      {(close) => <RequestDocumentForm initialCustomerIds={initialCustomerIds} onDone={close} />}
+    </ModalDialog>
+  );
+}
+
+const plural = (n: number) => `${n} customer${n === 1 ? "" : "s"}`;
+
+function RequestDocumentForm({ initialCustomerIds, onDone }: { initialCustomerIds: readonly string[]; onDone: () => void }) {
+  const { plan, documentsCap } = usePlanLimits();
+  const customersQuery = useCustomersQuery();
+  const customers = customersQuery.data ?? [];
+  const requestDocuments = useRequestDocumentsMutation();
+  const createCustomer = useCreateCustomerMutation();
+  const checklist = useDocumentChecklist(plan);
+  const [recipientIds, setRecipientIds] = useState<Set<string>>(() => new Set(initialCustomerIds));
+  const [newEmail, setNewEmail] = useState("");
+  const [triedSubmit, setTriedSubmit] = useState(false);
+  const [withDueDate, setWithDueDate] = useState(false);
+  const [dueValue, setDueValue] = useState(String(DEFAULT_DUE.value));
+  const [dueUnit, setDueUnit] = useState<DueUnit>(DEFAULT_DUE.unit);
+  const [sending, setSending] = useState(false);
+
+  const email = newEmail.trim();
+  const emailError = triedSubmit && email && !isValidEmail(email) ? messages.invalidEmailShort : undefined;
+  const due = parseDueValue(dueValue);
+  const dueError = withDueDate ? (dueValueError(due) ?? undefined) : undefined;
+  const dueDate = withDueDate && !dueError ? addDueTime(new Date(), due, dueUnit) : null;
+
+  function validate(recipients: CustomerDto[]): boolean {
+    const count = checklist.selected.length;
+    const fail = (title: string, description: string) => {
+      toast({ title, description, variant: "error" });
+      return false;
+    };
+    if (count === 0) return fail("No Documents Selected", "Please select at least one document to request.");
+    if (recipients.length === 0 && !email) {
+      return fail("No Recipients Selected", "Please select existing customers or add a new customer.");
+    }
+    if ((email && !isValidEmail(email)) || dueError) return false;
+    const capError = perRequestError(plan, count);
+    if (capError) return fail(limitMessages.documentLimitTitle, capError);
+    for (const customer of recipients) {
+      const error = perCustomerError(customer.documentCounts.total, count, documentsCap);
+      if (error) return fail(limitMessages.perCustomerTitle, error);
+    }
+    return true;
+  }
+
+  async function submit() {
+    setTriedSubmit(true);
+    const recipients = customers.filter((customer) => recipientIds.has(customer.id));
+    if (!validate(recipients)) return;
+    setSending(true);
+    const iso = dueDate?.toISOString() ?? null;
+    const done = new Set<string>();
+    let failure: string | null = null;
+    // One request per customer, so one failing customer does not stop the others.
+    for (const customer of recipients) {
+      try {
+        await requestDocuments.mutateAsync({
+          customerId: customer.id,
+          documentTypes: documentTypes(checklist.selected),
+          ...(iso ? { dueDate: iso } : {}),
+        });
+        done.add(customer.id);
+      } catch (error) {
+        const text = errorText(error);
+        failure ??= text ? `Failed to request documents for customer: ${text}` : "Failed to request documents. Please try again.";
+      }
+    }
+    let created = false;
+    if (email) {
+      try {
+        await createCustomer.mutateAsync({
+          email,
+          name: nameFromEmail(email),
+          dueDate: iso,
+          requiredDocuments: requiredDocuments(checklist.selected),
+        });
+        created = true;
+      } catch (error) {
+        const text = errorText(error);
+        failure ??= /limit reached/i.test(text) || !text ? createCustomerErrorMessage(error) : `Failed to create customer: ${text}`;
+      }
+    }
+    setSending(false);
+
+    if (failure) {
+      // Keep only what still needs sending, so a retry does not ask the same customers twice.
+      setRecipientIds((current) => new Set([...current].filter((id) => !done.has(id))));
+      if (created) setNewEmail("");
+      toast({ title: "Error", description: failure, variant: "error" });
+      return;
+    }
+    const total = done.size + (created ? 1 : 0);
+    toast({
+      title: "Document Request Sent",
+      description:
+        created && done.size === 0
+          ? "New customer created and documents requested."
+          : `Documents requested for ${plural(total)}.`,
+      variant: "success",
+    });
+    onDone();
+  }
+
+  return (
+    <div className="flex flex-col gap-5">
+      <DocumentPicker checklist={checklist} title="Documents to request" />
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-base font-semibold text-slate-900">Due date (optional)</legend>
+        <Checkbox isSelected={withDueDate} onChange={setWithDueDate}>
+          Set a due date
+        </Checkbox>
+        {withDueDate ? (
+          <DueTimeFields
+            label="Due in"
+            value={dueValue}
+            onValueChange={setDueValue}
+            unit={dueUnit}
+            onUnitChange={setDueUnit}
+            errorMessage={dueError}
+            description={dueDate ? `Due ${formatDueDate(dueDate)}` : undefined}
+          />
+        ) : null}
+      </fieldset>
+
+      <section aria-label="Recipients" className="flex flex-col gap-3">
+        <h3 className="text-base font-semibold text-slate-900">Recipients</h3>
+        {customersQuery.isLoading ? (
+          <Spinner label="Loading customers" />
+        ) : (
+          <RecipientPicker customers={customers} selectedIds={recipientIds} onChange={setRecipientIds} cap={documentsCap} />
+        )}
+        <TextField
+          label="New customer email (optional)"
+          type="email"
+          autoComplete="off"
+          placeholder="new.customer@example.com"
+          description="We create the customer and send the invitation with these documents."
+          value={newEmail}
+          onChange={setNewEmail}
+          errorMessage={emailError}
+        />
+      </section>
+
+      <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onPress={onDone} isDisabled={sending}>
+          Cancel
+        </Button>
+        <Button onPress={() => void submit()} isPending={sending}>
+          {sending ? "Sending..." : "Send Request"}
+        </Button>
+      </div>
+    </div>
+  );
+}

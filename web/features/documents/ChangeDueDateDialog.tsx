@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from "react";
+import type { DocumentDto } from "@shared/api-types";
+import { formatDueDate } from "@shared/due-date";
+import { ModalDialog } from "../../components/ui/Dialog";
+import { toast } from "../../components/ui/Toast";
+import { useSetDueDateMutation } from "./api";
+import { DialogActions } from "./DialogActions";
+import { DueDateFields, type DueDateValue } from "./DueDateFields";
+import { errorText, fromDateTimeInputs, toDateInput, toTimeInput } from "./format";
+
+export const DUE_DATE_MISSING = "Please choose a due date and time.";
+
+/** Moves one document's due time. */
+export function ChangeDueDateDialog({
+  customerId,
+  document,
+  onClose,
+}: {
+  customerId: string;
+  document: DocumentDto | null;
+  onClose: () => void;
+}) {
+  return (
+    <ModalDialog
+      title="Change Due-Date"
+      isOpen={document !== null}
+      onOpenChange={(open) => !open && onClose()}
+      isDismissable={false}
+    >
+      {document ? <ChangeDueDateForm customerId={customerId} document={document} onClose={onClose} /> : null}
+    </ModalDialog>
+  );
+}
+
+function ChangeDueDateForm({ customerId, document, onClose }: { customerId: string; document: DocumentDto; onClose: () => void }) {
+  const current = document.dueDate ? new Date(document.dueDate) : null;
+  const [value, setValue] = useState<DueDateValue>({
+    day: current ? toDateInput(current) : "",
+    time: current ? toTimeInput(current) : "",
+  });
+  const [showError, setShowError] = useState(false);
+  const setDueDate = useSetDueDateMutation(customerId);
+  const dueDate = fromDateTimeInputs(value.day, value.time);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!dueDate) {
+      setShowError(true);
+      return;
+    }
+    setDueDate.mutate(
+      { documentId: document.id, dueDate: dueDate.toISOString() },
+      {
+        onSuccess: () => {
+          toast({ title: "Document due time updated successfully", variant: "success" });
+          onClose();
+        },
+        onError: (error) => toast({ title: errorText(error, "Failed to update due time"), variant: "error" }),
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <p className="text-slate-600">
+        <span className="font-medium text-slate-900">{document.name}</span>
+        {current ? <> is due {formatDueDate(current)}.</> : null}
+      </p>
+      <DueDateFields
+        value={value}
+        onChange={setValue}
+        isRequired
+        errorMessage={showError && !dueDate ? DUE_DATE_MISSING : undefined}
+      />
+      <DialogActions onCancel={onClose} submitLabel="Update Due Date" pendingLabel="Updating..." isPending={setDueDate.isPending} />
+    </form>
+  );
+}

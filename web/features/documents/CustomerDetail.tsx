@@ -1,0 +1,101 @@
+import { useState } from "react";
+import { ArrowLeft, Trash2 } from "lucide-react";
+import type { CustomerDetailDto, DocumentDto } from "@shared/api-types";
+import { Button, LinkButton } from "../../components/ui/Button";
+import { AddDocumentDialog } from "./AddDocumentDialog";
+import { ApproveDocumentDialog } from "./ApproveDocumentDialog";
+import { BulkDueDateDialog } from "./BulkDueDateDialog";
+import { ChangeDueDateDialog } from "./ChangeDueDateDialog";
+import { DeleteCustomerDialog } from "./DeleteCustomerDialog";
+import { DocumentViewerDialog } from "./DocumentViewerDialog";
+import { PersonalInfoCard } from "./PersonalInfoCard";
+import { ProgressCard } from "./ProgressCard";
+import { QuickActionsCard } from "./QuickActionsCard";
+import { RequiredDocumentsCard } from "./RequiredDocumentsCard";
+import { ResubmitDocumentDialog } from "./ResubmitDocumentDialog";
+import { SendReminderDialog } from "./SendReminderDialog";
+import { SharedDocumentsCard } from "./SharedDocumentsCard";
+
+// At most one dialog is open; opening Approve from the viewer replaces the viewer,
+// so "dialogs close" after a verification falls out of the state shape.
+type OpenDialog =
+  | { kind: "view" | "approve" | "resubmit" | "due"; doc: DocumentDto }
+  | { kind: "reminder" | "bulk" | "add" | "delete" }
+  | null;
+
+export function CustomerDetail({ customer }: { customer: CustomerDetailDto }) {
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const close = () => setDialog(null);
+  const docFor = (kind: "view" | "approve" | "resubmit" | "due") =>
+    dialog && dialog.kind === kind && "doc" in dialog ? dialog.doc : null;
+  const toggle = (kind: "reminder" | "bulk" | "add" | "delete") => (open: boolean) => setDialog(open ? { kind } : null);
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <div>
+        <LinkButton href="/customers" variant="ghost" size="sm" className="-ml-3">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          All Customers
+        </LinkButton>
+        <h1 className="mt-1 text-2xl font-semibold break-words text-slate-900 sm:text-3xl">{customer.name}</h1>
+        <p className="break-all text-slate-600">{customer.email}</p>
+      </div>
+
+      {/* DOM order is the phone order (info, progress, actions, documents); on wide screens the
+          progress and actions column moves to the right without changing the tab order. */}
+      <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3 lg:items-start">
+        <div className="lg:col-span-2">
+          <PersonalInfoCard customer={customer} />
+        </div>
+        <aside aria-label="Progress and actions" className="flex flex-col gap-6 lg:col-start-3 lg:row-span-4 lg:row-start-1">
+          <ProgressCard documents={customer.documents} />
+          <QuickActionsCard
+            customerId={customer.id}
+            onSendReminder={() => setDialog({ kind: "reminder" })}
+            onSetDueDates={() => setDialog({ kind: "bulk" })}
+            onRequestDocument={() => setDialog({ kind: "add" })}
+          />
+        </aside>
+        <div className="lg:col-span-2">
+          <RequiredDocumentsCard
+            documents={customer.documents}
+            actions={{
+              onView: (doc) => setDialog({ kind: "view", doc }),
+              onApprove: (doc) => setDialog({ kind: "approve", doc }),
+              onResubmit: (doc) => setDialog({ kind: "resubmit", doc }),
+              onChangeDueDate: (doc) => setDialog({ kind: "due", doc }),
+            }}
+          />
+        </div>
+        <div className="empty:hidden lg:col-span-2">
+          <SharedDocumentsCard customerId={customer.id} documents={customer.documents} />
+        </div>
+        <div className="lg:col-span-2">
+          <Button variant="danger" onPress={() => setDialog({ kind: "delete" })} className="w-full sm:w-auto">
+            <Trash2 aria-hidden="true" className="size-5" />
+            Delete This Customer
+          </Button>
+        </div>
+      </div>
+
+      <DocumentViewerDialog
+        document={docFor("view")}
+        onClose={close}
+        onApprove={(doc) => setDialog({ kind: "approve", doc })}
+        onResubmit={(doc) => setDialog({ kind: "resubmit", doc })}
+      />
+      <ApproveDocumentDialog customerId={customer.id} document={docFor("approve")} onClose={close} />
+      <ResubmitDocumentDialog customerId={customer.id} document={docFor("resubmit")} onClose={close} />
+      <ChangeDueDateDialog customerId={customer.id} document={docFor("due")} onClose={close} />
+      <SendReminderDialog customer={customer} isOpen={dialog?.kind === "reminder"} onOpenChange={toggle("reminder")} />
+      <BulkDueDateDialog
+        customerId={customer.id}
+        documents={customer.documents}
+        isOpen={dialog?.kind === "bulk"}
+        onOpenChange={toggle("bulk")}
+      />
+      <AddDocumentDialog customer={customer} isOpen={dialog?.kind === "add"} onOpenChange={toggle("add")} />
+      <DeleteCustomerDialog customer={customer} isOpen={dialog?.kind === "delete"} onOpenChange={toggle("delete")} />
+    </div>
+  );
+}

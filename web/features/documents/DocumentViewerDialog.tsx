@@ -1,0 +1,107 @@
+import { useEffect, useState } from "react";
+import { Download, FileQuestion } from "lucide-react";
+import type { DocumentDto } from "@shared/api-types";
+import { canVerify } from "@shared/documents";
+import { Button, LinkButton } from "../../components/ui/Button";
+import { ModalDialog } from "../../components/ui/Dialog";
+import { Spinner } from "../../components/ui/Spinner";
+import { useDocumentFileQuery } from "./api";
+
+type PreviewKind = "pdf" | "image" | "other";
+
+/** Judged by the stored content type first; the file name is only a fallback. */
+export function previewKind(doc: Pick<DocumentDto, "mimeType" | "originalName" | "fileName">): PreviewKind {
+  const type = doc.mimeType ?? "";
+  const name = (doc.originalName ?? doc.fileName ?? "").toLowerCase();
+  if (type === "application/pdf" || name.endsWith(".pdf")) return "pdf";
+  if (type.startsWith("image/") || /\.(png|jpe?g|gif|webp)$/.test(name)) return "image";
+  return "other";
+}
+
+export const downloadName = (doc: DocumentDto) => doc.originalName ?? doc.fileName ?? doc.name;
+
+/** Shows an uploaded file inside the page; review actions sit next to it when the file can be judged. */
+export function DocumentViewerDialog({
+  document,
+  onClose,
+  onApprove,
+  onResubmit,
+}: {
+  document: DocumentDto | null;
+  onClose: () => void;
+  onApprove?: (doc: DocumentDto) => void;
+  onResubmit?: (doc: DocumentDto) => void;
+}) {
+  return (
+    <ModalDialog title={document?.name ?? "Document"} isOpen={document !== null} onOpenChange={(open) => !open && onClose()} size="xl">
+      {document?.fileUrl ? (
+        <div className="flex flex-col gap-4">
+          <Preview document={document} fileUrl={document.fileUrl} />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <LinkButton variant="secondary" href={document.fileUrl} download={downloadName(document)}>
+              <Download aria-hidden="true" className="size-4" />
+              Download
+            </LinkButton>
+            {canVerify(document.status, true) && onResubmit ? (
+              <Button variant="secondary" onPress={() => onResubmit(document)}>
+                Re-Submit
+              </Button>
+            ) : null}
+            {canVerify(document.status, true) && onApprove ? (
+              <Button onPress={() => onApprove(document)}>Approve</Button>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+    </ModalDialog>
+  );
+}
+
+/** A blob: URL for the fetched file, revoked when the viewer closes or the file changes. */
+function useObjectUrl(blob: Blob | undefined): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!blob) return;
+    const objectUrl = URL.createObjectURL(blob);
+    setUrl(objectUrl);
+    return () => {
+      URL.revokeObjectURL(objectUrl);
+      setUrl(null);
+    };
+  }, [blob]);
+  return url;
+}
+
+function Preview({ document, fileUrl }: { document: DocumentDto; fileUrl: string }) {
+  const file = useDocumentFileQuery(fileUrl);
+  const objectUrl = useObjectUrl(file.data);
+  // An image the browser cannot decode falls back to the download hint instead of a broken icon.
+  const [imageFailed, setImageFailed] = useState(false);
+  const name = downloadName(document);
+
+  if (file.isPending || (file.data && !objectUrl)) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label="Loading preview" />
+      </div>
+    );
+  }
+  const kind = previewKind({ ...document, mimeType: file.data?.type || document.mimeType });
+  if (objectUrl && kind === "pdf") {
+    return <iframe src={objectUrl} title={`Preview of ${name}`} className="h-[70dvh] w-full rounded-lg border border-slate-200" />;
+  }
+  if (objectUrl && kind === "image" && !imageFailed) {
+    return (
+      <div className="flex justify-center rounded-lg bg-slate-100 p-2">
+        <img src={objectUrl} alt={`Preview of ${name}`} onError={() => setImageFailed(true)} className="max-h-[70dvh] max-w-full object-contain" />
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-slate-300 px-4 py-12 text-center">
+      <FileQuestion aria-hidden="true" className="size-10 text-slate-400" />
+      <p className="font-medium text-slate-900">Preview not available</p>
+      <p className="text-sm text-slate-600">{file.isError ? `${file.error.message}. ` : null}Download to view</p>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ReactNode } from "react";
+import { CircleCheck, Clock } from "lucide-react";
+import type { CustomerDetailDto } from "@shared/api-types";
+import { customerStatus } from "@shared/documents";
+import { Badge } from "../../components/ui/Badge";
+import { Card } from "./Card";
+import { formatDay, loanTypeLabel } from "./format";
+
+export function PersonalInfoCard({ customer }: { customer: CustomerDetailDto }) {
+  const completed = customerStatus(customer.documents) === "completed";
+  return (
+    <Card title="Personal Information">
+      <dl className="grid grid-cols-2 gap-4">
+        <Field label="Full Name" wide>{customer.name}</Field>
+        <Field label="Email" wide>
+          <a href={`mailto:${customer.email}`} className="break-all text-brand-700 underline-offset-2 hover:underline">
+            {customer.email}
+          </a>
+        </Field>
+        <Field label="Loan Type">{customer.loanType ? loanTypeLabel(customer.loanType) : "Not specified"}</Field>
+        <Field label="Status">
+          {completed ? (
+            <Badge tone="green" icon={<CircleCheck />}>
+              Completed
+            </Badge>
+          ) : (
+            <Badge tone="neutral" icon={<Clock />}>
+              Pending
+            </Badge>
+          )}
+        </Field>
+        <Field label="Last Active">{formatDay(customer.lastActive) ?? "Never"}</Field>
+      </dl>
+    </Card>
+  );
+}
+
+/** `wide` fields take the whole row on phones, where names and addresses need the room. */
+function Field({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <div className={wide ? "col-span-2 min-w-0 sm:col-span-1" : "min-w-0"}>
+      <dt className="text-sm text-slate-500">{label}</dt>
+      <dd className="mt-0.5 font-medium break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { CalendarClock, FilePlus, Mail } from "lucide-react";
+import { isUnlimited } from "@shared/limits";
+import { Button } from "../../components/ui/Button";
+import { useDocumentLimitQuery } from "../customers/api";
+import { Card } from "./Card";
+
+/** The per-customer cap from the server, or null when the plan has none (or it is still loading). */
+export function useDocumentCap(customerId: string): { reached: boolean; max: number | null } {
+  const { data } = useDocumentLimitQuery(customerId);
+  if (!data || isUnlimited(data.maxAllowed)) return { reached: false, max: null };
+  return { reached: data.currentCount >= data.maxAllowed, max: data.maxAllowed };
+}
+
+export function QuickActionsCard({
+  customerId,
+  onSendReminder,
+  onSetDueDates,
+  onRequestDocument,
+}: {
+  customerId: string;
+  onSendReminder: () => void;
+  onSetDueDates: () => void;
+  onRequestDocument: () => void;
+}) {
+  const cap = useDocumentCap(customerId);
+  const full = "w-full justify-start";
+  return (
+    <Card title="Quick Actions">
+      <div className="flex flex-col gap-2">
+        <Button variant="secondary" className={full} onPress={onSendReminder}>
+          <Mail aria-hidden="true" className="size-5" />
+          Send Reminder
+        </Button>
+        <Button variant="secondary" className={full} onPress={onSetDueDates}>
+          <CalendarClock aria-hidden="true" className="size-5" />
+          Set Due Date & Reminder
+        </Button>
+        <Button variant="primary" className={full} onPress={onRequestDocument} isDisabled={cap.reached}>
+          <FilePlus aria-hidden="true" className="size-5" />
+          {cap.reached ? `${cap.max} Document Limit Reached` : "Request New Document"}
+        </Button>
+      </div>
+    </Card>
+  );
+}

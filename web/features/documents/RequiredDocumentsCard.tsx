@@ -1,0 +1,50 @@
+import { useState } from "react";
+import { FileSearch, FileText } from "lucide-react";
+import type { DocumentDto } from "@shared/api-types";
+import { documentProgress } from "@shared/documents";
+import { Badge } from "../../components/ui/Badge";
+import { EmptyState } from "../../components/ui/EmptyState";
+import { SearchField } from "../../components/ui/SearchField";
+import { Card } from "./Card";
+import { DocumentRow, type DocumentActions } from "./DocumentRow";
+import { useNow } from "./use-now";
+
+/** The documents the broker asked for (shared files are listed separately), searchable by name. */
+export function RequiredDocumentsCard({ documents, actions }: { documents: DocumentDto[]; actions: DocumentActions }) {
+  const [search, setSearch] = useState("");
+  const now = useNow();
+  const required = documents.filter((doc) => doc.status !== "shared");
+  const term = search.trim().toLowerCase();
+  const shown = term ? required.filter((doc) => doc.name.toLowerCase().includes(term)) : required;
+  const { approved, total } = documentProgress(documents);
+
+  return (
+    <Card
+      title="Required Documents"
+      action={
+        <Badge tone={total > 0 && approved === total ? "green" : "neutral"}>
+          {approved} of {total} Approved
+        </Badge>
+      }
+    >
+      <SearchField
+        label="Search documents"
+        value={search}
+        onChange={setSearch}
+        placeholder="Search documents by name..."
+        className="mb-4"
+      />
+      {required.length === 0 ? (
+        <EmptyState icon={<FileText />} title="No documents required for this customer." />
+      ) : shown.length === 0 ? (
+        <EmptyState icon={<FileSearch />} title="No documents found matching the search term." />
+      ) : (
+        <ul aria-label="Required documents" className="divide-y divide-slate-200">
+          {shown.map((doc) => (
+            <DocumentRow key={doc.id} doc={doc} now={now} actions={actions} />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

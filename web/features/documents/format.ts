@@ -1,0 +1,47 @@
+// Small display and form helpers shared by the customer detail screen and its dialogs.
+import { format, isValid, parse } from "date-fns";
+import { ApiError } from "../../api/client";
+
+/** "Nov 22, 2025", or null when there is no date. */
+export function formatDay(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return isValid(date) ? format(date, "MMM d, yyyy") : null;
+}
+
+/** SPEC: file sizes on the detail screen are shown in KB. */
+export function formatKilobytes(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+/** The value of a native date input ("2025-11-22"). */
+export const toDateInput = (date: Date) => format(date, "yyyy-MM-dd");
+/** The value of a native time input ("17:30"). */
+export const toTimeInput = (date: Date) => format(date, "HH:mm");
+
+/** Combines the date and time inputs into a local time, or null when either is missing or invalid. */
+export function fromDateTimeInputs(day: string, time: string): Date | null {
+  if (!day || !time) return null;
+  const date = parse(`${day} ${time}`, "yyyy-MM-dd HH:mm", new Date());
+  return isValid(date) ? date : null;
+}
+
+/**
+ * The server's message when it sent one, else the screen's fallback: a network failure's
+ * "Failed to fetch" means nothing to a broker.
+ */
+export function errorText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}
+
+const LOAN_ACRONYMS = new Set(["fha", "va", "usda"]);
+
+/** "fha" → "FHA", "cash-out-refinance" → "Cash out refinance"; loan types are stored as slugs. */
+export function loanTypeLabel(loanType: string): string {
+  const words = loanType.split(/[-_\s]+/).filter(Boolean);
+  return words
+    .map((word, index) =>
+      LOAN_ACRONYMS.has(word.toLowerCase()) ? word.toUpperCase() : index === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : word,
+    )
+    .join(" ");
+}
