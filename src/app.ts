@@ -3,14 +3,17 @@ import { Elysia } from "elysia";
 import type { AppContext } from "./context.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { billingRoutes } from "./features/billing/routes.ts";
+import { customerAuthRoutes } from "./features/customer-auth/routes.ts";
 import { customerRoutes } from "./features/customers/routes.ts";
 import { dashboardRoutes } from "./features/dashboard/routes.ts";
 import { documentRoutes } from "./features/documents/routes.ts";
+import { fileRoutes } from "./features/files/routes.ts";
+import { portalRoutes } from "./features/portal/routes.ts";
 import { reminderRoutes } from "./features/reminders/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { webRoutes } from "./features/web/routes.ts";
 import { errorHandler } from "./lib/error-handler.ts";
-import { assertSameSiteWrite, securityHeaders } from "./lib/security.ts";
+import { assertBodySize, assertSameSiteWrite, securityHeaders } from "./lib/security.ts";
 
 export function createApp(ctx: AppContext) {
   const headers = securityHeaders(ctx.config);
@@ -20,6 +23,7 @@ export function createApp(ctx: AppContext) {
       .onRequest(({ request, set }) => {
         Object.assign(set.headers, headers);
         assertSameSiteWrite(request, ctx.config);
+        assertBodySize(request);
       })
       .use(healthRoutes(ctx))
       .use(authRoutes(ctx))
@@ -28,6 +32,9 @@ export function createApp(ctx: AppContext) {
       .use(dashboardRoutes(ctx))
       .use(reminderRoutes(ctx))
       .use(billingRoutes(ctx))
+      .use(fileRoutes(ctx))
+      .use(portalRoutes(ctx))
+      .use(customerAuthRoutes(ctx))
       // Last: everything else that is a GET is the web app.
       .use(webRoutes())
   );

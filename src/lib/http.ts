@@ -19,13 +19,18 @@ export function clientAddress(ctx: AppContext, request: Request, server: Server<
 export function fileResponse(file: Blob, options: { name: string; type: string | null; inline?: boolean }): Response {
   const fallback = options.name.replace(/[^\x20-\x7e]|["\\]/g, "_").replace(/[\r\n]/g, "") || "download";
   const disposition = `${options.inline ? "inline" : "attachment"}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(options.name)}`;
+  // Shown inline, a file may be framed by the portal's own viewer. Chrome refuses to run its PDF
+  // viewer in a sandboxed document, so PDFs (rendered by the browser's own isolated viewer) skip
+  // the sandbox; everything else keeps it.
+  const sandbox = options.inline && options.type === "application/pdf" ? "" : "; sandbox";
   return new Response(file, {
     headers: {
       "content-type": options.type ?? "application/octet-stream",
       "content-disposition": disposition,
       "cache-control": "no-store",
       "referrer-policy": "no-referrer",
-      "content-security-policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+      "x-frame-options": options.inline ? "SAMEORIGIN" : "DENY",
+      "content-security-policy": `default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'${sandbox}`,
     },
   });
 }

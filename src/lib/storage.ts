@@ -6,6 +6,10 @@ import { join } from "node:path";
 import { randomToken } from "./tokens.ts";
 
 export interface FileStore {
+  /** A folder for uploads in progress; emptied at start, so a crash leaves nothing behind. */
+  tempDir: string;
+  /** Moves a finished temporary file into the store under `key`. */
+  adopt(tempPath: string, key: string): void;
   /** Writes to a temporary name, then renames: a crash never leaves a half-written file under `key`. */
   write(key: string, data: Blob | Uint8Array | string): Promise<void>;
   /** The stored file, or null if there is none. */
@@ -22,6 +26,8 @@ export function newStorageKey(): string {
 export function localFileStore(dataDir: string): FileStore {
   const dir = join(dataDir, "files");
   const tmp = join(dir, ".tmp");
+  // Anything left here was an upload cut off by a stop or crash: never attached to a document.
+  rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
   const pathOf = (key: string) => {
     // Keys are ours, but a key that is not in our alphabet must never reach the file system.
@@ -29,6 +35,10 @@ export function localFileStore(dataDir: string): FileStore {
     return join(dir, key);
   };
   return {
+    tempDir: tmp,
+    adopt(tempPath, key) {
+      renameSync(tempPath, pathOf(key));
+    },
     async write(key, data) {
       const temp = join(tmp, `${key}.${process.pid}.${Date.now()}`);
       await Bun.write(temp, data);

@@ -14,6 +14,8 @@ export interface DocumentDto {
   reminderAt: string | null;
   /** Where the broker downloads the file (session-authenticated), or null without a file. */
   fileUrl: string | null;
+  /** The same file shown inline (PDF or image in the viewer), or null without a file. */
+  viewUrl: string | null;
   /** The name the customer's file had, for display only. */
   fileName: string | null;
   originalName: string | null;
@@ -136,4 +138,51 @@ export interface MessageResponse {
 export interface RemindersResponse {
   message: string;
   sentCount: number;
+}
+
+/** The signed-in customer, as the portal's profile menu shows them. */
+export interface CustomerProfileDto {
+  id: string;
+  name: string;
+  email: string;
+  /** The loan type of the first broker who gave one. */
+  loanType: string | null;
+  /** Names of the brokers who invited them, in invitation order. */
+  invitedBy: string[];
+}
+
+/**
+ * A document as the customer portal shows it. Guests (not signed in) get only what they need to
+ * upload: the fields above `status`. Signed-in customers also get status, file and review fields.
+ */
+export interface PortalDocumentDto {
+  id: string;
+  brokerId: string;
+  name: string;
+  description: string | null;
+  dueDate: string | null;
+  /** Whether an upload is accepted now (requested, incomplete, re-submit or overdue). */
+  canUpload: boolean;
+  status?: DocumentStatus;
+  fileName?: string | null;
+  fileSize?: number | null;
+  mimeType?: string | null;
+  uploadedAt?: string | null;
+  verifiedAt?: string | null;
+  rejectionReason?: string | null;
+  adminComments?: string | null;
+  viewUrl?: string | null;
+  downloadUrl?: string | null;
+}
+
+export interface PortalDto {
+  /** Guests see only the customer's first name-ish display name and id. */
+  customer: { id: string; name: string } | CustomerProfileDto;
+  authenticated: boolean;
+  documents: PortalDocumentDto[];
+  brokers: { id: string; name: string }[];
+}
+
+export interface CustomerAuthResponse {
+  customer: CustomerProfileDto;
 }

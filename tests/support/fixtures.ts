@@ -56,3 +56,36 @@ export async function attachFile(
 export function countRows(srv: TestServer, table: string): number {
   return (srv.server.ctx.db.$client.query(`select count(*) as n from ${table}`).get() as { n: number }).n;
 }
+
+/** Small files whose first bytes are what they claim (or are not). */
+export const sampleFiles = {
+  pdf: () => new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n"),
+  png: () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]),
+  jpeg: () => new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]),
+  exe: () => new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff, 0, 0, 0xb8, 0, 0, 0]),
+  html: () => new TextEncoder().encode("<!doctype html><script>alert(document.cookie)</script>"),
+};
+
+/** Uploads through the customer portal endpoint, as the portal's form does. */
+export function uploadFile(
+  srv: TestServer,
+  uploadLink: string,
+  documentId: string,
+  file: { bytes: Uint8Array<ArrayBuffer>; name?: string; type?: string; cookie?: string },
+) {
+  const form = new FormData();
+  form.append("file", new Blob([file.bytes], { type: file.type ?? "application/pdf" }), file.name ?? "statement.pdf");
+  form.append("isGuest", file.cookie ? "false" : "true");
+  return srv.call(`/api/upload/${uploadLink}/documents/${documentId}`, {
+    method: "POST",
+    body: form,
+    headers: file.cookie ? { cookie: file.cookie } : {},
+  });
+}
+
+/** Signs a customer up on their link and returns their session cookie. */
+export async function customerCookie(srv: TestServer, uploadLink: string, email: string, password = "customer password"): Promise<string> {
+  const res = await srv.call("/api/customer/signup", { method: "POST", body: { email, password, uploadLink } });
+  if (res.status !== 201) throw new Error(`customer sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return (res.headers.get("set-cookie") ?? "").split(";")[0]!;
+}

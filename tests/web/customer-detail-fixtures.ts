@@ -14,6 +14,7 @@ export function doc(overrides: Partial<DocumentDto> & Pick<DocumentDto, "id" | "
     dueDate: null,
     reminderAt: null,
     fileUrl: null,
+    viewUrl: null,
     fileName: null,
     originalName: null,
     fileSize: null,
@@ -29,6 +30,7 @@ export function doc(overrides: Partial<DocumentDto> & Pick<DocumentDto, "id" | "
 
 const withFile = (name: string) => ({
   fileUrl: `/api/documents/${name}/download`,
+  viewUrl: `/api/documents/${name}/view`,
   originalName: name,
   fileName: name,
   fileSize: 245_000,

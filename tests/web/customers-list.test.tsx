@@ -85,3 +85,43 @@ test("long lists are paged 25 at a time and sort by name", async () => {
   expect(screen.getByText("Page 2 of 2")).toBeTruthy();
   expect(screen.getAllByRole("link", { name: /^Customer \d+$/ })[4]?.textContent).toBe("Customer 29");
 });
+
+test("30 customers show 25 a page; name sorting reverses from the header and the phone dropdown alike", async () => {
+  // Invitation dates shuffled (7 and 30 are coprime) so date order and name order differ.
+  const many = Array.from({ length: 30 }, (_, i) =>
+    customer({
+      id: `m${i}`,
+      name: `Customer ${String(i).padStart(2, "0")}`,
+      email: `c${i}@example.com`,
+      invitedAt: new Date(Date.UTC(2024, 0, 1 + ((i * 7) % 30))).toISOString(),
+    }),
+  );
+  const byName = many.map((c) => c.name);
+  const newestFirst = [...many].sort((a, b) => b.invitedAt.localeCompare(a.invitedAt)).map((c) => c.name);
+  const shown = () => screen.getAllByRole("link", { name: /^Customer \d+$/ }).map((link) => link.textContent);
+  const ariaSort = (name: RegExp) => screen.getByRole("columnheader", { name }).getAttribute("aria-sort");
+  fakeServer(brokerServer(many));
+  renderApp("/customers");
+
+  expect(await screen.findByText("1–25 of 30")).toBeTruthy();
+  expect(shown()).toEqual(newestFirst.slice(0, 25));
+  expect(ariaSort(/Activity/)).toBe("descending");
+  expect(ariaSort(/Customer/)).toBe("none");
+
+  fireEvent.click(screen.getByRole("button", { name: /^Customer/ }));
+  await waitFor(() => expect(shown()).toEqual(byName.slice(0, 25)));
+  expect(ariaSort(/Customer/)).toBe("ascending");
+  expect(ariaSort(/Activity/)).toBe("none");
+
+  fireEvent.click(screen.getByRole("button", { name: /^Customer/ }));
+  await waitFor(() => expect(shown()).toEqual(byName.toReversed().slice(0, 25)));
+  expect(ariaSort(/Customer/)).toBe("descending");
+
+  // The phone dropdown reads and writes the same sort as the desktop headers.
+  const sortPicker = screen.getByRole("button", { name: /Sort customers/ });
+  expect(sortPicker.textContent).toContain("Name Z–A");
+  fireEvent.click(sortPicker);
+  fireEvent.click(await screen.findByRole("option", { name: "Name A–Z" }));
+  await waitFor(() => expect(shown()).toEqual(byName.slice(0, 25)));
+  expect(ariaSort(/Customer/)).toBe("ascending");
+});

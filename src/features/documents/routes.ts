@@ -1,12 +1,9 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
-import { notFound } from "../../lib/errors.ts";
-import { fileResponse } from "../../lib/http.ts";
 import { brokerAuth } from "../auth/plugin.ts";
 import { BulkDueDateBody, DocumentIdParams, DueDateBody, VerifyBody } from "./model.ts";
 import {
   deleteDocument,
-  findOwnedDocument,
   parseDueDates,
   setBulkDueDate,
   setDueDate,
@@ -48,16 +45,6 @@ export const documentRoutes = (ctx: AppContext) =>
           ({ broker, params }) => {
             deleteDocument(ctx, broker.id, params.id);
             return { message: "Document removed" };
-          },
-          { params: DocumentIdParams },
-        )
-        .get(
-          "/:id/download",
-          async ({ broker, params }) => {
-            const doc = findOwnedDocument(ctx, broker.id, params.id);
-            const file = doc.storageKey ? await ctx.files.read(doc.storageKey) : null;
-            if (!file) throw notFound("This document has no file yet");
-            return fileResponse(file, { name: doc.originalName ?? doc.name, type: doc.mimeType });
           },
           { params: DocumentIdParams },
         ),

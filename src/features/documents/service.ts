@@ -6,14 +6,17 @@ import { documents, documentVersions } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import type { Writer } from "../../lib/jobs.ts";
+import { newStorageKey } from "../../lib/storage.ts";
 import { newId } from "../../lib/tokens.ts";
+import type { ReceivedFile } from "../../lib/upload.ts";
 import { displayName } from "../../shared/user-display.ts";
 import type { PublicUser } from "../auth/model.ts";
-import { customerContact } from "../customers/contact.ts";
+import { customerContact, recordCustomerActivity } from "../customers/contact.ts";
 import { queueEmail } from "../mail/service.ts";
 import { documentApprovedEmail, resubmitRequestEmail } from "../mail/templates.ts";
 import type { DocumentCounts, DocumentDto } from "../../shared/api-types.ts";
 import {
+  canCustomerUpload,
   canVerify,
   isEligibleForBulkDueDate,
   MAX_DOCUMENT_DESCRIPTION_LENGTH,
@@ -21,6 +24,7 @@ import {
   parseRequestedDocument,
   STATUS_LABELS,
   type CatalogueDocument,
+  type DocumentStatus,
 } from "../../shared/documents.ts";
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -38,6 +42,7 @@ export function toDocumentDto(doc: DocumentRow): DocumentDto {
     dueDate: iso(doc.dueDate),
     reminderAt: iso(doc.reminderAt),
     fileUrl: doc.storageKey ? `/api/documents/${doc.id}/download` : null,
+    viewUrl: doc.storageKey ? `/api/documents/${doc.id}/view` : null,
     fileName: doc.originalName,
     originalName: doc.originalName,
     fileSize: doc.fileSize,
@@ -342,4 +347,81 @@ export function documentsAwaitingUpload(ctx: AppContext, brokerId: string, custo
     )
     .orderBy(asc(documents.customerId), asc(documents.createdAt))
     .all();
+}
+
+/** Every document of a customer, from every broker they work with (the customer portal's list). */
+export function listDocumentsOfCustomer(ctx: AppContext, customerId: string): DocumentRow[] {
+  return ctx.db.select().from(documents).where(eq(documents.customerId, customerId)).orderBy(asc(documents.createdAt), asc(documents.name)).all();
+}
+
+export function findCustomerDocument(ctx: AppContext, customerId: string, documentId: string): DocumentRow {
+  const doc = ctx.db.select().from(documents).where(and(eq(documents.id, documentId), eq(documents.customerId, customerId))).get();
+  if (!doc) throw notFound("Document not found");
+  return doc;
+}
+
+const notUploadableMessage = (status: DocumentStatus) =>
+  status === "uploaded"
+    ? "This document has already been uploaded and is under review."
+    : status === "approved"
+      ? "This document has already been approved."
+      : "Files cannot be uploaded for this document.";
+
+/** The customer's document if it awaits an upload now; 404 or 409 otherwise. */
+export function uploadableDocument(ctx: AppContext, customerId: string, documentId: string): DocumentRow {
+  const doc = findCustomerDocument(ctx, customerId, documentId);
+  if (!canCustomerUpload(doc.status)) throw new AppError("conflict", notUploadableMessage(doc.status));
+  return doc;
+}
+
+/**
+ * Stores a customer's upload on a document that awaits one: the finished temp file moves into the
+ * file store, the document becomes "uploaded", a replaced file is kept as an earlier version,
+ * and the invitation counts as accepted. All database changes happen in one transaction.
+ */
+export function attachUploadedFile(
+  ctx: AppContext,
+  input: { customerId: string; documentId: string; file: ReceivedFile },
+): DocumentRow {
+  const { file } = input;
+  const doc = uploadableDocument(ctx, input.customerId, input.documentId);
+  const key = newStorageKey();
+  ctx.files.adopt(file.tempPath, key);
+  const now = ctx.clock.now();
+  try {
+    return ctx.db.transaction((tx) => {
+      // Re-checked inside the transaction: two uploads racing for one document, one wins.
+      const previous = tx
+        .select()
+        .from(documents)
+        .where(and(eq(documents.id, doc.id), inArray(documents.status, ["requested", "incomplete", "need_to_resubmit", "overdue"])))
+        .get();
+      if (!previous) throw new AppError("conflict", notUploadableMessage("uploaded"));
+      if (previous.storageKey) {
+        tx.insert(documentVersions)
+          .values({
+            id: newId(),
+            documentId: doc.id,
+            storageKey: previous.storageKey,
+            originalName: previous.originalName,
+            mimeType: previous.mimeType,
+            fileSize: previous.fileSize,
+            uploadedAt: previous.uploadedAt,
+            replacedAt: now,
+          })
+          .run();
+      }
+      const updated = tx
+        .update(documents)
+        .set({ status: "uploaded", storageKey: key, originalName: file.originalName, mimeType: file.mimeType, fileSize: file.size, uploadedAt: now, verifiedAt: null })
+        .where(eq(documents.id, doc.id))
+        .returning()
+        .get()!;
+      recordCustomerActivity(tx, input.customerId, now, doc.brokerId);
+      return updated;
+    });
+  } catch (error) {
+    ctx.files.remove(key);
+    throw error;
+  }
 }

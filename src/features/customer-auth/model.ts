@@ -1,0 +1,15 @@
+import { t } from "elysia";
+import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from "../../shared/validation.ts";
+
+const email = t.String({ maxLength: MAX_EMAIL_LENGTH, error: "Please enter a valid email address" });
+const password = t.String({ maxLength: MAX_PASSWORD_LENGTH, error: "Password is required" });
+const uploadLink = t.String({ maxLength: 128, error: "The upload link is missing" });
+
+export const CheckEmailBody = t.Object({ email, uploadLink });
+export const SignUpBody = t.Object({ email, password, uploadLink });
+export const SignInBody = t.Object({ email, password, uploadLink: t.Optional(uploadLink) });
+export const ForgotPasswordBody = t.Object({ email, uploadLink: t.Optional(uploadLink) });
+export const ResetPasswordBody = t.Object({
+  token: t.String({ maxLength: 200, error: "Invalid reset token - The reset link is invalid or expired." }),
+  newPassword: t.String({ maxLength: MAX_PASSWORD_LENGTH, error: "Password must be at least 6 characters long" }),
+});

@@ -1,0 +1,64 @@
+// Reading stored files: who may, and how. A file is read by the broker who owns the document, by
+// the customer it belongs to when signed in, or by anyone holding a short-lived signed link for
+// that one document. Guests (the upload link alone) read nothing.
+import { eq } from "drizzle-orm";
+import { documents } from "../../../db/schema.ts";
+import type { AppContext } from "../../context.ts";
+import { AppError, notFound, unauthorized } from "../../lib/errors.ts";
+import { FILE_LINK_TTL_MS, signFileToken, verifyFileToken } from "../../lib/signed-url.ts";
+import { sessionToken } from "../auth/plugin.ts";
+import { brokerForToken } from "../auth/service.ts";
+import { signedInCustomer } from "../customer-auth/plugin.ts";
+import type { DocumentRow } from "../documents/service.ts";
+
+type Headers = Record<string, string | undefined>;
+
+/** The document if this request may read its file; 401 without credentials, 404 if not theirs. */
+export function readableDocument(ctx: AppContext, input: { documentId: string; headers: Headers; token?: string }): DocumentRow {
+  const doc = ctx.db.select().from(documents).where(eq(documents.id, input.documentId)).get();
+  if (input.token) {
+    if (doc && verifyFileToken(ctx.config.sessionSecret, doc.id, input.token, ctx.clock.now())) return doc;
+    throw new AppError("forbidden", "This file link is invalid or has expired. Ask for a new one.");
+  }
+  const brokerToken = sessionToken(input.headers);
+  const broker = brokerToken ? brokerForToken(ctx, brokerToken) : null;
+  const customer = signedInCustomer(ctx, input.headers);
+  if (!broker && !customer) throw unauthorized("Please sign in to view this file.");
+  if (doc && ((broker && doc.brokerId === broker.id) || (customer && doc.customerId === customer.id))) return doc;
+  throw notFound("Document not found");
+}
+
+export async function storedFile(ctx: AppContext, doc: DocumentRow): Promise<Blob> {
+  const file = doc.storageKey ? await ctx.files.read(doc.storageKey) : null;
+  if (!file) throw notFound("This document has no file yet");
+  return file;
+}
+
+/** A link to view one file that works without signing in, for 15 minutes. */
+export function fileLink(ctx: AppContext, doc: DocumentRow): { url: string; expiresAt: string } {
+  if (!doc.storageKey) throw notFound("This document has no file yet");
+  const expiresAt = new Date(ctx.clock.now().getTime() + FILE_LINK_TTL_MS);
+  const token = signFileToken(ctx.config.sessionSecret, doc.id, expiresAt);
+  return { url: `${ctx.config.publicUrl}/api/documents/${doc.id}/view?token=${token}`, expiresAt: expiresAt.toISOString() };
+}
+
+const OWN_FILE = /^\/api\/documents\/([A-Za-z0-9-]{1,64})\/(download|view)$/;
+
+/**
+ * download-proxy takes a file URL, but only this portal's own file URLs: it is parsed, matched
+ * against our two file routes, and served from the file store. Nothing is ever fetched, so it
+ * cannot be pointed at another host, the loopback interface, or a redirect.
+ */
+export function proxiedDocumentId(ctx: AppContext, url: string): { documentId: string; token?: string } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, ctx.config.publicUrl);
+  } catch {
+    throw new AppError("bad_request", "Only files stored in this portal can be downloaded here.");
+  }
+  const match = parsed.pathname.match(OWN_FILE);
+  if (parsed.origin !== new URL(ctx.config.publicUrl).origin || !match) {
+    throw new AppError("bad_request", "Only files stored in this portal can be downloaded here.");
+  }
+  return { documentId: match[1]!, token: parsed.searchParams.get("token") ?? undefined };
+}

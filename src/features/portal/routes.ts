@@ -1,0 +1,30 @@
+import { Elysia, t } from "elysia";
+import type { AppContext } from "../../context.ts";
+import { portalAccess } from "../customer-auth/plugin.ts";
+import { portalView, uploadToPortal } from "./service.ts";
+
+const LinkParams = t.Object({ uploadLink: t.String({ maxLength: 128 }) });
+const DocumentParams = t.Object({ uploadLink: t.String({ maxLength: 128 }), documentId: t.String({ maxLength: 64 }) });
+
+export const portalRoutes = (ctx: AppContext) =>
+  new Elysia({ prefix: "/api/upload" })
+    .use(portalAccess(ctx))
+    .get(
+      "/:uploadLink",
+      ({ portal, set }) => {
+        // Always fresh: statuses change while the customer looks.
+        set.headers["cache-control"] = "no-store, no-cache, must-revalidate";
+        set.headers.pragma = "no-cache";
+        return portalView(ctx, portal);
+      },
+      { params: LinkParams, portal: true },
+    )
+    .post(
+      "/:uploadLink/documents/:documentId",
+      async ({ portal, params, request }) => ({
+        message: "Upload Successful",
+        document: await uploadToPortal(ctx, portal, params.documentId, request),
+      }),
+      // The body is read as a stream by the service, never parsed into memory here.
+      { params: DocumentParams, portal: true, parse: "none" },
+    );

@@ -1,0 +1,119 @@
+// Reads one uploaded file from a multipart request as a stream: straight to a temporary file,
+// never the whole body in memory, stopped as soon as it passes the size limit, and typed by its
+// first bytes (magic numbers), not by its name or the browser's say-so.
+import busboy from "busboy";
+import { fileTypeFromBuffer } from "file-type";
+import { createWriteStream, rmSync } from "node:fs";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { AppError } from "./errors.ts";
+import { randomToken } from "./tokens.ts";
+
+export interface ReceivedFile {
+  /** Where the bytes are now; the caller moves it into the file store or removes it. */
+  tempPath: string;
+  /** The client's name for the file, cleaned for display (never used as a path). */
+  originalName: string;
+  /** Sniffed from the content. */
+  mimeType: string;
+  size: number;
+  fields: Record<string, string>;
+}
+
+export interface ReceiveOptions {
+  tempDir: string;
+  maxBytes: number;
+  /** Allowed sniffed MIME types. */
+  accept: readonly string[];
+  /** The message for anything else (415). */
+  acceptMessage: string;
+  fieldName?: string;
+}
+
+const SNIFF_BYTES = 4100;
+const MAX_NAME = 200;
+
+/** A file name safe to show and to store as data: no path, no control characters, bounded. */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  return (clean || "file").slice(0, MAX_NAME);
+}
+
+export const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+export async function receiveFile(request: Request, options: ReceiveOptions): Promise<ReceivedFile> {
+  const tooLarge = () => new AppError("too_large", `The file is larger than ${megabytes(options.maxBytes)}. Please choose a smaller file.`);
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
+    throw new AppError("bad_request", "Send the file as multipart/form-data");
+  }
+  // Refuse an announced oversize body before reading any of it (multipart framing is small).
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > options.maxBytes + 64 * 1024) throw tooLarge();
+  if (!request.body) throw new AppError("bad_request", "No File Selected - Please select a file to upload.");
+
+  const fieldName = options.fieldName ?? "file";
+  const tempPath = join(options.tempDir, `upload-${randomToken(12)}`);
+  const fields: Record<string, string> = {};
+  let head = new Uint8Array(0);
+  let size = 0;
+  let originalName = "";
+  let sawFile = false;
+  let overLimit = false;
+  let fileDone: Promise<void> = Promise.resolve();
+
+  const parser = busboy({
+    headers: { "content-type": contentType },
+    limits: { files: 1, fileSize: options.maxBytes, fields: 10, fieldSize: 1024, parts: 12 },
+  });
+  parser.on("field", (name, value) => {
+    fields[name] = value;
+  });
+  parser.on("file", (name, stream, info) => {
+    if (name !== fieldName || sawFile) {
+      stream.resume();
+      return;
+    }
+    sawFile = true;
+    originalName = cleanFileName(info.filename ?? "");
+    stream.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (head.length < SNIFF_BYTES) head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
+    });
+    stream.on("limit", () => {
+      overLimit = true;
+    });
+    fileDone = pipeline(stream, createWriteStream(tempPath));
+    // Its failure also fails the outer pipeline, which is what we await; never leave it unhandled.
+    fileDone.catch(() => {});
+  });
+
+  const source = Readable.fromWeb(request.body as unknown as import("node:stream/web").ReadableStream);
+  // A client that goes away does not end the body stream; the request's signal says so instead.
+  const onAbort = () => source.destroy(new Error("the connection closed before the file was complete"));
+  request.signal.addEventListener("abort", onAbort, { once: true });
+  try {
+    await pipeline(source, parser);
+    await fileDone;
+  } catch (error) {
+    await fileDone.catch(() => {}); // let the temp file's stream close before removing it
+    rmSync(tempPath, { force: true });
+    if (overLimit) throw tooLarge();
+    // The client went away or sent a broken body: nothing was stored.
+    throw new AppError("bad_request", `The upload did not complete: ${(error as Error).message}`);
+  } finally {
+    request.signal.removeEventListener("abort", onAbort);
+  }
+
+  const fail = (error: AppError): never => {
+    rmSync(tempPath, { force: true });
+    throw error;
+  };
+  if (overLimit) fail(tooLarge());
+  if (!sawFile || size === 0) fail(new AppError("bad_request", "No File Selected - Please select a file to upload."));
+  const sniffed = await fileTypeFromBuffer(head);
+  if (!sniffed || !options.accept.includes(sniffed.mime)) fail(new AppError("unsupported_type", options.acceptMessage));
+  return { tempPath, originalName, mimeType: sniffed!.mime, size, fields };
+}
