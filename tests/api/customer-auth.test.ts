@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createCustomer, customerCookie } from "../support/fixtures.ts";
+import { cookieHeader, startTestServer, type Broker, type TestServer } from "../support/server.ts";
+
+let srv: TestServer;
+let broker: Broker;
+beforeAll(async () => {
+  srv = await startTestServer({ PUBLIC_URL: "https://docs.example.com" });
+  broker = await srv.signUpBroker();
+});
+afterAll(() => srv.stop());
+
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) => srv.call(`/api/customer/${path}`, { method: "POST", body, headers });
+const portal = (link: string, cookie?: string) => srv.call(`/api/upload/${link}`, { headers: cookie ? { cookie } : {} });
+const resetTokenFor = (email: string) => {
+  const mail = srv.server.ctx.db.$client.query(`select text from emails where kind = 'password_reset' and "to" = ? order by created_at desc`).get(email) as { text: string } | null;
+  return mail?.text.match(/\?reset=([A-Za-z0-9_-]+)/)?.[1] ?? null;
+};
+
+describe("check-email", () => {
+  test("answers only about the link's own customer", async () => {
+    const c = await createCustomer(srv, broker.token);
+    expect((await post("check-email", { email: c.email.toUpperCase(), uploadLink: c.uploadLink })).body).toEqual({ exists: true, hasPassword: false });
+    // Another customer's email on this link: no, whether or not that email is known elsewhere.
+    const other = await createCustomer(srv, broker.token);
+    expect((await post("check-email", { email: other.email, uploadLink: c.uploadLink })).body).toEqual({ exists: false, hasPassword: false });
+    expect((await post("check-email", { email: c.email, uploadLink: "nope" })).status).toBe(404);
+    expect((await post("check-email", { email: c.email })).status).toBe(400);
+  });
+});
+
+describe("sign-up", () => {
+  test("the first password needs the customer's own link; then the portal is signed in", async () => {
+    const c = await createCustomer(srv, broker.token);
+    const short = await post("signup", { email: c.email, password: "short", uploadLink: c.uploadLink });
+    expect(short).toMatchObject({ status: 400, body: { message: "Password must be at least 8 characters" } });
+
+    const res = await post("signup", { email: c.email, password: "a long password", uploadLink: c.uploadLink });
+    expect(res.status).toBe(201);
+    expect(res.body.customer).toMatchObject({ id: c.id, email: c.email, invitedBy: [`Bree ${broker.user.lastName}`] });
+    const cookie = res.headers.get("set-cookie")!;
+    expect(cookie).toContain("portal_customer=");
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("Secure");
+    expect((await portal(c.uploadLink, cookieHeader(res))).body.authenticated).toBe(true);
+    expect((await post("check-email", { email: c.email, uploadLink: c.uploadLink })).body).toEqual({ exists: true, hasPassword: true });
+
+    const again = await post("signup", { email: c.email, password: "another password", uploadLink: c.uploadLink });
+    expect(again.status).toBe(409);
+  });
+
+  test("knowing someone's email is not enough: signing up with another link for their email is refused", async () => {
+    const victim = await createCustomer(srv, broker.token);
+    const attacker = await createCustomer(srv, broker.token);
+    const res = await post("signup", { email: victim.email, password: "attacker password", uploadLink: attacker.uploadLink });
+    expect(res.status).toBe(400);
+    expect((await post("check-email", { email: victim.email, uploadLink: victim.uploadLink })).body.hasPassword).toBe(false);
+  });
+});
+
+describe("sign-in and sessions", () => {
+  test("wrong password and unknown email get the same 401; the right one signs in", async () => {
+    const c = await createCustomer(srv, broker.token);
+    await customerCookie(srv, c.uploadLink, c.email, "right password");
+    const wrong = await post("signin", { email: c.email, password: "wrong password" });
+    const unknown = await post("signin", { email: "nobody@example.com", password: "wrong password" });
+    expect(wrong).toMatchObject({ status: 401, body: { message: "Invalid email or password" } });
+    expect(unknown.body).toEqual(wrong.body);
+    const ok = await post("signin", { email: c.email, password: "right password", uploadLink: c.uploadLink });
+    expect(ok.status).toBe(200);
+    expect(ok.body.customer.id).toBe(c.id);
+  });
+
+  test("repeated failures for one account are refused with 429 and Retry-After", async () => {
+    const c = await createCustomer(srv, broker.token);
+    await customerCookie(srv, c.uploadLink, c.email, "right password");
+    for (let i = 0; i < 5; i++) expect((await post("signin", { email: c.email, password: "guess " + i })).status).toBe(401);
+    const refused = await post("signin", { email: c.email, password: "right password" });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  test("a session opens only its own customer's portal, lasts 24 hours, and ends at sign-out", async () => {
+    const a = await createCustomer(srv, broker.token);
+    const b = await createCustomer(srv, broker.token);
+    const cookie = await customerCookie(srv, a.uploadLink, a.email);
+    expect((await portal(a.uploadLink, cookie)).body.authenticated).toBe(true);
+    const other = await portal(b.uploadLink, cookie);
+    expect(other.body.authenticated).toBe(false);
+    expect(other.body.documents[0].status).toBeUndefined();
+
+    srv.clock.advance(23 * 3_600_000);
+    expect((await portal(a.uploadLink, cookie)).body.authenticated).toBe(true);
+    srv.clock.advance(2 * 3_600_000);
+    expect((await portal(a.uploadLink, cookie)).body.authenticated).toBe(false);
+
+    const fresh = await post("signin", { email: a.email, password: "customer password" });
+    const freshCookie = cookieHeader(fresh);
+    await post("signout", undefined, { cookie: freshCookie });
+    expect((await portal(a.uploadLink, freshCookie)).body.authenticated).toBe(false);
+  });
+});
+
+describe("password reset", () => {
+  test("the same answer whether or not the email is known; a single-use link that expires in an hour", async () => {
+    const c = await createCustomer(srv, broker.token);
+    await customerCookie(srv, c.uploadLink, c.email, "old password");
+    const known = await post("forgot-password", { email: c.email });
+    const unknown = await post("forgot-password", { email: "who@example.com" });
+    expect(known.status).toBe(200);
+    expect(unknown.body).toEqual(known.body);
+
+    const token = resetTokenFor(c.email)!;
+    expect(token).toBeString();
+    const mail = srv.server.ctx.db.$client.query(`select text from emails where kind = 'password_reset' and "to" = ?`).get(c.email) as any;
+    expect(mail.text).toContain(`https://docs.example.com/upload/${c.uploadLink}?reset=`);
+
+    expect(await post("reset-password", { token, newPassword: "12345" })).toMatchObject({
+      status: 400,
+      body: { message: "Password must be at least 6 characters long" },
+    });
+    const ok = await post("reset-password", { token, newPassword: "new password" });
+    expect(ok.status).toBe(200);
+    expect((await post("signin", { email: c.email, password: "new password" })).status).toBe(200);
+    expect(await post("reset-password", { token, newPassword: "third password" })).toMatchObject({
+      status: 400,
+      body: { message: "Invalid reset token - The reset link is invalid or expired." },
+    });
+
+    srv.clock.advance(20 * 60_000); // past the reset-email throttle window's first slot
+    await post("forgot-password", { email: c.email });
+    const second = resetTokenFor(c.email)!;
+    srv.clock.advance(61 * 60_000);
+    expect((await post("reset-password", { token: second, newPassword: "too late pw" })).status).toBe(400);
+    expect((await post("reset-password", { token: "made-up", newPassword: "whatever pw" })).status).toBe(400);
+  });
+
+  test("a reset ends every session of the customer", async () => {
+    const c = await createCustomer(srv, broker.token);
+    const cookie = await customerCookie(srv, c.uploadLink, c.email, "old password");
+    await post("forgot-password", { email: c.email });
+    await post("reset-password", { token: resetTokenFor(c.email)!, newPassword: "new password" });
+    expect((await portal(c.uploadLink, cookie)).body.authenticated).toBe(false);
+  });
+
+  test("reset emails for one address are capped at 3 per 15 minutes", async () => {
+    const c = await createCustomer(srv, broker.token);
+    await customerCookie(srv, c.uploadLink, c.email);
+    for (let i = 0; i < 5; i++) await post("forgot-password", { email: c.email });
+    const count = srv.server.ctx.db.$client.query(`select count(*) as n from emails where kind = 'password_reset' and "to" = ?`).get(c.email) as any;
+    expect(count.n).toBe(3);
+  });
+});
