@@ -5,6 +5,9 @@ import { getPlan, UNLIMITED, type PlanId } from "./plans.ts";
 /** Per-customer requested-document cap when the plan gives none (SPEC: maxAllowed default 3). */
 export const DEFAULT_MAX_ALLOWED = 3;
 
+/** SPEC: picking more standard documents locks once a customer has this many non-shared ones. */
+export const STANDARD_SELECTION_BLOCK_AT = 3;
+
 export const limitMessages = {
   customerLimit: "Customer limit reached. Upgrade your subscription plan to add more customers.",
   customerLimitBanner: "You've reached your customer limit. Upgrade your plan to add more customers.",

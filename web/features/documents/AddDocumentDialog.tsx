@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { Plus, TriangleAlert, X } from "lucide-react";
 import type { CustomerDetailDto } from "@shared/api-types";
 import { encodeCustomDocument, STANDARD_DOCUMENTS } from "@shared/documents";
-import { DEFAULT_MAX_ALLOWED, isUnlimited, limitMessages, perCustomerError } from "@shared/limits";
+import { DEFAULT_MAX_ALLOWED, isUnlimited, limitMessages, perCustomerError, STANDARD_SELECTION_BLOCK_AT } from "@shared/limits";
 import { Button } from "../../components/ui/Button";
 import { Checkbox } from "../../components/ui/Checkbox";
 import { ModalDialog } from "../../components/ui/Dialog";
@@ -15,7 +15,6 @@ import { DueDateFields, type DueDateValue } from "./DueDateFields";
 import { fromDateTimeInputs } from "./format";
 
 /** SPEC 9: standard-document selection blocks once the customer has this many non-shared documents. */
-const STANDARD_SELECTION_BLOCK = 3;
 export const NOTHING_TO_REQUEST = "Please add a custom document to request.";
 export const REQUEST_FAILED = "You have reached your document request limit.";
 
@@ -50,7 +49,7 @@ function AddDocumentForm({ customer, onClose }: { customer: Pick<CustomerDetailD
   const required = customer.documents.filter((doc) => doc.status !== "shared");
   // On the detail screen a standard document the customer already has is hidden, not just disabled.
   const available = STANDARD_DOCUMENTS.filter((option) => !required.some((doc) => sameName(doc.name, option.name)));
-  const blockStandard = required.length >= STANDARD_SELECTION_BLOCK;
+  const blockStandard = required.length >= STANDARD_SELECTION_BLOCK_AT;
 
   const rawMax = limit.data ? (limit.data.maxAllowed ?? DEFAULT_MAX_ALLOWED) : null;
   const max = rawMax === null || isUnlimited(rawMax) ? null : rawMax;
@@ -131,7 +130,7 @@ function AddDocumentForm({ customer, onClose }: { customer: Pick<CustomerDetailD
         <legend className="mb-2 text-sm font-medium text-slate-800">Standard documents</legend>
         {blockStandard && available.length > 0 ? (
           <p className="mb-2 text-sm text-slate-600">
-            {customer.name} already has {STANDARD_SELECTION_BLOCK} or more documents, so standard documents are locked. You can
+            {customer.name} already has {STANDARD_SELECTION_BLOCK_AT} or more documents, so standard documents are locked. You can
             still request a custom document.
           </p>
         ) : null}

@@ -2,7 +2,7 @@ import { Copy, Download, ExternalLink, Share2, Trash2 } from "lucide-react";
 import type { DocumentDto } from "@shared/api-types";
 import { Button, LinkButton } from "../../components/ui/Button";
 import { toast } from "../../components/ui/Toast";
-import { useDeleteDocumentMutation } from "./api";
+import { useDeleteDocumentMutation, useFileLinkMutation } from "./api";
 import { Card } from "./Card";
 import { downloadName } from "./DocumentViewerDialog";
 import { formatDay, formatKilobytes } from "./format";
@@ -24,6 +24,7 @@ export function SharedDocumentsCard({ customerId, documents }: { customerId: str
 
 function SharedDocumentRow({ customerId, doc }: { customerId: string; doc: DocumentDto }) {
   const remove = useDeleteDocumentMutation(customerId);
+  const fileLink = useFileLinkMutation();
   const name = downloadName(doc);
   const shared = formatDay(doc.uploadedAt ?? doc.createdAt);
 
@@ -36,10 +37,13 @@ function SharedDocumentRow({ customerId, doc }: { customerId: string; doc: Docum
     });
   }
 
-  async function copyLink(fileUrl: string) {
+  // The copied link must work for whoever it is pasted to, so it is a signed link the server
+  // makes for this one file (valid 15 minutes), not the session-only file URL.
+  async function copyLink() {
     try {
-      await navigator.clipboard.writeText(new URL(fileUrl, window.location.origin).href);
-      toast({ title: "Link Copied", description: "The document link is on your clipboard.", variant: "success" });
+      const { url } = await fileLink.mutateAsync(doc.id);
+      await navigator.clipboard.writeText(url);
+      toast({ title: "Link Copied", description: "A link to this document (valid for 15 minutes) is on your clipboard.", variant: "success" });
     } catch {
       toast({ title: "Could not copy the link", variant: "error" });
     }
@@ -66,14 +70,14 @@ function SharedDocumentRow({ customerId, doc }: { customerId: string; doc: Docum
           <LinkButton
             variant="ghost"
             size="icon"
-            href={doc.fileUrl}
+            href={doc.viewUrl ?? doc.fileUrl}
             target="_blank"
             rel="noopener noreferrer"
             aria-label={`View ${name} (opens in a new tab)`}
           >
             <ExternalLink aria-hidden="true" className="size-5" />
           </LinkButton>
-          <Button variant="ghost" size="icon" aria-label={`Copy link to ${name}`} onPress={() => void copyLink(doc.fileUrl!)}>
+          <Button variant="ghost" size="icon" aria-label={`Copy link to ${name}`} onPress={() => void copyLink()}>
             <Copy aria-hidden="true" className="size-5" />
           </Button>
           <Button

@@ -58,3 +58,10 @@ export function useDocumentFileQuery(fileUrl: string | null) {
     gcTime: 0,
   });
 }
+
+/** A signed link to one file that works without signing in, for 15 minutes (for "copy link"). */
+export function useFileLinkMutation() {
+  return useMutation({
+    mutationFn: (documentId: string) => apiFetch<{ url: string; expiresAt: string }>(`/api/documents/${documentId}/link`, { method: "POST" }),
+  });
+}
