@@ -3,10 +3,10 @@
 // first bytes (magic numbers), not by its name or the browser's say-so.
 import busboy from "busboy";
 import { fileTypeFromBuffer } from "file-type";
-import { createWriteStream, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { once } from "node:events";
+import type { Readable } from "node:stream";
 import { AppError } from "./errors.ts";
 import { randomToken } from "./tokens.ts";
 
@@ -63,6 +63,7 @@ export async function receiveFile(request: Request, options: ReceiveOptions): Pr
   let sawFile = false;
   let overLimit = false;
   let fileDone: Promise<void> = Promise.resolve();
+  let fileStream: Readable | null = null;
 
   const parser = busboy({
     headers: { "content-type": contentType },
@@ -77,28 +78,71 @@ export async function receiveFile(request: Request, options: ReceiveOptions): Pr
       return;
     }
     sawFile = true;
+    fileStream = stream;
     originalName = cleanFileName(info.filename ?? "");
-    stream.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (head.length < SNIFF_BYTES) head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
+    // Bun's own file writer, flushed (and the stream paused) every MB: memory per upload stays
+    // bounded even when bytes arrive faster than the disk takes them.
+    const sink = Bun.file(tempPath).writer({ highWaterMark: 1024 * 1024 });
+    let buffered = 0;
+    fileDone = new Promise<void>((resolve, reject) => {
+      stream.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        if (head.length < SNIFF_BYTES) head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
+        sink.write(chunk);
+        buffered += chunk.length;
+        if (buffered >= 1024 * 1024) {
+          buffered = 0;
+          stream.pause();
+          Promise.resolve(sink.flush()).then(() => stream.resume(), reject);
+        }
+      });
+      stream.on("limit", () => {
+        overLimit = true;
+      });
+      stream.on("end", () => Promise.resolve(sink.end()).then(() => resolve(), reject));
+      stream.on("error", (error) => {
+        Promise.resolve(sink.end()).finally(() => reject(error));
+      });
+      stream.on("close", () => {
+        // Destroyed before its end (client gone, parser failed): close the file, then report.
+        if (!stream.readableEnded) Promise.resolve(sink.end()).finally(() => reject(new Error("upload stopped")));
+      });
     });
-    stream.on("limit", () => {
-      overLimit = true;
-    });
-    fileDone = pipeline(stream, createWriteStream(tempPath));
-    // Its failure also fails the outer pipeline, which is what we await; never leave it unhandled.
+    // Its failure also fails the body loop below, which is what we await; never leave it unhandled.
     fileDone.catch(() => {});
   });
 
-  const source = Readable.fromWeb(request.body as unknown as import("node:stream/web").ReadableStream);
+  // Read the body one chunk at a time and only as fast as busboy and the disk take it, so a slow
+  // disk or many uploads at once never pile request bytes up in memory.
+  const reader = request.body.getReader();
+  let aborted = false;
   // A client that goes away does not end the body stream; the request's signal says so instead.
-  const onAbort = () => source.destroy(new Error("the connection closed before the file was complete"));
+  const onAbort = () => {
+    aborted = true;
+    void reader.cancel().catch(() => {});
+  };
   request.signal.addEventListener("abort", onAbort, { once: true });
+  const parsed = new Promise<void>((resolve, reject) => {
+    parser.on("close", resolve);
+    parser.on("error", reject);
+  });
+  parsed.catch(() => {}); // awaited on success; on failure the catch below reports the cause
   try {
-    await pipeline(source, parser);
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (aborted) throw new Error("the connection closed before the file was complete");
+      if (!parser.write(value)) await once(parser, "drain");
+    }
+    if (aborted) throw new Error("the connection closed before the file was complete");
+    parser.end();
+    await parsed;
     await fileDone;
   } catch (error) {
-    await fileDone.catch(() => {}); // let the temp file's stream close before removing it
+    // Stop the half-written file's stream, let it close, then remove it.
+    (fileStream as Readable | null)?.destroy(error as Error);
+    parser.destroy();
+    await fileDone.catch(() => {});
     rmSync(tempPath, { force: true });
     if (overLimit) throw tooLarge();
     // The client went away or sent a broken body: nothing was stored.

@@ -1,0 +1,97 @@
+// Benchmark: 50 concurrent 10 MB uploads to the customer portal. The portal runs as its own
+// process; its resident memory is sampled from /proc every 20 ms for the peak. Throughput is
+// compared with dd writing the same number of bytes to the same disk.
+// Run: npm run compile && npx bun scripts/bench/uploads.ts   (BENCH_FROM_SOURCE=1 to run from source)
+import { readFileSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { migrateDatabase, openDatabase } from "../../db/client.ts";
+import { loadConfig } from "../../src/config.ts";
+import { buildContext } from "../../src/context.ts";
+import { createBrokerAccount } from "../../src/features/auth/service.ts";
+import { createCustomer } from "../../src/features/customers/service.ts";
+import { createLogger } from "../../src/lib/log.ts";
+import { waitForHealthy } from "../../tests/support/cli.ts";
+import { tempDir } from "../../tests/support/server.ts";
+
+const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 50);
+const FILE_BYTES = 10_000_000; // 10 MB, under the default MAX_UPLOAD_MB of 10 MiB
+const root = join(import.meta.dir, "../..");
+
+const rssMb = (pid: number) => {
+  try {
+    const kb = Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+    return kb / 1024;
+  } catch {
+    return 0;
+  }
+};
+
+// One customer with one requested document per upload.
+const dataDir = tempDir("portal-bench-uploads-");
+const config = loadConfig({ DATA_DIR: dataDir });
+const db = openDatabase(dataDir);
+migrateDatabase(db);
+const ctx = buildContext(config, db, { log: createLogger("silent") });
+const broker = await createBrokerAccount(ctx, { email: "bench@example.com", password: "bench password" });
+const targets = Array.from({ length: UPLOADS }, (_, i) => {
+  const c = createCustomer(ctx, broker, { email: `uploader${i}@example.com`, requiredDocuments: [{ name: "Bank Statement" }] });
+  return { link: c.uploadLink, documentId: c.documents[0]!.id };
+});
+db.$client.close();
+
+const port = 20000 + Math.floor(Math.random() * 20000);
+// The compiled ./portal is what brokerages run; from source, the process also holds the bundler.
+const binary = join(root, "portal");
+const command = process.env.BENCH_FROM_SOURCE || !(await Bun.file(binary).exists()) ? [process.execPath, join(root, "src/cli.ts")] : [binary];
+console.log(`server: ${command.join(" ")}`);
+const server = Bun.spawn([...command, "serve", "--port", String(port), "--data", dataDir], {
+  env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+  stdout: "inherit",
+  stderr: "inherit",
+});
+const base = `http://127.0.0.1:${port}`;
+await waitForHealthy(base);
+await Bun.sleep(500);
+const idleRss = rssMb(server.pid);
+
+const bytes = new Uint8Array(FILE_BYTES);
+crypto.getRandomValues(bytes.subarray(0, 65536));
+bytes.set(new TextEncoder().encode("%PDF-1.4\n"));
+const file = new Blob([bytes], { type: "application/pdf" });
+
+let peakRss = idleRss;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.pid))), 20);
+const started = performance.now();
+const results = await Promise.all(
+  targets.map(async ({ link, documentId }) => {
+    const form = new FormData();
+    form.append("file", file, "statement.pdf");
+    form.append("isGuest", "true");
+    const res = await fetch(`${base}/api/upload/${link}/documents/${documentId}`, { method: "POST", body: form });
+    return res.status;
+  }),
+);
+const seconds = (performance.now() - started) / 1000;
+clearInterval(sampler);
+peakRss = Math.max(peakRss, rssMb(server.pid));
+
+server.kill("SIGTERM");
+await server.exited;
+
+const ok = results.filter((s) => s === 200).length;
+const stored = statSync(join(dataDir, "files")).isDirectory();
+const totalMb = (UPLOADS * FILE_BYTES) / 1e6;
+const uploadRate = totalMb / seconds;
+
+// The same bytes written by dd to the same disk (no fsync, as the portal's writes).
+const dd = Bun.spawnSync(["dd", "if=/dev/zero", `of=${join(dataDir, "dd.bin")}`, "bs=1M", `count=${Math.round(totalMb / 1.048576)}`], { stderr: "pipe" });
+const ddOut = dd.stderr.toString();
+const ddSeconds = Number(ddOut.match(/, ([\d.]+) s,/)?.[1] ?? NaN);
+const ddRate = totalMb / ddSeconds;
+rmSync(dataDir, { recursive: true, force: true });
+
+console.log(`uploads: ${ok} of ${UPLOADS} succeeded (statuses: ${[...new Set(results)].join(", ")}), files stored: ${stored}`);
+console.log(`time: ${seconds.toFixed(2)} s for ${totalMb.toFixed(0)} MB → ${uploadRate.toFixed(0)} MB/s`);
+console.log(`server memory: idle ${idleRss.toFixed(0)} MB, peak ${peakRss.toFixed(0)} MB`);
+console.log(`dd, same bytes, same disk: ${ddSeconds.toFixed(2)} s → ${ddRate.toFixed(0)} MB/s; ratio upload/dd ${(uploadRate / ddRate).toFixed(2)}`);
+if (ok !== UPLOADS) process.exit(1);
