@@ -11,7 +11,7 @@ import type { CustomerDto } from "@shared/api-types";
 
 export type InvitationFilter = "all" | "pending" | "accepted";
 
-export const PAGE_SIZE = 25;
+const PAGE_SIZE = 25;
 
 /** SPEC 2: search matches name or e-mail, case-insensitively. */
 export function matchesSearch(customer: Pick<CustomerDto, "name" | "email">, search: string): boolean {
@@ -97,5 +97,3 @@ export function useCustomerList(customers: readonly CustomerDto[]) {
     },
   };
 }
-
-export type CustomerList = ReturnType<typeof useCustomerList>;
