@@ -8,6 +8,9 @@ import { customerRoutes } from "./features/customers/routes.ts";
 import { dashboardRoutes } from "./features/dashboard/routes.ts";
 import { documentRoutes } from "./features/documents/routes.ts";
 import { fileRoutes } from "./features/files/routes.ts";
+import { LiveHub } from "./features/live/hub.ts";
+import { liveRoutes } from "./features/live/routes.ts";
+import { notificationRoutes } from "./features/notifications/routes.ts";
 import { portalRoutes } from "./features/portal/routes.ts";
 import { reminderRoutes } from "./features/reminders/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
@@ -15,7 +18,7 @@ import { webRoutes } from "./features/web/routes.ts";
 import { errorHandler } from "./lib/error-handler.ts";
 import { assertBodySize, assertSameSiteWrite, securityHeaders } from "./lib/security.ts";
 
-export function createApp(ctx: AppContext) {
+export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events)) {
   const headers = securityHeaders(ctx.config);
   return (
     new Elysia()
@@ -33,6 +36,8 @@ export function createApp(ctx: AppContext) {
       .use(reminderRoutes(ctx))
       .use(billingRoutes(ctx))
       .use(fileRoutes(ctx))
+      .use(notificationRoutes(ctx))
+      .use(liveRoutes(ctx, hub))
       .use(portalRoutes(ctx))
       .use(customerAuthRoutes(ctx))
       // Last: everything else that is a GET is the web app.

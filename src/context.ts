@@ -3,6 +3,7 @@ import type { Db } from "../db/client.ts";
 import type { Config } from "./config.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
 import { createLogger, type Logger } from "./lib/log.ts";
+import { InProcessEventBus, type EventBus } from "./lib/events.ts";
 import { ReadCache } from "./lib/read-cache.ts";
 import { localFileStore, type FileStore } from "./lib/storage.ts";
 
@@ -12,6 +13,8 @@ export interface AppContext {
   files: FileStore;
   /** JSON of expensive reads, kept until the database changes. */
   cache: ReadCache;
+  /** What changed, for the live channel. */
+  events: EventBus;
   clock: Clock;
   log: Logger;
 }
@@ -23,6 +26,7 @@ export function buildContext(config: Config, db: Db, options: { clock?: Clock; l
     db,
     files: localFileStore(config.dataDir),
     cache: new ReadCache(db.$client, clock),
+    events: new InProcessEventBus(),
     clock,
     log: options.log ?? createLogger(),
   };

@@ -5,6 +5,7 @@ import type { Config } from "./config.ts";
 import { buildContext, type AppContext } from "./context.ts";
 import { closeSmtpTransport } from "./features/mail/transport.ts";
 import { loadWebAssets } from "./features/web/assets.ts";
+import { LiveHub } from "./features/live/hub.ts";
 import { jobHandlers } from "./jobs.ts";
 import { Scheduler } from "./lib/jobs.ts";
 import type { Clock } from "./lib/clock.ts";
@@ -12,6 +13,7 @@ import { createLogger, type Logger } from "./lib/log.ts";
 
 export interface RunningServer {
   ctx: AppContext;
+  hub: LiveHub;
   scheduler: Scheduler;
   url: string;
   port: number;
@@ -41,7 +43,8 @@ export async function startServer(
     );
   }
 
-  const app = createApp(ctx).listen({
+  const hub = new LiveHub(ctx.events);
+  const app = createApp(ctx, hub).listen({
     port: config.port,
     hostname: config.host,
     // The hard outer bound, enforced by Bun itself (a bare 413). Uploads are cut at
@@ -56,13 +59,15 @@ export async function startServer(
   let stopped = false;
   return {
     ctx,
+    hub,
     scheduler,
     port,
     url: `http://127.0.0.1:${port}`,
     async stop() {
       if (stopped) return;
       stopped = true;
-      await app.stop();
+      await app.stop(true);
+      hub.close();
       await scheduler.stop();
       closeSmtpTransport(ctx);
       closeDatabase(db);

@@ -186,3 +186,36 @@ export interface PortalDto {
 export interface CustomerAuthResponse {
   customer: CustomerProfileDto;
 }
+
+interface NotificationBase {
+  id: string;
+  type: string;
+  title: string;
+  message: string;
+  createdAt: string;
+  /** For example { customerId, documentId }: the broker's bell opens /customer/{customerId}. */
+  metadata: Record<string, unknown> | null;
+}
+
+/** Broker side: types document_uploaded, document_verified, customer_invited. */
+export interface BrokerNotificationDto extends NotificationBase {
+  read: boolean;
+}
+
+/** Customer side (the flag is named isRead there): document_verified, documents_requested, document_deleted, other. */
+export interface CustomerNotificationDto extends NotificationBase {
+  isRead: boolean;
+}
+
+export interface UnreadCountDto {
+  count: number;
+}
+
+/** Messages on the live channel (/ws). */
+export type LiveMessage =
+  | { type: "data_update"; updateType: string; data: { customerId?: string; documentId?: string; documentIds?: string[] } }
+  | { type: "force_refresh"; updateType: string }
+  | { type: "notification"; data: { id: string; audience: "broker" | "customer" } }
+  | { type: "notification_update" }
+  | { type: "auth_success"; role: "broker" | "customer" }
+  | { type: "auth_error"; message: string };

@@ -109,5 +109,8 @@ export function brokerForToken(ctx: AppContext, token: string): PublicUser | nul
 }
 
 export function signOutBroker(ctx: AppContext, token: string): void {
-  ctx.db.delete(sessions).where(eq(sessions.id, hashToken(token))).run();
+  const sessionId = hashToken(token);
+  const ended = ctx.db.delete(sessions).where(eq(sessions.id, sessionId)).returning({ userId: sessions.userId }).get();
+  // Live sockets opened with this session close too.
+  if (ended) ctx.events.publish({ type: "broker_signed_out", brokerId: ended.userId, sessionId });
 }

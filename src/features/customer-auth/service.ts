@@ -13,7 +13,8 @@ import {
   messages,
   normalizeEmail,
 } from "../../shared/validation.ts";
-import { recordCustomerActivity, uploadUrl } from "../customers/contact.ts";
+import { inTransaction } from "../../lib/unit-of-work.ts";
+import { customerBrokers, recordCustomerActivity, uploadUrl } from "../customers/contact.ts";
 import { queueEmail } from "../mail/service.ts";
 import { passwordResetEmail } from "../mail/templates.ts";
 
@@ -45,9 +46,10 @@ function startSession(ctx: AppContext, customer: CustomerRow) {
   const token = randomToken();
   const now = ctx.clock.now();
   const expiresAt = new Date(now.getTime() + CUSTOMER_SESSION_TTL_MS);
-  ctx.db.transaction((tx) => {
+  inTransaction(ctx, ({ tx, publish }) => {
     tx.insert(customerSessions).values({ id: hashToken(token), customerId: customer.id, expiresAt }).run();
     recordCustomerActivity(tx, customer.id, now);
+    for (const broker of customerBrokers(ctx, customer.id)) publish({ type: "customer_updated", brokerId: broker.id, customerId: customer.id });
   });
   return { customer, token, expiresAt };
 }

@@ -29,6 +29,8 @@ import {
   type DocumentRow,
 } from "../documents/service.ts";
 import { queueEmail } from "../mail/service.ts";
+import { addBrokerNotification, addCustomerNotification } from "../notifications/service.ts";
+import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
 import { uploadUrl } from "./contact.ts";
 import { documentsRequestedEmail, invitationEmail, invitationResendEmail } from "../mail/templates.ts";
 
@@ -157,7 +159,8 @@ export function createCustomer(ctx: AppContext, broker: PublicUser, input: Creat
   }
   checkDocumentLimits(ctx, broker.id, 0, docs.length);
 
-  const customerId = ctx.db.transaction((tx) => {
+  const customerId = inTransaction(ctx, (unit) => {
+    const { tx } = unit;
     let customer = tx.select().from(customers).where(eq(customers.email, email)).get();
     if (customer) {
       const linked = tx
@@ -179,6 +182,14 @@ export function createCustomer(ctx: AppContext, broker: PublicUser, input: Creat
       documents: docs.map((d) => ({ name: d.name, dueDate })),
     });
     queueEmail(ctx, tx, { kind: "invitation", to: email, dedupeKey: `invitation:${broker.id}:${customer.id}:${now.getTime()}`, ...content });
+    addBrokerNotification(unit, broker.id, {
+      type: "customer_invited",
+      title: "Customer invited",
+      message: `${customer.name} (${email}) was invited${docs.length ? ` to upload ${plural(docs.length, "document")}` : ""}.`,
+      metadata: { customerId: customer.id },
+    });
+    if (docs.length) announceRequest(unit, broker, customer.id, docs.map((d) => d.name));
+    unit.publish({ type: "customer_created", brokerId: broker.id, customerId: customer.id });
     return customer.id;
   });
   return customerDetail(ctx, broker, customerId);
@@ -201,7 +212,8 @@ export function requestDocuments(
   if (repeated) throw new AppError("conflict", `${repeated.name} has already been requested from this customer.`);
   checkDocumentLimits(ctx, broker.id, existing.size, docs.length);
 
-  return ctx.db.transaction((tx) => {
+  return inTransaction(ctx, (unit) => {
+    const { tx } = unit;
     const rows = insertRequestedDocuments(tx, { brokerId: broker.id, customerId, documents: docs, dueDate, reminderAt });
     const content = documentsRequestedEmail({
       customerName: customer.name,
@@ -210,6 +222,8 @@ export function requestDocuments(
       documents: docs.map((d) => ({ name: d.name, dueDate })),
     });
     queueEmail(ctx, tx, { kind: "documents_requested", to: customer.email, dedupeKey: `requested:${rows[0]!.id}`, ...content });
+    announceRequest(unit, broker, customerId, docs.map((d) => d.name));
+    unit.publish({ type: "documents_requested", brokerId: broker.id, customerId, documentIds: rows.map((r) => r.id) });
     return rows;
   });
 }
@@ -227,7 +241,7 @@ export function updateCustomer(
   const name = checkName(input.name);
   const loanType = checkLoanType(input.loanType);
 
-  ctx.db.transaction((tx) => {
+  inTransaction(ctx, ({ tx, publish }) => {
     if (email !== customer.email) {
       const taken = tx.select({ id: customers.id }).from(customers).where(eq(customers.email, email)).get();
       if (taken) throw new AppError("conflict", "Another customer already uses this email address.");
@@ -240,6 +254,7 @@ export function updateCustomer(
       .set({ loanType })
       .where(and(eq(brokerCustomers.brokerId, broker.id), eq(brokerCustomers.customerId, customerId)))
       .run();
+    publish({ type: "customer_updated", brokerId: broker.id, customerId });
   });
   return customerDetail(ctx, broker, customerId);
 }
@@ -250,8 +265,9 @@ export function updateCustomer(
  */
 export function deleteCustomer(ctx: AppContext, brokerId: string, customerId: string): void {
   findOwnedCustomer(ctx, brokerId, customerId);
-  const keys = ctx.db.transaction((tx) => {
+  const keys = inTransaction(ctx, ({ tx, publish }) => {
     const keys = deleteDocumentRows(tx, listCustomerDocuments(ctx, brokerId, customerId));
+    publish({ type: "customer_deleted", brokerId, customerId });
     tx.delete(brokerCustomers).where(and(eq(brokerCustomers.brokerId, brokerId), eq(brokerCustomers.customerId, customerId))).run();
     const others = tx.select({ id: brokerCustomers.brokerId }).from(brokerCustomers).where(eq(brokerCustomers.customerId, customerId)).get();
     if (!others) tx.delete(customers).where(eq(customers.id, customerId)).run();
@@ -274,6 +290,19 @@ export function resendInvitation(ctx: AppContext, broker: PublicUser, customerId
   ctx.db.transaction((tx) =>
     queueEmail(ctx, tx, { kind: "invitation_resend", to: customer.email, dedupeKey: `resend:${broker.id}:${customerId}:${now.getTime()}`, ...content }),
   );
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** Tells the customer (bell and portal) that a broker asked for documents. */
+function announceRequest(unit: Unit, broker: PublicUser, customerId: string, names: string[]) {
+  addCustomerNotification(unit, customerId, {
+    type: "documents_requested",
+    brokerId: broker.id,
+    title: "Documents requested",
+    message: `${displayName(broker)} asked you to upload: ${names.join(", ")}.`,
+    metadata: { brokerId: broker.id },
+  });
 }
 
 /** Names of this broker's customers by id, for lists that show documents with their customer. */

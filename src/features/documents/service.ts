@@ -13,6 +13,8 @@ import { displayName } from "../../shared/user-display.ts";
 import type { PublicUser } from "../auth/model.ts";
 import { customerContact, recordCustomerActivity } from "../customers/contact.ts";
 import { queueEmail } from "../mail/service.ts";
+import { addBrokerNotification, addCustomerNotification } from "../notifications/service.ts";
+import { inTransaction } from "../../lib/unit-of-work.ts";
 import { documentApprovedEmail, resubmitRequestEmail } from "../mail/templates.ts";
 import type { DocumentCounts, DocumentDto } from "../../shared/api-types.ts";
 import {
@@ -231,15 +233,31 @@ export function verifyDocument(ctx: AppContext, broker: PublicUser, documentId: 
     input.status === "approved"
       ? { status: "approved" as const, verifiedAt: now, adminComments: comments, rejectionReason: null }
       : { status: "need_to_resubmit" as const, verifiedAt: null, adminComments: comments, rejectionReason: reason };
-  return ctx.db.transaction((tx) => {
+  return inTransaction(ctx, (unit) => {
+    const { tx } = unit;
     const updated = tx.update(documents).set(changes).where(eq(documents.id, doc.id)).returning().get()!;
     const customer = customerContact(ctx, doc.customerId, tx);
+    const approved = input.status === "approved";
     if (customer) {
       const people = { customerName: customer.name, brokerName: displayName(broker), uploadUrl: customer.uploadUrl, documentName: doc.name };
-      const content = input.status === "approved" ? documentApprovedEmail(people) : resubmitRequestEmail({ ...people, reason });
-      const kind = input.status === "approved" ? "document_approved" : "resubmit_request";
+      const content = approved ? documentApprovedEmail(people) : resubmitRequestEmail({ ...people, reason });
+      const kind = approved ? "document_approved" : "resubmit_request";
       queueEmail(ctx, tx, { kind, to: customer.email, dedupeKey: `${kind}:${doc.id}:${now.getTime()}`, ...content });
+      addBrokerNotification(unit, broker.id, {
+        type: "document_verified",
+        title: approved ? "Document approved" : "Re-submit requested",
+        message: approved ? `${doc.name} from ${customer.name} was approved.` : `${customer.name} was asked to re-submit ${doc.name}.`,
+        metadata: { customerId: doc.customerId, documentId: doc.id },
+      });
     }
+    addCustomerNotification(unit, doc.customerId, {
+      type: "document_verified",
+      brokerId: broker.id,
+      title: approved ? "Document approved" : "Please re-submit a document",
+      message: approved ? `${doc.name} was approved.` : `${doc.name} needs to be uploaded again: ${reason}`,
+      metadata: { documentId: doc.id },
+    });
+    unit.publish({ type: "document_verified", brokerId: broker.id, customerId: doc.customerId, documentId: doc.id, status: updated.status });
     return updated;
   });
 }
@@ -252,7 +270,10 @@ function assertDueDateChangeable(doc: DocumentRow) {
 export function setDueDate(ctx: AppContext, brokerId: string, documentId: string, dueDate: Date, reminderAt: Date | null): DocumentRow {
   const doc = findOwnedDocument(ctx, brokerId, documentId);
   assertDueDateChangeable(doc);
-  return ctx.db.update(documents).set({ dueDate, reminderAt }).where(eq(documents.id, doc.id)).returning().get()!;
+  return inTransaction(ctx, ({ tx, publish }) => {
+    publish({ type: "document_status_changed", brokerId, customerId: doc.customerId, documentIds: [doc.id] });
+    return tx.update(documents).set({ dueDate, reminderAt }).where(eq(documents.id, doc.id)).returning().get()!;
+  });
 }
 
 /** Sets one due date on several documents, all or none. */
@@ -270,7 +291,13 @@ export function setBulkDueDate(ctx: AppContext, brokerId: string, ids: string[],
     const list = ineligible.map((d) => `${d.name} (${STATUS_LABELS[d.status]})`).join(", ");
     throw new AppError("conflict", `Only documents still waiting for the customer can get a new due date: ${list}`);
   }
-  return ctx.db.update(documents).set({ dueDate, reminderAt }).where(inArray(documents.id, unique)).returning().all();
+  return inTransaction(ctx, ({ tx, publish }) => {
+    for (const customerId of new Set(found.map((d) => d.customerId))) {
+      const ids = found.filter((d) => d.customerId === customerId).map((d) => d.id);
+      publish({ type: "document_status_changed", brokerId, customerId, documentIds: ids });
+    }
+    return tx.update(documents).set({ dueDate, reminderAt }).where(inArray(documents.id, unique)).returning().all();
+  });
 }
 
 /**
@@ -294,10 +321,20 @@ export function removeFiles(ctx: AppContext, keys: string[]): void {
   for (const key of keys) ctx.files.remove(key);
 }
 
-/** Removes a document, then its files. */
+/** Removes a document, then its files; the customer is told. */
 export function deleteDocument(ctx: AppContext, brokerId: string, documentId: string): DocumentRow {
   const doc = findOwnedDocument(ctx, brokerId, documentId);
-  const keys = ctx.db.transaction((tx) => deleteDocumentRows(tx, [doc]));
+  const keys = inTransaction(ctx, (unit) => {
+    addCustomerNotification(unit, doc.customerId, {
+      type: "document_deleted",
+      brokerId,
+      title: doc.status === "shared" ? "Shared document removed" : "Document request removed",
+      message: `${doc.name} was removed by your broker.`,
+      metadata: { documentId: doc.id },
+    });
+    unit.publish({ type: "document_status_changed", brokerId, customerId: doc.customerId, documentIds: [doc.id] });
+    return deleteDocumentRows(unit.tx, [doc]);
+  });
   removeFiles(ctx, keys);
   return doc;
 }
@@ -389,7 +426,8 @@ export function attachUploadedFile(
   ctx.files.adopt(file.tempPath, key);
   const now = ctx.clock.now();
   try {
-    return ctx.db.transaction((tx) => {
+    return inTransaction(ctx, (unit) => {
+      const { tx } = unit;
       // Re-checked inside the transaction: two uploads racing for one document, one wins.
       const previous = tx
         .select()
@@ -418,6 +456,14 @@ export function attachUploadedFile(
         .returning()
         .get()!;
       recordCustomerActivity(tx, input.customerId, now, doc.brokerId);
+      const customer = customerContact(ctx, input.customerId, tx);
+      addBrokerNotification(unit, doc.brokerId, {
+        type: "document_uploaded",
+        title: "Document uploaded",
+        message: `${customer?.name ?? "A customer"} uploaded ${doc.name}.`,
+        metadata: { customerId: input.customerId, documentId: doc.id },
+      });
+      unit.publish({ type: "document_uploaded", brokerId: doc.brokerId, customerId: input.customerId, documentId: doc.id });
       return updated;
     });
   } catch (error) {

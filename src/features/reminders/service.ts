@@ -2,6 +2,7 @@
 // documents. Each is queued in the same transaction that records when the customer was reminded.
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
+import { inTransaction } from "../../lib/unit-of-work.ts";
 import { displayName } from "../../shared/user-display.ts";
 import type { PublicUser } from "../auth/model.ts";
 import { customerContact } from "../customers/contact.ts";
@@ -15,7 +16,7 @@ export const REMINDER_COOLDOWN_MS = 60_000;
 
 function queueReminders(ctx: AppContext, broker: PublicUser, byCustomer: Map<string, DocumentRow[]>): number {
   const now = ctx.clock.now();
-  return ctx.db.transaction((tx) => {
+  return inTransaction(ctx, ({ tx, publish }) => {
     let sent = 0;
     for (const [customerId, docs] of byCustomer) {
       const customer = customerContact(ctx, customerId, tx);
@@ -30,6 +31,7 @@ function queueReminders(ctx: AppContext, broker: PublicUser, byCustomer: Map<str
       sent++;
     }
     markReminded(tx, broker.id, [...byCustomer.keys()], now);
+    for (const customerId of byCustomer.keys()) publish({ type: "customer_updated", brokerId: broker.id, customerId });
     return sent;
   });
 }

@@ -1,0 +1,103 @@
+// Who is connected and what they may hear. Brokers' sockets are keyed by broker, customers'
+// by customer; each domain event is turned into the spec's messages and sent only to the sockets
+// whose owner it concerns. Notification content is never sent: a socket is told to refetch, and
+// the refetch is authorised like any other request.
+import type { LiveMessage } from "../../shared/api-types.ts";
+import type { DomainEvent, EventBus } from "../../lib/events.ts";
+
+export interface LiveSocket {
+  send(data: string): unknown;
+  close(code?: number, reason?: string): void;
+}
+
+interface BrokerConnection {
+  socket: LiveSocket;
+  sessionId: string;
+}
+
+interface CustomerConnection {
+  socket: LiveSocket;
+  /** Signed in as this customer (cookie), not just holding the link: may be told about notifications. */
+  signedIn: boolean;
+}
+
+export const SIGNED_OUT_CLOSE_CODE = 4001;
+
+export class LiveHub {
+  private brokers = new Map<string, Set<BrokerConnection>>();
+  private customers = new Map<string, Set<CustomerConnection>>();
+  private unsubscribe: () => void;
+
+  constructor(events: EventBus) {
+    this.unsubscribe = events.subscribe((event) => this.route(event));
+  }
+
+  addBroker(brokerId: string, connection: BrokerConnection): () => void {
+    return add(this.brokers, brokerId, connection);
+  }
+
+  addCustomer(customerId: string, connection: CustomerConnection): () => void {
+    return add(this.customers, customerId, connection);
+  }
+
+  counts() {
+    const total = (map: Map<string, Set<unknown>>) => [...map.values()].reduce((n, set) => n + set.size, 0);
+    return { brokers: total(this.brokers), customers: total(this.customers) };
+  }
+
+  close(): void {
+    this.unsubscribe();
+  }
+
+  private toBroker(brokerId: string, message: LiveMessage) {
+    const text = JSON.stringify(message);
+    for (const c of this.brokers.get(brokerId) ?? []) c.socket.send(text);
+  }
+
+  private toCustomer(customerId: string, message: LiveMessage, onlySignedIn = false) {
+    const text = JSON.stringify(message);
+    for (const c of this.customers.get(customerId) ?? []) if (!onlySignedIn || c.signedIn) c.socket.send(text);
+  }
+
+  private route(event: DomainEvent): void {
+    switch (event.type) {
+      case "notification_created":
+        if (event.audience === "broker") this.toBroker(event.brokerId, { type: "notification", data: { id: event.notificationId, audience: "broker" } });
+        else this.toCustomer(event.customerId, { type: "notification", data: { id: event.notificationId, audience: "customer" } }, true);
+        return;
+      case "notifications_read":
+        if (event.audience === "broker") this.toBroker(event.brokerId, { type: "notification_update" });
+        else this.toCustomer(event.customerId, { type: "notification_update" }, true);
+        return;
+      case "broker_signed_out":
+        for (const c of this.brokers.get(event.brokerId) ?? []) {
+          if (c.sessionId === event.sessionId) c.socket.close(SIGNED_OUT_CLOSE_CODE, "Signed out");
+        }
+        return;
+      case "dashboard_metrics_update":
+        this.toBroker(event.brokerId, { type: "data_update", updateType: event.type, data: {} });
+        return;
+      default: {
+        const data = {
+          customerId: event.customerId,
+          ...("documentId" in event ? { documentId: event.documentId } : {}),
+          ...("documentIds" in event ? { documentIds: event.documentIds } : {}),
+        };
+        this.toBroker(event.brokerId, { type: "data_update", updateType: event.type, data });
+        // The customer's portal shows the same documents; it only needs to know to refetch.
+        const { customerId: _, ...documents } = data;
+        this.toCustomer(event.customerId, { type: "data_update", updateType: "customer_portal_update", data: documents });
+      }
+    }
+  }
+}
+
+function add<T>(map: Map<string, Set<T>>, key: string, value: T): () => void {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(value);
+  return () => {
+    set.delete(value);
+    if (set.size === 0) map.delete(key);
+  };
+}

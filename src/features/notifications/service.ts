@@ -1,0 +1,92 @@
+// Stored notifications for both sides. They are written in the same transaction as the change
+// they announce; the caller publishes `notification_created` once that transaction commits.
+import { and, count, desc, eq } from "drizzle-orm";
+import { notifications } from "../../../db/schema.ts";
+import type { AppContext } from "../../context.ts";
+import { notFound } from "../../lib/errors.ts";
+import { newId } from "../../lib/tokens.ts";
+import type { Unit } from "../../lib/unit-of-work.ts";
+import type { BrokerNotificationDto, CustomerNotificationDto } from "../../shared/api-types.ts";
+
+export type BrokerNotificationType = "document_uploaded" | "document_verified" | "customer_invited";
+export type CustomerNotificationType = "document_verified" | "documents_requested" | "document_deleted" | "other";
+type Row = typeof notifications.$inferSelect;
+
+export const LIST_LIMIT = 50;
+
+interface NewNotification<T> {
+  type: T;
+  title: string;
+  message: string;
+  metadata?: Record<string, unknown>;
+}
+
+// Notifications are listed newest first; two written in the same millisecond (or under a test's
+// frozen clock) still get distinct, ordered times.
+let lastStamp = 0;
+function stamp(now: Date): Date {
+  lastStamp = Math.max(now.getTime(), lastStamp + 1);
+  return new Date(lastStamp);
+}
+
+/** Stores a broker's notification in the unit's transaction and announces it after commit. */
+export function addBrokerNotification(unit: Unit, brokerId: string, n: NewNotification<BrokerNotificationType>): void {
+  const id = newId();
+  unit.tx.insert(notifications).values({ id, audience: "broker", brokerId, createdAt: stamp(unit.now), ...n }).run();
+  unit.publish({ type: "notification_created", audience: "broker", brokerId, notificationId: id });
+}
+
+export function addCustomerNotification(unit: Unit, customerId: string, n: NewNotification<CustomerNotificationType> & { brokerId?: string }): void {
+  const id = newId();
+  unit.tx.insert(notifications).values({ id, audience: "customer", customerId, createdAt: stamp(unit.now), ...n }).run();
+  unit.publish({ type: "notification_created", audience: "customer", customerId, notificationId: id });
+}
+
+/** Whose notifications: a broker's, or a customer's. */
+export type Owner = { audience: "broker"; brokerId: string } | { audience: "customer"; customerId: string };
+
+const ownedBy = (owner: Owner) =>
+  owner.audience === "broker"
+    ? and(eq(notifications.audience, "broker"), eq(notifications.brokerId, owner.brokerId))
+    : and(eq(notifications.audience, "customer"), eq(notifications.customerId, owner.customerId));
+
+function list(ctx: AppContext, owner: Owner): Row[] {
+  return ctx.db.select().from(notifications).where(ownedBy(owner)).orderBy(desc(notifications.createdAt)).limit(LIST_LIMIT).all();
+}
+
+const base = (row: Row) => ({
+  id: row.id,
+  type: row.type,
+  title: row.title,
+  message: row.message,
+  createdAt: row.createdAt.toISOString(),
+  metadata: row.metadata ?? null,
+});
+
+export const brokerNotifications = (ctx: AppContext, brokerId: string): BrokerNotificationDto[] =>
+  list(ctx, { audience: "broker", brokerId }).map((row) => ({ ...base(row), read: row.read }));
+
+// The customer side names the flag isRead (SPEC section 3).
+export const customerNotifications = (ctx: AppContext, customerId: string): CustomerNotificationDto[] =>
+  list(ctx, { audience: "customer", customerId }).map((row) => ({ ...base(row), isRead: row.read }));
+
+export function unreadCount(ctx: AppContext, owner: Owner): number {
+  return ctx.db.select({ n: count() }).from(notifications).where(and(ownedBy(owner), eq(notifications.read, false))).get()!.n;
+}
+
+export function markRead(ctx: AppContext, owner: Owner, id: string): void {
+  const changed = ctx.db.update(notifications).set({ read: true }).where(and(ownedBy(owner), eq(notifications.id, id))).returning({ id: notifications.id }).get();
+  if (!changed) throw notFound("Notification not found");
+  ctx.events.publish({ type: "notifications_read", ...owner });
+}
+
+export function markAllRead(ctx: AppContext, owner: Owner): number {
+  const changed = ctx.db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(ownedBy(owner), eq(notifications.read, false)))
+    .returning({ id: notifications.id })
+    .all();
+  ctx.events.publish({ type: "notifications_read", ...owner });
+  return changed.length;
+}
