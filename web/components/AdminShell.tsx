@@ -3,7 +3,8 @@ import { Menu as MenuIcon, X } from "lucide-react";
 import { Dialog, Modal, ModalOverlay } from "react-aria-components";
 import type { AuthUser } from "../features/auth/api";
 import { Logo } from "./Logo";
-import { NotificationBell } from "./NotificationBell";
+import { useLiveChannel } from "../api/live";
+import { BrokerNotificationBell } from "../features/notifications/BrokerNotificationBell";
 import { SideNav } from "./SideNav";
 import { UserMenu } from "./UserMenu";
 import { Button } from "./ui/Button";
@@ -11,6 +12,8 @@ import { Button } from "./ui/Button";
 /** The signed-in broker's frame: fixed header, side navigation, content. */
 export function AdminShell({ user, children }: { user: AuthUser; children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Every broker screen refreshes itself when something changes (uploads, reviews, edits…).
+  useLiveChannel(user.id ? { kind: "broker" } : null);
   return (
     <div className="min-h-dvh bg-slate-50">
       <header className="fixed inset-x-0 top-0 z-40 flex h-20 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:px-6">
@@ -26,7 +29,7 @@ export function AdminShell({ user, children }: { user: AuthUser; children: React
         </Button>
         <Logo />
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          <NotificationBell />
+          <BrokerNotificationBell enabled={Boolean(user.id)} />
           <UserMenu user={user} />
         </div>
       </header>

@@ -1,0 +1,127 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { applyLiveMessage } from "../../web/api/live";
+import { badgeText, NotificationBell } from "../../web/components/NotificationBell";
+import { BrokerNotificationBell } from "../../web/features/notifications/BrokerNotificationBell";
+import type { NotificationItem } from "../../web/features/notifications/api";
+import { fakeServer, json } from "../support/render-app";
+
+afterEach(cleanup);
+
+const item = (n: number, overrides: Partial<NotificationItem> = {}): NotificationItem => ({
+  id: `n${n}`,
+  type: "document_uploaded",
+  title: `Title ${n}`,
+  message: `Message ${n}`,
+  createdAt: new Date(Date.now() - n * 60_000).toISOString(),
+  read: false,
+  metadata: null,
+  ...overrides,
+});
+
+const bell = (props: Partial<Parameters<typeof NotificationBell>[0]> = {}) =>
+  render(
+    <NotificationBell notifications={[]} unreadCount={0} isMarkingAll={false} onMarkAllRead={() => {}} onOpen={() => false} {...props} />,
+  );
+
+describe("the bell", () => {
+  test("badge: the count, or 9+ above 9; none at 0", () => {
+    expect([badgeText(1), badgeText(9), badgeText(10), badgeText(250)]).toEqual(["1", "9", "9+", "9+"]);
+    bell({ unreadCount: 12 });
+    expect(screen.getByRole("button", { name: "Notifications, 12 unread" }).textContent).toContain("9+");
+    cleanup();
+    bell();
+    expect(screen.getByRole("button", { name: "Notifications" }).textContent).not.toMatch(/\d/);
+  });
+
+  test("empty state, and no Mark all read without unread ones", () => {
+    bell();
+    fireEvent.click(screen.getByRole("button", { name: "Notifications" }));
+    expect(screen.getByText("No notifications yet")).toBeDefined();
+    expect(screen.queryByRole("button", { name: "Mark all read" })).toBeNull();
+  });
+
+  test("shows 5 with relative times, a View all entry above 5, and Marking... while pending", () => {
+    let marked = 0;
+    bell({ notifications: Array.from({ length: 7 }, (_, i) => item(i)), unreadCount: 7, isMarkingAll: false, onMarkAllRead: () => marked++ });
+    fireEvent.click(screen.getByRole("button", { name: "Notifications, 7 unread" }));
+    expect(screen.getAllByRole("listitem")).toHaveLength(5);
+    expect(screen.getByText("Just now")).toBeDefined();
+    expect(screen.getByText("2m ago")).toBeDefined();
+    expect(screen.getByText("View all notifications (7)")).toBeDefined();
+    fireEvent.click(screen.getByRole("button", { name: "Mark all read" }));
+    expect(marked).toBe(1);
+    cleanup();
+    bell({ notifications: [item(1)], unreadCount: 1, isMarkingAll: true });
+    fireEvent.click(screen.getByRole("button", { name: "Notifications, 1 unread" }));
+    expect(screen.getByRole("button", { name: "Marking..." })).toBeDefined();
+  });
+});
+
+describe("the broker's bell", () => {
+  function Where() {
+    return <p data-testid="where">{useLocation().pathname}</p>;
+  }
+
+  test("clicking a notification marks it read, lowers the count at once, and opens its customer", async () => {
+    let unread = 2;
+    const calls = fakeServer(({ method, path }) => {
+      if (path === "/api/notifications")
+        return json(200, [item(1, { metadata: { customerId: "c42" } }), item(2)]);
+      if (path === "/api/notifications/unread-count") return json(200, { count: unread });
+      if (method === "POST" && path === "/api/notifications/n1/read") {
+        unread = 1;
+        return json(200, { message: "Marked as read" });
+      }
+      return undefined;
+    });
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={["/dashboard"]}>
+          <BrokerNotificationBell enabled />
+          <Routes>
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const button = await screen.findByRole("button", { name: "Notifications, 2 unread" });
+    fireEvent.click(button);
+    fireEvent.click(await screen.findByText("Title 1"));
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/customer/c42"));
+    expect(calls.some((c) => c.method === "POST" && c.path === "/api/notifications/n1/read")).toBe(true);
+    await screen.findByRole("button", { name: "Notifications, 1 unread" });
+  });
+});
+
+describe("live messages", () => {
+  const invalidated = (raw: string, target: Parameters<typeof applyLiveMessage>[1]) => {
+    const client = new QueryClient();
+    const keys: string[] = [];
+    client.invalidateQueries = (async (filters?: { queryKey?: readonly unknown[]; predicate?: (q: any) => boolean }) => {
+      if (filters?.queryKey) keys.push(String(filters.queryKey[0]));
+      if (filters?.predicate) keys.push(filters.predicate({ queryKey: ["/api/upload/abc"] }) ? "portal" : "not-portal");
+    }) as QueryClient["invalidateQueries"];
+    applyLiveMessage(client, target, raw);
+    return keys;
+  };
+
+  test("a notification refetches the bell; an update refetches the broker's screens; junk does nothing", () => {
+    expect(invalidated(JSON.stringify({ type: "notification", data: {} }), { kind: "broker" })).toEqual([
+      "/api/notifications",
+      "/api/notifications/unread-count",
+    ]);
+    const update = invalidated(JSON.stringify({ type: "data_update", updateType: "document_verified", data: { customerId: "c1" } }), { kind: "broker" });
+    expect(update).toContain("/api/dashboard/metrics");
+    expect(update).toContain("/api/customer/c1");
+    expect(invalidated("{nope", { kind: "broker" })).toEqual([]);
+    expect(invalidated(JSON.stringify({ type: "data_update", updateType: "unknown_thing" }), { kind: "broker" })).toEqual([]);
+  });
+
+  test("the portal refetches its own link's data", () => {
+    const keys = invalidated(JSON.stringify({ type: "data_update", updateType: "customer_portal_update", data: {} }), { kind: "customer", uploadLink: "abc" });
+    expect(keys).toEqual(["portal"]);
+  });
+});

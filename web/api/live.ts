@@ -1,0 +1,71 @@
+// The live channel (SPEC 7): a WebSocket to /ws on this host. Brokers connect 1 s after
+// sign-in, customers at once; both reconnect 3 s after a close. Messages only say what
+// changed; the matching queries are fetched again, so nothing shown skips authorisation.
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { refreshBrokerData } from "../features/customers/api";
+import { brokerNotificationSource, customerNotificationSource, notificationKeys, type NotificationSource } from "../features/notifications/api";
+
+export const RECONNECT_MS = 3_000;
+export const BROKER_CONNECT_DELAY_MS = 1_000;
+
+const NOTIFICATION_TYPES = new Set(["notification", "notification_created", "document_uploaded", "notification_update"]);
+const UPDATE_TYPES = new Set([
+  "customer_created", "customer_updated", "customer_deleted", "customer_list_refresh", "customer_data_changed",
+  "all_data_refresh", "dashboard_metrics_update", "document_uploaded", "document_verified", "document_status_changed",
+  "force_admin_refresh", "comprehensive_update", "customer_portal_update", "documents_requested",
+]);
+
+export type LiveTarget = { kind: "broker" } | { kind: "customer"; uploadLink: string };
+
+const refreshNotifications = (queryClient: QueryClient, source: NotificationSource) => {
+  const keys = notificationKeys(source);
+  void queryClient.invalidateQueries({ queryKey: keys.list });
+  void queryClient.invalidateQueries({ queryKey: keys.unread });
+};
+
+/** What one message means for the cached data of this side. Malformed messages are ignored. */
+export function applyLiveMessage(queryClient: QueryClient, target: LiveTarget, raw: string): void {
+  let message: { type?: string; updateType?: string; data?: { customerId?: string } };
+  try {
+    message = JSON.parse(raw);
+  } catch {
+    return;
+  }
+  if (!message || typeof message.type !== "string") return;
+  const source = target.kind === "broker" ? brokerNotificationSource : customerNotificationSource(target.uploadLink);
+  if (NOTIFICATION_TYPES.has(message.type) || NOTIFICATION_TYPES.has(message.updateType ?? "")) refreshNotifications(queryClient, source);
+  const update = message.type === "force_refresh" || (message.type === "data_update" && UPDATE_TYPES.has(message.updateType ?? ""));
+  if (!update) return;
+  if (target.kind === "broker") refreshBrokerData(queryClient, message.data?.customerId);
+  // The portal's queries are keyed by paths under /api/upload/{link}.
+  else void queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(`/api/upload/${target.uploadLink}`) });
+}
+
+export function useLiveChannel(target: LiveTarget | null): void {
+  const queryClient = useQueryClient();
+  const key = target ? (target.kind === "broker" ? "broker" : `customer:${target.uploadLink}`) : null;
+  useEffect(() => {
+    if (!target) return;
+    let socket: WebSocket | null = null;
+    let timer: ReturnType<typeof setTimeout>;
+    let stopped = false;
+    const connect = () => {
+      const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+      socket = new WebSocket(`${scheme}://${window.location.host}/ws`);
+      socket.onopen = () =>
+        socket?.send(JSON.stringify(target.kind === "broker" ? { type: "auth" } : { type: "customer_auth", uploadLink: target.uploadLink }));
+      socket.onmessage = (event) => applyLiveMessage(queryClient, target, String(event.data));
+      socket.onclose = () => {
+        if (!stopped) timer = setTimeout(connect, RECONNECT_MS);
+      };
+    };
+    timer = setTimeout(connect, target.kind === "broker" ? BROKER_CONNECT_DELAY_MS : 0);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      socket?.close();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the target is identified by its key
+  }, [key, queryClient]);
+}

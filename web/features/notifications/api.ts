@@ -1,0 +1,109 @@
+// Notifications for either side, with the polling and retry rules of SPEC sections 7 and 9.
+// The broker's and the customer's differ only in their paths and the name of the read flag.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { BrokerNotificationDto, CustomerNotificationDto, UnreadCountDto } from "@shared/api-types";
+import { ApiError, apiFetch } from "../../api/client";
+
+export interface NotificationItem {
+  id: string;
+  type: string;
+  title: string;
+  message: string;
+  createdAt: string;
+  read: boolean;
+  metadata: Record<string, unknown> | null;
+}
+
+export interface NotificationSource {
+  side: "broker" | "customer";
+  /** e.g. "/api/notifications" or "/api/upload/{link}/notifications" */
+  base: string;
+}
+
+export const brokerNotificationSource: NotificationSource = { side: "broker", base: "/api/notifications" };
+export const customerNotificationSource = (uploadLink: string): NotificationSource => ({
+  side: "customer",
+  base: `/api/upload/${uploadLink}/notifications`,
+});
+
+export const notificationKeys = (source: NotificationSource) => ({
+  list: [source.base] as const,
+  unread: [`${source.base}/unread-count`] as const,
+});
+
+async function fetchOrExplain<T>(path: string, what: string, signal: AbortSignal): Promise<T> {
+  try {
+    return await apiFetch<T>(path, { signal });
+  } catch (error) {
+    if (error instanceof ApiError) throw new Error(`Failed to fetch ${what}: ${error.status}`);
+    throw error;
+  }
+}
+
+const normalise = (n: BrokerNotificationDto | CustomerNotificationDto): NotificationItem => ({
+  id: n.id,
+  type: n.type,
+  title: n.title,
+  message: n.message,
+  createdAt: n.createdAt,
+  read: "read" in n ? n.read : n.isRead,
+  metadata: n.metadata,
+});
+
+export function useNotifications(source: NotificationSource, enabled: boolean, onMarkAllError?: () => void) {
+  const queryClient = useQueryClient();
+  const keys = notificationKeys(source);
+  const list = useQuery({
+    queryKey: keys.list,
+    queryFn: async ({ signal }) =>
+      (await fetchOrExplain<(BrokerNotificationDto | CustomerNotificationDto)[]>(source.base, "notifications", signal)).map(normalise),
+    enabled,
+    staleTime: 5 * 60_000,
+    refetchInterval: 30_000,
+    refetchOnWindowFocus: true,
+    refetchOnMount: true,
+    retry: 3,
+    retryDelay: 1_000,
+  });
+  const unread = useQuery({
+    queryKey: keys.unread,
+    queryFn: async ({ signal }) => (await fetchOrExplain<UnreadCountDto>(`${source.base}/unread-count`, "unread count", signal)).count,
+    enabled,
+    staleTime: source.side === "broker" ? 5 * 60_000 : 2 * 60_000,
+    refetchInterval: 30_000,
+  });
+
+  const refetch = () => {
+    void queryClient.invalidateQueries({ queryKey: keys.list });
+    void queryClient.invalidateQueries({ queryKey: keys.unread });
+  };
+  // SPEC 4: the count goes down at once (never below 0), then both are fetched again.
+  const decreaseCount = (by: number | "all") =>
+    queryClient.setQueryData<number>(keys.unread, (count = 0) => (by === "all" ? 0 : Math.max(0, count - by)));
+
+  const markRead = useMutation({
+    mutationFn: (id: string) => apiFetch(`${source.base}/${id}/read`, { method: "POST" }),
+    onMutate: () => decreaseCount(1),
+    onSettled: refetch,
+  });
+  const markAllRead = useMutation({
+    mutationFn: () => apiFetch(`${source.base}/mark-all-read`, { method: "POST" }),
+    onMutate: () => decreaseCount("all"),
+    // The broker side ignores a failure here silently (SPEC 8); the customer side says so.
+    onError: () => onMarkAllError?.(),
+    onSettled: refetch,
+  });
+
+  return {
+    notifications: list.data ?? [],
+    isLoading: list.isPending && list.fetchStatus !== "idle",
+    error: list.error,
+    unreadCount: unread.data ?? 0,
+    markRead: (item: NotificationItem) => {
+      if (!item.read) markRead.mutate(item.id);
+    },
+    markAllRead: () => markAllRead.mutate(),
+    isMarkingAll: markAllRead.isPending,
+    refetch,
+  };
+}
