@@ -120,6 +120,12 @@ describe("live messages", () => {
     expect(invalidated(JSON.stringify({ type: "data_update", updateType: "unknown_thing" }), { kind: "broker" })).toEqual([]);
   });
 
+  test("a (re)connection refetches everything, since pushes were missed while disconnected", () => {
+    const keys = invalidated(JSON.stringify({ type: "auth_success", role: "broker" }), { kind: "broker" });
+    expect(keys).toContain("/api/notifications");
+    expect(keys).toContain("/api/customers");
+  });
+
   test("the portal refetches its own link's data", () => {
     const keys = invalidated(JSON.stringify({ type: "data_update", updateType: "customer_portal_update", data: {} }), { kind: "customer", uploadLink: "abc" });
     expect(keys).toEqual(["portal"]);

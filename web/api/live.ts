@@ -33,9 +33,14 @@ export function applyLiveMessage(queryClient: QueryClient, target: LiveTarget, r
     return;
   }
   if (!message || typeof message.type !== "string") return;
+  // On every (re)connection: whatever changed while no socket was open was not pushed, so
+  // everything this side shows is fetched once again.
+  const type = message.type === "auth_success" ? "force_refresh" : message.type;
   const source = target.kind === "broker" ? brokerNotificationSource : customerNotificationSource(target.uploadLink);
-  if (NOTIFICATION_TYPES.has(message.type) || NOTIFICATION_TYPES.has(message.updateType ?? "")) refreshNotifications(queryClient, source);
-  const update = message.type === "force_refresh" || (message.type === "data_update" && UPDATE_TYPES.has(message.updateType ?? ""));
+  if (NOTIFICATION_TYPES.has(type) || NOTIFICATION_TYPES.has(message.updateType ?? "") || type === "force_refresh") {
+    refreshNotifications(queryClient, source);
+  }
+  const update = type === "force_refresh" || (type === "data_update" && UPDATE_TYPES.has(message.updateType ?? ""));
   if (!update) return;
   if (target.kind === "broker") refreshBrokerData(queryClient, message.data?.customerId);
   // The portal's queries are keyed by paths under /api/upload/{link}.

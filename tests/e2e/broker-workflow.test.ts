@@ -1,0 +1,85 @@
+// Broker workflow in a real browser against the compiled portal: invite a customer with the Add
+// New Customer dialog, see the customer's upload arrive live on the detail page (no reload),
+// approve it, and look at the dashboard and detail screens at desktop and phone widths.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import type { Browser } from "playwright-core";
+import { launchBrowser, newPage, screenshot, startPortal, viewports, type Portal } from "./support.ts";
+
+let portal: Portal;
+let browser: Browser;
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+async function uploadAsCustomer(uploadLink: string, documentId: string) {
+  const form = new FormData();
+  form.append("file", new Blob([new TextEncoder().encode("%PDF-1.4\n% e2e\n%%EOF\n")], { type: "application/pdf" }), "paystub.pdf");
+  form.append("isGuest", "true");
+  const res = await fetch(`${portal.url}/api/upload/${uploadLink}/documents/${documentId}`, { method: "POST", body: form });
+  expect(res.status).toBe(200);
+}
+
+test("invite a customer, see their upload arrive live, approve it", async () => {
+  const { context, page, errors } = await newPage(browser, viewports.desktop);
+  const signup = await page.request.post(`${portal.url}/api/auth/signup`, {
+    data: { email: "wanda@example.com", password: "a good password", firstName: "Wanda", lastName: "Workflow" },
+    headers: { "sec-fetch-site": "same-origin" },
+  });
+  expect(signup.status()).toBe(201);
+
+  await page.goto(`${portal.url}/dashboard`);
+  await page.getByRole("button", { name: "Add New Customer" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Add New Customer" });
+  await dialog.getByLabel(/^Customer Email/).fill("casey.customer@example.com");
+  // react-aria keeps the real checkbox visually hidden; a person clicks its label.
+  await dialog.locator("label", { hasText: "Paystub" }).first().click();
+  await dialog.locator("label", { hasText: "Bank Statement" }).first().click();
+  expect(await dialog.getByRole("checkbox", { name: /Paystub/ }).first().isChecked()).toBe(true);
+  await dialog.getByRole("button", { name: "Create Customer" }).click();
+  await page.getByText("Customer invited successfully").waitFor();
+
+  const customers = await (await page.request.get(`${portal.url}/api/customers`)).json();
+  expect(customers).toHaveLength(1);
+  const customer = await (await page.request.get(`${portal.url}/api/customer/${customers[0].id}`)).json();
+  expect(customer.documents.map((d: { name: string }) => d.name).sort()).toEqual(["Bank Statement", "Paystub"]);
+  // The dashboard's overview shows the new customer without a reload.
+  await page.getByText("casey.customer@example.com").first().waitFor();
+  await screenshot(page, "dashboard-desktop-with-data");
+
+  // Wait until the page's live channel is connected, so what follows proves a live push.
+  const live = page.waitForEvent("websocket").then((ws) => ws.waitForEvent("framereceived", (f) => String(f.payload).includes("auth_success")));
+  await page.goto(`${portal.url}/customer/${customer.id}`);
+  await page.getByRole("heading", { name: /Casey\.customer/ }).first().waitFor();
+  await live;
+  const paystub = customer.documents.find((d: { name: string }) => d.name === "Paystub");
+
+  // The customer uploads from their phone; the broker's open page updates by itself.
+  await uploadAsCustomer(customer.uploadLink, paystub.id);
+  await page.getByRole("button", { name: "Approve Paystub" }).waitFor({ timeout: 10_000 });
+  await page.getByText("Under Review").first().waitFor();
+
+  await page.getByRole("button", { name: "Approve Paystub" }).click();
+  await page.getByRole("dialog", { name: "Approve Document" }).getByRole("button", { name: "Approve Document" }).click();
+  await page.getByText("Document verified").first().waitFor();
+  await page.getByText("1 of 2 Approved").waitFor();
+  await screenshot(page, "customer-detail-desktop");
+
+  // The notification bell counts the upload (and the invitation) for the broker.
+  await page.getByRole("button", { name: /^Notifications, \d+ unread$/ }).waitFor();
+
+  await page.setViewportSize(viewports.phone);
+  await page.reload();
+  await page.getByText("1 of 2 Approved").waitFor();
+  await screenshot(page, "customer-detail-phone");
+  await page.goto(`${portal.url}/dashboard`);
+  await page.getByText("casey.customer@example.com").first().waitFor();
+  await screenshot(page, "dashboard-phone-with-data");
+
+  expect(errors).toEqual([]);
+  await context.close();
+});
