@@ -84,6 +84,8 @@ export const documents = sqliteTable(
     status: text("status", { enum: documentStatuses }).notNull().default("requested"),
     dueDate: time("due_date"),
     reminderAt: time("reminder_at"),
+    /** Set when the scheduled reminder for reminderAt went out, so it goes out once. */
+    reminderSentAt: time("reminder_sent_at"),
     storageKey: text("storage_key"), // server-made file name in the file store
     originalName: text("original_name"), // kept only as data, never used as a path
     mimeType: text("mime_type"), // sniffed from the bytes

@@ -6,7 +6,7 @@ import { buildContext, type AppContext } from "./context.ts";
 import { closeSmtpTransport } from "./features/mail/transport.ts";
 import { loadWebAssets } from "./features/web/assets.ts";
 import { LiveHub } from "./features/live/hub.ts";
-import { jobHandlers } from "./jobs.ts";
+import { jobHandlers, periodicTasks } from "./jobs.ts";
 import { Scheduler } from "./lib/jobs.ts";
 import type { Clock } from "./lib/clock.ts";
 import { createLogger, type Logger } from "./lib/log.ts";
@@ -53,7 +53,7 @@ export async function startServer(
     maxRequestBodySize: config.maxUploadBytes + 16 * 1024 * 1024,
   });
   const port = app.server!.port!;
-  const scheduler = new Scheduler(ctx, jobHandlers);
+  const scheduler = new Scheduler(ctx, jobHandlers, { periodic: periodicTasks });
   if (options.runScheduler !== false) scheduler.start();
 
   let stopped = false;

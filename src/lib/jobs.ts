@@ -48,7 +48,12 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
 }
 
+/** Time-driven work that is not a queued job (due reminders, overdue documents): run every tick. */
+export type PeriodicTask = (ctx: AppContext) => void;
+
 export interface SchedulerOptions {
+  /** Run at the start of every tick, before due jobs are claimed. */
+  periodic?: PeriodicTask[];
   intervalMs?: number;
   batchSize?: number;
   concurrency?: number;
@@ -63,6 +68,7 @@ export class Scheduler {
   private readonly batchSize: number;
   private readonly concurrency: number;
   private readonly leaseMs: number;
+  private readonly periodic: PeriodicTask[];
 
   constructor(
     private readonly ctx: AppContext,
@@ -73,6 +79,7 @@ export class Scheduler {
     this.batchSize = options.batchSize ?? 50;
     this.concurrency = options.concurrency ?? 8;
     this.leaseMs = options.leaseMs ?? 5 * 60_000;
+    this.periodic = options.periodic ?? [];
   }
 
   /**
@@ -103,6 +110,13 @@ export class Scheduler {
   }
 
   private async runDue(): Promise<number> {
+    for (const task of this.periodic) {
+      try {
+        task(this.ctx);
+      } catch (error) {
+        this.ctx.log.error("A periodic task failed", { error: String(error) });
+      }
+    }
     let total = 0;
     for (;;) {
       const batch = this.claim();

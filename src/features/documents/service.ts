@@ -1,7 +1,7 @@
 // Documents: what a broker requested of a customer, its review, its due date and its file.
 // This feature owns the documents table; others call these functions.
 import { startOfDay } from "date-fns";
-import { and, asc, eq, gte, inArray, ne, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lte, ne, notInArray, sql } from "drizzle-orm";
 import { documents, documentVersions } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
@@ -262,6 +262,12 @@ export function verifyDocument(ctx: AppContext, broker: PublicUser, documentId: 
   });
 }
 
+/** A new due date: its reminder is due again, and an overdue document is waiting again. */
+function dueDateChanges(doc: DocumentRow, dueDate: Date, reminderAt: Date | null, now: Date) {
+  const back = doc.status === "overdue" && dueDate > now ? { status: "requested" as const } : {};
+  return { dueDate, reminderAt, reminderSentAt: null, ...back };
+}
+
 function assertDueDateChangeable(doc: DocumentRow) {
   if (doc.status === "approved") throw new AppError("conflict", "Approved documents have no due date to change.");
   if (doc.status === "shared") throw new AppError("conflict", "Shared documents have no due date.");
@@ -272,7 +278,7 @@ export function setDueDate(ctx: AppContext, brokerId: string, documentId: string
   assertDueDateChangeable(doc);
   return inTransaction(ctx, ({ tx, publish }) => {
     publish({ type: "document_status_changed", brokerId, customerId: doc.customerId, documentIds: [doc.id] });
-    return tx.update(documents).set({ dueDate, reminderAt }).where(eq(documents.id, doc.id)).returning().get()!;
+    return tx.update(documents).set(dueDateChanges(doc, dueDate, reminderAt, ctx.clock.now())).where(eq(documents.id, doc.id)).returning().get()!;
   });
 }
 
@@ -296,7 +302,7 @@ export function setBulkDueDate(ctx: AppContext, brokerId: string, ids: string[],
       const ids = found.filter((d) => d.customerId === customerId).map((d) => d.id);
       publish({ type: "document_status_changed", brokerId, customerId, documentIds: ids });
     }
-    return tx.update(documents).set({ dueDate, reminderAt }).where(inArray(documents.id, unique)).returning().all();
+    return found.map((doc) => tx.update(documents).set(dueDateChanges(doc, dueDate, reminderAt, ctx.clock.now())).where(eq(documents.id, doc.id)).returning().get()!);
   });
 }
 
@@ -470,4 +476,30 @@ export function attachUploadedFile(
     ctx.files.remove(key);
     throw error;
   }
+}
+
+/** Documents still waiting whose due time has passed become overdue; returns them. */
+export function markOverdue(now: Date, unit: { tx: Writer }): DocumentRow[] {
+  return unit.tx
+    .update(documents)
+    .set({ status: "overdue" })
+    .where(and(inArray(documents.status, ["requested", "incomplete"]), lte(documents.dueDate, now)))
+    .returning()
+    .all();
+}
+
+/** Documents whose reminder time has come and that still wait for the customer, claimed once. */
+export function claimDueReminders(now: Date, unit: { tx: Writer }): DocumentRow[] {
+  return unit.tx
+    .update(documents)
+    .set({ reminderSentAt: now })
+    .where(
+      and(
+        lte(documents.reminderAt, now),
+        isNull(documents.reminderSentAt),
+        inArray(documents.status, ["requested", "incomplete", "need_to_resubmit", "overdue"]),
+      ),
+    )
+    .returning()
+    .all();
 }

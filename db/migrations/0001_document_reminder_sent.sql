@@ -1,0 +1,1 @@
+ALTER TABLE `documents` ADD `reminder_sent_at` integer;

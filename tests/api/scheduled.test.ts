@@ -1,0 +1,56 @@
+// Time-driven work: overdue documents and scheduled reminders, with a clock the test moves.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { createCustomer, daysAhead } from "../support/fixtures.ts";
+import { startTestServer, type Broker, type TestServer } from "../support/server.ts";
+
+let srv: TestServer;
+let broker: Broker;
+beforeAll(async () => {
+  srv = await startTestServer();
+  broker = await srv.signUpBroker();
+});
+afterAll(() => srv.stop());
+
+const HOUR = 3_600_000;
+const reminders = (email: string) =>
+  (srv.server.ctx.db.$client.query(`select text from emails where kind = 'reminder' and "to" = ?`).all(email) as { text: string }[]);
+const statusOf = async (customerId: string) =>
+  (await srv.call(`/api/customer/${customerId}/documents`, { token: broker.token })).body.map((d: any) => d.status);
+
+test("a scheduled reminder goes out once when its time comes, listing the documents still owed", async () => {
+  const c = await createCustomer(srv, broker.token, { dueDate: daysAhead(srv, 3), reminderTime: daysAhead(srv, 2) });
+  await srv.runJobs();
+  expect(reminders(c.email)).toHaveLength(0);
+
+  srv.clock.advance(2 * 24 * HOUR + 60_000);
+  await srv.runJobs();
+  const sent = reminders(c.email);
+  expect(sent).toHaveLength(1); // one email for both documents
+  expect(sent[0]!.text).toContain("Paystub");
+  expect(sent[0]!.text).toContain("Bank Statement");
+  await srv.runJobs();
+  expect(reminders(c.email)).toHaveLength(1);
+});
+
+test("past its due time a waiting document becomes overdue; a new due date makes it waiting again", async () => {
+  const c = await createCustomer(srv, broker.token, { dueDate: daysAhead(srv, 1) });
+  srv.clock.advance(24 * HOUR + 60_000);
+  await srv.runJobs();
+  expect(await statusOf(c.id)).toEqual(["overdue", "overdue"]);
+  const metrics = (await srv.call("/api/dashboard/metrics", { token: broker.token })).body;
+  expect(metrics.overdueDocs).toBeGreaterThanOrEqual(2);
+
+  const res = await srv.call(`/api/documents/${c.documents[0]!.id}/due-date`, { method: "PUT", token: broker.token, body: { dueDate: daysAhead(srv, 5) } });
+  expect(res.body.status).toBe("requested");
+  // Overdue documents still accept an upload.
+  const portal = await srv.call(`/api/upload/${c.uploadLink}`);
+  expect(portal.body.documents.every((d: any) => d.canUpload)).toBe(true);
+});
+
+test("a reminder missed while the portal was stopped goes out at the next start", async () => {
+  const c = await createCustomer(srv, broker.token, { dueDate: daysAhead(srv, 3), reminderTime: daysAhead(srv, 1) });
+  srv.clock.advance(2 * 24 * HOUR); // "the portal was down"
+  // What the server does at start: the scheduler's first tick.
+  await srv.runJobs();
+  expect(reminders(c.email)).toHaveLength(1);
+});
