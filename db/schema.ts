@@ -2,6 +2,7 @@
 // so a PostgreSQL dialect can follow without rethinking the data.
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { DOCUMENT_STATUSES } from "../src/shared/documents.ts";
 
 const id = () => text("id").primaryKey();
 const createdAt = () =>
@@ -62,15 +63,6 @@ export const brokerCustomers = sqliteTable(
   (t) => [primaryKey({ columns: [t.brokerId, t.customerId] }), index("broker_customers_customer_idx").on(t.customerId)],
 );
 
-export const documentStatuses = [
-  "requested",
-  "incomplete",
-  "uploaded",
-  "approved",
-  "need_to_resubmit",
-  "overdue",
-  "shared",
-] as const;
 
 /** A requested document (or, with status shared, a file the broker shared with the customer). */
 export const documents = sqliteTable(
@@ -81,7 +73,7 @@ export const documents = sqliteTable(
     brokerId: text("broker_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     description: text("description"),
-    status: text("status", { enum: documentStatuses }).notNull().default("requested"),
+    status: text("status", { enum: DOCUMENT_STATUSES }).notNull().default("requested"),
     dueDate: time("due_date"),
     reminderAt: time("reminder_at"),
     /** Set when the scheduled reminder for reminderAt went out, so it goes out once. */

@@ -1,17 +1,17 @@
 // Benchmark: the broker API with 1,000 customers and 10,000 documents for one broker.
 // Dashboard metrics, the customers list and a customer's detail, each at 50 concurrent
 // connections for 10 s with wrk (Debian's `wrk`; apt-get install wrk), against the portal running
-// as its own process; then a bare Bun.serve answering the same bytes, for the ratio.
+// as its own process (compiled ./portal if built); then a bare Bun.serve answering the same
+// bytes, for the ratio.
 // Run: npx bun scripts/bench/broker-api.ts
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { tempDir } from "../../tests/support/server.ts";
-import { waitForHealthy } from "../../tests/support/cli.ts";
 import { seedBroker } from "./seed.ts";
+import { startBenchServer } from "./support.ts";
 
 const CONNECTIONS = 50;
 const DURATION = process.env.BENCH_SECONDS ?? "10";
-const root = join(import.meta.dir, "../..");
 
 interface WrkResult {
   rps: number;
@@ -44,14 +44,9 @@ const dataDir = tempDir("portal-bench-api-");
 console.log("Seeding 1,000 customers with 10 documents each…");
 const { token, customerId } = await seedBroker(dataDir, 1000);
 
-const port = 20000 + Math.floor(Math.random() * 20000);
-const server = Bun.spawn([process.execPath, join(root, "src/cli.ts"), "serve", "--port", String(port), "--data", dataDir], {
-  env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "warn" },
-  stdout: "inherit",
-  stderr: "inherit",
-});
-const base = `http://127.0.0.1:${port}`;
-await waitForHealthy(base);
+const server = await startBenchServer(dataDir);
+const { base, port } = server;
+
 
 const endpoints = ["/api/dashboard/metrics", "/api/customers", `/api/customer/${customerId}`];
 const rows: string[] = [];
@@ -79,8 +74,7 @@ for (const path of endpoints) {
   console.log(rows.at(-1));
 }
 
-server.kill("SIGTERM");
-await server.exited;
+await server.stop();
 rmSync(dataDir, { recursive: true, force: true });
 
 console.log(`\n| Endpoint | Response | Median | p99 | Portal req/s | Bare Bun.serve req/s | Ratio | Errors |

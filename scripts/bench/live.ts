@@ -3,22 +3,19 @@
 // request) to the owning broker's socket receiving document_uploaded. Also the server's memory
 // per idle socket. The portal runs as its own process (compiled ./portal if built).
 // Run: npm run compile && npx bun scripts/bench/live.ts
-import { readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { migrateDatabase, openDatabase } from "../../db/client.ts";
 import { loadConfig } from "../../src/config.ts";
 import { buildContext } from "../../src/context.ts";
 import { createBrokerAccount, createSession } from "../../src/features/auth/service.ts";
 import { createCustomer } from "../../src/features/customers/service.ts";
 import { createLogger } from "../../src/lib/log.ts";
-import { waitForHealthy } from "../../tests/support/cli.ts";
 import { tempDir } from "../../tests/support/server.ts";
+import { rssMb, startBenchServer } from "./support.ts";
 
 const BROKERS = 50;
 const CUSTOMERS_PER_BROKER = 20;
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 300);
-const root = join(import.meta.dir, "../..");
-const rssMb = (pid: number) => Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)![1]) / 1024;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 // Seed: 50 brokers with 20 customers each, every customer with one requested document.
@@ -38,16 +35,8 @@ for (let b = 0; b < BROKERS; b++) {
 }
 db.$client.close();
 
-const port = 20000 + Math.floor(Math.random() * 20000);
-const binary = join(root, "portal");
-const command = process.env.BENCH_FROM_SOURCE || !(await Bun.file(binary).exists()) ? [process.execPath, join(root, "src/cli.ts")] : [binary];
-const server = Bun.spawn([...command, "serve", "--port", String(port), "--data", dataDir], {
-  env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "warn" },
-  stdout: "inherit",
-  stderr: "inherit",
-});
-const base = `http://127.0.0.1:${port}`;
-await waitForHealthy(base);
+const server = await startBenchServer(dataDir);
+const { base, port } = server;
 await Bun.sleep(500);
 const idle = rssMb(server.pid);
 
@@ -102,8 +91,7 @@ for (let n = 0; n < Math.min(UPLOADS, all.length); n++) {
 }
 
 for (const ws of sockets) ws.close();
-server.kill("SIGTERM");
-await server.exited;
+await server.stop();
 rmSync(dataDir, { recursive: true, force: true });
 
 const sortedResponse = [...fromResponse].sort((a, b) => a - b);

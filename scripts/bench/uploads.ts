@@ -2,7 +2,7 @@
 // process; its resident memory is sampled from /proc every 20 ms for the peak. Throughput is
 // compared with dd writing the same number of bytes to the same disk.
 // Run: npm run compile && npx bun scripts/bench/uploads.ts   (BENCH_FROM_SOURCE=1 to run from source)
-import { readFileSync, rmSync, statSync } from "node:fs";
+import { rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { migrateDatabase, openDatabase } from "../../db/client.ts";
 import { loadConfig } from "../../src/config.ts";
@@ -10,21 +10,12 @@ import { buildContext } from "../../src/context.ts";
 import { createBrokerAccount } from "../../src/features/auth/service.ts";
 import { createCustomer } from "../../src/features/customers/service.ts";
 import { createLogger } from "../../src/lib/log.ts";
-import { waitForHealthy } from "../../tests/support/cli.ts";
 import { tempDir } from "../../tests/support/server.ts";
+import { rssMb, startBenchServer } from "./support.ts";
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 50);
 const FILE_BYTES = 10_000_000; // 10 MB, under the default MAX_UPLOAD_MB of 10 MiB
-const root = join(import.meta.dir, "../..");
 
-const rssMb = (pid: number) => {
-  try {
-    const kb = Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
-    return kb / 1024;
-  } catch {
-    return 0;
-  }
-};
 
 // One customer with one requested document per upload.
 const dataDir = tempDir("portal-bench-uploads-");
@@ -39,18 +30,7 @@ const targets = Array.from({ length: UPLOADS }, (_, i) => {
 });
 db.$client.close();
 
-const port = 20000 + Math.floor(Math.random() * 20000);
-// The compiled ./portal is what brokerages run; from source, the process also holds the bundler.
-const binary = join(root, "portal");
-const command = process.env.BENCH_FROM_SOURCE || !(await Bun.file(binary).exists()) ? [process.execPath, join(root, "src/cli.ts")] : [binary];
-console.log(`server: ${command.join(" ")}`);
-const server = Bun.spawn([...command, "serve", "--port", String(port), "--data", dataDir], {
-  env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "warn" },
-  stdout: "inherit",
-  stderr: "inherit",
-});
-const base = `http://127.0.0.1:${port}`;
-await waitForHealthy(base);
+const server = await startBenchServer(dataDir);
 await Bun.sleep(500);
 const idleRss = rssMb(server.pid);
 
@@ -67,7 +47,7 @@ const results = await Promise.all(
     const form = new FormData();
     form.append("file", file, "statement.pdf");
     form.append("isGuest", "true");
-    const res = await fetch(`${base}/api/upload/${link}/documents/${documentId}`, { method: "POST", body: form });
+    const res = await fetch(`${server.base}/api/upload/${link}/documents/${documentId}`, { method: "POST", body: form });
     return res.status;
   }),
 );
@@ -75,8 +55,7 @@ const seconds = (performance.now() - started) / 1000;
 clearInterval(sampler);
 peakRss = Math.max(peakRss, rssMb(server.pid));
 
-server.kill("SIGTERM");
-await server.exited;
+await server.stop();
 
 const ok = results.filter((s) => s === 200).length;
 const stored = statSync(join(dataDir, "files")).isDirectory();

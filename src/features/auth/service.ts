@@ -5,7 +5,7 @@ import { sessions, users } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../../lib/password.ts";
-import { FailureLimiter } from "../../lib/rate-limit.ts";
+import { SignInThrottle } from "../../lib/rate-limit.ts";
 import { hashToken, newId, randomToken } from "../../lib/tokens.ts";
 import { BROKER_PASSWORD_MIN, isValidEmail, messages, normalizeEmail } from "../../shared/validation.ts";
 import type { PublicUser, SignInInput, SignUpInput } from "./model.ts";
@@ -58,30 +58,13 @@ export async function signUpBroker(ctx: AppContext, input: SignUpInput) {
   return { user, ...createSession(ctx, user.id) };
 }
 
-// Failures are counted per address and per account; either one over its limit gets 429.
-const limiters = new WeakMap<AppContext, { byAddress: FailureLimiter; byAccount: FailureLimiter }>();
-const WINDOW_MS = 15 * 60 * 1000;
-function signInLimiters(ctx: AppContext) {
-  let found = limiters.get(ctx);
-  if (!found) {
-    found = { byAddress: new FailureLimiter(20, WINDOW_MS, ctx.clock), byAccount: new FailureLimiter(5, WINDOW_MS, ctx.clock) };
-    limiters.set(ctx, found);
-  }
-  return found;
-}
+const throttles = new WeakMap<AppContext, SignInThrottle>();
+const throttleFor = (ctx: AppContext) => throttles.get(ctx) ?? throttles.set(ctx, new SignInThrottle(ctx.clock)).get(ctx)!;
 
 export async function signInBroker(ctx: AppContext, input: SignInInput & { address: string }) {
   const email = normalizeEmail(input.email);
-  const { byAddress, byAccount } = signInLimiters(ctx);
-  const wait = Math.max(byAddress.retryAfter(input.address), byAccount.retryAfter(email));
-  if (wait > 0) {
-    const minutes = Math.ceil(wait / 60);
-    throw new AppError(
-      "too_many_requests",
-      `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-      { retryAfter: wait },
-    );
-  }
+  const throttle = throttleFor(ctx);
+  throttle.assertAllowed(input.address, email);
   if (!input.password) throw badRequest(messages.passwordRequired);
 
   const user = ctx.db.select().from(users).where(eq(users.email, email)).get();
@@ -89,11 +72,10 @@ export async function signInBroker(ctx: AppContext, input: SignInInput & { addre
     ? await verifyPassword(input.password, user.passwordHash)
     : await verifyAgainstDummy(input.password);
   if (!user || !ok) {
-    byAddress.recordFailure(input.address);
-    byAccount.recordFailure(email);
+    throttle.failed(input.address, email);
     throw new AppError("unauthorized", INVALID_CREDENTIALS);
   }
-  byAccount.reset(email);
+  throttle.succeeded(email);
   return { user: toPublicUser(user), ...createSession(ctx, user.id) };
 }
 

@@ -5,7 +5,7 @@ import { customers, customerSessions, passwordResetTokens } from "../../../db/sc
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../../lib/password.ts";
-import { FailureLimiter } from "../../lib/rate-limit.ts";
+import { FailureLimiter, SignInThrottle } from "../../lib/rate-limit.ts";
 import { hashToken, randomToken } from "../../lib/tokens.ts";
 import {
   CUSTOMER_RESET_PASSWORD_MIN,
@@ -84,42 +84,27 @@ export async function signUpCustomer(ctx: AppContext, input: { email: string; pa
   return startSession(ctx, claimed);
 }
 
-const limiters = new WeakMap<AppContext, { byAddress: FailureLimiter; byAccount: FailureLimiter; resets: FailureLimiter }>();
-function customerLimiters(ctx: AppContext) {
-  let found = limiters.get(ctx);
-  if (!found) {
-    const window = 15 * 60 * 1000;
-    found = {
-      byAddress: new FailureLimiter(20, window, ctx.clock),
-      byAccount: new FailureLimiter(5, window, ctx.clock),
-      resets: new FailureLimiter(3, window, ctx.clock),
-    };
-    limiters.set(ctx, found);
-  }
+const throttles = new WeakMap<AppContext, { signIn: SignInThrottle; resets: FailureLimiter }>();
+function throttleFor(ctx: AppContext) {
+  let found = throttles.get(ctx);
+  if (!found) throttles.set(ctx, (found = { signIn: new SignInThrottle(ctx.clock), resets: new FailureLimiter(3, 15 * 60 * 1000, ctx.clock) }));
   return found;
 }
 
 export async function signInCustomer(ctx: AppContext, input: { email: string; password: string; uploadLink?: string; address: string }) {
   const email = normalizeEmail(input.email);
-  const { byAddress, byAccount } = customerLimiters(ctx);
-  const wait = Math.max(byAddress.retryAfter(input.address), byAccount.retryAfter(email));
-  if (wait > 0) {
-    const minutes = Math.ceil(wait / 60);
-    throw new AppError("too_many_requests", `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, {
-      retryAfter: wait,
-    });
-  }
+  const { signIn } = throttleFor(ctx);
+  signIn.assertAllowed(input.address, email);
   if (!input.password) throw badRequest(messages.passwordRequired);
   const customer = ctx.db.select().from(customers).where(eq(customers.email, email)).get();
   // Same work whether or not the email is known, so timing does not tell.
   const ok = customer?.passwordHash ? await verifyPassword(input.password, customer.passwordHash) : await verifyAgainstDummy(input.password);
   const rightLink = !input.uploadLink || customer?.uploadLink === input.uploadLink;
   if (!customer || !ok || !rightLink) {
-    byAddress.recordFailure(input.address);
-    byAccount.recordFailure(email);
+    signIn.failed(input.address, email);
     throw new AppError("unauthorized", INVALID_CREDENTIALS);
   }
-  byAccount.reset(email);
+  signIn.succeeded(email);
   return startSession(ctx, customer);
 }
 
@@ -128,7 +113,7 @@ export const FORGOT_PASSWORD_ANSWER = "If an account exists for this email, we s
 /** Emails a single-use reset link (1 hour) if the account exists; the answer is the same either way. */
 export function forgotPassword(ctx: AppContext, input: { email: string }): void {
   const email = normalizeEmail(input.email);
-  const { resets } = customerLimiters(ctx);
+  const { resets } = throttleFor(ctx);
   if (resets.retryAfter(email) > 0) return; // at most 3 reset emails per address per 15 minutes
   resets.recordFailure(email);
   const customer = ctx.db.select().from(customers).where(eq(customers.email, email)).get();
