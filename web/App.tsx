@@ -1,13 +1,33 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
 import { RouterProvider } from "react-aria-components";
 import { Route, Routes, useHref, useNavigate } from "react-router";
-import { BrokerArea } from "./components/BrokerArea";
-import { CustomerDetailRoute } from "./routes/customer-detail";
-import { CustomersRoute } from "./routes/customers";
-import { DashboardRoute } from "./routes/dashboard";
-import { LandingRoute } from "./routes/landing";
+import { FullPageSpinner, Spinner } from "./components/ui/Spinner";
 import { NotFoundRoute } from "./routes/not-found";
-import { ProfileRoute } from "./routes/profile";
-import { UploadPortalRoute } from "./routes/upload-portal";
+
+/**
+ * A screen loaded on first visit (its own chunk). Customers on /upload/... never download the
+ * broker screens or the landing page, and brokers never download the portal.
+ */
+function lazyScreen<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const LandingRoute = lazyScreen(() => import("./routes/landing"), "LandingRoute");
+const BrokerArea = lazyScreen(() => import("./components/BrokerArea"), "BrokerArea");
+const DashboardRoute = lazyScreen(() => import("./routes/dashboard"), "DashboardRoute");
+const CustomersRoute = lazyScreen(() => import("./routes/customers"), "CustomersRoute");
+const CustomerDetailRoute = lazyScreen(() => import("./routes/customer-detail"), "CustomerDetailRoute");
+const ProfileRoute = lazyScreen(() => import("./routes/profile"), "ProfileRoute");
+const UploadPortalRoute = lazyScreen(() => import("./routes/upload-portal"), "UploadPortalRoute");
+
+// The landing page and the broker area both start by checking the session, so their loading
+// state says so from the first frame instead of switching from one spinner to another.
+const sessionFallback = <FullPageSpinner label="Checking your session" />;
+
+/** A broker screen inside the admin shell: the header and navigation stay while it loads. */
+function Screen({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Spinner label="Loading page" className="w-full py-20" />}>{children}</Suspense>;
+}
 
 /**
  * Every screen of SPEC section 2. Must sit inside a react-router Router
@@ -19,17 +39,38 @@ export function App() {
     // Lets react-aria links and menu items (href) navigate client-side.
     <RouterProvider navigate={(to) => navigate(to)} useHref={useHref}>
       <Routes>
-        <Route path="/" element={<LandingRoute />} />
-        <Route element={<BrokerArea />}>
-          <Route path="/dashboard" element={<DashboardRoute />} />
-          <Route path="/customers" element={<CustomersRoute />} />
-          <Route path="/customer/:id" element={<CustomerDetailRoute />} />
-          <Route path="/profile" element={<ProfileRoute />} />
+        <Route
+          path="/"
+          element={
+            <Suspense fallback={sessionFallback}>
+              <LandingRoute />
+            </Suspense>
+          }
+        />
+        <Route
+          element={
+            <Suspense fallback={sessionFallback}>
+              <BrokerArea />
+            </Suspense>
+          }
+        >
+          <Route path="/dashboard" element={<Screen><DashboardRoute /></Screen>} />
+          <Route path="/customers" element={<Screen><CustomersRoute /></Screen>} />
+          <Route path="/customer/:id" element={<Screen><CustomerDetailRoute /></Screen>} />
+          <Route path="/profile" element={<Screen><ProfileRoute /></Screen>} />
         </Route>
-        <Route path="/upload" element={<UploadPortalRoute />} />
-        <Route path="/upload/:uploadLink" element={<UploadPortalRoute />} />
+        <Route path="/upload" element={<PortalScreen />} />
+        <Route path="/upload/:uploadLink" element={<PortalScreen />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Routes>
     </RouterProvider>
+  );
+}
+
+function PortalScreen() {
+  return (
+    <Suspense fallback={<FullPageSpinner label="Loading" />}>
+      <UploadPortalRoute />
+    </Suspense>
   );
 }

@@ -1,27 +1,51 @@
-import { LinkIcon } from "lucide-react";
-import { useParams } from "react-router";
+import { useEffect, useState } from "react";
+import { useParams, useSearchParams } from "react-router";
 import { usePageTitle } from "../components/use-page-title";
+import { usePortalQuery } from "../features/portal/api";
+import { PortalScreen } from "../features/portal/PortalScreen";
+import { InvalidAccess, PortalError, PortalLoading } from "../features/portal/PortalStates";
+import { readStoredSession } from "../features/portal/storage";
 
-/** The customer's portal, reached only through the personal link in an invitation. */
+/** SPEC 2 "Customer upload portal": reached only through the personal link in an invitation. */
 export function UploadPortalRoute() {
   const { uploadLink } = useParams();
   usePageTitle(uploadLink ? "Customer Dashboard" : "Invalid access");
-  return (
-    <main className="flex min-h-dvh items-center justify-center bg-slate-50 p-4">
-      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
-        <LinkIcon aria-hidden="true" className="mx-auto size-10 text-brand-600" />
-        {uploadLink ? (
-          <>
-            <h1 className="mt-4 text-2xl font-semibold">Customer Dashboard</h1>
-            <p className="mt-2 text-slate-600">The document upload portal is coming soon in this build.</p>
-          </>
-        ) : (
-          <>
-            <h1 className="mt-4 text-2xl font-semibold">Invalid access</h1>
-            <p className="mt-2 text-slate-600">Please use the invitation link sent to your email</p>
-          </>
-        )}
-      </div>
-    </main>
-  );
+  if (!uploadLink) return <InvalidAccess />;
+  // A different link is a different customer: start from scratch.
+  return <Portal key={uploadLink} link={uploadLink} />;
+}
+
+/**
+ * ?reset={token} (from the password-reset email): kept in state to open the reset dialog,
+ * and removed from the address bar so it is not bookmarked, shared or replayed.
+ */
+function useResetToken(): string | null {
+  const [params, setParams] = useSearchParams();
+  const [token, setToken] = useState(() => params.get("reset"));
+  const inUrl = params.get("reset");
+  useEffect(() => {
+    if (inUrl === null) return;
+    setToken(inUrl);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete("reset");
+        return next;
+      },
+      { replace: true },
+    );
+  }, [inUrl, setParams]);
+  return token;
+}
+
+function Portal({ link }: { link: string }) {
+  const query = usePortalQuery(link);
+  const resetToken = useResetToken();
+  // Read once: whether this browser was signed in on this link within the last 24 hours.
+  const [expectsSession] = useState(() => readStoredSession(link)?.isAuthenticated ?? false);
+
+  // Once loaded, a failed background refetch keeps the page (the next refetch may succeed).
+  if (query.data) return <PortalScreen link={link} portal={query.data} resetToken={resetToken} />;
+  if (query.isError) return <PortalError error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
+  return <PortalLoading text={expectsSession ? "Checking your session..." : "Loading your documents..."} />;
 }

@@ -1,0 +1,157 @@
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { MAX_UPLOAD_BYTES, uploadMessages, uploadProblem } from "../../web/features/portal/upload-rules";
+import { fakeServer } from "../support/render-app";
+import { guestPortal, LINK, PORTAL_PATH, portalRoute, renderPortal, signedInPortal } from "./portal-fixtures";
+
+/** Stands in for XMLHttpRequest: records the request and lets the test drive progress and the answer. */
+class FakeXhr {
+  static sent: FakeXhr[] = [];
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  withCredentials = false;
+  status = 0;
+  statusText = "";
+  responseText = "";
+  method = "";
+  url = "";
+  body: FormData | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader() {}
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+  abort() {
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total }));
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    act(() => this.onload?.());
+  }
+}
+
+const RealXhr = globalThis.XMLHttpRequest;
+beforeEach(() => {
+  localStorage.clear();
+  FakeXhr.sent = [];
+  globalThis.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
+});
+afterEach(() => {
+  globalThis.XMLHttpRequest = RealXhr;
+  localStorage.clear();
+});
+
+const pdf = (name = "paystub.pdf", size = 2048) => new File([new Uint8Array(size)], name, { type: "application/pdf" });
+
+/** The hidden file inputs behind "Take photo" and "Choose file" in one document's row. */
+async function inputsOf(documentName: string) {
+  const row = await screen.findByRole("row", { name: new RegExp(documentName) });
+  const inputs = [...row.querySelectorAll<HTMLInputElement>('input[type="file"]')];
+  return { row, photo: inputs.find((input) => input.hasAttribute("capture"))!, file: inputs.find((input) => !input.hasAttribute("capture"))! };
+}
+
+const choose = (input: HTMLInputElement, files: File[]) => fireEvent.change(input, { target: { files } });
+
+test("the client-side rules: a file, of an accepted type, at most 10 MB", () => {
+  expect(uploadProblem(null)).toBe("No File Selected - Please select a file to upload.");
+  expect(uploadProblem(new File(["x"], "notes.txt", { type: "text/plain" }))).toBe(uploadMessages.wrongType);
+  expect(uploadProblem(new File(["x"], "scan.heic", { type: "image/heic" }))).toBe("Only PDF, JPG and PNG files can be uploaded.");
+  expect(uploadProblem(new File(["x"], "photo.JPG", { type: "" }))).toBeNull();
+  expect(uploadProblem(new File(["x"], "photo", { type: "" }))).toBe(uploadMessages.wrongType);
+  expect(uploadProblem(pdf("big.pdf", MAX_UPLOAD_BYTES + 1))).toBe("The file is larger than 10 MB. Please choose a smaller file.");
+  expect(uploadProblem(pdf("ok.pdf", MAX_UPLOAD_BYTES))).toBeNull();
+  expect(uploadProblem(new File([new Uint8Array(10)], "id.png", { type: "image/png" }))).toBeNull();
+});
+
+test("Take photo asks for the rear camera; Choose file accepts PDF, JPG and PNG", async () => {
+  fakeServer(portalRoute({ portal: guestPortal() }));
+  renderPortal();
+  const { photo, file } = await inputsOf("Paystub");
+  expect(photo.getAttribute("accept")).toBe("image/*");
+  expect(photo.getAttribute("capture")).toBe("environment");
+  expect(file.getAttribute("accept")).toBe(".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png");
+});
+
+test("nothing chosen, a wrong type or a too-large file are refused before anything is sent", async () => {
+  fakeServer(portalRoute({ portal: guestPortal() }));
+  renderPortal();
+  const { file } = await inputsOf("Paystub");
+
+  choose(file, []);
+  expect(await screen.findByText("No File Selected")).toBeTruthy();
+  expect(screen.getByText("Please select a file to upload.")).toBeTruthy();
+
+  choose(file, [new File(["hello"], "notes.txt", { type: "text/plain" })]);
+  expect(await screen.findByText("Only PDF, JPG and PNG files can be uploaded.")).toBeTruthy();
+  expect(screen.getByText("Upload Failed")).toBeTruthy();
+
+  choose(file, [pdf("huge.pdf", MAX_UPLOAD_BYTES + 1)]);
+  expect(await screen.findByText("The file is larger than 10 MB. Please choose a smaller file.")).toBeTruthy();
+  expect(FakeXhr.sent).toHaveLength(0);
+});
+
+test("an upload shows real progress, then Upload Successful, and the portal is read again", async () => {
+  const state = { portal: guestPortal() };
+  const calls = fakeServer(portalRoute(state));
+  renderPortal();
+  const { row, file } = await inputsOf("Paystub");
+  choose(file, [pdf()]);
+
+  const xhr = FakeXhr.sent[0]!;
+  expect(xhr.method).toBe("POST");
+  expect(xhr.url).toBe(`/api/upload/${LINK}/documents/d1`);
+  expect(xhr.body!.get("isGuest")).toBe("true");
+  expect((xhr.body!.get("file") as File).name).toBe("paystub.pdf");
+
+  const bar = await within(row).findByRole("progressbar", { name: "Uploading paystub.pdf" });
+  expect(bar.getAttribute("aria-valuenow")).toBe("0");
+  xhr.progress(512, 2048);
+  expect(bar.getAttribute("aria-valuenow")).toBe("25");
+  expect(within(row).getByText("25%")).toBeTruthy();
+  // While it runs, no second file can be picked for the same document.
+  expect(within(row).queryByRole("button", { name: "Choose file for Paystub" })).toBeNull();
+
+  const before = calls.filter((call) => call.path === PORTAL_PATH).length;
+  state.portal = guestPortal({ documents: state.portal.documents.map((d) => (d.id === "d1" ? { ...d, canUpload: false } : d)) });
+  xhr.respond(200, { message: "Upload Successful", document: { ...state.portal.documents[0]!, canUpload: false } });
+
+  expect(await screen.findByText("Upload Successful")).toBeTruthy();
+  expect(screen.getByText("Paystub was uploaded and is under review.")).toBeTruthy();
+  expect(await within(row).findByText("Received. Sign in to see its status.")).toBeTruthy();
+  // Refetched at once and after 100, 300 and 600 ms.
+  await waitFor(() => expect(calls.filter((call) => call.path === PORTAL_PATH).length - before).toBe(4), { timeout: 2000 });
+});
+
+test("a refused upload says Upload Failed with the server's message; signed-in uploads say isGuest false", async () => {
+  fakeServer(portalRoute({ portal: signedInPortal() }));
+  renderPortal();
+  const { row, file } = await inputsOf("Photo ID");
+  choose(file, [new File([new Uint8Array(64)], "id.png", { type: "image/png" })]);
+  const xhr = FakeXhr.sent[0]!;
+  expect(xhr.body!.get("isGuest")).toBe("false");
+  xhr.respond(415, { message: "Only PDF, JPG and PNG files can be uploaded." });
+  expect(await screen.findByText("Upload Failed")).toBeTruthy();
+  expect(screen.getByText("Only PDF, JPG and PNG files can be uploaded.")).toBeTruthy();
+  expect(within(row).getByRole("button", { name: "Choose file for Photo ID" })).toBeTruthy();
+});
+
+test("an upload can be canceled", async () => {
+  fakeServer(portalRoute({ portal: guestPortal() }));
+  renderPortal();
+  const { row, photo } = await inputsOf("Photo ID");
+  choose(photo, [new File([new Uint8Array(64)], "camera.jpg", { type: "image/jpeg" })]);
+  fireEvent.click(await within(row).findByRole("button", { name: "Cancel upload of Photo ID" }));
+  expect(await screen.findByText("Upload canceled")).toBeTruthy();
+  expect(within(row).queryByRole("progressbar")).toBeNull();
+  expect(within(row).getByRole("button", { name: "Take photo of Photo ID" })).toBeTruthy();
+});

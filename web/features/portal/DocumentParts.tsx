@@ -1,0 +1,83 @@
+// The pieces of one requested document, shared by the table, the compact table and the cards.
+import { Download, Eye, RotateCcw } from "lucide-react";
+import type { PortalDocumentDto } from "@shared/api-types";
+import { DueDateBadge } from "../../components/DueDateBadge";
+import { StatusBadge } from "../../components/StatusBadge";
+import { Button, LinkButton } from "../../components/ui/Button";
+import { fileSize, formatDay } from "./names";
+import { preloadOverlays } from "./overlay";
+import { UploadControl } from "./UploadControl";
+
+export interface DocumentView {
+  document: PortalDocumentDto;
+  /** Set when the customer has several brokers and sees all of them at once. */
+  brokerName?: string;
+  signedIn: boolean;
+  now: Date;
+  onView: (document: PortalDocumentDto) => void;
+}
+
+/** A due badge only while the customer still owes the document. */
+export function DueBadge({ document, now }: Pick<DocumentView, "document" | "now">) {
+  return document.dueDate && document.canUpload ? <DueDateBadge dueDate={document.dueDate} now={now} /> : null;
+}
+
+/** Statuses are for signed-in customers only (guests get none from the server). */
+export function DocumentStatusBadge({ document, signedIn }: Pick<DocumentView, "document" | "signedIn">) {
+  return signedIn && document.status ? <StatusBadge status={document.status} /> : null;
+}
+
+/** Name, description, who asked, the re-submit reason and the file already sent. */
+export function DocumentInfo({ document, brokerName, signedIn, titleLevel }: Pick<DocumentView, "document" | "brokerName" | "signedIn"> & { titleLevel?: 3 }) {
+  const Title = titleLevel ? "h3" : "p";
+  const uploaded = formatDay(document.uploadedAt);
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <Title className="font-medium break-words text-slate-900">{document.name}</Title>
+      {document.description ? <p className="text-sm text-slate-600">{document.description}</p> : null}
+      {brokerName ? <p className="text-sm text-slate-500">Requested by {brokerName}</p> : null}
+      {signedIn && document.status === "need_to_resubmit" ? (
+        <p className="mt-1 flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <RotateCcw aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>
+            <span className="font-medium">Re-submit reason: </span>
+            {document.rejectionReason || "Your broker asked for a new file."}
+          </span>
+        </p>
+      ) : null}
+      {signedIn && document.fileName ? (
+        <p className="truncate text-sm text-slate-500" title={document.fileName}>
+          {document.fileName}
+          {document.fileSize ? ` · ${fileSize(document.fileSize)}` : ""}
+          {uploaded ? ` · uploaded ${uploaded}` : ""}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** What the customer can do now: upload, or look at what they sent. */
+export function DocumentActions({ document, signedIn, onView, stacked }: Pick<DocumentView, "document" | "signedIn" | "onView"> & { stacked?: boolean }) {
+  if (document.canUpload) return <UploadControl document={document} stacked={stacked} />;
+  const viewable = signedIn && (document.status === "uploaded" || document.status === "approved");
+  if (viewable && document.viewUrl && document.downloadUrl) {
+    return <FileButtons document={document} onView={onView} stacked={stacked} />;
+  }
+  // Guests may not see statuses; that the file arrived is all the server tells them.
+  return <p className="text-sm text-slate-600">{signedIn ? "No file to show" : "Received. Sign in to see its status."}</p>;
+}
+
+export function FileButtons({ document, onView, stacked }: { document: PortalDocumentDto; onView: (d: PortalDocumentDto) => void; stacked?: boolean }) {
+  return (
+    <div className={stacked ? "grid w-full grid-cols-1 gap-2" : "grid w-full grid-cols-2 gap-2"}>
+      <Button variant="secondary" size="sm" aria-label={`View ${document.name}`} onPressStart={preloadOverlays} onPress={() => onView(document)}>
+        <Eye aria-hidden="true" className="size-4" />
+        View
+      </Button>
+      <LinkButton variant="secondary" size="sm" aria-label={`Download ${document.name}`} href={document.downloadUrl ?? undefined} download={document.fileName ?? document.name}>
+        <Download aria-hidden="true" className="size-4" />
+        Download
+      </LinkButton>
+    </div>
+  );
+}

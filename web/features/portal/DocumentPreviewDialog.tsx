@@ -1,0 +1,63 @@
+import { useState } from "react";
+import { Download, ExternalLink, FileQuestion } from "lucide-react";
+import type { PortalDocumentDto } from "@shared/api-types";
+import { LinkButton } from "../../components/ui/Button";
+import { ModalDialog } from "../../components/ui/Dialog";
+
+type PreviewKind = "pdf" | "image" | "other";
+
+/** By the type the server sniffed when the file was stored; the file name only as a fallback. */
+export function previewKind(document: Pick<PortalDocumentDto, "mimeType" | "fileName">): PreviewKind {
+  const type = document.mimeType ?? "";
+  const name = (document.fileName ?? "").toLowerCase();
+  if (type === "application/pdf" || (!type && name.endsWith(".pdf"))) return "pdf";
+  if (type.startsWith("image/") || (!type && /\.(png|jpe?g)$/.test(name))) return "image";
+  return "other";
+}
+
+/**
+ * The customer's own file, shown from its view URL (same origin, the session cookie authorises
+ * it, and the server lets our own pages frame it).
+ */
+export function DocumentPreviewDialog({ document, onClose }: { document: PortalDocumentDto; onClose: () => void }) {
+  const [imageFailed, setImageFailed] = useState(false);
+  const kind = previewKind(document);
+  const name = document.fileName ?? document.name;
+  const viewUrl = document.viewUrl ?? "";
+  const download = document.downloadUrl ?? undefined;
+
+  return (
+    <ModalDialog title={document.name} isOpen onOpenChange={(open) => !open && onClose()} size="xl">
+      <div className="flex flex-col gap-4">
+        {kind === "pdf" && viewUrl ? (
+          <iframe src={viewUrl} title={`Preview of ${name}`} className="h-[65dvh] w-full rounded-lg border border-slate-200" />
+        ) : kind === "image" && viewUrl && !imageFailed ? (
+          <div className="flex justify-center rounded-lg bg-slate-100 p-2">
+            <img src={viewUrl} alt={`Preview of ${name}`} onError={() => setImageFailed(true)} className="max-h-[65dvh] max-w-full object-contain" />
+          </div>
+        ) : (
+          <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-slate-300 px-4 py-12 text-center">
+            <FileQuestion aria-hidden="true" className="size-10 text-slate-400" />
+            <p className="font-medium text-slate-900">Preview not available</p>
+            <LinkButton variant="link" size="sm" href={download} download={name}>
+              Download to view
+            </LinkButton>
+          </div>
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          {kind === "pdf" && viewUrl ? (
+            // Some phone browsers show no PDF inside a page; their own viewer always works.
+            <LinkButton variant="secondary" href={viewUrl} target="_blank" rel="noopener">
+              <ExternalLink aria-hidden="true" className="size-4" />
+              Open in new tab
+            </LinkButton>
+          ) : null}
+          <LinkButton variant="secondary" href={download} download={name}>
+            <Download aria-hidden="true" className="size-4" />
+            Download
+          </LinkButton>
+        </div>
+      </div>
+    </ModalDialog>
+  );
+}

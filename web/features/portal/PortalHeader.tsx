@@ -1,0 +1,68 @@
+import { Bell, FileCheck2, LogIn } from "lucide-react";
+import type { CustomerProfileDto, PortalDto } from "@shared/api-types";
+import { Button } from "../../components/ui/Button";
+import { customerInitials, unreadBadge } from "./names";
+import { preloadOverlays } from "./overlay";
+
+export interface PortalHeaderProps {
+  portal: PortalDto;
+  unreadCount: number;
+  onNotifications: () => void;
+  onAccount: () => void;
+  onSignIn: () => void;
+}
+
+/** "Customer Dashboard", the notification bell, and the account button or Sign In. */
+export function PortalHeader({ portal, unreadCount, onNotifications, onAccount, onSignIn }: PortalHeaderProps) {
+  const badge = unreadBadge(unreadCount);
+  const customer = portal.authenticated ? (portal.customer as CustomerProfileDto) : null;
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:h-20 sm:px-6">
+        <span aria-hidden="true" className="hidden size-9 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-white sm:flex">
+          <FileCheck2 className="size-5" />
+        </span>
+        <h1 className="min-w-0 truncate text-lg font-semibold text-slate-900 sm:text-xl">Customer Dashboard</h1>
+        <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={badge ? `Notifications, ${unreadCount} unread` : "Notifications"}
+            onPressStart={preloadOverlays}
+            onPress={onNotifications}
+            className="relative"
+          >
+            <Bell aria-hidden="true" className="size-5" />
+            {badge ? (
+              <span
+                aria-hidden="true"
+                className="absolute top-1 right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-semibold text-white"
+              >
+                {badge}
+              </span>
+            ) : null}
+          </Button>
+          {customer ? (
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Account menu for ${customer.name}`}
+              onPressStart={preloadOverlays}
+              onPress={onAccount}
+              className="rounded-full"
+            >
+              <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800">
+                {customerInitials(customer.name, customer.email)}
+              </span>
+            </Button>
+          ) : (
+            <Button variant="secondary" size="sm" onPressStart={preloadOverlays} onPress={onSignIn}>
+              <LogIn aria-hidden="true" className="hidden size-4 sm:block" />
+              Sign In
+            </Button>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,34 @@
+// Every dialog and panel of the portal, in one chunk loaded on first use (see overlay.ts).
+import type { CustomerProfileDto, PortalDto } from "@shared/api-types";
+import type { CustomerNotifications } from "./api";
+import { AccountPanel } from "./AccountPanel";
+import { DocumentPreviewDialog } from "./DocumentPreviewDialog";
+import { NotificationsPanel } from "./NotificationsPanel";
+import type { Overlay } from "./overlay";
+import { ResetPasswordDialog } from "./ResetPasswordDialog";
+import { SignInDialog } from "./SignInDialog";
+
+export interface PortalOverlayProps {
+  overlay: Overlay;
+  link: string;
+  portal: PortalDto;
+  notifications: CustomerNotifications;
+  onChange: (overlay: Overlay | null) => void;
+}
+
+export default function PortalOverlay({ overlay, link, portal, notifications, onChange }: PortalOverlayProps) {
+  const close = () => onChange(null);
+  switch (overlay.kind) {
+    case "signin":
+      return <SignInDialog link={link} onClose={close} />;
+    case "reset":
+      return <ResetPasswordDialog token={overlay.token} onClose={close} onReset={() => onChange({ kind: "signin" })} />;
+    case "preview":
+      return <DocumentPreviewDialog document={overlay.document} onClose={close} />;
+    case "notifications":
+      return <NotificationsPanel data={notifications} signedIn={portal.authenticated} onClose={close} />;
+    case "profile":
+      // Signed out meanwhile (another tab, expired session): nothing to show.
+      return portal.authenticated ? <AccountPanel link={link} customer={portal.customer as CustomerProfileDto} onClose={close} /> : null;
+  }
+}

@@ -1,0 +1,76 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+import type { PortalDto } from "@shared/api-types";
+import { Spinner } from "../../components/ui/Spinner";
+import { useCustomerNotifications } from "./api";
+import { HelpBlock } from "./HelpBlock";
+import { loadOverlays, type Overlay } from "./overlay";
+import { PortalHeader } from "./PortalHeader";
+import { ProgressSummary } from "./ProgressSummary";
+import { RequiredDocuments } from "./RequiredDocuments";
+import { SharedDocuments } from "./SharedDocuments";
+import { storeSession } from "./storage";
+import { UploadsProvider } from "./use-uploads";
+import { WelcomeBanner } from "./WelcomeBanner";
+
+const PortalOverlay = lazy(loadOverlays);
+
+export interface PortalScreenProps {
+  link: string;
+  portal: PortalDto;
+  /** From ?reset={token}: opens the reset-password dialog once. */
+  resetToken: string | null;
+}
+
+/** The loaded portal: guest or signed-in view, and whichever dialog is open. */
+export function PortalScreen({ link, portal, resetToken }: PortalScreenProps) {
+  const [overlay, setOverlay] = useState<Overlay | null>(resetToken !== null ? { kind: "reset", token: resetToken } : null);
+  const signedIn = portal.authenticated;
+  const notifications = useCustomerNotifications(link, signedIn);
+
+  // Remember (per link) whether a session exists, so the next visit can say "Checking your session".
+  useEffect(() => storeSession(link, signedIn ? portal.customer.id : null), [link, signedIn, portal.customer.id]);
+  useEffect(() => {
+    if (resetToken !== null) setOverlay({ kind: "reset", token: resetToken });
+  }, [resetToken]);
+
+  return (
+    <UploadsProvider link={link} isGuest={!signedIn}>
+      <div className="min-h-dvh bg-slate-50">
+        <PortalHeader
+          portal={portal}
+          unreadCount={notifications.unreadCount}
+          onNotifications={() => setOverlay({ kind: "notifications" })}
+          onAccount={() => setOverlay({ kind: "profile" })}
+          onSignIn={() => setOverlay({ kind: "signin" })}
+        />
+        <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
+          {signedIn ? (
+            <ProgressSummary name={portal.customer.name} documents={portal.documents} />
+          ) : (
+            <WelcomeBanner name={portal.customer.name} brokers={portal.brokers} onSignIn={() => setOverlay({ kind: "signin" })} />
+          )}
+          <RequiredDocuments link={link} portal={portal} onView={(document) => setOverlay({ kind: "preview", document })} />
+          <SharedDocuments portal={portal} onView={(document) => setOverlay({ kind: "preview", document })} />
+          <HelpBlock brokers={portal.brokers} />
+        </main>
+      </div>
+      {overlay ? (
+        <Suspense
+          fallback={
+            <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/30">
+              <Spinner label="Loading" className="rounded-xl bg-white p-4 shadow-lg" />
+            </div>
+          }
+        >
+          <PortalOverlay
+            overlay={overlay}
+            link={link}
+            portal={portal}
+            notifications={notifications}
+            onChange={setOverlay}
+          />
+        </Suspense>
+      ) : null}
+    </UploadsProvider>
+  );
+}

@@ -1,0 +1,72 @@
+import { useState } from "react";
+import { FileText } from "lucide-react";
+import type { PortalDocumentDto, PortalDto } from "@shared/api-types";
+import { EmptyState } from "../../components/ui/EmptyState";
+import { useNow } from "../documents/use-now";
+import { ALL_BROKERS, BrokerSelect } from "./BrokerSelect";
+import { DocumentCards } from "./DocumentCards";
+import type { DocumentView } from "./DocumentParts";
+import { DocumentTable } from "./DocumentTable";
+import { readBrokerChoice, storeBrokerChoice } from "./storage";
+import { useLayout } from "./use-media-query";
+
+/** The broker filter, remembered per link; a remembered broker who is gone falls back to all. */
+function useBrokerChoice(link: string, brokers: PortalDto["brokers"]) {
+  const [stored, setStored] = useState(() => readBrokerChoice(link) ?? ALL_BROKERS);
+  const choice = brokers.length > 1 && brokers.some((b) => b.id === stored) ? stored : ALL_BROKERS;
+  const choose = (brokerId: string) => {
+    setStored(brokerId);
+    storeBrokerChoice(link, brokerId);
+  };
+  return [choice, choose] as const;
+}
+
+/** SPEC 2: table on desktop, compact table on tablets, cards on phones. */
+export function RequiredDocuments({
+  link,
+  portal,
+  onView,
+}: {
+  link: string;
+  portal: PortalDto;
+  onView: (document: PortalDocumentDto) => void;
+}) {
+  const layout = useLayout();
+  const now = useNow();
+  const { brokers } = portal;
+  const [brokerId, setBrokerId] = useBrokerChoice(link, brokers);
+  const required = portal.documents.filter((d) => d.status !== "shared");
+  const shown = brokerId === ALL_BROKERS ? required : required.filter((d) => d.brokerId === brokerId);
+  const showBroker = brokers.length > 1 && brokerId === ALL_BROKERS;
+  const rows: DocumentView[] = shown.map((document) => ({
+    document,
+    brokerName: showBroker ? brokers.find((b) => b.id === document.brokerId)?.name : undefined,
+    signedIn: portal.authenticated,
+    now,
+    onView,
+  }));
+  const chosenName = brokers.find((b) => b.id === brokerId)?.name;
+
+  return (
+    <section aria-labelledby="portal-required" className="flex flex-col gap-3">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h2 id="portal-required" className="text-xl font-semibold text-slate-900">
+            Required Documents
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">PDF, JPG or PNG, up to 10 MB each.</p>
+        </div>
+        {brokers.length > 1 ? <BrokerSelect brokers={brokers} value={brokerId} onChange={setBrokerId} /> : null}
+      </div>
+      {rows.length === 0 ? (
+        <EmptyState title="No documents requested" icon={<FileText />} className="rounded-xl border border-slate-200 bg-white">
+          {chosenName ? `${chosenName} has not asked you for any documents.` : "Your broker has not asked you for any documents yet."}
+        </EmptyState>
+      ) : layout === "mobile" ? (
+        <DocumentCards rows={rows} />
+      ) : (
+        <DocumentTable rows={rows} signedIn={portal.authenticated} compact={layout === "tablet"} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { Share2 } from "lucide-react";
+import type { PortalDocumentDto, PortalDto } from "@shared/api-types";
+import { FileButtons } from "./DocumentParts";
+import { formatDay } from "./names";
+
+/** Files the broker shared with the customer (signed in only). */
+export function SharedDocuments({ portal, onView }: { portal: PortalDto; onView: (document: PortalDocumentDto) => void }) {
+  const shared = portal.documents.filter((d) => d.status === "shared");
+  if (!portal.authenticated || shared.length === 0) return null;
+  return (
+    <section aria-labelledby="portal-shared" className="flex flex-col gap-3">
+      <div>
+        <h2 id="portal-shared" className="text-xl font-semibold text-slate-900">
+          Shared Documents
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">Files your broker sent you.</p>
+      </div>
+      <ul className="grid gap-3 md:grid-cols-2">
+        {shared.map((document) => {
+          const broker = portal.brokers.find((b) => b.id === document.brokerId)?.name;
+          const day = formatDay(document.uploadedAt);
+          return (
+            <li key={document.id} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+              <div className="flex items-start gap-3">
+                <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
+                  <Share2 className="size-5" />
+                </span>
+                <div className="min-w-0">
+                  <h3 className="font-medium break-words text-slate-900">{document.name}</h3>
+                  {document.description ? <p className="text-sm text-slate-600">{document.description}</p> : null}
+                  <p className="text-sm text-slate-500">
+                    {[broker ? `Shared by ${broker}` : "Shared with you", day].filter(Boolean).join(" · ")}
+                  </p>
+                </div>
+              </div>
+              {document.viewUrl ? <FileButtons document={document} onView={onView} /> : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+// SPEC 4 "Customer sign-in dialog": email-check → signin | signup, signin → forgot-password → signin.
+import { useState } from "react";
+import { ModalDialog } from "../../components/ui/Dialog";
+import { toast } from "../../components/ui/Toast";
+import { EmailCheckStep } from "./EmailCheckStep";
+import { ForgotPasswordStep } from "./ForgotPasswordStep";
+import { PasswordSignInStep } from "./PasswordSignInStep";
+import { SignUpStep } from "./SignUpStep";
+
+export type SignInStep = "email-check" | "signin" | "signup" | "forgot-password";
+
+const TITLES: Record<SignInStep, string> = {
+  "email-check": "Sign In",
+  signin: "Sign In",
+  signup: "Create Your Account",
+  "forgot-password": "Reset Your Password",
+};
+
+export interface StepProps {
+  link: string;
+  email: string;
+  goTo: (step: SignInStep, email?: string) => void;
+  /** Closes the dialog as a guest (SPEC: toast "Continuing as guest"). */
+  continueAsGuest: () => void;
+  /** Closes the dialog after a successful sign-in or sign-up. */
+  done: () => void;
+}
+
+export function SignInDialog({ link, onClose }: { link: string; onClose: () => void }) {
+  const [step, setStep] = useState<SignInStep>("email-check");
+  const [email, setEmail] = useState("");
+  const props: StepProps = {
+    link,
+    email,
+    goTo: (next, nextEmail) => {
+      if (nextEmail !== undefined) setEmail(nextEmail);
+      setStep(next);
+    },
+    continueAsGuest: () => {
+      toast({ title: "Continuing as guest", description: "You can upload documents without signing in.", variant: "success" });
+      onClose();
+    },
+    done: onClose,
+  };
+  return (
+    <ModalDialog title={TITLES[step]} isOpen onOpenChange={(open) => !open && onClose()} isDismissable={false}>
+      {/* A key per step: each step starts with its own fresh fields and focus. */}
+      {step === "email-check" ? <EmailCheckStep key={step} {...props} /> : null}
+      {step === "signin" ? <PasswordSignInStep key={step} {...props} /> : null}
+      {step === "signup" ? <SignUpStep key={step} {...props} /> : null}
+      {step === "forgot-password" ? <ForgotPasswordStep key={step} {...props} /> : null}
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,204 @@
+// Server state of the customer portal (SPEC 7 "customer calls"): the upload-link data, the
+// customer's account calls and the file upload. Every error carries the server's message.
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import type { CustomerAuthResponse, MessageResponse, PortalDocumentDto, PortalDto } from "@shared/api-types";
+import { ApiError, apiFetch, errorMessageOf } from "../../api/client";
+
+export const portalKey = (link: string) => ["/api/upload", link] as const;
+const portalPath = (link: string) => `/api/upload/${encodeURIComponent(link)}`;
+
+/** SPEC 7: no retry on 404 (the link is unknown), otherwise up to 3 retries. */
+export function shouldRetryPortal(failureCount: number, error: Error): boolean {
+  if (error instanceof ApiError && error.status === 404) return false;
+  return failureCount < 3;
+}
+
+/** Exponential back-off: 1 s, 2 s, 4 s … capped at 30 s. */
+export const portalRetryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
+
+async function fetchPortal(link: string, signal: AbortSignal): Promise<PortalDto> {
+  const response = await fetch(portalPath(link), {
+    headers: { Accept: "application/json" },
+    credentials: "include",
+    // Statuses change while the customer looks: never answer from the HTTP cache.
+    cache: "no-store",
+    signal,
+  });
+  if (!response.ok) throw new ApiError(response.status, await errorMessageOf(response));
+  return (await response.json()) as PortalDto;
+}
+
+/** The portal behind an upload link. Never cached (SPEC 9: upload-link data 0). */
+export function usePortalQuery(link: string) {
+  return useQuery({
+    queryKey: portalKey(link),
+    queryFn: ({ signal }) => fetchPortal(link, signal),
+    gcTime: 0,
+    staleTime: 0,
+    retry: shouldRetryPortal,
+    retryDelay: portalRetryDelay,
+  });
+}
+
+/** Refetches the portal now; resolves when the fresh data is in. */
+export const refreshPortal = (queryClient: QueryClient, link: string) =>
+  queryClient.refetchQueries({ queryKey: portalKey(link), exact: true });
+
+/** SPEC 4: after an upload the data is refetched at once and again after 100, 300 and 600 ms. */
+export const REFETCH_AFTER_UPLOAD_MS = [0, 100, 300, 600] as const;
+
+export function refreshPortalAfterUpload(queryClient: QueryClient, link: string): void {
+  for (const delay of REFETCH_AFTER_UPLOAD_MS) {
+    if (delay === 0) void refreshPortal(queryClient, link);
+    else setTimeout(() => void refreshPortal(queryClient, link), delay);
+  }
+}
+
+// ---- Customer account (SPEC 4 "Customer sign-in dialog") ----
+
+export interface CheckEmailResult {
+  exists: boolean;
+  hasPassword: boolean;
+}
+
+const post = <T>(path: string, body: unknown) => apiFetch<T>(path, { method: "POST", body });
+
+export function useCheckEmailMutation(link: string) {
+  return useMutation({
+    mutationFn: (email: string) => post<CheckEmailResult>("/api/customer/check-email", { email, uploadLink: link }),
+  });
+}
+
+/**
+ * Sign-in and sign-up set the HttpOnly session cookie; the mutation stays pending until the
+ * portal has been read again, so the dialog closes onto the signed-in view, not the guest one.
+ */
+function useSessionMutation(link: string, path: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { email: string; password: string }) =>
+      post<CustomerAuthResponse>(path, { ...input, uploadLink: link }),
+    onSuccess: () => refreshPortal(queryClient, link),
+  });
+}
+
+export const useCustomerSignInMutation = (link: string) => useSessionMutation(link, "/api/customer/signin");
+export const useCustomerSignUpMutation = (link: string) => useSessionMutation(link, "/api/customer/signup");
+
+export function useForgotPasswordMutation(link: string) {
+  return useMutation({
+    mutationFn: (email: string) => post<MessageResponse>("/api/customer/forgot-password", { email, uploadLink: link }),
+  });
+}
+
+export function useResetPasswordMutation() {
+  return useMutation({
+    mutationFn: (input: { token: string; newPassword: string }) => post<MessageResponse>("/api/customer/reset-password", input),
+  });
+}
+
+export function useCustomerSignOutMutation(link: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => post<MessageResponse>("/api/customer/signout", {}),
+    onSuccess: () => refreshPortal(queryClient, link),
+  });
+}
+
+// ---- Notifications (SPEC 4): wired in a later issue ----
+
+export interface CustomerNotification {
+  id: string;
+  type: "document_verified" | "documents_requested" | "document_deleted" | "other";
+  title: string;
+  message: string;
+  isRead: boolean;
+  createdAt: string;
+}
+
+export interface CustomerNotifications {
+  notifications: CustomerNotification[];
+  unreadCount: number;
+}
+
+const NO_NOTIFICATIONS: CustomerNotifications = { notifications: [], unreadCount: 0 };
+
+/**
+ * The signed-in customer's notifications. A placeholder until the notifications issue wires
+ * GET /api/upload/{link}/notifications and .../unread-count in here; the bell and its panel
+ * already render whatever this returns.
+ */
+export function useCustomerNotifications(_link: string, _enabled: boolean): CustomerNotifications {
+  return NO_NOTIFICATIONS;
+}
+
+// ---- Upload (POST /api/upload/{link}/documents/{documentId}) ----
+
+export interface UploadResult {
+  message: string;
+  document: PortalDocumentDto;
+}
+
+export interface UploadRequest {
+  link: string;
+  documentId: string;
+  file: File;
+  isGuest: boolean;
+  /** Whole percent of the request body sent, 0–100. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+/** The error of a failed upload response: the JSON message, else the text, else the status. */
+function xhrError(xhr: XMLHttpRequest): ApiError {
+  const text = typeof xhr.responseText === "string" ? xhr.responseText.trim() : "";
+  let message = "";
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === "object" && "message" in parsed && typeof parsed.message === "string") message = parsed.message;
+  } catch {
+    message = text;
+  }
+  return new ApiError(xhr.status, message || xhr.statusText || `HTTP ${xhr.status}`);
+}
+
+/**
+ * Sends one file with XMLHttpRequest, because fetch cannot report upload progress.
+ * Rejects with an ApiError carrying the server's message, or an AbortError when aborted.
+ */
+export function uploadDocument({ link, documentId, file, isGuest, onProgress, signal }: UploadRequest): Promise<UploadResult> {
+  return new Promise((resolve, reject) => {
+    const aborted = () => new DOMException("The upload was canceled.", "AbortError");
+    if (signal?.aborted) return reject(aborted());
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", `${portalPath(link)}/documents/${encodeURIComponent(documentId)}`);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+    };
+    xhr.onload = () => {
+      signal?.removeEventListener("abort", onAbort);
+      if (xhr.status < 200 || xhr.status >= 300) return reject(xhrError(xhr));
+      try {
+        resolve(JSON.parse(xhr.responseText) as UploadResult);
+      } catch {
+        reject(new ApiError(xhr.status, "The server's answer could not be read."));
+      }
+    };
+    xhr.onerror = () => {
+      signal?.removeEventListener("abort", onAbort);
+      reject(new Error("The connection was lost. Please check your internet connection and try again."));
+    };
+    xhr.onabort = () => reject(aborted());
+    const onAbort = () => xhr.abort();
+    signal?.addEventListener("abort", onAbort, { once: true });
+
+    const form = new FormData();
+    form.append("isGuest", String(isGuest));
+    form.append("file", file, file.name);
+    xhr.send(form);
+  });
+}
+
+export const isAbortError = (error: unknown) => error instanceof DOMException && error.name === "AbortError";

@@ -1,0 +1,110 @@
+// Uploads in progress, kept above the document list so a phone turned sideways (which swaps the
+// cards for a table) never loses one, and so several documents can upload at once.
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import type { PortalDocumentDto, PortalDto } from "@shared/api-types";
+import { ApiError } from "../../api/client";
+import { toast } from "../../components/ui/Toast";
+import { isAbortError, portalKey, refreshPortal, refreshPortalAfterUpload, uploadDocument } from "./api";
+import { uploadMessages, uploadProblem } from "./upload-rules";
+
+export interface UploadProgress {
+  fileName: string;
+  /** 0–100. */
+  percent: number;
+}
+
+interface Uploads {
+  progress: ReadonlyMap<string, UploadProgress>;
+  /** Checks the file, then sends it with progress. `null` means the picker returned nothing. */
+  start: (document: PortalDocumentDto, file: File | null) => void;
+  cancel: (documentId: string) => void;
+}
+
+const UploadsContext = createContext<Uploads | null>(null);
+
+export function useUploads(): Uploads {
+  const uploads = useContext(UploadsContext);
+  if (!uploads) throw new Error("useUploads must be used inside <UploadsProvider>");
+  return uploads;
+}
+
+/** "Title - Description" messages (SPEC 8) read better as a toast title and a line under it. */
+function splitMessage(message: string): { title: string; description?: string } {
+  const at = message.indexOf(" - ");
+  return at === -1 ? { title: message } : { title: message.slice(0, at), description: message.slice(at + 3) };
+}
+
+export function UploadsProvider({ link, isGuest, children }: { link: string; isGuest: boolean; children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState<ReadonlyMap<string, UploadProgress>>(new Map());
+  const controllers = useRef(new Map<string, AbortController>());
+
+  // Leaving the portal stops what is still being sent.
+  useEffect(() => {
+    const running = controllers.current;
+    return () => {
+      for (const controller of running.values()) controller.abort();
+    };
+  }, []);
+
+  const update = useCallback((documentId: string, value: UploadProgress | null) => {
+    setProgress((current) => {
+      const next = new Map(current);
+      if (value) next.set(documentId, value);
+      else next.delete(documentId);
+      return next;
+    });
+  }, []);
+
+  const start = useCallback(
+    (document: PortalDocumentDto, file: File | null) => {
+      if (controllers.current.has(document.id)) return;
+      const problem = uploadProblem(file);
+      if (problem) {
+        toast({ ...(problem === uploadMessages.noFile ? splitMessage(problem) : { title: "Upload Failed", description: problem }), variant: "error" });
+        return;
+      }
+      const chosen = file!;
+      const controller = new AbortController();
+      controllers.current.set(document.id, controller);
+      update(document.id, { fileName: chosen.name, percent: 0 });
+
+      uploadDocument({
+        link,
+        documentId: document.id,
+        file: chosen,
+        isGuest,
+        signal: controller.signal,
+        onProgress: (percent) => update(document.id, { fileName: chosen.name, percent }),
+      })
+        .then(({ document: saved }) => {
+          // Show the new state at once; the refetches below bring the rest of the page along.
+          queryClient.setQueryData<PortalDto>(portalKey(link), (portal) =>
+            portal && { ...portal, documents: portal.documents.map((d) => (d.id === saved.id ? { ...d, ...saved } : d)) },
+          );
+          toast({ title: "Upload Successful", description: `${document.name} was uploaded and is under review.`, variant: "success" });
+          refreshPortalAfterUpload(queryClient, link);
+        })
+        .catch((error: unknown) => {
+          if (isAbortError(error)) {
+            toast({ title: "Upload canceled", description: `${document.name} was not sent.` });
+            return;
+          }
+          toast({ title: "Upload Failed", description: error instanceof Error ? error.message : String(error), variant: "error" });
+          // A 404 or 409 means the page is out of date (removed, or already uploaded elsewhere).
+          if (error instanceof ApiError && (error.status === 404 || error.status === 409)) void refreshPortal(queryClient, link);
+        })
+        .finally(() => {
+          controllers.current.delete(document.id);
+          update(document.id, null);
+        });
+    },
+    [isGuest, link, queryClient, update],
+  );
+
+  const cancel = useCallback((documentId: string) => controllers.current.get(documentId)?.abort(), []);
+
+  const value = useMemo(() => ({ progress, start, cancel }), [progress, start, cancel]);
+  return <UploadsContext.Provider value={value}>{children}</UploadsContext.Provider>;
+}
