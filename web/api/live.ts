@@ -4,6 +4,7 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { refreshBrokerData } from "../features/customers/api";
+import { portalKey } from "../features/portal/keys";
 import { brokerNotificationSource, customerNotificationSource, notificationKeys, type NotificationSource } from "../features/notifications/api";
 
 export const RECONNECT_MS = 3_000;
@@ -43,8 +44,7 @@ export function applyLiveMessage(queryClient: QueryClient, target: LiveTarget, r
   const update = type === "force_refresh" || (type === "data_update" && UPDATE_TYPES.has(message.updateType ?? ""));
   if (!update) return;
   if (target.kind === "broker") refreshBrokerData(queryClient, message.data?.customerId);
-  // The portal's queries are keyed by paths under /api/upload/{link}.
-  else void queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(`/api/upload/${target.uploadLink}`) });
+  else void queryClient.invalidateQueries({ queryKey: portalKey(target.uploadLink) });
 }
 
 export function useLiveChannel(target: LiveTarget | null): void {

@@ -24,7 +24,7 @@ import { useCreateCustomerMutation } from "./api";
 import { DocumentPicker } from "./DocumentPicker";
 import { DueTimeFields } from "./DueTimeFields";
 import { createCustomerErrorMessage } from "./errors";
-import { CREATE_LOAN_TYPES } from "./loan-types";
+import { CREATE_LOAN_TYPES } from "@shared/loan-types";
 import { requiredDocuments, useDocumentChecklist } from "./use-document-checklist";
 
 const NO_LOAN_TYPE = "none";

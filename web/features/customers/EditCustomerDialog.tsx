@@ -9,7 +9,7 @@ import { toast } from "../../components/ui/Toast";
 import { errorText } from "./errors";
 import { useUpdateCustomerMutation } from "./api";
 import { CustomerDocumentsEditor } from "./CustomerDocumentsEditor";
-import { editLoanTypeOptions } from "./loan-types";
+import { editLoanTypeOptions } from "@shared/loan-types";
 
 export interface EditCustomerDialogProps {
   /** The customer being edited; the dialog is open while this is set. */

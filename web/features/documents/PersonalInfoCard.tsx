@@ -4,7 +4,8 @@ import type { CustomerDetailDto } from "@shared/api-types";
 import { customerStatus } from "@shared/documents";
 import { Badge } from "../../components/ui/Badge";
 import { Card } from "./Card";
-import { formatDay, loanTypeLabel } from "./format";
+import { loanTypeLabel } from "@shared/loan-types";
+import { formatDay } from "./format";
 
 export function PersonalInfoCard({ customer }: { customer: CustomerDetailDto }) {
   const completed = customerStatus(customer.documents) === "completed";
@@ -17,7 +18,7 @@ export function PersonalInfoCard({ customer }: { customer: CustomerDetailDto }) 
             {customer.email}
           </a>
         </Field>
-        <Field label="Loan Type">{customer.loanType ? loanTypeLabel(customer.loanType) : "Not specified"}</Field>
+        <Field label="Loan Type">{loanTypeLabel(customer.loanType)}</Field>
         <Field label="Status">
           {completed ? (
             <Badge tone="green" icon={<CircleCheck />}>

@@ -33,15 +33,3 @@ export function fromDateTimeInputs(day: string, time: string): Date | null {
 export function errorText(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;
 }
-
-const LOAN_ACRONYMS = new Set(["fha", "va", "usda"]);
-
-/** "fha" → "FHA", "cash-out-refinance" → "Cash out refinance"; loan types are stored as slugs. */
-export function loanTypeLabel(loanType: string): string {
-  const words = loanType.split(/[-_\s]+/).filter(Boolean);
-  return words
-    .map((word, index) =>
-      LOAN_ACRONYMS.has(word.toLowerCase()) ? word.toUpperCase() : index === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : word,
-    )
-    .join(" ");
-}

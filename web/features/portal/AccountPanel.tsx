@@ -4,7 +4,7 @@ import { Button } from "../../components/ui/Button";
 import { toast } from "../../components/ui/Toast";
 import { useCustomerSignOutMutation } from "./api";
 import { HeaderPanel } from "./HeaderPanel";
-import { loanTypeLabel } from "./names";
+import { loanTypeLabel } from "@shared/loan-types";
 
 /** The signed-in customer's profile (SPEC 2: Name, Email, Customer ID, Invited By, Loan Type) and Sign Out. */
 export function AccountPanel({ link, customer, onClose }: { link: string; customer: CustomerProfileDto; onClose: () => void }) {
@@ -14,7 +14,7 @@ export function AccountPanel({ link, customer, onClose }: { link: string; custom
     ["Email", customer.email],
     ["Customer ID", customer.id],
     ["Invited By", customer.invitedBy.join(", ") || "Not specified"],
-    ["Loan Type", customer.loanType ? loanTypeLabel(customer.loanType) : "Not specified"],
+    ["Loan Type", loanTypeLabel(customer.loanType)],
   ];
   return (
     <HeaderPanel title="Your Account" onClose={onClose}>

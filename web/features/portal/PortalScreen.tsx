@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import type { PortalDto } from "@shared/api-types";
 import { Spinner } from "../../components/ui/Spinner";
+import { useLiveChannel } from "../../api/live";
 import { useCustomerNotifications } from "./api";
 import { HelpBlock } from "./HelpBlock";
 import { loadOverlays, type Overlay } from "./overlay";
@@ -26,6 +27,8 @@ export function PortalScreen({ link, portal, resetToken }: PortalScreenProps) {
   const [overlay, setOverlay] = useState<Overlay | null>(resetToken !== null ? { kind: "reset", token: resetToken } : null);
   const signedIn = portal.authenticated;
   const notifications = useCustomerNotifications(link, signedIn);
+  // The broker's reviews and requests show up without a reload.
+  useLiveChannel({ kind: "customer", uploadLink: link });
 
   // Remember (per link) whether a session exists, so the next visit can say "Checking your session".
   useEffect(() => storeSession(link, signedIn ? portal.customer.id : null), [link, signedIn, portal.customer.id]);

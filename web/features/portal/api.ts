@@ -3,8 +3,12 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { CustomerAuthResponse, MessageResponse, PortalDocumentDto, PortalDto } from "@shared/api-types";
 import { ApiError, apiFetch, errorMessageOf } from "../../api/client";
+import { toast } from "../../components/ui/Toast";
+import { customerNotificationSource, useNotifications } from "../notifications/api";
 
-export const portalKey = (link: string) => ["/api/upload", link] as const;
+import { portalKey } from "./keys";
+
+export { portalKey };
 const portalPath = (link: string) => `/api/upload/${encodeURIComponent(link)}`;
 
 /** SPEC 7: no retry on 404 (the link is unknown), otherwise up to 3 retries. */
@@ -105,31 +109,15 @@ export function useCustomerSignOutMutation(link: string) {
   });
 }
 
-// ---- Notifications (SPEC 4): wired in a later issue ----
+// ---- Notifications (SPEC 4) ----
 
-export interface CustomerNotification {
-  id: string;
-  type: "document_verified" | "documents_requested" | "document_deleted" | "other";
-  title: string;
-  message: string;
-  isRead: boolean;
-  createdAt: string;
-}
+export type CustomerNotifications = ReturnType<typeof useNotifications>;
 
-export interface CustomerNotifications {
-  notifications: CustomerNotification[];
-  unreadCount: number;
-}
-
-const NO_NOTIFICATIONS: CustomerNotifications = { notifications: [], unreadCount: 0 };
-
-/**
- * The signed-in customer's notifications. A placeholder until the notifications issue wires
- * GET /api/upload/{link}/notifications and .../unread-count in here; the bell and its panel
- * already render whatever this returns.
- */
-export function useCustomerNotifications(_link: string, _enabled: boolean): CustomerNotifications {
-  return NO_NOTIFICATIONS;
+/** The signed-in customer's notifications; a failed "mark all read" is said in a toast (SPEC 8). */
+export function useCustomerNotifications(link: string, enabled: boolean): CustomerNotifications {
+  return useNotifications(customerNotificationSource(link), enabled, () =>
+    toast({ title: "Failed to mark notifications as read", variant: "error" }),
+  );
 }
 
 // ---- Upload (POST /api/upload/{link}/documents/{documentId}) ----

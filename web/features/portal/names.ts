@@ -35,20 +35,3 @@ export function formatDay(value: string | null | undefined): string | null {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : format(date, "MMM d, yyyy");
 }
-
-const LOAN_ACRONYMS = new Set(["fha", "va", "usda"]);
-
-/**
- * "fha" → "FHA", "cash-out-refinance" → "Cash out refinance" (loan types are stored as slugs).
- * The same rule as the broker screens' loanTypeLabel, kept here so the portal does not pull the
- * broker helpers' date parsing into its chunk.
- */
-export function loanTypeLabel(loanType: string): string {
-  return loanType
-    .split(/[-_\s]+/)
-    .filter(Boolean)
-    .map((word, index) =>
-      LOAN_ACRONYMS.has(word.toLowerCase()) ? word.toUpperCase() : index === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : word,
-    )
-    .join(" ");
-}

@@ -1,4 +1,6 @@
-// SPEC 3 gives two loan-type lists: the creation dialog's and the one other forms use.
+// Loan types (SPEC 3 gives two lists: the creation dialog's and the one other forms use) and
+// how a stored loan type is shown. Pure, with no dependencies, so the light customer portal
+// chunk can use it too.
 
 export interface LoanTypeOption {
   id: string;
@@ -27,10 +29,19 @@ export const EDIT_LOAN_TYPES: LoanTypeOption[] = [
 export function editLoanTypeOptions(current: string | null | undefined): LoanTypeOption[] {
   if (!current || EDIT_LOAN_TYPES.some((option) => option.id === current)) return EDIT_LOAN_TYPES;
   const known = CREATE_LOAN_TYPES.find((option) => option.id === current);
-  return [...EDIT_LOAN_TYPES, known ?? { id: current, label: current }];
+  return [...EDIT_LOAN_TYPES, known ?? { id: current, label: loanTypeLabel(current) }];
 }
 
+const ACRONYMS = new Set(["fha", "va", "usda"]);
+
+/** "fha" → "FHA"; a value outside both lists, "cash-out-refinance" → "Cash out refinance". */
 export function loanTypeLabel(id: string | null | undefined): string {
   if (!id) return "Not specified";
-  return [...EDIT_LOAN_TYPES, ...CREATE_LOAN_TYPES].find((option) => option.id === id)?.label ?? id;
+  const known = [...EDIT_LOAN_TYPES, ...CREATE_LOAN_TYPES].find((option) => option.id === id);
+  if (known) return known.label;
+  return id
+    .split(/[-_\s]+/)
+    .filter(Boolean)
+    .map((word, i) => (ACRONYMS.has(word.toLowerCase()) ? word.toUpperCase() : i === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : word))
+    .join(" ");
 }
