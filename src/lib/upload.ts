@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { once } from "node:events";
 import type { Readable } from "node:stream";
 import { AppError } from "./errors.ts";
+import { uploadMessages } from "../shared/validation.ts";
 import { randomToken } from "./tokens.ts";
 
 export interface ReceivedFile {
@@ -41,10 +42,9 @@ export function cleanFileName(name: string): string {
   return (clean || "file").slice(0, MAX_NAME);
 }
 
-export const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 export async function receiveFile(request: Request, options: ReceiveOptions): Promise<ReceivedFile> {
-  const tooLarge = () => new AppError("too_large", `The file is larger than ${megabytes(options.maxBytes)}. Please choose a smaller file.`);
+  const tooLarge = () => new AppError("too_large", uploadMessages.tooLarge(options.maxBytes));
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
     throw new AppError("bad_request", "Send the file as multipart/form-data");
@@ -52,7 +52,7 @@ export async function receiveFile(request: Request, options: ReceiveOptions): Pr
   // Refuse an announced oversize body before reading any of it (multipart framing is small).
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > options.maxBytes + 64 * 1024) throw tooLarge();
-  if (!request.body) throw new AppError("bad_request", "No File Selected - Please select a file to upload.");
+  if (!request.body) throw new AppError("bad_request", uploadMessages.noFile);
 
   const fieldName = options.fieldName ?? "file";
   const tempPath = join(options.tempDir, `upload-${randomToken(12)}`);
@@ -156,7 +156,7 @@ export async function receiveFile(request: Request, options: ReceiveOptions): Pr
     throw error;
   };
   if (overLimit) fail(tooLarge());
-  if (!sawFile || size === 0) fail(new AppError("bad_request", "No File Selected - Please select a file to upload."));
+  if (!sawFile || size === 0) fail(new AppError("bad_request", uploadMessages.noFile));
   const sniffed = await fileTypeFromBuffer(head);
   if (!sniffed || !options.accept.includes(sniffed.mime)) fail(new AppError("unsupported_type", options.acceptMessage));
   return { tempPath, originalName, mimeType: sniffed!.mime, size, fields };

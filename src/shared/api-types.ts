@@ -181,6 +181,8 @@ export interface PortalDto {
   authenticated: boolean;
   documents: PortalDocumentDto[];
   brokers: { id: string; name: string }[];
+  /** The server's MAX_UPLOAD_MB in bytes, so the portal refuses a too-large file before sending it. */
+  maxUploadBytes: number;
 }
 
 export interface CustomerAuthResponse {

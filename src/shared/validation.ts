@@ -29,3 +29,15 @@ export const messages = {
   confirmPassword: "Please confirm your password",
   passwordsDontMatch: "Passwords don't match",
 } as const;
+
+/** Customer uploads: the messages both the portal (before sending) and the server use. */
+export const uploadMessages = {
+  noFile: "No File Selected - Please select a file to upload.",
+  wrongType: "Only PDF, JPG and PNG files can be uploaded.",
+  tooLarge: (maxBytes: number) => `The file is larger than ${megabytes(maxBytes)}. Please choose a smaller file.`,
+} as const;
+
+/** 10485760 → "10 MB" (binary megabytes, one decimal when needed). */
+export function megabytes(bytes: number): string {
+  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+}

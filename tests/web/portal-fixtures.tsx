@@ -62,11 +62,15 @@ const withFile = (id: string, fileName: string, mimeType = "application/pdf") =>
   downloadUrl: `/api/documents/${id}/download`,
 });
 
+/** The server's default MAX_UPLOAD_MB of 10, in bytes. */
+export const TEN_MB = 10 * 1024 * 1024;
+
 export function guestPortal(overrides: Partial<PortalDto> = {}): PortalDto {
   return {
     customer: { id: "c1", name: "Grace Hopper" },
     authenticated: false,
     brokers: oneBroker,
+    maxUploadBytes: TEN_MB,
     documents: [
       guestDoc({ id: "d1", name: "Paystub", description: "Recent pay stubs", dueDate: new Date(Date.now() + 72 * HOUR).toISOString() }),
       guestDoc({ id: "d2", name: "Bank Statement", canUpload: false }),
@@ -81,6 +85,7 @@ export function signedInPortal(overrides: Partial<PortalDto> = {}): PortalDto {
     customer: profile,
     authenticated: true,
     brokers: oneBroker,
+    maxUploadBytes: TEN_MB,
     documents: [
       fullDoc({ id: "d1", name: "Paystub", status: "requested", description: "Recent pay stubs" }),
       fullDoc({ id: "d2", name: "Bank Statement", status: "approved", ...withFile("d2", "bank.pdf"), verifiedAt: "2025-03-03T10:00:00.000Z" }),

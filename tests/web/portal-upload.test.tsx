@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { MAX_UPLOAD_BYTES, uploadMessages, uploadProblem } from "../../web/features/portal/upload-rules";
+import { uploadMessages, uploadProblem } from "../../web/features/portal/upload-rules";
 import { fakeServer } from "../support/render-app";
-import { guestPortal, LINK, PORTAL_PATH, portalRoute, renderPortal, signedInPortal } from "./portal-fixtures";
+import { guestPortal, LINK, PORTAL_PATH, portalRoute, renderPortal, signedInPortal, TEN_MB } from "./portal-fixtures";
 
 /** Stands in for XMLHttpRequest: records the request and lets the test drive progress and the answer. */
 class FakeXhr {
@@ -63,14 +63,16 @@ async function inputsOf(documentName: string) {
 const choose = (input: HTMLInputElement, files: File[]) => fireEvent.change(input, { target: { files } });
 
 test("the client-side rules: a file, of an accepted type, at most 10 MB", () => {
-  expect(uploadProblem(null)).toBe("No File Selected - Please select a file to upload.");
-  expect(uploadProblem(new File(["x"], "notes.txt", { type: "text/plain" }))).toBe(uploadMessages.wrongType);
-  expect(uploadProblem(new File(["x"], "scan.heic", { type: "image/heic" }))).toBe("Only PDF, JPG and PNG files can be uploaded.");
-  expect(uploadProblem(new File(["x"], "photo.JPG", { type: "" }))).toBeNull();
-  expect(uploadProblem(new File(["x"], "photo", { type: "" }))).toBe(uploadMessages.wrongType);
-  expect(uploadProblem(pdf("big.pdf", MAX_UPLOAD_BYTES + 1))).toBe("The file is larger than 10 MB. Please choose a smaller file.");
-  expect(uploadProblem(pdf("ok.pdf", MAX_UPLOAD_BYTES))).toBeNull();
-  expect(uploadProblem(new File([new Uint8Array(10)], "id.png", { type: "image/png" }))).toBeNull();
+  expect(uploadProblem(null, TEN_MB)).toBe("No File Selected - Please select a file to upload.");
+  expect(uploadProblem(new File(["x"], "notes.txt", { type: "text/plain" }), TEN_MB)).toBe(uploadMessages.wrongType);
+  expect(uploadProblem(new File(["x"], "scan.heic", { type: "image/heic" }), TEN_MB)).toBe("Only PDF, JPG and PNG files can be uploaded.");
+  expect(uploadProblem(new File(["x"], "photo.JPG", { type: "" }), TEN_MB)).toBeNull();
+  expect(uploadProblem(new File(["x"], "photo", { type: "" }), TEN_MB)).toBe(uploadMessages.wrongType);
+  expect(uploadProblem(pdf("big.pdf", TEN_MB + 1), TEN_MB)).toBe("The file is larger than 10 MB. Please choose a smaller file.");
+  expect(uploadProblem(pdf("ok.pdf", TEN_MB), TEN_MB)).toBeNull();
+  expect(uploadProblem(new File([new Uint8Array(10)], "id.png", { type: "image/png" }), TEN_MB)).toBeNull();
+  // The limit is the server's, whatever MAX_UPLOAD_MB says.
+  expect(uploadProblem(pdf("mid.pdf", 3 * 1024 * 1024), 2 * 1024 * 1024)).toBe("The file is larger than 2 MB. Please choose a smaller file.");
 });
 
 test("Take photo asks for the rear camera; Choose file accepts PDF, JPG and PNG", async () => {
@@ -95,7 +97,7 @@ test("nothing chosen, a wrong type or a too-large file are refused before anythi
   expect(await screen.findByText("Only PDF, JPG and PNG files can be uploaded.")).toBeTruthy();
   expect(screen.getByText("Upload Failed")).toBeTruthy();
 
-  choose(file, [pdf("huge.pdf", MAX_UPLOAD_BYTES + 1)]);
+  choose(file, [pdf("huge.pdf", TEN_MB + 1)]);
   expect(await screen.findByText("The file is larger than 10 MB. Please choose a smaller file.")).toBeTruthy();
   expect(FakeXhr.sent).toHaveLength(0);
 });

@@ -6,13 +6,13 @@ import type { AppContext } from "../../context.ts";
 import { receiveFile } from "../../lib/upload.ts";
 import type { CustomerProfileDto, PortalDocumentDto, PortalDto } from "../../shared/api-types.ts";
 import { canCustomerUpload } from "../../shared/documents.ts";
+import { uploadMessages } from "../../shared/validation.ts";
 import type { PortalAccess } from "../customer-auth/plugin.ts";
 import type { CustomerRow } from "../customer-auth/service.ts";
 import { customerBrokers } from "../customers/contact.ts";
 import { attachUploadedFile, listDocumentsOfCustomer, uploadableDocument, type DocumentRow } from "../documents/service.ts";
 
 export const UPLOAD_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
-export const UPLOAD_TYPES_MESSAGE = "Only PDF, JPG and PNG files can be uploaded.";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -61,6 +61,7 @@ export function portalView(ctx: AppContext, access: PortalAccess): PortalDto {
     authenticated: signedIn,
     documents: docs.map((d) => toPortalDocument(d, signedIn)),
     brokers: customerBrokers(ctx, customer.id).map(({ id, name }) => ({ id, name })),
+    maxUploadBytes: ctx.config.maxUploadBytes,
   };
 }
 
@@ -72,7 +73,7 @@ export async function uploadToPortal(ctx: AppContext, access: PortalAccess, docu
     tempDir: ctx.files.tempDir,
     maxBytes: ctx.config.maxUploadBytes,
     accept: UPLOAD_TYPES,
-    acceptMessage: UPLOAD_TYPES_MESSAGE,
+    acceptMessage: uploadMessages.wrongType,
   });
   try {
     const doc = attachUploadedFile(ctx, { customerId: access.customer.id, documentId, file });

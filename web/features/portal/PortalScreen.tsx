@@ -37,7 +37,7 @@ export function PortalScreen({ link, portal, resetToken }: PortalScreenProps) {
   }, [resetToken]);
 
   return (
-    <UploadsProvider link={link} isGuest={!signedIn}>
+    <UploadsProvider link={link} isGuest={!signedIn} maxBytes={portal.maxUploadBytes}>
       <div className="min-h-dvh bg-slate-50">
         <PortalHeader
           portal={portal}

@@ -9,6 +9,7 @@ import type { DocumentView } from "./DocumentParts";
 import { DocumentTable } from "./DocumentTable";
 import { readBrokerChoice, storeBrokerChoice } from "./storage";
 import { useLayout } from "./use-media-query";
+import { megabytes } from "@shared/validation";
 
 /** The broker filter, remembered per link; a remembered broker who is gone falls back to all. */
 function useBrokerChoice(link: string, brokers: PortalDto["brokers"]) {
@@ -54,7 +55,7 @@ export function RequiredDocuments({
           <h2 id="portal-required" className="text-xl font-semibold text-slate-900">
             Required Documents
           </h2>
-          <p className="mt-1 text-sm text-slate-600">PDF, JPG or PNG, up to 10 MB each.</p>
+          <p className="mt-1 text-sm text-slate-600">PDF, JPG or PNG, up to {megabytes(portal.maxUploadBytes)} each.</p>
         </div>
         {brokers.length > 1 ? <BrokerSelect brokers={brokers} value={brokerId} onChange={setBrokerId} /> : null}
       </div>

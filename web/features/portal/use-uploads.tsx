@@ -35,7 +35,7 @@ function splitMessage(message: string): { title: string; description?: string } 
   return at === -1 ? { title: message } : { title: message.slice(0, at), description: message.slice(at + 3) };
 }
 
-export function UploadsProvider({ link, isGuest, children }: { link: string; isGuest: boolean; children: ReactNode }) {
+export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: string; isGuest: boolean; maxBytes: number; children: ReactNode }) {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<ReadonlyMap<string, UploadProgress>>(new Map());
   const controllers = useRef(new Map<string, AbortController>());
@@ -60,7 +60,7 @@ export function UploadsProvider({ link, isGuest, children }: { link: string; isG
   const start = useCallback(
     (document: PortalDocumentDto, file: File | null) => {
       if (controllers.current.has(document.id)) return;
-      const problem = uploadProblem(file);
+      const problem = uploadProblem(file, maxBytes);
       if (problem) {
         toast({ ...(problem === uploadMessages.noFile ? splitMessage(problem) : { title: "Upload Failed", description: problem }), variant: "error" });
         return;
@@ -100,7 +100,7 @@ export function UploadsProvider({ link, isGuest, children }: { link: string; isG
           update(document.id, null);
         });
     },
-    [isGuest, link, queryClient, update],
+    [isGuest, link, maxBytes, queryClient, update],
   );
 
   const cancel = useCallback((documentId: string) => controllers.current.get(documentId)?.abort(), []);
