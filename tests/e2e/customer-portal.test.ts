@@ -1,0 +1,84 @@
+// The whole loop in real browsers against the compiled portal: a broker invites a customer;
+// the customer, on a phone, uploads on the link as a guest and then creates an account; the
+// broker approves on a laptop; the customer's open page shows the approval without a reload.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, newPage, screenshot, startPortal, viewports, type Portal } from "./support.ts";
+
+let portal: Portal;
+let browser: Browser;
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+const pdf = { name: "paystub-march.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% e2e portal\n%%EOF\n") };
+
+async function chooseFile(page: Page, documentName: string) {
+  const [chooser] = await Promise.all([
+    page.waitForEvent("filechooser"),
+    page.getByRole("button", { name: `Choose file for ${documentName}` }).first().click(),
+  ]);
+  await chooser.setFiles(pdf);
+}
+
+test("invite, upload from a phone, sign up, approve, and the customer sees it live", async () => {
+  // The broker invites a customer.
+  const broker = await newPage(browser, viewports.desktop);
+  const signup = await broker.page.request.post(`${portal.url}/api/auth/signup`, {
+    data: { email: "bea@example.com", password: "a good password", firstName: "Bea", lastName: "Broker" },
+    headers: { "sec-fetch-site": "same-origin" },
+  });
+  expect(signup.status()).toBe(201);
+  const created = await broker.page.request.post(`${portal.url}/api/customers`, {
+    data: { email: "carla@example.com", name: "Carla Customer", requiredDocuments: [{ name: "Paystub" }, { name: "Photo ID" }] },
+    headers: { "sec-fetch-site": "same-origin" },
+  });
+  const customer = await created.json();
+
+  // The customer opens the link on a phone and uploads as a guest.
+  const phone = await newPage(browser, viewports.phone);
+  await phone.page.goto(`${portal.url}/upload/${customer.uploadLink}`);
+  await phone.page.getByRole("heading", { name: "Welcome, Carla" }).waitFor();
+  await screenshot(phone.page, "portal-guest-phone");
+  await chooseFile(phone.page, "Paystub");
+  await phone.page.getByText("Upload Successful").first().waitFor();
+
+  // ... then creates an account on the same link and sees the status.
+  await phone.page.getByRole("button", { name: "Sign In" }).first().click();
+  const dialog = phone.page.getByRole("dialog");
+  await dialog.getByLabel(/^Email/).fill("carla@example.com");
+  await dialog.getByRole("button", { name: "Continue", exact: true }).click();
+  await dialog.getByLabel(/^Password/).fill("carla password");
+  await dialog.getByLabel(/^Confirm password/).fill("carla password");
+  await dialog.getByRole("button", { name: "Create Account" }).click();
+  await phone.page.getByText("Account Created!").first().waitFor();
+  await phone.page.getByText("Under Review").first().waitFor();
+  // Wait for the page's live channel, so the approval below arrives as a push.
+  await phone.page.waitForTimeout(300);
+  await screenshot(phone.page, "portal-signed-in-phone");
+
+  // The broker approves on the detail page.
+  await broker.page.goto(`${portal.url}/customer/${customer.id}`);
+  await broker.page.getByRole("button", { name: "Approve Paystub" }).click();
+  await broker.page.getByRole("dialog", { name: "Approve Document" }).getByRole("button", { name: "Approve Document" }).click();
+  await broker.page.getByText("Document verified").first().waitFor();
+
+  // The customer's open page shows it, and their bell counts the news, with no reload.
+  await phone.page.getByText("Approved").first().waitFor({ timeout: 10_000 });
+  await phone.page.getByRole("button", { name: /^Notifications, \d+ unread$/ }).waitFor();
+  await screenshot(phone.page, "portal-approved-phone");
+
+  await phone.page.setViewportSize(viewports.desktop);
+  await phone.page.waitForTimeout(300);
+  await screenshot(phone.page, "portal-approved-desktop");
+
+  expect(phone.errors).toEqual([]);
+  expect(broker.errors).toEqual([]);
+  await phone.context.close();
+  await broker.context.close();
+});
