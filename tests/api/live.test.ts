@@ -66,6 +66,17 @@ describe("brokers", () => {
     live.close();
   });
 
+  test("bulk reminders send one force_refresh rather than an update per customer", async () => {
+    const a = await brokerWithCookie();
+    await createCustomer(srv, a.token);
+    await createCustomer(srv, a.token);
+    const live = await connectLive(srv, { cookie: a.cookie });
+    await srv.call("/api/send-bulk-reminders", { method: "POST", token: a.token });
+    expect(await live.next((m) => m.type === "force_refresh")).toEqual({ type: "force_refresh", updateType: "customer_list_refresh" });
+    expect(live.messages.filter((m) => m.type === "data_update")).toEqual([]);
+    live.close();
+  });
+
   test("a socket without a broker session gets nothing; signing out closes the broker's sockets", async () => {
     const a = await brokerWithCookie();
     const anonymous = await connectLive(srv);

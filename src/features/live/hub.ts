@@ -74,6 +74,9 @@ export class LiveHub {
           if (c.sessionId === event.sessionId) c.socket.close(SIGNED_OUT_CLOSE_CODE, "Signed out");
         }
         return;
+      case "customer_list_refresh":
+        this.toBroker(event.brokerId, { type: "force_refresh", updateType: event.type });
+        return;
       case "dashboard_metrics_update":
         this.toBroker(event.brokerId, { type: "data_update", updateType: event.type, data: {} });
         return;

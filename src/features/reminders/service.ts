@@ -31,7 +31,8 @@ function queueReminders(ctx: AppContext, broker: PublicUser, byCustomer: Map<str
       sent++;
     }
     markReminded(tx, broker.id, [...byCustomer.keys()], now);
-    for (const customerId of byCustomer.keys()) publish({ type: "customer_updated", brokerId: broker.id, customerId });
+    if (byCustomer.size === 1) publish({ type: "customer_updated", brokerId: broker.id, customerId: [...byCustomer.keys()][0]! });
+    else publish({ type: "customer_list_refresh", brokerId: broker.id });
     return sent;
   });
 }
