@@ -40,11 +40,17 @@ describe("who may read a file", () => {
     expect(view.headers.get("x-content-type-options")).toBe("nosniff");
     expect(view.headers.get("referrer-policy")).toBe("no-referrer");
     expect(view.headers.get("cache-control")).toBe("no-store");
+    // Shown inline, a file may be framed by the portal's own preview, and by no other site.
+    expect(view.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(view.headers.get("content-security-policy")).toContain("frame-ancestors 'self'");
+    expect(view.headers.get("content-security-policy")).toContain("default-src 'none'");
 
     const image = await get(`/api/documents/${otherDocId}/view`, { cookie: strangerCookie });
     expect(image.headers.get("content-security-policy")).toContain("sandbox");
     const download = await get(`/api/documents/${docId}/download`, { cookie: ownerCookie });
     expect(download.headers.get("content-disposition")).toStartWith("attachment;");
+    expect(download.headers.get("x-frame-options")).toBe("DENY");
+    expect(download.headers.get("content-security-policy")).toContain("sandbox");
   });
 
   test("another customer, or another broker, gets 404; the owning broker reads it", async () => {
