@@ -3,7 +3,7 @@ import type { AppContext } from "../../context.ts";
 import type { DashboardDocumentRow, DashboardMetrics } from "../../shared/api-types.ts";
 import { countCustomers } from "../billing/service.ts";
 import { customerNames } from "../customers/service.ts";
-import { dashboardDocuments, documentMetrics, type DashboardList } from "../documents/service.ts";
+import { dashboardDocuments, documentMetrics, type DashboardList } from "../documents/lists.ts";
 
 export function dashboardMetrics(ctx: AppContext, brokerId: string): DashboardMetrics {
   return { totalCustomers: countCustomers(ctx, brokerId), ...documentMetrics(ctx, brokerId, ctx.clock.now()) };

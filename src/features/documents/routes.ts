@@ -2,14 +2,8 @@ import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { brokerAuth } from "../auth/plugin.ts";
 import { BulkDueDateBody, DocumentIdParams, DueDateBody, VerifyBody } from "./model.ts";
-import {
-  deleteDocument,
-  parseDueDates,
-  setBulkDueDate,
-  setDueDate,
-  toDocumentDto,
-  verifyDocument,
-} from "./service.ts";
+import { setBulkDueDate, setDueDate, verifyDocument } from "./review.ts";
+import { deleteDocument, parseDueDates, toDocumentDto } from "./service.ts";
 
 export const documentRoutes = (ctx: AppContext) =>
   new Elysia({ prefix: "/api/documents" })

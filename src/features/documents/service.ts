@@ -1,33 +1,21 @@
-// Documents: what a broker requested of a customer, its review, its due date and its file.
-// This feature owns the documents table; others call these functions.
-import { startOfDay } from "date-fns";
-import { and, asc, eq, gte, inArray, isNull, lte, ne, notInArray, sql } from "drizzle-orm";
+// Documents: what a broker requested of a customer, and their files. This feature owns the
+// documents table; other features call these functions. Review and due dates are in review.ts,
+// customer uploads in uploads.ts, cross-customer lists (dashboard, reminders) in lists.ts.
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { documents, documentVersions } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
-import { AppError, badRequest, notFound } from "../../lib/errors.ts";
+import { badRequest, notFound } from "../../lib/errors.ts";
 import type { Writer } from "../../lib/jobs.ts";
-import { newStorageKey } from "../../lib/storage.ts";
 import { newId } from "../../lib/tokens.ts";
-import type { ReceivedFile } from "../../lib/upload.ts";
-import { displayName } from "../../shared/user-display.ts";
-import type { PublicUser } from "../auth/model.ts";
-import { customerContact, recordCustomerActivity } from "../customers/contact.ts";
-import { queueEmail } from "../mail/service.ts";
-import { addBrokerNotification, addCustomerNotification } from "../notifications/service.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
-import { documentApprovedEmail, resubmitRequestEmail } from "../mail/templates.ts";
 import type { DocumentCounts, DocumentDto } from "../../shared/api-types.ts";
 import {
-  canCustomerUpload,
-  canVerify,
-  isEligibleForBulkDueDate,
   MAX_DOCUMENT_DESCRIPTION_LENGTH,
   MAX_DOCUMENT_NAME_LENGTH,
   parseRequestedDocument,
-  STATUS_LABELS,
   type CatalogueDocument,
-  type DocumentStatus,
 } from "../../shared/documents.ts";
+import { addCustomerNotification } from "../notifications/service.ts";
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -83,8 +71,8 @@ export function countRequestedDocuments(ctx: AppContext, brokerId: string, custo
 }
 
 /** Still waiting for the customer (the SQL twin of canCustomerUpload in src/shared/documents.ts). */
-const waiting = sql`${documents.status} in ('requested', 'incomplete', 'need_to_resubmit', 'overdue')`;
-const countIf = (condition: ReturnType<typeof sql>) => sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
+export const waiting = sql`${documents.status} in ('requested', 'incomplete', 'need_to_resubmit', 'overdue')`;
+export const countIf = (condition: ReturnType<typeof sql>) => sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
 
 /** The count columns of DocumentCounts; shared files are filtered out by the callers' WHERE. */
 function countColumns(now: Date) {
@@ -203,109 +191,6 @@ export function parseDocumentEntries(entries: string[]): CatalogueDocument[] {
   });
 }
 
-export interface VerifyInput {
-  status: "approved" | "rejected";
-  comments?: string | null;
-  rejectionReason?: string | null;
-}
-
-/**
- * Approve, or ask for a re-submit (stored as need_to_resubmit with the reason). The customer's
- * email about it is queued in the same transaction.
- */
-export function verifyDocument(ctx: AppContext, broker: PublicUser, documentId: string, input: VerifyInput): DocumentRow {
-  const doc = findOwnedDocument(ctx, broker.id, documentId);
-  const reason = input.rejectionReason?.trim() ?? "";
-  const comments = input.comments?.trim() || null;
-  if (input.status === "rejected" && !reason) throw badRequest("Please give a reason for the re-submit request");
-
-  if (!canVerify(doc.status, Boolean(doc.storageKey))) {
-    const why =
-      doc.status === "shared"
-        ? "Shared documents are not reviewed."
-        : doc.status === "approved"
-          ? "This document is already approved."
-          : "This document has no uploaded file to review yet.";
-    throw new AppError("conflict", why);
-  }
-  const now = ctx.clock.now();
-  const changes =
-    input.status === "approved"
-      ? { status: "approved" as const, verifiedAt: now, adminComments: comments, rejectionReason: null }
-      : { status: "need_to_resubmit" as const, verifiedAt: null, adminComments: comments, rejectionReason: reason };
-  return inTransaction(ctx, (unit) => {
-    const { tx } = unit;
-    const updated = tx.update(documents).set(changes).where(eq(documents.id, doc.id)).returning().get()!;
-    const customer = customerContact(ctx, doc.customerId, tx);
-    const approved = input.status === "approved";
-    if (customer) {
-      const people = { customerName: customer.name, brokerName: displayName(broker), uploadUrl: customer.uploadUrl, documentName: doc.name };
-      const content = approved ? documentApprovedEmail(people) : resubmitRequestEmail({ ...people, reason });
-      const kind = approved ? "document_approved" : "resubmit_request";
-      queueEmail(ctx, tx, { kind, to: customer.email, dedupeKey: `${kind}:${doc.id}:${now.getTime()}`, ...content });
-      addBrokerNotification(unit, broker.id, {
-        type: "document_verified",
-        title: approved ? "Document approved" : "Re-submit requested",
-        message: approved ? `${doc.name} from ${customer.name} was approved.` : `${customer.name} was asked to re-submit ${doc.name}.`,
-        metadata: { customerId: doc.customerId, documentId: doc.id },
-      });
-    }
-    addCustomerNotification(unit, doc.customerId, {
-      type: "document_verified",
-      brokerId: broker.id,
-      title: approved ? "Document approved" : "Please re-submit a document",
-      message: approved ? `${doc.name} was approved.` : `${doc.name} needs to be uploaded again: ${reason}`,
-      metadata: { documentId: doc.id },
-    });
-    unit.publish({ type: "document_verified", brokerId: broker.id, customerId: doc.customerId, documentId: doc.id, status: updated.status });
-    return updated;
-  });
-}
-
-/** A new due date: its reminder is due again, and an overdue document is waiting again. */
-function dueDateChanges(doc: DocumentRow, dueDate: Date, reminderAt: Date | null, now: Date) {
-  const back = doc.status === "overdue" && dueDate > now ? { status: "requested" as const } : {};
-  return { dueDate, reminderAt, reminderSentAt: null, ...back };
-}
-
-function assertDueDateChangeable(doc: DocumentRow) {
-  if (doc.status === "approved") throw new AppError("conflict", "Approved documents have no due date to change.");
-  if (doc.status === "shared") throw new AppError("conflict", "Shared documents have no due date.");
-}
-
-export function setDueDate(ctx: AppContext, brokerId: string, documentId: string, dueDate: Date, reminderAt: Date | null): DocumentRow {
-  const doc = findOwnedDocument(ctx, brokerId, documentId);
-  assertDueDateChangeable(doc);
-  return inTransaction(ctx, ({ tx, publish }) => {
-    publish({ type: "document_status_changed", brokerId, customerId: doc.customerId, documentIds: [doc.id] });
-    return tx.update(documents).set(dueDateChanges(doc, dueDate, reminderAt, ctx.clock.now())).where(eq(documents.id, doc.id)).returning().get()!;
-  });
-}
-
-/** Sets one due date on several documents, all or none. */
-export function setBulkDueDate(ctx: AppContext, brokerId: string, ids: string[], dueDate: Date, reminderAt: Date | null): DocumentRow[] {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) throw badRequest("Please select at least one document");
-  const found = ctx.db
-    .select()
-    .from(documents)
-    .where(and(eq(documents.brokerId, brokerId), inArray(documents.id, unique)))
-    .all();
-  if (found.length !== unique.length) throw notFound("Some of the selected documents were not found");
-  const ineligible = found.filter((d) => !isEligibleForBulkDueDate(d.status));
-  if (ineligible.length) {
-    const list = ineligible.map((d) => `${d.name} (${STATUS_LABELS[d.status]})`).join(", ");
-    throw new AppError("conflict", `Only documents still waiting for the customer can get a new due date: ${list}`);
-  }
-  return inTransaction(ctx, ({ tx, publish }) => {
-    for (const customerId of new Set(found.map((d) => d.customerId))) {
-      const ids = found.filter((d) => d.customerId === customerId).map((d) => d.id);
-      publish({ type: "document_status_changed", brokerId, customerId, documentIds: ids });
-    }
-    return found.map((doc) => tx.update(documents).set(dueDateChanges(doc, dueDate, reminderAt, ctx.clock.now())).where(eq(documents.id, doc.id)).returning().get()!);
-  });
-}
-
 /**
  * Deletes documents (in the caller's transaction) and returns the storage keys of their files and
  * earlier versions; the caller removes those files once the transaction has committed.
@@ -345,53 +230,6 @@ export function deleteDocument(ctx: AppContext, brokerId: string, documentId: st
   return doc;
 }
 
-/** The dashboard's counts for one broker. "Today" is the server's local day. */
-export function documentMetrics(ctx: AppContext, brokerId: string, now: Date) {
-  return ctx.db
-    .select({
-      pendingDocs: countIf(sql`${documents.status} not in ('approved', 'shared')`),
-      overdueDocs: countIf(sql`${waiting} and ${documents.dueDate} < ${now.getTime()}`),
-      completedToday: countIf(sql`${documents.status} = 'approved' and ${documents.verifiedAt} >= ${startOfDay(now).getTime()}`),
-    })
-    .from(documents)
-    .where(eq(documents.brokerId, brokerId))
-    .get()!;
-}
-
-export type DashboardList = "pending" | "completed" | "shared";
-
-/** Documents for the dashboard's lists: pending (not approved, not shared), approved today, shared. */
-export function dashboardDocuments(ctx: AppContext, brokerId: string, list: DashboardList, now: Date): DocumentRow[] {
-  const which =
-    list === "pending"
-      ? notInArray(documents.status, ["approved", "shared"])
-      : list === "completed"
-        ? and(eq(documents.status, "approved"), gte(documents.verifiedAt, startOfDay(now)))
-        : eq(documents.status, "shared");
-  return ctx.db
-    .select()
-    .from(documents)
-    .where(and(eq(documents.brokerId, brokerId), which))
-    .orderBy(asc(documents.dueDate), asc(documents.createdAt))
-    .all();
-}
-
-/** Documents the customer still owes, which reminders are about (one customer, or all of a broker's). */
-export function documentsAwaitingUpload(ctx: AppContext, brokerId: string, customerId?: string): DocumentRow[] {
-  return ctx.db
-    .select()
-    .from(documents)
-    .where(
-      and(
-        eq(documents.brokerId, brokerId),
-        customerId ? eq(documents.customerId, customerId) : undefined,
-        inArray(documents.status, ["requested", "incomplete", "overdue"]),
-      ),
-    )
-    .orderBy(asc(documents.customerId), asc(documents.createdAt))
-    .all();
-}
-
 /** Every document of a customer, from every broker they work with (the customer portal's list). */
 export function listDocumentsOfCustomer(ctx: AppContext, customerId: string): DocumentRow[] {
   return ctx.db.select().from(documents).where(eq(documents.customerId, customerId)).orderBy(asc(documents.createdAt), asc(documents.name)).all();
@@ -401,105 +239,4 @@ export function findCustomerDocument(ctx: AppContext, customerId: string, docume
   const doc = ctx.db.select().from(documents).where(and(eq(documents.id, documentId), eq(documents.customerId, customerId))).get();
   if (!doc) throw notFound("Document not found");
   return doc;
-}
-
-const notUploadableMessage = (status: DocumentStatus) =>
-  status === "uploaded"
-    ? "This document has already been uploaded and is under review."
-    : status === "approved"
-      ? "This document has already been approved."
-      : "Files cannot be uploaded for this document.";
-
-/** The customer's document if it awaits an upload now; 404 or 409 otherwise. */
-export function uploadableDocument(ctx: AppContext, customerId: string, documentId: string): DocumentRow {
-  const doc = findCustomerDocument(ctx, customerId, documentId);
-  if (!canCustomerUpload(doc.status)) throw new AppError("conflict", notUploadableMessage(doc.status));
-  return doc;
-}
-
-/**
- * Stores a customer's upload on a document that awaits one: the finished temp file moves into the
- * file store, the document becomes "uploaded", a replaced file is kept as an earlier version,
- * and the invitation counts as accepted. All database changes happen in one transaction.
- */
-export function attachUploadedFile(
-  ctx: AppContext,
-  input: { customerId: string; documentId: string; file: ReceivedFile },
-): DocumentRow {
-  const { file } = input;
-  const doc = uploadableDocument(ctx, input.customerId, input.documentId);
-  const key = newStorageKey();
-  ctx.files.adopt(file.tempPath, key);
-  const now = ctx.clock.now();
-  try {
-    return inTransaction(ctx, (unit) => {
-      const { tx } = unit;
-      // Re-checked inside the transaction: two uploads racing for one document, one wins.
-      const previous = tx
-        .select()
-        .from(documents)
-        .where(and(eq(documents.id, doc.id), inArray(documents.status, ["requested", "incomplete", "need_to_resubmit", "overdue"])))
-        .get();
-      if (!previous) throw new AppError("conflict", notUploadableMessage("uploaded"));
-      if (previous.storageKey) {
-        tx.insert(documentVersions)
-          .values({
-            id: newId(),
-            documentId: doc.id,
-            storageKey: previous.storageKey,
-            originalName: previous.originalName,
-            mimeType: previous.mimeType,
-            fileSize: previous.fileSize,
-            uploadedAt: previous.uploadedAt,
-            replacedAt: now,
-          })
-          .run();
-      }
-      const updated = tx
-        .update(documents)
-        .set({ status: "uploaded", storageKey: key, originalName: file.originalName, mimeType: file.mimeType, fileSize: file.size, uploadedAt: now, verifiedAt: null })
-        .where(eq(documents.id, doc.id))
-        .returning()
-        .get()!;
-      recordCustomerActivity(tx, input.customerId, now, doc.brokerId);
-      const customer = customerContact(ctx, input.customerId, tx);
-      addBrokerNotification(unit, doc.brokerId, {
-        type: "document_uploaded",
-        title: "Document uploaded",
-        message: `${customer?.name ?? "A customer"} uploaded ${doc.name}.`,
-        metadata: { customerId: input.customerId, documentId: doc.id },
-      });
-      unit.publish({ type: "document_uploaded", brokerId: doc.brokerId, customerId: input.customerId, documentId: doc.id });
-      return updated;
-    });
-  } catch (error) {
-    ctx.files.remove(key);
-    throw error;
-  }
-}
-
-/** Documents still waiting whose due time has passed become overdue; returns them. */
-export function markOverdue(now: Date, unit: { tx: Writer }): DocumentRow[] {
-  return unit.tx
-    .update(documents)
-    .set({ status: "overdue" })
-    .where(and(inArray(documents.status, ["requested", "incomplete"]), lte(documents.dueDate, now)))
-    .returning()
-    .all();
-}
-
-/** Documents whose reminder time has come and that still wait for the customer, claimed once. */
-export function claimDueReminders(now: Date, unit: { tx: Writer }): DocumentRow[] {
-  return unit.tx
-    .update(documents)
-    .set({ reminderSentAt: now })
-    .where(
-      and(
-        lte(documents.reminderAt, now),
-        isNull(documents.reminderSentAt),
-        inArray(documents.status, ["requested", "incomplete", "need_to_resubmit", "overdue"]),
-      ),
-    )
-    .returning()
-    .all();
 }

@@ -10,7 +10,8 @@ import { uploadMessages } from "../../shared/validation.ts";
 import type { PortalAccess } from "../customer-auth/plugin.ts";
 import type { CustomerRow } from "../customer-auth/service.ts";
 import { customerBrokers } from "../customers/contact.ts";
-import { attachUploadedFile, listDocumentsOfCustomer, uploadableDocument, type DocumentRow } from "../documents/service.ts";
+import { listDocumentsOfCustomer, type DocumentRow } from "../documents/service.ts";
+import { attachUploadedFile, uploadableDocument } from "../documents/uploads.ts";
 
 export const UPLOAD_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
 

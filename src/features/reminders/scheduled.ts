@@ -4,7 +4,8 @@
 import type { AppContext } from "../../context.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import { customerBrokers, customerContact } from "../customers/contact.ts";
-import { claimDueReminders, markOverdue, type DocumentRow } from "../documents/service.ts";
+import { claimDueReminders, markOverdue } from "../documents/lists.ts";
+import type { DocumentRow } from "../documents/service.ts";
 import { queueEmail } from "../mail/service.ts";
 import { reminderEmail } from "../mail/templates.ts";
 

@@ -7,7 +7,8 @@ import { displayName } from "../../shared/user-display.ts";
 import type { PublicUser } from "../auth/model.ts";
 import { customerContact } from "../customers/contact.ts";
 import { findOwnedCustomer, markReminded } from "../customers/service.ts";
-import { documentsAwaitingUpload, type DocumentRow } from "../documents/service.ts";
+import { documentsAwaitingUpload } from "../documents/lists.ts";
+import type { DocumentRow } from "../documents/service.ts";
 import { queueEmail } from "../mail/service.ts";
 import { reminderEmail } from "../mail/templates.ts";
 

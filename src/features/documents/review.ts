@@ -1,0 +1,117 @@
+// The broker's review of a document (approve, or ask for a re-submit) and its due dates.
+import { and, eq, inArray } from "drizzle-orm";
+import { documents } from "../../../db/schema.ts";
+import type { AppContext } from "../../context.ts";
+import { AppError, badRequest, notFound } from "../../lib/errors.ts";
+import { inTransaction } from "../../lib/unit-of-work.ts";
+import { canVerify, isEligibleForBulkDueDate, STATUS_LABELS } from "../../shared/documents.ts";
+import { displayName } from "../../shared/user-display.ts";
+import type { PublicUser } from "../auth/model.ts";
+import { customerContact } from "../customers/contact.ts";
+import { queueEmail } from "../mail/service.ts";
+import { documentApprovedEmail, resubmitRequestEmail } from "../mail/templates.ts";
+import { addBrokerNotification, addCustomerNotification } from "../notifications/service.ts";
+import { findOwnedDocument, type DocumentRow } from "./service.ts";
+
+export interface VerifyInput {
+  status: "approved" | "rejected";
+  comments?: string | null;
+  rejectionReason?: string | null;
+}
+
+/**
+ * Approve, or ask for a re-submit (stored as need_to_resubmit with the reason). The customer's
+ * email about it is queued in the same transaction.
+ */
+export function verifyDocument(ctx: AppContext, broker: PublicUser, documentId: string, input: VerifyInput): DocumentRow {
+  const doc = findOwnedDocument(ctx, broker.id, documentId);
+  const reason = input.rejectionReason?.trim() ?? "";
+  const comments = input.comments?.trim() || null;
+  if (input.status === "rejected" && !reason) throw badRequest("Please give a reason for the re-submit request");
+
+  if (!canVerify(doc.status, Boolean(doc.storageKey))) {
+    const why =
+      doc.status === "shared"
+        ? "Shared documents are not reviewed."
+        : doc.status === "approved"
+          ? "This document is already approved."
+          : "This document has no uploaded file to review yet.";
+    throw new AppError("conflict", why);
+  }
+  const now = ctx.clock.now();
+  const changes =
+    input.status === "approved"
+      ? { status: "approved" as const, verifiedAt: now, adminComments: comments, rejectionReason: null }
+      : { status: "need_to_resubmit" as const, verifiedAt: null, adminComments: comments, rejectionReason: reason };
+  return inTransaction(ctx, (unit) => {
+    const { tx } = unit;
+    const updated = tx.update(documents).set(changes).where(eq(documents.id, doc.id)).returning().get()!;
+    const customer = customerContact(ctx, doc.customerId, tx);
+    const approved = input.status === "approved";
+    if (customer) {
+      const people = { customerName: customer.name, brokerName: displayName(broker), uploadUrl: customer.uploadUrl, documentName: doc.name };
+      const content = approved ? documentApprovedEmail(people) : resubmitRequestEmail({ ...people, reason });
+      const kind = approved ? "document_approved" : "resubmit_request";
+      queueEmail(ctx, tx, { kind, to: customer.email, dedupeKey: `${kind}:${doc.id}:${now.getTime()}`, ...content });
+      addBrokerNotification(unit, broker.id, {
+        type: "document_verified",
+        title: approved ? "Document approved" : "Re-submit requested",
+        message: approved ? `${doc.name} from ${customer.name} was approved.` : `${customer.name} was asked to re-submit ${doc.name}.`,
+        metadata: { customerId: doc.customerId, documentId: doc.id },
+      });
+    }
+    addCustomerNotification(unit, doc.customerId, {
+      type: "document_verified",
+      brokerId: broker.id,
+      title: approved ? "Document approved" : "Please re-submit a document",
+      message: approved ? `${doc.name} was approved.` : `${doc.name} needs to be uploaded again: ${reason}`,
+      metadata: { documentId: doc.id },
+    });
+    unit.publish({ type: "document_verified", brokerId: broker.id, customerId: doc.customerId, documentId: doc.id, status: updated.status });
+    return updated;
+  });
+}
+
+/** A new due date: its reminder is due again, and an overdue document is waiting again. */
+function dueDateChanges(doc: DocumentRow, dueDate: Date, reminderAt: Date | null, now: Date) {
+  const back = doc.status === "overdue" && dueDate > now ? { status: "requested" as const } : {};
+  return { dueDate, reminderAt, reminderSentAt: null, ...back };
+}
+
+function assertDueDateChangeable(doc: DocumentRow) {
+  if (doc.status === "approved") throw new AppError("conflict", "Approved documents have no due date to change.");
+  if (doc.status === "shared") throw new AppError("conflict", "Shared documents have no due date.");
+}
+
+export function setDueDate(ctx: AppContext, brokerId: string, documentId: string, dueDate: Date, reminderAt: Date | null): DocumentRow {
+  const doc = findOwnedDocument(ctx, brokerId, documentId);
+  assertDueDateChangeable(doc);
+  return inTransaction(ctx, ({ tx, publish }) => {
+    publish({ type: "document_status_changed", brokerId, customerId: doc.customerId, documentIds: [doc.id] });
+    return tx.update(documents).set(dueDateChanges(doc, dueDate, reminderAt, ctx.clock.now())).where(eq(documents.id, doc.id)).returning().get()!;
+  });
+}
+
+/** Sets one due date on several documents, all or none. */
+export function setBulkDueDate(ctx: AppContext, brokerId: string, ids: string[], dueDate: Date, reminderAt: Date | null): DocumentRow[] {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) throw badRequest("Please select at least one document");
+  const found = ctx.db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.brokerId, brokerId), inArray(documents.id, unique)))
+    .all();
+  if (found.length !== unique.length) throw notFound("Some of the selected documents were not found");
+  const ineligible = found.filter((d) => !isEligibleForBulkDueDate(d.status));
+  if (ineligible.length) {
+    const list = ineligible.map((d) => `${d.name} (${STATUS_LABELS[d.status]})`).join(", ");
+    throw new AppError("conflict", `Only documents still waiting for the customer can get a new due date: ${list}`);
+  }
+  return inTransaction(ctx, ({ tx, publish }) => {
+    for (const customerId of new Set(found.map((d) => d.customerId))) {
+      const ids = found.filter((d) => d.customerId === customerId).map((d) => d.id);
+      publish({ type: "document_status_changed", brokerId, customerId, documentIds: ids });
+    }
+    return found.map((doc) => tx.update(documents).set(dueDateChanges(doc, dueDate, reminderAt, ctx.clock.now())).where(eq(documents.id, doc.id)).returning().get()!);
+  });
+}

@@ -1,0 +1,88 @@
+// A customer's upload onto one of their documents.
+import { and, eq, inArray } from "drizzle-orm";
+import { documents, documentVersions } from "../../../db/schema.ts";
+import type { AppContext } from "../../context.ts";
+import { AppError } from "../../lib/errors.ts";
+import { newStorageKey } from "../../lib/storage.ts";
+import { newId } from "../../lib/tokens.ts";
+import { inTransaction } from "../../lib/unit-of-work.ts";
+import type { ReceivedFile } from "../../lib/upload.ts";
+import { canCustomerUpload, type DocumentStatus } from "../../shared/documents.ts";
+import { customerContact, recordCustomerActivity } from "../customers/contact.ts";
+import { addBrokerNotification } from "../notifications/service.ts";
+import { findCustomerDocument, type DocumentRow } from "./service.ts";
+
+const notUploadableMessage = (status: DocumentStatus) =>
+  status === "uploaded"
+    ? "This document has already been uploaded and is under review."
+    : status === "approved"
+      ? "This document has already been approved."
+      : "Files cannot be uploaded for this document.";
+
+/** The customer's document if it awaits an upload now; 404 or 409 otherwise. */
+export function uploadableDocument(ctx: AppContext, customerId: string, documentId: string): DocumentRow {
+  const doc = findCustomerDocument(ctx, customerId, documentId);
+  if (!canCustomerUpload(doc.status)) throw new AppError("conflict", notUploadableMessage(doc.status));
+  return doc;
+}
+
+/**
+ * Stores a customer's upload on a document that awaits one: the finished temp file moves into the
+ * file store, the document becomes "uploaded", a replaced file is kept as an earlier version,
+ * and the invitation counts as accepted. All database changes happen in one transaction.
+ */
+export function attachUploadedFile(
+  ctx: AppContext,
+  input: { customerId: string; documentId: string; file: ReceivedFile },
+): DocumentRow {
+  const { file } = input;
+  const doc = uploadableDocument(ctx, input.customerId, input.documentId);
+  const key = newStorageKey();
+  ctx.files.adopt(file.tempPath, key);
+  const now = ctx.clock.now();
+  try {
+    return inTransaction(ctx, (unit) => {
+      const { tx } = unit;
+      // Re-checked inside the transaction: two uploads racing for one document, one wins.
+      const previous = tx
+        .select()
+        .from(documents)
+        .where(and(eq(documents.id, doc.id), inArray(documents.status, ["requested", "incomplete", "need_to_resubmit", "overdue"])))
+        .get();
+      if (!previous) throw new AppError("conflict", notUploadableMessage("uploaded"));
+      if (previous.storageKey) {
+        tx.insert(documentVersions)
+          .values({
+            id: newId(),
+            documentId: doc.id,
+            storageKey: previous.storageKey,
+            originalName: previous.originalName,
+            mimeType: previous.mimeType,
+            fileSize: previous.fileSize,
+            uploadedAt: previous.uploadedAt,
+            replacedAt: now,
+          })
+          .run();
+      }
+      const updated = tx
+        .update(documents)
+        .set({ status: "uploaded", storageKey: key, originalName: file.originalName, mimeType: file.mimeType, fileSize: file.size, uploadedAt: now, verifiedAt: null })
+        .where(eq(documents.id, doc.id))
+        .returning()
+        .get()!;
+      recordCustomerActivity(tx, input.customerId, now, doc.brokerId);
+      const customer = customerContact(ctx, input.customerId, tx);
+      addBrokerNotification(unit, doc.brokerId, {
+        type: "document_uploaded",
+        title: "Document uploaded",
+        message: `${customer?.name ?? "A customer"} uploaded ${doc.name}.`,
+        metadata: { customerId: input.customerId, documentId: doc.id },
+      });
+      unit.publish({ type: "document_uploaded", brokerId: doc.brokerId, customerId: input.customerId, documentId: doc.id });
+      return updated;
+    });
+  } catch (error) {
+    ctx.files.remove(key);
+    throw error;
+  }
+}
