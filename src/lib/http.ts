@@ -2,6 +2,15 @@
 import type { Server } from "bun";
 import type { AppContext } from "../context.ts";
 
+/** One cookie's value from a request's Cookie header, or null. */
+export function readCookie(headers: Record<string, string | undefined>, name: string): string | null {
+  for (const part of (headers.cookie ?? "").split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("=")) || null;
+  }
+  return null;
+}
+
 /** The caller's address: the socket's, or the first X-Forwarded-For hop when TRUST_PROXY is on. */
 export function clientAddress(ctx: AppContext, request: Request, server: Server<unknown> | null): string {
   if (ctx.config.trustProxy) {

@@ -3,6 +3,7 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { unauthorized } from "../../lib/errors.ts";
+import { readCookie } from "../../lib/http.ts";
 import { brokerForToken } from "./service.ts";
 
 export const SESSION_COOKIE = "portal_session";
@@ -11,13 +12,7 @@ export const SESSION_COOKIE = "portal_session";
 export function sessionToken(headers: Record<string, string | undefined>): string | null {
   const auth = headers.authorization;
   if (auth?.toLowerCase().startsWith("bearer ")) return auth.slice(7).trim() || null;
-  const cookie = headers.cookie;
-  if (!cookie) return null;
-  for (const part of cookie.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === SESSION_COOKIE) return decodeURIComponent(rest.join("=")) || null;
-  }
-  return null;
+  return readCookie(headers, SESSION_COOKIE);
 }
 
 export const brokerAuth = (ctx: AppContext) =>

@@ -2,17 +2,12 @@
 // unknown link) and whether the request carries that customer's signed-in session.
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
+import { readCookie } from "../../lib/http.ts";
 import { customerByLink, customerForSession, type CustomerRow } from "./service.ts";
 
 export const CUSTOMER_COOKIE = "portal_customer";
 
-export function customerSessionToken(headers: Record<string, string | undefined>): string | null {
-  for (const part of (headers.cookie ?? "").split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === CUSTOMER_COOKIE) return decodeURIComponent(rest.join("=")) || null;
-  }
-  return null;
-}
+export const customerSessionToken = (headers: Record<string, string | undefined>) => readCookie(headers, CUSTOMER_COOKIE);
 
 /** The customer signed in on this request, if any. */
 export function signedInCustomer(ctx: AppContext, headers: Record<string, string | undefined>): CustomerRow | null {

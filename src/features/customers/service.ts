@@ -46,7 +46,7 @@ interface OwnedCustomer {
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 
-function toCustomerDto(ctx: AppContext, broker: PublicUser, { customer, link }: OwnedCustomer, counts: DocumentCounts): CustomerDto {
+function toCustomerDto(broker: PublicUser, { customer, link }: OwnedCustomer, counts: DocumentCounts): CustomerDto {
   return {
     id: customer.id,
     name: customer.name,
@@ -86,7 +86,7 @@ export function listCustomers(ctx: AppContext, broker: PublicUser): CustomerDto[
     .where(eq(brokerCustomers.brokerId, broker.id))
     .orderBy(asc(customers.name))
     .all()
-    .map((row) => toCustomerDto(ctx, broker, row, counts.get(row.customer.id) ?? emptyCounts()));
+    .map((row) => toCustomerDto(broker, row, counts.get(row.customer.id) ?? emptyCounts()));
 }
 
 const emptyCounts = (): DocumentCounts => ({ total: 0, approved: 0, underReview: 0, awaitingUpload: 0, overdue: 0 });
@@ -95,7 +95,7 @@ export function customerDetail(ctx: AppContext, broker: PublicUser, customerId: 
   const owned = findOwnedCustomer(ctx, broker.id, customerId);
   const docs = listCustomerDocuments(ctx, broker.id, customerId);
   const counts = documentCounts(ctx, broker.id, customerId, ctx.clock.now());
-  return { ...toCustomerDto(ctx, broker, owned, counts), documents: docs.map(toDocumentDto) };
+  return { ...toCustomerDto(broker, owned, counts), documents: docs.map(toDocumentDto) };
 }
 
 export function customerDocuments(ctx: AppContext, brokerId: string, customerId: string) {
