@@ -1,5 +1,29 @@
-import { PagePlaceholder } from "../components/PagePlaceholder";
+import { usePageTitle } from "../components/use-page-title";
+import { Spinner } from "../components/ui/Spinner";
+import { useCurrentUser } from "../features/auth/api";
+import { AccountDetailsCard } from "../features/profile/AccountDetailsCard";
+import { ProfileInformationCard } from "../features/profile/ProfileInformationCard";
+import { SubscriptionPlanCard } from "../features/profile/SubscriptionPlanCard";
 
+/** SPEC 2 "Profile (/profile)": who the broker is and which plan they are on. */
 export function ProfileRoute() {
-  return <PagePlaceholder title="Profile" />;
+  usePageTitle("Profile");
+  const { user, isLoading } = useCurrentUser();
+  return (
+    <section className="mx-auto flex max-w-5xl flex-col gap-6">
+      <header>
+        <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">Profile</h1>
+        <p className="mt-1 text-slate-600">Your account details and subscription plan.</p>
+      </header>
+      {user ? (
+        <div className="grid gap-6 md:grid-cols-2">
+          <ProfileInformationCard user={user} />
+          <AccountDetailsCard user={user} />
+          <SubscriptionPlanCard />
+        </div>
+      ) : isLoading ? (
+        <Spinner label="Loading profile" className="w-full py-20" />
+      ) : null}
+    </section>
+  );
 }
