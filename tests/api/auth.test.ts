@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { cookieHeader, startTestServer, type TestServer } from "../support/server.ts";
+import { describe, expect, test } from "bun:test";
+import { cookieHeader, startTestServer, useTestServer } from "../support/server.ts";
 
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer();
-});
-afterAll(() => srv.stop());
+const srv = useTestServer();
 
 const countUsers = () => srv.server.ctx.db.$client.query("select count(*) as n from users").get() as { n: number };
 

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { createCustomer, customerCookie } from "../support/fixtures.ts";
-import { cookieHeader, startTestServer, type Broker, type TestServer } from "../support/server.ts";
+import { cookieHeader, useServerWithBroker } from "../support/server.ts";
 
-let srv: TestServer;
-let broker: Broker;
-beforeAll(async () => {
-  srv = await startTestServer({ PUBLIC_URL: "https://docs.example.com" });
-  broker = await srv.signUpBroker();
-});
-afterAll(() => srv.stop());
+const { srv, broker } = useServerWithBroker({ PUBLIC_URL: "https://docs.example.com" });
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) => srv.call(`/api/customer/${path}`, { method: "POST", body, headers });
 const portal = (link: string, cookie?: string) => srv.call(`/api/upload/${link}`, { headers: cookie ? { cookie } : {} });

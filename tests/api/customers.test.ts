@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { attachFile, countRows, createCustomer, daysAhead } from "../support/fixtures.ts";
-import { startTestServer, type Broker, type TestServer } from "../support/server.ts";
+import { useServerWithBroker, type Broker } from "../support/server.ts";
 
-let srv: TestServer;
-let broker: Broker;
-beforeAll(async () => {
-  srv = await startTestServer({ PUBLIC_URL: "https://docs.example.com" });
-  broker = await srv.signUpBroker({ firstName: "Bree", lastName: "Broker" });
-});
-afterAll(() => srv.stop());
+const { srv, broker } = useServerWithBroker({ PUBLIC_URL: "https://docs.example.com" }, { firstName: "Bree", lastName: "Broker" });
 
 const post = (path: string, body: unknown, token = broker.token) => srv.call(path, { method: "POST", token, body });
 

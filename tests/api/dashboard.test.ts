@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { attachFile, createCustomer, daysAhead } from "../support/fixtures.ts";
-import { startTestServer, type Broker, type TestServer } from "../support/server.ts";
+import { useServerWithBroker } from "../support/server.ts";
 
-let srv: TestServer;
-let broker: Broker;
-beforeAll(async () => {
-  srv = await startTestServer();
-  broker = await srv.signUpBroker();
-});
-afterAll(() => srv.stop());
+const { srv, broker } = useServerWithBroker();
 
 const get = (path: string, token = broker.token) => srv.call(path, { token });
 

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { attachFile, createCustomer, daysAhead } from "../support/fixtures.ts";
-import { startTestServer, type Broker, type TestServer } from "../support/server.ts";
+import { useServerWithBroker } from "../support/server.ts";
 
-let srv: TestServer;
-let broker: Broker;
-beforeAll(async () => {
-  srv = await startTestServer();
-  broker = await srv.signUpBroker();
-});
-afterAll(() => srv.stop());
+const { srv, broker } = useServerWithBroker();
 
 const call = (path: string, method: string, body?: unknown) => srv.call(path, { method, token: broker.token, body });
 const verify = (id: string, body: unknown) => call(`/api/documents/${id}/verify`, "POST", body);

@@ -1,12 +1,8 @@
 // The error model and the headers every response carries (DESIGN.md section 3).
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { cookieHeader, startTestServer, type TestServer } from "../support/server.ts";
+import { describe, expect, test } from "bun:test";
+import { cookieHeader, startTestServer, useTestServer } from "../support/server.ts";
 
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer();
-});
-afterAll(() => srv.stop());
+const srv = useTestServer();
 
 describe("JSON errors", () => {
   test("an unknown path under /api answers 404 JSON for any method", async () => {

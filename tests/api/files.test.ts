@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { createCustomer, customerCookie, sampleFiles, uploadFile } from "../support/fixtures.ts";
-import { startTestServer, type Broker, type TestServer } from "../support/server.ts";
+import { useServerWithBroker } from "../support/server.ts";
 
-let srv: TestServer;
-let broker: Broker;
+const { srv, broker } = useServerWithBroker();
 let docId: string;
 let otherDocId: string;
 let ownerCookie: string;
@@ -11,8 +10,6 @@ let strangerCookie: string;
 const pdf = sampleFiles.pdf();
 
 beforeAll(async () => {
-  srv = await startTestServer();
-  broker = await srv.signUpBroker();
   const c = await createCustomer(srv, broker.token);
   const other = await createCustomer(srv, broker.token);
   docId = c.documents[0]!.id;
@@ -22,7 +19,6 @@ beforeAll(async () => {
   ownerCookie = await customerCookie(srv, c.uploadLink, c.email);
   strangerCookie = await customerCookie(srv, other.uploadLink, other.email);
 });
-afterAll(() => srv.stop());
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(srv.url + path, { headers, redirect: "manual" });
 

@@ -1,10 +1,10 @@
 // A broker never sees or changes another broker's data: every endpoint that takes an id answers
 // 404 for the other broker's ids (exactly as for ids that do not exist) and changes nothing.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { beforeAll, expect, test } from "bun:test";
 import { attachFile, createCustomer, daysAhead } from "../support/fixtures.ts";
-import { startTestServer, type Broker, type TestServer } from "../support/server.ts";
+import { useTestServer, type Broker } from "../support/server.ts";
 
-let srv: TestServer;
+const srv = useTestServer();
 let owner: Broker;
 let intruder: Broker;
 let customerId: string;
@@ -12,7 +12,6 @@ let documentId: string;
 let uploadedId: string;
 
 beforeAll(async () => {
-  srv = await startTestServer();
   owner = await srv.signUpBroker();
   intruder = await srv.signUpBroker();
   await createCustomer(srv, intruder.token); // the intruder has data of their own
@@ -22,7 +21,6 @@ beforeAll(async () => {
   uploadedId = c.documents[1]!.id;
   await attachFile(srv, uploadedId);
 });
-afterAll(() => srv.stop());
 
 /** Everything of the owner's, as rows, to prove nothing changed. */
 const snapshot = () => {

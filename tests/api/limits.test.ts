@@ -1,14 +1,10 @@
 // Plan limits are enforced by the server, not only the browser.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { setPlan } from "../../src/features/billing/service.ts";
 import { countRows, createCustomer } from "../support/fixtures.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
+import { startTestServer, useTestServer } from "../support/server.ts";
 
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer();
-});
-afterAll(() => srv.stop());
+const srv = useTestServer();
 
 describe("free plan", () => {
   test("at most 3 customers; the 4th is a 403 whose message says the limit is reached", async () => {

@@ -1,14 +1,10 @@
 // The live channel with real WebSocket clients.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { createCustomer, customerCookie, sampleFiles, uploadFile } from "../support/fixtures.ts";
 import { connectLive } from "../support/live.ts";
-import { cookieHeader, startTestServer, type TestServer } from "../support/server.ts";
+import { cookieHeader, useTestServer } from "../support/server.ts";
 
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer();
-});
-afterAll(() => srv.stop());
+const srv = useTestServer();
 
 async function brokerWithCookie() {
   const res = await srv.call("/api/auth/signup", {

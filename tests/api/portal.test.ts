@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { createCustomer, customerCookie, sampleFiles, uploadFile } from "../support/fixtures.ts";
-import { startTestServer, type Broker, type TestServer } from "../support/server.ts";
+import { useServerWithBroker, type Broker } from "../support/server.ts";
 
-let srv: TestServer;
-let broker: Broker;
-beforeAll(async () => {
-  srv = await startTestServer({ MAX_UPLOAD_MB: "1" });
-  broker = await srv.signUpBroker({ firstName: "Bree", lastName: "Broker" });
-});
-afterAll(() => srv.stop());
+const { srv, broker } = useServerWithBroker({ MAX_UPLOAD_MB: "1" }, { firstName: "Bree", lastName: "Broker" });
 
 const q = (sql: string, ...args: any[]) => srv.server.ctx.db.$client.query(sql).get(...args) as any;
 const tempFiles = () => readdirSync(join(srv.dataDir, "files", ".tmp"));

@@ -1,15 +1,9 @@
 // Time-driven work: overdue documents and scheduled reminders, with a clock the test moves.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { createCustomer, daysAhead } from "../support/fixtures.ts";
-import { startTestServer, type Broker, type TestServer } from "../support/server.ts";
+import { useServerWithBroker } from "../support/server.ts";
 
-let srv: TestServer;
-let broker: Broker;
-beforeAll(async () => {
-  srv = await startTestServer();
-  broker = await srv.signUpBroker();
-});
-afterAll(() => srv.stop());
+const { srv, broker } = useServerWithBroker();
 
 const HOUR = 3_600_000;
 const reminders = (email: string) =>

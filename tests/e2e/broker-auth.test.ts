@@ -1,24 +1,15 @@
 // First journey: a broker signs up on the landing page, lands on the dashboard, logs out, signs
 // in again, and an unknown path shows the 404 page. Real executable, real Chromium.
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, newPage, screenshot, startPortal, viewports, type Portal } from "./support.ts";
+import { expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { screenshot, usePortalInBrowser, viewports } from "./support.ts";
 
-let portal: Portal;
-let browser: Browser;
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const { portal, openPage } = usePortalInBrowser();
 
 const dialog = (page: Page) => page.getByRole("dialog");
 
 test("sign up, dashboard, log out, sign in, 404", async () => {
-  const { context, page, errors } = await newPage(browser, viewports.desktop);
+  const { context, page, errors } = await openPage(viewports.desktop);
   await page.goto(portal.url);
   await page.getByRole("button", { name: "Try for Free" }).first().waitFor();
   await screenshot(page, "landing-desktop");
@@ -68,7 +59,7 @@ test("sign up, dashboard, log out, sign in, 404", async () => {
 });
 
 test("phone: the landing page and the signed-in shell with its drawer", async () => {
-  const { context, page, errors } = await newPage(browser, viewports.phone);
+  const { context, page, errors } = await openPage(viewports.phone);
   await page.goto(portal.url);
   await page.getByRole("heading", { level: 1 }).first().waitFor();
   await screenshot(page, "landing-phone");

@@ -1,20 +1,10 @@
 // Broker workflow in a real browser against the compiled portal: invite a customer with the Add
 // New Customer dialog, see the customer's upload arrive live on the detail page (no reload),
 // approve it, and look at the dashboard and detail screens at desktop and phone widths.
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Browser } from "playwright-core";
-import { launchBrowser, newPage, screenshot, startPortal, viewports, type Portal } from "./support.ts";
+import { expect, test } from "bun:test";
+import { screenshot, usePortalInBrowser, viewports } from "./support.ts";
 
-let portal: Portal;
-let browser: Browser;
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const { portal, openPage } = usePortalInBrowser();
 
 async function uploadAsCustomer(uploadLink: string, documentId: string) {
   const form = new FormData();
@@ -25,7 +15,7 @@ async function uploadAsCustomer(uploadLink: string, documentId: string) {
 }
 
 test("invite a customer, see their upload arrive live, approve it", async () => {
-  const { context, page, errors } = await newPage(browser, viewports.desktop);
+  const { context, page, errors } = await openPage(viewports.desktop);
   const signup = await page.request.post(`${portal.url}/api/auth/signup`, {
     data: { email: "wanda@example.com", password: "a good password", firstName: "Wanda", lastName: "Workflow" },
     headers: { "sec-fetch-site": "same-origin" },

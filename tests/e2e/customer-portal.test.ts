@@ -1,20 +1,11 @@
 // The whole loop in real browsers against the compiled portal: a broker invites a customer;
 // the customer, on a phone, uploads on the link as a guest and then creates an account; the
 // broker approves on a laptop; the customer's open page shows the approval without a reload.
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, newPage, screenshot, startPortal, viewports, type Portal } from "./support.ts";
+import { expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { screenshot, usePortalInBrowser, viewports } from "./support.ts";
 
-let portal: Portal;
-let browser: Browser;
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const { portal, openPage } = usePortalInBrowser();
 
 const pdf = { name: "paystub-march.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% e2e portal\n%%EOF\n") };
 
@@ -28,7 +19,7 @@ async function chooseFile(page: Page, documentName: string) {
 
 test("invite, upload from a phone, sign up, approve, and the customer sees it live", async () => {
   // The broker invites a customer.
-  const broker = await newPage(browser, viewports.desktop);
+  const broker = await openPage(viewports.desktop);
   const signup = await broker.page.request.post(`${portal.url}/api/auth/signup`, {
     data: { email: "bea@example.com", password: "a good password", firstName: "Bea", lastName: "Broker" },
     headers: { "sec-fetch-site": "same-origin" },
@@ -41,7 +32,7 @@ test("invite, upload from a phone, sign up, approve, and the customer sees it li
   const customer = await created.json();
 
   // The customer opens the link on a phone and uploads as a guest.
-  const phone = await newPage(browser, viewports.phone);
+  const phone = await openPage(viewports.phone);
   await phone.page.goto(`${portal.url}/upload/${customer.uploadLink}`);
   await phone.page.getByRole("heading", { name: "Welcome, Carla" }).waitFor();
   await screenshot(phone.page, "portal-guest-phone");

@@ -1,5 +1,6 @@
 // Browser tests run the compiled ./portal (built by `npm run test:e2e`) on a random port with an
 // empty data directory, and drive Debian's Chromium through playwright-core.
+import { afterAll, beforeAll } from "bun:test";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
@@ -67,4 +68,36 @@ export async function newPage(browser: Browser, viewport = viewports.desktop): P
 /** Saves a screenshot under tests/e2e/screenshots (not committed) for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(repoRoot, "tests/e2e/screenshots", `${name}.png`), fullPage: false });
+}
+
+/**
+ * One portal and one Chromium for the whole test file: started before its first test, closed
+ * after its last. They only exist once beforeAll has run, so `portal` reads the running one on
+ * every use, and `openPage` opens a fresh context (newPage) in the shared browser.
+ */
+export function usePortalInBrowser(env: Record<string, string> = {}) {
+  let running: Portal | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    running = await startPortal(env);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await running?.stop();
+  });
+  const started = <T,>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("the portal and browser start in beforeAll; use them inside a test");
+    return value;
+  };
+  const portal: Portal = {
+    get url() {
+      return started(running).url;
+    },
+    get dataDir() {
+      return started(running).dataDir;
+    },
+    stop: () => started(running).stop(),
+  };
+  return { portal, openPage: (viewport?: typeof viewports.desktop) => newPage(started(browser), viewport) };
 }

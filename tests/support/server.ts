@@ -1,5 +1,6 @@
 // Starts the real app on a random port with a temp DATA_DIR and a real SQLite file, and makes
 // authorised calls to it. Every API test suite uses this.
+import { afterAll, beforeAll } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -96,4 +97,66 @@ export async function startTestServer(
 /** The value of a Set-Cookie header's cookie, as a Cookie request header. */
 export function cookieHeader(response: ApiResponse): string {
   return (response.headers.get("set-cookie") ?? "").split(";")[0]!;
+}
+
+/**
+ * One server for the whole test file: started before its first test, stopped after its last.
+ * The server only exists once beforeAll has run, after the file's top level, so this returns a
+ * stand-in that reads the running server on every use; tests write `srv.call(...)` as usual.
+ */
+export function useTestServer(env: Record<string, string> = {}): TestServer {
+  let running: TestServer | undefined;
+  const current = () => {
+    if (!running) throw new Error("the test server starts in beforeAll; use it inside a test or a hook");
+    return running;
+  };
+  beforeAll(async () => {
+    running = await startTestServer(env);
+  });
+  afterAll(() => running?.stop());
+  return {
+    get url() {
+      return current().url;
+    },
+    get dataDir() {
+      return current().dataDir;
+    },
+    get clock() {
+      return current().clock;
+    },
+    get server() {
+      return current().server;
+    },
+    runJobs: () => current().runJobs(),
+    call: <T,>(path: string, options?: CallOptions) => current().call<T>(path, options),
+    signUpBroker: (overrides) => current().signUpBroker(overrides),
+    stop: () => current().stop(),
+  };
+}
+
+/** useTestServer with one broker signed up before the first test, as most API suites need. */
+export function useServerWithBroker(
+  env: Record<string, string> = {},
+  brokerDetails: Parameters<TestServer["signUpBroker"]>[0] = {},
+): { srv: TestServer; broker: Broker } {
+  const srv = useTestServer(env);
+  let signedUp: Broker | undefined;
+  beforeAll(async () => {
+    signedUp = await srv.signUpBroker(brokerDetails);
+  });
+  const current = () => {
+    if (!signedUp) throw new Error("the broker signs up in beforeAll; use it inside a test or a hook");
+    return signedUp;
+  };
+  return {
+    srv,
+    broker: {
+      get user() {
+        return current().user;
+      },
+      get token() {
+        return current().token;
+      },
+    },
+  };
 }

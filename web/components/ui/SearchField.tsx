@@ -1,6 +1,7 @@
-import { Button as AriaButton, Input, Label, SearchField as AriaSearchField } from "react-aria-components";
+import { Button as AriaButton, Input, SearchField as AriaSearchField } from "react-aria-components";
 import { Search, X } from "lucide-react";
 import { cx } from "./cx";
+import { FieldLabel } from "./Field";
 
 export interface SearchFieldProps {
   label: string;
@@ -16,7 +17,7 @@ export interface SearchFieldProps {
 export function SearchField({ label, value, onChange, placeholder, hideLabel = true, className }: SearchFieldProps) {
   return (
     <AriaSearchField value={value} onChange={onChange} className={cx("group flex flex-col gap-1.5", className)}>
-      <Label className={hideLabel ? "sr-only" : "text-sm font-medium text-slate-800"}>{label}</Label>
+      <FieldLabel label={label} hideLabel={hideLabel} />
       <div className="relative">
         <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
         <Input

@@ -1,6 +1,5 @@
 import {
   Button as AriaButton,
-  Label,
   ListBox,
   ListBoxItem,
   Popover,
@@ -10,6 +9,7 @@ import {
 } from "react-aria-components";
 import { Check, ChevronDown } from "lucide-react";
 import { cx } from "./cx";
+import { FieldLabel } from "./Field";
 
 export interface SelectOption<K extends string> {
   id: K;
@@ -53,10 +53,7 @@ export function Select<K extends string>({
       placeholder={placeholder}
       className={cx("flex flex-col gap-1.5", className)}
     >
-      <Label className={hideLabel ? "sr-only" : "text-sm font-medium text-slate-800"}>
-        {label}
-        {isRequired ? <span aria-hidden="true" className="text-red-600"> *</span> : null}
-      </Label>
+      <FieldLabel label={label} isRequired={isRequired} hideLabel={hideLabel} />
       <AriaButton
         className={cx(
           "flex min-h-11 w-full cursor-pointer items-center justify-between gap-2 rounded-lg border border-slate-300",

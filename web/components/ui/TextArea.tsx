@@ -1,5 +1,6 @@
-import { FieldError, Label, Text, TextArea as AriaTextArea, TextField as AriaTextField } from "react-aria-components";
+import { TextArea as AriaTextArea, TextField as AriaTextField } from "react-aria-components";
 import { cx } from "./cx";
+import { FieldHelp, FieldLabel, textBoxLook } from "./Field";
 
 export interface TextAreaProps {
   label: string;
@@ -24,25 +25,9 @@ export function TextArea({ label, value, onChange, isRequired, errorMessage, des
       validationBehavior="aria"
       className={cx("flex flex-col gap-1.5", className)}
     >
-      <Label className="text-sm font-medium text-slate-800">
-        {label}
-        {isRequired ? <span aria-hidden="true" className="text-red-600"> *</span> : null}
-      </Label>
-      <AriaTextArea
-        placeholder={placeholder}
-        rows={4}
-        className={cx(
-          "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900",
-          "placeholder:text-slate-400 outline-none data-focused:border-brand-500 data-focused:ring-2",
-          "data-focused:ring-brand-200 data-invalid:border-red-500 data-disabled:bg-slate-100",
-        )}
-      />
-      {description ? (
-        <Text slot="description" className="text-sm text-slate-500">
-          {description}
-        </Text>
-      ) : null}
-      <FieldError className="text-sm text-red-700">{errorMessage}</FieldError>
+      <FieldLabel label={label} isRequired={isRequired} />
+      <AriaTextArea placeholder={placeholder} rows={4} className={cx(textBoxLook, "py-2")} />
+      <FieldHelp description={description} errorMessage={errorMessage} />
     </AriaTextField>
   );
 }

@@ -1,12 +1,6 @@
-import {
-  FieldError,
-  Input,
-  Label,
-  Text,
-  TextField as AriaTextField,
-  type TextFieldProps as AriaTextFieldProps,
-} from "react-aria-components";
+import { Input, TextField as AriaTextField, type TextFieldProps as AriaTextFieldProps } from "react-aria-components";
 import { cx } from "./cx";
+import { FieldHelp, FieldLabel, textBoxLook } from "./Field";
 
 export interface TextFieldProps extends Omit<AriaTextFieldProps, "className" | "children"> {
   label: string;
@@ -26,24 +20,9 @@ export function TextField({ label, description, errorMessage, placeholder, class
       validationBehavior="aria"
       className={cx("flex flex-col gap-1.5", className)}
     >
-      <Label className="text-sm font-medium text-slate-800">
-        {label}
-        {props.isRequired ? <span aria-hidden="true" className="text-red-600"> *</span> : null}
-      </Label>
-      <Input
-        placeholder={placeholder}
-        className={cx(
-          "min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900",
-          "placeholder:text-slate-400 outline-none data-focused:border-brand-500 data-focused:ring-2",
-          "data-focused:ring-brand-200 data-invalid:border-red-500 data-disabled:bg-slate-100",
-        )}
-      />
-      {description ? (
-        <Text slot="description" className="text-sm text-slate-500">
-          {description}
-        </Text>
-      ) : null}
-      <FieldError className="text-sm text-red-700">{errorMessage}</FieldError>
+      <FieldLabel label={label} isRequired={props.isRequired} />
+      <Input placeholder={placeholder} className={cx(textBoxLook, "min-h-11")} />
+      <FieldHelp description={description} errorMessage={errorMessage} />
     </AriaTextField>
   );
 }

@@ -1,28 +1,19 @@
 import { useState } from "react";
 import type { CustomerDetailDto } from "@shared/api-types";
 import { nameFromEmail } from "@shared/documents";
-import {
-  DEFAULT_DUE,
-  DEFAULT_REMINDER,
-  addDueTime,
-  dueValueError,
-  formatDueDate,
-  parseDueValue,
-  reminderTime,
-  type DueUnit,
-} from "@shared/due-date";
+import { DEFAULT_DUE, DEFAULT_REMINDER, addDueTime, dueValueError, formatDueDate, reminderTime } from "@shared/due-date";
 import { limitMessages, perRequestError } from "@shared/limits";
 import { isValidEmail, messages } from "@shared/validation";
-import { Button } from "../../components/ui/Button";
 import { Checkbox } from "../../components/ui/Checkbox";
 import { ModalDialog } from "../../components/ui/Dialog";
+import { DialogActions } from "../../components/ui/DialogActions";
 import { Select } from "../../components/ui/Select";
 import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
 import { usePlanLimits } from "../subscription/use-plan-limits";
 import { useCreateCustomerMutation } from "./api";
 import { DocumentPicker } from "./DocumentPicker";
-import { DueTimeFields } from "./DueTimeFields";
+import { DueTimeFields, useDueTime } from "./DueTimeFields";
 import { createCustomerErrorMessage } from "./errors";
 import { CREATE_LOAN_TYPES } from "@shared/loan-types";
 import { requiredDocuments, useDocumentChecklist } from "./use-document-checklist";
@@ -61,20 +52,16 @@ function AddCustomerForm({ onCancel, onCreated }: { onCancel: () => void; onCrea
   const [email, setEmail] = useState("");
   const [triedSubmit, setTriedSubmit] = useState(false);
   const [loanType, setLoanType] = useState(NO_LOAN_TYPE);
-  const [dueValue, setDueValue] = useState(String(DEFAULT_DUE.value));
-  const [dueUnit, setDueUnit] = useState<DueUnit>(DEFAULT_DUE.unit);
+  const due = useDueTime(DEFAULT_DUE);
   const [remind, setRemind] = useState(false);
-  const [reminderValue, setReminderValue] = useState(String(DEFAULT_REMINDER.value));
-  const [reminderUnit, setReminderUnit] = useState<DueUnit>(DEFAULT_REMINDER.unit);
+  const reminder = useDueTime(DEFAULT_REMINDER);
 
   const emailError = triedSubmit && !isValidEmail(email.trim()) ? messages.invalidEmailShort : undefined;
-  const due = parseDueValue(dueValue);
-  const dueError = dueValueError(due) ?? undefined;
-  const reminderAmount = parseDueValue(reminderValue);
-  const reminderError = remind && dueValueError(reminderAmount) ? "Reminder time must be between 1 and 365" : undefined;
+  const dueError = dueValueError(due.amount) ?? undefined;
+  const reminderError = remind && dueValueError(reminder.amount) ? "Reminder time must be between 1 and 365" : undefined;
   // Shown under the fields so the broker sees what the numbers mean before sending.
-  const dueDate = dueError ? null : addDueTime(new Date(), due, dueUnit);
-  const remindAt = dueDate && remind && !reminderError ? reminderTime(dueDate, reminderAmount, reminderUnit) : null;
+  const dueDate = dueError ? null : addDueTime(new Date(), due.amount, due.unit);
+  const remindAt = dueDate && remind && !reminderError ? reminderTime(dueDate, reminder.amount, reminder.unit) : null;
 
   function submit() {
     setTriedSubmit(true);
@@ -131,10 +118,7 @@ function AddCustomerForm({ onCancel, onCreated }: { onCancel: () => void; onCrea
         <legend className="mb-2 text-base font-semibold text-slate-900">Document Due Time</legend>
         <DueTimeFields
           label="Due in"
-          value={dueValue}
-          onValueChange={setDueValue}
-          unit={dueUnit}
-          onUnitChange={setDueUnit}
+          {...due.fields}
           errorMessage={dueError}
           description={dueDate ? `Due ${formatDueDate(dueDate)}` : undefined}
         />
@@ -144,10 +128,7 @@ function AddCustomerForm({ onCancel, onCreated }: { onCancel: () => void; onCrea
         {remind ? (
           <DueTimeFields
             label="Remind before"
-            value={reminderValue}
-            onValueChange={setReminderValue}
-            unit={reminderUnit}
-            onUnitChange={setReminderUnit}
+            {...reminder.fields}
             errorMessage={reminderError}
             description={remindAt ? `Reminder ${formatDueDate(remindAt)}` : undefined}
           />
@@ -156,14 +137,14 @@ function AddCustomerForm({ onCancel, onCreated }: { onCancel: () => void; onCrea
 
       <DocumentPicker checklist={checklist} />
 
-      <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onPress={onCancel} isDisabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button onPress={submit} isPending={create.isPending}>
-          {create.isPending ? "Creating..." : "Create Customer"}
-        </Button>
-      </div>
+      <DialogActions
+        divided
+        onCancel={onCancel}
+        onSubmit={submit}
+        submitLabel="Create Customer"
+        pendingLabel="Creating..."
+        isPending={create.isPending}
+      />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Link } from "react-aria-components";
-import { Bell, CircleCheck, Clock, Users } from "lucide-react";
+import { Bell, Users } from "lucide-react";
 import type { CustomerDto } from "@shared/api-types";
-import { Badge } from "../../components/ui/Badge";
+import { CustomerStatusBadge } from "../../components/CustomerStatusBadge";
 import { Button, LinkButton } from "../../components/ui/Button";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { SearchField } from "../../components/ui/SearchField";
@@ -96,7 +96,6 @@ export function CustomerOverview() {
 }
 
 function CustomerCard({ customer, onRemind }: { customer: CustomerDto; onRemind: () => void }) {
-  const completed = customer.status === "completed";
   return (
     <li className="flex min-w-0 flex-col rounded-lg border border-slate-200 transition-colors hover:border-brand-300">
       <Link
@@ -111,15 +110,7 @@ function CustomerCard({ customer, onRemind }: { customer: CustomerDto; onRemind:
       </Link>
       <div className="mt-auto flex items-center justify-between gap-2 px-4 pb-2">
         <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
-          {completed ? (
-            <Badge tone="green" icon={<CircleCheck />}>
-              Completed
-            </Badge>
-          ) : (
-            <Badge tone="neutral" icon={<Clock />}>
-              Pending
-            </Badge>
-          )}
+          <CustomerStatusBadge status={customer.status} />
           <span>
             {customer.documentCounts.approved}/{customer.documentCounts.total} approved
           </span>

@@ -1,9 +1,9 @@
 import { useId, useState } from "react";
-import { Plus, X } from "lucide-react";
+import { X } from "lucide-react";
 import { Button } from "../../components/ui/Button";
 import { Checkbox } from "../../components/ui/Checkbox";
-import { TextField } from "../../components/ui/TextField";
-import type { DocumentChecklist } from "./use-document-checklist";
+import { CustomDocumentInput } from "./CustomDocumentInput";
+import type { ChecklistEntry, DocumentChecklist } from "./use-document-checklist";
 
 /**
  * Standard documents as a checklist, a custom-document adder (Enter adds) and the
@@ -24,58 +24,33 @@ export function DocumentPicker({ checklist, title = "Required Documents" }: { ch
         {title}
       </h3>
       {standard.length > 0 ? (
-        <div role="group" aria-label="Standard documents" className="grid gap-x-2 sm:grid-cols-2">
-          {standard.map((entry) => (
-            <Checkbox
-              key={entry.name}
-              isSelected={entry.checked}
-              onChange={(checked) => checklist.setChecked(entry.name, checked)}
-              description={entry.description}
-            >
-              {entry.name}
-            </Checkbox>
-          ))}
-        </div>
+        <ChecklistGroup label="Standard documents" entries={standard} checklist={checklist} />
       ) : (
         <p className="text-sm text-slate-600">Every standard document has already been requested.</p>
       )}
-      {custom.length > 0 ? (
-        <div role="group" aria-label="Custom documents" className="grid gap-x-2 sm:grid-cols-2">
-          {custom.map((entry) => (
-            <Checkbox
-              key={entry.name}
-              isSelected={entry.checked}
-              onChange={(checked) => checklist.setChecked(entry.name, checked)}
-              description={entry.description}
-            >
-              {entry.name}
-            </Checkbox>
-          ))}
-        </div>
-      ) : null}
+      {custom.length > 0 ? <ChecklistGroup label="Custom documents" entries={custom} checklist={checklist} /> : null}
 
-      <div className="flex items-end gap-2">
-        <TextField
-          label="Custom document"
-          placeholder="e.g. Divorce decree"
-          value={customName}
-          onChange={setCustomName}
-          onKeyDown={(event) => {
-            if (event.key !== "Enter") return;
-            // Enter adds the document instead of submitting anything around it.
-            event.preventDefault();
-            add();
-          }}
-          className="flex-1"
-        />
-        <Button variant="secondary" onPress={add} isDisabled={!customName.trim() || checklist.isFull}>
-          <Plus aria-hidden="true" className="size-4" />
-          Add
-        </Button>
-      </div>
+      <CustomDocumentInput value={customName} onChange={setCustomName} onAdd={add} isFull={checklist.isFull} />
 
       <SelectedDocuments checklist={checklist} />
     </section>
+  );
+}
+
+function ChecklistGroup({ label, entries, checklist }: { label: string; entries: ChecklistEntry[]; checklist: DocumentChecklist }) {
+  return (
+    <div role="group" aria-label={label} className="grid gap-x-2 sm:grid-cols-2">
+      {entries.map((entry) => (
+        <Checkbox
+          key={entry.name}
+          isSelected={entry.checked}
+          onChange={(checked) => checklist.setChecked(entry.name, checked)}
+          description={entry.description}
+        >
+          {entry.name}
+        </Checkbox>
+      ))}
+    </div>
   );
 }
 

@@ -1,4 +1,5 @@
-import { DUE_UNITS, type DueUnit } from "@shared/due-date";
+import { useState } from "react";
+import { DUE_UNITS, parseDueValue, type DueUnit } from "@shared/due-date";
 import { Select } from "../../components/ui/Select";
 import { TextField } from "../../components/ui/TextField";
 
@@ -30,4 +31,18 @@ export function DueTimeFields({ label, value, onValueChange, unit, onUnitChange,
       <Select label={`${label} unit`} selectedKey={unit} onSelectionChange={onUnitChange} options={UNIT_OPTIONS} />
     </div>
   );
+}
+
+/**
+ * The state behind one DueTimeFields pair, starting from a default such as DEFAULT_DUE.
+ * `amount` is the typed value parsed; spread `fields` onto DueTimeFields.
+ */
+export function useDueTime(initial: { value: number; unit: DueUnit }) {
+  const [value, setValue] = useState(String(initial.value));
+  const [unit, setUnit] = useState<DueUnit>(initial.unit);
+  return {
+    amount: parseDueValue(value),
+    unit,
+    fields: { value, onValueChange: setValue, unit, onUnitChange: setUnit },
+  };
 }

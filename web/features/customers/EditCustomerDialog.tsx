@@ -1,8 +1,8 @@
 import { useState } from "react";
 import type { CustomerDto } from "@shared/api-types";
 import { isValidEmail, messages } from "@shared/validation";
-import { Button } from "../../components/ui/Button";
 import { ModalDialog } from "../../components/ui/Dialog";
+import { DialogActions } from "../../components/ui/DialogActions";
 import { Select } from "../../components/ui/Select";
 import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
@@ -84,14 +84,14 @@ function EditCustomerForm({ customer, onDone }: { customer: CustomerDto; onDone:
 
       <CustomerDocumentsEditor customerId={customer.id} />
 
-      <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onPress={onDone} isDisabled={update.isPending}>
-          Cancel
-        </Button>
-        <Button onPress={save} isPending={update.isPending}>
-          {update.isPending ? "Saving..." : "Save Changes"}
-        </Button>
-      </div>
+      <DialogActions
+        divided
+        onCancel={onDone}
+        onSubmit={save}
+        submitLabel="Save Changes"
+        pendingLabel="Saving..."
+        isPending={update.isPending}
+      />
     </div>
   );
 }

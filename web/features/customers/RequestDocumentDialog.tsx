@@ -1,19 +1,19 @@
 import { useState } from "react";
 import type { CustomerDto } from "@shared/api-types";
 import { nameFromEmail } from "@shared/documents";
-import { DEFAULT_DUE, addDueTime, dueValueError, formatDueDate, parseDueValue, type DueUnit } from "@shared/due-date";
+import { DEFAULT_DUE, addDueTime, dueValueError, formatDueDate } from "@shared/due-date";
 import { limitMessages, perCustomerError, perRequestError } from "@shared/limits";
 import { isValidEmail, messages } from "@shared/validation";
-import { Button } from "../../components/ui/Button";
 import { Checkbox } from "../../components/ui/Checkbox";
 import { ModalDialog } from "../../components/ui/Dialog";
+import { DialogActions } from "../../components/ui/DialogActions";
 import { Spinner } from "../../components/ui/Spinner";
 import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
 import { usePlanLimits } from "../subscription/use-plan-limits";
 import { useCreateCustomerMutation, useCustomersQuery, useRequestDocumentsMutation } from "./api";
 import { DocumentPicker } from "./DocumentPicker";
-import { DueTimeFields } from "./DueTimeFields";
+import { DueTimeFields, useDueTime } from "./DueTimeFields";
 import { createCustomerErrorMessage, errorText } from "./errors";
 import { RecipientPicker } from "./RecipientPicker";
 import { documentTypes, requiredDocuments, useDocumentChecklist } from "./use-document-checklist";
@@ -47,15 +47,13 @@ function RequestDocumentForm({ initialCustomerIds, onDone }: { initialCustomerId
   const [newEmail, setNewEmail] = useState("");
   const [triedSubmit, setTriedSubmit] = useState(false);
   const [withDueDate, setWithDueDate] = useState(false);
-  const [dueValue, setDueValue] = useState(String(DEFAULT_DUE.value));
-  const [dueUnit, setDueUnit] = useState<DueUnit>(DEFAULT_DUE.unit);
+  const due = useDueTime(DEFAULT_DUE);
   const [sending, setSending] = useState(false);
 
   const email = newEmail.trim();
   const emailError = triedSubmit && email && !isValidEmail(email) ? messages.invalidEmailShort : undefined;
-  const due = parseDueValue(dueValue);
-  const dueError = withDueDate ? (dueValueError(due) ?? undefined) : undefined;
-  const dueDate = withDueDate && !dueError ? addDueTime(new Date(), due, dueUnit) : null;
+  const dueError = withDueDate ? (dueValueError(due.amount) ?? undefined) : undefined;
+  const dueDate = withDueDate && !dueError ? addDueTime(new Date(), due.amount, due.unit) : null;
 
   function validate(recipients: CustomerDto[]): boolean {
     const count = checklist.selected.length;
@@ -147,10 +145,7 @@ function RequestDocumentForm({ initialCustomerIds, onDone }: { initialCustomerId
         {withDueDate ? (
           <DueTimeFields
             label="Due in"
-            value={dueValue}
-            onValueChange={setDueValue}
-            unit={dueUnit}
-            onUnitChange={setDueUnit}
+            {...due.fields}
             errorMessage={dueError}
             description={dueDate ? `Due ${formatDueDate(dueDate)}` : undefined}
           />
@@ -176,14 +171,14 @@ function RequestDocumentForm({ initialCustomerIds, onDone }: { initialCustomerId
         />
       </section>
 
-      <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onPress={onDone} isDisabled={sending}>
-          Cancel
-        </Button>
-        <Button onPress={() => void submit()} isPending={sending}>
-          {sending ? "Sending..." : "Send Request"}
-        </Button>
-      </div>
+      <DialogActions
+        divided
+        onCancel={onDone}
+        onSubmit={() => void submit()}
+        submitLabel="Send Request"
+        pendingLabel="Sending..."
+        isPending={sending}
+      />
     </div>
   );
 }

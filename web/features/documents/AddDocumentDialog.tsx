@@ -1,16 +1,16 @@
 import { useState, type FormEvent, type ReactNode } from "react";
-import { Plus, TriangleAlert, X } from "lucide-react";
+import { TriangleAlert, X } from "lucide-react";
 import type { CustomerDetailDto } from "@shared/api-types";
 import { encodeCustomDocument, STANDARD_DOCUMENTS } from "@shared/documents";
 import { DEFAULT_MAX_ALLOWED, isUnlimited, limitMessages, perCustomerError, STANDARD_SELECTION_BLOCK_AT } from "@shared/limits";
 import { Button } from "../../components/ui/Button";
 import { Checkbox } from "../../components/ui/Checkbox";
 import { ModalDialog } from "../../components/ui/Dialog";
-import { TextField } from "../../components/ui/TextField";
+import { DialogActions } from "../../components/ui/DialogActions";
 import { toast } from "../../components/ui/Toast";
 import { useDocumentLimitQuery, useRequestDocumentsMutation } from "../customers/api";
+import { CustomDocumentInput } from "../customers/CustomDocumentInput";
 import { DUE_DATE_MISSING } from "./ChangeDueDateDialog";
-import { DialogActions } from "./DialogActions";
 import { DueDateFields, type DueDateValue } from "./DueDateFields";
 import { fromDateTimeInputs } from "./format";
 
@@ -154,26 +154,7 @@ function AddDocumentForm({ customer, onClose }: { customer: Pick<CustomerDetailD
       </fieldset>
 
       <div className="flex flex-col gap-2">
-        <div className="flex items-end gap-2">
-          <TextField
-            label="Custom document"
-            placeholder="e.g. Divorce decree"
-            value={customName}
-            onChange={setCustomName}
-            className="min-w-0 flex-1"
-            onKeyDown={(event) => {
-              // Enter adds the name instead of submitting the whole request.
-              if (event.key === "Enter") {
-                event.preventDefault();
-                addCustom();
-              }
-            }}
-          />
-          <Button variant="secondary" onPress={addCustom} isDisabled={!customName.trim() || full}>
-            <Plus aria-hidden="true" className="size-4" />
-            Add
-          </Button>
-        </div>
+        <CustomDocumentInput value={customName} onChange={setCustomName} onAdd={addCustom} isFull={full} />
         {custom.length > 0 ? (
           <ul aria-label="Custom documents" className="flex flex-wrap gap-2">
             {custom.map((name) => (

@@ -14,13 +14,13 @@ import {
 } from "@shared/due-date";
 import { Checkbox } from "../../components/ui/Checkbox";
 import { ModalDialog } from "../../components/ui/Dialog";
+import { DialogActions } from "../../components/ui/DialogActions";
 import { Select } from "../../components/ui/Select";
 import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
 import { StatusBadge } from "../../components/StatusBadge";
 import { useBulkDueDateMutation } from "./api";
 import { DUE_DATE_MISSING } from "./ChangeDueDateDialog";
-import { DialogActions } from "./DialogActions";
 import { DueDateFields, type DueDateValue } from "./DueDateFields";
 import { errorText, fromDateTimeInputs, toDateInput, toTimeInput } from "./format";
 

@@ -1,38 +1,20 @@
 import { useState, type FormEvent } from "react";
-import type { DocumentDto } from "@shared/api-types";
 import { formatDueDate } from "@shared/due-date";
-import { ModalDialog } from "../../components/ui/Dialog";
+import { DialogActions } from "../../components/ui/DialogActions";
 import { toast } from "../../components/ui/Toast";
 import { useSetDueDateMutation } from "./api";
-import { DialogActions } from "./DialogActions";
+import { DocumentDialog, type DocumentDialogProps, type DocumentFormProps } from "./DocumentDialog";
 import { DueDateFields, type DueDateValue } from "./DueDateFields";
 import { errorText, fromDateTimeInputs, toDateInput, toTimeInput } from "./format";
 
 export const DUE_DATE_MISSING = "Please choose a due date and time.";
 
 /** Moves one document's due time. */
-export function ChangeDueDateDialog({
-  customerId,
-  document,
-  onClose,
-}: {
-  customerId: string;
-  document: DocumentDto | null;
-  onClose: () => void;
-}) {
-  return (
-    <ModalDialog
-      title="Change Due-Date"
-      isOpen={document !== null}
-      onOpenChange={(open) => !open && onClose()}
-      isDismissable={false}
-    >
-      {document ? <ChangeDueDateForm customerId={customerId} document={document} onClose={onClose} /> : null}
-    </ModalDialog>
-  );
+export function ChangeDueDateDialog(props: DocumentDialogProps) {
+  return <DocumentDialog title="Change Due-Date" form={ChangeDueDateForm} {...props} />;
 }
 
-function ChangeDueDateForm({ customerId, document, onClose }: { customerId: string; document: DocumentDto; onClose: () => void }) {
+function ChangeDueDateForm({ customerId, document, onClose }: DocumentFormProps) {
   const current = document.dueDate ? new Date(document.dueDate) : null;
   const [value, setValue] = useState<DueDateValue>({
     day: current ? toDateInput(current) : "",

@@ -1,14 +1,12 @@
 import type { ReactNode } from "react";
-import { CircleCheck, Clock } from "lucide-react";
 import type { CustomerDetailDto } from "@shared/api-types";
 import { customerStatus } from "@shared/documents";
-import { Badge } from "../../components/ui/Badge";
+import { CustomerStatusBadge } from "../../components/CustomerStatusBadge";
 import { Card } from "./Card";
 import { loanTypeLabel } from "@shared/loan-types";
 import { formatDay } from "./format";
 
 export function PersonalInfoCard({ customer }: { customer: CustomerDetailDto }) {
-  const completed = customerStatus(customer.documents) === "completed";
   return (
     <Card title="Personal Information">
       <dl className="grid grid-cols-2 gap-4">
@@ -20,15 +18,7 @@ export function PersonalInfoCard({ customer }: { customer: CustomerDetailDto }) 
         </Field>
         <Field label="Loan Type">{loanTypeLabel(customer.loanType)}</Field>
         <Field label="Status">
-          {completed ? (
-            <Badge tone="green" icon={<CircleCheck />}>
-              Completed
-            </Badge>
-          ) : (
-            <Badge tone="neutral" icon={<Clock />}>
-              Pending
-            </Badge>
-          )}
+          <CustomerStatusBadge status={customerStatus(customer.documents)} />
         </Field>
         <Field label="Last Active">{formatDay(customer.lastActive) ?? "Never"}</Field>
       </dl>

@@ -1,41 +1,21 @@
 import { useState, type FormEvent } from "react";
-import type { DocumentDto } from "@shared/api-types";
-import { ModalDialog } from "../../components/ui/Dialog";
+import { DialogActions } from "../../components/ui/DialogActions";
 import { TextArea } from "../../components/ui/TextArea";
-import { toast } from "../../components/ui/Toast";
-import { VERIFIED_TOAST, VERIFY_FAILED_TOAST } from "./ApproveDocumentDialog";
-import { useVerifyDocumentMutation } from "./api";
-import { DialogActions } from "./DialogActions";
+import { DocumentDialog, type DocumentDialogProps, type DocumentFormProps } from "./DocumentDialog";
+import { useVerifyDocument } from "./use-verify-document";
 
 export const REASON_REQUIRED = "Please enter a reason for re-submission.";
 
 /** Asks the customer to upload a document again; the reason is required so they know what to fix. */
-export function ResubmitDocumentDialog({
-  customerId,
-  document,
-  onClose,
-}: {
-  customerId: string;
-  document: DocumentDto | null;
-  onClose: () => void;
-}) {
-  return (
-    <ModalDialog
-      title="Re-Submit Document"
-      isOpen={document !== null}
-      onOpenChange={(open) => !open && onClose()}
-      isDismissable={false}
-    >
-      {document ? <ResubmitForm customerId={customerId} document={document} onClose={onClose} /> : null}
-    </ModalDialog>
-  );
+export function ResubmitDocumentDialog(props: DocumentDialogProps) {
+  return <DocumentDialog title="Re-Submit Document" form={ResubmitForm} {...props} />;
 }
 
-function ResubmitForm({ customerId, document, onClose }: { customerId: string; document: DocumentDto; onClose: () => void }) {
+function ResubmitForm({ customerId, document, onClose }: DocumentFormProps) {
   const [reason, setReason] = useState("");
   const [comments, setComments] = useState("");
   const [showError, setShowError] = useState(false);
-  const verify = useVerifyDocumentMutation(customerId);
+  const review = useVerifyDocument(customerId, onClose);
   const reasonMissing = reason.trim() === "";
 
   function submit(event: FormEvent) {
@@ -44,21 +24,12 @@ function ResubmitForm({ customerId, document, onClose }: { customerId: string; d
       setShowError(true);
       return;
     }
-    verify.mutate(
-      {
-        documentId: document.id,
-        status: "rejected",
-        rejectionReason: reason.trim(),
-        comments: comments.trim() || undefined,
-      },
-      {
-        onSuccess: () => {
-          toast(VERIFIED_TOAST);
-          onClose();
-        },
-        onError: () => toast(VERIFY_FAILED_TOAST),
-      },
-    );
+    review.verify({
+      documentId: document.id,
+      status: "rejected",
+      rejectionReason: reason.trim(),
+      comments: comments.trim() || undefined,
+    });
   }
 
   return (
@@ -79,7 +50,7 @@ function ResubmitForm({ customerId, document, onClose }: { customerId: string; d
         onCancel={onClose}
         submitLabel="Request Re-Submission"
         pendingLabel="Sending..."
-        isPending={verify.isPending}
+        isPending={review.isPending}
       />
     </form>
   );

@@ -1,5 +1,6 @@
 import { Button } from "../../components/ui/Button";
 import { ModalDialog } from "../../components/ui/Dialog";
+import { TryForFreeButton } from "./TryForFreeButton";
 
 interface DemoDialogProps {
   isOpen: boolean;
@@ -25,16 +26,7 @@ export function DemoDialog({ isOpen, onOpenChange, isSignedIn, onTryForFree }: D
             <Button variant="secondary" onPress={close}>
               Close
             </Button>
-            {isSignedIn ? null : (
-              <Button
-                onPress={() => {
-                  close();
-                  onTryForFree();
-                }}
-              >
-                Try for Free
-              </Button>
-            )}
+            {isSignedIn ? null : <TryForFreeButton close={close} onTryForFree={onTryForFree} />}
           </div>
         </>
       )}

@@ -1,7 +1,7 @@
 import { PLANS } from "@shared/plans";
-import { Button } from "../../components/ui/Button";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { PlanCard } from "./PlanCard";
+import { TryForFreeButton } from "./TryForFreeButton";
 
 interface PricingDialogProps {
   isOpen: boolean;
@@ -23,14 +23,7 @@ export function PricingDialog({ isOpen, onOpenChange, onTryForFree }: PricingDia
           </div>
           {onTryForFree ? (
             <div className="mt-6 flex justify-end">
-              <Button
-                onPress={() => {
-                  close();
-                  onTryForFree();
-                }}
-              >
-                Try for Free
-              </Button>
+              <TryForFreeButton close={close} onTryForFree={onTryForFree} />
             </div>
           ) : null}
         </>

@@ -1,27 +1,23 @@
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { Form } from "react-aria-components";
 import { CUSTOMER_RESET_PASSWORD_MIN } from "@shared/validation";
 import { Button } from "../../components/ui/Button";
 import { ModalDialog } from "../../components/ui/Dialog";
-import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
 import { useResetPasswordMutation } from "./api";
-import { hasErrors, INVALID_RESET_TOKEN, resetErrors, type FieldErrors } from "./sign-in-rules";
+import { NewPasswordFields, useNewPassword } from "./NewPasswordFields";
+import { INVALID_RESET_TOKEN, resetErrors } from "./sign-in-rules";
 
 /** Opened by ?reset={token} from the reset email. On success the customer is asked to sign in. */
 export function ResetPasswordDialog({ token, onClose, onReset }: { token: string; onClose: () => void; onReset: () => void }) {
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [errors, setErrors] = useState<FieldErrors<"password" | "confirm">>({});
+  const form = useNewPassword(resetErrors);
   const reset = useResetPasswordMutation();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = resetErrors(password, confirm);
-    setErrors(found);
-    if (hasErrors(found)) return;
+    if (!form.validate()) return;
     reset.mutate(
-      { token, newPassword: password },
+      { token, newPassword: form.password },
       {
         onSuccess: ({ message }) => {
           toast({ title: "Password Reset", description: message, variant: "success" });
@@ -45,33 +41,11 @@ export function ResetPasswordDialog({ token, onClose, onReset }: { token: string
         </div>
       ) : (
         <Form onSubmit={onSubmit} validationBehavior="aria" className="flex flex-col gap-4">
-          <TextField
-            label="New password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            autoFocus
-            isRequired
-            description={`At least ${CUSTOMER_RESET_PASSWORD_MIN} characters`}
-            value={password}
-            onChange={(value) => {
-              setPassword(value);
-              setErrors((current) => ({ ...current, password: undefined }));
-            }}
-            errorMessage={errors.password}
-          />
-          <TextField
-            label="Confirm new password"
-            name="confirm"
-            type="password"
-            autoComplete="new-password"
-            isRequired
-            value={confirm}
-            onChange={(value) => {
-              setConfirm(value);
-              setErrors((current) => ({ ...current, confirm: undefined }));
-            }}
-            errorMessage={errors.confirm}
+          <NewPasswordFields
+            form={form}
+            passwordLabel="New password"
+            confirmLabel="Confirm new password"
+            minLength={CUSTOMER_RESET_PASSWORD_MIN}
           />
           <Button type="submit" isPending={reset.isPending} className="w-full">
             {reset.isPending ? "Saving..." : "Reset Password"}

@@ -1,0 +1,38 @@
+import { Button } from "./Button";
+import { cx } from "./cx";
+
+/**
+ * Cancel and submit at the foot of a form dialog; stacked on phones, primary on top. Inside a
+ * <form> the submit button submits it; dialogs without a form pass `onSubmit` instead.
+ */
+export function DialogActions({
+  onCancel,
+  onSubmit,
+  submitLabel,
+  pendingLabel,
+  isPending,
+  isDisabled,
+  tone = "primary",
+  divided,
+}: {
+  onCancel: () => void;
+  onSubmit?: () => void;
+  submitLabel: string;
+  pendingLabel: string;
+  isPending: boolean;
+  isDisabled?: boolean;
+  tone?: "primary" | "danger";
+  /** A rule above the buttons, for long forms whose end would otherwise blur into the fields. */
+  divided?: boolean;
+}) {
+  return (
+    <div className={cx("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", divided ? "border-t border-slate-200 pt-4" : "mt-6")}>
+      <Button variant="secondary" onPress={onCancel} isDisabled={isPending}>
+        Cancel
+      </Button>
+      <Button type={onSubmit ? "button" : "submit"} onPress={onSubmit} variant={tone} isPending={isPending} isDisabled={isDisabled}>
+        {isPending ? pendingLabel : submitLabel}
+      </Button>
+    </div>
+  );
+}

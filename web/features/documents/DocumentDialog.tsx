@@ -1,0 +1,32 @@
+import type { ComponentType } from "react";
+import type { DocumentDto } from "@shared/api-types";
+import { ModalDialog } from "../../components/ui/Dialog";
+
+/** What the screen passes to a dialog about one of the customer's documents. */
+export interface DocumentDialogProps {
+  customerId: string;
+  /** The document the dialog is about; the dialog is open while it is set. */
+  document: DocumentDto | null;
+  onClose: () => void;
+}
+
+/** What such a dialog passes to its form, once a document is set. */
+export type DocumentFormProps = Omit<DocumentDialogProps, "document"> & { document: DocumentDto };
+
+/**
+ * A form dialog about one document. The backdrop does not close it, so a click beside the
+ * dialog never throws away what the broker typed; the form is only built while a document is set.
+ */
+export function DocumentDialog({
+  title,
+  form: Form,
+  customerId,
+  document,
+  onClose,
+}: DocumentDialogProps & { title: string; form: ComponentType<DocumentFormProps> }) {
+  return (
+    <ModalDialog title={title} isOpen={document !== null} onOpenChange={(open) => !open && onClose()} isDismissable={false}>
+      {document ? <Form customerId={customerId} document={document} onClose={onClose} /> : null}
+    </ModalDialog>
+  );
+}
