@@ -65,3 +65,11 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
+
+/**
+ * The text to show for a failed call: the server's message, else the fallback. A network
+ * failure's own text ("Failed to fetch") means nothing to a person, so it never shows.
+ */
+export function errorText(error: unknown, fallback = ""): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}

@@ -4,7 +4,7 @@ import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { toast } from "../../components/ui/Toast";
 import { useSendBulkRemindersMutation } from "./api";
-import { errorText } from "./errors";
+import { errorText } from "../../api/client";
 
 /** Reminds every customer who still owes documents, after a confirmation. */
 export function BulkReminderButton({ isDisabled }: { isDisabled?: boolean }) {
@@ -27,7 +27,7 @@ export function BulkReminderButton({ isDisabled }: { isDisabled?: boolean }) {
           send.mutate(undefined, {
             onSuccess: (result) =>
               toast({ title: "Reminders sent successfully", description: `Sent ${result.sentCount} reminder emails`, variant: "success" }),
-            onError: (error) => toast({ title: errorText(error) || "Failed to send reminder emails", variant: "error" }),
+            onError: (error) => toast({ title: errorText(error, "Failed to send reminder emails"), variant: "error" }),
             onSettled: () => setOpen(false),
           })
         }

@@ -9,7 +9,7 @@ import { Select } from "../../components/ui/Select";
 import { toast } from "../../components/ui/Toast";
 import { useResendInvitationMutation } from "./api";
 import { CustomerAvatar } from "./CustomerAvatar";
-import { errorText } from "./errors";
+import { errorText } from "../../api/client";
 import type { CustomerSortKey } from "./use-customer-list";
 
 export interface CustomerTableProps {

@@ -6,7 +6,7 @@ import { DialogActions } from "../../components/ui/DialogActions";
 import { Select } from "../../components/ui/Select";
 import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
-import { errorText } from "./errors";
+import { errorText } from "../../api/client";
 import { useUpdateCustomerMutation } from "./api";
 import { CustomerDocumentsEditor } from "./CustomerDocumentsEditor";
 import { editLoanTypeOptions } from "@shared/loan-types";

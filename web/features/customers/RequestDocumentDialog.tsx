@@ -14,7 +14,8 @@ import { usePlanLimits } from "../subscription/use-plan-limits";
 import { useCreateCustomerMutation, useCustomersQuery, useRequestDocumentsMutation } from "./api";
 import { DocumentPicker } from "./DocumentPicker";
 import { DueTimeFields, useDueTime } from "./DueTimeFields";
-import { createCustomerErrorMessage, errorText } from "./errors";
+import { errorText } from "../../api/client";
+import { createCustomerErrorMessage } from "./errors";
 import { RecipientPicker } from "./RecipientPicker";
 import { documentTypes, requiredDocuments, useDocumentChecklist } from "./use-document-checklist";
 

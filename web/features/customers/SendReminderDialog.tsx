@@ -1,10 +1,10 @@
 import type { CustomerDto } from "@shared/api-types";
+import { errorText } from "../../api/client";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { toast } from "../../components/ui/Toast";
 import { useSendReminderMutation } from "./api";
-import { errorText } from "./errors";
 
-/** Confirms, then e-mails one customer a reminder about their outstanding documents. */
+/** Confirms, then emails one customer a reminder about their outstanding documents (dashboard and detail). */
 export function SendReminderDialog({ customer, onClose }: { customer: Pick<CustomerDto, "id" | "name" | "email"> | null; onClose: () => void }) {
   const send = useSendReminderMutation();
   return (
@@ -21,13 +21,16 @@ export function SendReminderDialog({ customer, onClose }: { customer: Pick<Custo
         if (!customer) return;
         send.mutate(customer.id, {
           onSuccess: () => toast({ title: "Reminder email sent successfully to customer", variant: "success" }),
-          onError: (error) => toast({ title: errorText(error) || "Failed to send reminder email", variant: "error" }),
+          // SPEC 8: the server's message, else this.
+          onError: (error) => toast({ title: errorText(error, "Failed to send reminder email"), variant: "error" }),
           onSettled: onClose,
         });
       }}
     >
-      Send <strong className="text-slate-900">{customer?.name}</strong> ({customer?.email}) an e-mail reminding them to
-      upload their outstanding documents?
+      <p>
+        Send a reminder email to <span className="font-medium text-slate-900">{customer?.name}</span> ({customer?.email}) about the
+        documents they still need to upload?
+      </p>
     </ConfirmDialog>
   );
 }

@@ -17,12 +17,13 @@ import { ModalDialog } from "../../components/ui/Dialog";
 import { DialogActions } from "../../components/ui/DialogActions";
 import { Select } from "../../components/ui/Select";
 import { TextField } from "../../components/ui/TextField";
+import { errorText } from "../../api/client";
 import { toast } from "../../components/ui/Toast";
 import { StatusBadge } from "../../components/StatusBadge";
 import { useBulkDueDateMutation } from "./api";
 import { DUE_DATE_MISSING } from "./ChangeDueDateDialog";
 import { DueDateFields, type DueDateValue } from "./DueDateFields";
-import { errorText, fromDateTimeInputs, toDateInput, toTimeInput } from "./format";
+import { fromDateTimeInputs, toDateInput, toTimeInput } from "./format";
 
 export const NOTHING_SELECTED = "Please select at least one document";
 const REMINDER_RANGE = `Reminder time must be between ${DUE_VALUE_MIN} and ${DUE_VALUE_MAX}`;

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { formatDueDate } from "@shared/due-date";
 import { DialogActions } from "../../components/ui/DialogActions";
+import { errorText } from "../../api/client";
 import { toast } from "../../components/ui/Toast";
 import { useSetDueDateMutation } from "./api";
 import { DocumentDialog, type DocumentDialogProps, type DocumentFormProps } from "./DocumentDialog";
 import { DueDateFields, type DueDateValue } from "./DueDateFields";
-import { errorText, fromDateTimeInputs, toDateInput, toTimeInput } from "./format";
+import { fromDateTimeInputs, toDateInput, toTimeInput } from "./format";
 
 export const DUE_DATE_MISSING = "Please choose a due date and time.";
 

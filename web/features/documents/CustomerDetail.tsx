@@ -13,7 +13,7 @@ import { ProgressCard } from "./ProgressCard";
 import { QuickActionsCard } from "./QuickActionsCard";
 import { RequiredDocumentsCard } from "./RequiredDocumentsCard";
 import { ResubmitDocumentDialog } from "./ResubmitDocumentDialog";
-import { SendReminderDialog } from "./SendReminderDialog";
+import { SendReminderDialog } from "../customers/SendReminderDialog";
 import { SharedDocumentsCard } from "./SharedDocumentsCard";
 
 // At most one dialog is open; opening Approve from the viewer replaces the viewer,
@@ -87,7 +87,7 @@ export function CustomerDetail({ customer }: { customer: CustomerDetailDto }) {
       <ApproveDocumentDialog customerId={customer.id} document={docFor("approve")} onClose={close} />
       <ResubmitDocumentDialog customerId={customer.id} document={docFor("resubmit")} onClose={close} />
       <ChangeDueDateDialog customerId={customer.id} document={docFor("due")} onClose={close} />
-      <SendReminderDialog customer={customer} isOpen={dialog?.kind === "reminder"} onOpenChange={toggle("reminder")} />
+      <SendReminderDialog customer={dialog?.kind === "reminder" ? customer : null} onClose={() => toggle("reminder")(false)} />
       <BulkDueDateDialog
         customerId={customer.id}
         documents={customer.documents}

@@ -1,37 +1,29 @@
-import type { ReactNode } from "react";
 import type { CustomerDetailDto } from "@shared/api-types";
 import { customerStatus } from "@shared/documents";
 import { CustomerStatusBadge } from "../../components/CustomerStatusBadge";
-import { Card } from "./Card";
+import { Card, DetailField } from "../../components/ui/Card";
 import { loanTypeLabel } from "@shared/loan-types";
 import { formatDay } from "./format";
+
+// Wide fields take the whole row on phones, where names and addresses need the room.
+const WIDE = "col-span-2 sm:col-span-1";
 
 export function PersonalInfoCard({ customer }: { customer: CustomerDetailDto }) {
   return (
     <Card title="Personal Information">
       <dl className="grid grid-cols-2 gap-4">
-        <Field label="Full Name" wide>{customer.name}</Field>
-        <Field label="Email" wide>
+        <DetailField label="Full Name" className={WIDE}>{customer.name}</DetailField>
+        <DetailField label="Email" className={WIDE}>
           <a href={`mailto:${customer.email}`} className="break-all text-brand-700 underline-offset-2 hover:underline">
             {customer.email}
           </a>
-        </Field>
-        <Field label="Loan Type">{loanTypeLabel(customer.loanType)}</Field>
-        <Field label="Status">
+        </DetailField>
+        <DetailField label="Loan Type">{loanTypeLabel(customer.loanType)}</DetailField>
+        <DetailField label="Status">
           <CustomerStatusBadge status={customerStatus(customer.documents)} />
-        </Field>
-        <Field label="Last Active">{formatDay(customer.lastActive) ?? "Never"}</Field>
+        </DetailField>
+        <DetailField label="Last Active">{formatDay(customer.lastActive) ?? "Never"}</DetailField>
       </dl>
     </Card>
-  );
-}
-
-/** `wide` fields take the whole row on phones, where names and addresses need the room. */
-function Field({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
-  return (
-    <div className={wide ? "col-span-2 min-w-0 sm:col-span-1" : "min-w-0"}>
-      <dt className="text-sm text-slate-500">{label}</dt>
-      <dd className="mt-0.5 font-medium break-words text-slate-900">{children}</dd>
-    </div>
   );
 }

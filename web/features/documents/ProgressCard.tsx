@@ -1,7 +1,7 @@
 import type { DocumentDto } from "@shared/api-types";
 import { documentProgress } from "@shared/documents";
 import { ProgressBar } from "../../components/ui/ProgressBar";
-import { Card } from "./Card";
+import { Card } from "../../components/ui/Card";
 
 /** How far the customer is: approved out of requested (shared files excluded). */
 export function ProgressCard({ documents }: { documents: DocumentDto[] }) {

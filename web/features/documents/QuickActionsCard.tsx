@@ -2,7 +2,7 @@ import { CalendarClock, FilePlus, Mail } from "lucide-react";
 import { isUnlimited } from "@shared/limits";
 import { Button } from "../../components/ui/Button";
 import { useDocumentLimitQuery } from "../customers/api";
-import { Card } from "./Card";
+import { Card } from "../../components/ui/Card";
 
 /** The per-customer cap from the server, or null when the plan has none (or it is still loading). */
 export function useDocumentCap(customerId: string): { reached: boolean; max: number | null } {

@@ -5,7 +5,7 @@ import { documentProgress } from "@shared/documents";
 import { Badge } from "../../components/ui/Badge";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { SearchField } from "../../components/ui/SearchField";
-import { Card } from "./Card";
+import { Card } from "../../components/ui/Card";
 import { DocumentRow, type DocumentActions } from "./DocumentRow";
 import { useNow } from "./use-now";
 

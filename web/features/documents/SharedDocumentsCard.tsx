@@ -3,7 +3,7 @@ import type { DocumentDto } from "@shared/api-types";
 import { Button, LinkButton } from "../../components/ui/Button";
 import { toast } from "../../components/ui/Toast";
 import { useDeleteDocumentMutation, useFileLinkMutation } from "./api";
-import { Card } from "./Card";
+import { Card } from "../../components/ui/Card";
 import { downloadName } from "./DocumentViewerDialog";
 import { formatDay, formatKilobytes } from "./format";
 

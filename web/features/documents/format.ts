@@ -25,11 +25,3 @@ export function fromDateTimeInputs(day: string, time: string): Date | null {
   const date = parse(`${day} ${time}`, "yyyy-MM-dd HH:mm", new Date());
   return isValid(date) ? date : null;
 }
-
-/**
- * The server's message when it sent one, else the screen's fallback: a network failure's
- * "Failed to fetch" means nothing to a broker.
- */
-export function errorText(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.message ? error.message : fallback;
-}

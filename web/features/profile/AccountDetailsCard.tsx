@@ -1,6 +1,6 @@
 import { IdCard } from "lucide-react";
 import type { AuthUser } from "../auth/api";
-import { Field, ProfileCard } from "./ProfileCard";
+import { Card, DetailField } from "../../components/ui/Card";
 
 export const NOT_PROVIDED = "Not provided";
 
@@ -12,15 +12,15 @@ const orNotProvided = (value: string | null | undefined) => {
 /** SPEC 2 "Profile": first and last name (or Not provided), email, account type Administrator. */
 export function AccountDetailsCard({ user }: { user: AuthUser }) {
   return (
-    <ProfileCard title="Account Details" icon={<IdCard />}>
+    <Card title="Account Details" icon={<IdCard />}>
       <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Field label="First Name">{orNotProvided(user.firstName)}</Field>
-        <Field label="Last Name">{orNotProvided(user.lastName)}</Field>
-        <Field label="Email">
+        <DetailField label="First Name">{orNotProvided(user.firstName)}</DetailField>
+        <DetailField label="Last Name">{orNotProvided(user.lastName)}</DetailField>
+        <DetailField label="Email">
           <span className="break-all">{user.email}</span>
-        </Field>
-        <Field label="Account Type">Administrator</Field>
+        </DetailField>
+        <DetailField label="Account Type">Administrator</DetailField>
       </dl>
-    </ProfileCard>
+    </Card>
   );
 }

@@ -3,12 +3,12 @@ import { displayName } from "@shared/user-display";
 import { Badge } from "../../components/ui/Badge";
 import type { AuthUser } from "../auth/api";
 import { ProfileAvatar } from "./ProfileAvatar";
-import { ProfileCard } from "./ProfileCard";
+import { Card } from "../../components/ui/Card";
 
 /** SPEC 2 "Profile": avatar, initials, an Admin badge, full name, user id, email. */
 export function ProfileInformationCard({ user }: { user: AuthUser }) {
   return (
-    <ProfileCard title="Profile Information" icon={<UserRound />}>
+    <Card title="Profile Information" icon={<UserRound />}>
       <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-center sm:text-left">
         <ProfileAvatar user={user} />
         <div className="flex min-w-0 flex-col items-center gap-1.5 sm:items-start">
@@ -28,6 +28,6 @@ export function ProfileInformationCard({ user }: { user: AuthUser }) {
           </p>
         </div>
       </div>
-    </ProfileCard>
+    </Card>
   );
 }

@@ -9,7 +9,7 @@ import { Spinner } from "../../components/ui/Spinner";
 import { useSubscriptionQuery } from "../subscription/api";
 import { CancelSubscriptionDialog } from "./CancelSubscriptionDialog";
 import { formatPeriodEnd } from "./dates";
-import { ProfileCard } from "./ProfileCard";
+import { Card } from "../../components/ui/Card";
 import { usage, type Usage } from "./usage";
 
 /** Where every upgrade goes: the plan cards on the landing page (SPEC 2). */
@@ -29,7 +29,7 @@ export function SubscriptionPlanCard() {
   const query = useSubscriptionQuery();
   const status = query.data?.subscription.status;
   return (
-    <ProfileCard
+    <Card
       title="Current Subscription Plan"
       icon={<CreditCard />}
       className="md:col-span-2"
@@ -53,7 +53,7 @@ export function SubscriptionPlanCard() {
       ) : (
         <PlanDetails subscription={query.data ?? ASSUMED} />
       )}
-    </ProfileCard>
+    </Card>
   );
 }
 
