@@ -54,6 +54,8 @@ export const brokerCustomers = sqliteTable(
     brokerId: text("broker_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     customerId: text("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
     loanType: text("loan_type"),
+    /** What this broker calls the customer, when it differs from the customer's own name. */
+    displayName: text("display_name"),
     invitationStatus: text("invitation_status", { enum: ["pending", "accepted"] }).notNull().default("pending"),
     invitedAt: time("invited_at").notNull(),
     acceptedAt: time("accepted_at"),

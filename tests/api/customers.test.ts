@@ -115,9 +115,27 @@ describe("edit, delete, resend, request more", () => {
     const taken = await srv.call(`/api/customers/${c.id}`, { method: "PUT", token: broker.token, body: { name: "A", email: "taken@example.com", loanType: "va" } });
     expect(taken.status).toBe(409);
 
+    const tooLong = await srv.call(`/api/customers/${c.id}`, { method: "PUT", token: broker.token, body: { name: "n".repeat(101), email: "a@example.com", loanType: "va" } });
+    expect(tooLong).toMatchObject({ status: 400, body: { message: "Names must be text of at most 100 characters" } });
+
     const ok = await srv.call(`/api/customers/${c.id}`, { method: "PUT", token: broker.token, body: { name: "Ann Lee", email: "Ann.Lee@example.com", loanType: "va" } });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ name: "Ann Lee", email: "ann.lee@example.com", loanType: "va" });
+  });
+
+  test("a broker renaming a customer shared with another broker renames them only for themselves", async () => {
+    const other = await srv.signUpBroker();
+    const mine = await createCustomer(srv, broker.token, { name: "Bob Builder", email: "bob.shared@example.com" });
+    const theirs = await createCustomer(srv, other.token, { name: "Robert", email: "bob.shared@example.com" });
+    expect(theirs.name).toBe("Robert");
+    expect((await srv.call(`/api/customer/${mine.id}`, { token: broker.token })).body.name).toBe("Bob Builder");
+
+    const renamed = await srv.call(`/api/customers/${mine.id}`, { method: "PUT", token: other.token, body: { name: "Rob (theirs)", email: "bob.shared@example.com", loanType: "va" } });
+    expect(renamed.body.name).toBe("Rob (theirs)");
+    expect((await srv.call(`/api/customer/${mine.id}`, { token: broker.token })).body.name).toBe("Bob Builder");
+    expect((await srv.call(`/api/upload/${mine.uploadLink}`)).body.customer.name).toBe("Bob Builder");
+    const list = (await srv.call("/api/customers", { token: other.token })).body;
+    expect(list.find((c: any) => c.id === mine.id).name).toBe("Rob (theirs)");
   });
 
   test("delete removes the customer, their documents and files; a customer shared with another broker stays theirs", async () => {

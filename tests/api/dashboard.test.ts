@@ -77,5 +77,9 @@ describe("reminders", () => {
 
     const res = await srv.call("/api/send-bulk-reminders", { method: "POST", token: b.token });
     expect(res).toMatchObject({ status: 200, body: { sentCount: 2, message: "Sent 2 reminder emails" } });
+    // Within a minute, nobody is reminded twice; after it, they are again.
+    expect((await srv.call("/api/send-bulk-reminders", { method: "POST", token: b.token })).body.sentCount).toBe(0);
+    srv.clock.advance(61_000);
+    expect((await srv.call("/api/send-bulk-reminders", { method: "POST", token: b.token })).body.sentCount).toBe(2);
   });
 });

@@ -33,9 +33,6 @@ export const RequestDocumentsBody = t.Object({
   reminderTime: dateText("reminderTime"),
 });
 
-const required = (maxLength: number) => t.String({ maxLength, error: "Please fill in all required fields" });
-export const UpdateCustomerBody = t.Object({
-  name: required(MAX_NAME_LENGTH),
-  email: required(MAX_EMAIL_LENGTH),
-  loanType: required(60),
-});
+// Missing fields get the spec's message; lengths are checked by the service with their own.
+const required = t.String({ maxLength: 2000, error: "Please fill in all required fields" });
+export const UpdateCustomerBody = t.Object({ name: required, email: required, loanType: required });

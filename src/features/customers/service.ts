@@ -1,6 +1,6 @@
 // Customers as one broker sees them. A customer is one person (one email) who may work with
 // several brokers; each broker has their own relationship row, documents and view.
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import { brokerCustomers, customers } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
@@ -49,7 +49,8 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 function toCustomerDto(broker: PublicUser, { customer, link }: OwnedCustomer, counts: DocumentCounts): CustomerDto {
   return {
     id: customer.id,
-    name: customer.name,
+    // What this broker calls them, else their own name.
+    name: link.displayName ?? customer.name,
     email: customer.email,
     loanType: link.loanType,
     invitationStatus: link.invitationStatus,
@@ -84,7 +85,7 @@ export function listCustomers(ctx: AppContext, broker: PublicUser): CustomerDto[
     .from(brokerCustomers)
     .innerJoin(customers, eq(customers.id, brokerCustomers.customerId))
     .where(eq(brokerCustomers.brokerId, broker.id))
-    .orderBy(asc(customers.name))
+    .orderBy(asc(sql`coalesce(${brokerCustomers.displayName}, ${customers.name})`))
     .all()
     .map((row) => toCustomerDto(broker, row, counts.get(row.customer.id) ?? emptyCounts()));
 }
@@ -173,7 +174,9 @@ export function createCustomer(ctx: AppContext, broker: PublicUser, input: Creat
       // 192 bits of randomness: the link is the customer's key to their portal.
       customer = tx.insert(customers).values({ id: newId(), email, name, uploadLink: randomToken(24) }).returning().get()!;
     }
-    tx.insert(brokerCustomers).values({ brokerId: broker.id, customerId: customer.id, loanType, invitedAt: now }).run();
+    // A second broker who gives another name keeps it as their own name for the customer.
+    const ownName = customer.name !== name && input.name?.trim() ? name : null;
+    tx.insert(brokerCustomers).values({ brokerId: broker.id, customerId: customer.id, loanType, displayName: ownName, invitedAt: now }).run();
     insertRequestedDocuments(tx, { brokerId: broker.id, customerId: customer.id, documents: docs, dueDate, reminderAt });
     const content = invitationEmail({
       customerName: customer.name,
@@ -242,16 +245,18 @@ export function updateCustomer(
   const loanType = checkLoanType(input.loanType);
 
   inTransaction(ctx, ({ tx, publish }) => {
+    const shared = tx.select({ id: brokerCustomers.brokerId }).from(brokerCustomers).where(eq(brokerCustomers.customerId, customerId)).all().length > 1;
     if (email !== customer.email) {
       const taken = tx.select({ id: customers.id }).from(customers).where(eq(customers.email, email)).get();
       if (taken) throw new AppError("conflict", "Another customer already uses this email address.");
       // The email is the customer's identity with every broker; only one broker alone may change it.
-      const brokers = tx.select({ id: brokerCustomers.brokerId }).from(brokerCustomers).where(eq(brokerCustomers.customerId, customerId)).all();
-      if (brokers.length > 1) throw new AppError("conflict", "This customer also works with another broker, so their email cannot be changed here.");
+      if (shared) throw new AppError("conflict", "This customer also works with another broker, so their email cannot be changed here.");
     }
-    tx.update(customers).set({ name, email }).where(eq(customers.id, customerId)).run();
+    // With other brokers in the picture, a new name is this broker's name for the customer only.
+    if (shared) tx.update(customers).set({ email }).where(eq(customers.id, customerId)).run();
+    else tx.update(customers).set({ name, email }).where(eq(customers.id, customerId)).run();
     tx.update(brokerCustomers)
-      .set({ loanType })
+      .set({ loanType, displayName: shared ? name : null })
       .where(and(eq(brokerCustomers.brokerId, broker.id), eq(brokerCustomers.customerId, customerId)))
       .run();
     publish({ type: "customer_updated", brokerId: broker.id, customerId });
@@ -308,7 +313,7 @@ function announceRequest(unit: Unit, broker: PublicUser, customerId: string, nam
 /** Names of this broker's customers by id, for lists that show documents with their customer. */
 export function customerNames(ctx: AppContext, brokerId: string): Map<string, string> {
   const rows = ctx.db
-    .select({ id: customers.id, name: customers.name })
+    .select({ id: customers.id, name: sql<string>`coalesce(${brokerCustomers.displayName}, ${customers.name})` })
     .from(brokerCustomers)
     .innerJoin(customers, eq(customers.id, brokerCustomers.customerId))
     .where(eq(brokerCustomers.brokerId, brokerId))
@@ -322,4 +327,14 @@ export function markReminded(tx: Writer, brokerId: string, customerIds: string[]
     .set({ lastReminderAt: at })
     .where(and(eq(brokerCustomers.brokerId, brokerId), inArray(brokerCustomers.customerId, customerIds)))
     .run();
+}
+
+/** This broker's customers reminded at or after `since`. */
+export function remindedSince(ctx: AppContext, brokerId: string, since: Date): Set<string> {
+  const rows = ctx.db
+    .select({ id: brokerCustomers.customerId })
+    .from(brokerCustomers)
+    .where(and(eq(brokerCustomers.brokerId, brokerId), gte(brokerCustomers.lastReminderAt, since)))
+    .all();
+  return new Set(rows.map((r) => r.id));
 }

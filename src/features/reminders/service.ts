@@ -6,7 +6,7 @@ import { inTransaction } from "../../lib/unit-of-work.ts";
 import { displayName } from "../../shared/user-display.ts";
 import type { PublicUser } from "../auth/model.ts";
 import { customerContact } from "../customers/contact.ts";
-import { findOwnedCustomer, markReminded } from "../customers/service.ts";
+import { findOwnedCustomer, markReminded, remindedSince } from "../customers/service.ts";
 import { documentsAwaitingUpload } from "../documents/lists.ts";
 import type { DocumentRow } from "../documents/service.ts";
 import { queueEmail } from "../mail/service.ts";
@@ -52,10 +52,15 @@ export function sendReminder(ctx: AppContext, broker: PublicUser, customerId: st
   return queueReminders(ctx, broker, new Map([[customerId, docs]]));
 }
 
-/** Reminds every customer with requested, incomplete or overdue documents; returns how many. */
+/**
+ * Reminds every customer with requested, incomplete or overdue documents, except those reminded
+ * within the last minute (as for a single reminder); returns how many.
+ */
 export function sendBulkReminders(ctx: AppContext, broker: PublicUser): number {
+  const recent = remindedSince(ctx, broker.id, new Date(ctx.clock.now().getTime() - REMINDER_COOLDOWN_MS));
   const byCustomer = new Map<string, DocumentRow[]>();
   for (const doc of documentsAwaitingUpload(ctx, broker.id)) {
+    if (recent.has(doc.customerId)) continue;
     byCustomer.set(doc.customerId, [...(byCustomer.get(doc.customerId) ?? []), doc]);
   }
   return byCustomer.size === 0 ? 0 : queueReminders(ctx, broker, byCustomer);

@@ -1,0 +1,1 @@
+ALTER TABLE `broker_customers` ADD `display_name` text;
