@@ -57,6 +57,8 @@ export function App() {
           <Route path="/dashboard" element={<Screen><DashboardRoute /></Screen>} />
           <Route path="/customers" element={<Screen><CustomersRoute /></Screen>} />
           <Route path="/customer/:id" element={<Screen><CustomerDetailRoute /></Screen>} />
+          {/* SPEC: a missing id says "Customer not found" rather than the 404 page. */}
+          <Route path="/customer" element={<Screen><CustomerDetailRoute /></Screen>} />
           <Route path="/profile" element={<Screen><ProfileRoute /></Screen>} />
         </Route>
         <Route path="/upload" element={<PortalScreen />} />

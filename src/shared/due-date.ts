@@ -69,3 +69,13 @@ export function addDueTime(from: Date, value: number, unit: DueUnit): Date {
 export function reminderTime(dueDate: Date, value: number, unit: DueUnit): Date {
   return unit === "minutes" ? subMinutes(dueDate, value) : unit === "hours" ? subHours(dueDate, value) : subDays(dueDate, value);
 }
+
+/**
+ * What a broker is told about a reminder time: when it goes out, or that it is already past and
+ * so goes out at once (the spec's defaults, due in 7 days with a 30-day lead, do exactly that).
+ */
+export function reminderNote(remindAt: Date, now: Date): string {
+  return remindAt.getTime() <= now.getTime()
+    ? "That time has already passed, so the reminder is sent right away."
+    : `Reminder ${formatDueDate(remindAt)}`;
+}

@@ -13,7 +13,8 @@ import {
   STANDARD_DOCUMENTS,
   type DocumentStatus,
 } from "../../src/shared/documents.ts";
-import { addDueTime, dueDateInfo, dueValueError, formatDueDate, parseDueValue, reminderTime } from "../../src/shared/due-date.ts";
+import { addDueTime, dueDateInfo, dueValueError, formatDueDate, parseDueValue, reminderNote, reminderTime } from "../../src/shared/due-date.ts";
+import { formatKilobytes, unreadBadge } from "../../src/shared/format.ts";
 import { capLevel, perCustomerError, perRequestError } from "../../src/shared/limits.ts";
 import { daysWeeksMonthsAgo, notificationTime } from "../../src/shared/relative-time.ts";
 
@@ -81,6 +82,18 @@ describe("due dates", () => {
     expect(dueValueError(365)).toBeNull();
     expect(addDueTime(now, 90, "minutes")).toEqual(hours(1.5));
     expect(reminderTime(hours(48), 1, "days")).toEqual(hours(24));
+  });
+
+  test("a reminder time already past says it goes out at once (the spec's 7-day due, 30-day lead)", () => {
+    const due = addDueTime(now, 7, "days");
+    expect(reminderNote(reminderTime(due, 30, "days"), now)).toBe("That time has already passed, so the reminder is sent right away.");
+    expect(reminderNote(reminderTime(due, 1, "days"), now)).toBe(`Reminder ${formatDueDate(addDueTime(now, 6, "days"))}`);
+  });
+
+  test("file sizes in KB and the 9+ badge, the same on both sides", () => {
+    expect(formatKilobytes(251_187)).toBe("245.3 KB");
+    expect(formatKilobytes(400)).toBe("0.4 KB");
+    expect([unreadBadge(0), unreadBadge(3), unreadBadge(12)]).toEqual([null, "3", "9+"]);
   });
 });
 

@@ -3,7 +3,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { applyLiveMessage } from "../../web/api/live";
-import { badgeText, NotificationBell } from "../../web/components/NotificationBell";
+import { unreadBadge } from "../../src/shared/format";
+import { NotificationBell } from "../../web/components/NotificationBell";
 import { BrokerNotificationBell } from "../../web/features/notifications/BrokerNotificationBell";
 import type { NotificationItem } from "../../web/features/notifications/api";
 import { fakeServer, json } from "../support/render-app";
@@ -28,7 +29,7 @@ const bell = (props: Partial<Parameters<typeof NotificationBell>[0]> = {}) =>
 
 describe("the bell", () => {
   test("badge: the count, or 9+ above 9; none at 0", () => {
-    expect([badgeText(1), badgeText(9), badgeText(10), badgeText(250)]).toEqual(["1", "9", "9+", "9+"]);
+    expect([unreadBadge(0), unreadBadge(1), unreadBadge(9), unreadBadge(10), unreadBadge(250)]).toEqual([null, "1", "9", "9+", "9+"]);
     bell({ unreadCount: 12 });
     expect(screen.getByRole("button", { name: "Notifications, 12 unread" }).textContent).toContain("9+");
     cleanup();

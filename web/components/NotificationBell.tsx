@@ -4,6 +4,7 @@
 import { Bell } from "lucide-react";
 import { Dialog, DialogTrigger, Heading, Popover } from "react-aria-components";
 import { useState } from "react";
+import { unreadBadge } from "@shared/format";
 import { notificationTime } from "@shared/relative-time";
 import type { NotificationItem } from "../features/notifications/api";
 import { Button } from "./ui/Button";
@@ -11,8 +12,6 @@ import { cx } from "./ui/cx";
 
 export const SHOWN_IN_MENU = 5;
 
-/** SPEC: the badge shows the count, or 9+ above 9. */
-export const badgeText = (count: number) => (count > 9 ? "9+" : String(count));
 
 export interface NotificationBellProps {
   notifications: NotificationItem[];
@@ -37,7 +36,7 @@ export function NotificationBell({ notifications, unreadCount, isLoading, isMark
             aria-hidden="true"
             className="absolute top-1 right-1 flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs leading-5 font-semibold text-white"
           >
-            {badgeText(unreadCount)}
+            {unreadBadge(unreadCount)}
           </span>
         ) : null}
       </Button>

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Dialog as AriaDialog, Heading, Modal as AriaModal, ModalOverlay } from "react-aria-components";
 import { Button } from "./Button";
 
@@ -30,6 +30,11 @@ export function ConfirmDialog({
   onConfirm,
   tone = "default",
 }: ConfirmDialogProps) {
+  const confirming = useRef(false);
+  // Pressable again once the action has settled (say, to retry after an error) or on reopening.
+  useEffect(() => {
+    if (!isPending) confirming.current = false;
+  }, [isPending, isOpen]);
   return (
     <ModalOverlay
       isOpen={isOpen}
@@ -56,7 +61,13 @@ export function ConfirmDialog({
             <Button
               variant={tone === "danger" ? "danger" : "primary"}
               isDisabled={isPending}
-              onPress={onConfirm}
+              onPress={() => {
+                // A double click would run the action twice before isPending arrives (a second
+                // delete then "fails" with 404); only the first press counts until it settles.
+                if (confirming.current) return;
+                confirming.current = true;
+                onConfirm();
+              }}
               autoFocus={tone !== "danger"}
             >
               {isPending && pendingLabel ? pendingLabel : confirmLabel}

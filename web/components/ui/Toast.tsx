@@ -38,7 +38,8 @@ export function ToastRegion() {
   return (
     <AriaToastRegion
       queue={toastQueue}
-      className="fixed inset-x-4 bottom-4 z-[60] flex flex-col items-stretch gap-2 outline-none sm:left-auto sm:w-96"
+      // At the top: at the bottom a toast covered the footer buttons of open dialogs.
+      className="fixed inset-x-4 top-4 z-[60] flex flex-col items-stretch gap-2 outline-none sm:left-auto sm:w-96"
     >
       {({ toast: queued }) => {
         const variant = queued.content.variant ?? "default";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { CustomerDetailDto } from "@shared/api-types";
 import { nameFromEmail } from "@shared/documents";
-import { DEFAULT_DUE, DEFAULT_REMINDER, addDueTime, dueValueError, formatDueDate, reminderTime } from "@shared/due-date";
+import { addDueTime, DEFAULT_DUE, DEFAULT_REMINDER, dueValueError, formatDueDate, reminderNote, reminderTime } from "@shared/due-date";
 import { limitMessages, perRequestError } from "@shared/limits";
 import { isValidEmail, messages } from "@shared/validation";
 import { Checkbox } from "../../components/ui/Checkbox";
@@ -104,6 +104,7 @@ function AddCustomerForm({ onCancel, onCreated }: { onCancel: () => void; onCrea
         <TextField
           label="Customer Email"
           type="email"
+          autoFocus
           autoComplete="off"
           isRequired
           value={email}
@@ -130,7 +131,7 @@ function AddCustomerForm({ onCancel, onCreated }: { onCancel: () => void; onCrea
             label="Remind before"
             {...reminder.fields}
             errorMessage={reminderError}
-            description={remindAt ? `Reminder ${formatDueDate(remindAt)}` : undefined}
+            description={remindAt ? reminderNote(remindAt, new Date()) : undefined}
           />
         ) : null}
       </fieldset>

@@ -67,11 +67,12 @@ export function CustomerTable({ table, onRequestDocuments, onEdit }: CustomerTab
             </th>
           </tr>
         </thead>
-        <tbody className="grid gap-3 md:grid-cols-2 xl:table-row-group">
+        {/* grid-cols-1 (minmax(0, 1fr)): a long name or e-mail truncates instead of widening every card. */}
+        <tbody className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:table-row-group">
           {table.getRowModel().rows.map(({ original: customer }) => (
             <tr
               key={customer.id}
-              className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm xl:table-row xl:rounded-none xl:border-0 xl:border-b xl:p-0 xl:shadow-none xl:last:border-b-0"
+              className="flex min-w-0 flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm xl:table-row xl:rounded-none xl:border-0 xl:border-b xl:p-0 xl:shadow-none xl:last:border-b-0"
             >
               {/* w-full + max-w-0: the column takes the spare width and long e-mails truncate instead of widening the table. */}
               <td className="block xl:table-cell xl:w-full xl:max-w-0 xl:px-3 xl:py-3 xl:align-middle">

@@ -11,6 +11,7 @@ import {
   parseDueValue,
   reminderTime,
   type DueUnit,
+  reminderNote,
 } from "@shared/due-date";
 import { Checkbox } from "../../components/ui/Checkbox";
 import { ModalDialog } from "../../components/ui/Dialog";
@@ -69,6 +70,9 @@ function BulkDueDateForm({ customerId, documents, onClose }: { customerId: strin
       else next.delete(id);
       return next;
     });
+
+  const chosenDue = fromDateTimeInputs(due.day, due.time);
+  const plannedReminder = withReminder && chosenDue ? reminderTime(chosenDue, parseDueValue(reminderValue), reminderUnit) : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -153,6 +157,7 @@ function BulkDueDateForm({ customerId, documents, onClose }: { customerId: strin
               value={reminderValue}
               onChange={setReminderValue}
               errorMessage={errors.reminder}
+              description={plannedReminder ? reminderNote(plannedReminder, new Date()) : undefined}
             />
             <Select label="Unit" selectedKey={reminderUnit} onSelectionChange={setReminderUnit} options={UNIT_OPTIONS} />
           </div>

@@ -6,7 +6,8 @@ import { DueDateBadge } from "../../components/DueDateBadge";
 import { STATUS_ICON_COLOURS, StatusBadge, StatusIcon } from "../../components/StatusBadge";
 import { Button } from "../../components/ui/Button";
 import { cx } from "../../components/ui/cx";
-import { formatDay, formatKilobytes } from "./format";
+import { formatDay } from "./format";
+import { formatKilobytes } from "@shared/format";
 
 export interface DocumentActions {
   onView: (doc: DocumentDto) => void;

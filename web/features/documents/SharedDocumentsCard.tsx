@@ -5,7 +5,8 @@ import { toast } from "../../components/ui/Toast";
 import { useDeleteDocumentMutation, useFileLinkMutation } from "./api";
 import { Card } from "../../components/ui/Card";
 import { downloadName } from "./DocumentViewerDialog";
-import { formatDay, formatKilobytes } from "./format";
+import { formatDay } from "./format";
+import { formatKilobytes } from "@shared/format";
 
 /** Files the broker shared with the customer; shown only when there are some. */
 export function SharedDocumentsCard({ customerId, documents }: { customerId: string; documents: DocumentDto[] }) {

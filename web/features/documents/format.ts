@@ -1,18 +1,7 @@
 // Small display and form helpers shared by the customer detail screen and its dialogs.
 import { format, isValid, parse } from "date-fns";
-import { ApiError } from "../../api/client";
 
-/** "Nov 22, 2025", or null when there is no date. */
-export function formatDay(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return isValid(date) ? format(date, "MMM d, yyyy") : null;
-}
-
-/** SPEC: file sizes on the detail screen are shown in KB. */
-export function formatKilobytes(bytes: number): string {
-  return `${(bytes / 1024).toFixed(1)} KB`;
-}
+export { formatDay } from "@shared/format";
 
 /** The value of a native date input ("2025-11-22"). */
 export const toDateInput = (date: Date) => format(date, "yyyy-MM-dd");

@@ -94,11 +94,12 @@ export function useNotifications(source: NotificationSource, enabled: boolean, o
     onSettled: refetch,
   });
 
+  // Disabled (signed out), the side has no notifications, whatever was cached before.
   return {
-    notifications: list.data ?? [],
+    notifications: enabled ? (list.data ?? []) : [],
     isLoading: list.isPending && list.fetchStatus !== "idle",
     error: list.error,
-    unreadCount: unread.data ?? 0,
+    unreadCount: enabled ? (unread.data ?? 0) : 0,
     markRead: (item: NotificationItem) => {
       if (!item.read) markRead.mutate(item.id);
     },

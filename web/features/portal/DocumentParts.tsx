@@ -4,7 +4,8 @@ import type { PortalDocumentDto } from "@shared/api-types";
 import { DueDateBadge } from "../../components/DueDateBadge";
 import { StatusBadge } from "../../components/StatusBadge";
 import { Button, LinkButton } from "../../components/ui/Button";
-import { fileSize, formatDay } from "./names";
+import { formatKilobytes } from "@shared/format";
+import { formatDay } from "./names";
 import { preloadOverlays } from "./overlay";
 import { UploadControl } from "./UploadControl";
 
@@ -48,7 +49,7 @@ export function DocumentInfo({ document, brokerName, signedIn, titleLevel }: Pic
       {signedIn && document.fileName ? (
         <p className="truncate text-sm text-slate-500" title={document.fileName}>
           {document.fileName}
-          {document.fileSize ? ` · ${fileSize(document.fileSize)}` : ""}
+          {document.fileSize ? ` · ${formatKilobytes(document.fileSize)}` : ""}
           {uploaded ? ` · uploaded ${uploaded}` : ""}
         </p>
       ) : null}

@@ -1,5 +1,4 @@
 // Small display helpers of the portal.
-import { format } from "date-fns";
 
 /** "Ann", "Ann and Bob", "Ann, Bob and Cy"; "your broker" when there is nobody to name. */
 export function brokerNames(brokers: readonly { name: string }[]): string {
@@ -7,12 +6,6 @@ export function brokerNames(brokers: readonly { name: string }[]): string {
   if (names.length === 0) return "your broker";
   if (names.length === 1) return names[0]!;
   return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-}
-
-/** "120 KB", "2.4 MB". */
-export function fileSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 /** Two letters for the account button: first and last name, else the start of the name or email. */
@@ -23,15 +16,4 @@ export function customerInitials(name: string, email?: string): string {
   return (source.slice(0, 2) || "U").toUpperCase();
 }
 
-/** The notification badge: nothing at 0, the count up to 9, then "9+". */
-export function unreadBadge(count: number): string | null {
-  if (count <= 0) return null;
-  return count > 9 ? "9+" : String(count);
-}
-
-/** "Nov 22, 2025", or null without a (valid) date. */
-export function formatDay(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : format(date, "MMM d, yyyy");
-}
+export { formatDay, unreadBadge } from "@shared/format";

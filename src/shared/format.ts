@@ -1,0 +1,20 @@
+// Display formatting shared by the broker screens and the customer portal.
+import { format } from "date-fns";
+
+/** SPEC 2: file sizes are shown in KB ("245.3 KB"), the same on both sides. */
+export function formatKilobytes(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+/** "Nov 22, 2026", or null without a (valid) date. */
+export function formatDay(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : format(date, "MMM d, yyyy");
+}
+
+/** SPEC: the notification badge shows the count, or 9+ above 9; nothing at 0. */
+export function unreadBadge(count: number): string | null {
+  if (count <= 0) return null;
+  return count > 9 ? "9+" : String(count);
+}
