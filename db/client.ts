@@ -39,8 +39,7 @@ export function readMigrationsFromDisk(folder = join(import.meta.dir, "migration
 }
 
 /** Applies every migration not yet applied, exactly as drizzle-kit's migrator would. */
-export function migrateDatabase(db: Db): void {
-  const source = embeddedFiles()?.migrations ?? readMigrationsFromDisk();
+export function migrateDatabase(db: Db, source: EmbeddedMigration[] = embeddedFiles()?.migrations ?? readMigrationsFromDisk()): void {
   const migrations: MigrationMeta[] = source.map((m) => ({
     sql: m.sql.split("--> statement-breakpoint"),
     bps: m.breakpoints,
@@ -53,7 +52,17 @@ export function migrateDatabase(db: Db): void {
     dialect: { migrate(m: MigrationMeta[], session: unknown, config: { migrationsFolder: string }): void };
     session: unknown;
   };
-  internal.dialect.migrate(migrations, internal.session, { migrationsFolder: "" });
+  // Migrations that rebuild a table drop the old one; with foreign keys on, that would cascade
+  // into every row pointing at it. SQLite ignores this pragma inside the migrator's transaction,
+  // so it is set around it, and the keys are checked before the portal uses the database.
+  db.$client.exec("PRAGMA foreign_keys = OFF");
+  try {
+    internal.dialect.migrate(migrations, internal.session, { migrationsFolder: "" });
+    const broken = db.$client.query("PRAGMA foreign_key_check").all();
+    if (broken.length > 0) throw new Error(`The database has ${broken.length} rows whose references are broken: ${JSON.stringify(broken.slice(0, 3))}`);
+  } finally {
+    db.$client.exec("PRAGMA foreign_keys = ON");
+  }
 }
 
 export function closeDatabase(db: Db): void {

@@ -34,37 +34,59 @@ export const sessions = sqliteTable(
 );
 
 /**
- * A customer is one person (one email) who may be invited by several brokers; the upload
- * link is theirs and shows every broker's requests, filterable by broker.
+ * A customer as one broker knows them: the broker ↔ customer relationship. The same person
+ * invited by two brokers is two rows with two upload links, and neither broker's row, link or
+ * documents open anything of the other's (see README, "Customers, links and accounts").
  */
-export const customers = sqliteTable("customers", {
-  id: id(),
-  email: text("email").notNull().unique(), // stored lower-cased
-  name: text("name").notNull(),
-  passwordHash: text("password_hash"),
-  uploadLink: text("upload_link").notNull().unique(),
-  lastActiveAt: time("last_active_at"),
-  createdAt: createdAt(),
-});
-
-/** The broker ↔ customer relationship: what one broker knows and did about a customer. */
-export const brokerCustomers = sqliteTable(
-  "broker_customers",
+export const customers = sqliteTable(
+  "customers",
   {
+    id: id(),
     brokerId: text("broker_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    customerId: text("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    email: text("email").notNull(), // stored lower-cased
+    name: text("name").notNull(),
     loanType: text("loan_type"),
-    /** What this broker calls the customer, when it differs from the customer's own name. */
-    displayName: text("display_name"),
+    /** The key to this relationship's portal; opens this broker's requests and nothing else. */
+    uploadLink: text("upload_link").notNull().unique(),
     invitationStatus: text("invitation_status", { enum: ["pending", "accepted"] }).notNull().default("pending"),
     invitedAt: time("invited_at").notNull(),
     acceptedAt: time("accepted_at"),
     lastReminderAt: time("last_reminder_at"),
+    lastActiveAt: time("last_active_at"),
+    /** When the account holder for this email first signed in or up through this link. */
+    accountConnectedAt: time("account_connected_at"),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.brokerId, t.customerId] }), index("broker_customers_customer_idx").on(t.customerId)],
+  (t) => [uniqueIndex("customers_broker_email_idx").on(t.brokerId, t.email), index("customers_email_idx").on(t.email)],
 );
 
+/**
+ * A customer's account: one person, one email, one password, across every broker who invited
+ * that email. Only created by someone who proved they read the email (a code sent to it).
+ */
+export const customerAccounts = sqliteTable("customer_accounts", {
+  id: id(),
+  email: text("email").notNull().unique(), // stored lower-cased
+  passwordHash: text("password_hash").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Six-digit codes emailed to prove an address before a customer account is created or its password set. */
+export const customerEmailCodes = sqliteTable(
+  "customer_email_codes",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    /** The relationship whose link asked for the code; the code works only there. */
+    customerId: text("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: time("expires_at").notNull(),
+    usedAt: time("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("customer_email_codes_customer_idx").on(t.customerId)],
+);
 
 /** A requested document (or, with status shared, a file the broker shared with the customer). */
 export const documents = sqliteTable(
@@ -150,11 +172,11 @@ export const customerSessions = sqliteTable(
   "customer_sessions",
   {
     id: id(),
-    customerId: text("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    accountId: text("account_id").notNull().references(() => customerAccounts.id, { onDelete: "cascade" }),
     expiresAt: time("expires_at").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("customer_sessions_customer_idx").on(t.customerId)],
+  (t) => [index("customer_sessions_account_idx").on(t.accountId)],
 );
 
 /** Single-use customer password-reset tokens. The id is the SHA-256 of the emailed token. */
@@ -162,12 +184,12 @@ export const passwordResetTokens = sqliteTable(
   "password_reset_tokens",
   {
     id: id(),
-    customerId: text("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    accountId: text("account_id").notNull().references(() => customerAccounts.id, { onDelete: "cascade" }),
     expiresAt: time("expires_at").notNull(),
     usedAt: time("used_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("password_reset_customer_idx").on(t.customerId)],
+  (t) => [index("password_reset_account_idx").on(t.accountId)],
 );
 
 /** Background jobs run by the in-process scheduler (emails, reminders, overdue, plan expiry). */

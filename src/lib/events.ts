@@ -15,8 +15,10 @@ export type DomainEvent =
   | { type: "notification_created"; audience: "broker"; brokerId: string; notificationId: string }
   | { type: "notification_created"; audience: "customer"; customerId: string; notificationId: string }
   | { type: "notifications_read"; audience: "broker"; brokerId: string }
-  | { type: "notifications_read"; audience: "customer"; customerId: string }
-  | { type: "broker_signed_out"; brokerId: string; sessionId: string };
+  | { type: "notifications_read"; audience: "customer"; customerIds: string[] }
+  | { type: "broker_signed_out"; brokerId: string; sessionId: string }
+  /** One session of a customer account ended (sign-out), or all of them (no sessionId: a new password). */
+  | { type: "customer_signed_out"; accountId: string; sessionId?: string };
 
 export interface EventBus {
   publish(event: DomainEvent): void;

@@ -30,6 +30,15 @@ export const messages = {
   passwordsDontMatch: "Passwords don't match",
 } as const;
 
+/** The one-time codes emailed to prove an address: 6 digits. */
+export const EMAIL_CODE_PATTERN = /^\d{6}$/;
+export const codeMessages = {
+  format: "Enter the 6-digit code from the email we sent",
+  sent: (email: string) => `We sent a 6-digit code to ${email}. Enter it to finish setting your password.`,
+  wrong: "That code is not right. Check the email we sent and try again.",
+  expired: "This code has expired or was used too many times. Ask for a new code.",
+} as const;
+
 /** Customer uploads: the messages both the portal (before sending) and the server use. */
 export const uploadMessages = {
   noFile: "No File Selected - Please select a file to upload.",

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { createCustomer, customerCookie } from "../support/fixtures.ts";
+import { countRows, createCustomer, customerCookie, emailedCode } from "../support/fixtures.ts";
 import { cookieHeader, useServerWithBroker } from "../support/server.ts";
 
 const { srv, broker } = useServerWithBroker({ PUBLIC_URL: "https://docs.example.com" });
@@ -24,12 +24,18 @@ describe("check-email", () => {
 });
 
 describe("sign-up", () => {
-  test("the first password needs the customer's own link; then the portal is signed in", async () => {
+  test("a password is set only with the code emailed to the link's address; then the portal is signed in", async () => {
     const c = await createCustomer(srv, broker.token);
-    const short = await post("signup", { email: c.email, password: "short", uploadLink: c.uploadLink });
+    const body = { email: c.email, password: "a long password", uploadLink: c.uploadLink };
+    const short = await post("signup", { ...body, password: "short" });
     expect(short).toMatchObject({ status: 400, body: { message: "Password must be at least 8 characters" } });
 
-    const res = await post("signup", { email: c.email, password: "a long password", uploadLink: c.uploadLink });
+    const asked = await post("signup", body);
+    expect(asked).toMatchObject({ status: 202, body: { codeRequired: true, message: `We sent a 6-digit code to ${c.email}. Enter it to finish setting your password.` } });
+    expect(asked.headers.get("set-cookie")).toBeNull();
+    expect(countRows(srv, "customer_accounts where email = '" + c.email + "'")).toBe(0);
+
+    const res = await post("signup", { ...body, code: emailedCode(srv, c.email) });
     expect(res.status).toBe(201);
     expect(res.body.customer).toMatchObject({ id: c.id, email: c.email, invitedBy: [`Bree ${broker.user.lastName}`] });
     const cookie = res.headers.get("set-cookie")!;
@@ -39,15 +45,37 @@ describe("sign-up", () => {
     expect((await portal(c.uploadLink, cookieHeader(res))).body.authenticated).toBe(true);
     expect((await post("check-email", { email: c.email, uploadLink: c.uploadLink })).body).toEqual({ exists: true, hasPassword: true });
 
-    const again = await post("signup", { email: c.email, password: "another password", uploadLink: c.uploadLink });
-    expect(again.status).toBe(409);
+    // The code worked once.
+    const again = await post("signup", { ...body, code: emailedCode(srv, c.email) });
+    expect(again).toMatchObject({ status: 400, body: { message: "This code has expired or was used too many times. Ask for a new code." } });
   });
 
-  test("knowing someone's email is not enough: signing up with another link for their email is refused", async () => {
+  test("five wrong codes kill the code, concurrent guesses included; a code expires after 15 minutes", async () => {
+    const c = await createCustomer(srv, broker.token);
+    const body = { email: c.email, password: "a long password", uploadLink: c.uploadLink };
+    await post("signup", body);
+    const code = emailedCode(srv, c.email);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+    const guesses = await Promise.all(Array.from({ length: 20 }, () => post("signup", { ...body, code: wrong })));
+    expect(guesses.filter((g) => g.body.message === "That code is not right. Check the email we sent and try again.")).toHaveLength(5);
+    expect(guesses.every((g) => g.status === 400)).toBe(true);
+    expect((await post("signup", { ...body, code })).status).toBe(400); // the right code, too late
+    expect(countRows(srv, "customer_accounts where email = '" + c.email + "'")).toBe(0);
+
+    await post("signup", body);
+    srv.clock.advance(15 * 60 * 1000 + 1);
+    expect((await post("signup", { ...body, code: emailedCode(srv, c.email) })).status).toBe(400);
+    await post("signup", body);
+    expect((await post("signup", { ...body, code: emailedCode(srv, c.email) })).status).toBe(201);
+  });
+
+  test("knowing someone's email is not enough: another link for their email is refused, and no code is sent", async () => {
     const victim = await createCustomer(srv, broker.token);
     const attacker = await createCustomer(srv, broker.token);
+    const emailsBefore = countRows(srv, "emails");
     const res = await post("signup", { email: victim.email, password: "attacker password", uploadLink: attacker.uploadLink });
     expect(res.status).toBe(400);
+    expect(countRows(srv, "emails")).toBe(emailsBefore);
     expect((await post("check-email", { email: victim.email, uploadLink: victim.uploadLink })).body.hasPassword).toBe(false);
   });
 });

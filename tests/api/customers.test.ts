@@ -69,15 +69,20 @@ describe("create a customer", () => {
     expect(again.body.message).toBe("This customer is already in your list.");
   });
 
-  test("a customer of two brokers keeps one upload link; each broker sees only their own documents", async () => {
+  test("the same email at two brokers is two customers: own id, own link, own name and documents", async () => {
     const other = await srv.signUpBroker();
-    const mine = await createCustomer(srv, broker.token, { email: "shared@example.com", requiredDocuments: [{ name: "Paystub" }] });
+    const mine = await createCustomer(srv, broker.token, { name: "Sam Shared", email: "shared@example.com", requiredDocuments: [{ name: "Paystub" }] });
     const theirs = await createCustomer(srv, other.token, { email: "shared@example.com", requiredDocuments: [{ name: "Tax Returns" }, { name: "Photo ID" }] });
-    expect(theirs.id).toBe(mine.id);
-    expect(theirs.uploadLink).toBe(mine.uploadLink);
+    expect(theirs.id).not.toBe(mine.id);
+    expect(theirs.uploadLink).not.toBe(mine.uploadLink);
+    // Nothing of the first broker's in what the second receives: not the name they gave, nor documents.
+    expect(theirs.name).toBe("Shared");
+    expect(JSON.stringify(theirs)).not.toContain("Sam Shared");
+    expect(JSON.stringify(theirs)).not.toContain("Paystub");
     expect(theirs.documents.map((d) => d.name).sort()).toEqual(["Photo ID", "Tax Returns"]);
     const mineNow = await srv.call(`/api/customer/${mine.id}`, { token: broker.token });
     expect(mineNow.body.documents.map((d: any) => d.name)).toEqual(["Paystub"]);
+    expect((await srv.call(`/api/customer/${mine.id}`, { token: other.token })).status).toBe(404);
   });
 });
 
@@ -123,38 +128,37 @@ describe("edit, delete, resend, request more", () => {
     expect(ok.body).toMatchObject({ name: "Ann Lee", email: "ann.lee@example.com", loanType: "va" });
   });
 
-  test("a broker renaming a customer shared with another broker renames them only for themselves", async () => {
+  test("a broker edits only their own record of a customer another broker also invited", async () => {
     const other = await srv.signUpBroker();
     const mine = await createCustomer(srv, broker.token, { name: "Bob Builder", email: "bob.shared@example.com" });
     const theirs = await createCustomer(srv, other.token, { name: "Robert", email: "bob.shared@example.com" });
     expect(theirs.name).toBe("Robert");
-    expect((await srv.call(`/api/customer/${mine.id}`, { token: broker.token })).body.name).toBe("Bob Builder");
 
-    const renamed = await srv.call(`/api/customers/${mine.id}`, { method: "PUT", token: other.token, body: { name: "Rob (theirs)", email: "bob.shared@example.com", loanType: "va" } });
-    expect(renamed.body.name).toBe("Rob (theirs)");
-    expect((await srv.call(`/api/customer/${mine.id}`, { token: broker.token })).body.name).toBe("Bob Builder");
+    const hijack = await srv.call(`/api/customers/${mine.id}`, { method: "PUT", token: other.token, body: { name: "Rob (theirs)", email: "bob.shared@example.com", loanType: "va" } });
+    expect(hijack.status).toBe(404);
+    const renamed = await srv.call(`/api/customers/${theirs.id}`, { method: "PUT", token: other.token, body: { name: "Rob (theirs)", email: "rob@example.com", loanType: "va" } });
+    expect(renamed.body).toMatchObject({ name: "Rob (theirs)", email: "rob@example.com" });
+    expect((await srv.call(`/api/customer/${mine.id}`, { token: broker.token })).body).toMatchObject({ name: "Bob Builder", email: "bob.shared@example.com" });
     expect((await srv.call(`/api/upload/${mine.uploadLink}`)).body.customer.name).toBe("Bob Builder");
-    const list = (await srv.call("/api/customers", { token: other.token })).body;
-    expect(list.find((c: any) => c.id === mine.id).name).toBe("Rob (theirs)");
   });
 
-  test("delete removes the customer, their documents and files; a customer shared with another broker stays theirs", async () => {
+  test("delete removes this broker's customer, documents and files; another broker's customer with that email stays", async () => {
     const other = await srv.signUpBroker();
     const c = await createCustomer(srv, broker.token, { email: "leaving@example.com" });
     const key = await attachFile(srv, c.documents[0]!.id);
-    await createCustomer(srv, other.token, { email: "leaving@example.com", requiredDocuments: [{ name: "Photo ID" }] });
+    const theirs = await createCustomer(srv, other.token, { email: "leaving@example.com", requiredDocuments: [{ name: "Photo ID" }] });
     const file = join(srv.dataDir, "files", key);
     expect(existsSync(file)).toBe(true);
 
+    expect((await srv.call(`/api/customers/${c.id}`, { method: "DELETE", token: other.token })).status).toBe(404);
     const res = await srv.call(`/api/customers/${c.id}`, { method: "DELETE", token: broker.token });
     expect(res).toMatchObject({ status: 200, body: { message: "Customer deleted" } });
     expect(existsSync(file)).toBe(false);
     expect((await srv.call(`/api/customer/${c.id}`, { token: broker.token })).status).toBe(404);
-    const theirs = await srv.call(`/api/customer/${c.id}`, { token: other.token });
-    expect(theirs.body.documents.map((d: any) => d.name)).toEqual(["Photo ID"]);
-
-    await srv.call(`/api/customers/${c.id}`, { method: "DELETE", token: other.token });
-    expect(srv.server.ctx.db.$client.query("select id from customers where id = ?").get(c.id)).toBeNull();
+    expect((await srv.call(`/api/upload/${c.uploadLink}`)).status).toBe(404);
+    const stays = await srv.call(`/api/customer/${theirs.id}`, { token: other.token });
+    expect(stays.body.documents.map((d: any) => d.name)).toEqual(["Photo ID"]);
+    expect((await srv.call(`/api/upload/${theirs.uploadLink}`)).status).toBe(200);
   });
 
   test("resend invitation queues the email; once accepted it is a 409", async () => {
@@ -163,7 +167,7 @@ describe("edit, delete, resend, request more", () => {
     expect(res).toMatchObject({ status: 200, body: { message: "Invitation resent" } });
     const resent = srv.server.ctx.db.$client.query(`select subject from emails where kind = 'invitation_resend' and "to" = ?`).get(c.email) as any;
     expect(resent.subject).toBe("Reminder: Bree Broker invited you to upload your documents");
-    srv.server.ctx.db.$client.query("update broker_customers set invitation_status = 'accepted' where customer_id = ?").run(c.id);
+    srv.server.ctx.db.$client.query("update customers set invitation_status = 'accepted' where id = ?").run(c.id);
     const accepted = await post(`/api/customers/${c.id}/resend-invitation`, undefined);
     expect(accepted).toMatchObject({ status: 409, body: { message: "This customer has already accepted the invitation." } });
   });

@@ -27,7 +27,7 @@ const snapshot = () => {
   const q = (sql: string) => srv.server.ctx.db.$client.query(sql).all();
   return JSON.stringify([
     q("select * from customers order by id"),
-    q("select * from broker_customers order by broker_id, customer_id"),
+    q("select * from customer_accounts order by id"),
     q("select * from documents order by id"),
     q("select kind, \"to\" from emails order by id"),
   ]);

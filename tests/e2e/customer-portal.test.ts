@@ -3,7 +3,7 @@
 // broker approves on a laptop; the customer's open page shows the approval without a reload.
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { screenshot, usePortalInBrowser, viewports } from "./support.ts";
+import { emailedCode, screenshot, usePortalInBrowser, viewports } from "./support.ts";
 
 const { portal, openPage } = usePortalInBrowser();
 
@@ -46,6 +46,11 @@ test("invite, upload from a phone, sign up, approve, and the customer sees it li
   await dialog.getByRole("button", { name: "Continue", exact: true }).click();
   await dialog.getByLabel(/^Password/).fill("carla password");
   await dialog.getByLabel(/^Confirm password/).fill("carla password");
+  await dialog.getByRole("button", { name: "Continue", exact: true }).click();
+  // The code goes to Carla's mailbox; she types it in.
+  await dialog.getByLabel(/^6-digit code/).waitFor();
+  await screenshot(phone.page, "portal-signup-code-phone");
+  await dialog.getByLabel(/^6-digit code/).fill(emailedCode(portal, "carla@example.com"));
   await dialog.getByRole("button", { name: "Create Account" }).click();
   await phone.page.getByText("Account Created!").first().waitFor();
   await phone.page.getByText("Under Review").first().waitFor();

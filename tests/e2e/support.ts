@@ -1,11 +1,25 @@
 // Browser tests run the compiled ./portal (built by `npm run test:e2e`) on a random port with an
 // empty data directory, and drive Debian's Chromium through playwright-core.
 import { afterAll, beforeAll } from "bun:test";
+import { Database } from "bun:sqlite";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { repoRoot, waitForHealthy } from "../support/cli.ts";
 import { tempDir } from "../support/server.ts";
+
+/** The newest 6-digit code emailed to this address, read from the portal's outbox as the person would read their mail. */
+export function emailedCode(portal: Portal, to: string): string {
+  const db = new Database(join(portal.dataDir, "portal.sqlite"), { readonly: true });
+  try {
+    const row = db.query(`select text from emails where "to" = ? and text like '%code%' order by created_at desc, rowid desc limit 1`).get(to) as { text: string } | null;
+    const code = row?.text.match(/\b(\d{6})\b/)?.[1];
+    if (!code) throw new Error(`no code was emailed to ${to}`);
+    return code;
+  } finally {
+    db.close();
+  }
+}
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 

@@ -83,9 +83,29 @@ export function uploadFile(
   });
 }
 
-/** Signs a customer up on their link and returns their session cookie. */
+/** The newest email to this address in the outbox, as the customer would read it. */
+export function latestEmailTo(srv: TestServer, to: string): { subject: string; text: string; kind: string } | null {
+  return (
+    (srv.server.ctx.db.$client
+      .query("select subject, text, kind from emails where \"to\" = ? order by created_at desc, rowid desc limit 1")
+      .get(to) as { subject: string; text: string; kind: string } | null) ?? null
+  );
+}
+
+/** The 6-digit code of the newest account-code email to this address. */
+export function emailedCode(srv: TestServer, to: string): string {
+  const email = latestEmailTo(srv, to);
+  const code = email?.kind === "account_code" ? email.text.match(/\b(\d{6})\b/)?.[1] : undefined;
+  if (!code) throw new Error(`no account code was emailed to ${to}`);
+  return code;
+}
+
+/** Signs a customer up on their link as a person would (ask for a code, type it in) and returns their session cookie. */
 export async function customerCookie(srv: TestServer, uploadLink: string, email: string, password = "customer password"): Promise<string> {
-  const res = await srv.call("/api/customer/signup", { method: "POST", body: { email, password, uploadLink } });
+  const body = { email, password, uploadLink };
+  const asked = await srv.call("/api/customer/signup", { method: "POST", body });
+  if (asked.status !== 202) throw new Error(`customer sign-up failed: ${asked.status} ${JSON.stringify(asked.body)}`);
+  const res = await srv.call("/api/customer/signup", { method: "POST", body: { ...body, code: emailedCode(srv, email) } });
   if (res.status !== 201) throw new Error(`customer sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
   return (res.headers.get("set-cookie") ?? "").split(";")[0]!;
 }

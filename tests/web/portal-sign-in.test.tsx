@@ -24,6 +24,8 @@ function accountServer(account: { exists: boolean; hasPassword: boolean }, passw
       return json(200, { customer: profile });
     }
     if (path === "/api/customer/signup") {
+      if (!input.code) return json(202, { message: `We sent a 6-digit code to ${input.email}. Enter it to finish setting your password.`, codeRequired: true });
+      if (input.code !== "123456") return json(400, { message: "That code is not right. Check the email we sent and try again." });
       state.portal = signedInPortal();
       return json(201, { customer: profile });
     }
@@ -113,33 +115,55 @@ test("too many attempts show the server's message", async () => {
   expect(await screen.findByText("Too many sign-in attempts. Try again in 15 minutes.")).toBeTruthy();
 });
 
-test("an email without a password goes to sign-up, which checks length and confirmation", async () => {
+test("an email without a password goes to sign-up, which checks length and confirmation, then asks for the emailed code", async () => {
   const { calls } = accountServer({ exists: true, hasPassword: false });
   const dialog = await openSignIn();
   await continueWith(dialog, "grace@example.com");
   const create = await screen.findByRole("dialog", { name: "Create Your Account" });
-  const submit = () => fireEvent.click(within(create).getByRole("button", { name: "Create Account" }));
+  const submit = (name: string) => fireEvent.click(within(create).getByRole("button", { name }));
+  const signUpCalls = () => calls.filter((call) => call.path === "/api/customer/signup");
 
   type(create, "Password", "short");
-  submit();
+  submit("Continue");
   expect(await within(create).findByText("Password must be at least 8 characters")).toBeTruthy();
   expect(within(create).getByText("Please confirm your password")).toBeTruthy();
 
   type(create, "Password", "long-enough");
   type(create, "Confirm password", "long-enougH");
-  submit();
+  submit("Continue");
   expect(await within(create).findByText("Passwords don't match")).toBeTruthy();
-  expect(calls.some((call) => call.path === "/api/customer/signup")).toBe(false);
+  expect(signUpCalls()).toHaveLength(0);
 
   type(create, "Confirm password", "long-enough");
-  submit();
+  submit("Continue");
+  expect(await within(create).findByText("We sent a 6-digit code to grace@example.com. Enter it to finish setting your password.")).toBeTruthy();
+  expect(signUpCalls()[0]?.body).toEqual({ email: "grace@example.com", password: "long-enough", uploadLink: LINK });
+
+  // The code field: a one-time-code numeric input, with the format and the server's verdict under it.
+  const field = within(create).getByLabelText(/^6-digit code/) as HTMLInputElement;
+  expect(field.getAttribute("autocomplete")).toBe("one-time-code");
+  expect(field.getAttribute("inputmode")).toBe("numeric");
+  submit("Create Account");
+  expect(await within(create).findByText("Enter the 6-digit code from the email we sent")).toBeTruthy();
+  type(create, "6-digit code", "654321");
+  submit("Create Account");
+  expect(await within(create).findByText("That code is not right. Check the email we sent and try again.")).toBeTruthy();
+
+  type(create, "6-digit code", "123456");
+  submit("Create Account");
   expect(await screen.findByText("Account Created!")).toBeTruthy();
-  expect(calls.find((call) => call.path === "/api/customer/signup")?.body).toEqual({
-    email: "grace@example.com",
-    password: "long-enough",
-    uploadLink: LINK,
-  });
+  expect(signUpCalls().at(-1)?.body).toEqual({ email: "grace@example.com", password: "long-enough", uploadLink: LINK, code: "123456" });
   expect(await screen.findByRole("button", { name: "Account menu for Grace Hopper" })).toBeTruthy();
+});
+
+test("sign-up offers sign-in for a customer who already has a password", async () => {
+  accountServer({ exists: true, hasPassword: false });
+  const dialog = await openSignIn();
+  await continueWith(dialog, "grace@example.com");
+  const create = await screen.findByRole("dialog", { name: "Create Your Account" });
+  fireEvent.click(within(create).getByRole("button", { name: "Already have a password? Sign in" }));
+  const signIn = await screen.findByRole("dialog", { name: "Sign In" });
+  expect(within(signIn).getByLabelText(/^Password/)).toBeTruthy();
 });
 
 test("forgot password sends the link and returns to sign-in", async () => {

@@ -3,11 +3,12 @@
 // unlimited, a row (set by billing, or by tests) decides the plan, and a canceled plan stays
 // effective until its period ends, then falls back to free.
 import { and, count, eq, ne } from "drizzle-orm";
-import { brokerCustomers, documents, subscriptions } from "../../../db/schema.ts";
+import { documents, subscriptions } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import type { SubscriptionDto } from "../../shared/api-types.ts";
 import { canAddCustomer, maxDocumentsPerCustomer } from "../../shared/limits.ts";
 import { getPlan, UNLIMITED, type PlanId } from "../../shared/plans.ts";
+import { countCustomers } from "../customers/contact.ts";
 
 export function effectivePlan(ctx: AppContext, brokerId: string): PlanId {
   const row = ctx.db.select().from(subscriptions).where(eq(subscriptions.brokerId, brokerId)).get();
@@ -21,10 +22,6 @@ export function effectivePlan(ctx: AppContext, brokerId: string): PlanId {
 export function setPlan(ctx: AppContext, brokerId: string, plan: PlanId, status: "active" | "canceled" = "active", currentPeriodEnd: Date | null = null) {
   const values = { brokerId, plan, status, currentPeriodEnd, updatedAt: ctx.clock.now() };
   ctx.db.insert(subscriptions).values(values).onConflictDoUpdate({ target: subscriptions.brokerId, set: values }).run();
-}
-
-export function countCustomers(ctx: AppContext, brokerId: string): number {
-  return ctx.db.select({ n: count() }).from(brokerCustomers).where(eq(brokerCustomers.brokerId, brokerId)).get()!.n;
 }
 
 export function subscriptionSummary(ctx: AppContext, brokerId: string): SubscriptionDto {

@@ -6,7 +6,8 @@ const password = t.String({ maxLength: MAX_PASSWORD_LENGTH, error: "Password is 
 const uploadLink = t.String({ maxLength: 128, error: "The upload link is missing" });
 
 export const CheckEmailBody = t.Object({ email, uploadLink });
-export const SignUpBody = t.Object({ email, password, uploadLink });
+// Without `code`, sign-up asks for one to be emailed; with it, the account is made (see service.ts).
+export const SignUpBody = t.Object({ email, password, uploadLink, code: t.Optional(t.String({ maxLength: 12, error: "The code is the 6 digits from the email we sent" })) });
 export const SignInBody = t.Object({ email, password, uploadLink: t.Optional(uploadLink) });
 export const ForgotPasswordBody = t.Object({ email, uploadLink: t.Optional(uploadLink) });
 export const ResetPasswordBody = t.Object({

@@ -1,33 +1,46 @@
-// `{ portal: true }` on a route with :uploadLink: resolves the link's customer (404 for an
-// unknown link) and whether the request carries that customer's signed-in session.
+// `{ portal: true }` on a route with :uploadLink: resolves the one relationship the link opens
+// (404 for an unknown link) and, when the request carries the session of the account that this
+// relationship's email belongs to, that account. Only then is the customer "signed in" here and
+// sees every broker's requests addressed to their email.
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { readCookie } from "../../lib/http.ts";
-import { customerByLink, customerForSession, type CustomerRow } from "./service.ts";
+import { customerByLink, customersWithEmail, type CustomerRow } from "../customers/contact.ts";
+import { sessionForToken, type CustomerSession } from "./service.ts";
 
 export const CUSTOMER_COOKIE = "portal_customer";
 
 export const customerSessionToken = (headers: Record<string, string | undefined>) => readCookie(headers, CUSTOMER_COOKIE);
 
-/** The customer signed in on this request, if any. */
-export function signedInCustomer(ctx: AppContext, headers: Record<string, string | undefined>): CustomerRow | null {
+/** The customer session this request carries, if any. */
+export function customerSession(ctx: AppContext, headers: Record<string, string | undefined>): CustomerSession | null {
   const token = customerSessionToken(headers);
-  return token ? customerForSession(ctx, token) : null;
+  return token ? sessionForToken(ctx, token) : null;
 }
 
 export interface PortalAccess {
+  /** The relationship the link opens. */
   customer: CustomerRow;
-  /** True only when the session belongs to this link's customer. */
-  signedIn: boolean;
+  /** Set only when the session's account owns this relationship's email. */
+  session: CustomerSession | null;
+  /** What this request may see: the link's relationship, or every one of the signed-in account. */
+  customers: CustomerRow[];
+}
+
+export const isSignedIn = (access: PortalAccess) => access.session !== null;
+
+export function portalAccessFor(ctx: AppContext, uploadLink: string, headers: Record<string, string | undefined>): PortalAccess {
+  const customer = customerByLink(ctx, uploadLink);
+  const found = customerSession(ctx, headers);
+  const session = found && found.account.email === customer.email ? found : null;
+  return { customer, session, customers: session ? customersWithEmail(ctx, customer.email) : [customer] };
 }
 
 export const portalAccess = (ctx: AppContext) =>
   new Elysia().macro({
     portal: {
       resolve({ params, headers }) {
-        const customer = customerByLink(ctx, String((params as Record<string, string>).uploadLink ?? ""));
-        const session = signedInCustomer(ctx, headers);
-        return { portal: { customer, signedIn: session?.id === customer.id } satisfies PortalAccess };
+        return { portal: portalAccessFor(ctx, String((params as Record<string, string>).uploadLink ?? ""), headers) };
       },
     },
   });

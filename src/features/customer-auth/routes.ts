@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { clientAddress } from "../../lib/http.ts";
-import { customerProfile } from "../portal/service.ts";
+import { profileAfterSignIn } from "../portal/service.ts";
 import { CheckEmailBody, ForgotPasswordBody, ResetPasswordBody, SignInBody, SignUpBody } from "./model.ts";
 import { CUSTOMER_COOKIE, customerSessionToken } from "./plugin.ts";
 import {
@@ -29,10 +29,16 @@ export const customerAuthRoutes = (ctx: AppContext) => {
     .post(
       "/signup",
       async ({ body, cookie: jar, set }) => {
-        const session = await signUpCustomer(ctx, body);
+        const result = await signUpCustomer(ctx, body);
+        if (result.codeSent) {
+          // Accepted, not done: the account exists once the emailed code comes back.
+          set.status = 202;
+          return { message: result.message, codeRequired: true };
+        }
+        const { session } = result;
         jar[CUSTOMER_COOKIE]!.set(cookie(session.token, session.expiresAt));
         set.status = 201;
-        return { customer: customerProfile(ctx, session.customer) };
+        return { customer: profileAfterSignIn(ctx, session.session, body.uploadLink) };
       },
       { body: SignUpBody },
     )
@@ -41,7 +47,7 @@ export const customerAuthRoutes = (ctx: AppContext) => {
       async ({ body, cookie: jar, request, server }) => {
         const session = await signInCustomer(ctx, { ...body, address: clientAddress(ctx, request, server) });
         jar[CUSTOMER_COOKIE]!.set(cookie(session.token, session.expiresAt));
-        return { customer: customerProfile(ctx, session.customer) };
+        return { customer: profileAfterSignIn(ctx, session.session, body.uploadLink) };
       },
       { body: SignInBody },
     )

@@ -1,94 +1,187 @@
-// Customer accounts: optional passwords on top of the upload link. Setting the first password
-// needs the link (knowing an email is never enough to claim an account); sessions last 24 hours.
-import { and, eq, gt, isNull } from "drizzle-orm";
-import { customers, customerSessions, passwordResetTokens } from "../../../db/schema.ts";
+// Customer accounts: one person, one email, one password, across every broker who invited that
+// email. An upload link alone opens one relationship as a guest. An account is created (or its
+// password set) only by someone who typed the code we emailed to the address, never by holding a
+// link, because a broker holds the link too. Sessions last 24 hours.
+import { randomInt, timingSafeEqual } from "node:crypto";
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { customerAccounts, customerEmailCodes, customerSessions, passwordResetTokens } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
-import { AppError, badRequest, notFound } from "../../lib/errors.ts";
+import { AppError, badRequest } from "../../lib/errors.ts";
+import type { Writer } from "../../lib/jobs.ts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../../lib/password.ts";
 import { FailureLimiter, SignInThrottle } from "../../lib/rate-limit.ts";
-import { hashToken, randomToken } from "../../lib/tokens.ts";
-import {
-  CUSTOMER_RESET_PASSWORD_MIN,
-  CUSTOMER_SIGNUP_PASSWORD_MIN,
-  messages,
-  normalizeEmail,
-} from "../../shared/validation.ts";
+import { hashToken, newId, randomToken } from "../../lib/tokens.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
-import { customerBrokers, recordCustomerActivity, uploadUrl } from "../customers/contact.ts";
+import { codeMessages, CUSTOMER_RESET_PASSWORD_MIN, CUSTOMER_SIGNUP_PASSWORD_MIN, messages, normalizeEmail } from "../../shared/validation.ts";
+import {
+  connectAccount,
+  customerByLink,
+  customersWithEmail,
+  recordCustomerActivity,
+  uploadUrl,
+  type CustomerRow,
+} from "../customers/contact.ts";
 import { queueEmail } from "../mail/service.ts";
-import { passwordResetEmail } from "../mail/templates.ts";
+import { accountCodeEmail, passwordResetEmail } from "../mail/templates.ts";
 
 export const CUSTOMER_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-export const INVALID_LINK = "This upload link is not valid or has expired.";
+export const CODE_TTL_MS = 15 * 60 * 1000;
+export const MAX_CODE_ATTEMPTS = 5;
 const INVALID_CREDENTIALS = "Invalid email or password";
 const INVALID_RESET = "Invalid reset token - The reset link is invalid or expired.";
+const WRONG_EMAIL = "This email does not match the invitation for this link. Use the email address your invitation was sent to.";
 
-export type CustomerRow = typeof customers.$inferSelect;
-
-export function customerByLink(ctx: AppContext, uploadLink: string): CustomerRow {
-  const row = ctx.db.select().from(customers).where(eq(customers.uploadLink, uploadLink)).get();
-  if (!row) throw notFound(INVALID_LINK);
-  return row;
+export type AccountRow = typeof customerAccounts.$inferSelect;
+export interface CustomerSession {
+  account: AccountRow;
+  sessionId: string;
 }
 
-export function customerForSession(ctx: AppContext, token: string): CustomerRow | null {
+export function sessionForToken(ctx: AppContext, token: string): CustomerSession | null {
+  const sessionId = hashToken(token);
   const row = ctx.db
-    .select({ customer: customers })
+    .select({ account: customerAccounts })
     .from(customerSessions)
-    .innerJoin(customers, eq(customers.id, customerSessions.customerId))
-    .where(and(eq(customerSessions.id, hashToken(token)), gt(customerSessions.expiresAt, ctx.clock.now())))
+    .innerJoin(customerAccounts, eq(customerAccounts.id, customerSessions.accountId))
+    .where(and(eq(customerSessions.id, sessionId), gt(customerSessions.expiresAt, ctx.clock.now())))
     .get();
-  return row?.customer ?? null;
+  return row ? { account: row.account, sessionId } : null;
 }
 
-function startSession(ctx: AppContext, customer: CustomerRow) {
+const accountByEmail = (ctx: AppContext, email: string) =>
+  ctx.db.select().from(customerAccounts).where(eq(customerAccounts.email, email)).get() ?? null;
+
+/**
+ * Starts a session. Signing in through a link connects the account to that relationship and
+ * counts as the customer's activity there (and only there: other brokers see nothing of it).
+ */
+function startSession(ctx: AppContext, account: AccountRow, through: CustomerRow | null) {
   const token = randomToken();
-  const now = ctx.clock.now();
-  const expiresAt = new Date(now.getTime() + CUSTOMER_SESSION_TTL_MS);
-  inTransaction(ctx, ({ tx, publish }) => {
-    tx.insert(customerSessions).values({ id: hashToken(token), customerId: customer.id, expiresAt }).run();
-    recordCustomerActivity(tx, customer.id, now);
-    for (const broker of customerBrokers(ctx, customer.id)) publish({ type: "customer_updated", brokerId: broker.id, customerId: customer.id });
+  const session: CustomerSession = { account, sessionId: hashToken(token) };
+  const expiresAt = new Date(ctx.clock.now().getTime() + CUSTOMER_SESSION_TTL_MS);
+  inTransaction(ctx, ({ tx, publish, now }) => {
+    tx.insert(customerSessions).values({ id: session.sessionId, accountId: account.id, expiresAt }).run();
+    if (!through) return;
+    connectAccount(tx, through.id, now);
+    recordCustomerActivity(tx, through.id, now);
+    publish({ type: "customer_updated", brokerId: through.brokerId, customerId: through.id });
   });
-  return { customer, token, expiresAt };
+  return { session, token, expiresAt };
 }
 
 export function signOutCustomer(ctx: AppContext, token: string): void {
-  ctx.db.delete(customerSessions).where(eq(customerSessions.id, hashToken(token))).run();
+  const sessionId = hashToken(token);
+  const ended = ctx.db.delete(customerSessions).where(eq(customerSessions.id, sessionId)).returning().get();
+  // Live sockets opened with this session stop hearing about the account.
+  if (ended) ctx.events.publish({ type: "customer_signed_out", accountId: ended.accountId, sessionId });
 }
 
-/** Whether the email is this link's customer's, and whether they have set a password. */
+/**
+ * Whether the email is this link's, and whether its account has been used through this link.
+ * An account made through another broker's link is not mentioned: the holder of this link
+ * (possibly the broker) learns nothing about the customer's other brokers.
+ */
 export function checkEmail(ctx: AppContext, input: { email: string; uploadLink: string }) {
   const customer = customerByLink(ctx, input.uploadLink);
   const exists = normalizeEmail(input.email) === customer.email;
-  return { exists, hasPassword: exists && customer.passwordHash !== null };
+  return { exists, hasPassword: exists && customer.accountConnectedAt !== null && accountByEmail(ctx, customer.email) !== null };
 }
 
-export async function signUpCustomer(ctx: AppContext, input: { email: string; password: string; uploadLink: string }) {
-  const customer = customerByLink(ctx, input.uploadLink);
-  if (normalizeEmail(input.email) !== customer.email) {
-    throw badRequest("This email does not match the invitation for this link. Use the email address your invitation was sent to.");
-  }
-  if (customer.passwordHash) throw new AppError("conflict", "An account already exists for this email. Please sign in instead.");
-  if (input.password.length < CUSTOMER_SIGNUP_PASSWORD_MIN) throw badRequest(messages.passwordTooShort);
-  const passwordHash = await hashPassword(input.password);
-  // Only the first password is set here; a second sign-up racing this one finds it taken.
-  const claimed = ctx.db
-    .update(customers)
-    .set({ passwordHash })
-    .where(and(eq(customers.id, customer.id), isNull(customers.passwordHash)))
-    .returning()
-    .get();
-  if (!claimed) throw new AppError("conflict", "An account already exists for this email. Please sign in instead.");
-  return startSession(ctx, claimed);
-}
-
-const throttles = new WeakMap<AppContext, { signIn: SignInThrottle; resets: FailureLimiter }>();
+const throttles = new WeakMap<AppContext, { signIn: SignInThrottle; resets: FailureLimiter; codes: FailureLimiter }>();
 function throttleFor(ctx: AppContext) {
   let found = throttles.get(ctx);
-  if (!found) throttles.set(ctx, (found = { signIn: new SignInThrottle(ctx.clock), resets: new FailureLimiter(3, 15 * 60 * 1000, ctx.clock) }));
+  if (!found) {
+    const fifteenMinutes = 15 * 60 * 1000;
+    found = {
+      signIn: new SignInThrottle(ctx.clock),
+      resets: new FailureLimiter(3, fifteenMinutes, ctx.clock),
+      codes: new FailureLimiter(3, fifteenMinutes, ctx.clock),
+    };
+    throttles.set(ctx, found);
+  }
   return found;
+}
+
+export interface SignUpInput {
+  email: string;
+  password: string;
+  uploadLink: string;
+  code?: string;
+}
+
+/**
+ * Sign-up in two steps. Without a code: checks the form and emails a code to the link's address
+ * (the answer is the same whether or not an account exists). With the code: creates the account,
+ * or sets a new password on the existing one (the code proves the address, as a reset link
+ * does), and signs in.
+ */
+export async function signUpCustomer(ctx: AppContext, input: SignUpInput) {
+  const customer = customerByLink(ctx, input.uploadLink);
+  if (normalizeEmail(input.email) !== customer.email) throw badRequest(WRONG_EMAIL);
+  if (input.password.length < CUSTOMER_SIGNUP_PASSWORD_MIN) throw badRequest(messages.passwordTooShort);
+  if (!input.code) {
+    sendAccountCode(ctx, customer);
+    return { codeSent: true as const, message: codeMessages.sent(customer.email) };
+  }
+  claimCode(ctx, customer, input.code);
+  const passwordHash = await hashPassword(input.password);
+  const account = ctx.db.transaction((tx) => {
+    const existing = tx.select().from(customerAccounts).where(eq(customerAccounts.email, customer.email)).get();
+    if (!existing) return tx.insert(customerAccounts).values({ id: newId(), email: customer.email, passwordHash }).returning().get()!;
+    endEverySession(tx, existing.id);
+    return tx.update(customerAccounts).set({ passwordHash }).where(eq(customerAccounts.id, existing.id)).returning().get()!;
+  });
+  ctx.events.publish({ type: "customer_signed_out", accountId: account.id });
+  return { codeSent: false as const, session: startSession(ctx, account, customer) };
+}
+
+function sendAccountCode(ctx: AppContext, customer: CustomerRow): void {
+  const { codes } = throttleFor(ctx);
+  const wait = codes.retryAfter(customer.id);
+  if (wait > 0) {
+    throw new AppError("too_many_requests", "We already sent several codes. Check your email, or try again in a few minutes.", { retryAfter: wait });
+  }
+  codes.recordFailure(customer.id);
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const now = ctx.clock.now();
+  ctx.db.transaction((tx) => {
+    // Only the newest code works.
+    tx.update(customerEmailCodes).set({ usedAt: now }).where(and(eq(customerEmailCodes.customerId, customer.id), isNull(customerEmailCodes.usedAt))).run();
+    const id = newId();
+    tx.insert(customerEmailCodes)
+      .values({ id, email: customer.email, customerId: customer.id, codeHash: hashToken(`${id}:${code}`), expiresAt: new Date(now.getTime() + CODE_TTL_MS) })
+      .run();
+    const content = accountCodeEmail({ customerName: customer.name, code, accountExists: accountByEmail(ctx, customer.email) !== null });
+    queueEmail(ctx, tx, { kind: "account_code", to: customer.email, dedupeKey: `account-code:${id}`, ...content });
+  });
+}
+
+/**
+ * Uses up the newest code of this link if it matches. Every try is counted before comparing,
+ * so concurrent guesses share the same five attempts; the fifth wrong one kills the code.
+ */
+function claimCode(ctx: AppContext, customer: CustomerRow, code: string): void {
+  const now = ctx.clock.now();
+  const outcome = ctx.db.transaction((tx) => {
+    const row = tx
+      .select()
+      .from(customerEmailCodes)
+      .where(and(eq(customerEmailCodes.customerId, customer.id), isNull(customerEmailCodes.usedAt), gt(customerEmailCodes.expiresAt, now)))
+      .orderBy(desc(customerEmailCodes.createdAt))
+      .get();
+    if (!row || row.email !== customer.email || row.attempts >= MAX_CODE_ATTEMPTS) return "expired";
+    const attempts = row.attempts + 1;
+    const given = Buffer.from(hashToken(`${row.id}:${code.trim()}`));
+    const right = given.length === row.codeHash.length && timingSafeEqual(given, Buffer.from(row.codeHash));
+    tx.update(customerEmailCodes)
+      .set({ attempts, usedAt: right || attempts >= MAX_CODE_ATTEMPTS ? now : null })
+      .where(eq(customerEmailCodes.id, row.id))
+      .run();
+    return right ? "ok" : "wrong";
+  });
+  if (outcome === "expired") throw badRequest(codeMessages.expired);
+  if (outcome === "wrong") throw badRequest(codeMessages.wrong);
 }
 
 export async function signInCustomer(ctx: AppContext, input: { email: string; password: string; uploadLink?: string; address: string }) {
@@ -96,43 +189,63 @@ export async function signInCustomer(ctx: AppContext, input: { email: string; pa
   const { signIn } = throttleFor(ctx);
   signIn.assertAllowed(input.address, email);
   if (!input.password) throw badRequest(messages.passwordRequired);
-  const customer = ctx.db.select().from(customers).where(eq(customers.email, email)).get();
+  const account = accountByEmail(ctx, email);
   // Same work whether or not the email is known, so timing does not tell.
-  const ok = customer?.passwordHash ? await verifyPassword(input.password, customer.passwordHash) : await verifyAgainstDummy(input.password);
-  const rightLink = !input.uploadLink || customer?.uploadLink === input.uploadLink;
-  if (!customer || !ok || !rightLink) {
+  const ok = account ? await verifyPassword(input.password, account.passwordHash) : await verifyAgainstDummy(input.password);
+  // Through a link, the account must be the one the link's relationship was addressed to.
+  const through = input.uploadLink ? customerByLinkOrNull(ctx, input.uploadLink) : null;
+  const rightLink = !input.uploadLink || through?.email === email;
+  if (!account || !ok || !rightLink) {
     signIn.failed(input.address, email);
     throw new AppError("unauthorized", INVALID_CREDENTIALS);
   }
   signIn.succeeded(email);
-  return startSession(ctx, customer);
+  return startSession(ctx, account, through);
+}
+
+function customerByLinkOrNull(ctx: AppContext, uploadLink: string): CustomerRow | null {
+  try {
+    return customerByLink(ctx, uploadLink);
+  } catch {
+    return null;
+  }
 }
 
 export const FORGOT_PASSWORD_ANSWER = "If an account exists for this email, we sent a link to reset the password.";
 
-/** Emails a single-use reset link (1 hour) if the account exists; the answer is the same either way. */
-export function forgotPassword(ctx: AppContext, input: { email: string }): void {
+/**
+ * Emails a single-use reset link (1 hour) if the account exists; the answer is the same either
+ * way. The link opens the portal it was asked from when that link is addressed to this email,
+ * else the oldest portal of the address.
+ */
+export function forgotPassword(ctx: AppContext, input: { email: string; uploadLink?: string }): void {
   const email = normalizeEmail(input.email);
   const { resets } = throttleFor(ctx);
   if (resets.retryAfter(email) > 0) return; // at most 3 reset emails per address per 15 minutes
   resets.recordFailure(email);
-  const customer = ctx.db.select().from(customers).where(eq(customers.email, email)).get();
-  if (!customer?.passwordHash) return;
+  const account = accountByEmail(ctx, email);
+  if (!account) return;
+  const portals = customersWithEmail(ctx, email);
+  const portal = portals.find((c) => c.uploadLink === input.uploadLink) ?? portals[0];
+  if (!portal) return; // every broker removed them: there is no portal to come back to
   const token = randomToken();
   const now = ctx.clock.now();
   ctx.db.transaction((tx) => {
     tx.insert(passwordResetTokens)
-      .values({ id: hashToken(token), customerId: customer.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) })
+      .values({ id: hashToken(token), accountId: account.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) })
       .run();
-    const content = passwordResetEmail({
-      customerName: customer.name,
-      resetUrl: `${uploadUrl(ctx, customer.uploadLink)}?reset=${encodeURIComponent(token)}`,
-    });
-    queueEmail(ctx, tx, { kind: "password_reset", to: customer.email, dedupeKey: `reset:${hashToken(token)}`, ...content });
+    const content = passwordResetEmail({ customerName: portal.name, resetUrl: `${uploadUrl(ctx, portal.uploadLink)}?reset=${encodeURIComponent(token)}` });
+    queueEmail(ctx, tx, { kind: "password_reset", to: email, dedupeKey: `reset:${hashToken(token)}`, ...content });
   });
 }
 
-/** Sets a new password with a reset token: once, within the hour. Every session of the customer ends. */
+/** Every session and every outstanding reset link of the account stops working. */
+function endEverySession(tx: Writer, accountId: string): void {
+  tx.delete(customerSessions).where(eq(customerSessions.accountId, accountId)).run();
+  tx.delete(passwordResetTokens).where(eq(passwordResetTokens.accountId, accountId)).run();
+}
+
+/** Sets a new password with a reset token: once, within the hour. Every session and other reset link of the account ends. */
 export async function resetPassword(ctx: AppContext, input: { token: string; newPassword: string }): Promise<void> {
   if (input.newPassword.length < CUSTOMER_RESET_PASSWORD_MIN) throw badRequest(messages.resetPasswordTooShort);
   const now = ctx.clock.now();
@@ -141,7 +254,7 @@ export async function resetPassword(ctx: AppContext, input: { token: string; new
   if (!row || row.usedAt || row.expiresAt <= now) throw badRequest(INVALID_RESET);
   const passwordHash = await hashPassword(input.newPassword);
   ctx.db.transaction((tx) => {
-    // Claim the token; a second use racing this one finds it used.
+    // Claim the token; a second use racing this one finds it used (or gone).
     const claimed = tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
@@ -149,8 +262,8 @@ export async function resetPassword(ctx: AppContext, input: { token: string; new
       .returning()
       .get();
     if (!claimed) throw badRequest(INVALID_RESET);
-    tx.update(customers).set({ passwordHash }).where(eq(customers.id, row.customerId)).run();
-    tx.delete(customerSessions).where(eq(customerSessions.customerId, row.customerId)).run();
+    tx.update(customerAccounts).set({ passwordHash }).where(eq(customerAccounts.id, row.accountId)).run();
+    endEverySession(tx, row.accountId);
   });
+  ctx.events.publish({ type: "customer_signed_out", accountId: row.accountId });
 }
-

@@ -1,13 +1,18 @@
-// How to reach a customer, for features that email them (documents, reminders, uploads).
-// Kept apart from service.ts so those features can use it without importing each other.
-import { and, eq } from "drizzle-orm";
-import { brokerCustomers, customers, users } from "../../../db/schema.ts";
-import { displayName } from "../../shared/user-display.ts";
+// Customer lookups other features need (mail, reminders, uploads, the portal, billing), kept
+// apart from service.ts so those features can use them without importing each other.
+import { and, asc, count, eq, isNull } from "drizzle-orm";
+import { customers } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
+import { notFound } from "../../lib/errors.ts";
 import type { Writer } from "../../lib/jobs.ts";
+
+export type CustomerRow = typeof customers.$inferSelect;
+
+export const INVALID_LINK = "This upload link is not valid or has expired.";
 
 export interface CustomerContact {
   id: string;
+  brokerId: string;
   name: string;
   email: string;
   uploadUrl: string;
@@ -18,35 +23,38 @@ export const uploadUrl = (ctx: AppContext, uploadLink: string) => `${ctx.config.
 
 export function customerContact(ctx: AppContext, customerId: string, db: Writer = ctx.db): CustomerContact | null {
   const row = db.select().from(customers).where(eq(customers.id, customerId)).get();
-  return row ? { id: row.id, name: row.name, email: row.email, uploadUrl: uploadUrl(ctx, row.uploadLink) } : null;
+  return row ? { id: row.id, brokerId: row.brokerId, name: row.name, email: row.email, uploadUrl: uploadUrl(ctx, row.uploadLink) } : null;
+}
+
+/** The one relationship an upload link opens; 404 for any other string. */
+export function customerByLink(ctx: AppContext, uploadLink: string): CustomerRow {
+  const row = ctx.db.select().from(customers).where(eq(customers.uploadLink, uploadLink)).get();
+  if (!row) throw notFound(INVALID_LINK);
+  return row;
 }
 
 /**
- * The customer did something (signed in, uploaded): remember when, and count the invitation as
- * accepted, for one broker (an upload for that broker) or all of them (signing in).
+ * Every relationship addressed to this email, oldest first: what the proven owner of the address
+ * (a signed-in account) sees across brokers. Never called with an unproven email.
  */
-export function recordCustomerActivity(db: Writer, customerId: string, at: Date, brokerId?: string): void {
+export function customersWithEmail(ctx: AppContext, email: string): CustomerRow[] {
+  return ctx.db.select().from(customers).where(eq(customers.email, email)).orderBy(asc(customers.invitedAt)).all();
+}
+
+/** The customer did something (signed in, uploaded) through this relationship: remember when, and count the invitation as accepted. */
+export function recordCustomerActivity(db: Writer, customerId: string, at: Date): void {
   db.update(customers).set({ lastActiveAt: at }).where(eq(customers.id, customerId)).run();
-  db.update(brokerCustomers)
+  db.update(customers)
     .set({ invitationStatus: "accepted", acceptedAt: at })
-    .where(
-      and(
-        eq(brokerCustomers.customerId, customerId),
-        eq(brokerCustomers.invitationStatus, "pending"),
-        brokerId ? eq(brokerCustomers.brokerId, brokerId) : undefined,
-      ),
-    )
+    .where(and(eq(customers.id, customerId), eq(customers.invitationStatus, "pending")))
     .run();
 }
 
-/** The brokers a customer works with, with that broker's loan type for them. */
-export function customerBrokers(ctx: AppContext, customerId: string): { id: string; name: string; loanType: string | null }[] {
-  return ctx.db
-    .select({ broker: users, loanType: brokerCustomers.loanType })
-    .from(brokerCustomers)
-    .innerJoin(users, eq(users.id, brokerCustomers.brokerId))
-    .where(eq(brokerCustomers.customerId, customerId))
-    .orderBy(brokerCustomers.invitedAt)
-    .all()
-    .map(({ broker, loanType }) => ({ id: broker.id, name: displayName(broker), loanType }));
+/** The account holder signed in or up through this relationship's link (see check-email's hasPassword). */
+export function connectAccount(db: Writer, customerId: string, at: Date): void {
+  db.update(customers).set({ accountConnectedAt: at }).where(and(eq(customers.id, customerId), isNull(customers.accountConnectedAt))).run();
+}
+
+export function countCustomers(ctx: AppContext, brokerId: string): number {
+  return ctx.db.select({ n: count() }).from(customers).where(eq(customers.brokerId, brokerId)).get()!.n;
 }

@@ -1,7 +1,8 @@
-// Customers as one broker sees them. A customer is one person (one email) who may work with
-// several brokers; each broker has their own relationship row, documents and view.
-import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
-import { brokerCustomers, customers } from "../../../db/schema.ts";
+// Customers as one broker sees them. A row is one broker's relationship with one person: the
+// same email invited by two brokers is two rows, two links, and nothing one broker does or reads
+// touches the other's row. (Accounts that span brokers are customer-auth's, proven by email.)
+import { and, asc, eq, gte, inArray } from "drizzle-orm";
+import { customers } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import type { Writer } from "../../lib/jobs.ts";
@@ -13,7 +14,7 @@ import { UNLIMITED } from "../../shared/plans.ts";
 import { displayName } from "../../shared/user-display.ts";
 import { isValidEmail, MAX_NAME_LENGTH, messages, normalizeEmail } from "../../shared/validation.ts";
 import type { PublicUser } from "../auth/model.ts";
-import { countCustomers, effectivePlan } from "../billing/service.ts";
+import { effectivePlan } from "../billing/service.ts";
 import {
   countRequestedDocuments,
   deleteDocumentRows,
@@ -31,32 +32,25 @@ import {
 import { queueEmail } from "../mail/service.ts";
 import { addBrokerNotification, addCustomerNotification } from "../notifications/service.ts";
 import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
-import { uploadUrl } from "./contact.ts";
+import { countCustomers, uploadUrl, type CustomerRow } from "./contact.ts";
 import { documentsRequestedEmail, invitationEmail, invitationResendEmail } from "../mail/templates.ts";
 
 export const MAX_LOAN_TYPE_LENGTH = 60;
 
-type CustomerRow = typeof customers.$inferSelect;
-type LinkRow = typeof brokerCustomers.$inferSelect;
-interface OwnedCustomer {
-  customer: CustomerRow;
-  link: LinkRow;
-}
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 
-function toCustomerDto(broker: PublicUser, { customer, link }: OwnedCustomer, counts: DocumentCounts): CustomerDto {
+function toCustomerDto(broker: PublicUser, customer: CustomerRow, counts: DocumentCounts): CustomerDto {
   return {
     id: customer.id,
-    // What this broker calls them, else their own name.
-    name: link.displayName ?? customer.name,
+    name: customer.name,
     email: customer.email,
-    loanType: link.loanType,
-    invitationStatus: link.invitationStatus,
-    invitedAt: link.invitedAt.toISOString(),
-    acceptedAt: iso(link.acceptedAt),
-    lastReminderAt: iso(link.lastReminderAt),
+    loanType: customer.loanType,
+    invitationStatus: customer.invitationStatus,
+    invitedAt: customer.invitedAt.toISOString(),
+    acceptedAt: iso(customer.acceptedAt),
+    lastReminderAt: iso(customer.lastReminderAt),
     lastActive: iso(customer.lastActiveAt),
     brokerName: displayName(broker),
     uploadLink: customer.uploadLink,
@@ -66,13 +60,8 @@ function toCustomerDto(broker: PublicUser, { customer, link }: OwnedCustomer, co
 }
 
 /** The customer if this broker works with them; 404 otherwise (another broker's id looks missing). */
-export function findOwnedCustomer(ctx: AppContext, brokerId: string, customerId: string): OwnedCustomer {
-  const row = ctx.db
-    .select({ customer: customers, link: brokerCustomers })
-    .from(brokerCustomers)
-    .innerJoin(customers, eq(customers.id, brokerCustomers.customerId))
-    .where(and(eq(brokerCustomers.brokerId, brokerId), eq(brokerCustomers.customerId, customerId)))
-    .get();
+export function findOwnedCustomer(ctx: AppContext, brokerId: string, customerId: string): CustomerRow {
+  const row = ctx.db.select().from(customers).where(and(eq(customers.brokerId, brokerId), eq(customers.id, customerId))).get();
   if (!row) throw notFound("Customer not found");
   return row;
 }
@@ -81,13 +70,12 @@ export function listCustomers(ctx: AppContext, broker: PublicUser): CustomerDto[
   const now = ctx.clock.now();
   const counts = documentCountsByCustomer(ctx, broker.id, now);
   return ctx.db
-    .select({ customer: customers, link: brokerCustomers })
-    .from(brokerCustomers)
-    .innerJoin(customers, eq(customers.id, brokerCustomers.customerId))
-    .where(eq(brokerCustomers.brokerId, broker.id))
-    .orderBy(asc(sql`coalesce(${brokerCustomers.displayName}, ${customers.name})`))
+    .select()
+    .from(customers)
+    .where(eq(customers.brokerId, broker.id))
+    .orderBy(asc(customers.name))
     .all()
-    .map((row) => toCustomerDto(broker, row, counts.get(row.customer.id) ?? emptyCounts()));
+    .map((row) => toCustomerDto(broker, row, counts.get(row.id) ?? emptyCounts()));
 }
 
 const emptyCounts = (): DocumentCounts => ({ total: 0, approved: 0, underReview: 0, awaitingUpload: 0, overdue: 0 });
@@ -162,21 +150,15 @@ export function createCustomer(ctx: AppContext, broker: PublicUser, input: Creat
 
   const customerId = inTransaction(ctx, (unit) => {
     const { tx } = unit;
-    let customer = tx.select().from(customers).where(eq(customers.email, email)).get();
-    if (customer) {
-      const linked = tx
-        .select()
-        .from(brokerCustomers)
-        .where(and(eq(brokerCustomers.brokerId, broker.id), eq(brokerCustomers.customerId, customer.id)))
-        .get();
-      if (linked) throw new AppError("conflict", "This customer is already in your list.");
-    } else {
-      // 192 bits of randomness: the link is the customer's key to their portal.
-      customer = tx.insert(customers).values({ id: newId(), email, name, uploadLink: randomToken(24) }).returning().get()!;
-    }
-    // A second broker who gives another name keeps it as their own name for the customer.
-    const ownName = customer.name !== name && input.name?.trim() ? name : null;
-    tx.insert(brokerCustomers).values({ brokerId: broker.id, customerId: customer.id, loanType, displayName: ownName, invitedAt: now }).run();
+    // Only this broker's own list is looked at: whether anyone else knows this email is never asked.
+    const existing = tx.select({ id: customers.id }).from(customers).where(and(eq(customers.brokerId, broker.id), eq(customers.email, email))).get();
+    if (existing) throw new AppError("conflict", "This customer is already in your list.");
+    // 192 bits of randomness: the link is the key to this broker's requests, and only to them.
+    const customer = tx
+      .insert(customers)
+      .values({ id: newId(), brokerId: broker.id, email, name, loanType, uploadLink: randomToken(24), invitedAt: now })
+      .returning()
+      .get()!;
     insertRequestedDocuments(tx, { brokerId: broker.id, customerId: customer.id, documents: docs, dueDate, reminderAt });
     const content = invitationEmail({
       customerName: customer.name,
@@ -204,7 +186,7 @@ export function requestDocuments(
   customerId: string,
   input: { documentTypes: string[]; dueDate?: string | null; reminderTime?: string | null },
 ): DocumentRow[] {
-  const { customer } = findOwnedCustomer(ctx, broker.id, customerId);
+  const customer = findOwnedCustomer(ctx, broker.id, customerId);
   if (input.documentTypes.length === 0) throw badRequest("Please select at least one document to request.");
   const docs = parseDocumentEntries(input.documentTypes);
   const now = ctx.clock.now();
@@ -237,7 +219,7 @@ export function updateCustomer(
   customerId: string,
   input: { name: string; email: string; loanType: string },
 ): CustomerDetailDto {
-  const { customer } = findOwnedCustomer(ctx, broker.id, customerId);
+  const customer = findOwnedCustomer(ctx, broker.id, customerId);
   if (!input.name.trim() || !input.email.trim() || !input.loanType.trim()) throw badRequest("Please fill in all required fields");
   const email = normalizeEmail(input.email);
   if (!isValidEmail(email)) throw badRequest(messages.invalidEmailShort);
@@ -245,45 +227,38 @@ export function updateCustomer(
   const loanType = checkLoanType(input.loanType);
 
   inTransaction(ctx, ({ tx, publish }) => {
-    const shared = tx.select({ id: brokerCustomers.brokerId }).from(brokerCustomers).where(eq(brokerCustomers.customerId, customerId)).all().length > 1;
     if (email !== customer.email) {
-      const taken = tx.select({ id: customers.id }).from(customers).where(eq(customers.email, email)).get();
-      if (taken) throw new AppError("conflict", "Another customer already uses this email address.");
-      // The email is the customer's identity with every broker; only one broker alone may change it.
-      if (shared) throw new AppError("conflict", "This customer also works with another broker, so their email cannot be changed here.");
+      const taken = tx.select({ id: customers.id }).from(customers).where(and(eq(customers.brokerId, broker.id), eq(customers.email, email))).get();
+      if (taken) throw new AppError("conflict", "Another of your customers already uses this email address.");
     }
-    // With other brokers in the picture, a new name is this broker's name for the customer only.
-    if (shared) tx.update(customers).set({ email }).where(eq(customers.id, customerId)).run();
-    else tx.update(customers).set({ name, email }).where(eq(customers.id, customerId)).run();
-    tx.update(brokerCustomers)
-      .set({ loanType, displayName: shared ? name : null })
-      .where(and(eq(brokerCustomers.brokerId, broker.id), eq(brokerCustomers.customerId, customerId)))
-      .run();
+    // A new address is a new person for the portal: whoever held the old one is no longer
+    // connected to this link until the new address's owner signs in through it.
+    const connection = email !== customer.email ? { accountConnectedAt: null } : {};
+    tx.update(customers).set({ name, email, loanType, ...connection }).where(eq(customers.id, customerId)).run();
     publish({ type: "customer_updated", brokerId: broker.id, customerId });
   });
   return customerDetail(ctx, broker, customerId);
 }
 
 /**
- * Removes the customer from this broker: the relationship, this broker's documents and their
- * files. A customer no other broker works with is deleted entirely (sessions, notifications).
+ * Removes the customer from this broker: the relationship (its link stops working), this
+ * broker's documents and their files, and the notifications of that relationship. The person's
+ * account, if they made one, stays: other brokers may still work with them.
  */
 export function deleteCustomer(ctx: AppContext, brokerId: string, customerId: string): void {
   findOwnedCustomer(ctx, brokerId, customerId);
   const keys = inTransaction(ctx, ({ tx, publish }) => {
     const keys = deleteDocumentRows(tx, listCustomerDocuments(ctx, brokerId, customerId));
     publish({ type: "customer_deleted", brokerId, customerId });
-    tx.delete(brokerCustomers).where(and(eq(brokerCustomers.brokerId, brokerId), eq(brokerCustomers.customerId, customerId))).run();
-    const others = tx.select({ id: brokerCustomers.brokerId }).from(brokerCustomers).where(eq(brokerCustomers.customerId, customerId)).get();
-    if (!others) tx.delete(customers).where(eq(customers.id, customerId)).run();
+    tx.delete(customers).where(eq(customers.id, customerId)).run();
     return keys;
   });
   removeFiles(ctx, keys);
 }
 
 export function resendInvitation(ctx: AppContext, broker: PublicUser, customerId: string): void {
-  const { customer, link } = findOwnedCustomer(ctx, broker.id, customerId);
-  if (link.invitationStatus === "accepted") throw new AppError("conflict", "This customer has already accepted the invitation.");
+  const customer = findOwnedCustomer(ctx, broker.id, customerId);
+  if (customer.invitationStatus === "accepted") throw new AppError("conflict", "This customer has already accepted the invitation.");
   const docs = listCustomerDocuments(ctx, broker.id, customerId).filter((d) => d.status !== "shared");
   const content = invitationResendEmail({
     customerName: customer.name,
@@ -312,29 +287,24 @@ function announceRequest(unit: Unit, broker: PublicUser, customerId: string, nam
 
 /** Names of this broker's customers by id, for lists that show documents with their customer. */
 export function customerNames(ctx: AppContext, brokerId: string): Map<string, string> {
-  const rows = ctx.db
-    .select({ id: customers.id, name: sql<string>`coalesce(${brokerCustomers.displayName}, ${customers.name})` })
-    .from(brokerCustomers)
-    .innerJoin(customers, eq(customers.id, brokerCustomers.customerId))
-    .where(eq(brokerCustomers.brokerId, brokerId))
-    .all();
+  const rows = ctx.db.select({ id: customers.id, name: customers.name }).from(customers).where(eq(customers.brokerId, brokerId)).all();
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 export function markReminded(tx: Writer, brokerId: string, customerIds: string[], at: Date): void {
   if (customerIds.length === 0) return;
-  tx.update(brokerCustomers)
+  tx.update(customers)
     .set({ lastReminderAt: at })
-    .where(and(eq(brokerCustomers.brokerId, brokerId), inArray(brokerCustomers.customerId, customerIds)))
+    .where(and(eq(customers.brokerId, brokerId), inArray(customers.id, customerIds)))
     .run();
 }
 
 /** This broker's customers reminded at or after `since`. */
 export function remindedSince(ctx: AppContext, brokerId: string, since: Date): Set<string> {
   const rows = ctx.db
-    .select({ id: brokerCustomers.customerId })
-    .from(brokerCustomers)
-    .where(and(eq(brokerCustomers.brokerId, brokerId), gte(brokerCustomers.lastReminderAt, since)))
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.brokerId, brokerId), gte(customers.lastReminderAt, since)))
     .all();
   return new Set(rows.map((r) => r.id));
 }

@@ -1,7 +1,7 @@
 // The broker dashboard: metrics and the document lists behind its cards.
 import type { AppContext } from "../../context.ts";
 import type { DashboardDocumentRow, DashboardMetrics } from "../../shared/api-types.ts";
-import { countCustomers } from "../billing/service.ts";
+import { countCustomers } from "../customers/contact.ts";
 import { customerNames } from "../customers/service.ts";
 import { dashboardDocuments, documentMetrics, type DashboardList } from "../documents/lists.ts";
 

@@ -230,13 +230,20 @@ export function deleteDocument(ctx: AppContext, brokerId: string, documentId: st
   return doc;
 }
 
-/** Every document of a customer, from every broker they work with (the customer portal's list). */
-export function listDocumentsOfCustomer(ctx: AppContext, customerId: string): DocumentRow[] {
-  return ctx.db.select().from(documents).where(eq(documents.customerId, customerId)).orderBy(asc(documents.createdAt), asc(documents.name)).all();
+/** The documents of these customer relationships (the customer portal's list). */
+export function listDocumentsOfCustomers(ctx: AppContext, customerIds: string[]): DocumentRow[] {
+  if (customerIds.length === 0) return [];
+  return ctx.db
+    .select()
+    .from(documents)
+    .where(inArray(documents.customerId, customerIds))
+    .orderBy(asc(documents.createdAt), asc(documents.name))
+    .all();
 }
 
-export function findCustomerDocument(ctx: AppContext, customerId: string, documentId: string): DocumentRow {
-  const doc = ctx.db.select().from(documents).where(and(eq(documents.id, documentId), eq(documents.customerId, customerId))).get();
-  if (!doc) throw notFound("Document not found");
+/** A document of one of these customer relationships, or 404. */
+export function findCustomerDocument(ctx: AppContext, customerIds: string[], documentId: string): DocumentRow {
+  const doc = ctx.db.select().from(documents).where(eq(documents.id, documentId)).get();
+  if (!doc || !customerIds.includes(doc.customerId)) throw notFound("Document not found");
   return doc;
 }

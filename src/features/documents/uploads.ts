@@ -20,8 +20,8 @@ const notUploadableMessage = (status: DocumentStatus) =>
       : "Files cannot be uploaded for this document.";
 
 /** The customer's document if it awaits an upload now; 404 or 409 otherwise. */
-export function uploadableDocument(ctx: AppContext, customerId: string, documentId: string): DocumentRow {
-  const doc = findCustomerDocument(ctx, customerId, documentId);
+export function uploadableDocument(ctx: AppContext, customerIds: string[], documentId: string): DocumentRow {
+  const doc = findCustomerDocument(ctx, customerIds, documentId);
   if (!canCustomerUpload(doc.status)) throw new AppError("conflict", notUploadableMessage(doc.status));
   return doc;
 }
@@ -33,10 +33,10 @@ export function uploadableDocument(ctx: AppContext, customerId: string, document
  */
 export function attachUploadedFile(
   ctx: AppContext,
-  input: { customerId: string; documentId: string; file: ReceivedFile },
+  input: { customerIds: string[]; documentId: string; file: ReceivedFile },
 ): DocumentRow {
   const { file } = input;
-  const doc = uploadableDocument(ctx, input.customerId, input.documentId);
+  const doc = uploadableDocument(ctx, input.customerIds, input.documentId);
   const key = newStorageKey();
   ctx.files.adopt(file.tempPath, key);
   const now = ctx.clock.now();
@@ -70,15 +70,15 @@ export function attachUploadedFile(
         .where(eq(documents.id, doc.id))
         .returning()
         .get()!;
-      recordCustomerActivity(tx, input.customerId, now, doc.brokerId);
-      const customer = customerContact(ctx, input.customerId, tx);
+      recordCustomerActivity(tx, doc.customerId, now);
+      const customer = customerContact(ctx, doc.customerId, tx);
       addBrokerNotification(unit, doc.brokerId, {
         type: "document_uploaded",
         title: "Document uploaded",
         message: `${customer?.name ?? "A customer"} uploaded ${doc.name}.`,
-        metadata: { customerId: input.customerId, documentId: doc.id },
+        metadata: { customerId: doc.customerId, documentId: doc.id },
       });
-      unit.publish({ type: "document_uploaded", brokerId: doc.brokerId, customerId: input.customerId, documentId: doc.id });
+      unit.publish({ type: "document_uploaded", brokerId: doc.brokerId, customerId: doc.customerId, documentId: doc.id });
       return updated;
     });
   } catch (error) {

@@ -1,6 +1,7 @@
 // Reading stored files: who may, and how. A file is read by the broker who owns the document, by
-// the customer it belongs to when signed in, or by anyone holding a short-lived signed link for
-// that one document. Guests (the upload link alone) read nothing.
+// the customer account whose email the document's relationship is addressed to (signed in), or
+// by anyone holding a short-lived signed link for that one document. Guests (the upload link
+// alone) read nothing.
 import { eq } from "drizzle-orm";
 import { documents } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
@@ -8,7 +9,8 @@ import { AppError, notFound, unauthorized } from "../../lib/errors.ts";
 import { FILE_LINK_TTL_MS, signFileToken, verifyFileToken } from "../../lib/signed-url.ts";
 import { sessionToken } from "../auth/plugin.ts";
 import { brokerForToken } from "../auth/service.ts";
-import { signedInCustomer } from "../customer-auth/plugin.ts";
+import { customerSession } from "../customer-auth/plugin.ts";
+import { customerContact } from "../customers/contact.ts";
 import type { DocumentRow } from "../documents/service.ts";
 
 type Headers = Record<string, string | undefined>;
@@ -22,9 +24,10 @@ export function readableDocument(ctx: AppContext, input: { documentId: string; h
   }
   const brokerToken = sessionToken(input.headers);
   const broker = brokerToken ? brokerForToken(ctx, brokerToken) : null;
-  const customer = signedInCustomer(ctx, input.headers);
+  const customer = customerSession(ctx, input.headers);
   if (!broker && !customer) throw unauthorized("Please sign in to view this file.");
-  if (doc && ((broker && doc.brokerId === broker.id) || (customer && doc.customerId === customer.id))) return doc;
+  if (doc && broker && doc.brokerId === broker.id) return doc;
+  if (doc && customer && customerContact(ctx, doc.customerId)?.email === customer.account.email) return doc;
   throw notFound("Document not found");
 }
 

@@ -15,10 +15,10 @@ interface BrokerConnection {
   sessionId: string;
 }
 
-interface CustomerConnection {
+export interface CustomerConnection {
   socket: LiveSocket;
-  /** Signed in as this customer (cookie), not just holding the link: may be told about notifications. */
-  signedIn: boolean;
+  /** The account session that opened it (signed in, not just holding the link): may be told about notifications. */
+  session: { accountId: string; sessionId: string } | null;
 }
 
 export const SIGNED_OUT_CLOSE_CODE = 4001;
@@ -36,8 +36,10 @@ export class LiveHub {
     return add(this.brokers, brokerId, connection);
   }
 
-  addCustomer(customerId: string, connection: CustomerConnection): () => void {
-    return add(this.customers, customerId, connection);
+  /** Registers one socket for the customer relationships it may hear about (one for a guest, all of an account's). */
+  addCustomer(customerIds: string[], connection: CustomerConnection): () => void {
+    const undo = customerIds.map((id) => add(this.customers, id, connection));
+    return () => undo.forEach((fn) => fn());
   }
 
   counts() {
@@ -56,7 +58,7 @@ export class LiveHub {
 
   private toCustomer(customerId: string, message: LiveMessage, onlySignedIn = false) {
     const text = JSON.stringify(message);
-    for (const c of this.customers.get(customerId) ?? []) if (!onlySignedIn || c.signedIn) c.socket.send(text);
+    for (const c of this.customers.get(customerId) ?? []) if (!onlySignedIn || c.session) c.socket.send(text);
   }
 
   private route(event: DomainEvent): void {
@@ -67,8 +69,16 @@ export class LiveHub {
         return;
       case "notifications_read":
         if (event.audience === "broker") this.toBroker(event.brokerId, { type: "notification_update" });
-        else this.toCustomer(event.customerId, { type: "notification_update" }, true);
+        else for (const id of event.customerIds) this.toCustomer(id, { type: "notification_update" }, true);
         return;
+      case "customer_signed_out": {
+        const ended = (c: CustomerConnection) =>
+          c.session?.accountId === event.accountId && (!event.sessionId || c.session.sessionId === event.sessionId);
+        // One socket may be registered under several relationships: close it once.
+        const sockets = new Set([...this.customers.values()].flatMap((set) => [...set].filter(ended).map((c) => c.socket)));
+        for (const socket of sockets) socket.close(SIGNED_OUT_CLOSE_CODE, "Signed out");
+        return;
+      }
       case "broker_signed_out":
         for (const c of this.brokers.get(event.brokerId) ?? []) {
           if (c.sessionId === event.sessionId) c.socket.close(SIGNED_OUT_CLOSE_CODE, "Signed out");

@@ -8,8 +8,7 @@ import { hashToken } from "../../lib/tokens.ts";
 import type { LiveMessage } from "../../shared/api-types.ts";
 import { sessionToken } from "../auth/plugin.ts";
 import { brokerForToken } from "../auth/service.ts";
-import { signedInCustomer } from "../customer-auth/plugin.ts";
-import { customerByLink } from "../customer-auth/service.ts";
+import { portalAccessFor } from "../customer-auth/plugin.ts";
 import { LiveHub, type LiveSocket } from "./hub.ts";
 
 /** What each open socket has registered, so close() can undo it. */
@@ -60,9 +59,9 @@ export const liveRoutes = (ctx: AppContext, hub: LiveHub) => {
       }
       if (message.type === "customer_auth" && typeof message.uploadLink === "string" && message.uploadLink.length <= 128) {
         try {
-          const customer = customerByLink(ctx, message.uploadLink);
-          const session = signedInCustomer(ctx, ws.data.headers as Record<string, string | undefined>);
-          remember(ws.raw, hub.addCustomer(customer.id, { socket: ws.raw, signedIn: session?.id === customer.id }));
+          const access = portalAccessFor(ctx, message.uploadLink, ws.data.headers as Record<string, string | undefined>);
+          const session = access.session && { accountId: access.session.account.id, sessionId: access.session.sessionId };
+          remember(ws.raw, hub.addCustomer(access.customers.map((c) => c.id), { socket: ws.raw, session }));
           reply(ws.raw, { type: "auth_success", role: "customer" });
         } catch {
           reply(ws.raw, { type: "auth_error", message: "This upload link is not valid or has expired." });

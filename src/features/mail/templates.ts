@@ -129,3 +129,15 @@ export function documentApprovedEmail(p: { customerName: string; brokerName: str
     action: { label: "See your progress", url: p.uploadUrl },
   });
 }
+
+/** The code that proves a customer reads this address before their account's password is set. */
+export function accountCodeEmail(p: { customerName: string; code: string; accountExists: boolean }) {
+  return compose({
+    subject: `${p.code} is your document portal code`,
+    greeting: `Hello ${p.customerName},`,
+    paragraphs: [
+      `Your code is ${p.code}. Enter it in the portal to ${p.accountExists ? "set a new password for your account" : "finish creating your account"}.`,
+      "The code works once and expires in 15 minutes. If you did not ask for it, ignore this email: nobody can use your account without it.",
+    ],
+  });
+}

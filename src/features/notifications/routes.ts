@@ -2,17 +2,17 @@ import { Elysia, t } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { unauthorized } from "../../lib/errors.ts";
 import { brokerAuth } from "../auth/plugin.ts";
-import { portalAccess, type PortalAccess } from "../customer-auth/plugin.ts";
+import { isSignedIn, portalAccess, type PortalAccess } from "../customer-auth/plugin.ts";
 import { brokerNotifications, customerNotifications, markAllRead, markRead, unreadCount, type Owner } from "./service.ts";
 
 const IdParams = t.Object({ id: t.String({ maxLength: 64 }) });
 const LinkParams = t.Object({ uploadLink: t.String({ maxLength: 128 }) });
 const LinkIdParams = t.Object({ uploadLink: t.String({ maxLength: 128 }), id: t.String({ maxLength: 64 }) });
 
-/** A customer's notifications need their session on their own link; guests have none. */
+/** A customer's notifications need their account's session; guests have none. Every broker's, as for documents. */
 function customerOwner(portal: PortalAccess): Extract<Owner, { audience: "customer" }> {
-  if (!portal.signedIn) throw unauthorized("Please sign in to see your notifications.");
-  return { audience: "customer", customerId: portal.customer.id };
+  if (!isSignedIn(portal)) throw unauthorized("Please sign in to see your notifications.");
+  return { audience: "customer", customerIds: portal.customers.map((c) => c.id) };
 }
 
 export const notificationRoutes = (ctx: AppContext) =>
@@ -35,7 +35,7 @@ export const notificationRoutes = (ctx: AppContext) =>
     )
     .guard({ portal: true }, (app) =>
       app
-        .get("/upload/:uploadLink/notifications", ({ portal }) => customerNotifications(ctx, customerOwner(portal).customerId), {
+        .get("/upload/:uploadLink/notifications", ({ portal }) => customerNotifications(ctx, customerOwner(portal).customerIds), {
           params: LinkParams,
         })
         .get("/upload/:uploadLink/notifications/unread-count", ({ portal }) => ({ count: unreadCount(ctx, customerOwner(portal)) }), {

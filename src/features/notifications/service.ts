@@ -1,6 +1,6 @@
 // Stored notifications for both sides. They are written in the same transaction as the change
 // they announce; the caller publishes `notification_created` once that transaction commits.
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { notifications } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
@@ -43,12 +43,12 @@ export function addCustomerNotification(unit: Unit, customerId: string, n: NewNo
 }
 
 /** Whose notifications: a broker's, or a customer's. */
-export type Owner = { audience: "broker"; brokerId: string } | { audience: "customer"; customerId: string };
+export type Owner = { audience: "broker"; brokerId: string } | { audience: "customer"; customerIds: string[] };
 
 const ownedBy = (owner: Owner) =>
   owner.audience === "broker"
     ? and(eq(notifications.audience, "broker"), eq(notifications.brokerId, owner.brokerId))
-    : and(eq(notifications.audience, "customer"), eq(notifications.customerId, owner.customerId));
+    : and(eq(notifications.audience, "customer"), inArray(notifications.customerId, owner.customerIds));
 
 function list(ctx: AppContext, owner: Owner): Row[] {
   return ctx.db.select().from(notifications).where(ownedBy(owner)).orderBy(desc(notifications.createdAt)).limit(LIST_LIMIT).all();
@@ -67,8 +67,8 @@ export const brokerNotifications = (ctx: AppContext, brokerId: string): BrokerNo
   list(ctx, { audience: "broker", brokerId }).map((row) => ({ ...base(row), read: row.read }));
 
 // The customer side names the flag isRead (SPEC section 3).
-export const customerNotifications = (ctx: AppContext, customerId: string): CustomerNotificationDto[] =>
-  list(ctx, { audience: "customer", customerId }).map((row) => ({ ...base(row), isRead: row.read }));
+export const customerNotifications = (ctx: AppContext, customerIds: string[]): CustomerNotificationDto[] =>
+  list(ctx, { audience: "customer", customerIds }).map((row) => ({ ...base(row), isRead: row.read }));
 
 export function unreadCount(ctx: AppContext, owner: Owner): number {
   return ctx.db.select({ n: count() }).from(notifications).where(and(ownedBy(owner), eq(notifications.read, false))).get()!.n;

@@ -1,31 +1,51 @@
 // The customer portal behind an upload link: what the customer sees, and their uploads.
-// Guests (the link alone) may upload but see no statuses and read no files; a customer signed in
-// on their own link sees everything that is theirs.
+// A link opens one broker's relationship: guests (the link alone) may upload to it but see no
+// statuses and read no files. A customer signed in to the account of the link's email sees
+// every broker's requests addressed to that email.
 import { rmSync } from "node:fs";
 import type { AppContext } from "../../context.ts";
 import { receiveFile } from "../../lib/upload.ts";
 import type { CustomerProfileDto, PortalDocumentDto, PortalDto } from "../../shared/api-types.ts";
 import { canCustomerUpload } from "../../shared/documents.ts";
+import { displayName } from "../../shared/user-display.ts";
 import { uploadMessages } from "../../shared/validation.ts";
-import type { PortalAccess } from "../customer-auth/plugin.ts";
-import type { CustomerRow } from "../customer-auth/service.ts";
-import { customerBrokers } from "../customers/contact.ts";
-import { listDocumentsOfCustomer, type DocumentRow } from "../documents/service.ts";
+import { brokersById } from "../auth/brokers.ts";
+import { isSignedIn, type PortalAccess } from "../customer-auth/plugin.ts";
+import type { CustomerSession } from "../customer-auth/service.ts";
+import { customersWithEmail } from "../customers/contact.ts";
+import { listDocumentsOfCustomers, type DocumentRow } from "../documents/service.ts";
 import { attachUploadedFile, uploadableDocument } from "../documents/uploads.ts";
 
 export const UPLOAD_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-export function customerProfile(ctx: AppContext, customer: CustomerRow): CustomerProfileDto {
-  const brokers = customerBrokers(ctx, customer.id);
+/** The brokers of the relationships this request may see, in invitation order. */
+function brokersOf(ctx: AppContext, access: PortalAccess): { id: string; name: string }[] {
+  const brokers = brokersById(ctx, access.customers.map((c) => c.brokerId));
+  return [...new Set(access.customers.map((c) => c.brokerId))].flatMap((id) => {
+    const broker = brokers.get(id);
+    return broker ? [{ id, name: displayName(broker) }] : [];
+  });
+}
+
+export function customerProfile(ctx: AppContext, access: PortalAccess): CustomerProfileDto {
+  const { customer } = access;
   return {
     id: customer.id,
     name: customer.name,
     email: customer.email,
-    loanType: brokers.find((b) => b.loanType)?.loanType ?? null,
-    invitedBy: brokers.map((b) => b.name),
+    loanType: customer.loanType ?? access.customers.find((c) => c.loanType)?.loanType ?? null,
+    invitedBy: brokersOf(ctx, access).map((b) => b.name),
   };
+}
+
+/** The profile a sign-in or sign-up answers with: as seen through the link used, else the oldest. */
+export function profileAfterSignIn(ctx: AppContext, session: CustomerSession, uploadLink?: string): CustomerProfileDto {
+  const customers = customersWithEmail(ctx, session.account.email);
+  const customer = customers.find((c) => c.uploadLink === uploadLink) ?? customers[0];
+  if (!customer) return { id: session.account.id, name: session.account.email, email: session.account.email, loanType: null, invitedBy: [] };
+  return customerProfile(ctx, { customer, session, customers });
 }
 
 export function toPortalDocument(doc: DocumentRow, signedIn: boolean): PortalDocumentDto {
@@ -54,14 +74,16 @@ export function toPortalDocument(doc: DocumentRow, signedIn: boolean): PortalDoc
   };
 }
 
+const customerIds = (access: PortalAccess) => access.customers.map((c) => c.id);
+
 export function portalView(ctx: AppContext, access: PortalAccess): PortalDto {
-  const { customer, signedIn } = access;
-  const docs = listDocumentsOfCustomer(ctx, customer.id).filter((d) => signedIn || d.status !== "shared");
+  const signedIn = isSignedIn(access);
+  const docs = listDocumentsOfCustomers(ctx, customerIds(access)).filter((d) => signedIn || d.status !== "shared");
   return {
-    customer: signedIn ? customerProfile(ctx, customer) : { id: customer.id, name: customer.name },
+    customer: signedIn ? customerProfile(ctx, access) : { id: access.customer.id, name: access.customer.name },
     authenticated: signedIn,
     documents: docs.map((d) => toPortalDocument(d, signedIn)),
-    brokers: customerBrokers(ctx, customer.id).map(({ id, name }) => ({ id, name })),
+    brokers: brokersOf(ctx, access),
     maxUploadBytes: ctx.config.maxUploadBytes,
   };
 }
@@ -69,7 +91,7 @@ export function portalView(ctx: AppContext, access: PortalAccess): PortalDto {
 /** Streams the request's file to disk, checks it, and attaches it to the document. */
 export async function uploadToPortal(ctx: AppContext, access: PortalAccess, documentId: string, request: Request): Promise<PortalDocumentDto> {
   // Refused before a byte of the body is read when the document cannot take a file.
-  uploadableDocument(ctx, access.customer.id, documentId);
+  uploadableDocument(ctx, customerIds(access), documentId);
   const file = await receiveFile(request, {
     tempDir: ctx.files.tempDir,
     maxBytes: ctx.config.maxUploadBytes,
@@ -77,8 +99,8 @@ export async function uploadToPortal(ctx: AppContext, access: PortalAccess, docu
     acceptMessage: uploadMessages.wrongType,
   });
   try {
-    const doc = attachUploadedFile(ctx, { customerId: access.customer.id, documentId, file });
-    return toPortalDocument(doc, access.signedIn);
+    const doc = attachUploadedFile(ctx, { customerIds: customerIds(access), documentId, file });
+    return toPortalDocument(doc, isSignedIn(access));
   } finally {
     rmSync(file.tempPath, { force: true }); // moved into the store on success; dropped otherwise
   }

@@ -3,7 +3,9 @@
 // reminders brokers scheduled go out once, one email per customer and broker.
 import type { AppContext } from "../../context.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
-import { customerBrokers, customerContact } from "../customers/contact.ts";
+import { displayName } from "../../shared/user-display.ts";
+import { brokerById } from "../auth/brokers.ts";
+import { customerContact } from "../customers/contact.ts";
 import { claimDueReminders, markOverdue } from "../documents/lists.ts";
 import type { DocumentRow } from "../documents/service.ts";
 import { queueEmail } from "../mail/service.ts";
@@ -34,11 +36,11 @@ export function sendScheduledReminders(ctx: AppContext): void {
     for (const docs of groupBy(claimDueReminders(now, unit))) {
       const { brokerId, customerId } = docs[0]!;
       const customer = customerContact(ctx, customerId, unit.tx);
-      const broker = customerBrokers(ctx, customerId).find((b) => b.id === brokerId);
+      const broker = brokerById(ctx, brokerId);
       if (!customer || !broker) continue;
       const content = reminderEmail({
         customerName: customer.name,
-        brokerName: broker.name,
+        brokerName: displayName(broker),
         uploadUrl: customer.uploadUrl,
         documents: docs.map((d) => ({ name: d.name, dueDate: d.dueDate })),
       });

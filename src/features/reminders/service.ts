@@ -39,10 +39,10 @@ function queueReminders(ctx: AppContext, broker: PublicUser, byCustomer: Map<str
 }
 
 export function sendReminder(ctx: AppContext, broker: PublicUser, customerId: string): number {
-  const { link } = findOwnedCustomer(ctx, broker.id, customerId);
+  const { lastReminderAt } = findOwnedCustomer(ctx, broker.id, customerId);
   const now = ctx.clock.now().getTime();
-  if (link.lastReminderAt && now - link.lastReminderAt.getTime() < REMINDER_COOLDOWN_MS) {
-    const wait = Math.ceil((REMINDER_COOLDOWN_MS - (now - link.lastReminderAt.getTime())) / 1000);
+  if (lastReminderAt && now - lastReminderAt.getTime() < REMINDER_COOLDOWN_MS) {
+    const wait = Math.ceil((REMINDER_COOLDOWN_MS - (now - lastReminderAt.getTime())) / 1000);
     throw new AppError("too_many_requests", "A reminder was just sent to this customer. Please wait a minute before sending another.", {
       retryAfter: wait,
     });

@@ -77,17 +77,25 @@ export function useCheckEmailMutation(link: string) {
  * Sign-in and sign-up set the HttpOnly session cookie; the mutation stays pending until the
  * portal has been read again, so the dialog closes onto the signed-in view, not the guest one.
  */
-function useSessionMutation(link: string, path: string) {
+function useSessionMutation<Input extends { email: string; password: string }>(link: string, path: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { email: string; password: string }) =>
-      post<CustomerAuthResponse>(path, { ...input, uploadLink: link }),
+    mutationFn: (input: Input) => post<CustomerAuthResponse>(path, { ...input, uploadLink: link }),
     onSuccess: () => refreshPortal(queryClient, link),
   });
 }
 
 export const useCustomerSignInMutation = (link: string) => useSessionMutation(link, "/api/customer/signin");
-export const useCustomerSignUpMutation = (link: string) => useSessionMutation(link, "/api/customer/signup");
+/** Sign-up's second step: the emailed code makes the account and signs in. */
+export const useCustomerSignUpMutation = (link: string) => useSessionMutation<{ email: string; password: string; code: string }>(link, "/api/customer/signup");
+
+/** Sign-up's first step: checks the form and emails a code to the link's address. */
+export function useSignUpCodeMutation(link: string) {
+  return useMutation({
+    mutationFn: (input: { email: string; password: string }) =>
+      post<{ message: string; codeRequired: true }>("/api/customer/signup", { ...input, uploadLink: link }),
+  });
+}
 
 export function useForgotPasswordMutation(link: string) {
   return useMutation({

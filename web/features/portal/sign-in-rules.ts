@@ -1,6 +1,8 @@
 // The customer sign-in dialog's field rules (SPEC 5), with the shared messages.
 import {
+  codeMessages,
   CUSTOMER_RESET_PASSWORD_MIN,
+  EMAIL_CODE_PATTERN,
   CUSTOMER_SIGNUP_PASSWORD_MIN,
   isValidEmail,
   messages,
@@ -36,6 +38,10 @@ export function resetErrors(password: string, confirm: string): FieldErrors<"pas
     password: password.length < CUSTOMER_RESET_PASSWORD_MIN ? messages.resetPasswordTooShort : undefined,
     confirm: confirmError(password, confirm),
   };
+}
+
+export function codeError(code: string): string | undefined {
+  return EMAIL_CODE_PATTERN.test(code.trim()) ? undefined : codeMessages.format;
 }
 
 export const INVALID_RESET_TOKEN = "Invalid reset token - The reset link is invalid or expired.";

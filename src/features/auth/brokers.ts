@@ -1,0 +1,17 @@
+// Brokers as other features see them: by id, for a name in an email or on the customer portal.
+import { eq, inArray } from "drizzle-orm";
+import { users } from "../../../db/schema.ts";
+import type { AppContext } from "../../context.ts";
+import type { PublicUser } from "./model.ts";
+import { toPublicUser } from "./service.ts";
+
+export function brokerById(ctx: AppContext, id: string): PublicUser | null {
+  const row = ctx.db.select().from(users).where(eq(users.id, id)).get();
+  return row ? toPublicUser(row) : null;
+}
+
+export function brokersById(ctx: AppContext, ids: string[]): Map<string, PublicUser> {
+  if (ids.length === 0) return new Map();
+  const rows = ctx.db.select().from(users).where(inArray(users.id, [...new Set(ids)])).all();
+  return new Map(rows.map((row) => [row.id, toPublicUser(row)]));
+}
