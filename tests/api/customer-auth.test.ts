@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { countRows, createCustomer, customerCookie, emailedCode } from "../support/fixtures.ts";
+import { connectLive } from "../support/live.ts";
 import { cookieHeader, useServerWithBroker } from "../support/server.ts";
 
 const { srv, broker } = useServerWithBroker({ PUBLIC_URL: "https://docs.example.com" });
@@ -7,7 +8,7 @@ const { srv, broker } = useServerWithBroker({ PUBLIC_URL: "https://docs.example.
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) => srv.call(`/api/customer/${path}`, { method: "POST", body, headers });
 const portal = (link: string, cookie?: string) => srv.call(`/api/upload/${link}`, { headers: cookie ? { cookie } : {} });
 const resetTokenFor = (email: string) => {
-  const mail = srv.server.ctx.db.$client.query(`select text from emails where kind = 'password_reset' and "to" = ? order by created_at desc`).get(email) as { text: string } | null;
+  const mail = srv.server.ctx.db.$client.query(`select text from emails where kind = 'password_reset' and "to" = ? order by created_at desc, rowid desc`).get(email) as { text: string } | null;
   return mail?.text.match(/\?reset=([A-Za-z0-9_-]+)/)?.[1] ?? null;
 };
 
@@ -157,12 +158,41 @@ describe("password reset", () => {
     expect((await post("reset-password", { token: "made-up", newPassword: "whatever pw" })).status).toBe(400);
   });
 
-  test("a reset ends every session of the customer", async () => {
+  test("a reset ends every session of the customer, closes their open sockets, and kills the other reset links", async () => {
     const c = await createCustomer(srv, broker.token);
     const cookie = await customerCookie(srv, c.uploadLink, c.email, "old password");
+    const live = await connectLive(srv, { cookie });
+    live.send({ type: "customer_auth", uploadLink: c.uploadLink });
+    await live.next((m) => m.type === "auth_success");
     await post("forgot-password", { email: c.email });
-    await post("reset-password", { token: resetTokenFor(c.email)!, newPassword: "new password" });
+    const earlier = resetTokenFor(c.email)!;
+    srv.clock.advance(1000);
+    await post("forgot-password", { email: c.email });
+    const later = resetTokenFor(c.email)!;
+    expect(later).not.toBe(earlier);
+
+    expect((await post("reset-password", { token: later, newPassword: "new password" })).status).toBe(200);
     expect((await portal(c.uploadLink, cookie)).body.authenticated).toBe(false);
+    expect((await live.closed).code).toBe(4001);
+    const reused = await post("reset-password", { token: earlier, newPassword: "attacker password" });
+    expect(reused).toMatchObject({ status: 400, body: { message: "Invalid reset token - The reset link is invalid or expired." } });
+    expect((await post("signin", { email: c.email, password: "new password", uploadLink: c.uploadLink })).status).toBe(200);
+  });
+
+  test("signing out closes that session's sockets only", async () => {
+    const c = await createCustomer(srv, broker.token);
+    const phone = await customerCookie(srv, c.uploadLink, c.email, "a good password");
+    const laptop = cookieHeader(await post("signin", { email: c.email, password: "a good password", uploadLink: c.uploadLink }));
+    const sockets = await Promise.all([phone, laptop].map((cookie) => connectLive(srv, { cookie })));
+    for (const s of sockets) {
+      s.send({ type: "customer_auth", uploadLink: c.uploadLink });
+      await s.next((m) => m.type === "auth_success");
+    }
+    await post("signout", {}, { cookie: phone });
+    expect((await sockets[0]!.closed).code).toBe(4001);
+    expect(await sockets[1]!.receivedWithin(() => false, 200)).toBe(false);
+    expect(sockets[1]!.socket.readyState).toBe(WebSocket.OPEN);
+    sockets[1]!.close();
   });
 
   test("reset emails for one address are capped at 3 per 15 minutes", async () => {
