@@ -21,28 +21,45 @@ export const STATUS_LABELS: Record<DocumentStatus, string> = {
   shared: "Shared",
 };
 
-/** Statuses in which the customer still owes the broker a file. */
-const AWAITING_UPLOAD: readonly DocumentStatus[] = ["requested", "incomplete", "need_to_resubmit", "overdue"];
+// The named sets of statuses. Every rule below, and every SQL filter on the server
+// (`inArray(documents.status, AWAITING_UPLOAD)`), is built from these, so a new status is
+// placed once.
+type Statuses = readonly DocumentStatus[];
 
-export const canCustomerUpload = (status: DocumentStatus) => AWAITING_UPLOAD.includes(status);
+/** The customer still owes the broker a file: they may upload, and a due date still matters. */
+export const AWAITING_UPLOAD = ["requested", "incomplete", "need_to_resubmit", "overdue"] as const satisfies Statuses;
+/** Nothing uploaded yet: these become overdue when their due time passes. */
+export const NOT_YET_UPLOADED = ["requested", "incomplete"] as const satisfies Statuses;
+/** What a reminder email asks for (a re-submit request was already emailed with its reason). */
+export const REMINDABLE = ["requested", "incomplete", "overdue"] as const satisfies Statuses;
+/** A file the broker can judge: approve, or ask for again. */
+export const REVIEWABLE = ["uploaded", "need_to_resubmit"] as const satisfies Statuses;
+/** A file worth opening. */
+export const VIEWABLE = ["uploaded", "need_to_resubmit", "approved", "shared"] as const satisfies Statuses;
+/** Not pending on the dashboard: done, or not a requirement at all. */
+export const NOT_PENDING = ["approved", "shared"] as const satisfies Statuses;
+
+const among = (set: Statuses, status: DocumentStatus) => set.includes(status);
+
+/**
+ * A shared file is something the broker gave the customer, not something asked of them: it is
+ * left out of progress, plan limits, due dates, reminders and the pending lists.
+ */
+export const SHARED = "shared" satisfies DocumentStatus;
+export const isRequirement = (status: DocumentStatus) => status !== SHARED;
+
+export const canCustomerUpload = (status: DocumentStatus) => among(AWAITING_UPLOAD, status);
 
 /** The broker may approve or ask for a re-submit only of a document that has a file to judge. */
-export const canVerify = (status: DocumentStatus, hasFile: boolean) =>
-  hasFile && (status === "uploaded" || status === "need_to_resubmit");
+export const canVerify = (status: DocumentStatus, hasFile: boolean) => hasFile && among(REVIEWABLE, status);
 
-export const canView = (status: DocumentStatus, hasFile: boolean) =>
-  hasFile && (status === "uploaded" || status === "need_to_resubmit" || status === "approved" || status === "shared");
+export const canView = (status: DocumentStatus, hasFile: boolean) => hasFile && among(VIEWABLE, status);
 
-/** Only documents still waiting for the customer can get a new due date in bulk. */
-export const isEligibleForBulkDueDate = (status: DocumentStatus) =>
-  status !== "approved" && status !== "uploaded" && status !== "shared";
-
-/** Reminders go out for documents in these statuses only. */
-export const needsReminder = (status: DocumentStatus) =>
-  status === "requested" || status === "incomplete" || status === "overdue";
+/** A (bulk) due date is for documents still waiting for the customer: the same set as uploads. */
+export const canHaveDueDateSet = canCustomerUpload;
 
 /** Requested but not yet done: what counts as pending on the dashboard. */
-export const isPending = (status: DocumentStatus) => status !== "approved" && status !== "shared";
+export const isPending = (status: DocumentStatus) => !among(NOT_PENDING, status);
 
 /** Past its due time and still waiting for the customer. */
 export function isOverdue(doc: { status: DocumentStatus; dueDate: Date | string | null }, now: Date): boolean {
@@ -63,7 +80,7 @@ export interface Progress {
 
 /** Progress over the requested documents; shared files are not requirements and are left out. */
 export function documentProgress(docs: readonly { status: DocumentStatus }[]): Progress {
-  const required = docs.filter((d) => d.status !== "shared");
+  const required = docs.filter((d) => isRequirement(d.status));
   const total = required.length;
   const approved = required.filter((d) => d.status === "approved").length;
   const uploaded = required.filter((d) => d.status !== "requested" && d.status !== "incomplete").length;

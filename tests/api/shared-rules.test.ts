@@ -6,7 +6,7 @@ import {
   customerStatus,
   documentProgress,
   encodeCustomDocument,
-  isEligibleForBulkDueDate,
+  canHaveDueDateSet,
   isOverdue,
   nameFromEmail,
   parseRequestedDocument,
@@ -30,8 +30,8 @@ describe("document statuses", () => {
     expect(canVerify("need_to_resubmit", true)).toBe(true);
     expect(canVerify("uploaded", false)).toBe(false);
     expect(canVerify("approved", true)).toBe(false);
-    expect(["approved", "uploaded", "shared"].some((s) => isEligibleForBulkDueDate(s as DocumentStatus))).toBe(false);
-    expect(isEligibleForBulkDueDate("need_to_resubmit")).toBe(true);
+    expect(["approved", "uploaded", "shared"].some((s) => canHaveDueDateSet(s as DocumentStatus))).toBe(false);
+    expect(canHaveDueDateSet("need_to_resubmit")).toBe(true);
   });
 
   test("progress leaves shared files out and rounds; completed needs at least one document, all approved", () => {

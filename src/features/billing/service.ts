@@ -2,13 +2,14 @@
 // already hold: with billing off (no STRIPE_SECRET_KEY) a broker without a subscription row is
 // unlimited, a row (set by billing, or by tests) decides the plan, and a canceled plan stays
 // effective until its period ends, then falls back to free.
-import { and, count, eq, ne } from "drizzle-orm";
-import { documents, subscriptions } from "../../../db/schema.ts";
+import { eq } from "drizzle-orm";
+import { subscriptions } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import type { SubscriptionDto } from "../../shared/api-types.ts";
 import { canAddCustomer, maxDocumentsPerCustomer } from "../../shared/limits.ts";
 import { getPlan, UNLIMITED, type PlanId } from "../../shared/plans.ts";
 import { countCustomers } from "../customers/contact.ts";
+import { countRequestedDocuments } from "../documents/service.ts";
 
 export function effectivePlan(ctx: AppContext, brokerId: string): PlanId {
   const row = ctx.db.select().from(subscriptions).where(eq(subscriptions.brokerId, brokerId)).get();
@@ -28,11 +29,7 @@ export function subscriptionSummary(ctx: AppContext, brokerId: string): Subscrip
   const plan = effectivePlan(ctx, brokerId);
   const row = ctx.db.select().from(subscriptions).where(eq(subscriptions.brokerId, brokerId)).get();
   const customersUsed = countCustomers(ctx, brokerId);
-  const documentsUsed = ctx.db
-    .select({ n: count() })
-    .from(documents)
-    .where(and(eq(documents.brokerId, brokerId), ne(documents.status, "shared")))
-    .get()!.n;
+  const documentsUsed = countRequestedDocuments(ctx, { brokerId });
   const { customersLimit } = getPlan(plan);
   return {
     subscription: {

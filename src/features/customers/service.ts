@@ -8,7 +8,7 @@ import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { newId, randomToken } from "../../lib/tokens.ts";
 import type { CustomerDetailDto, CustomerDto, DocumentCounts, DocumentLimit } from "../../shared/api-types.ts";
-import { customerStatusFromCounts, nameFromEmail } from "../../shared/documents.ts";
+import { customerStatusFromCounts, isRequirement, nameFromEmail } from "../../shared/documents.ts";
 import { canAddCustomer, limitMessages, maxDocumentsPerCustomer, perCustomerError, perRequestError } from "../../shared/limits.ts";
 import { UNLIMITED } from "../../shared/plans.ts";
 import { displayName } from "../../shared/user-display.ts";
@@ -95,7 +95,7 @@ export function customerDocuments(ctx: AppContext, brokerId: string, customerId:
 export function documentLimit(ctx: AppContext, brokerId: string, customerId: string): DocumentLimit {
   findOwnedCustomer(ctx, brokerId, customerId);
   return {
-    currentCount: countRequestedDocuments(ctx, brokerId, customerId),
+    currentCount: countRequestedDocuments(ctx, { brokerId, customerId }),
     maxAllowed: maxDocumentsPerCustomer(effectivePlan(ctx, brokerId)) ?? UNLIMITED,
   };
 }
@@ -259,7 +259,7 @@ export function deleteCustomer(ctx: AppContext, brokerId: string, customerId: st
 export function resendInvitation(ctx: AppContext, broker: PublicUser, customerId: string): void {
   const customer = findOwnedCustomer(ctx, broker.id, customerId);
   if (customer.invitationStatus === "accepted") throw new AppError("conflict", "This customer has already accepted the invitation.");
-  const docs = listCustomerDocuments(ctx, broker.id, customerId).filter((d) => d.status !== "shared");
+  const docs = listCustomerDocuments(ctx, broker.id, customerId).filter((d) => isRequirement(d.status));
   const content = invitationResendEmail({
     customerName: customer.name,
     brokerName: displayName(broker),

@@ -1,19 +1,20 @@
 // Documents across a broker's customers: the dashboard's counts and lists, and the sweeps the
 // scheduler runs (overdue documents, due reminders).
 import { startOfDay } from "date-fns";
-import { and, asc, eq, gte, inArray, isNull, lte, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lt, lte } from "drizzle-orm";
 import { documents } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import type { Writer } from "../../lib/jobs.ts";
-import { countIf, waiting, type DocumentRow } from "./service.ts";
+import { AWAITING_UPLOAD, NOT_PENDING, NOT_YET_UPLOADED, REMINDABLE } from "../../shared/documents.ts";
+import { countIf, statusIn, statusNotIn, waiting, type DocumentRow } from "./service.ts";
 
 /** The dashboard's counts for one broker. "Today" is the server's local day. */
 export function documentMetrics(ctx: AppContext, brokerId: string, now: Date) {
   return ctx.db
     .select({
-      pendingDocs: countIf(sql`${documents.status} not in ('approved', 'shared')`),
-      overdueDocs: countIf(sql`${waiting} and ${documents.dueDate} < ${now.getTime()}`),
-      completedToday: countIf(sql`${documents.status} = 'approved' and ${documents.verifiedAt} >= ${startOfDay(now).getTime()}`),
+      pendingDocs: countIf(statusNotIn(NOT_PENDING)),
+      overdueDocs: countIf(and(waiting, lt(documents.dueDate, now))!),
+      completedToday: countIf(and(eq(documents.status, "approved"), gte(documents.verifiedAt, startOfDay(now)))!),
     })
     .from(documents)
     .where(eq(documents.brokerId, brokerId))
@@ -26,7 +27,7 @@ export type DashboardList = "pending" | "completed" | "shared";
 export function dashboardDocuments(ctx: AppContext, brokerId: string, list: DashboardList, now: Date): DocumentRow[] {
   const which =
     list === "pending"
-      ? notInArray(documents.status, ["approved", "shared"])
+      ? statusNotIn(NOT_PENDING)
       : list === "completed"
         ? and(eq(documents.status, "approved"), gte(documents.verifiedAt, startOfDay(now)))
         : eq(documents.status, "shared");
@@ -47,7 +48,7 @@ export function documentsAwaitingUpload(ctx: AppContext, brokerId: string, custo
       and(
         eq(documents.brokerId, brokerId),
         customerId ? eq(documents.customerId, customerId) : undefined,
-        inArray(documents.status, ["requested", "incomplete", "overdue"]),
+        statusIn(REMINDABLE),
       ),
     )
     .orderBy(asc(documents.customerId), asc(documents.createdAt))
@@ -59,7 +60,7 @@ export function markOverdue(now: Date, unit: { tx: Writer }): DocumentRow[] {
   return unit.tx
     .update(documents)
     .set({ status: "overdue" })
-    .where(and(inArray(documents.status, ["requested", "incomplete"]), lte(documents.dueDate, now)))
+    .where(and(statusIn(NOT_YET_UPLOADED), lte(documents.dueDate, now)))
     .returning()
     .all();
 }
@@ -73,7 +74,7 @@ export function claimDueReminders(now: Date, unit: { tx: Writer }): DocumentRow[
       and(
         lte(documents.reminderAt, now),
         isNull(documents.reminderSentAt),
-        inArray(documents.status, ["requested", "incomplete", "need_to_resubmit", "overdue"]),
+        statusIn(AWAITING_UPLOAD),
       ),
     )
     .returning()

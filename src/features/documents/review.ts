@@ -4,7 +4,7 @@ import { documents } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
-import { canVerify, isEligibleForBulkDueDate, STATUS_LABELS } from "../../shared/documents.ts";
+import { canVerify, canHaveDueDateSet, STATUS_LABELS } from "../../shared/documents.ts";
 import { displayName } from "../../shared/user-display.ts";
 import type { PublicUser } from "../auth/model.ts";
 import { customerContact } from "../customers/contact.ts";
@@ -102,7 +102,7 @@ export function setBulkDueDate(ctx: AppContext, brokerId: string, ids: string[],
     .where(and(eq(documents.brokerId, brokerId), inArray(documents.id, unique)))
     .all();
   if (found.length !== unique.length) throw notFound("Some of the selected documents were not found");
-  const ineligible = found.filter((d) => !isEligibleForBulkDueDate(d.status));
+  const ineligible = found.filter((d) => !canHaveDueDateSet(d.status));
   if (ineligible.length) {
     const list = ineligible.map((d) => `${d.name} (${STATUS_LABELS[d.status]})`).join(", ");
     throw new AppError("conflict", `Only documents still waiting for the customer can get a new due date: ${list}`);

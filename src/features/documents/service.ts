@@ -1,7 +1,7 @@
 // Documents: what a broker requested of a customer, and their files. This feature owns the
 // documents table; other features call these functions. Review and due dates are in review.ts,
 // customer uploads in uploads.ts, cross-customer lists (dashboard, reminders) in lists.ts.
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, ne, notInArray, sql, type SQL } from "drizzle-orm";
 import { documents, documentVersions } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
@@ -10,6 +10,10 @@ import { newId } from "../../lib/tokens.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import type { DocumentCounts, DocumentDto } from "../../shared/api-types.ts";
 import {
+  AWAITING_UPLOAD,
+  type DocumentStatus,
+  isRequirement,
+  SHARED,
   MAX_DOCUMENT_DESCRIPTION_LENGTH,
   MAX_DOCUMENT_NAME_LENGTH,
   parseRequestedDocument,
@@ -61,27 +65,32 @@ export function listCustomerDocuments(ctx: AppContext, brokerId: string, custome
     .all();
 }
 
-/** How many documents (shared files not counted) this broker has requested of the customer. */
-export function countRequestedDocuments(ctx: AppContext, brokerId: string, customerId: string): number {
+/** How many documents (shared files not counted) this broker has requested: of one customer, or of all. */
+export function countRequestedDocuments(ctx: AppContext, of: { brokerId: string; customerId?: string }): number {
   return ctx.db
     .select({ n: sql<number>`count(*)` })
     .from(documents)
-    .where(and(eq(documents.brokerId, brokerId), eq(documents.customerId, customerId), ne(documents.status, "shared")))
+    .where(and(eq(documents.brokerId, of.brokerId), of.customerId ? eq(documents.customerId, of.customerId) : undefined, requirement))
     .get()!.n;
 }
 
-/** Still waiting for the customer (the SQL twin of canCustomerUpload in src/shared/documents.ts). */
-export const waiting = sql`${documents.status} in ('requested', 'incomplete', 'need_to_resubmit', 'overdue')`;
-export const countIf = (condition: ReturnType<typeof sql>) => sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
+/** SQL filters on one of the named status sets of src/shared/documents.ts. */
+export const statusIn = (set: readonly DocumentStatus[]) => inArray(documents.status, [...set]);
+export const statusNotIn = (set: readonly DocumentStatus[]) => notInArray(documents.status, [...set]);
+/** Not a shared file (isRequirement, in SQL). */
+export const requirement = ne(documents.status, SHARED);
+/** Still waiting for the customer (canCustomerUpload, in SQL). */
+export const waiting = statusIn(AWAITING_UPLOAD);
+export const countIf = (condition: SQL) => sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
 
 /** The count columns of DocumentCounts; shared files are filtered out by the callers' WHERE. */
 function countColumns(now: Date) {
   return {
     total: sql<number>`count(*)`,
-    approved: countIf(sql`${documents.status} = 'approved'`),
-    underReview: countIf(sql`${documents.status} = 'uploaded'`),
+    approved: countIf(eq(documents.status, "approved")),
+    underReview: countIf(eq(documents.status, "uploaded")),
     awaitingUpload: countIf(waiting),
-    overdue: countIf(sql`${waiting} and ${documents.dueDate} < ${now.getTime()}`),
+    overdue: countIf(and(waiting, lt(documents.dueDate, now))!),
   };
 }
 
@@ -90,7 +99,7 @@ export function documentCountsByCustomer(ctx: AppContext, brokerId: string, now:
   const rows = ctx.db
     .select({ customerId: documents.customerId, ...countColumns(now) })
     .from(documents)
-    .where(and(eq(documents.brokerId, brokerId), ne(documents.status, "shared")))
+    .where(and(eq(documents.brokerId, brokerId), requirement))
     .groupBy(documents.customerId)
     .all();
   return new Map(rows.map(({ customerId, ...counts }) => [customerId, counts]));
@@ -100,7 +109,7 @@ export function documentCounts(ctx: AppContext, brokerId: string, customerId: st
   return ctx.db
     .select(countColumns(now))
     .from(documents)
-    .where(and(eq(documents.brokerId, brokerId), eq(documents.customerId, customerId), ne(documents.status, "shared")))
+    .where(and(eq(documents.brokerId, brokerId), eq(documents.customerId, customerId), requirement))
     .get()!;
 }
 
@@ -137,7 +146,7 @@ export function insertRequestedDocuments(tx: Writer, input: NewDocuments): Docum
 export function requestedNames(ctx: AppContext, brokerId: string, customerId: string): Set<string> {
   return new Set(
     listCustomerDocuments(ctx, brokerId, customerId)
-      .filter((d) => d.status !== "shared")
+      .filter((d) => isRequirement(d.status))
       .map((d) => d.name.toLowerCase()),
   );
 }

@@ -1,5 +1,5 @@
 // A customer's upload onto one of their documents.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { documents, documentVersions } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -7,10 +7,10 @@ import { newStorageKey } from "../../lib/storage.ts";
 import { newId } from "../../lib/tokens.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import type { ReceivedFile } from "../../lib/upload.ts";
-import { canCustomerUpload, type DocumentStatus } from "../../shared/documents.ts";
+import { AWAITING_UPLOAD, canCustomerUpload, type DocumentStatus } from "../../shared/documents.ts";
 import { customerContact, recordCustomerActivity } from "../customers/contact.ts";
 import { addBrokerNotification } from "../notifications/service.ts";
-import { findCustomerDocument, type DocumentRow } from "./service.ts";
+import { findCustomerDocument, statusIn, type DocumentRow } from "./service.ts";
 
 const notUploadableMessage = (status: DocumentStatus) =>
   status === "uploaded"
@@ -47,7 +47,7 @@ export function attachUploadedFile(
       const previous = tx
         .select()
         .from(documents)
-        .where(and(eq(documents.id, doc.id), inArray(documents.status, ["requested", "incomplete", "need_to_resubmit", "overdue"])))
+        .where(and(eq(documents.id, doc.id), statusIn(AWAITING_UPLOAD)))
         .get();
       if (!previous) throw new AppError("conflict", notUploadableMessage("uploaded"));
       if (previous.storageKey) {

@@ -6,7 +6,7 @@ import { rmSync } from "node:fs";
 import type { AppContext } from "../../context.ts";
 import { receiveFile } from "../../lib/upload.ts";
 import type { CustomerProfileDto, PortalDocumentDto, PortalDto } from "../../shared/api-types.ts";
-import { canCustomerUpload } from "../../shared/documents.ts";
+import { canCustomerUpload, isRequirement } from "../../shared/documents.ts";
 import { displayName } from "../../shared/user-display.ts";
 import { uploadMessages } from "../../shared/validation.ts";
 import { brokersById } from "../auth/brokers.ts";
@@ -78,7 +78,7 @@ const customerIds = (access: PortalAccess) => access.customers.map((c) => c.id);
 
 export function portalView(ctx: AppContext, access: PortalAccess): PortalDto {
   const signedIn = isSignedIn(access);
-  const docs = listDocumentsOfCustomers(ctx, customerIds(access)).filter((d) => signedIn || d.status !== "shared");
+  const docs = listDocumentsOfCustomers(ctx, customerIds(access)).filter((d) => signedIn || isRequirement(d.status));
   return {
     customer: signedIn ? customerProfile(ctx, access) : { id: access.customer.id, name: access.customer.name },
     authenticated: signedIn,

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { Trash2 } from "lucide-react";
 import type { DocumentDto } from "@shared/api-types";
-import { STANDARD_DOCUMENTS } from "@shared/documents";
+import { isRequirement, STANDARD_DOCUMENTS } from "@shared/documents";
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { Spinner } from "../../components/ui/Spinner";
@@ -20,7 +20,7 @@ export function CustomerDocumentsEditor({ customerId }: { customerId: string }) 
   const { data, isLoading, isError } = useCustomerQuery(customerId);
   if (isLoading) return <Spinner label="Loading documents" />;
   if (isError || !data) return <p className="text-sm text-red-700">The customer's documents could not be loaded.</p>;
-  const documents = data.documents.filter((doc) => doc.status !== "shared");
+  const documents = data.documents.filter((doc) => isRequirement(doc.status));
   return (
     <>
       <CurrentDocuments customerId={customerId} documents={documents} />

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { TriangleAlert, X } from "lucide-react";
 import type { CustomerDetailDto } from "@shared/api-types";
-import { encodeCustomDocument, STANDARD_DOCUMENTS } from "@shared/documents";
+import { encodeCustomDocument, isRequirement, STANDARD_DOCUMENTS } from "@shared/documents";
 import { DEFAULT_MAX_ALLOWED, isUnlimited, limitMessages, perCustomerError, STANDARD_SELECTION_BLOCK_AT } from "@shared/limits";
 import { Button } from "../../components/ui/Button";
 import { Checkbox } from "../../components/ui/Checkbox";
@@ -46,7 +46,7 @@ function AddDocumentForm({ customer, onClose }: { customer: Pick<CustomerDetailD
   const limit = useDocumentLimitQuery(customer.id);
   const request = useRequestDocumentsMutation();
 
-  const required = customer.documents.filter((doc) => doc.status !== "shared");
+  const required = customer.documents.filter((doc) => isRequirement(doc.status));
   // On the detail screen a standard document the customer already has is hidden, not just disabled.
   const available = STANDARD_DOCUMENTS.filter((option) => !required.some((doc) => sameName(doc.name, option.name)));
   const blockStandard = required.length >= STANDARD_SELECTION_BLOCK_AT;

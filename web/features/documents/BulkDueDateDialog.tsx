@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import type { DocumentDto } from "@shared/api-types";
-import { isEligibleForBulkDueDate } from "@shared/documents";
+import { canHaveDueDateSet } from "@shared/documents";
 import {
   addDueTime,
   DEFAULT_DUE,
@@ -50,7 +50,7 @@ export function BulkDueDateDialog({
 }
 
 function BulkDueDateForm({ customerId, documents, onClose }: { customerId: string; documents: DocumentDto[]; onClose: () => void }) {
-  const eligible = documents.filter((doc) => isEligibleForBulkDueDate(doc.status));
+  const eligible = documents.filter((doc) => canHaveDueDateSet(doc.status));
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [due, setDue] = useState<DueDateValue>(() => {
     const suggested = addDueTime(new Date(), DEFAULT_DUE.value, DEFAULT_DUE.unit);

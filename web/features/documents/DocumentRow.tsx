@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { CalendarClock, CircleCheck, Eye, RotateCcw } from "lucide-react";
 import type { DocumentDto } from "@shared/api-types";
-import { canVerify, canView } from "@shared/documents";
+import { canVerify, canView, isRequirement } from "@shared/documents";
 import { DueDateBadge } from "../../components/DueDateBadge";
 import { STATUS_ICON_COLOURS, StatusBadge, StatusIcon } from "../../components/StatusBadge";
 import { Button } from "../../components/ui/Button";
@@ -68,7 +68,7 @@ export function DocumentRow({ doc, now, actions }: { doc: DocumentDto; now: Date
 }
 
 function RowActions({ doc, hasFile, showDue, actions }: { doc: DocumentDto; hasFile: boolean; showDue: boolean; actions: DocumentActions }) {
-  const viewable = canView(doc.status, hasFile) && doc.status !== "shared";
+  const viewable = canView(doc.status, hasFile) && isRequirement(doc.status);
   const verifiable = canVerify(doc.status, hasFile);
   if (!viewable && !verifiable && !showDue) return null;
   // The document's name is appended for screen readers: every row has the same button labels.

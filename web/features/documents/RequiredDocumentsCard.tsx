@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { FileSearch, FileText } from "lucide-react";
 import type { DocumentDto } from "@shared/api-types";
-import { documentProgress } from "@shared/documents";
+import { documentProgress, isRequirement } from "@shared/documents";
 import { Badge } from "../../components/ui/Badge";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { SearchField } from "../../components/ui/SearchField";
@@ -13,7 +13,7 @@ import { useNow } from "./use-now";
 export function RequiredDocumentsCard({ documents, actions }: { documents: DocumentDto[]; actions: DocumentActions }) {
   const [search, setSearch] = useState("");
   const now = useNow();
-  const required = documents.filter((doc) => doc.status !== "shared");
+  const required = documents.filter((doc) => isRequirement(doc.status));
   const term = search.trim().toLowerCase();
   const shown = term ? required.filter((doc) => doc.name.toLowerCase().includes(term)) : required;
   const { approved, total } = documentProgress(documents);

@@ -1,3 +1,4 @@
+import { isRequirement } from "@shared/documents";
 import { Copy, Download, ExternalLink, Share2, Trash2 } from "lucide-react";
 import type { DocumentDto } from "@shared/api-types";
 import { Button, LinkButton } from "../../components/ui/Button";
@@ -10,7 +11,7 @@ import { formatKilobytes } from "@shared/format";
 
 /** Files the broker shared with the customer; shown only when there are some. */
 export function SharedDocumentsCard({ customerId, documents }: { customerId: string; documents: DocumentDto[] }) {
-  const shared = documents.filter((doc) => doc.status === "shared");
+  const shared = documents.filter((doc) => !isRequirement(doc.status));
   if (shared.length === 0) return null;
   return (
     <Card title="Shared Documents">
