@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { once } from "node:events";
 import type { Readable } from "node:stream";
 import { AppError } from "./errors.ts";
-import { uploadMessages } from "../shared/validation.ts";
+import { exceedsUploadLimit, uploadMessages } from "../shared/validation.ts";
 import { randomToken } from "./tokens.ts";
 
 export interface ReceivedFile {
@@ -34,6 +34,8 @@ export interface ReceiveOptions {
 
 const SNIFF_BYTES = 4100;
 const MAX_NAME = 200;
+/** Room for multipart boundaries and part headers around the file in an announced body length. */
+const MULTIPART_FRAMING_BYTES = 64 * 1024;
 
 /** A file name safe to show and to store as data: no path, no control characters, bounded. */
 export function cleanFileName(name: string): string {
@@ -42,6 +44,22 @@ export function cleanFileName(name: string): string {
   return (clean || "file").slice(0, MAX_NAME);
 }
 
+/**
+ * busboy for one upload. File names are decoded as UTF-8 (what browsers send; busboy's default,
+ * latin1, garbles "Überweisung.pdf"), and a file is cut one byte past the limit so a file of
+ * exactly the limit passes whole. A header busboy cannot read (no boundary) is the client's mistake.
+ */
+function multipartParser(contentType: string, maxBytes: number): busboy.Busboy {
+  try {
+    return busboy({
+      headers: { "content-type": contentType },
+      defParamCharset: "utf8",
+      limits: { files: 1, fileSize: maxBytes + 1, fields: 10, fieldSize: 1024, parts: 12 },
+    });
+  } catch (error) {
+    throw new AppError("bad_request", `Send the file as multipart/form-data with a boundary (${(error as Error).message})`);
+  }
+}
 
 export async function receiveFile(request: Request, options: ReceiveOptions): Promise<ReceivedFile> {
   const tooLarge = () => new AppError("too_large", uploadMessages.tooLarge(options.maxBytes));
@@ -51,7 +69,7 @@ export async function receiveFile(request: Request, options: ReceiveOptions): Pr
   }
   // Refuse an announced oversize body before reading any of it (multipart framing is small).
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > options.maxBytes + 64 * 1024) throw tooLarge();
+  if (exceedsUploadLimit(declared, options.maxBytes + MULTIPART_FRAMING_BYTES)) throw tooLarge();
   if (!request.body) throw new AppError("bad_request", uploadMessages.noFile);
 
   const fieldName = options.fieldName ?? "file";
@@ -61,14 +79,12 @@ export async function receiveFile(request: Request, options: ReceiveOptions): Pr
   let size = 0;
   let originalName = "";
   let sawFile = false;
-  let overLimit = false;
+  // busboy stops a file at its fileSize limit, so reaching one byte past ours means "too large".
+  const overLimit = () => exceedsUploadLimit(size, options.maxBytes);
   let fileDone: Promise<void> = Promise.resolve();
   let fileStream: Readable | null = null;
 
-  const parser = busboy({
-    headers: { "content-type": contentType },
-    limits: { files: 1, fileSize: options.maxBytes, fields: 10, fieldSize: 1024, parts: 12 },
-  });
+  const parser = multipartParser(contentType, options.maxBytes);
   parser.on("field", (name, value) => {
     fields[name] = value;
   });
@@ -95,9 +111,6 @@ export async function receiveFile(request: Request, options: ReceiveOptions): Pr
           stream.pause();
           Promise.resolve(sink.flush()).then(() => stream.resume(), reject);
         }
-      });
-      stream.on("limit", () => {
-        overLimit = true;
       });
       stream.on("end", () => Promise.resolve(sink.end()).then(() => resolve(), reject));
       stream.on("error", (error) => {
@@ -144,7 +157,7 @@ export async function receiveFile(request: Request, options: ReceiveOptions): Pr
     parser.destroy();
     await fileDone.catch(() => {});
     rmSync(tempPath, { force: true });
-    if (overLimit) throw tooLarge();
+    if (overLimit()) throw tooLarge();
     // The client went away or sent a broken body: nothing was stored.
     throw new AppError("bad_request", `The upload did not complete: ${(error as Error).message}`);
   } finally {
@@ -155,7 +168,7 @@ export async function receiveFile(request: Request, options: ReceiveOptions): Pr
     rmSync(tempPath, { force: true });
     throw error;
   };
-  if (overLimit) fail(tooLarge());
+  if (overLimit()) fail(tooLarge());
   if (!sawFile || size === 0) fail(new AppError("bad_request", uploadMessages.noFile));
   const sniffed = await fileTypeFromBuffer(head);
   if (!sniffed || !options.accept.includes(sniffed.mime)) fail(new AppError("unsupported_type", options.acceptMessage));
