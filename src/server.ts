@@ -47,10 +47,10 @@ export async function startServer(
   const app = createApp(ctx, hub).listen({
     port: config.port,
     hostname: config.host,
-    // The hard outer bound, enforced by Bun itself (a bare 413). Uploads are cut at
-    // MAX_UPLOAD_MB by the upload code with a clear message; the headroom lets that code answer
-    // for moderately oversized files. Other bodies are held to 1 MB in app.ts.
-    maxRequestBodySize: config.maxUploadBytes + 16 * 1024 * 1024,
+    // Bun's own limit answers a bare, empty 413 before the app sees the request, so it is set
+    // out of reach: the app bounds every body itself, on the bytes sent, with a JSON message
+    // (uploads at MAX_UPLOAD_MB in upload.ts, everything else at 1 MB in body-limit.ts).
+    maxRequestBodySize: Number.MAX_SAFE_INTEGER,
   });
   const port = app.server!.port!;
   const scheduler = new Scheduler(ctx, jobHandlers, { periodic: periodicTasks });

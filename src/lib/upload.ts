@@ -67,9 +67,10 @@ export async function receiveFile(request: Request, options: ReceiveOptions): Pr
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
     throw new AppError("bad_request", "Send the file as multipart/form-data");
   }
-  // Refuse an announced oversize body before reading any of it (multipart framing is small).
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (exceedsUploadLimit(declared, options.maxBytes + MULTIPART_FRAMING_BYTES)) throw tooLarge();
+  // The whole body may be the file plus a little multipart framing: an announced longer body is
+  // refused before any of it is read, a chunked one as soon as it passes the bound (below).
+  const bodyTooLong = (bytes: number) => exceedsUploadLimit(bytes, options.maxBytes + MULTIPART_FRAMING_BYTES);
+  if (bodyTooLong(Number(request.headers.get("content-length") ?? "0"))) throw tooLarge();
   if (!request.body) throw new AppError("bad_request", uploadMessages.noFile);
 
   const fieldName = options.fieldName ?? "file";
@@ -140,11 +141,14 @@ export async function receiveFile(request: Request, options: ReceiveOptions): Pr
     parser.on("error", reject);
   });
   parsed.catch(() => {}); // awaited on success; on failure the catch below reports the cause
+  let received = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       if (aborted) throw new Error("the connection closed before the file was complete");
+      // Past the bound nothing more is worth reading (busboy would only discard it).
+      if (bodyTooLong((received += value.length)) || overLimit()) throw tooLarge();
       if (!parser.write(value)) await once(parser, "drain");
     }
     if (aborted) throw new Error("the connection closed before the file was complete");
@@ -152,11 +156,13 @@ export async function receiveFile(request: Request, options: ReceiveOptions): Pr
     await parsed;
     await fileDone;
   } catch (error) {
-    // Stop the half-written file's stream, let it close, then remove it.
+    // Stop reading, stop the half-written file's stream, let it close, then remove it.
+    void reader.cancel().catch(() => {});
     (fileStream as Readable | null)?.destroy(error as Error);
     parser.destroy();
     await fileDone.catch(() => {});
     rmSync(tempPath, { force: true });
+    if (error instanceof AppError) throw error;
     if (overLimit()) throw tooLarge();
     // The client went away or sent a broken body: nothing was stored.
     throw new AppError("bad_request", `The upload did not complete: ${(error as Error).message}`);
