@@ -6,6 +6,7 @@ import { buildContext, type AppContext } from "./context.ts";
 import { closeSmtpTransport } from "./features/mail/transport.ts";
 import { loadWebAssets } from "./features/web/assets.ts";
 import { LiveHub } from "./features/live/hub.ts";
+import { liveSocketOptions } from "./features/live/routes.ts";
 import { jobHandlers, periodicTasks } from "./jobs.ts";
 import { Scheduler } from "./lib/jobs.ts";
 import type { Clock } from "./lib/clock.ts";
@@ -51,6 +52,7 @@ export async function startServer(
     // out of reach: the app bounds every body itself, on the bytes sent, with a JSON message
     // (uploads at MAX_UPLOAD_MB in upload.ts, everything else at 1 MB in body-limit.ts).
     maxRequestBodySize: Number.MAX_SAFE_INTEGER,
+    websocket: liveSocketOptions,
   });
   const port = app.server!.port!;
   const scheduler = new Scheduler(ctx, jobHandlers, { periodic: periodicTasks });

@@ -26,18 +26,32 @@ export const SIGNED_OUT_CLOSE_CODE = 4001;
 export class LiveHub {
   private brokers = new Map<string, Set<BrokerConnection>>();
   private customers = new Map<string, Set<CustomerConnection>>();
+  /** How to undo each socket's registrations: at most one as a broker and one as a customer. */
+  private sockets = new Map<LiveSocket, { broker?: () => void; customer?: () => void }>();
   private unsubscribe: () => void;
 
   constructor(events: EventBus) {
     this.unsubscribe = events.subscribe((event) => this.route(event));
   }
 
-  addBroker(brokerId: string, connection: BrokerConnection): () => void {
-    return add(this.brokers, brokerId, connection);
+  addBroker(brokerId: string, connection: BrokerConnection): void {
+    this.register(connection.socket, "broker", add(this.brokers, brokerId, connection));
   }
 
-  addCustomer(customerId: string, connection: CustomerConnection): () => void {
-    return add(this.customers, customerId, connection);
+  /**
+   * Registers the socket as this customer's, replacing any earlier customer_auth of the same
+   * socket: a client repeating it must not hear every later message once per repeat.
+   */
+  addCustomer(customerId: string, connection: CustomerConnection): void {
+    this.register(connection.socket, "customer", add(this.customers, customerId, connection));
+  }
+
+  /** The socket closed: it hears nothing more. */
+  removeSocket(socket: LiveSocket): void {
+    const registered = this.sockets.get(socket);
+    registered?.broker?.();
+    registered?.customer?.();
+    this.sockets.delete(socket);
   }
 
   counts() {
@@ -47,6 +61,13 @@ export class LiveHub {
 
   close(): void {
     this.unsubscribe();
+  }
+
+  private register(socket: LiveSocket, role: "broker" | "customer", undo: () => void): void {
+    const registered = this.sockets.get(socket) ?? {};
+    registered[role]?.();
+    registered[role] = undo;
+    this.sockets.set(socket, registered);
   }
 
   private toBroker(brokerId: string, message: LiveMessage) {
