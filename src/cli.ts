@@ -11,7 +11,8 @@ import { listEmails, retryEmail, type Email } from "./features/mail/service.ts";
 import { buildContext, type AppContext } from "./context.ts";
 import { AppError } from "./lib/errors.ts";
 import { createLogger, oneLine } from "./lib/log.ts";
-import { startServer } from "./server.ts";
+import { DataDirLockedError } from "./lib/data-lock.ts";
+import { PortInUseError, startServer } from "./server.ts";
 
 const HELP = `Broker document portal ${pkg.version}
 
@@ -181,6 +182,6 @@ async function main(argv: string[]) {
 main(process.argv.slice(2)).catch((error) => {
   if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
   if (error instanceof UsageError) fail(`${error.message}\nRun "portal --help" for usage.`, 2);
-  if (error instanceof AppError) fail(error.message);
+  if (error instanceof AppError || error instanceof PortInUseError || error instanceof DataDirLockedError) fail(error.message);
   fail(`Error: ${(error as Error).message ?? error}`);
 });
