@@ -16,7 +16,8 @@ import { reminderRoutes } from "./features/reminders/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { webRoutes } from "./features/web/routes.ts";
 import { errorHandler } from "./lib/error-handler.ts";
-import { assertBodySize, assertSameSiteWrite, securityHeaders } from "./lib/security.ts";
+import { limitBodySize } from "./lib/body-limit.ts";
+import { assertSameSiteWrite, securityHeaders } from "./lib/security.ts";
 
 export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events)) {
   const headers = securityHeaders(ctx.config);
@@ -26,7 +27,7 @@ export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events)) {
       .onRequest(({ request, set }) => {
         Object.assign(set.headers, headers);
         assertSameSiteWrite(request, ctx.config);
-        assertBodySize(request);
+        limitBodySize(request);
       })
       .use(healthRoutes(ctx))
       .use(authRoutes(ctx))

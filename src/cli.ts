@@ -10,8 +10,9 @@ import { createBrokerAccount } from "./features/auth/service.ts";
 import { listEmails, retryEmail, type Email } from "./features/mail/service.ts";
 import { buildContext, type AppContext } from "./context.ts";
 import { AppError } from "./lib/errors.ts";
-import { createLogger } from "./lib/log.ts";
-import { startServer } from "./server.ts";
+import { createLogger, oneLine } from "./lib/log.ts";
+import { DataDirLockedError } from "./lib/data-lock.ts";
+import { PortInUseError, startServer } from "./server.ts";
 
 const HELP = `Broker document portal ${pkg.version}
 
@@ -124,11 +125,13 @@ async function withContext<T>(overrides: ConfigOverrides, work: (ctx: AppContext
 
 function printEmails(list: Email[]) {
   if (list.length === 0) return console.log("No emails yet.");
+  // Subjects, addresses and errors hold other people's text: one printed line each, always.
+  const print = (line: string) => console.log(oneLine(line));
   for (const e of list) {
     const when = (e.sentAt ?? e.createdAt).toISOString().replace("T", " ").slice(0, 19);
-    console.log(`${e.id}  ${e.status.padEnd(7)}  ${when}  ${e.to}  "${e.subject}"  (attempts: ${e.attempts})`);
-    if (e.lastError) console.log(`    error: ${e.lastError}`);
-    if (e.status === "logged") for (const link of e.text.match(/https?:\/\/\S+/g) ?? []) console.log(`    link: ${link}`);
+    print(`${e.id}  ${e.status.padEnd(7)}  ${when}  ${e.to}  "${e.subject}"  (attempts: ${e.attempts})`);
+    if (e.lastError) print(`    error: ${e.lastError}`);
+    if (e.status === "logged") for (const link of e.text.match(/https?:\/\/\S+/g) ?? []) print(`    link: ${link}`);
   }
 }
 
@@ -179,6 +182,6 @@ async function main(argv: string[]) {
 main(process.argv.slice(2)).catch((error) => {
   if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
   if (error instanceof UsageError) fail(`${error.message}\nRun "portal --help" for usage.`, 2);
-  if (error instanceof AppError) fail(error.message);
+  if (error instanceof AppError || error instanceof PortInUseError || error instanceof DataDirLockedError) fail(error.message);
   fail(`Error: ${(error as Error).message ?? error}`);
 });

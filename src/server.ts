@@ -6,9 +6,11 @@ import { buildContext, type AppContext } from "./context.ts";
 import { closeSmtpTransport } from "./features/mail/transport.ts";
 import { loadWebAssets } from "./features/web/assets.ts";
 import { LiveHub } from "./features/live/hub.ts";
+import { liveSocketOptions } from "./features/live/routes.ts";
 import { jobHandlers, periodicTasks } from "./jobs.ts";
 import { Scheduler } from "./lib/jobs.ts";
 import type { Clock } from "./lib/clock.ts";
+import { lockDataDir } from "./lib/data-lock.ts";
 import { createLogger, type Logger } from "./lib/log.ts";
 
 export interface RunningServer {
@@ -20,20 +22,39 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(
-  config: Config,
-  options: {
-    clock?: Clock;
-    log?: Logger;
-    prebuildWeb?: boolean;
-    /** false: tests run `scheduler.tick()` themselves instead of on a timer. */
-    runScheduler?: boolean;
-  } = {},
-): Promise<RunningServer> {
+export class PortInUseError extends Error {
+  constructor(port: number) {
+    super(`Port ${port} is already in use. Stop the program using it, or choose another with --port or PORT.`);
+    this.name = "PortInUseError";
+  }
+}
+
+interface StartOptions {
+  clock?: Clock;
+  log?: Logger;
+  prebuildWeb?: boolean;
+  /** false: tests run `scheduler.tick()` themselves instead of on a timer. */
+  runScheduler?: boolean;
+}
+
+/** Starts the portal on its data directory, which it locks first (see data-lock.ts). */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const unlock = lockDataDir(config.dataDir);
+  try {
+    return await startLocked(config, options, unlock);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+async function startLocked(config: Config, options: StartOptions, unlock: () => void): Promise<RunningServer> {
   const log = options.log ?? createLogger();
   const db = openDatabase(config.dataDir);
   migrateDatabase(db);
   const ctx = buildContext(config, db, { clock: options.clock, log });
+  // Safe only now that this process holds the lock: nobody else is uploading into this folder.
+  ctx.files.discardUnfinishedUploads();
 
   if (options.prebuildWeb) {
     const started = performance.now();
@@ -44,14 +65,14 @@ export async function startServer(
   }
 
   const hub = new LiveHub(ctx.events);
-  const app = createApp(ctx, hub).listen({
-    port: config.port,
-    hostname: config.host,
-    // The hard outer bound, enforced by Bun itself (a bare 413). Uploads are cut at
-    // MAX_UPLOAD_MB by the upload code with a clear message; the headroom lets that code answer
-    // for moderately oversized files. Other bodies are held to 1 MB in app.ts.
-    maxRequestBodySize: config.maxUploadBytes + 16 * 1024 * 1024,
-  });
+  const app = createApp(ctx, hub);
+  try {
+    listen(app, config);
+  } catch (error) {
+    hub.close();
+    closeDatabase(db);
+    throw error;
+  }
   const port = app.server!.port!;
   const scheduler = new Scheduler(ctx, jobHandlers, { periodic: periodicTasks });
   if (options.runScheduler !== false) scheduler.start();
@@ -71,6 +92,27 @@ export async function startServer(
       await scheduler.stop();
       closeSmtpTransport(ctx);
       closeDatabase(db);
+      unlock();
     },
   };
+}
+
+function listen(app: ReturnType<typeof createApp>, config: Config): void {
+  try {
+    app.listen({
+      port: config.port,
+      hostname: config.host,
+      // Elysia asks Bun for SO_REUSEPORT, which lets a second portal bind the same port and
+      // take a share of the first one's connections. A port in use must be an error instead.
+      reusePort: false,
+      // Bun's own limit answers a bare, empty 413 before the app sees the request, so it is set
+      // out of reach: the app bounds every body itself, on the bytes sent, with a JSON message
+      // (uploads at MAX_UPLOAD_MB in upload.ts, everything else at 1 MB in body-limit.ts).
+      maxRequestBodySize: Number.MAX_SAFE_INTEGER,
+      websocket: liveSocketOptions,
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") throw new PortInUseError(config.port);
+    throw error;
+  }
 }

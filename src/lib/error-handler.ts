@@ -27,9 +27,11 @@ export const errorHandler = (log: Logger) =>
     const headers = Object.fromEntries(
       Object.entries(set.headers).filter((e): e is [string, string] => typeof e[1] === "string"),
     );
-    if (error instanceof AppError) {
-      if (error.retryAfter) headers["Retry-After"] = String(error.retryAfter);
-      return json(error.status, error.message, headers);
+    // Elysia wraps what a body read throws (our 413 from body-limit.ts) in its ParseError.
+    const appError = error instanceof AppError ? error : code === "PARSE" && error.cause instanceof AppError ? error.cause : null;
+    if (appError) {
+      if (appError.retryAfter) headers["Retry-After"] = String(appError.retryAfter);
+      return json(appError.status, appError.message, headers);
     }
     switch (code) {
       case "VALIDATION":

@@ -20,14 +20,41 @@ export function clientAddress(ctx: AppContext, request: Request, server: Server<
   return server?.requestIP(request)?.address ?? "unknown";
 }
 
+/** The extensions a stored file may be served with, by the type sniffed from its bytes; first is the default. */
+const EXTENSIONS_BY_TYPE: Record<string, readonly string[]> = {
+  "application/pdf": ["pdf"],
+  "image/jpeg": ["jpg", "jpeg"],
+  "image/png": ["png"],
+  "video/mp4": ["mp4"],
+  "video/quicktime": ["mov"],
+  "video/vnd.avi": ["avi"],
+  "video/x-msvideo": ["avi"],
+  "video/matroska": ["mkv"],
+  "video/x-matroska": ["mkv"],
+};
+
+/**
+ * The name a stored file is served under: the uploader's base name with the extension of the type
+ * its bytes were sniffed as. A PDF uploaded as "evil.html" must not be saved (and later opened)
+ * as a web page, so the name never decides what the file is.
+ */
+export function servedFileName(name: string, type: string | null): string {
+  const dot = name.lastIndexOf(".");
+  const base = (dot === -1 ? name : name.slice(0, dot)) || "file";
+  const extension = dot === -1 ? "" : name.slice(dot + 1).toLowerCase();
+  const allowed = (type && EXTENSIONS_BY_TYPE[type]) || ["bin"];
+  return allowed.includes(extension) ? name : `${base}.${allowed[0]}`;
+}
+
 /**
  * A stored file as a response: the type we sniffed when it was stored, a download name encoded
  * per RFC 6266 (so quotes, CRLF or ../ in a customer's file name do nothing), and headers that
  * stop browsers from sniffing, caching, or running anything inside it.
  */
 export function fileResponse(file: Blob, options: { name: string; type: string | null; inline?: boolean }): Response {
-  const fallback = options.name.replace(/[^\x20-\x7e]|["\\]/g, "_").replace(/[\r\n]/g, "") || "download";
-  const disposition = `${options.inline ? "inline" : "attachment"}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(options.name)}`;
+  const name = servedFileName(options.name, options.type);
+  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, "_").replace(/[\r\n]/g, "") || "download";
+  const disposition = `${options.inline ? "inline" : "attachment"}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
   // Shown inline, a file may be framed by the portal's own viewer. Chrome refuses to run its PDF
   // viewer in a sandboxed document, so PDFs (rendered by the browser's own isolated viewer) skip
   // the sandbox; everything else keeps it.

@@ -50,15 +50,3 @@ export function assertSameSiteWrite(request: Request, config: Config): void {
   const allowed = new Set([new URL(config.publicUrl).origin, new URL(request.url).origin]);
   if (!allowed.has(origin)) throw new AppError("forbidden", "Cross-site request refused");
 }
-
-/** JSON and form bodies are small; only file uploads may be large (they are streamed to disk). */
-export const MAX_JSON_BODY_BYTES = 1024 * 1024;
-const STREAMED_UPLOADS = [/^\/api\/upload\/[^/]+\/documents\/[^/]+$/, /^\/api\/documents\/share$/];
-
-export function assertBodySize(request: Request): void {
-  const length = Number(request.headers.get("content-length") ?? "0");
-  if (length <= MAX_JSON_BODY_BYTES) return;
-  const path = new URL(request.url).pathname;
-  if (STREAMED_UPLOADS.some((pattern) => pattern.test(path))) return;
-  throw new AppError("too_large", "The request body is too large.");
-}

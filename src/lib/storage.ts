@@ -6,8 +6,13 @@ import { join } from "node:path";
 import { randomToken } from "./tokens.ts";
 
 export interface FileStore {
-  /** A folder for uploads in progress; emptied at start, so a crash leaves nothing behind. */
+  /** A folder for uploads in progress. */
   tempDir: string;
+  /**
+   * Removes uploads cut off by a stop or crash (never attached to a document). Only the serving
+   * portal, holding the data directory's lock, may: for anyone else they are uploads in progress.
+   */
+  discardUnfinishedUploads(): void;
   /** Moves a finished temporary file into the store under `key`. */
   adopt(tempPath: string, key: string): void;
   /** Writes to a temporary name, then renames: a crash never leaves a half-written file under `key`. */
@@ -26,8 +31,6 @@ export function newStorageKey(): string {
 export function localFileStore(dataDir: string): FileStore {
   const dir = join(dataDir, "files");
   const tmp = join(dir, ".tmp");
-  // Anything left here was an upload cut off by a stop or crash: never attached to a document.
-  rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
   const pathOf = (key: string) => {
     // Keys are ours, but a key that is not in our alphabet must never reach the file system.
@@ -36,6 +39,10 @@ export function localFileStore(dataDir: string): FileStore {
   };
   return {
     tempDir: tmp,
+    discardUnfinishedUploads() {
+      rmSync(tmp, { recursive: true, force: true });
+      mkdirSync(tmp, { recursive: true });
+    },
     adopt(tempPath, key) {
       renameSync(tempPath, pathOf(key));
     },

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { once } from "node:events";
 import type { Readable } from "node:stream";
 import { AppError } from "./errors.ts";
-import { uploadMessages } from "../shared/validation.ts";
+import { exceedsUploadLimit, uploadMessages } from "../shared/validation.ts";
 import { randomToken } from "./tokens.ts";
 
 export interface ReceivedFile {
@@ -34,6 +34,8 @@ export interface ReceiveOptions {
 
 const SNIFF_BYTES = 4100;
 const MAX_NAME = 200;
+/** Room for multipart boundaries and part headers around the file in an announced body length. */
+const MULTIPART_FRAMING_BYTES = 64 * 1024;
 
 /** A file name safe to show and to store as data: no path, no control characters, bounded. */
 export function cleanFileName(name: string): string {
@@ -42,6 +44,22 @@ export function cleanFileName(name: string): string {
   return (clean || "file").slice(0, MAX_NAME);
 }
 
+/**
+ * busboy for one upload. File names are decoded as UTF-8 (what browsers send; busboy's default,
+ * latin1, garbles "Überweisung.pdf"), and a file is cut one byte past the limit so a file of
+ * exactly the limit passes whole. A header busboy cannot read (no boundary) is the client's mistake.
+ */
+function multipartParser(contentType: string, maxBytes: number): busboy.Busboy {
+  try {
+    return busboy({
+      headers: { "content-type": contentType },
+      defParamCharset: "utf8",
+      limits: { files: 1, fileSize: maxBytes + 1, fields: 10, fieldSize: 1024, parts: 12 },
+    });
+  } catch (error) {
+    throw new AppError("bad_request", `Send the file as multipart/form-data with a boundary (${(error as Error).message})`);
+  }
+}
 
 export async function receiveFile(request: Request, options: ReceiveOptions): Promise<ReceivedFile> {
   const tooLarge = () => new AppError("too_large", uploadMessages.tooLarge(options.maxBytes));
@@ -49,9 +67,10 @@ export async function receiveFile(request: Request, options: ReceiveOptions): Pr
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
     throw new AppError("bad_request", "Send the file as multipart/form-data");
   }
-  // Refuse an announced oversize body before reading any of it (multipart framing is small).
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > options.maxBytes + 64 * 1024) throw tooLarge();
+  // The whole body may be the file plus a little multipart framing: an announced longer body is
+  // refused before any of it is read, a chunked one as soon as it passes the bound (below).
+  const bodyTooLong = (bytes: number) => exceedsUploadLimit(bytes, options.maxBytes + MULTIPART_FRAMING_BYTES);
+  if (bodyTooLong(Number(request.headers.get("content-length") ?? "0"))) throw tooLarge();
   if (!request.body) throw new AppError("bad_request", uploadMessages.noFile);
 
   const fieldName = options.fieldName ?? "file";
@@ -61,14 +80,12 @@ export async function receiveFile(request: Request, options: ReceiveOptions): Pr
   let size = 0;
   let originalName = "";
   let sawFile = false;
-  let overLimit = false;
+  // busboy stops a file at its fileSize limit, so reaching one byte past ours means "too large".
+  const overLimit = () => exceedsUploadLimit(size, options.maxBytes);
   let fileDone: Promise<void> = Promise.resolve();
   let fileStream: Readable | null = null;
 
-  const parser = busboy({
-    headers: { "content-type": contentType },
-    limits: { files: 1, fileSize: options.maxBytes, fields: 10, fieldSize: 1024, parts: 12 },
-  });
+  const parser = multipartParser(contentType, options.maxBytes);
   parser.on("field", (name, value) => {
     fields[name] = value;
   });
@@ -95,9 +112,6 @@ export async function receiveFile(request: Request, options: ReceiveOptions): Pr
           stream.pause();
           Promise.resolve(sink.flush()).then(() => stream.resume(), reject);
         }
-      });
-      stream.on("limit", () => {
-        overLimit = true;
       });
       stream.on("end", () => Promise.resolve(sink.end()).then(() => resolve(), reject));
       stream.on("error", (error) => {
@@ -127,11 +141,14 @@ export async function receiveFile(request: Request, options: ReceiveOptions): Pr
     parser.on("error", reject);
   });
   parsed.catch(() => {}); // awaited on success; on failure the catch below reports the cause
+  let received = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       if (aborted) throw new Error("the connection closed before the file was complete");
+      // Past the bound nothing more is worth reading (busboy would only discard it).
+      if (bodyTooLong((received += value.length)) || overLimit()) throw tooLarge();
       if (!parser.write(value)) await once(parser, "drain");
     }
     if (aborted) throw new Error("the connection closed before the file was complete");
@@ -139,12 +156,14 @@ export async function receiveFile(request: Request, options: ReceiveOptions): Pr
     await parsed;
     await fileDone;
   } catch (error) {
-    // Stop the half-written file's stream, let it close, then remove it.
+    // Stop reading, stop the half-written file's stream, let it close, then remove it.
+    void reader.cancel().catch(() => {});
     (fileStream as Readable | null)?.destroy(error as Error);
     parser.destroy();
     await fileDone.catch(() => {});
     rmSync(tempPath, { force: true });
-    if (overLimit) throw tooLarge();
+    if (error instanceof AppError) throw error;
+    if (overLimit()) throw tooLarge();
     // The client went away or sent a broken body: nothing was stored.
     throw new AppError("bad_request", `The upload did not complete: ${(error as Error).message}`);
   } finally {
@@ -155,7 +174,7 @@ export async function receiveFile(request: Request, options: ReceiveOptions): Pr
     rmSync(tempPath, { force: true });
     throw error;
   };
-  if (overLimit) fail(tooLarge());
+  if (overLimit()) fail(tooLarge());
   if (!sawFile || size === 0) fail(new AppError("bad_request", uploadMessages.noFile));
   const sniffed = await fileTypeFromBuffer(head);
   if (!sniffed || !options.accept.includes(sniffed.mime)) fail(new AppError("unsupported_type", options.acceptMessage));

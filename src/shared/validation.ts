@@ -46,6 +46,12 @@ export const uploadMessages = {
   tooLarge: (maxBytes: number) => `The file is larger than ${megabytes(maxBytes)}. Please choose a smaller file.`,
 } as const;
 
+/**
+ * The upload limit is inclusive: a file of exactly MAX_UPLOAD_MB is accepted. The portal (before
+ * sending) and the server (while streaming) both ask this, so they never disagree by one byte.
+ */
+export const exceedsUploadLimit = (bytes: number, maxBytes: number): boolean => bytes > maxBytes;
+
 /** 10485760 → "10 MB" (binary megabytes, one decimal when needed). */
 export function megabytes(bytes: number): string {
   return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;

@@ -26,20 +26,34 @@ export const SIGNED_OUT_CLOSE_CODE = 4001;
 export class LiveHub {
   private brokers = new Map<string, Set<BrokerConnection>>();
   private customers = new Map<string, Set<CustomerConnection>>();
+  /** How to undo each socket's registrations: at most one as a broker and one as a customer. */
+  private sockets = new Map<LiveSocket, { broker?: () => void; customer?: () => void }>();
   private unsubscribe: () => void;
 
   constructor(events: EventBus) {
     this.unsubscribe = events.subscribe((event) => this.route(event));
   }
 
-  addBroker(brokerId: string, connection: BrokerConnection): () => void {
-    return add(this.brokers, brokerId, connection);
+  addBroker(brokerId: string, connection: BrokerConnection): void {
+    this.register(connection.socket, "broker", add(this.brokers, brokerId, connection));
   }
 
-  /** Registers one socket for the customer relationships it may hear about (one for a guest, all of an account's). */
-  addCustomer(customerIds: string[], connection: CustomerConnection): () => void {
+  /**
+   * Registers the socket for the customer relationships it may hear about (one for a guest, all
+   * of an account's), replacing any earlier customer_auth of the same socket: a client repeating
+   * it must not hear every later message once per repeat.
+   */
+  addCustomer(customerIds: string[], connection: CustomerConnection): void {
     const undo = customerIds.map((id) => add(this.customers, id, connection));
-    return () => undo.forEach((fn) => fn());
+    this.register(connection.socket, "customer", () => undo.forEach((fn) => fn()));
+  }
+
+  /** The socket closed: it hears nothing more. */
+  removeSocket(socket: LiveSocket): void {
+    const registered = this.sockets.get(socket);
+    registered?.broker?.();
+    registered?.customer?.();
+    this.sockets.delete(socket);
   }
 
   counts() {
@@ -49,6 +63,13 @@ export class LiveHub {
 
   close(): void {
     this.unsubscribe();
+  }
+
+  private register(socket: LiveSocket, role: "broker" | "customer", undo: () => void): void {
+    const registered = this.sockets.get(socket) ?? {};
+    registered[role]?.();
+    registered[role] = undo;
+    this.sockets.set(socket, registered);
   }
 
   private toBroker(brokerId: string, message: LiveMessage) {

@@ -11,8 +11,34 @@ import { brokerForToken } from "../auth/service.ts";
 import { portalAccessFor } from "../customer-auth/plugin.ts";
 import { LiveHub, type LiveSocket } from "./hub.ts";
 
-/** What each open socket has registered, so close() can undo it. */
-const registrations = new WeakMap<object, (() => void)[]>();
+/**
+ * Bun's WebSocket settings. Bun takes them per server, not per route, and Elysia's .ws() keeps
+ * such options to itself (a maxPayloadLength given there was never applied, and 8 MB frames were
+ * parsed), so server.ts hands these to Bun. A larger frame closes the socket with 1009.
+ */
+export const liveSocketOptions = { maxPayloadLength: 16 * 1024, idleTimeout: 120, sendPings: true } as const;
+
+const POLICY_VIOLATION = 1008;
+/** A page sends a message or two per connection; a client above this is flooding the server. */
+const MESSAGES_PER_SECOND = 20;
+const MESSAGE_BURST = 3 * MESSAGES_PER_SECOND;
+
+/** A token bucket: true while the socket stays within MESSAGES_PER_SECOND, allowing short bursts. */
+function messageBudget(): () => boolean {
+  let tokens = MESSAGE_BURST;
+  let last = performance.now();
+  return () => {
+    const now = performance.now();
+    tokens = Math.min(MESSAGE_BURST, tokens + ((now - last) / 1000) * MESSAGES_PER_SECOND);
+    last = now;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
+}
+
+/** Each open socket's message budget. */
+const budgets = new WeakMap<object, () => boolean>();
 
 function parse(message: unknown): { type?: unknown; uploadLink?: unknown } | null {
   if (message && typeof message === "object") return message as { type?: unknown };
@@ -28,12 +54,8 @@ function parse(message: unknown): { type?: unknown; uploadLink?: unknown } | nul
 export const liveRoutes = (ctx: AppContext, hub: LiveHub) => {
   const allowedOrigins = new Set([new URL(ctx.config.publicUrl).origin]);
   const reply = (socket: LiveSocket, message: LiveMessage) => socket.send(JSON.stringify(message));
-  const remember = (raw: object, undo: () => void) => registrations.set(raw, [...(registrations.get(raw) ?? []), undo]);
 
   return new Elysia().ws("/ws", {
-    idleTimeout: 120,
-    sendPings: true,
-    maxPayloadLength: 16 * 1024,
     beforeHandle({ request }) {
       const origin = request.headers.get("origin");
       // Browsers always send Origin; a page on another site must not open a socket with our cookies.
@@ -42,11 +64,13 @@ export const liveRoutes = (ctx: AppContext, hub: LiveHub) => {
       }
     },
     open(ws) {
+      budgets.set(ws.raw, messageBudget());
       const token = sessionToken(ws.data.headers as Record<string, string | undefined>);
       const broker = token ? brokerForToken(ctx, token) : null;
-      if (broker) remember(ws.raw, hub.addBroker(broker.id, { socket: ws.raw, sessionId: hashToken(token!) }));
+      if (broker) hub.addBroker(broker.id, { socket: ws.raw, sessionId: hashToken(token!) });
     },
     message(ws, raw) {
+      if (!budgets.get(ws.raw)?.()) return ws.raw.close(POLICY_VIOLATION, "Too many messages");
       const message = parse(raw);
       if (!message) return;
       if (message.type === "auth") {
@@ -61,7 +85,7 @@ export const liveRoutes = (ctx: AppContext, hub: LiveHub) => {
         try {
           const access = portalAccessFor(ctx, message.uploadLink, ws.data.headers as Record<string, string | undefined>);
           const session = access.session && { accountId: access.session.account.id, sessionId: access.session.sessionId };
-          remember(ws.raw, hub.addCustomer(access.customers.map((c) => c.id), { socket: ws.raw, session }));
+          hub.addCustomer(access.customers.map((c) => c.id), { socket: ws.raw, session });
           reply(ws.raw, { type: "auth_success", role: "customer" });
         } catch {
           reply(ws.raw, { type: "auth_error", message: "This upload link is not valid or has expired." });
@@ -70,8 +94,7 @@ export const liveRoutes = (ctx: AppContext, hub: LiveHub) => {
       // Anything else is ignored.
     },
     close(ws) {
-      for (const undo of registrations.get(ws.raw) ?? []) undo();
-      registrations.delete(ws.raw);
+      hub.removeSocket(ws.raw);
     },
   });
 };

@@ -1,7 +1,7 @@
 // What the portal checks before sending a file. The server checks again by content (magic
 // bytes); these checks only save a customer on a phone from uploading 10 MB to be told no.
 
-import { uploadMessages } from "@shared/validation";
+import { exceedsUploadLimit, uploadMessages } from "@shared/validation";
 
 export { uploadMessages };
 
@@ -20,7 +20,7 @@ export function uploadProblem(file: File | null | undefined, maxBytes: number): 
   // Some phones leave the type empty; the name is the only hint then.
   const typeOk = file.type ? ALLOWED_TYPES.has(file.type.toLowerCase()) : ALLOWED_EXTENSION.test(file.name);
   if (!typeOk) return uploadMessages.wrongType;
-  if (file.size > maxBytes) return uploadMessages.tooLarge(maxBytes);
+  if (exceedsUploadLimit(file.size, maxBytes)) return uploadMessages.tooLarge(maxBytes);
   if (file.size === 0) return uploadMessages.noFile;
   return null;
 }

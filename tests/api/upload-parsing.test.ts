@@ -1,0 +1,63 @@
+// The upload endpoint's edges: broken multipart framing, the size limit's exact boundary, and
+// file names outside ASCII. Runs with the default MAX_UPLOAD_MB (10).
+import { describe, expect, test } from "bun:test";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { createCustomer, customerCookie, sampleFiles, uploadFile } from "../support/fixtures.ts";
+import { useServerWithBroker } from "../support/server.ts";
+import { uploadMessages } from "../../src/shared/validation.ts";
+
+const { srv, broker } = useServerWithBroker();
+
+const LIMIT = 10 * 1024 * 1024;
+const q = (sql: string, ...args: any[]) => srv.server.ctx.db.$client.query(sql).get(...args) as any;
+const tempFiles = () => readdirSync(join(srv.dataDir, "files", ".tmp"));
+const pdfOfSize = (size: number) => {
+  const bytes = new Uint8Array(size);
+  bytes.set(sampleFiles.pdf());
+  return bytes;
+};
+
+describe("multipart framing", () => {
+  test.each([
+    ["no boundary", "multipart/form-data"],
+    ["an empty boundary", "multipart/form-data; boundary="],
+  ])("%s is a 400 with a message, and nothing changes", async (_case, contentType) => {
+    const c = await createCustomer(srv, broker.token);
+    const res = await srv.call(`/api/upload/${c.uploadLink}/documents/${c.documents[0]!.id}`, {
+      method: "POST",
+      headers: { "content-type": contentType },
+      body: "--x\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.pdf\"\r\n\r\n%PDF-1.4\r\n--x--\r\n",
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/multipart/i);
+    expect(q("select status, storage_key from documents where id = ?", c.documents[0]!.id)).toEqual({ status: "requested", storage_key: null });
+    expect(tempFiles()).toEqual([]);
+  });
+});
+
+describe("the size limit", () => {
+  test("a file of exactly MAX_UPLOAD_MB is accepted; one byte more is a 413 with the portal's words", async () => {
+    const c = await createCustomer(srv, broker.token);
+    const exact = await uploadFile(srv, c.uploadLink, c.documents[0]!.id, { bytes: pdfOfSize(LIMIT) });
+    expect(exact.status).toBe(200);
+    expect(q("select file_size from documents where id = ?", c.documents[0]!.id).file_size).toBe(LIMIT);
+
+    const over = await uploadFile(srv, c.uploadLink, c.documents[1]!.id, { bytes: pdfOfSize(LIMIT + 1) });
+    expect(over).toMatchObject({ status: 413, body: { message: uploadMessages.tooLarge(LIMIT) } });
+    expect(over.body.message).toBe("The file is larger than 10 MB. Please choose a smaller file.");
+    expect(q("select status from documents where id = ?", c.documents[1]!.id).status).toBe("requested");
+    expect(tempFiles()).toEqual([]);
+  });
+});
+
+describe("file names", () => {
+  test("a name outside ASCII is stored and returned as sent", async () => {
+    const c = await createCustomer(srv, broker.token, { email: "umlaut@example.com" });
+    const cookie = await customerCookie(srv, c.uploadLink, "umlaut@example.com");
+    const res = await uploadFile(srv, c.uploadLink, c.documents[0]!.id, { bytes: sampleFiles.pdf(), name: "Überweisung.pdf", cookie });
+    expect(res.status).toBe(200);
+    expect(res.body.document.fileName).toBe("Überweisung.pdf");
+    expect(q("select original_name from documents where id = ?", c.documents[0]!.id).original_name).toBe("Überweisung.pdf");
+  });
+});
