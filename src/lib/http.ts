@@ -1,6 +1,7 @@
 // Small request helpers shared by features.
 import type { Server } from "bun";
 import type { AppContext } from "../context.ts";
+import { EXTENSIONS_BY_TYPE } from "../shared/files.ts";
 
 /** One cookie's value from a request's Cookie header, or null. */
 export function readCookie(headers: Record<string, string | undefined>, name: string): string | null {
@@ -19,19 +20,6 @@ export function clientAddress(ctx: AppContext, request: Request, server: Server<
   }
   return server?.requestIP(request)?.address ?? "unknown";
 }
-
-/** The extensions a stored file may be served with, by the type sniffed from its bytes; first is the default. */
-const EXTENSIONS_BY_TYPE: Record<string, readonly string[]> = {
-  "application/pdf": ["pdf"],
-  "image/jpeg": ["jpg", "jpeg"],
-  "image/png": ["png"],
-  "video/mp4": ["mp4"],
-  "video/quicktime": ["mov"],
-  "video/vnd.avi": ["avi"],
-  "video/x-msvideo": ["avi"],
-  "video/matroska": ["mkv"],
-  "video/x-matroska": ["mkv"],
-};
 
 /**
  * The name a stored file is served under: the uploader's base name with the extension of the type

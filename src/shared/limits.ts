@@ -1,6 +1,6 @@
 // Plan limits as rules: what a broker may add, and the exact words used when they may not.
 // The server enforces them; the browser uses the same functions to warn before asking.
-import { getPlan, UNLIMITED, type PlanId } from "./plans.ts";
+import { getPlan, isUnlimited, type PlanId } from "./plans.ts";
 
 /** Per-customer requested-document cap when the plan gives none (SPEC: maxAllowed default 3). */
 export const DEFAULT_MAX_ALLOWED = 3;
@@ -18,9 +18,6 @@ export const limitMessages = {
   perCustomer: (adding: number, current: number, max: number) =>
     `Cannot add ${adding} documents. Customer already has ${current} requested documents. Maximum allowed is ${max} requested documents per customer based on your subscription plan.`,
 } as const;
-
-export const isUnlimited = (limit: number | null | undefined) =>
-  limit === null || limit === undefined || limit === UNLIMITED || limit >= 999999 || !Number.isFinite(limit);
 
 /** How many requested documents one customer may have under a plan (null = no cap). */
 export function maxDocumentsPerCustomer(plan: PlanId): number | null {

@@ -79,7 +79,15 @@ export function formatPlanPrice(price: number): string {
   return Number.isInteger(price) ? `$${price}` : `$${price.toFixed(2)}`;
 }
 
-/** "3", "Unlimited" — also treats the legacy 999999+ sentinel as unlimited. */
+/**
+ * The one reading of "unlimited" (SPEC 2 and 9): no limit given, UNLIMITED (-1) or any other
+ * negative, infinity, or the legacy 999999+ sentinel. (A missing limit on the Profile screen is
+ * read as 3 before this is asked: see web/features/profile/usage.ts.)
+ */
+export const isUnlimited = (limit: number | null | undefined): boolean =>
+  limit === null || limit === undefined || limit < 0 || limit >= 999999 || !Number.isFinite(limit);
+
+/** "3", "Unlimited". */
 export function formatLimit(limit: number): string {
-  return limit < 0 || limit >= 999999 || !Number.isFinite(limit) ? "Unlimited" : String(limit);
+  return isUnlimited(limit) ? "Unlimited" : String(limit);
 }

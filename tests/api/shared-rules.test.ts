@@ -1,4 +1,5 @@
 // The pure rules in src/shared that both the server and the web app use.
+import { acceptList, CUSTOMER_UPLOAD_TYPES, looksLike, previewKind } from "../../src/shared/files.ts";
 import { describe, expect, test } from "bun:test";
 import {
   canCustomerUpload,
@@ -121,5 +122,24 @@ describe("relative times", () => {
     expect(notificationTime(ago(3 * 3_600_000), now)).toBe("3h ago");
     expect(notificationTime(ago(2 * day), now)).toBe("2d ago");
     expect(notificationTime(ago(8 * day), now, "en-US")).toBe(ago(8 * day).toLocaleDateString("en-US"));
+  });
+});
+
+describe("file types", () => {
+  test("a stored file is previewed by its sniffed type; the name counts only when no type is known", () => {
+    expect(previewKind({ mimeType: "application/pdf", name: "scan.png" })).toBe("pdf");
+    expect(previewKind({ mimeType: "image/png", name: "x.pdf" })).toBe("image");
+    expect(previewKind({ mimeType: "video/mp4", name: "a.pdf" })).toBe("other");
+    expect(previewKind({ mimeType: null, name: "A.PDF" })).toBe("pdf");
+    expect(previewKind({ mimeType: "", name: "photo.jpeg" })).toBe("image");
+    expect(previewKind({ mimeType: null, name: null })).toBe("other");
+  });
+
+  test("the browser's check accepts customer upload types by type, or by name when the phone gives none", () => {
+    expect(looksLike({ type: "image/jpg", name: "x" }, CUSTOMER_UPLOAD_TYPES)).toBe(true);
+    expect(looksLike({ type: "text/html", name: "x.pdf" }, CUSTOMER_UPLOAD_TYPES)).toBe(false);
+    expect(looksLike({ type: "", name: "IMG_1.JPG" }, CUSTOMER_UPLOAD_TYPES)).toBe(true);
+    expect(looksLike({ type: "", name: "movie.mp4" }, CUSTOMER_UPLOAD_TYPES)).toBe(false);
+    expect(acceptList(CUSTOMER_UPLOAD_TYPES)).toEqual([".pdf", ".jpg", ".jpeg", ".png", "application/pdf", "image/jpeg", "image/png"]);
   });
 });

@@ -7,6 +7,7 @@ import type { AppContext } from "../../context.ts";
 import { receiveFile } from "../../lib/upload.ts";
 import type { CustomerProfileDto, PortalDocumentDto, PortalDto } from "../../shared/api-types.ts";
 import { canCustomerUpload, isRequirement } from "../../shared/documents.ts";
+import { CUSTOMER_UPLOAD_TYPES } from "../../shared/files.ts";
 import { displayName } from "../../shared/user-display.ts";
 import { uploadMessages } from "../../shared/validation.ts";
 import { brokersById } from "../auth/brokers.ts";
@@ -15,8 +16,6 @@ import type { CustomerSession } from "../customer-auth/service.ts";
 import { customersWithEmail } from "../customers/contact.ts";
 import { listDocumentsOfCustomers, type DocumentRow } from "../documents/service.ts";
 import { attachUploadedFile, uploadableDocument } from "../documents/uploads.ts";
-
-export const UPLOAD_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -95,7 +94,7 @@ export async function uploadToPortal(ctx: AppContext, access: PortalAccess, docu
   const file = await receiveFile(request, {
     tempDir: ctx.files.tempDir,
     maxBytes: ctx.config.maxUploadBytes,
-    accept: UPLOAD_TYPES,
+    accept: CUSTOMER_UPLOAD_TYPES,
     acceptMessage: uploadMessages.wrongType,
   });
   try {

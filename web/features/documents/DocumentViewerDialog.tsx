@@ -2,21 +2,11 @@ import { useEffect, useState } from "react";
 import { Download, FileQuestion } from "lucide-react";
 import type { DocumentDto } from "@shared/api-types";
 import { canVerify } from "@shared/documents";
+import { previewKind } from "@shared/files";
 import { Button, LinkButton } from "../../components/ui/Button";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { Spinner } from "../../components/ui/Spinner";
 import { useDocumentFileQuery } from "./api";
-
-type PreviewKind = "pdf" | "image" | "other";
-
-/** Judged by the stored content type first; the file name is only a fallback. */
-export function previewKind(doc: Pick<DocumentDto, "mimeType" | "originalName" | "fileName">): PreviewKind {
-  const type = doc.mimeType ?? "";
-  const name = (doc.originalName ?? doc.fileName ?? "").toLowerCase();
-  if (type === "application/pdf" || name.endsWith(".pdf")) return "pdf";
-  if (type.startsWith("image/") || /\.(png|jpe?g|gif|webp)$/.test(name)) return "image";
-  return "other";
-}
 
 export const downloadName = (doc: DocumentDto) => doc.originalName ?? doc.fileName ?? doc.name;
 
@@ -86,7 +76,7 @@ function Preview({ document, fileUrl }: { document: DocumentDto; fileUrl: string
       </div>
     );
   }
-  const kind = previewKind({ ...document, mimeType: file.data?.type || document.mimeType });
+  const kind = previewKind({ mimeType: file.data?.type || document.mimeType, name: document.originalName ?? document.fileName });
   if (objectUrl && kind === "pdf") {
     return <iframe src={objectUrl} title={`Preview of ${name}`} className="h-[70dvh] w-full rounded-lg border border-slate-200" />;
   }

@@ -1,5 +1,5 @@
 import { CalendarClock, FilePlus, Mail } from "lucide-react";
-import { isUnlimited } from "@shared/limits";
+import { isUnlimited } from "@shared/plans";
 import { Button } from "../../components/ui/Button";
 import { useDocumentLimitQuery } from "../customers/api";
 import { Card } from "../../components/ui/Card";

@@ -1,19 +1,9 @@
 import { useState } from "react";
 import { Download, ExternalLink, FileQuestion } from "lucide-react";
 import type { PortalDocumentDto } from "@shared/api-types";
+import { previewKind } from "@shared/files";
 import { LinkButton } from "../../components/ui/Button";
 import { ModalDialog } from "../../components/ui/Dialog";
-
-type PreviewKind = "pdf" | "image" | "other";
-
-/** By the type the server sniffed when the file was stored; the file name only as a fallback. */
-export function previewKind(document: Pick<PortalDocumentDto, "mimeType" | "fileName">): PreviewKind {
-  const type = document.mimeType ?? "";
-  const name = (document.fileName ?? "").toLowerCase();
-  if (type === "application/pdf" || (!type && name.endsWith(".pdf"))) return "pdf";
-  if (type.startsWith("image/") || (!type && /\.(png|jpe?g)$/.test(name))) return "image";
-  return "other";
-}
 
 /**
  * The customer's own file, shown from its view URL (same origin, the session cookie authorises
@@ -21,7 +11,7 @@ export function previewKind(document: Pick<PortalDocumentDto, "mimeType" | "file
  */
 export function DocumentPreviewDialog({ document, onClose }: { document: PortalDocumentDto; onClose: () => void }) {
   const [imageFailed, setImageFailed] = useState(false);
-  const kind = previewKind(document);
+  const kind = previewKind({ mimeType: document.mimeType, name: document.fileName });
   const name = document.fileName ?? document.name;
   const viewUrl = document.viewUrl ?? "";
   const download = document.downloadUrl ?? undefined;

@@ -1,6 +1,6 @@
 // Pure rules for the Current Subscription Plan card (SPEC 2 "Profile"), kept apart from the
 // components so they are easy to test and read.
-import { isUnlimited } from "@shared/limits";
+import { isUnlimited } from "@shared/plans";
 
 /** SPEC 2: how an unlimited limit is written on the profile. */
 export const INFINITY_SIGN = "∞";
@@ -14,7 +14,7 @@ export const FALLBACK_LIMIT = 3;
  */
 export function resolveLimit(limit: number | null | undefined): number | null {
   if (limit === null || limit === undefined || Number.isNaN(limit)) return FALLBACK_LIMIT;
-  return limit < 0 || isUnlimited(limit) ? null : limit;
+  return isUnlimited(limit) ? null : limit;
 }
 
 export interface Usage {

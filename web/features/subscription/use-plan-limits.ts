@@ -1,5 +1,4 @@
-import type { PlanId } from "@shared/plans";
-import { isUnlimited } from "@shared/limits";
+import { isUnlimited, type PlanId } from "@shared/plans";
 import { useSubscriptionQuery } from "./api";
 
 export interface PlanLimits {
