@@ -45,8 +45,15 @@ export const DEFAULT_REMINDER = { value: 30, unit: "days" as DueUnit };
 
 export const dueMessages = {
   tooSmall: "Due time must be at least 1",
-  tooLarge: "Due time cannot exceed 365 days",
+  tooLarge: `Due time cannot exceed ${DUE_VALUE_MAX} days`,
+  reminderRange: `Reminder time must be between ${DUE_VALUE_MIN} and ${DUE_VALUE_MAX}`,
 } as const;
+
+/**
+ * How far ahead the server accepts a due date: the form's 365 days, plus a day for the time the
+ * form stood open and for time zones, so a date the form allowed is never refused.
+ */
+export const MAX_DUE_AHEAD_MS = (DUE_VALUE_MAX + 1) * 24 * 60 * 60 * 1000;
 
 /** The form's rule: non-numeric or empty falls back to 1. */
 export function parseDueValue(raw: string | number): number {

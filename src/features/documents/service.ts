@@ -20,6 +20,7 @@ import {
   type CatalogueDocument,
 } from "../../shared/documents.ts";
 import { addCustomerNotification } from "../notifications/service.ts";
+import { dueMessages, MAX_DUE_AHEAD_MS } from "../../shared/due-date.ts";
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -151,7 +152,6 @@ export function requestedNames(ctx: AppContext, brokerId: string, customerId: st
   );
 }
 
-const MAX_DUE_AHEAD_MS = 366 * 24 * 60 * 60 * 1000;
 
 function parseDate(value: string, field: string): Date {
   const date = new Date(value);
@@ -174,7 +174,7 @@ export function parseDueDates(
   }
   const dueDate = parseDate(input.dueDate, "dueDate");
   if (dueDate.getTime() <= now.getTime()) throw badRequest("The due date must be in the future");
-  if (dueDate.getTime() - now.getTime() > MAX_DUE_AHEAD_MS) throw badRequest("Due time cannot exceed 365 days");
+  if (dueDate.getTime() - now.getTime() > MAX_DUE_AHEAD_MS) throw badRequest(dueMessages.tooLarge);
   const reminderAt = input.reminderTime ? parseDate(input.reminderTime, "reminderTime") : null;
   if (reminderAt && reminderAt.getTime() >= dueDate.getTime()) throw badRequest("The reminder must be before the due date");
   return { dueDate, reminderAt };

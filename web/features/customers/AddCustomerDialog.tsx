@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { CustomerDetailDto } from "@shared/api-types";
 import { nameFromEmail } from "@shared/documents";
-import { addDueTime, DEFAULT_DUE, DEFAULT_REMINDER, dueValueError, formatDueDate, reminderNote, reminderTime } from "@shared/due-date";
+import { addDueTime, DEFAULT_DUE, DEFAULT_REMINDER, dueMessages, dueValueError, formatDueDate, reminderNote, reminderTime } from "@shared/due-date";
 import { limitMessages, perRequestError } from "@shared/limits";
 import { isValidEmail, messages } from "@shared/validation";
 import { Checkbox } from "../../components/ui/Checkbox";
@@ -58,7 +58,7 @@ function AddCustomerForm({ onCancel, onCreated }: { onCancel: () => void; onCrea
 
   const emailError = triedSubmit && !isValidEmail(email.trim()) ? messages.invalidEmailShort : undefined;
   const dueError = dueValueError(due.amount) ?? undefined;
-  const reminderError = remind && dueValueError(reminder.amount) ? "Reminder time must be between 1 and 365" : undefined;
+  const reminderError = remind && dueValueError(reminder.amount) ? dueMessages.reminderRange : undefined;
   // Shown under the fields so the broker sees what the numbers mean before sending.
   const dueDate = dueError ? null : addDueTime(new Date(), due.amount, due.unit);
   const remindAt = dueDate && remind && !reminderError ? reminderTime(dueDate, reminder.amount, reminder.unit) : null;

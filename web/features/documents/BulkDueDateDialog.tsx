@@ -6,6 +6,7 @@ import {
   DEFAULT_DUE,
   DEFAULT_REMINDER,
   DUE_UNITS,
+  dueMessages,
   DUE_VALUE_MAX,
   DUE_VALUE_MIN,
   parseDueValue,
@@ -27,7 +28,6 @@ import { DueDateFields, type DueDateValue } from "./DueDateFields";
 import { fromDateTimeInputs, toDateInput, toTimeInput } from "./format";
 
 export const NOTHING_SELECTED = "Please select at least one document";
-const REMINDER_RANGE = `Reminder time must be between ${DUE_VALUE_MIN} and ${DUE_VALUE_MAX}`;
 const UNIT_OPTIONS = DUE_UNITS.map((unit) => ({ id: unit, label: unit.charAt(0).toUpperCase() + unit.slice(1) }));
 
 /** Sets one due date (and optionally a reminder) on several documents the customer still owes. */
@@ -81,7 +81,7 @@ function BulkDueDateForm({ customerId, documents, onClose }: { customerId: strin
     const found = {
       selection: selected.size === 0 ? NOTHING_SELECTED : undefined,
       due: dueDate ? undefined : DUE_DATE_MISSING,
-      reminder: withReminder && (lead < DUE_VALUE_MIN || lead > DUE_VALUE_MAX) ? REMINDER_RANGE : undefined,
+      reminder: withReminder && (lead < DUE_VALUE_MIN || lead > DUE_VALUE_MAX) ? dueMessages.reminderRange : undefined,
     };
     setErrors(found);
     if (found.selection || found.due || found.reminder || !dueDate) return;
