@@ -50,6 +50,11 @@ export function toDocumentDto(doc: DocumentRow): DocumentDto {
   };
 }
 
+/** Any document by id, for features that authorise the reader themselves (file reads). */
+export function findDocument(ctx: AppContext, documentId: string): DocumentRow | null {
+  return ctx.db.select().from(documents).where(eq(documents.id, documentId)).get() ?? null;
+}
+
 /** A document of this broker's, or 404: another broker's id looks exactly like a missing one. */
 export function findOwnedDocument(ctx: AppContext, brokerId: string, documentId: string): DocumentRow {
   const doc = ctx.db.select().from(documents).where(and(eq(documents.id, documentId), eq(documents.brokerId, brokerId))).get();
@@ -252,7 +257,7 @@ export function listDocumentsOfCustomers(ctx: AppContext, customerIds: string[])
 
 /** A document of one of these customer relationships, or 404. */
 export function findCustomerDocument(ctx: AppContext, customerIds: string[], documentId: string): DocumentRow {
-  const doc = ctx.db.select().from(documents).where(eq(documents.id, documentId)).get();
+  const doc = findDocument(ctx, documentId);
   if (!doc || !customerIds.includes(doc.customerId)) throw notFound("Document not found");
   return doc;
 }

@@ -2,8 +2,6 @@
 // the customer account whose email the document's relationship is addressed to (signed in), or
 // by anyone holding a short-lived signed link for that one document. Guests (the upload link
 // alone) read nothing.
-import { eq } from "drizzle-orm";
-import { documents } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, notFound, unauthorized } from "../../lib/errors.ts";
 import { FILE_LINK_TTL_MS, signFileToken, verifyFileToken } from "../../lib/signed-url.ts";
@@ -11,13 +9,13 @@ import { sessionToken } from "../auth/plugin.ts";
 import { brokerForToken } from "../auth/service.ts";
 import { customerSession } from "../customer-auth/plugin.ts";
 import { customerContact } from "../customers/contact.ts";
-import type { DocumentRow } from "../documents/service.ts";
+import { findDocument, type DocumentRow } from "../documents/service.ts";
 
 type Headers = Record<string, string | undefined>;
 
 /** The document if this request may read its file; 401 without credentials, 404 if not theirs. */
 export function readableDocument(ctx: AppContext, input: { documentId: string; headers: Headers; token?: string }): DocumentRow {
-  const doc = ctx.db.select().from(documents).where(eq(documents.id, input.documentId)).get();
+  const doc = findDocument(ctx, input.documentId);
   if (input.token) {
     if (doc && verifyFileToken(ctx.config.sessionSecret, doc.id, input.token, ctx.clock.now())) return doc;
     throw new AppError("forbidden", "This file link is invalid or has expired. Ask for a new one.");
