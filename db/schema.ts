@@ -1,7 +1,7 @@
 // The whole product's tables. Drizzle's portable column types only (text, integer),
 // so a PostgreSQL dialect can follow without rethinking the data.
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { DOCUMENT_STATUSES } from "../src/shared/documents.ts";
 
 const id = () => text("id").primaryKey();

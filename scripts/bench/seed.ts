@@ -6,7 +6,7 @@ import { documents } from "../../db/schema.ts";
 import { loadConfig } from "../../src/config.ts";
 import { buildContext } from "../../src/context.ts";
 import { createBrokerAccount, createSession } from "../../src/features/auth/service.ts";
-import { createCustomer } from "../../src/features/customers/service.ts";
+import { createCustomer } from "../../src/features/customers/requests.ts";
 import { createLogger } from "../../src/lib/log.ts";
 import { STANDARD_DOCUMENTS } from "../../src/shared/documents.ts";
 

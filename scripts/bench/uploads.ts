@@ -8,7 +8,7 @@ import { migrateDatabase, openDatabase } from "../../db/client.ts";
 import { loadConfig } from "../../src/config.ts";
 import { buildContext } from "../../src/context.ts";
 import { createBrokerAccount } from "../../src/features/auth/service.ts";
-import { createCustomer } from "../../src/features/customers/service.ts";
+import { createCustomer } from "../../src/features/customers/requests.ts";
 import { createLogger } from "../../src/lib/log.ts";
 import { tempDir } from "../../tests/support/server.ts";
 import { rssMb, startBenchServer } from "./support.ts";

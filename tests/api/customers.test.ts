@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { attachFile, countRows, createCustomer, daysAhead } from "../support/fixtures.ts";
-import { useServerWithBroker, type Broker } from "../support/server.ts";
+import { useServerWithBroker } from "../support/server.ts";
 
 const { srv, broker } = useServerWithBroker({ PUBLIC_URL: "https://docs.example.com" }, { firstName: "Bree", lastName: "Broker" });
 

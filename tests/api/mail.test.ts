@@ -8,7 +8,7 @@ import { jobHandlers } from "../../src/jobs.ts";
 import { Scheduler } from "../../src/lib/jobs.ts";
 import type { Logger } from "../../src/lib/log.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
-import { freePort, startSmtp, type TestSmtp } from "../support/smtp.ts";
+import { freePort, startSmtp } from "../support/smtp.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

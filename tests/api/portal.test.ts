@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { createCustomer, customerCookie, sampleFiles, uploadFile } from "../support/fixtures.ts";
-import { useServerWithBroker, type Broker } from "../support/server.ts";
+import { useServerWithBroker } from "../support/server.ts";
 
 const { srv, broker } = useServerWithBroker({ MAX_UPLOAD_MB: "1" }, { firstName: "Bree", lastName: "Broker" });
 

@@ -1,6 +1,6 @@
 // Customer lookups other features need (mail, reminders, uploads, the portal, billing), kept
 // apart from service.ts so those features can use them without importing each other.
-import { and, asc, count, eq, isNull } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNull } from "drizzle-orm";
 import { customers } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
@@ -57,4 +57,28 @@ export function connectAccount(db: Writer, customerId: string, at: Date): void {
 
 export function countCustomers(ctx: AppContext, brokerId: string): number {
   return ctx.db.select({ n: count() }).from(customers).where(eq(customers.brokerId, brokerId)).get()!.n;
+}
+
+/** Names of this broker's customers by id, for lists that show documents with their customer. */
+export function customerNames(ctx: AppContext, brokerId: string): Map<string, string> {
+  const rows = ctx.db.select({ id: customers.id, name: customers.name }).from(customers).where(eq(customers.brokerId, brokerId)).all();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export function markReminded(tx: Writer, brokerId: string, customerIds: string[], at: Date): void {
+  if (customerIds.length === 0) return;
+  tx.update(customers)
+    .set({ lastReminderAt: at })
+    .where(and(eq(customers.brokerId, brokerId), inArray(customers.id, customerIds)))
+    .run();
+}
+
+/** This broker's customers reminded at or after `since`. */
+export function remindedSince(ctx: AppContext, brokerId: string, since: Date): Set<string> {
+  const rows = ctx.db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.brokerId, brokerId), gte(customers.lastReminderAt, since)))
+    .all();
+  return new Set(rows.map((r) => r.id));
 }

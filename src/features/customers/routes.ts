@@ -5,14 +5,13 @@ import type { PublicUser } from "../auth/model.ts";
 import { brokerAuth } from "../auth/plugin.ts";
 import { toDocumentDto } from "../documents/service.ts";
 import { CreateCustomerBody, IdParams, RequestDocumentsBody, UpdateCustomerBody } from "./model.ts";
+import { createCustomer, requestDocuments } from "./requests.ts";
 import {
-  createCustomer,
   customerDetail,
   customerDocuments,
   deleteCustomer,
   documentLimit,
   listCustomers,
-  requestDocuments,
   resendInvitation,
   updateCustomer,
 } from "./service.ts";

@@ -2,7 +2,7 @@
 import type { AppContext } from "../../context.ts";
 import type { DashboardDocumentRow, DashboardMetrics } from "../../shared/api-types.ts";
 import { countCustomers } from "../customers/contact.ts";
-import { customerNames } from "../customers/service.ts";
+import { customerNames } from "../customers/contact.ts";
 import { dashboardDocuments, documentMetrics, type DashboardList } from "../documents/lists.ts";
 
 export function dashboardMetrics(ctx: AppContext, brokerId: string): DashboardMetrics {

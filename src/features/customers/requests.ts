@@ -1,0 +1,135 @@
+// Inviting a customer and asking them for documents: plan limits, the requested documents,
+// the email with this relationship's link, and the notifications on both sides.
+import { and, eq } from "drizzle-orm";
+import { customers } from "../../../db/schema.ts";
+import type { AppContext } from "../../context.ts";
+import { AppError, badRequest } from "../../lib/errors.ts";
+import { newId, randomToken } from "../../lib/tokens.ts";
+import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
+import type { CustomerDetailDto } from "../../shared/api-types.ts";
+import { nameFromEmail } from "../../shared/documents.ts";
+import { canAddCustomer, limitMessages, maxDocumentsPerCustomer, perCustomerError, perRequestError } from "../../shared/limits.ts";
+import { displayName } from "../../shared/user-display.ts";
+import { isValidEmail, messages, normalizeEmail } from "../../shared/validation.ts";
+import type { PublicUser } from "../auth/model.ts";
+import { effectivePlan } from "../billing/service.ts";
+import { insertRequestedDocuments, parseDocumentEntries, parseDueDates, requestedNames, type DocumentRow } from "../documents/service.ts";
+import { queueEmail } from "../mail/service.ts";
+import { documentsRequestedEmail, invitationEmail } from "../mail/templates.ts";
+import { addBrokerNotification, addCustomerNotification } from "../notifications/service.ts";
+import { countCustomers, uploadUrl } from "./contact.ts";
+import { checkLoanType, checkName, customerDetail, findOwnedCustomer } from "./service.ts";
+
+/** Refuses `adding` documents that the plan's per-request or per-customer caps do not allow. */
+function checkDocumentLimits(ctx: AppContext, brokerId: string, current: number, adding: number) {
+  const plan = effectivePlan(ctx, brokerId);
+  const perRequest = perRequestError(plan, adding);
+  if (perRequest) throw new AppError("forbidden", `${limitMessages.documentLimitTitle}: ${perRequest}`);
+  const perCustomer = perCustomerError(current, adding, maxDocumentsPerCustomer(plan));
+  if (perCustomer) throw new AppError("forbidden", `${limitMessages.perCustomerTitle}: ${perCustomer}`);
+}
+
+export interface CreateCustomerInput {
+  name?: string | null;
+  email: string;
+  loanType?: string | null;
+  dueDate?: string | null;
+  reminderTime?: string | null;
+  requiredDocuments?: { name: string; description?: string | null }[];
+}
+
+export function createCustomer(ctx: AppContext, broker: PublicUser, input: CreateCustomerInput): CustomerDetailDto {
+  const email = normalizeEmail(input.email);
+  if (!isValidEmail(email)) throw badRequest(messages.invalidEmailShort);
+  const name = checkName(input.name ?? "") || nameFromEmail(email);
+  const loanType = checkLoanType(input.loanType);
+  const now = ctx.clock.now();
+  const { dueDate, reminderAt } = parseDueDates(input, now);
+  // A description given beside a plain name (not the custom: form) is kept.
+  const docs = parseDocumentEntries((input.requiredDocuments ?? []).map((d) => d.name)).map((d, i) => ({
+    ...d,
+    description: input.requiredDocuments?.[i]?.description?.trim() || d.description,
+  }));
+
+  if (!canAddCustomer(effectivePlan(ctx, broker.id), countCustomers(ctx, broker.id))) {
+    throw new AppError("forbidden", limitMessages.customerLimit);
+  }
+  checkDocumentLimits(ctx, broker.id, 0, docs.length);
+
+  const customerId = inTransaction(ctx, (unit) => {
+    const { tx } = unit;
+    // Only this broker's own list is looked at: whether anyone else knows this email is never asked.
+    const existing = tx.select({ id: customers.id }).from(customers).where(and(eq(customers.brokerId, broker.id), eq(customers.email, email))).get();
+    if (existing) throw new AppError("conflict", "This customer is already in your list.");
+    // 192 bits of randomness: the link is the key to this broker's requests, and only to them.
+    const customer = tx
+      .insert(customers)
+      .values({ id: newId(), brokerId: broker.id, email, name, loanType, uploadLink: randomToken(24), invitedAt: now })
+      .returning()
+      .get()!;
+    insertRequestedDocuments(tx, { brokerId: broker.id, customerId: customer.id, documents: docs, dueDate, reminderAt });
+    const content = invitationEmail({
+      customerName: customer.name,
+      brokerName: displayName(broker),
+      uploadUrl: uploadUrl(ctx, customer.uploadLink),
+      documents: docs.map((d) => ({ name: d.name, dueDate })),
+    });
+    queueEmail(ctx, tx, { kind: "invitation", to: email, dedupeKey: `invitation:${broker.id}:${customer.id}:${now.getTime()}`, ...content });
+    addBrokerNotification(unit, broker.id, {
+      type: "customer_invited",
+      title: "Customer invited",
+      message: `${customer.name} (${email}) was invited${docs.length ? ` to upload ${plural(docs.length, "document")}` : ""}.`,
+      metadata: { customerId: customer.id },
+    });
+    if (docs.length) announceRequest(unit, broker, customer.id, docs.map((d) => d.name));
+    unit.publish({ type: "customer_created", brokerId: broker.id, customerId: customer.id });
+    return customer.id;
+  });
+  return customerDetail(ctx, broker, customerId);
+}
+
+export function requestDocuments(
+  ctx: AppContext,
+  broker: PublicUser,
+  customerId: string,
+  input: { documentTypes: string[]; dueDate?: string | null; reminderTime?: string | null },
+): DocumentRow[] {
+  const customer = findOwnedCustomer(ctx, broker.id, customerId);
+  if (input.documentTypes.length === 0) throw badRequest("Please select at least one document to request.");
+  const docs = parseDocumentEntries(input.documentTypes);
+  const now = ctx.clock.now();
+  const { dueDate, reminderAt } = parseDueDates(input, now);
+
+  const existing = requestedNames(ctx, broker.id, customerId);
+  const repeated = docs.find((d) => existing.has(d.name.toLowerCase()));
+  if (repeated) throw new AppError("conflict", `${repeated.name} has already been requested from this customer.`);
+  checkDocumentLimits(ctx, broker.id, existing.size, docs.length);
+
+  return inTransaction(ctx, (unit) => {
+    const { tx } = unit;
+    const rows = insertRequestedDocuments(tx, { brokerId: broker.id, customerId, documents: docs, dueDate, reminderAt });
+    const content = documentsRequestedEmail({
+      customerName: customer.name,
+      brokerName: displayName(broker),
+      uploadUrl: uploadUrl(ctx, customer.uploadLink),
+      documents: docs.map((d) => ({ name: d.name, dueDate })),
+    });
+    queueEmail(ctx, tx, { kind: "documents_requested", to: customer.email, dedupeKey: `requested:${rows[0]!.id}`, ...content });
+    announceRequest(unit, broker, customerId, docs.map((d) => d.name));
+    unit.publish({ type: "documents_requested", brokerId: broker.id, customerId, documentIds: rows.map((r) => r.id) });
+    return rows;
+  });
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** Tells the customer (bell and portal) that a broker asked for documents. */
+function announceRequest(unit: Unit, broker: PublicUser, customerId: string, names: string[]) {
+  addCustomerNotification(unit, customerId, {
+    type: "documents_requested",
+    brokerId: broker.id,
+    title: "Documents requested",
+    message: `${displayName(broker)} asked you to upload: ${names.join(", ")}.`,
+    metadata: { brokerId: broker.id },
+  });
+}
