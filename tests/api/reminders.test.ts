@@ -1,0 +1,49 @@
+// Reminder emails a broker sends by hand (single and bulk); the scheduled ones are in scheduled.test.ts.
+import { describe, expect, test } from "bun:test";
+import { attachFile, createCustomer } from "../support/fixtures.ts";
+import { useServerWithBroker } from "../support/server.ts";
+
+const { srv, broker } = useServerWithBroker();
+
+const get = (path: string, token = broker.token) => srv.call(path, { token });
+
+describe("reminders", () => {
+  test("one customer: email queued, last reminder recorded; a second within a minute is a 429", async () => {
+    const c = await createCustomer(srv, broker.token, { name: "Cal" });
+    const res = await srv.call(`/api/customer/${c.id}/send-reminder`, { method: "POST", token: broker.token });
+    expect(res).toMatchObject({ status: 200, body: { sentCount: 1 } });
+    const row = (await get(`/api/customer/${c.id}`)).body;
+    expect(row.lastReminderAt).toBe(srv.clock.now().toISOString());
+    const mail = srv.server.ctx.db.$client.query(`select subject, text from emails where kind = 'reminder' and "to" = ?`).get(c.email) as any;
+    expect(mail.text).toContain("Paystub");
+
+    const again = await srv.call(`/api/customer/${c.id}/send-reminder`, { method: "POST", token: broker.token });
+    expect(again.status).toBe(429);
+    expect(Number(again.headers.get("retry-after"))).toBeGreaterThan(0);
+    srv.clock.advance(61_000);
+    expect((await srv.call(`/api/customer/${c.id}/send-reminder`, { method: "POST", token: broker.token })).status).toBe(200);
+  });
+
+  test("a customer with nothing left to upload gets no reminder (409)", async () => {
+    const c = await createCustomer(srv, broker.token, { requiredDocuments: [{ name: "Paystub" }] });
+    await attachFile(srv, c.documents[0]!.id);
+    const res = await srv.call(`/api/customer/${c.id}/send-reminder`, { method: "POST", token: broker.token });
+    expect(res).toMatchObject({ status: 409, body: { message: "This customer has no documents waiting to be uploaded." } });
+  });
+
+  test("bulk: only customers with requested, incomplete or overdue documents are reminded", async () => {
+    const b = await srv.signUpBroker();
+    await createCustomer(srv, b.token, { requiredDocuments: [{ name: "Paystub" }] });
+    await createCustomer(srv, b.token, { requiredDocuments: [{ name: "Paystub" }, { name: "Photo ID" }] });
+    const done = await createCustomer(srv, b.token, { requiredDocuments: [{ name: "Paystub" }] });
+    await attachFile(srv, done.documents[0]!.id);
+    await createCustomer(srv, b.token, { requiredDocuments: [] });
+
+    const res = await srv.call("/api/send-bulk-reminders", { method: "POST", token: b.token });
+    expect(res).toMatchObject({ status: 200, body: { sentCount: 2, message: "Sent 2 reminder emails" } });
+    // Within a minute, nobody is reminded twice; after it, they are again.
+    expect((await srv.call("/api/send-bulk-reminders", { method: "POST", token: b.token })).body.sentCount).toBe(0);
+    srv.clock.advance(61_000);
+    expect((await srv.call("/api/send-bulk-reminders", { method: "POST", token: b.token })).body.sentCount).toBe(2);
+  });
+});
