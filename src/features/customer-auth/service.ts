@@ -126,13 +126,14 @@ export async function signUpCustomer(ctx: AppContext, input: SignUpInput) {
   }
   claimCode(ctx, customer, input.code);
   const passwordHash = await hashPassword(input.password);
-  const account = ctx.db.transaction((tx) => {
+  const account = inTransaction(ctx, ({ tx, publish }) => {
     const existing = tx.select().from(customerAccounts).where(eq(customerAccounts.email, customer.email)).get();
     if (!existing) return tx.insert(customerAccounts).values({ id: newId(), email: customer.email, passwordHash }).returning().get()!;
+    // The code proved the address, as a reset link does: the old password and its sessions end.
     endEverySession(tx, existing.id);
+    publish({ type: "customer_signed_out", accountId: existing.id });
     return tx.update(customerAccounts).set({ passwordHash }).where(eq(customerAccounts.id, existing.id)).returning().get()!;
   });
-  ctx.events.publish({ type: "customer_signed_out", accountId: account.id });
   return { codeSent: false as const, session: startSession(ctx, account, customer) };
 }
 
@@ -144,8 +145,7 @@ function sendAccountCode(ctx: AppContext, customer: CustomerRow): void {
   }
   codes.recordFailure(customer.id);
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-  const now = ctx.clock.now();
-  ctx.db.transaction((tx) => {
+  inTransaction(ctx, ({ tx, now }) => {
     // Only the newest code works.
     tx.update(customerEmailCodes).set({ usedAt: now }).where(and(eq(customerEmailCodes.customerId, customer.id), isNull(customerEmailCodes.usedAt))).run();
     const id = newId();
@@ -162,8 +162,7 @@ function sendAccountCode(ctx: AppContext, customer: CustomerRow): void {
  * so concurrent guesses share the same five attempts; the fifth wrong one kills the code.
  */
 function claimCode(ctx: AppContext, customer: CustomerRow, code: string): void {
-  const now = ctx.clock.now();
-  const outcome = ctx.db.transaction((tx) => {
+  const outcome = inTransaction(ctx, ({ tx, now }) => {
     const row = tx
       .select()
       .from(customerEmailCodes)
@@ -229,8 +228,7 @@ export function forgotPassword(ctx: AppContext, input: { email: string; uploadLi
   const portal = portals.find((c) => c.uploadLink === input.uploadLink) ?? portals[0];
   if (!portal) return; // every broker removed them: there is no portal to come back to
   const token = randomToken();
-  const now = ctx.clock.now();
-  ctx.db.transaction((tx) => {
+  inTransaction(ctx, ({ tx, now }) => {
     tx.insert(passwordResetTokens)
       .values({ id: hashToken(token), accountId: account.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) })
       .run();
@@ -253,7 +251,7 @@ export async function resetPassword(ctx: AppContext, input: { token: string; new
   const row = ctx.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.id, id)).get();
   if (!row || row.usedAt || row.expiresAt <= now) throw badRequest(INVALID_RESET);
   const passwordHash = await hashPassword(input.newPassword);
-  ctx.db.transaction((tx) => {
+  inTransaction(ctx, ({ tx, publish }) => {
     // Claim the token; a second use racing this one finds it used (or gone).
     const claimed = tx
       .update(passwordResetTokens)
@@ -264,6 +262,6 @@ export async function resetPassword(ctx: AppContext, input: { token: string; new
     if (!claimed) throw badRequest(INVALID_RESET);
     tx.update(customerAccounts).set({ passwordHash }).where(eq(customerAccounts.id, row.accountId)).run();
     endEverySession(tx, row.accountId);
+    publish({ type: "customer_signed_out", accountId: row.accountId });
   });
-  ctx.events.publish({ type: "customer_signed_out", accountId: row.accountId });
 }

@@ -159,8 +159,7 @@ export function resendInvitation(ctx: AppContext, broker: PublicUser, customerId
     uploadUrl: uploadUrl(ctx, customer.uploadLink),
     documents: docs.map((d) => ({ name: d.name, dueDate: d.dueDate })),
   });
-  const now = ctx.clock.now();
-  ctx.db.transaction((tx) =>
+  inTransaction(ctx, ({ tx, now }) =>
     queueEmail(ctx, tx, { kind: "invitation_resend", to: customer.email, dedupeKey: `resend:${broker.id}:${customerId}:${now.getTime()}`, ...content }),
   );
 }

@@ -17,6 +17,7 @@ import { enqueueJob, PermanentJobError, type Job, type Writer } from "../../lib/
 import { newId } from "../../lib/tokens.ts";
 import type { EmailContent } from "./templates.ts";
 import { smtpTransport } from "./transport.ts";
+import { inTransaction } from "../../lib/unit-of-work.ts";
 
 export const SEND_EMAIL_JOB = "send_email";
 
@@ -98,7 +99,7 @@ export function listEmails(ctx: AppContext, options: { limit?: number } = {}): E
 
 /** Sends a failed email again: back to pending with a new delivery job. */
 export function retryEmail(ctx: AppContext, emailId: string): Email {
-  return ctx.db.transaction((tx) => {
+  return inTransaction(ctx, ({ tx }) => {
     const email = tx.select().from(emails).where(eq(emails.id, emailId)).get();
     if (!email) throw new AppError("not_found", `No email with id ${emailId}`);
     if (email.status !== "failed") throw new AppError("conflict", `Only failed emails can be retried; this one is ${email.status}`);
