@@ -5,25 +5,13 @@ import type { AppContext } from "../../context.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import { displayName } from "../../shared/user-display.ts";
 import { brokerById } from "../auth/brokers.ts";
-import { customerContact } from "../customers/contact.ts";
 import { claimDueReminders, markOverdue } from "../documents/lists.ts";
-import type { DocumentRow } from "../documents/service.ts";
-import { queueEmail } from "../mail/service.ts";
-import { reminderEmail } from "../mail/templates.ts";
-
-const groupBy = (docs: DocumentRow[]) => {
-  const groups = new Map<string, DocumentRow[]>();
-  for (const doc of docs) {
-    const key = `${doc.brokerId}:${doc.customerId}`;
-    groups.set(key, [...(groups.get(key) ?? []), doc]);
-  }
-  return [...groups.values()];
-};
+import { groupByCustomer, queueReminderEmail } from "./email.ts";
 
 export function markOverdueDocuments(ctx: AppContext): void {
   const now = ctx.clock.now();
   inTransaction(ctx, (unit) => {
-    for (const docs of groupBy(markOverdue(now, unit))) {
+    for (const docs of groupByCustomer(markOverdue(now, unit)).values()) {
       const { brokerId, customerId } = docs[0]!;
       unit.publish({ type: "document_status_changed", brokerId, customerId, documentIds: docs.map((d) => d.id) });
     }
@@ -33,20 +21,12 @@ export function markOverdueDocuments(ctx: AppContext): void {
 export function sendScheduledReminders(ctx: AppContext): void {
   const now = ctx.clock.now();
   inTransaction(ctx, (unit) => {
-    for (const docs of groupBy(claimDueReminders(now, unit))) {
-      const { brokerId, customerId } = docs[0]!;
-      const customer = customerContact(ctx, customerId, unit.tx);
-      const broker = brokerById(ctx, brokerId);
-      if (!customer || !broker) continue;
-      const content = reminderEmail({
-        customerName: customer.name,
-        brokerName: displayName(broker),
-        uploadUrl: customer.uploadUrl,
-        documents: docs.map((d) => ({ name: d.name, dueDate: d.dueDate })),
-      });
+    for (const [customerId, documents] of groupByCustomer(claimDueReminders(now, unit))) {
+      const broker = brokerById(ctx, documents[0]!.brokerId);
+      if (!broker) continue;
       // One key per document and reminder time: the same reminder is never queued twice.
-      const key = `scheduled-reminder:${docs.map((d) => `${d.id}@${d.reminderAt?.getTime()}`).join(",")}`;
-      queueEmail(ctx, unit.tx, { kind: "reminder", to: customer.email, dedupeKey: key, ...content });
+      const dedupeKey = `scheduled-reminder:${documents.map((d) => `${d.id}@${d.reminderAt?.getTime()}`).join(",")}`;
+      queueReminderEmail(ctx, unit.tx, { customerId, brokerName: displayName(broker), documents, dedupeKey });
     }
   });
 }

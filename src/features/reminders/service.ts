@@ -5,13 +5,11 @@ import { AppError } from "../../lib/errors.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import { displayName } from "../../shared/user-display.ts";
 import type { PublicUser } from "../auth/model.ts";
-import { customerContact } from "../customers/contact.ts";
 import { markReminded, remindedSince } from "../customers/contact.ts";
 import { findOwnedCustomer } from "../customers/service.ts";
 import { documentsAwaitingUpload } from "../documents/lists.ts";
 import type { DocumentRow } from "../documents/service.ts";
-import { queueEmail } from "../mail/service.ts";
-import { reminderEmail } from "../mail/templates.ts";
+import { groupByCustomer, queueReminderEmail } from "./email.ts";
 
 /** A second manual reminder to the same customer within this time is refused (a double click). */
 export const REMINDER_COOLDOWN_MS = 60_000;
@@ -20,17 +18,9 @@ function queueReminders(ctx: AppContext, broker: PublicUser, byCustomer: Map<str
   const now = ctx.clock.now();
   return inTransaction(ctx, ({ tx, publish }) => {
     let sent = 0;
-    for (const [customerId, docs] of byCustomer) {
-      const customer = customerContact(ctx, customerId, tx);
-      if (!customer) continue;
-      const content = reminderEmail({
-        customerName: customer.name,
-        brokerName: displayName(broker),
-        uploadUrl: customer.uploadUrl,
-        documents: docs.map((d) => ({ name: d.name, dueDate: d.dueDate })),
-      });
-      queueEmail(ctx, tx, { kind: "reminder", to: customer.email, dedupeKey: `reminder:${broker.id}:${customerId}:${now.getTime()}`, ...content });
-      sent++;
+    for (const [customerId, documents] of byCustomer) {
+      const dedupeKey = `reminder:${broker.id}:${customerId}:${now.getTime()}`;
+      if (queueReminderEmail(ctx, tx, { customerId, brokerName: displayName(broker), documents, dedupeKey })) sent++;
     }
     markReminded(tx, broker.id, [...byCustomer.keys()], now);
     if (byCustomer.size === 1) publish({ type: "customer_updated", brokerId: broker.id, customerId: [...byCustomer.keys()][0]! });
@@ -59,10 +49,6 @@ export function sendReminder(ctx: AppContext, broker: PublicUser, customerId: st
  */
 export function sendBulkReminders(ctx: AppContext, broker: PublicUser): number {
   const recent = remindedSince(ctx, broker.id, new Date(ctx.clock.now().getTime() - REMINDER_COOLDOWN_MS));
-  const byCustomer = new Map<string, DocumentRow[]>();
-  for (const doc of documentsAwaitingUpload(ctx, broker.id)) {
-    if (recent.has(doc.customerId)) continue;
-    byCustomer.set(doc.customerId, [...(byCustomer.get(doc.customerId) ?? []), doc]);
-  }
+  const byCustomer = groupByCustomer(documentsAwaitingUpload(ctx, broker.id).filter((doc) => !recent.has(doc.customerId)));
   return byCustomer.size === 0 ? 0 : queueReminders(ctx, broker, byCustomer);
 }

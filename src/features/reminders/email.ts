@@ -1,0 +1,32 @@
+// One reminder email: what both the broker's Send Reminder and the scheduled reminders queue.
+import type { AppContext } from "../../context.ts";
+import type { Writer } from "../../lib/jobs.ts";
+import { customerContact } from "../customers/contact.ts";
+import type { DocumentRow } from "../documents/service.ts";
+import { queueEmail } from "../mail/service.ts";
+import { reminderEmail } from "../mail/templates.ts";
+
+/** Documents by customer, in order: a customer belongs to one broker, so one email each. */
+export function groupByCustomer(docs: DocumentRow[]): Map<string, DocumentRow[]> {
+  const groups = new Map<string, DocumentRow[]>();
+  for (const doc of docs) groups.set(doc.customerId, [...(groups.get(doc.customerId) ?? []), doc]);
+  return groups;
+}
+
+/** Queues the reminder for one customer's documents in the caller's transaction; false when the customer is gone. */
+export function queueReminderEmail(
+  ctx: AppContext,
+  tx: Writer,
+  input: { customerId: string; brokerName: string; documents: DocumentRow[]; dedupeKey: string },
+): boolean {
+  const customer = customerContact(ctx, input.customerId, tx);
+  if (!customer) return false;
+  const content = reminderEmail({
+    customerName: customer.name,
+    brokerName: input.brokerName,
+    uploadUrl: customer.uploadUrl,
+    documents: input.documents.map((d) => ({ name: d.name, dueDate: d.dueDate })),
+  });
+  queueEmail(ctx, tx, { kind: "reminder", to: customer.email, dedupeKey: input.dedupeKey, ...content });
+  return true;
+}
