@@ -2,15 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { BulkDueDateInput, DocumentDto, DueDateInput, MessageResponse, VerifyDocumentInput } from "@shared/api-types";
 import { ApiError, apiFetch, errorMessageOf } from "../../api/client";
-import { keys, refreshBrokerData } from "../customers/api";
-
-export function useCustomerDocumentsQuery(customerId: string | undefined) {
-  return useQuery({
-    queryKey: keys.customerDocuments(customerId ?? ""),
-    queryFn: ({ signal }) => apiFetch<DocumentDto[]>(keys.customerDocuments(customerId!)[0], { signal }),
-    enabled: Boolean(customerId),
-  });
-}
+import { refreshBrokerData } from "../customers/api";
 
 /** Every document mutation refreshes the customer it belongs to and the dashboard lists. */
 function useDocumentMutation<Input>(customerId: string, request: (input: Input) => Promise<unknown>) {
