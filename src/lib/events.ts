@@ -9,7 +9,6 @@ export type DomainEvent =
   | { type: "document_uploaded"; brokerId: string; customerId: string; documentId: string }
   | { type: "document_verified"; brokerId: string; customerId: string; documentId: string; status: string }
   | { type: "document_status_changed"; brokerId: string; customerId: string; documentIds: string[] }
-  | { type: "dashboard_metrics_update"; brokerId: string }
   /** Many customers changed at once (bulk reminders): refresh everything instead of item by item. */
   | { type: "customer_list_refresh"; brokerId: string }
   | { type: "notification_created"; audience: "broker"; brokerId: string; notificationId: string }

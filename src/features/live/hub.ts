@@ -108,9 +108,6 @@ export class LiveHub {
       case "customer_list_refresh":
         this.toBroker(event.brokerId, { type: "force_refresh", updateType: event.type });
         return;
-      case "dashboard_metrics_update":
-        this.toBroker(event.brokerId, { type: "data_update", updateType: event.type, data: {} });
-        return;
       default: {
         const data = {
           customerId: event.customerId,
