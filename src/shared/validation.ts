@@ -28,7 +28,14 @@ export const messages = {
   passwordTooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
   confirmPassword: "Please confirm your password",
   passwordsDontMatch: "Passwords don't match",
+  tooManySignInAttempts: (seconds: number) => `Too many sign-in attempts. Try again in ${waitText(seconds)}.`,
 } as const;
+
+/** 1 → "1 second", 45 → "45 seconds", 61 → "2 minutes": seconds only under a minute. */
+export function waitText(seconds: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+  return seconds < 60 ? plural(Math.max(1, Math.ceil(seconds)), "second") : plural(Math.ceil(seconds / 60), "minute");
+}
 
 /** Customer uploads: the messages both the portal (before sending) and the server use. */
 export const uploadMessages = {

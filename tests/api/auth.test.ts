@@ -94,18 +94,18 @@ describe("broker sign-in and sign-out", () => {
 });
 
 describe("sign-in throttling", () => {
-  test("an account is refused with 429 and Retry-After after 5 failures, even with the right password, until the window passes", async () => {
+  // The policy itself (and the owner at another address) is in sign-in-throttle.test.ts.
+  test("after 5 failures even the right password from that address is refused with 429 and Retry-After until the wait passes", async () => {
     const { user } = await srv.signUpBroker({ password: "the real password" });
-    const attempt = (password: string, ip = "198.51.100.7") =>
-      srv.call("/api/auth/signin", { method: "POST", body: { email: user.email, password }, headers: { "x-forwarded-for": ip } });
+    const attempt = (password: string) => srv.call("/api/auth/signin", { method: "POST", body: { email: user.email, password } });
     for (let i = 0; i < 5; i++) expect((await attempt("wrong password")).status).toBe(401);
 
     const refused = await attempt("the real password");
     expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(refused.body.message).toMatch(/^Too many sign-in attempts\. Try again in \d+ minutes?\.$/);
+    expect(refused.headers.get("retry-after")).toBe("1");
+    expect(refused.body).toEqual({ message: "Too many sign-in attempts. Try again in 1 second." });
 
-    srv.clock.advance(15 * 60 * 1000 + 1);
+    srv.clock.advance(1000);
     expect((await attempt("the real password")).status).toBe(200);
   });
 });

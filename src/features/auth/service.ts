@@ -63,19 +63,19 @@ const throttleFor = (ctx: AppContext) => throttles.get(ctx) ?? throttles.set(ctx
 
 export async function signInBroker(ctx: AppContext, input: SignInInput & { address: string }) {
   const email = normalizeEmail(input.email);
-  const throttle = throttleFor(ctx);
-  throttle.assertAllowed(input.address, email);
   if (!input.password) throw badRequest(messages.passwordRequired);
+  // Counted before the password is checked, so concurrent guesses cannot all get through.
+  const attempt = throttleFor(ctx).reserve(input.address, email);
 
   const user = ctx.db.select().from(users).where(eq(users.email, email)).get();
   const ok = user?.passwordHash
     ? await verifyPassword(input.password, user.passwordHash)
     : await verifyAgainstDummy(input.password);
   if (!user || !ok) {
-    throttle.failed(input.address, email);
+    attempt.failed();
     throw new AppError("unauthorized", INVALID_CREDENTIALS);
   }
-  throttle.succeeded(email);
+  attempt.succeeded();
   return { user: toPublicUser(user), ...createSession(ctx, user.id) };
 }
 
