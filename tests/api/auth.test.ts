@@ -121,14 +121,33 @@ test("sign-up can be turned off with ALLOW_SIGNUP=false", async () => {
   }
 });
 
-test("behind https the session cookie is Secure", async () => {
+test("behind https the session cookie is Secure and named __Host-, and only that name is read", async () => {
   const secure = await startTestServer({ PUBLIC_URL: "https://portal.example.com" });
   try {
-    const { status, headers } = await secure.call("/api/auth/signup", { method: "POST", body: { email: "s@example.com", password: "long enough pw" } });
-    expect(status).toBe(201);
-    expect(headers.get("set-cookie")).toContain("Secure");
+    const signedUp = await secure.call("/api/auth/signup", { method: "POST", body: { email: "s@example.com", password: "long enough pw" } });
+    expect(signedUp.status).toBe(201);
+    const cookie = signedUp.headers.get("set-cookie")!;
+    expect(cookie).toStartWith("__Host-portal_session=");
+    expect(cookie).toContain("Secure");
+    expect(cookie).toContain("Path=/");
+    expect(cookie).not.toContain("Domain");
     expect((await secure.call("/healthz")).headers.get("strict-transport-security")).toContain("max-age=");
+
+    const { token } = signedUp.body;
+    expect((await secure.call("/api/auth/user", { headers: { cookie: `__Host-portal_session=${token}` } })).status).toBe(200);
+    // A plain-named cookie could have been planted by a sibling subdomain or over http.
+    expect((await secure.call("/api/auth/user", { headers: { cookie: `portal_session=${token}` } })).status).toBe(401);
+
+    const out = await secure.call("/api/auth/signout", { method: "POST", headers: { cookie: `__Host-portal_session=${token}` } });
+    expect(out.headers.get("set-cookie")).toMatch(/^__Host-portal_session=;.*Max-Age=0/);
+    expect((await secure.call("/api/auth/user", { token })).status).toBe(401);
   } finally {
     await secure.stop();
   }
+});
+
+test("over plain http the cookie keeps its name and the __Host- name is not read", async () => {
+  const { token } = await srv.signUpBroker();
+  expect((await srv.call("/api/auth/user", { headers: { cookie: `portal_session=${token}` } })).status).toBe(200);
+  expect((await srv.call("/api/auth/user", { headers: { cookie: `__Host-portal_session=${token}` } })).status).toBe(401);
 });

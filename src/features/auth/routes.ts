@@ -2,10 +2,11 @@ import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { clientAddress } from "../../lib/http.ts";
 import { SignInBody, SignUpBody } from "./model.ts";
-import { brokerAuth, SESSION_COOKIE, sessionToken } from "./plugin.ts";
+import { brokerAuth, brokerSessionToken, sessionCookieName } from "./plugin.ts";
 import { signInBroker, signOutBroker, signUpBroker } from "./service.ts";
 
 export const authRoutes = (ctx: AppContext) => {
+  const cookieName = sessionCookieName(ctx);
   const sessionCookie = (token: string, expiresAt: Date) => ({
     value: token,
     httpOnly: true,
@@ -21,7 +22,7 @@ export const authRoutes = (ctx: AppContext) => {
       "/signup",
       async ({ body, cookie, set }) => {
         const { user, token, expiresAt } = await signUpBroker(ctx, body);
-        cookie[SESSION_COOKIE]!.set(sessionCookie(token, expiresAt));
+        cookie[cookieName]!.set(sessionCookie(token, expiresAt));
         set.status = 201;
         return { user, token };
       },
@@ -32,15 +33,15 @@ export const authRoutes = (ctx: AppContext) => {
       async ({ body, cookie, request, server }) => {
         const address = clientAddress(ctx, request, server);
         const { user, token, expiresAt } = await signInBroker(ctx, { ...body, address });
-        cookie[SESSION_COOKIE]!.set(sessionCookie(token, expiresAt));
+        cookie[cookieName]!.set(sessionCookie(token, expiresAt));
         return { user, token };
       },
       { body: SignInBody },
     )
     .post("/signout", ({ headers, cookie }) => {
-      const token = sessionToken(headers);
+      const token = brokerSessionToken(ctx, headers);
       if (token) signOutBroker(ctx, token);
-      cookie[SESSION_COOKIE]!.set({ ...sessionCookie("", new Date(0)), maxAge: 0 });
+      cookie[cookieName]!.set({ ...sessionCookie("", new Date(0)), maxAge: 0 });
       return { message: "Signed out" };
     })
     .get("/user", ({ broker }) => broker, { broker: true });
