@@ -18,6 +18,7 @@ export const CUSTOMER_SIGNUP_PASSWORD_MIN = 8;
 export const CUSTOMER_RESET_PASSWORD_MIN = 6;
 export const MAX_PASSWORD_LENGTH = 200;
 export const MAX_NAME_LENGTH = 100;
+export const SIGN_UP_CODE_LENGTH = 6;
 
 export const messages = {
   invalidEmail: "Please enter a valid email address",
@@ -29,6 +30,11 @@ export const messages = {
   confirmPassword: "Please confirm your password",
   passwordsDontMatch: "Passwords don't match",
   tooManySignInAttempts: (seconds: number) => `Too many sign-in attempts. Try again in ${waitText(seconds)}.`,
+  signUpCodeSent: (email: string) => `We sent a 6-digit code to ${email}. Enter it to finish creating your account.`,
+  signUpCodeFormat: "Enter the 6-digit code from the email",
+  signUpCodeWrong: "That code is wrong or has expired. Check the newest email, or send a new code.",
+  tooManySignUpEmails: (seconds: number) =>
+    `We already sent several emails to this address. Check your inbox, or try again in ${waitText(seconds)}.`,
 } as const;
 
 /** 1 → "1 second", 45 → "45 seconds", 61 → "2 minutes": seconds only under a minute. */

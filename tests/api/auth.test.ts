@@ -49,10 +49,14 @@ describe("broker sign-up", () => {
     expect(countUsers().n).toBe(before);
   });
 
-  test("a taken email (any case) answers 409", async () => {
-    const res = await srv.call("/api/auth/signup", { method: "POST", body: { email: "ADA@example.com", password: "another password" } });
-    expect(res.status).toBe(409);
-    expect(res.body.message).toContain("already exists");
+  test("a taken email (any case) answers exactly like a new one, and its owner gets an email", async () => {
+    const taken = await srv.call("/api/auth/signup", { method: "POST", body: { email: "ADA@example.com", password: "another password" } });
+    const fresh = await srv.call("/api/auth/signup", { method: "POST", body: { email: "ada2@example.com", password: "another password" } });
+    expect(taken.status).toBe(202);
+    expect(fresh.status).toBe(202);
+    expect(taken.body.message.replace("ada@", "ada2@")).toBe(fresh.body.message);
+    const notice = srv.server.ctx.db.$client.query(`select kind from emails where "to" = 'ada@example.com'`).get() as { kind: string };
+    expect(notice.kind).toBe("broker_signup_attempt");
   });
 });
 

@@ -25,6 +25,8 @@ export interface CallOptions {
 export interface Broker {
   user: { id: string; email: string; firstName: string | null; lastName: string | null };
   token: string;
+  /** The session cookie as a Cookie request header. */
+  cookie: string;
 }
 
 export interface TestServer {
@@ -80,18 +82,29 @@ export async function startTestServer(
     runJobs: () => server.scheduler.tick(),
     async signUpBroker(overrides = {}) {
       const n = ++brokerCount;
-      const res = await call<Broker>("/api/auth/signup", {
-        method: "POST",
-        body: { email: `broker${n}@example.com`, password: "correct horse battery", firstName: "Bree", lastName: `Broker${n}`, ...overrides },
-      });
+      const body = { email: `broker${n}@example.com`, password: "correct horse battery", firstName: "Bree", lastName: `Broker${n}`, ...overrides };
+      const signUp = (extra = {}) => call<Broker>("/api/auth/signup", { method: "POST", body: { ...body, ...extra } });
+      // The portal's first broker is created at once; later ones finish with the emailed code.
+      let res = await signUp();
+      if (res.status === 202) res = await signUp({ code: latestSignUpCode(server, body.email) });
       if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body;
+      return { ...res.body, cookie: cookieHeader(res) };
     },
     async stop() {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The 6-digit code in the newest email to this address (the outbox keeps every email). */
+export function latestSignUpCode(server: RunningServer, email: string): string {
+  const mail = server.ctx.db.$client
+    .query(`select text from emails where "to" = ? and kind = 'broker_signup_code' order by created_at desc, rowid desc limit 1`)
+    .get(email.trim().toLowerCase()) as { text: string } | null;
+  const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no sign-up code was emailed to ${email}`);
+  return code;
 }
 
 /** The value of a Set-Cookie header's cookie, as a Cookie request header. */
@@ -156,6 +169,9 @@ export function useServerWithBroker(
       },
       get token() {
         return current().token;
+      },
+      get cookie() {
+        return current().cookie;
       },
     },
   };

@@ -21,10 +21,14 @@ export const authRoutes = (ctx: AppContext) => {
     .post(
       "/signup",
       async ({ body, cookie, set }) => {
-        const { user, token, expiresAt } = await signUpBroker(ctx, body);
-        cookie[cookieName]!.set(sessionCookie(token, expiresAt));
+        const result = await signUpBroker(ctx, body);
+        if (result.codeRequired) {
+          set.status = 202;
+          return { message: result.message, codeRequired: true };
+        }
+        cookie[cookieName]!.set(sessionCookie(result.token, result.expiresAt));
         set.status = 201;
-        return { user, token };
+        return { user: result.user, token: result.token };
       },
       { body: SignUpBody },
     )

@@ -1,0 +1,82 @@
+// Broker sign-up proves the email with a 6-digit code sent to it. Asking for a code answers the
+// same whether or not the email has an account (a new email gets the code, a registered one a
+// note to its owner), so sign-up no longer tells an outsider which brokers exist.
+import { createHmac, randomInt } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { brokerSignupCodes, users } from "../../../db/schema.ts";
+import type { AppContext } from "../../context.ts";
+import { AppError, badRequest } from "../../lib/errors.ts";
+import { FailureLimiter } from "../../lib/rate-limit.ts";
+import { newId } from "../../lib/tokens.ts";
+import { messages, SIGN_UP_CODE_LENGTH } from "../../shared/validation.ts";
+import { queueEmail } from "../mail/service.ts";
+import { brokerSignUpAttemptEmail, brokerSignUpCodeEmail } from "../mail/templates.ts";
+
+const CODE_TTL_MINUTES = 15;
+const MAX_WRONG_TRIES = 5;
+// Each code allows 5 tries, so this also bounds guessing: 25 of a million codes an hour.
+const EMAILS_PER_ADDRESS_PER_HOUR = 5;
+
+const emailLimits = new WeakMap<AppContext, FailureLimiter>();
+const emailLimitFor = (ctx: AppContext) =>
+  emailLimits.get(ctx) ?? emailLimits.set(ctx, new FailureLimiter(EMAILS_PER_ADDRESS_PER_HOUR, 60 * 60 * 1000, ctx.clock)).get(ctx)!;
+
+// Keyed with the session secret: six digits hashed plainly would fall to a million guesses
+// against a copy of the database.
+const codeHash = (ctx: AppContext, email: string, code: string) =>
+  createHmac("sha256", ctx.config.sessionSecret).update(`broker-signup\n${email}\n${code}`).digest("hex");
+
+const CODE_PATTERN = new RegExp(`^\\d{${SIGN_UP_CODE_LENGTH}}$`);
+
+/**
+ * Step 1: emails a new address a code (replacing any earlier one), or the owner of a registered
+ * address a note that someone tried. At most 5 such emails an hour per address, alike for both.
+ */
+export function sendSignUpEmail(ctx: AppContext, email: string): void {
+  const limit = emailLimitFor(ctx);
+  const wait = limit.retryAfter(email);
+  if (wait > 0) throw new AppError("too_many_requests", messages.tooManySignUpEmails(wait), { retryAfter: wait });
+  limit.recordFailure(email);
+
+  ctx.db.transaction(
+    (tx) => {
+      if (tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) {
+        const content = brokerSignUpAttemptEmail({ signInUrl: ctx.config.publicUrl });
+        queueEmail(ctx, tx, { kind: "broker_signup_attempt", to: email, dedupeKey: `broker_signup_attempt:${newId()}`, ...content });
+        return;
+      }
+      const code = String(randomInt(0, 10 ** SIGN_UP_CODE_LENGTH)).padStart(SIGN_UP_CODE_LENGTH, "0");
+      const now = ctx.clock.now();
+      const row = { codeHash: codeHash(ctx, email, code), wrongTries: 0, expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60 * 1000), createdAt: now };
+      tx.insert(brokerSignupCodes).values({ email, ...row }).onConflictDoUpdate({ target: brokerSignupCodes.email, set: row }).run();
+      const content = brokerSignUpCodeEmail({ code, minutes: CODE_TTL_MINUTES });
+      queueEmail(ctx, tx, { kind: "broker_signup_code", to: email, dedupeKey: `broker_signup_code:${newId()}`, ...content });
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/**
+ * Step 2: spends the email's code, or throws one message for every way it can fail (wrong,
+ * expired, used, dead after 5 wrong tries, or never sent because the email has an account).
+ */
+export function spendSignUpCode(ctx: AppContext, email: string, code: string): void {
+  const given = code.trim();
+  if (!CODE_PATTERN.test(given)) throw badRequest(messages.signUpCodeFormat);
+  const now = ctx.clock.now();
+  const byEmail = eq(brokerSignupCodes.email, email);
+  // Decided inside, thrown outside: throwing inside the transaction would undo the counted try.
+  const spent = ctx.db.transaction(
+    (tx) => {
+      const row = tx.select().from(brokerSignupCodes).where(byEmail).get();
+      if (!row) return false;
+      const right = row.expiresAt > now && row.codeHash === codeHash(ctx, email, given);
+      const dead = right || row.expiresAt <= now || row.wrongTries + 1 >= MAX_WRONG_TRIES;
+      if (dead) tx.delete(brokerSignupCodes).where(byEmail).run();
+      else tx.update(brokerSignupCodes).set({ wrongTries: row.wrongTries + 1 }).where(byEmail).run();
+      return right;
+    },
+    { behavior: "immediate" },
+  );
+  if (!spent) throw badRequest(messages.signUpCodeWrong);
+}
