@@ -1,11 +1,13 @@
 // Browser tests run the compiled ./portal (built by `npm run test:e2e`) on a random port with an
 // empty data directory, and drive Debian's Chromium through playwright-core.
 import { afterAll, beforeAll } from "bun:test";
+import { Database } from "bun:sqlite";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { repoRoot, waitForHealthy } from "../support/cli.ts";
-import { tempDir } from "../support/server.ts";
+import { databaseFileName } from "../../db/client.ts";
+import { latestSignUpCode, tempDir } from "../support/server.ts";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -37,6 +39,16 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The sign-up code the portal emailed (read from its outbox; e2e portals have no SMTP). */
+export function emailedSignUpCode(portal: Portal, email: string): string {
+  const db = new Database(join(portal.dataDir, databaseFileName), { readonly: true });
+  try {
+    return latestSignUpCode(db, email);
+  } finally {
+    db.close();
+  }
 }
 
 export function launchBrowser(): Promise<Browser> {

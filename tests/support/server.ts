@@ -1,6 +1,7 @@
 // Starts the real app on a random port with a temp DATA_DIR and a real SQLite file, and makes
 // authorised calls to it. Every API test suite uses this.
 import { afterAll, beforeAll } from "bun:test";
+import type { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -86,7 +87,7 @@ export async function startTestServer(
       const signUp = (extra = {}) => call<Broker>("/api/auth/signup", { method: "POST", body: { ...body, ...extra } });
       // The portal's first broker is created at once; later ones finish with the emailed code.
       let res = await signUp();
-      if (res.status === 202) res = await signUp({ code: latestSignUpCode(server, body.email) });
+      if (res.status === 202) res = await signUp({ code: latestSignUpCode(server.ctx.db.$client, body.email) });
       if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
       return { ...res.body, cookie: cookieHeader(res) };
     },
@@ -97,9 +98,9 @@ export async function startTestServer(
   };
 }
 
-/** The 6-digit code in the newest email to this address (the outbox keeps every email). */
-export function latestSignUpCode(server: RunningServer, email: string): string {
-  const mail = server.ctx.db.$client
+/** The 6-digit code in the newest sign-up email to this address (the outbox keeps every email). */
+export function latestSignUpCode(db: Database, email: string): string {
+  const mail = db
     .query(`select text from emails where "to" = ? and kind = 'broker_signup_code' order by created_at desc, rowid desc limit 1`)
     .get(email.trim().toLowerCase()) as { text: string } | null;
   const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
