@@ -124,7 +124,7 @@ export class SignInThrottle {
    * in seconds) when the address must wait. Call synchronously before any `await`.
    */
   reserve(address: string, account: string): SignInAttempt {
-    this.assertAllowed(address, account);
+    this.refuseWhileWaiting(address, account);
     this.count(address, account);
     let settled = false;
     const settle = (outcome: () => void) => {
@@ -148,15 +148,7 @@ export class SignInThrottle {
    * until customer sign-in moves to reserve().
    */
   assertAllowed(address: string, account: string): void {
-    const now = this.clock.now().getTime();
-    const pair = this.pairs.get(pairKey(address, account));
-    const waits = [
-      pair && pair.waitUntil > now ? secondsUntil(pair.waitUntil, this.clock) : 0,
-      this.byAddress.retryAfter(address),
-      this.knownAddresses.get(pairKey(address, account)) ? 0 : this.byAccount.retryAfter(account),
-    ];
-    const wait = Math.max(...waits);
-    if (wait > 0) throw new AppError("too_many_requests", messages.tooManySignInAttempts(wait), { retryAfter: wait });
+    this.refuseWhileWaiting(address, account);
   }
 
   /** @deprecated Counts a failure after the fact; use reserve(). */
@@ -171,6 +163,19 @@ export class SignInThrottle {
     const key = pairKey(address, account);
     this.pairs.delete(key);
     this.knownAddresses.set(key, { expiresAt: this.clock.now().getTime() + 30 * 24 * 60 * MINUTE });
+  }
+
+  /** 429 with the longest wait that applies: the pair's, the address's, or the account's. */
+  private refuseWhileWaiting(address: string, account: string): void {
+    const key = pairKey(address, account);
+    const pair = this.pairs.get(key);
+    const now = this.clock.now().getTime();
+    const wait = Math.max(
+      pair && pair.waitUntil > now ? secondsUntil(pair.waitUntil, this.clock) : 0,
+      this.byAddress.retryAfter(address),
+      this.knownAddresses.get(key) ? 0 : this.byAccount.retryAfter(account),
+    );
+    if (wait > 0) throw new AppError("too_many_requests", messages.tooManySignInAttempts(wait), { retryAfter: wait });
   }
 
   private count(address: string, account: string): void {
