@@ -33,6 +33,7 @@ export const messages = {
   signUpCodeSent: (email: string) => `We sent a 6-digit code to ${email}. Enter it to finish creating your account.`,
   signUpCodeFormat: "Enter the 6-digit code from the email",
   signUpCodeWrong: "That code is wrong or has expired. Check the newest email, or send a new code.",
+  tooManySignUps: (seconds: number) => `Too many sign-up attempts. Try again in ${waitText(seconds)}.`,
   tooManySignUpEmails: (seconds: number) =>
     `We already sent several emails to this address. Check your inbox, or try again in ${waitText(seconds)}.`,
 } as const;

@@ -152,3 +152,23 @@ test("the first broker of an empty portal is created at once; the next one needs
     await empty.stop();
   }
 });
+
+test("one address may have at most 30 sign-up emails sent an hour", async () => {
+  const proxied = await startTestServer({ TRUST_PROXY: "true" });
+  try {
+    await proxied.signUpBroker(); // the first broker, so later sign-ups send emails
+    const ask = (n: number, address: string) =>
+      proxied.call("/api/auth/signup", {
+        method: "POST",
+        body: { email: `spray${n}@example.com`, password: "long enough pw" },
+        headers: { "x-forwarded-for": address },
+      });
+    for (let i = 0; i < 30; i++) expect((await ask(i, "203.0.113.50")).status).toBe(202);
+    const refused = await ask(30, "203.0.113.50");
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^Too many sign-up attempts\. Try again in \d+ minutes?\.$/);
+    expect((await ask(31, "203.0.113.51")).status).toBe(202);
+  } finally {
+    await proxied.stop();
+  }
+});

@@ -20,8 +20,8 @@ export const authRoutes = (ctx: AppContext) => {
     .use(brokerAuth(ctx))
     .post(
       "/signup",
-      async ({ body, cookie, set }) => {
-        const result = await signUpBroker(ctx, body);
+      async ({ body, cookie, set, request, server }) => {
+        const result = await signUpBroker(ctx, { ...body, address: clientAddress(ctx, request, server) });
         if (result.codeRequired) {
           set.status = 202;
           return { message: result.message, codeRequired: true };

@@ -88,7 +88,7 @@ export type SignUpResult =
  * Two steps: without `code` it emails one (see signup-codes.ts) and answers alike for
  * registered and new emails; with the code it creates the account and a session.
  */
-export async function signUpBroker(ctx: AppContext, input: SignUpInput): Promise<SignUpResult> {
+export async function signUpBroker(ctx: AppContext, input: SignUpInput & { address: string }): Promise<SignUpResult> {
   if (!ctx.config.allowSignup) {
     throw new AppError("forbidden", "Sign-up is turned off on this portal. Ask your administrator for an account.");
   }
@@ -100,7 +100,7 @@ export async function signUpBroker(ctx: AppContext, input: SignUpInput): Promise
   }
   const first = await createFirstBroker(ctx, details);
   if (first) return signedIn(first);
-  sendSignUpEmail(ctx, details.email);
+  sendSignUpEmail(ctx, { email: details.email, address: input.address });
   return { codeRequired: true, message: messages.signUpCodeSent(details.email) };
 }
 

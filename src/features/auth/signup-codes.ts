@@ -14,12 +14,24 @@ import { brokerSignUpAttemptEmail, brokerSignUpCodeEmail } from "../mail/templat
 
 const CODE_TTL_MINUTES = 15;
 const MAX_WRONG_TRIES = 5;
-// Each code allows 5 tries, so this also bounds guessing: 25 of a million codes an hour.
-const EMAILS_PER_ADDRESS_PER_HOUR = 5;
+const HOUR = 60 * 60 * 1000;
 
-const emailLimits = new WeakMap<AppContext, FailureLimiter>();
-const emailLimitFor = (ctx: AppContext) =>
-  emailLimits.get(ctx) ?? emailLimits.set(ctx, new FailureLimiter(EMAILS_PER_ADDRESS_PER_HOUR, 60 * 60 * 1000, ctx.clock)).get(ctx)!;
+// Per email: each code allows 5 tries, so this also bounds guessing (25 of a million codes an
+// hour) and how often one inbox can be flooded. Per caller: how many inboxes one machine can
+// make the portal write to. Both count registered and new emails alike, so neither tells.
+const limits = new WeakMap<AppContext, { byEmail: FailureLimiter; byCaller: FailureLimiter }>();
+function limitsFor(ctx: AppContext) {
+  let found = limits.get(ctx);
+  if (!found) {
+    found = { byEmail: new FailureLimiter(5, HOUR, ctx.clock), byCaller: new FailureLimiter(30, HOUR, ctx.clock) };
+    limits.set(ctx, found);
+  }
+  return found;
+}
+
+const refuseIfWaiting = (wait: number, message: (seconds: number) => string) => {
+  if (wait > 0) throw new AppError("too_many_requests", message(wait), { retryAfter: wait });
+};
 
 // Keyed with the session secret: six digits hashed plainly would fall to a million guesses
 // against a copy of the database.
@@ -30,13 +42,16 @@ const CODE_PATTERN = new RegExp(`^\\d{${SIGN_UP_CODE_LENGTH}}$`);
 
 /**
  * Step 1: emails a new address a code (replacing any earlier one), or the owner of a registered
- * address a note that someone tried. At most 5 such emails an hour per address, alike for both.
+ * address a note that someone tried. At most 5 such emails an hour to one email and 30 from one
+ * caller's address.
  */
-export function sendSignUpEmail(ctx: AppContext, email: string): void {
-  const limit = emailLimitFor(ctx);
-  const wait = limit.retryAfter(email);
-  if (wait > 0) throw new AppError("too_many_requests", messages.tooManySignUpEmails(wait), { retryAfter: wait });
-  limit.recordFailure(email);
+export function sendSignUpEmail(ctx: AppContext, input: { email: string; address: string }): void {
+  const { email, address } = input;
+  const { byEmail, byCaller } = limitsFor(ctx);
+  refuseIfWaiting(byCaller.retryAfter(address), messages.tooManySignUps);
+  refuseIfWaiting(byEmail.retryAfter(email), messages.tooManySignUpEmails);
+  byCaller.recordFailure(address);
+  byEmail.recordFailure(email);
 
   ctx.db.transaction(
     (tx) => {
