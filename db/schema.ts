@@ -232,3 +232,15 @@ export const emails = sqliteTable(
   },
   (t) => [index("emails_status_idx").on(t.status, t.createdAt)],
 );
+
+/**
+ * The code that proves a broker sign-up's email: one live code per email, kept only as an HMAC
+ * (keyed with the session secret, so a copy of the database does not reveal codes).
+ */
+export const brokerSignupCodes = sqliteTable("broker_signup_codes", {
+  email: text("email").primaryKey(), // stored lower-cased
+  codeHash: text("code_hash").notNull(),
+  wrongTries: integer("wrong_tries").notNull().default(0),
+  expiresAt: time("expires_at").notNull(),
+  createdAt: createdAt(),
+});

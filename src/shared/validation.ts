@@ -28,16 +28,30 @@ export const messages = {
   passwordTooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
   confirmPassword: "Please confirm your password",
   passwordsDontMatch: "Passwords don't match",
+  tooManySignInAttempts: (seconds: number) => `Too many sign-in attempts. Try again in ${waitText(seconds)}.`,
+  tooManySignUps: (seconds: number) => `Too many sign-up attempts. Try again in ${waitText(seconds)}.`,
+  tooManySignUpEmails: (seconds: number) =>
+    `We already sent several emails to this address. Check your inbox, or try again in ${waitText(seconds)}.`,
 } as const;
 
-/** The one-time codes emailed to prove an address: 6 digits. */
-export const EMAIL_CODE_PATTERN = /^\d{6}$/;
+/** The one-time codes emailed to prove an address (broker sign-up, customer accounts): 6 digits. */
+export const EMAIL_CODE_LENGTH = 6;
+export const isEmailCode = (code: string) => new RegExp(`^\\d{${EMAIL_CODE_LENGTH}}$`).test(code.trim());
 export const codeMessages = {
-  format: "Enter the 6-digit code from the email we sent",
-  sent: (email: string) => `We sent a 6-digit code to ${email}. Enter it to finish setting your password.`,
+  format: `Enter the ${EMAIL_CODE_LENGTH}-digit code from the email we sent`,
+  brokerSent: (email: string) => `We sent a ${EMAIL_CODE_LENGTH}-digit code to ${email}. Enter it to finish creating your account.`,
+  customerSent: (email: string) => `We sent a ${EMAIL_CODE_LENGTH}-digit code to ${email}. Enter it to finish setting your password.`,
   wrong: "That code is not right. Check the email we sent and try again.",
   expired: "This code has expired or was used too many times. Ask for a new code.",
+  /** Broker sign-up says the same for every failure, so it never tells whether an email has an account. */
+  wrongOrExpired: "That code is wrong or has expired. Check the newest email, or send a new code.",
 } as const;
+
+/** 1 → "1 second", 45 → "45 seconds", 61 → "2 minutes": seconds only under a minute. */
+export function waitText(seconds: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+  return seconds < 60 ? plural(Math.max(1, Math.ceil(seconds)), "second") : plural(Math.ceil(seconds / 60), "minute");
+}
 
 /** Customer uploads: the messages both the portal (before sending) and the server use. */
 export const uploadMessages = {

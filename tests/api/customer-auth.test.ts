@@ -40,7 +40,7 @@ describe("sign-up", () => {
     expect(res.status).toBe(201);
     expect(res.body.customer).toMatchObject({ id: c.id, email: c.email, invitedBy: [`Bree ${broker.user.lastName}`] });
     const cookie = res.headers.get("set-cookie")!;
-    expect(cookie).toContain("portal_customer=");
+    expect(cookie).toStartWith("__Host-portal_customer="); // PUBLIC_URL is https here
     expect(cookie).toContain("HttpOnly");
     expect(cookie).toContain("Secure");
     expect((await portal(c.uploadLink, cookieHeader(res))).body.authenticated).toBe(true);
@@ -101,6 +101,14 @@ describe("sign-in and sessions", () => {
     const refused = await post("signin", { email: c.email, password: "right password" });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  test("concurrent guesses share the allowance: each is counted before its password is checked", async () => {
+    const c = await createCustomer(srv, broker.token);
+    await customerCookie(srv, c.uploadLink, c.email, "right password");
+    const guesses = await Promise.all(Array.from({ length: 40 }, (_, i) => post("signin", { email: c.email, password: `guess ${i}` })));
+    expect(guesses.filter((g) => g.status === 401).length).toBeLessThanOrEqual(5);
+    expect(guesses.filter((g) => g.status === 429).length).toBeGreaterThanOrEqual(35);
   });
 
   test("a session opens only its own customer's portal, lasts 24 hours, and ends at sign-out", async () => {

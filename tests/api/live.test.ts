@@ -2,16 +2,12 @@
 import { describe, expect, test } from "bun:test";
 import { createCustomer, customerCookie, sampleFiles, uploadFile } from "../support/fixtures.ts";
 import { connectLive } from "../support/live.ts";
-import { cookieHeader, useTestServer } from "../support/server.ts";
+import { useTestServer } from "../support/server.ts";
 
 const srv = useTestServer();
 
 async function brokerWithCookie() {
-  const res = await srv.call("/api/auth/signup", {
-    method: "POST",
-    body: { email: `live${Math.random().toString(36).slice(2)}@example.com`, password: "live password" },
-  });
-  return { token: res.body.token as string, user: res.body.user, cookie: cookieHeader(res) };
+  return srv.signUpBroker({ email: `live${Math.random().toString(36).slice(2)}@example.com`, password: "live password" });
 }
 
 const isUpdate = (updateType: string) => (m: any) => m.type === "data_update" && m.updateType === updateType;

@@ -2,7 +2,7 @@
 // in again, and an unknown path shows the 404 page. Real executable, real Chromium.
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { screenshot, usePortalInBrowser, viewports } from "./support.ts";
+import { emailedCode, screenshot, usePortalInBrowser, viewports } from "./support.ts";
 
 const { portal, openPage } = usePortalInBrowser();
 
@@ -55,6 +55,36 @@ test("sign up, dashboard, log out, sign in, 404", async () => {
   expect(await page.getByText("Did you forget to add the page to the router?").isVisible()).toBe(true);
 
   expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("a second broker proves the email with the emailed code", async () => {
+  const { context, page, errors } = await openPage(viewports.desktop);
+  await page.goto(portal.url);
+  await page.getByRole("button", { name: "Try for Free" }).first().click();
+  await dialog(page).getByLabel(/^Email/).fill("eli@example.com");
+  await dialog(page).getByLabel(/^Password/).fill("another good password");
+  await dialog(page).getByLabel(/^Confirm password/).fill("another good password");
+  await dialog(page).getByRole("button", { name: "Create account", exact: true }).click();
+
+  await dialog(page).getByText("We sent a 6-digit code to eli@example.com. Enter it to finish creating your account.").waitFor();
+  const codeField = dialog(page).getByLabel(/^6-digit code/);
+  expect(await codeField.evaluate((input) => input === document.activeElement)).toBe(true);
+  const first = emailedCode(portal, "eli@example.com", "broker_signup_code");
+  await codeField.fill(first === "000000" ? "000001" : "000000");
+  await codeField.press("Enter");
+  await dialog(page).getByText("That code is wrong or has expired. Check the newest email, or send a new code.").waitFor();
+  await screenshot(page, "signup-code-desktop");
+
+  await dialog(page).getByRole("button", { name: "Send a new code" }).click();
+  await dialog(page).getByText("We sent a new code to eli@example.com.").waitFor();
+  await codeField.fill(emailedCode(portal, "eli@example.com", "broker_signup_code"));
+  await dialog(page).getByRole("button", { name: "Verify and create account" }).click();
+  await page.waitForURL(`${portal.url}/dashboard`);
+  await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+
+  // The browser logs the wrong code's 400; nothing else failed.
+  expect(errors).toEqual(["Failed to load resource: the server responded with a status of 400 (Bad Request)"]);
   await context.close();
 });
 

@@ -50,7 +50,7 @@ test("invite, upload from a phone, sign up, approve, and the customer sees it li
   // The code goes to Carla's mailbox; she types it in.
   await dialog.getByLabel(/^6-digit code/).waitFor();
   await screenshot(phone.page, "portal-signup-code-phone");
-  await dialog.getByLabel(/^6-digit code/).fill(emailedCode(portal, "carla@example.com"));
+  await dialog.getByLabel(/^6-digit code/).fill(emailedCode(portal, "carla@example.com", "account_code"));
   await dialog.getByRole("button", { name: "Create Account" }).click();
   await phone.page.getByText("Account Created!").first().waitFor();
   await phone.page.getByText("Under Review").first().waitFor();

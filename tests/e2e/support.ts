@@ -6,20 +6,9 @@ import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { repoRoot, waitForHealthy } from "../support/cli.ts";
+import { databaseFileName } from "../../db/client.ts";
+import { latestCode } from "../support/outbox.ts";
 import { tempDir } from "../support/server.ts";
-
-/** The newest 6-digit code emailed to this address, read from the portal's outbox as the person would read their mail. */
-export function emailedCode(portal: Portal, to: string): string {
-  const db = new Database(join(portal.dataDir, "portal.sqlite"), { readonly: true });
-  try {
-    const row = db.query(`select text from emails where "to" = ? and text like '%code%' order by created_at desc, rowid desc limit 1`).get(to) as { text: string } | null;
-    const code = row?.text.match(/\b(\d{6})\b/)?.[1];
-    if (!code) throw new Error(`no code was emailed to ${to}`);
-    return code;
-  } finally {
-    db.close();
-  }
-}
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -51,6 +40,16 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The newest code of this kind the portal emailed to this address (read from its outbox; e2e portals have no SMTP). */
+export function emailedCode(portal: Portal, to: string, kind: "broker_signup_code" | "account_code"): string {
+  const db = new Database(join(portal.dataDir, databaseFileName), { readonly: true });
+  try {
+    return latestCode(db, to, kind);
+  } finally {
+    db.close();
+  }
 }
 
 export function launchBrowser(): Promise<Browser> {

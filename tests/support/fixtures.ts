@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { documents } from "../../db/schema.ts";
 import { newStorageKey } from "../../src/lib/storage.ts";
 import type { CustomerDetailDto } from "../../src/shared/api-types.ts";
+import { latestCode, latestEmail } from "./outbox.ts";
 import type { TestServer } from "./server.ts";
 
 let customerCount = 0;
@@ -84,21 +85,10 @@ export function uploadFile(
 }
 
 /** The newest email to this address in the outbox, as the customer would read it. */
-export function latestEmailTo(srv: TestServer, to: string): { subject: string; text: string; kind: string } | null {
-  return (
-    (srv.server.ctx.db.$client
-      .query("select subject, text, kind from emails where \"to\" = ? order by created_at desc, rowid desc limit 1")
-      .get(to) as { subject: string; text: string; kind: string } | null) ?? null
-  );
-}
+export const latestEmailTo = (srv: TestServer, to: string) => latestEmail(srv.server.ctx.db.$client, to);
 
 /** The 6-digit code of the newest account-code email to this address. */
-export function emailedCode(srv: TestServer, to: string): string {
-  const email = latestEmailTo(srv, to);
-  const code = email?.kind === "account_code" ? email.text.match(/\b(\d{6})\b/)?.[1] : undefined;
-  if (!code) throw new Error(`no account code was emailed to ${to}`);
-  return code;
-}
+export const emailedCode = (srv: TestServer, to: string) => latestCode(srv.server.ctx.db.$client, to, "account_code");
 
 /** Signs a customer up on their link as a person would (ask for a code, type it in) and returns their session cookie. */
 export async function customerCookie(srv: TestServer, uploadLink: string, email: string, password = "customer password"): Promise<string> {

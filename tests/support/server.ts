@@ -8,6 +8,7 @@ import { loadConfig } from "../../src/config.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
 import { createLogger, type Logger } from "../../src/lib/log.ts";
 import { startServer, type RunningServer } from "../../src/server.ts";
+import { latestCode } from "./outbox.ts";
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -25,6 +26,8 @@ export interface CallOptions {
 export interface Broker {
   user: { id: string; email: string; firstName: string | null; lastName: string | null };
   token: string;
+  /** The session cookie as a Cookie request header. */
+  cookie: string;
 }
 
 export interface TestServer {
@@ -80,12 +83,13 @@ export async function startTestServer(
     runJobs: () => server.scheduler.tick(),
     async signUpBroker(overrides = {}) {
       const n = ++brokerCount;
-      const res = await call<Broker>("/api/auth/signup", {
-        method: "POST",
-        body: { email: `broker${n}@example.com`, password: "correct horse battery", firstName: "Bree", lastName: `Broker${n}`, ...overrides },
-      });
+      const body = { email: `broker${n}@example.com`, password: "correct horse battery", firstName: "Bree", lastName: `Broker${n}`, ...overrides };
+      const signUp = (extra = {}) => call<Broker>("/api/auth/signup", { method: "POST", body: { ...body, ...extra } });
+      // The portal's first broker is created at once; later ones finish with the emailed code.
+      let res = await signUp();
+      if (res.status === 202) res = await signUp({ code: latestCode(server.ctx.db.$client, body.email, "broker_signup_code") });
       if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body;
+      return { ...res.body, cookie: cookieHeader(res) };
     },
     async stop() {
       await server.stop();
@@ -93,6 +97,7 @@ export async function startTestServer(
     },
   };
 }
+
 
 /** The value of a Set-Cookie header's cookie, as a Cookie request header. */
 export function cookieHeader(response: ApiResponse): string {
@@ -156,6 +161,9 @@ export function useServerWithBroker(
       },
       get token() {
         return current().token;
+      },
+      get cookie() {
+        return current().cookie;
       },
     },
   };

@@ -1,4 +1,4 @@
-import { expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { fakeServer, json, renderApp, signedOut } from "../support/render-app";
 
@@ -83,4 +83,82 @@ test("logging out says so and returns to the landing page", async () => {
 
   expect(await screen.findByText("Logged out successfully")).toBeTruthy();
   expect(await screen.findByRole("button", { name: "Broker Login" })).toBeTruthy();
+});
+
+describe("sign-up with an emailed code", () => {
+  const user = { id: "u2", email: "ada@example.com", firstName: "Ada", lastName: null, profileImageUrl: null };
+  const sent = { message: "We sent a 6-digit code to ada@example.com. Enter it to finish creating your account.", codeRequired: true };
+  const wrong = "That code is wrong or has expired. Check the newest email, or send a new code.";
+
+  async function askForCode(route: Parameters<typeof fakeServer>[0]) {
+    const calls = fakeServer(route);
+    renderApp("/");
+    fireEvent.click((await screen.findAllByRole("button", { name: "Try for Free" }))[0]!);
+    const dialog = await screen.findByRole("dialog", { name: "Create your broker account" });
+    type("First name", "Ada", dialog);
+    type("Email", "ada@example.com", dialog);
+    type("Password", "long enough pw", dialog);
+    type("Confirm password", "long enough pw", dialog);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Create account" }));
+    const codeField = await within(dialog).findByLabelText(/^6-digit code/);
+    return { calls, dialog, codeField: codeField as HTMLInputElement };
+  }
+
+  test("asks for the code in the same dialog, then creates the account with it", async () => {
+    let signedIn = false;
+    const { calls, dialog, codeField } = await askForCode((request) => {
+      if (request.path === "/api/auth/signup") {
+        if (!(request.body as { code?: string }).code) return json(202, sent);
+        signedIn = true;
+        return json(201, { user, token: "t" });
+      }
+      if (request.path === "/api/auth/user" && signedIn) return json(200, user);
+      return signedOut(request);
+    });
+
+    expect(within(dialog).getByText(sent.message)).toBeTruthy();
+    expect(codeField.getAttribute("autocomplete")).toBe("one-time-code");
+    expect(codeField.getAttribute("inputmode")).toBe("numeric");
+    // Keyboard users land in the code field.
+    await waitFor(() => expect(document.activeElement === codeField).toBe(true));
+
+    fireEvent.change(codeField, { target: { value: " 123 456 " } });
+    fireEvent.submit(codeField.closest("form")!); // Enter in the field
+    expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeTruthy();
+    expect(await screen.findByText("Account Created!")).toBeTruthy();
+    expect(calls.filter((call) => call.path === "/api/auth/signup").map((call) => call.body)).toEqual([
+      { email: "ada@example.com", password: "long enough pw", firstName: "Ada" },
+      { email: "ada@example.com", password: "long enough pw", firstName: "Ada", code: "123456" },
+    ]);
+  });
+
+  test("a wrong code shows the server's message; Send a new code asks again and clears the field", async () => {
+    const { calls, dialog, codeField } = await askForCode((request) => {
+      if (request.path === "/api/auth/signup") return (request.body as { code?: string }).code ? json(400, { message: wrong }) : json(202, sent);
+      return signedOut(request);
+    });
+    fireEvent.change(codeField, { target: { value: "000000" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Verify and create account" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(wrong);
+
+    fireEvent.click(within(dialog).getByRole("button", { name: "Send a new code" }));
+    expect(await within(dialog).findByText("We sent a new code to ada@example.com.")).toBeTruthy();
+    expect(codeField.value).toBe("");
+    expect(within(dialog).queryByRole("alert")).toBeNull();
+    expect(calls.filter((call) => call.path === "/api/auth/signup").map((call) => (call.body as { code?: string }).code)).toEqual([
+      undefined,
+      "000000",
+      undefined,
+    ]);
+  });
+
+  test("a code that is not 6 digits is refused before calling the server", async () => {
+    const { calls, dialog, codeField } = await askForCode((request) =>
+      request.path === "/api/auth/signup" ? json(202, sent) : signedOut(request),
+    );
+    fireEvent.change(codeField, { target: { value: "12a" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Verify and create account" }));
+    expect(await within(dialog).findByText("Enter the 6-digit code from the email we sent")).toBeTruthy();
+    expect(calls.filter((call) => call.path === "/api/auth/signup").length).toBe(1);
+  });
 });

@@ -1,5 +1,5 @@
 import { t } from "elysia";
-import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH } from "../../shared/validation.ts";
+import { codeMessages, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH } from "../../shared/validation.ts";
 
 const email = t.String({ maxLength: MAX_EMAIL_LENGTH, error: "Please enter a valid email address" });
 const password = t.String({ maxLength: MAX_PASSWORD_LENGTH, error: "Password is required" });
@@ -9,7 +9,14 @@ const name = t.Optional(
   }),
 );
 
-export const SignUpBody = t.Object({ email, password, firstName: name, lastName: name });
+/** Without `code` it asks for one by email; with it, it creates the account. */
+export const SignUpBody = t.Object({
+  email,
+  password,
+  firstName: name,
+  lastName: name,
+  code: t.Optional(t.String({ maxLength: 20, error: codeMessages.format })),
+});
 export const SignInBody = t.Object({ email, password });
 
 export const PublicUser = t.Object({

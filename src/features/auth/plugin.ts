@@ -3,23 +3,26 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { unauthorized } from "../../lib/errors.ts";
-import { readCookie } from "../../lib/http.ts";
+import { BROKER_COOKIE, sessionCookies } from "../../lib/session-cookie.ts";
 import { brokerForToken } from "./service.ts";
 
-export const SESSION_COOKIE = "portal_session";
-
-/** The session token a request carries, from `Authorization: Bearer` first, else the cookie. */
-export function sessionToken(headers: Record<string, string | undefined>): string | null {
+const bearerToken = (headers: Record<string, string | undefined>) => {
   const auth = headers.authorization;
-  if (auth?.toLowerCase().startsWith("bearer ")) return auth.slice(7).trim() || null;
-  return readCookie(headers, SESSION_COOKIE);
+  return auth?.toLowerCase().startsWith("bearer ") ? auth.slice(7).trim() || null : null;
+};
+
+export const brokerCookie = (ctx: AppContext) => sessionCookies(ctx, BROKER_COOKIE);
+
+/** The session token a request carries, from `Authorization: Bearer` first, else the cookie in force. */
+export function brokerSessionToken(ctx: AppContext, headers: Record<string, string | undefined>): string | null {
+  return bearerToken(headers) ?? brokerCookie(ctx).read(headers);
 }
 
 export const brokerAuth = (ctx: AppContext) =>
   new Elysia().macro({
     broker: {
       resolve({ headers }) {
-        const token = sessionToken(headers);
+        const token = brokerSessionToken(ctx, headers);
         if (!token) throw unauthorized("Authentication required");
         const broker = brokerForToken(ctx, token);
         if (!broker) throw unauthorized("Your session has expired. Please sign in again.");

@@ -5,10 +5,12 @@ import { sessions, users } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../../lib/password.ts";
+import type { Writer } from "../../lib/jobs.ts";
 import { SignInThrottle } from "../../lib/rate-limit.ts";
 import { hashToken, newId, randomToken } from "../../lib/tokens.ts";
-import { BROKER_PASSWORD_MIN, isValidEmail, messages, normalizeEmail } from "../../shared/validation.ts";
+import { BROKER_PASSWORD_MIN, codeMessages, isValidEmail, messages, normalizeEmail } from "../../shared/validation.ts";
 import type { PublicUser, SignInInput, SignUpInput } from "./model.ts";
+import { sendSignUpEmail, spendSignUpCode } from "./signup-codes.ts";
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const INVALID_CREDENTIALS = "Invalid email or password";
@@ -22,25 +24,53 @@ export function toPublicUser(user: UserRow): PublicUser {
 
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
-/** Creates a broker account; used by sign-up and by `portal admin create`. */
-export async function createBrokerAccount(ctx: AppContext, input: SignUpInput): Promise<PublicUser> {
+interface BrokerDetails {
+  email: string;
+  password: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/** The sign-up input checked and tidied, or a 400 naming what is wrong. */
+function brokerDetails(input: SignUpInput): BrokerDetails {
   const email = normalizeEmail(input.email);
   if (!isValidEmail(email)) throw badRequest(messages.invalidEmail);
   if (!input.password) throw badRequest(messages.passwordRequired);
   if (input.password.length < BROKER_PASSWORD_MIN) throw badRequest(messages.passwordTooShort);
+  return { email, password: input.password, firstName: blankToNull(input.firstName), lastName: blankToNull(input.lastName) };
+}
 
-  const taken = () => new AppError("conflict", "An account with this email already exists. Sign in instead.");
-  if (ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) throw taken();
+const accountExists = () => new AppError("conflict", "An account with this email already exists. Sign in instead.");
 
-  const passwordHash = await hashPassword(input.password);
-  const row = { id: newId(), email, passwordHash, firstName: blankToNull(input.firstName), lastName: blankToNull(input.lastName) };
+function insertBroker(db: Writer, details: BrokerDetails, passwordHash: string): PublicUser {
+  const { email, firstName, lastName } = details;
   try {
-    return toPublicUser(ctx.db.insert(users).values(row).returning().get());
+    return toPublicUser(db.insert(users).values({ id: newId(), email, passwordHash, firstName, lastName }).returning().get());
   } catch (error) {
     // Two sign-ups for one email at the same moment: the unique index decides.
-    if (String(error).includes("UNIQUE")) throw taken();
+    if (String(error).includes("UNIQUE")) throw accountExists();
     throw error;
   }
+}
+
+/** Creates a broker account with no emailed code; used by `portal admin create` and after a code is spent. */
+export async function createBrokerAccount(ctx: AppContext, input: SignUpInput): Promise<PublicUser> {
+  const details = brokerDetails(input);
+  if (ctx.db.select({ id: users.id }).from(users).where(eq(users.email, details.email)).get()) throw accountExists();
+  return insertBroker(ctx.db, details, await hashPassword(details.password));
+}
+
+const anyBroker = (db: Writer) => Boolean(db.select({ id: users.id }).from(users).limit(1).get());
+
+/**
+ * The trial exception: on a portal with no broker account at all, the first sign-up completes at
+ * once, so a trial works with zero configuration (no SMTP, no code to fish out of a log). There
+ * is no one to enumerate yet. Null once any broker exists, checked again where it inserts.
+ */
+async function createFirstBroker(ctx: AppContext, details: BrokerDetails): Promise<PublicUser | null> {
+  if (anyBroker(ctx.db)) return null;
+  const passwordHash = await hashPassword(details.password);
+  return ctx.db.transaction((tx) => (anyBroker(tx) ? null : insertBroker(tx, details, passwordHash)), { behavior: "immediate" });
 }
 
 export function createSession(ctx: AppContext, userId: string): { token: string; expiresAt: Date } {
@@ -50,12 +80,28 @@ export function createSession(ctx: AppContext, userId: string): { token: string;
   return { token, expiresAt };
 }
 
-export async function signUpBroker(ctx: AppContext, input: SignUpInput) {
+export type SignUpResult =
+  | { codeRequired: false; user: PublicUser; token: string; expiresAt: Date }
+  | { codeRequired: true; message: string };
+
+/**
+ * Two steps: without `code` it emails one (see signup-codes.ts) and answers alike for
+ * registered and new emails; with the code it creates the account and a session.
+ */
+export async function signUpBroker(ctx: AppContext, input: SignUpInput & { address: string }): Promise<SignUpResult> {
   if (!ctx.config.allowSignup) {
     throw new AppError("forbidden", "Sign-up is turned off on this portal. Ask your administrator for an account.");
   }
-  const user = await createBrokerAccount(ctx, input);
-  return { user, ...createSession(ctx, user.id) };
+  const details = brokerDetails(input);
+  const signedIn = (user: PublicUser) => ({ codeRequired: false as const, user, ...createSession(ctx, user.id) });
+  if (input.code !== undefined) {
+    spendSignUpCode(ctx, details.email, input.code);
+    return signedIn(await createBrokerAccount(ctx, details));
+  }
+  const first = await createFirstBroker(ctx, details);
+  if (first) return signedIn(first);
+  sendSignUpEmail(ctx, { email: details.email, address: input.address });
+  return { codeRequired: true, message: codeMessages.brokerSent(details.email) };
 }
 
 const throttles = new WeakMap<AppContext, SignInThrottle>();
@@ -63,19 +109,19 @@ const throttleFor = (ctx: AppContext) => throttles.get(ctx) ?? throttles.set(ctx
 
 export async function signInBroker(ctx: AppContext, input: SignInInput & { address: string }) {
   const email = normalizeEmail(input.email);
-  const throttle = throttleFor(ctx);
-  throttle.assertAllowed(input.address, email);
   if (!input.password) throw badRequest(messages.passwordRequired);
+  // Counted before the password is checked, so concurrent guesses cannot all get through.
+  const attempt = throttleFor(ctx).reserve(input.address, email);
 
   const user = ctx.db.select().from(users).where(eq(users.email, email)).get();
   const ok = user?.passwordHash
     ? await verifyPassword(input.password, user.passwordHash)
     : await verifyAgainstDummy(input.password);
   if (!user || !ok) {
-    throttle.failed(input.address, email);
+    attempt.failed();
     throw new AppError("unauthorized", INVALID_CREDENTIALS);
   }
-  throttle.succeeded(email);
+  attempt.succeeded();
   return { user: toPublicUser(user), ...createSession(ctx, user.id) };
 }
 

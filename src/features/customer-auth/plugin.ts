@@ -4,17 +4,15 @@
 // sees every broker's requests addressed to their email.
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
-import { readCookie } from "../../lib/http.ts";
+import { CUSTOMER_COOKIE, sessionCookies } from "../../lib/session-cookie.ts";
 import { customerByLink, customersWithEmail, type CustomerRow } from "../customers/contact.ts";
 import { sessionForToken, type CustomerSession } from "./service.ts";
 
-export const CUSTOMER_COOKIE = "portal_customer";
-
-export const customerSessionToken = (headers: Record<string, string | undefined>) => readCookie(headers, CUSTOMER_COOKIE);
+export const customerCookie = (ctx: AppContext) => sessionCookies(ctx, CUSTOMER_COOKIE);
 
 /** The customer session this request carries, if any. */
 export function customerSession(ctx: AppContext, headers: Record<string, string | undefined>): CustomerSession | null {
-  const token = customerSessionToken(headers);
+  const token = customerCookie(ctx).read(headers);
   return token ? sessionForToken(ctx, token) : null;
 }
 

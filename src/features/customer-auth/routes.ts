@@ -3,7 +3,7 @@ import type { AppContext } from "../../context.ts";
 import { clientAddress } from "../../lib/http.ts";
 import { profileAfterSignIn } from "../portal/service.ts";
 import { CheckEmailBody, ForgotPasswordBody, ResetPasswordBody, SignInBody, SignUpBody } from "./model.ts";
-import { CUSTOMER_COOKIE, customerSessionToken } from "./plugin.ts";
+import { customerCookie } from "./plugin.ts";
 import {
   checkEmail,
   FORGOT_PASSWORD_ANSWER,
@@ -15,14 +15,7 @@ import {
 } from "./service.ts";
 
 export const customerAuthRoutes = (ctx: AppContext) => {
-  const cookie = (token: string, expires: Date) => ({
-    value: token,
-    httpOnly: true,
-    sameSite: "lax" as const,
-    secure: ctx.config.secureCookies,
-    path: "/",
-    expires,
-  });
+  const cookie = customerCookie(ctx);
 
   return new Elysia({ prefix: "/api/customer" })
     .post("/check-email", ({ body }) => checkEmail(ctx, body), { body: CheckEmailBody })
@@ -35,26 +28,26 @@ export const customerAuthRoutes = (ctx: AppContext) => {
           set.status = 202;
           return { message: result.message, codeRequired: true };
         }
-        const { session } = result;
-        jar[CUSTOMER_COOKIE]!.set(cookie(session.token, session.expiresAt));
+        const started = result.session;
+        cookie.set(jar, started.token, started.expiresAt);
         set.status = 201;
-        return { customer: profileAfterSignIn(ctx, session.session, body.uploadLink) };
+        return { customer: profileAfterSignIn(ctx, started.session, body.uploadLink) };
       },
       { body: SignUpBody },
     )
     .post(
       "/signin",
       async ({ body, cookie: jar, request, server }) => {
-        const session = await signInCustomer(ctx, { ...body, address: clientAddress(ctx, request, server) });
-        jar[CUSTOMER_COOKIE]!.set(cookie(session.token, session.expiresAt));
-        return { customer: profileAfterSignIn(ctx, session.session, body.uploadLink) };
+        const started = await signInCustomer(ctx, { ...body, address: clientAddress(ctx, request, server) });
+        cookie.set(jar, started.token, started.expiresAt);
+        return { customer: profileAfterSignIn(ctx, started.session, body.uploadLink) };
       },
       { body: SignInBody },
     )
     .post("/signout", ({ headers, cookie: jar }) => {
-      const token = customerSessionToken(headers);
+      const token = cookie.read(headers);
       if (token) signOutCustomer(ctx, token);
-      jar[CUSTOMER_COOKIE]!.set({ ...cookie("", new Date(0)), maxAge: 0 });
+      cookie.clear(jar);
       return { message: "Signed out" };
     })
     .post(

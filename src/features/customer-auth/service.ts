@@ -2,11 +2,11 @@
 // email. An upload link alone opens one relationship as a guest. An account is created (or its
 // password set) only by someone who typed the code we emailed to the address, never by holding a
 // link, because a broker holds the link too. Sessions last 24 hours.
-import { randomInt, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { customerAccounts, customerEmailCodes, customerSessions, passwordResetTokens } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
+import { emailCodeHash, newEmailCode, sameHash } from "../../lib/email-codes.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../../lib/password.ts";
 import { FailureLimiter, SignInThrottle } from "../../lib/rate-limit.ts";
@@ -122,7 +122,7 @@ export async function signUpCustomer(ctx: AppContext, input: SignUpInput) {
   if (input.password.length < CUSTOMER_SIGNUP_PASSWORD_MIN) throw badRequest(messages.passwordTooShort);
   if (!input.code) {
     sendAccountCode(ctx, customer);
-    return { codeSent: true as const, message: codeMessages.sent(customer.email) };
+    return { codeSent: true as const, message: codeMessages.customerSent(customer.email) };
   }
   claimCode(ctx, customer, input.code);
   const passwordHash = await hashPassword(input.password);
@@ -144,13 +144,13 @@ function sendAccountCode(ctx: AppContext, customer: CustomerRow): void {
     throw new AppError("too_many_requests", "We already sent several codes. Check your email, or try again in a few minutes.", { retryAfter: wait });
   }
   codes.recordFailure(customer.id);
-  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const code = newEmailCode();
   inTransaction(ctx, ({ tx, now }) => {
     // Only the newest code works.
     tx.update(customerEmailCodes).set({ usedAt: now }).where(and(eq(customerEmailCodes.customerId, customer.id), isNull(customerEmailCodes.usedAt))).run();
     const id = newId();
     tx.insert(customerEmailCodes)
-      .values({ id, email: customer.email, customerId: customer.id, codeHash: hashToken(`${id}:${code}`), expiresAt: new Date(now.getTime() + CODE_TTL_MS) })
+      .values({ id, email: customer.email, customerId: customer.id, codeHash: emailCodeHash(ctx.config.sessionSecret, "customer-account", id, code), expiresAt: new Date(now.getTime() + CODE_TTL_MS) })
       .run();
     const content = accountCodeEmail({ customerName: customer.name, code, accountExists: accountByEmail(ctx, customer.email) !== null });
     queueEmail(ctx, tx, { kind: "account_code", to: customer.email, dedupeKey: `account-code:${id}`, ...content });
@@ -171,8 +171,7 @@ function claimCode(ctx: AppContext, customer: CustomerRow, code: string): void {
       .get();
     if (!row || row.email !== customer.email || row.attempts >= MAX_CODE_ATTEMPTS) return "expired";
     const attempts = row.attempts + 1;
-    const given = Buffer.from(hashToken(`${row.id}:${code.trim()}`));
-    const right = given.length === row.codeHash.length && timingSafeEqual(given, Buffer.from(row.codeHash));
+    const right = sameHash(row.codeHash, emailCodeHash(ctx.config.sessionSecret, "customer-account", row.id, code));
     tx.update(customerEmailCodes)
       .set({ attempts, usedAt: right || attempts >= MAX_CODE_ATTEMPTS ? now : null })
       .where(eq(customerEmailCodes.id, row.id))
@@ -185,9 +184,9 @@ function claimCode(ctx: AppContext, customer: CustomerRow, code: string): void {
 
 export async function signInCustomer(ctx: AppContext, input: { email: string; password: string; uploadLink?: string; address: string }) {
   const email = normalizeEmail(input.email);
-  const { signIn } = throttleFor(ctx);
-  signIn.assertAllowed(input.address, email);
   if (!input.password) throw badRequest(messages.passwordRequired);
+  // Counted before the password is checked, so concurrent guesses cannot all get through.
+  const attempt = throttleFor(ctx).signIn.reserve(input.address, email);
   const account = accountByEmail(ctx, email);
   // Same work whether or not the email is known, so timing does not tell.
   const ok = account ? await verifyPassword(input.password, account.passwordHash) : await verifyAgainstDummy(input.password);
@@ -195,10 +194,10 @@ export async function signInCustomer(ctx: AppContext, input: { email: string; pa
   const through = input.uploadLink ? customerByLinkOrNull(ctx, input.uploadLink) : null;
   const rightLink = !input.uploadLink || through?.email === email;
   if (!account || !ok || !rightLink) {
-    signIn.failed(input.address, email);
+    attempt.failed();
     throw new AppError("unauthorized", INVALID_CREDENTIALS);
   }
-  signIn.succeeded(email);
+  attempt.succeeded();
   return startSession(ctx, account, through);
 }
 

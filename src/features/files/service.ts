@@ -5,7 +5,7 @@
 import type { AppContext } from "../../context.ts";
 import { AppError, notFound, unauthorized } from "../../lib/errors.ts";
 import { FILE_LINK_TTL_MS, signFileToken, verifyFileToken } from "../../lib/signed-url.ts";
-import { sessionToken } from "../auth/plugin.ts";
+import { brokerSessionToken } from "../auth/plugin.ts";
 import { brokerForToken } from "../auth/service.ts";
 import { customerSession } from "../customer-auth/plugin.ts";
 import { customerContact } from "../customers/contact.ts";
@@ -20,7 +20,7 @@ export function readableDocument(ctx: AppContext, input: { documentId: string; h
     if (doc && verifyFileToken(ctx.config.sessionSecret, doc.id, input.token, ctx.clock.now())) return doc;
     throw new AppError("forbidden", "This file link is invalid or has expired. Ask for a new one.");
   }
-  const brokerToken = sessionToken(input.headers);
+  const brokerToken = brokerSessionToken(ctx, input.headers);
   const broker = brokerToken ? brokerForToken(ctx, brokerToken) : null;
   const customer = customerSession(ctx, input.headers);
   if (!broker && !customer) throw unauthorized("Please sign in to view this file.");

@@ -6,7 +6,7 @@ import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { hashToken } from "../../lib/tokens.ts";
 import type { LiveMessage } from "../../shared/api-types.ts";
-import { sessionToken } from "../auth/plugin.ts";
+import { brokerSessionToken } from "../auth/plugin.ts";
 import { brokerForToken } from "../auth/service.ts";
 import { portalAccessFor } from "../customer-auth/plugin.ts";
 import { LiveHub, type LiveSocket } from "./hub.ts";
@@ -65,7 +65,7 @@ export const liveRoutes = (ctx: AppContext, hub: LiveHub) => {
     },
     open(ws) {
       budgets.set(ws.raw, messageBudget());
-      const token = sessionToken(ws.data.headers as Record<string, string | undefined>);
+      const token = brokerSessionToken(ctx, ws.data.headers as Record<string, string | undefined>);
       const broker = token ? brokerForToken(ctx, token) : null;
       if (broker) hub.addBroker(broker.id, { socket: ws.raw, sessionId: hashToken(token!) });
     },
@@ -76,7 +76,7 @@ export const liveRoutes = (ctx: AppContext, hub: LiveHub) => {
       if (message.type === "auth") {
         // The broker was identified by their session when the socket opened; the userId sent
         // here is not trusted and changes nothing.
-        const token = sessionToken(ws.data.headers as Record<string, string | undefined>);
+        const token = brokerSessionToken(ctx, ws.data.headers as Record<string, string | undefined>);
         const broker = token ? brokerForToken(ctx, token) : null;
         reply(ws.raw, broker ? { type: "auth_success", role: "broker" } : { type: "auth_error", message: "Please sign in" });
         return;

@@ -141,3 +141,33 @@ export function accountCodeEmail(p: { customerName: string; code: string; accoun
     ],
   });
 }
+
+const BROKER_FOOTER = "This message was sent by your document portal.";
+
+/** The code is in the subject too, so with no SMTP configured the log line shows it. */
+export function brokerSignUpCodeEmail(p: { code: string; minutes: number }) {
+  return compose({
+    subject: `Your sign-up code: ${p.code}`,
+    greeting: "Hello,",
+    paragraphs: [
+      `Enter this code to finish creating your broker account: ${p.code}`,
+      `It works once and expires in ${p.minutes} minutes. If you did not try to create an account, ignore this email.`,
+    ],
+    footer: BROKER_FOOTER,
+  });
+}
+
+/** Sent instead of a code when the email already has an account, so sign-up reveals nothing. */
+export function brokerSignUpAttemptEmail(p: { signInUrl: string }) {
+  return compose({
+    subject: "Someone tried to create an account with your email",
+    greeting: "Hello,",
+    paragraphs: [
+      "Someone (perhaps you) tried to create a broker account on the document portal with this email address. You already have an account, so nothing was created.",
+      "Sign in with this email and your password. If you forgot your password, ask your portal's administrator to set a new one.",
+      "If this was not you, you need not do anything.",
+    ],
+    action: { label: "Sign in", url: p.signInUrl },
+    footer: BROKER_FOOTER,
+  });
+}

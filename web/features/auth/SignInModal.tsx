@@ -6,12 +6,11 @@ import { Button } from "../../components/ui/Button";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
-import { useSignInMutation, useSignUpMutation } from "./api";
+import { BROKER_PASSWORD_MIN, codeMessages, EMAIL_CODE_LENGTH, isEmailCode, isValidEmail, messages } from "@shared/validation";
+import { useSignInMutation, useSignUpMutation, type AuthResponse, type CodeRequired, type SignUpInput } from "./api";
 import { pathAfterSignIn } from "./pending-action";
 
 export type AuthMode = "signin" | "signup";
-
-export const MIN_BROKER_PASSWORD = 8;
 
 interface SignInModalProps {
   mode: AuthMode;
@@ -37,19 +36,15 @@ type FieldErrors = Partial<Record<"email" | "password" | "confirmPassword", stri
 
 function validate(mode: AuthMode, values: Record<string, string>): FieldErrors {
   const errors: FieldErrors = {};
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email ?? "")) {
-    errors.email = "Please enter a valid email address";
-  }
+  if (!isValidEmail((values.email ?? "").trim())) errors.email = messages.invalidEmail;
   const password = values.password ?? "";
   if (mode === "signin") {
-    if (!password) errors.password = "Password is required";
+    if (!password) errors.password = messages.passwordRequired;
     return errors;
   }
-  if (password.length < MIN_BROKER_PASSWORD) {
-    errors.password = `Password must be at least ${MIN_BROKER_PASSWORD} characters`;
-  }
-  if (!values.confirmPassword) errors.confirmPassword = "Please confirm your password";
-  else if (values.confirmPassword !== password) errors.confirmPassword = "Passwords don't match";
+  if (password.length < BROKER_PASSWORD_MIN) errors.password = messages.passwordTooShort;
+  if (!values.confirmPassword) errors.confirmPassword = messages.confirmPassword;
+  else if (values.confirmPassword !== password) errors.confirmPassword = messages.passwordsDontMatch;
   return errors;
 }
 
@@ -62,6 +57,8 @@ function serverMessage(error: Error): string {
 function AuthForm({ mode, onModeChange, onDone }: { mode: AuthMode; onModeChange: (m: AuthMode) => void; onDone: () => void }) {
   const [values, setValues] = useState({ firstName: "", lastName: "", email: "", password: "", confirmPassword: "" });
   const [errors, setErrors] = useState<FieldErrors>({});
+  // After sign-up's first step: what was sent, kept to send again with the emailed code.
+  const [awaitingCode, setAwaitingCode] = useState<{ input: SignUpInput; message: string } | null>(null);
   const signIn = useSignInMutation();
   const signUp = useSignUpMutation();
   const navigate = useNavigate();
@@ -89,17 +86,29 @@ function AuthForm({ mode, onModeChange, onDone }: { mode: AuthMode; onModeChange
     if (mode === "signin") {
       signIn.mutate({ email, password: values.password }, { onSuccess: () => finish("Welcome back!") });
     } else {
-      signUp.mutate(
-        {
-          email,
-          password: values.password,
-          firstName: values.firstName.trim() || undefined,
-          lastName: values.lastName.trim() || undefined,
-        },
-        { onSuccess: () => finish("Account Created!") },
-      );
+      const input = {
+        email,
+        password: values.password,
+        firstName: values.firstName.trim() || undefined,
+        lastName: values.lastName.trim() || undefined,
+      };
+      signUp.mutate(input, {
+        // The portal's first broker is created at once; everyone else proves the email first.
+        onSuccess: (result) => ("user" in result ? finish("Account Created!") : setAwaitingCode({ input, message: result.message })),
+      });
     }
   };
+
+  if (mode === "signup" && awaitingCode) {
+    return (
+      <SignUpCodeForm
+        input={awaitingCode.input}
+        sentMessage={awaitingCode.message}
+        onBack={() => setAwaitingCode(null)}
+        onCreated={() => finish("Account Created!")}
+      />
+    );
+  }
 
   return (
     <Form onSubmit={onSubmit} validationBehavior="aria" className="flex flex-col gap-4">
@@ -126,7 +135,7 @@ function AuthForm({ mode, onModeChange, onDone }: { mode: AuthMode; onModeChange
         type="password"
         autoComplete={mode === "signin" ? "current-password" : "new-password"}
         isRequired
-        description={mode === "signup" ? `At least ${MIN_BROKER_PASSWORD} characters` : undefined}
+        description={mode === "signup" ? `At least ${BROKER_PASSWORD_MIN} characters` : undefined}
         value={values.password}
         onChange={set("password")}
         errorMessage={errors.password}
@@ -144,11 +153,7 @@ function AuthForm({ mode, onModeChange, onDone }: { mode: AuthMode; onModeChange
         />
       ) : null}
 
-      {mutation.error ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {serverMessage(mutation.error)}
-        </p>
-      ) : null}
+      <ServerError error={mutation.error} />
 
       <Button type="submit" isPending={mutation.isPending} className="w-full">
         {mode === "signin"
@@ -166,6 +171,90 @@ function AuthForm({ mode, onModeChange, onDone }: { mode: AuthMode; onModeChange
           {mode === "signin" ? "Create account" : "Sign in"}
         </Button>
       </p>
+    </Form>
+  );
+}
+
+function ServerError({ error }: { error: Error | null }) {
+  if (!error) return null;
+  return (
+    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+      {serverMessage(error)}
+    </p>
+  );
+}
+
+/** Sign-up's second step: the code emailed to the address, sent with the same details. */
+function SignUpCodeForm({ input, sentMessage, onBack, onCreated }: {
+  input: SignUpInput;
+  sentMessage: string;
+  onBack: () => void;
+  onCreated: () => void;
+}) {
+  const [code, setCode] = useState("");
+  const [codeError, setCodeError] = useState<string>();
+  const [notice, setNotice] = useState(sentMessage);
+  const verify = useSignUpMutation();
+  const resend = useSignUpMutation();
+
+  const settle = (result: AuthResponse | CodeRequired, resent: boolean) => {
+    if ("user" in result) onCreated();
+    else if (resent) setNotice(`We sent a new code to ${input.email}.`);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // People paste codes with spaces ("123 456"); only the digits count.
+    const digits = code.replace(/\s/g, "");
+    if (!isEmailCode(digits)) {
+      setCodeError(codeMessages.format);
+      return;
+    }
+    resend.reset();
+    verify.mutate({ ...input, code: digits }, { onSuccess: (result) => settle(result, false) });
+  };
+
+  const sendNewCode = () => {
+    verify.reset();
+    setCode("");
+    setCodeError(undefined);
+    resend.mutate(input, { onSuccess: (result) => settle(result, true) });
+  };
+
+  return (
+    <Form onSubmit={onSubmit} validationBehavior="aria" className="flex flex-col gap-4">
+      <p role="status" className="rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-slate-800">
+        {notice}
+      </p>
+      <TextField
+        label={`${EMAIL_CODE_LENGTH}-digit code`}
+        name="code"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        isRequired
+        autoFocus
+        description="The code expires 15 minutes after it was sent."
+        value={code}
+        onChange={(value) => {
+          setCode(value);
+          setCodeError(undefined);
+        }}
+        errorMessage={codeError}
+      />
+
+      <ServerError error={verify.error ?? resend.error} />
+
+      <Button type="submit" isPending={verify.isPending} className="w-full">
+        {verify.isPending ? "Creating account..." : "Verify and create account"}
+      </Button>
+      <div className="flex flex-wrap justify-between gap-2">
+        <Button variant="link" size="sm" onPress={sendNewCode} isPending={resend.isPending}>
+          Send a new code
+        </Button>
+        <Button variant="link" size="sm" onPress={onBack}>
+          Use a different email
+        </Button>
+      </div>
     </Form>
   );
 }

@@ -10,7 +10,7 @@ export interface AuthUser {
   profileImageUrl: string | null;
 }
 
-interface AuthResponse {
+export interface AuthResponse {
   user: AuthUser;
   /** For API clients; the browser relies on the HttpOnly cookie and ignores it. */
   token: string;
@@ -24,6 +24,14 @@ export interface SignInInput {
 export interface SignUpInput extends SignInInput {
   firstName?: string;
   lastName?: string;
+  /** The 6-digit code emailed by the first step; without it the server sends one. */
+  code?: string;
+}
+
+/** Sign-up's first step: a code was emailed (the account is created by the second step). */
+export interface CodeRequired {
+  codeRequired: true;
+  message: string;
 }
 
 // Query keys are the request path, so invalidating "/api/auth/user" after a
@@ -67,8 +75,10 @@ export function useSignInMutation() {
 export function useSignUpMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignUpInput) => apiFetch<AuthResponse>("/api/auth/signup", { method: "POST", body: input }),
-    onSuccess: ({ user }) => queryClient.setQueryData(AUTH_USER_KEY, user),
+    mutationFn: (input: SignUpInput) => apiFetch<AuthResponse | CodeRequired>("/api/auth/signup", { method: "POST", body: input }),
+    onSuccess: (result) => {
+      if ("user" in result) queryClient.setQueryData(AUTH_USER_KEY, result.user);
+    },
   });
 }
 

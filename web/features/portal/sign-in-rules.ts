@@ -2,7 +2,7 @@
 import {
   codeMessages,
   CUSTOMER_RESET_PASSWORD_MIN,
-  EMAIL_CODE_PATTERN,
+  isEmailCode,
   CUSTOMER_SIGNUP_PASSWORD_MIN,
   isValidEmail,
   messages,
@@ -41,7 +41,7 @@ export function resetErrors(password: string, confirm: string): FieldErrors<"pas
 }
 
 export function codeError(code: string): string | undefined {
-  return EMAIL_CODE_PATTERN.test(code.trim()) ? undefined : codeMessages.format;
+  return isEmailCode(code) ? undefined : codeMessages.format;
 }
 
 export const INVALID_RESET_TOKEN = "Invalid reset token - The reset link is invalid or expired.";

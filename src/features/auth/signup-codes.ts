@@ -1,0 +1,92 @@
+// Broker sign-up proves the email with a 6-digit code sent to it. Asking for a code answers the
+// same whether or not the email has an account (a new email gets the code, a registered one a
+// note to its owner), so sign-up no longer tells an outsider which brokers exist.
+import { eq } from "drizzle-orm";
+import { brokerSignupCodes, users } from "../../../db/schema.ts";
+import type { AppContext } from "../../context.ts";
+import { AppError, badRequest } from "../../lib/errors.ts";
+import { FailureLimiter } from "../../lib/rate-limit.ts";
+import { newId } from "../../lib/tokens.ts";
+import { emailCodeHash, newEmailCode, sameHash } from "../../lib/email-codes.ts";
+import { codeMessages, isEmailCode, messages } from "../../shared/validation.ts";
+import { queueEmail } from "../mail/service.ts";
+import { brokerSignUpAttemptEmail, brokerSignUpCodeEmail } from "../mail/templates.ts";
+
+const CODE_TTL_MINUTES = 15;
+const MAX_WRONG_TRIES = 5;
+const HOUR = 60 * 60 * 1000;
+
+// Per email: each code allows 5 tries, so this also bounds guessing (25 of a million codes an
+// hour) and how often one inbox can be flooded. Per caller: how many inboxes one machine can
+// make the portal write to. Both count registered and new emails alike, so neither tells.
+const limits = new WeakMap<AppContext, { byEmail: FailureLimiter; byCaller: FailureLimiter }>();
+function limitsFor(ctx: AppContext) {
+  let found = limits.get(ctx);
+  if (!found) {
+    found = { byEmail: new FailureLimiter(5, HOUR, ctx.clock), byCaller: new FailureLimiter(30, HOUR, ctx.clock) };
+    limits.set(ctx, found);
+  }
+  return found;
+}
+
+const refuseIfWaiting = (wait: number, message: (seconds: number) => string) => {
+  if (wait > 0) throw new AppError("too_many_requests", message(wait), { retryAfter: wait });
+};
+
+const codeHash = (ctx: AppContext, email: string, code: string) => emailCodeHash(ctx.config.sessionSecret, "broker-signup", email, code);
+
+/**
+ * Step 1: emails a new address a code (replacing any earlier one), or the owner of a registered
+ * address a note that someone tried. At most 5 such emails an hour to one email and 30 from one
+ * caller's address.
+ */
+export function sendSignUpEmail(ctx: AppContext, input: { email: string; address: string }): void {
+  const { email, address } = input;
+  const { byEmail, byCaller } = limitsFor(ctx);
+  refuseIfWaiting(byCaller.retryAfter(address), messages.tooManySignUps);
+  refuseIfWaiting(byEmail.retryAfter(email), messages.tooManySignUpEmails);
+  byCaller.recordFailure(address);
+  byEmail.recordFailure(email);
+
+  ctx.db.transaction(
+    (tx) => {
+      if (tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) {
+        const content = brokerSignUpAttemptEmail({ signInUrl: ctx.config.publicUrl });
+        queueEmail(ctx, tx, { kind: "broker_signup_attempt", to: email, dedupeKey: `broker_signup_attempt:${newId()}`, ...content });
+        return;
+      }
+      const code = newEmailCode();
+      const now = ctx.clock.now();
+      const row = { codeHash: codeHash(ctx, email, code), wrongTries: 0, expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60 * 1000), createdAt: now };
+      tx.insert(brokerSignupCodes).values({ email, ...row }).onConflictDoUpdate({ target: brokerSignupCodes.email, set: row }).run();
+      const content = brokerSignUpCodeEmail({ code, minutes: CODE_TTL_MINUTES });
+      queueEmail(ctx, tx, { kind: "broker_signup_code", to: email, dedupeKey: `broker_signup_code:${newId()}`, ...content });
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/**
+ * Step 2: spends the email's code, or throws one message for every way it can fail (wrong,
+ * expired, used, dead after 5 wrong tries, or never sent because the email has an account).
+ */
+export function spendSignUpCode(ctx: AppContext, email: string, code: string): void {
+  const given = code.trim();
+  if (!isEmailCode(given)) throw badRequest(codeMessages.format);
+  const now = ctx.clock.now();
+  const byEmail = eq(brokerSignupCodes.email, email);
+  // Decided inside, thrown outside: throwing inside the transaction would undo the counted try.
+  const spent = ctx.db.transaction(
+    (tx) => {
+      const row = tx.select().from(brokerSignupCodes).where(byEmail).get();
+      if (!row) return false;
+      const right = row.expiresAt > now && sameHash(row.codeHash, codeHash(ctx, email, given));
+      const dead = right || row.expiresAt <= now || row.wrongTries + 1 >= MAX_WRONG_TRIES;
+      if (dead) tx.delete(brokerSignupCodes).where(byEmail).run();
+      else tx.update(brokerSignupCodes).set({ wrongTries: row.wrongTries + 1 }).where(byEmail).run();
+      return right;
+    },
+    { behavior: "immediate" },
+  );
+  if (!spent) throw badRequest(codeMessages.wrongOrExpired);
+}
