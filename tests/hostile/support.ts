@@ -344,7 +344,7 @@ export function expectJsonError(res: ApiResponse, context: string, statuses?: nu
   const text = typeof res.body === "string" ? res.body : JSON.stringify(res.body);
   if (statuses) {
     // A listed 5xx (507 for a full disk) is the contract's answer there; anything unlisted is not.
-    expect(statuses, `${context}: status ${res.status} ${text.slice(0, 300)}`).toContain(res.status);
+    expect(statuses.includes(res.status), `${context}: status ${res.status}, expected ${statuses.join(" or ")}; body ${text.slice(0, 300)}`).toBe(true);
   } else {
     expect(res.status, `${context}: status ${res.status}, body ${text.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
     expect(res.status, `${context}: server error ${res.status}, body ${text.slice(0, 300)}`).toBeLessThan(500);
