@@ -6,6 +6,7 @@ import { useTestServer } from "../support/server.ts";
 import {
   appRoutes,
   changedTables,
+  codeIn,
   expectJsonError,
   expectNoLeak,
   fingerprint,
@@ -292,7 +293,7 @@ describe("the tenancy contract: one person, two brokers, two relationships", () 
     expect(first.headers.get("set-cookie") ?? "").not.toContain("portal_customer=");
     const codeMail = db.query(`select text from emails where "to" = ? order by created_at desc, rowid desc`).all(email) as { text: string }[];
     expect(codeMail.length).toBe(emailsBefore + 1);
-    const code = codeMail[0]!.text.match(/\b(\d{6})\b/)?.[1];
+    const code = codeIn([codeMail[0]!.text]);
     expect(code).toBeDefined();
     expect((db.query("select count(*) n from customer_sessions").get() as { n: number }).n).toBe(sessionsBefore);
 

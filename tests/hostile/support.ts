@@ -187,8 +187,13 @@ export function latestCode(srv: TestServer, to: string): string | null {
   const rows = srv.server.ctx.db.$client
     .query("select text from emails where \"to\" = ? order by created_at desc, rowid desc limit 5")
     .all(to) as { text: string }[];
-  for (const row of rows) {
-    const code = row.text.match(/\b(\d{6})\b/)?.[1];
+  return codeIn(rows.map((r) => r.text));
+}
+
+/** The 6-digit code in the newest text that has one, preferring digits that follow the word "code". */
+export function codeIn(texts: string[]): string | null {
+  for (const text of texts) {
+    const code = text.match(/code\D{0,80}?(\d{6})(?!\d)/i)?.[1] ?? text.match(/(?<![\w-])(\d{6})(?![\w-])/)?.[1];
     if (code) return code;
   }
   return null;
