@@ -296,6 +296,19 @@ describe("the tenancy contract: one person, two brokers, two relationships", () 
     const code = codeIn([codeMail[0]!.text]);
     expect(code).toBeDefined();
     expect((db.query("select count(*) n from customer_sessions").get() as { n: number }).n).toBe(sessionsBefore);
+    // Nothing was created without the code: no password, no sign-in with it.
+    const check = await rawFetch(`${srv.url}/api/customer/check-email`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, uploadLink: c.uploadLink }),
+    });
+    expect(check.body.hasPassword).toBe(false);
+    const early = await rawFetch(`${srv.url}/api/customer/signin`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: body.password, uploadLink: c.uploadLink }),
+    });
+    expect(early.status).toBe(401);
 
     const wrong = code === "000000" ? "111111" : "000000";
     for (let i = 0; i < 5; i++) {

@@ -64,6 +64,20 @@ describe(`entropy over ${SAMPLES} samples`, () => {
     judge("broker session", tokens);
   });
 
+  test("customer session tokens", async () => {
+    const c = await createCustomerAs(srv, broker, { email: "session-entropy@example.com" });
+    await signUpCustomerOn(srv, c.uploadLink, "session-entropy@example.com", "customer password 1");
+    const tokens = await pool(SAMPLES, 4, async () => {
+      const res = await srv.call("/api/customer/signin", {
+        method: "POST",
+        body: { email: "session-entropy@example.com", password: "customer password 1", uploadLink: c.uploadLink },
+      });
+      expect(res.status).toBe(200);
+      return decodeURIComponent((res.headers.get("set-cookie") ?? "").match(/portal_customer=([^;]+)/)?.[1] ?? "");
+    });
+    judge("customer session", tokens);
+  });
+
   test("password reset tokens", async () => {
     const c = await createCustomerAs(srv, broker, { email: "reset-entropy@example.com" });
     await signUpCustomerOn(srv, c.uploadLink, "reset-entropy@example.com");
