@@ -2,6 +2,7 @@
 // kill -9, a full disk, crashes that must be seen as an outsider sees them.
 import { Database } from "bun:sqlite";
 import { mkdtempSync } from "node:fs";
+import { databaseFileName } from "../../db/client.ts";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cliEntry, waitForHealthy } from "../support/cli.ts";
@@ -81,10 +82,7 @@ export async function startPortal(
 
 /** A read connection to a portal's database from outside the process (WAL: safe while it runs). */
 export function openPortalDb(dataDir: string): Database {
-  const { readdirSync } = require("node:fs") as typeof import("node:fs");
-  const file = readdirSync(dataDir).find((f) => /\.(db|sqlite|sqlite3)$/.test(f));
-  if (!file) throw new Error(`no database file in ${dataDir}: ${readdirSync(dataDir).join(", ")}`);
-  const db = new Database(join(dataDir, file));
+  const db = new Database(join(dataDir, databaseFileName));
   db.exec("PRAGMA busy_timeout = 5000");
   return db;
 }
