@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cliEntry, waitForHealthy } from "../support/cli.ts";
 import { freePort } from "../support/smtp.ts";
+import { codeIn } from "./support.ts";
 
 export interface PortalProcess {
   url: string;
@@ -107,8 +108,25 @@ export async function json(url: string, init: { method?: string; token?: string;
   return { status: res.status, body, text, headers: res.headers };
 }
 
-export async function signUpBrokerAt(url: string, email = `broker-${crypto.randomUUID().slice(0, 8)}@example.com`): Promise<HttpBroker> {
-  const res = await json(`${url}/api/auth/signup`, { method: "POST", body: { email, password: "correct horse battery", firstName: "Pat", lastName: "Process" } });
+/**
+ * Signs a broker up on a running portal. When sign-up asks for the emailed code (202), the code
+ * is read from the portal's outbox on disk, as the owner of the mailbox would read it.
+ */
+export async function signUpBrokerAt(url: string, dataDir: string, email = `broker-${crypto.randomUUID().slice(0, 8)}@example.com`): Promise<HttpBroker> {
+  const body = { email, password: "correct horse battery", firstName: "Pat", lastName: "Process" };
+  let res = await json(`${url}/api/auth/signup`, { method: "POST", body });
+  if (res.status === 202 && res.body?.codeRequired) {
+    const db = openPortalDb(dataDir);
+    let code: string | null;
+    try {
+      const rows = db.query(`select subject, text from emails where "to" = ? order by created_at desc, rowid desc limit 5`).all(email) as { subject: string; text: string }[];
+      code = codeIn(rows.map((r) => `${r.subject}\n${r.text}`));
+    } finally {
+      db.close();
+    }
+    if (!code) throw new Error(`sign-up asked for a code but none was emailed to ${email}`);
+    res = await json(`${url}/api/auth/signup`, { method: "POST", body: { ...body, code } });
+  }
   if (res.status !== 201) throw new Error(`broker sign-up failed: ${res.status} ${res.text}`);
   return { token: res.body.token, id: res.body.user.id };
 }

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
 import { waitFor } from "../support/smtp.ts";
 import { expectJsonError, multipartBody, rawFetch, record } from "./support.ts";
-import { createCustomerAt, freshDataDir, json, openPortalDb, signUpBrokerAt, startPortal, type PortalProcess } from "./process.ts";
+import { createCustomerAt, json, openPortalDb, signUpBrokerAt, startPortal, type PortalProcess } from "./process.ts";
 
 const running = new Set<PortalProcess>();
 const cleanup: string[] = [];
@@ -65,7 +65,7 @@ function storeConsistency(dataDir: string) {
 describe("kill -9", () => {
   test("during 20 concurrent uploads: every acknowledged upload is intact after restart, no orphans", async () => {
     let p = await portal();
-    const broker = await signUpBrokerAt(p.url);
+    const broker = await signUpBrokerAt(p.url, p.dataDir);
     const targets: { link: string; documentId: string; bytes: Uint8Array }[] = [];
     while (targets.length < 20) {
       const c = await createCustomerAt(p.url, broker.token);
@@ -134,7 +134,7 @@ describe("kill -9", () => {
     const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`;
     try {
       let p = await portal({ env: { SMTP_URL: smtpUrl } });
-      const broker = await signUpBrokerAt(p.url);
+      const broker = await signUpBrokerAt(p.url, p.dataDir);
       const customers = 40;
       for (let i = 0; i < customers; i++) await createCustomerAt(p.url, broker.token, ["Paystub"]);
       let kills = 0;
@@ -173,8 +173,9 @@ describe("a full disk", () => {
     // An unprivileged mount namespace with a 3 MB tmpfs as DATA_DIR.
     const wrap = (serve: string[]) => ["unshare", "-rm", "sh", "-c", 'mount -t tmpfs -o size=3m tmpfs "$0" && exec "$@"', mountPoint, ...serve];
     const p = await portal({ dataDir: mountPoint, wrap });
+    // The tmpfs exists only in the portal's mount namespace; its root shows it from outside.
     const inside = (path: string) => join(`/proc/${p.pid}/root`, mountPoint, path);
-    const broker = await signUpBrokerAt(p.url);
+    const broker = await signUpBrokerAt(p.url, inside(""));
     const c = await createCustomerAt(p.url, broker.token, ["Paystub", "Bank Statement"]);
 
     const big = randomPdf(4 * 1024 * 1024);
@@ -206,7 +207,7 @@ describe("a full disk", () => {
 describe("200 concurrent mixed clients for 10 s", () => {
   test("no 5xx, no SQLITE_BUSY, p99 recorded", async () => {
     const p = await portal();
-    const brokers = await Promise.all([0, 1, 2].map(() => signUpBrokerAt(p.url)));
+    const brokers = await Promise.all([0, 1, 2].map(() => signUpBrokerAt(p.url, p.dataDir)));
     const world: { token: string; customerId: string; link: string; docs: string[] }[] = [];
     for (const b of brokers) {
       for (let i = 0; i < 25; i++) {
