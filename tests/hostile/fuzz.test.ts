@@ -3,6 +3,7 @@
 // prototype keys, unicode, nulls, broken encodings and oversize bodies. Bad input is never a
 // 5xx, always JSON {message} with a 4xx, no stack trace, and changes nothing.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
 import { useTestServer } from "../support/server.ts";
 import { startPortal, type PortalProcess } from "./process.ts";
 import {
@@ -275,7 +276,10 @@ describe("objects that cannot be turned into text, against the portal as its own
   beforeAll(async () => {
     portal = await startPortal();
   });
-  afterAll(() => portal?.stop());
+  afterAll(async () => {
+    await portal?.stop();
+    if (portal) rmSync(portal.dataDir, { recursive: true, force: true });
+  });
 
   const UNPRINTABLE: unknown[] = [{ toString: "x" }, { toString: null, valueOf: null }, { valueOf: {}, toString: 1 }];
 

@@ -21,6 +21,12 @@ export interface PortalProcess {
   exited: Promise<number>;
 }
 
+/** Every portal this test process started: none may outlive it, even when a test dies early. */
+const spawned = new Set<{ kill(signal?: number): void }>();
+process.on("exit", () => {
+  for (const proc of spawned) proc.kill(9);
+});
+
 export function freshDataDir(prefix = "portal-hostile-"): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
@@ -41,6 +47,8 @@ export async function startPortal(
     stdout: "pipe",
     stderr: "pipe",
   });
+  spawned.add(proc);
+  void proc.exited.then(() => spawned.delete(proc));
   let output = "";
   const pump = async (stream: ReadableStream<Uint8Array>) => {
     const decoder = new TextDecoder();
