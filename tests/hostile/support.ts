@@ -1,0 +1,442 @@
+// Shared machinery of the hostile suite: the route table every attack is generated from, a
+// seeded world with two brokers who share one customer, side-effect fingerprints, leak checks,
+// and raw multipart bodies (so names and bytes are exactly what an attacker sends).
+import { expect } from "bun:test";
+import { appendFileSync, mkdirSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApp } from "../../src/app.ts";
+import { LiveHub } from "../../src/features/live/hub.ts";
+import { cookieHeader, type ApiResponse, type Broker, type TestServer } from "../support/server.ts";
+
+// ---------------------------------------------------------------------------------------------
+// Routes, straight from the router
+
+export interface AppRoute {
+  method: string;
+  path: string;
+  /** The TypeBox schema of a JSON body, when the route declares one. */
+  body: any;
+}
+
+/** Every route the running app serves, read from an Elysia instance built like the real one. */
+export function appRoutes(srv: TestServer): AppRoute[] {
+  const hub = new LiveHub(srv.server.ctx.events);
+  try {
+    const app = createApp(srv.server.ctx, hub);
+    return app.routes.map((r) => ({ method: r.method, path: r.path, body: (r.hooks as any)?.body ?? null }));
+  } finally {
+    hub.close();
+  }
+}
+
+export const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
+export const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
+
+/** What a path parameter is filled with when a route is aimed at the victim. */
+export type VictimValue = "customerId" | "documentId" | "brokerNotificationId" | "customerNotificationId" | "uploadLink";
+
+export interface RouteEntry {
+  /** Who may call it: the broker session, an upload link (guest or signed-in customer), a file reader, anyone. */
+  auth: "public" | "broker" | "link" | "file" | "ws" | "web";
+  params?: Record<string, VictimValue>;
+  /** Query string aimed at the victim (download-proxy names the document in its url). */
+  query?: (w: World) => Record<string, string>;
+  /** A body the route accepts, aimed at the victim: attacks must reach the authorisation check, not fail validation. */
+  body?: (w: World) => unknown;
+  multipart?: true;
+  /** The body names the victim's ids (bulk operations). */
+  idsInBody?: true;
+}
+
+const future = () => new Date(Date.now() + 30 * 86_400_000).toISOString();
+
+/**
+ * Every route of the app, and how to aim it at someone else's data. A route the router serves
+ * but this table lacks fails `routes.test.ts` by name: add it here with its attack.
+ */
+export const ROUTE_TABLE: Record<string, RouteEntry> = {
+  "GET /healthz": { auth: "public" },
+  "POST /api/auth/signup": {
+    auth: "public",
+    body: () => ({ email: `new-${crypto.randomUUID().slice(0, 8)}@example.com`, password: "a long new password", firstName: "New", lastName: "Broker" }),
+  },
+  "POST /api/auth/signin": { auth: "public", body: (w) => ({ email: w.brokerA.user.email, password: "not the password" }) },
+  "POST /api/auth/signout": { auth: "public" },
+  "GET /api/auth/user": { auth: "broker" },
+  "GET /api/customers": { auth: "broker" },
+  "GET /api/all-customers": { auth: "broker" },
+  "POST /api/customers": {
+    auth: "broker",
+    body: () => ({ email: `new-${crypto.randomUUID().slice(0, 8)}@example.com`, name: "New Customer", loanType: "fha", requiredDocuments: [{ name: "Paystub" }] }),
+  },
+  "GET /api/customer/:id": { auth: "broker", params: { id: "customerId" } },
+  "GET /api/customer/:id/documents": { auth: "broker", params: { id: "customerId" } },
+  "GET /api/customers/:id/document-limit": { auth: "broker", params: { id: "customerId" } },
+  "PUT /api/customers/:id": {
+    auth: "broker",
+    params: { id: "customerId" },
+    body: () => ({ name: "Hijacked Name", email: "hijacked@example.com", loanType: "va" }),
+  },
+  "DELETE /api/customers/:id": { auth: "broker", params: { id: "customerId" } },
+  "POST /api/customers/:id/resend-invitation": { auth: "broker", params: { id: "customerId" } },
+  "POST /api/customers/:id/request-documents": {
+    auth: "broker",
+    params: { id: "customerId" },
+    body: () => ({ documentTypes: ["Tax Returns"] }),
+  },
+  "POST /api/documents/:id/verify": {
+    auth: "broker",
+    params: { id: "documentId" },
+    body: () => ({ status: "approved", comments: "looks fine" }),
+  },
+  "PUT /api/documents/bulk-due-date": {
+    auth: "broker",
+    idsInBody: true,
+    body: (w) => ({ documentIds: w.victim.documentIds.slice(1), dueDate: future() }),
+  },
+  "PUT /api/documents/:id/due-date": { auth: "broker", params: { id: "documentId" }, body: () => ({ dueDate: future() }) },
+  "DELETE /api/documents/:id": { auth: "broker", params: { id: "documentId" } },
+  "GET /api/dashboard/metrics": { auth: "broker" },
+  "GET /api/pending-documents": { auth: "broker" },
+  "GET /api/completed-documents": { auth: "broker" },
+  "GET /api/shared-documents": { auth: "broker" },
+  "POST /api/customer/:id/send-reminder": { auth: "broker", params: { id: "customerId" } },
+  "POST /api/send-bulk-reminders": { auth: "broker" },
+  "GET /api/subscription": { auth: "broker" },
+  "GET /api/documents/:id/download": { auth: "file", params: { id: "documentId" } },
+  "GET /api/documents/:id/view": { auth: "file", params: { id: "documentId" } },
+  "POST /api/documents/:id/link": { auth: "file", params: { id: "documentId" } },
+  "GET /api/download-proxy": {
+    auth: "file",
+    query: (w) => ({ url: `/api/documents/${w.victim.documentIds[0]}/download`, filename: "x.pdf" }),
+  },
+  "GET /api/notifications": { auth: "broker" },
+  "GET /api/notifications/unread-count": { auth: "broker" },
+  "POST /api/notifications/mark-all-read": { auth: "broker" },
+  "POST /api/notifications/:id/read": { auth: "broker", params: { id: "brokerNotificationId" } },
+  "GET /api/upload/:uploadLink/notifications": { auth: "link", params: { uploadLink: "uploadLink" } },
+  "GET /api/upload/:uploadLink/notifications/unread-count": { auth: "link", params: { uploadLink: "uploadLink" } },
+  "POST /api/upload/:uploadLink/notifications/mark-all-read": { auth: "link", params: { uploadLink: "uploadLink" } },
+  "POST /api/upload/:uploadLink/notifications/:id/read": {
+    auth: "link",
+    params: { uploadLink: "uploadLink", id: "customerNotificationId" },
+  },
+  "WS /ws": { auth: "ws" },
+  "GET /api/upload/:uploadLink": { auth: "link", params: { uploadLink: "uploadLink" } },
+  "POST /api/upload/:uploadLink/documents/:documentId": {
+    auth: "link",
+    params: { uploadLink: "uploadLink", documentId: "documentId" },
+    multipart: true,
+  },
+  "POST /api/customer/check-email": { auth: "public", body: (w) => ({ email: w.victim.email, uploadLink: w.victim.uploadLink }) },
+  "POST /api/customer/signup": {
+    auth: "public",
+    body: (w) => ({ email: w.victim.email, password: "another long password", uploadLink: w.victim.uploadLink }),
+  },
+  "POST /api/customer/signin": {
+    auth: "public",
+    body: (w) => ({ email: w.victim.email, password: "not the password", uploadLink: w.victim.uploadLink }),
+  },
+  "POST /api/customer/signout": { auth: "public" },
+  "POST /api/customer/forgot-password": { auth: "public", body: (w) => ({ email: w.victim.email, uploadLink: w.victim.uploadLink }) },
+  "POST /api/customer/reset-password": { auth: "public", body: () => ({ token: "x".repeat(43), newPassword: "a new password" }) },
+  "GET /*": { auth: "web" },
+};
+
+// ---------------------------------------------------------------------------------------------
+// The world: broker A's customer is the victim; broker B holds the same person (same email)
+// as its own customer; B also has an unrelated customer; broker C has nothing.
+
+export const VICTIM_EMAIL = "same@example.com";
+export const FILE_MARKER = "VICTIM-FILE-BYTES-7f3a9c";
+
+export interface Party {
+  customerId: string;
+  uploadLink: string;
+  documentIds: string[];
+  email: string;
+  name: string;
+  /** Session cookie of the customer signed in on this link (or "" before sign-up). */
+  cookie: string;
+}
+
+export interface World {
+  brokerA: Broker;
+  brokerB: Broker;
+  brokerC: Broker;
+  /** A's customer: the data every attack tries to reach. */
+  victim: Party & { customDocName: string; brokerNotificationId: string; customerNotificationId: string };
+  /** The same person as B's customer (B's own link; the tenancy contract says a different record). */
+  victimViaB: Party;
+  /** B's unrelated customer, signed in on their own link. */
+  other: Party;
+}
+
+/** A PDF carrying a marker, so a leak of its bytes is visible in any response. */
+export const victimPdf = () => new TextEncoder().encode(`%PDF-1.4\n% ${FILE_MARKER}\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n`);
+
+export async function createCustomerAs(srv: TestServer, broker: Broker, body: Record<string, unknown>) {
+  const res = await srv.call("/api/customers", { method: "POST", token: broker.token, body });
+  if (res.status !== 201) throw new Error(`create customer failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { id: string; uploadLink: string; name: string; documents: { id: string; name: string }[] };
+}
+
+/** The 6-digit code in the newest email to `to` (the tenancy contract's sign-up code). */
+export function latestCode(srv: TestServer, to: string): string | null {
+  const rows = srv.server.ctx.db.$client
+    .query("select text from emails where \"to\" = ? order by created_at desc, rowid desc limit 5")
+    .all(to) as { text: string }[];
+  return codeIn(rows.map((r) => r.text));
+}
+
+/** The 6-digit code in the newest text that has one, preferring digits that follow the word "code". */
+export function codeIn(texts: string[]): string | null {
+  for (const text of texts) {
+    const code = text.match(/code\D{0,80}?(\d{6})(?!\d)/i)?.[1] ?? text.match(/(?<![\w-])(\d{6})(?![\w-])/)?.[1];
+    if (code) return code;
+  }
+  return null;
+}
+
+/**
+ * Signs a customer up on a link and returns the session cookie. Works with the emailed-code
+ * sign-up (202 codeRequired, then the same body with `code`) and without it.
+ */
+export async function signUpCustomerOn(srv: TestServer, uploadLink: string, email: string, password = "customer password 1"): Promise<string> {
+  const body = { email, password, uploadLink };
+  let res = await srv.call("/api/customer/signup", { method: "POST", body });
+  if (res.status === 202 && res.body?.codeRequired) {
+    const code = latestCode(srv, email);
+    if (!code) throw new Error("sign-up asked for a code but no email with a 6-digit code was queued");
+    res = await srv.call("/api/customer/signup", { method: "POST", body: { ...body, code } });
+  }
+  if (res.status === 409) {
+    res = await srv.call("/api/customer/signin", { method: "POST", body: { email, password, uploadLink } });
+  }
+  if (res.status !== 201 && res.status !== 200) throw new Error(`customer sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return cookieHeader(res);
+}
+
+export async function seedWorld(srv: TestServer): Promise<World> {
+  const tag = crypto.randomUUID().slice(0, 6);
+  const brokerA = await srv.signUpBroker({ email: `alpha-${tag}@example.com`, firstName: "Alfreda", lastName: "Alphason" });
+  const brokerB = await srv.signUpBroker({ email: `bravo-${tag}@example.com`, firstName: "Bert", lastName: "Bravoman" });
+  const brokerC = await srv.signUpBroker({ email: `charlie-${tag}@example.com`, firstName: "Cora", lastName: "Charlton" });
+  const email = tag === "" ? VICTIM_EMAIL : VICTIM_EMAIL.replace("same", `same-${tag}`);
+
+  const customDocName = `Zanzibar Trust Deed ${tag}`;
+  const a = await createCustomerAs(srv, brokerA, {
+    email,
+    name: `Victoria Secretname ${tag}`,
+    loanType: "jumbo",
+    requiredDocuments: [{ name: "Paystub" }, { name: `custom:${customDocName}:Alpha's private request` }, { name: "Bank Statement" }],
+  });
+  const up = await uploadRaw(srv, a.uploadLink, a.documents[0]!.id, { bytes: victimPdf(), name: "victim-statement.pdf" });
+  if (up.status !== 200 && up.status !== 201) throw new Error(`victim upload failed: ${up.status} ${JSON.stringify(up.body)}`);
+  const victimCookie = await signUpCustomerOn(srv, a.uploadLink, email);
+
+  const b = await createCustomerAs(srv, brokerB, {
+    email,
+    name: `Vicky Bee ${tag}`,
+    loanType: "va",
+    requiredDocuments: [{ name: `custom:Bermuda Bond Form ${tag}:Bravo's request` }],
+  });
+  const o = await createCustomerAs(srv, brokerB, {
+    email: `other-${tag}@example.com`,
+    name: `Oscar Other ${tag}`,
+    requiredDocuments: [{ name: "Photo ID" }],
+  });
+  const otherCookie = await signUpCustomerOn(srv, o.uploadLink, `other-${tag}@example.com`);
+
+  const db = srv.server.ctx.db.$client;
+  const brokerNotification = db.query("select id from notifications where audience = 'broker' and broker_id = ? limit 1").get(brokerA.user.id) as
+    | { id: string }
+    | null;
+  const customerNotification = db
+    .query("select n.id from notifications n where n.audience = 'customer' and n.customer_id = ? limit 1")
+    .get(a.id) as { id: string } | null;
+  if (!brokerNotification || !customerNotification) throw new Error("the world has no notifications to aim at");
+
+  return {
+    brokerA,
+    brokerB,
+    brokerC,
+    victim: {
+      customerId: a.id,
+      uploadLink: a.uploadLink,
+      documentIds: a.documents.map((d) => d.id),
+      email,
+      name: a.name,
+      cookie: victimCookie,
+      customDocName,
+      brokerNotificationId: brokerNotification.id,
+      customerNotificationId: customerNotification.id,
+    },
+    victimViaB: { customerId: b.id, uploadLink: b.uploadLink, documentIds: b.documents.map((d) => d.id), email, name: b.name, cookie: "" },
+    other: { customerId: o.id, uploadLink: o.uploadLink, documentIds: o.documents.map((d) => d.id), email: `other-${tag}@example.com`, name: o.name, cookie: otherCookie },
+  };
+}
+
+/**
+ * What must never reach someone who is not broker A or the victim signed in. `knowsEmail`: the
+ * caller legitimately knows the customer's email (broker B invited the same address).
+ */
+export function victimSecrets(w: World, options: { knowsEmail: boolean }): string[] {
+  const secrets = [
+    w.victim.name,
+    w.victim.customDocName,
+    w.victim.customerId,
+    w.victim.uploadLink,
+    ...w.victim.documentIds,
+    w.victim.brokerNotificationId,
+    w.victim.customerNotificationId,
+    FILE_MARKER,
+    "victim-statement.pdf",
+    "Alpha's private request",
+    w.brokerA.user.id,
+    w.brokerA.user.email,
+    "Alphason",
+    w.brokerA.token,
+  ];
+  if (!options.knowsEmail) secrets.push(w.victim.email);
+  return secrets;
+}
+
+/** Fails naming every secret found in the text, except those the request itself carried. */
+export function expectNoLeak(text: string, secrets: string[], context: string, carried = ""): void {
+  const leaked = secrets.filter((s) => s && !carried.includes(s) && text.includes(s));
+  expect(leaked, `${context} leaked ${JSON.stringify(leaked)} in: ${text.slice(0, 400)}`).toEqual([]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Side effects: every table's rows, hashed
+
+export function tableNames(srv: TestServer): string[] {
+  return (
+    srv.server.ctx.db.$client
+      .query("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' order by name")
+      .all() as { name: string }[]
+  ).map((r) => r.name);
+}
+
+/** Row count and a content hash per table: a changed row shows up, not only an added one. */
+export function fingerprint(srv: TestServer): Record<string, string> {
+  const db = srv.server.ctx.db.$client;
+  const out: Record<string, string> = {};
+  for (const table of tableNames(srv)) {
+    const rows = db.query(`select * from "${table}"`).all();
+    out[table] = `${rows.length}:${Bun.hash(JSON.stringify(rows)).toString(36)}`;
+  }
+  return out;
+}
+
+export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
+  return Object.keys({ ...before, ...after }).filter((k) => before[k] !== after[k]);
+}
+
+export function countRows(srv: TestServer, table: string): number {
+  return (srv.server.ctx.db.$client.query(`select count(*) as n from "${table}"`).get() as { n: number }).n;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+
+const STACK_TRACE = /\n\s+at |\bat [\w.<>]+ \(|\.ts:\d+|\.js:\d+:\d+|node_modules|\/src\/|SQLITE_|TypeError|ReferenceError/;
+
+/** A refusal as the contract says: the status, JSON `{message}`, no stack trace. */
+export function expectJsonError(res: ApiResponse, context: string, statuses?: number[]): void {
+  const text = typeof res.body === "string" ? res.body : JSON.stringify(res.body);
+  if (statuses) {
+    // A listed 5xx (507 for a full disk) is the contract's answer there; anything unlisted is not.
+    expect(statuses.includes(res.status), `${context}: status ${res.status}, expected ${statuses.join(" or ")}; body ${text.slice(0, 300)}`).toBe(true);
+  } else {
+    expect(res.status, `${context}: status ${res.status}, body ${text.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+    expect(res.status, `${context}: server error ${res.status}, body ${text.slice(0, 300)}`).toBeLessThan(500);
+  }
+  expect(res.headers.get("content-type") ?? "", `${context}: content-type of a ${res.status}`).toContain("application/json");
+  expect(typeof res.body?.message, `${context}: body ${text.slice(0, 300)}`).toBe("string");
+  expect(res.body.message.length, `${context}: empty message`).toBeGreaterThan(0);
+  expect(STACK_TRACE.test(text), `${context}: stack trace or internals in ${text.slice(0, 300)}`).toBe(false);
+}
+
+/** fetch without throwing on the body, keeping status, headers and text. */
+export async function rawFetch(url: string, init: RequestInit = {}): Promise<ApiResponse & { text: string }> {
+  const res = await fetch(url, { redirect: "manual", ...init });
+  const text = await res.text();
+  let body: any = text;
+  if (res.headers.get("content-type")?.includes("json")) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+  }
+  return { status: res.status, headers: res.headers, body, text };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Multipart, built by hand
+
+export interface RawPart {
+  name: string;
+  filename?: string;
+  contentType?: string;
+  data: Uint8Array | string;
+}
+
+export function multipartBody(parts: RawPart[], boundary = `----hostile${crypto.randomUUID().replaceAll("-", "")}`) {
+  const enc = new TextEncoder();
+  const chunks: Uint8Array[] = [];
+  for (const p of parts) {
+    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"`;
+    if (p.filename !== undefined) head += `; filename="${p.filename}"`;
+    head += "\r\n";
+    if (p.contentType) head += `Content-Type: ${p.contentType}\r\n`;
+    chunks.push(enc.encode(head + "\r\n"));
+    chunks.push(typeof p.data === "string" ? enc.encode(p.data) : p.data);
+    chunks.push(enc.encode("\r\n"));
+  }
+  chunks.push(enc.encode(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** One file uploaded on a link, with the name sent as raw UTF-8 bytes, as browsers do. */
+export async function uploadRaw(
+  srv: { url: string },
+  uploadLink: string,
+  documentId: string,
+  file: { bytes: Uint8Array; name?: string; type?: string; headers?: Record<string, string>; field?: string },
+) {
+  const { body, contentType } = multipartBody([
+    { name: "isGuest", data: "true" },
+    { name: file.field ?? "file", filename: file.name ?? "statement.pdf", contentType: file.type ?? "application/pdf", data: file.bytes },
+  ]);
+  return rawFetch(`${srv.url}/api/upload/${uploadLink}/documents/${documentId}`, {
+    method: "POST",
+    headers: { "content-type": contentType, ...file.headers },
+    body,
+  });
+}
+
+export function filesIn(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Figures for docs/security.md: each test appends what it tried and what happened.
+
+export const REPORT_FILE = process.env.HOSTILE_REPORT ?? join(tmpdir(), "hostile-report.jsonl");
+
+export function record(section: string, figures: Record<string, unknown>): void {
+  try {
+    mkdirSync(join(REPORT_FILE, ".."), { recursive: true });
+    appendFileSync(REPORT_FILE, JSON.stringify({ at: new Date().toISOString(), section, ...figures }) + "\n");
+  } catch {
+    // figures are a convenience; never fail a test over them
+  }
+}
