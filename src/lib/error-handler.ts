@@ -2,7 +2,7 @@
 // a bare 500 message (details only in the log) for ours. Never a stack trace.
 import { Elysia, ValidationError } from "elysia";
 import type { Logger } from "./log.ts";
-import { AppError } from "./errors.ts";
+import { AppError, isDiskFull, storageFull } from "./errors.ts";
 
 const json = (status: number, message: string, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify({ message }), {
@@ -10,8 +10,28 @@ const json = (status: number, message: string, headers: Record<string, string> =
     headers: { "content-type": "application/json; charset=utf-8", ...headers },
   });
 
+type Issue = { path?: string; message?: string; schema?: { error?: unknown } };
+
+/**
+ * The first thing wrong with the request. Elysia's `all` writes each value into its summary,
+ * which throws for an object that cannot become text (`{"toString": "x"}`); then TypeBox's own
+ * iterator, which builds no summary, answers instead.
+ */
+function firstIssue(error: Readonly<ValidationError>): Issue | undefined {
+  try {
+    return error.all[0] as Issue | undefined;
+  } catch {
+    try {
+      const validator = error.validator as { Errors?: (value: unknown) => { First(): Issue | undefined } } | undefined;
+      return validator?.Errors?.(error.value).First();
+    } catch {
+      return undefined;
+    }
+  }
+}
+
 function validationMessage(error: Readonly<ValidationError>): string {
-  const first = error.all[0] as { path?: string; message?: string; schema?: { error?: unknown } } | undefined;
+  const first = firstIssue(error);
   const field = first?.path?.replace(/^\//, "").replaceAll("/", ".");
   // A schema's own `error` text is the clearest message we have.
   if (typeof first?.schema?.error === "string") return first.schema.error;
@@ -42,6 +62,11 @@ export const errorHandler = (log: Logger) =>
         return json(404, `No such endpoint: ${request.method} ${new URL(request.url).pathname}`, headers);
       case "INVALID_COOKIE_SIGNATURE":
         return json(400, "A cookie was not valid. Sign in again.", headers);
+    }
+    // A full disk anywhere (a file write, SQLite's own file) is said plainly, and logged.
+    if (isDiskFull(error)) {
+      log.error("The disk is full", { path: new URL(request.url).pathname, error: String(error) });
+      return json(storageFull().status, storageFull().message, headers);
     }
     if (typeof code === "number" && code >= 400 && code < 500) {
       return json(code, error instanceof Error ? error.message : String(error), headers);

@@ -11,6 +11,7 @@ export const statusByCode = {
   unsupported_type: 415,
   too_many_requests: 429,
   unavailable: 503,
+  insufficient_storage: 507,
 } as const;
 
 export type AppErrorCode = keyof typeof statusByCode;
@@ -35,3 +36,11 @@ export class AppError extends Error {
 export const badRequest = (message: string) => new AppError("bad_request", message);
 export const notFound = (message: string) => new AppError("not_found", message);
 export const unauthorized = (message = "Authentication required") => new AppError("unauthorized", message);
+
+/** The disk (or SQLite's file on it) is full: our problem, but a clear one the client can wait out. */
+export function isDiskFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "ENOSPC" || code === "SQLITE_FULL";
+}
+
+export const storageFull = () => new AppError("insufficient_storage", "The portal has run out of storage space, so the file was not saved. Please try again later.");

@@ -90,8 +90,14 @@ export class Scheduler {
   start(): void {
     if (this.timer) return;
     this.ctx.db.update(jobs).set({ status: "pending", lockedUntil: null }).where(eq(jobs.status, "running")).run();
-    void this.tick();
-    this.timer = setInterval(() => void this.tick(), this.intervalMs);
+    const tickSafely = () =>
+      this.tick().catch((error) => {
+        // A pass that fails (the disk is full, the database is locked) is logged and tried again
+        // on the next interval; it must never end the process.
+        this.ctx.log.error("The scheduler's pass failed; it runs again shortly", { error: String(error) });
+      });
+    void tickSafely();
+    this.timer = setInterval(() => void tickSafely(), this.intervalMs);
   }
 
   /** Stops taking new jobs and waits for the ones in hand. */

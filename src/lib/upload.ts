@@ -7,7 +7,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { once } from "node:events";
 import type { Readable } from "node:stream";
-import { AppError } from "./errors.ts";
+import { AppError, isDiskFull, storageFull } from "./errors.ts";
 import { exceedsUploadLimit, uploadMessages } from "../shared/validation.ts";
 import { randomToken } from "./tokens.ts";
 
@@ -40,7 +40,9 @@ const MULTIPART_FRAMING_BYTES = 64 * 1024;
 /** A file name safe to show and to store as data: no path, no control characters, bounded. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  // Control characters, and the bidirectional overrides and isolates that make
+  // "invoice\u202Efdp.exe" display as "invoiceexe.pdf".
+  const clean = base.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "").trim();
   return (clean || "file").slice(0, MAX_NAME);
 }
 
@@ -84,6 +86,11 @@ export async function receiveFile(request: Request, options: ReceiveOptions): Pr
   const overLimit = () => exceedsUploadLimit(size, options.maxBytes);
   let fileDone: Promise<void> = Promise.resolve();
   let fileStream: Readable | null = null;
+  // Rejects when writing the file fails (a full disk), so the body loop below stops waiting on
+  // a parser that will never drain again.
+  let stopReading: (error: unknown) => void = () => {};
+  const writeFailed = new Promise<never>((_, reject) => (stopReading = reject));
+  writeFailed.catch(() => {});
 
   const parser = multipartParser(contentType, options.maxBytes);
   parser.on("field", (name, value) => {
@@ -105,25 +112,42 @@ export async function receiveFile(request: Request, options: ReceiveOptions): Pr
       stream.on("data", (chunk: Buffer) => {
         size += chunk.length;
         if (head.length < SNIFF_BYTES) head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
-        sink.write(chunk);
+        // A failed write (a full disk: ENOSPC) throws at once or rejects later; either way the
+        // upload stops here. Left unhandled, it would end the whole process.
+        const failed = (error: unknown) => stream.destroy(error as Error);
+        try {
+          const written = sink.write(chunk);
+          if (written instanceof Promise) written.catch(failed);
+        } catch (error) {
+          failed(error);
+          return;
+        }
         buffered += chunk.length;
         if (buffered >= 1024 * 1024) {
           buffered = 0;
           stream.pause();
-          Promise.resolve(sink.flush()).then(() => stream.resume(), reject);
+          Promise.resolve(sink.flush()).then(() => stream.resume(), (error) => stream.destroy(error));
         }
       });
-      stream.on("end", () => Promise.resolve(sink.end()).then(() => resolve(), reject));
+      // Ending the sink writes what it still holds, which can fail (a full disk) at once or later.
+      const endSink = () => {
+        try {
+          return Promise.resolve(sink.end());
+        } catch (error) {
+          return Promise.reject(error);
+        }
+      };
+      stream.on("end", () => endSink().then(() => resolve(), reject));
       stream.on("error", (error) => {
-        Promise.resolve(sink.end()).finally(() => reject(error));
+        endSink().finally(() => reject(error)).catch(() => {});
       });
       stream.on("close", () => {
         // Destroyed before its end (client gone, parser failed): close the file, then report.
-        if (!stream.readableEnded) Promise.resolve(sink.end()).finally(() => reject(new Error("upload stopped")));
+        if (!stream.readableEnded) endSink().finally(() => reject(new Error("upload stopped"))).catch(() => {});
       });
     });
     // Its failure also fails the body loop below, which is what we await; never leave it unhandled.
-    fileDone.catch(() => {});
+    fileDone.catch(stopReading);
   });
 
   // Read the body one chunk at a time and only as fast as busboy and the disk take it, so a slow
@@ -144,12 +168,12 @@ export async function receiveFile(request: Request, options: ReceiveOptions): Pr
   let received = 0;
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await Promise.race([reader.read(), writeFailed]);
       if (done) break;
       if (aborted) throw new Error("the connection closed before the file was complete");
       // Past the bound nothing more is worth reading (busboy would only discard it).
       if (bodyTooLong((received += value.length)) || overLimit()) throw tooLarge();
-      if (!parser.write(value)) await once(parser, "drain");
+      if (!parser.write(value)) await Promise.race([once(parser, "drain"), writeFailed]);
     }
     if (aborted) throw new Error("the connection closed before the file was complete");
     parser.end();
@@ -164,6 +188,7 @@ export async function receiveFile(request: Request, options: ReceiveOptions): Pr
     rmSync(tempPath, { force: true });
     if (error instanceof AppError) throw error;
     if (overLimit()) throw tooLarge();
+    if (isDiskFull(error)) throw storageFull();
     // The client went away or sent a broken body: nothing was stored.
     throw new AppError("bad_request", `The upload did not complete: ${(error as Error).message}`);
   } finally {

@@ -24,6 +24,11 @@ describe("JSON errors", () => {
     expect(res.body.message).toBe("The request body could not be read. Send valid JSON or form data.");
   });
 
+  test("a field holding an object that cannot become text answers 400 with the field's message, not a 500", async () => {
+    const res = await srv.call("/api/auth/signin", { method: "POST", body: { email: { toString: "x" }, password: "long password" } });
+    expect(res).toMatchObject({ status: 400, body: { message: "Please enter a valid email address" } });
+  });
+
   test("a body of the wrong shape answers 400 and never leaks a stack", async () => {
     const res = await srv.call("/api/auth/signin", { method: "POST", body: [1, 2, 3] });
     expect(res.status).toBe(400);
