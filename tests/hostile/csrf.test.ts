@@ -8,7 +8,6 @@ import {
   expectJsonError,
   fingerprint,
   multipartBody,
-  pathParams,
   rawFetch,
   record,
   ROUTE_TABLE,
@@ -16,6 +15,7 @@ import {
   seedWorld,
   victimPdf,
   type AppRoute,
+  victimPath,
   type World,
 } from "./support.ts";
 
@@ -39,18 +39,7 @@ beforeAll(async () => {
 /** The request a forged form or fetch would make: the victim's own ids, the victim's cookies. */
 function forged(route: AppRoute, headers: Record<string, string>): { url: string; init: RequestInit } {
   const entry = ROUTE_TABLE[routeKey(route)]!;
-  let path = route.path;
-  for (const p of pathParams(route.path)) {
-    const v = entry.params![p]!;
-    const value = {
-      customerId: world.victim.customerId,
-      documentId: world.victim.documentIds[1]!,
-      brokerNotificationId: world.victim.brokerNotificationId,
-      customerNotificationId: world.victim.customerNotificationId,
-      uploadLink: world.victim.uploadLink,
-    }[v];
-    path = path.replace(`:${p}`, value);
-  }
+  const path = victimPath(world, route);
   const h: Record<string, string> = { cookie: `${brokerCookie}; ${world.victim.cookie}`, ...headers };
   let body: BodyInit | undefined;
   if (entry.multipart) {

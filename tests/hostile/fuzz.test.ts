@@ -11,13 +11,13 @@ import {
   changedTables,
   expectJsonError,
   fingerprint,
-  pathParams,
   rawFetch,
   record,
   ROUTE_TABLE,
   routeKey,
   seedWorld,
   type AppRoute,
+  victimPath,
   type World,
 } from "./support.ts";
 
@@ -31,21 +31,7 @@ beforeAll(async () => {
 });
 
 /** Where the owner's own ids go, so that fuzzed bodies reach validation and the service. */
-function ownPath(route: AppRoute): string {
-  let path = route.path;
-  for (const p of pathParams(route.path)) {
-    const v = ROUTE_TABLE[routeKey(route)]!.params![p]!;
-    const value = {
-      customerId: world.victim.customerId,
-      documentId: world.victim.documentIds[1]!,
-      brokerNotificationId: world.victim.brokerNotificationId,
-      customerNotificationId: world.victim.customerNotificationId,
-      uploadLink: world.victim.uploadLink,
-    }[v];
-    path = path.replace(`:${p}`, value);
-  }
-  return path;
-}
+const ownPath = (route: AppRoute) => victimPath(world, route);
 
 const ownHeaders = (route: AppRoute): Record<string, string> => {
   const auth = ROUTE_TABLE[routeKey(route)]!.auth;

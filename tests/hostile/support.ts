@@ -440,3 +440,16 @@ export function record(section: string, figures: Record<string, unknown>): void 
     // figures are a convenience; never fail a test over them
   }
 }
+
+/** The route's path filled with the victim's own ids (what the owner, or a forged request on their behalf, would call). */
+export function victimPath(world: World, route: AppRoute): string {
+  const entry = ROUTE_TABLE[routeKey(route)]!;
+  const ids = {
+    customerId: world.victim.customerId,
+    documentId: world.victim.documentIds[1]!,
+    brokerNotificationId: world.victim.brokerNotificationId,
+    customerNotificationId: world.victim.customerNotificationId,
+    uploadLink: world.victim.uploadLink,
+  };
+  return pathParams(route.path).reduce((path, p) => path.replace(`:${p}`, ids[entry.params![p]! as keyof typeof ids]), route.path);
+}
