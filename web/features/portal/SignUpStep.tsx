@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Form } from "react-aria-components";
 import { CUSTOMER_SIGNUP_PASSWORD_MIN } from "@shared/validation";
 import { Button } from "../../components/ui/Button";
-import { TextField } from "../../components/ui/TextField";
+import { EmailCodeField } from "../../components/EmailCodeField";
 import { toast } from "../../components/ui/Toast";
 import { useCustomerSignUpMutation, useSignUpCodeMutation } from "./api";
 import { NewPasswordFields, useNewPassword } from "./NewPasswordFields";
@@ -93,17 +93,10 @@ function CodeForm({
       <p className="text-slate-600" role="status">
         {sentMessage}
       </p>
-      <TextField
-        label="6-digit code"
-        name="code"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        autoFocus
-        isRequired
-        maxLength={6}
+      <EmailCodeField
         value={code}
-        onChange={(value) => {
-          setCode(value.replace(/\D/g, ""));
+        onChange={(digits) => {
+          setCode(digits);
           setError(undefined);
         }}
         errorMessage={error}
