@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Form } from "react-aria-components";
 import { useNavigate } from "react-router";
-import { ApiError } from "../../api/client";
+import { errorText } from "../../api/client";
 import { Button } from "../../components/ui/Button";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { TextField } from "../../components/ui/TextField";
@@ -48,11 +48,8 @@ function validate(mode: AuthMode, values: Record<string, string>): FieldErrors {
   return errors;
 }
 
-function serverMessage(error: Error): string {
-  // A network failure never reached our server: say so instead of "Failed to fetch".
-  if (!(error instanceof ApiError)) return "Service Temporarily Unavailable. Please try again.";
-  return error.message;
-}
+// A network failure never reached our server: say so instead of "Failed to fetch".
+const serverMessage = (error: Error) => errorText(error, "Service Temporarily Unavailable. Please try again.");
 
 function AuthForm({ mode, onModeChange, onDone }: { mode: AuthMode; onModeChange: (m: AuthMode) => void; onDone: () => void }) {
   const [values, setValues] = useState({ firstName: "", lastName: "", email: "", password: "", confirmPassword: "" });

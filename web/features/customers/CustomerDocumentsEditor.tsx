@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { Trash2 } from "lucide-react";
 import type { DocumentDto } from "@shared/api-types";
 import { isRequirement, STANDARD_DOCUMENTS } from "@shared/documents";
+import { errorText } from "../../api/client";
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { Spinner } from "../../components/ui/Spinner";
@@ -23,15 +24,15 @@ export function CustomerDocumentsEditor({ customerId }: { customerId: string }) 
   const documents = data.documents.filter((doc) => isRequirement(doc.status));
   return (
     <>
-      <CurrentDocuments customerId={customerId} documents={documents} />
+      <CurrentDocuments documents={documents} />
       {/* Remounted when the documents change, so the checklist offers only what is still missing. */}
       <AddDocuments key={documents.map((doc) => doc.id).join()} customerId={customerId} documents={documents} />
     </>
   );
 }
 
-function CurrentDocuments({ customerId, documents }: { customerId: string; documents: DocumentDto[] }) {
-  const remove = useDeleteDocumentMutation(customerId);
+function CurrentDocuments({ documents }: { documents: DocumentDto[] }) {
+  const remove = useDeleteDocumentMutation();
   const [removing, setRemoving] = useState<DocumentDto | null>(null);
   const headingId = useId();
   return (
@@ -105,8 +106,10 @@ function AddDocuments({ customerId, documents }: { customerId: string; documents
       { customerId, documentTypes: documentTypes(checklist.selected) },
       {
         onSuccess: () => toast({ title: "Documents added successfully", variant: "success" }),
-        onError: (error) =>
-          toast({ title: /limit/i.test(error.message) ? REQUEST_LIMIT_MESSAGE : error.message || "Failed to request documents. Please try again.", variant: "error" }),
+        onError: (error) => {
+          const text = errorText(error);
+          toast({ title: /limit/i.test(text) ? REQUEST_LIMIT_MESSAGE : text || "Failed to request documents. Please try again.", variant: "error" });
+        },
       },
     );
   }

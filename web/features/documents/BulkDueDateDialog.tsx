@@ -32,24 +32,22 @@ const UNIT_OPTIONS = DUE_UNITS.map((unit) => ({ id: unit, label: unit.charAt(0).
 
 /** Sets one due date (and optionally a reminder) on several documents the customer still owes. */
 export function BulkDueDateDialog({
-  customerId,
   documents,
   isOpen,
   onOpenChange,
 }: {
-  customerId: string;
   documents: DocumentDto[];
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
   return (
     <ModalDialog title="Set Due Date & Reminder" isOpen={isOpen} onOpenChange={onOpenChange} isDismissable={false} size="lg">
-      {(close) => <BulkDueDateForm customerId={customerId} documents={documents} onClose={close} />}
+      {(close) => <BulkDueDateForm documents={documents} onClose={close} />}
     </ModalDialog>
   );
 }
 
-function BulkDueDateForm({ customerId, documents, onClose }: { customerId: string; documents: DocumentDto[]; onClose: () => void }) {
+function BulkDueDateForm({ documents, onClose }: { documents: DocumentDto[]; onClose: () => void }) {
   const eligible = documents.filter((doc) => canHaveDueDateSet(doc.status));
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [due, setDue] = useState<DueDateValue>(() => {
@@ -60,7 +58,7 @@ function BulkDueDateForm({ customerId, documents, onClose }: { customerId: strin
   const [reminderValue, setReminderValue] = useState(String(DEFAULT_REMINDER.value));
   const [reminderUnit, setReminderUnit] = useState<DueUnit>(DEFAULT_REMINDER.unit);
   const [errors, setErrors] = useState<{ selection?: string; due?: string; reminder?: string }>({});
-  const bulk = useBulkDueDateMutation(customerId);
+  const bulk = useBulkDueDateMutation();
 
   const allSelected = eligible.length > 0 && eligible.every((doc) => selected.has(doc.id));
   const toggle = (id: string, on: boolean) =>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Form } from "react-aria-components";
 import { CUSTOMER_SIGNUP_PASSWORD_MIN } from "@shared/validation";
+import { CONNECTION_LOST, errorText } from "../../api/client";
 import { Button } from "../../components/ui/Button";
 import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
@@ -27,7 +28,7 @@ export function SignUpStep(props: StepProps) {
           setSentTo(answer.message);
           onSent?.();
         },
-        onError: (failure) => toast({ title: "Sign Up Failed", description: failure.message, variant: "error" }),
+        onError: (failure) => toast({ title: "Sign Up Failed", description: errorText(failure, CONNECTION_LOST), variant: "error" }),
       },
     );
 
@@ -83,7 +84,7 @@ function CodeForm({
           done();
         },
         // A wrong or expired code is said under the field, where the customer is looking.
-        onError: (failure) => setError(failure.message),
+        onError: (failure) => setError(errorText(failure, CONNECTION_LOST)),
       },
     );
   };
