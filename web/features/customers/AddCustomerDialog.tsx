@@ -48,7 +48,7 @@ export function AddCustomerDialog({ isOpen, onOpenChange, onCreated }: AddCustom
 function AddCustomerForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (customer: CustomerDetailDto) => void }) {
   const { plan } = usePlanLimits();
   const create = useCreateCustomerMutation();
-  const checklist = useDocumentChecklist(plan);
+  const checklist = useDocumentChecklist({ plan });
   const [email, setEmail] = useState("");
   const [triedSubmit, setTriedSubmit] = useState(false);
   const [loanType, setLoanType] = useState(NO_LOAN_TYPE);
