@@ -7,6 +7,8 @@ const UNIT_OPTIONS = DUE_UNITS.map((unit) => ({ id: unit, label: unit.charAt(0).
 
 export interface DueTimeFieldsProps {
   label: string;
+  /** The unit's label; "(label) unit" unless given. */
+  unitLabel?: string;
   /** Kept as typed; the caller parses it with parseDueValue. */
   value: string;
   onValueChange: (value: string) => void;
@@ -17,7 +19,16 @@ export interface DueTimeFieldsProps {
 }
 
 /** An amount (1–365) and its unit (minutes, hours, days) side by side. */
-export function DueTimeFields({ label, value, onValueChange, unit, onUnitChange, errorMessage, description }: DueTimeFieldsProps) {
+export function DueTimeFields({
+  label,
+  unitLabel = `${label} unit`,
+  value,
+  onValueChange,
+  unit,
+  onUnitChange,
+  errorMessage,
+  description,
+}: DueTimeFieldsProps) {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] items-start gap-2">
       <TextField
@@ -28,7 +39,7 @@ export function DueTimeFields({ label, value, onValueChange, unit, onUnitChange,
         errorMessage={errorMessage}
         description={description}
       />
-      <Select label={`${label} unit`} selectedKey={unit} onSelectionChange={onUnitChange} options={UNIT_OPTIONS} />
+      <Select label={unitLabel} selectedKey={unit} onSelectionChange={onUnitChange} options={UNIT_OPTIONS} />
     </div>
   );
 }

@@ -5,30 +5,24 @@ import {
   addDueTime,
   DEFAULT_DUE,
   DEFAULT_REMINDER,
-  DUE_UNITS,
   dueMessages,
-  DUE_VALUE_MAX,
-  DUE_VALUE_MIN,
-  parseDueValue,
-  reminderTime,
-  type DueUnit,
+  dueValueError,
   reminderNote,
+  reminderTime,
 } from "@shared/due-date";
 import { Checkbox } from "../../components/ui/Checkbox";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { DialogActions } from "../../components/ui/DialogActions";
-import { Select } from "../../components/ui/Select";
-import { TextField } from "../../components/ui/TextField";
 import { errorText } from "../../api/client";
 import { toast } from "../../components/ui/Toast";
 import { StatusBadge } from "../../components/StatusBadge";
+import { DueTimeFields, useDueTime } from "../customers/DueTimeFields";
 import { useBulkDueDateMutation } from "./api";
 import { DUE_DATE_MISSING } from "./ChangeDueDateDialog";
 import { DueDateFields, type DueDateValue } from "./DueDateFields";
 import { fromDateTimeInputs, toDateInput, toTimeInput } from "./format";
 
 export const NOTHING_SELECTED = "Please select at least one document";
-const UNIT_OPTIONS = DUE_UNITS.map((unit) => ({ id: unit, label: unit.charAt(0).toUpperCase() + unit.slice(1) }));
 
 /** Sets one due date (and optionally a reminder) on several documents the customer still owes. */
 export function BulkDueDateDialog({
@@ -55,8 +49,7 @@ function BulkDueDateForm({ documents, onClose }: { documents: DocumentDto[]; onC
     return { day: toDateInput(suggested), time: toTimeInput(suggested) };
   });
   const [withReminder, setWithReminder] = useState(false);
-  const [reminderValue, setReminderValue] = useState(String(DEFAULT_REMINDER.value));
-  const [reminderUnit, setReminderUnit] = useState<DueUnit>(DEFAULT_REMINDER.unit);
+  const reminder = useDueTime(DEFAULT_REMINDER);
   const [errors, setErrors] = useState<{ selection?: string; due?: string; reminder?: string }>({});
   const bulk = useBulkDueDateMutation();
 
@@ -70,16 +63,16 @@ function BulkDueDateForm({ documents, onClose }: { documents: DocumentDto[]; onC
     });
 
   const chosenDue = fromDateTimeInputs(due.day, due.time);
-  const plannedReminder = withReminder && chosenDue ? reminderTime(chosenDue, parseDueValue(reminderValue), reminderUnit) : null;
+  const plannedReminder = withReminder && chosenDue ? reminderTime(chosenDue, reminder.amount, reminder.unit) : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const dueDate = fromDateTimeInputs(due.day, due.time);
-    const lead = parseDueValue(reminderValue);
+    const lead = reminder.amount;
     const found = {
       selection: selected.size === 0 ? NOTHING_SELECTED : undefined,
       due: dueDate ? undefined : DUE_DATE_MISSING,
-      reminder: withReminder && (lead < DUE_VALUE_MIN || lead > DUE_VALUE_MAX) ? dueMessages.reminderRange : undefined,
+      reminder: withReminder && dueValueError(lead) ? dueMessages.reminderRange : undefined,
     };
     setErrors(found);
     if (found.selection || found.due || found.reminder || !dueDate) return;
@@ -87,7 +80,7 @@ function BulkDueDateForm({ documents, onClose }: { documents: DocumentDto[]; onC
       {
         documentIds: [...selected],
         dueDate: dueDate.toISOString(),
-        reminderTime: withReminder ? reminderTime(dueDate, lead, reminderUnit).toISOString() : undefined,
+        reminderTime: withReminder ? reminderTime(dueDate, lead, reminder.unit).toISOString() : undefined,
       },
       {
         onSuccess: () => {
@@ -147,18 +140,13 @@ function BulkDueDateForm({ documents, onClose }: { documents: DocumentDto[]; onC
           Send a reminder
         </Checkbox>
         {withReminder ? (
-          <div className="grid grid-cols-2 gap-3">
-            <TextField
-              label="Remind before"
-              type="number"
-              inputMode="numeric"
-              value={reminderValue}
-              onChange={setReminderValue}
-              errorMessage={errors.reminder}
-              description={plannedReminder ? reminderNote(plannedReminder, new Date()) : undefined}
-            />
-            <Select label="Unit" selectedKey={reminderUnit} onSelectionChange={setReminderUnit} options={UNIT_OPTIONS} />
-          </div>
+          <DueTimeFields
+            label="Remind before"
+            unitLabel="Unit"
+            {...reminder.fields}
+            errorMessage={errors.reminder}
+            description={plannedReminder ? reminderNote(plannedReminder, new Date()) : undefined}
+          />
         ) : null}
       </div>
 
