@@ -36,9 +36,10 @@ export function DocumentPicker({ checklist, title = "Required Documents" }: { ch
   );
 }
 
-function ChecklistGroup({ label, entries, checklist }: { label: string; entries: ChecklistEntry[]; checklist: DocumentChecklist }) {
+/** Entries as checkboxes; a label makes the grid a named group (leave it out inside a fieldset). */
+export function ChecklistGroup({ label, entries, checklist }: { label?: string; entries: ChecklistEntry[]; checklist: DocumentChecklist }) {
   return (
-    <div role="group" aria-label={label} className="grid gap-x-2 sm:grid-cols-2">
+    <div role={label ? "group" : undefined} aria-label={label} className="grid gap-x-2 sm:grid-cols-2">
       {entries.map((entry) => (
         <Checkbox
           key={entry.name}

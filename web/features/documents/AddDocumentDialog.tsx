@@ -4,7 +4,6 @@ import type { CustomerDetailDto } from "@shared/api-types";
 import { isRequirement } from "@shared/documents";
 import { DEFAULT_MAX_ALLOWED, limitMessages, STANDARD_SELECTION_BLOCK_AT } from "@shared/limits";
 import { isUnlimited } from "@shared/plans";
-import { Checkbox } from "../../components/ui/Checkbox";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { DialogActions } from "../../components/ui/DialogActions";
 import { toast } from "../../components/ui/Toast";
@@ -12,6 +11,7 @@ import { useDocumentLimitQuery, useRequestDocumentsMutation } from "../customers
 import { CustomDocumentInput } from "../customers/CustomDocumentInput";
 import { REQUEST_LIMIT_REACHED } from "../customers/errors";
 import { DocumentChips } from "../customers/DocumentChips";
+import { ChecklistGroup } from "../customers/DocumentPicker";
 import { documentTypes, useDocumentChecklist } from "../customers/use-document-checklist";
 import { DUE_DATE_MISSING } from "./ChangeDueDateDialog";
 import { DueDateFields, type DueDateValue } from "./DueDateFields";
@@ -107,19 +107,7 @@ function AddDocumentForm({ customer, onClose }: { customer: Pick<CustomerDetailD
         {standard.length === 0 ? (
           <p className="text-sm text-slate-600">Every standard document has already been requested.</p>
         ) : (
-          <div className="grid gap-1 sm:grid-cols-2">
-            {standard.map((entry) => (
-              <Checkbox
-                key={entry.name}
-                isSelected={entry.checked}
-                onChange={(on) => checklist.setChecked(entry.name, on)}
-                isDisabled={checklist.isLocked(entry)}
-                description={entry.description}
-              >
-                {entry.name}
-              </Checkbox>
-            ))}
-          </div>
+          <ChecklistGroup entries={standard} checklist={checklist} />
         )}
       </fieldset>
 
