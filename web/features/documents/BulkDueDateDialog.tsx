@@ -1,22 +1,14 @@
 import { useState, type FormEvent } from "react";
 import type { DocumentDto } from "@shared/api-types";
 import { canHaveDueDateSet } from "@shared/documents";
-import {
-  addDueTime,
-  DEFAULT_DUE,
-  DEFAULT_REMINDER,
-  dueMessages,
-  dueValueError,
-  reminderNote,
-  reminderTime,
-} from "@shared/due-date";
+import { addDueTime, DEFAULT_DUE } from "@shared/due-date";
 import { Checkbox } from "../../components/ui/Checkbox";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { DialogActions } from "../../components/ui/DialogActions";
 import { errorText } from "../../api/client";
 import { toast } from "../../components/ui/Toast";
 import { StatusBadge } from "../../components/StatusBadge";
-import { DueTimeFields, useDueTime } from "../customers/DueTimeFields";
+import { ReminderFields, useReminder } from "../customers/DueTimeFields";
 import { useBulkDueDateMutation } from "./api";
 import { DUE_DATE_MISSING } from "./ChangeDueDateDialog";
 import { DueDateFields, type DueDateValue } from "./DueDateFields";
@@ -48,8 +40,7 @@ function BulkDueDateForm({ documents, onClose }: { documents: DocumentDto[]; onC
     const suggested = addDueTime(new Date(), DEFAULT_DUE.value, DEFAULT_DUE.unit);
     return { day: toDateInput(suggested), time: toTimeInput(suggested) };
   });
-  const [withReminder, setWithReminder] = useState(false);
-  const reminder = useDueTime(DEFAULT_REMINDER);
+  const reminder = useReminder();
   const [errors, setErrors] = useState<{ selection?: string; due?: string; reminder?: string }>({});
   const bulk = useBulkDueDateMutation();
 
@@ -62,17 +53,14 @@ function BulkDueDateForm({ documents, onClose }: { documents: DocumentDto[]; onC
       return next;
     });
 
-  const chosenDue = fromDateTimeInputs(due.day, due.time);
-  const plannedReminder = withReminder && chosenDue ? reminderTime(chosenDue, reminder.amount, reminder.unit) : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const dueDate = fromDateTimeInputs(due.day, due.time);
-    const lead = reminder.amount;
     const found = {
       selection: selected.size === 0 ? NOTHING_SELECTED : undefined,
       due: dueDate ? undefined : DUE_DATE_MISSING,
-      reminder: withReminder && dueValueError(lead) ? dueMessages.reminderRange : undefined,
+      reminder: reminder.error,
     };
     setErrors(found);
     if (found.selection || found.due || found.reminder || !dueDate) return;
@@ -80,7 +68,7 @@ function BulkDueDateForm({ documents, onClose }: { documents: DocumentDto[]; onC
       {
         documentIds: [...selected],
         dueDate: dueDate.toISOString(),
-        reminderTime: withReminder ? reminderTime(dueDate, lead, reminder.unit).toISOString() : undefined,
+        reminderTime: reminder.at(dueDate)?.toISOString(),
       },
       {
         onSuccess: () => {
@@ -136,18 +124,14 @@ function BulkDueDateForm({ documents, onClose }: { documents: DocumentDto[]; onC
       <DueDateFields value={due} onChange={setDue} isRequired errorMessage={errors.due} />
 
       <div className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
-        <Checkbox isSelected={withReminder} onChange={setWithReminder} description="An email goes to the customer this long before the due time.">
-          Send a reminder
-        </Checkbox>
-        {withReminder ? (
-          <DueTimeFields
-            label="Remind before"
-            unitLabel="Unit"
-            {...reminder.fields}
-            errorMessage={errors.reminder}
-            description={plannedReminder ? reminderNote(plannedReminder, new Date()) : undefined}
-          />
-        ) : null}
+        <ReminderFields
+          reminder={reminder}
+          dueDate={fromDateTimeInputs(due.day, due.time)}
+          description="An email goes to the customer this long before the due time."
+          unitLabel="Unit"
+          // Said once the broker tries to save, like the other fields of this dialog.
+          errorMessage={errors.reminder}
+        />
       </div>
 
       <DialogActions onCancel={onClose} submitLabel="Set Due Date" pendingLabel="Saving..." isPending={bulk.isPending} />
