@@ -6,7 +6,8 @@ import { Button } from "../../components/ui/Button";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
-import { BROKER_PASSWORD_MIN, codeMessages, EMAIL_CODE_LENGTH, isEmailCode, isValidEmail, messages } from "@shared/validation";
+import { BROKER_PASSWORD_MIN, isValidEmail, messages } from "@shared/validation";
+import { EmailCodeField, emailCodeError } from "../../components/EmailCodeField";
 import { useSignInMutation, useSignUpMutation, type AuthResponse, type CodeRequired, type SignUpInput } from "./api";
 import { pathAfterSignIn } from "./pending-action";
 
@@ -201,14 +202,11 @@ function SignUpCodeForm({ input, sentMessage, onBack, onCreated }: {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // People paste codes with spaces ("123 456"); only the digits count.
-    const digits = code.replace(/\s/g, "");
-    if (!isEmailCode(digits)) {
-      setCodeError(codeMessages.format);
-      return;
-    }
+    const problem = emailCodeError(code);
+    setCodeError(problem);
+    if (problem) return;
     resend.reset();
-    verify.mutate({ ...input, code: digits }, { onSuccess: (result) => settle(result, false) });
+    verify.mutate({ ...input, code }, { onSuccess: (result) => settle(result, false) });
   };
 
   const sendNewCode = () => {
@@ -223,17 +221,11 @@ function SignUpCodeForm({ input, sentMessage, onBack, onCreated }: {
       <p role="status" className="rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-slate-800">
         {notice}
       </p>
-      <TextField
-        label={`${EMAIL_CODE_LENGTH}-digit code`}
-        name="code"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        isRequired
-        autoFocus
+      <EmailCodeField
         description="The code expires 15 minutes after it was sent."
         value={code}
-        onChange={(value) => {
-          setCode(value);
+        onChange={(digits) => {
+          setCode(digits);
           setCodeError(undefined);
         }}
         errorMessage={codeError}

@@ -2,12 +2,12 @@ import { useState, type FormEvent } from "react";
 import { Form } from "react-aria-components";
 import { CUSTOMER_SIGNUP_PASSWORD_MIN } from "@shared/validation";
 import { CONNECTION_LOST, errorText } from "../../api/client";
+import { EmailCodeField, emailCodeError } from "../../components/EmailCodeField";
 import { Button } from "../../components/ui/Button";
-import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
 import { useCustomerSignUpMutation, useSignUpCodeMutation } from "./api";
 import { NewPasswordFields, useNewPassword } from "./NewPasswordFields";
-import { codeError, signUpErrors } from "./sign-in-rules";
+import { signUpErrors } from "./sign-in-rules";
 import type { StepProps } from "./SignInDialog";
 import { ChosenEmail, GuestButton } from "./StepParts";
 
@@ -73,11 +73,11 @@ function CodeForm({
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const problem = codeError(code);
+    const problem = emailCodeError(code);
     setError(problem);
     if (problem) return;
     signUp.mutate(
-      { email, password, code: code.trim() },
+      { email, password, code },
       {
         onSuccess: () => {
           toast({ title: "Account Created!", description: "You are signed in and can now track your documents.", variant: "success" });
@@ -94,17 +94,10 @@ function CodeForm({
       <p className="text-slate-600" role="status">
         {sentMessage}
       </p>
-      <TextField
-        label="6-digit code"
-        name="code"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        autoFocus
-        isRequired
-        maxLength={6}
+      <EmailCodeField
         value={code}
-        onChange={(value) => {
-          setCode(value.replace(/\D/g, ""));
+        onChange={(digits) => {
+          setCode(digits);
           setError(undefined);
         }}
         errorMessage={error}
