@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiFetch, nullOn401 } from "../../api/client";
+import type { ResourceKey } from "../../api/query-keys";
 
 /** The signed-in broker as GET /api/auth/user returns it. */
 export interface AuthUser {
@@ -35,7 +36,7 @@ export interface CodeRequired {
 }
 
 /** ["auth", "user"]: who is signed in. Everything else is dropped on sign-out. */
-export const authKeys = { user: ["auth", "user"] as const };
+export const authKeys = { user: ["auth", "user"] as const satisfies ResourceKey };
 
 export function useAuthUserQuery() {
   return useQuery({

@@ -13,18 +13,18 @@ import type {
   UpdateCustomerInput,
 } from "@shared/api-types";
 import { apiFetch, nullOn401 } from "../../api/client";
-import { refreshBrokerData, useBrokerMutation } from "../../api/query-keys";
+import { refreshBrokerData, useBrokerMutation, type ResourceKey } from "../../api/query-keys";
 
 const MINUTE = 60_000;
 
 /** The customers resource: the two lists, and one customer with what hangs off it. */
 export const customerKeys = {
-  list: ["customers", "list"] as const,
+  list: ["customers", "list"] as const satisfies ResourceKey,
   /** GET /api/all-customers: the list with invitation data. */
-  listWithInvitations: ["customers", "list", "invitations"] as const,
+  listWithInvitations: ["customers", "list", "invitations"] as const satisfies ResourceKey,
   /** Everything about one customer: its detail and document limit are under this prefix. */
-  one: (id: string) => ["customers", id] as const,
-  documentLimit: (id: string) => ["customers", id, "document-limit"] as const,
+  one: (id: string) => ["customers", id] as const satisfies ResourceKey,
+  documentLimit: (id: string) => ["customers", id, "document-limit"] as const satisfies ResourceKey,
 };
 
 export function useCustomersQuery() {

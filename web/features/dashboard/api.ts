@@ -3,13 +3,14 @@
 import { useQuery } from "@tanstack/react-query";
 import type { DashboardDocumentRow, DashboardMetrics } from "@shared/api-types";
 import { apiFetch, nullOn401 } from "../../api/client";
+import type { ResourceKey } from "../../api/query-keys";
 
 const MINUTE = 60_000;
 
 export const dashboardKeys = {
-  metrics: ["dashboard", "metrics"] as const,
-  pendingDocuments: ["dashboard", "pending-documents"] as const,
-  completedDocuments: ["dashboard", "completed-documents"] as const,
+  metrics: ["dashboard", "metrics"] as const satisfies ResourceKey,
+  pendingDocuments: ["dashboard", "pending-documents"] as const satisfies ResourceKey,
+  completedDocuments: ["dashboard", "completed-documents"] as const satisfies ResourceKey,
 };
 
 export function useDashboardMetricsQuery() {

@@ -3,10 +3,10 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { BulkDueDateInput, DocumentDto, DueDateInput, MessageResponse, VerifyDocumentInput } from "@shared/api-types";
 import { apiBlob, apiFetch } from "../../api/client";
-import { useBrokerMutation } from "../../api/query-keys";
+import { useBrokerMutation, type ResourceKey } from "../../api/query-keys";
 
 /** A file's bytes never change, so they sit under their own resource, never refreshed by data changes. */
-export const fileKeys = { bytes: (fileUrl: string) => ["files", fileUrl] as const };
+export const fileKeys = { bytes: (fileUrl: string) => ["files", fileUrl] as const satisfies ResourceKey };
 
 export const useVerifyDocumentMutation = () =>
   useBrokerMutation(({ documentId, ...input }: VerifyDocumentInput & { documentId: string }) =>

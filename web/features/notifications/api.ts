@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { BrokerNotificationDto, CustomerNotificationDto, UnreadCountDto } from "@shared/api-types";
 import { ApiError, apiFetch } from "../../api/client";
-import { audienceKey, type Audience } from "../../api/query-keys";
+import { audienceKey, type Audience, type ResourceKey } from "../../api/query-keys";
 
 export interface NotificationItem {
   id: string;
@@ -26,7 +26,7 @@ const basePath = (source: NotificationSource) =>
 
 /** ["notifications", "broker" | "customer", link?, …]: the live channel refreshes one audience's by prefix. */
 export const notificationKeys = (source: NotificationSource) => {
-  const all = ["notifications", ...audienceKey(source)] as const;
+  const all = ["notifications", ...audienceKey(source)] as const satisfies ResourceKey;
   return { all, list: [...all, "list"] as const, unread: [...all, "unread-count"] as const };
 };
 

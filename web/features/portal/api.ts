@@ -3,11 +3,12 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { CustomerAuthResponse, MessageResponse, PortalDocumentDto, PortalDto } from "@shared/api-types";
 import { ApiError, apiFetch, apiUpload } from "../../api/client";
+import type { ResourceKey } from "../../api/query-keys";
 import { toast } from "../../components/ui/Toast";
 import { customerNotificationSource, useNotifications } from "../notifications/api";
 
 /** ["portal", link]: what one upload link opens (the live channel refreshes it by this key). */
-export const portalKeys = { one: (link: string) => ["portal", link] as const };
+export const portalKeys = { one: (link: string) => ["portal", link] as const satisfies ResourceKey };
 
 const portalPath = (link: string) => `/api/upload/${encodeURIComponent(link)}`;
 

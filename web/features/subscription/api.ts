@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import type { SubscriptionDto } from "@shared/api-types";
 import { apiFetch } from "../../api/client";
+import type { ResourceKey } from "../../api/query-keys";
 
-export const subscriptionKeys = { current: ["subscription"] as const };
+export const subscriptionKeys = { current: ["subscription"] as const satisfies ResourceKey };
 
 /** SPEC 9: polled every 30 s, stale after 5 min, one retry after 2 s, no refetch on focus. */
 export function useSubscriptionQuery() {
