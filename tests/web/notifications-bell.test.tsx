@@ -6,7 +6,18 @@ import { applyLiveMessage } from "../../web/api/live";
 import { unreadBadge } from "../../src/shared/format";
 import { NotificationBell } from "../../web/components/NotificationBell";
 import { BrokerNotificationBell } from "../../web/features/notifications/BrokerNotificationBell";
-import type { NotificationItem } from "../../web/features/notifications/api";
+import { authKeys } from "../../web/features/auth/api";
+import { customerKeys } from "../../web/features/customers/api";
+import { dashboardKeys } from "../../web/features/dashboard/api";
+import { fileKeys } from "../../web/features/documents/api";
+import {
+  brokerNotificationSource,
+  customerNotificationSource,
+  notificationKeys,
+  type NotificationItem,
+} from "../../web/features/notifications/api";
+import { portalKeys } from "../../web/features/portal/api";
+import { subscriptionKeys } from "../../web/features/subscription/api";
 import { fakeServer, json } from "../support/render-app";
 
 afterEach(cleanup);
@@ -98,14 +109,35 @@ describe("the broker's bell", () => {
 });
 
 describe("live messages", () => {
+  // The live channel knows no feature's keys: these are the features' own, cached as the
+  // screens would have them, and a message must reach exactly the right ones by prefix.
+  const broker = notificationKeys(brokerNotificationSource);
+  const portalBell = notificationKeys(customerNotificationSource("abc"));
+  const cached = {
+    "/api/notifications": broker.list,
+    "/api/notifications/unread-count": broker.unread,
+    "/api/dashboard/metrics": dashboardKeys.metrics,
+    "/api/pending-documents": dashboardKeys.pendingDocuments,
+    "/api/customers": customerKeys.list,
+    "/api/all-customers": customerKeys.listWithInvitations,
+    "/api/customer/c1": customerKeys.one("c1"),
+    "/api/customers/c1/document-limit": customerKeys.documentLimit("c1"),
+    "/api/subscription": subscriptionKeys.current,
+    "/api/auth/user": authKeys.user,
+    "/api/upload/abc": portalKeys.one("abc"),
+    "/api/upload/xyz": portalKeys.one("xyz"),
+    "/api/upload/abc/notifications": portalBell.list,
+    "/api/upload/abc/notifications/unread-count": portalBell.unread,
+    "a file's bytes": fileKeys.bytes("/api/documents/d1/download"),
+  };
+  /** The requests whose cached answers the message marks for refetching. */
   const invalidated = (raw: string, target: Parameters<typeof applyLiveMessage>[1]) => {
     const client = new QueryClient();
-    const keys: string[] = [];
-    client.invalidateQueries = (async (filters?: { queryKey?: readonly unknown[] }) => {
-      if (filters?.queryKey) keys.push(filters.queryKey.join(" "));
-    }) as QueryClient["invalidateQueries"];
+    for (const key of Object.values(cached)) client.setQueryData(key, {});
     applyLiveMessage(client, target, raw);
-    return keys;
+    return Object.entries(cached)
+      .filter(([, key]) => client.getQueryState(key)?.isInvalidated)
+      .map(([path]) => path);
   };
 
   test("a notification refetches the bell; an update refetches the broker's screens; junk does nothing", () => {
@@ -116,6 +148,11 @@ describe("live messages", () => {
     const update = invalidated(JSON.stringify({ type: "data_update", updateType: "document_verified", data: { customerId: "c1" } }), { kind: "broker" });
     expect(update).toContain("/api/dashboard/metrics");
     expect(update).toContain("/api/customer/c1");
+    expect(update).toContain("/api/customers/c1/document-limit");
+    expect(update).toContain("/api/subscription");
+    // A file's bytes never change, so an open viewer does not reload.
+    expect(update).not.toContain("a file's bytes");
+    expect(update).not.toContain("/api/upload/abc");
     expect(invalidated("{nope", { kind: "broker" })).toEqual([]);
     expect(invalidated(JSON.stringify({ type: "data_update", updateType: "unknown_thing" }), { kind: "broker" })).toEqual([]);
   });
@@ -124,11 +161,18 @@ describe("live messages", () => {
     const keys = invalidated(JSON.stringify({ type: "auth_success", role: "broker" }), { kind: "broker" });
     expect(keys).toContain("/api/notifications");
     expect(keys).toContain("/api/customers");
+    expect(keys).toContain("/api/all-customers");
+    expect(keys).toContain("/api/pending-documents");
   });
 
   test("the portal refetches its own link's data", () => {
     const keys = invalidated(JSON.stringify({ type: "data_update", updateType: "customer_portal_update", data: {} }), { kind: "customer", uploadLink: "abc" });
-    expect(keys).toContain("/api/upload abc");
+    expect(keys).toContain("/api/upload/abc");
+    expect(keys).not.toContain("/api/upload/xyz");
     expect(keys).not.toContain("/api/customers");
+    expect(invalidated(JSON.stringify({ type: "notification" }), { kind: "customer", uploadLink: "abc" })).toEqual([
+      "/api/upload/abc/notifications",
+      "/api/upload/abc/notifications/unread-count",
+    ]);
   });
 });

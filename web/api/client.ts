@@ -1,6 +1,6 @@
-// The one fetch client of the web app. The browser is authenticated by an
-// HttpOnly session cookie, so every call includes credentials and no token
-// is ever kept in JavaScript.
+// The one HTTP client of the web app: every request and every reading of a failed answer is
+// here. The browser is authenticated by an HttpOnly session cookie, so every call includes
+// credentials and no token is ever kept in JavaScript.
 
 export class ApiError extends Error {
   readonly status: number;
@@ -16,54 +16,123 @@ export interface ApiFetchOptions {
   /** Sent as JSON. */
   body?: unknown;
   signal?: AbortSignal;
+  /** "no-store" for data that must never come from the browser's HTTP cache. */
+  cache?: RequestCache;
 }
 
 /**
- * The error text of a failed response (SPEC section 7): the JSON body's
- * `message`, else the raw body text, else the status text, else "HTTP (status)".
+ * The error of a failed answer (SPEC section 7): the JSON body's `message`, else the raw
+ * body text, else the status text, else "HTTP (status)". Used for fetch and XHR alike.
  */
-export async function errorMessageOf(response: Response): Promise<string> {
-  let text = "";
-  try {
-    text = await response.text();
-  } catch {
-    // An unreadable body falls through to the status text.
-  }
+function apiErrorOf(status: number, statusText: string, body: string): ApiError {
+  const text = body.trim();
+  let message = text;
   if (text) {
     try {
       const parsed: unknown = JSON.parse(text);
       if (parsed && typeof parsed === "object" && "message" in parsed) {
-        const message = (parsed as { message: unknown }).message;
-        if (typeof message === "string" && message.trim()) return message;
+        const field = (parsed as { message: unknown }).message;
+        if (typeof field === "string" && field.trim()) message = field;
       }
     } catch {
       // Not JSON: the raw text is the best message we have.
     }
-    if (text.trim()) return text.trim();
   }
-  if (response.statusText) return response.statusText;
-  return `HTTP ${response.status}`;
+  return new ApiError(status, message || statusText || `HTTP ${status}`);
 }
 
-export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
-  const { method = "GET", body, signal } = options;
-  const headers: Record<string, string> = { Accept: "application/json" };
+async function request(path: string, { method = "GET", body, signal, cache }: ApiFetchOptions, accept?: string): Promise<Response> {
+  const headers: Record<string, string> = accept ? { Accept: accept } : {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
-
   const response = await fetch(path, {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: "include",
     signal,
+    ...(cache ? { cache } : {}),
   });
-
   if (!response.ok) {
-    throw new ApiError(response.status, await errorMessageOf(response));
+    let text = "";
+    try {
+      text = await response.text();
+    } catch {
+      // An unreadable body falls through to the status text.
+    }
+    throw apiErrorOf(response.status, response.statusText, text);
   }
+  return response;
+}
+
+/** A JSON call; rejects with an ApiError carrying the server's message. */
+export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const response = await request(path, options, "application/json");
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A file, as a Blob (for previews of files the server sends as attachments). */
+export async function apiBlob(path: string, options: Pick<ApiFetchOptions, "signal"> = {}): Promise<Blob> {
+  return (await request(path, options)).blob();
+}
+
+export interface ApiUploadOptions {
+  /** Whole percent of the request body sent, 0–100. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+/** Said when an upload's connection drops (XHR gives no words for it). */
+export const CONNECTION_LOST = "The connection was lost. Please check your internet connection and try again.";
+
+/**
+ * Posts a form with XMLHttpRequest, because fetch cannot report upload progress. Rejects with
+ * an ApiError carrying the server's message, an Error saying the connection was lost, or an
+ * AbortError when aborted.
+ */
+export function apiUpload<T>(path: string, form: FormData, { onProgress, signal }: ApiUploadOptions = {}): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const aborted = () => new DOMException("The upload was canceled.", "AbortError");
+    if (signal?.aborted) return reject(aborted());
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", path);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+    };
+    const onAbort = () => xhr.abort();
+    xhr.onload = () => {
+      signal?.removeEventListener("abort", onAbort);
+      const text = typeof xhr.responseText === "string" ? xhr.responseText : "";
+      if (xhr.status < 200 || xhr.status >= 300) return reject(apiErrorOf(xhr.status, xhr.statusText, text));
+      try {
+        resolve(JSON.parse(text) as T);
+      } catch {
+        reject(new ApiError(xhr.status, "The server's answer could not be read."));
+      }
+    };
+    xhr.onerror = () => {
+      signal?.removeEventListener("abort", onAbort);
+      reject(new Error(CONNECTION_LOST));
+    };
+    xhr.onabort = () => reject(aborted());
+    signal?.addEventListener("abort", onAbort, { once: true });
+    xhr.send(form);
+  });
+}
+
+export const isAbortError = (error: unknown) => error instanceof DOMException && error.name === "AbortError";
+
+/** SPEC 6: a 401 on a broker's read is an answer (nobody signed in, null), not an error. */
+export async function nullOn401<T>(pending: Promise<T>): Promise<T | null> {
+  try {
+    return await pending;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
 }
 
 /**

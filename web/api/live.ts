@@ -1,11 +1,10 @@
 // The live channel (SPEC 7): a WebSocket to /ws on this host. Brokers connect 1 s after
 // sign-in, customers at once; both reconnect 3 s after a close. Messages only say what
 // changed; the matching queries are fetched again, so nothing shown skips authorisation.
+// It refreshes by key prefix (see query-keys.ts), so it knows no feature's keys.
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { refreshBrokerData } from "../features/customers/api";
-import { portalKey } from "../features/portal/keys";
-import { brokerNotificationSource, customerNotificationSource, notificationKeys, type NotificationSource } from "../features/notifications/api";
+import { audienceKey, BROKER_DATA, invalidate, type Audience, type ResourceKey } from "./query-keys";
 
 export const RECONNECT_MS = 3_000;
 export const BROKER_CONNECT_DELAY_MS = 1_000;
@@ -17,17 +16,18 @@ const UPDATE_TYPES = new Set([
   "force_admin_refresh", "comprehensive_update", "customer_portal_update", "documents_requested",
 ]);
 
-export type LiveTarget = { kind: "broker" } | { kind: "customer"; uploadLink: string };
+export type LiveTarget = Audience;
 
-const refreshNotifications = (queryClient: QueryClient, source: NotificationSource) => {
-  const keys = notificationKeys(source);
-  void queryClient.invalidateQueries({ queryKey: keys.list });
-  void queryClient.invalidateQueries({ queryKey: keys.unread });
-};
+/** This side's notifications: the list and the unread count. */
+const notificationsOf = (target: LiveTarget): ResourceKey => ["notifications", ...audienceKey(target)];
+
+/** Everything else this side shows: all the broker's data, or what the upload link opens. */
+const dataOf = (target: LiveTarget): readonly ResourceKey[] =>
+  target.kind === "broker" ? BROKER_DATA : [["portal", target.uploadLink]];
 
 /** What one message means for the cached data of this side. Malformed messages are ignored. */
 export function applyLiveMessage(queryClient: QueryClient, target: LiveTarget, raw: string): void {
-  let message: { type?: string; updateType?: string; data?: { customerId?: string } };
+  let message: { type?: string; updateType?: string };
   try {
     message = JSON.parse(raw);
   } catch {
@@ -37,14 +37,11 @@ export function applyLiveMessage(queryClient: QueryClient, target: LiveTarget, r
   // On every (re)connection: whatever changed while no socket was open was not pushed, so
   // everything this side shows is fetched once again.
   const type = message.type === "auth_success" ? "force_refresh" : message.type;
-  const source = target.kind === "broker" ? brokerNotificationSource : customerNotificationSource(target.uploadLink);
   if (NOTIFICATION_TYPES.has(type) || NOTIFICATION_TYPES.has(message.updateType ?? "") || type === "force_refresh") {
-    refreshNotifications(queryClient, source);
+    invalidate(queryClient, notificationsOf(target));
   }
   const update = type === "force_refresh" || (type === "data_update" && UPDATE_TYPES.has(message.updateType ?? ""));
-  if (!update) return;
-  if (target.kind === "broker") refreshBrokerData(queryClient, message.data?.customerId);
-  else void queryClient.invalidateQueries({ queryKey: portalKey(target.uploadLink) });
+  if (update) invalidate(queryClient, ...dataOf(target));
 }
 
 export function useLiveChannel(target: LiveTarget | null): void {

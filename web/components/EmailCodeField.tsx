@@ -1,18 +1,24 @@
-import { EMAIL_CODE_LENGTH } from "@shared/validation";
+import { codeMessages, EMAIL_CODE_LENGTH, isEmailCode } from "@shared/validation";
 import { TextField } from "./ui/TextField";
 
+/** Null when the code is well formed, else the message to show under the field. */
+export const emailCodeError = (code: string): string | undefined => (isEmailCode(code) ? undefined : codeMessages.format);
+
 /**
- * The field for a code we emailed (broker sign-up, customer accounts): phones offer the code from
- * the message (one-time-code) on a number pad; digits only, spaces people paste are dropped.
+ * The field for the code emailed at sign-up (broker and customer alike): the phone's one-time
+ * code suggestion and number pad, and only digits kept, so a pasted "123 456" still works.
  */
 export function EmailCodeField({
   value,
   onChange,
   errorMessage,
+  description,
 }: {
   value: string;
+  /** Called with the digits only. */
   onChange: (digits: string) => void;
   errorMessage?: string;
+  description?: string;
 }) {
   return (
     <TextField
@@ -20,11 +26,11 @@ export function EmailCodeField({
       name="code"
       autoComplete="one-time-code"
       inputMode="numeric"
-      autoFocus
       isRequired
-      description="The code expires 15 minutes after it was sent."
+      autoFocus
+      description={description}
       value={value}
-      onChange={(typed) => onChange(typed.replace(/\D/g, "").slice(0, EMAIL_CODE_LENGTH))}
+      onChange={(typed) => onChange(typed.replace(/\D/g, ""))}
       errorMessage={errorMessage}
     />
   );

@@ -1,17 +1,11 @@
-// The notification bell of both headers (admin shell and customer portal): badge, menu, empty
-// state, Mark all read, relative times. Data comes from useNotifications; the caller decides
-// what opening a notification does.
-import { Bell } from "lucide-react";
+// The notification bell of the admin header: badge, menu, empty state, Mark all read, relative
+// times. Data comes from useNotifications; the caller decides what opening a notification does.
 import { Dialog, DialogTrigger, Heading, Popover } from "react-aria-components";
 import { useState } from "react";
-import { unreadBadge } from "@shared/format";
-import { notificationTime } from "@shared/relative-time";
 import type { NotificationItem } from "../features/notifications/api";
-import { Button } from "./ui/Button";
-import { cx } from "./ui/cx";
+import { BellButton, MarkAllReadButton, NotificationEntry } from "./NotificationParts";
 
 export const SHOWN_IN_MENU = 5;
-
 
 export interface NotificationBellProps {
   notifications: NotificationItem[];
@@ -26,20 +20,9 @@ export interface NotificationBellProps {
 export function NotificationBell({ notifications, unreadCount, isLoading, isMarkingAll, onMarkAllRead, onOpen }: NotificationBellProps) {
   const [isOpen, setOpen] = useState(false);
   const now = new Date();
-  const label = unreadCount > 0 ? `Notifications, ${unreadCount} unread` : "Notifications";
   return (
     <DialogTrigger isOpen={isOpen} onOpenChange={setOpen}>
-      <Button variant="ghost" size="icon" aria-label={label} className="relative">
-        <Bell aria-hidden="true" className="size-5" />
-        {unreadCount > 0 ? (
-          <span
-            aria-hidden="true"
-            className="absolute top-1 right-1 flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs leading-5 font-semibold text-white"
-          >
-            {unreadBadge(unreadCount)}
-          </span>
-        ) : null}
-      </Button>
+      <BellButton unreadCount={unreadCount} />
       <Popover
         placement="bottom end"
         offset={6}
@@ -51,9 +34,7 @@ export function NotificationBell({ notifications, unreadCount, isLoading, isMark
               Notifications
             </Heading>
             {unreadCount > 0 ? (
-              <Button variant="link" size="sm" onPress={onMarkAllRead} isDisabled={isMarkingAll}>
-                {isMarkingAll ? "Marking..." : "Mark all read"}
-              </Button>
+              <MarkAllReadButton onPress={onMarkAllRead} isMarkingAll={isMarkingAll} />
             ) : null}
           </div>
           {isLoading ? (
@@ -64,24 +45,13 @@ export function NotificationBell({ notifications, unreadCount, isLoading, isMark
             <ul className="overflow-y-auto" aria-label="Latest notifications">
               {notifications.slice(0, SHOWN_IN_MENU).map((item) => (
                 <li key={item.id}>
-                  <button
-                    type="button"
-                    onClick={() => {
+                  <NotificationEntry
+                    item={item}
+                    now={now}
+                    onPress={() => {
                       if (onOpen(item)) setOpen(false);
                     }}
-                    className={cx(
-                      "flex w-full flex-col gap-0.5 border-b border-slate-100 px-4 py-3 text-left outline-none last:border-b-0",
-                      "hover:bg-slate-50 focus-visible:bg-slate-100",
-                      item.read ? "text-slate-600" : "bg-brand-50/40 text-slate-900",
-                    )}
-                  >
-                    <span className="flex items-center gap-2 text-sm font-medium">
-                      {!item.read ? <span className="size-2 shrink-0 rounded-full bg-brand-600" aria-label="Unread" /> : null}
-                      {item.title}
-                    </span>
-                    <span className="text-sm">{item.message}</span>
-                    <span className="text-xs text-slate-500">{notificationTime(item.createdAt, now)}</span>
-                  </button>
+                  />
                 </li>
               ))}
             </ul>

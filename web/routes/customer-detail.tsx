@@ -1,6 +1,6 @@
 import { UserX } from "lucide-react";
 import { useParams } from "react-router";
-import { ApiError } from "../api/client";
+import { ApiError, CONNECTION_LOST, errorText } from "../api/client";
 import { Button, LinkButton } from "../components/ui/Button";
 import { Spinner } from "../components/ui/Spinner";
 import { usePageTitle } from "../components/use-page-title";
@@ -32,7 +32,7 @@ function CustomerDetailScreen({ id }: { id: string }) {
       <section className="mx-auto max-w-md rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
         <h1 className="text-xl font-semibold text-slate-900">Could not load this customer</h1>
         <p role="alert" className="mt-2 text-slate-600">
-          {query.error?.message ?? "Please sign in again to see this customer."}
+          {query.error ? errorText(query.error, CONNECTION_LOST) : "Please sign in again to see this customer."}
         </p>
         <Button variant="secondary" className="mt-4" onPress={() => void query.refetch()}>
           Try Again

@@ -5,7 +5,7 @@ import { Button, LinkButton } from "../components/ui/Button";
 import { StatCard } from "../components/ui/StatCard";
 import { usePageTitle } from "../components/use-page-title";
 import { takePendingAction } from "../features/auth/pending-action";
-import { useDashboardMetricsQuery } from "../features/customers/api";
+import { useDashboardMetricsQuery } from "../features/dashboard/api";
 import { AddCustomerButton } from "../features/customers/AddCustomerButton";
 import { CustomerOverview } from "../features/customers/CustomerOverview";
 import { CompletedTodayDialog, PendingDocumentsDialog } from "../features/customers/DashboardDocumentDialogs";

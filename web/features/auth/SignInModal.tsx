@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from "react";
 import { Form } from "react-aria-components";
 import { useNavigate } from "react-router";
-import { ApiError } from "../../api/client";
+import { errorText } from "../../api/client";
 import { Button } from "../../components/ui/Button";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
-import { BROKER_PASSWORD_MIN, codeMessages, isEmailCode, isValidEmail, messages } from "@shared/validation";
-import { EmailCodeField } from "../../components/EmailCodeField";
+import { BROKER_PASSWORD_MIN, isValidEmail, messages } from "@shared/validation";
+import { EmailCodeField, emailCodeError } from "../../components/EmailCodeField";
 import { useSignInMutation, useSignUpMutation, type AuthResponse, type CodeRequired, type SignUpInput } from "./api";
 import { pathAfterSignIn } from "./pending-action";
 
@@ -49,11 +49,8 @@ function validate(mode: AuthMode, values: Record<string, string>): FieldErrors {
   return errors;
 }
 
-function serverMessage(error: Error): string {
-  // A network failure never reached our server: say so instead of "Failed to fetch".
-  if (!(error instanceof ApiError)) return "Service Temporarily Unavailable. Please try again.";
-  return error.message;
-}
+// A network failure never reached our server: say so instead of "Failed to fetch".
+const serverMessage = (error: Error) => errorText(error, "Service Temporarily Unavailable. Please try again.");
 
 function AuthForm({ mode, onModeChange, onDone }: { mode: AuthMode; onModeChange: (m: AuthMode) => void; onDone: () => void }) {
   const [values, setValues] = useState({ firstName: "", lastName: "", email: "", password: "", confirmPassword: "" });
@@ -205,10 +202,9 @@ function SignUpCodeForm({ input, sentMessage, onBack, onCreated }: {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!isEmailCode(code)) {
-      setCodeError(codeMessages.format);
-      return;
-    }
+    const problem = emailCodeError(code);
+    setCodeError(problem);
+    if (problem) return;
     resend.reset();
     verify.mutate({ ...input, code }, { onSuccess: (result) => settle(result, false) });
   };
@@ -226,6 +222,7 @@ function SignUpCodeForm({ input, sentMessage, onBack, onCreated }: {
         {notice}
       </p>
       <EmailCodeField
+        description="The code expires 15 minutes after it was sent."
         value={code}
         onChange={(digits) => {
           setCode(digits);

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiError, apiFetch } from "../../api/client";
+import { ApiError, apiFetch, nullOn401 } from "../../api/client";
+import type { ResourceKey } from "../../api/query-keys";
 
 /** The signed-in broker as GET /api/auth/user returns it. */
 export interface AuthUser {
@@ -34,24 +35,14 @@ export interface CodeRequired {
   message: string;
 }
 
-// Query keys are the request path, so invalidating "/api/auth/user" after a
-// payment (SPEC section 7) names the same key.
-export const AUTH_USER_KEY = ["/api/auth/user"] as const;
-
-/** The current user, or null when nobody is signed in (a 401 is an answer, not an error). */
-export async function fetchAuthUser(signal?: AbortSignal): Promise<AuthUser | null> {
-  try {
-    return await apiFetch<AuthUser>("/api/auth/user", { signal });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
-}
+/** ["auth", "user"]: who is signed in. Everything else is dropped on sign-out. */
+export const authKeys = { user: ["auth", "user"] as const satisfies ResourceKey };
 
 export function useAuthUserQuery() {
   return useQuery({
-    queryKey: AUTH_USER_KEY,
-    queryFn: ({ signal }) => fetchAuthUser(signal),
+    queryKey: authKeys.user,
+    // Nobody signed in is an answer (null), not an error.
+    queryFn: ({ signal }) => nullOn401(apiFetch<AuthUser>("/api/auth/user", { signal })),
   });
 }
 
@@ -68,7 +59,7 @@ export function useSignInMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SignInInput) => apiFetch<AuthResponse>("/api/auth/signin", { method: "POST", body: input }),
-    onSuccess: ({ user }) => queryClient.setQueryData(AUTH_USER_KEY, user),
+    onSuccess: ({ user }) => queryClient.setQueryData(authKeys.user, user),
   });
 }
 
@@ -77,7 +68,7 @@ export function useSignUpMutation() {
   return useMutation({
     mutationFn: (input: SignUpInput) => apiFetch<AuthResponse | CodeRequired>("/api/auth/signup", { method: "POST", body: input }),
     onSuccess: (result) => {
-      if ("user" in result) queryClient.setQueryData(AUTH_USER_KEY, result.user);
+      if ("user" in result) queryClient.setQueryData(authKeys.user, result.user);
     },
   });
 }
@@ -95,8 +86,8 @@ export function useSignOutMutation() {
     },
     onSuccess: () => {
       // Drop the broker's cached data so the next person on this browser never sees it.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== AUTH_USER_KEY[0] });
-      queryClient.setQueryData(AUTH_USER_KEY, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.user[0] });
+      queryClient.setQueryData(authKeys.user, null);
     },
   });
 }

@@ -1,10 +1,9 @@
 import { useState } from "react";
 import type { CustomerDetailDto } from "@shared/api-types";
 import { nameFromEmail } from "@shared/documents";
-import { addDueTime, DEFAULT_DUE, DEFAULT_REMINDER, dueMessages, dueValueError, formatDueDate, reminderNote, reminderTime } from "@shared/due-date";
+import { addDueTime, DEFAULT_DUE, dueValueError, formatDueDate } from "@shared/due-date";
 import { limitMessages, perRequestError } from "@shared/limits";
 import { isValidEmail, messages } from "@shared/validation";
-import { Checkbox } from "../../components/ui/Checkbox";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { DialogActions } from "../../components/ui/DialogActions";
 import { Select } from "../../components/ui/Select";
@@ -13,7 +12,7 @@ import { toast } from "../../components/ui/Toast";
 import { usePlanLimits } from "../subscription/use-plan-limits";
 import { useCreateCustomerMutation } from "./api";
 import { DocumentPicker } from "./DocumentPicker";
-import { DueTimeFields, useDueTime } from "./DueTimeFields";
+import { DueTimeFields, ReminderFields, useDueTime, useReminder } from "./DueTimeFields";
 import { createCustomerErrorMessage } from "./errors";
 import { CREATE_LOAN_TYPES } from "@shared/loan-types";
 import { requiredDocuments, useDocumentChecklist } from "./use-document-checklist";
@@ -48,24 +47,22 @@ export function AddCustomerDialog({ isOpen, onOpenChange, onCreated }: AddCustom
 function AddCustomerForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (customer: CustomerDetailDto) => void }) {
   const { plan } = usePlanLimits();
   const create = useCreateCustomerMutation();
-  const checklist = useDocumentChecklist(plan);
+  const checklist = useDocumentChecklist({ plan });
   const [email, setEmail] = useState("");
   const [triedSubmit, setTriedSubmit] = useState(false);
   const [loanType, setLoanType] = useState(NO_LOAN_TYPE);
   const due = useDueTime(DEFAULT_DUE);
-  const [remind, setRemind] = useState(false);
-  const reminder = useDueTime(DEFAULT_REMINDER);
+  const reminder = useReminder();
 
   const emailError = triedSubmit && !isValidEmail(email.trim()) ? messages.invalidEmailShort : undefined;
   const dueError = dueValueError(due.amount) ?? undefined;
-  const reminderError = remind && dueValueError(reminder.amount) ? dueMessages.reminderRange : undefined;
   // Shown under the fields so the broker sees what the numbers mean before sending.
   const dueDate = dueError ? null : addDueTime(new Date(), due.amount, due.unit);
-  const remindAt = dueDate && remind && !reminderError ? reminderTime(dueDate, reminder.amount, reminder.unit) : null;
+  const remindAt = reminder.at(dueDate);
 
   function submit() {
     setTriedSubmit(true);
-    if (!isValidEmail(email.trim()) || dueError || reminderError || !dueDate) return;
+    if (!isValidEmail(email.trim()) || dueError || reminder.error || !dueDate) return;
     const capError = perRequestError(plan, checklist.selected.length);
     if (capError) {
       toast({ title: limitMessages.documentLimitTitle, description: capError, variant: "error" });
@@ -123,17 +120,7 @@ function AddCustomerForm({ onCancel, onCreated }: { onCancel: () => void; onCrea
           errorMessage={dueError}
           description={dueDate ? `Due ${formatDueDate(dueDate)}` : undefined}
         />
-        <Checkbox isSelected={remind} onChange={setRemind} description="An e-mail reminder goes out this long before the due time.">
-          Send a reminder
-        </Checkbox>
-        {remind ? (
-          <DueTimeFields
-            label="Remind before"
-            {...reminder.fields}
-            errorMessage={reminderError}
-            description={remindAt ? reminderNote(remindAt, new Date()) : undefined}
-          />
-        ) : null}
+        <ReminderFields reminder={reminder} dueDate={dueDate} description="An e-mail reminder goes out this long before the due time." />
       </fieldset>
 
       <DocumentPicker checklist={checklist} />

@@ -1,7 +1,8 @@
 import { useId, useState } from "react";
 import { Trash2 } from "lucide-react";
 import type { DocumentDto } from "@shared/api-types";
-import { isRequirement, STANDARD_DOCUMENTS } from "@shared/documents";
+import { isRequirement } from "@shared/documents";
+import { errorText } from "../../api/client";
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { Spinner } from "../../components/ui/Spinner";
@@ -11,9 +12,9 @@ import { useDeleteDocumentMutation } from "../documents/api";
 import { usePlanLimits } from "../subscription/use-plan-limits";
 import { useCustomerQuery, useRequestDocumentsMutation } from "./api";
 import { DocumentPicker } from "./DocumentPicker";
+import { REQUEST_LIMIT_REACHED } from "./errors";
 import { documentTypes, useDocumentChecklist } from "./use-document-checklist";
 
-const REQUEST_LIMIT_MESSAGE = "You have reached your document request limit.";
 
 /** The customer's requested documents (shared files are not requirements) with removal and adding. */
 export function CustomerDocumentsEditor({ customerId }: { customerId: string }) {
@@ -23,15 +24,15 @@ export function CustomerDocumentsEditor({ customerId }: { customerId: string }) 
   const documents = data.documents.filter((doc) => isRequirement(doc.status));
   return (
     <>
-      <CurrentDocuments customerId={customerId} documents={documents} />
+      <CurrentDocuments documents={documents} />
       {/* Remounted when the documents change, so the checklist offers only what is still missing. */}
       <AddDocuments key={documents.map((doc) => doc.id).join()} customerId={customerId} documents={documents} />
     </>
   );
 }
 
-function CurrentDocuments({ customerId, documents }: { customerId: string; documents: DocumentDto[] }) {
-  const remove = useDeleteDocumentMutation(customerId);
+function CurrentDocuments({ documents }: { documents: DocumentDto[] }) {
+  const remove = useDeleteDocumentMutation();
   const [removing, setRemoving] = useState<DocumentDto | null>(null);
   const headingId = useId();
   return (
@@ -85,11 +86,7 @@ function CurrentDocuments({ customerId, documents }: { customerId: string; docum
 function AddDocuments({ customerId, documents }: { customerId: string; documents: DocumentDto[] }) {
   const { plan, documentsCap } = usePlanLimits();
   const request = useRequestDocumentsMutation();
-  const present = new Set(documents.map((doc) => doc.name.toLowerCase()));
-  const checklist = useDocumentChecklist(plan, {
-    standard: STANDARD_DOCUMENTS.filter((doc) => !present.has(doc.name.toLowerCase())),
-    existingNames: documents.map((doc) => doc.name),
-  });
+  const checklist = useDocumentChecklist({ plan, existingNames: documents.map((doc) => doc.name) });
 
   function add() {
     const count = checklist.selected.length;
@@ -98,15 +95,17 @@ function AddDocuments({ customerId, documents }: { customerId: string; documents
       return;
     }
     if (documentsCap !== null && documents.length + count > documentsCap) {
-      toast({ title: REQUEST_LIMIT_MESSAGE, variant: "error" });
+      toast({ title: REQUEST_LIMIT_REACHED, variant: "error" });
       return;
     }
     request.mutate(
       { customerId, documentTypes: documentTypes(checklist.selected) },
       {
         onSuccess: () => toast({ title: "Documents added successfully", variant: "success" }),
-        onError: (error) =>
-          toast({ title: /limit/i.test(error.message) ? REQUEST_LIMIT_MESSAGE : error.message || "Failed to request documents. Please try again.", variant: "error" }),
+        onError: (error) => {
+          const text = errorText(error);
+          toast({ title: /limit/i.test(text) ? REQUEST_LIMIT_REACHED : text || "Failed to request documents. Please try again.", variant: "error" });
+        },
       },
     );
   }

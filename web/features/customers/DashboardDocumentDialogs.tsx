@@ -7,7 +7,7 @@ import { EmptyState } from "../../components/ui/EmptyState";
 import { Spinner } from "../../components/ui/Spinner";
 import { cx } from "../../components/ui/cx";
 import { StatusBadge, StatusIcon, STATUS_ICON_COLOURS } from "../../components/StatusBadge";
-import { useCompletedDocumentsQuery, usePendingDocumentsQuery } from "./api";
+import { useCompletedDocumentsQuery, usePendingDocumentsQuery } from "../dashboard/api";
 
 interface DialogProps {
   isOpen: boolean;

@@ -1,8 +1,7 @@
 import { useId, useState } from "react";
-import { X } from "lucide-react";
-import { Button } from "../../components/ui/Button";
 import { Checkbox } from "../../components/ui/Checkbox";
 import { CustomDocumentInput } from "./CustomDocumentInput";
+import { DocumentChips } from "./DocumentChips";
 import type { ChecklistEntry, DocumentChecklist } from "./use-document-checklist";
 
 /**
@@ -37,14 +36,16 @@ export function DocumentPicker({ checklist, title = "Required Documents" }: { ch
   );
 }
 
-function ChecklistGroup({ label, entries, checklist }: { label: string; entries: ChecklistEntry[]; checklist: DocumentChecklist }) {
+/** Entries as checkboxes; a label makes the grid a named group (leave it out inside a fieldset). */
+export function ChecklistGroup({ label, entries, checklist }: { label?: string; entries: ChecklistEntry[]; checklist: DocumentChecklist }) {
   return (
-    <div role="group" aria-label={label} className="grid gap-x-2 sm:grid-cols-2">
+    <div role={label ? "group" : undefined} aria-label={label} className="grid gap-x-2 sm:grid-cols-2">
       {entries.map((entry) => (
         <Checkbox
           key={entry.name}
           isSelected={entry.checked}
           onChange={(checked) => checklist.setChecked(entry.name, checked)}
+          isDisabled={checklist.isLocked(entry)}
           description={entry.description}
         >
           {entry.name}
@@ -64,25 +65,11 @@ function SelectedDocuments({ checklist }: { checklist: DocumentChecklist }) {
       {checklist.selected.length === 0 ? (
         <p className="mt-1 text-sm text-slate-600">No documents selected yet.</p>
       ) : (
-        <ul className="mt-2 flex flex-wrap gap-2">
-          {checklist.selected.map((entry) => (
-            <li
-              key={entry.name}
-              className="flex items-center gap-1 rounded-full border border-slate-200 bg-white py-0.5 pl-3 text-sm text-slate-800"
-            >
-              {entry.name}
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`Remove ${entry.name}`}
-                onPress={() => checklist.setChecked(entry.name, false)}
-                className="-my-2 rounded-full"
-              >
-                <X aria-hidden="true" className="size-4" />
-              </Button>
-            </li>
-          ))}
-        </ul>
+        <DocumentChips
+          names={checklist.selected.map((entry) => entry.name)}
+          onRemove={(name) => checklist.setChecked(name, false)}
+          className="mt-2"
+        />
       )}
     </div>
   );

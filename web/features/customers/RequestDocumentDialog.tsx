@@ -43,7 +43,7 @@ function RequestDocumentForm({ initialCustomerIds, onDone }: { initialCustomerId
   const customers = customersQuery.data ?? [];
   const requestDocuments = useRequestDocumentsMutation();
   const createCustomer = useCreateCustomerMutation();
-  const checklist = useDocumentChecklist(plan);
+  const checklist = useDocumentChecklist({ plan });
   const [recipientIds, setRecipientIds] = useState<Set<string>>(() => new Set(initialCustomerIds));
   const [newEmail, setNewEmail] = useState("");
   const [triedSubmit, setTriedSubmit] = useState(false);

@@ -1,11 +1,6 @@
 import { useState } from "react";
-import {
-  CUSTOM_DOCUMENT_DESCRIPTION,
-  STANDARD_DOCUMENTS,
-  encodeCustomDocument,
-  type CatalogueDocument,
-} from "@shared/documents";
-import { limitMessages, perRequestError } from "@shared/limits";
+import { CUSTOM_DOCUMENT_DESCRIPTION, STANDARD_DOCUMENTS, encodeCustomDocument } from "@shared/documents";
+import { limitMessages, perCustomerError, perRequestError, STANDARD_SELECTION_BLOCK_AT } from "@shared/limits";
 import type { PlanId } from "@shared/plans";
 import { toast } from "../../components/ui/Toast";
 
@@ -19,23 +14,41 @@ export interface ChecklistEntry {
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
+export interface ChecklistOptions {
+  /** The plan whose per-request cap stops one more tick (SPEC 5). Without it only `customerLimit` applies. */
+  plan?: PlanId;
+  /**
+   * Documents the customer already has (shared files excluded): the standard ones are not
+   * offered again, and a custom document may not repeat any of them (names match ignoring case).
+   */
+  existingNames?: readonly string[];
+  /** The customer's requested count and cap (null = none) from the document-limit query: warns at the cap, refuses beyond it. */
+  customerLimit?: { current: number; max: number | null };
+  /** SPEC 2: once the customer has STANDARD_SELECTION_BLOCK_AT documents, no more standard ones can be ticked. */
+  lockStandard?: boolean;
+}
+
 /**
  * The document picker's state: the standard catalogue (none checked), custom documents
- * added already checked, and the plan's per-request cap enforced as the broker ticks.
+ * added already checked, and the caps enforced as the broker ticks.
  */
-export function useDocumentChecklist(
-  plan: PlanId,
-  options: { standard?: readonly CatalogueDocument[]; existingNames?: readonly string[] } = {},
-) {
-  const standard = options.standard ?? STANDARD_DOCUMENTS;
-  const fresh = () => standard.map((doc) => ({ ...doc, checked: false, custom: false }));
+export function useDocumentChecklist({ plan, existingNames = [], customerLimit, lockStandard = false }: ChecklistOptions = {}) {
+  const fresh = () =>
+    STANDARD_DOCUMENTS.filter((doc) => !existingNames.some((name) => sameName(name, doc.name))).map((doc) => ({
+      ...doc,
+      checked: false,
+      custom: false,
+    }));
   const [entries, setEntries] = useState<ChecklistEntry[]>(fresh);
 
   const selected = entries.filter((entry) => entry.checked);
+  const standardLocked = lockStandard && existingNames.length >= STANDARD_SELECTION_BLOCK_AT;
+  const max = customerLimit?.max ?? null;
+  const requested = customerLimit?.current ?? 0;
 
   /** Toasts and returns false when one more document would break the plan's cap. */
   function roomForOneMore(): boolean {
-    const error = perRequestError(plan, selected.length + 1);
+    const error = plan ? perRequestError(plan, selected.length + 1) : null;
     if (error) toast({ title: limitMessages.documentLimitTitle, description: error, variant: "error" });
     return !error;
   }
@@ -45,6 +58,13 @@ export function useDocumentChecklist(
     setEntries((current) => current.map((entry) => (entry.name === name ? { ...entry, checked } : entry)));
   }
 
+  /** Takes a document back: a custom one leaves the list, a standard one is unticked. */
+  function remove(name: string) {
+    setEntries((current) =>
+      current.flatMap((entry) => (entry.name !== name ? [entry] : entry.custom ? [] : [{ ...entry, checked: false }])),
+    );
+  }
+
   /** Adds a custom document, checked. Returns true when it was added (so the field can be cleared). */
   function addCustom(rawName: string): boolean {
     const name = rawName.trim();
@@ -52,7 +72,7 @@ export function useDocumentChecklist(
       toast({ title: "Error", description: "Please enter a document name.", variant: "error" });
       return false;
     }
-    const taken = [...entries.map((entry) => entry.name), ...(options.existingNames ?? [])];
+    const taken = [...entries.map((entry) => entry.name), ...existingNames];
     if (taken.some((existing) => sameName(existing, name))) {
       toast({ title: "Document Already Added", description: `"${name}" is already in the list.`, variant: "error" });
       return false;
@@ -70,9 +90,17 @@ export function useDocumentChecklist(
   return {
     entries,
     selected,
-    /** True when the plan allows no more selected documents (the Add button is disabled then). */
-    isFull: perRequestError(plan, selected.length + 1) !== null,
+    /** True when no more documents fit (the Add button is disabled then). */
+    isFull: (plan !== undefined && perRequestError(plan, selected.length + 1) !== null) || (max !== null && requested + selected.length >= max),
+    /** Standard documents can no longer be ticked (those already ticked can be unticked). */
+    standardLocked,
+    isLocked: (entry: ChecklistEntry) => standardLocked && !entry.custom && !entry.checked,
+    /** The per-customer refusal (SPEC 5 Document Limit Exceeded wording), or null. */
+    overCustomerLimit: perCustomerError(requested, selected.length, max),
+    /** The selection brings the customer exactly to their cap. */
+    atCustomerLimit: max !== null && requested + selected.length === max,
     setChecked,
+    remove,
     addCustom,
     reset: () => setEntries(fresh()),
   };

@@ -1,23 +1,24 @@
 import { useState, type FormEvent, type ReactNode } from "react";
-import { TriangleAlert, X } from "lucide-react";
+import { TriangleAlert } from "lucide-react";
 import type { CustomerDetailDto } from "@shared/api-types";
-import { encodeCustomDocument, isRequirement, STANDARD_DOCUMENTS } from "@shared/documents";
-import { DEFAULT_MAX_ALLOWED, limitMessages, perCustomerError, STANDARD_SELECTION_BLOCK_AT } from "@shared/limits";
+import { isRequirement } from "@shared/documents";
+import { DEFAULT_MAX_ALLOWED, limitMessages, STANDARD_SELECTION_BLOCK_AT } from "@shared/limits";
 import { isUnlimited } from "@shared/plans";
-import { Button } from "../../components/ui/Button";
-import { Checkbox } from "../../components/ui/Checkbox";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { DialogActions } from "../../components/ui/DialogActions";
 import { toast } from "../../components/ui/Toast";
 import { useDocumentLimitQuery, useRequestDocumentsMutation } from "../customers/api";
 import { CustomDocumentInput } from "../customers/CustomDocumentInput";
+import { REQUEST_LIMIT_REACHED } from "../customers/errors";
+import { DocumentChips } from "../customers/DocumentChips";
+import { ChecklistGroup } from "../customers/DocumentPicker";
+import { documentTypes, useDocumentChecklist } from "../customers/use-document-checklist";
 import { DUE_DATE_MISSING } from "./ChangeDueDateDialog";
 import { DueDateFields, type DueDateValue } from "./DueDateFields";
 import { fromDateTimeInputs } from "./format";
 
-/** SPEC 9: standard-document selection blocks once the customer has this many non-shared documents. */
-export const NOTHING_TO_REQUEST = "Please add a custom document to request.";
-export const REQUEST_FAILED = "You have reached your document request limit.";
+/** SPEC 5: the detail screen's words for an empty request. */
+const NOTHING_TO_REQUEST = "Please add a custom document to request.";
 
 /** Requests more documents from one customer: standard ones they do not have yet, or custom ones. */
 export function AddDocumentDialog({
@@ -36,11 +37,7 @@ export function AddDocumentDialog({
   );
 }
 
-const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
 function AddDocumentForm({ customer, onClose }: { customer: Pick<CustomerDetailDto, "id" | "name" | "documents">; onClose: () => void }) {
-  const [standard, setStandard] = useState<ReadonlySet<string>>(new Set());
-  const [custom, setCustom] = useState<string[]>([]);
   const [customName, setCustomName] = useState("");
   const [due, setDue] = useState<DueDateValue>({ day: "", time: "17:00" });
   const [dueError, setDueError] = useState(false);
@@ -48,41 +45,17 @@ function AddDocumentForm({ customer, onClose }: { customer: Pick<CustomerDetailD
   const request = useRequestDocumentsMutation();
 
   const required = customer.documents.filter((doc) => isRequirement(doc.status));
-  // On the detail screen a standard document the customer already has is hidden, not just disabled.
-  const available = STANDARD_DOCUMENTS.filter((option) => !required.some((doc) => sameName(doc.name, option.name)));
-  const blockStandard = required.length >= STANDARD_SELECTION_BLOCK_AT;
-
   const rawMax = limit.data ? (limit.data.maxAllowed ?? DEFAULT_MAX_ALLOWED) : null;
   const max = rawMax === null || isUnlimited(rawMax) ? null : rawMax;
-  const current = limit.data?.currentCount ?? required.length;
-  const adding = standard.size + custom.length;
-  const overLimit = perCustomerError(current, adding, max);
-  const atLimit = max !== null && current + adding === max;
-  const full = max !== null && current + adding >= max;
-
-  function toggleStandard(name: string, on: boolean) {
-    setStandard((prev) => {
-      const next = new Set(prev);
-      if (on) next.add(name);
-      else next.delete(name);
-      return next;
-    });
-  }
-
-  function addCustom() {
-    const name = customName.trim();
-    if (!name) {
-      toast({ title: "Error", description: "Please enter a document name.", variant: "error" });
-      return;
-    }
-    const taken = [...custom, ...standard, ...required.map((doc) => doc.name)];
-    if (taken.some((other) => sameName(other, name))) {
-      toast({ title: "Document Already Added", description: `${name} is already in the list.`, variant: "error" });
-      return;
-    }
-    setCustom((prev) => [...prev, name]);
-    setCustomName("");
-  }
+  // On the detail screen a standard document the customer already has is hidden, not just disabled.
+  const checklist = useDocumentChecklist({
+    existingNames: required.map((doc) => doc.name),
+    customerLimit: { current: limit.data?.currentCount ?? required.length, max },
+    lockStandard: true,
+  });
+  const standard = checklist.entries.filter((entry) => !entry.custom);
+  const custom = checklist.entries.filter((entry) => entry.custom);
+  const adding = checklist.selected.length;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -96,11 +69,7 @@ function AddDocumentForm({ customer, onClose }: { customer: Pick<CustomerDetailD
       return;
     }
     request.mutate(
-      {
-        customerId: customer.id,
-        documentTypes: [...standard, ...custom.map((name) => encodeCustomDocument(name))],
-        dueDate: dueDate?.toISOString(),
-      },
+      { customerId: customer.id, documentTypes: documentTypes(checklist.selected), dueDate: dueDate?.toISOString() },
       {
         onSuccess: () => {
           toast({
@@ -110,18 +79,18 @@ function AddDocumentForm({ customer, onClose }: { customer: Pick<CustomerDetailD
           });
           onClose();
         },
-        onError: () => toast({ title: REQUEST_FAILED, variant: "error" }),
+        onError: () => toast({ title: REQUEST_LIMIT_REACHED, variant: "error" }),
       },
     );
   }
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-      {overLimit ? (
+      {checklist.overCustomerLimit ? (
         <LimitBanner tone="red" title={limitMessages.documentLimitTitle}>
-          {overLimit}
+          {checklist.overCustomerLimit}
         </LimitBanner>
-      ) : atLimit ? (
+      ) : checklist.atCustomerLimit ? (
         <LimitBanner tone="amber" title="Approaching Document Limit">
           {customer.name} will have {max} requested documents, the most your plan allows per customer.
         </LimitBanner>
@@ -129,50 +98,30 @@ function AddDocumentForm({ customer, onClose }: { customer: Pick<CustomerDetailD
 
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-slate-800">Standard documents</legend>
-        {blockStandard && available.length > 0 ? (
+        {checklist.standardLocked && standard.length > 0 ? (
           <p className="mb-2 text-sm text-slate-600">
             {customer.name} already has {STANDARD_SELECTION_BLOCK_AT} or more documents, so standard documents are locked. You can
             still request a custom document.
           </p>
         ) : null}
-        {available.length === 0 ? (
+        {standard.length === 0 ? (
           <p className="text-sm text-slate-600">Every standard document has already been requested.</p>
         ) : (
-          <div className="grid gap-1 sm:grid-cols-2">
-            {available.map((option) => (
-              <Checkbox
-                key={option.name}
-                isSelected={standard.has(option.name)}
-                onChange={(on) => toggleStandard(option.name, on)}
-                isDisabled={blockStandard && !standard.has(option.name)}
-                description={option.description}
-              >
-                {option.name}
-              </Checkbox>
-            ))}
-          </div>
+          <ChecklistGroup entries={standard} checklist={checklist} />
         )}
       </fieldset>
 
       <div className="flex flex-col gap-2">
-        <CustomDocumentInput value={customName} onChange={setCustomName} onAdd={addCustom} isFull={full} />
+        <CustomDocumentInput
+          value={customName}
+          onChange={setCustomName}
+          onAdd={() => {
+            if (checklist.addCustom(customName)) setCustomName("");
+          }}
+          isFull={checklist.isFull}
+        />
         {custom.length > 0 ? (
-          <ul aria-label="Custom documents" className="flex flex-wrap gap-2">
-            {custom.map((name) => (
-              <li key={name} className="flex items-center gap-1 rounded-full border border-slate-200 bg-slate-50 pl-3 text-sm">
-                {name}
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Remove ${name}`}
-                  onPress={() => setCustom((prev) => prev.filter((other) => other !== name))}
-                  className="size-9 min-h-9 rounded-full"
-                >
-                  <X aria-hidden="true" className="size-4" />
-                </Button>
-              </li>
-            ))}
-          </ul>
+          <DocumentChips label="Custom documents" names={custom.map((entry) => entry.name)} onRemove={checklist.remove} />
         ) : null}
       </div>
 
@@ -188,7 +137,7 @@ function AddDocumentForm({ customer, onClose }: { customer: Pick<CustomerDetailD
         submitLabel="Request Documents"
         pendingLabel="Requesting..."
         isPending={request.isPending}
-        isDisabled={overLimit !== null}
+        isDisabled={checklist.overCustomerLimit !== null}
       />
     </form>
   );

@@ -9,9 +9,9 @@ export function ApproveDocumentDialog(props: DocumentDialogProps) {
   return <DocumentDialog title="Approve Document" form={ApproveForm} {...props} />;
 }
 
-function ApproveForm({ customerId, document, onClose }: DocumentFormProps) {
+function ApproveForm({ document, onClose }: DocumentFormProps) {
   const [comments, setComments] = useState("");
-  const review = useVerifyDocument(customerId, onClose);
+  const review = useVerifyDocument(onClose);
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,66 +1,48 @@
 import { useState, type FormEvent } from "react";
 import type { DocumentDto } from "@shared/api-types";
 import { canHaveDueDateSet } from "@shared/documents";
-import {
-  addDueTime,
-  DEFAULT_DUE,
-  DEFAULT_REMINDER,
-  DUE_UNITS,
-  dueMessages,
-  DUE_VALUE_MAX,
-  DUE_VALUE_MIN,
-  parseDueValue,
-  reminderTime,
-  type DueUnit,
-  reminderNote,
-} from "@shared/due-date";
+import { addDueTime, DEFAULT_DUE } from "@shared/due-date";
 import { Checkbox } from "../../components/ui/Checkbox";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { DialogActions } from "../../components/ui/DialogActions";
-import { Select } from "../../components/ui/Select";
-import { TextField } from "../../components/ui/TextField";
 import { errorText } from "../../api/client";
 import { toast } from "../../components/ui/Toast";
 import { StatusBadge } from "../../components/StatusBadge";
+import { ReminderFields, useReminder } from "../customers/DueTimeFields";
 import { useBulkDueDateMutation } from "./api";
 import { DUE_DATE_MISSING } from "./ChangeDueDateDialog";
 import { DueDateFields, type DueDateValue } from "./DueDateFields";
 import { fromDateTimeInputs, toDateInput, toTimeInput } from "./format";
 
 export const NOTHING_SELECTED = "Please select at least one document";
-const UNIT_OPTIONS = DUE_UNITS.map((unit) => ({ id: unit, label: unit.charAt(0).toUpperCase() + unit.slice(1) }));
 
 /** Sets one due date (and optionally a reminder) on several documents the customer still owes. */
 export function BulkDueDateDialog({
-  customerId,
   documents,
   isOpen,
   onOpenChange,
 }: {
-  customerId: string;
   documents: DocumentDto[];
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
   return (
     <ModalDialog title="Set Due Date & Reminder" isOpen={isOpen} onOpenChange={onOpenChange} isDismissable={false} size="lg">
-      {(close) => <BulkDueDateForm customerId={customerId} documents={documents} onClose={close} />}
+      {(close) => <BulkDueDateForm documents={documents} onClose={close} />}
     </ModalDialog>
   );
 }
 
-function BulkDueDateForm({ customerId, documents, onClose }: { customerId: string; documents: DocumentDto[]; onClose: () => void }) {
+function BulkDueDateForm({ documents, onClose }: { documents: DocumentDto[]; onClose: () => void }) {
   const eligible = documents.filter((doc) => canHaveDueDateSet(doc.status));
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [due, setDue] = useState<DueDateValue>(() => {
     const suggested = addDueTime(new Date(), DEFAULT_DUE.value, DEFAULT_DUE.unit);
     return { day: toDateInput(suggested), time: toTimeInput(suggested) };
   });
-  const [withReminder, setWithReminder] = useState(false);
-  const [reminderValue, setReminderValue] = useState(String(DEFAULT_REMINDER.value));
-  const [reminderUnit, setReminderUnit] = useState<DueUnit>(DEFAULT_REMINDER.unit);
+  const reminder = useReminder();
   const [errors, setErrors] = useState<{ selection?: string; due?: string; reminder?: string }>({});
-  const bulk = useBulkDueDateMutation(customerId);
+  const bulk = useBulkDueDateMutation();
 
   const allSelected = eligible.length > 0 && eligible.every((doc) => selected.has(doc.id));
   const toggle = (id: string, on: boolean) =>
@@ -71,17 +53,14 @@ function BulkDueDateForm({ customerId, documents, onClose }: { customerId: strin
       return next;
     });
 
-  const chosenDue = fromDateTimeInputs(due.day, due.time);
-  const plannedReminder = withReminder && chosenDue ? reminderTime(chosenDue, parseDueValue(reminderValue), reminderUnit) : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const dueDate = fromDateTimeInputs(due.day, due.time);
-    const lead = parseDueValue(reminderValue);
     const found = {
       selection: selected.size === 0 ? NOTHING_SELECTED : undefined,
       due: dueDate ? undefined : DUE_DATE_MISSING,
-      reminder: withReminder && (lead < DUE_VALUE_MIN || lead > DUE_VALUE_MAX) ? dueMessages.reminderRange : undefined,
+      reminder: reminder.error,
     };
     setErrors(found);
     if (found.selection || found.due || found.reminder || !dueDate) return;
@@ -89,7 +68,7 @@ function BulkDueDateForm({ customerId, documents, onClose }: { customerId: strin
       {
         documentIds: [...selected],
         dueDate: dueDate.toISOString(),
-        reminderTime: withReminder ? reminderTime(dueDate, lead, reminderUnit).toISOString() : undefined,
+        reminderTime: reminder.at(dueDate)?.toISOString(),
       },
       {
         onSuccess: () => {
@@ -145,23 +124,14 @@ function BulkDueDateForm({ customerId, documents, onClose }: { customerId: strin
       <DueDateFields value={due} onChange={setDue} isRequired errorMessage={errors.due} />
 
       <div className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
-        <Checkbox isSelected={withReminder} onChange={setWithReminder} description="An email goes to the customer this long before the due time.">
-          Send a reminder
-        </Checkbox>
-        {withReminder ? (
-          <div className="grid grid-cols-2 gap-3">
-            <TextField
-              label="Remind before"
-              type="number"
-              inputMode="numeric"
-              value={reminderValue}
-              onChange={setReminderValue}
-              errorMessage={errors.reminder}
-              description={plannedReminder ? reminderNote(plannedReminder, new Date()) : undefined}
-            />
-            <Select label="Unit" selectedKey={reminderUnit} onSelectionChange={setReminderUnit} options={UNIT_OPTIONS} />
-          </div>
-        ) : null}
+        <ReminderFields
+          reminder={reminder}
+          dueDate={fromDateTimeInputs(due.day, due.time)}
+          description="An email goes to the customer this long before the due time."
+          unitLabel="Unit"
+          // Said once the broker tries to save, like the other fields of this dialog.
+          errorMessage={errors.reminder}
+        />
       </div>
 
       <DialogActions onCancel={onClose} submitLabel="Set Due Date" pendingLabel="Saving..." isPending={bulk.isPending} />

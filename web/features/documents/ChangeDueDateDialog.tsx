@@ -15,14 +15,14 @@ export function ChangeDueDateDialog(props: DocumentDialogProps) {
   return <DocumentDialog title="Change Due-Date" form={ChangeDueDateForm} {...props} />;
 }
 
-function ChangeDueDateForm({ customerId, document, onClose }: DocumentFormProps) {
+function ChangeDueDateForm({ document, onClose }: DocumentFormProps) {
   const current = document.dueDate ? new Date(document.dueDate) : null;
   const [value, setValue] = useState<DueDateValue>({
     day: current ? toDateInput(current) : "",
     time: current ? toTimeInput(current) : "",
   });
   const [showError, setShowError] = useState(false);
-  const setDueDate = useSetDueDateMutation(customerId);
+  const setDueDate = useSetDueDateMutation();
   const dueDate = fromDateTimeInputs(value.day, value.time);
 
   function submit(event: FormEvent) {

@@ -68,7 +68,7 @@ export function CustomerDetail({ customer }: { customer: CustomerDetailDto }) {
           />
         </div>
         <div className="empty:hidden lg:col-span-2">
-          <SharedDocumentsCard customerId={customer.id} documents={customer.documents} />
+          <SharedDocumentsCard documents={customer.documents} />
         </div>
         <div className="lg:col-span-2">
           <Button variant="danger" onPress={() => setDialog({ kind: "delete" })} className="w-full sm:w-auto">
@@ -84,12 +84,11 @@ export function CustomerDetail({ customer }: { customer: CustomerDetailDto }) {
         onApprove={(doc) => setDialog({ kind: "approve", doc })}
         onResubmit={(doc) => setDialog({ kind: "resubmit", doc })}
       />
-      <ApproveDocumentDialog customerId={customer.id} document={docFor("approve")} onClose={close} />
-      <ResubmitDocumentDialog customerId={customer.id} document={docFor("resubmit")} onClose={close} />
-      <ChangeDueDateDialog customerId={customer.id} document={docFor("due")} onClose={close} />
+      <ApproveDocumentDialog document={docFor("approve")} onClose={close} />
+      <ResubmitDocumentDialog document={docFor("resubmit")} onClose={close} />
+      <ChangeDueDateDialog document={docFor("due")} onClose={close} />
       <SendReminderDialog customer={dialog?.kind === "reminder" ? customer : null} onClose={() => toggle("reminder")(false)} />
       <BulkDueDateDialog
-        customerId={customer.id}
         documents={customer.documents}
         isOpen={dialog?.kind === "bulk"}
         onOpenChange={toggle("bulk")}

@@ -4,7 +4,6 @@ import { ModalDialog } from "../../components/ui/Dialog";
 
 /** What the screen passes to a dialog about one of the customer's documents. */
 export interface DocumentDialogProps {
-  customerId: string;
   /** The document the dialog is about; the dialog is open while it is set. */
   document: DocumentDto | null;
   onClose: () => void;
@@ -20,13 +19,12 @@ export type DocumentFormProps = Omit<DocumentDialogProps, "document"> & { docume
 export function DocumentDialog({
   title,
   form: Form,
-  customerId,
   document,
   onClose,
 }: DocumentDialogProps & { title: string; form: ComponentType<DocumentFormProps> }) {
   return (
     <ModalDialog title={title} isOpen={document !== null} onOpenChange={(open) => !open && onClose()} isDismissable={false}>
-      {document ? <Form customerId={customerId} document={document} onClose={onClose} /> : null}
+      {document ? <Form document={document} onClose={onClose} /> : null}
     </ModalDialog>
   );
 }

@@ -3,6 +3,7 @@ import { Download, FileQuestion } from "lucide-react";
 import type { DocumentDto } from "@shared/api-types";
 import { canVerify } from "@shared/documents";
 import { previewKind } from "@shared/files";
+import { errorText } from "../../api/client";
 import { Button, LinkButton } from "../../components/ui/Button";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { Spinner } from "../../components/ui/Spinner";
@@ -91,7 +92,7 @@ function Preview({ document, fileUrl }: { document: DocumentDto; fileUrl: string
     <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-slate-300 px-4 py-12 text-center">
       <FileQuestion aria-hidden="true" className="size-10 text-slate-400" />
       <p className="font-medium text-slate-900">Preview not available</p>
-      <p className="text-sm text-slate-600">{file.isError ? `${file.error.message}. ` : null}Download to view</p>
+      <p className="text-sm text-slate-600">{file.isError ? `${errorText(file.error, "The file could not be loaded")}. ` : null}Download to view</p>
     </div>
   );
 }

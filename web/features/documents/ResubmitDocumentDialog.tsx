@@ -11,11 +11,11 @@ export function ResubmitDocumentDialog(props: DocumentDialogProps) {
   return <DocumentDialog title="Re-Submit Document" form={ResubmitForm} {...props} />;
 }
 
-function ResubmitForm({ customerId, document, onClose }: DocumentFormProps) {
+function ResubmitForm({ document, onClose }: DocumentFormProps) {
   const [reason, setReason] = useState("");
   const [comments, setComments] = useState("");
   const [showError, setShowError] = useState(false);
-  const review = useVerifyDocument(customerId, onClose);
+  const review = useVerifyDocument(onClose);
   const reasonMissing = reason.trim() === "";
 
   function submit(event: FormEvent) {

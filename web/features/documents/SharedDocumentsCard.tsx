@@ -10,22 +10,22 @@ import { formatDay } from "./format";
 import { formatKilobytes } from "@shared/format";
 
 /** Files the broker shared with the customer; shown only when there are some. */
-export function SharedDocumentsCard({ customerId, documents }: { customerId: string; documents: DocumentDto[] }) {
+export function SharedDocumentsCard({ documents }: { documents: DocumentDto[] }) {
   const shared = documents.filter((doc) => !isRequirement(doc.status));
   if (shared.length === 0) return null;
   return (
     <Card title="Shared Documents">
       <ul aria-label="Shared documents" className="divide-y divide-slate-200">
         {shared.map((doc) => (
-          <SharedDocumentRow key={doc.id} customerId={customerId} doc={doc} />
+          <SharedDocumentRow key={doc.id} doc={doc} />
         ))}
       </ul>
     </Card>
   );
 }
 
-function SharedDocumentRow({ customerId, doc }: { customerId: string; doc: DocumentDto }) {
-  const remove = useDeleteDocumentMutation(customerId);
+function SharedDocumentRow({ doc }: { doc: DocumentDto }) {
+  const remove = useDeleteDocumentMutation();
   const fileLink = useFileLinkMutation();
   const name = downloadName(doc);
   const shared = formatDay(doc.uploadedAt ?? doc.createdAt);

@@ -1,37 +1,30 @@
-// Server state of one customer's documents and the broker's review actions.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+// Server state of one customer's documents and the broker's review actions. Every change
+// refreshes the broker's data (see api/query-keys.ts), the customer it belongs to included.
+import { useMutation, useQuery } from "@tanstack/react-query";
 import type { BulkDueDateInput, DocumentDto, DueDateInput, MessageResponse, VerifyDocumentInput } from "@shared/api-types";
-import { ApiError, apiFetch, errorMessageOf } from "../../api/client";
-import { refreshBrokerData } from "../customers/api";
+import { apiBlob, apiFetch } from "../../api/client";
+import { useBrokerMutation, type ResourceKey } from "../../api/query-keys";
 
-/** Every document mutation refreshes the customer it belongs to and the dashboard lists. */
-function useDocumentMutation<Input>(customerId: string, request: (input: Input) => Promise<unknown>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: request,
-    onSuccess: () => refreshBrokerData(queryClient, customerId),
-  });
-}
+/** A file's bytes never change, so they sit under their own resource, never refreshed by data changes. */
+export const fileKeys = { bytes: (fileUrl: string) => ["files", fileUrl] as const satisfies ResourceKey };
 
-export const useVerifyDocumentMutation = (customerId: string) =>
-  useDocumentMutation(customerId, ({ documentId, ...input }: VerifyDocumentInput & { documentId: string }) =>
+export const useVerifyDocumentMutation = () =>
+  useBrokerMutation(({ documentId, ...input }: VerifyDocumentInput & { documentId: string }) =>
     apiFetch<DocumentDto>(`/api/documents/${documentId}/verify`, { method: "POST", body: input }),
   );
 
-export const useSetDueDateMutation = (customerId: string) =>
-  useDocumentMutation(customerId, ({ documentId, ...input }: DueDateInput & { documentId: string }) =>
+export const useSetDueDateMutation = () =>
+  useBrokerMutation(({ documentId, ...input }: DueDateInput & { documentId: string }) =>
     apiFetch<DocumentDto>(`/api/documents/${documentId}/due-date`, { method: "PUT", body: input }),
   );
 
-export const useBulkDueDateMutation = (customerId: string) =>
-  useDocumentMutation(customerId, (input: BulkDueDateInput) =>
+export const useBulkDueDateMutation = () =>
+  useBrokerMutation((input: BulkDueDateInput) =>
     apiFetch<{ updated: number; documents: DocumentDto[] }>("/api/documents/bulk-due-date", { method: "PUT", body: input }),
   );
 
-export const useDeleteDocumentMutation = (customerId: string) =>
-  useDocumentMutation(customerId, (documentId: string) =>
-    apiFetch<MessageResponse>(`/api/documents/${documentId}`, { method: "DELETE" }),
-  );
+export const useDeleteDocumentMutation = () =>
+  useBrokerMutation((documentId: string) => apiFetch<MessageResponse>(`/api/documents/${documentId}`, { method: "DELETE" }));
 
 /**
  * The file behind a document's fileUrl, for the in-page viewer. The server sends files as
@@ -40,12 +33,8 @@ export const useDeleteDocumentMutation = (customerId: string) =>
  */
 export function useDocumentFileQuery(fileUrl: string | null) {
   return useQuery({
-    queryKey: ["document-file", fileUrl],
-    queryFn: async ({ signal }) => {
-      const response = await fetch(fileUrl!, { credentials: "include", signal });
-      if (!response.ok) throw new ApiError(response.status, await errorMessageOf(response));
-      return response.blob();
-    },
+    queryKey: fileKeys.bytes(fileUrl ?? ""),
+    queryFn: ({ signal }) => apiBlob(fileUrl!, { signal }),
     enabled: Boolean(fileUrl),
     gcTime: 0,
   });

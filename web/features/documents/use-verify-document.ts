@@ -10,8 +10,8 @@ const VERIFIED_TOAST = {
 const VERIFY_FAILED_TOAST = { title: "Failed to verify document. Please try again.", variant: "error" } as const;
 
 /** Approving and asking for a re-submit end alike: one toast says how it went, and success closes the dialog. */
-export function useVerifyDocument(customerId: string, onVerified: () => void) {
-  const mutation = useVerifyDocumentMutation(customerId);
+export function useVerifyDocument(onVerified: () => void) {
+  const mutation = useVerifyDocumentMutation();
   return {
     isPending: mutation.isPending,
     verify(input: VerifyDocumentInput & { documentId: string }) {

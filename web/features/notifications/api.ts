@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { BrokerNotificationDto, CustomerNotificationDto, UnreadCountDto } from "@shared/api-types";
 import { ApiError, apiFetch } from "../../api/client";
+import { audienceKey, type Audience, type ResourceKey } from "../../api/query-keys";
 
 export interface NotificationItem {
   id: string;
@@ -14,22 +15,20 @@ export interface NotificationItem {
   metadata: Record<string, unknown> | null;
 }
 
-export interface NotificationSource {
-  side: "broker" | "customer";
-  /** e.g. "/api/notifications" or "/api/upload/{link}/notifications" */
-  base: string;
-}
+/** Whose notifications: the broker's, or the customer's behind one upload link. */
+export type NotificationSource = Audience;
 
-export const brokerNotificationSource: NotificationSource = { side: "broker", base: "/api/notifications" };
-export const customerNotificationSource = (uploadLink: string): NotificationSource => ({
-  side: "customer",
-  base: `/api/upload/${uploadLink}/notifications`,
-});
+export const brokerNotificationSource: NotificationSource = { kind: "broker" };
+export const customerNotificationSource = (uploadLink: string): NotificationSource => ({ kind: "customer", uploadLink });
 
-export const notificationKeys = (source: NotificationSource) => ({
-  list: [source.base] as const,
-  unread: [`${source.base}/unread-count`] as const,
-});
+const basePath = (source: NotificationSource) =>
+  source.kind === "broker" ? "/api/notifications" : `/api/upload/${encodeURIComponent(source.uploadLink)}/notifications`;
+
+/** ["notifications", "broker" | "customer", link?, …]: the live channel refreshes one audience's by prefix. */
+export const notificationKeys = (source: NotificationSource) => {
+  const all = ["notifications", ...audienceKey(source)] as const satisfies ResourceKey;
+  return { all, list: [...all, "list"] as const, unread: [...all, "unread-count"] as const };
+};
 
 async function fetchOrExplain<T>(path: string, what: string, signal: AbortSignal): Promise<T> {
   try {
@@ -53,10 +52,11 @@ const normalise = (n: BrokerNotificationDto | CustomerNotificationDto): Notifica
 export function useNotifications(source: NotificationSource, enabled: boolean, onMarkAllError?: () => void) {
   const queryClient = useQueryClient();
   const keys = notificationKeys(source);
+  const base = basePath(source);
   const list = useQuery({
     queryKey: keys.list,
     queryFn: async ({ signal }) =>
-      (await fetchOrExplain<(BrokerNotificationDto | CustomerNotificationDto)[]>(source.base, "notifications", signal)).map(normalise),
+      (await fetchOrExplain<(BrokerNotificationDto | CustomerNotificationDto)[]>(base, "notifications", signal)).map(normalise),
     enabled,
     staleTime: 5 * 60_000,
     refetchInterval: 30_000,
@@ -67,27 +67,24 @@ export function useNotifications(source: NotificationSource, enabled: boolean, o
   });
   const unread = useQuery({
     queryKey: keys.unread,
-    queryFn: async ({ signal }) => (await fetchOrExplain<UnreadCountDto>(`${source.base}/unread-count`, "unread count", signal)).count,
+    queryFn: async ({ signal }) => (await fetchOrExplain<UnreadCountDto>(`${base}/unread-count`, "unread count", signal)).count,
     enabled,
-    staleTime: source.side === "broker" ? 5 * 60_000 : 2 * 60_000,
+    staleTime: source.kind === "broker" ? 5 * 60_000 : 2 * 60_000,
     refetchInterval: 30_000,
   });
 
-  const refetch = () => {
-    void queryClient.invalidateQueries({ queryKey: keys.list });
-    void queryClient.invalidateQueries({ queryKey: keys.unread });
-  };
+  const refetch = () => void queryClient.invalidateQueries({ queryKey: keys.all });
   // SPEC 4: the count goes down at once (never below 0), then both are fetched again.
   const decreaseCount = (by: number | "all") =>
     queryClient.setQueryData<number>(keys.unread, (count = 0) => (by === "all" ? 0 : Math.max(0, count - by)));
 
   const markRead = useMutation({
-    mutationFn: (id: string) => apiFetch(`${source.base}/${id}/read`, { method: "POST" }),
+    mutationFn: (id: string) => apiFetch(`${base}/${id}/read`, { method: "POST" }),
     onMutate: () => decreaseCount(1),
     onSettled: refetch,
   });
   const markAllRead = useMutation({
-    mutationFn: () => apiFetch(`${source.base}/mark-all-read`, { method: "POST" }),
+    mutationFn: () => apiFetch(`${base}/mark-all-read`, { method: "POST" }),
     onMutate: () => decreaseCount("all"),
     // The broker side ignores a failure here silently (SPEC 8); the customer side says so.
     onError: () => onMarkAllError?.(),

@@ -1,5 +1,6 @@
 import { LogOut } from "lucide-react";
 import type { CustomerProfileDto } from "@shared/api-types";
+import { CONNECTION_LOST, errorText } from "../../api/client";
 import { Button } from "../../components/ui/Button";
 import { toast } from "../../components/ui/Toast";
 import { useCustomerSignOutMutation } from "./api";
@@ -37,7 +38,7 @@ export function AccountPanel({ link, customer, onClose }: { link: string; custom
                 toast({ title: "Logged out successfully", variant: "success" });
                 onClose();
               },
-              onError: (failure) => toast({ title: "Sign out failed", description: failure.message, variant: "error" }),
+              onError: (failure) => toast({ title: "Sign out failed", description: errorText(failure, CONNECTION_LOST), variant: "error" }),
             })
           }
         >

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Form } from "react-aria-components";
+import { CONNECTION_LOST, errorText } from "../../api/client";
 import { Button } from "../../components/ui/Button";
 import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
@@ -32,7 +33,7 @@ export function EmailCheckStep({ link, email: initialEmail, goTo, continueAsGues
         }
         goTo(hasPassword ? "signin" : "signup", trimmed);
       },
-      onError: (failure) => toast({ title: "Unable to check email", description: failure.message, variant: "error" }),
+      onError: (failure) => toast({ title: "Unable to check email", description: errorText(failure, CONNECTION_LOST), variant: "error" }),
     });
   };
 

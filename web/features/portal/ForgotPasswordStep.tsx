@@ -1,5 +1,6 @@
 import type { FormEvent } from "react";
 import { Form } from "react-aria-components";
+import { CONNECTION_LOST, errorText } from "../../api/client";
 import { Button } from "../../components/ui/Button";
 import { toast } from "../../components/ui/Toast";
 import { useForgotPasswordMutation } from "./api";
@@ -16,7 +17,7 @@ export function ForgotPasswordStep({ link, email, goTo }: StepProps) {
         toast({ title: "Reset Link Sent", description: message, variant: "success" });
         goTo("signin");
       },
-      onError: (failure) => toast({ title: "Unable to send reset link", description: failure.message, variant: "error" }),
+      onError: (failure) => toast({ title: "Unable to send reset link", description: errorText(failure, CONNECTION_LOST), variant: "error" }),
     });
   };
   return (

@@ -1,5 +1,5 @@
 import { BellOff } from "lucide-react";
-import { notificationTime } from "@shared/relative-time";
+import { MarkAllReadButton, NotificationEntry } from "../../components/NotificationParts";
 import type { CustomerNotifications } from "./api";
 import { HeaderPanel } from "./HeaderPanel";
 
@@ -10,9 +10,7 @@ export function NotificationsPanel({ data, signedIn, onClose }: { data: Customer
     <HeaderPanel title="Notifications" onClose={onClose}>
       {data.unreadCount > 0 ? (
         <div className="flex justify-end border-b border-slate-100 px-4 py-2">
-          <button type="button" className="min-h-11 text-sm font-medium text-brand-700 underline" disabled={data.isMarkingAll} onClick={data.markAllRead}>
-            {data.isMarkingAll ? "Marking..." : "Mark all read"}
-          </button>
+          <MarkAllReadButton onPress={data.markAllRead} isMarkingAll={data.isMarkingAll} />
         </div>
       ) : null}
       {data.notifications.length === 0 ? (
@@ -22,21 +20,10 @@ export function NotificationsPanel({ data, signedIn, onClose }: { data: Customer
           {signedIn ? null : <p className="text-sm text-slate-500">Sign in to get updates about your documents.</p>}
         </div>
       ) : (
-        <ul className="divide-y divide-slate-100">
+        <ul aria-label="Latest notifications">
           {data.notifications.map((notification) => (
             <li key={notification.id}>
-              <button
-                type="button"
-                onClick={() => data.markRead(notification)}
-                className={`block w-full px-4 py-3 text-left ${notification.read ? "" : "bg-brand-50"}`}
-              >
-                <span className="block font-medium text-slate-900">
-                  {notification.read ? null : <span className="sr-only">Unread: </span>}
-                  {notification.title}
-                </span>
-                <span className="block text-sm text-slate-600">{notification.message}</span>
-                <span className="mt-1 block text-xs text-slate-500">{notificationTime(notification.createdAt, now)}</span>
-              </button>
+              <NotificationEntry item={notification} now={now} onPress={() => data.markRead(notification)} />
             </li>
           ))}
         </ul>

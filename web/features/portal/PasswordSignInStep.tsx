@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Form } from "react-aria-components";
-import { ApiError } from "../../api/client";
+import { ApiError, CONNECTION_LOST, errorText } from "../../api/client";
 import { Button } from "../../components/ui/Button";
 import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
@@ -30,7 +30,7 @@ export function PasswordSignInStep({ link, email, goTo, continueAsGuest, done }:
           toast({
             title: "Sign In Failed",
             // 401 is the wrong password; anything else (too many tries, server down) says why.
-            description: failure instanceof ApiError && failure.status === 401 ? SIGN_IN_FAILED : failure.message,
+            description: failure instanceof ApiError && failure.status === 401 ? SIGN_IN_FAILED : errorText(failure, CONNECTION_LOST),
             variant: "error",
           }),
       },

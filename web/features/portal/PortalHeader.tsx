@@ -1,7 +1,8 @@
-import { Bell, FileCheck2, LogIn } from "lucide-react";
+import { FileCheck2, LogIn } from "lucide-react";
 import type { CustomerProfileDto, PortalDto } from "@shared/api-types";
+import { BellButton } from "../../components/NotificationParts";
 import { Button } from "../../components/ui/Button";
-import { customerInitials, unreadBadge } from "./names";
+import { customerInitials } from "./names";
 import { preloadOverlays } from "./overlay";
 
 export interface PortalHeaderProps {
@@ -14,7 +15,6 @@ export interface PortalHeaderProps {
 
 /** "Customer Dashboard", the notification bell, and the account button or Sign In. */
 export function PortalHeader({ portal, unreadCount, onNotifications, onAccount, onSignIn }: PortalHeaderProps) {
-  const badge = unreadBadge(unreadCount);
   const customer = portal.authenticated ? (portal.customer as CustomerProfileDto) : null;
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
@@ -24,24 +24,7 @@ export function PortalHeader({ portal, unreadCount, onNotifications, onAccount, 
         </span>
         <h1 className="min-w-0 truncate text-lg font-semibold text-slate-900 sm:text-xl">Customer Dashboard</h1>
         <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={badge ? `Notifications, ${unreadCount} unread` : "Notifications"}
-            onPressStart={preloadOverlays}
-            onPress={onNotifications}
-            className="relative"
-          >
-            <Bell aria-hidden="true" className="size-5" />
-            {badge ? (
-              <span
-                aria-hidden="true"
-                className="absolute top-1 right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-semibold text-white"
-              >
-                {badge}
-              </span>
-            ) : null}
-          </Button>
+          <BellButton unreadCount={unreadCount} onPressStart={preloadOverlays} onPress={onNotifications} />
           {customer ? (
             <Button
               variant="ghost"

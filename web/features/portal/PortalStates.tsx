@@ -1,7 +1,7 @@
 // The whole-page states of the portal: no link, loading, and a link that cannot be opened.
 import type { ReactNode } from "react";
 import { CircleAlert, LinkIcon } from "lucide-react";
-import { ApiError } from "../../api/client";
+import { ApiError, errorText } from "../../api/client";
 import { Button } from "../../components/ui/Button";
 import { Spinner } from "../../components/ui/Spinner";
 
@@ -53,7 +53,7 @@ export function PortalError({ error, onRetry, isRetrying }: { error: Error; onRe
     );
   }
   // A failure that never reached the server reads "Failed to fetch": say what it means instead.
-  const message = error instanceof ApiError ? error.message : "We could not reach the portal. Please check your internet connection.";
+  const message = errorText(error, "We could not reach the portal. Please check your internet connection.");
   return (
     <StatePage icon={<CircleAlert className="text-red-600" />} title="Something went wrong">
       <p role="alert" className="mt-2 text-slate-600">

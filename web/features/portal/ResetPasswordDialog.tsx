@@ -1,6 +1,7 @@
 import type { FormEvent } from "react";
 import { Form } from "react-aria-components";
 import { CUSTOMER_RESET_PASSWORD_MIN } from "@shared/validation";
+import { errorText } from "../../api/client";
 import { Button } from "../../components/ui/Button";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { toast } from "../../components/ui/Toast";
@@ -23,7 +24,7 @@ export function ResetPasswordDialog({ token, onClose, onReset }: { token: string
           toast({ title: "Password Reset", description: message, variant: "success" });
           onReset();
         },
-        onError: (failure) => toast({ title: "Reset Failed", description: failure.message || "Password reset failed", variant: "error" }),
+        onError: (failure) => toast({ title: "Reset Failed", description: errorText(failure, "Password reset failed"), variant: "error" }),
       },
     );
   };

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from "react";
 import { Form } from "react-aria-components";
 import { CUSTOMER_SIGNUP_PASSWORD_MIN } from "@shared/validation";
+import { CONNECTION_LOST, errorText } from "../../api/client";
+import { EmailCodeField, emailCodeError } from "../../components/EmailCodeField";
 import { Button } from "../../components/ui/Button";
-import { EmailCodeField } from "../../components/EmailCodeField";
 import { toast } from "../../components/ui/Toast";
 import { useCustomerSignUpMutation, useSignUpCodeMutation } from "./api";
 import { NewPasswordFields, useNewPassword } from "./NewPasswordFields";
-import { codeError, signUpErrors } from "./sign-in-rules";
+import { signUpErrors } from "./sign-in-rules";
 import type { StepProps } from "./SignInDialog";
 import { ChosenEmail, GuestButton } from "./StepParts";
 
@@ -27,7 +28,7 @@ export function SignUpStep(props: StepProps) {
           setSentTo(answer.message);
           onSent?.();
         },
-        onError: (failure) => toast({ title: "Sign Up Failed", description: failure.message, variant: "error" }),
+        onError: (failure) => toast({ title: "Sign Up Failed", description: errorText(failure, CONNECTION_LOST), variant: "error" }),
       },
     );
 
@@ -72,18 +73,18 @@ function CodeForm({
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const problem = codeError(code);
+    const problem = emailCodeError(code);
     setError(problem);
     if (problem) return;
     signUp.mutate(
-      { email, password, code: code.trim() },
+      { email, password, code },
       {
         onSuccess: () => {
           toast({ title: "Account Created!", description: "You are signed in and can now track your documents.", variant: "success" });
           done();
         },
         // A wrong or expired code is said under the field, where the customer is looking.
-        onError: (failure) => setError(failure.message),
+        onError: (failure) => setError(errorText(failure, CONNECTION_LOST)),
       },
     );
   };

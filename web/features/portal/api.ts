@@ -2,13 +2,14 @@
 // customer's account calls and the file upload. Every error carries the server's message.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { CustomerAuthResponse, MessageResponse, PortalDocumentDto, PortalDto } from "@shared/api-types";
-import { ApiError, apiFetch, errorMessageOf } from "../../api/client";
+import { ApiError, apiFetch, apiUpload } from "../../api/client";
+import type { ResourceKey } from "../../api/query-keys";
 import { toast } from "../../components/ui/Toast";
 import { customerNotificationSource, useNotifications } from "../notifications/api";
 
-import { portalKey } from "./keys";
+/** ["portal", link]: what one upload link opens (the live channel refreshes it by this key). */
+export const portalKeys = { one: (link: string) => ["portal", link] as const satisfies ResourceKey };
 
-export { portalKey };
 const portalPath = (link: string) => `/api/upload/${encodeURIComponent(link)}`;
 
 /** SPEC 7: no retry on 404 (the link is unknown), otherwise up to 3 retries. */
@@ -20,23 +21,12 @@ export function shouldRetryPortal(failureCount: number, error: Error): boolean {
 /** Exponential back-off: 1 s, 2 s, 4 s … capped at 30 s. */
 export const portalRetryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
 
-async function fetchPortal(link: string, signal: AbortSignal): Promise<PortalDto> {
-  const response = await fetch(portalPath(link), {
-    headers: { Accept: "application/json" },
-    credentials: "include",
-    // Statuses change while the customer looks: never answer from the HTTP cache.
-    cache: "no-store",
-    signal,
-  });
-  if (!response.ok) throw new ApiError(response.status, await errorMessageOf(response));
-  return (await response.json()) as PortalDto;
-}
-
 /** The portal behind an upload link. Never cached (SPEC 9: upload-link data 0). */
 export function usePortalQuery(link: string) {
   return useQuery({
-    queryKey: portalKey(link),
-    queryFn: ({ signal }) => fetchPortal(link, signal),
+    queryKey: portalKeys.one(link),
+    // Statuses change while the customer looks: never answer from the HTTP cache.
+    queryFn: ({ signal }) => apiFetch<PortalDto>(portalPath(link), { signal, cache: "no-store" }),
     gcTime: 0,
     staleTime: 0,
     retry: shouldRetryPortal,
@@ -46,7 +36,7 @@ export function usePortalQuery(link: string) {
 
 /** Refetches the portal now; resolves when the fresh data is in. */
 export const refreshPortal = (queryClient: QueryClient, link: string) =>
-  queryClient.refetchQueries({ queryKey: portalKey(link), exact: true });
+  queryClient.refetchQueries({ queryKey: portalKeys.one(link), exact: true });
 
 /** SPEC 4: after an upload the data is refetched at once and again after 100, 300 and 600 ms. */
 export const REFETCH_AFTER_UPLOAD_MS = [0, 100, 300, 600] as const;
@@ -145,56 +135,10 @@ export interface UploadRequest {
   signal?: AbortSignal;
 }
 
-/** The error of a failed upload response: the JSON message, else the text, else the status. */
-function xhrError(xhr: XMLHttpRequest): ApiError {
-  const text = typeof xhr.responseText === "string" ? xhr.responseText.trim() : "";
-  let message = "";
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === "object" && "message" in parsed && typeof parsed.message === "string") message = parsed.message;
-  } catch {
-    message = text;
-  }
-  return new ApiError(xhr.status, message || xhr.statusText || `HTTP ${xhr.status}`);
-}
-
-/**
- * Sends one file with XMLHttpRequest, because fetch cannot report upload progress.
- * Rejects with an ApiError carrying the server's message, or an AbortError when aborted.
- */
+/** Sends one file with progress; rejects like apiUpload (an ApiError with the server's message, or an AbortError). */
 export function uploadDocument({ link, documentId, file, isGuest, onProgress, signal }: UploadRequest): Promise<UploadResult> {
-  return new Promise((resolve, reject) => {
-    const aborted = () => new DOMException("The upload was canceled.", "AbortError");
-    if (signal?.aborted) return reject(aborted());
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", `${portalPath(link)}/documents/${encodeURIComponent(documentId)}`);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader("Accept", "application/json");
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
-    };
-    xhr.onload = () => {
-      signal?.removeEventListener("abort", onAbort);
-      if (xhr.status < 200 || xhr.status >= 300) return reject(xhrError(xhr));
-      try {
-        resolve(JSON.parse(xhr.responseText) as UploadResult);
-      } catch {
-        reject(new ApiError(xhr.status, "The server's answer could not be read."));
-      }
-    };
-    xhr.onerror = () => {
-      signal?.removeEventListener("abort", onAbort);
-      reject(new Error("The connection was lost. Please check your internet connection and try again."));
-    };
-    xhr.onabort = () => reject(aborted());
-    const onAbort = () => xhr.abort();
-    signal?.addEventListener("abort", onAbort, { once: true });
-
-    const form = new FormData();
-    form.append("isGuest", String(isGuest));
-    form.append("file", file, file.name);
-    xhr.send(form);
-  });
+  const form = new FormData();
+  form.append("isGuest", String(isGuest));
+  form.append("file", file, file.name);
+  return apiUpload<UploadResult>(`${portalPath(link)}/documents/${encodeURIComponent(documentId)}`, form, { onProgress, signal });
 }
-
-export const isAbortError = (error: unknown) => error instanceof DOMException && error.name === "AbortError";

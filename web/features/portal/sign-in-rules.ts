@@ -1,8 +1,6 @@
 // The customer sign-in dialog's field rules (SPEC 5), with the shared messages.
 import {
-  codeMessages,
   CUSTOMER_RESET_PASSWORD_MIN,
-  isEmailCode,
   CUSTOMER_SIGNUP_PASSWORD_MIN,
   isValidEmail,
   messages,
@@ -38,10 +36,6 @@ export function resetErrors(password: string, confirm: string): FieldErrors<"pas
     password: password.length < CUSTOMER_RESET_PASSWORD_MIN ? messages.resetPasswordTooShort : undefined,
     confirm: confirmError(password, confirm),
   };
-}
-
-export function codeError(code: string): string | undefined {
-  return isEmailCode(code) ? undefined : codeMessages.format;
 }
 
 export const INVALID_RESET_TOKEN = "Invalid reset token - The reset link is invalid or expired.";

@@ -3,9 +3,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { PortalDocumentDto, PortalDto } from "@shared/api-types";
-import { ApiError } from "../../api/client";
+import { ApiError, CONNECTION_LOST, errorText, isAbortError } from "../../api/client";
 import { toast } from "../../components/ui/Toast";
-import { isAbortError, portalKey, refreshPortal, refreshPortalAfterUpload, uploadDocument } from "./api";
+import { portalKeys, refreshPortal, refreshPortalAfterUpload, uploadDocument } from "./api";
 import { uploadMessages, uploadProblem } from "./upload-rules";
 
 export interface UploadProgress {
@@ -80,7 +80,7 @@ export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: s
       })
         .then(({ document: saved }) => {
           // Show the new state at once; the refetches below bring the rest of the page along.
-          queryClient.setQueryData<PortalDto>(portalKey(link), (portal) =>
+          queryClient.setQueryData<PortalDto>(portalKeys.one(link), (portal) =>
             portal && { ...portal, documents: portal.documents.map((d) => (d.id === saved.id ? { ...d, ...saved } : d)) },
           );
           toast({ title: "Upload Successful", description: `${document.name} was uploaded and is under review.`, variant: "success" });
@@ -91,7 +91,7 @@ export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: s
             toast({ title: "Upload canceled", description: `${document.name} was not sent.` });
             return;
           }
-          toast({ title: "Upload Failed", description: error instanceof Error ? error.message : String(error), variant: "error" });
+          toast({ title: "Upload Failed", description: errorText(error, CONNECTION_LOST), variant: "error" });
           // A 404 or 409 means the page is out of date (removed, or already uploaded elsewhere).
           if (error instanceof ApiError && (error.status === 404 || error.status === 409)) void refreshPortal(queryClient, link);
         })
