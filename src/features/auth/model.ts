@@ -15,10 +15,12 @@ export const SignUpBody = t.Object({
   password,
   firstName: name,
   lastName: name,
+  /** The 6-digit code emailed by the first step; without it the server sends one. */
   code: t.Optional(t.String({ maxLength: 20, error: codeMessages.format })),
 });
 export const SignInBody = t.Object({ email, password });
 
+/** The signed-in broker as GET /api/auth/user returns it. */
 export const PublicUser = t.Object({
   id: t.String(),
   email: t.String(),
@@ -27,6 +29,19 @@ export const PublicUser = t.Object({
   profileImageUrl: t.Nullable(t.String()),
 });
 
+export const AuthResponse = t.Object({
+  user: PublicUser,
+  /** For API clients; the browser relies on the HttpOnly cookie and ignores it. */
+  token: t.String(),
+});
+
+/** Sign-up's first step (broker or customer): a code was emailed; the account is made by the second step. */
+export const CodeRequired = t.Object({ message: t.String(), codeRequired: t.Literal(true) });
+
+export const SignUpResponse = { 201: AuthResponse, 202: CodeRequired };
+
 export type SignUpInput = typeof SignUpBody.static;
 export type SignInInput = typeof SignInBody.static;
 export type PublicUser = typeof PublicUser.static;
+export type AuthResponse = typeof AuthResponse.static;
+export type CodeRequired = typeof CodeRequired.static;

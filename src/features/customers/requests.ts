@@ -6,7 +6,7 @@ import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { newId, randomToken } from "../../lib/tokens.ts";
 import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
-import type { CustomerDetailDto } from "../../shared/api-types.ts";
+import type { CreateCustomerInput, CustomerDetailDto } from "./model.ts";
 import { nameFromEmail } from "../../shared/documents.ts";
 import { canAddCustomer, limitMessages, maxDocumentsPerCustomer, perCustomerError, perRequestError } from "../../shared/limits.ts";
 import { displayName } from "../../shared/user-display.ts";
@@ -27,15 +27,6 @@ function checkDocumentLimits(ctx: AppContext, brokerId: string, current: number,
   if (perRequest) throw new AppError("forbidden", `${limitMessages.documentLimitTitle}: ${perRequest}`);
   const perCustomer = perCustomerError(current, adding, maxDocumentsPerCustomer(plan));
   if (perCustomer) throw new AppError("forbidden", `${limitMessages.perCustomerTitle}: ${perCustomer}`);
-}
-
-export interface CreateCustomerInput {
-  name?: string | null;
-  email: string;
-  loanType?: string | null;
-  dueDate?: string | null;
-  reminderTime?: string | null;
-  requiredDocuments?: { name: string; description?: string | null }[];
 }
 
 export function createCustomer(ctx: AppContext, broker: PublicUser, input: CreateCustomerInput): CustomerDetailDto {

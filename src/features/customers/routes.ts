@@ -4,7 +4,18 @@ import { jsonResponse } from "../../lib/read-cache.ts";
 import type { PublicUser } from "../auth/model.ts";
 import { brokerAuth } from "../auth/plugin.ts";
 import { toDocumentDto } from "../documents/service.ts";
-import { CreateCustomerBody, IdParams, RequestDocumentsBody, UpdateCustomerBody } from "./model.ts";
+import { Message } from "../../lib/model.ts";
+import { DocumentList } from "../documents/model.ts";
+import {
+  CreateCustomerBody,
+  CustomerDetailDto,
+  CustomerList,
+  DocumentLimit,
+  IdParams,
+  RequestDocumentsBody,
+  RequestedDocuments,
+  UpdateCustomerBody,
+} from "./model.ts";
 import { createCustomer, requestDocuments } from "./requests.ts";
 import {
   customerDetail,
@@ -17,32 +28,39 @@ import {
 } from "./service.ts";
 
 export const customerRoutes = (ctx: AppContext) => {
+  // The hot reads (the list, one customer) answer with JSON cached until the database changes.
+  // A ready Response skips Elysia's response validation, so the schemas below only declare their
+  // shape; listCustomers and customerDetail are typed from the same schemas.
   const customerList = (broker: PublicUser) => jsonResponse(ctx.cache.json(`customers:${broker.id}`, () => listCustomers(ctx, broker)));
   return new Elysia({ prefix: "/api" })
     .use(brokerAuth(ctx))
     .guard({ broker: true }, (app) =>
       app
-        .get("/customers", ({ broker }) => customerList(broker))
+        .get("/customers", ({ broker }) => customerList(broker), { response: CustomerList })
         // The same list: invitation fields are part of every customer.
-        .get("/all-customers", ({ broker }) => customerList(broker))
+        .get("/all-customers", ({ broker }) => customerList(broker), { response: CustomerList })
         .post(
           "/customers",
-          ({ broker, body, set }) => {
-            set.status = 201;
-            return createCustomer(ctx, broker, body);
-          },
-          { body: CreateCustomerBody },
+          ({ broker, body, status }) => status(201, createCustomer(ctx, broker, body)),
+          { body: CreateCustomerBody, response: { 201: CustomerDetailDto } },
         )
         .get(
           "/customer/:id",
           ({ broker, params }) => jsonResponse(ctx.cache.json(`customer:${broker.id}:${params.id}`, () => customerDetail(ctx, broker, params.id))),
-          { params: IdParams },
+          { params: IdParams, response: CustomerDetailDto },
         )
-        .get("/customer/:id/documents", ({ broker, params }) => customerDocuments(ctx, broker.id, params.id), { params: IdParams })
-        .get("/customers/:id/document-limit", ({ broker, params }) => documentLimit(ctx, broker.id, params.id), { params: IdParams })
+        .get("/customer/:id/documents", ({ broker, params }) => customerDocuments(ctx, broker.id, params.id), {
+          params: IdParams,
+          response: DocumentList,
+        })
+        .get("/customers/:id/document-limit", ({ broker, params }) => documentLimit(ctx, broker.id, params.id), {
+          params: IdParams,
+          response: DocumentLimit,
+        })
         .put("/customers/:id", ({ broker, params, body }) => updateCustomer(ctx, broker, params.id, body), {
           params: IdParams,
           body: UpdateCustomerBody,
+          response: CustomerDetailDto,
         })
         .delete(
           "/customers/:id",
@@ -50,7 +68,7 @@ export const customerRoutes = (ctx: AppContext) => {
             deleteCustomer(ctx, broker.id, params.id);
             return { message: "Customer deleted" };
           },
-          { params: IdParams },
+          { params: IdParams, response: Message },
         )
         .post(
           "/customers/:id/resend-invitation",
@@ -58,15 +76,13 @@ export const customerRoutes = (ctx: AppContext) => {
             resendInvitation(ctx, broker, params.id);
             return { message: "Invitation resent" };
           },
-          { params: IdParams },
+          { params: IdParams, response: Message },
         )
         .post(
           "/customers/:id/request-documents",
-          ({ broker, params, body, set }) => {
-            set.status = 201;
-            return { documents: requestDocuments(ctx, broker, params.id, body).map(toDocumentDto) };
-          },
-          { params: IdParams, body: RequestDocumentsBody },
+          ({ broker, params, body, status }) =>
+            status(201, { documents: requestDocuments(ctx, broker, params.id, body).map(toDocumentDto) }),
+          { params: IdParams, body: RequestDocumentsBody, response: { 201: RequestedDocuments } },
         ),
     );
 };

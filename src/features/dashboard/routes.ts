@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { jsonResponse } from "../../lib/read-cache.ts";
 import { brokerAuth } from "../auth/plugin.ts";
+import { DashboardDocumentRows, DashboardMetrics } from "./model.ts";
 import { dashboardMetrics, dashboardRows } from "./service.ts";
 
 export const dashboardRoutes = (ctx: AppContext) =>
@@ -9,10 +10,12 @@ export const dashboardRoutes = (ctx: AppContext) =>
     .use(brokerAuth(ctx))
     .guard({ broker: true }, (app) =>
       app
-        .get("/dashboard/metrics", ({ broker }) =>
-          jsonResponse(ctx.cache.json(`metrics:${broker.id}`, () => dashboardMetrics(ctx, broker.id))),
-        )
-        .get("/pending-documents", ({ broker }) => dashboardRows(ctx, broker.id, "pending"))
-        .get("/completed-documents", ({ broker }) => dashboardRows(ctx, broker.id, "completed"))
-        .get("/shared-documents", ({ broker }) => dashboardRows(ctx, broker.id, "shared")),
+        // Cached JSON as a ready Response: Elysia does not validate it against the schema, which
+        // only declares the shape (dashboardMetrics is typed from it).
+        .get("/dashboard/metrics", ({ broker }) => jsonResponse(ctx.cache.json(`metrics:${broker.id}`, () => dashboardMetrics(ctx, broker.id))), {
+          response: DashboardMetrics,
+        })
+        .get("/pending-documents", ({ broker }) => dashboardRows(ctx, broker.id, "pending"), { response: DashboardDocumentRows })
+        .get("/completed-documents", ({ broker }) => dashboardRows(ctx, broker.id, "completed"), { response: DashboardDocumentRows })
+        .get("/shared-documents", ({ broker }) => dashboardRows(ctx, broker.id, "shared"), { response: DashboardDocumentRows }),
     );

@@ -1,6 +1,6 @@
 // The broker dashboard: metrics and the document lists behind its cards.
 import type { AppContext } from "../../context.ts";
-import type { DashboardDocumentRow, DashboardMetrics } from "../../shared/api-types.ts";
+import type { DashboardDocumentRow, DashboardMetrics } from "./model.ts";
 import { countCustomers } from "../customers/contact.ts";
 import { customerNames } from "../customers/contact.ts";
 import { dashboardDocuments, documentMetrics, type DashboardList } from "../documents/lists.ts";

@@ -1,7 +1,8 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { brokerAuth } from "../auth/plugin.ts";
-import { BulkDueDateBody, DocumentIdParams, DueDateBody, VerifyBody } from "./model.ts";
+import { Message } from "../../lib/model.ts";
+import { BulkDueDateBody, BulkDueDateResponse, DocumentDto, DocumentIdParams, DueDateBody, VerifyBody } from "./model.ts";
 import { setBulkDueDate, setDueDate, verifyDocument } from "./review.ts";
 import { deleteDocument, parseDueDates, toDocumentDto } from "./service.ts";
 
@@ -15,7 +16,7 @@ export const documentRoutes = (ctx: AppContext) =>
           ({ broker, params, body }) => {
             return toDocumentDto(verifyDocument(ctx, broker, params.id, body));
           },
-          { params: DocumentIdParams, body: VerifyBody },
+          { params: DocumentIdParams, body: VerifyBody, response: DocumentDto },
         )
         .put(
           "/bulk-due-date",
@@ -24,7 +25,7 @@ export const documentRoutes = (ctx: AppContext) =>
             const docs = setBulkDueDate(ctx, broker.id, body.documentIds, dueDate!, reminderAt);
             return { updated: docs.length, documents: docs.map(toDocumentDto) };
           },
-          { body: BulkDueDateBody },
+          { body: BulkDueDateBody, response: BulkDueDateResponse },
         )
         .put(
           "/:id/due-date",
@@ -32,7 +33,7 @@ export const documentRoutes = (ctx: AppContext) =>
             const { dueDate, reminderAt } = parseDueDates(body, ctx.clock.now(), { required: true });
             return toDocumentDto(setDueDate(ctx, broker.id, params.id, dueDate!, reminderAt));
           },
-          { params: DocumentIdParams, body: DueDateBody },
+          { params: DocumentIdParams, body: DueDateBody, response: DocumentDto },
         )
         .delete(
           "/:id",
@@ -40,6 +41,6 @@ export const documentRoutes = (ctx: AppContext) =>
             deleteDocument(ctx, broker.id, params.id);
             return { message: "Document removed" };
           },
-          { params: DocumentIdParams },
+          { params: DocumentIdParams, response: Message },
         ),
     );

@@ -8,7 +8,7 @@ import { badRequest, notFound } from "../../lib/errors.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { newId } from "../../lib/tokens.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
-import type { DocumentCounts, DocumentDto } from "../../shared/api-types.ts";
+import type { DocumentCounts, DocumentDto } from "./model.ts";
 import {
   AWAITING_UPLOAD,
   type DocumentStatus,

@@ -1,11 +1,10 @@
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { fileResponse } from "../../lib/http.ts";
 import { cleanFileName } from "../../lib/upload.ts";
+import { NotJson } from "../../lib/model.ts";
+import { FileLinkDto, FileParams, ProxyQuery, TokenQuery } from "./model.ts";
 import { fileLink, proxiedDocumentId, readableDocument, storedFile } from "./service.ts";
-
-const Params = t.Object({ id: t.String({ maxLength: 64 }) });
-const TokenQuery = t.Object({ token: t.Optional(t.String({ maxLength: 200 })) });
 
 export const fileRoutes = (ctx: AppContext) => {
   const serve = async (documentId: string, headers: Record<string, string | undefined>, options: { token?: string; inline: boolean; name?: string }) => {
@@ -16,15 +15,18 @@ export const fileRoutes = (ctx: AppContext) => {
 
   return new Elysia({ prefix: "/api" })
     .get("/documents/:id/download", ({ params, headers, query }) => serve(params.id, headers, { token: query.token, inline: false }), {
-      params: Params,
+      params: FileParams,
       query: TokenQuery,
+      response: NotJson,
     })
     .get("/documents/:id/view", ({ params, headers, query }) => serve(params.id, headers, { token: query.token, inline: true }), {
-      params: Params,
+      params: FileParams,
       query: TokenQuery,
+      response: NotJson,
     })
     .post("/documents/:id/link", ({ params, headers }) => fileLink(ctx, readableDocument(ctx, { documentId: params.id, headers })), {
-      params: Params,
+      params: FileParams,
+      response: FileLinkDto,
     })
     .get(
       "/download-proxy",
@@ -32,6 +34,6 @@ export const fileRoutes = (ctx: AppContext) => {
         const { documentId, token } = proxiedDocumentId(ctx, query.url);
         return serve(documentId, headers, { token, inline: false, name: query.filename ? cleanFileName(query.filename) : undefined });
       },
-      { query: t.Object({ url: t.String({ maxLength: 2000, error: "url is required" }), filename: t.Optional(t.String({ maxLength: 500 })) }) },
+      { query: ProxyQuery, response: NotJson },
     );
 };

@@ -10,6 +10,7 @@ import { brokerForToken } from "../auth/service.ts";
 import { customerSession } from "../customer-auth/plugin.ts";
 import { customerContact } from "../customers/contact.ts";
 import { findDocument, type DocumentRow } from "../documents/service.ts";
+import type { FileLinkDto } from "./model.ts";
 
 type Headers = Record<string, string | undefined>;
 
@@ -36,7 +37,7 @@ export async function storedFile(ctx: AppContext, doc: DocumentRow): Promise<Blo
 }
 
 /** A link to view one file that works without signing in, for 15 minutes. */
-export function fileLink(ctx: AppContext, doc: DocumentRow): { url: string; expiresAt: string } {
+export function fileLink(ctx: AppContext, doc: DocumentRow): FileLinkDto {
   if (!doc.storageKey) throw notFound("This document has no file yet");
   const expiresAt = new Date(ctx.clock.now().getTime() + FILE_LINK_TTL_MS);
   const token = signFileToken(ctx.config.sessionSecret, doc.id, expiresAt);

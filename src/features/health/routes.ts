@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import { sql } from "drizzle-orm";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
+import { Health } from "./model.ts";
 
 export const healthRoutes = (ctx: AppContext) =>
   new Elysia().get("/healthz", () => {
@@ -10,5 +11,5 @@ export const healthRoutes = (ctx: AppContext) =>
     } catch {
       throw new AppError("unavailable", "The database is not answering");
     }
-    return { status: "ok" };
-  });
+    return { status: "ok" as const };
+  }, { response: Health });

@@ -5,7 +5,7 @@ import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { hashToken } from "../../lib/tokens.ts";
-import type { LiveMessage } from "../../shared/api-types.ts";
+import type { LiveMessage } from "./model.ts";
 import { brokerSessionToken } from "../auth/plugin.ts";
 import { brokerForToken } from "../auth/service.ts";
 import { portalAccessFor } from "../customer-auth/plugin.ts";

@@ -6,7 +6,7 @@ import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
 import { newId } from "../../lib/tokens.ts";
 import type { Unit } from "../../lib/unit-of-work.ts";
-import type { BrokerNotificationDto, CustomerNotificationDto } from "../../shared/api-types.ts";
+import type { BrokerNotificationDto, CustomerNotificationDto } from "./model.ts";
 
 export type BrokerNotificationType = "document_uploaded" | "document_verified" | "customer_invited";
 export type CustomerNotificationType = "document_verified" | "documents_requested" | "document_deleted" | "other";

@@ -1,10 +1,8 @@
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { portalAccess } from "../customer-auth/plugin.ts";
+import { DocumentParams, LinkParams, PortalDto, UploadResponse } from "./model.ts";
 import { portalView, uploadToPortal } from "./service.ts";
-
-const LinkParams = t.Object({ uploadLink: t.String({ maxLength: 128 }) });
-const DocumentParams = t.Object({ uploadLink: t.String({ maxLength: 128 }), documentId: t.String({ maxLength: 64 }) });
 
 export const portalRoutes = (ctx: AppContext) =>
   new Elysia({ prefix: "/api/upload" })
@@ -17,7 +15,7 @@ export const portalRoutes = (ctx: AppContext) =>
         set.headers.pragma = "no-cache";
         return portalView(ctx, portal);
       },
-      { params: LinkParams, portal: true },
+      { params: LinkParams, portal: true, response: PortalDto },
     )
     .post(
       "/:uploadLink/documents/:documentId",
@@ -26,5 +24,5 @@ export const portalRoutes = (ctx: AppContext) =>
         document: await uploadToPortal(ctx, portal, params.documentId, request),
       }),
       // The body is read as a stream by the service, never parsed into memory here.
-      { params: DocumentParams, portal: true, parse: "none" },
+      { params: DocumentParams, portal: true, parse: "none", response: UploadResponse },
     );

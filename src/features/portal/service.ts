@@ -5,7 +5,7 @@
 import { rmSync } from "node:fs";
 import type { AppContext } from "../../context.ts";
 import { receiveFile } from "../../lib/upload.ts";
-import type { CustomerProfileDto, PortalDocumentDto, PortalDto } from "../../shared/api-types.ts";
+import type { CustomerProfileDto, PortalDocumentDto, PortalDto } from "./model.ts";
 import { canCustomerUpload, isRequirement } from "../../shared/documents.ts";
 import { CUSTOMER_UPLOAD_TYPES } from "../../shared/files.ts";
 import { displayName } from "../../shared/user-display.ts";

@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { brokerAuth } from "../auth/plugin.ts";
 import { IdParams } from "../customers/model.ts";
+import { RemindersResponse } from "./model.ts";
 import { sendBulkReminders, sendReminder } from "./service.ts";
 
 const plural = (n: number) => `${n} reminder email${n === 1 ? "" : "s"}`;
@@ -17,10 +18,10 @@ export const reminderRoutes = (ctx: AppContext) =>
             const sentCount = sendReminder(ctx, broker, params.id);
             return { message: "Reminder email sent", sentCount };
           },
-          { params: IdParams },
+          { params: IdParams, response: RemindersResponse },
         )
         .post("/send-bulk-reminders", ({ broker }) => {
           const sentCount = sendBulkReminders(ctx, broker);
           return { message: `Sent ${plural(sentCount)}`, sentCount };
-        }),
+        }, { response: RemindersResponse }),
     );
