@@ -37,7 +37,7 @@ export const customerAuthRoutes = (ctx: AppContext) => {
         if (result.codeSent) return status(202, { message: result.message, codeRequired: true as const });
         const started = result.session;
         cookie.set(jar, started.token, started.expiresAt);
-        return status(201, { customer: profileAfterSignIn(ctx, started.session, body.uploadLink) });
+        return status(201, { customer: profileAfterSignIn(ctx, { session: started.session, uploadLink: body.uploadLink }) });
       },
       { body: SignUpBody, response: CustomerSignUpResponse },
     )
@@ -46,7 +46,7 @@ export const customerAuthRoutes = (ctx: AppContext) => {
       async ({ body, cookie: jar, request, server }) => {
         const started = await signInCustomer(ctx, { ...body, address: clientAddress(ctx, request, server) });
         cookie.set(jar, started.token, started.expiresAt);
-        return { customer: profileAfterSignIn(ctx, started.session, body.uploadLink) };
+        return { customer: profileAfterSignIn(ctx, { session: started.session, uploadLink: body.uploadLink }) };
       },
       { body: SignInBody, response: CustomerAuthResponse },
     )

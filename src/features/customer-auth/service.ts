@@ -22,6 +22,14 @@ import {
   type CustomerRow,
 } from "../customers/contact.ts";
 import { queueEmail } from "../mail/service.ts";
+import type {
+  CheckEmailInput,
+  CheckEmailResponse,
+  CustomerSignInInput,
+  CustomerSignUpInput,
+  ForgotPasswordInput,
+  ResetPasswordInput,
+} from "./model.ts";
 import { accountCodeEmail, passwordResetEmail } from "../mail/templates.ts";
 
 export const CUSTOMER_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -82,7 +90,7 @@ export function signOutCustomer(ctx: AppContext, token: string): void {
  * An account made through another broker's link is not mentioned: the holder of this link
  * (possibly the broker) learns nothing about the customer's other brokers.
  */
-export function checkEmail(ctx: AppContext, input: { email: string; uploadLink: string }) {
+export function checkEmail(ctx: AppContext, input: CheckEmailInput): CheckEmailResponse {
   const customer = customerByLink(ctx, input.uploadLink);
   const exists = normalizeEmail(input.email) === customer.email;
   return { exists, hasPassword: exists && customer.accountConnectedAt !== null && accountByEmail(ctx, customer.email) !== null };
@@ -103,20 +111,13 @@ function throttleFor(ctx: AppContext) {
   return found;
 }
 
-export interface SignUpInput {
-  email: string;
-  password: string;
-  uploadLink: string;
-  code?: string;
-}
-
 /**
  * Sign-up in two steps. Without a code: checks the form and emails a code to the link's address
  * (the answer is the same whether or not an account exists). With the code: creates the account,
  * or sets a new password on the existing one (the code proves the address, as a reset link
  * does), and signs in.
  */
-export async function signUpCustomer(ctx: AppContext, input: SignUpInput) {
+export async function signUpCustomer(ctx: AppContext, input: CustomerSignUpInput) {
   const customer = customerByLink(ctx, input.uploadLink);
   if (normalizeEmail(input.email) !== customer.email) throw badRequest(WRONG_EMAIL);
   if (input.password.length < CUSTOMER_SIGNUP_PASSWORD_MIN) throw badRequest(messages.passwordTooShort);
@@ -182,7 +183,7 @@ function claimCode(ctx: AppContext, customer: CustomerRow, code: string): void {
   if (outcome === "wrong") throw badRequest(codeMessages.wrong);
 }
 
-export async function signInCustomer(ctx: AppContext, input: { email: string; password: string; uploadLink?: string; address: string }) {
+export async function signInCustomer(ctx: AppContext, input: CustomerSignInInput & { address: string }) {
   const email = normalizeEmail(input.email);
   if (!input.password) throw badRequest(messages.passwordRequired);
   // Counted before the password is checked, so concurrent guesses cannot all get through.
@@ -216,7 +217,7 @@ export const FORGOT_PASSWORD_ANSWER = "If an account exists for this email, we s
  * way. The link opens the portal it was asked from when that link is addressed to this email,
  * else the oldest portal of the address.
  */
-export function forgotPassword(ctx: AppContext, input: { email: string; uploadLink?: string }): void {
+export function forgotPassword(ctx: AppContext, input: ForgotPasswordInput): void {
   const email = normalizeEmail(input.email);
   const { resets } = throttleFor(ctx);
   if (resets.retryAfter(email) > 0) return; // at most 3 reset emails per address per 15 minutes
@@ -243,7 +244,7 @@ function endEverySession(tx: Writer, accountId: string): void {
 }
 
 /** Sets a new password with a reset token: once, within the hour. Every session and other reset link of the account ends. */
-export async function resetPassword(ctx: AppContext, input: { token: string; newPassword: string }): Promise<void> {
+export async function resetPassword(ctx: AppContext, input: ResetPasswordInput): Promise<void> {
   if (input.newPassword.length < CUSTOMER_RESET_PASSWORD_MIN) throw badRequest(messages.resetPasswordTooShort);
   const now = ctx.clock.now();
   const id = hashToken(input.token);

@@ -41,23 +41,23 @@ export const customerRoutes = (ctx: AppContext) => {
         .get("/all-customers", ({ broker }) => customerList(broker), { response: CustomerList })
         .post(
           "/customers",
-          ({ broker, body, status }) => status(201, createCustomer(ctx, broker, body)),
+          ({ broker, body, status }) => status(201, createCustomer(ctx, { ...body, broker })),
           { body: CreateCustomerBody, response: { 201: CustomerDetailDto } },
         )
         .get(
           "/customer/:id",
-          ({ broker, params }) => jsonResponse(ctx.cache.json(`customer:${broker.id}:${params.id}`, () => customerDetail(ctx, broker, params.id))),
+          ({ broker, params }) => jsonResponse(ctx.cache.json(`customer:${broker.id}:${params.id}`, () => customerDetail(ctx, { broker, customerId: params.id }))),
           { params: IdParams, response: CustomerDetailDto },
         )
-        .get("/customer/:id/documents", ({ broker, params }) => customerDocuments(ctx, broker.id, params.id), {
+        .get("/customer/:id/documents", ({ broker, params }) => customerDocuments(ctx, { brokerId: broker.id, customerId: params.id }), {
           params: IdParams,
           response: DocumentList,
         })
-        .get("/customers/:id/document-limit", ({ broker, params }) => documentLimit(ctx, broker.id, params.id), {
+        .get("/customers/:id/document-limit", ({ broker, params }) => documentLimit(ctx, { brokerId: broker.id, customerId: params.id }), {
           params: IdParams,
           response: DocumentLimit,
         })
-        .put("/customers/:id", ({ broker, params, body }) => updateCustomer(ctx, broker, params.id, body), {
+        .put("/customers/:id", ({ broker, params, body }) => updateCustomer(ctx, { ...body, broker, customerId: params.id }), {
           params: IdParams,
           body: UpdateCustomerBody,
           response: CustomerDetailDto,
@@ -65,7 +65,7 @@ export const customerRoutes = (ctx: AppContext) => {
         .delete(
           "/customers/:id",
           ({ broker, params }) => {
-            deleteCustomer(ctx, broker.id, params.id);
+            deleteCustomer(ctx, { brokerId: broker.id, customerId: params.id });
             return { message: "Customer deleted" };
           },
           { params: IdParams, response: Message },
@@ -73,7 +73,7 @@ export const customerRoutes = (ctx: AppContext) => {
         .post(
           "/customers/:id/resend-invitation",
           ({ broker, params }) => {
-            resendInvitation(ctx, broker, params.id);
+            resendInvitation(ctx, { broker, customerId: params.id });
             return { message: "Invitation resent" };
           },
           { params: IdParams, response: Message },
@@ -81,7 +81,7 @@ export const customerRoutes = (ctx: AppContext) => {
         .post(
           "/customers/:id/request-documents",
           ({ broker, params, body, status }) =>
-            status(201, { documents: requestDocuments(ctx, broker, params.id, body).map(toDocumentDto) }),
+            status(201, { documents: requestDocuments(ctx, { ...body, broker, customerId: params.id }).map(toDocumentDto) }),
           { params: IdParams, body: RequestDocumentsBody, response: { 201: RequestedDocuments } },
         ),
     );

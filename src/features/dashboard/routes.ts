@@ -15,7 +15,7 @@ export const dashboardRoutes = (ctx: AppContext) =>
         .get("/dashboard/metrics", ({ broker }) => jsonResponse(ctx.cache.json(`metrics:${broker.id}`, () => dashboardMetrics(ctx, broker.id))), {
           response: DashboardMetrics,
         })
-        .get("/pending-documents", ({ broker }) => dashboardRows(ctx, broker.id, "pending"), { response: DashboardDocumentRows })
-        .get("/completed-documents", ({ broker }) => dashboardRows(ctx, broker.id, "completed"), { response: DashboardDocumentRows })
-        .get("/shared-documents", ({ broker }) => dashboardRows(ctx, broker.id, "shared"), { response: DashboardDocumentRows }),
+        .get("/pending-documents", ({ broker }) => dashboardRows(ctx, { brokerId: broker.id, list: "pending" }), { response: DashboardDocumentRows })
+        .get("/completed-documents", ({ broker }) => dashboardRows(ctx, { brokerId: broker.id, list: "completed" }), { response: DashboardDocumentRows })
+        .get("/shared-documents", ({ broker }) => dashboardRows(ctx, { brokerId: broker.id, list: "shared" }), { response: DashboardDocumentRows }),
     );

@@ -9,7 +9,7 @@ export function dashboardMetrics(ctx: AppContext, brokerId: string): DashboardMe
   return { totalCustomers: countCustomers(ctx, brokerId), ...documentMetrics(ctx, brokerId, ctx.clock.now()) };
 }
 
-export function dashboardRows(ctx: AppContext, brokerId: string, list: DashboardList): DashboardDocumentRow[] {
+export function dashboardRows(ctx: AppContext, { brokerId, list }: { brokerId: string; list: DashboardList }): DashboardDocumentRow[] {
   const names = customerNames(ctx, brokerId);
   return dashboardDocuments(ctx, brokerId, list, ctx.clock.now()).map((doc) => ({
     documentId: doc.id,

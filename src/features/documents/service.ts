@@ -227,7 +227,7 @@ export function removeFiles(ctx: AppContext, keys: string[]): void {
 }
 
 /** Removes a document, then its files; the customer is told. */
-export function deleteDocument(ctx: AppContext, brokerId: string, documentId: string): DocumentRow {
+export function deleteDocument(ctx: AppContext, { brokerId, documentId }: { brokerId: string; documentId: string }): DocumentRow {
   const doc = findOwnedDocument(ctx, brokerId, documentId);
   const keys = inTransaction(ctx, (unit) => {
     addCustomerNotification(unit, doc.customerId, {

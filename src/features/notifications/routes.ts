@@ -30,7 +30,7 @@ export const notificationRoutes = (ctx: AppContext) =>
         .post(
           "/notifications/:id/read",
           ({ broker, params }) => {
-            markRead(ctx, { audience: "broker", brokerId: broker.id }, params.id);
+            markRead(ctx, { owner: { audience: "broker", brokerId: broker.id }, id: params.id });
             return { message: "Marked as read" };
           },
           { params: IdParams, response: Message },
@@ -53,7 +53,7 @@ export const notificationRoutes = (ctx: AppContext) =>
         .post(
           "/upload/:uploadLink/notifications/:id/read",
           ({ portal, params }) => {
-            markRead(ctx, customerOwner(portal), params.id);
+            markRead(ctx, { owner: customerOwner(portal), id: params.id });
             return { message: "Marked as read" };
           },
           { params: LinkIdParams, response: Message },

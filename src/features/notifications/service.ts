@@ -74,7 +74,7 @@ export function unreadCount(ctx: AppContext, owner: Owner): number {
   return ctx.db.select({ n: count() }).from(notifications).where(and(ownedBy(owner), eq(notifications.read, false))).get()!.n;
 }
 
-export function markRead(ctx: AppContext, owner: Owner, id: string): void {
+export function markRead(ctx: AppContext, { owner, id }: { owner: Owner; id: string }): void {
   const changed = ctx.db.update(notifications).set({ read: true }).where(and(ownedBy(owner), eq(notifications.id, id))).returning({ id: notifications.id }).get();
   if (!changed) throw notFound("Notification not found");
   ctx.events.publish({ type: "notifications_read", ...owner });

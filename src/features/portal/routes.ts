@@ -21,7 +21,7 @@ export const portalRoutes = (ctx: AppContext) =>
       "/:uploadLink/documents/:documentId",
       async ({ portal, params, request }) => ({
         message: "Upload Successful",
-        document: await uploadToPortal(ctx, portal, params.documentId, request),
+        document: await uploadToPortal(ctx, { portal, documentId: params.documentId, request }),
       }),
       // The body is read as a stream by the service, never parsed into memory here.
       { params: DocumentParams, portal: true, parse: "none", response: UploadResponse },

@@ -15,7 +15,7 @@ export const reminderRoutes = (ctx: AppContext) =>
         .post(
           "/customer/:id/send-reminder",
           ({ broker, params }) => {
-            const sentCount = sendReminder(ctx, broker, params.id);
+            const sentCount = sendReminder(ctx, { broker, customerId: params.id });
             return { message: "Reminder email sent", sentCount };
           },
           { params: IdParams, response: RemindersResponse },
