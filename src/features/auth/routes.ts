@@ -1,16 +1,17 @@
 import { Elysia } from "elysia";
-import type { AppContext } from "../../context.ts";
+import { contextSeed, type AppContext } from "../../context.ts";
 import { clientAddress } from "../../lib/http.ts";
 import { Message } from "../../lib/model.ts";
 import { AuthResponse, PublicUser, SignInBody, SignUpBody, SignUpResponse } from "./model.ts";
-import { brokerAuth, brokerCookie, brokerSessionToken } from "./plugin.ts";
+import { access } from "../access/plugin.ts";
+import { brokerCookie, brokerSessionToken } from "./session.ts";
 import { signInBroker, signOutBroker, signUpBroker } from "./service.ts";
 
 export const authRoutes = (ctx: AppContext) => {
   const session = brokerCookie(ctx);
 
-  return new Elysia({ prefix: "/api/auth" })
-    .use(brokerAuth(ctx))
+  return new Elysia({ name: "auth", seed: contextSeed(ctx), prefix: "/api/auth" })
+    .use(access(ctx))
     .post(
       "/signup",
       async ({ body, cookie, request, server, status }) => {
@@ -32,7 +33,7 @@ export const authRoutes = (ctx: AppContext) => {
       { body: SignInBody, response: AuthResponse },
     )
     .post("/signout", ({ headers, cookie }) => {
-      const token = brokerSessionToken(ctx, headers);
+      const token = brokerSessionToken(ctx, { headers, cookie });
       if (token) signOutBroker(ctx, token);
       session.clear(cookie);
       return { message: "Signed out" };

@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import type { AppContext } from "../../context.ts";
+import { contextSeed, type AppContext } from "../../context.ts";
 import { clientAddress } from "../../lib/http.ts";
 import { profileAfterSignIn } from "../portal/service.ts";
 import { Message } from "../../lib/model.ts";
@@ -13,7 +13,7 @@ import {
   SignInBody,
   SignUpBody,
 } from "./model.ts";
-import { customerCookie } from "./plugin.ts";
+import { customerCookie } from "./session.ts";
 import {
   checkEmail,
   FORGOT_PASSWORD_ANSWER,
@@ -27,7 +27,7 @@ import {
 export const customerAuthRoutes = (ctx: AppContext) => {
   const cookie = customerCookie(ctx);
 
-  return new Elysia({ prefix: "/api/customer" })
+  return new Elysia({ name: "customer-auth", seed: contextSeed(ctx), prefix: "/api/customer" })
     .post("/check-email", ({ body }) => checkEmail(ctx, body), { body: CheckEmailBody, response: CheckEmailResponse })
     .post(
       "/signup",
@@ -50,8 +50,8 @@ export const customerAuthRoutes = (ctx: AppContext) => {
       },
       { body: SignInBody, response: CustomerAuthResponse },
     )
-    .post("/signout", ({ headers, cookie: jar }) => {
-      const token = cookie.read(headers);
+    .post("/signout", ({ cookie: jar }) => {
+      const token = cookie.read(jar);
       if (token) signOutCustomer(ctx, token);
       cookie.clear(jar);
       return { message: "Signed out" };

@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
-import type { AppContext } from "../../context.ts";
+import { contextSeed, type AppContext } from "../../context.ts";
 import { jsonResponse } from "../../lib/read-cache.ts";
 import type { PublicUser } from "../auth/model.ts";
-import { brokerAuth } from "../auth/plugin.ts";
+import { access } from "../access/plugin.ts";
 import { toDocumentDto } from "../documents/service.ts";
 import { Message } from "../../lib/model.ts";
 import { DocumentList } from "../documents/model.ts";
@@ -32,8 +32,8 @@ export const customerRoutes = (ctx: AppContext) => {
   // A ready Response skips Elysia's response validation, so the schemas below only declare their
   // shape; listCustomers and customerDetail are typed from the same schemas.
   const customerList = (broker: PublicUser) => jsonResponse(ctx.cache.json(`customers:${broker.id}`, () => listCustomers(ctx, broker)));
-  return new Elysia({ prefix: "/api" })
-    .use(brokerAuth(ctx))
+  return new Elysia({ name: "customers", seed: contextSeed(ctx), prefix: "/api" })
+    .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
         .get("/customers", ({ broker }) => customerList(broker), { response: CustomerList })

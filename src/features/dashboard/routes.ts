@@ -1,13 +1,13 @@
 import { Elysia } from "elysia";
-import type { AppContext } from "../../context.ts";
+import { contextSeed, type AppContext } from "../../context.ts";
 import { jsonResponse } from "../../lib/read-cache.ts";
-import { brokerAuth } from "../auth/plugin.ts";
+import { access } from "../access/plugin.ts";
 import { DashboardDocumentRows, DashboardMetrics } from "./model.ts";
 import { dashboardMetrics, dashboardRows } from "./service.ts";
 
 export const dashboardRoutes = (ctx: AppContext) =>
-  new Elysia({ prefix: "/api" })
-    .use(brokerAuth(ctx))
+  new Elysia({ name: "dashboard", seed: contextSeed(ctx), prefix: "/api" })
+    .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
         // Cached JSON as a ready Response: Elysia does not validate it against the schema, which

@@ -1,14 +1,14 @@
 import { Elysia } from "elysia";
-import type { AppContext } from "../../context.ts";
+import { contextSeed, type AppContext } from "../../context.ts";
 import { Message } from "../../lib/model.ts";
-import { brokerAuth } from "../auth/plugin.ts";
+import { access } from "../access/plugin.ts";
 import { BulkDueDateBody, BulkDueDateResponse, DocumentDto, DocumentIdParams, DueDateBody, VerifyBody } from "./model.ts";
 import { setBulkDueDate, setDueDate, verifyDocument } from "./review.ts";
 import { deleteDocument, toDocumentDto } from "./service.ts";
 
 export const documentRoutes = (ctx: AppContext) =>
-  new Elysia({ prefix: "/api/documents" })
-    .use(brokerAuth(ctx))
+  new Elysia({ name: "documents", seed: contextSeed(ctx), prefix: "/api/documents" })
+    .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
         .post("/:id/verify", ({ broker, params, body }) => toDocumentDto(verifyDocument(ctx, { ...body, broker, documentId: params.id })), {

@@ -1,39 +1,40 @@
 import { Elysia } from "elysia";
-import type { AppContext } from "../../context.ts";
+import { contextSeed, type AppContext } from "../../context.ts";
 import { fileResponse } from "../../lib/http.ts";
-import { cleanFileName } from "../../lib/upload.ts";
 import { NotJson } from "../../lib/model.ts";
+import { cleanFileName } from "../../lib/upload.ts";
+import { access } from "../access/plugin.ts";
 import { FileLinkDto, FileParams, ProxyQuery, TokenQuery } from "./model.ts";
-import { fileLink, proxiedDocumentId, readableDocument, storedFile } from "./service.ts";
+import { fileLink, proxiedDocumentId, readableDocument, readDocumentFile } from "./service.ts";
 
-export const fileRoutes = (ctx: AppContext) => {
-  const serve = async (documentId: string, headers: Record<string, string | undefined>, options: { token?: string; inline: boolean; name?: string }) => {
-    const doc = readableDocument(ctx, { documentId, headers, token: options.token });
-    const file = await storedFile(ctx, doc);
-    return fileResponse(file, { name: options.name ?? doc.originalName ?? doc.name, type: doc.mimeType, inline: options.inline });
-  };
-
-  return new Elysia({ prefix: "/api" })
-    .get("/documents/:id/download", ({ params, headers, query }) => serve(params.id, headers, { token: query.token, inline: false }), {
+// A file is read by its broker, by the signed-in customer it was requested of, or with a signed
+// link (the token), so these routes resolve every identity ({ reader }) and the service decides.
+export const fileRoutes = (ctx: AppContext) =>
+  new Elysia({ name: "files", seed: contextSeed(ctx), prefix: "/api" })
+    .use(access(ctx))
+    .guard({ reader: true }, (app) =>
+      app
+        .get(
+          "/documents/:id/download",
+          async ({ params, query, reader }) => fileResponse(await readDocumentFile(ctx, { documentId: params.id, reader, token: query.token }), { inline: false }),
+          { params: FileParams, query: TokenQuery, response: NotJson },
+        )
+        .get(
+          "/documents/:id/view",
+          async ({ params, query, reader }) => fileResponse(await readDocumentFile(ctx, { documentId: params.id, reader, token: query.token }), { inline: true }),
+          { params: FileParams, query: TokenQuery, response: NotJson },
+        )
+        .get(
+          "/download-proxy",
+          async ({ query, reader }) => {
+            const file = await readDocumentFile(ctx, { ...proxiedDocumentId(ctx, query.url), reader });
+            return fileResponse(query.filename ? { ...file, name: cleanFileName(query.filename) } : file, { inline: false });
+          },
+          { query: ProxyQuery, response: NotJson },
+        ),
+    )
+    .post("/documents/:id/link", ({ params, reader }) => fileLink(ctx, readableDocument(ctx, { documentId: params.id, reader })), {
       params: FileParams,
-      query: TokenQuery,
-      response: NotJson,
-    })
-    .get("/documents/:id/view", ({ params, headers, query }) => serve(params.id, headers, { token: query.token, inline: true }), {
-      params: FileParams,
-      query: TokenQuery,
-      response: NotJson,
-    })
-    .post("/documents/:id/link", ({ params, headers }) => fileLink(ctx, readableDocument(ctx, { documentId: params.id, headers })), {
-      params: FileParams,
+      reader: true,
       response: FileLinkDto,
-    })
-    .get(
-      "/download-proxy",
-      ({ query, headers }) => {
-        const { documentId, token } = proxiedDocumentId(ctx, query.url);
-        return serve(documentId, headers, { token, inline: false, name: query.filename ? cleanFileName(query.filename) : undefined });
-      },
-      { query: ProxyQuery, response: NotJson },
-    );
-};
+    });

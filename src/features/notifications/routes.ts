@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
-import type { AppContext } from "../../context.ts";
+import { contextSeed, type AppContext } from "../../context.ts";
 import { unauthorized } from "../../lib/errors.ts";
-import { brokerAuth } from "../auth/plugin.ts";
-import { isSignedIn, portalAccess, type PortalAccess } from "../customer-auth/plugin.ts";
+import { access } from "../access/plugin.ts";
+import { isSignedIn, type PortalAccess } from "../customer-auth/session.ts";
 import { Message } from "../../lib/model.ts";
 import { LinkParams } from "../portal/model.ts";
 import { BrokerNotificationList, CustomerNotificationList, IdParams, LinkIdParams, MarkedAllRead, UnreadCountDto } from "./model.ts";
@@ -15,9 +15,8 @@ function customerOwner(portal: PortalAccess): Extract<Owner, { audience: "custom
 }
 
 export const notificationRoutes = (ctx: AppContext) =>
-  new Elysia({ prefix: "/api" })
-    .use(brokerAuth(ctx))
-    .use(portalAccess(ctx))
+  new Elysia({ name: "notifications", seed: contextSeed(ctx), prefix: "/api" })
+    .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
         .get("/notifications", ({ broker }) => brokerNotifications(ctx, broker.id), { response: BrokerNotificationList })

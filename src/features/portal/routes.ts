@@ -1,12 +1,12 @@
 import { Elysia } from "elysia";
-import type { AppContext } from "../../context.ts";
-import { portalAccess } from "../customer-auth/plugin.ts";
+import { contextSeed, type AppContext } from "../../context.ts";
+import { access } from "../access/plugin.ts";
 import { DocumentParams, LinkParams, PortalDto, UploadResponse } from "./model.ts";
 import { portalView, uploadToPortal } from "./service.ts";
 
 export const portalRoutes = (ctx: AppContext) =>
-  new Elysia({ prefix: "/api/upload" })
-    .use(portalAccess(ctx))
+  new Elysia({ name: "portal", seed: contextSeed(ctx), prefix: "/api/upload" })
+    .use(access(ctx))
     .get(
       "/:uploadLink",
       ({ portal, set }) => {

@@ -11,7 +11,7 @@ import { CUSTOMER_UPLOAD_TYPES } from "../../shared/files.ts";
 import { displayName } from "../../shared/user-display.ts";
 import { uploadMessages } from "../../shared/validation.ts";
 import { brokersById } from "../auth/brokers.ts";
-import { isSignedIn, type PortalAccess } from "../customer-auth/plugin.ts";
+import { isSignedIn, type PortalAccess } from "../customer-auth/session.ts";
 import type { CustomerSession } from "../customer-auth/service.ts";
 import { customersWithEmail } from "../customers/contact.ts";
 import { listDocumentsOfCustomers, type DocumentRow } from "../documents/service.ts";

@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
-import type { AppContext } from "../../context.ts";
-import { brokerAuth } from "../auth/plugin.ts";
+import { contextSeed, type AppContext } from "../../context.ts";
+import { access } from "../access/plugin.ts";
 import { IdParams } from "../customers/model.ts";
 import { RemindersResponse } from "./model.ts";
 import { sendBulkReminders, sendReminder } from "./service.ts";
@@ -8,8 +8,8 @@ import { sendBulkReminders, sendReminder } from "./service.ts";
 const plural = (n: number) => `${n} reminder email${n === 1 ? "" : "s"}`;
 
 export const reminderRoutes = (ctx: AppContext) =>
-  new Elysia({ prefix: "/api" })
-    .use(brokerAuth(ctx))
+  new Elysia({ name: "reminders", seed: contextSeed(ctx), prefix: "/api" })
+    .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
         .post(
