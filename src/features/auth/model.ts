@@ -1,8 +1,9 @@
 import { t } from "elysia";
 import { codeMessages, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH } from "../../shared/validation.ts";
 
-const email = t.String({ maxLength: MAX_EMAIL_LENGTH, error: "Please enter a valid email address" });
-const password = t.String({ maxLength: MAX_PASSWORD_LENGTH, error: "Password is required" });
+// Sign-in and sign-up fields, broker's and customer's alike (customer-auth/model.ts uses them).
+export const email = t.String({ maxLength: MAX_EMAIL_LENGTH, error: "Please enter a valid email address" });
+export const password = t.String({ maxLength: MAX_PASSWORD_LENGTH, error: "Password is required" });
 const name = t.Optional(
   t.Union([t.String({ maxLength: MAX_NAME_LENGTH }), t.Null()], {
     error: `Names must be text of at most ${MAX_NAME_LENGTH} characters`,

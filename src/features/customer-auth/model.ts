@@ -1,10 +1,8 @@
 import { t } from "elysia";
-import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from "../../shared/validation.ts";
-import { CodeRequired } from "../auth/model.ts";
+import { MAX_PASSWORD_LENGTH } from "../../shared/validation.ts";
+import { CodeRequired, email, password } from "../auth/model.ts";
 import { CustomerProfileDto } from "../portal/model.ts";
 
-const email = t.String({ maxLength: MAX_EMAIL_LENGTH, error: "Please enter a valid email address" });
-const password = t.String({ maxLength: MAX_PASSWORD_LENGTH, error: "Password is required" });
 const uploadLink = t.String({ maxLength: 128, error: "The upload link is missing" });
 
 export const CheckEmailBody = t.Object({ email, uploadLink });

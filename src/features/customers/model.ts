@@ -1,13 +1,10 @@
 import { t } from "elysia";
-import { IsoDate, MaybeDate } from "../../lib/model.ts";
+import { IsoDate, MaybeDate, optionalText } from "../../lib/model.ts";
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from "../../shared/validation.ts";
 import { DocumentCounts, DocumentList } from "../documents/model.ts";
 
-const optionalText = (maxLength: number, error: string) => t.Optional(t.Union([t.String({ maxLength }), t.Null()], { error }));
 const dateText = (field: string) =>
   optionalText(64, `${field} must be a date and time, such as 2026-12-01T17:00:00Z`);
-
-export const IdParams = t.Object({ id: t.String({ maxLength: 64 }) });
 
 export const CreateCustomerBody = t.Object({
   name: optionalText(MAX_NAME_LENGTH, `Names must be text of at most ${MAX_NAME_LENGTH} characters`),

@@ -4,14 +4,13 @@ import { jsonResponse } from "../../lib/read-cache.ts";
 import type { PublicUser } from "../auth/model.ts";
 import { access } from "../access/plugin.ts";
 import { toDocumentDto } from "../documents/service.ts";
-import { Message } from "../../lib/model.ts";
+import { IdParams, Message } from "../../lib/model.ts";
 import { DocumentList } from "../documents/model.ts";
 import {
   CreateCustomerBody,
   CustomerDetailDto,
   CustomerList,
   DocumentLimit,
-  IdParams,
   RequestDocumentsBody,
   RequestedDocuments,
   UpdateCustomerBody,

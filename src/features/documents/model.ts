@@ -1,14 +1,11 @@
 import { t } from "elysia";
-import { IsoDate, MaybeDate } from "../../lib/model.ts";
+import { IsoDate, MaybeDate, optionalText } from "../../lib/model.ts";
 import { DOCUMENT_STATUSES } from "../../shared/documents.ts";
 
-const optionalText = (maxLength: number, error: string) => t.Optional(t.Union([t.String({ maxLength }), t.Null()], { error }));
 const dueDate = t.String({ maxLength: 64, error: "dueDate is required: a date and time, such as 2026-12-01T17:00:00Z" });
 const reminderTime = optionalText(64, "reminderTime must be a date and time, such as 2026-11-30T17:00:00Z");
 
 export const DocumentStatus = t.UnionEnum(DOCUMENT_STATUSES);
-
-export const DocumentIdParams = t.Object({ id: t.String({ maxLength: 64 }) });
 
 export const VerifyBody = t.Object({
   status: t.Union([t.Literal("approved"), t.Literal("rejected")], { error: 'status must be "approved" or "rejected"' }),

@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
-import { Message } from "../../lib/model.ts";
+import { IdParams, Message } from "../../lib/model.ts";
 import { access } from "../access/plugin.ts";
-import { BulkDueDateBody, BulkDueDateResponse, DocumentDto, DocumentIdParams, DueDateBody, VerifyBody } from "./model.ts";
+import { BulkDueDateBody, BulkDueDateResponse, DocumentDto, DueDateBody, VerifyBody } from "./model.ts";
 import { setBulkDueDate, setDueDate, verifyDocument } from "./review.ts";
 import { deleteDocument, toDocumentDto } from "./service.ts";
 
@@ -12,7 +12,7 @@ export const documentRoutes = (ctx: AppContext) =>
     .guard({ broker: true }, (app) =>
       app
         .post("/:id/verify", ({ broker, params, body }) => toDocumentDto(verifyDocument(ctx, { ...body, broker, documentId: params.id })), {
-          params: DocumentIdParams,
+          params: IdParams,
           body: VerifyBody,
           response: DocumentDto,
         })
@@ -25,7 +25,7 @@ export const documentRoutes = (ctx: AppContext) =>
           { body: BulkDueDateBody, response: BulkDueDateResponse },
         )
         .put("/:id/due-date", ({ broker, params, body }) => toDocumentDto(setDueDate(ctx, { ...body, brokerId: broker.id, documentId: params.id })), {
-          params: DocumentIdParams,
+          params: IdParams,
           body: DueDateBody,
           response: DocumentDto,
         })
@@ -35,6 +35,6 @@ export const documentRoutes = (ctx: AppContext) =>
             deleteDocument(ctx, { brokerId: broker.id, documentId: params.id });
             return { message: "Document removed" };
           },
-          { params: DocumentIdParams, response: Message },
+          { params: IdParams, response: Message },
         ),
     );

@@ -1,6 +1,5 @@
 import { t } from "elysia";
 
-export const FileParams = t.Object({ id: t.String({ maxLength: 64 }) });
 export const TokenQuery = t.Object({ token: t.Optional(t.String({ maxLength: 200 })) });
 export const ProxyQuery = t.Object({
   url: t.String({ maxLength: 2000, error: "url is required" }),

@@ -1,10 +1,10 @@
 import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
 import { fileResponse } from "../../lib/http.ts";
-import { NotJson } from "../../lib/model.ts";
+import { IdParams, NotJson } from "../../lib/model.ts";
 import { cleanFileName } from "../../lib/upload.ts";
 import { access } from "../access/plugin.ts";
-import { FileLinkDto, FileParams, ProxyQuery, TokenQuery } from "./model.ts";
+import { FileLinkDto, ProxyQuery, TokenQuery } from "./model.ts";
 import { fileLink, proxiedDocumentId, readableDocument, readDocumentFile } from "./service.ts";
 
 // A file is read by its broker, by the signed-in customer it was requested of, or with a signed
@@ -17,12 +17,12 @@ export const fileRoutes = (ctx: AppContext) =>
         .get(
           "/documents/:id/download",
           async ({ params, query, reader }) => fileResponse(await readDocumentFile(ctx, { documentId: params.id, reader, token: query.token }), { inline: false }),
-          { params: FileParams, query: TokenQuery, response: NotJson },
+          { params: IdParams, query: TokenQuery, response: NotJson },
         )
         .get(
           "/documents/:id/view",
           async ({ params, query, reader }) => fileResponse(await readDocumentFile(ctx, { documentId: params.id, reader, token: query.token }), { inline: true }),
-          { params: FileParams, query: TokenQuery, response: NotJson },
+          { params: IdParams, query: TokenQuery, response: NotJson },
         )
         .get(
           "/download-proxy",
@@ -34,7 +34,7 @@ export const fileRoutes = (ctx: AppContext) =>
         ),
     )
     .post("/documents/:id/link", ({ params, reader }) => fileLink(ctx, readableDocument(ctx, { documentId: params.id, reader })), {
-      params: FileParams,
+      params: IdParams,
       reader: true,
       response: FileLinkDto,
     });

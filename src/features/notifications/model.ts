@@ -1,8 +1,7 @@
 import { t } from "elysia";
-import { IsoDate } from "../../lib/model.ts";
+import { IdParams, IsoDate } from "../../lib/model.ts";
 import { LinkParams } from "../portal/model.ts";
 
-export const IdParams = t.Object({ id: t.String({ maxLength: 64 }) });
 export const LinkIdParams = t.Composite([LinkParams, IdParams]);
 
 const notification = {

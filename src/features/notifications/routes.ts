@@ -3,9 +3,9 @@ import { contextSeed, type AppContext } from "../../context.ts";
 import { unauthorized } from "../../lib/errors.ts";
 import { access } from "../access/plugin.ts";
 import { isSignedIn, type PortalAccess } from "../customer-auth/session.ts";
-import { Message } from "../../lib/model.ts";
+import { IdParams, Message } from "../../lib/model.ts";
 import { LinkParams } from "../portal/model.ts";
-import { BrokerNotificationList, CustomerNotificationList, IdParams, LinkIdParams, MarkedAllRead, UnreadCountDto } from "./model.ts";
+import { BrokerNotificationList, CustomerNotificationList, LinkIdParams, MarkedAllRead, UnreadCountDto } from "./model.ts";
 import { brokerNotifications, customerNotifications, markAllRead, markRead, unreadCount, type Owner } from "./service.ts";
 
 /** A customer's notifications need their account's session; guests have none. Every broker's, as for documents. */

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
 import { access } from "../access/plugin.ts";
-import { IdParams } from "../customers/model.ts";
+import { IdParams } from "../../lib/model.ts";
 import { RemindersResponse } from "./model.ts";
 import { sendBulkReminders, sendReminder } from "./service.ts";
 
