@@ -2,8 +2,8 @@ import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
 import { clientAddress } from "../../lib/http.ts";
 import { Message } from "../../lib/model.ts";
-import { AuthResponse, PublicUser, SignInBody, SignUpBody, SignUpResponse } from "./model.ts";
 import { access } from "../access/plugin.ts";
+import { AuthResponse, PublicUser, SignInBody, SignUpBody, SignUpResponse } from "./model.ts";
 import { brokerCookie, brokerSessionToken } from "./session.ts";
 import { signInBroker, signOutBroker, signUpBroker } from "./service.ts";
 

@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
 import { clientAddress } from "../../lib/http.ts";
-import { profileAfterSignIn } from "../portal/service.ts";
 import { Message } from "../../lib/model.ts";
+import { profileAfterSignIn } from "../portal/service.ts";
 import {
   CheckEmailBody,
   CheckEmailResponse,

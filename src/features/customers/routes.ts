@@ -1,11 +1,11 @@
 import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
-import { jsonResponse } from "../../lib/read-cache.ts";
-import type { PublicUser } from "../auth/model.ts";
-import { access } from "../access/plugin.ts";
-import { toDocumentDto } from "../documents/service.ts";
 import { IdParams, Message } from "../../lib/model.ts";
+import { jsonResponse } from "../../lib/read-cache.ts";
+import { access } from "../access/plugin.ts";
+import type { PublicUser } from "../auth/model.ts";
 import { DocumentList } from "../documents/model.ts";
+import { toDocumentDto } from "../documents/service.ts";
 import {
   CreateCustomerBody,
   CustomerDetailDto,

@@ -1,9 +1,9 @@
 import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
 import { unauthorized } from "../../lib/errors.ts";
+import { IdParams, Message } from "../../lib/model.ts";
 import { access } from "../access/plugin.ts";
 import { isSignedIn, type PortalAccess } from "../customer-auth/session.ts";
-import { IdParams, Message } from "../../lib/model.ts";
 import { LinkParams } from "../portal/model.ts";
 import { BrokerNotificationList, CustomerNotificationList, LinkIdParams, MarkedAllRead, UnreadCountDto } from "./model.ts";
 import { brokerNotifications, customerNotifications, markAllRead, markRead, unreadCount, type Owner } from "./service.ts";
