@@ -5,7 +5,7 @@ import { IdParams, NotJson } from "../../lib/model.ts";
 import { cleanFileName } from "../../lib/upload.ts";
 import { access } from "../access/plugin.ts";
 import { FileLinkDto, ProxyQuery, TokenQuery } from "./model.ts";
-import { fileLink, proxiedDocumentId, readableDocument, readDocumentFile } from "./service.ts";
+import { fileLink, proxiedDocumentId, readDocumentFile } from "./service.ts";
 
 // A file is read by its broker, by the signed-in customer it was requested of, or with a signed
 // link (the token), so these routes resolve every identity ({ reader }) and the service decides.
@@ -33,7 +33,7 @@ export const fileRoutes = (ctx: AppContext) =>
           { query: ProxyQuery, response: NotJson },
         ),
     )
-    .post("/documents/:id/link", ({ params, reader }) => fileLink(ctx, readableDocument(ctx, { documentId: params.id, reader })), {
+    .post("/documents/:id/link", ({ params, reader }) => fileLink(ctx, { documentId: params.id, reader }), {
       params: IdParams,
       reader: true,
       response: FileLinkDto,

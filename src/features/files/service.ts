@@ -19,7 +19,7 @@ interface FileRead {
 }
 
 /** The document if this request may read its file; 401 without credentials, 404 if not theirs. */
-export function readableDocument(ctx: AppContext, { documentId, reader, token }: FileRead): DocumentRow {
+function readableDocument(ctx: AppContext, { documentId, reader, token }: FileRead): DocumentRow {
   const doc = findDocument(ctx, documentId);
   if (token) {
     if (doc && verifyFileToken(ctx.config.sessionSecret, doc.id, token, ctx.clock.now())) return doc;
@@ -48,8 +48,9 @@ export async function readDocumentFile(ctx: AppContext, input: FileRead): Promis
   return { file, name: doc.originalName ?? doc.name, type: doc.mimeType };
 }
 
-/** A link to view one file that works without signing in, for 15 minutes. */
-export function fileLink(ctx: AppContext, doc: DocumentRow): FileLinkDto {
+/** A link to view one file (that this request may read) that works without signing in, for 15 minutes. */
+export function fileLink(ctx: AppContext, input: Omit<FileRead, "token">): FileLinkDto {
+  const doc = readableDocument(ctx, input);
   if (!doc.storageKey) throw notFound("This document has no file yet");
   const expiresAt = new Date(ctx.clock.now().getTime() + FILE_LINK_TTL_MS);
   const token = signFileToken(ctx.config.sessionSecret, doc.id, expiresAt);
