@@ -1,7 +1,7 @@
 // Who is asking, as route options: one named plugin whose macros every feature uses.
 //   { broker: true }  resolves { broker }: the signed-in broker (bearer token or session cookie), or 401.
 //   { portal: true }  on a route with :uploadLink, resolves { portal }: what the link opens for
-//                     this request (auth/../customer-auth/session.ts), or 404 for an unknown link.
+//                     this request (customer-auth/session.ts), or 404 for an unknown link.
 //   { reader: true }  resolves { reader }: every identity the request carries (a broker, a
 //                     customer account, both or none), for reads that several kinds of caller may
 //                     make (files); the service decides, as a signed link needs no identity.
