@@ -8,6 +8,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from "../../lib/pass
 import type { Writer } from "../../lib/jobs.ts";
 import { SignInThrottle } from "../../lib/rate-limit.ts";
 import { hashToken, newId, randomToken } from "../../lib/tokens.ts";
+import { inTransaction } from "../../lib/unit-of-work.ts";
 import { BROKER_PASSWORD_MIN, codeMessages, isValidEmail, messages, normalizeEmail } from "../../shared/validation.ts";
 import type { PublicUser, SignInInput, SignUpInput } from "./model.ts";
 import { sendSignUpEmail, spendSignUpCode } from "./signup-codes.ts";
@@ -70,7 +71,7 @@ const anyBroker = (db: Writer) => Boolean(db.select({ id: users.id }).from(users
 async function createFirstBroker(ctx: AppContext, details: BrokerDetails): Promise<PublicUser | null> {
   if (anyBroker(ctx.db)) return null;
   const passwordHash = await hashPassword(details.password);
-  return ctx.db.transaction((tx) => (anyBroker(tx) ? null : insertBroker(tx, details, passwordHash)), { behavior: "immediate" });
+  return inTransaction(ctx, ({ tx }) => (anyBroker(tx) ? null : insertBroker(tx, details, passwordHash)));
 }
 
 export function createSession(ctx: AppContext, userId: string): { token: string; expiresAt: Date } {
