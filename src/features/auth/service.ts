@@ -4,7 +4,7 @@ import { and, eq, gt } from "drizzle-orm";
 import { sessions, users } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
-import { hashPassword, verifyAgainstDummy, verifyPassword } from "../../lib/password.ts";
+import { checkSignIn, hashPassword } from "../../lib/password.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { SignInThrottle } from "../../lib/rate-limit.ts";
 import { hashToken, newId, randomToken } from "../../lib/tokens.ts";
@@ -14,7 +14,6 @@ import type { PublicUser, SignInInput, SignUpInput } from "./model.ts";
 import { sendSignUpEmail, spendSignUpCode } from "./signup-codes.ts";
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-const INVALID_CREDENTIALS = "Invalid email or password";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -111,19 +110,9 @@ const throttleFor = (ctx: AppContext) => throttles.get(ctx) ?? throttles.set(ctx
 export async function signInBroker(ctx: AppContext, input: SignInInput & { address: string }) {
   const email = normalizeEmail(input.email);
   if (!input.password) throw badRequest(messages.passwordRequired);
-  // Counted before the password is checked, so concurrent guesses cannot all get through.
-  const attempt = throttleFor(ctx).reserve(input.address, email);
-
   const user = ctx.db.select().from(users).where(eq(users.email, email)).get();
-  const ok = user?.passwordHash
-    ? await verifyPassword(input.password, user.passwordHash)
-    : await verifyAgainstDummy(input.password);
-  if (!user || !ok) {
-    attempt.failed();
-    throw new AppError("unauthorized", INVALID_CREDENTIALS);
-  }
-  attempt.succeeded();
-  return { user: toPublicUser(user), ...createSession(ctx, user.id) };
+  await checkSignIn(throttleFor(ctx), { address: input.address, email, password: input.password, passwordHash: user?.passwordHash });
+  return { user: toPublicUser(user!), ...createSession(ctx, user!.id) };
 }
 
 /** The broker a token belongs to, or null when it is unknown or expired. */

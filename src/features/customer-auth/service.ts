@@ -8,7 +8,7 @@ import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { emailCodeHash, newEmailCode, sameHash } from "../../lib/email-codes.ts";
 import type { Writer } from "../../lib/jobs.ts";
-import { hashPassword, verifyAgainstDummy, verifyPassword } from "../../lib/password.ts";
+import { checkSignIn, hashPassword } from "../../lib/password.ts";
 import { FailureLimiter, SignInThrottle } from "../../lib/rate-limit.ts";
 import { hashToken, newId, randomToken } from "../../lib/tokens.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
@@ -36,7 +36,6 @@ export const CUSTOMER_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
-const INVALID_CREDENTIALS = "Invalid email or password";
 const INVALID_RESET = "Invalid reset token - The reset link is invalid or expired.";
 const WRONG_EMAIL = "This email does not match the invitation for this link. Use the email address your invitation was sent to.";
 
@@ -186,20 +185,12 @@ function claimCode(ctx: AppContext, customer: CustomerRow, code: string): void {
 export async function signInCustomer(ctx: AppContext, input: CustomerSignInInput & { address: string }) {
   const email = normalizeEmail(input.email);
   if (!input.password) throw badRequest(messages.passwordRequired);
-  // Counted before the password is checked, so concurrent guesses cannot all get through.
-  const attempt = throttleFor(ctx).signIn.reserve(input.address, email);
   const account = accountByEmail(ctx, email);
-  // Same work whether or not the email is known, so timing does not tell.
-  const ok = account ? await verifyPassword(input.password, account.passwordHash) : await verifyAgainstDummy(input.password);
   // Through a link, the account must be the one the link's relationship was addressed to.
   const through = input.uploadLink ? customerByLinkOrNull(ctx, input.uploadLink) : null;
   const rightLink = !input.uploadLink || through?.email === email;
-  if (!account || !ok || !rightLink) {
-    attempt.failed();
-    throw new AppError("unauthorized", INVALID_CREDENTIALS);
-  }
-  attempt.succeeded();
-  return startSession(ctx, account, through);
+  await checkSignIn(throttleFor(ctx).signIn, { address: input.address, email, password: input.password, passwordHash: account?.passwordHash, allowed: rightLink });
+  return startSession(ctx, account!, through);
 }
 
 function customerByLinkOrNull(ctx: AppContext, uploadLink: string): CustomerRow | null {
