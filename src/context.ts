@@ -31,3 +31,17 @@ export function buildContext(config: Config, db: Db, options: { clock?: Clock; l
     log: options.log ?? createLogger(),
   };
 }
+
+const seeds = new WeakMap<AppContext, number>();
+let lastSeed = 0;
+
+/**
+ * A number that tells this context from every other in the process: the seed of its named Elysia
+ * plugins. Elysia dedupes plugins by name + seed, and tests run many apps, each with its own
+ * context, in one process.
+ */
+export function contextSeed(ctx: AppContext): number {
+  let seed = seeds.get(ctx);
+  if (seed === undefined) seeds.set(ctx, (seed = ++lastSeed));
+  return seed;
+}

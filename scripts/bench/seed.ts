@@ -20,7 +20,8 @@ export async function seedBroker(dataDir: string, customers: number) {
   const due = new Date(Date.now() + 5 * 86_400_000).toISOString();
   let firstCustomerId = "";
   for (let i = 0; i < customers; i++) {
-    const c = createCustomer(ctx, broker, {
+    const c = createCustomer(ctx, {
+      broker,
       name: `Customer ${String(i).padStart(4, "0")}`,
       email: `customer${i}@example.com`,
       loanType: i % 2 ? "fha" : "conventional",

@@ -25,7 +25,7 @@ migrateDatabase(db);
 const ctx = buildContext(config, db, { log: createLogger("silent") });
 const broker = await createBrokerAccount(ctx, { email: "bench@example.com", password: "bench password" });
 const targets = Array.from({ length: UPLOADS }, (_, i) => {
-  const c = createCustomer(ctx, broker, { email: `uploader${i}@example.com`, requiredDocuments: [{ name: "Bank Statement" }] });
+  const c = createCustomer(ctx, { broker,  email: `uploader${i}@example.com`, requiredDocuments: [{ name: "Bank Statement" }] });
   return { link: c.uploadLink, documentId: c.documents[0]!.id };
 });
 db.$client.close();

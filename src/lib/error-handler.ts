@@ -55,6 +55,8 @@ export const errorHandler = (log: Logger) =>
     }
     switch (code) {
       case "VALIDATION":
+        // A response that does not match its schema is our bug, not the caller's.
+        if (error.type === "response") break;
         return json(400, validationMessage(error), headers);
       case "PARSE":
         return json(400, "The request body could not be read. Send valid JSON or form data.", headers);

@@ -1,3 +1,6 @@
+import { AppError } from "./errors.ts";
+import type { SignInThrottle } from "./rate-limit.ts";
+
 // argon2id through Bun.password. Each hash takes about 64 MiB, so at most a few run at once;
 // the rest wait their turn instead of exhausting memory under a burst of sign-ins.
 const MAX_CONCURRENT = 2;
@@ -29,4 +32,27 @@ let dummyHash: Promise<string> | null = null;
 export function verifyAgainstDummy(password: string): Promise<boolean> {
   dummyHash ??= hashPassword("not-a-real-password-" + crypto.randomUUID());
   return dummyHash.then((hash) => verifyPassword(password, hash));
+}
+
+export const INVALID_CREDENTIALS = "Invalid email or password";
+
+/**
+ * A sign-in's password check, brokers' and customers' alike. The attempt is counted before the
+ * password is checked, so concurrent guesses cannot all get through; an unknown email costs the
+ * same work as a wrong password; and every refusal (including `allowed: false`, a rule of the
+ * caller's) is the same 401, so nothing tells which part was wrong.
+ */
+export async function checkSignIn(
+  throttle: SignInThrottle,
+  input: { address: string; email: string; password: string; passwordHash: string | null | undefined; allowed?: boolean },
+): Promise<void> {
+  const attempt = throttle.reserve(input.address, input.email);
+  let ok = false;
+  if (input.passwordHash) ok = await verifyPassword(input.password, input.passwordHash);
+  else await verifyAgainstDummy(input.password); // no account, or none with a password: the same work, and a refusal
+  if (!ok || input.allowed === false) {
+    attempt.failed();
+    throw new AppError("unauthorized", INVALID_CREDENTIALS);
+  }
+  attempt.succeeded();
 }

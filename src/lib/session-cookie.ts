@@ -1,12 +1,19 @@
-// Session cookies, broker's and customer's alike. Over https a cookie carries the __Host- prefix:
-// browsers then accept it only when Secure, with Path=/ and no Domain, so neither a sibling
-// subdomain nor a plain-http page can plant or overwrite a session (session fixation). Plain
-// http (a trial on localhost) cannot use the prefix and keeps the bare name.
+// Session cookies, broker's and customer's alike, read and written through Elysia's cookie jar.
+// Over https a cookie carries the __Host- prefix: browsers then accept it only when Secure, with
+// Path=/ and no Domain, so neither a sibling subdomain nor a plain-http page can plant or
+// overwrite a session (session fixation). Plain http (a trial on localhost) cannot use the prefix
+// and keeps the bare name.
 import type { AppContext } from "../context.ts";
-import { readCookie } from "./http.ts";
 
-interface CookieJar {
-  [name: string]: { set(options: Record<string, unknown>): unknown } | undefined;
+/** The part of Elysia's `cookie` that sessions use. */
+export interface CookieJar {
+  [name: string]: { value?: unknown; set(options: Record<string, unknown>): unknown } | undefined;
+}
+
+/** What a request carries that can identify its sender (an HTTP request's or a socket's context). */
+export interface Credentials {
+  headers: Record<string, string | undefined>;
+  cookie: CookieJar;
 }
 
 export function sessionCookies(ctx: AppContext, baseName: string) {
@@ -21,8 +28,14 @@ export function sessionCookies(ctx: AppContext, baseName: string) {
   });
   return {
     name,
-    /** The token of the cookie in force (only that name is read: a planted bare cookie counts for nothing over https). */
-    read: (headers: Record<string, string | undefined>) => readCookie(headers, name),
+    /**
+     * The token of the cookie in force (only that name is read: a planted bare cookie counts for
+     * nothing over https). Elysia parses a value that looks like JSON; a token never does.
+     */
+    read: (jar: CookieJar): string | null => {
+      const value = jar[name]?.value;
+      return typeof value === "string" && value ? value : null;
+    },
     set: (jar: CookieJar, token: string, expires: Date) => jar[name]!.set(options(token, expires)),
     clear: (jar: CookieJar) => jar[name]!.set({ ...options("", new Date(0)), maxAge: 0 }),
   };

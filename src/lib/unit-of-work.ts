@@ -15,7 +15,9 @@ export interface Unit {
 export function inTransaction<T>(ctx: AppContext, work: (unit: Unit) => T): T {
   const pending: DomainEvent[] = [];
   const now = ctx.clock.now();
-  const result = ctx.db.transaction((tx) => work({ tx, now, publish: (event) => pending.push(event) }));
+  // IMMEDIATE: the write lock is taken at BEGIN, so two writers never dead-end upgrading a read
+  // lock (SQLite answers that with SQLITE_BUSY at once, whatever the busy timeout).
+  const result = ctx.db.transaction((tx) => work({ tx, now, publish: (event) => pending.push(event) }), { behavior: "immediate" });
   for (const event of pending) ctx.events.publish(event);
   return result;
 }

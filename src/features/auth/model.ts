@@ -1,8 +1,9 @@
 import { t } from "elysia";
 import { codeMessages, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH } from "../../shared/validation.ts";
 
-const email = t.String({ maxLength: MAX_EMAIL_LENGTH, error: "Please enter a valid email address" });
-const password = t.String({ maxLength: MAX_PASSWORD_LENGTH, error: "Password is required" });
+// Sign-in and sign-up fields, broker's and customer's alike (customer-auth/model.ts uses them).
+export const email = t.String({ maxLength: MAX_EMAIL_LENGTH, error: "Please enter a valid email address" });
+export const password = t.String({ maxLength: MAX_PASSWORD_LENGTH, error: "Password is required" });
 const name = t.Optional(
   t.Union([t.String({ maxLength: MAX_NAME_LENGTH }), t.Null()], {
     error: `Names must be text of at most ${MAX_NAME_LENGTH} characters`,
@@ -15,10 +16,12 @@ export const SignUpBody = t.Object({
   password,
   firstName: name,
   lastName: name,
+  /** The 6-digit code emailed by the first step; without it the server sends one. */
   code: t.Optional(t.String({ maxLength: 20, error: codeMessages.format })),
 });
 export const SignInBody = t.Object({ email, password });
 
+/** The signed-in broker as GET /api/auth/user returns it. */
 export const PublicUser = t.Object({
   id: t.String(),
   email: t.String(),
@@ -27,6 +30,19 @@ export const PublicUser = t.Object({
   profileImageUrl: t.Nullable(t.String()),
 });
 
+export const AuthResponse = t.Object({
+  user: PublicUser,
+  /** For API clients; the browser relies on the HttpOnly cookie and ignores it. */
+  token: t.String(),
+});
+
+/** Sign-up's first step (broker or customer): a code was emailed; the account is made by the second step. */
+export const CodeRequired = t.Object({ message: t.String(), codeRequired: t.Literal(true) });
+
+export const SignUpResponse = { 201: AuthResponse, 202: CodeRequired };
+
 export type SignUpInput = typeof SignUpBody.static;
 export type SignInInput = typeof SignInBody.static;
 export type PublicUser = typeof PublicUser.static;
+export type AuthResponse = typeof AuthResponse.static;
+export type CodeRequired = typeof CodeRequired.static;

@@ -1,28 +1,26 @@
 import { Elysia } from "elysia";
-import type { AppContext } from "../../context.ts";
+import { contextSeed, type AppContext } from "../../context.ts";
 import { clientAddress } from "../../lib/http.ts";
-import { SignInBody, SignUpBody } from "./model.ts";
-import { brokerAuth, brokerCookie, brokerSessionToken } from "./plugin.ts";
+import { Message } from "../../lib/model.ts";
+import { access } from "../access/plugin.ts";
+import { AuthResponse, PublicUser, SignInBody, SignUpBody, SignUpResponse } from "./model.ts";
+import { brokerCookie, brokerSessionToken } from "./session.ts";
 import { signInBroker, signOutBroker, signUpBroker } from "./service.ts";
 
 export const authRoutes = (ctx: AppContext) => {
   const session = brokerCookie(ctx);
 
-  return new Elysia({ prefix: "/api/auth" })
-    .use(brokerAuth(ctx))
+  return new Elysia({ name: "auth", seed: contextSeed(ctx), prefix: "/api/auth" })
+    .use(access(ctx))
     .post(
       "/signup",
-      async ({ body, cookie, set, request, server }) => {
+      async ({ body, cookie, request, server, status }) => {
         const result = await signUpBroker(ctx, { ...body, address: clientAddress(ctx, request, server) });
-        if (result.codeRequired) {
-          set.status = 202;
-          return { message: result.message, codeRequired: true };
-        }
+        if (result.codeRequired) return status(202, { message: result.message, codeRequired: true as const });
         session.set(cookie, result.token, result.expiresAt);
-        set.status = 201;
-        return { user: result.user, token: result.token };
+        return status(201, { user: result.user, token: result.token });
       },
-      { body: SignUpBody },
+      { body: SignUpBody, response: SignUpResponse },
     )
     .post(
       "/signin",
@@ -32,13 +30,13 @@ export const authRoutes = (ctx: AppContext) => {
         session.set(cookie, token, expiresAt);
         return { user, token };
       },
-      { body: SignInBody },
+      { body: SignInBody, response: AuthResponse },
     )
     .post("/signout", ({ headers, cookie }) => {
-      const token = brokerSessionToken(ctx, headers);
+      const token = brokerSessionToken(ctx, { headers, cookie });
       if (token) signOutBroker(ctx, token);
       session.clear(cookie);
       return { message: "Signed out" };
-    })
-    .get("/user", ({ broker }) => broker, { broker: true });
+    }, { response: Message })
+    .get("/user", ({ broker }) => broker, { broker: true, response: PublicUser });
 };

@@ -4,16 +4,16 @@ import { and, eq, gt } from "drizzle-orm";
 import { sessions, users } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
-import { hashPassword, verifyAgainstDummy, verifyPassword } from "../../lib/password.ts";
+import { checkSignIn, hashPassword } from "../../lib/password.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { SignInThrottle } from "../../lib/rate-limit.ts";
 import { hashToken, newId, randomToken } from "../../lib/tokens.ts";
+import { inTransaction } from "../../lib/unit-of-work.ts";
 import { BROKER_PASSWORD_MIN, codeMessages, isValidEmail, messages, normalizeEmail } from "../../shared/validation.ts";
 import type { PublicUser, SignInInput, SignUpInput } from "./model.ts";
 import { sendSignUpEmail, spendSignUpCode } from "./signup-codes.ts";
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-const INVALID_CREDENTIALS = "Invalid email or password";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -70,7 +70,7 @@ const anyBroker = (db: Writer) => Boolean(db.select({ id: users.id }).from(users
 async function createFirstBroker(ctx: AppContext, details: BrokerDetails): Promise<PublicUser | null> {
   if (anyBroker(ctx.db)) return null;
   const passwordHash = await hashPassword(details.password);
-  return ctx.db.transaction((tx) => (anyBroker(tx) ? null : insertBroker(tx, details, passwordHash)), { behavior: "immediate" });
+  return inTransaction(ctx, ({ tx }) => (anyBroker(tx) ? null : insertBroker(tx, details, passwordHash)));
 }
 
 export function createSession(ctx: AppContext, userId: string): { token: string; expiresAt: Date } {
@@ -110,19 +110,9 @@ const throttleFor = (ctx: AppContext) => throttles.get(ctx) ?? throttles.set(ctx
 export async function signInBroker(ctx: AppContext, input: SignInInput & { address: string }) {
   const email = normalizeEmail(input.email);
   if (!input.password) throw badRequest(messages.passwordRequired);
-  // Counted before the password is checked, so concurrent guesses cannot all get through.
-  const attempt = throttleFor(ctx).reserve(input.address, email);
-
   const user = ctx.db.select().from(users).where(eq(users.email, email)).get();
-  const ok = user?.passwordHash
-    ? await verifyPassword(input.password, user.passwordHash)
-    : await verifyAgainstDummy(input.password);
-  if (!user || !ok) {
-    attempt.failed();
-    throw new AppError("unauthorized", INVALID_CREDENTIALS);
-  }
-  attempt.succeeded();
-  return { user: toPublicUser(user), ...createSession(ctx, user.id) };
+  await checkSignIn(throttleFor(ctx), { address: input.address, email, password: input.password, passwordHash: user?.passwordHash });
+  return { user: toPublicUser(user!), ...createSession(ctx, user!.id) };
 }
 
 /** The broker a token belongs to, or null when it is unknown or expired. */

@@ -7,6 +7,7 @@ import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { FailureLimiter } from "../../lib/rate-limit.ts";
 import { newId } from "../../lib/tokens.ts";
+import { inTransaction } from "../../lib/unit-of-work.ts";
 import { emailCodeHash, newEmailCode, sameHash } from "../../lib/email-codes.ts";
 import { codeMessages, isEmailCode, messages } from "../../shared/validation.ts";
 import { queueEmail } from "../mail/service.ts";
@@ -48,22 +49,18 @@ export function sendSignUpEmail(ctx: AppContext, input: { email: string; address
   byCaller.recordFailure(address);
   byEmail.recordFailure(email);
 
-  ctx.db.transaction(
-    (tx) => {
-      if (tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) {
-        const content = brokerSignUpAttemptEmail({ signInUrl: ctx.config.publicUrl });
-        queueEmail(ctx, tx, { kind: "broker_signup_attempt", to: email, dedupeKey: `broker_signup_attempt:${newId()}`, ...content });
-        return;
-      }
-      const code = newEmailCode();
-      const now = ctx.clock.now();
-      const row = { codeHash: codeHash(ctx, email, code), wrongTries: 0, expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60 * 1000), createdAt: now };
-      tx.insert(brokerSignupCodes).values({ email, ...row }).onConflictDoUpdate({ target: brokerSignupCodes.email, set: row }).run();
-      const content = brokerSignUpCodeEmail({ code, minutes: CODE_TTL_MINUTES });
-      queueEmail(ctx, tx, { kind: "broker_signup_code", to: email, dedupeKey: `broker_signup_code:${newId()}`, ...content });
-    },
-    { behavior: "immediate" },
-  );
+  inTransaction(ctx, ({ tx, now }) => {
+    if (tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) {
+      const content = brokerSignUpAttemptEmail({ signInUrl: ctx.config.publicUrl });
+      queueEmail(ctx, tx, { kind: "broker_signup_attempt", to: email, dedupeKey: `broker_signup_attempt:${newId()}`, ...content });
+      return;
+    }
+    const code = newEmailCode();
+    const row = { codeHash: codeHash(ctx, email, code), wrongTries: 0, expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60 * 1000), createdAt: now };
+    tx.insert(brokerSignupCodes).values({ email, ...row }).onConflictDoUpdate({ target: brokerSignupCodes.email, set: row }).run();
+    const content = brokerSignUpCodeEmail({ code, minutes: CODE_TTL_MINUTES });
+    queueEmail(ctx, tx, { kind: "broker_signup_code", to: email, dedupeKey: `broker_signup_code:${newId()}`, ...content });
+  });
 }
 
 /**
@@ -76,17 +73,14 @@ export function spendSignUpCode(ctx: AppContext, email: string, code: string): v
   const now = ctx.clock.now();
   const byEmail = eq(brokerSignupCodes.email, email);
   // Decided inside, thrown outside: throwing inside the transaction would undo the counted try.
-  const spent = ctx.db.transaction(
-    (tx) => {
-      const row = tx.select().from(brokerSignupCodes).where(byEmail).get();
-      if (!row) return false;
-      const right = row.expiresAt > now && sameHash(row.codeHash, codeHash(ctx, email, given));
-      const dead = right || row.expiresAt <= now || row.wrongTries + 1 >= MAX_WRONG_TRIES;
-      if (dead) tx.delete(brokerSignupCodes).where(byEmail).run();
-      else tx.update(brokerSignupCodes).set({ wrongTries: row.wrongTries + 1 }).where(byEmail).run();
-      return right;
-    },
-    { behavior: "immediate" },
-  );
+  const spent = inTransaction(ctx, ({ tx }) => {
+    const row = tx.select().from(brokerSignupCodes).where(byEmail).get();
+    if (!row) return false;
+    const right = row.expiresAt > now && sameHash(row.codeHash, codeHash(ctx, email, given));
+    const dead = right || row.expiresAt <= now || row.wrongTries + 1 >= MAX_WRONG_TRIES;
+    if (dead) tx.delete(brokerSignupCodes).where(byEmail).run();
+    else tx.update(brokerSignupCodes).set({ wrongTries: row.wrongTries + 1 }).where(byEmail).run();
+    return right;
+  });
   if (!spent) throw badRequest(codeMessages.wrongOrExpired);
 }

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { subscriptions } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
-import type { SubscriptionDto } from "../../shared/api-types.ts";
+import type { SubscriptionDto } from "./model.ts";
 import { canAddCustomer, maxDocumentsPerCustomer } from "../../shared/limits.ts";
 import { getPlan, UNLIMITED, type PlanId } from "../../shared/plans.ts";
 import { countCustomers } from "../customers/contact.ts";

@@ -1,9 +1,19 @@
 import { Elysia } from "elysia";
-import type { AppContext } from "../../context.ts";
+import { contextSeed, type AppContext } from "../../context.ts";
 import { clientAddress } from "../../lib/http.ts";
+import { Message } from "../../lib/model.ts";
 import { profileAfterSignIn } from "../portal/service.ts";
-import { CheckEmailBody, ForgotPasswordBody, ResetPasswordBody, SignInBody, SignUpBody } from "./model.ts";
-import { customerCookie } from "./plugin.ts";
+import {
+  CheckEmailBody,
+  CheckEmailResponse,
+  CustomerAuthResponse,
+  CustomerSignUpResponse,
+  ForgotPasswordBody,
+  ResetPasswordBody,
+  SignInBody,
+  SignUpBody,
+} from "./model.ts";
+import { customerCookie } from "./session.ts";
 import {
   checkEmail,
   FORGOT_PASSWORD_ANSWER,
@@ -17,46 +27,42 @@ import {
 export const customerAuthRoutes = (ctx: AppContext) => {
   const cookie = customerCookie(ctx);
 
-  return new Elysia({ prefix: "/api/customer" })
-    .post("/check-email", ({ body }) => checkEmail(ctx, body), { body: CheckEmailBody })
+  return new Elysia({ name: "customer-auth", seed: contextSeed(ctx), prefix: "/api/customer" })
+    .post("/check-email", ({ body }) => checkEmail(ctx, body), { body: CheckEmailBody, response: CheckEmailResponse })
     .post(
       "/signup",
-      async ({ body, cookie: jar, set }) => {
+      async ({ body, cookie: jar, status }) => {
         const result = await signUpCustomer(ctx, body);
-        if (result.codeSent) {
-          // Accepted, not done: the account exists once the emailed code comes back.
-          set.status = 202;
-          return { message: result.message, codeRequired: true };
-        }
+        // Accepted, not done: the account exists once the emailed code comes back.
+        if (result.codeSent) return status(202, { message: result.message, codeRequired: true as const });
         const started = result.session;
         cookie.set(jar, started.token, started.expiresAt);
-        set.status = 201;
-        return { customer: profileAfterSignIn(ctx, started.session, body.uploadLink) };
+        return status(201, { customer: profileAfterSignIn(ctx, { session: started.session, uploadLink: body.uploadLink }) });
       },
-      { body: SignUpBody },
+      { body: SignUpBody, response: CustomerSignUpResponse },
     )
     .post(
       "/signin",
       async ({ body, cookie: jar, request, server }) => {
         const started = await signInCustomer(ctx, { ...body, address: clientAddress(ctx, request, server) });
         cookie.set(jar, started.token, started.expiresAt);
-        return { customer: profileAfterSignIn(ctx, started.session, body.uploadLink) };
+        return { customer: profileAfterSignIn(ctx, { session: started.session, uploadLink: body.uploadLink }) };
       },
-      { body: SignInBody },
+      { body: SignInBody, response: CustomerAuthResponse },
     )
-    .post("/signout", ({ headers, cookie: jar }) => {
-      const token = cookie.read(headers);
+    .post("/signout", ({ cookie: jar }) => {
+      const token = cookie.read(jar);
       if (token) signOutCustomer(ctx, token);
       cookie.clear(jar);
       return { message: "Signed out" };
-    })
+    }, { response: Message })
     .post(
       "/forgot-password",
       ({ body }) => {
         forgotPassword(ctx, body);
         return { message: FORGOT_PASSWORD_ANSWER };
       },
-      { body: ForgotPasswordBody },
+      { body: ForgotPasswordBody, response: Message },
     )
     .post(
       "/reset-password",
@@ -64,6 +70,6 @@ export const customerAuthRoutes = (ctx: AppContext) => {
         await resetPassword(ctx, body);
         return { message: "Your password has been reset. You can sign in now." };
       },
-      { body: ResetPasswordBody },
+      { body: ResetPasswordBody, response: Message },
     );
 };

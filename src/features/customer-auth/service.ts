@@ -8,7 +8,7 @@ import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { emailCodeHash, newEmailCode, sameHash } from "../../lib/email-codes.ts";
 import type { Writer } from "../../lib/jobs.ts";
-import { hashPassword, verifyAgainstDummy, verifyPassword } from "../../lib/password.ts";
+import { checkSignIn, hashPassword } from "../../lib/password.ts";
 import { FailureLimiter, SignInThrottle } from "../../lib/rate-limit.ts";
 import { hashToken, newId, randomToken } from "../../lib/tokens.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
@@ -22,13 +22,20 @@ import {
   type CustomerRow,
 } from "../customers/contact.ts";
 import { queueEmail } from "../mail/service.ts";
+import type {
+  CheckEmailInput,
+  CheckEmailResponse,
+  CustomerSignInInput,
+  CustomerSignUpInput,
+  ForgotPasswordInput,
+  ResetPasswordInput,
+} from "./model.ts";
 import { accountCodeEmail, passwordResetEmail } from "../mail/templates.ts";
 
 export const CUSTOMER_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
-const INVALID_CREDENTIALS = "Invalid email or password";
 const INVALID_RESET = "Invalid reset token - The reset link is invalid or expired.";
 const WRONG_EMAIL = "This email does not match the invitation for this link. Use the email address your invitation was sent to.";
 
@@ -82,7 +89,7 @@ export function signOutCustomer(ctx: AppContext, token: string): void {
  * An account made through another broker's link is not mentioned: the holder of this link
  * (possibly the broker) learns nothing about the customer's other brokers.
  */
-export function checkEmail(ctx: AppContext, input: { email: string; uploadLink: string }) {
+export function checkEmail(ctx: AppContext, input: CheckEmailInput): CheckEmailResponse {
   const customer = customerByLink(ctx, input.uploadLink);
   const exists = normalizeEmail(input.email) === customer.email;
   return { exists, hasPassword: exists && customer.accountConnectedAt !== null && accountByEmail(ctx, customer.email) !== null };
@@ -103,20 +110,13 @@ function throttleFor(ctx: AppContext) {
   return found;
 }
 
-export interface SignUpInput {
-  email: string;
-  password: string;
-  uploadLink: string;
-  code?: string;
-}
-
 /**
  * Sign-up in two steps. Without a code: checks the form and emails a code to the link's address
  * (the answer is the same whether or not an account exists). With the code: creates the account,
  * or sets a new password on the existing one (the code proves the address, as a reset link
  * does), and signs in.
  */
-export async function signUpCustomer(ctx: AppContext, input: SignUpInput) {
+export async function signUpCustomer(ctx: AppContext, input: CustomerSignUpInput) {
   const customer = customerByLink(ctx, input.uploadLink);
   if (normalizeEmail(input.email) !== customer.email) throw badRequest(WRONG_EMAIL);
   if (input.password.length < CUSTOMER_SIGNUP_PASSWORD_MIN) throw badRequest(messages.passwordTooShort);
@@ -182,23 +182,15 @@ function claimCode(ctx: AppContext, customer: CustomerRow, code: string): void {
   if (outcome === "wrong") throw badRequest(codeMessages.wrong);
 }
 
-export async function signInCustomer(ctx: AppContext, input: { email: string; password: string; uploadLink?: string; address: string }) {
+export async function signInCustomer(ctx: AppContext, input: CustomerSignInInput & { address: string }) {
   const email = normalizeEmail(input.email);
   if (!input.password) throw badRequest(messages.passwordRequired);
-  // Counted before the password is checked, so concurrent guesses cannot all get through.
-  const attempt = throttleFor(ctx).signIn.reserve(input.address, email);
   const account = accountByEmail(ctx, email);
-  // Same work whether or not the email is known, so timing does not tell.
-  const ok = account ? await verifyPassword(input.password, account.passwordHash) : await verifyAgainstDummy(input.password);
   // Through a link, the account must be the one the link's relationship was addressed to.
   const through = input.uploadLink ? customerByLinkOrNull(ctx, input.uploadLink) : null;
   const rightLink = !input.uploadLink || through?.email === email;
-  if (!account || !ok || !rightLink) {
-    attempt.failed();
-    throw new AppError("unauthorized", INVALID_CREDENTIALS);
-  }
-  attempt.succeeded();
-  return startSession(ctx, account, through);
+  await checkSignIn(throttleFor(ctx).signIn, { address: input.address, email, password: input.password, passwordHash: account?.passwordHash, allowed: rightLink });
+  return startSession(ctx, account!, through);
 }
 
 function customerByLinkOrNull(ctx: AppContext, uploadLink: string): CustomerRow | null {
@@ -216,7 +208,7 @@ export const FORGOT_PASSWORD_ANSWER = "If an account exists for this email, we s
  * way. The link opens the portal it was asked from when that link is addressed to this email,
  * else the oldest portal of the address.
  */
-export function forgotPassword(ctx: AppContext, input: { email: string; uploadLink?: string }): void {
+export function forgotPassword(ctx: AppContext, input: ForgotPasswordInput): void {
   const email = normalizeEmail(input.email);
   const { resets } = throttleFor(ctx);
   if (resets.retryAfter(email) > 0) return; // at most 3 reset emails per address per 15 minutes
@@ -243,7 +235,7 @@ function endEverySession(tx: Writer, accountId: string): void {
 }
 
 /** Sets a new password with a reset token: once, within the hour. Every session and other reset link of the account ends. */
-export async function resetPassword(ctx: AppContext, input: { token: string; newPassword: string }): Promise<void> {
+export async function resetPassword(ctx: AppContext, input: ResetPasswordInput): Promise<void> {
   if (input.newPassword.length < CUSTOMER_RESET_PASSWORD_MIN) throw badRequest(messages.resetPasswordTooShort);
   const now = ctx.clock.now();
   const id = hashToken(input.token);

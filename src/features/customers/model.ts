@@ -1,18 +1,20 @@
 import { t } from "elysia";
+import { IsoDate, MaybeDate, optionalText } from "../../lib/model.ts";
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from "../../shared/validation.ts";
+import { DocumentCounts, DocumentList } from "../documents/model.ts";
 
-const optionalText = (maxLength: number, error: string) => t.Optional(t.Union([t.String({ maxLength }), t.Null()], { error }));
 const dateText = (field: string) =>
   optionalText(64, `${field} must be a date and time, such as 2026-12-01T17:00:00Z`);
-
-export const IdParams = t.Object({ id: t.String({ maxLength: 64 }) });
 
 export const CreateCustomerBody = t.Object({
   name: optionalText(MAX_NAME_LENGTH, `Names must be text of at most ${MAX_NAME_LENGTH} characters`),
   email: t.String({ maxLength: MAX_EMAIL_LENGTH, error: "Invalid email address" }),
   loanType: optionalText(60, "Loan type must be text of at most 60 characters"),
+  /** ISO timestamp applied to every requested document. */
   dueDate: dateText("dueDate"),
+  /** Optional reminder time (ISO) for those documents. */
   reminderTime: dateText("reminderTime"),
+  /** Standard names ("Paystub") or custom entries (`custom:{name}:{description}`). */
   requiredDocuments: t.Optional(
     t.Array(
       t.Object({
@@ -23,6 +25,7 @@ export const CreateCustomerBody = t.Object({
     ),
   ),
 });
+export type CreateCustomerInput = typeof CreateCustomerBody.static;
 
 export const RequestDocumentsBody = t.Object({
   documentTypes: t.Array(t.String({ maxLength: 700 }), {
@@ -32,7 +35,41 @@ export const RequestDocumentsBody = t.Object({
   dueDate: dateText("dueDate"),
   reminderTime: dateText("reminderTime"),
 });
+export type RequestDocumentsInput = typeof RequestDocumentsBody.static;
 
 // Missing fields get the spec's message; lengths are checked by the service with their own.
 const required = t.String({ maxLength: 2000, error: "Please fill in all required fields" });
 export const UpdateCustomerBody = t.Object({ name: required, email: required, loanType: required });
+export type UpdateCustomerInput = typeof UpdateCustomerBody.static;
+
+/** One broker's relationship with one customer, with the progress of what was requested. */
+export const CustomerDto = t.Object({
+  id: t.String(),
+  name: t.String(),
+  email: t.String(),
+  loanType: t.Nullable(t.String()),
+  invitationStatus: t.UnionEnum(["pending", "accepted"]),
+  invitedAt: IsoDate,
+  acceptedAt: MaybeDate,
+  lastReminderAt: MaybeDate,
+  lastActive: MaybeDate,
+  brokerName: t.String(),
+  uploadLink: t.String(),
+  status: t.UnionEnum(["completed", "pending"]),
+  documentCounts: DocumentCounts,
+});
+export type CustomerDto = typeof CustomerDto.static;
+
+export const CustomerList = t.Array(CustomerDto);
+
+export const CustomerDetailDto = t.Composite([CustomerDto, t.Object({ documents: DocumentList })]);
+export type CustomerDetailDto = typeof CustomerDetailDto.static;
+
+export const DocumentLimit = t.Object({
+  currentCount: t.Number(),
+  /** -1 when the plan has no cap. */
+  maxAllowed: t.Number(),
+});
+export type DocumentLimit = typeof DocumentLimit.static;
+
+export const RequestedDocuments = t.Object({ documents: DocumentList });

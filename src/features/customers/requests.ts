@@ -6,7 +6,7 @@ import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { newId, randomToken } from "../../lib/tokens.ts";
 import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
-import type { CustomerDetailDto } from "../../shared/api-types.ts";
+import type { CreateCustomerInput, CustomerDetailDto, RequestDocumentsInput } from "./model.ts";
 import { nameFromEmail } from "../../shared/documents.ts";
 import { canAddCustomer, limitMessages, maxDocumentsPerCustomer, perCustomerError, perRequestError } from "../../shared/limits.ts";
 import { displayName } from "../../shared/user-display.ts";
@@ -29,16 +29,8 @@ function checkDocumentLimits(ctx: AppContext, brokerId: string, current: number,
   if (perCustomer) throw new AppError("forbidden", `${limitMessages.perCustomerTitle}: ${perCustomer}`);
 }
 
-export interface CreateCustomerInput {
-  name?: string | null;
-  email: string;
-  loanType?: string | null;
-  dueDate?: string | null;
-  reminderTime?: string | null;
-  requiredDocuments?: { name: string; description?: string | null }[];
-}
-
-export function createCustomer(ctx: AppContext, broker: PublicUser, input: CreateCustomerInput): CustomerDetailDto {
+export function createCustomer(ctx: AppContext, input: CreateCustomerInput & { broker: PublicUser }): CustomerDetailDto {
+  const { broker } = input;
   const email = normalizeEmail(input.email);
   if (!isValidEmail(email)) throw badRequest(messages.invalidEmailShort);
   const name = checkName(input.name ?? "") || nameFromEmail(email);
@@ -85,15 +77,11 @@ export function createCustomer(ctx: AppContext, broker: PublicUser, input: Creat
     unit.publish({ type: "customer_created", brokerId: broker.id, customerId: customer.id });
     return customer.id;
   });
-  return customerDetail(ctx, broker, customerId);
+  return customerDetail(ctx, { broker, customerId });
 }
 
-export function requestDocuments(
-  ctx: AppContext,
-  broker: PublicUser,
-  customerId: string,
-  input: { documentTypes: string[]; dueDate?: string | null; reminderTime?: string | null },
-): DocumentRow[] {
+export function requestDocuments(ctx: AppContext, input: RequestDocumentsInput & { broker: PublicUser; customerId: string }): DocumentRow[] {
+  const { broker, customerId } = input;
   const customer = findOwnedCustomer(ctx, broker.id, customerId);
   if (input.documentTypes.length === 0) throw badRequest("Please select at least one document to request.");
   const docs = parseDocumentEntries(input.documentTypes);

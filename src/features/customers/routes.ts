@@ -1,10 +1,20 @@
 import { Elysia } from "elysia";
-import type { AppContext } from "../../context.ts";
+import { contextSeed, type AppContext } from "../../context.ts";
+import { IdParams, Message } from "../../lib/model.ts";
 import { jsonResponse } from "../../lib/read-cache.ts";
+import { access } from "../access/plugin.ts";
 import type { PublicUser } from "../auth/model.ts";
-import { brokerAuth } from "../auth/plugin.ts";
+import { DocumentList } from "../documents/model.ts";
 import { toDocumentDto } from "../documents/service.ts";
-import { CreateCustomerBody, IdParams, RequestDocumentsBody, UpdateCustomerBody } from "./model.ts";
+import {
+  CreateCustomerBody,
+  CustomerDetailDto,
+  CustomerList,
+  DocumentLimit,
+  RequestDocumentsBody,
+  RequestedDocuments,
+  UpdateCustomerBody,
+} from "./model.ts";
 import { createCustomer, requestDocuments } from "./requests.ts";
 import {
   customerDetail,
@@ -17,56 +27,61 @@ import {
 } from "./service.ts";
 
 export const customerRoutes = (ctx: AppContext) => {
+  // The hot reads (the list, one customer) answer with JSON cached until the database changes.
+  // A ready Response skips Elysia's response validation, so the schemas below only declare their
+  // shape; listCustomers and customerDetail are typed from the same schemas.
   const customerList = (broker: PublicUser) => jsonResponse(ctx.cache.json(`customers:${broker.id}`, () => listCustomers(ctx, broker)));
-  return new Elysia({ prefix: "/api" })
-    .use(brokerAuth(ctx))
+  return new Elysia({ name: "customers", seed: contextSeed(ctx), prefix: "/api" })
+    .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
-        .get("/customers", ({ broker }) => customerList(broker))
+        .get("/customers", ({ broker }) => customerList(broker), { response: CustomerList })
         // The same list: invitation fields are part of every customer.
-        .get("/all-customers", ({ broker }) => customerList(broker))
+        .get("/all-customers", ({ broker }) => customerList(broker), { response: CustomerList })
         .post(
           "/customers",
-          ({ broker, body, set }) => {
-            set.status = 201;
-            return createCustomer(ctx, broker, body);
-          },
-          { body: CreateCustomerBody },
+          ({ broker, body, status }) => status(201, createCustomer(ctx, { ...body, broker })),
+          { body: CreateCustomerBody, response: { 201: CustomerDetailDto } },
         )
         .get(
           "/customer/:id",
-          ({ broker, params }) => jsonResponse(ctx.cache.json(`customer:${broker.id}:${params.id}`, () => customerDetail(ctx, broker, params.id))),
-          { params: IdParams },
+          ({ broker, params }) => jsonResponse(ctx.cache.json(`customer:${broker.id}:${params.id}`, () => customerDetail(ctx, { broker, customerId: params.id }))),
+          { params: IdParams, response: CustomerDetailDto },
         )
-        .get("/customer/:id/documents", ({ broker, params }) => customerDocuments(ctx, broker.id, params.id), { params: IdParams })
-        .get("/customers/:id/document-limit", ({ broker, params }) => documentLimit(ctx, broker.id, params.id), { params: IdParams })
-        .put("/customers/:id", ({ broker, params, body }) => updateCustomer(ctx, broker, params.id, body), {
+        .get("/customer/:id/documents", ({ broker, params }) => customerDocuments(ctx, { brokerId: broker.id, customerId: params.id }), {
+          params: IdParams,
+          response: DocumentList,
+        })
+        .get("/customers/:id/document-limit", ({ broker, params }) => documentLimit(ctx, { brokerId: broker.id, customerId: params.id }), {
+          params: IdParams,
+          response: DocumentLimit,
+        })
+        .put("/customers/:id", ({ broker, params, body }) => updateCustomer(ctx, { ...body, broker, customerId: params.id }), {
           params: IdParams,
           body: UpdateCustomerBody,
+          response: CustomerDetailDto,
         })
         .delete(
           "/customers/:id",
           ({ broker, params }) => {
-            deleteCustomer(ctx, broker.id, params.id);
+            deleteCustomer(ctx, { brokerId: broker.id, customerId: params.id });
             return { message: "Customer deleted" };
           },
-          { params: IdParams },
+          { params: IdParams, response: Message },
         )
         .post(
           "/customers/:id/resend-invitation",
           ({ broker, params }) => {
-            resendInvitation(ctx, broker, params.id);
+            resendInvitation(ctx, { broker, customerId: params.id });
             return { message: "Invitation resent" };
           },
-          { params: IdParams },
+          { params: IdParams, response: Message },
         )
         .post(
           "/customers/:id/request-documents",
-          ({ broker, params, body, set }) => {
-            set.status = 201;
-            return { documents: requestDocuments(ctx, broker, params.id, body).map(toDocumentDto) };
-          },
-          { params: IdParams, body: RequestDocumentsBody },
+          ({ broker, params, body, status }) =>
+            status(201, { documents: requestDocuments(ctx, { ...body, broker, customerId: params.id }).map(toDocumentDto) }),
+          { params: IdParams, body: RequestDocumentsBody, response: { 201: RequestedDocuments } },
         ),
     );
 };

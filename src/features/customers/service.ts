@@ -8,7 +8,8 @@ import { customers } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
-import type { CustomerDetailDto, CustomerDto, DocumentCounts, DocumentLimit } from "../../shared/api-types.ts";
+import type { CustomerDetailDto, CustomerDto, DocumentLimit, UpdateCustomerInput } from "./model.ts";
+import type { DocumentCounts } from "../documents/model.ts";
 import { customerStatusFromCounts, isRequirement } from "../../shared/documents.ts";
 import { maxDocumentsPerCustomer } from "../../shared/limits.ts";
 import { UNLIMITED } from "../../shared/plans.ts";
@@ -74,19 +75,25 @@ export function listCustomers(ctx: AppContext, broker: PublicUser): CustomerDto[
 
 const emptyCounts = (): DocumentCounts => ({ total: 0, approved: 0, underReview: 0, awaitingUpload: 0, overdue: 0 });
 
-export function customerDetail(ctx: AppContext, broker: PublicUser, customerId: string): CustomerDetailDto {
+/** One relationship of a broker's. */
+interface OwnedCustomer {
+  brokerId: string;
+  customerId: string;
+}
+
+export function customerDetail(ctx: AppContext, { broker, customerId }: { broker: PublicUser; customerId: string }): CustomerDetailDto {
   const owned = findOwnedCustomer(ctx, broker.id, customerId);
   const docs = listCustomerDocuments(ctx, broker.id, customerId);
   const counts = documentCounts(ctx, broker.id, customerId, ctx.clock.now());
   return { ...toCustomerDto(broker, owned, counts), documents: docs.map(toDocumentDto) };
 }
 
-export function customerDocuments(ctx: AppContext, brokerId: string, customerId: string) {
+export function customerDocuments(ctx: AppContext, { brokerId, customerId }: OwnedCustomer) {
   findOwnedCustomer(ctx, brokerId, customerId);
   return listCustomerDocuments(ctx, brokerId, customerId).map(toDocumentDto);
 }
 
-export function documentLimit(ctx: AppContext, brokerId: string, customerId: string): DocumentLimit {
+export function documentLimit(ctx: AppContext, { brokerId, customerId }: OwnedCustomer): DocumentLimit {
   findOwnedCustomer(ctx, brokerId, customerId);
   return {
     currentCount: countRequestedDocuments(ctx, { brokerId, customerId }),
@@ -106,12 +113,8 @@ export function checkLoanType(loanType: string | null | undefined): string | nul
   return trimmed || null;
 }
 
-export function updateCustomer(
-  ctx: AppContext,
-  broker: PublicUser,
-  customerId: string,
-  input: { name: string; email: string; loanType: string },
-): CustomerDetailDto {
+export function updateCustomer(ctx: AppContext, input: UpdateCustomerInput & { broker: PublicUser; customerId: string }): CustomerDetailDto {
+  const { broker, customerId } = input;
   const customer = findOwnedCustomer(ctx, broker.id, customerId);
   if (!input.name.trim() || !input.email.trim() || !input.loanType.trim()) throw badRequest("Please fill in all required fields");
   const email = normalizeEmail(input.email);
@@ -130,7 +133,7 @@ export function updateCustomer(
     tx.update(customers).set({ name, email, loanType, ...connection }).where(eq(customers.id, customerId)).run();
     publish({ type: "customer_updated", brokerId: broker.id, customerId });
   });
-  return customerDetail(ctx, broker, customerId);
+  return customerDetail(ctx, { broker, customerId });
 }
 
 /**
@@ -138,7 +141,7 @@ export function updateCustomer(
  * broker's documents and their files, and the notifications of that relationship. The person's
  * account, if they made one, stays: other brokers may still work with them.
  */
-export function deleteCustomer(ctx: AppContext, brokerId: string, customerId: string): void {
+export function deleteCustomer(ctx: AppContext, { brokerId, customerId }: OwnedCustomer): void {
   findOwnedCustomer(ctx, brokerId, customerId);
   const keys = inTransaction(ctx, ({ tx, publish }) => {
     const keys = deleteDocumentRows(tx, listCustomerDocuments(ctx, brokerId, customerId));
@@ -149,7 +152,7 @@ export function deleteCustomer(ctx: AppContext, brokerId: string, customerId: st
   removeFiles(ctx, keys);
 }
 
-export function resendInvitation(ctx: AppContext, broker: PublicUser, customerId: string): void {
+export function resendInvitation(ctx: AppContext, { broker, customerId }: { broker: PublicUser; customerId: string }): void {
   const customer = findOwnedCustomer(ctx, broker.id, customerId);
   if (customer.invitationStatus === "accepted") throw new AppError("conflict", "This customer has already accepted the invitation.");
   const docs = listCustomerDocuments(ctx, broker.id, customerId).filter((d) => isRequirement(d.status));

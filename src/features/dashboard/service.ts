@@ -1,6 +1,6 @@
 // The broker dashboard: metrics and the document lists behind its cards.
 import type { AppContext } from "../../context.ts";
-import type { DashboardDocumentRow, DashboardMetrics } from "../../shared/api-types.ts";
+import type { DashboardDocumentRow, DashboardMetrics } from "./model.ts";
 import { countCustomers } from "../customers/contact.ts";
 import { customerNames } from "../customers/contact.ts";
 import { dashboardDocuments, documentMetrics, type DashboardList } from "../documents/lists.ts";
@@ -9,7 +9,7 @@ export function dashboardMetrics(ctx: AppContext, brokerId: string): DashboardMe
   return { totalCustomers: countCustomers(ctx, brokerId), ...documentMetrics(ctx, brokerId, ctx.clock.now()) };
 }
 
-export function dashboardRows(ctx: AppContext, brokerId: string, list: DashboardList): DashboardDocumentRow[] {
+export function dashboardRows(ctx: AppContext, { brokerId, list }: { brokerId: string; list: DashboardList }): DashboardDocumentRow[] {
   const names = customerNames(ctx, brokerId);
   return dashboardDocuments(ctx, brokerId, list, ctx.clock.now()).map((doc) => ({
     documentId: doc.id,

@@ -11,20 +11,17 @@ import { customerContact } from "../customers/contact.ts";
 import { queueEmail } from "../mail/service.ts";
 import { documentApprovedEmail, resubmitRequestEmail } from "../mail/templates.ts";
 import { addBrokerNotification, addCustomerNotification } from "../notifications/service.ts";
-import { findOwnedDocument, type DocumentRow } from "./service.ts";
+import type { BulkDueDateInput, DueDateInput, VerifyDocumentInput } from "./model.ts";
+import { findOwnedDocument, parseDueDates, type DocumentRow } from "./service.ts";
 
-export interface VerifyInput {
-  status: "approved" | "rejected";
-  comments?: string | null;
-  rejectionReason?: string | null;
-}
 
 /**
  * Approve, or ask for a re-submit (stored as need_to_resubmit with the reason). The customer's
  * email about it is queued in the same transaction.
  */
-export function verifyDocument(ctx: AppContext, broker: PublicUser, documentId: string, input: VerifyInput): DocumentRow {
-  const doc = findOwnedDocument(ctx, broker.id, documentId);
+export function verifyDocument(ctx: AppContext, input: VerifyDocumentInput & { broker: PublicUser; documentId: string }): DocumentRow {
+  const { broker } = input;
+  const doc = findOwnedDocument(ctx, broker.id, input.documentId);
   const reason = input.rejectionReason?.trim() ?? "";
   const comments = input.comments?.trim() || null;
   if (input.status === "rejected" && !reason) throw badRequest("Please give a reason for the re-submit request");
@@ -72,6 +69,12 @@ export function verifyDocument(ctx: AppContext, broker: PublicUser, documentId: 
   });
 }
 
+/** Due dates given to existing documents are required (a request may have none). */
+function parseRequiredDueDates(ctx: AppContext, input: DueDateInput): { dueDate: Date; reminderAt: Date | null } {
+  const { dueDate, reminderAt } = parseDueDates(input, ctx.clock.now(), { required: true });
+  return { dueDate: dueDate!, reminderAt };
+}
+
 /** A new due date: its reminder is due again, and an overdue document is waiting again. */
 function dueDateChanges(doc: DocumentRow, dueDate: Date, reminderAt: Date | null, now: Date) {
   const back = doc.status === "overdue" && dueDate > now ? { status: "requested" as const } : {};
@@ -83,8 +86,11 @@ function assertDueDateChangeable(doc: DocumentRow) {
   if (doc.status === "shared") throw new AppError("conflict", "Shared documents have no due date.");
 }
 
-export function setDueDate(ctx: AppContext, brokerId: string, documentId: string, dueDate: Date, reminderAt: Date | null): DocumentRow {
-  const doc = findOwnedDocument(ctx, brokerId, documentId);
+/** A new due date (and optional reminder) for one document. */
+export function setDueDate(ctx: AppContext, input: DueDateInput & { brokerId: string; documentId: string }): DocumentRow {
+  const { brokerId } = input;
+  const { dueDate, reminderAt } = parseRequiredDueDates(ctx, input);
+  const doc = findOwnedDocument(ctx, brokerId, input.documentId);
   assertDueDateChangeable(doc);
   return inTransaction(ctx, ({ tx, publish }) => {
     publish({ type: "document_status_changed", brokerId, customerId: doc.customerId, documentIds: [doc.id] });
@@ -93,8 +99,10 @@ export function setDueDate(ctx: AppContext, brokerId: string, documentId: string
 }
 
 /** Sets one due date on several documents, all or none. */
-export function setBulkDueDate(ctx: AppContext, brokerId: string, ids: string[], dueDate: Date, reminderAt: Date | null): DocumentRow[] {
-  const unique = [...new Set(ids)];
+export function setBulkDueDate(ctx: AppContext, input: BulkDueDateInput & { brokerId: string }): DocumentRow[] {
+  const { brokerId } = input;
+  const { dueDate, reminderAt } = parseRequiredDueDates(ctx, input);
+  const unique = [...new Set(input.documentIds)];
   if (unique.length === 0) throw badRequest("Please select at least one document");
   const found = ctx.db
     .select()

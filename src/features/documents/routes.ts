@@ -1,45 +1,40 @@
 import { Elysia } from "elysia";
-import type { AppContext } from "../../context.ts";
-import { brokerAuth } from "../auth/plugin.ts";
-import { BulkDueDateBody, DocumentIdParams, DueDateBody, VerifyBody } from "./model.ts";
+import { contextSeed, type AppContext } from "../../context.ts";
+import { IdParams, Message } from "../../lib/model.ts";
+import { access } from "../access/plugin.ts";
+import { BulkDueDateBody, BulkDueDateResponse, DocumentDto, DueDateBody, VerifyBody } from "./model.ts";
 import { setBulkDueDate, setDueDate, verifyDocument } from "./review.ts";
-import { deleteDocument, parseDueDates, toDocumentDto } from "./service.ts";
+import { deleteDocument, toDocumentDto } from "./service.ts";
 
 export const documentRoutes = (ctx: AppContext) =>
-  new Elysia({ prefix: "/api/documents" })
-    .use(brokerAuth(ctx))
+  new Elysia({ name: "documents", seed: contextSeed(ctx), prefix: "/api/documents" })
+    .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
-        .post(
-          "/:id/verify",
-          ({ broker, params, body }) => {
-            return toDocumentDto(verifyDocument(ctx, broker, params.id, body));
-          },
-          { params: DocumentIdParams, body: VerifyBody },
-        )
+        .post("/:id/verify", ({ broker, params, body }) => toDocumentDto(verifyDocument(ctx, { ...body, broker, documentId: params.id })), {
+          params: IdParams,
+          body: VerifyBody,
+          response: DocumentDto,
+        })
         .put(
           "/bulk-due-date",
           ({ broker, body }) => {
-            const { dueDate, reminderAt } = parseDueDates(body, ctx.clock.now(), { required: true });
-            const docs = setBulkDueDate(ctx, broker.id, body.documentIds, dueDate!, reminderAt);
+            const docs = setBulkDueDate(ctx, { ...body, brokerId: broker.id });
             return { updated: docs.length, documents: docs.map(toDocumentDto) };
           },
-          { body: BulkDueDateBody },
+          { body: BulkDueDateBody, response: BulkDueDateResponse },
         )
-        .put(
-          "/:id/due-date",
-          ({ broker, params, body }) => {
-            const { dueDate, reminderAt } = parseDueDates(body, ctx.clock.now(), { required: true });
-            return toDocumentDto(setDueDate(ctx, broker.id, params.id, dueDate!, reminderAt));
-          },
-          { params: DocumentIdParams, body: DueDateBody },
-        )
+        .put("/:id/due-date", ({ broker, params, body }) => toDocumentDto(setDueDate(ctx, { ...body, brokerId: broker.id, documentId: params.id })), {
+          params: IdParams,
+          body: DueDateBody,
+          response: DocumentDto,
+        })
         .delete(
           "/:id",
           ({ broker, params }) => {
-            deleteDocument(ctx, broker.id, params.id);
+            deleteDocument(ctx, { brokerId: broker.id, documentId: params.id });
             return { message: "Document removed" };
           },
-          { params: DocumentIdParams },
+          { params: IdParams, response: Message },
         ),
     );

@@ -8,7 +8,7 @@ import { badRequest, notFound } from "../../lib/errors.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { newId } from "../../lib/tokens.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
-import type { DocumentCounts, DocumentDto } from "../../shared/api-types.ts";
+import type { DocumentCounts, DocumentDto } from "./model.ts";
 import {
   AWAITING_UPLOAD,
   type DocumentStatus,
@@ -227,7 +227,7 @@ export function removeFiles(ctx: AppContext, keys: string[]): void {
 }
 
 /** Removes a document, then its files; the customer is told. */
-export function deleteDocument(ctx: AppContext, brokerId: string, documentId: string): DocumentRow {
+export function deleteDocument(ctx: AppContext, { brokerId, documentId }: { brokerId: string; documentId: string }): DocumentRow {
   const doc = findOwnedDocument(ctx, brokerId, documentId);
   const keys = inTransaction(ctx, (unit) => {
     addCustomerNotification(unit, doc.customerId, {

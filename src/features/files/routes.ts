@@ -1,37 +1,40 @@
-import { Elysia, t } from "elysia";
-import type { AppContext } from "../../context.ts";
+import { Elysia } from "elysia";
+import { contextSeed, type AppContext } from "../../context.ts";
 import { fileResponse } from "../../lib/http.ts";
+import { IdParams, NotJson } from "../../lib/model.ts";
 import { cleanFileName } from "../../lib/upload.ts";
-import { fileLink, proxiedDocumentId, readableDocument, storedFile } from "./service.ts";
+import { access } from "../access/plugin.ts";
+import { FileLinkDto, ProxyQuery, TokenQuery } from "./model.ts";
+import { fileLink, proxiedDocumentId, readDocumentFile } from "./service.ts";
 
-const Params = t.Object({ id: t.String({ maxLength: 64 }) });
-const TokenQuery = t.Object({ token: t.Optional(t.String({ maxLength: 200 })) });
-
-export const fileRoutes = (ctx: AppContext) => {
-  const serve = async (documentId: string, headers: Record<string, string | undefined>, options: { token?: string; inline: boolean; name?: string }) => {
-    const doc = readableDocument(ctx, { documentId, headers, token: options.token });
-    const file = await storedFile(ctx, doc);
-    return fileResponse(file, { name: options.name ?? doc.originalName ?? doc.name, type: doc.mimeType, inline: options.inline });
-  };
-
-  return new Elysia({ prefix: "/api" })
-    .get("/documents/:id/download", ({ params, headers, query }) => serve(params.id, headers, { token: query.token, inline: false }), {
-      params: Params,
-      query: TokenQuery,
-    })
-    .get("/documents/:id/view", ({ params, headers, query }) => serve(params.id, headers, { token: query.token, inline: true }), {
-      params: Params,
-      query: TokenQuery,
-    })
-    .post("/documents/:id/link", ({ params, headers }) => fileLink(ctx, readableDocument(ctx, { documentId: params.id, headers })), {
-      params: Params,
-    })
-    .get(
-      "/download-proxy",
-      ({ query, headers }) => {
-        const { documentId, token } = proxiedDocumentId(ctx, query.url);
-        return serve(documentId, headers, { token, inline: false, name: query.filename ? cleanFileName(query.filename) : undefined });
-      },
-      { query: t.Object({ url: t.String({ maxLength: 2000, error: "url is required" }), filename: t.Optional(t.String({ maxLength: 500 })) }) },
-    );
-};
+// A file is read by its broker, by the signed-in customer it was requested of, or with a signed
+// link (the token), so these routes resolve every identity ({ reader }) and the service decides.
+export const fileRoutes = (ctx: AppContext) =>
+  new Elysia({ name: "files", seed: contextSeed(ctx), prefix: "/api" })
+    .use(access(ctx))
+    .guard({ reader: true }, (app) =>
+      app
+        .get(
+          "/documents/:id/download",
+          async ({ params, query, reader }) => fileResponse(await readDocumentFile(ctx, { documentId: params.id, reader, token: query.token }), { inline: false }),
+          { params: IdParams, query: TokenQuery, response: NotJson },
+        )
+        .get(
+          "/documents/:id/view",
+          async ({ params, query, reader }) => fileResponse(await readDocumentFile(ctx, { documentId: params.id, reader, token: query.token }), { inline: true }),
+          { params: IdParams, query: TokenQuery, response: NotJson },
+        )
+        .get(
+          "/download-proxy",
+          async ({ query, reader }) => {
+            const file = await readDocumentFile(ctx, { ...proxiedDocumentId(ctx, query.url), reader });
+            return fileResponse(query.filename ? { ...file, name: cleanFileName(query.filename) } : file, { inline: false });
+          },
+          { query: ProxyQuery, response: NotJson },
+        ),
+    )
+    .post("/documents/:id/link", ({ params, reader }) => fileLink(ctx, { documentId: params.id, reader }), {
+      params: IdParams,
+      reader: true,
+      response: FileLinkDto,
+    });

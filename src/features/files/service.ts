@@ -5,38 +5,52 @@
 import type { AppContext } from "../../context.ts";
 import { AppError, notFound, unauthorized } from "../../lib/errors.ts";
 import { FILE_LINK_TTL_MS, signFileToken, verifyFileToken } from "../../lib/signed-url.ts";
-import { brokerSessionToken } from "../auth/plugin.ts";
-import { brokerForToken } from "../auth/service.ts";
-import { customerSession } from "../customer-auth/plugin.ts";
+import type { Reader } from "../access/plugin.ts";
 import { customerContact } from "../customers/contact.ts";
 import { findDocument, type DocumentRow } from "../documents/service.ts";
+import type { FileLinkDto } from "./model.ts";
 
-type Headers = Record<string, string | undefined>;
+interface FileRead {
+  documentId: string;
+  /** Who is signed in on the request. */
+  reader: Reader;
+  /** A signed file link's token: it alone decides, whoever is signed in. */
+  token?: string;
+}
 
 /** The document if this request may read its file; 401 without credentials, 404 if not theirs. */
-export function readableDocument(ctx: AppContext, input: { documentId: string; headers: Headers; token?: string }): DocumentRow {
-  const doc = findDocument(ctx, input.documentId);
-  if (input.token) {
-    if (doc && verifyFileToken(ctx.config.sessionSecret, doc.id, input.token, ctx.clock.now())) return doc;
+function readableDocument(ctx: AppContext, { documentId, reader, token }: FileRead): DocumentRow {
+  const doc = findDocument(ctx, documentId);
+  if (token) {
+    if (doc && verifyFileToken(ctx.config.sessionSecret, doc.id, token, ctx.clock.now())) return doc;
     throw new AppError("forbidden", "This file link is invalid or has expired. Ask for a new one.");
   }
-  const brokerToken = brokerSessionToken(ctx, input.headers);
-  const broker = brokerToken ? brokerForToken(ctx, brokerToken) : null;
-  const customer = customerSession(ctx, input.headers);
+  const { broker, customer } = reader;
   if (!broker && !customer) throw unauthorized("Please sign in to view this file.");
-  if (doc && broker && doc.brokerId === broker.id) return doc;
+  if (doc && broker && doc.brokerId === broker.broker.id) return doc;
   if (doc && customer && customerContact(ctx, doc.customerId)?.email === customer.account.email) return doc;
   throw notFound("Document not found");
 }
 
-export async function storedFile(ctx: AppContext, doc: DocumentRow): Promise<Blob> {
-  const file = doc.storageKey ? await ctx.files.read(doc.storageKey) : null;
-  if (!file) throw notFound("This document has no file yet");
-  return file;
+export interface DocumentFile {
+  file: Blob;
+  /** The name the customer's file had. */
+  name: string;
+  /** The type its bytes were sniffed as when it was stored. */
+  type: string | null;
 }
 
-/** A link to view one file that works without signing in, for 15 minutes. */
-export function fileLink(ctx: AppContext, doc: DocumentRow): { url: string; expiresAt: string } {
+/** The stored file of a document this request may read. */
+export async function readDocumentFile(ctx: AppContext, input: FileRead): Promise<DocumentFile> {
+  const doc = readableDocument(ctx, input);
+  const file = doc.storageKey ? await ctx.files.read(doc.storageKey) : null;
+  if (!file) throw notFound("This document has no file yet");
+  return { file, name: doc.originalName ?? doc.name, type: doc.mimeType };
+}
+
+/** A link to view one file (that this request may read) that works without signing in, for 15 minutes. */
+export function fileLink(ctx: AppContext, input: Omit<FileRead, "token">): FileLinkDto {
+  const doc = readableDocument(ctx, input);
   if (!doc.storageKey) throw notFound("This document has no file yet");
   const expiresAt = new Date(ctx.clock.now().getTime() + FILE_LINK_TTL_MS);
   const token = signFileToken(ctx.config.sessionSecret, doc.id, expiresAt);

@@ -1,14 +1,15 @@
 import { Elysia } from "elysia";
 import { sql } from "drizzle-orm";
-import type { AppContext } from "../../context.ts";
+import { contextSeed, type AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
+import { Health } from "./model.ts";
 
 export const healthRoutes = (ctx: AppContext) =>
-  new Elysia().get("/healthz", () => {
+  new Elysia({ name: "health", seed: contextSeed(ctx) }).get("/healthz", () => {
     try {
       ctx.db.get(sql`select 1`);
     } catch {
       throw new AppError("unavailable", "The database is not answering");
     }
-    return { status: "ok" };
-  });
+    return { status: "ok" as const };
+  }, { response: Health });

@@ -2,7 +2,7 @@
 // by customer; each domain event is turned into the spec's messages and sent only to the sockets
 // whose owner it concerns. Notification content is never sent: a socket is told to refetch, and
 // the refetch is authorised like any other request.
-import type { LiveMessage } from "../../shared/api-types.ts";
+import type { LiveMessage } from "./model.ts";
 import type { DomainEvent, EventBus } from "../../lib/events.ts";
 
 export interface LiveSocket {

@@ -2,13 +2,12 @@
 // it (a userId in a message is never trusted); a customer's socket is tied to the upload link it
 // names in customer_auth. The handshake's Origin must be the portal's own.
 import { Elysia } from "elysia";
-import type { AppContext } from "../../context.ts";
+import { contextSeed, type AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
-import { hashToken } from "../../lib/tokens.ts";
-import type { LiveMessage } from "../../shared/api-types.ts";
-import { brokerSessionToken } from "../auth/plugin.ts";
-import { brokerForToken } from "../auth/service.ts";
-import { portalAccessFor } from "../customer-auth/plugin.ts";
+import { access } from "../access/plugin.ts";
+import { brokerSession } from "../auth/session.ts";
+import { customerSession, portalAccessFor } from "../customer-auth/session.ts";
+import type { LiveMessage } from "./model.ts";
 import { LiveHub, type LiveSocket } from "./hub.ts";
 
 /**
@@ -55,7 +54,9 @@ export const liveRoutes = (ctx: AppContext, hub: LiveHub) => {
   const allowedOrigins = new Set([new URL(ctx.config.publicUrl).origin]);
   const reply = (socket: LiveSocket, message: LiveMessage) => socket.send(JSON.stringify(message));
 
-  return new Elysia().ws("/ws", {
+  return new Elysia({ name: "live", seed: contextSeed(ctx) }).use(access(ctx)).ws("/ws", {
+    // The broker (if any) is identified from the handshake's token or cookie, before the upgrade.
+    reader: true,
     beforeHandle({ request }) {
       const origin = request.headers.get("origin");
       // Browsers always send Origin; a page on another site must not open a socket with our cookies.
@@ -65,9 +66,8 @@ export const liveRoutes = (ctx: AppContext, hub: LiveHub) => {
     },
     open(ws) {
       budgets.set(ws.raw, messageBudget());
-      const token = brokerSessionToken(ctx, ws.data.headers as Record<string, string | undefined>);
-      const broker = token ? brokerForToken(ctx, token) : null;
-      if (broker) hub.addBroker(broker.id, { socket: ws.raw, sessionId: hashToken(token!) });
+      const signedIn = ws.data.reader.broker;
+      if (signedIn) hub.addBroker(signedIn.broker.id, { socket: ws.raw, sessionId: signedIn.sessionId });
     },
     message(ws, raw) {
       if (!budgets.get(ws.raw)?.()) return ws.raw.close(POLICY_VIOLATION, "Too many messages");
@@ -75,17 +75,16 @@ export const liveRoutes = (ctx: AppContext, hub: LiveHub) => {
       if (!message) return;
       if (message.type === "auth") {
         // The broker was identified by their session when the socket opened; the userId sent
-        // here is not trusted and changes nothing.
-        const token = brokerSessionToken(ctx, ws.data.headers as Record<string, string | undefined>);
-        const broker = token ? brokerForToken(ctx, token) : null;
+        // here is not trusted and changes nothing. Asked again: the session may have ended since.
+        const broker = brokerSession(ctx, ws.data);
         reply(ws.raw, broker ? { type: "auth_success", role: "broker" } : { type: "auth_error", message: "Please sign in" });
         return;
       }
       if (message.type === "customer_auth" && typeof message.uploadLink === "string" && message.uploadLink.length <= 128) {
         try {
-          const access = portalAccessFor(ctx, message.uploadLink, ws.data.headers as Record<string, string | undefined>);
-          const session = access.session && { accountId: access.session.account.id, sessionId: access.session.sessionId };
-          hub.addCustomer(access.customers.map((c) => c.id), { socket: ws.raw, session });
+          const portal = portalAccessFor(ctx, message.uploadLink, customerSession(ctx, ws.data));
+          const session = portal.session && { accountId: portal.session.account.id, sessionId: portal.session.sessionId };
+          hub.addCustomer(portal.customers.map((c) => c.id), { socket: ws.raw, session });
           reply(ws.raw, { type: "auth_success", role: "customer" });
         } catch {
           reply(ws.raw, { type: "auth_error", message: "This upload link is not valid or has expired." });

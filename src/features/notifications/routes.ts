@@ -1,13 +1,12 @@
-import { Elysia, t } from "elysia";
-import type { AppContext } from "../../context.ts";
+import { Elysia } from "elysia";
+import { contextSeed, type AppContext } from "../../context.ts";
 import { unauthorized } from "../../lib/errors.ts";
-import { brokerAuth } from "../auth/plugin.ts";
-import { isSignedIn, portalAccess, type PortalAccess } from "../customer-auth/plugin.ts";
+import { IdParams, Message } from "../../lib/model.ts";
+import { access } from "../access/plugin.ts";
+import { isSignedIn, type PortalAccess } from "../customer-auth/session.ts";
+import { LinkParams } from "../portal/model.ts";
+import { BrokerNotificationList, CustomerNotificationList, LinkIdParams, MarkedAllRead, UnreadCountDto } from "./model.ts";
 import { brokerNotifications, customerNotifications, markAllRead, markRead, unreadCount, type Owner } from "./service.ts";
-
-const IdParams = t.Object({ id: t.String({ maxLength: 64 }) });
-const LinkParams = t.Object({ uploadLink: t.String({ maxLength: 128 }) });
-const LinkIdParams = t.Object({ uploadLink: t.String({ maxLength: 128 }), id: t.String({ maxLength: 64 }) });
 
 /** A customer's notifications need their account's session; guests have none. Every broker's, as for documents. */
 function customerOwner(portal: PortalAccess): Extract<Owner, { audience: "customer" }> {
@@ -16,40 +15,46 @@ function customerOwner(portal: PortalAccess): Extract<Owner, { audience: "custom
 }
 
 export const notificationRoutes = (ctx: AppContext) =>
-  new Elysia({ prefix: "/api" })
-    .use(brokerAuth(ctx))
-    .use(portalAccess(ctx))
+  new Elysia({ name: "notifications", seed: contextSeed(ctx), prefix: "/api" })
+    .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
-        .get("/notifications", ({ broker }) => brokerNotifications(ctx, broker.id))
-        .get("/notifications/unread-count", ({ broker }) => ({ count: unreadCount(ctx, { audience: "broker", brokerId: broker.id }) }))
-        .post("/notifications/mark-all-read", ({ broker }) => ({ updated: markAllRead(ctx, { audience: "broker", brokerId: broker.id }) }))
+        .get("/notifications", ({ broker }) => brokerNotifications(ctx, broker.id), { response: BrokerNotificationList })
+        .get("/notifications/unread-count", ({ broker }) => ({ count: unreadCount(ctx, { audience: "broker", brokerId: broker.id }) }), {
+          response: UnreadCountDto,
+        })
+        .post("/notifications/mark-all-read", ({ broker }) => ({ updated: markAllRead(ctx, { audience: "broker", brokerId: broker.id }) }), {
+          response: MarkedAllRead,
+        })
         .post(
           "/notifications/:id/read",
           ({ broker, params }) => {
-            markRead(ctx, { audience: "broker", brokerId: broker.id }, params.id);
+            markRead(ctx, { owner: { audience: "broker", brokerId: broker.id }, id: params.id });
             return { message: "Marked as read" };
           },
-          { params: IdParams },
+          { params: IdParams, response: Message },
         ),
     )
     .guard({ portal: true }, (app) =>
       app
         .get("/upload/:uploadLink/notifications", ({ portal }) => customerNotifications(ctx, customerOwner(portal).customerIds), {
           params: LinkParams,
+          response: CustomerNotificationList,
         })
         .get("/upload/:uploadLink/notifications/unread-count", ({ portal }) => ({ count: unreadCount(ctx, customerOwner(portal)) }), {
           params: LinkParams,
+          response: UnreadCountDto,
         })
         .post("/upload/:uploadLink/notifications/mark-all-read", ({ portal }) => ({ updated: markAllRead(ctx, customerOwner(portal)) }), {
           params: LinkParams,
+          response: MarkedAllRead,
         })
         .post(
           "/upload/:uploadLink/notifications/:id/read",
           ({ portal, params }) => {
-            markRead(ctx, customerOwner(portal), params.id);
+            markRead(ctx, { owner: customerOwner(portal), id: params.id });
             return { message: "Marked as read" };
           },
-          { params: LinkIdParams },
+          { params: LinkIdParams, response: Message },
         ),
     );

@@ -6,7 +6,7 @@ import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
 import { newId } from "../../lib/tokens.ts";
 import type { Unit } from "../../lib/unit-of-work.ts";
-import type { BrokerNotificationDto, CustomerNotificationDto } from "../../shared/api-types.ts";
+import type { BrokerNotificationDto, CustomerNotificationDto } from "./model.ts";
 
 export type BrokerNotificationType = "document_uploaded" | "document_verified" | "customer_invited";
 export type CustomerNotificationType = "document_verified" | "documents_requested" | "document_deleted" | "other";
@@ -74,7 +74,7 @@ export function unreadCount(ctx: AppContext, owner: Owner): number {
   return ctx.db.select({ n: count() }).from(notifications).where(and(ownedBy(owner), eq(notifications.read, false))).get()!.n;
 }
 
-export function markRead(ctx: AppContext, owner: Owner, id: string): void {
+export function markRead(ctx: AppContext, { owner, id }: { owner: Owner; id: string }): void {
   const changed = ctx.db.update(notifications).set({ read: true }).where(and(ownedBy(owner), eq(notifications.id, id))).returning({ id: notifications.id }).get();
   if (!changed) throw notFound("Notification not found");
   ctx.events.publish({ type: "notifications_read", ...owner });

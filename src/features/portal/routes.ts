@@ -1,14 +1,12 @@
-import { Elysia, t } from "elysia";
-import type { AppContext } from "../../context.ts";
-import { portalAccess } from "../customer-auth/plugin.ts";
+import { Elysia } from "elysia";
+import { contextSeed, type AppContext } from "../../context.ts";
+import { access } from "../access/plugin.ts";
+import { DocumentParams, LinkParams, PortalDto, UploadResponse } from "./model.ts";
 import { portalView, uploadToPortal } from "./service.ts";
 
-const LinkParams = t.Object({ uploadLink: t.String({ maxLength: 128 }) });
-const DocumentParams = t.Object({ uploadLink: t.String({ maxLength: 128 }), documentId: t.String({ maxLength: 64 }) });
-
 export const portalRoutes = (ctx: AppContext) =>
-  new Elysia({ prefix: "/api/upload" })
-    .use(portalAccess(ctx))
+  new Elysia({ name: "portal", seed: contextSeed(ctx), prefix: "/api/upload" })
+    .use(access(ctx))
     .get(
       "/:uploadLink",
       ({ portal, set }) => {
@@ -17,14 +15,14 @@ export const portalRoutes = (ctx: AppContext) =>
         set.headers.pragma = "no-cache";
         return portalView(ctx, portal);
       },
-      { params: LinkParams, portal: true },
+      { params: LinkParams, portal: true, response: PortalDto },
     )
     .post(
       "/:uploadLink/documents/:documentId",
       async ({ portal, params, request }) => ({
         message: "Upload Successful",
-        document: await uploadToPortal(ctx, portal, params.documentId, request),
+        document: await uploadToPortal(ctx, { portal, documentId: params.documentId, request }),
       }),
       // The body is read as a stream by the service, never parsed into memory here.
-      { params: DocumentParams, portal: true, parse: "none" },
+      { params: DocumentParams, portal: true, parse: "none", response: UploadResponse },
     );

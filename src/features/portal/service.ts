@@ -5,13 +5,13 @@
 import { rmSync } from "node:fs";
 import type { AppContext } from "../../context.ts";
 import { receiveFile } from "../../lib/upload.ts";
-import type { CustomerProfileDto, PortalDocumentDto, PortalDto } from "../../shared/api-types.ts";
+import type { CustomerProfileDto, PortalDocumentDto, PortalDto } from "./model.ts";
 import { canCustomerUpload, isRequirement } from "../../shared/documents.ts";
 import { CUSTOMER_UPLOAD_TYPES } from "../../shared/files.ts";
 import { displayName } from "../../shared/user-display.ts";
 import { uploadMessages } from "../../shared/validation.ts";
 import { brokersById } from "../auth/brokers.ts";
-import { isSignedIn, type PortalAccess } from "../customer-auth/plugin.ts";
+import { isSignedIn, type PortalAccess } from "../customer-auth/session.ts";
 import type { CustomerSession } from "../customer-auth/service.ts";
 import { customersWithEmail } from "../customers/contact.ts";
 import { listDocumentsOfCustomers, type DocumentRow } from "../documents/service.ts";
@@ -40,7 +40,7 @@ export function customerProfile(ctx: AppContext, access: PortalAccess): Customer
 }
 
 /** The profile a sign-in or sign-up answers with: as seen through the link used, else the oldest. */
-export function profileAfterSignIn(ctx: AppContext, session: CustomerSession, uploadLink?: string): CustomerProfileDto {
+export function profileAfterSignIn(ctx: AppContext, { session, uploadLink }: { session: CustomerSession; uploadLink?: string }): CustomerProfileDto {
   const customers = customersWithEmail(ctx, session.account.email);
   const customer = customers.find((c) => c.uploadLink === uploadLink) ?? customers[0];
   if (!customer) return { id: session.account.id, name: session.account.email, email: session.account.email, loanType: null, invitedBy: [] };
@@ -88,7 +88,10 @@ export function portalView(ctx: AppContext, access: PortalAccess): PortalDto {
 }
 
 /** Streams the request's file to disk, checks it, and attaches it to the document. */
-export async function uploadToPortal(ctx: AppContext, access: PortalAccess, documentId: string, request: Request): Promise<PortalDocumentDto> {
+export async function uploadToPortal(
+  ctx: AppContext,
+  { portal: access, documentId, request }: { portal: PortalAccess; documentId: string; request: Request },
+): Promise<PortalDocumentDto> {
   // Refused before a byte of the body is read when the document cannot take a file.
   uploadableDocument(ctx, customerIds(access), documentId);
   const file = await receiveFile(request, {

@@ -29,7 +29,7 @@ function queueReminders(ctx: AppContext, broker: PublicUser, byCustomer: Map<str
   });
 }
 
-export function sendReminder(ctx: AppContext, broker: PublicUser, customerId: string): number {
+export function sendReminder(ctx: AppContext, { broker, customerId }: { broker: PublicUser; customerId: string }): number {
   const { lastReminderAt } = findOwnedCustomer(ctx, broker.id, customerId);
   const now = ctx.clock.now().getTime();
   if (lastReminderAt && now - lastReminderAt.getTime() < REMINDER_COOLDOWN_MS) {

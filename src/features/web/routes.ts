@@ -2,6 +2,7 @@
 // /ws gets index.html so the client router can render the screen (or its own 404 page).
 import { Elysia } from "elysia";
 import { AppError } from "../../lib/errors.ts";
+import { NotJson } from "../../lib/model.ts";
 import { contentType, loadWebAssets } from "./assets.ts";
 
 const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/") || path === "/ws";
@@ -26,4 +27,4 @@ export const webRoutes = () =>
     return new Response(assets.get("/index.html"), {
       headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" },
     });
-  });
+  }, { response: NotJson });

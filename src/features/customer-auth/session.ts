@@ -1,18 +1,17 @@
-// `{ portal: true }` on a route with :uploadLink: resolves the one relationship the link opens
-// (404 for an unknown link) and, when the request carries the session of the account that this
-// relationship's email belongs to, that account. Only then is the customer "signed in" here and
-// sees every broker's requests addressed to their email.
-import { Elysia } from "elysia";
+// Which customer account a request is signed in to (its session cookie), and what an upload link
+// opens for that request: the one relationship the link names (404 for an unknown link) and,
+// when the session's account owns this relationship's email, every relationship of that email.
+// The `portal` macro (access/plugin.ts), sign-out and the live channel all ask here.
 import type { AppContext } from "../../context.ts";
-import { CUSTOMER_COOKIE, sessionCookies } from "../../lib/session-cookie.ts";
+import { CUSTOMER_COOKIE, sessionCookies, type Credentials } from "../../lib/session-cookie.ts";
 import { customerByLink, customersWithEmail, type CustomerRow } from "../customers/contact.ts";
 import { sessionForToken, type CustomerSession } from "./service.ts";
 
 export const customerCookie = (ctx: AppContext) => sessionCookies(ctx, CUSTOMER_COOKIE);
 
 /** The customer session this request carries, if any. */
-export function customerSession(ctx: AppContext, headers: Record<string, string | undefined>): CustomerSession | null {
-  const token = customerCookie(ctx).read(headers);
+export function customerSession(ctx: AppContext, request: Pick<Credentials, "cookie">): CustomerSession | null {
+  const token = customerCookie(ctx).read(request.cookie);
   return token ? sessionForToken(ctx, token) : null;
 }
 
@@ -27,18 +26,9 @@ export interface PortalAccess {
 
 export const isSignedIn = (access: PortalAccess) => access.session !== null;
 
-export function portalAccessFor(ctx: AppContext, uploadLink: string, headers: Record<string, string | undefined>): PortalAccess {
+/** What the link opens for the holder of this (possibly absent) session. */
+export function portalAccessFor(ctx: AppContext, uploadLink: string, found: CustomerSession | null): PortalAccess {
   const customer = customerByLink(ctx, uploadLink);
-  const found = customerSession(ctx, headers);
   const session = found && found.account.email === customer.email ? found : null;
   return { customer, session, customers: session ? customersWithEmail(ctx, customer.email) : [customer] };
 }
-
-export const portalAccess = (ctx: AppContext) =>
-  new Elysia().macro({
-    portal: {
-      resolve({ params, headers }) {
-        return { portal: portalAccessFor(ctx, String((params as Record<string, string>).uploadLink ?? ""), headers) };
-      },
-    },
-  });

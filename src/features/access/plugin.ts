@@ -1,0 +1,51 @@
+// Who is asking, as route options: one named plugin whose macros every feature uses.
+//   { broker: true }  resolves { broker }: the signed-in broker (bearer token or session cookie), or 401.
+//   { portal: true }  on a route with :uploadLink, resolves { portal }: what the link opens for
+//                     this request (customer-auth/session.ts), or 404 for an unknown link.
+//   { reader: true }  resolves { reader }: every identity the request carries (a broker, a
+//                     customer account, both or none), for reads that several kinds of caller may
+//                     make (files); the service decides, as a signed link needs no identity.
+// The live channel asks the same lookups (auth/session.ts, customer-auth/session.ts).
+import { Elysia } from "elysia";
+import { contextSeed, type AppContext } from "../../context.ts";
+import { unauthorized } from "../../lib/errors.ts";
+import { brokerSession, brokerSessionToken, type BrokerSession } from "../auth/session.ts";
+import { brokerForToken } from "../auth/service.ts";
+import type { CustomerSession } from "../customer-auth/service.ts";
+import { customerSession, portalAccessFor } from "../customer-auth/session.ts";
+
+/** The identities a request carries; either may be null. */
+export interface Reader {
+  broker: BrokerSession | null;
+  customer: CustomerSession | null;
+}
+
+// One instance per AppContext, named and seeded with that context (see contextSeed).
+const instances = new WeakMap<AppContext, ReturnType<typeof build>>();
+
+function build(ctx: AppContext) {
+  return new Elysia({ name: "access", seed: contextSeed(ctx) }).macro({
+    broker: {
+      resolve({ headers, cookie }) {
+        const token = brokerSessionToken(ctx, { headers, cookie });
+        if (!token) throw unauthorized("Authentication required");
+        const broker = brokerForToken(ctx, token);
+        if (!broker) throw unauthorized("Your session has expired. Please sign in again.");
+        return { broker };
+      },
+    },
+    portal: {
+      resolve({ params, cookie }) {
+        const uploadLink = String((params as Record<string, string | undefined>).uploadLink ?? "");
+        return { portal: portalAccessFor(ctx, uploadLink, customerSession(ctx, { cookie })) };
+      },
+    },
+    reader: {
+      resolve({ headers, cookie }): { reader: Reader } {
+        return { reader: { broker: brokerSession(ctx, { headers, cookie }), customer: customerSession(ctx, { cookie }) } };
+      },
+    },
+  });
+}
+
+export const access = (ctx: AppContext) => instances.get(ctx) ?? instances.set(ctx, build(ctx)).get(ctx)!;

@@ -1,0 +1,32 @@
+// Which broker a request comes from: the bearer token, else the session cookie in force. The
+// `broker` macro (access/plugin.ts), sign-out and the live channel all ask here.
+import type { AppContext } from "../../context.ts";
+import { BROKER_COOKIE, sessionCookies, type Credentials } from "../../lib/session-cookie.ts";
+import { hashToken } from "../../lib/tokens.ts";
+import type { PublicUser } from "./model.ts";
+import { brokerForToken } from "./service.ts";
+
+const bearerToken = (headers: Record<string, string | undefined>) => {
+  const auth = headers.authorization;
+  return auth?.toLowerCase().startsWith("bearer ") ? auth.slice(7).trim() || null : null;
+};
+
+export const brokerCookie = (ctx: AppContext) => sessionCookies(ctx, BROKER_COOKIE);
+
+/** The session token a request carries, from `Authorization: Bearer` first, else the cookie in force. */
+export function brokerSessionToken(ctx: AppContext, request: Credentials): string | null {
+  return bearerToken(request.headers) ?? brokerCookie(ctx).read(request.cookie);
+}
+
+export interface BrokerSession {
+  broker: PublicUser;
+  /** The stored id (hash) of the session, which signing out names. */
+  sessionId: string;
+}
+
+/** The broker signed in on this request, or null without a token or with an unknown or expired one. */
+export function brokerSession(ctx: AppContext, request: Credentials): BrokerSession | null {
+  const token = brokerSessionToken(ctx, request);
+  const broker = token ? brokerForToken(ctx, token) : null;
+  return broker && { broker, sessionId: hashToken(token!) };
+}

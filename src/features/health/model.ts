@@ -1,0 +1,3 @@
+import { t } from "elysia";
+
+export const Health = t.Object({ status: t.Literal("ok") });

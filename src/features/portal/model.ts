@@ -1,0 +1,56 @@
+import { t } from "elysia";
+import { MaybeDate } from "../../lib/model.ts";
+import { DocumentStatus } from "../documents/model.ts";
+
+export const LinkParams = t.Object({ uploadLink: t.String({ maxLength: 128 }) });
+export const DocumentParams = t.Object({ uploadLink: t.String({ maxLength: 128 }), documentId: t.String({ maxLength: 64 }) });
+
+/** The signed-in customer, as the portal's profile menu shows them. */
+export const CustomerProfileDto = t.Object({
+  id: t.String(),
+  name: t.String(),
+  email: t.String(),
+  /** The loan type of the first broker who gave one. */
+  loanType: t.Nullable(t.String()),
+  /** Names of the brokers who invited them, in invitation order. */
+  invitedBy: t.Array(t.String()),
+});
+export type CustomerProfileDto = typeof CustomerProfileDto.static;
+
+/**
+ * A document as the customer portal shows it. Guests (not signed in) get only what they need to
+ * upload: the fields up to `canUpload`. Signed-in customers also get status, file and review fields.
+ */
+export const PortalDocumentDto = t.Object({
+  id: t.String(),
+  brokerId: t.String(),
+  name: t.String(),
+  description: t.Nullable(t.String()),
+  dueDate: MaybeDate,
+  /** Whether an upload is accepted now (requested, incomplete, re-submit or overdue). */
+  canUpload: t.Boolean(),
+  status: t.Optional(DocumentStatus),
+  fileName: t.Optional(t.Nullable(t.String())),
+  fileSize: t.Optional(t.Nullable(t.Number())),
+  mimeType: t.Optional(t.Nullable(t.String())),
+  uploadedAt: t.Optional(MaybeDate),
+  verifiedAt: t.Optional(MaybeDate),
+  rejectionReason: t.Optional(t.Nullable(t.String())),
+  adminComments: t.Optional(t.Nullable(t.String())),
+  viewUrl: t.Optional(t.Nullable(t.String())),
+  downloadUrl: t.Optional(t.Nullable(t.String())),
+});
+export type PortalDocumentDto = typeof PortalDocumentDto.static;
+
+export const PortalDto = t.Object({
+  /** Guests see only the customer's display name and id. */
+  customer: t.Union([CustomerProfileDto, t.Object({ id: t.String(), name: t.String() })]),
+  authenticated: t.Boolean(),
+  documents: t.Array(PortalDocumentDto),
+  brokers: t.Array(t.Object({ id: t.String(), name: t.String() })),
+  /** The server's MAX_UPLOAD_MB in bytes, so the portal refuses a too-large file before sending it. */
+  maxUploadBytes: t.Number(),
+});
+export type PortalDto = typeof PortalDto.static;
+
+export const UploadResponse = t.Object({ message: t.String(), document: PortalDocumentDto });
