@@ -16,8 +16,24 @@ export interface DueDateInfo {
   urgencyLevel: UrgencyLevel;
 }
 
-export function formatDueDate(date: Date): string {
-  return format(date, "MMM d, yyyy 'at' h:mm a");
+/**
+ * "Dec 1, 2026 at 5:30 PM", the app's one way of writing a due time: in the browser's own time
+ * zone, or in the one given (emails are written on the server, in UTC until brokers have a
+ * time zone of their own, and say so: "Dec 1, 2026 at 5:30 PM UTC").
+ */
+export function formatDueDate(date: Date, timeZone?: string): string {
+  if (!timeZone) return format(date, "MMM d, yyyy 'at' h:mm a");
+  const parts = new Intl.DateTimeFormat("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone,
+    timeZoneName: "short",
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("month")} ${part("day")}, ${part("year")} at ${part("hour")}:${part("minute")} ${part("dayPeriod")} ${part("timeZoneName")}`;
 }
 
 export function dueDateInfo(dueDate: Date | string, now: Date): DueDateInfo {

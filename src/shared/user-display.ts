@@ -40,3 +40,13 @@ export function initials(user: DisplayableUser | null | undefined): string {
   if (email) return email.slice(0, 2).toUpperCase();
   return "U";
 }
+
+/**
+ * A customer's initials from the one name a broker gave them: its first and last word as first
+ * and last name, then the same rule as any user ("Jane Q. Doe" → "JD", "Carol" → "C", none →
+ * the email's first two letters).
+ */
+export function customerInitials(name: string, email?: string | null): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  return initials({ firstName: words[0] ?? null, lastName: words.length > 1 ? words[words.length - 1] : null, email });
+}

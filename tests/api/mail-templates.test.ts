@@ -35,7 +35,7 @@ describe("email templates", () => {
 
   test("requested documents are listed with their due dates; the re-submit reason is included", () => {
     expect(all.invitation.text).toContain("  - Paystub\n");
-    expect(all.invitation.text).toContain("  - Photo ID (due Dec 1, 2026, 5:30 PM UTC)");
+    expect(all.invitation.text).toContain("  - Photo ID (due Dec 1, 2026 at 5:30 PM UTC)");
     expect(all.resubmit.text).toContain("Reason: Page 2 is missing");
     expect(all.reset.text).toContain("expires in 1 hour");
   });

@@ -72,6 +72,9 @@ describe("due dates", () => {
 
   test("format: month-abbreviation day, year at hour:minute am/pm", () => {
     expect(formatDueDate(new Date(2026, 11, 1, 17, 5))).toBe("Dec 1, 2026 at 5:05 PM");
+    // Emails: the same words in a named time zone, which they then say.
+    expect(formatDueDate(new Date(Date.UTC(2026, 11, 1, 17, 5)), "UTC")).toBe("Dec 1, 2026 at 5:05 PM UTC");
+    expect(formatDueDate(new Date(Date.UTC(2026, 11, 1, 17, 5)), "America/New_York")).toBe("Dec 1, 2026 at 12:05 PM EST");
   });
 
   test("due values: 1 to 365, non-numeric falls back to 1; reminders are subtracted", () => {

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { displayName, initials } from "@shared/user-display";
+import { customerInitials, displayName, initials } from "@shared/user-display";
 
 test("display name is first and last name", () => {
   expect(displayName({ firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" })).toBe("Ada Lovelace");
@@ -27,4 +27,11 @@ test("initials fall back to the email's first two letters, then U", () => {
   expect(initials({ email: "q" })).toBe("Q");
   expect(initials({ email: "" })).toBe("U");
   expect(initials(undefined)).toBe("U");
+});
+
+test("a customer's initials: first and last word of the name, else the email's first two letters", () => {
+  expect(customerInitials("Jane Q. Doe", "jane@example.com")).toBe("JD");
+  expect(customerInitials("Carol", "carol@example.com")).toBe("C");
+  expect(customerInitials("  ", "zed@example.com")).toBe("ZE");
+  expect(customerInitials("")).toBe("U");
 });

@@ -1,5 +1,6 @@
 // Every email the portal sends: plain text plus simple HTML, links built from PUBLIC_URL by
 // the caller. Pure functions, so they are easy to read and to test.
+import { formatDueDate } from "../../shared/due-date.ts";
 
 export interface EmailContent {
   subject: string;
@@ -15,8 +16,7 @@ export interface RequestedDocument {
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-const formatDue = (date: Date) =>
-  date.toLocaleString("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
+const formatDue = (date: Date) => formatDueDate(date, "UTC");
 
 /** Builds both bodies from the same paragraphs, an optional list and one call-to-action link. */
 function compose(options: {

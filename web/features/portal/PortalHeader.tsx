@@ -2,7 +2,7 @@ import { FileCheck2, LogIn } from "lucide-react";
 import type { CustomerProfileDto, PortalDto } from "@shared/api-types";
 import { BellButton } from "../../components/NotificationParts";
 import { Button } from "../../components/ui/Button";
-import { customerInitials } from "./names";
+import { customerInitials } from "@shared/user-display";
 import { preloadOverlays } from "./overlay";
 
 export interface PortalHeaderProps {

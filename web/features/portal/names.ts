@@ -8,12 +8,4 @@ export function brokerNames(brokers: readonly { name: string }[]): string {
   return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
-/** Two letters for the account button: first and last name, else the start of the name or email. */
-export function customerInitials(name: string, email?: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  if (words.length >= 2) return (words[0]!.charAt(0) + words[words.length - 1]!.charAt(0)).toUpperCase();
-  const source = words[0] ?? email ?? "";
-  return (source.slice(0, 2) || "U").toUpperCase();
-}
-
 export { formatDay, unreadBadge } from "@shared/format";
