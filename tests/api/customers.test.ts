@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { attachFile, countRows, createCustomer, daysAhead } from "../support/fixtures.ts";
+import { attachFile, countRows, createCustomer, daysAhead, sampleFiles, uploadFile } from "../support/fixtures.ts";
 import { useServerWithBroker } from "../support/server.ts";
 
 const { srv, broker } = useServerWithBroker({ PUBLIC_URL: "https://docs.example.com" }, { firstName: "Bree", lastName: "Broker" });
@@ -167,7 +167,8 @@ describe("edit, delete, resend, request more", () => {
     expect(res).toMatchObject({ status: 200, body: { message: "Invitation resent" } });
     const resent = srv.server.ctx.db.$client.query(`select subject from emails where kind = 'invitation_resend' and "to" = ?`).get(c.email) as any;
     expect(resent.subject).toBe("Reminder: Bree Broker invited you to upload your documents");
-    srv.server.ctx.db.$client.query("update customers set invitation_status = 'accepted' where id = ?").run(c.id);
+    // The customer accepts by uploading through their link.
+    expect((await uploadFile(srv, c.uploadLink, c.documents[0]!.id, { bytes: sampleFiles.pdf() })).status).toBe(200);
     const accepted = await post(`/api/customers/${c.id}/resend-invitation`, undefined);
     expect(accepted).toMatchObject({ status: 409, body: { message: "This customer has already accepted the invitation." } });
   });
