@@ -77,15 +77,19 @@ export const customerEmailCodes = sqliteTable(
   {
     id: id(),
     email: text("email").notNull(),
-    /** The relationship whose link asked for the code; the code works only there. */
-    customerId: text("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    /**
+     * The relationship whose link asked for the code; the code works only there. Set to null
+     * (not deleted) with the relationship: the rows are also the address's history of codes
+     * and tries, which deleting and re-creating a customer must not wipe.
+     */
+    customerId: text("customer_id").references(() => customers.id, { onDelete: "set null" }),
     codeHash: text("code_hash").notNull(),
     attempts: integer("attempts").notNull().default(0),
     expiresAt: time("expires_at").notNull(),
     usedAt: time("used_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("customer_email_codes_customer_idx").on(t.customerId)],
+  (t) => [index("customer_email_codes_customer_idx").on(t.customerId), index("customer_email_codes_email_idx").on(t.email, t.createdAt)],
 );
 
 /** A requested document (or, with status shared, a file the broker shared with the customer). */

@@ -5,8 +5,9 @@
 --
 -- Links: a customer who worked with one broker keeps their link. A customer several brokers
 -- shared had one link that every one of those brokers was handed, so each relationship gets a
--- new link (the brokers resend invitations). Passwords and sessions are dropped: they were set
--- by whoever held the link, without proof of the email; customers set a new one with a code.
+-- new link and goes back to "pending", so that its broker can resend the invitation with it.
+-- Passwords and sessions are dropped: they were set by whoever held the link, without proof of
+-- the email; customers set a new one with a code.
 CREATE TABLE `__customer_map` AS
 SELECT
 	bc.`broker_id` AS broker_id,
@@ -38,7 +39,8 @@ INSERT INTO `__new_customers`
 SELECT
 	m.new_id, bc.`broker_id`, c.`email`, coalesce(bc.`display_name`, c.`name`), bc.`loan_type`,
 	CASE WHEN m.broker_count = 1 THEN c.`upload_link` ELSE lower(hex(randomblob(24))) END,
-	bc.`invitation_status`, bc.`invited_at`, bc.`accepted_at`, bc.`last_reminder_at`,
+	CASE WHEN m.broker_count = 1 THEN bc.`invitation_status` ELSE 'pending' END, bc.`invited_at`,
+	CASE WHEN m.broker_count = 1 THEN bc.`accepted_at` END, bc.`last_reminder_at`,
 	CASE WHEN m.broker_count = 1 THEN c.`last_active_at` END, bc.`created_at`
 FROM `broker_customers` bc
 JOIN `customers` c ON c.`id` = bc.`customer_id`

@@ -3,10 +3,14 @@ import type { Server } from "bun";
 import type { AppContext } from "../context.ts";
 import { EXTENSIONS_BY_TYPE } from "../shared/files.ts";
 
-/** The caller's address: the socket's, or the first X-Forwarded-For hop when TRUST_PROXY is on. */
+/**
+ * The caller's address: the socket's, or behind our proxy (TRUST_PROXY) the last X-Forwarded-For
+ * entry, which is the one our proxy appended. Entries before it are whatever the client sent and
+ * would let a guesser pick a new address for every try.
+ */
 export function clientAddress(ctx: AppContext, request: Request, server: Server<unknown> | null): string {
   if (ctx.config.trustProxy) {
-    const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+    const forwarded = request.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
     if (forwarded) return forwarded;
   }
   return server?.requestIP(request)?.address ?? "unknown";

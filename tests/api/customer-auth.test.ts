@@ -24,6 +24,17 @@ describe("check-email", () => {
   });
 });
 
+describe("check-email limits", () => {
+  test("a link answers at most 20 checks per 15 minutes, so it cannot be used to test guessed addresses", async () => {
+    const c = await createCustomer(srv, broker.token);
+    for (let i = 0; i < 20; i++) expect((await post("check-email", { email: `guess${i}@example.com`, uploadLink: c.uploadLink })).status).toBe(200);
+    const refused = await post("check-email", { email: c.email, uploadLink: c.uploadLink });
+    expect(refused).toMatchObject({ status: 429, body: { message: "Too many tries. Please wait a few minutes and try again." } });
+    srv.clock.advance(15 * 60 * 1000 + 1000);
+    expect((await post("check-email", { email: c.email, uploadLink: c.uploadLink })).status).toBe(200);
+  });
+});
+
 describe("sign-up", () => {
   test("a password is set only with the code emailed to the link's address; then the portal is signed in", async () => {
     const c = await createCustomer(srv, broker.token);
@@ -185,6 +196,15 @@ describe("password reset", () => {
     const reused = await post("reset-password", { token: earlier, newPassword: "attacker password" });
     expect(reused).toMatchObject({ status: 400, body: { message: "Invalid reset token - The reset link is invalid or expired." } });
     expect((await post("signin", { email: c.email, password: "new password", uploadLink: c.uploadLink })).status).toBe(200);
+  });
+
+  test("signing in again from the same browser ends the session it held", async () => {
+    const c = await createCustomer(srv, broker.token);
+    const first = await customerCookie(srv, c.uploadLink, c.email, "a good password");
+    const again = await post("signin", { email: c.email, password: "a good password", uploadLink: c.uploadLink }, { cookie: first });
+    expect(again.status).toBe(200);
+    expect((await portal(c.uploadLink, first)).body.authenticated).toBe(false);
+    expect((await portal(c.uploadLink, cookieHeader(again))).body.authenticated).toBe(true);
   });
 
   test("signing out closes that session's sockets only", async () => {

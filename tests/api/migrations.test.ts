@@ -33,7 +33,8 @@ test("0003 splits a shared customer into one customer per broker and keeps every
   expect(rows.map((r) => [r.broker_id, r.email, r.name, r.loan_type, r.invitation_status])).toEqual([
     ["a", "shared@example.com", "Sam", "va", "pending"],
     ["a", "solo@example.com", "Solo", null, "pending"],
-    ["b", "shared@example.com", "Samuel", null, "accepted"],
+    // A new link goes back to pending, so the broker can resend the invitation that carries it.
+    ["b", "shared@example.com", "Samuel", null, "pending"],
   ]);
   const [sharedA, solo, sharedB] = rows;
   expect(sharedA.id).toBe("c1"); // the first broker keeps the id

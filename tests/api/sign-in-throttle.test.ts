@@ -15,6 +15,15 @@ const statuses = (responses: { status: number }[]) =>
   responses.reduce<Record<number, number>>((count, r) => ({ ...count, [r.status]: (count[r.status] ?? 0) + 1 }), {});
 
 describe("broker sign-in throttle", () => {
+  test("behind the proxy the address is the entry the proxy appended, not one the client wrote before it", async () => {
+    const { user } = await srv.signUpBroker({ password: PASSWORD });
+    // A guesser writing a new X-Forwarded-For of their own each time still comes from one address.
+    const guesses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => signIn(srv, user.email, `wrong ${i}`, `10.9.${i}.1, 198.51.100.77`)),
+    );
+    expect(statuses(guesses)[401]).toBeLessThanOrEqual(5);
+  });
+
   test("100 concurrent wrong guesses: only the allowance is verified, the rest get 429 without being checked", async () => {
     const { user } = await srv.signUpBroker({ password: PASSWORD });
     const guesses = await Promise.all(Array.from({ length: 100 }, (_, i) => signIn(srv, user.email, `wrong ${i}`, "198.51.100.1")));

@@ -148,3 +148,49 @@ describe("the real customer, who proved the address", () => {
     expect(mine.body.authenticated).toBe(true);
   });
 });
+
+describe("a broker who keeps asking for codes to guess them", () => {
+  const signUp = (email: string, uploadLink: string, code?: string) =>
+    srv.call("/api/customer/signup", { method: "POST", body: { email, password: "mallory's password", uploadLink, ...(code ? { code } : {}) } });
+  const wrongFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+  /** A fresh record for the address: what a broker makes by deleting and re-creating the customer. */
+  async function remake(email: string, previous?: CustomerDetailDto) {
+    if (previous) await srv.call(`/api/customers/${previous.id}`, { method: "DELETE", token: attacker.token });
+    return createCustomer(srv, attacker.token, { email, requiredDocuments: [] });
+  }
+
+  test("three codes an hour per email, whichever link asks and however often the customer is re-made", async () => {
+    const target = "often@example.com";
+    let made: CustomerDetailDto | undefined;
+    for (let i = 0; i < 3; i++) {
+      made = await remake(target, made);
+      expect((await signUp(target, made.uploadLink)).status).toBe(202);
+    }
+    made = await remake(target, made);
+    const refused = await signUp(target, made.uploadLink);
+    expect(refused).toMatchObject({ status: 429, body: { message: "We already sent several codes. Check your email, or try again later." } });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    srv.clock.advance(60 * 60 * 1000 + 1000);
+    expect((await signUp(target, made.uploadLink)).status).toBe(202);
+  });
+
+  test("ten tries a day per email across all its codes; the next day the real customer can", async () => {
+    const target = "guessed@example.com";
+    let made: CustomerDetailDto | undefined;
+    for (let i = 0; i < 2; i++) {
+      made = await remake(target, made);
+      expect((await signUp(target, made.uploadLink)).status).toBe(202);
+      for (let g = 0; g < 5; g++) expect((await signUp(target, made.uploadLink, wrongFor(emailedCode(srv, target)))).status).toBe(400);
+    }
+    made = await remake(target, made);
+    const spent = "Too many codes were tried for this email today. Try again tomorrow, or ask your broker for help.";
+    expect(await signUp(target, made!.uploadLink)).toMatchObject({ status: 429, body: { message: spent } });
+    srv.clock.advance(60 * 60 * 1000 + 1000);
+    expect(await signUp(target, made!.uploadLink)).toMatchObject({ status: 429, body: { message: spent } });
+    expect(countRows(srv, `customer_accounts where email = '${target}'`)).toBe(0);
+
+    srv.clock.advance(24 * 60 * 60 * 1000);
+    expect((await signUp(target, made!.uploadLink)).status).toBe(202);
+    expect((await signUp(target, made!.uploadLink, emailedCode(srv, target))).status).toBe(201);
+  });
+});

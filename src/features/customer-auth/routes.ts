@@ -26,6 +26,12 @@ import {
 
 export const customerAuthRoutes = (ctx: AppContext) => {
   const cookie = customerCookie(ctx);
+  /** A new session replaces the one this browser held: the old token stops working too. */
+  const startSession = (jar: Parameters<typeof cookie.read>[0], started: { token: string; expiresAt: Date }) => {
+    const previous = cookie.read(jar);
+    if (previous && previous !== started.token) signOutCustomer(ctx, previous);
+    cookie.set(jar, started.token, started.expiresAt);
+  };
 
   return new Elysia({ name: "customer-auth", seed: contextSeed(ctx), prefix: "/api/customer" })
     .post("/check-email", ({ body }) => checkEmail(ctx, body), { body: CheckEmailBody, response: CheckEmailResponse })
@@ -36,7 +42,7 @@ export const customerAuthRoutes = (ctx: AppContext) => {
         // Accepted, not done: the account exists once the emailed code comes back.
         if (result.codeSent) return status(202, { message: result.message, codeRequired: true as const });
         const started = result.session;
-        cookie.set(jar, started.token, started.expiresAt);
+        startSession(jar, started);
         return status(201, { customer: profileAfterSignIn(ctx, { session: started.session, uploadLink: body.uploadLink }) });
       },
       { body: SignUpBody, response: CustomerSignUpResponse },
@@ -45,7 +51,7 @@ export const customerAuthRoutes = (ctx: AppContext) => {
       "/signin",
       async ({ body, cookie: jar, request, server }) => {
         const started = await signInCustomer(ctx, { ...body, address: clientAddress(ctx, request, server) });
-        cookie.set(jar, started.token, started.expiresAt);
+        startSession(jar, started);
         return { customer: profileAfterSignIn(ctx, { session: started.session, uploadLink: body.uploadLink }) };
       },
       { body: SignInBody, response: CustomerAuthResponse },

@@ -2,7 +2,7 @@
 // email. An upload link alone opens one relationship as a guest. An account is created (or its
 // password set) only by someone who typed the code we emailed to the address, never by holding a
 // link, because a broker holds the link too. Sessions last 24 hours.
-import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { customerAccounts, customerEmailCodes, customerSessions, passwordResetTokens } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
@@ -70,7 +70,7 @@ function startSession(ctx: AppContext, account: AccountRow, through: CustomerRow
   inTransaction(ctx, ({ tx, publish, now }) => {
     tx.insert(customerSessions).values({ id: session.sessionId, accountId: account.id, expiresAt }).run();
     if (!through) return;
-    connectAccount(tx, through.id, now);
+    connectAccount(tx, { customerId: through.id, email: account.email, at: now });
     recordCustomerActivity(tx, through.id, now);
     publish({ type: "customer_updated", brokerId: through.brokerId, customerId: through.id });
   });
@@ -91,11 +91,16 @@ export function signOutCustomer(ctx: AppContext, token: string): void {
  */
 export function checkEmail(ctx: AppContext, input: CheckEmailInput): CheckEmailResponse {
   const customer = customerByLink(ctx, input.uploadLink);
+  // A forwarded link must not become a way to test guessed addresses against it.
+  const { emailChecks } = throttleFor(ctx);
+  const wait = emailChecks.retryAfter(customer.id);
+  if (wait > 0) throw new AppError("too_many_requests", "Too many tries. Please wait a few minutes and try again.", { retryAfter: wait });
+  emailChecks.recordFailure(customer.id);
   const exists = normalizeEmail(input.email) === customer.email;
   return { exists, hasPassword: exists && customer.accountConnectedAt !== null && accountByEmail(ctx, customer.email) !== null };
 }
 
-const throttles = new WeakMap<AppContext, { signIn: SignInThrottle; resets: FailureLimiter; codes: FailureLimiter }>();
+const throttles = new WeakMap<AppContext, { signIn: SignInThrottle; resets: FailureLimiter; emailChecks: FailureLimiter }>();
 function throttleFor(ctx: AppContext) {
   let found = throttles.get(ctx);
   if (!found) {
@@ -103,7 +108,8 @@ function throttleFor(ctx: AppContext) {
     found = {
       signIn: new SignInThrottle(ctx.clock),
       resets: new FailureLimiter(3, fifteenMinutes, ctx.clock),
-      codes: new FailureLimiter(3, fifteenMinutes, ctx.clock),
+      // A person types their email a few times at most; 20 per link per 15 minutes is generous.
+      emailChecks: new FailureLimiter(20, fifteenMinutes, ctx.clock),
     };
     throttles.set(ctx, found);
   }
@@ -137,20 +143,39 @@ export async function signUpCustomer(ctx: AppContext, input: CustomerSignUpInput
   return { codeSent: false as const, session: startSession(ctx, account, customer) };
 }
 
+// Limits per email address, read from the codes table itself so that neither a restart nor
+// deleting and re-creating a customer (which keeps the rows, see db/schema.ts) resets them:
+// at most 3 codes an hour, and 10 tries a day across all codes. Ten tries of a million keep a
+// guesser's odds at 1 in 100,000 a day, however many links to the address a broker makes.
+export const CODES_PER_HOUR = 3;
+export const CODE_TRIES_PER_DAY = 10;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+function codeHistory(tx: Writer, email: string, now: Date) {
+  const since = (ms: number) => and(eq(customerEmailCodes.email, email), gt(customerEmailCodes.createdAt, new Date(now.getTime() - ms)));
+  const lastHour = tx.select({ createdAt: customerEmailCodes.createdAt }).from(customerEmailCodes).where(since(HOUR_MS)).orderBy(customerEmailCodes.createdAt).all();
+  const tries = tx.select({ n: sql<number>`coalesce(sum(${customerEmailCodes.attempts}), 0)` }).from(customerEmailCodes).where(since(DAY_MS)).get()!.n;
+  return { sentLastHour: lastHour.map((r) => r.createdAt), triesToday: tries };
+}
+
+const tooManyTries = () =>
+  new AppError("too_many_requests", "Too many codes were tried for this email today. Try again tomorrow, or ask your broker for help.", { retryAfter: DAY_MS / 1000 });
+
 function sendAccountCode(ctx: AppContext, customer: CustomerRow): void {
-  const { codes } = throttleFor(ctx);
-  const wait = codes.retryAfter(customer.id);
-  if (wait > 0) {
-    throw new AppError("too_many_requests", "We already sent several codes. Check your email, or try again in a few minutes.", { retryAfter: wait });
-  }
-  codes.recordFailure(customer.id);
   const code = newEmailCode();
   inTransaction(ctx, ({ tx, now }) => {
+    const history = codeHistory(tx, customer.email, now);
+    if (history.triesToday >= CODE_TRIES_PER_DAY) throw tooManyTries();
+    if (history.sentLastHour.length >= CODES_PER_HOUR) {
+      const wait = Math.ceil((history.sentLastHour[0]!.getTime() + HOUR_MS - now.getTime()) / 1000);
+      throw new AppError("too_many_requests", "We already sent several codes. Check your email, or try again later.", { retryAfter: Math.max(1, wait) });
+    }
     // Only the newest code works.
-    tx.update(customerEmailCodes).set({ usedAt: now }).where(and(eq(customerEmailCodes.customerId, customer.id), isNull(customerEmailCodes.usedAt))).run();
+    tx.update(customerEmailCodes).set({ usedAt: now }).where(and(eq(customerEmailCodes.email, customer.email), isNull(customerEmailCodes.usedAt))).run();
     const id = newId();
     tx.insert(customerEmailCodes)
-      .values({ id, email: customer.email, customerId: customer.id, codeHash: emailCodeHash(ctx.config.sessionSecret, "customer-account", id, code), expiresAt: new Date(now.getTime() + CODE_TTL_MS) })
+      .values({ id, email: customer.email, customerId: customer.id, codeHash: emailCodeHash(ctx.config.sessionSecret, "customer-account", id, code), expiresAt: new Date(now.getTime() + CODE_TTL_MS), createdAt: now })
       .run();
     const content = accountCodeEmail({ customerName: customer.name, code, accountExists: accountByEmail(ctx, customer.email) !== null });
     queueEmail(ctx, tx, { kind: "account_code", to: customer.email, dedupeKey: `account-code:${id}`, ...content });
@@ -158,18 +183,19 @@ function sendAccountCode(ctx: AppContext, customer: CustomerRow): void {
 }
 
 /**
- * Uses up the newest code of this link if it matches. Every try is counted before comparing,
- * so concurrent guesses share the same five attempts; the fifth wrong one kills the code.
+ * Uses up the newest code of this link if it matches. Every try is counted before comparing, so
+ * concurrent guesses share the allowance: five per code, and CODE_TRIES_PER_DAY per address.
  */
 function claimCode(ctx: AppContext, customer: CustomerRow, code: string): void {
   const outcome = inTransaction(ctx, ({ tx, now }) => {
+    if (codeHistory(tx, customer.email, now).triesToday >= CODE_TRIES_PER_DAY) return "too_many";
     const row = tx
       .select()
       .from(customerEmailCodes)
-      .where(and(eq(customerEmailCodes.customerId, customer.id), isNull(customerEmailCodes.usedAt), gt(customerEmailCodes.expiresAt, now)))
+      .where(and(eq(customerEmailCodes.customerId, customer.id), eq(customerEmailCodes.email, customer.email), isNull(customerEmailCodes.usedAt), gt(customerEmailCodes.expiresAt, now)))
       .orderBy(desc(customerEmailCodes.createdAt))
       .get();
-    if (!row || row.email !== customer.email || row.attempts >= MAX_CODE_ATTEMPTS) return "expired";
+    if (!row) return "expired";
     const attempts = row.attempts + 1;
     const right = sameHash(row.codeHash, emailCodeHash(ctx.config.sessionSecret, "customer-account", row.id, code));
     tx.update(customerEmailCodes)
@@ -178,6 +204,7 @@ function claimCode(ctx: AppContext, customer: CustomerRow, code: string): void {
       .run();
     return right ? "ok" : "wrong";
   });
+  if (outcome === "too_many") throw tooManyTries();
   if (outcome === "expired") throw badRequest(codeMessages.expired);
   if (outcome === "wrong") throw badRequest(codeMessages.wrong);
 }

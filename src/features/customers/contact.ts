@@ -51,8 +51,13 @@ export function recordCustomerActivity(db: Writer, customerId: string, at: Date)
 }
 
 /** The account holder signed in or up through this relationship's link (see check-email's hasPassword). */
-export function connectAccount(db: Writer, customerId: string, at: Date): void {
-  db.update(customers).set({ accountConnectedAt: at }).where(and(eq(customers.id, customerId), isNull(customers.accountConnectedAt))).run();
+export function connectAccount(db: Writer, input: { customerId: string; email: string; at: Date }): void {
+  // Only while the row is still addressed to the account's email: a broker may have changed it
+  // while the password was being checked.
+  db.update(customers)
+    .set({ accountConnectedAt: input.at })
+    .where(and(eq(customers.id, input.customerId), eq(customers.email, input.email), isNull(customers.accountConnectedAt)))
+    .run();
 }
 
 export function countCustomers(ctx: AppContext, brokerId: string): number {
