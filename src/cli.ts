@@ -1,14 +1,14 @@
 #!/usr/bin/env bun
 // `portal` — the one command a brokerage runs. Thin: parses arguments, loads config, calls in.
-import { existsSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import pkg from "../package.json" with { type: "json" };
 import { closeDatabase, databaseFileName, migrateDatabase, openDatabase } from "../db/client.ts";
-import { ConfigError, loadConfig, type ConfigOverrides } from "./config.ts";
+import { ConfigError, dataDirSetting, loadConfig, type ConfigOverrides } from "./config.ts";
 import { createBrokerAccount } from "./features/auth/service.ts";
 import { listEmails, retryEmail, type Email } from "./features/mail/service.ts";
 import { buildContext, type AppContext } from "./context.ts";
+import { parseKeep, runBackupCommand, runRestoreCommand } from "./features/operations/commands.ts";
 import { AppError } from "./lib/errors.ts";
 import { createLogger, oneLine } from "./lib/log.ts";
 import { DataDirLockedError } from "./lib/data-lock.ts";
@@ -23,8 +23,15 @@ Commands:
   migrate [--data DIR]               Create or update the database, then exit
   admin create --email E --password P [--first F] [--last L] [--data DIR]
                                      Create a broker account
-  backup <file> [--data DIR]         Write a consistent copy of the database to <file>,
-                                     safe while the portal is running
+  backup --to DIR [--keep N] [--data DIR]
+                                     Write portal-backup-<time>.tar.gz into DIR: the database
+                                     (one consistent point, safe while the portal runs), the
+                                     stored files and the session secret, with a manifest of
+                                     checksums; --keep N deletes all but the newest N there
+  backup <file.tar.gz> [--data DIR]  The same archive, written to <file.tar.gz>
+  backup <file> [--data DIR]         Any other name: a copy of the database alone (as in 0.1)
+  restore <file.tar.gz> [--data DIR] Unpack a backup into an empty data directory that no
+                                     portal is using, after checking every checksum
   mail list [--limit N] [--data DIR] Show the latest emails: pending, sent, failed (with the
                                      error), or logged (kept in the outbox, no SMTP_URL)
   mail retry <id> [--data DIR]       Send a failed email again
@@ -56,6 +63,8 @@ function parse(args: string[]) {
         first: { type: "string" },
         last: { type: "string" },
         limit: { type: "string" },
+        to: { type: "string" },
+        keep: { type: "string" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -98,20 +107,17 @@ async function adminCreate(values: ReturnType<typeof parse>["values"], overrides
   console.log(`Created broker ${user.email} (${user.id})`);
 }
 
-function backup(target: string | undefined, overrides: ConfigOverrides) {
-  if (!target) throw new UsageError("backup needs a file name: portal backup <file>");
-  const config = loadConfig(process.env, overrides);
-  const out = resolve(target);
-  if (!existsSync(join(config.dataDir, databaseFileName))) fail(`No database found in ${config.dataDir}`);
-  if (existsSync(out)) fail(`Backup file already exists: ${out}. Choose a new name.`);
-  const db = openDatabase(config.dataDir);
-  try {
-    // VACUUM INTO reads one consistent snapshot, even while the server is writing.
-    db.$client.prepare("VACUUM INTO ?").run(out);
-  } finally {
-    closeDatabase(db);
-  }
-  console.log(`Backup written to ${out} (${statSync(out).size} bytes)`);
+async function backup(file: string | undefined, values: ReturnType<typeof parse>["values"], overrides: ConfigOverrides) {
+  const { dataDir } = loadConfig(process.env, overrides);
+  const lines = await runBackupCommand({ dataDir, file, to: values.to, keep: parseKeep(values.keep) });
+  lines.forEach((line) => console.log(line));
+}
+
+async function restore(archive: string | undefined, overrides: ConfigOverrides) {
+  if (!archive) throw new UsageError("restore needs a backup file: portal restore <file.tar.gz>");
+  // Not loadConfig: it would create the directory's session secret, and restore needs it empty.
+  const lines = await runRestoreCommand({ archive, dataDir: dataDirSetting(process.env, overrides) });
+  lines.forEach((line) => console.log(line));
 }
 
 async function withContext<T>(overrides: ConfigOverrides, work: (ctx: AppContext) => T | Promise<T>): Promise<T> {
@@ -173,7 +179,10 @@ async function main(argv: string[]) {
       return mail(sub, rest, values, overrides);
     case "backup":
       if (rest.length) throw new UsageError("backup takes one file name");
-      return backup(sub, overrides);
+      return backup(sub, values, overrides);
+    case "restore":
+      if (rest.length) throw new UsageError("restore takes one backup file");
+      return restore(sub, overrides);
     default:
       throw new UsageError(`Unknown command "${command}"`);
   }

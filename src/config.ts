@@ -146,10 +146,15 @@ function s3Config(env: Env): Config["s3"] {
   return { bucket, endpoint: endpoint ?? null, region: value(env, "S3_REGION") ?? null, accessKeyId, secretAccessKey };
 }
 
+/** The data directory alone, without creating it (`portal restore` needs it empty). */
+export function dataDirSetting(env: Env = process.env, overrides: ConfigOverrides = {}): string {
+  return resolve(overrides.dataDir ?? value(env, "DATA_DIR") ?? "./data");
+}
+
 export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = {}): Config {
   const port = parsePort(overrides.port ?? value(env, "PORT") ?? "3000", overrides.port ? "--port" : "PORT");
   const host = value(env, "HOST") ?? "0.0.0.0";
-  const dataDir = resolve(overrides.dataDir ?? value(env, "DATA_DIR") ?? "./data");
+  const dataDir = dataDirSetting(env, overrides);
 
   const publicUrlRaw = value(env, "PUBLIC_URL") ?? `http://localhost:${port}`;
   const publicUrl = parseUrl(publicUrlRaw, "PUBLIC_URL", ["http:", "https:"]);
