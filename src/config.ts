@@ -24,6 +24,8 @@ export interface Config {
   maxUploadBytes: number;
   allowSignup: boolean;
   trustProxy: boolean;
+  /** Bearer token that GET /metrics requires; null: metrics are off. */
+  metricsToken: string | null;
   billing: {
     secretKey: string;
     publishableKey: string | null;
@@ -100,6 +102,13 @@ function sessionSecret(env: Env, dataDir: string): string {
   const generated = randomBytes(32).toString("hex");
   writeFileSync(file, generated, { mode: 0o600 });
   return generated;
+}
+
+function metricsToken(env: Env): string | null {
+  const token = value(env, "METRICS_TOKEN");
+  if (token === undefined) return null;
+  if (token.length < 16) throw new ConfigError("METRICS_TOKEN must be at least 16 characters long");
+  return token;
 }
 
 function billingConfig(env: Env): Config["billing"] {
@@ -179,6 +188,7 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     maxUploadBytes: Math.round(maxUploadMb * 1024 * 1024),
     allowSignup: parseBoolean(value(env, "ALLOW_SIGNUP"), "ALLOW_SIGNUP", true),
     trustProxy: parseBoolean(value(env, "TRUST_PROXY"), "TRUST_PROXY", false),
+    metricsToken: metricsToken(env),
     billing: billingConfig(env),
     oidc: oidcConfig(env),
     s3: s3Config(env),

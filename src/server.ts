@@ -88,6 +88,9 @@ async function startLocked(config: Config, options: StartOptions, unlock: () => 
       if (stopped) return;
       stopped = true;
       await app.stop(true);
+      // Elysia runs after-response hooks (the request log line, /metrics) on setImmediate; let
+      // those of requests already answered run before the process may exit.
+      await new Promise((resolve) => setImmediate(resolve));
       hub.close();
       await scheduler.stop();
       closeSmtpTransport(ctx);

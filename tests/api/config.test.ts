@@ -37,6 +37,7 @@ describe("defaults", () => {
       s3: null,
       maxUploadBytes: 10 * 1024 * 1024,
       allowSignup: true,
+      metricsToken: null,
     });
   });
 
@@ -84,6 +85,7 @@ describe("bad settings name the setting", () => {
     [{ STRIPE_SECRET_KEY: "sk_test_123" }, "STRIPE_PRICE_BASIC must be set when STRIPE_SECRET_KEY is set"],
     [{ OIDC_ISSUER: "https://id.example.com" }, "OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together"],
     [{ S3_BUCKET: "docs" }, "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set when S3_BUCKET is set"],
+    [{ METRICS_TOKEN: "guessable" }, "METRICS_TOKEN must be at least 16 characters long"],
   ])("%j", (env, message) => {
     expect(errorOf(env)).toContain(message);
   });
