@@ -8,6 +8,7 @@ import { ConfigError, dataDirSetting, loadConfig, type ConfigOverrides } from ".
 import { createBrokerAccount } from "./features/auth/service.ts";
 import { listEmails, retryEmail, type Email } from "./features/mail/service.ts";
 import { buildContext, type AppContext } from "./context.ts";
+import { adminList, adminResetPassword, adminSetDisabled } from "./features/operations/admin-commands.ts";
 import { parseKeep, runBackupCommand, runRestoreCommand } from "./features/operations/commands.ts";
 import { AppError } from "./lib/errors.ts";
 import { createLogger, oneLine } from "./lib/log.ts";
@@ -23,6 +24,13 @@ Commands:
   migrate [--data DIR]               Create or update the database, then exit
   admin create --email E --password P [--first F] [--last L] [--data DIR]
                                      Create a broker account
+  admin list [--data DIR]            List broker accounts: active or disabled, open sessions
+  admin reset-password --email E --password P [--data DIR]
+                                     Set a broker's password; their sessions end
+  admin disable --email E [--data DIR]
+                                     Stop a broker from signing in; their sessions end
+  admin enable --email E [--data DIR]
+                                     Let a disabled broker sign in again
   backup --to DIR [--keep N] [--data DIR]
                                      Write portal-backup-<time>.tar.gz into DIR: the database
                                      (one consistent point, safe while the portal runs), the
@@ -173,8 +181,12 @@ async function main(argv: string[]) {
       return console.log(`Database is up to date (${join(config.dataDir, databaseFileName)})`);
     }
     case "admin":
-      if (sub !== "create") throw new UsageError(`Unknown admin command "${sub ?? ""}". Try: portal admin create`);
-      return adminCreate(values, overrides);
+      if (rest.length) throw new UsageError(`admin ${sub} takes options only (--email, --password …)`);
+      if (sub === "create") return adminCreate(values, overrides);
+      if (sub === "list") return withContext(overrides, (ctx) => adminList(ctx).forEach((line) => console.log(line)));
+      if (sub === "reset-password") return withContext(overrides, async (ctx) => (await adminResetPassword(ctx, values)).forEach((line) => console.log(line)));
+      if (sub === "disable" || sub === "enable") return withContext(overrides, (ctx) => adminSetDisabled(ctx, values, sub === "disable").forEach((line) => console.log(line)));
+      throw new UsageError(`Unknown admin command "${sub ?? ""}". Try: portal admin list`);
     case "mail":
       return mail(sub, rest, values, overrides);
     case "backup":

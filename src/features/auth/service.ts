@@ -121,6 +121,11 @@ export async function signInBroker(ctx: AppContext, input: SignInInput & { addre
     attempt.failed();
     throw new AppError("unauthorized", INVALID_CREDENTIALS);
   }
+  if (user.disabledAt) {
+    // Said only to whoever knows the password; a guesser still sees "Invalid email or password".
+    attempt.failed();
+    throw new AppError("forbidden", "This account is disabled. Ask the portal's administrator.");
+  }
   attempt.succeeded();
   return { user: toPublicUser(user), ...createSession(ctx, user.id) };
 }
