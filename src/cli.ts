@@ -10,6 +10,7 @@ import { listEmails, retryEmail, type Email } from "./features/mail/service.ts";
 import { buildContext, type AppContext } from "./context.ts";
 import { adminList, adminResetPassword, adminSetDisabled } from "./features/operations/admin-commands.ts";
 import { parseKeep, runBackupCommand, runRestoreCommand } from "./features/operations/commands.ts";
+import { formatFindings, runDoctor } from "./features/operations/doctor.ts";
 import { AppError } from "./lib/errors.ts";
 import { createLogger, oneLine } from "./lib/log.ts";
 import { DataDirLockedError } from "./lib/data-lock.ts";
@@ -40,6 +41,9 @@ Commands:
   backup <file> [--data DIR]         Any other name: a copy of the database alone (as in 0.1)
   restore <file.tar.gz> [--data DIR] Unpack a backup into an empty data directory that no
                                      portal is using, after checking every checksum
+  doctor [--data DIR]                Check settings, disk space, database integrity and schema,
+                                     clock, jobs and emails, stored files, SMTP; says what to
+                                     do about each problem (exit 1 if there is one)
   mail list [--limit N] [--data DIR] Show the latest emails: pending, sent, failed (with the
                                      error), or logged (kept in the outbox, no SMTP_URL)
   mail retry <id> [--data DIR]       Send a failed email again
@@ -192,6 +196,13 @@ async function main(argv: string[]) {
     case "backup":
       if (rest.length) throw new UsageError("backup takes one file name");
       return backup(sub, values, overrides);
+    case "doctor": {
+      if (sub) throw new UsageError("doctor takes no arguments besides --data");
+      const findings = await runDoctor(process.env, overrides);
+      formatFindings(findings).forEach((line) => console.log(oneLine(line)));
+      if (findings.some((f) => f.verdict !== "ok")) process.exitCode = 1;
+      return;
+    }
     case "restore":
       if (rest.length) throw new UsageError("restore takes one backup file");
       return restore(sub, overrides);

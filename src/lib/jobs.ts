@@ -191,3 +191,8 @@ export function countJobsByStatus(db: Db): Record<"pending" | "running" | "done"
   for (const row of rows) counts[row.status] = row.n;
   return counts;
 }
+
+/** Pending jobs that were due before `before`: work a running portal should have done by now. */
+export function countOverdueJobs(db: Db, before: Date): number {
+  return db.select({ n: sql<number>`count(*)` }).from(jobs).where(and(eq(jobs.status, "pending"), lte(jobs.runAt, before))).get()?.n ?? 0;
+}

@@ -93,7 +93,7 @@ function stageSnapshot(dataDir: string, staging: string): void {
  * reads a copy of the whole database, not one feature's tables, so it follows the naming
  * convention instead of knowing each feature.
  */
-function storageKeysIn(snapshotPath: string): Set<string> {
+export function storageKeysIn(snapshotPath: string): Set<string> {
   const db = new Database(snapshotPath, { readonly: true });
   try {
     const keys = new Set<string>();
