@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { Cron } from "croner";
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -24,6 +25,8 @@ export interface Config {
   maxUploadBytes: number;
   allowSignup: boolean;
   trustProxy: boolean;
+  /** Scheduled backups inside `portal serve`; null: none (use cron with `portal backup`). */
+  scheduledBackups: { cron: string; dir: string; keep: number } | null;
   /** Bearer token that GET /metrics requires; null: metrics are off. */
   metricsToken: string | null;
   billing: {
@@ -102,6 +105,25 @@ function sessionSecret(env: Env, dataDir: string): string {
   const generated = randomBytes(32).toString("hex");
   writeFileSync(file, generated, { mode: 0o600 });
   return generated;
+}
+
+function scheduledBackups(env: Env, dataDir: string): Config["scheduledBackups"] {
+  const cron = value(env, "BACKUP_CRON");
+  const dir = value(env, "BACKUP_DIR");
+  const keepRaw = value(env, "BACKUP_KEEP");
+  if (!cron) {
+    if (dir || keepRaw) throw new ConfigError("BACKUP_DIR and BACKUP_KEEP need BACKUP_CRON (when to back up), e.g. BACKUP_CRON=\"0 2 * * *\"");
+    return null;
+  }
+  try {
+    new Cron(cron, { paused: true }).stop(); // parses the pattern, schedules nothing
+  } catch (error) {
+    throw new ConfigError(`BACKUP_CRON must be a cron pattern such as "0 2 * * *" (got "${cron}": ${(error as Error).message})`);
+  }
+  if (keepRaw !== undefined && (!/^\d+$/.test(keepRaw) || Number(keepRaw) < 1)) {
+    throw new ConfigError(`BACKUP_KEEP must be a whole number above 0 (got "${keepRaw}")`);
+  }
+  return { cron, dir: resolve(dir ?? join(dataDir, "backups")), keep: Number(keepRaw ?? 14) };
 }
 
 function metricsToken(env: Env): string | null {
@@ -189,6 +211,7 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     allowSignup: parseBoolean(value(env, "ALLOW_SIGNUP"), "ALLOW_SIGNUP", true),
     trustProxy: parseBoolean(value(env, "TRUST_PROXY"), "TRUST_PROXY", false),
     metricsToken: metricsToken(env),
+    scheduledBackups: scheduledBackups(env, dataDir),
     billing: billingConfig(env),
     oidc: oidcConfig(env),
     s3: s3Config(env),

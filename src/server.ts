@@ -11,6 +11,7 @@ import { jobHandlers, periodicTasks } from "./jobs.ts";
 import { Scheduler } from "./lib/jobs.ts";
 import type { Clock } from "./lib/clock.ts";
 import { lockDataDir } from "./lib/data-lock.ts";
+import { scheduleBackups } from "./features/operations/scheduled-backups.ts";
 import { createLogger, type Logger } from "./lib/log.ts";
 
 export interface RunningServer {
@@ -76,6 +77,7 @@ async function startLocked(config: Config, options: StartOptions, unlock: () => 
   const port = app.server!.port!;
   const scheduler = new Scheduler(ctx, jobHandlers, { periodic: periodicTasks });
   if (options.runScheduler !== false) scheduler.start();
+  const stopBackups = scheduleBackups(ctx);
 
   let stopped = false;
   return {
@@ -87,6 +89,7 @@ async function startLocked(config: Config, options: StartOptions, unlock: () => 
     async stop() {
       if (stopped) return;
       stopped = true;
+      stopBackups();
       await app.stop(true);
       // Elysia runs after-response hooks (the request log line, /metrics) on setImmediate; let
       // those of requests already answered run before the process may exit.

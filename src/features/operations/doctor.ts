@@ -5,6 +5,7 @@ import { existsSync, readdirSync, statfsSync } from "node:fs";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
 import { databaseFileName, readMigrationsFromDisk } from "../../../db/client.ts";
+import { appliedMigrationCount } from "../../../db/pre-migration-backup.ts";
 import { loadConfig, type ConfigOverrides } from "../../config.ts";
 import { buildContext } from "../../context.ts";
 import { embeddedFiles } from "../../lib/embedded.ts";
@@ -78,9 +79,7 @@ function databaseChecks(sqlite: Database): Finding[] {
     result.length === 1 && result[0]!.quick_check === "ok"
       ? ok("Database integrity", "quick_check ok")
       : fail("Database integrity", result.slice(0, 3).map((r) => r.quick_check).join("; "), "Stop the portal and restore the latest backup (portal restore); keep the damaged file for inspection.");
-  const applied = (sqlite.query("select count(*) as n from sqlite_master where name = '__drizzle_migrations'").get() as { n: number }).n
-    ? (sqlite.query("select count(*) as n from __drizzle_migrations").get() as { n: number }).n
-    : 0;
+  const applied = appliedMigrationCount(sqlite);
   const known = (embeddedFiles()?.migrations ?? readMigrationsFromDisk()).length;
   const schema =
     applied === known
