@@ -11,6 +11,7 @@ import { buildContext, type AppContext } from "./context.ts";
 import { adminList, adminResetPassword, adminSetDisabled } from "./features/operations/admin-commands.ts";
 import { parseKeep, runBackupCommand, runRestoreCommand } from "./features/operations/commands.ts";
 import { formatFindings, runDoctor } from "./features/operations/doctor.ts";
+import { DEMO_BROKERS, DEMO_PASSWORD, fillDemo } from "./features/operations/demo.ts";
 import { AppError } from "./lib/errors.ts";
 import { createLogger, oneLine } from "./lib/log.ts";
 import { DataDirLockedError } from "./lib/data-lock.ts";
@@ -41,6 +42,9 @@ Commands:
   backup <file> [--data DIR]         Any other name: a copy of the database alone (as in 0.1)
   restore <file.tar.gz> [--data DIR] Unpack a backup into an empty data directory that no
                                      portal is using, after checking every checksum
+  demo [--data DIR]                  Fill a new data directory with a believable brokerage
+                                     (2 brokers, 200 customers, documents in every status);
+                                     sign in as demo@example.com / "demo password"
   doctor [--data DIR]                Check settings, disk space, database integrity and schema,
                                      clock, jobs and emails, stored files, SMTP; says what to
                                      do about each problem (exit 1 if there is one)
@@ -196,6 +200,13 @@ async function main(argv: string[]) {
     case "backup":
       if (rest.length) throw new UsageError("backup takes one file name");
       return backup(sub, values, overrides);
+    case "demo": {
+      if (sub) throw new UsageError("demo takes no arguments besides --data");
+      const demo = await fillDemo(overrides);
+      console.log(`Demo brokerage written to ${demo.dataDir}: ${demo.brokers} brokers, ${demo.customers} customers, ${demo.documents} documents.`);
+      console.log(`Start it with "portal serve --data ${demo.dataDir}" and sign in as ${DEMO_BROKERS[0].email} / "${DEMO_PASSWORD}" (or ${DEMO_BROKERS[1].email}).`);
+      return;
+    }
     case "doctor": {
       if (sub) throw new UsageError("doctor takes no arguments besides --data");
       const findings = await runDoctor(process.env, overrides);
