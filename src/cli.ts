@@ -55,7 +55,8 @@ Commands:
   --version                          Show the version
 
 Settings come from the environment (PORT, DATA_DIR, PUBLIC_URL, SMTP_URL, MAIL_FROM,
-STRIPE_*, SESSION_SECRET, MAX_UPLOAD_MB, ALLOW_SIGNUP, TRUST_PROXY, HOST); see README.md.
+STRIPE_*, SESSION_SECRET, MAX_UPLOAD_MB, ALLOW_SIGNUP, TRUST_PROXY, HOST, LOG_LEVEL,
+METRICS_TOKEN, BACKUP_CRON, BACKUP_DIR, BACKUP_KEEP); see README.md.
 `;
 
 class UsageError extends Error {}
