@@ -7,6 +7,7 @@ import { closeSmtpTransport } from "./features/mail/transport.ts";
 import { loadWebAssets } from "./features/web/assets.ts";
 import { LiveHub } from "./features/live/hub.ts";
 import { liveSocketOptions } from "./features/live/routes.ts";
+import { closeEndedBrokerSockets } from "./features/live/ended-sessions.ts";
 import { jobHandlers, periodicTasks } from "./jobs.ts";
 import { Scheduler } from "./lib/jobs.ts";
 import type { Clock } from "./lib/clock.ts";
@@ -75,7 +76,7 @@ async function startLocked(config: Config, options: StartOptions, unlock: () => 
     throw error;
   }
   const port = app.server!.port!;
-  const scheduler = new Scheduler(ctx, jobHandlers, { periodic: periodicTasks });
+  const scheduler = new Scheduler(ctx, jobHandlers, { periodic: [...periodicTasks, closeEndedBrokerSockets(hub)] });
   if (options.runScheduler !== false) scheduler.start();
   const stopBackups = scheduleBackups(ctx);
 

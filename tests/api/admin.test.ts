@@ -3,6 +3,7 @@
 // every session and only the new password works.
 import { describe, expect, test } from "bun:test";
 import { runCli } from "../support/cli.ts";
+import { connectLive } from "../support/live.ts";
 import { useTestServer } from "../support/server.ts";
 
 const srv = useTestServer();
@@ -22,11 +23,12 @@ describe("portal admin", () => {
     expect(line).toContain("sessions: 1");
   });
 
-  test("disable: sign-in refused with a clear message, every session ends; enable lets them back", async () => {
+  test("disable: sign-in refused with a clear message, every session and its live socket ends; enable lets them back", async () => {
     const password = "correct horse battery";
     const broker = await srv.signUpBroker({ email: "leaving@example.com", password });
     const second = await signIn("leaving@example.com", password);
     expect(second.status).toBe(200);
+    const live = await connectLive(srv, { cookie: broker.cookie });
 
     const disabled = await admin("disable", "--email", "Leaving@Example.com");
     expect(disabled.stderr).toBe("");
@@ -34,6 +36,10 @@ describe("portal admin", () => {
     expect(disabled.stdout.trim()).toBe("Disabled leaving@example.com: they cannot sign in; 2 sessions ended.");
     expect((await whoAmI(broker.token)).status).toBe(401);
     expect((await whoAmI(second.body.token)).status).toBe(401);
+    // The command ran in its own process; the serving portal's next scheduler pass closes the
+    // live socket those sessions opened.
+    await srv.runJobs();
+    expect(await live.closed).toEqual({ code: 4001, reason: "Signed out" });
     const refused = await signIn("leaving@example.com", password);
     expect(refused).toMatchObject({ status: 403, body: { message: "This account is disabled. Ask the portal's administrator." } });
     // A guesser learns nothing: a wrong password is the usual answer.

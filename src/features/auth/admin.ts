@@ -1,7 +1,7 @@
 // What `portal admin` does to broker accounts, for whoever runs the server: list them, set a new
 // password, disable and enable one. Each of these ends the broker's sessions, so a stolen session
 // or a departed employee's browser is signed out at once.
-import { asc, count, eq, gt } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray } from "drizzle-orm";
 import { sessions, users } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
@@ -84,4 +84,18 @@ export function setBrokerDisabled(ctx: AppContext, input: { email: string; disab
     { behavior: "immediate" },
   );
   return { email: user.email, sessionsEnded: signedOut(ctx, user.id, ended), changed };
+}
+
+/** Of these session ids, the ones that no longer exist or have expired. */
+export function endedSessionIds(ctx: AppContext, sessionIds: string[]): string[] {
+  if (sessionIds.length === 0) return [];
+  const live = new Set(
+    ctx.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(inArray(sessions.id, sessionIds), gt(sessions.expiresAt, ctx.clock.now())))
+      .all()
+      .map((s) => s.id),
+  );
+  return sessionIds.filter((id) => !live.has(id));
 }
