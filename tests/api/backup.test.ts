@@ -201,6 +201,22 @@ describe("portal backup and restore", () => {
       await expectRefused(mixed, "is not in its manifest");
     });
 
+    test("an archive made by a newer portal (a migration this one does not know)", async () => {
+      await setup();
+      const newer = await repack((dir) => {
+        const db = new Database(join(dir, "portal.sqlite"));
+        db.query("insert into __drizzle_migrations (hash, created_at) values ('from-the-future', ?)").run(Date.now());
+        db.close();
+        // Its manifest is rewritten to match, as that newer portal would have written it.
+        const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"));
+        const bytes = readFileSync(join(dir, "portal.sqlite"));
+        const entry = manifest.entries.find((e: { path: string }) => e.path === "portal.sqlite");
+        Object.assign(entry, { size: bytes.length, sha256: sha256(bytes) });
+        writeFileSync(join(dir, "manifest.json"), JSON.stringify(manifest));
+      });
+      await expectRefused(newer, "it was made by a newer portal");
+    });
+
     test("an archive that is not a portal backup", async () => {
       await setup();
       const foreign = await repack((dir) => rmSync(join(dir, "manifest.json")));

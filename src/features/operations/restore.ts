@@ -4,7 +4,11 @@
 // into place, so a cut-short, damaged or foreign archive leaves the directory as it was.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { Database } from "bun:sqlite";
 import * as tar from "tar";
+import { readMigrationsFromDisk } from "../../../db/client.ts";
+import { appliedMigrationCount } from "../../../db/pre-migration-backup.ts";
+import { embeddedFiles } from "../../lib/embedded.ts";
 import { AppError } from "../../lib/errors.ts";
 import { LOCK_FILE, lockDataDir } from "../../lib/data-lock.ts";
 import { describeEntry, listFiles, MANIFEST_NAME, manifestProblem, type BackupManifest } from "./manifest.ts";
@@ -33,9 +37,8 @@ export async function restoreBackup(options: { archive: string; dataDir: string 
     }
     mkdirSync(staging);
     const manifest = await unpackAndVerify(archive, staging);
-    for (const name of readdirSync(staging)) {
-      if (name !== MANIFEST_NAME) renameSync(join(staging, name), join(dataDir, name));
-    }
+    // Only what the manifest lists (checked above) moves into place.
+    for (const name of new Set(manifest.entries.map((e) => e.path.split("/")[0]!))) renameSync(join(staging, name), join(dataDir, name));
     return { dataDir, manifest };
   } finally {
     rmSync(staging, { recursive: true, force: true });
@@ -84,5 +87,14 @@ async function unpackAndVerify(archive: string, staging: string): Promise<Backup
     }
   }
   if (!listed.has("portal.sqlite")) throw refuse(archive, "it holds no database");
+  // A database from a newer portal would be run by code that does not know its schema.
+  const sqlite = new Database(join(staging, "portal.sqlite"), { readonly: true });
+  try {
+    const applied = appliedMigrationCount(sqlite);
+    const known = (embeddedFiles()?.migrations ?? readMigrationsFromDisk()).length;
+    if (applied > known) throw refuse(archive, `it was made by a newer portal (${(manifest as BackupManifest).portalVersion}, ${applied} migrations; this one knows ${known}): restore it with that version`);
+  } finally {
+    sqlite.close();
+  }
   return manifest as BackupManifest;
 }
