@@ -61,6 +61,8 @@ METRICS_TOKEN, BACKUP_CRON, BACKUP_DIR, BACKUP_KEEP); see README.md.
 
 class UsageError extends Error {}
 
+const print = (lines: string[]) => lines.forEach((line) => console.log(line));
+
 function fail(message: string, code = 1): never {
   console.error(message);
   process.exit(code);
@@ -126,15 +128,13 @@ async function adminCreate(values: ReturnType<typeof parse>["values"], overrides
 
 async function backup(file: string | undefined, values: ReturnType<typeof parse>["values"], overrides: ConfigOverrides) {
   const { dataDir } = loadConfig(process.env, overrides);
-  const lines = await runBackupCommand({ dataDir, file, to: values.to, keep: parseKeep(values.keep) });
-  lines.forEach((line) => console.log(line));
+  print(await runBackupCommand({ dataDir, file, to: values.to, keep: parseKeep(values.keep) }));
 }
 
 async function restore(archive: string | undefined, overrides: ConfigOverrides) {
   if (!archive) throw new UsageError("restore needs a backup file: portal restore <file.tar.gz>");
   // Not loadConfig: it would create the directory's session secret, and restore needs it empty.
-  const lines = await runRestoreCommand({ archive, dataDir: dataDirSetting(process.env, overrides) });
-  lines.forEach((line) => console.log(line));
+  print(await runRestoreCommand({ archive, dataDir: dataDirSetting(process.env, overrides) }));
 }
 
 async function withContext<T>(overrides: ConfigOverrides, work: (ctx: AppContext) => T | Promise<T>): Promise<T> {
@@ -192,9 +192,9 @@ async function main(argv: string[]) {
     case "admin":
       if (rest.length) throw new UsageError(`admin ${sub} takes options only (--email, --password …)`);
       if (sub === "create") return adminCreate(values, overrides);
-      if (sub === "list") return withContext(overrides, (ctx) => adminList(ctx).forEach((line) => console.log(line)));
-      if (sub === "reset-password") return withContext(overrides, async (ctx) => (await adminResetPassword(ctx, values)).forEach((line) => console.log(line)));
-      if (sub === "disable" || sub === "enable") return withContext(overrides, (ctx) => adminSetDisabled(ctx, values, sub === "disable").forEach((line) => console.log(line)));
+      if (sub === "list") return withContext(overrides, (ctx) => print(adminList(ctx)));
+      if (sub === "reset-password") return withContext(overrides, async (ctx) => print(await adminResetPassword(ctx, values)));
+      if (sub === "disable" || sub === "enable") return withContext(overrides, (ctx) => print(adminSetDisabled(ctx, values, sub === "disable")));
       throw new UsageError(`Unknown admin command "${sub ?? ""}". Try: portal admin list`);
     case "mail":
       return mail(sub, rest, values, overrides);
@@ -211,7 +211,7 @@ async function main(argv: string[]) {
     case "doctor": {
       if (sub) throw new UsageError("doctor takes no arguments besides --data");
       const findings = await runDoctor(process.env, overrides);
-      formatFindings(findings).forEach((line) => console.log(oneLine(line)));
+      print(formatFindings(findings).map(oneLine));
       if (findings.some((f) => f.verdict !== "ok")) process.exitCode = 1;
       return;
     }
