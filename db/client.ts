@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import type { MigrationMeta } from "drizzle-orm/migrator";
 import { embeddedFiles, type EmbeddedMigration } from "../src/lib/embedded.ts";
+import { appliedMigrationCount, backupBeforeMigrating } from "./pre-migration-backup.ts";
 import * as schema from "./schema.ts";
 
 export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database };
@@ -55,6 +56,9 @@ export function migrateDatabase(db: Db, source: EmbeddedMigration[] = embeddedFi
   // Migrations that rebuild a table drop the old one; with foreign keys on, that would cascade
   // into every row pointing at it. SQLite ignores this pragma inside the migrator's transaction,
   // so it is set around it, and the keys are checked before the portal uses the database.
+  // An existing database about to change is copied first (a new one has nothing to lose).
+  const applied = appliedMigrationCount(db.$client);
+  if (applied > 0 && applied < migrations.length) backupBeforeMigrating(db.$client, applied);
   db.$client.exec("PRAGMA foreign_keys = OFF");
   try {
     internal.dialect.migrate(migrations, internal.session, { migrationsFolder: "" });

@@ -18,6 +18,8 @@ export const users = sqliteTable("users", {
   lastName: text("last_name"),
   profileImageUrl: text("profile_image_url"),
   oidcSubject: text("oidc_subject").unique(),
+  /** Set by `portal admin disable`: the broker cannot sign in and has no sessions. */
+  disabledAt: time("disabled_at"),
   createdAt: createdAt(),
 });
 

@@ -14,22 +14,27 @@ import { notificationRoutes } from "./features/notifications/routes.ts";
 import { portalRoutes } from "./features/portal/routes.ts";
 import { reminderRoutes } from "./features/reminders/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
+import { HttpMetrics } from "./features/observability/http-metrics.ts";
+import { requestTracking } from "./features/observability/request-tracking.ts";
+import { metricsRoutes } from "./features/observability/routes.ts";
 import { webRoutes } from "./features/web/routes.ts";
 import { errorHandler } from "./lib/error-handler.ts";
 import { limitBodySize } from "./lib/body-limit.ts";
 import { assertSameSiteWrite, securityHeaders } from "./lib/security.ts";
 
-export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events)) {
+export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events), metrics = new HttpMetrics()) {
   const headers = securityHeaders(ctx.config);
   return (
     new Elysia()
       .use(errorHandler(ctx.log))
+      .use(requestTracking(ctx, metrics))
       .onRequest(({ request, set }) => {
         Object.assign(set.headers, headers);
         assertSameSiteWrite(request, ctx.config);
         limitBodySize(request);
       })
       .use(healthRoutes(ctx))
+      .use(metricsRoutes(ctx, hub, metrics))
       .use(authRoutes(ctx))
       .use(customerRoutes(ctx))
       .use(documentRoutes(ctx))

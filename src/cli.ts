@@ -1,14 +1,17 @@
 #!/usr/bin/env bun
 // `portal` — the one command a brokerage runs. Thin: parses arguments, loads config, calls in.
-import { existsSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import pkg from "../package.json" with { type: "json" };
 import { closeDatabase, databaseFileName, migrateDatabase, openDatabase } from "../db/client.ts";
-import { ConfigError, loadConfig, type ConfigOverrides } from "./config.ts";
+import { ConfigError, dataDirSetting, loadConfig, type ConfigOverrides } from "./config.ts";
 import { createBrokerAccount } from "./features/auth/service.ts";
 import { listEmails, retryEmail, type Email } from "./features/mail/service.ts";
 import { buildContext, type AppContext } from "./context.ts";
+import { adminList, adminResetPassword, adminSetDisabled } from "./features/operations/admin-commands.ts";
+import { parseKeep, runBackupCommand, runRestoreCommand } from "./features/operations/commands.ts";
+import { formatFindings, runDoctor } from "./features/operations/doctor.ts";
+import { DEMO_BROKERS, DEMO_PASSWORD, fillDemo } from "./features/operations/demo.ts";
 import { AppError } from "./lib/errors.ts";
 import { createLogger, oneLine } from "./lib/log.ts";
 import { DataDirLockedError } from "./lib/data-lock.ts";
@@ -23,8 +26,28 @@ Commands:
   migrate [--data DIR]               Create or update the database, then exit
   admin create --email E --password P [--first F] [--last L] [--data DIR]
                                      Create a broker account
-  backup <file> [--data DIR]         Write a consistent copy of the database to <file>,
-                                     safe while the portal is running
+  admin list [--data DIR]            List broker accounts: active or disabled, open sessions
+  admin reset-password --email E --password P [--data DIR]
+                                     Set a broker's password; their sessions end
+  admin disable --email E [--data DIR]
+                                     Stop a broker from signing in; their sessions end
+  admin enable --email E [--data DIR]
+                                     Let a disabled broker sign in again
+  backup --to DIR [--keep N] [--data DIR]
+                                     Write portal-backup-<time>.tar.gz into DIR: the database
+                                     (one consistent point, safe while the portal runs), the
+                                     stored files and the session secret, with a manifest of
+                                     checksums; --keep N deletes all but the newest N there
+  backup <file.tar.gz> [--data DIR]  The same archive, written to <file.tar.gz>
+  backup <file> [--data DIR]         Any other name: a copy of the database alone (as in 0.1)
+  restore <file.tar.gz> [--data DIR] Unpack a backup into an empty data directory that no
+                                     portal is using, after checking every checksum
+  demo [--data DIR]                  Fill a new data directory with a believable brokerage
+                                     (2 brokers, 200 customers, documents in every status);
+                                     sign in as demo@example.com / "demo password"
+  doctor [--data DIR]                Check settings, disk space, database integrity and schema,
+                                     clock, jobs and emails, stored files, SMTP; says what to
+                                     do about each problem (exit 1 if there is one)
   mail list [--limit N] [--data DIR] Show the latest emails: pending, sent, failed (with the
                                      error), or logged (kept in the outbox, no SMTP_URL)
   mail retry <id> [--data DIR]       Send a failed email again
@@ -32,10 +55,13 @@ Commands:
   --version                          Show the version
 
 Settings come from the environment (PORT, DATA_DIR, PUBLIC_URL, SMTP_URL, MAIL_FROM,
-STRIPE_*, SESSION_SECRET, MAX_UPLOAD_MB, ALLOW_SIGNUP, TRUST_PROXY, HOST); see README.md.
+STRIPE_*, SESSION_SECRET, MAX_UPLOAD_MB, ALLOW_SIGNUP, TRUST_PROXY, HOST, LOG_LEVEL,
+METRICS_TOKEN, BACKUP_CRON, BACKUP_DIR, BACKUP_KEEP); see README.md.
 `;
 
 class UsageError extends Error {}
+
+const print = (lines: string[]) => lines.forEach((line) => console.log(line));
 
 function fail(message: string, code = 1): never {
   console.error(message);
@@ -56,6 +82,8 @@ function parse(args: string[]) {
         first: { type: "string" },
         last: { type: "string" },
         limit: { type: "string" },
+        to: { type: "string" },
+        keep: { type: "string" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -98,20 +126,15 @@ async function adminCreate(values: ReturnType<typeof parse>["values"], overrides
   console.log(`Created broker ${user.email} (${user.id})`);
 }
 
-function backup(target: string | undefined, overrides: ConfigOverrides) {
-  if (!target) throw new UsageError("backup needs a file name: portal backup <file>");
-  const config = loadConfig(process.env, overrides);
-  const out = resolve(target);
-  if (!existsSync(join(config.dataDir, databaseFileName))) fail(`No database found in ${config.dataDir}`);
-  if (existsSync(out)) fail(`Backup file already exists: ${out}. Choose a new name.`);
-  const db = openDatabase(config.dataDir);
-  try {
-    // VACUUM INTO reads one consistent snapshot, even while the server is writing.
-    db.$client.prepare("VACUUM INTO ?").run(out);
-  } finally {
-    closeDatabase(db);
-  }
-  console.log(`Backup written to ${out} (${statSync(out).size} bytes)`);
+async function backup(file: string | undefined, values: ReturnType<typeof parse>["values"], overrides: ConfigOverrides) {
+  const { dataDir } = loadConfig(process.env, overrides);
+  print(await runBackupCommand({ dataDir, file, to: values.to, keep: parseKeep(values.keep) }));
+}
+
+async function restore(archive: string | undefined, overrides: ConfigOverrides) {
+  if (!archive) throw new UsageError("restore needs a backup file: portal restore <file.tar.gz>");
+  // Not loadConfig: it would create the directory's session secret, and restore needs it empty.
+  print(await runRestoreCommand({ archive, dataDir: dataDirSetting(process.env, overrides) }));
 }
 
 async function withContext<T>(overrides: ConfigOverrides, work: (ctx: AppContext) => T | Promise<T>): Promise<T> {
@@ -167,13 +190,34 @@ async function main(argv: string[]) {
       return console.log(`Database is up to date (${join(config.dataDir, databaseFileName)})`);
     }
     case "admin":
-      if (sub !== "create") throw new UsageError(`Unknown admin command "${sub ?? ""}". Try: portal admin create`);
-      return adminCreate(values, overrides);
+      if (rest.length) throw new UsageError(`admin ${sub} takes options only (--email, --password …)`);
+      if (sub === "create") return adminCreate(values, overrides);
+      if (sub === "list") return withContext(overrides, (ctx) => print(adminList(ctx)));
+      if (sub === "reset-password") return withContext(overrides, async (ctx) => print(await adminResetPassword(ctx, values)));
+      if (sub === "disable" || sub === "enable") return withContext(overrides, (ctx) => print(adminSetDisabled(ctx, values, sub === "disable")));
+      throw new UsageError(`Unknown admin command "${sub ?? ""}". Try: portal admin list`);
     case "mail":
       return mail(sub, rest, values, overrides);
     case "backup":
       if (rest.length) throw new UsageError("backup takes one file name");
-      return backup(sub, overrides);
+      return backup(sub, values, overrides);
+    case "demo": {
+      if (sub) throw new UsageError("demo takes no arguments besides --data");
+      const demo = await fillDemo(overrides);
+      console.log(`Demo brokerage written to ${demo.dataDir}: ${demo.brokers} brokers, ${demo.customers} customers, ${demo.documents} documents.`);
+      console.log(`Start it with "portal serve --data ${demo.dataDir}" and sign in as ${DEMO_BROKERS[0].email} / "${DEMO_PASSWORD}" (or ${DEMO_BROKERS[1].email}).`);
+      return;
+    }
+    case "doctor": {
+      if (sub) throw new UsageError("doctor takes no arguments besides --data");
+      const findings = await runDoctor(process.env, overrides);
+      print(formatFindings(findings).map(oneLine));
+      if (findings.some((f) => f.verdict !== "ok")) process.exitCode = 1;
+      return;
+    }
+    case "restore":
+      if (rest.length) throw new UsageError("restore takes one backup file");
+      return restore(sub, overrides);
     default:
       throw new UsageError(`Unknown command "${command}"`);
   }

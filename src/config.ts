@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { Cron } from "croner";
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -24,6 +25,10 @@ export interface Config {
   maxUploadBytes: number;
   allowSignup: boolean;
   trustProxy: boolean;
+  /** Scheduled backups inside `portal serve`; null: none (use cron with `portal backup`). */
+  scheduledBackups: { cron: string; dir: string; keep: number } | null;
+  /** Bearer token that GET /metrics requires; null: metrics are off. */
+  metricsToken: string | null;
   billing: {
     secretKey: string;
     publishableKey: string | null;
@@ -102,6 +107,32 @@ function sessionSecret(env: Env, dataDir: string): string {
   return generated;
 }
 
+function scheduledBackups(env: Env, dataDir: string): Config["scheduledBackups"] {
+  const cron = value(env, "BACKUP_CRON");
+  const dir = value(env, "BACKUP_DIR");
+  const keepRaw = value(env, "BACKUP_KEEP");
+  if (!cron) {
+    if (dir || keepRaw) throw new ConfigError("BACKUP_DIR and BACKUP_KEEP need BACKUP_CRON (when to back up), e.g. BACKUP_CRON=\"0 2 * * *\"");
+    return null;
+  }
+  try {
+    new Cron(cron, { paused: true }).stop(); // parses the pattern, schedules nothing
+  } catch (error) {
+    throw new ConfigError(`BACKUP_CRON must be a cron pattern such as "0 2 * * *" (got "${cron}": ${(error as Error).message})`);
+  }
+  if (keepRaw !== undefined && (!/^\d+$/.test(keepRaw) || Number(keepRaw) < 1)) {
+    throw new ConfigError(`BACKUP_KEEP must be a whole number above 0 (got "${keepRaw}")`);
+  }
+  return { cron, dir: resolve(dir ?? join(dataDir, "backups")), keep: Number(keepRaw ?? 14) };
+}
+
+function metricsToken(env: Env): string | null {
+  const token = value(env, "METRICS_TOKEN");
+  if (token === undefined) return null;
+  if (token.length < 16) throw new ConfigError("METRICS_TOKEN must be at least 16 characters long");
+  return token;
+}
+
 function billingConfig(env: Env): Config["billing"] {
   const secretKey = value(env, "STRIPE_SECRET_KEY");
   if (!secretKey) return null;
@@ -146,10 +177,15 @@ function s3Config(env: Env): Config["s3"] {
   return { bucket, endpoint: endpoint ?? null, region: value(env, "S3_REGION") ?? null, accessKeyId, secretAccessKey };
 }
 
+/** The data directory alone, without creating it (`portal restore` needs it empty). */
+export function dataDirSetting(env: Env = process.env, overrides: ConfigOverrides = {}): string {
+  return resolve(overrides.dataDir ?? value(env, "DATA_DIR") ?? "./data");
+}
+
 export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = {}): Config {
   const port = parsePort(overrides.port ?? value(env, "PORT") ?? "3000", overrides.port ? "--port" : "PORT");
   const host = value(env, "HOST") ?? "0.0.0.0";
-  const dataDir = resolve(overrides.dataDir ?? value(env, "DATA_DIR") ?? "./data");
+  const dataDir = dataDirSetting(env, overrides);
 
   const publicUrlRaw = value(env, "PUBLIC_URL") ?? `http://localhost:${port}`;
   const publicUrl = parseUrl(publicUrlRaw, "PUBLIC_URL", ["http:", "https:"]);
@@ -174,6 +210,8 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     maxUploadBytes: Math.round(maxUploadMb * 1024 * 1024),
     allowSignup: parseBoolean(value(env, "ALLOW_SIGNUP"), "ALLOW_SIGNUP", true),
     trustProxy: parseBoolean(value(env, "TRUST_PROXY"), "TRUST_PROXY", false),
+    metricsToken: metricsToken(env),
+    scheduledBackups: scheduledBackups(env, dataDir),
     billing: billingConfig(env),
     oidc: oidcConfig(env),
     s3: s3Config(env),

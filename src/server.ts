@@ -7,10 +7,12 @@ import { closeSmtpTransport } from "./features/mail/transport.ts";
 import { loadWebAssets } from "./features/web/assets.ts";
 import { LiveHub } from "./features/live/hub.ts";
 import { liveSocketOptions } from "./features/live/routes.ts";
+import { closeEndedBrokerSockets } from "./features/live/ended-sessions.ts";
 import { jobHandlers, periodicTasks } from "./jobs.ts";
 import { Scheduler } from "./lib/jobs.ts";
 import type { Clock } from "./lib/clock.ts";
 import { lockDataDir } from "./lib/data-lock.ts";
+import { scheduleBackups } from "./features/operations/scheduled-backups.ts";
 import { createLogger, type Logger } from "./lib/log.ts";
 
 export interface RunningServer {
@@ -74,8 +76,9 @@ async function startLocked(config: Config, options: StartOptions, unlock: () => 
     throw error;
   }
   const port = app.server!.port!;
-  const scheduler = new Scheduler(ctx, jobHandlers, { periodic: periodicTasks });
+  const scheduler = new Scheduler(ctx, jobHandlers, { periodic: [...periodicTasks, closeEndedBrokerSockets(hub)] });
   if (options.runScheduler !== false) scheduler.start();
+  const stopBackups = scheduleBackups(ctx);
 
   let stopped = false;
   return {
@@ -87,7 +90,11 @@ async function startLocked(config: Config, options: StartOptions, unlock: () => 
     async stop() {
       if (stopped) return;
       stopped = true;
+      stopBackups();
       await app.stop(true);
+      // Elysia runs after-response hooks (the request log line, /metrics) on setImmediate; let
+      // those of requests already answered run before the process may exit.
+      await new Promise((resolve) => setImmediate(resolve));
       hub.close();
       await scheduler.stop();
       closeSmtpTransport(ctx);

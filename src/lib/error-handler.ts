@@ -3,8 +3,9 @@
 import { Elysia, ValidationError } from "elysia";
 import type { Logger } from "./log.ts";
 import { AppError, isDiskFull, storageFull } from "./errors.ts";
+import { noteErrorStatus, requestIdOf } from "./request-context.ts";
 
-const json = (status: number, message: string, headers: Record<string, string> = {}) =>
+const jsonResponse = (status: number, message: string, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify({ message }), {
     status,
     headers: { "content-type": "application/json; charset=utf-8", ...headers },
@@ -44,6 +45,10 @@ function validationMessage(error: Readonly<ValidationError>): string {
 
 export const errorHandler = (log: Logger) =>
   new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error, set, request }) => {
+    const json = (status: number, message: string, headers: Record<string, string> = {}) => {
+      noteErrorStatus(request, status); // for the request log line and /metrics
+      return jsonResponse(status, message, headers);
+    };
     const headers = Object.fromEntries(
       Object.entries(set.headers).filter((e): e is [string, string] => typeof e[1] === "string"),
     );
@@ -67,12 +72,13 @@ export const errorHandler = (log: Logger) =>
     }
     // A full disk anywhere (a file write, SQLite's own file) is said plainly, and logged.
     if (isDiskFull(error)) {
-      log.error("The disk is full", { path: new URL(request.url).pathname, error: String(error) });
+      log.error("The disk is full", { requestId: requestIdOf(request), error: String(error) });
       return json(storageFull().status, storageFull().message, headers);
     }
     if (typeof code === "number" && code >= 400 && code < 500) {
       return json(code, error instanceof Error ? error.message : String(error), headers);
     }
-    log.error("Unhandled error", { path: new URL(request.url).pathname, error: String((error as Error)?.stack ?? error) });
+    // The request id, not the path: a path may hold an upload link, which is a secret.
+    log.error("Unhandled error", { requestId: requestIdOf(request), error: String((error as Error)?.stack ?? error) });
     return json(500, "Something went wrong on our side. Please try again.", headers);
   });

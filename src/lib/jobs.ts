@@ -183,3 +183,16 @@ export class Scheduler {
     }
   }
 }
+
+/** How many jobs are in each state, for /metrics and `portal doctor`. */
+export function countJobsByStatus(db: Db): Record<"pending" | "running" | "done" | "failed", number> {
+  const counts = { pending: 0, running: 0, done: 0, failed: 0 };
+  const rows = db.select({ status: jobs.status, n: sql<number>`count(*)` }).from(jobs).groupBy(jobs.status).all();
+  for (const row of rows) counts[row.status] = row.n;
+  return counts;
+}
+
+/** Pending jobs that were due before `before`: work a running portal should have done by now. */
+export function countOverdueJobs(db: Db, before: Date): number {
+  return db.select({ n: sql<number>`count(*)` }).from(jobs).where(and(eq(jobs.status, "pending"), lte(jobs.runAt, before))).get()?.n ?? 0;
+}

@@ -1,5 +1,5 @@
 // Plain one-line logs on stdout/stderr; LOG_LEVEL=silent keeps tests quiet.
-type Level = "debug" | "info" | "warn" | "error";
+export type Level = "debug" | "info" | "warn" | "error";
 const order: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
 
 export interface Logger {
@@ -7,6 +7,8 @@ export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;
   error(message: string, fields?: Record<string, unknown>): void;
+  /** One JSON object per line (request logs, for log collectors); absent on hand-made test loggers. */
+  json?(level: Level, record: Record<string, unknown>): void;
 }
 
 // C0 and C1 controls, DEL, and Unicode's own line and paragraph separators: anything a terminal
@@ -31,5 +33,10 @@ export function createLogger(level = process.env.LOG_LEVEL ?? "info"): Logger {
     const line = oneLine(`${new Date().toISOString()} ${lvl.toUpperCase()} ${message}${extra}`);
     (lvl === "error" || lvl === "warn" ? console.error : console.log)(line);
   };
-  return { debug: write("debug"), info: write("info"), warn: write("warn"), error: write("error") };
+  const json = (lvl: Level, record: Record<string, unknown>) => {
+    if (order[lvl] < threshold) return;
+    const line = oneLine(JSON.stringify({ time: new Date().toISOString(), level: lvl, ...record }));
+    (lvl === "error" || lvl === "warn" ? console.error : console.log)(line);
+  };
+  return { debug: write("debug"), info: write("info"), warn: write("warn"), error: write("error"), json };
 }

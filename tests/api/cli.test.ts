@@ -19,7 +19,7 @@ describe("portal CLI", () => {
     expect((await runCli(["--version"])).stdout.trim()).toBe(pkg.version);
     const help = await runCli(["--help"]);
     expect(help.exitCode).toBe(0);
-    for (const command of ["serve", "migrate", "admin create", "backup"]) expect(help.stdout).toContain(command);
+    for (const command of ["serve", "migrate", "admin create", "admin list", "admin reset-password", "admin disable", "backup", "restore", "doctor", "demo"]) expect(help.stdout).toContain(command);
   });
 
   test("an unknown command or option exits 2 with a hint", async () => {

@@ -37,6 +37,8 @@ describe("defaults", () => {
       s3: null,
       maxUploadBytes: 10 * 1024 * 1024,
       allowSignup: true,
+      metricsToken: null,
+      scheduledBackups: null,
     });
   });
 
@@ -84,6 +86,10 @@ describe("bad settings name the setting", () => {
     [{ STRIPE_SECRET_KEY: "sk_test_123" }, "STRIPE_PRICE_BASIC must be set when STRIPE_SECRET_KEY is set"],
     [{ OIDC_ISSUER: "https://id.example.com" }, "OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together"],
     [{ S3_BUCKET: "docs" }, "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set when S3_BUCKET is set"],
+    [{ METRICS_TOKEN: "guessable" }, "METRICS_TOKEN must be at least 16 characters long"],
+    [{ BACKUP_CRON: "every night" }, 'BACKUP_CRON must be a cron pattern such as "0 2 * * *" (got "every night"'],
+    [{ BACKUP_CRON: "0 2 * * *", BACKUP_KEEP: "all" }, 'BACKUP_KEEP must be a whole number above 0 (got "all")'],
+    [{ BACKUP_DIR: "/backups" }, "BACKUP_DIR and BACKUP_KEEP need BACKUP_CRON"],
   ])("%j", (env, message) => {
     expect(errorOf(env)).toContain(message);
   });

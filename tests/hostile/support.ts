@@ -57,6 +57,9 @@ const future = () => new Date(Date.now() + 30 * 86_400_000).toISOString();
  */
 export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "GET /healthz": { auth: "public" },
+  "GET /readyz": { auth: "public" },
+  // Closed by METRICS_TOKEN (a bearer token of its own, not a broker session): tests/api/metrics.test.ts.
+  "GET /metrics": { auth: "public" },
   "POST /api/auth/signup": {
     auth: "public",
     body: () => ({ email: `new-${crypto.randomUUID().slice(0, 8)}@example.com`, password: "a long new password", firstName: "New", lastName: "Broker" }),

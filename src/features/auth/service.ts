@@ -112,6 +112,8 @@ export async function signInBroker(ctx: AppContext, input: SignInInput & { addre
   if (!input.password) throw badRequest(messages.passwordRequired);
   const user = ctx.db.select().from(users).where(eq(users.email, email)).get();
   await checkSignIn(throttleFor(ctx), { address: input.address, email, password: input.password, passwordHash: user?.passwordHash });
+  // Said only to whoever knows the password; a guesser still sees "Invalid email or password".
+  if (user!.disabledAt) throw new AppError("forbidden", "This account is disabled. Ask the portal's administrator.");
   return { user: toPublicUser(user!), ...createSession(ctx, user!.id) };
 }
 

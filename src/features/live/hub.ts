@@ -56,6 +56,11 @@ export class LiveHub {
     this.sockets.delete(socket);
   }
 
+  /** Every open broker socket's session, for finding those ended elsewhere (`portal admin`). */
+  brokerSessions(): { brokerId: string; sessionId: string }[] {
+    return [...this.brokers].flatMap(([brokerId, set]) => [...set].map((c) => ({ brokerId, sessionId: c.sessionId })));
+  }
+
   counts() {
     const total = (map: Map<string, Set<unknown>>) => [...map.values()].reduce((n, set) => n + set.size, 0);
     return { brokers: total(this.brokers), customers: total(this.customers) };

@@ -9,7 +9,7 @@
 // of seconds rather than microseconds. A resend carries the same Message-ID, so mail systems
 // can recognise it as the same message. A job that already delivered its email and then
 // crashed before being marked done finds the email "sent" and does nothing.
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { emails } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -107,4 +107,12 @@ export function retryEmail(ctx: AppContext, emailId: string): Email {
     enqueueJob(tx, ctx.clock, { kind: SEND_EMAIL_JOB, payload: { emailId } });
     return { ...email, status: "pending" as const, lastError: null };
   });
+}
+
+/** How many emails are in each state, for /metrics and `portal doctor`. */
+export function countEmailsByStatus(ctx: AppContext): Record<Email["status"], number> {
+  const counts: Record<Email["status"], number> = { pending: 0, sending: 0, sent: 0, failed: 0, logged: 0 };
+  const rows = ctx.db.select({ status: emails.status, n: sql<number>`count(*)` }).from(emails).groupBy(emails.status).all();
+  for (const row of rows) counts[row.status] = row.n;
+  return counts;
 }

@@ -1,0 +1,117 @@
+// `portal demo`: a believable brokerage in a new data directory, so a newcomer sees a living
+// product at once. Everything goes through the features' own services (invitations, uploads,
+// reviews), so the data is exactly what real use would leave: notifications, activity, emails
+// in the outbox. A clock set weeks back lets invitations age, due dates pass and documents go
+// overdue as they would have. No email leaves the machine: the outbox is worked off as "logged".
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { closeDatabase, migrateDatabase, openDatabase } from "../../../db/client.ts";
+import { loadConfig, type ConfigOverrides } from "../../config.ts";
+import { buildContext, type AppContext } from "../../context.ts";
+import { jobHandlers, periodicTasks } from "../../jobs.ts";
+import { ManualClock } from "../../lib/clock.ts";
+import { AppError } from "../../lib/errors.ts";
+import { Scheduler } from "../../lib/jobs.ts";
+import { createLogger } from "../../lib/log.ts";
+import { STANDARD_DOCUMENTS } from "../../shared/documents.ts";
+import { CREATE_LOAN_TYPES } from "../../shared/loan-types.ts";
+import { listBrokers } from "../auth/admin.ts";
+import { createBrokerAccount } from "../auth/service.ts";
+import type { PublicUser } from "../auth/model.ts";
+import { createCustomer } from "../customers/requests.ts";
+import { verifyDocument } from "../documents/review.ts";
+import { attachUploadedFile } from "../documents/uploads.ts";
+
+export const DEMO_PASSWORD = "demo password";
+export const DEMO_BROKERS = [
+  { email: "demo@example.com", firstName: "Dana", lastName: "Morgan", customers: 170 },
+  { email: "alex@example.com", firstName: "Alex", lastName: "Reyes", customers: 30 },
+] as const;
+
+const FIRST = ["Sam", "Priya", "Jordan", "Maria", "Wei", "Olivia", "Ahmed", "Grace", "Lucas", "Fatima", "Noah", "Elena", "Kenji", "Amara", "Liam", "Sofia", "Diego", "Hannah", "Omar", "Chloe"];
+const LAST = ["Carter", "Patel", "Nguyen", "Garcia", "Chen", "Okafor", "Schmidt", "Rossi", "Kowalski", "Haddad", "Larsen", "Silva", "Tanaka", "Mensah", "Murphy"];
+const DAY = 86_400_000;
+const HISTORY_DAYS = 45;
+
+/** A small, real PDF: opens in any viewer and passes the upload check by its bytes. */
+const DEMO_PDF = `%PDF-1.4
+1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj
+2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj
+3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >> endobj
+4 0 obj << /Length 44 >> stream
+BT /F1 18 Tf 40 70 Td (Demo document) Tj ET
+endstream endobj
+5 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> endobj
+trailer << /Root 1 0 R >>
+%%EOF
+`;
+
+export interface DemoSummary {
+  dataDir: string;
+  brokers: number;
+  customers: number;
+  documents: number;
+}
+
+export async function fillDemo(overrides: ConfigOverrides): Promise<DemoSummary> {
+  // No SMTP whatever the environment says: demo invitations must never reach a real inbox.
+  const config = { ...loadConfig(process.env, overrides), smtpUrl: null };
+  const db = openDatabase(config.dataDir);
+  migrateDatabase(db);
+  const now = Date.now();
+  const clock = new ManualClock(now - HISTORY_DAYS * DAY);
+  const ctx = buildContext(config, db, { clock, log: createLogger("silent") });
+  try {
+    if (listBrokers(ctx).length > 0) {
+      throw new AppError("conflict", `${config.dataDir} already has broker accounts; portal demo fills only a new data directory (try --data ./demo-data)`);
+    }
+    let customers = 0;
+    let documents = 0;
+    let n = 0;
+    for (const spec of DEMO_BROKERS) {
+      const broker = await createBrokerAccount(ctx, { email: spec.email, password: DEMO_PASSWORD, firstName: spec.firstName, lastName: spec.lastName });
+      for (let i = 0; i < spec.customers; i++, n++) {
+        // Invitations spread over the weeks of history, oldest first.
+        const invitedAt = now - HISTORY_DAYS * DAY + Math.floor((n / 200) * (HISTORY_DAYS - 1) * DAY);
+        clock.advance(Math.max(0, invitedAt - clock.now().getTime()));
+        documents += await demoCustomer(ctx, broker, n);
+        customers++;
+      }
+    }
+    // Back to the present: overdue documents become overdue, the outbox is worked off (logged).
+    clock.advance(now - clock.now().getTime());
+    const scheduler = new Scheduler(ctx, jobHandlers, { periodic: periodicTasks });
+    while ((await scheduler.tick()) > 0);
+    await scheduler.stop();
+    return { dataDir: config.dataDir, brokers: DEMO_BROKERS.length, customers, documents };
+  } finally {
+    closeDatabase(db);
+  }
+}
+
+/** One customer at one stage of their file; returns how many documents they were asked for. */
+async function demoCustomer(ctx: AppContext, broker: PublicUser, n: number): Promise<number> {
+  const first = FIRST[n % FIRST.length]!;
+  const last = LAST[(n * 7) % LAST.length]!;
+  const wanted = STANDARD_DOCUMENTS.slice(n % 3, (n % 3) + 3 + (n % 4));
+  const customer = createCustomer(ctx, {
+    broker,
+    name: `${first} ${last}`,
+    email: `${first}.${last}.${n}@example.com`.toLowerCase(),
+    loanType: CREATE_LOAN_TYPES[n % CREATE_LOAN_TYPES.length]!.id,
+    dueDate: new Date(ctx.clock.now().getTime() + (7 + (n % 4) * 7) * DAY).toISOString(),
+    requiredDocuments: wanted.map((d) => ({ name: d.name })),
+  });
+  // Stage by position: some have sent nothing yet, some everything; some files approved, some
+  // sent back, the rest waiting for the broker.
+  const stage = n % 5;
+  const uploads = stage === 0 ? 0 : stage === 4 ? customer.documents.length : Math.min(customer.documents.length, stage + 1);
+  for (const [i, doc] of customer.documents.slice(0, uploads).entries()) {
+    const tempPath = join(ctx.files.tempDir, `demo-${doc.id}`);
+    writeFileSync(tempPath, DEMO_PDF);
+    attachUploadedFile(ctx, { customerIds: [customer.id], documentId: doc.id, file: { tempPath, originalName: `${doc.name}.pdf`, mimeType: "application/pdf", size: DEMO_PDF.length, fields: {} } });
+    if (stage >= 3 && i % 3 !== 2) verifyDocument(ctx, { broker, documentId: doc.id, status: "approved" });
+    else if (stage === 2 && i === 0) verifyDocument(ctx, { broker, documentId: doc.id, status: "rejected", rejectionReason: "The scan is cut off at the bottom; please send the whole page." });
+  }
+  return customer.documents.length;
+}

@@ -1,0 +1,248 @@
+// Backup and restore, end to end: the real CLI writes a real .tar.gz beside a portal that keeps
+// writing and taking uploads, the real CLI restores it, and a portal started on the restored
+// directory has every row and every completed upload's bytes.
+import { afterAll, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import * as tar from "tar";
+import { loadConfig } from "../../src/config.ts";
+import { createLogger } from "../../src/lib/log.ts";
+import { startServer } from "../../src/server.ts";
+import { runCli } from "../support/cli.ts";
+import { createCustomer, uploadFile } from "../support/fixtures.ts";
+import { startTestServer, tempDir, type TestServer } from "../support/server.ts";
+
+const dirs: string[] = [];
+const scratch = () => {
+  const dir = tempDir("portal-backup-");
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+/** A PDF by its first bytes, with `size` random bytes after, so every upload's bytes are its own. */
+function uniquePdf(size: number): Uint8Array<ArrayBuffer> {
+  const head = new TextEncoder().encode("%PDF-1.4\n");
+  const bytes = new Uint8Array(head.length + size);
+  bytes.set(head);
+  crypto.getRandomValues(bytes.subarray(head.length));
+  return bytes;
+}
+
+async function portalWithData(): Promise<{ srv: TestServer; token: string }> {
+  const srv = await startTestServer();
+  const { token } = await srv.signUpBroker();
+  return { srv, token };
+}
+
+describe("portal backup and restore", () => {
+  test("under write and upload load: the restored portal has every earlier row and every completed upload's bytes", async () => {
+    const { srv, token } = await portalWithData();
+    try {
+      const uploads = new Map<string, { sha: string; beforeBackup: boolean }>();
+      const customersBefore: string[] = [];
+      let backupStarted = false;
+      let backupDone = false;
+
+      // Load: customers created and files uploaded, one after another, until the backup ends.
+      const load = async () => {
+        while (!backupDone) {
+          const customer = await createCustomer(srv, token);
+          if (!backupStarted) customersBefore.push(customer.id);
+          for (const doc of customer.documents) {
+            const bytes = uniquePdf(64 * 1024 + Math.floor(Math.random() * 64 * 1024));
+            const res = await uploadFile(srv, customer.uploadLink, doc.id, { bytes });
+            expect(res.status).toBeLessThan(300);
+            uploads.set(doc.id, { sha: sha256(bytes), beforeBackup: !backupStarted });
+          }
+        }
+      };
+      // Some data before the backup starts, then the backup runs while three writers keep going.
+      const before = load();
+      while (uploads.size < 12) await Bun.sleep(5);
+      const writers = Promise.all([load(), load(), load()]);
+      backupStarted = true;
+      const out = join(scratch(), "nightly.tar.gz");
+      const backup = await runCli(["backup", out, "--data", srv.dataDir]);
+      backupDone = true;
+      await Promise.all([before, writers]);
+      // The load really ran beside the backup.
+      expect([...uploads.values()].filter((u) => !u.beforeBackup).length).toBeGreaterThan(0);
+      expect(backup.stderr).toBe("");
+      expect(backup.exitCode).toBe(0);
+      expect(backup.stdout).toContain(`Backup written to ${out}`);
+
+      const restored = join(scratch(), "restored");
+      const restore = await runCli(["restore", out, "--data", restored]);
+      expect(restore.stderr).toBe("");
+      expect(restore.exitCode).toBe(0);
+      expect(restore.stdout).toContain("all checksums verified");
+
+      const db = new Database(join(restored, "portal.sqlite"), { readonly: true });
+      expect(db.query("pragma integrity_check").get()).toEqual({ integrity_check: "ok" });
+      const customerIds = new Set((db.query("select id from customers").all() as { id: string }[]).map((r) => r.id));
+      for (const id of customersBefore) expect(customerIds.has(id)).toBe(true);
+      const stored = db.query("select id, storage_key as key from documents where storage_key is not null").all() as { id: string; key: string }[];
+      db.close();
+      const storedIds = new Set(stored.map((d) => d.id));
+      const completedBefore = [...uploads].filter(([, u]) => u.beforeBackup);
+      expect(completedBefore.length).toBeGreaterThanOrEqual(12);
+      for (const [id] of completedBefore) expect(storedIds.has(id)).toBe(true);
+      // Every file the restored database points at is there, with the bytes that were uploaded.
+      for (const doc of stored) expect(sha256(readFileSync(join(restored, "files", doc.key)))).toBe(uploads.get(doc.id)!.sha);
+      expect(stored.length).toBeGreaterThan(completedBefore.length - 1);
+
+      // The restored portal runs: its sessions (and the secret that signs them) came along.
+      const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: restored });
+      const again = await startServer(config, { log: createLogger("silent"), runScheduler: false });
+      try {
+        const me = await fetch(`${again.url}/api/auth/user`, { headers: { authorization: `Bearer ${token}` } });
+        expect(me.status).toBe(200);
+        const [docId, upload] = completedBefore[0]!;
+        const file = await fetch(`${again.url}/api/documents/${docId}/download`, { headers: { authorization: `Bearer ${token}` } });
+        expect(file.status).toBe(200);
+        expect(sha256(new Uint8Array(await file.arrayBuffer()))).toBe(upload.sha);
+      } finally {
+        await again.stop();
+      }
+    } finally {
+      await srv.stop();
+    }
+  }, 30_000);
+
+  test("--to DIR --keep N writes time-stamped archives and keeps the newest N", async () => {
+    const { srv } = await portalWithData();
+    try {
+      const folder = join(scratch(), "backups");
+      for (let i = 0; i < 3; i++) {
+        const res = await runCli(["backup", "--to", folder, "--keep", "2", "--data", srv.dataDir]);
+        expect(res.exitCode).toBe(0);
+      }
+      const names = readdirSync(folder).sort();
+      expect(names).toHaveLength(2);
+      for (const name of names) expect(name).toMatch(/^portal-backup-\d{4}-\d\d-\d\dT[\d-]+Z\.tar\.gz$/);
+
+      const bad = await runCli(["backup", "--to", folder, "--keep", "none", "--data", srv.dataDir]);
+      expect(bad.exitCode).toBe(1);
+      expect(bad.stderr.trim()).toBe('--keep must be a whole number above 0 (got "none")');
+      const keepWithoutDir = await runCli(["backup", join(folder, "x.tar.gz"), "--keep", "2", "--data", srv.dataDir]);
+      expect(keepWithoutDir.exitCode).toBe(1);
+      expect(keepWithoutDir.stderr.trim().split("\n")).toHaveLength(1);
+      const nowhere = await runCli(["backup", "--data", srv.dataDir]);
+      expect(nowhere.exitCode).toBe(1);
+      expect(nowhere.stderr).toContain("backup needs a place");
+    } finally {
+      await srv.stop();
+    }
+  }, 20_000);
+
+  describe("restore refuses, changing nothing", () => {
+    let archive: string;
+    const setup = async () => {
+      if (archive) return;
+      const { srv, token } = await portalWithData();
+      try {
+        const customer = await createCustomer(srv, token);
+        await uploadFile(srv, customer.uploadLink, customer.documents[0]!.id, { bytes: uniquePdf(4096) });
+        archive = join(scratch(), "good.tar.gz");
+        expect((await runCli(["backup", archive, "--data", srv.dataDir])).exitCode).toBe(0);
+      } finally {
+        await srv.stop();
+      }
+    };
+    /** Unpacks the good archive, applies `change`, and packs it again, as a tampered or mixed-up archive. */
+    const repack = async (change: (dir: string) => void) => {
+      const dir = scratch();
+      await tar.extract({ file: archive, cwd: dir });
+      change(dir);
+      const out = join(scratch(), "tampered.tar.gz");
+      await tar.create({ gzip: true, file: out, cwd: dir }, readdirSync(dir));
+      return out;
+    };
+    const expectRefused = async (file: string, reason: string) => {
+      const target = join(scratch(), "target");
+      const res = await runCli(["restore", file, "--data", target]);
+      expect(res.exitCode).toBe(1);
+      expect(res.stderr.trim().split("\n")).toHaveLength(1);
+      expect(res.stderr).toContain(reason);
+      expect(res.stderr).toContain("Nothing was changed");
+      expect(existsSync(target) ? readdirSync(target) : []).toEqual([]);
+    };
+
+    test("an archive cut short", async () => {
+      await setup();
+      const cut = join(scratch(), "cut.tar.gz");
+      const bytes = readFileSync(archive);
+      writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
+      await expectRefused(cut, "not a complete backup archive");
+    });
+
+    test("a stored file whose bytes changed", async () => {
+      await setup();
+      const file = await repack((dir) => {
+        const name = readdirSync(join(dir, "files"))[0]!;
+        const path = join(dir, "files", name);
+        const bytes = readFileSync(path);
+        bytes[bytes.length - 1]! ^= 0xff;
+        writeFileSync(path, bytes);
+      });
+      await expectRefused(file, "does not match its checksum");
+    });
+
+    test("a stored file missing, or one from another archive", async () => {
+      await setup();
+      const missing = await repack((dir) => rmSync(join(dir, "files"), { recursive: true }));
+      await expectRefused(missing, "is missing (the archive is incomplete)");
+      const mixed = await repack((dir) => writeFileSync(join(dir, "files", "AAAAAAAAAAAAAAAAAAAAAAAA"), "other"));
+      await expectRefused(mixed, "is not in its manifest");
+    });
+
+    test("an archive made by a newer portal (a migration this one does not know)", async () => {
+      await setup();
+      const newer = await repack((dir) => {
+        const db = new Database(join(dir, "portal.sqlite"));
+        db.query("insert into __drizzle_migrations (hash, created_at) values ('from-the-future', ?)").run(Date.now());
+        db.close();
+        // Its manifest is rewritten to match, as that newer portal would have written it.
+        const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"));
+        const bytes = readFileSync(join(dir, "portal.sqlite"));
+        const entry = manifest.entries.find((e: { path: string }) => e.path === "portal.sqlite");
+        Object.assign(entry, { size: bytes.length, sha256: sha256(bytes) });
+        writeFileSync(join(dir, "manifest.json"), JSON.stringify(manifest));
+      });
+      await expectRefused(newer, "it was made by a newer portal");
+    });
+
+    test("an archive that is not a portal backup", async () => {
+      await setup();
+      const foreign = await repack((dir) => rmSync(join(dir, "manifest.json")));
+      await expectRefused(foreign, "no portal backup manifest");
+    });
+
+    test("a data directory that is not empty, or that a running portal holds", async () => {
+      await setup();
+      const used = scratch();
+      writeFileSync(join(used, "notes.txt"), "mine");
+      const res = await runCli(["restore", archive, "--data", used]);
+      expect(res.exitCode).toBe(1);
+      expect(res.stderr.trim()).toContain("is not empty (notes.txt)");
+      expect(readdirSync(used)).toEqual(["notes.txt"]);
+
+      const srv = await startTestServer();
+      try {
+        const busy = await runCli(["restore", archive, "--data", srv.dataDir]);
+        expect(busy.exitCode).toBe(1);
+        expect(busy.stderr.trim()).toContain("Another portal");
+      } finally {
+        await srv.stop();
+      }
+      const none = await runCli(["restore", join(used, "no-such.tar.gz"), "--data", scratch()]);
+      expect(none.exitCode).toBe(1);
+      expect(none.stderr.trim()).toContain("No backup file at");
+    });
+  });
+});

@@ -1,0 +1,87 @@
+// `portal doctor` as the real CLI beside a running portal: a healthy portal gets a clean bill;
+// each kind of trouble (a lost file, an orphan, a failed email, a stuck job, a clock gone back,
+// an SMTP server that does not answer, a bad setting) is named with what to do, and exit 1.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { runCli } from "../support/cli.ts";
+import { createCustomer, sampleFiles, uploadFile } from "../support/fixtures.ts";
+import { startSmtp, type TestSmtp } from "../support/smtp.ts";
+import { startTestServer, type TestServer } from "../support/server.ts";
+
+let smtp: TestSmtp;
+let srv: TestServer;
+beforeAll(async () => {
+  smtp = await startSmtp();
+  srv = await startTestServer({ SMTP_URL: smtp.url });
+});
+afterAll(async () => {
+  await srv.stop();
+  await smtp.stop();
+});
+
+const doctor = (env: Record<string, string> = {}) => runCli(["doctor", "--data", srv.dataDir], { SMTP_URL: smtp.url, ...env });
+const lineOf = (stdout: string, check: string) => stdout.split("\n").find((l) => l.slice(6).startsWith(`${check}:`)) ?? "";
+
+describe("portal doctor", () => {
+  test("a healthy portal: every check ok, exit 0", async () => {
+    const { token } = await srv.signUpBroker();
+    const customer = await createCustomer(srv, token);
+    expect((await uploadFile(srv, customer.uploadLink, customer.documents[0]!.id, { bytes: sampleFiles.pdf() })).status).toBe(200);
+    await srv.runJobs();
+
+    const res = await doctor();
+    expect(res.stderr).toBe("");
+    expect(res.exitCode).toBe(0);
+    for (const check of ["Configuration", "Disk space", "Database integrity", "Database schema", "Clock", "Background jobs", "Emails", "Stored files", "Email delivery"]) {
+      expect(lineOf(res.stdout, check)).toStartWith("ok    ");
+    }
+    expect(lineOf(res.stdout, "Stored files")).toContain("all 1 files");
+    expect(lineOf(res.stdout, "Email delivery")).toContain("answers");
+    expect(res.stdout.trim().split("\n").at(-1)).toBe("No problems found.");
+  });
+
+  test("each problem is named with what to do about it, and the exit code is 1", async () => {
+    const sqlite = srv.server.ctx.db.$client;
+    const key = (sqlite.query("select storage_key as k from documents where storage_key is not null").get() as { k: string }).k;
+    const stored = join(srv.dataDir, "files", key);
+    const bytes = await Bun.file(stored).bytes();
+    rmSync(stored);
+    writeFileSync(join(srv.dataDir, "files", "OrphanedFileKey0123456789"), "nobody's");
+    sqlite.query("update emails set status = 'failed', last_error = 'refused' where rowid = (select min(rowid) from emails)").run();
+    sqlite.query("insert into jobs (id, kind, payload, status, run_at, attempts, created_at) values ('stuck-job', 'send_email', '{}', 'pending', ?, 0, ?)").run(Date.now() - 3_600_000, Date.now() - 3_600_000);
+    sqlite.query("update customers set created_at = ? where rowid = (select min(rowid) from customers)").run(Date.now() + 86_400_000);
+    try {
+      const res = await doctor({ SMTP_URL: "smtp://127.0.0.1:1" });
+      expect(res.exitCode).toBe(1);
+      const expectations: [string, string, string][] = [
+        ["Stored files", "FAIL", "Restore the files folder"],
+        ["Orphaned files", "WARN", "files/OrphanedFileKey0123456789"],
+        ["Emails", "WARN", "portal mail retry"],
+        ["Background jobs", "WARN", "Is the portal running?"],
+        ["Clock", "FAIL", "timedatectl set-ntp true"],
+        ["Email delivery", "FAIL", "Check SMTP_URL"],
+      ];
+      const lines = res.stdout.split("\n");
+      for (const [check, verdict, advice] of expectations) {
+        const at = lines.findIndex((l) => l.startsWith(`${verdict}  ${check}:`));
+        expect(at).toBeGreaterThanOrEqual(0);
+        expect(`${lines[at]}\n${lines[at + 1]}`).toContain(advice);
+      }
+      expect(lineOf(res.stdout, "Database integrity")).toStartWith("ok");
+      expect(lines.filter(Boolean).at(-1)).toBe("6 problems found.");
+    } finally {
+      writeFileSync(stored, bytes);
+    }
+  });
+
+  test("a bad setting is the one finding, and an empty folder has no database", async () => {
+    const bad = await doctor({ METRICS_TOKEN: "short" });
+    expect(bad.exitCode).toBe(1);
+    expect(bad.stdout).toStartWith("FAIL  Configuration: METRICS_TOKEN must be at least 16 characters long");
+    const empty = await runCli(["doctor", "--data", join(srv.dataDir, "elsewhere")]);
+    expect(empty.exitCode).toBe(1);
+    expect(empty.stdout).toContain("FAIL  Database: no database in");
+    rmSync(join(srv.dataDir, "elsewhere"), { recursive: true, force: true });
+  });
+});
