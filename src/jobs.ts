@@ -1,11 +1,20 @@
 // Every kind of background job and the feature function that runs it.
 import { deliverEmail, SEND_EMAIL_JOB } from "./features/mail/service.ts";
 import { markOverdueDocuments, sendScheduledReminders } from "./features/reminders/scheduled.ts";
-import type { JobHandler, PeriodicTask } from "./lib/jobs.ts";
+import { purgeExpiredBrokerAuth } from "./features/auth/service.ts";
+import { purgeExpiredCustomerAuth } from "./features/customer-auth/service.ts";
+import { atMostEvery, type JobHandler, type PeriodicTask } from "./lib/jobs.ts";
 
 export const jobHandlers: Record<string, JobHandler> = {
   [SEND_EMAIL_JOB]: deliverEmail,
 };
 
 /** Checked on every scheduler tick (every 5 s) and at start, for anything missed while stopped. */
-export const periodicTasks: PeriodicTask[] = [markOverdueDocuments, sendScheduledReminders];
+export const periodicTasks: PeriodicTask[] = [
+  markOverdueDocuments,
+  sendScheduledReminders,
+  atMostEvery(60 * 60 * 1000, (ctx) => {
+    purgeExpiredBrokerAuth(ctx);
+    purgeExpiredCustomerAuth(ctx);
+  }),
+];

@@ -51,6 +51,17 @@ export function retryDelayMs(attempts: number): number {
 /** Time-driven work that is not a queued job (due reminders, overdue documents): run every tick. */
 export type PeriodicTask = (ctx: AppContext) => void;
 
+/** A periodic task that runs at most once per `intervalMs` of the app's clock (per app). */
+export function atMostEvery(intervalMs: number, task: PeriodicTask): PeriodicTask {
+  const lastRun = new WeakMap<AppContext, number>();
+  return (ctx) => {
+    const now = ctx.clock.now().getTime();
+    if (now - (lastRun.get(ctx) ?? -Infinity) < intervalMs) return;
+    lastRun.set(ctx, now);
+    task(ctx);
+  };
+}
+
 export interface SchedulerOptions {
   /** Run at the start of every tick, before due jobs are claimed. */
   periodic?: PeriodicTask[];

@@ -155,3 +155,20 @@ test("over plain http the cookie keeps its name and the __Host- name is not read
   expect((await srv.call("/api/auth/user", { headers: { cookie: `portal_session=${token}` } })).status).toBe(200);
   expect((await srv.call("/api/auth/user", { headers: { cookie: `__Host-portal_session=${token}` } })).status).toBe(401);
 });
+
+describe("housekeeping", () => {
+  test("expired broker sessions and sign-up codes are purged by the hourly task; live ones stay", async () => {
+    const broker = await srv.signUpBroker();
+    await srv.call("/api/auth/signup", { method: "POST", body: { email: "pending-code@example.com", password: "long enough pw" } });
+    const count = (sql: string) => (srv.server.ctx.db.$client.query(`select count(*) as n from ${sql}`).get() as { n: number }).n;
+    expect(count(`sessions where user_id = '${broker.user.id}'`)).toBeGreaterThan(0);
+    expect(count(`broker_signup_codes where email = 'pending-code@example.com'`)).toBe(1);
+    srv.clock.advance(60 * 60 * 1000 + 1000);
+    await srv.runJobs();
+    expect(count(`broker_signup_codes where email = 'pending-code@example.com'`)).toBe(0); // 15 minutes
+    expect(count(`sessions where user_id = '${broker.user.id}'`)).toBeGreaterThan(0); // 7 days
+    srv.clock.advance(8 * 24 * 60 * 60 * 1000);
+    await srv.runJobs();
+    expect(count(`sessions where user_id = '${broker.user.id}'`)).toBe(0);
+  });
+});

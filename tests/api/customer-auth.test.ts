@@ -198,6 +198,21 @@ describe("password reset", () => {
     expect((await post("signin", { email: c.email, password: "new password", uploadLink: c.uploadLink })).status).toBe(200);
   });
 
+  test("expired sessions, reset links and old codes are purged by the hourly task", async () => {
+    const c = await createCustomer(srv, broker.token);
+    await customerCookie(srv, c.uploadLink, c.email, "a good password");
+    await post("forgot-password", { email: c.email });
+    const mine = (table: string) => countRows(srv, `${table} where account_id = (select id from customer_accounts where email = '${c.email}')`);
+    expect(mine("customer_sessions")).toBe(1);
+    expect(mine("password_reset_tokens")).toBe(1);
+    expect(countRows(srv, `customer_email_codes where email = '${c.email}'`)).toBe(1);
+    srv.clock.advance(49 * 60 * 60 * 1000);
+    await srv.runJobs();
+    expect(mine("customer_sessions")).toBe(0);
+    expect(mine("password_reset_tokens")).toBe(0);
+    expect(countRows(srv, `customer_email_codes where email = '${c.email}'`)).toBe(0);
+  });
+
   test("signing in again from the same browser ends the session it held", async () => {
     const c = await createCustomer(srv, broker.token);
     const first = await customerCookie(srv, c.uploadLink, c.email, "a good password");

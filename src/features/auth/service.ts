@@ -1,7 +1,7 @@
 // Broker accounts and sessions. A session token is handed out once (as the bearer token and the
 // HttpOnly cookie); only its hash is stored.
-import { and, eq, gt } from "drizzle-orm";
-import { sessions, users } from "../../../db/schema.ts";
+import { and, eq, gt, lt } from "drizzle-orm";
+import { brokerSignupCodes, sessions, users } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { checkSignIn, hashPassword } from "../../lib/password.ts";
@@ -133,4 +133,11 @@ export function signOutBroker(ctx: AppContext, token: string): void {
   const ended = ctx.db.delete(sessions).where(eq(sessions.id, sessionId)).returning({ userId: sessions.userId }).get();
   // Live sockets opened with this session close too.
   if (ended) ctx.events.publish({ type: "broker_signed_out", brokerId: ended.userId, sessionId });
+}
+
+/** Expired sessions and sign-up codes are of no use to anyone: drop them (an hourly task). */
+export function purgeExpiredBrokerAuth(ctx: AppContext): void {
+  const now = ctx.clock.now();
+  ctx.db.delete(sessions).where(lt(sessions.expiresAt, now)).run();
+  ctx.db.delete(brokerSignupCodes).where(lt(brokerSignupCodes.expiresAt, now)).run();
 }

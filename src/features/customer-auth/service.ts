@@ -2,7 +2,7 @@
 // email. An upload link alone opens one relationship as a guest. An account is created (or its
 // password set) only by someone who typed the code we emailed to the address, never by holding a
 // link, because a broker holds the link too. Sessions last 24 hours.
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { customerAccounts, customerEmailCodes, customerSessions, passwordResetTokens } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
@@ -282,4 +282,15 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordInput):
     endEverySession(tx, row.accountId);
     publish({ type: "customer_signed_out", accountId: row.accountId });
   });
+}
+
+/**
+ * Expired sessions and reset links are of no use to anyone: drop them (an hourly task). Codes
+ * are kept two days past their making, as the per-email history the limits above count.
+ */
+export function purgeExpiredCustomerAuth(ctx: AppContext): void {
+  const now = ctx.clock.now();
+  ctx.db.delete(customerSessions).where(lt(customerSessions.expiresAt, now)).run();
+  ctx.db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now)).run();
+  ctx.db.delete(customerEmailCodes).where(lt(customerEmailCodes.createdAt, new Date(now.getTime() - 2 * DAY_MS))).run();
 }
