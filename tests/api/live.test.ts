@@ -115,6 +115,19 @@ describe("customers", () => {
     for (const s of [guest, signedIn, other]) s.close();
   });
 
+  test("a deleted customer's sockets are told once, then dropped from the hub", async () => {
+    const a = await brokerWithCookie();
+    const c = await createCustomer(srv, a.token);
+    const guest = await connectLive(srv);
+    guest.send({ type: "customer_auth", uploadLink: c.uploadLink });
+    await guest.next((m) => m.type === "auth_success");
+    const before = srv.server.hub.counts().customers;
+    await srv.call(`/api/customers/${c.id}`, { method: "DELETE", token: a.token });
+    await guest.next(isUpdate("customer_portal_update"));
+    expect(srv.server.hub.counts().customers).toBe(before - 1);
+    guest.close();
+  });
+
   test("an unknown link is refused; malformed and unknown messages are ignored and the socket stays healthy", async () => {
     const a = await brokerWithCookie();
     const c = await createCustomer(srv, a.token);

@@ -123,6 +123,9 @@ export class LiveHub {
         // The customer's portal shows the same documents; it only needs to know to refetch.
         const { customerId: _, ...documents } = data;
         this.toCustomer(event.customerId, { type: "data_update", updateType: "customer_portal_update", data: documents });
+        // A deleted relationship is told once (its portal refetches and finds the link gone),
+        // then its sockets hear nothing more of that id.
+        if (event.type === "customer_deleted") this.customers.delete(event.customerId);
       }
     }
   }
