@@ -3,7 +3,7 @@ import { Database } from "bun:sqlite";
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
-import { cliEntry, runCli, waitForHealthy } from "../support/cli.ts";
+import { runCli, serveProcess, signInAt } from "../support/cli.ts";
 import { tempDir } from "../support/server.ts";
 
 const dirs: string[] = [];
@@ -64,20 +64,10 @@ describe("portal CLI", () => {
     expect(short.exitCode).toBe(1);
     expect(short.stderr.trim()).toBe("Password must be at least 8 characters");
 
-    const port = 20000 + Math.floor(Math.random() * 20000);
-    const server = Bun.spawn([process.execPath, cliEntry, "serve", "--port", String(port), "--data", dir], {
-      env: { ...process.env, LOG_LEVEL: "silent", HOST: "127.0.0.1" },
-      stdout: "ignore",
-      stderr: "ignore",
-    });
+    const server = await serveProcess(dir);
     try {
-      const url = `http://127.0.0.1:${port}`;
-      await waitForHealthy(url);
-      const res = await fetch(`${url}/api/auth/signin`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: "owner@example.com", password: "owner password" }),
-      });
+      const url = server.url;
+      const res = await signInAt(url, "owner@example.com", "owner password");
       expect(res.status).toBe(200);
       expect(((await res.json()) as { user: { firstName: string } }).user.firstName).toBe("Olive");
 
@@ -95,8 +85,7 @@ describe("portal CLI", () => {
       expect(overwrite.exitCode).toBe(1);
       expect(overwrite.stderr).toContain("already exists");
     } finally {
-      server.kill("SIGTERM");
-      expect(await server.exited).toBe(0);
+      expect(await server.stop()).toBe(0);
     }
   }, 30_000);
 

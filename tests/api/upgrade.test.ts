@@ -7,7 +7,7 @@ import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { closeDatabase, migrateDatabase, openDatabase, readMigrationsFromDisk } from "../../db/client.ts";
 import { hashPassword } from "../../src/lib/password.ts";
-import { cliEntry, runCli, waitForHealthy } from "../support/cli.ts";
+import { runCli, serveProcess, signInAt } from "../support/cli.ts";
 import { tempDir } from "../support/server.ts";
 
 const dir = tempDir("portal-upgrade-");
@@ -21,24 +21,11 @@ test("stop, replace the executable, start: a backup of the old database, then ev
   old.$client.query("insert into users (id, email, password_hash, first_name) values ('u1', 'owner@example.com', ?, 'Olive')").run(await hashPassword("owner password 1"));
   closeDatabase(old);
 
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const server = Bun.spawn([process.execPath, cliEntry, "serve", "--port", String(port), "--data", dir], {
-    env: { ...process.env, LOG_LEVEL: "silent", HOST: "127.0.0.1" },
-    stdout: "ignore",
-    stderr: "ignore",
-  });
+  const server = await serveProcess(dir);
   try {
-    const url = `http://127.0.0.1:${port}`;
-    await waitForHealthy(url);
-    const res = await fetch(`${url}/api/auth/signin`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "owner@example.com", password: "owner password 1" }),
-    });
-    expect(res.status).toBe(200);
+    expect((await signInAt(server.url, "owner@example.com", "owner password 1")).status).toBe(200);
   } finally {
-    server.kill("SIGTERM");
-    expect(await server.exited).toBe(0);
+    expect(await server.stop()).toBe(0);
   }
 
   const copies = readdirSync(join(dir, "backups"));

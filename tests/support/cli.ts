@@ -37,3 +37,34 @@ export async function waitForHealthy(url: string, timeoutMs = 15_000): Promise<v
   }
   throw new Error(`${url} did not become healthy in ${timeoutMs} ms`);
 }
+
+export interface ServeProcess {
+  url: string;
+  proc: ReturnType<typeof Bun.spawn>;
+  /** SIGTERM, then the exit code. */
+  stop(): Promise<number>;
+}
+
+/** `portal serve` from source on a random port and this data directory, once it answers /healthz. */
+export async function serveProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServeProcess> {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const proc = Bun.spawn([process.execPath, cliEntry, "serve", "--port", String(port), "--data", dataDir], {
+    env: { ...process.env, LOG_LEVEL: "silent", HOST: "127.0.0.1", ...env },
+    stdout: "ignore",
+    stderr: "ignore",
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealthy(url);
+  return {
+    url,
+    proc,
+    async stop() {
+      proc.kill("SIGTERM");
+      return proc.exited;
+    },
+  };
+}
+
+/** Signs a broker in over HTTP, as the web app would. */
+export const signInAt = (url: string, email: string, password: string) =>
+  fetch(`${url}/api/auth/signin`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
