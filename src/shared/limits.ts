@@ -5,6 +5,15 @@ import { getPlan, isUnlimited, type PlanId } from "./plans.ts";
 /** Per-customer requested-document cap when the plan gives none (SPEC: maxAllowed default 3). */
 export const DEFAULT_MAX_ALLOWED = 3;
 
+/**
+ * The cap a screen works with, from a limit the server sent: a missing one is the spec's 3
+ * (document-limit's maxAllowed, the Profile's limits), an unlimited one is null (no cap).
+ */
+export function resolveCap(limit: number | null | undefined): number | null {
+  if (limit === null || limit === undefined || Number.isNaN(limit)) return DEFAULT_MAX_ALLOWED;
+  return isUnlimited(limit) ? null : limit;
+}
+
 /** SPEC: picking more standard documents locks once a customer has this many non-shared ones. */
 export const STANDARD_SELECTION_BLOCK_AT = 3;
 

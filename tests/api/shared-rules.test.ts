@@ -1,6 +1,7 @@
 // The pure rules in src/shared that both the server and the web app use.
 import { acceptList, CUSTOMER_UPLOAD_TYPES, looksLike, previewKind } from "../../src/shared/files.ts";
 import { describe, expect, test } from "bun:test";
+import { resolveCap } from "../../src/shared/limits.ts";
 import {
   canCustomerUpload,
   canVerify,
@@ -144,5 +145,17 @@ describe("file types", () => {
     expect(looksLike({ type: "", name: "IMG_1.JPG" }, CUSTOMER_UPLOAD_TYPES)).toBe(true);
     expect(looksLike({ type: "", name: "movie.mp4" }, CUSTOMER_UPLOAD_TYPES)).toBe(false);
     expect(acceptList(CUSTOMER_UPLOAD_TYPES)).toEqual([".pdf", ".jpg", ".jpeg", ".png", "application/pdf", "image/jpeg", "image/png"]);
+  });
+});
+
+describe("caps", () => {
+  test("a missing limit is the spec's 3, an unlimited one is no cap, any other is itself", () => {
+    expect(resolveCap(undefined)).toBe(3);
+    expect(resolveCap(null)).toBe(3);
+    expect(resolveCap(-1)).toBeNull();
+    expect(resolveCap(999999)).toBeNull();
+    expect(resolveCap(Infinity)).toBeNull();
+    expect(resolveCap(10)).toBe(10);
+    expect(resolveCap(0)).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import type { DocumentLimit } from "@shared/api-types";
 import { expect, test } from "bun:test";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { fakeServer, renderApp } from "../support/render-app";
@@ -81,6 +82,13 @@ test("Request New Document is disabled at the customer's document cap", async ()
   const button = await screen.findByRole("button", { name: "3 Document Limit Reached" });
   expect(button.hasAttribute("disabled")).toBe(true);
   expect(screen.queryByRole("button", { name: "Request New Document" })).toBeNull();
+});
+
+test("a document limit without maxAllowed means the spec's 3 (SPEC 3: default 3 if missing)", async () => {
+  fakeServer(detailServer({ limit: { currentCount: 3 } as DocumentLimit }));
+  renderApp("/customer/c1");
+  const button = await screen.findByRole("button", { name: "3 Document Limit Reached" });
+  expect(button.hasAttribute("disabled")).toBe(true);
 });
 
 test("Request New Document stays available on an unlimited plan", async () => {

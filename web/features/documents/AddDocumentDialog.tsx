@@ -2,8 +2,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { TriangleAlert } from "lucide-react";
 import type { CustomerDetailDto } from "@shared/api-types";
 import { isRequirement } from "@shared/documents";
-import { DEFAULT_MAX_ALLOWED, limitMessages, STANDARD_SELECTION_BLOCK_AT } from "@shared/limits";
-import { isUnlimited } from "@shared/plans";
+import { limitMessages, resolveCap, STANDARD_SELECTION_BLOCK_AT } from "@shared/limits";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { DialogActions } from "../../components/ui/DialogActions";
 import { toast } from "../../components/ui/Toast";
@@ -45,8 +44,7 @@ function AddDocumentForm({ customer, onClose }: { customer: Pick<CustomerDetailD
   const request = useRequestDocumentsMutation();
 
   const required = customer.documents.filter((doc) => isRequirement(doc.status));
-  const rawMax = limit.data ? (limit.data.maxAllowed ?? DEFAULT_MAX_ALLOWED) : null;
-  const max = rawMax === null || isUnlimited(rawMax) ? null : rawMax;
+  const max = limit.data ? resolveCap(limit.data.maxAllowed) : null;
   // On the detail screen a standard document the customer already has is hidden, not just disabled.
   const checklist = useDocumentChecklist({
     existingNames: required.map((doc) => doc.name),

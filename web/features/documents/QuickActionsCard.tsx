@@ -1,14 +1,15 @@
 import { CalendarClock, FilePlus, Mail } from "lucide-react";
-import { isUnlimited } from "@shared/plans";
+import { resolveCap } from "@shared/limits";
 import { Button } from "../../components/ui/Button";
 import { useDocumentLimitQuery } from "../customers/api";
 import { Card } from "../../components/ui/Card";
 
-/** The per-customer cap from the server, or null when the plan has none (or it is still loading). */
+/** The per-customer cap from the server (3 when it sends none), or null when the plan has none (or it is still loading). */
 export function useDocumentCap(customerId: string): { reached: boolean; max: number | null } {
   const { data } = useDocumentLimitQuery(customerId);
-  if (!data || isUnlimited(data.maxAllowed)) return { reached: false, max: null };
-  return { reached: data.currentCount >= data.maxAllowed, max: data.maxAllowed };
+  const max = data ? resolveCap(data.maxAllowed) : null;
+  if (!data || max === null) return { reached: false, max: null };
+  return { reached: data.currentCount >= max, max };
 }
 
 export function QuickActionsCard({
