@@ -18,7 +18,9 @@ export function resolveCap(limit: number | null | undefined): number | null {
 export const STANDARD_SELECTION_BLOCK_AT = 3;
 
 export const limitMessages = {
+  /** SPEC 8: the dashboard flow's words; elsewhere customerLimitElsewhere. */
   customerLimit: "Customer limit reached. Upgrade your subscription plan to add more customers.",
+  customerLimitElsewhere: "Customer limit reached. Upgrade for more uploads and document generation.",
   customerLimitBanner: "You've reached your customer limit. Upgrade your plan to add more customers.",
   documentLimitTitle: "Document Limit Reached",
   perCustomerTitle: "Document Limit Exceeded",

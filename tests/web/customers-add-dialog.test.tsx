@@ -118,3 +118,30 @@ test("a full plan opens Upgrade Required instead of the form", async () => {
   fireEvent.click(within(dialog).getByRole("button", { name: "Maybe Later" }));
   await waitFor(() => expect(screen.queryByRole("dialog", { name: "Upgrade Required" })).toBeNull());
 });
+
+/** Opens Add New Customer on `route`, sends a valid form, and answers the create call with `answer`. */
+async function createFailing(route: string, answer: () => Response) {
+  fakeServer(
+    brokerServer([], subscription("unlimited"), ({ method, path }) => (method === "POST" && path === "/api/customers" ? answer() : undefined)),
+  );
+  renderApp(route);
+  const dialog = await openAddDialog();
+  fireEvent.change(field(dialog, "Customer Email"), { target: { value: "jane@example.com" } });
+  fireEvent.click(within(dialog).getByRole("button", { name: "Create Customer" }));
+}
+
+test("SPEC 8: a limit error reads one way on All Customers and another on the dashboard", async () => {
+  const limit = () => json(403, { message: "Customer limit reached. Upgrade your subscription plan to add more customers." });
+  await createFailing("/customers", limit);
+  expect(await screen.findByText("Customer limit reached. Upgrade for more uploads and document generation.")).toBeTruthy();
+});
+
+test("SPEC 8: the dashboard flow's limit words", async () => {
+  await createFailing("/dashboard", () => json(403, { message: "Customer limit reached" }));
+  expect(await screen.findByText("Customer limit reached. Upgrade your subscription plan to add more customers.")).toBeTruthy();
+});
+
+test("SPEC 8: an answer without any text says API request failed with its status", async () => {
+  await createFailing("/customers", () => new Response("", { status: 502, statusText: "Bad Gateway" }));
+  expect(await screen.findByText("API request failed: 502 Bad Gateway")).toBeTruthy();
+});

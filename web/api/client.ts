@@ -4,10 +4,15 @@
 
 export class ApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  readonly statusText: string;
+  /** False when the answer carried no text of its own and the message is made up from the status. */
+  readonly fromServer: boolean;
+  constructor(status: number, message: string, options: { statusText?: string; fromServer?: boolean } = {}) {
     super(message);
     this.name = "ApiError";
     this.status = status;
+    this.statusText = options.statusText ?? "";
+    this.fromServer = options.fromServer ?? true;
   }
 }
 
@@ -38,7 +43,7 @@ function apiErrorOf(status: number, statusText: string, body: string): ApiError 
       // Not JSON: the raw text is the best message we have.
     }
   }
-  return new ApiError(status, message || statusText || `HTTP ${status}`);
+  return new ApiError(status, message || statusText || `HTTP ${status}`, { statusText, fromServer: Boolean(message) });
 }
 
 async function request(path: string, { method = "GET", body, signal, cache }: ApiFetchOptions, accept?: string): Promise<Response> {

@@ -41,7 +41,7 @@ export function DashboardRoute() {
             <FilePlus aria-hidden="true" className="size-5" />
             Request New Document
           </Button>
-          <AddCustomerButton />
+          <AddCustomerButton flow="dashboard" />
           <LinkButton href="/#subscription_plan" variant="secondary" className="sm:ml-auto">
             <CreditCard aria-hidden="true" className="size-5" />
             Manage Subscription

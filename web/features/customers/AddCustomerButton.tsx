@@ -4,9 +4,10 @@ import { Button, type ButtonVariant } from "../../components/ui/Button";
 import { UpgradeRequiredDialog } from "../subscription/UpgradeRequiredDialog";
 import { usePlanLimits } from "../subscription/use-plan-limits";
 import { AddCustomerDialog } from "./AddCustomerDialog";
+import type { CreateCustomerFlow } from "./errors";
 
 /** "Add New Customer", or the Upgrade Required dialog when the plan has no room (SPEC 2). */
-export function AddCustomerButton({ variant = "primary" }: { variant?: ButtonVariant }) {
+export function AddCustomerButton({ variant = "primary", flow = "customers" }: { variant?: ButtonVariant; flow?: CreateCustomerFlow }) {
   const { canCreateCustomer } = usePlanLimits();
   const [open, setOpen] = useState<"add" | "upgrade" | null>(null);
   return (
@@ -15,7 +16,7 @@ export function AddCustomerButton({ variant = "primary" }: { variant?: ButtonVar
         <UserPlus aria-hidden="true" className="size-5" />
         Add New Customer
       </Button>
-      <AddCustomerDialog isOpen={open === "add"} onOpenChange={(isOpen) => setOpen(isOpen ? "add" : null)} />
+      <AddCustomerDialog flow={flow} isOpen={open === "add"} onOpenChange={(isOpen) => setOpen(isOpen ? "add" : null)} />
       <UpgradeRequiredDialog isOpen={open === "upgrade"} onOpenChange={(isOpen) => setOpen(isOpen ? "upgrade" : null)} />
     </>
   );

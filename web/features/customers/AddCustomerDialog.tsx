@@ -13,7 +13,7 @@ import { usePlanLimits } from "../subscription/use-plan-limits";
 import { useCreateCustomerMutation } from "./api";
 import { DocumentPicker } from "./DocumentPicker";
 import { DueTimeFields, ReminderFields, useDueTime, useReminder } from "./DueTimeFields";
-import { createCustomerErrorMessage } from "./errors";
+import { createCustomerErrorMessage, type CreateCustomerFlow } from "./errors";
 import { CREATE_LOAN_TYPES } from "@shared/loan-types";
 import { requiredDocuments, useDocumentChecklist } from "./use-document-checklist";
 
@@ -24,14 +24,17 @@ export interface AddCustomerDialogProps {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
   onCreated?: (customer: CustomerDetailDto) => void;
+  /** Which screen it opened from: the dashboard words a limit error its own way. */
+  flow?: CreateCustomerFlow;
 }
 
 /** SPEC 2 "Add New Customer dialog": invite a customer and request their first documents. */
-export function AddCustomerDialog({ isOpen, onOpenChange, onCreated }: AddCustomerDialogProps) {
+export function AddCustomerDialog({ isOpen, onOpenChange, onCreated, flow = "customers" }: AddCustomerDialogProps) {
   return (
     <ModalDialog title="Add New Customer" size="lg" isDismissable={false} isOpen={isOpen} onOpenChange={onOpenChange}>
       {(close) => (
         <AddCustomerForm
+          flow={flow}
           onCancel={close}
           onCreated={(customer) => {
             close();
@@ -44,7 +47,15 @@ export function AddCustomerDialog({ isOpen, onOpenChange, onCreated }: AddCustom
 }
 
 /** Lives only while the dialog is open, so every opening starts from a fresh form. */
-function AddCustomerForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (customer: CustomerDetailDto) => void }) {
+function AddCustomerForm({
+  flow,
+  onCancel,
+  onCreated,
+}: {
+  flow: CreateCustomerFlow;
+  onCancel: () => void;
+  onCreated: (customer: CustomerDetailDto) => void;
+}) {
   const { plan } = usePlanLimits();
   const create = useCreateCustomerMutation();
   const checklist = useDocumentChecklist({ plan });
@@ -90,7 +101,7 @@ function AddCustomerForm({ onCancel, onCreated }: { onCancel: () => void; onCrea
           );
           onCreated(customer);
         },
-        onError: (error) => toast({ title: createCustomerErrorMessage(error), variant: "error" }),
+        onError: (error) => toast({ title: createCustomerErrorMessage(error, flow), variant: "error" }),
       },
     );
   }

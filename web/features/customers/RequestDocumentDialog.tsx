@@ -110,7 +110,7 @@ function RequestDocumentForm({ initialCustomerIds, onDone }: { initialCustomerId
         created = true;
       } catch (error) {
         const text = errorText(error);
-        failure ??= /limit reached/i.test(text) || !text ? createCustomerErrorMessage(error) : `Failed to create customer: ${text}`;
+        failure ??= /limit reached/i.test(text) || !text ? createCustomerErrorMessage(error, "dashboard") : `Failed to create customer: ${text}`;
       }
     }
     setSending(false);
