@@ -53,6 +53,13 @@ export function waitText(seconds: number): string {
   return seconds < 60 ? plural(Math.max(1, Math.ceil(seconds)), "second") : plural(Math.ceil(seconds / 60), "minute");
 }
 
+/** The customer portal's messages (SPEC 2 and 8), said by the server and shown by the portal. */
+export const portalMessages = {
+  invalidLink: "This upload link is not valid or has expired.",
+  customerNotFound: "Customer Not Found - Please contact your broker to get access to this document portal.",
+  uploadFailed: (text: string) => `Upload failed: ${text}`,
+} as const;
+
 /** Customer uploads: the messages both the portal (before sending) and the server use. */
 export const uploadMessages = {
   noFile: "No File Selected - Please select a file to upload.",

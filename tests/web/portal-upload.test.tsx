@@ -134,7 +134,7 @@ test("an upload shows real progress, then Upload Successful, and the portal is r
   await waitFor(() => expect(calls.filter((call) => call.path === PORTAL_PATH).length - before).toBe(4), { timeout: 2000 });
 });
 
-test("a refused upload says Upload Failed with the server's message; signed-in uploads say isGuest false", async () => {
+test("a refused upload says Upload Failed and 'Upload failed: (server's message)' (SPEC 8); signed-in uploads say isGuest false", async () => {
   fakeServer(portalRoute({ portal: signedInPortal() }));
   renderPortal();
   const { row, file } = await inputsOf("Photo ID");
@@ -143,8 +143,18 @@ test("a refused upload says Upload Failed with the server's message; signed-in u
   expect(xhr.body!.get("isGuest")).toBe("false");
   xhr.respond(415, { message: "Only PDF, JPG and PNG files can be uploaded." });
   expect(await screen.findByText("Upload Failed")).toBeTruthy();
-  expect(screen.getByText("Only PDF, JPG and PNG files can be uploaded.")).toBeTruthy();
+  expect(screen.getByText("Upload failed: Only PDF, JPG and PNG files can be uploaded.")).toBeTruthy();
   expect(within(row).getByRole("button", { name: "Choose file for Photo ID" })).toBeTruthy();
+});
+
+test("an upload through a link that no longer exists says Customer Not Found (SPEC 8)", async () => {
+  fakeServer(portalRoute({ portal: guestPortal() }));
+  renderPortal();
+  const { file } = await inputsOf("Photo ID");
+  choose(file, [new File([new Uint8Array(64)], "id.png", { type: "image/png" })]);
+  FakeXhr.sent.at(-1)!.respond(404, { message: "This upload link is not valid or has expired." });
+  expect(await screen.findByText("Customer Not Found")).toBeTruthy();
+  expect(screen.getByText("Please contact your broker to get access to this document portal.")).toBeTruthy();
 });
 
 test("an upload can be canceled", async () => {

@@ -5,10 +5,11 @@ import { customers } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
 import type { Writer } from "../../lib/jobs.ts";
+import { portalMessages } from "../../shared/validation.ts";
 
 export type CustomerRow = typeof customers.$inferSelect;
 
-export const INVALID_LINK = "This upload link is not valid or has expired.";
+export const INVALID_LINK = portalMessages.invalidLink;
 
 export interface CustomerContact {
   id: string;

@@ -9,6 +9,7 @@ import { brokerSession } from "../auth/session.ts";
 import { customerSession, portalAccessFor } from "../customer-auth/session.ts";
 import type { LiveMessage } from "./model.ts";
 import { LiveHub, type LiveSocket } from "./hub.ts";
+import { INVALID_LINK } from "../customers/contact.ts";
 
 /**
  * Bun's WebSocket settings. Bun takes them per server, not per route, and Elysia's .ws() keeps
@@ -87,7 +88,7 @@ export const liveRoutes = (ctx: AppContext, hub: LiveHub) => {
           hub.addCustomer(portal.customers.map((c) => c.id), { socket: ws.raw, session });
           reply(ws.raw, { type: "auth_success", role: "customer" });
         } catch {
-          reply(ws.raw, { type: "auth_error", message: "This upload link is not valid or has expired." });
+          reply(ws.raw, { type: "auth_error", message: INVALID_LINK });
         }
       }
       // Anything else is ignored.

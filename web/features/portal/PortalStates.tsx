@@ -4,8 +4,9 @@ import { CircleAlert, LinkIcon } from "lucide-react";
 import { ApiError, errorText } from "../../api/client";
 import { Button } from "../../components/ui/Button";
 import { Spinner } from "../../components/ui/Spinner";
+import { portalMessages } from "@shared/validation";
 
-export const INVALID_LINK_MESSAGE = "This upload link is not valid or has expired.";
+export const INVALID_LINK_MESSAGE = portalMessages.invalidLink;
 
 function StatePage({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (

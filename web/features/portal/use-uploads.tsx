@@ -3,6 +3,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { PortalDocumentDto, PortalDto } from "@shared/api-types";
+import { portalMessages } from "@shared/validation";
 import { ApiError, CONNECTION_LOST, errorText, isAbortError } from "../../api/client";
 import { toast } from "../../components/ui/Toast";
 import { portalKeys, refreshPortal, refreshPortalAfterUpload, uploadDocument } from "./api";
@@ -91,7 +92,12 @@ export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: s
             toast({ title: "Upload canceled", description: `${document.name} was not sent.` });
             return;
           }
-          toast({ title: "Upload Failed", description: errorText(error, CONNECTION_LOST), variant: "error" });
+          const linkGone = error instanceof ApiError && error.status === 404 && error.message === portalMessages.invalidLink;
+          // SPEC 8: "Upload failed: (text)" under Upload Failed, or Customer Not Found when the link is gone.
+          toast({
+            ...(linkGone ? splitMessage(portalMessages.customerNotFound) : { title: "Upload Failed", description: portalMessages.uploadFailed(errorText(error, CONNECTION_LOST)) }),
+            variant: "error",
+          });
           // A 404 or 409 means the page is out of date (removed, or already uploaded elsewhere).
           if (error instanceof ApiError && (error.status === 404 || error.status === 409)) void refreshPortal(queryClient, link);
         })
