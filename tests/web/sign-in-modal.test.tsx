@@ -21,10 +21,25 @@ test("the sign-in modal shows the server's error message", async () => {
 
   const alert = await within(dialog).findByRole("alert");
   expect(alert.textContent).toBe("Invalid email or password");
+  // A wrong password is the form's business, not an unavailable service.
+  expect(screen.queryByText("Service Temporarily Unavailable")).toBeNull();
   expect(calls.find((call) => call.path === "/api/auth/signin")?.body).toEqual({
     email: "ada@example.com",
     password: "wrong-password",
   });
+});
+
+test("an unavailable sign-in service says Service Temporarily Unavailable in a toast (SPEC 8)", async () => {
+  fakeServer((request) => (request.path === "/api/auth/signin" ? new Response("", { status: 503 }) : signedOut(request)));
+  renderApp("/");
+  fireEvent.click(await screen.findByRole("button", { name: "Broker Login" }));
+  const dialog = await screen.findByRole("dialog", { name: "Broker sign in" });
+  type("Email", "ada@example.com", dialog);
+  type("Password", "a password", dialog);
+  fireEvent.click(within(dialog).getByRole("button", { name: "Sign in" }));
+  const toast = await screen.findByText("Service Temporarily Unavailable");
+  expect(within(dialog).queryByText("Service Temporarily Unavailable")).toBeNull(); // the toast, not the form
+  expect(toast).toBeTruthy();
 });
 
 test("sign-up checks the password length before calling the server", async () => {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Form } from "react-aria-components";
 import { useNavigate } from "react-router";
-import { errorText } from "../../api/client";
+import { ApiError, errorText } from "../../api/client";
 import { Button } from "../../components/ui/Button";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { TextField } from "../../components/ui/TextField";
@@ -52,6 +52,12 @@ function validate(mode: AuthMode, values: Record<string, string>): FieldErrors {
 // A network failure never reached our server: say so instead of "Failed to fetch".
 const serverMessage = (error: Error) => errorText(error, "Service Temporarily Unavailable. Please try again.");
 
+/** No answer, or the server failing (5xx): the sign-in service is unavailable (SPEC 8). */
+const isUnavailable = (error: Error) => !(error instanceof ApiError) || error.status >= 500;
+const toastIfUnavailable = (error: Error) => {
+  if (isUnavailable(error)) toast({ title: "Service Temporarily Unavailable", description: "Please try again in a moment.", variant: "error" });
+};
+
 function AuthForm({ mode, onModeChange, onDone }: { mode: AuthMode; onModeChange: (m: AuthMode) => void; onDone: () => void }) {
   const [values, setValues] = useState({ firstName: "", lastName: "", email: "", password: "", confirmPassword: "" });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -82,7 +88,7 @@ function AuthForm({ mode, onModeChange, onDone }: { mode: AuthMode; onModeChange
     if (Object.values(found).some(Boolean)) return;
     const email = values.email.trim();
     if (mode === "signin") {
-      signIn.mutate({ email, password: values.password }, { onSuccess: () => finish("Welcome back!") });
+      signIn.mutate({ email, password: values.password }, { onSuccess: () => finish("Welcome back!"), onError: toastIfUnavailable });
     } else {
       const input = {
         email,
@@ -93,6 +99,7 @@ function AuthForm({ mode, onModeChange, onDone }: { mode: AuthMode; onModeChange
       signUp.mutate(input, {
         // The portal's first broker is created at once; everyone else proves the email first.
         onSuccess: (result) => ("user" in result ? finish("Account Created!") : setAwaitingCode({ input, message: result.message })),
+        onError: toastIfUnavailable,
       });
     }
   };
