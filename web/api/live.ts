@@ -44,9 +44,13 @@ export function applyLiveMessage(queryClient: QueryClient, target: LiveTarget, r
   if (update) invalidate(queryClient, ...dataOf(target));
 }
 
-export function useLiveChannel(target: LiveTarget | null): void {
+/**
+ * Keeps the live channel open for `target`. A broker's auth message names the user id (SPEC 7);
+ * the server trusts only the session cookie and ignores the id.
+ */
+export function useLiveChannel(target: LiveTarget | null, userId?: string): void {
   const queryClient = useQueryClient();
-  const key = target ? (target.kind === "broker" ? "broker" : `customer:${target.uploadLink}`) : null;
+  const key = target ? (target.kind === "broker" ? `broker:${userId}` : `customer:${target.uploadLink}`) : null;
   useEffect(() => {
     if (!target) return;
     let socket: WebSocket | null = null;
@@ -56,7 +60,7 @@ export function useLiveChannel(target: LiveTarget | null): void {
       const scheme = window.location.protocol === "https:" ? "wss" : "ws";
       socket = new WebSocket(`${scheme}://${window.location.host}/ws`);
       socket.onopen = () =>
-        socket?.send(JSON.stringify(target.kind === "broker" ? { type: "auth" } : { type: "customer_auth", uploadLink: target.uploadLink }));
+        socket?.send(JSON.stringify(target.kind === "broker" ? { type: "auth", userId } : { type: "customer_auth", uploadLink: target.uploadLink }));
       socket.onmessage = (event) => applyLiveMessage(queryClient, target, String(event.data));
       socket.onclose = () => {
         if (!stopped) timer = setTimeout(connect, RECONNECT_MS);

@@ -13,7 +13,7 @@ import { Button } from "./ui/Button";
 export function AdminShell({ user, children }: { user: AuthUser; children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Every broker screen refreshes itself when something changes (uploads, reviews, edits…).
-  useLiveChannel(user.id ? { kind: "broker" } : null);
+  useLiveChannel(user.id ? { kind: "broker" } : null, user.id);
   return (
     <div className="min-h-dvh bg-slate-50">
       <header className="fixed inset-x-0 top-0 z-40 flex h-20 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:px-6">
