@@ -14,6 +14,9 @@ export function resolveCap(limit: number | null | undefined): number | null {
   return isUnlimited(limit) ? null : limit;
 }
 
+/** SPEC 5: a warning once the customer's total reaches the cap minus one, or equals it. */
+export const approachesCap = (total: number, cap: number | null) => cap !== null && total >= cap - 1 && total <= cap;
+
 /** SPEC: picking more standard documents locks once a customer has this many non-shared ones. */
 export const STANDARD_SELECTION_BLOCK_AT = 3;
 

@@ -1,7 +1,7 @@
 // The pure rules in src/shared that both the server and the web app use.
 import { acceptList, CUSTOMER_UPLOAD_TYPES, looksLike, previewKind } from "../../src/shared/files.ts";
 import { describe, expect, test } from "bun:test";
-import { resolveCap } from "../../src/shared/limits.ts";
+import { approachesCap, resolveCap } from "../../src/shared/limits.ts";
 import {
   canCustomerUpload,
   canVerify,
@@ -158,4 +158,9 @@ describe("caps", () => {
     expect(resolveCap(10)).toBe(10);
     expect(resolveCap(0)).toBe(0);
   });
+});
+
+test("SPEC 5: the per-customer warning shows at the cap minus one and at the cap, not before or beyond", () => {
+  expect([1, 2, 3, 4].map((total) => approachesCap(total, 3))).toEqual([false, true, true, false]);
+  expect(approachesCap(40, null)).toBe(false);
 });

@@ -127,11 +127,16 @@ test("Add Document hides what the customer already has and asks for something to
   expect(await screen.findByText("Please add a custom document to request.")).toBeTruthy();
   expect(calls.some((call) => call.path.endsWith("/request-documents"))).toBe(false);
 
-  // 1 existing + 2 chosen reaches the cap of 3: a warning, not yet a block.
+  // 1 existing + 1 chosen is the cap minus one: the warning shows already (SPEC 5).
+  expect(within(dialog).queryByText("Approaching Document Limit")).toBeNull();
   fireEvent.click(within(dialog).getByRole("checkbox", { name: /^Bank Statement/ }));
+  expect(await within(dialog).findByText("Approaching Document Limit")).toBeTruthy();
+  expect(within(dialog).getByText("Grace Hopper will have 2 requested documents; your plan allows 3 per customer.")).toBeTruthy();
+
+  // 1 existing + 2 chosen reaches the cap of 3: a warning, not yet a block.
   type(dialog, "Custom document", "Divorce decree");
   fireEvent.click(within(dialog).getByRole("button", { name: "Add" }));
-  expect(await within(dialog).findByText("Approaching Document Limit")).toBeTruthy();
+  expect(await within(dialog).findByText("Grace Hopper will have 3 requested documents, the most your plan allows per customer.")).toBeTruthy();
 
   fireEvent.click(within(dialog).getByRole("checkbox", { name: /^Tax Returns/ }));
   expect(await within(dialog).findByText("Document Limit Reached")).toBeTruthy();

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { CUSTOM_DOCUMENT_DESCRIPTION, STANDARD_DOCUMENTS, encodeCustomDocument } from "@shared/documents";
-import { limitMessages, perCustomerError, perRequestError, STANDARD_SELECTION_BLOCK_AT } from "@shared/limits";
+import { approachesCap, limitMessages, perCustomerError, perRequestError, STANDARD_SELECTION_BLOCK_AT } from "@shared/limits";
 import type { PlanId } from "@shared/plans";
 import { toast } from "../../components/ui/Toast";
 
@@ -97,8 +97,9 @@ export function useDocumentChecklist({ plan, existingNames = [], customerLimit, 
     isLocked: (entry: ChecklistEntry) => standardLocked && !entry.custom && !entry.checked,
     /** The per-customer refusal (SPEC 5 Document Limit Exceeded wording), or null. */
     overCustomerLimit: perCustomerError(requested, selected.length, max),
-    /** The selection brings the customer exactly to their cap. */
-    atCustomerLimit: max !== null && requested + selected.length === max,
+    /** The customer's total with this selection, and whether it comes within one of the cap (SPEC 5). */
+    customerTotal: requested + selected.length,
+    approachingCustomerLimit: approachesCap(requested + selected.length, max),
     setChecked,
     remove,
     addCustom,

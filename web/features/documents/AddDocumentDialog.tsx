@@ -88,9 +88,11 @@ function AddDocumentForm({ customer, onClose }: { customer: Pick<CustomerDetailD
         <LimitBanner tone="red" title={limitMessages.documentLimitTitle}>
           {checklist.overCustomerLimit}
         </LimitBanner>
-      ) : checklist.atCustomerLimit ? (
+      ) : checklist.approachingCustomerLimit ? (
         <LimitBanner tone="amber" title="Approaching Document Limit">
-          {customer.name} will have {max} requested documents, the most your plan allows per customer.
+          {checklist.customerTotal === max
+            ? `${customer.name} will have ${max} requested documents, the most your plan allows per customer.`
+            : `${customer.name} will have ${checklist.customerTotal} requested documents; your plan allows ${max} per customer.`}
         </LimitBanner>
       ) : null}
 
