@@ -2,6 +2,7 @@ import { expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { fakeServer, json, renderApp } from "../support/render-app";
 import { brokerServer, customer } from "./customers-fixtures";
+import { doc } from "./customer-detail-fixtures";
 
 const jane = customer({ id: "c1", name: "Jane Doe", email: "jane@example.com", loanType: null });
 const bob = customer({
@@ -51,6 +52,21 @@ test("Edit Customer insists on name, email and loan type", async () => {
   expect(await screen.findByText("Please fill in all required fields")).toBeTruthy();
   expect(calls.some((call) => call.method === "PUT")).toBe(false);
   expect(await within(dialog).findByText("No documents requested yet.")).toBeTruthy();
+});
+
+test("Edit Customer shows the standard documents the customer has as Already Added, disabled (SPEC 2)", async () => {
+  const paystub = doc({ id: "d1", name: "paystub", status: "requested" });
+  fakeServer(
+    brokerServer([jane], undefined, ({ path }) => (path === "/api/customer/c1" ? json(200, { ...jane, documents: [paystub] }) : undefined)),
+  );
+  renderApp("/customers");
+  fireEvent.click(await screen.findByRole("button", { name: "Edit Customer Jane Doe" }));
+  const dialog = await screen.findByRole("dialog", { name: "Edit Customer" });
+  // Matched by name whatever the case.
+  const taken = (await within(dialog).findByRole("checkbox", { name: /^Paystub/ })) as HTMLInputElement;
+  expect(taken.disabled).toBe(true);
+  expect(within(dialog).getByText("Already Added")).toBeTruthy();
+  expect((within(dialog).getByRole("checkbox", { name: /^Bank Statement/ }) as HTMLInputElement).disabled).toBe(false);
 });
 
 test("bulk reminders are confirmed first and report how many went out", async () => {

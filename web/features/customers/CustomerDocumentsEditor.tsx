@@ -86,7 +86,7 @@ function CurrentDocuments({ documents }: { documents: DocumentDto[] }) {
 function AddDocuments({ customerId, documents }: { customerId: string; documents: DocumentDto[] }) {
   const { plan, documentsCap } = usePlanLimits();
   const request = useRequestDocumentsMutation();
-  const checklist = useDocumentChecklist({ plan, existingNames: documents.map((doc) => doc.name) });
+  const checklist = useDocumentChecklist({ plan, existingNames: documents.map((doc) => doc.name), existing: "disable" });
 
   function add() {
     const count = checklist.selected.length;

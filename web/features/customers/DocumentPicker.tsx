@@ -46,7 +46,7 @@ export function ChecklistGroup({ label, entries, checklist }: { label?: string; 
           isSelected={entry.checked}
           onChange={(checked) => checklist.setChecked(entry.name, checked)}
           isDisabled={checklist.isLocked(entry)}
-          description={entry.description}
+          description={entry.alreadyAdded ? "Already Added" : entry.description}
         >
           {entry.name}
         </Checkbox>

@@ -10,6 +10,8 @@ export interface ChecklistEntry {
   description: string;
   checked: boolean;
   custom: boolean;
+  /** A standard document the customer already has, shown but not offered (SPEC 2 "Already Added"). */
+  alreadyAdded?: boolean;
 }
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -26,18 +28,25 @@ export interface ChecklistOptions {
   customerLimit?: { current: number; max: number | null };
   /** SPEC 2: once the customer has STANDARD_SELECTION_BLOCK_AT documents, no more standard ones can be ticked. */
   lockStandard?: boolean;
+  /**
+   * SPEC 2: standard documents the customer already has are hidden on the customer detail
+   * screen and shown disabled as "Already Added" elsewhere.
+   */
+  existing?: "hide" | "disable";
 }
 
 /**
  * The document picker's state: the standard catalogue (none checked), custom documents
  * added already checked, and the caps enforced as the broker ticks.
  */
-export function useDocumentChecklist({ plan, existingNames = [], customerLimit, lockStandard = false }: ChecklistOptions = {}) {
-  const fresh = () =>
-    STANDARD_DOCUMENTS.filter((doc) => !existingNames.some((name) => sameName(name, doc.name))).map((doc) => ({
+export function useDocumentChecklist({ plan, existingNames = [], customerLimit, lockStandard = false, existing = "hide" }: ChecklistOptions = {}) {
+  const has = (name: string) => existingNames.some((other) => sameName(other, name));
+  const fresh = (): ChecklistEntry[] =>
+    STANDARD_DOCUMENTS.filter((doc) => existing === "disable" || !has(doc.name)).map((doc) => ({
       ...doc,
       checked: false,
       custom: false,
+      ...(has(doc.name) ? { alreadyAdded: true } : {}),
     }));
   const [entries, setEntries] = useState<ChecklistEntry[]>(fresh);
 
@@ -94,7 +103,7 @@ export function useDocumentChecklist({ plan, existingNames = [], customerLimit, 
     isFull: (plan !== undefined && perRequestError(plan, selected.length + 1) !== null) || (max !== null && requested + selected.length >= max),
     /** Standard documents can no longer be ticked (those already ticked can be unticked). */
     standardLocked,
-    isLocked: (entry: ChecklistEntry) => standardLocked && !entry.custom && !entry.checked,
+    isLocked: (entry: ChecklistEntry) => Boolean(entry.alreadyAdded) || (standardLocked && !entry.custom && !entry.checked),
     /** The per-customer refusal (SPEC 5 Document Limit Exceeded wording), or null. */
     overCustomerLimit: perCustomerError(requested, selected.length, max),
     /** The customer's total with this selection, and whether it comes within one of the cap (SPEC 5). */
