@@ -150,6 +150,8 @@ describe("live messages", () => {
     expect(update).toContain("/api/customer/c1");
     expect(update).toContain("/api/customers/c1/document-limit");
     expect(update).toContain("/api/subscription");
+    // SPEC 7 "Cache refreshed after payment or changes" names the signed-in user too.
+    expect(update).toContain("/api/auth/user");
     // A file's bytes never change, so an open viewer does not reload.
     expect(update).not.toContain("a file's bytes");
     expect(update).not.toContain("/api/upload/abc");

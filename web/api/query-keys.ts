@@ -26,11 +26,12 @@ export function invalidate(queryClient: QueryClient, ...prefixes: readonly Resou
 
 /**
  * What a broker's screens show. A change to a customer or a document can move any of it
- * (metrics, lists, one customer, the plan's usage), so every such change refreshes all of it
- * (SPEC 7 "Cache refreshed after payment or changes"). Files and notifications are not data of
- * this kind: a file's bytes never change, and notifications have their own pushes and polling.
+ * (metrics, lists, one customer, the plan's usage), so every such change refreshes all of it,
+ * the signed-in user included (SPEC 7 "Cache refreshed after payment or changes" names
+ * /api/auth/user). Files and notifications are not data of this kind: a file's bytes never
+ * change, and notifications have their own pushes and polling.
  */
-export const BROKER_DATA: readonly ResourceKey[] = [["customers"], ["dashboard"], ["documents"], ["subscription"]];
+export const BROKER_DATA: readonly ResourceKey[] = [["customers"], ["dashboard"], ["documents"], ["subscription"], ["auth", "user"]];
 
 export const refreshBrokerData = (queryClient: QueryClient) => invalidate(queryClient, ...BROKER_DATA);
 
