@@ -30,9 +30,10 @@ export function fakeServer(route: FakeRoute) {
 export const signedOut: FakeRoute = ({ path }) =>
   path === "/api/auth/user" ? json(401, { message: "Not signed in" }) : undefined;
 
+/** Renders the app at `url`; the result also carries its query client, for tests that read the cache. */
 export function renderApp(url: string) {
   const queryClient = createQueryClient();
-  return render(
+  const rendered = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[url]}>
         <App />
@@ -40,4 +41,5 @@ export function renderApp(url: string) {
       <ToastRegion />
     </QueryClientProvider>,
   );
+  return Object.assign(rendered, { queryClient });
 }
