@@ -109,6 +109,15 @@ describe("sharing files", () => {
     for (const path of ["download", "view"]) expect([401, 404]).toContain((await srv.call(`/api/documents/${docId}/${path}`)).status);
 
     const cookie = await customerCookie(srv, c.uploadLink, c.email);
+    // The customer's open portal is told to refetch when more is shared.
+    const live = await connectLive(srv, { cookie });
+    live.send({ type: "customer_auth", uploadLink: c.uploadLink });
+    await live.next((m) => m.type === "auth_success");
+    const more = await share([{ bytes: tinyMp4(), name: "Tour.mp4" }], [c.id]);
+    const pushed = await live.next((m) => m.type === "data_update" && m.updateType === "customer_portal_update");
+    expect(pushed.data.documentIds).toEqual([more.body.documents[0].id]);
+    live.close();
+
     const portal = await srv.call(`/api/upload/${c.uploadLink}`, { headers: { cookie } });
     const shown = portal.body.documents.find((d: any) => d.id === docId);
     expect(shown).toMatchObject({ status: "shared", fileName: "Rate Lock.pdf", canUpload: false });
@@ -184,6 +193,15 @@ describe("all or nothing", () => {
     const before = snapshot(srv);
     const res = await share([{ bytes: realPdf(), name: "a.pdf" }], customerIds);
     expect(res).toMatchObject({ status: 400, body: { message } });
+    expect(snapshot(srv)).toEqual(before);
+  });
+
+  test("more than 20 files in one share: 400, nothing kept", async () => {
+    const c = await createCustomer(srv, broker.token);
+    const before = snapshot(srv);
+    const files = Array.from({ length: 21 }, (_, i) => ({ bytes: sampleFiles.png(), name: `p${i}.png` }));
+    const res = await share(files, [c.id]);
+    expect(res).toMatchObject({ status: 400, body: { message: "Send at most 20 files at once." } });
     expect(snapshot(srv)).toEqual(before);
   });
 
