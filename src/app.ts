@@ -13,6 +13,7 @@ import { liveRoutes } from "./features/live/routes.ts";
 import { notificationRoutes } from "./features/notifications/routes.ts";
 import { portalRoutes } from "./features/portal/routes.ts";
 import { reminderRoutes } from "./features/reminders/routes.ts";
+import { sharingRoutes } from "./features/sharing/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { HttpMetrics } from "./features/observability/http-metrics.ts";
 import { requestTracking } from "./features/observability/request-tracking.ts";
@@ -38,6 +39,7 @@ export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events), metric
       .use(authRoutes(ctx))
       .use(customerRoutes(ctx))
       .use(documentRoutes(ctx))
+      .use(sharingRoutes(ctx))
       .use(dashboardRoutes(ctx))
       .use(reminderRoutes(ctx))
       .use(billingRoutes(ctx))

@@ -23,6 +23,8 @@ export interface Config {
   mailFrom: string;
   sessionSecret: string;
   maxUploadBytes: number;
+  /** Each file a broker shares (SHARE_MAX_MB). */
+  shareMaxBytes: number;
   allowSignup: boolean;
   trustProxy: boolean;
   /** Scheduled backups inside `portal serve`; null: none (use cron with `portal backup`). */
@@ -57,6 +59,16 @@ function parsePort(raw: string, name: string): number {
     throw new ConfigError(`${name} must be a whole number from 0 to 65535 (got "${raw}")`);
   }
   return Number(raw);
+}
+
+/** A size setting in megabytes, as bytes. */
+function parseMegabytes(env: Env, name: string, fallback: string): number {
+  const raw = value(env, name) ?? fallback;
+  const mb = Number(raw);
+  if (!Number.isFinite(mb) || mb <= 0 || mb > 2048) {
+    throw new ConfigError(`${name} must be a number of megabytes from 1 to 2048 (got "${raw}")`);
+  }
+  return Math.round(mb * 1024 * 1024);
 }
 
 function parseBoolean(raw: string | undefined, name: string, fallback: boolean): boolean {
@@ -193,11 +205,9 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
   const smtpUrl = value(env, "SMTP_URL") ?? null;
   if (smtpUrl) parseUrl(smtpUrl, "SMTP_URL", ["smtp:", "smtps:"]);
 
-  const maxUploadRaw = value(env, "MAX_UPLOAD_MB") ?? "10";
-  const maxUploadMb = Number(maxUploadRaw);
-  if (!Number.isFinite(maxUploadMb) || maxUploadMb <= 0 || maxUploadMb > 2048) {
-    throw new ConfigError(`MAX_UPLOAD_MB must be a number of megabytes from 1 to 2048 (got "${maxUploadRaw}")`);
-  }
+  const maxUploadBytes = parseMegabytes(env, "MAX_UPLOAD_MB", "10");
+  // SPEC 5: "hint 10MB each" for shared files.
+  const shareMaxBytes = parseMegabytes(env, "SHARE_MAX_MB", "10");
 
   const config: Omit<Config, "sessionSecret"> = {
     port,
@@ -207,7 +217,8 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     secureCookies: publicUrl.protocol === "https:",
     smtpUrl,
     mailFrom: value(env, "MAIL_FROM") ?? `Broker Portal <no-reply@${publicUrl.hostname}>`,
-    maxUploadBytes: Math.round(maxUploadMb * 1024 * 1024),
+    maxUploadBytes,
+    shareMaxBytes,
     allowSignup: parseBoolean(value(env, "ALLOW_SIGNUP"), "ALLOW_SIGNUP", true),
     trustProxy: parseBoolean(value(env, "TRUST_PROXY"), "TRUST_PROXY", false),
     metricsToken: metricsToken(env),

@@ -11,7 +11,7 @@ import { AppError, isDiskFull, storageFull } from "./errors.ts";
 import { exceedsUploadLimit, uploadMessages } from "../shared/validation.ts";
 import { randomToken } from "./tokens.ts";
 
-export interface ReceivedFile {
+export interface ReceivedFileData {
   /** Where the bytes are now; the caller moves it into the file store or removes it. */
   tempPath: string;
   /** The client's name for the file, cleaned for display (never used as a path). */
@@ -19,17 +19,35 @@ export interface ReceivedFile {
   /** Sniffed from the content. */
   mimeType: string;
   size: number;
+}
+
+export interface ReceivedFile extends ReceivedFileData {
+  fields: Record<string, string>;
+}
+
+export interface ReceivedFiles {
+  files: ReceivedFileData[];
   fields: Record<string, string>;
 }
 
 export interface ReceiveOptions {
   tempDir: string;
+  /** The limit of each file. */
   maxBytes: number;
   /** Allowed sniffed MIME types. */
   accept: readonly string[];
   /** The message for anything else (415). */
   acceptMessage: string;
   fieldName?: string;
+}
+
+export interface ReceiveManyOptions extends ReceiveOptions {
+  /** More files than this are refused (400), not silently dropped. */
+  maxFiles: number;
+  /** The longest text field accepted (default 1 KB). */
+  maxFieldBytes?: number;
+  /** The message when no file (or an empty one) was sent. */
+  noFileMessage?: string;
 }
 
 const SNIFF_BYTES = 4100;
@@ -51,67 +69,102 @@ export function cleanFileName(name: string): string {
  * latin1, garbles "Überweisung.pdf"), and a file is cut one byte past the limit so a file of
  * exactly the limit passes whole. A header busboy cannot read (no boundary) is the client's mistake.
  */
-function multipartParser(contentType: string, maxBytes: number): busboy.Busboy {
+function multipartParser(contentType: string, limits: { maxBytes: number; files: number; fieldSize: number }): busboy.Busboy {
   try {
     return busboy({
       headers: { "content-type": contentType },
       defParamCharset: "utf8",
-      limits: { files: 1, fileSize: maxBytes + 1, fields: 10, fieldSize: 1024, parts: 12 },
+      limits: { files: limits.files, fileSize: limits.maxBytes + 1, fields: 10, fieldSize: limits.fieldSize, parts: limits.files + 11 },
     });
   } catch (error) {
     throw new AppError("bad_request", `Send the file as multipart/form-data with a boundary (${(error as Error).message})`);
   }
 }
 
+/** One file of a multipart body: the only one (uploads) or one of several (shares). */
 export async function receiveFile(request: Request, options: ReceiveOptions): Promise<ReceivedFile> {
+  const { files, fields } = await receiveParts(request, { ...options, maxFiles: 1 }, { refuseExtraFiles: false });
+  return { ...files[0]!, fields };
+}
+
+/**
+ * Every file of a multipart body sent under `fieldName`, each streamed to its own temporary file
+ * and held to `maxBytes`, all typed by content. All or nothing: if one file is refused (too large,
+ * wrong type, too many) or the body breaks off, every temporary file is removed before the error.
+ */
+export function receiveFiles(request: Request, options: ReceiveManyOptions): Promise<ReceivedFiles> {
+  return receiveParts(request, options, { refuseExtraFiles: true });
+}
+
+interface IncomingFile {
+  tempPath: string;
+  originalName: string;
+  head: Uint8Array;
+  size: number;
+  stream: Readable;
+  done: Promise<void>;
+}
+
+async function receiveParts(request: Request, options: ReceiveManyOptions, mode: { refuseExtraFiles: boolean }): Promise<ReceivedFiles> {
   const tooLarge = () => new AppError("too_large", uploadMessages.tooLarge(options.maxBytes));
+  const noFile = () => new AppError("bad_request", options.noFileMessage ?? uploadMessages.noFile);
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
     throw new AppError("bad_request", "Send the file as multipart/form-data");
   }
-  // The whole body may be the file plus a little multipart framing: an announced longer body is
-  // refused before any of it is read, a chunked one as soon as it passes the bound (below).
-  const bodyTooLong = (bytes: number) => exceedsUploadLimit(bytes, options.maxBytes + MULTIPART_FRAMING_BYTES);
+  const maxFieldBytes = options.maxFieldBytes ?? 1024;
+  // The whole body may be the files plus a little multipart framing and the text fields: an
+  // announced longer body is refused before any of it is read, a chunked one as soon as it passes
+  // the bound (below).
+  const bodyBound = options.maxFiles * options.maxBytes + MULTIPART_FRAMING_BYTES + (options.maxFieldBytes ? 10 * maxFieldBytes : 0);
+  const bodyTooLong = (bytes: number) => exceedsUploadLimit(bytes, bodyBound);
   if (bodyTooLong(Number(request.headers.get("content-length") ?? "0"))) throw tooLarge();
-  if (!request.body) throw new AppError("bad_request", uploadMessages.noFile);
+  if (!request.body) throw noFile();
 
   const fieldName = options.fieldName ?? "file";
-  const tempPath = join(options.tempDir, `upload-${randomToken(12)}`);
   const fields: Record<string, string> = {};
-  let head = new Uint8Array(0);
-  let size = 0;
-  let originalName = "";
-  let sawFile = false;
+  const files: IncomingFile[] = [];
+  let tooMany = false;
   // busboy stops a file at its fileSize limit, so reaching one byte past ours means "too large".
-  const overLimit = () => exceedsUploadLimit(size, options.maxBytes);
-  let fileDone: Promise<void> = Promise.resolve();
-  let fileStream: Readable | null = null;
-  // Rejects when writing the file fails (a full disk), so the body loop below stops waiting on
+  const overLimit = () => files.some((f) => exceedsUploadLimit(f.size, options.maxBytes));
+  const removeAll = () => {
+    for (const f of files) rmSync(f.tempPath, { force: true });
+  };
+  // Rejects when writing a file fails (a full disk), so the body loop below stops waiting on
   // a parser that will never drain again.
   let stopReading: (error: unknown) => void = () => {};
   const writeFailed = new Promise<never>((_, reject) => (stopReading = reject));
   writeFailed.catch(() => {});
 
-  const parser = multipartParser(contentType, options.maxBytes);
+  const parser = multipartParser(contentType, { maxBytes: options.maxBytes, files: options.maxFiles, fieldSize: maxFieldBytes });
   parser.on("field", (name, value) => {
     fields[name] = value;
   });
+  parser.on("filesLimit", () => {
+    tooMany = true;
+  });
   parser.on("file", (name, stream, info) => {
-    if (name !== fieldName || sawFile) {
+    if (name !== fieldName || files.length >= options.maxFiles) {
       stream.resume();
       return;
     }
-    sawFile = true;
-    fileStream = stream;
-    originalName = cleanFileName(info.filename ?? "");
+    const file: IncomingFile = {
+      tempPath: join(options.tempDir, `upload-${randomToken(12)}`),
+      originalName: cleanFileName(info.filename ?? ""),
+      head: new Uint8Array(0),
+      size: 0,
+      stream,
+      done: Promise.resolve(),
+    };
+    files.push(file);
     // Bun's own file writer, flushed (and the stream paused) every MB: memory per upload stays
     // bounded even when bytes arrive faster than the disk takes them.
-    const sink = Bun.file(tempPath).writer({ highWaterMark: 1024 * 1024 });
+    const sink = Bun.file(file.tempPath).writer({ highWaterMark: 1024 * 1024 });
     let buffered = 0;
-    fileDone = new Promise<void>((resolve, reject) => {
+    file.done = new Promise<void>((resolve, reject) => {
       stream.on("data", (chunk: Buffer) => {
-        size += chunk.length;
-        if (head.length < SNIFF_BYTES) head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
+        file.size += chunk.length;
+        if (file.head.length < SNIFF_BYTES) file.head = Buffer.concat([file.head, chunk.subarray(0, SNIFF_BYTES - file.head.length)]);
         // A failed write (a full disk: ENOSPC) throws at once or rejects later; either way the
         // upload stops here. Left unhandled, it would end the whole process.
         const failed = (error: unknown) => stream.destroy(error as Error);
@@ -147,8 +200,9 @@ export async function receiveFile(request: Request, options: ReceiveOptions): Pr
       });
     });
     // Its failure also fails the body loop below, which is what we await; never leave it unhandled.
-    fileDone.catch(stopReading);
+    file.done.catch(stopReading);
   });
+  const allDone = () => Promise.all(files.map((f) => f.done));
 
   // Read the body one chunk at a time and only as fast as busboy and the disk take it, so a slow
   // disk or many uploads at once never pile request bytes up in memory.
@@ -178,14 +232,14 @@ export async function receiveFile(request: Request, options: ReceiveOptions): Pr
     if (aborted) throw new Error("the connection closed before the file was complete");
     parser.end();
     await parsed;
-    await fileDone;
+    await allDone();
   } catch (error) {
-    // Stop reading, stop the half-written file's stream, let it close, then remove it.
+    // Stop reading, stop the half-written files' streams, let them close, then remove them.
     void reader.cancel().catch(() => {});
-    (fileStream as Readable | null)?.destroy(error as Error);
+    for (const f of files) f.stream.destroy(error as Error);
     parser.destroy();
-    await fileDone.catch(() => {});
-    rmSync(tempPath, { force: true });
+    await Promise.allSettled(files.map((f) => f.done));
+    removeAll();
     if (error instanceof AppError) throw error;
     if (overLimit()) throw tooLarge();
     if (isDiskFull(error)) throw storageFull();
@@ -196,12 +250,17 @@ export async function receiveFile(request: Request, options: ReceiveOptions): Pr
   }
 
   const fail = (error: AppError): never => {
-    rmSync(tempPath, { force: true });
+    removeAll();
     throw error;
   };
   if (overLimit()) fail(tooLarge());
-  if (!sawFile || size === 0) fail(new AppError("bad_request", uploadMessages.noFile));
-  const sniffed = await fileTypeFromBuffer(head);
-  if (!sniffed || !options.accept.includes(sniffed.mime)) fail(new AppError("unsupported_type", options.acceptMessage));
-  return { tempPath, originalName, mimeType: sniffed!.mime, size, fields };
+  if (tooMany && mode.refuseExtraFiles) fail(new AppError("bad_request", `Send at most ${options.maxFiles} files at once.`));
+  if (files.length === 0 || files.some((f) => f.size === 0)) fail(noFile());
+  const accepted: ReceivedFileData[] = [];
+  for (const f of files) {
+    const sniffed = await fileTypeFromBuffer(f.head);
+    if (!sniffed || !options.accept.includes(sniffed.mime)) fail(new AppError("unsupported_type", options.acceptMessage));
+    accepted.push({ tempPath: f.tempPath, originalName: f.originalName, mimeType: sniffed!.mime, size: f.size });
+  }
+  return { files: accepted, fields };
 }

@@ -18,6 +18,17 @@ export const EXTENSIONS_BY_TYPE: Readonly<Record<string, readonly string[]>> = {
 /** What a customer may upload (SPEC 5): PDF, JPG, PNG. */
 export const CUSTOMER_UPLOAD_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
 
+/** What a broker may share (SPEC 5): pdf, jpg, jpeg, png, mp4, mov, avi, mkv. */
+export const SHARE_TYPES = [
+  ...CUSTOMER_UPLOAD_TYPES,
+  "video/mp4",
+  "video/quicktime",
+  "video/vnd.avi",
+  "video/x-msvideo",
+  "video/matroska",
+  "video/x-matroska",
+] as const;
+
 /** A file input's accept list for these types: extensions and types, for pickers that use either. */
 export function acceptList(types: readonly string[]): string[] {
   return [...types.flatMap((type) => (EXTENSIONS_BY_TYPE[type] ?? []).map((ext) => `.${ext}`)), ...types];

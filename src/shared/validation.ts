@@ -67,6 +67,14 @@ export const uploadMessages = {
   tooLarge: (maxBytes: number) => `The file is larger than ${megabytes(maxBytes)}. Please choose a smaller file.`,
 } as const;
 
+/** Sharing files with customers (SPEC 5 and the Send Documents dialog): the dialog and the server use these. */
+export const shareMessages = {
+  noFiles: "No Files Selected - Please select at least one file to share.",
+  noRecipients: "No Recipients Selected - Please select existing customers or add a new customer.",
+  wrongType: "Only PDF, JPG, PNG, MP4, MOV, AVI and MKV files can be shared.",
+  badRecipients: "customerIds must be a JSON array of customer ids.",
+} as const;
+
 /**
  * The upload limit is inclusive: a file of exactly MAX_UPLOAD_MB is accepted. The portal (before
  * sending) and the server (while streaming) both ask this, so they never disagree by one byte.

@@ -36,10 +36,15 @@ describe("defaults", () => {
       oidc: null,
       s3: null,
       maxUploadBytes: 10 * 1024 * 1024,
+      shareMaxBytes: 10 * 1024 * 1024,
       allowSignup: true,
       metricsToken: null,
       scheduledBackups: null,
     });
+  });
+
+  test("SHARE_MAX_MB sets the size of each shared file", () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), SHARE_MAX_MB: "1" }).shareMaxBytes).toBe(1024 * 1024);
   });
 
   test("a session secret is generated once, kept in DATA_DIR with mode 600, and reused", () => {
@@ -81,6 +86,8 @@ describe("bad settings name the setting", () => {
     [{ SMTP_URL: "mail.example.com:25" }, "SMTP_URL must"],
     [{ MAX_UPLOAD_MB: "lots" }, 'MAX_UPLOAD_MB must be a number of megabytes from 1 to 2048 (got "lots")'],
     [{ MAX_UPLOAD_MB: "0" }, "MAX_UPLOAD_MB must be"],
+    [{ SHARE_MAX_MB: "ten" }, 'SHARE_MAX_MB must be a number of megabytes from 1 to 2048 (got "ten")'],
+    [{ SHARE_MAX_MB: "-1" }, "SHARE_MAX_MB must be"],
     [{ ALLOW_SIGNUP: "maybe" }, 'ALLOW_SIGNUP must be true or false (got "maybe")'],
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET must be at least 32 characters long"],
     [{ STRIPE_SECRET_KEY: "sk_test_123" }, "STRIPE_PRICE_BASIC must be set when STRIPE_SECRET_KEY is set"],

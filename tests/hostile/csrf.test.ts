@@ -8,6 +8,7 @@ import {
   expectJsonError,
   fingerprint,
   multipartBody,
+  multipartParts,
   rawFetch,
   record,
   ROUTE_TABLE,
@@ -43,7 +44,7 @@ function forged(route: AppRoute, headers: Record<string, string>): { url: string
   const h: Record<string, string> = { cookie: `${brokerCookie}; ${world.victim.cookie}`, ...headers };
   let body: BodyInit | undefined;
   if (entry.multipart) {
-    const mp = multipartBody([{ name: "file", filename: "forged.pdf", contentType: "application/pdf", data: victimPdf() }]);
+    const mp = multipartBody(multipartParts(entry, world, [{ name: "file", filename: "forged.pdf", contentType: "application/pdf", data: victimPdf() }]));
     h["content-type"] = mp.contentType;
     body = mp.body;
   } else if (entry.body) {

@@ -11,6 +11,7 @@ import {
   expectNoLeak,
   fingerprint,
   multipartBody,
+  multipartParts,
   pathParams,
   rawFetch,
   record,
@@ -92,10 +93,12 @@ function buildAttack(w: World, route: AppRoute, entry: RouteEntry, actor: Actor)
   if (actor === "otherCustomerLink") headers.cookie = w.other.cookie;
   let body: BodyInit | undefined;
   if (entry.multipart) {
-    const mp = multipartBody([
-      { name: "isGuest", data: "true" },
-      { name: "file", filename: "intruder.pdf", contentType: "application/pdf", data: victimPdf() },
-    ]);
+    const mp = multipartBody(
+      multipartParts(entry, w, [
+        { name: "isGuest", data: "true" },
+        { name: "file", filename: "intruder.pdf", contentType: "application/pdf", data: victimPdf() },
+      ]),
+    );
     headers["content-type"] = mp.contentType;
     body = mp.body;
   } else if (entry.body) {

@@ -44,7 +44,8 @@ export interface RouteEntry {
   query?: (w: World) => Record<string, string>;
   /** A body the route accepts, aimed at the victim: attacks must reach the authorisation check, not fail validation. */
   body?: (w: World) => unknown;
-  multipart?: true;
+  /** A multipart route: true sends one PDF as "file"; a function gives the parts the route takes, aimed at the victim. */
+  multipart?: true | ((w: World) => RawPart[]);
   /** The body names the victim's ids (bulk operations). */
   idsInBody?: true;
 }
@@ -100,6 +101,14 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   },
   "PUT /api/documents/:id/due-date": { auth: "broker", params: { id: "documentId" }, body: () => ({ dueDate: future() }) },
   "DELETE /api/documents/:id": { auth: "broker", params: { id: "documentId" } },
+  "POST /api/documents/share": {
+    auth: "broker",
+    idsInBody: true,
+    multipart: (w) => [
+      { name: "customerIds", data: JSON.stringify([w.victim.customerId]) },
+      { name: "documents", filename: "intruder.pdf", contentType: "application/pdf", data: victimPdf() },
+    ],
+  },
   "GET /api/dashboard/metrics": { auth: "broker" },
   "GET /api/pending-documents": { auth: "broker" },
   "GET /api/completed-documents": { auth: "broker" },
@@ -387,6 +396,10 @@ export interface RawPart {
   contentType?: string;
   data: Uint8Array | string;
 }
+
+/** The multipart parts of a route's attack: its own (aimed at the victim), else `fallback`. */
+export const multipartParts = (entry: RouteEntry, w: World, fallback: RawPart[]): RawPart[] =>
+  typeof entry.multipart === "function" ? entry.multipart(w) : fallback;
 
 export function multipartBody(parts: RawPart[], boundary = `----hostile${crypto.randomUUID().replaceAll("-", "")}`) {
   const enc = new TextEncoder();

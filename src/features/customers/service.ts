@@ -3,7 +3,7 @@
 // touches the other's row. (Accounts that span brokers are customer-auth's, proven by email.)
 // Reads, edits, deletion and resent invitations are here; inviting and requesting documents in
 // requests.ts; lookups other features need in contact.ts.
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { customers } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
@@ -59,6 +59,16 @@ export function findOwnedCustomer(ctx: AppContext, brokerId: string, customerId:
   const row = ctx.db.select().from(customers).where(and(eq(customers.brokerId, brokerId), eq(customers.id, customerId))).get();
   if (!row) throw notFound("Customer not found");
   return row;
+}
+
+/** These customers of this broker, in the order asked, or 404 if any one is not theirs (or missing). */
+export function findOwnedCustomers(ctx: AppContext, brokerId: string, customerIds: string[]): CustomerRow[] {
+  const unique = [...new Set(customerIds)];
+  if (unique.length === 0) return [];
+  const rows = ctx.db.select().from(customers).where(and(eq(customers.brokerId, brokerId), inArray(customers.id, unique))).all();
+  if (rows.length !== unique.length) throw notFound("Customer not found");
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return unique.map((id) => byId.get(id)!);
 }
 
 export function listCustomers(ctx: AppContext, broker: PublicUser): CustomerDto[] {

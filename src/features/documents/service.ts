@@ -148,6 +148,41 @@ export function insertRequestedDocuments(tx: Writer, input: NewDocuments): Docum
     .all();
 }
 
+export interface SharedFile {
+  storageKey: string;
+  originalName: string;
+  mimeType: string;
+  size: number;
+}
+
+/**
+ * Adds shared files to one customer inside the caller's transaction: one row per file, status
+ * "shared", pointing at the file's one storage key (the same key for every customer it goes to).
+ */
+export function insertSharedDocuments(tx: Writer, input: { brokerId: string; customerId: string; files: SharedFile[]; at: Date }): DocumentRow[] {
+  if (input.files.length === 0) return [];
+  return tx
+    .insert(documents)
+    .values(
+      input.files.map((f) => ({
+        id: newId(),
+        brokerId: input.brokerId,
+        customerId: input.customerId,
+        name: f.originalName,
+        description: null,
+        status: SHARED as DocumentStatus,
+        storageKey: f.storageKey,
+        originalName: f.originalName,
+        mimeType: f.mimeType,
+        fileSize: f.size,
+        uploadedAt: input.at,
+        createdAt: input.at,
+      })),
+    )
+    .returning()
+    .all();
+}
+
 /** Names (lower-cased) of what this broker already requested of the customer, shared files aside. */
 export function requestedNames(ctx: AppContext, brokerId: string, customerId: string): Set<string> {
   return new Set(
@@ -207,7 +242,8 @@ export function parseDocumentEntries(entries: string[]): CatalogueDocument[] {
 
 /**
  * Deletes documents (in the caller's transaction) and returns the storage keys of their files and
- * earlier versions; the caller removes those files once the transaction has committed.
+ * earlier versions that no remaining document or version references (a shared file is stored
+ * once for all its recipients); the caller removes those files once the transaction has committed.
  */
 export function deleteDocumentRows(tx: Writer, rows: DocumentRow[]): string[] {
   if (rows.length === 0) return [];
@@ -219,7 +255,13 @@ export function deleteDocumentRows(tx: Writer, rows: DocumentRow[]): string[] {
     .all()
     .map((v) => v.key);
   tx.delete(documents).where(inArray(documents.id, ids)).run();
-  return [...rows.flatMap((d) => (d.storageKey ? [d.storageKey] : [])), ...versionKeys];
+  const keys = [...new Set([...rows.flatMap((d) => (d.storageKey ? [d.storageKey] : [])), ...versionKeys])];
+  if (keys.length === 0) return [];
+  const stillUsed = new Set([
+    ...tx.select({ key: documents.storageKey }).from(documents).where(inArray(documents.storageKey, keys)).all().map((r) => r.key),
+    ...tx.select({ key: documentVersions.storageKey }).from(documentVersions).where(inArray(documentVersions.storageKey, keys)).all().map((r) => r.key),
+  ]);
+  return keys.filter((key) => !stillUsed.has(key));
 }
 
 export function removeFiles(ctx: AppContext, keys: string[]): void {

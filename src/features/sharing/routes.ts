@@ -1,0 +1,26 @@
+import { Elysia } from "elysia";
+import { contextSeed, type AppContext } from "../../context.ts";
+import { access } from "../access/plugin.ts";
+import { toDocumentDto } from "../documents/service.ts";
+import { ShareResponse } from "./model.ts";
+import { shareDocuments } from "./service.ts";
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+export const sharingRoutes = (ctx: AppContext) =>
+  new Elysia({ name: "sharing", seed: contextSeed(ctx), prefix: "/api/documents" })
+    .use(access(ctx))
+    .post(
+      "/share",
+      async ({ broker, request, status }) => {
+        const shared = await shareDocuments(ctx, { broker, request });
+        return status(201, {
+          documents: shared.documents.map(toDocumentDto),
+          sharedFiles: shared.sharedFiles,
+          customers: shared.customers,
+          message: `Shared ${plural(shared.sharedFiles, "document")} with ${plural(shared.customers, "customer")} and sent each a consolidated email.`,
+        });
+      },
+      // The body is read as a stream by the service, never parsed into memory here.
+      { broker: true, parse: "none", response: { 201: ShareResponse } },
+    );

@@ -1,0 +1,98 @@
+// Sharing files with customers: the broker sends files (streamed to disk, typed by content) to
+// some of their customers. Each file is stored once, whatever the number of recipients; every
+// recipient gets one "shared" document row per file pointing at that one stored file, one email
+// naming every file, a notification and a live update. All or nothing: any refusal leaves no
+// file, row, email or temporary file behind. Sharing owns no table; it calls the owners.
+import { rmSync } from "node:fs";
+import type { AppContext } from "../../context.ts";
+import { badRequest } from "../../lib/errors.ts";
+import { newStorageKey } from "../../lib/storage.ts";
+import { inTransaction } from "../../lib/unit-of-work.ts";
+import { receiveFiles } from "../../lib/upload.ts";
+import { SHARE_TYPES } from "../../shared/files.ts";
+import { displayName } from "../../shared/user-display.ts";
+import { shareMessages } from "../../shared/validation.ts";
+import type { PublicUser } from "../auth/model.ts";
+import { uploadUrl } from "../customers/contact.ts";
+import { findOwnedCustomers } from "../customers/service.ts";
+import { insertSharedDocuments, type DocumentRow, type SharedFile } from "../documents/service.ts";
+import { queueEmail } from "../mail/service.ts";
+import { sharedFilesEmail } from "../mail/templates.ts";
+import { addCustomerNotification } from "../notifications/service.ts";
+
+/** Files in one share, and recipients of one share. */
+export const MAX_SHARE_FILES = 20;
+export const MAX_SHARE_RECIPIENTS = 500;
+
+export interface ShareResult {
+  documents: DocumentRow[];
+  sharedFiles: number;
+  customers: number;
+}
+
+/** `customerIds` as sent: a JSON array of id strings, at least one. */
+export function parseCustomerIds(raw: string | undefined): string[] {
+  if (raw === undefined || raw.trim() === "") throw badRequest(shareMessages.noRecipients);
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw badRequest(shareMessages.badRecipients);
+  }
+  if (!Array.isArray(value) || !value.every((id) => typeof id === "string" && id.length > 0 && id.length <= 64)) {
+    throw badRequest(shareMessages.badRecipients);
+  }
+  if (value.length === 0) throw badRequest(shareMessages.noRecipients);
+  if (value.length > MAX_SHARE_RECIPIENTS) throw badRequest(`Share with at most ${MAX_SHARE_RECIPIENTS} customers at once.`);
+  return [...new Set(value as string[])];
+}
+
+export async function shareDocuments(ctx: AppContext, { broker, request }: { broker: PublicUser; request: Request }): Promise<ShareResult> {
+  const received = await receiveFiles(request, {
+    tempDir: ctx.files.tempDir,
+    maxBytes: ctx.config.shareMaxBytes,
+    accept: SHARE_TYPES,
+    acceptMessage: shareMessages.wrongType,
+    fieldName: "documents",
+    maxFiles: MAX_SHARE_FILES,
+    // Room for MAX_SHARE_RECIPIENTS ids as JSON.
+    maxFieldBytes: 64 * 1024,
+    noFileMessage: shareMessages.noFiles,
+  });
+  const adopted: string[] = [];
+  try {
+    const recipients = findOwnedCustomers(ctx, broker.id, parseCustomerIds(received.fields.customerIds));
+    // Stored once: every recipient's row points at the same key.
+    const files: SharedFile[] = received.files.map((file) => {
+      const storageKey = newStorageKey();
+      ctx.files.adopt(file.tempPath, storageKey);
+      adopted.push(storageKey);
+      return { storageKey, originalName: file.originalName, mimeType: file.mimeType, size: file.size };
+    });
+    const now = ctx.clock.now();
+    const brokerName = displayName(broker);
+    const fileNames = files.map((f) => f.originalName);
+    const rows = inTransaction(ctx, (unit) =>
+      recipients.flatMap((customer) => {
+        const docs = insertSharedDocuments(unit.tx, { brokerId: broker.id, customerId: customer.id, files, at: now });
+        const content = sharedFilesEmail({ customerName: customer.name, brokerName, uploadUrl: uploadUrl(ctx, customer.uploadLink), fileNames });
+        queueEmail(ctx, unit.tx, { kind: "documents_shared", to: customer.email, dedupeKey: `shared:${docs[0]!.id}`, ...content });
+        addCustomerNotification(unit, customer.id, {
+          type: "other",
+          brokerId: broker.id,
+          title: "Documents shared with you",
+          message: `${brokerName} shared ${fileNames.join(", ")} with you.`,
+          metadata: { brokerId: broker.id, documentIds: docs.map((d) => d.id) },
+        });
+        unit.publish({ type: "document_status_changed", brokerId: broker.id, customerId: customer.id, documentIds: docs.map((d) => d.id) });
+        return docs;
+      }),
+    );
+    return { documents: rows, sharedFiles: files.length, customers: recipients.length };
+  } catch (error) {
+    for (const key of adopted) ctx.files.remove(key);
+    throw error;
+  } finally {
+    for (const file of received.files) rmSync(file.tempPath, { force: true }); // moved into the store on success
+  }
+}
