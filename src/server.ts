@@ -14,6 +14,7 @@ import type { Clock } from "./lib/clock.ts";
 import { lockDataDir } from "./lib/data-lock.ts";
 import { scheduleBackups } from "./features/operations/scheduled-backups.ts";
 import { createLogger, type Logger } from "./lib/log.ts";
+import { removeOrphanedFiles } from "./features/operations/orphans.ts";
 
 export interface RunningServer {
   ctx: AppContext;
@@ -57,6 +58,8 @@ async function startLocked(config: Config, options: StartOptions, unlock: () => 
   const ctx = buildContext(config, db, { clock: options.clock, log });
   // Safe only now that this process holds the lock: nobody else is uploading into this folder.
   ctx.files.discardUnfinishedUploads();
+  const orphans = removeOrphanedFiles(ctx);
+  if (orphans > 0) log.info(`Removed ${orphans} stored file(s) a stopped run had kept without a document`);
 
   if (options.prebuildWeb) {
     const started = performance.now();

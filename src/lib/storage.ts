@@ -1,7 +1,7 @@
 // Where uploaded and shared files live. Local disk under DATA_DIR/files for now; the interface
 // is what an S3-compatible store would implement too. Keys are made by the server, never taken
 // from a file name.
-import { mkdirSync, renameSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { randomToken } from "./tokens.ts";
 
@@ -13,6 +13,8 @@ export interface FileStore {
    * portal, holding the data directory's lock, may: for anyone else they are uploads in progress.
    */
   discardUnfinishedUploads(): void;
+  /** Every key in the store (what doctor and the start-up sweep compare with the database). */
+  storedKeys(): string[];
   /** Moves a finished temporary file into the store under `key`. */
   adopt(tempPath: string, key: string): void;
   /** Writes to a temporary name, then renames: a crash never leaves a half-written file under `key`. */
@@ -42,6 +44,9 @@ export function localFileStore(dataDir: string): FileStore {
     discardUnfinishedUploads() {
       rmSync(tmp, { recursive: true, force: true });
       mkdirSync(tmp, { recursive: true });
+    },
+    storedKeys() {
+      return readdirSync(dir).filter((name) => KEY_PATTERN.test(name));
     },
     adopt(tempPath, key) {
       renameSync(tempPath, pathOf(key));

@@ -1,5 +1,6 @@
 // Runs the portal CLI from source as its own process, the way a user would.
 import { join } from "node:path";
+import { freePort } from "./smtp.ts";
 
 export const repoRoot = join(import.meta.dir, "..", "..");
 export const cliEntry = join(repoRoot, "src", "cli.ts");
@@ -47,14 +48,19 @@ export interface ServeProcess {
 
 /** `portal serve` from source on a random port and this data directory, once it answers /healthz. */
 export async function serveProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServeProcess> {
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = await freePort();
   const proc = Bun.spawn([process.execPath, cliEntry, "serve", "--port", String(port), "--data", dataDir], {
     env: { ...process.env, LOG_LEVEL: "silent", HOST: "127.0.0.1", ...env },
     stdout: "ignore",
-    stderr: "ignore",
+    stderr: "pipe",
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitForHealthy(url);
+  // A portal that cannot start says why on stderr and exits: report that, not a time-out.
+  const exitedEarly = proc.exited.then(async (code) => {
+    throw new Error(`portal serve exited with ${code} before answering: ${await new Response(proc.stderr).text()}`);
+  });
+  exitedEarly.catch(() => {});
+  await Promise.race([waitForHealthy(url, 30_000), exitedEarly]);
   return {
     url,
     proc,

@@ -96,18 +96,23 @@ function stageSnapshot(dataDir: string, staging: string): void {
 export function storageKeysIn(snapshotPath: string): Set<string> {
   const db = new Database(snapshotPath, { readonly: true });
   try {
-    const keys = new Set<string>();
-    const tables = db.query("select name from sqlite_master where type = 'table'").all() as { name: string }[];
-    for (const { name } of tables) {
-      const columns = db.query(`select name from pragma_table_info(?)`).all(name) as { name: string }[];
-      if (!columns.some((c) => c.name === "storage_key")) continue;
-      const rows = db.query(`select distinct storage_key as key from "${name}" where storage_key is not null`).all() as { key: string }[];
-      for (const row of rows) keys.add(row.key);
-    }
-    return keys;
+    return storageKeysOf(db);
   } finally {
     db.close();
   }
+}
+
+/** The same, of an open database (the running portal's, at start). */
+export function storageKeysOf(db: Database): Set<string> {
+  const keys = new Set<string>();
+  const tables = db.query("select name from sqlite_master where type = 'table'").all() as { name: string }[];
+  for (const { name } of tables) {
+    const columns = db.query(`select name from pragma_table_info(?)`).all(name) as { name: string }[];
+    if (!columns.some((c) => c.name === "storage_key")) continue;
+    const rows = db.query(`select distinct storage_key as key from "${name}" where storage_key is not null`).all() as { key: string }[];
+    for (const row of rows) keys.add(row.key);
+  }
+  return keys;
 }
 
 /** Links each file into the staging folder; returns the first key whose file is gone, or null. */
