@@ -58,8 +58,6 @@ export const canView = (status: DocumentStatus, hasFile: boolean) => hasFile && 
 /** A (bulk) due date is for documents still waiting for the customer: the same set as uploads. */
 export const canHaveDueDateSet = canCustomerUpload;
 
-/** Requested but not yet done: what counts as pending on the dashboard. */
-export const isPending = (status: DocumentStatus) => !among(NOT_PENDING, status);
 
 /** Past its due time and still waiting for the customer. */
 export function isOverdue(doc: { status: DocumentStatus; dueDate: Date | string | null }, now: Date): boolean {

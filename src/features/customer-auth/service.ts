@@ -35,7 +35,7 @@ import { accountCodeEmail, passwordResetEmail } from "../mail/templates.ts";
 export const CUSTOMER_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const CODE_TTL_MS = 15 * 60 * 1000;
-export const MAX_CODE_ATTEMPTS = 5;
+const MAX_CODE_ATTEMPTS = 5;
 const INVALID_RESET = "Invalid reset token - The reset link is invalid or expired.";
 const WRONG_EMAIL = "This email does not match the invitation for this link. Use the email address your invitation was sent to.";
 
@@ -147,8 +147,8 @@ export async function signUpCustomer(ctx: AppContext, input: CustomerSignUpInput
 // deleting and re-creating a customer (which keeps the rows, see db/schema.ts) resets them:
 // at most 3 codes an hour, and 10 tries a day across all codes. Ten tries of a million keep a
 // guesser's odds at 1 in 100,000 a day, however many links to the address a broker makes.
-export const CODES_PER_HOUR = 3;
-export const CODE_TRIES_PER_DAY = 10;
+const CODES_PER_HOUR = 3;
+const CODE_TRIES_PER_DAY = 10;
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 

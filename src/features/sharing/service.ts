@@ -69,12 +69,11 @@ export async function shareDocuments(ctx: AppContext, { broker, request }: { bro
       adopted.push(storageKey);
       return { storageKey, originalName: file.originalName, mimeType: file.mimeType, size: file.size };
     });
-    const now = ctx.clock.now();
     const brokerName = displayName(broker);
     const fileNames = files.map((f) => f.originalName);
     const rows = inTransaction(ctx, (unit) =>
       recipients.flatMap((customer) => {
-        const docs = insertSharedDocuments(unit.tx, { brokerId: broker.id, customerId: customer.id, files, at: now });
+        const docs = insertSharedDocuments(unit.tx, { brokerId: broker.id, customerId: customer.id, files, at: unit.now });
         const content = sharedFilesEmail({ customerName: customer.name, brokerName, uploadUrl: uploadUrl(ctx, customer.uploadLink), fileNames });
         queueEmail(ctx, unit.tx, { kind: "documents_shared", to: customer.email, dedupeKey: `shared:${docs[0]!.id}`, ...content });
         addCustomerNotification(unit, customer.id, {
