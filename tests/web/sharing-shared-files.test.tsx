@@ -1,7 +1,7 @@
 // Shared files on each screen: the dashboard's Shared Documents panel, the customer detail's
 // Shared Documents card and the portal's Shared Documents section.
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import type { DashboardDocumentRow } from "../../src/shared/api-types";
 import { fakeServer, json, renderApp } from "../support/render-app";
 import { detailServer } from "./customer-detail-fixtures";
