@@ -201,3 +201,20 @@ test("a refused share shows the server's message; the dialog keeps everything fo
   expect(within(dialog).getByText("a.pdf")).toBeTruthy();
   expect(within(dialog).getByRole("checkbox", { name: /Jane Doe/ }).closest("label")!.hasAttribute("data-selected")).toBe(true);
 });
+
+test("Cancel during the upload stops it and shares nothing", async () => {
+  shareServer();
+  const dialog = await openDialog();
+  choose(dialog, file("a.pdf", 500, "application/pdf"));
+  fireEvent.click(within(dialog).getByRole("checkbox", { name: /Jane Doe/ }));
+  fireEvent.click(within(dialog).getByRole("button", { name: "Send Documents" }));
+  await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+  let aborted = false;
+  FakeXhr.sent[0]!.abort = () => {
+    aborted = true;
+  };
+  fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+  await waitFor(() => expect(screen.queryByRole("dialog", { name: "Send Documents" })).toBeNull());
+  expect(aborted).toBe(true);
+  expect(screen.queryByText("Documents Shared")).toBeNull();
+});

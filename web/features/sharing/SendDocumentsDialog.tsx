@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { nameFromEmail } from "@shared/documents";
 import { isValidEmail, messages, normalizeEmail } from "@shared/validation";
 import { errorText, isAbortError } from "../../api/client";
@@ -47,6 +47,9 @@ function SendDocumentsForm({ onDone }: { onDone: () => void }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [sending, setSending] = useState(false);
   const abort = useRef<AbortController | null>(null);
+  // Closing the dialog (Cancel, the close button, Escape) stops an upload still running; the
+  // server keeps nothing of a share it did not receive whole.
+  useEffect(() => () => abort.current?.abort(), []);
 
   const email = newEmail.trim();
   const emailError = triedSubmit && email && !isValidEmail(email) ? messages.invalidEmailShort : undefined;
@@ -130,11 +133,6 @@ function SendDocumentsForm({ onDone }: { onDone: () => void }) {
     }
   }
 
-  function cancel() {
-    abort.current?.abort();
-    onDone();
-  }
-
   const sizes = files.map((f) => f.file.size);
   return (
     <div className="flex flex-col gap-5">
@@ -177,7 +175,7 @@ function SendDocumentsForm({ onDone }: { onDone: () => void }) {
       </section>
 
       <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onPress={cancel}>
+        <Button variant="secondary" onPress={onDone}>
           Cancel
         </Button>
         <Button onPress={() => void submit()} isPending={sending}>
