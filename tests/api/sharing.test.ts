@@ -5,7 +5,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { countRows, createCustomer, customerCookie, sampleFiles } from "../support/fixtures.ts";
 import { connectLive } from "../support/live.ts";
-import { useServerWithBroker, type TestServer } from "../support/server.ts";
+import { startTestServer, useServerWithBroker, type TestServer } from "../support/server.ts";
+import { startSmtp } from "../support/smtp.ts";
 
 const { srv, broker } = useServerWithBroker({ SHARE_MAX_MB: "1" }, { firstName: "Sam", lastName: "Sharer" });
 
@@ -19,11 +20,11 @@ function tinyMp4(): Uint8Array<ArrayBuffer> {
 
 type Upload = { bytes: Uint8Array; name: string; type?: string };
 
-function share(files: Upload[], customerIds: unknown, options: { token?: string; cookie?: string } = {}) {
+function share(files: Upload[], customerIds: unknown, options: { token?: string; cookie?: string; server?: TestServer } = {}) {
   const form = new FormData();
   for (const f of files) form.append("documents", new Blob([f.bytes as Uint8Array<ArrayBuffer>], { type: f.type ?? "application/octet-stream" }), f.name);
   if (customerIds !== undefined) form.append("customerIds", typeof customerIds === "string" ? customerIds : JSON.stringify(customerIds));
-  return srv.call("/api/documents/share", {
+  return (options.server ?? srv).call("/api/documents/share", {
     method: "POST",
     body: form,
     token: options.cookie ? undefined : (options.token ?? broker.token),
@@ -284,5 +285,50 @@ describe("shared files are not requested documents", () => {
     expect(mail.text).toContain("Paystub");
     expect(mail.text).not.toContain("Welcome Pack.pdf");
     expect(mail.text).not.toContain("Intro.mp4");
+  });
+});
+
+describe("the consolidated email, as the SMTP server receives it", () => {
+  test("one message per customer, naming every file and linking to that customer's portal", async () => {
+    const smtp = await startSmtp();
+    const server = await startTestServer({ SMTP_URL: smtp.url, PUBLIC_URL: "https://portal.example.com" });
+    try {
+      const sender = await server.signUpBroker({ firstName: "Mia", lastName: "Mailer" });
+      const a = await createCustomer(server, sender.token, { email: "mail-a@example.com", requiredDocuments: [] });
+      const b = await createCustomer(server, sender.token, { email: "mail-b@example.com", requiredDocuments: [] });
+      // The dialog's new customer: created with an empty required-document list.
+      expect(a.documents).toEqual([]);
+      await server.runJobs(); // the invitations
+      smtp.received.length = 0;
+
+      const res = await share([{ bytes: realPdf(), name: "Disclosure.pdf" }, { bytes: tinyMp4(), name: "Walkthrough.mp4" }], [a.id, b.id], {
+        server,
+        token: sender.token,
+      });
+      expect(res.status).toBe(201);
+      await server.runJobs();
+      expect(smtp.received.map((m) => m.to).sort()).toEqual([["mail-a@example.com"], ["mail-b@example.com"]]);
+      for (const c of [a, b]) {
+        const mail = smtp.received.find((m) => m.to[0] === c.email)!;
+        expect(mail.subject).toBe("Mia Mailer shared 2 documents with you");
+        expect(mail.body).toContain("Disclosure.pdf");
+        expect(mail.body).toContain("Walkthrough.mp4");
+        expect(mail.body).toContain(`https://portal.example.com/upload/${c.uploadLink}`);
+      }
+      // Nothing is sent twice.
+      await server.runJobs();
+      expect(smtp.received).toHaveLength(2);
+    } finally {
+      await server.stop();
+      await smtp.stop();
+    }
+  });
+});
+
+describe("the dialog's settings", () => {
+  test("a broker reads the server's limits (SHARE_MAX_MB in bytes); nobody else does", async () => {
+    const res = await srv.call("/api/documents/share/settings", { token: broker.token });
+    expect(res).toMatchObject({ status: 200, body: { maxFileBytes: 1024 * 1024, maxFiles: 20, maxRecipients: 500 } });
+    expect((await srv.call("/api/documents/share/settings")).status).toBe(401);
   });
 });

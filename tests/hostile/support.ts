@@ -109,6 +109,7 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
       { name: "documents", filename: "intruder.pdf", contentType: "application/pdf", data: victimPdf() },
     ],
   },
+  "GET /api/documents/share/settings": { auth: "broker" },
   "GET /api/dashboard/metrics": { auth: "broker" },
   "GET /api/pending-documents": { auth: "broker" },
   "GET /api/completed-documents": { auth: "broker" },

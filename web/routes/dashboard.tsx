@@ -4,14 +4,16 @@ import { CreditCard, FilePlus, Send } from "lucide-react";
 import { Button, LinkButton } from "../components/ui/Button";
 import { StatCard } from "../components/ui/StatCard";
 import { usePageTitle } from "../components/use-page-title";
-import { takePendingAction } from "../features/auth/pending-action";
+import { isPendingAction, takePendingAction, type PendingAction } from "../features/auth/pending-action";
 import { useDashboardMetricsQuery } from "../features/dashboard/api";
 import { AddCustomerButton } from "../features/customers/AddCustomerButton";
 import { CustomerOverview } from "../features/customers/CustomerOverview";
 import { CompletedTodayDialog, PendingDocumentsDialog } from "../features/customers/DashboardDocumentDialogs";
 import { RequestDocumentDialog } from "../features/customers/RequestDocumentDialog";
+import { SendDocumentsDialog } from "../features/sharing/SendDocumentsDialog";
+import { SharedDocumentsPanel } from "../features/sharing/SharedDocumentsPanel";
 
-type OpenDialog = "request" | "pending" | "completed" | null;
+type OpenDialog = "request" | "share" | "pending" | "completed" | null;
 
 /** SPEC 2 "Broker dashboard". */
 export function DashboardRoute() {
@@ -20,7 +22,7 @@ export function DashboardRoute() {
   const metrics = useDashboardMetricsQuery();
   const [open, setOpen] = useState<OpenDialog>(null);
   const openOrClose = (dialog: Exclude<OpenDialog, null>) => (isOpen: boolean) => setOpen(isOpen ? dialog : null);
-  useDashboardAction(() => setOpen("request"));
+  useDashboardAction(setOpen);
 
   const values = metrics.data;
   return (
@@ -31,11 +33,9 @@ export function DashboardRoute() {
           <p className="mt-1 text-slate-600">Track your customers and the documents they owe you.</p>
         </div>
         <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap">
-          <Button variant="secondary" isDisabled>
+          <Button variant="secondary" onPress={() => setOpen("share")}>
             <Send aria-hidden="true" className="size-5" />
             Send Document
-            {/* Sharing files arrives in a later build; say so instead of hiding the button. */}
-            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">Coming soon</span>
           </Button>
           <Button variant="secondary" onPress={() => setOpen("request")}>
             <FilePlus aria-hidden="true" className="size-5" />
@@ -78,19 +78,24 @@ export function DashboardRoute() {
 
       <CustomerOverview />
 
+      <SharedDocumentsPanel />
+
       <RequestDocumentDialog isOpen={open === "request"} onOpenChange={openOrClose("request")} />
+      <SendDocumentsDialog isOpen={open === "share"} onOpenChange={openOrClose("share")} />
       <PendingDocumentsDialog isOpen={open === "pending"} onOpenChange={openOrClose("pending")} />
       <CompletedTodayDialog isOpen={open === "completed"} onOpenChange={openOrClose("completed")} />
     </section>
   );
 }
 
+const DIALOG_OF_ACTION: Record<PendingAction, "request" | "share"> = { "request-document": "request", "share-document": "share" };
+
 /**
- * SPEC 2: ?action=request-document (or the same action stored before signing in) opens the
- * Request New Document dialog once; the URL is then reset to /dashboard. Sharing comes later,
- * so share-document only resets the URL.
+ * SPEC 2: ?action=request-document or ?action=share-document (or the same action stored before
+ * signing in) opens the Request New Document or Send Documents dialog once; the URL is then
+ * reset to /dashboard.
  */
-function useDashboardAction(openRequest: () => void) {
+function useDashboardAction(openDialog: (dialog: "request" | "share") => void) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const handled = useRef(false);
@@ -99,8 +104,10 @@ function useDashboardAction(openRequest: () => void) {
     // The ref survives StrictMode's double effect run, so the action runs once.
     if (handled.current) return;
     handled.current = true;
-    const chosen = action ?? takePendingAction();
-    if (chosen === "request-document") openRequest();
+    // A stored action is forgotten even when the URL names one, so it never fires later.
+    const stored = takePendingAction();
+    const chosen = action ?? stored;
+    if (isPendingAction(chosen)) openDialog(DIALOG_OF_ACTION[chosen]);
     if (action !== null) navigate("/dashboard", { replace: true });
-  }, [action, navigate, openRequest]);
+  }, [action, navigate, openDialog]);
 }

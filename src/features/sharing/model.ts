@@ -11,3 +11,14 @@ export const ShareResponse = t.Object({
   message: t.String(),
 });
 export type ShareResponse = typeof ShareResponse.static;
+
+/** What the Send Documents dialog checks before sending: the server's own limits (SHARE_MAX_MB). */
+export const ShareSettings = t.Object({
+  /** Largest file, in bytes (inclusive). */
+  maxFileBytes: t.Number(),
+  /** Most files in one share. */
+  maxFiles: t.Number(),
+  /** Most customers in one share. */
+  maxRecipients: t.Number(),
+});
+export type ShareSettings = typeof ShareSettings.static;

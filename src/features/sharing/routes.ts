@@ -2,14 +2,20 @@ import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
 import { access } from "../access/plugin.ts";
 import { toDocumentDto } from "../documents/service.ts";
-import { ShareResponse } from "./model.ts";
-import { shareDocuments } from "./service.ts";
+import { ShareResponse, ShareSettings } from "./model.ts";
+import { MAX_SHARE_FILES, MAX_SHARE_RECIPIENTS, shareDocuments } from "./service.ts";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 export const sharingRoutes = (ctx: AppContext) =>
   new Elysia({ name: "sharing", seed: contextSeed(ctx), prefix: "/api/documents" })
     .use(access(ctx))
+    // The dialog refuses a file the server would refuse, by the server's own numbers.
+    .get(
+      "/share/settings",
+      () => ({ maxFileBytes: ctx.config.shareMaxBytes, maxFiles: MAX_SHARE_FILES, maxRecipients: MAX_SHARE_RECIPIENTS }),
+      { broker: true, response: ShareSettings },
+    )
     .post(
       "/share",
       async ({ broker, request, status }) => {

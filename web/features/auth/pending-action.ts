@@ -6,7 +6,7 @@ export type PendingAction = "request-document" | "share-document";
 
 const STORAGE_KEY = "broker-portal.pending-action";
 
-function isPendingAction(value: unknown): value is PendingAction {
+export function isPendingAction(value: unknown): value is PendingAction {
   return value === "request-document" || value === "share-document";
 }
 

@@ -1,12 +1,13 @@
 import { useEffect, useState } from "react";
-import { Download, FileQuestion } from "lucide-react";
+import { FileQuestion } from "lucide-react";
 import type { DocumentDto } from "@shared/api-types";
 import { canVerify } from "@shared/documents";
 import { previewKind } from "@shared/files";
 import { errorText } from "../../api/client";
-import { Button, LinkButton } from "../../components/ui/Button";
+import { Button } from "../../components/ui/Button";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { Spinner } from "../../components/ui/Spinner";
+import { DownloadLink } from "../../lib/download-link";
 import { useDocumentFileQuery } from "./api";
 
 export const downloadName = (doc: DocumentDto) => doc.originalName ?? doc.fileName ?? doc.name;
@@ -29,10 +30,7 @@ export function DocumentViewerDialog({
         <div className="flex flex-col gap-4">
           <Preview document={document} fileUrl={document.fileUrl} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <LinkButton variant="secondary" href={document.fileUrl} download={downloadName(document)}>
-              <Download aria-hidden="true" className="size-4" />
-              Download
-            </LinkButton>
+            <DownloadLink url={document.fileUrl} filename={downloadName(document)} />
             {canVerify(document.status, true) && onResubmit ? (
               <Button variant="secondary" onPress={() => onResubmit(document)}>
                 Re-Submit

@@ -1,8 +1,9 @@
 import { isRequirement } from "@shared/documents";
-import { Copy, Download, ExternalLink, Share2, Trash2 } from "lucide-react";
+import { Copy, ExternalLink, Share2, Trash2 } from "lucide-react";
 import type { DocumentDto } from "@shared/api-types";
 import { Button, LinkButton } from "../../components/ui/Button";
 import { toast } from "../../components/ui/Toast";
+import { DownloadLink } from "../../lib/download-link";
 import { useDeleteDocumentMutation, useFileLinkMutation } from "./api";
 import { Card } from "../../components/ui/Card";
 import { downloadName } from "./DocumentViewerDialog";
@@ -66,9 +67,7 @@ function SharedDocumentRow({ doc }: { doc: DocumentDto }) {
       </div>
       {doc.fileUrl ? (
         <div className="flex gap-1 pl-6 sm:pl-0">
-          <LinkButton variant="ghost" size="icon" href={doc.fileUrl} download={name} aria-label={`Download ${name}`}>
-            <Download aria-hidden="true" className="size-5" />
-          </LinkButton>
+          <DownloadLink variant="ghost" size="icon" url={doc.fileUrl} filename={name} ariaLabel={`Download ${name}`} />
           <LinkButton
             variant="ghost"
             size="icon"

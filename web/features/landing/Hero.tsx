@@ -19,8 +19,9 @@ export function Hero({ onRequestDocument, onSendDocument, onDemo }: HeroProps) {
             Replace emailed paperwork with one secure upload link
           </h1>
           <p className="mt-6 text-lg text-slate-600">
-            Ask customers for exactly the documents you need, let them upload from any phone, and review,
-            approve or request a re-submit in one place. No attachments lost in inboxes.
+            Ask customers for exactly the documents you need, let them upload from any phone, review,
+            approve or request a re-submit, and send them files in return, all in one place. No
+            attachments lost in inboxes.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             <Button onPress={onRequestDocument}>

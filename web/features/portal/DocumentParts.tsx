@@ -1,9 +1,10 @@
 // The pieces of one requested document, shared by the table, the compact table and the cards.
-import { Download, Eye, RotateCcw } from "lucide-react";
+import { Eye, RotateCcw } from "lucide-react";
 import type { PortalDocumentDto } from "@shared/api-types";
 import { DueDateBadge } from "../../components/DueDateBadge";
 import { StatusBadge } from "../../components/StatusBadge";
-import { Button, LinkButton } from "../../components/ui/Button";
+import { Button } from "../../components/ui/Button";
+import { DownloadLink } from "../../lib/download-link";
 import { formatKilobytes } from "@shared/format";
 import { formatDay } from "./names";
 import { preloadOverlays } from "./overlay";
@@ -75,10 +76,7 @@ export function FileButtons({ document, onView, stacked }: { document: PortalDoc
         <Eye aria-hidden="true" className="size-4" />
         View
       </Button>
-      <LinkButton variant="secondary" size="sm" aria-label={`Download ${document.name}`} href={document.downloadUrl ?? undefined} download={document.fileName ?? document.name}>
-        <Download aria-hidden="true" className="size-4" />
-        Download
-      </LinkButton>
+      <DownloadLink size="sm" ariaLabel={`Download ${document.name}`} url={document.downloadUrl} filename={document.fileName ?? document.name} />
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from "react";
-import { Download, ExternalLink, FileQuestion } from "lucide-react";
+import { ExternalLink, FileQuestion } from "lucide-react";
 import type { PortalDocumentDto } from "@shared/api-types";
 import { previewKind } from "@shared/files";
 import { LinkButton } from "../../components/ui/Button";
 import { ModalDialog } from "../../components/ui/Dialog";
+import { DownloadLink } from "../../lib/download-link";
 
 /**
  * The customer's own file, shown from its view URL (same origin, the session cookie authorises
@@ -29,9 +30,9 @@ export function DocumentPreviewDialog({ document, onClose }: { document: PortalD
           <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-slate-300 px-4 py-12 text-center">
             <FileQuestion aria-hidden="true" className="size-10 text-slate-400" />
             <p className="font-medium text-slate-900">Preview not available</p>
-            <LinkButton variant="link" size="sm" href={download} download={name}>
+            <DownloadLink variant="link" size="sm" icon={false} url={download} filename={name}>
               Download to view
-            </LinkButton>
+            </DownloadLink>
           </div>
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -42,10 +43,7 @@ export function DocumentPreviewDialog({ document, onClose }: { document: PortalD
               Open in new tab
             </LinkButton>
           ) : null}
-          <LinkButton variant="secondary" href={download} download={name}>
-            <Download aria-hidden="true" className="size-4" />
-            Download
-          </LinkButton>
+          <DownloadLink url={download} filename={name} />
         </div>
       </div>
     </ModalDialog>

@@ -53,7 +53,7 @@ export function PortalScreen({ link, portal, resetToken }: PortalScreenProps) {
             <WelcomeBanner name={portal.customer.name} brokers={portal.brokers} onSignIn={() => setOverlay({ kind: "signin" })} />
           )}
           <RequiredDocuments link={link} portal={portal} onView={(document) => setOverlay({ kind: "preview", document })} />
-          <SharedDocuments portal={portal} onView={(document) => setOverlay({ kind: "preview", document })} />
+          <SharedDocuments portal={portal} onView={(document) => setOverlay({ kind: "preview", document })} onSignIn={() => setOverlay({ kind: "signin" })} />
           <HelpBlock brokers={portal.brokers} />
         </main>
       </div>

@@ -1,12 +1,25 @@
-import { Share2 } from "lucide-react";
+import { LogIn, Share2 } from "lucide-react";
 import type { PortalDocumentDto, PortalDto } from "@shared/api-types";
+import { Button } from "../../components/ui/Button";
 import { FileButtons } from "./DocumentParts";
 import { formatDay } from "./names";
 
-/** Files the broker shared with the customer (signed in only). */
-export function SharedDocuments({ portal, onView }: { portal: PortalDto; onView: (document: PortalDocumentDto) => void }) {
+/**
+ * Files the broker shared with the customer, with View and Download. Only a signed-in customer
+ * reads them (the server sends a guest none), so a guest is told to sign in instead.
+ */
+export function SharedDocuments({
+  portal,
+  onView,
+  onSignIn,
+}: {
+  portal: PortalDto;
+  onView: (document: PortalDocumentDto) => void;
+  onSignIn?: () => void;
+}) {
+  if (!portal.authenticated) return <GuestHint onSignIn={onSignIn} />;
   const shared = portal.documents.filter((d) => d.status === "shared");
-  if (!portal.authenticated || shared.length === 0) return null;
+  if (shared.length === 0) return null;
   return (
     <section aria-labelledby="portal-shared" className="flex flex-col gap-3">
       <div>
@@ -38,6 +51,24 @@ export function SharedDocuments({ portal, onView }: { portal: PortalDto; onView:
           );
         })}
       </ul>
+    </section>
+  );
+}
+
+function GuestHint({ onSignIn }: { onSignIn?: () => void }) {
+  return (
+    // A hint, not a list: no heading, so a guest's page never suggests files it cannot show.
+    <section aria-label="Shared documents" className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center">
+      <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
+        <Share2 className="size-5" />
+      </span>
+      <p className="min-w-0 flex-1 text-sm text-slate-600">Sign in to view and download the files your broker shares with you.</p>
+      {onSignIn ? (
+        <Button variant="secondary" size="sm" onPress={onSignIn}>
+          <LogIn aria-hidden="true" className="size-4" />
+          Sign in to view
+        </Button>
+      ) : null}
     </section>
   );
 }
