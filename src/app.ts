@@ -6,6 +6,7 @@ import { billingRoutes } from "./features/billing/routes.ts";
 import { customerAuthRoutes } from "./features/customer-auth/routes.ts";
 import { customerRoutes } from "./features/customers/routes.ts";
 import { dashboardRoutes } from "./features/dashboard/routes.ts";
+import { demoRoutes } from "./features/demo/routes.ts";
 import { documentRoutes } from "./features/documents/routes.ts";
 import { fileRoutes } from "./features/files/routes.ts";
 import { LiveHub } from "./features/live/hub.ts";
@@ -48,6 +49,7 @@ export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events), metric
       .use(liveRoutes(ctx, hub))
       .use(portalRoutes(ctx))
       .use(customerAuthRoutes(ctx))
+      .use(demoRoutes(ctx))
       // Last: everything else that is a GET is the web app.
       .use(webRoutes())
   );

@@ -40,6 +40,8 @@ export interface Config {
   } | null;
   oidc: { issuer: string; clientId: string; clientSecret: string } | null;
   s3: { bucket: string; endpoint: string | null; region: string | null; accessKeyId: string; secretAccessKey: string } | null;
+  /** DEMO_VIDEO_URL: the operator's own Request a Demo video; null plays the walkthrough shipped in public/. */
+  demoVideoUrl: string | null;
 }
 
 export interface ConfigOverrides {
@@ -189,6 +191,14 @@ function s3Config(env: Env): Config["s3"] {
   return { bucket, endpoint: endpoint ?? null, region: value(env, "S3_REGION") ?? null, accessKeyId, secretAccessKey };
 }
 
+/** A video file the browser can play: an http(s) URL, or a path on this portal ("/media/demo.mp4"). */
+function demoVideoUrl(env: Env): string | null {
+  const raw = value(env, "DEMO_VIDEO_URL");
+  if (raw === undefined) return null;
+  if (raw.startsWith("/") && !raw.startsWith("//")) return raw;
+  return parseUrl(raw, "DEMO_VIDEO_URL", ["https:", "http:"]).href;
+}
+
 /** The data directory alone, without creating it (`portal restore` needs it empty). */
 export function dataDirSetting(env: Env = process.env, overrides: ConfigOverrides = {}): string {
   return resolve(overrides.dataDir ?? value(env, "DATA_DIR") ?? "./data");
@@ -226,6 +236,7 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     billing: billingConfig(env),
     oidc: oidcConfig(env),
     s3: s3Config(env),
+    demoVideoUrl: demoVideoUrl(env),
   };
 
   // Only touch the disk once every other setting is known to be good.

@@ -13,6 +13,8 @@ export function securityHeaders(config: Config): Record<string, string> {
       "font-src 'self' data:",
       "connect-src 'self'",
       "frame-src 'self' blob:",
+      // The operator's Request a Demo video (DEMO_VIDEO_URL) may be on another host.
+      `media-src 'self'${config.demoVideoUrl?.startsWith("http") ? ` ${new URL(config.demoVideoUrl).origin}` : ""}`,
       "object-src 'none'",
       "base-uri 'self'",
       "form-action 'self'",

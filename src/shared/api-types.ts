@@ -22,6 +22,7 @@ export type {
   UpdateCustomerInput,
 } from "../features/customers/model.ts";
 export type { DashboardDocumentRow, DashboardMetrics } from "../features/dashboard/model.ts";
+export type { DemoVideo } from "../features/demo/model.ts";
 export type {
   BulkDueDateInput,
   DocumentCounts,

@@ -1,62 +1,102 @@
-// `portal demo` fills a new data directory through the real services: the portal started on it
-// lets the demo broker sign in and see customers in every stage, with real files behind them.
-import { afterAll, expect, test } from "bun:test";
-import { Database } from "bun:sqlite";
+// Request a Demo (SPEC 2): GET /api/demo-video says what the dialog plays, and the shipped
+// walkthrough (public/demo.*) is served by the portal with the right content types.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { join } from "node:path";
-import { loadConfig } from "../../src/config.ts";
-import { createLogger } from "../../src/lib/log.ts";
-import { startServer } from "../../src/server.ts";
-import { runCli } from "../support/cli.ts";
-import { tempDir } from "../support/server.ts";
+import { ConfigError, loadConfig } from "../../src/config.ts";
+import { DEMO_STEPS, SHIPPED_DEMO } from "../../src/shared/demo.ts";
+import { startTestServer, tempDir, useTestServer, type TestServer } from "../support/server.ts";
 
-const dir = join(tempDir("portal-demo-"), "demo");
-afterAll(() => rmSync(join(dir, ".."), { recursive: true, force: true }));
+const srv = useTestServer();
 
-test("a believable brokerage: 200 customers, documents in every status, notifications, nothing left to send", async () => {
-  const res = await runCli(["demo", "--data", dir], { SMTP_URL: "smtp://127.0.0.1:1" });
-  expect(res.stderr).toBe("");
-  expect(res.exitCode).toBe(0);
-  expect(res.stdout).toContain("2 brokers, 200 customers");
-  expect(res.stdout).toContain('sign in as demo@example.com / "demo password"');
-
-  const db = new Database(join(dir, "portal.sqlite"), { readonly: true });
-  const count = (sql: string) => (db.query(sql).get() as { n: number }).n;
-  expect(count("select count(*) as n from users")).toBe(2);
-  expect(count("select count(*) as n from customers")).toBe(200);
-  const statuses = (db.query("select distinct status from documents").all() as { status: string }[]).map((r) => r.status).sort();
-  expect(statuses).toEqual(["approved", "need_to_resubmit", "overdue", "requested", "uploaded"]);
-  expect(count("select count(*) as n from customers where invitation_status = 'accepted'")).toBeGreaterThan(0);
-  expect(count("select count(*) as n from customers where invitation_status = 'pending'")).toBeGreaterThan(0);
-  expect(count("select count(*) as n from notifications where audience = 'broker'")).toBeGreaterThan(0);
-  expect(count("select count(*) as n from notifications where audience = 'customer'")).toBeGreaterThan(0);
-  // Demo invitations never leave the machine, even with SMTP_URL set: all kept in the outbox.
-  expect(count("select count(*) as n from emails where status <> 'logged'")).toBe(0);
-  const fileDoc = db
-    .query("select d.id from documents d join users u on u.id = d.broker_id where u.email = 'demo@example.com' and d.storage_key is not null limit 1")
-    .get() as { id: string };
-  db.close();
-
-  const server = await startServer(loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dir }), { log: createLogger("silent"), runScheduler: false });
-  try {
-    const signIn = await fetch(`${server.url}/api/auth/signin`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "demo@example.com", password: "demo password" }),
+describe("the shipped walkthrough", () => {
+  test("is what the dialog plays when no DEMO_VIDEO_URL is set", async () => {
+    const res = await fetch(`${srv.url}/api/demo-video`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      sources: [
+        { url: "/demo.webm", type: "video/webm" },
+        { url: "/demo.mp4", type: "video/mp4" },
+      ],
+      captionsUrl: "/demo.vtt",
     });
-    expect(signIn.status).toBe(200);
-    const { token } = (await signIn.json()) as { token: string };
-    const auth = { authorization: `Bearer ${token}` };
-    const customers = (await (await fetch(`${server.url}/api/customers`, { headers: auth })).json()) as unknown[];
-    expect(customers).toHaveLength(170);
-    const file = await fetch(`${server.url}/api/documents/${fileDoc.id}/download`, { headers: auth });
-    expect(file.status).toBe(200);
-    expect(new TextDecoder().decode((await file.bytes()).slice(0, 5))).toBe("%PDF-");
-  } finally {
-    await server.stop();
-  }
+  });
 
-  const again = await runCli(["demo", "--data", dir]);
-  expect(again.exitCode).toBe(1);
-  expect(again.stderr.trim()).toContain("already has broker accounts");
-}, 30_000);
+  test("its video files are served as video, and really are WebM and MP4 of a few hundred kB", async () => {
+    for (const { url, type } of SHIPPED_DEMO.sources) {
+      const res = await fetch(`${srv.url}${url}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe(type!);
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      expect(bytes.length).toBeGreaterThan(50_000);
+      expect(bytes.length).toBeLessThan(1_000_000);
+      if (type === "video/webm") expect([...bytes.slice(0, 4)]).toEqual([0x1a, 0x45, 0xdf, 0xa3]); // EBML
+      else expect(new TextDecoder().decode(bytes.slice(4, 8))).toBe("ftyp");
+    }
+  });
+
+  test("the videos answer byte ranges, which Safari needs to play them", async () => {
+    const res = await fetch(`${srv.url}/demo.mp4`, { headers: { Range: "bytes=0-99" } });
+    expect(res.status).toBe(206);
+    expect(res.headers.get("content-range")).toMatch(/^bytes 0-99\/\d+$/);
+    expect((await res.arrayBuffer()).byteLength).toBe(100);
+  });
+
+  test("its captions are WebVTT, one cue per step of the walkthrough", async () => {
+    const res = await fetch(`${srv.url}${SHIPPED_DEMO.captionsUrl}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/vtt; charset=utf-8");
+    const text = await res.text();
+    expect(text.startsWith("WEBVTT\n")).toBe(true);
+    const cues = [...text.matchAll(/(\d\d:\d\d:\d\d\.\d{3}) --> (\d\d:\d\d:\d\d\.\d{3})\n(.+)/g)];
+    expect(cues.map((cue) => cue[3])).toEqual([...DEMO_STEPS]);
+    // In order, each ending where the next begins.
+    for (let i = 1; i < cues.length; i++) expect(cues[i]![1]).toBe(cues[i - 1]![2]!);
+  });
+
+  test("the page may play media from the portal itself only", async () => {
+    const res = await fetch(`${srv.url}/`);
+    expect(res.headers.get("content-security-policy")).toContain("media-src 'self';");
+  });
+});
+
+describe("an operator's own video (DEMO_VIDEO_URL)", () => {
+  let other: TestServer;
+  beforeAll(async () => {
+    other = await startTestServer({ DEMO_VIDEO_URL: "https://media.example.com/videos/tour.mp4" });
+  });
+  afterAll(() => other?.stop());
+
+  test("is played instead, without the shipped captions (they describe the shipped video)", async () => {
+    const res = await fetch(`${other.url}/api/demo-video`);
+    expect(await res.json()).toEqual({ sources: [{ url: "https://media.example.com/videos/tour.mp4", type: null }], captionsUrl: null });
+  });
+
+  test("may be loaded from its host: the content security policy allows that origin for media only", async () => {
+    const csp = (await fetch(`${other.url}/`)).headers.get("content-security-policy")!;
+    expect(csp).toContain("media-src 'self' https://media.example.com;");
+    expect(csp).toContain("connect-src 'self';");
+  });
+});
+
+describe("DEMO_VIDEO_URL setting", () => {
+  const dirs: string[] = [];
+  const load = (value: string) => {
+    const dir = tempDir("portal-demo-config-");
+    dirs.push(dir);
+    return loadConfig({ DATA_DIR: dir, DEMO_VIDEO_URL: value });
+  };
+  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+  test("takes an http(s) URL or a path on the portal", () => {
+    expect(load("https://cdn.example.com/demo.mp4").demoVideoUrl).toBe("https://cdn.example.com/demo.mp4");
+    expect(load("/media/demo.mp4").demoVideoUrl).toBe("/media/demo.mp4");
+    expect(load("").demoVideoUrl).toBeNull();
+  });
+
+  test("refuses anything else, naming the setting", () => {
+    for (const bad of ["ftp://example.com/demo.mp4", "demo.mp4", "//cdn.example.com/demo.mp4", "javascript:alert(1)"]) {
+      expect(() => load(bad)).toThrow(ConfigError);
+      expect(() => load(bad)).toThrow(/^DEMO_VIDEO_URL must/);
+    }
+  });
+});

@@ -61,6 +61,7 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "GET /readyz": { auth: "public" },
   // Closed by METRICS_TOKEN (a bearer token of its own, not a broker session): tests/api/metrics.test.ts.
   "GET /metrics": { auth: "public" },
+  "GET /api/demo-video": { auth: "public" },
   "POST /api/auth/signup": {
     auth: "public",
     body: () => ({ email: `new-${crypto.randomUUID().slice(0, 8)}@example.com`, password: "a long new password", firstName: "New", lastName: "Broker" }),

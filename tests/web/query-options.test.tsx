@@ -1,8 +1,21 @@
 // SPEC 9 "Query cache times", read from the queries the screens really make: each hook's
-// configured options, after the screen has loaded.
+// configured options, after the screen has loaded; then every query hook of the web app, one by one.
 import { expect, test } from "bun:test";
-import { fireEvent, screen, waitFor } from "@testing-library/react";
-import type { QueryClient } from "@tanstack/react-query";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ReactNode } from "react";
+import { fireEvent, renderHook, screen, waitFor } from "@testing-library/react";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import { ApiError } from "../../web/api/client";
+import { createQueryClient } from "../../web/api/query-client";
+import { useAuthUserQuery } from "../../web/features/auth/api";
+import { useAllCustomersQuery, useCustomerQuery, useCustomersQuery, useDocumentLimitQuery } from "../../web/features/customers/api";
+import { useCompletedDocumentsQuery, useDashboardMetricsQuery, usePendingDocumentsQuery } from "../../web/features/dashboard/api";
+import { useDocumentFileQuery } from "../../web/features/documents/api";
+import { useDemoVideoQuery } from "../../web/features/landing/api";
+import { brokerNotificationSource, customerNotificationSource, useNotifications } from "../../web/features/notifications/api";
+import { usePortalQuery } from "../../web/features/portal/api";
+import { useSubscriptionQuery } from "../../web/features/subscription/api";
 import { fakeServer, renderApp } from "../support/render-app";
 import { brokerServer } from "./customers-fixtures";
 import { guestPortal, LINK, portalRoute } from "./portal-fixtures";
@@ -57,3 +70,172 @@ test("the portal's link data is never cached (SPEC 9: upload-link data 0)", asyn
   await screen.findByText("Paystub");
   expect(optionsOf(queryClient, ["portal", LINK])).toMatchObject({ staleTime: 0, gcTime: 0 });
 });
+
+// ---- Every query the web app makes ----
+// The table below names each query hook with the times SPEC 9 gives it (or the data cache's,
+// where the spec names none). The first test finds every query call in web/ and fails when one is
+// not in the table, so a new hook cannot ship without its times being decided and checked here.
+
+type Options = ReturnType<typeof optionsOf>;
+
+interface QueryHook {
+  /** Where it lives and the function that calls useQuery ("useNotifications#1": its second call). */
+  file: string;
+  hook: string;
+  render: () => unknown;
+  queryKey: readonly unknown[];
+  expected: Partial<Options>;
+  /** What the retry and retryDelay functions must answer, for hooks that decide per failure. */
+  check?: (options: Options) => void;
+}
+
+const noPolling = { refetchInterval: undefined };
+const spec9 = {
+  fifteenMinutes: { staleTime: 15 * MINUTE, gcTime: 20 * MINUTE, ...dataCache, ...noPolling },
+  twoMinutes: { staleTime: 2 * MINUTE, ...dataCache, ...noPolling },
+  /** Data the spec gives no time for: kept until a change or a live message refreshes it. */
+  dataCache: { staleTime: Infinity, ...dataCache, ...noPolling },
+  notifications: { staleTime: 5 * MINUTE, refetchInterval: 30_000, refetchOnWindowFocus: true, refetchOnMount: true, refetchOnReconnect: false, retry: 3, retryDelay: 1_000 },
+  unreadCount: (staleTime: number) => ({ staleTime, refetchInterval: 30_000, ...dataCache }),
+};
+
+const QUERY_HOOKS: QueryHook[] = [
+  { file: "web/features/auth/api.ts", hook: "useAuthUserQuery", render: () => useAuthUserQuery(), queryKey: ["auth", "user"], expected: spec9.dataCache },
+  { file: "web/features/customers/api.ts", hook: "useCustomersQuery", render: () => useCustomersQuery(), queryKey: ["customers", "list"], expected: spec9.fifteenMinutes },
+  {
+    file: "web/features/customers/api.ts",
+    hook: "useAllCustomersQuery",
+    render: () => useAllCustomersQuery(),
+    queryKey: ["customers", "list", "invitations"],
+    expected: spec9.fifteenMinutes,
+  },
+  { file: "web/features/customers/api.ts", hook: "useCustomerQuery", render: () => useCustomerQuery("c1"), queryKey: ["customers", "c1"], expected: spec9.dataCache },
+  {
+    file: "web/features/customers/api.ts",
+    hook: "useDocumentLimitQuery",
+    render: () => useDocumentLimitQuery("c1"),
+    queryKey: ["customers", "c1", "document-limit"],
+    expected: spec9.dataCache,
+  },
+  { file: "web/features/dashboard/api.ts", hook: "useDashboardMetricsQuery", render: () => useDashboardMetricsQuery(), queryKey: ["dashboard", "metrics"], expected: spec9.fifteenMinutes },
+  {
+    file: "web/features/dashboard/api.ts",
+    hook: "usePendingDocumentsQuery",
+    render: () => usePendingDocumentsQuery(true),
+    queryKey: ["dashboard", "pending-documents"],
+    expected: spec9.twoMinutes,
+  },
+  {
+    file: "web/features/dashboard/api.ts",
+    hook: "useCompletedDocumentsQuery",
+    render: () => useCompletedDocumentsQuery(true),
+    queryKey: ["dashboard", "completed-documents"],
+    expected: spec9.twoMinutes,
+  },
+  {
+    file: "web/features/subscription/api.ts",
+    hook: "useSubscriptionQuery",
+    render: () => useSubscriptionQuery(),
+    queryKey: ["subscription"],
+    expected: { staleTime: 5 * MINUTE, refetchInterval: 30_000, retry: 1, retryDelay: 2_000, refetchOnWindowFocus: false, refetchOnMount: false, refetchOnReconnect: false },
+  },
+  // useNotifications serves both sides: its first call is the list, its second the unread count.
+  {
+    file: "web/features/notifications/api.ts",
+    hook: "useNotifications",
+    render: () => useNotifications(brokerNotificationSource, true),
+    queryKey: ["notifications", "broker", "list"],
+    expected: spec9.notifications,
+  },
+  {
+    file: "web/features/notifications/api.ts",
+    hook: "useNotifications#1",
+    render: () => useNotifications(brokerNotificationSource, true),
+    queryKey: ["notifications", "broker", "unread-count"],
+    expected: spec9.unreadCount(5 * MINUTE),
+  },
+  {
+    file: "web/features/notifications/api.ts",
+    hook: "useNotifications",
+    render: () => useNotifications(customerNotificationSource(LINK), true),
+    queryKey: ["notifications", "customer", LINK, "list"],
+    expected: spec9.notifications,
+  },
+  {
+    file: "web/features/notifications/api.ts",
+    hook: "useNotifications#1",
+    render: () => useNotifications(customerNotificationSource(LINK), true),
+    queryKey: ["notifications", "customer", LINK, "unread-count"],
+    expected: spec9.unreadCount(2 * MINUTE),
+  },
+  {
+    file: "web/features/portal/api.ts",
+    hook: "usePortalQuery",
+    render: () => usePortalQuery(LINK),
+    queryKey: ["portal", LINK],
+    expected: { staleTime: 0, gcTime: 0, refetchOnWindowFocus: false, refetchOnMount: false, refetchOnReconnect: false, ...noPolling },
+    // SPEC 7: no retry on 404, otherwise up to 3 retries with exponential back-off capped at 30 s.
+    check: ({ retry, retryDelay }) => {
+      const shouldRetry = retry as (count: number, error: Error) => boolean;
+      expect(shouldRetry(0, new ApiError(404, "This upload link is not valid or has expired."))).toBe(false);
+      expect([0, 1, 2, 3].map((count) => shouldRetry(count, new ApiError(503, "Down")))).toEqual([true, true, true, false]);
+      const delay = retryDelay as (attempt: number) => number;
+      expect([0, 1, 2, 3, 4, 5, 10].map(delay)).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
+    },
+  },
+  // A file's bytes for the viewer: not kept once the viewer closes (files can be large).
+  {
+    file: "web/features/documents/api.ts",
+    hook: "useDocumentFileQuery",
+    render: () => useDocumentFileQuery("/api/documents/d1/file"),
+    queryKey: ["files", "/api/documents/d1/file"],
+    expected: { ...spec9.dataCache, gcTime: 0 },
+  },
+  { file: "web/features/landing/api.ts", hook: "useDemoVideoQuery", render: () => useDemoVideoQuery(true), queryKey: ["demo", "video"], expected: spec9.dataCache },
+];
+
+/** Every call that makes a query, in every web source file: "file hook" ("hook#n" for the n-th after the first). */
+function queryCallsInWeb(): string[] {
+  const root = join(import.meta.dir, "../..");
+  const calls: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) walk(path);
+      else if (/\.tsx?$/.test(entry.name)) {
+        const source = readFileSync(join(root, path), "utf8");
+        const seen = new Map<string, number>();
+        for (const call of source.matchAll(/\b(useQuery|useQueries|useSuspenseQuery|useSuspenseQueries|useInfiniteQuery|fetchQuery|prefetchQuery|ensureQueryData|queryOptions)\s*(<[^(]*>)?\(/g)) {
+          const before = source.slice(0, call.index);
+          const owners = [...before.matchAll(/(?:function\s+(use\w+)|const\s+(use\w+)\s*=)/g)];
+          const owner = owners.at(-1);
+          const name = owner ? (owner[1] ?? owner[2])! : "(top level)";
+          const n = seen.get(name) ?? 0;
+          seen.set(name, n + 1);
+          calls.push(`${path} ${n === 0 ? name : `${name}#${n}`}`);
+        }
+      }
+    }
+  };
+  walk("web");
+  return calls.sort();
+}
+
+test("every query call in the web app is in the table of SPEC 9 times", () => {
+  const inTable = [...new Set(QUERY_HOOKS.map((h) => `${h.file} ${h.hook}`))].sort();
+  expect(queryCallsInWeb()).toEqual(inTable);
+});
+
+for (const hook of QUERY_HOOKS) {
+  test(`${hook.hook.replace(/#\d+$/, "")} ${JSON.stringify(hook.queryKey)}: the times of SPEC 9`, () => {
+    fakeServer(() => undefined);
+    const client = createQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const { unmount } = renderHook(() => hook.render(), { wrapper });
+    const options = optionsOf(client, hook.queryKey);
+    expect(options).toMatchObject(hook.expected);
+    hook.check?.(options);
+    unmount();
+    client.clear();
+  });
+}

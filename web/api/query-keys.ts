@@ -5,11 +5,13 @@
 // data it does not own (the live channel, a change that several screens show) invalidates by
 // root or by entity prefix, so it never needs to know, or import, another feature's keys.
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { refreshWithFollowUps } from "./follow-ups";
 
 export type Resource =
   | "auth"
   | "customers"
   | "dashboard"
+  | "demo"
   | "documents"
   | "files"
   | "notifications"
@@ -33,7 +35,7 @@ export function invalidate(queryClient: QueryClient, ...prefixes: readonly Resou
  */
 export const BROKER_DATA: readonly ResourceKey[] = [["customers"], ["dashboard"], ["documents"], ["subscription"], ["auth", "user"]];
 
-export const refreshBrokerData = (queryClient: QueryClient) => invalidate(queryClient, ...BROKER_DATA);
+export const refreshBrokerData = (queryClient: QueryClient) => refreshWithFollowUps(queryClient, BROKER_DATA);
 
 /** A broker's write: once it succeeds, everything the broker's screens show is fetched again. */
 export function useBrokerMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {

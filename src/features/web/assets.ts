@@ -41,6 +41,9 @@ export function contentType(urlPath: string): string {
     json: "application/json",
     webmanifest: "application/manifest+json",
     woff2: "font/woff2",
+    webm: "video/webm",
+    mp4: "video/mp4",
+    vtt: "text/vtt; charset=utf-8",
   };
   return types[ext] ?? "application/octet-stream";
 }

@@ -1,4 +1,5 @@
-import { isUnlimited, type PlanId } from "@shared/plans";
+import { resolveCap } from "@shared/limits";
+import type { PlanId } from "@shared/plans";
 import { useSubscriptionQuery } from "./api";
 
 export interface PlanLimits {
@@ -16,10 +17,10 @@ export interface PlanLimits {
 export function usePlanLimits(): PlanLimits {
   const { data } = useSubscriptionQuery();
   if (!data) return { plan: "unlimited", documentsCap: null, canCreateCustomer: true };
-  const limit = data.limits.documentsLimit;
   return {
     plan: data.subscription.plan,
-    documentsCap: isUnlimited(limit) ? null : limit,
+    // A subscription without the limit (the spec's maxAllowed) means 3, as everywhere on the client.
+    documentsCap: resolveCap(data.limits?.documentsLimit),
     canCreateCustomer: data.canCreateCustomer !== false,
   };
 }
