@@ -15,6 +15,7 @@ import { useDocumentFileQuery } from "../../web/features/documents/api";
 import { useDemoVideoQuery } from "../../web/features/landing/api";
 import { brokerNotificationSource, customerNotificationSource, useNotifications } from "../../web/features/notifications/api";
 import { usePortalQuery } from "../../web/features/portal/api";
+import { useSharedDocumentsQuery, useShareSettingsQuery } from "../../web/features/sharing/api";
 import { useSubscriptionQuery } from "../../web/features/subscription/api";
 import { fakeServer, renderApp } from "../support/render-app";
 import { brokerServer } from "./customers-fixtures";
@@ -191,6 +192,14 @@ const QUERY_HOOKS: QueryHook[] = [
     queryKey: ["files", "/api/documents/d1/file"],
     expected: { ...spec9.dataCache, gcTime: 0 },
   },
+  {
+    file: "web/features/sharing/api.ts",
+    hook: "useSharedDocumentsQuery",
+    render: () => useSharedDocumentsQuery(),
+    queryKey: ["dashboard", "shared-documents"],
+    expected: { ...spec9.dataCache, staleTime: 5 * MINUTE },
+  },
+  { file: "web/features/sharing/api.ts", hook: "useShareSettingsQuery", render: () => useShareSettingsQuery(), queryKey: ["documents", "share-settings"], expected: spec9.dataCache },
   { file: "web/features/landing/api.ts", hook: "useDemoVideoQuery", render: () => useDemoVideoQuery(true), queryKey: ["demo", "video"], expected: spec9.dataCache },
 ];
 
