@@ -44,13 +44,20 @@ test("custom documents: blank names and duplicates are refused", async () => {
   const dialog = await openAddDialog();
   const name = field(dialog, "Custom document");
 
+  fireEvent.change(name, { target: { value: "   " } });
   fireEvent.keyDown(name, { key: "Enter" });
   expect(await screen.findByText("Please enter a document name.")).toBeTruthy();
-  expect(screen.getByText("Error")).toBeTruthy();
+  // Titled by what is wrong, not just "Error"; the blanks are not left in the field.
+  expect(screen.getByText("Document name required")).toBeTruthy();
+  expect(screen.queryByText("Error")).toBeNull();
+  expect((name as HTMLInputElement).value).toBe("");
 
-  fireEvent.change(name, { target: { value: "Divorce decree" } });
+  fireEvent.change(name, { target: { value: "  Divorce decree " } });
   fireEvent.keyDown(name, { key: "Enter" });
   expect(await screen.findByText("Custom document added")).toBeTruthy();
+  // The earlier error is gone once a document was added.
+  await waitFor(() => expect(screen.queryByText("Please enter a document name.")).toBeNull());
+  expect(screen.getByText('"Divorce decree" has been added and selected automatically.')).toBeTruthy();
   expect(within(dialog).getByRole("checkbox", { name: /Divorce decree/ })).toHaveProperty("checked", true);
   expect((name as HTMLInputElement).value).toBe("");
 
@@ -144,4 +151,14 @@ test("SPEC 8: the dashboard flow's limit words", async () => {
 test("SPEC 8: an answer without any text says API request failed with its status", async () => {
   await createFailing("/customers", () => new Response("", { status: 502, statusText: "Bad Gateway" }));
   expect(await screen.findByText("API request failed: 502 Bad Gateway")).toBeTruthy();
+});
+
+test("Escape in the custom-document field closes the dialog (only Enter is the field's)", async () => {
+  fakeServer(brokerServer([]));
+  renderApp("/customers");
+  const dialog = await openAddDialog();
+  const name = field(dialog, "Custom document");
+  fireEvent.change(name, { target: { value: "Gift letter" } });
+  fireEvent.keyDown(name, { key: "Escape" });
+  await waitFor(() => expect(screen.queryByRole("dialog", { name: "Add New Customer" })).toBeNull());
 });

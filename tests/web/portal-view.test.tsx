@@ -132,7 +132,7 @@ test("the profile menu shows who is signed in; Sign Out returns to the guest vie
     }),
   );
   renderPortal();
-  fireEvent.click(await screen.findByRole("button", { name: "Account menu for Grace Hopper" }));
+  fireEvent.click(await screen.findByRole("button", { name: "GH, Account menu for Grace Hopper" }));
   const panel = await screen.findByRole("dialog", { name: "Your Account" });
   const value = (label: string) => within(panel).getByText(label).nextElementSibling?.textContent;
   expect(value("Name")).toBe("Grace Hopper");

@@ -63,12 +63,12 @@ function AddCustomerForm({
   const [triedSubmit, setTriedSubmit] = useState(false);
   const [loanType, setLoanType] = useState(NO_LOAN_TYPE);
   const due = useDueTime(DEFAULT_DUE);
-  const reminder = useReminder();
 
   const emailError = triedSubmit && !isValidEmail(email.trim()) ? messages.invalidEmailShort : undefined;
   const dueError = dueValueError(due.amount) ?? undefined;
   // Shown under the fields so the broker sees what the numbers mean before sending.
   const dueDate = dueError ? null : addDueTime(new Date(), due.amount, due.unit);
+  const reminder = useReminder(dueDate);
   const remindAt = reminder.at(dueDate);
 
   function submit() {
