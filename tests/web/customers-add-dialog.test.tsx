@@ -162,3 +162,24 @@ test("Escape in the custom-document field closes the dialog (only Enter is the f
   fireEvent.keyDown(name, { key: "Escape" });
   await waitFor(() => expect(screen.queryByRole("dialog", { name: "Add New Customer" })).toBeNull());
 });
+
+test("the invitation takes an optional name, and warns when it asks for no documents", async () => {
+  const created = { ...customer({ id: "c9", name: "Jane Doe", email: "jane@example.com" }), documents: [] };
+  const calls = fakeServer(
+    brokerServer([], subscription("unlimited"), ({ method, path }) =>
+      method === "POST" && path === "/api/customers" ? json(201, created) : undefined,
+    ),
+  );
+  renderApp("/customers");
+  const dialog = await openAddDialog();
+  fireEvent.change(field(dialog, "Customer Email"), { target: { value: "jane@example.com" } });
+  // Empty, the name is the spec's one from the email.
+  expect(field(dialog, "Name \\(optional\\)").getAttribute("placeholder")).toBe("Jane");
+  fireEvent.change(field(dialog, "Name \\(optional\\)"), { target: { value: " Jane Doe " } });
+  expect(within(dialog).getByText("No documents selected: the invitation will not ask for any. You can request documents later.")).toBeTruthy();
+  fireEvent.click(within(dialog).getByRole("button", { name: "Create Customer" }));
+  expect(await screen.findByText("Customer invited without documents")).toBeTruthy();
+  expect(screen.queryByText("Customer invited successfully")).toBeNull();
+  const body = calls.find((call) => call.method === "POST" && call.path === "/api/customers")?.body as Record<string, unknown>;
+  expect(body).toMatchObject({ email: "jane@example.com", name: "Jane Doe", requiredDocuments: [] });
+});

@@ -60,6 +60,7 @@ function AddCustomerForm({
   const create = useCreateCustomerMutation();
   const checklist = useDocumentChecklist({ plan });
   const [email, setEmail] = useState("");
+  const [name, setName] = useState("");
   const [triedSubmit, setTriedSubmit] = useState(false);
   const [loanType, setLoanType] = useState(NO_LOAN_TYPE);
   const due = useDueTime(DEFAULT_DUE);
@@ -80,10 +81,12 @@ function AddCustomerForm({
       return;
     }
     const address = email.trim();
+    const noDocuments = checklist.selected.length === 0;
     create.mutate(
       {
         email: address,
-        name: nameFromEmail(address),
+        // Optional: the spec's name from the email unless the broker typed one.
+        name: name.trim() || nameFromEmail(address),
         loanType: loanType === NO_LOAN_TYPE ? null : loanType,
         dueDate: dueDate.toISOString(),
         ...(remindAt ? { reminderTime: remindAt.toISOString() } : {}),
@@ -93,10 +96,16 @@ function AddCustomerForm({
         onSuccess: (customer) => {
           checklist.reset();
           setEmail("");
+          setName("");
           setTriedSubmit(false);
           void copyUploadLink(customer.uploadLink);
           toast(
-            { title: "Customer invited successfully", description: "The customer has been added successfully.", variant: "success" },
+            noDocuments
+              ? {
+                  title: "Customer invited without documents",
+                  description: "The customer has been added, but no documents were requested yet. Use Request New Document to ask for them.",
+                }
+              : { title: "Customer invited successfully", description: "The customer has been added successfully.", variant: "success" },
             5000,
           );
           onCreated(customer);
@@ -120,6 +129,14 @@ function AddCustomerForm({
           errorMessage={emailError}
           placeholder="customer@example.com"
         />
+        <TextField
+          label="Name (optional)"
+          autoComplete="off"
+          value={name}
+          onChange={setName}
+          placeholder={email.includes("@") ? nameFromEmail(email.trim()) : "From the email if left empty"}
+          description={name.trim() ? undefined : "Left empty, the name comes from the email."}
+        />
         <Select label="Loan Type (optional)" selectedKey={loanType} onSelectionChange={setLoanType} options={LOAN_TYPE_OPTIONS} />
       </div>
 
@@ -135,6 +152,11 @@ function AddCustomerForm({
       </fieldset>
 
       <DocumentPicker checklist={checklist} />
+      {checklist.selected.length === 0 ? (
+        <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          No documents selected: the invitation will not ask for any. You can request documents later.
+        </p>
+      ) : null}
 
       <DialogActions
         divided

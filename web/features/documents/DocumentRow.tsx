@@ -50,7 +50,8 @@ export function DocumentRow({ doc, now, actions }: { doc: DocumentDto; now: Date
           </dl>
         ) : null}
 
-        {doc.rejectionReason ? (
+        {/* Only while the re-submit is outstanding: once the customer sent a new file the old reason is history. */}
+        {doc.rejectionReason && doc.status === "need_to_resubmit" ? (
           <p className="mt-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
             <span className="font-medium">Re-submit reason:</span> {doc.rejectionReason}
           </p>

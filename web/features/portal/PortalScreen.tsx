@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import type { PortalDto } from "@shared/api-types";
 import { Spinner } from "../../components/ui/Spinner";
 import { useLiveChannel } from "../../api/live";
-import { useCustomerNotifications } from "./api";
+import { isNewAccount, useCustomerNotifications } from "./api";
 import { HelpBlock } from "./HelpBlock";
 import { loadOverlays, type Overlay } from "./overlay";
 import { PortalHeader } from "./PortalHeader";
@@ -48,7 +48,7 @@ export function PortalScreen({ link, portal, resetToken }: PortalScreenProps) {
         />
         <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
           {signedIn ? (
-            <ProgressSummary name={portal.customer.name} documents={portal.documents} />
+            <ProgressSummary name={portal.customer.name} documents={portal.documents} isNewAccount={isNewAccount(link)} />
           ) : (
             <WelcomeBanner name={portal.customer.name} brokers={portal.brokers} onSignIn={() => setOverlay({ kind: "signin" })} />
           )}
