@@ -142,7 +142,7 @@ export function updateCustomer(ctx: AppContext, input: UpdateCustomerInput & { b
     // connected to this link until the new address's owner signs in through it.
     const connection = email !== customer.email ? { accountConnectedAt: null } : {};
     tx.update(customers).set({ name, email, loanType, ...connection }).where(eq(customers.id, customerId)).run();
-    publish({ type: "customer_updated", brokerId: broker.id, customerId });
+    publish({ type: "customer_updated", brokerId: broker.id, customerId, ...(email !== customer.email ? { emailChanged: true } : {}) });
   });
   return customerDetail(ctx, { broker, customerId });
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import type { PortalDto } from "@shared/api-types";
+import type { CustomerProfileDto, PortalDto } from "@shared/api-types";
 import { Spinner } from "../../components/ui/Spinner";
 import { useLiveChannel } from "../../api/live";
 import { isNewAccount, useCustomerNotifications } from "./api";
@@ -27,8 +27,9 @@ export function PortalScreen({ link, portal, resetToken }: PortalScreenProps) {
   const [overlay, setOverlay] = useState<Overlay | null>(resetToken !== null ? { kind: "reset", token: resetToken } : null);
   const signedIn = portal.authenticated;
   const notifications = useCustomerNotifications(link, signedIn);
-  // The broker's reviews and requests show up without a reload.
-  useLiveChannel({ kind: "customer", uploadLink: link });
+  // The broker's reviews and requests show up without a reload; signing in or out inside the
+  // portal reopens the socket under the new session.
+  useLiveChannel({ kind: "customer", uploadLink: link }, signedIn ? `account:${(portal.customer as CustomerProfileDto).email}` : "guest");
 
   // Remember (per link) whether a session exists, so the next visit can say "Checking your session".
   useEffect(() => storeSession(link, signedIn ? portal.customer.id : null), [link, signedIn, portal.customer.id]);
