@@ -27,6 +27,9 @@ test("approving sends status approved with the comments and confirms", async () 
   expect(screen.getByText("Document verification status has been updated successfully.")).toBeTruthy();
   expect(calls.find((call) => call.path === "/api/documents/d1/verify")?.body).toEqual({ status: "approved", comments: "Looks good" });
   await waitFor(() => expect(screen.queryByRole("dialog", { name: "Approve Document" })).toBeNull());
+  // Focus goes to the document's heading (its Approve button is about to disappear), not <body>.
+  await waitFor(() => expect(document.activeElement?.textContent).toBe("Paystub"));
+  expect(document.activeElement?.tagName).toBe("H3");
 });
 
 test("a failed verification says so", async () => {

@@ -107,6 +107,8 @@ test("an upload shows real progress, then Upload Successful, and the portal is r
   const calls = fakeServer(portalRoute(state));
   renderPortal();
   const { row, file } = await inputsOf("Paystub");
+  // A keyboard user: focus is on the button that picked the file.
+  act(() => within(row).getByRole("button", { name: "Choose file for Paystub" }).focus());
   choose(file, [pdf()]);
 
   const xhr = FakeXhr.sent[0]!;
@@ -130,6 +132,8 @@ test("an upload shows real progress, then Upload Successful, and the portal is r
   expect(await screen.findByText("Upload Successful")).toBeTruthy();
   expect(screen.getByText("Paystub was uploaded and is under review.")).toBeTruthy();
   expect(await within(row).findByText("Received. Sign in to see its status.")).toBeTruthy();
+  // The buttons are gone; focus is on the document's title, not lost to <body>.
+  await waitFor(() => expect(document.activeElement?.id).toBe("portal-document-d1"));
   // Refetched at once and after 100, 300 and 600 ms.
   await waitFor(() => expect(calls.filter((call) => call.path === PORTAL_PATH).length - before).toBe(4), { timeout: 2000 });
 });
