@@ -47,7 +47,8 @@ export function PortalScreen({ link, portal, resetToken }: PortalScreenProps) {
           onAccount={() => setOverlay({ kind: "profile" })}
           onSignIn={() => setOverlay({ kind: "signin" })}
         />
-        <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
+        {/* pb-36: the page's last controls can scroll above the toast strip (Toast.tsx). */}
+        <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 pt-6 pb-36 sm:px-6 sm:pt-8">
           {signedIn ? (
             <ProgressSummary name={portal.customer.name} documents={portal.documents} isNewAccount={isNewAccount(link)} />
           ) : (
