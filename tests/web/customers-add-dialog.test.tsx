@@ -183,3 +183,26 @@ test("the invitation takes an optional name, and warns when it asks for no docum
   const body = calls.find((call) => call.method === "POST" && call.path === "/api/customers")?.body as Record<string, unknown>;
   expect(body).toMatchObject({ email: "jane@example.com", name: "Jane Doe", requiredDocuments: [] });
 });
+
+test("the default invitation's reminder is a day before a 7-day due date, and one that would go out with the invitation is said and not sent", async () => {
+  const created = { ...customer({ id: "c9", name: "Jane", email: "jane@example.com" }), documents: [] };
+  const calls = fakeServer(
+    brokerServer([], subscription("unlimited"), ({ method, path }) =>
+      method === "POST" && path === "/api/customers" ? json(201, created) : undefined,
+    ),
+  );
+  renderApp("/customers");
+  const dialog = await openAddDialog();
+  fireEvent.change(field(dialog, "Customer Email"), { target: { value: "jane@example.com" } });
+  fireEvent.click(within(dialog).getByRole("checkbox", { name: /^Send a reminder/ }));
+  // The spec's 30 days before a 7-day due date is already past: the lead starts at 1 day.
+  expect((within(dialog).getByLabelText("Remind before") as HTMLInputElement).value).toBe("1");
+  expect(within(dialog).getByText(/^Reminder /)).toBeTruthy();
+
+  fireEvent.change(within(dialog).getByLabelText("Remind before"), { target: { value: "30" } });
+  expect(await within(dialog).findByText(/no separate reminder goes out/)).toBeTruthy();
+  fireEvent.click(within(dialog).getByRole("button", { name: "Create Customer" }));
+  await screen.findByText(/Customer invited/);
+  const body = calls.find((call) => call.method === "POST" && call.path === "/api/customers")?.body as Record<string, unknown>;
+  expect(body.reminderTime).toBeUndefined();
+});

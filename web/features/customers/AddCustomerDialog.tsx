@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { CustomerDetailDto } from "@shared/api-types";
 import { nameFromEmail } from "@shared/documents";
-import { addDueTime, DEFAULT_DUE, dueValueError, formatDueDate } from "@shared/due-date";
+import { addDueTime, DEFAULT_DUE, dueValueError, formatDueDate, reminderAfterRequest } from "@shared/due-date";
 import { limitMessages, perRequestError } from "@shared/limits";
 import { isValidEmail, messages } from "@shared/validation";
 import { ModalDialog } from "../../components/ui/Dialog";
@@ -70,7 +70,8 @@ function AddCustomerForm({
   // Shown under the fields so the broker sees what the numbers mean before sending.
   const dueDate = dueError ? null : addDueTime(new Date(), due.amount, due.unit);
   const reminder = useReminder(dueDate);
-  const remindAt = reminder.at(dueDate);
+  // One that would go out with the invitation is not asked for (the server would drop it too).
+  const remindAt = reminderAfterRequest(reminder.at(dueDate), new Date());
 
   function submit() {
     setTriedSubmit(true);
