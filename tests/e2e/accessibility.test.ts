@@ -149,10 +149,20 @@ test("every screen passes axe (experimental rules on) with no serious or critica
     await broker.page.getByRole("dialog", { name: "Add New Customer" }).waitFor();
     await expectAccessible(broker.page, `add-customer-dialog-${size}`);
     await broker.page.keyboard.press("Escape");
+    await broker.page.getByRole("dialog", { name: "Add New Customer" }).waitFor({ state: "detached" });
+
+    await broker.page.getByRole("button", { name: "Edit Customer Rory Reader" }).first().click();
+    await broker.page.getByRole("dialog", { name: "Edit Customer" }).getByText("Current Documents (3)").waitFor();
+    await expectAccessible(broker.page, `edit-customer-dialog-${size}`);
+    await broker.page.keyboard.press("Escape");
 
     await broker.page.goto(`${portal.url}/customer/${customer.id}`);
     await broker.page.getByRole("button", { name: "Approve Paystub" }).waitFor();
     await expectAccessible(broker.page, `customer-detail-${size}`);
+    await broker.page.getByRole("button", { name: "Approve Paystub" }).click();
+    await broker.page.getByRole("dialog", { name: "Approve Document" }).waitFor();
+    await expectAccessible(broker.page, `approve-dialog-${size}`);
+    await broker.page.keyboard.press("Escape");
 
     await broker.page.goto(`${portal.url}/profile`);
     await broker.page.getByRole("heading", { level: 1 }).first().waitFor();
@@ -161,6 +171,10 @@ test("every screen passes axe (experimental rules on) with no serious or critica
     await guest.page.goto(`${portal.url}/upload/${customer.uploadLink}`);
     await guest.page.getByRole("heading", { name: "Welcome, Rory" }).waitFor();
     await expectAccessible(guest.page, `portal-guest-${size}`);
+    await guest.page.getByRole("button", { name: "Sign In", exact: true }).first().click();
+    await guest.page.getByRole("dialog", { name: "Sign In" }).getByLabel(/^Email/).waitFor();
+    await expectAccessible(guest.page, `portal-sign-in-dialog-${size}`);
+    await guest.page.keyboard.press("Escape");
 
     await signedIn.page.goto(`${portal.url}/upload/${customer.uploadLink}`);
     await signedIn.page.getByText("Under Review").first().waitFor();
