@@ -212,6 +212,26 @@ test("a toast covers neither the header's controls nor a dialog's Close button, 
       expect(await overlaps(box.first(), control)).toBe(false);
     }
   }
+
+  // The customer's phone: the header's Sign In stays clear too.
+  const created = await page.request.post(`${portal.url}/api/customers`, {
+    data: { email: "tess@example.com", requiredDocuments: [{ name: "Paystub" }] },
+    headers: sameOrigin,
+  });
+  const { uploadLink } = await created.json();
+  const guest = await openPage(viewports.phone);
+  await guest.page.goto(`${portal.url}/upload/${uploadLink}`);
+  const signIn = guest.page.getByRole("banner").getByRole("button", { name: "Sign In" });
+  await signIn.click();
+  await guest.page.getByRole("button", { name: "Continue as Guest" }).click();
+  const guestToast = guest.page.getByText("Continuing as guest");
+  await guestToast.waitFor();
+  await screenshot(guest.page, "toast-portal-phone");
+  expect(await overlaps(guestToast, signIn)).toBe(false);
+  expect(await overlaps(guestToast, guest.page.getByRole("button", { name: /^Notifications/ }))).toBe(false);
+
   expect(errors).toEqual([]);
+  expect(guest.errors).toEqual([]);
+  await guest.context.close();
   await context.close();
 });
