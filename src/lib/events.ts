@@ -4,7 +4,9 @@
 // portal processes.
 
 export type DomainEvent =
-  | { type: "customer_created" | "customer_updated" | "customer_deleted"; brokerId: string; customerId: string }
+  | { type: "customer_created" | "customer_deleted"; brokerId: string; customerId: string }
+  /** `emailChanged`: the relationship now belongs to another address, so accounts reaching it by email change. */
+  | { type: "customer_updated"; brokerId: string; customerId: string; emailChanged?: boolean }
   | { type: "documents_requested"; brokerId: string; customerId: string; documentIds: string[] }
   | { type: "document_uploaded"; brokerId: string; customerId: string; documentId: string }
   | { type: "document_verified"; brokerId: string; customerId: string; documentId: string; status: string }

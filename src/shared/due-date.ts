@@ -39,7 +39,8 @@ export function formatDueDate(date: Date, timeZone?: string): string {
 export function dueDateInfo(dueDate: Date | string, now: Date): DueDateInfo {
   const due = new Date(dueDate);
   const msLeft = due.getTime() - now.getTime();
-  const distance = formatDistanceStrict(due, now);
+  // Under a minute reads "less than a minute", never "Overdue by 1 second".
+  const distance = Math.abs(msLeft) < 60_000 ? "less than a minute" : formatDistanceStrict(due, now);
   const hoursLeft = msLeft / 3_600_000;
   const urgencyLevel: UrgencyLevel =
     msLeft < 0 ? "overdue" : hoursLeft <= CRITICAL_HOURS ? "critical" : hoursLeft <= WARNING_HOURS ? "warning" : "normal";
@@ -94,11 +95,38 @@ export function reminderTime(dueDate: Date, value: number, unit: DueUnit): Date 
 }
 
 /**
- * What a broker is told about a reminder time: when it goes out, or that it is already past and
- * so goes out at once (the spec's defaults, due in 7 days with a 30-day lead, do exactly that).
+ * A reminder is worth sending only some time after the email that asked for the documents: one
+ * that would go out with the invitation (the spec's defaults, due in 7 days with a 30-day lead,
+ * land 23 days in the past) only repeats it. Earlier than this after the request, none is kept.
  */
-export function reminderNote(remindAt: Date, now: Date): string {
-  return remindAt.getTime() <= now.getTime()
-    ? "That time has already passed, so the reminder is sent right away."
-    : `Reminder ${formatDueDate(remindAt)}`;
+export const EARLIEST_REMINDER_AFTER_REQUEST_MS = 15 * 60_000;
+
+/** The reminder time to schedule for a request sent at `now`: null when it would come too soon after it. */
+export function reminderAfterRequest(remindAt: Date | null, now: Date): Date | null {
+  if (!remindAt) return null;
+  return remindAt.getTime() < now.getTime() + EARLIEST_REMINDER_AFTER_REQUEST_MS ? null : remindAt;
+}
+
+/**
+ * The lead a reminder starts with for a due date: the spec's 30 days when that still leaves the
+ * reminder well after the request, else the longest of 1 day, 1 hour, 15 minutes that does
+ * (a 7-day due date gets a reminder a day before). Null when even that does not fit.
+ */
+export function defaultReminderLead(dueDate: Date, now: Date): { value: number; unit: DueUnit } | null {
+  const leads = [DEFAULT_REMINDER, { value: 1, unit: "days" as DueUnit }, { value: 1, unit: "hours" as DueUnit }, { value: 15, unit: "minutes" as DueUnit }];
+  return leads.find((lead) => reminderAfterRequest(reminderTime(dueDate, lead.value, lead.unit), now) !== null) ?? null;
+}
+
+/**
+ * What a broker is told about a reminder time: when it goes out, or what happens instead. With a
+ * new request (an invitation, more documents) one that would come with the request's own email
+ * is not sent at all (reminderAfterRequest); when only a due date changes, a time already past
+ * sends it right away.
+ */
+export function reminderNote(remindAt: Date, now: Date, on: "request" | "due-date-change" = "request"): string {
+  if (on === "request" && reminderAfterRequest(remindAt, now) === null) {
+    return "That is not after the request is sent, so no separate reminder goes out: the request's own email asks for the documents.";
+  }
+  if (on === "due-date-change" && remindAt.getTime() <= now.getTime()) return "That time has already passed, so the reminder is sent right away.";
+  return `Reminder ${formatDueDate(remindAt)}`;
 }

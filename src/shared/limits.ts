@@ -17,8 +17,12 @@ export function resolveCap(limit: number | null | undefined): number | null {
 /** SPEC 5: a warning once the customer's total reaches the cap minus one, or equals it. */
 export const approachesCap = (total: number, cap: number | null) => cap !== null && total >= cap - 1 && total <= cap;
 
-/** SPEC: picking more standard documents locks once a customer has this many non-shared ones. */
-export const STANDARD_SELECTION_BLOCK_AT = 3;
+/**
+ * SPEC 2/9: picking more standard documents locks once the customer has as many non-shared
+ * documents as the plan's per-customer cap allows (the spec's "3" is the default maxAllowed);
+ * with no cap (unlimited) nothing locks. One rule for every dialog that adds documents.
+ */
+export const standardSelectionLocked = (existing: number, cap: number | null): boolean => cap !== null && existing >= cap;
 
 export const limitMessages = {
   /** SPEC 8: the dashboard flow's words; elsewhere customerLimitElsewhere. */

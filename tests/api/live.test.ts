@@ -115,6 +115,30 @@ describe("customers", () => {
     for (const s of [guest, signedIn, other]) s.close();
   });
 
+  test("when the broker changes a customer's email, signed-in sockets of the old address stop hearing that relationship", async () => {
+    const a = await brokerWithCookie();
+    const c = await createCustomer(srv, a.token);
+    const guest = await connectLive(srv);
+    guest.send({ type: "customer_auth", uploadLink: c.uploadLink });
+    await guest.next((m) => m.type === "auth_success");
+    const signedIn = await connectLive(srv, { cookie: await customerCookie(srv, c.uploadLink, c.email) });
+    signedIn.send({ type: "customer_auth", uploadLink: c.uploadLink });
+    await signedIn.next((m) => m.type === "auth_success");
+
+    // A name change keeps everyone connected.
+    await srv.call(`/api/customers/${c.id}`, { method: "PUT", token: a.token, body: { name: "Renamed", email: c.email, loanType: "va" } });
+    await signedIn.next(isUpdate("customer_portal_update"));
+    expect(signedIn.socket.readyState).toBe(WebSocket.OPEN);
+
+    await srv.call(`/api/customers/${c.id}`, { method: "PUT", token: a.token, body: { name: "Renamed", email: "someone.else@example.com", loanType: "va" } });
+    expect((await signedIn.closed).code).toBe(4003);
+    // The link itself still works: its guest socket stays and hears the next change.
+    await uploadFile(srv, c.uploadLink, c.documents[0]!.id, { bytes: sampleFiles.pdf() });
+    await guest.next((m) => isUpdate("customer_portal_update")(m) && m.data.documentId === c.documents[0]!.id);
+    expect(guest.socket.readyState).toBe(WebSocket.OPEN);
+    guest.close();
+  });
+
   test("a deleted customer's sockets are told once, then dropped from the hub", async () => {
     const a = await brokerWithCookie();
     const c = await createCustomer(srv, a.token);

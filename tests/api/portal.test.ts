@@ -39,6 +39,22 @@ describe("the upload link", () => {
     expect(JSON.stringify(q("select * from customers where id = ?", c.id))).toBe(before);
   });
 
+  test("a guest is told the broker asked for a document again, without its status or reason", async () => {
+    const c = await createCustomer(srv, broker.token, { requiredDocuments: [{ name: "Paystub" }, { name: "Photo ID" }] });
+    const [paystub] = c.documents;
+    await uploadFile(srv, c.uploadLink, paystub!.id, { bytes: sampleFiles.pdf() });
+    await srv.call(`/api/documents/${paystub!.id}/verify`, { method: "POST", token: broker.token, body: { status: "rejected", rejectionReason: "Blurry" } });
+    const docs = (await srv.call(`/api/upload/${c.uploadLink}`)).body.documents;
+    const again = docs.find((d: any) => d.name === "Paystub");
+    expect(again).toMatchObject({ canUpload: true, askedAgain: true });
+    expect(again.status).toBeUndefined();
+    expect(again.rejectionReason).toBeUndefined();
+    expect(docs.find((d: any) => d.name === "Photo ID").askedAgain).toBeUndefined();
+    // Once a new file is in, it is no longer asked for again.
+    await uploadFile(srv, c.uploadLink, paystub!.id, { bytes: sampleFiles.pdf() });
+    expect((await srv.call(`/api/upload/${c.uploadLink}`)).body.documents.find((d: any) => d.name === "Paystub").askedAgain).toBeUndefined();
+  });
+
   test("a link opens one broker's requests; the customer signed in with a code sees every broker's, on either link", async () => {
     const other = await srv.signUpBroker({ firstName: "Olga", lastName: "Other" });
     const c = await createCustomer(srv, broker.token, { email: "two-brokers@example.com", requiredDocuments: [{ name: "Paystub" }] });

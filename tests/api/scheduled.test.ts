@@ -48,3 +48,26 @@ test("a reminder missed while the portal was stopped goes out at the next start"
   await srv.runJobs();
   expect(reminders(c.email)).toHaveLength(1);
 });
+
+test("an invitation's reminder that would go out with it (7-day due, the spec's 30-day lead) is not scheduled", async () => {
+  const now = srv.clock.now();
+  const due = new Date(now.getTime() + 7 * 24 * HOUR);
+  const lead30 = new Date(due.getTime() - 30 * 24 * HOUR).toISOString();
+  const c = await createCustomer(srv, broker.token, { dueDate: due.toISOString(), reminderTime: lead30 });
+  expect(c.documents.every((d: any) => d.reminderAt === null)).toBe(true);
+  await srv.runJobs();
+  expect(reminders(c.email)).toHaveLength(0);
+
+  // The same for a reminder seconds after the request, and for requesting more documents later.
+  const soon = new Date(now.getTime() + 30_000).toISOString();
+  const more = await srv.call(`/api/customers/${c.id}/request-documents`, {
+    method: "POST",
+    token: broker.token,
+    body: { documentTypes: ["Photo ID"], dueDate: due.toISOString(), reminderTime: soon },
+  });
+  expect(more.status).toBe(201);
+  expect(more.body.documents[0].reminderAt).toBeNull();
+  srv.clock.advance(60_000);
+  await srv.runJobs();
+  expect(reminders(c.email)).toHaveLength(0);
+});

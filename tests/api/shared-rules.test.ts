@@ -1,7 +1,7 @@
 // The pure rules in src/shared that both the server and the web app use.
 import { acceptList, CUSTOMER_UPLOAD_TYPES, looksLike, previewKind } from "../../src/shared/files.ts";
 import { describe, expect, test } from "bun:test";
-import { approachesCap, resolveCap } from "../../src/shared/limits.ts";
+import { approachesCap, resolveCap, standardSelectionLocked } from "../../src/shared/limits.ts";
 import {
   canCustomerUpload,
   canVerify,
@@ -15,7 +15,7 @@ import {
   STANDARD_DOCUMENTS,
   type DocumentStatus,
 } from "../../src/shared/documents.ts";
-import { addDueTime, dueDateInfo, dueValueError, formatDueDate, parseDueValue, reminderNote, reminderTime } from "../../src/shared/due-date.ts";
+import { addDueTime, defaultReminderLead, dueDateInfo, dueValueError, formatDueDate, parseDueValue, reminderAfterRequest, reminderNote, reminderTime } from "../../src/shared/due-date.ts";
 import { formatKilobytes, unreadBadge } from "../../src/shared/format.ts";
 import { capLevel, perCustomerError, perRequestError } from "../../src/shared/limits.ts";
 import { daysWeeksMonthsAgo, notificationTime } from "../../src/shared/relative-time.ts";
@@ -89,10 +89,30 @@ describe("due dates", () => {
     expect(reminderTime(hours(48), 1, "days")).toEqual(hours(24));
   });
 
-  test("a reminder time already past says it goes out at once (the spec's 7-day due, 30-day lead)", () => {
+  test("a reminder that would come with the request is not sent, and the note says so (the spec's 7-day due, 30-day lead)", () => {
     const due = addDueTime(now, 7, "days");
-    expect(reminderNote(reminderTime(due, 30, "days"), now)).toBe("That time has already passed, so the reminder is sent right away.");
+    expect(reminderAfterRequest(reminderTime(due, 30, "days"), now)).toBeNull();
+    expect(reminderNote(reminderTime(due, 30, "days"), now)).toStartWith("That is not after the request is sent, so no separate reminder goes out");
+    // Within the same minute as the request, too.
+    expect(reminderAfterRequest(addDueTime(now, 30, "minutes"), now)).toEqual(addDueTime(now, 30, "minutes"));
+    expect(reminderAfterRequest(new Date(now.getTime() + 30_000), now)).toBeNull();
     expect(reminderNote(reminderTime(due, 1, "days"), now)).toBe(`Reminder ${formatDueDate(addDueTime(now, 6, "days"))}`);
+    // A changed due date has no request email: a past reminder time goes out at once.
+    expect(reminderNote(reminderTime(due, 30, "days"), now, "due-date-change")).toBe("That time has already passed, so the reminder is sent right away.");
+  });
+
+  test("the reminder's default lead keeps the spec's 30 days where it fits, else a day, an hour or 15 minutes", () => {
+    expect(defaultReminderLead(addDueTime(now, 60, "days"), now)).toEqual({ value: 30, unit: "days" });
+    expect(defaultReminderLead(addDueTime(now, 7, "days"), now)).toEqual({ value: 1, unit: "days" });
+    expect(defaultReminderLead(addDueTime(now, 5, "hours"), now)).toEqual({ value: 1, unit: "hours" });
+    expect(defaultReminderLead(addDueTime(now, 40, "minutes"), now)).toEqual({ value: 15, unit: "minutes" });
+    expect(defaultReminderLead(addDueTime(now, 20, "minutes"), now)).toBeNull();
+  });
+
+  test("due badges never say \"1 second\": under a minute is less than a minute", () => {
+    expect(dueDateInfo(new Date(now.getTime() - 1000), now).timeRemaining).toBe("Overdue by less than a minute");
+    expect(dueDateInfo(new Date(now.getTime() + 20_000), now).timeRemaining).toBe("Due in less than a minute");
+    expect(dueDateInfo(new Date(now.getTime() - 61_000), now).timeRemaining).toBe("Overdue by 1 minute");
   });
 
   test("file sizes in KB and the 9+ badge, the same on both sides", () => {
@@ -158,6 +178,14 @@ describe("caps", () => {
     expect(resolveCap(10)).toBe(10);
     expect(resolveCap(0)).toBe(0);
   });
+});
+
+test("standard documents lock at the plan's per-customer cap (the spec's 3 by default), never without one", () => {
+  expect(standardSelectionLocked(3, resolveCap(undefined))).toBe(true);
+  expect(standardSelectionLocked(2, 3)).toBe(false);
+  expect(standardSelectionLocked(9, 10)).toBe(false);
+  expect(standardSelectionLocked(10, 10)).toBe(true);
+  expect(standardSelectionLocked(50, resolveCap(-1))).toBe(false);
 });
 
 test("SPEC 5: the per-customer warning shows at the cap minus one and at the cap, not before or beyond", () => {

@@ -104,3 +104,16 @@ test("an unknown customer shows the Customer Not Found page with a way back", as
   expect(await screen.findByRole("heading", { name: "Customer Not Found" })).toBeTruthy();
   expect(screen.getByRole("link", { name: "Back to All Customers" }).getAttribute("href")).toBe("/customers");
 });
+
+test("a re-submit reason is not shown once the customer has uploaded again", async () => {
+  fakeServer(
+    detailServer({
+      customer: customer([doc({ id: "r1", name: "Paystub", status: "uploaded", fileUrl: "/f", rejectionReason: "The photo is blurry" })]),
+    }),
+  );
+  renderApp("/customer/c1");
+  const list = await requiredList();
+  expect(within(list).getByRole("heading", { name: "Paystub" })).toBeTruthy();
+  expect(within(list).queryByText("The photo is blurry")).toBeNull();
+  expect(within(list).queryByText(/Re-submit reason/)).toBeNull();
+});

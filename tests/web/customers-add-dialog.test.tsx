@@ -44,13 +44,20 @@ test("custom documents: blank names and duplicates are refused", async () => {
   const dialog = await openAddDialog();
   const name = field(dialog, "Custom document");
 
+  fireEvent.change(name, { target: { value: "   " } });
   fireEvent.keyDown(name, { key: "Enter" });
   expect(await screen.findByText("Please enter a document name.")).toBeTruthy();
-  expect(screen.getByText("Error")).toBeTruthy();
+  // Titled by what is wrong, not just "Error"; the blanks are not left in the field.
+  expect(screen.getByText("Document name required")).toBeTruthy();
+  expect(screen.queryByText("Error")).toBeNull();
+  expect((name as HTMLInputElement).value).toBe("");
 
-  fireEvent.change(name, { target: { value: "Divorce decree" } });
+  fireEvent.change(name, { target: { value: "  Divorce decree " } });
   fireEvent.keyDown(name, { key: "Enter" });
   expect(await screen.findByText("Custom document added")).toBeTruthy();
+  // The earlier error is gone once a document was added.
+  await waitFor(() => expect(screen.queryByText("Please enter a document name.")).toBeNull());
+  expect(screen.getByText('"Divorce decree" has been added and selected automatically.')).toBeTruthy();
   expect(within(dialog).getByRole("checkbox", { name: /Divorce decree/ })).toHaveProperty("checked", true);
   expect((name as HTMLInputElement).value).toBe("");
 
@@ -144,4 +151,58 @@ test("SPEC 8: the dashboard flow's limit words", async () => {
 test("SPEC 8: an answer without any text says API request failed with its status", async () => {
   await createFailing("/customers", () => new Response("", { status: 502, statusText: "Bad Gateway" }));
   expect(await screen.findByText("API request failed: 502 Bad Gateway")).toBeTruthy();
+});
+
+test("Escape in the custom-document field closes the dialog (only Enter is the field's)", async () => {
+  fakeServer(brokerServer([]));
+  renderApp("/customers");
+  const dialog = await openAddDialog();
+  const name = field(dialog, "Custom document");
+  fireEvent.change(name, { target: { value: "Gift letter" } });
+  fireEvent.keyDown(name, { key: "Escape" });
+  await waitFor(() => expect(screen.queryByRole("dialog", { name: "Add New Customer" })).toBeNull());
+});
+
+test("the invitation takes an optional name, and warns when it asks for no documents", async () => {
+  const created = { ...customer({ id: "c9", name: "Jane Doe", email: "jane@example.com" }), documents: [] };
+  const calls = fakeServer(
+    brokerServer([], subscription("unlimited"), ({ method, path }) =>
+      method === "POST" && path === "/api/customers" ? json(201, created) : undefined,
+    ),
+  );
+  renderApp("/customers");
+  const dialog = await openAddDialog();
+  fireEvent.change(field(dialog, "Customer Email"), { target: { value: "jane@example.com" } });
+  // Empty, the name is the spec's one from the email.
+  expect(field(dialog, "Name \\(optional\\)").getAttribute("placeholder")).toBe("Jane");
+  fireEvent.change(field(dialog, "Name \\(optional\\)"), { target: { value: " Jane Doe " } });
+  expect(within(dialog).getByText("No documents selected: the invitation will not ask for any. You can request documents later.")).toBeTruthy();
+  fireEvent.click(within(dialog).getByRole("button", { name: "Create Customer" }));
+  expect(await screen.findByText("Customer invited without documents")).toBeTruthy();
+  expect(screen.queryByText("Customer invited successfully")).toBeNull();
+  const body = calls.find((call) => call.method === "POST" && call.path === "/api/customers")?.body as Record<string, unknown>;
+  expect(body).toMatchObject({ email: "jane@example.com", name: "Jane Doe", requiredDocuments: [] });
+});
+
+test("the default invitation's reminder is a day before a 7-day due date, and one that would go out with the invitation is said and not sent", async () => {
+  const created = { ...customer({ id: "c9", name: "Jane", email: "jane@example.com" }), documents: [] };
+  const calls = fakeServer(
+    brokerServer([], subscription("unlimited"), ({ method, path }) =>
+      method === "POST" && path === "/api/customers" ? json(201, created) : undefined,
+    ),
+  );
+  renderApp("/customers");
+  const dialog = await openAddDialog();
+  fireEvent.change(field(dialog, "Customer Email"), { target: { value: "jane@example.com" } });
+  fireEvent.click(within(dialog).getByRole("checkbox", { name: /^Send a reminder/ }));
+  // The spec's 30 days before a 7-day due date is already past: the lead starts at 1 day.
+  expect((within(dialog).getByLabelText("Remind before") as HTMLInputElement).value).toBe("1");
+  expect(within(dialog).getByText(/^Reminder /)).toBeTruthy();
+
+  fireEvent.change(within(dialog).getByLabelText("Remind before"), { target: { value: "30" } });
+  expect(await within(dialog).findByText(/no separate reminder goes out/)).toBeTruthy();
+  fireEvent.click(within(dialog).getByRole("button", { name: "Create Customer" }));
+  await screen.findByText(/Customer invited/);
+  const body = calls.find((call) => call.method === "POST" && call.path === "/api/customers")?.body as Record<string, unknown>;
+  expect(body.reminderTime).toBeUndefined();
 });

@@ -47,11 +47,73 @@ test("Edit Customer insists on name, email and loan type", async () => {
   fireEvent.click(await screen.findByRole("button", { name: "Edit Customer Jane Doe" }));
   const dialog = await screen.findByRole("dialog", { name: "Edit Customer" });
   expect((within(dialog).getByLabelText(/^Name/) as HTMLInputElement).value).toBe("Jane Doe");
-  // Jane has no loan type yet, so saving is refused.
+  // Without a name, saving is refused.
+  fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: "  " } });
   fireEvent.click(within(dialog).getByRole("button", { name: "Save Changes" }));
   expect(await screen.findByText("Please fill in all required fields")).toBeTruthy();
   expect(calls.some((call) => call.method === "PUT")).toBe(false);
   expect(await within(dialog).findByText("No documents requested yet.")).toBeTruthy();
+});
+
+test("Edit Customer offers Not specified as a loan type, chosen when the customer has none, and saves it as none", async () => {
+  const calls = fakeServer(
+    brokerServer([jane], undefined, ({ method, path }) => {
+      if (path === "/api/customer/c1") return json(200, { ...jane, documents: [] });
+      if (method === "PUT" && path === "/api/customers/c1") return json(200, { ...jane, name: "Jane Roe", documents: [] });
+      return undefined;
+    }),
+  );
+  renderApp("/customers");
+  fireEvent.click(await screen.findByRole("button", { name: "Edit Customer Jane Doe" }));
+  const dialog = await screen.findByRole("dialog", { name: "Edit Customer" });
+  expect(within(dialog).getByRole("button", { name: /Not specified/ })).toBeTruthy();
+  fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: "Jane Roe" } });
+  fireEvent.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+  expect(await screen.findByText("Customer details updated successfully")).toBeTruthy();
+  const put = calls.find((call) => call.method === "PUT");
+  expect(put?.body).toEqual({ name: "Jane Roe", email: "jane@example.com", loanType: "not-specified" });
+});
+
+test("Edit Customer: documents ticked under Add Documents are requested by Save, and the toast says so", async () => {
+  const calls = fakeServer(
+    brokerServer([jane], undefined, ({ method, path }) => {
+      if (path === "/api/customer/c1") return json(200, { ...jane, documents: [] });
+      if (method === "PUT" && path === "/api/customers/c1") return json(200, { ...jane, documents: [] });
+      if (method === "POST" && path === "/api/customers/c1/request-documents") return json(201, { documents: [] });
+      return undefined;
+    }),
+  );
+  renderApp("/customers");
+  fireEvent.click(await screen.findByRole("button", { name: "Edit Customer Jane Doe" }));
+  const dialog = await screen.findByRole("dialog", { name: "Edit Customer" });
+  fireEvent.click(await within(dialog).findByRole("checkbox", { name: /^Bank Statement/ }));
+  // One button does it all, and says so.
+  expect(within(dialog).queryByRole("button", { name: "Add Documents" })).toBeNull();
+  fireEvent.click(within(dialog).getByRole("button", { name: "Save and Request 1 document" }));
+  expect(await screen.findByText("Customer details updated successfully")).toBeTruthy();
+  expect(screen.getByText("1 document requested.")).toBeTruthy();
+  const request = calls.find((call) => call.method === "POST" && call.path === "/api/customers/c1/request-documents");
+  expect(request?.body).toEqual({ documentTypes: ["Bank Statement"] });
+});
+
+test("Edit Customer never reports success when the ticked documents were not requested", async () => {
+  fakeServer(
+    brokerServer([jane], undefined, ({ method, path }) => {
+      if (path === "/api/customer/c1") return json(200, { ...jane, documents: [] });
+      if (method === "PUT" && path === "/api/customers/c1") return json(200, { ...jane, documents: [] });
+      if (method === "POST" && path === "/api/customers/c1/request-documents") return json(500, { message: "Disk full" });
+      return undefined;
+    }),
+  );
+  renderApp("/customers");
+  fireEvent.click(await screen.findByRole("button", { name: "Edit Customer Jane Doe" }));
+  const dialog = await screen.findByRole("dialog", { name: "Edit Customer" });
+  fireEvent.click(await within(dialog).findByRole("checkbox", { name: /^Bank Statement/ }));
+  fireEvent.click(within(dialog).getByRole("button", { name: "Save and Request 1 document" }));
+  expect(await screen.findByText("Documents not requested")).toBeTruthy();
+  expect(screen.queryByText("Customer details updated successfully")).toBeNull();
+  // The dialog stays open with the document still ticked, for another try.
+  expect(within(dialog).getByRole("checkbox", { name: /^Bank Statement/ })).toHaveProperty("checked", true);
 });
 
 test("Edit Customer shows the standard documents the customer has as Already Added, disabled (SPEC 2)", async () => {
@@ -83,6 +145,22 @@ test("bulk reminders are confirmed first and report how many went out", async ()
   fireEvent.click(within(confirm).getByRole("button", { name: "Send Reminders" }));
   expect(await screen.findByText("Reminders sent successfully")).toBeTruthy();
   expect(screen.getByText("Sent 3 reminder emails")).toBeTruthy();
+});
+
+test("bulk reminders that reach nobody are not reported as a success", async () => {
+  fakeServer(
+    brokerServer([jane], undefined, ({ method, path }) =>
+      method === "POST" && path === "/api/send-bulk-reminders" ? json(200, { message: "Sent 0 reminder emails", sentCount: 0 }) : undefined,
+    ),
+  );
+  renderApp("/customers");
+  await screen.findByRole("link", { name: "Jane Doe" });
+  fireEvent.click(screen.getByRole("button", { name: "Send Bulk Reminders" }));
+  const confirm = await screen.findByRole("alertdialog", { name: "Send Reminders" });
+  fireEvent.click(within(confirm).getByRole("button", { name: "Send Reminders" }));
+  expect(await screen.findByText("No reminders sent")).toBeTruthy();
+  expect(screen.queryByText("Reminders sent successfully")).toBeNull();
+  expect(screen.queryByText("Sent 0 reminder emails")).toBeNull();
 });
 
 test("long lists are paged 25 at a time and sort by name", async () => {

@@ -85,3 +85,20 @@ test("a request goes to each chosen customer with standard and custom documents"
   expect(requests[0]?.body).toEqual({ documentTypes: ["Paystub", "custom:Gift letter:Custom document"] });
   await waitFor(() => expect(screen.queryByRole("dialog", { name: "Request New Document" })).toBeNull());
 });
+
+test("an existing customer's email typed as a new customer asks that customer instead of creating a duplicate", async () => {
+  const calls = fakeServer(
+    brokerServer([jane, bob], subscription("unlimited"), ({ method, path }) =>
+      method === "POST" && path === "/api/customers/c1/request-documents" ? json(201, { documents: [] }) : undefined,
+    ),
+  );
+  const dialog = await openRequestDialog();
+  fireEvent.click(within(dialog).getByRole("checkbox", { name: /^Paystub/ }));
+  fireEvent.change(within(dialog).getByLabelText(/^New customer email/), { target: { value: " JANE@example.com " } });
+  expect(within(dialog).getByText("Jane Doe is already your customer: the documents are requested from them.")).toBeTruthy();
+  fireEvent.click(within(dialog).getByRole("button", { name: "Send Request" }));
+  expect(await screen.findByText("Document Request Sent")).toBeTruthy();
+  expect(screen.getByText("Documents requested for 1 customer.")).toBeTruthy();
+  expect(calls.some((call) => call.method === "POST" && call.path === "/api/customers")).toBe(false);
+  expect(calls.find((call) => call.path === "/api/customers/c1/request-documents")?.body).toEqual({ documentTypes: ["Paystub"] });
+});

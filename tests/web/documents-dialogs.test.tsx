@@ -27,6 +27,9 @@ test("approving sends status approved with the comments and confirms", async () 
   expect(screen.getByText("Document verification status has been updated successfully.")).toBeTruthy();
   expect(calls.find((call) => call.path === "/api/documents/d1/verify")?.body).toEqual({ status: "approved", comments: "Looks good" });
   await waitFor(() => expect(screen.queryByRole("dialog", { name: "Approve Document" })).toBeNull());
+  // Focus goes to the document's heading (its Approve button is about to disappear), not <body>.
+  await waitFor(() => expect(document.activeElement?.textContent).toBe("Paystub"));
+  expect(document.activeElement?.tagName).toBe("H3");
 });
 
 test("a failed verification says so", async () => {
@@ -88,7 +91,7 @@ test("bulk due dates need at least one document, and only waiting documents are 
   expect(body.reminderTime).toBeUndefined();
 });
 
-test("the bulk reminder defaults to 30 days before the due time", async () => {
+test("the bulk reminder defaults to the spec's 30 days before the due time where that fits, else a day", async () => {
   const calls = fakeServer(
     detailServer({ extra: ({ path }) => (path === "/api/documents/bulk-due-date" ? json(400, { message: "Due date must be in the future" }) : undefined) }),
   );
@@ -97,9 +100,11 @@ test("the bulk reminder defaults to 30 days before the due time", async () => {
   const dialog = await screen.findByRole("dialog", { name: "Set Due Date & Reminder" });
   fireEvent.click(within(dialog).getByRole("checkbox", { name: "Select all" }));
   fireEvent.click(within(dialog).getByRole("checkbox", { name: /^Send a reminder/ }));
-  expect((within(dialog).getByLabelText("Remind before") as HTMLInputElement).value).toBe("30");
+  // The suggested due date is 7 days ahead: 30 days before it is already past, so a day before.
+  expect((within(dialog).getByLabelText("Remind before") as HTMLInputElement).value).toBe("1");
   type(dialog, "Due date", "2030-06-01");
   type(dialog, "Due time", "09:30");
+  expect((within(dialog).getByLabelText("Remind before") as HTMLInputElement).value).toBe("30");
   fireEvent.click(within(dialog).getByRole("button", { name: "Set Due Date" }));
 
   // The server's message wins over the generic one.
@@ -149,14 +154,18 @@ test("Add Document hides what the customer already has and asks for something to
   });
 });
 
-test("standard documents lock once the customer has three, unless already chosen", async () => {
-  const docs = ["A", "B", "C"].map((name, i) => doc({ id: `x${i}`, name, status: "requested" }));
-  fakeServer(detailServer({ customer: customer(docs), limit: { currentCount: 3, maxAllowed: -1 } }));
+test("on an unlimited plan standard documents never lock, as in the All Customers dialog", async () => {
+  const docs = ["A", "B", "C", "D"].map((name, i) => doc({ id: `x${i}`, name, status: "requested" }));
+  fakeServer(detailServer({ customer: customer(docs), limit: { currentCount: 4, maxAllowed: -1 } }));
   await openDetail();
   fireEvent.click(screen.getByRole("button", { name: "Request New Document" }));
   const dialog = await screen.findByRole("dialog", { name: "Add Document" });
-  expect(within(dialog).getByRole("checkbox", { name: /^Paystub/ }).hasAttribute("disabled")).toBe(true);
-  expect(within(dialog).getByRole("button", { name: "Add" }).hasAttribute("disabled")).toBe(true);
+  // Give the limit query its answer before judging.
+  await waitFor(() => expect(screen.queryByText(/standard documents\s+are locked/)).toBeNull());
+  const paystub = within(dialog).getByRole("checkbox", { name: /^Paystub/ });
+  expect(paystub.hasAttribute("disabled")).toBe(false);
+  fireEvent.click(paystub);
+  expect(paystub).toHaveProperty("checked", true);
 });
 
 test("deleting the customer lists what goes and returns to All Customers", async () => {

@@ -178,3 +178,13 @@ describe("live messages", () => {
     ]);
   });
 });
+
+test("an unread notification is announced as unread and has a visible focus ring", async () => {
+  bell({ notifications: [item(1), item(2, { read: true })], unreadCount: 1 });
+  fireEvent.click(screen.getByRole("button", { name: "Notifications, 1 unread" }));
+  const unread = await screen.findByRole("button", { name: /^Unread: Title 1/ });
+  const read = screen.getByRole("button", { name: /^Title 2/ });
+  expect(read).toBeTruthy();
+  // Not just a tint: a ring that shows with keyboard focus (WCAG 2.4.7).
+  for (const entry of [unread, read]) expect(entry.className).toContain("focus-visible:ring-2");
+});

@@ -153,7 +153,10 @@ test("an email without a password goes to sign-up, which checks length and confi
   submit("Create Account");
   expect(await screen.findByText("Account Created!")).toBeTruthy();
   expect(signUpCalls().at(-1)?.body).toEqual({ email: "grace@example.com", password: "long-enough", uploadLink: LINK, code: "123456" });
-  expect(await screen.findByRole("button", { name: "Account menu for Grace Hopper" })).toBeTruthy();
+  expect(await screen.findByRole("button", { name: "GH, Account menu for Grace Hopper" })).toBeTruthy();
+  // Just created: greeted, not welcomed back.
+  expect(screen.getByRole("heading", { name: "Welcome, Grace" })).toBeTruthy();
+  expect(screen.queryByText(/Welcome back/)).toBeNull();
 });
 
 test("sign-up offers sign-in for a customer who already has a password", async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { uploadMessages, uploadProblem } from "../../web/features/portal/upload-rules";
-import { fakeServer } from "../support/render-app";
+import { fakeServer, json } from "../support/render-app";
 import { guestPortal, LINK, PORTAL_PATH, portalRoute, renderPortal, signedInPortal, TEN_MB } from "./portal-fixtures";
 
 /** Stands in for XMLHttpRequest: records the request and lets the test drive progress and the answer. */
@@ -107,6 +107,8 @@ test("an upload shows real progress, then Upload Successful, and the portal is r
   const calls = fakeServer(portalRoute(state));
   renderPortal();
   const { row, file } = await inputsOf("Paystub");
+  // A keyboard user: focus is on the button that picked the file.
+  act(() => within(row).getByRole("button", { name: "Choose file for Paystub" }).focus());
   choose(file, [pdf()]);
 
   const xhr = FakeXhr.sent[0]!;
@@ -130,6 +132,8 @@ test("an upload shows real progress, then Upload Successful, and the portal is r
   expect(await screen.findByText("Upload Successful")).toBeTruthy();
   expect(screen.getByText("Paystub was uploaded and is under review.")).toBeTruthy();
   expect(await within(row).findByText("Received. Sign in to see its status.")).toBeTruthy();
+  // The buttons are gone; focus is on the document's title, not lost to <body>.
+  await waitFor(() => expect(document.activeElement?.id).toBe("portal-document-d1"));
   // Refetched at once and after 100, 300 and 600 ms.
   await waitFor(() => expect(calls.filter((call) => call.path === PORTAL_PATH).length - before).toBe(4), { timeout: 2000 });
 });
@@ -147,14 +151,24 @@ test("a refused upload says Upload Failed and 'Upload failed: (server's message)
   expect(within(row).getByRole("button", { name: "Choose file for Photo ID" })).toBeTruthy();
 });
 
-test("an upload through a link that no longer exists says Customer Not Found (SPEC 8)", async () => {
-  fakeServer(portalRoute({ portal: guestPortal() }));
+test("an upload through a link that no longer exists says Customer Not Found (SPEC 8), then shows the invalid-link page", async () => {
+  let deleted = false;
+  fakeServer(
+    portalRoute({ portal: guestPortal() }, ({ path }) =>
+      deleted && path === PORTAL_PATH ? json(404, { message: "This upload link is not valid or has expired." }) : undefined,
+    ),
+  );
   renderPortal();
   const { file } = await inputsOf("Photo ID");
+  // The broker deletes the customer while the page is open.
+  deleted = true;
   choose(file, [new File([new Uint8Array(64)], "id.png", { type: "image/png" })]);
   FakeXhr.sent.at(-1)!.respond(404, { message: "This upload link is not valid or has expired." });
   expect(await screen.findByText("Customer Not Found")).toBeTruthy();
   expect(screen.getByText("Please contact your broker to get access to this document portal.")).toBeTruthy();
+  // The refetch finds the link gone: no more upload buttons that can only fail.
+  expect(await screen.findByRole("heading", { name: "Link not valid" })).toBeTruthy();
+  expect(screen.queryByRole("button", { name: /Choose file/ })).toBeNull();
 });
 
 test("an upload can be canceled", async () => {

@@ -35,6 +35,17 @@ test("a guest sees a welcome, the documents to upload and no statuses", async ()
   expect(screen.getByText("Reply to the invitation email you received from Ada Lovelace.")).toBeTruthy();
 });
 
+test("a guest whose document came back is told the broker asked for it again, without a status", async () => {
+  const portal = guestPortal();
+  portal.documents[2] = { ...portal.documents[2]!, askedAgain: true };
+  fakeServer(portalRoute({ portal }));
+  renderPortal();
+  const row = await screen.findByRole("row", { name: /Photo ID/ });
+  expect(within(row).getByText(/Your broker asked for this document again/)).toBeTruthy();
+  for (const text of STATUS_TEXTS) expect(within(row).queryByText(text)).toBeNull();
+  expect(within(screen.getByRole("row", { name: /Paystub/ })).queryByText(/asked for this document again/)).toBeNull();
+});
+
 test("a signed-in customer sees progress, statuses, the re-submit reason and shared files", async () => {
   fakeServer(portalRoute({ portal: signedInPortal() }));
   renderPortal();
@@ -132,7 +143,7 @@ test("the profile menu shows who is signed in; Sign Out returns to the guest vie
     }),
   );
   renderPortal();
-  fireEvent.click(await screen.findByRole("button", { name: "Account menu for Grace Hopper" }));
+  fireEvent.click(await screen.findByRole("button", { name: "GH, Account menu for Grace Hopper" }));
   const panel = await screen.findByRole("dialog", { name: "Your Account" });
   const value = (label: string) => within(panel).getByText(label).nextElementSibling?.textContent;
   expect(value("Name")).toBe("Grace Hopper");

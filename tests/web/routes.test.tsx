@@ -36,7 +36,7 @@ test("a signed-in broker gets the admin shell on protected routes", async () => 
   renderApp("/customers");
   expect(await screen.findByRole("heading", { name: "All Customers" })).toBeTruthy();
   expect(screen.getByRole("button", { name: "Notifications" })).toBeTruthy();
-  expect(screen.getByRole("button", { name: "Account menu for Ada Lovelace" })).toBeTruthy();
+  expect(screen.getByRole("button", { name: "AL, Account menu for Ada Lovelace" })).toBeTruthy();
   expect(screen.getAllByRole("link", { name: "All Customers" })[0]?.getAttribute("aria-current")).toBe("page");
 });
 

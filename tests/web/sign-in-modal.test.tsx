@@ -94,7 +94,7 @@ test("logging out says so and returns to the landing page", async () => {
     return undefined;
   });
   renderApp("/profile");
-  fireEvent.click(await screen.findByRole("button", { name: "Account menu for ada@example.com" }));
+  fireEvent.click(await screen.findByRole("button", { name: "AD, Account menu for ada@example.com" }));
   fireEvent.click(await screen.findByRole("menuitem", { name: "Log out" }));
 
   expect(await screen.findByText("Logged out successfully")).toBeTruthy();

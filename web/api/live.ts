@@ -47,10 +47,16 @@ export function applyLiveMessage(queryClient: QueryClient, target: LiveTarget, r
 /**
  * Keeps the live channel open for `target`. A broker's auth message names the user id (SPEC 7);
  * the server trusts only the session cookie and ignores the id.
+ *
+ * `identity` is who the page is signed in as (the broker's user id; a customer's account, or
+ * "guest"). The server reads the session cookie once, when the socket opens, so when the identity
+ * changes (a customer signs in, signs up or signs out inside the portal) the socket is opened
+ * again: otherwise it would go on hearing only what the old identity was allowed to.
  */
-export function useLiveChannel(target: LiveTarget | null, userId?: string): void {
+export function useLiveChannel(target: LiveTarget | null, identity?: string): void {
   const queryClient = useQueryClient();
-  const key = target ? (target.kind === "broker" ? `broker:${userId}` : `customer:${target.uploadLink}`) : null;
+  const userId = target?.kind === "broker" ? identity : undefined;
+  const key = target ? (target.kind === "broker" ? `broker:${identity}` : `customer:${target.uploadLink}:${identity ?? "guest"}`) : null;
   useEffect(() => {
     if (!target) return;
     let socket: WebSocket | null = null;

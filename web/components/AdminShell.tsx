@@ -40,7 +40,8 @@ export function AdminShell({ user, children }: { user: AuthUser; children: React
 
       <MobileNavDrawer isOpen={drawerOpen} onOpenChange={setDrawerOpen} />
 
-      <main className="px-4 pb-10 pt-26 sm:px-6 lg:pl-70">{children}</main>
+      {/* pb-36: the page's last controls can scroll above the toast strip (Toast.tsx). */}
+      <main className="px-4 pb-36 pt-26 sm:px-6 lg:pl-70">{children}</main>
     </div>
   );
 }

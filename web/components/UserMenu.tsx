@@ -23,9 +23,11 @@ export function Avatar({ user, className = "size-10" }: { user: AuthUser; classN
 export function UserMenu({ user }: { user: AuthUser }) {
   const { signOut } = useSignOut();
   const name = displayName(user);
+  // WCAG 2.5.3: the name starts with what the button shows (the initials, unless a photo).
+  const label = `${user.profileImageUrl ? "" : `${initials(user)}, `}Account menu for ${name}`;
   return (
     <MenuTrigger>
-      <Button variant="ghost" size="icon" aria-label={`Account menu for ${name}`} className="rounded-full">
+      <Button variant="ghost" size="icon" aria-label={label} className="rounded-full">
         <Avatar user={user} />
       </Button>
       <Menu

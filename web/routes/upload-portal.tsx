@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
+import { ApiError } from "../api/client";
 import { usePageTitle } from "../components/use-page-title";
 import { usePortalQuery } from "../features/portal/api";
 import { PortalScreen } from "../features/portal/PortalScreen";
@@ -44,8 +45,10 @@ function Portal({ link }: { link: string }) {
   // Read once: whether this browser was signed in on this link within the last 24 hours.
   const [expectsSession] = useState(() => readStoredSession(link)?.isAuthenticated ?? false);
 
-  // Once loaded, a failed background refetch keeps the page (the next refetch may succeed).
-  if (query.data) return <PortalScreen link={link} portal={query.data} resetToken={resetToken} />;
+  // Once loaded, a failed background refetch keeps the page (the next refetch may succeed),
+  // except a 404: the link is gone (the broker deleted the customer), so its buttons would only fail.
+  const gone = query.error instanceof ApiError && query.error.status === 404;
+  if (query.data && !gone) return <PortalScreen link={link} portal={query.data} resetToken={resetToken} />;
   if (query.isError) return <PortalError error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
   return <PortalLoading text={expectsSession ? "Checking your session..." : "Loading your documents..."} />;
 }

@@ -8,6 +8,7 @@ import { newId, randomToken } from "../../lib/tokens.ts";
 import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
 import type { CreateCustomerInput, CustomerDetailDto, RequestDocumentsInput } from "./model.ts";
 import { nameFromEmail } from "../../shared/documents.ts";
+import { reminderAfterRequest } from "../../shared/due-date.ts";
 import { canAddCustomer, limitMessages, maxDocumentsPerCustomer, perCustomerError, perRequestError } from "../../shared/limits.ts";
 import { displayName } from "../../shared/user-display.ts";
 import { isValidEmail, messages, normalizeEmail } from "../../shared/validation.ts";
@@ -19,6 +20,15 @@ import { documentsRequestedEmail, invitationEmail } from "../mail/templates.ts";
 import { addBrokerNotification, addCustomerNotification } from "../notifications/service.ts";
 import { countCustomers, uploadUrl } from "./contact.ts";
 import { checkLoanType, checkName, customerDetail, findOwnedCustomer } from "./service.ts";
+
+/**
+ * The due date and reminder of a request sent now. A reminder that would go out with the
+ * invitation or request email itself (or before it) is not scheduled: that email is the notice.
+ */
+function scheduledDueDates(input: { dueDate?: string | null; reminderTime?: string | null }, now: Date) {
+  const { dueDate, reminderAt } = parseDueDates(input, now);
+  return { dueDate, reminderAt: reminderAfterRequest(reminderAt, now) };
+}
 
 /** Refuses `adding` documents that the plan's per-request or per-customer caps do not allow. */
 function checkDocumentLimits(ctx: AppContext, brokerId: string, current: number, adding: number) {
@@ -36,7 +46,7 @@ export function createCustomer(ctx: AppContext, input: CreateCustomerInput & { b
   const name = checkName(input.name ?? "") || nameFromEmail(email);
   const loanType = checkLoanType(input.loanType);
   const now = ctx.clock.now();
-  const { dueDate, reminderAt } = parseDueDates(input, now);
+  const { dueDate, reminderAt } = scheduledDueDates(input, now);
   // A description given beside a plain name (not the custom: form) is kept.
   const docs = parseDocumentEntries((input.requiredDocuments ?? []).map((d) => d.name)).map((d, i) => ({
     ...d,
@@ -86,7 +96,7 @@ export function requestDocuments(ctx: AppContext, input: RequestDocumentsInput &
   if (input.documentTypes.length === 0) throw badRequest("Please select at least one document to request.");
   const docs = parseDocumentEntries(input.documentTypes);
   const now = ctx.clock.now();
-  const { dueDate, reminderAt } = parseDueDates(input, now);
+  const { dueDate, reminderAt } = scheduledDueDates(input, now);
 
   const existing = requestedNames(ctx, broker.id, customerId);
   const repeated = docs.find((d) => existing.has(d.name.toLowerCase()));

@@ -13,6 +13,7 @@ import type { DocumentCounts } from "../documents/model.ts";
 import { customerStatusFromCounts, isRequirement } from "../../shared/documents.ts";
 import { maxDocumentsPerCustomer } from "../../shared/limits.ts";
 import { UNLIMITED } from "../../shared/plans.ts";
+import { storedLoanType } from "../../shared/loan-types.ts";
 import { displayName } from "../../shared/user-display.ts";
 import { isValidEmail, MAX_NAME_LENGTH, messages, normalizeEmail } from "../../shared/validation.ts";
 import type { PublicUser } from "../auth/model.ts";
@@ -118,9 +119,9 @@ export function checkName(name: string): string {
 }
 
 export function checkLoanType(loanType: string | null | undefined): string | null {
-  const trimmed = loanType?.trim() ?? "";
-  if (trimmed.length > MAX_LOAN_TYPE_LENGTH) throw badRequest(`Loan type must be at most ${MAX_LOAN_TYPE_LENGTH} characters`);
-  return trimmed || null;
+  const stored = storedLoanType(loanType);
+  if (stored && stored.length > MAX_LOAN_TYPE_LENGTH) throw badRequest(`Loan type must be at most ${MAX_LOAN_TYPE_LENGTH} characters`);
+  return stored;
 }
 
 export function updateCustomer(ctx: AppContext, input: UpdateCustomerInput & { broker: PublicUser; customerId: string }): CustomerDetailDto {
@@ -141,7 +142,7 @@ export function updateCustomer(ctx: AppContext, input: UpdateCustomerInput & { b
     // connected to this link until the new address's owner signs in through it.
     const connection = email !== customer.email ? { accountConnectedAt: null } : {};
     tx.update(customers).set({ name, email, loanType, ...connection }).where(eq(customers.id, customerId)).run();
-    publish({ type: "customer_updated", brokerId: broker.id, customerId });
+    publish({ type: "customer_updated", brokerId: broker.id, customerId, ...(email !== customer.email ? { emailChanged: true } : {}) });
   });
   return customerDetail(ctx, { broker, customerId });
 }

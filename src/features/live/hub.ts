@@ -22,6 +22,8 @@ export interface CustomerConnection {
 }
 
 export const SIGNED_OUT_CLOSE_CODE = 4001;
+/** The socket's access changed (its account no longer reaches a relationship): reconnect and authenticate again. */
+export const ACCESS_CHANGED_CLOSE_CODE = 4003;
 
 export class LiveHub {
   private brokers = new Map<string, Set<BrokerConnection>>();
@@ -114,6 +116,13 @@ export class LiveHub {
         this.toBroker(event.brokerId, { type: "force_refresh", updateType: event.type });
         return;
       default: {
+        // A relationship whose email the broker changed no longer belongs to the accounts that
+        // reached it by the old address. Their sockets are closed (after this last message),
+        // so they reconnect and are registered for what their account reaches now.
+        const leaving =
+          event.type === "customer_updated" && event.emailChanged
+            ? [...(this.customers.get(event.customerId) ?? [])].filter((c) => c.session).map((c) => c.socket)
+            : [];
         const data = {
           customerId: event.customerId,
           ...("documentId" in event ? { documentId: event.documentId } : {}),
@@ -126,6 +135,10 @@ export class LiveHub {
         // A deleted relationship is told once (its portal refetches and finds the link gone),
         // then its sockets hear nothing more of that id.
         if (event.type === "customer_deleted") this.customers.delete(event.customerId);
+        for (const socket of leaving) {
+          this.removeSocket(socket);
+          socket.close(ACCESS_CHANGED_CLOSE_CODE, "Access changed");
+        }
       }
     }
   }

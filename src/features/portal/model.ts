@@ -29,6 +29,11 @@ export const PortalDocumentDto = t.Object({
   dueDate: MaybeDate,
   /** Whether an upload is accepted now (requested, incomplete, re-submit or overdue). */
   canUpload: t.Boolean(),
+  /**
+   * Present (true) when the broker asked for this document again after a file was sent: a guest
+   * is told that much, never the status or the reason (those stay for signed-in customers).
+   */
+  askedAgain: t.Optional(t.Literal(true)),
   status: t.Optional(DocumentStatus),
   fileName: t.Optional(t.Nullable(t.String())),
   fileSize: t.Optional(t.Nullable(t.Number())),

@@ -55,6 +55,7 @@ export function toPortalDocument(doc: DocumentRow, signedIn: boolean): PortalDoc
     description: doc.description,
     dueDate: iso(doc.dueDate),
     canUpload: canCustomerUpload(doc.status),
+    ...(doc.status === "need_to_resubmit" ? { askedAgain: true as const } : {}),
   };
   if (!signedIn) return guestView;
   const file = doc.storageKey ? `/api/documents/${doc.id}` : null;

@@ -45,9 +45,10 @@ export function ConfirmDialog({
       }}
       isDismissable={!isPending}
       isKeyboardDismissDisabled={isPending}
-      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4"
+      // The bottom padding keeps the toast strip clear (see ToastRegion in Toast.tsx).
+      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 px-4 pt-4 pb-36"
     >
-      <AriaModal className="max-h-[calc(100dvh-2rem)] w-full max-w-md overflow-y-auto rounded-xl bg-white shadow-xl">
+      <AriaModal className="max-h-[calc(100dvh-10rem)] w-full max-w-md overflow-y-auto rounded-xl bg-white shadow-xl">
         <AriaDialog role="alertdialog" className="p-6 outline-none">
           <Heading slot="title" className="text-lg font-semibold text-slate-900">
             {title}

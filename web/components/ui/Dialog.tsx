@@ -39,11 +39,12 @@ export function ModalDialog({
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       isDismissable={isDismissable}
-      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4"
+      // The bottom padding keeps the toast strip clear (see ToastRegion in Toast.tsx).
+      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 px-4 pt-4 pb-36"
     >
       <AriaModal
         className={cx(
-          "max-h-[calc(100dvh-2rem)] w-full overflow-y-auto rounded-xl bg-white shadow-xl",
+          "max-h-[calc(100dvh-10rem)] w-full overflow-y-auto rounded-xl bg-white shadow-xl",
           widths[size],
         )}
       >

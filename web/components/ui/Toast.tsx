@@ -38,8 +38,10 @@ export function ToastRegion() {
   return (
     <AriaToastRegion
       queue={toastQueue}
-      // At the top: at the bottom a toast covered the footer buttons of open dialogs.
-      className="fixed inset-x-4 top-4 z-[60] flex flex-col items-stretch gap-2 outline-none sm:left-auto sm:w-96"
+      // In a strip at the bottom that nothing else uses: at the top a toast covered the header's
+      // bell, avatar and Sign In and the dialogs' close buttons. Dialogs and pages keep that
+      // strip (8rem above a 1rem margin) clear with pb-36, so a toast covers no control for its 5 s.
+      className="fixed inset-x-4 bottom-4 z-[60] flex max-h-32 flex-col items-stretch gap-2 outline-none sm:left-auto sm:w-96"
     >
       {({ toast: queued }) => {
         const variant = queued.content.variant ?? "default";
@@ -62,7 +64,7 @@ export function ToastRegion() {
                 {queued.content.title}
               </Text>
               {queued.content.description ? (
-                <Text slot="description" className="text-sm opacity-90">
+                <Text slot="description" className="line-clamp-2 text-sm opacity-90">
                   {queued.content.description}
                 </Text>
               ) : null}

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { CustomerDetailDto } from "@shared/api-types";
 import { nameFromEmail } from "@shared/documents";
-import { addDueTime, DEFAULT_DUE, dueValueError, formatDueDate } from "@shared/due-date";
+import { addDueTime, DEFAULT_DUE, dueValueError, formatDueDate, reminderAfterRequest } from "@shared/due-date";
 import { limitMessages, perRequestError } from "@shared/limits";
 import { isValidEmail, messages } from "@shared/validation";
 import { ModalDialog } from "../../components/ui/Dialog";
@@ -60,16 +60,18 @@ function AddCustomerForm({
   const create = useCreateCustomerMutation();
   const checklist = useDocumentChecklist({ plan });
   const [email, setEmail] = useState("");
+  const [name, setName] = useState("");
   const [triedSubmit, setTriedSubmit] = useState(false);
   const [loanType, setLoanType] = useState(NO_LOAN_TYPE);
   const due = useDueTime(DEFAULT_DUE);
-  const reminder = useReminder();
 
   const emailError = triedSubmit && !isValidEmail(email.trim()) ? messages.invalidEmailShort : undefined;
   const dueError = dueValueError(due.amount) ?? undefined;
   // Shown under the fields so the broker sees what the numbers mean before sending.
   const dueDate = dueError ? null : addDueTime(new Date(), due.amount, due.unit);
-  const remindAt = reminder.at(dueDate);
+  const reminder = useReminder(dueDate);
+  // One that would go out with the invitation is not asked for (the server would drop it too).
+  const remindAt = reminderAfterRequest(reminder.at(dueDate), new Date());
 
   function submit() {
     setTriedSubmit(true);
@@ -80,10 +82,12 @@ function AddCustomerForm({
       return;
     }
     const address = email.trim();
+    const noDocuments = checklist.selected.length === 0;
     create.mutate(
       {
         email: address,
-        name: nameFromEmail(address),
+        // Optional: the spec's name from the email unless the broker typed one.
+        name: name.trim() || nameFromEmail(address),
         loanType: loanType === NO_LOAN_TYPE ? null : loanType,
         dueDate: dueDate.toISOString(),
         ...(remindAt ? { reminderTime: remindAt.toISOString() } : {}),
@@ -93,10 +97,16 @@ function AddCustomerForm({
         onSuccess: (customer) => {
           checklist.reset();
           setEmail("");
+          setName("");
           setTriedSubmit(false);
           void copyUploadLink(customer.uploadLink);
           toast(
-            { title: "Customer invited successfully", description: "The customer has been added successfully.", variant: "success" },
+            noDocuments
+              ? {
+                  title: "Customer invited without documents",
+                  description: "The customer has been added, but no documents were requested yet. Use Request New Document to ask for them.",
+                }
+              : { title: "Customer invited successfully", description: "The customer has been added successfully.", variant: "success" },
             5000,
           );
           onCreated(customer);
@@ -120,6 +130,14 @@ function AddCustomerForm({
           errorMessage={emailError}
           placeholder="customer@example.com"
         />
+        <TextField
+          label="Name (optional)"
+          autoComplete="off"
+          value={name}
+          onChange={setName}
+          placeholder={email.includes("@") ? nameFromEmail(email.trim()) : "From the email if left empty"}
+          description={name.trim() ? undefined : "Left empty, the name comes from the email."}
+        />
         <Select label="Loan Type (optional)" selectedKey={loanType} onSelectionChange={setLoanType} options={LOAN_TYPE_OPTIONS} />
       </div>
 
@@ -135,6 +153,11 @@ function AddCustomerForm({
       </fieldset>
 
       <DocumentPicker checklist={checklist} />
+      {checklist.selected.length === 0 ? (
+        <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          No documents selected: the invitation will not ask for any. You can request documents later.
+        </p>
+      ) : null}
 
       <DialogActions
         divided

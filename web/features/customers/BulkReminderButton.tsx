@@ -25,8 +25,20 @@ export function BulkReminderButton({ isDisabled }: { isDisabled?: boolean }) {
         isPending={send.isPending}
         onConfirm={() =>
           send.mutate(undefined, {
-            onSuccess: (result) =>
-              toast({ title: "Reminders sent successfully", description: `Sent ${result.sentCount} reminder emails`, variant: "success" }),
+            onSuccess: ({ sentCount }) =>
+              // Nothing sent is not a success to celebrate: say why instead.
+              toast(
+                sentCount === 0
+                  ? {
+                      title: "No reminders sent",
+                      description: "No customer has documents waiting to be uploaded, or each was reminded within the last minute.",
+                    }
+                  : {
+                      title: "Reminders sent successfully",
+                      description: `Sent ${sentCount} reminder email${sentCount === 1 ? "" : "s"}`,
+                      variant: "success",
+                    },
+              ),
             onError: (error) => toast({ title: errorText(error, "Failed to send reminder emails"), variant: "error" }),
             onSettled: () => setOpen(false),
           })

@@ -1,37 +1,16 @@
 import { useId, useState } from "react";
 import { Trash2 } from "lucide-react";
 import type { DocumentDto } from "@shared/api-types";
-import { isRequirement } from "@shared/documents";
-import { errorText } from "../../api/client";
 import { Button } from "../../components/ui/Button";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
-import { Spinner } from "../../components/ui/Spinner";
 import { toast } from "../../components/ui/Toast";
 import { StatusBadge } from "../../components/StatusBadge";
 import { useDeleteDocumentMutation } from "../documents/api";
-import { usePlanLimits } from "../subscription/use-plan-limits";
-import { useCustomerQuery, useRequestDocumentsMutation } from "./api";
 import { DocumentPicker } from "./DocumentPicker";
-import { REQUEST_LIMIT_REACHED } from "./errors";
-import { documentTypes, useDocumentChecklist } from "./use-document-checklist";
+import type { DocumentChecklist } from "./use-document-checklist";
 
 
-/** The customer's requested documents (shared files are not requirements) with removal and adding. */
-export function CustomerDocumentsEditor({ customerId }: { customerId: string }) {
-  const { data, isLoading, isError } = useCustomerQuery(customerId);
-  if (isLoading) return <Spinner label="Loading documents" />;
-  if (isError || !data) return <p className="text-sm text-red-700">The customer's documents could not be loaded.</p>;
-  const documents = data.documents.filter((doc) => isRequirement(doc.status));
-  return (
-    <>
-      <CurrentDocuments documents={documents} />
-      {/* Remounted when the documents change, so the checklist offers only what is still missing. */}
-      <AddDocuments key={documents.map((doc) => doc.id).join()} customerId={customerId} documents={documents} />
-    </>
-  );
-}
-
-function CurrentDocuments({ documents }: { documents: DocumentDto[] }) {
+export function CurrentDocuments({ documents }: { documents: DocumentDto[] }) {
   const remove = useDeleteDocumentMutation();
   const [removing, setRemoving] = useState<DocumentDto | null>(null);
   const headingId = useId();
@@ -83,39 +62,12 @@ function CurrentDocuments({ documents }: { documents: DocumentDto[] }) {
   );
 }
 
-function AddDocuments({ customerId, documents }: { customerId: string; documents: DocumentDto[] }) {
-  const { plan, documentsCap } = usePlanLimits();
-  const request = useRequestDocumentsMutation();
-  const checklist = useDocumentChecklist({ plan, existingNames: documents.map((doc) => doc.name), existing: "disable" });
-
-  function add() {
-    const count = checklist.selected.length;
-    if (count === 0) {
-      toast({ title: "No Documents Selected", description: "Please select at least one document to request.", variant: "error" });
-      return;
-    }
-    if (documentsCap !== null && documents.length + count > documentsCap) {
-      toast({ title: REQUEST_LIMIT_REACHED, variant: "error" });
-      return;
-    }
-    request.mutate(
-      { customerId, documentTypes: documentTypes(checklist.selected) },
-      {
-        onSuccess: () => toast({ title: "Documents added successfully", variant: "success" }),
-        onError: (error) => {
-          const text = errorText(error);
-          toast({ title: /limit/i.test(text) ? REQUEST_LIMIT_REACHED : text || "Failed to request documents. Please try again.", variant: "error" });
-        },
-      },
-    );
-  }
-
+/** The documents to request on Save: the checklist lives in the form, which sends them with the details. */
+export function AddDocuments({ checklist }: { checklist: DocumentChecklist }) {
   return (
-    <div className="flex flex-col gap-3">
+    <div className="flex flex-col gap-1">
       <DocumentPicker checklist={checklist} title="Add Documents" />
-      <Button variant="secondary" className="self-start" onPress={add} isPending={request.isPending}>
-        {request.isPending ? "Adding..." : "Add Documents"}
-      </Button>
+      <p className="text-sm text-slate-600">Ticked documents are requested from the customer when you save.</p>
     </div>
   );
 }

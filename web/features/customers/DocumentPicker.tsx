@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { Checkbox } from "../../components/ui/Checkbox";
 import { CustomDocumentInput } from "./CustomDocumentInput";
 import { DocumentChips } from "./DocumentChips";
@@ -10,10 +10,6 @@ import type { ChecklistEntry, DocumentChecklist } from "./use-document-checklist
  */
 export function DocumentPicker({ checklist, title = "Required Documents" }: { checklist: DocumentChecklist; title?: string }) {
   const headingId = useId();
-  const [customName, setCustomName] = useState("");
-  const add = () => {
-    if (checklist.addCustom(customName)) setCustomName("");
-  };
   const standard = checklist.entries.filter((entry) => !entry.custom);
   const custom = checklist.entries.filter((entry) => entry.custom);
 
@@ -29,7 +25,7 @@ export function DocumentPicker({ checklist, title = "Required Documents" }: { ch
       )}
       {custom.length > 0 ? <ChecklistGroup label="Custom documents" entries={custom} checklist={checklist} /> : null}
 
-      <CustomDocumentInput value={customName} onChange={setCustomName} onAdd={add} isFull={checklist.isFull} />
+      <CustomDocumentInput onAdd={checklist.addCustom} isFull={checklist.isFull} />
 
       <SelectedDocuments checklist={checklist} />
     </section>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import {
   DEFAULT_REMINDER,
+  defaultReminderLead,
   DUE_UNITS,
   dueMessages,
   dueValueError,
@@ -69,20 +70,31 @@ export function useDueTime(initial: { value: number; unit: DueUnit }) {
 }
 
 /**
- * An optional reminder before a due time (SPEC 5): off until ticked, then 30 days before by
- * default. `error` is the range message while it is on; `at(dueDate)` is when it goes out,
- * or null when it is off or not valid.
+ * An optional reminder before a due time (SPEC 5): off until ticked. Its lead starts at the
+ * spec's 30 days where that leaves it after the request, else the longest of a day, an hour or
+ * 15 minutes that does (defaultReminderLead), following the due time until the broker types a
+ * lead of their own. `error` is the range message while it is on; `at(dueDate)` is when it goes
+ * out, or null when it is off or not valid.
  */
-export function useReminder() {
+export function useReminder(dueDate: Date | null) {
   const [isOn, setOn] = useState(false);
-  const lead = useDueTime(DEFAULT_REMINDER);
-  const error = isOn && dueValueError(lead.amount) ? dueMessages.reminderRange : undefined;
+  const [typed, setTyped] = useState<{ value: string; unit: DueUnit } | null>(null);
+  const suggested = (dueDate && defaultReminderLead(dueDate, new Date())) ?? DEFAULT_REMINDER;
+  const value = typed?.value ?? String(suggested.value);
+  const unit = typed?.unit ?? suggested.unit;
+  const amount = parseDueValue(value);
+  const error = isOn && dueValueError(amount) ? dueMessages.reminderRange : undefined;
   return {
     isOn,
     setOn,
-    fields: lead.fields,
+    fields: {
+      value,
+      unit,
+      onValueChange: (next: string) => setTyped({ value: next, unit }),
+      onUnitChange: (next: DueUnit) => setTyped({ value, unit: next }),
+    },
     error,
-    at: (dueDate: Date | null) => (dueDate && isOn && !error ? reminderTime(dueDate, lead.amount, lead.unit) : null),
+    at: (due: Date | null) => (due && isOn && !error ? reminderTime(due, amount, unit) : null),
   };
 }
 
@@ -93,6 +105,7 @@ export function ReminderFields({
   description,
   unitLabel,
   errorMessage = reminder.error,
+  on = "request",
 }: {
   reminder: ReturnType<typeof useReminder>;
   dueDate: Date | null;
@@ -101,6 +114,8 @@ export function ReminderFields({
   unitLabel?: string;
   /** Defaults to showing the range message at once. */
   errorMessage?: string;
+  /** What the reminder comes with: a new request (the default) or a changed due date (see reminderNote). */
+  on?: "request" | "due-date-change";
 }) {
   const remindAt = reminder.at(dueDate);
   return (
@@ -114,7 +129,7 @@ export function ReminderFields({
           unitLabel={unitLabel}
           {...reminder.fields}
           errorMessage={errorMessage}
-          description={remindAt ? reminderNote(remindAt, new Date()) : undefined}
+          description={remindAt ? reminderNote(remindAt, new Date(), on) : undefined}
         />
       ) : null}
     </>

@@ -51,7 +51,11 @@ function RequestDocumentForm({ initialCustomerIds, onDone }: { initialCustomerId
   const due = useDueTime(DEFAULT_DUE);
   const [sending, setSending] = useState(false);
 
-  const email = newEmail.trim();
+  const typed = newEmail.trim();
+  // An address that is already one of the broker's customers means that customer: they are
+  // asked, not "created" (which the server would refuse as a duplicate).
+  const known = typed ? customers.find((customer) => customer.email.toLowerCase() === typed.toLowerCase()) : undefined;
+  const email = known ? "" : typed;
   const emailError = triedSubmit && email && !isValidEmail(email) ? messages.invalidEmailShort : undefined;
   const dueError = withDueDate ? (dueValueError(due.amount) ?? undefined) : undefined;
   const dueDate = withDueDate && !dueError ? addDueTime(new Date(), due.amount, due.unit) : null;
@@ -78,7 +82,7 @@ function RequestDocumentForm({ initialCustomerIds, onDone }: { initialCustomerId
 
   async function submit() {
     setTriedSubmit(true);
-    const recipients = customers.filter((customer) => recipientIds.has(customer.id));
+    const recipients = customers.filter((customer) => recipientIds.has(customer.id) || customer.id === known?.id);
     if (!validate(recipients)) return;
     setSending(true);
     const iso = dueDate?.toISOString() ?? null;
@@ -118,7 +122,7 @@ function RequestDocumentForm({ initialCustomerIds, onDone }: { initialCustomerId
     if (failure) {
       // Keep only what still needs sending, so a retry does not ask the same customers twice.
       setRecipientIds((current) => new Set([...current].filter((id) => !done.has(id))));
-      if (created) setNewEmail("");
+      if (created || known) setNewEmail("");
       toast({ title: "Error", description: failure, variant: "error" });
       return;
     }
@@ -165,7 +169,11 @@ function RequestDocumentForm({ initialCustomerIds, onDone }: { initialCustomerId
           type="email"
           autoComplete="off"
           placeholder="new.customer@example.com"
-          description="We create the customer and send the invitation with these documents."
+          description={
+            known
+              ? `${known.name} is already your customer: the documents are requested from them.`
+              : "We create the customer and send the invitation with these documents."
+          }
           value={newEmail}
           onChange={setNewEmail}
           errorMessage={emailError}

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { CUSTOM_DOCUMENT_DESCRIPTION, STANDARD_DOCUMENTS, encodeCustomDocument } from "@shared/documents";
-import { approachesCap, limitMessages, perCustomerError, perRequestError, STANDARD_SELECTION_BLOCK_AT } from "@shared/limits";
+import { approachesCap, limitMessages, perCustomerError, perRequestError, standardSelectionLocked } from "@shared/limits";
 import type { PlanId } from "@shared/plans";
 import { toast } from "../../components/ui/Toast";
 
@@ -26,8 +26,11 @@ export interface ChecklistOptions {
   existingNames?: readonly string[];
   /** The customer's requested count and cap (null = none) from the document-limit query: warns at the cap, refuses beyond it. */
   customerLimit?: { current: number; max: number | null };
-  /** SPEC 2: once the customer has STANDARD_SELECTION_BLOCK_AT documents, no more standard ones can be ticked. */
-  lockStandard?: boolean;
+  /**
+   * SPEC 2: the per-customer cap (the plan's maxAllowed, null = none) at which no more standard
+   * documents can be ticked (standardSelectionLocked). Left out: standard documents never lock.
+   */
+  lockStandardAt?: number | null;
   /**
    * SPEC 2: standard documents the customer already has are hidden on the customer detail
    * screen and shown disabled as "Already Added" elsewhere.
@@ -39,19 +42,19 @@ export interface ChecklistOptions {
  * The document picker's state: the standard catalogue (none checked), custom documents
  * added already checked, and the caps enforced as the broker ticks.
  */
-export function useDocumentChecklist({ plan, existingNames = [], customerLimit, lockStandard = false, existing = "hide" }: ChecklistOptions = {}) {
+export function useDocumentChecklist({ plan, existingNames = [], customerLimit, lockStandardAt, existing = "hide" }: ChecklistOptions = {}) {
   const has = (name: string) => existingNames.some((other) => sameName(other, name));
-  const fresh = (): ChecklistEntry[] =>
-    STANDARD_DOCUMENTS.filter((doc) => existing === "disable" || !has(doc.name)).map((doc) => ({
-      ...doc,
-      checked: false,
-      custom: false,
-      ...(has(doc.name) ? { alreadyAdded: true } : {}),
-    }));
-  const [entries, setEntries] = useState<ChecklistEntry[]>(fresh);
+  const fresh = (): ChecklistEntry[] => STANDARD_DOCUMENTS.map((doc) => ({ ...doc, checked: false, custom: false }));
+  const [state, setEntries] = useState<ChecklistEntry[]>(fresh);
+  // Worked out on every render, so a document removed or requested while the picker is open
+  // (the Edit Customer dialog) is offered again, or no longer, at once.
+  const entries = state.flatMap((entry): ChecklistEntry[] => {
+    if (entry.custom || !has(entry.name)) return [entry];
+    return existing === "hide" ? [] : [{ ...entry, checked: false, alreadyAdded: true }];
+  });
 
   const selected = entries.filter((entry) => entry.checked);
-  const standardLocked = lockStandard && existingNames.length >= STANDARD_SELECTION_BLOCK_AT;
+  const standardLocked = lockStandardAt !== undefined && standardSelectionLocked(existingNames.length, lockStandardAt);
   const max = customerLimit?.max ?? null;
   const requested = customerLimit?.current ?? 0;
 
@@ -78,7 +81,7 @@ export function useDocumentChecklist({ plan, existingNames = [], customerLimit, 
   function addCustom(rawName: string): boolean {
     const name = rawName.trim();
     if (!name) {
-      toast({ title: "Error", description: "Please enter a document name.", variant: "error" });
+      toast({ title: "Document name required", description: "Please enter a document name.", variant: "error" });
       return false;
     }
     const taken = [...entries.map((entry) => entry.name), ...existingNames];

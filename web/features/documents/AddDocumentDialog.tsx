@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { TriangleAlert } from "lucide-react";
 import type { CustomerDetailDto } from "@shared/api-types";
 import { isRequirement } from "@shared/documents";
-import { limitMessages, resolveCap, STANDARD_SELECTION_BLOCK_AT } from "@shared/limits";
+import { limitMessages, resolveCap } from "@shared/limits";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { DialogActions } from "../../components/ui/DialogActions";
 import { toast } from "../../components/ui/Toast";
@@ -37,7 +37,6 @@ export function AddDocumentDialog({
 }
 
 function AddDocumentForm({ customer, onClose }: { customer: Pick<CustomerDetailDto, "id" | "name" | "documents">; onClose: () => void }) {
-  const [customName, setCustomName] = useState("");
   const [due, setDue] = useState<DueDateValue>({ day: "", time: "17:00" });
   const [dueError, setDueError] = useState(false);
   const limit = useDocumentLimitQuery(customer.id);
@@ -49,7 +48,7 @@ function AddDocumentForm({ customer, onClose }: { customer: Pick<CustomerDetailD
   const checklist = useDocumentChecklist({
     existingNames: required.map((doc) => doc.name),
     customerLimit: { current: limit.data?.currentCount ?? required.length, max },
-    lockStandard: true,
+    lockStandardAt: max,
   });
   const standard = checklist.entries.filter((entry) => !entry.custom);
   const custom = checklist.entries.filter((entry) => entry.custom);
@@ -100,8 +99,8 @@ function AddDocumentForm({ customer, onClose }: { customer: Pick<CustomerDetailD
         <legend className="mb-2 text-sm font-medium text-slate-800">Standard documents</legend>
         {checklist.standardLocked && standard.length > 0 ? (
           <p className="mb-2 text-sm text-slate-600">
-            {customer.name} already has {STANDARD_SELECTION_BLOCK_AT} or more documents, so standard documents are locked. You can
-            still request a custom document.
+            {customer.name} already has {max} or more documents, the most your plan allows per customer, so standard documents
+            are locked.
           </p>
         ) : null}
         {standard.length === 0 ? (
@@ -112,14 +111,7 @@ function AddDocumentForm({ customer, onClose }: { customer: Pick<CustomerDetailD
       </fieldset>
 
       <div className="flex flex-col gap-2">
-        <CustomDocumentInput
-          value={customName}
-          onChange={setCustomName}
-          onAdd={() => {
-            if (checklist.addCustom(customName)) setCustomName("");
-          }}
-          isFull={checklist.isFull}
-        />
+        <CustomDocumentInput onAdd={checklist.addCustom} isFull={checklist.isFull} />
         {custom.length > 0 ? (
           <DocumentChips label="Custom documents" names={custom.map((entry) => entry.name)} onRemove={checklist.remove} />
         ) : null}

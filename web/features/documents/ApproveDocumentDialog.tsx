@@ -9,9 +9,12 @@ export function ApproveDocumentDialog(props: DocumentDialogProps) {
   return <DocumentDialog title="Approve Document" form={ApproveForm} {...props} />;
 }
 
-function ApproveForm({ document, onClose }: DocumentFormProps) {
+function ApproveForm({ document, onClose, onDone }: DocumentFormProps) {
   const [comments, setComments] = useState("");
-  const review = useVerifyDocument(onClose);
+  const review = useVerifyDocument(() => {
+    onDone?.(document);
+    onClose();
+  });
 
   function submit(event: FormEvent) {
     event.preventDefault();

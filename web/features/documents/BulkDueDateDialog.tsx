@@ -40,7 +40,7 @@ function BulkDueDateForm({ documents, onClose }: { documents: DocumentDto[]; onC
     const suggested = addDueTime(new Date(), DEFAULT_DUE.value, DEFAULT_DUE.unit);
     return { day: toDateInput(suggested), time: toTimeInput(suggested) };
   });
-  const reminder = useReminder();
+  const reminder = useReminder(fromDateTimeInputs(due.day, due.time));
   const [errors, setErrors] = useState<{ selection?: string; due?: string; reminder?: string }>({});
   const bulk = useBulkDueDateMutation();
 
@@ -129,6 +129,7 @@ function BulkDueDateForm({ documents, onClose }: { documents: DocumentDto[]; onC
           dueDate={fromDateTimeInputs(due.day, due.time)}
           description="An email goes to the customer this long before the due time."
           unitLabel="Unit"
+          on="due-date-change"
           // Said once the broker tries to save, like the other fields of this dialog.
           errorMessage={errors.reminder}
         />

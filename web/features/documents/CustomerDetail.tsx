@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { ArrowLeft, Trash2 } from "lucide-react";
 import type { CustomerDetailDto, DocumentDto } from "@shared/api-types";
 import { Button, LinkButton } from "../../components/ui/Button";
@@ -8,6 +8,7 @@ import { BulkDueDateDialog } from "./BulkDueDateDialog";
 import { ChangeDueDateDialog } from "./ChangeDueDateDialog";
 import { DeleteCustomerDialog } from "./DeleteCustomerDialog";
 import { DocumentViewerDialog } from "./DocumentViewerDialog";
+import { documentHeadingId } from "./DocumentRow";
 import { PersonalInfoCard } from "./PersonalInfoCard";
 import { ProgressCard } from "./ProgressCard";
 import { QuickActionsCard } from "./QuickActionsCard";
@@ -26,6 +27,16 @@ type OpenDialog =
 export function CustomerDetail({ customer }: { customer: CustomerDetailDto }) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
+  // After Approve or Re-Submit the button that opened the dialog may disappear (an approved
+  // document has none): focus goes to the document's heading instead of falling to <body>.
+  // Done in the commit that closes the dialog, before React Aria would restore focus itself.
+  const [focusDocument, setFocusDocument] = useState<string | null>(null);
+  useEffect(() => {
+    if (dialog !== null || focusDocument === null) return;
+    document.getElementById(documentHeadingId(focusDocument))?.focus();
+    setFocusDocument(null);
+  }, [dialog, focusDocument]);
+  const reviewed = (doc: DocumentDto) => setFocusDocument(doc.id);
   const docFor = (kind: "view" | "approve" | "resubmit" | "due") =>
     dialog && dialog.kind === kind && "doc" in dialog ? dialog.doc : null;
   const toggle = (kind: "reminder" | "bulk" | "add" | "delete") => (open: boolean) => setDialog(open ? { kind } : null);
@@ -84,8 +95,8 @@ export function CustomerDetail({ customer }: { customer: CustomerDetailDto }) {
         onApprove={(doc) => setDialog({ kind: "approve", doc })}
         onResubmit={(doc) => setDialog({ kind: "resubmit", doc })}
       />
-      <ApproveDocumentDialog document={docFor("approve")} onClose={close} />
-      <ResubmitDocumentDialog document={docFor("resubmit")} onClose={close} />
+      <ApproveDocumentDialog document={docFor("approve")} onClose={close} onDone={reviewed} />
+      <ResubmitDocumentDialog document={docFor("resubmit")} onClose={close} onDone={reviewed} />
       <ChangeDueDateDialog document={docFor("due")} onClose={close} />
       <SendReminderDialog customer={dialog?.kind === "reminder" ? customer : null} onClose={() => toggle("reminder")(false)} />
       <BulkDueDateDialog

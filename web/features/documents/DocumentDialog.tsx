@@ -7,6 +7,8 @@ export interface DocumentDialogProps {
   /** The document the dialog is about; the dialog is open while it is set. */
   document: DocumentDto | null;
   onClose: () => void;
+  /** After the dialog's change is saved (it then closes): e.g. to move focus somewhere that stays. */
+  onDone?: (document: DocumentDto) => void;
 }
 
 /** What such a dialog passes to its form, once a document is set. */
@@ -21,10 +23,11 @@ export function DocumentDialog({
   form: Form,
   document,
   onClose,
+  onDone,
 }: DocumentDialogProps & { title: string; form: ComponentType<DocumentFormProps> }) {
   return (
     <ModalDialog title={title} isOpen={document !== null} onOpenChange={(open) => !open && onClose()} isDismissable={false}>
-      {document ? <Form document={document} onClose={onClose} /> : null}
+      {document ? <Form document={document} onClose={onClose} onDone={onDone} /> : null}
     </ModalDialog>
   );
 }

@@ -9,6 +9,9 @@ import { cx } from "../../components/ui/cx";
 import { formatDay } from "./format";
 import { formatKilobytes } from "@shared/format";
 
+/** The id of a document's heading in its row (a stable place to put focus). */
+export const documentHeadingId = (documentId: string) => `document-${documentId}`;
+
 export interface DocumentActions {
   onView: (doc: DocumentDto) => void;
   onApprove: (doc: DocumentDto) => void;
@@ -31,7 +34,10 @@ export function DocumentRow({ doc, now, actions }: { doc: DocumentDto; now: Date
       </span>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 className="font-medium break-words text-slate-900">{doc.name}</h3>
+          {/* Focus lands here after a review, when the button that was pressed may be gone. */}
+          <h3 id={documentHeadingId(doc.id)} tabIndex={-1} className="rounded font-medium break-words text-slate-900 outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+            {doc.name}
+          </h3>
           <StatusBadge status={doc.status} />
           {showDue && doc.dueDate ? <DueDateBadge dueDate={doc.dueDate} now={now} /> : null}
         </div>
@@ -50,7 +56,8 @@ export function DocumentRow({ doc, now, actions }: { doc: DocumentDto; now: Date
           </dl>
         ) : null}
 
-        {doc.rejectionReason ? (
+        {/* Only while the re-submit is outstanding: once the customer sent a new file the old reason is history. */}
+        {doc.rejectionReason && doc.status === "need_to_resubmit" ? (
           <p className="mt-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
             <span className="font-medium">Re-submit reason:</span> {doc.rejectionReason}
           </p>

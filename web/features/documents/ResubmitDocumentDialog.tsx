@@ -11,11 +11,14 @@ export function ResubmitDocumentDialog(props: DocumentDialogProps) {
   return <DocumentDialog title="Re-Submit Document" form={ResubmitForm} {...props} />;
 }
 
-function ResubmitForm({ document, onClose }: DocumentFormProps) {
+function ResubmitForm({ document, onClose, onDone }: DocumentFormProps) {
   const [reason, setReason] = useState("");
   const [comments, setComments] = useState("");
   const [showError, setShowError] = useState(false);
-  const review = useVerifyDocument(onClose);
+  const review = useVerifyDocument(() => {
+    onDone?.(document);
+    onClose();
+  });
   const reasonMissing = reason.trim() === "";
 
   function submit(event: FormEvent) {

@@ -1,19 +1,26 @@
-import { DocumentActions, DocumentInfo, DocumentStatusBadge, DueBadge, type DocumentView } from "./DocumentParts";
+import { DocumentActions, DocumentInfo, DocumentStatusBadge, DueBadge, useDocumentRowFocus, type DocumentView } from "./DocumentParts";
 
 /** Phones: one card per document, the actions full width under it (44 px targets). */
 export function DocumentCards({ rows }: { rows: DocumentView[] }) {
   return (
     <ul className="flex flex-col gap-3" aria-label="Required documents">
       {rows.map((row) => (
-        <li key={row.document.id} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-          <DocumentInfo {...row} titleLevel={3} />
-          <div className="flex flex-wrap gap-2 empty:hidden">
-            <DocumentStatusBadge {...row} />
-            <DueBadge {...row} />
-          </div>
-          <DocumentActions {...row} />
-        </li>
+        <DocumentCard key={row.document.id} row={row} />
       ))}
     </ul>
+  );
+}
+
+function DocumentCard({ row }: { row: DocumentView }) {
+  const focus = useDocumentRowFocus(row.document);
+  return (
+    <li {...focus} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <DocumentInfo {...row} titleLevel={3} />
+      <div className="flex flex-wrap gap-2 empty:hidden">
+        <DocumentStatusBadge {...row} />
+        <DueBadge {...row} />
+      </div>
+      <DocumentActions {...row} />
+    </li>
   );
 }

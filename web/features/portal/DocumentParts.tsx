@@ -9,6 +9,8 @@ import { formatKilobytes } from "@shared/format";
 import { formatDay } from "./names";
 import { preloadOverlays } from "./overlay";
 import { UploadControl } from "./UploadControl";
+import { useUploads } from "./use-uploads";
+import { useFocusKeeper } from "../../components/use-focus-keeper";
 
 export interface DocumentView {
   document: PortalDocumentDto;
@@ -17,6 +19,19 @@ export interface DocumentView {
   signedIn: boolean;
   now: Date;
   onView: (document: PortalDocumentDto) => void;
+}
+
+/** The id of a document's title: where focus goes when its upload buttons are replaced. */
+export const documentTitleId = (documentId: string) => `portal-document-${documentId}`;
+
+/**
+ * Handlers for a document's row (card or table row) that keep focus in it while its upload
+ * controls give way to a progress bar and then to "received" (see useFocusKeeper).
+ */
+export function useDocumentRowFocus(document: PortalDocumentDto) {
+  const { progress } = useUploads();
+  const state = progress.has(document.id) ? "sending" : document.canUpload ? "upload" : "received";
+  return useFocusKeeper(state, documentTitleId(document.id));
 }
 
 /** A due badge only while the customer still owes the document. */
@@ -35,7 +50,13 @@ export function DocumentInfo({ document, brokerName, signedIn, titleLevel }: Pic
   const uploaded = formatDay(document.uploadedAt);
   return (
     <div className="flex min-w-0 flex-col gap-1">
-      <Title className="font-medium break-words text-slate-900">{document.name}</Title>
+      <Title
+        id={documentTitleId(document.id)}
+        tabIndex={-1}
+        className="rounded font-medium break-words text-slate-900 outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      >
+        {document.name}
+      </Title>
       {document.description ? <p className="text-sm text-slate-600">{document.description}</p> : null}
       {brokerName ? <p className="text-sm text-slate-500">Requested by {brokerName}</p> : null}
       {signedIn && document.status === "need_to_resubmit" ? (
@@ -45,6 +66,12 @@ export function DocumentInfo({ document, brokerName, signedIn, titleLevel }: Pic
             <span className="font-medium">Re-submit reason: </span>
             {document.rejectionReason || "Your broker asked for a new file."}
           </span>
+        </p>
+      ) : null}
+      {!signedIn && document.askedAgain ? (
+        <p className="mt-1 flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <RotateCcw aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>Your broker asked for this document again. Please upload a new file; sign in to see why.</span>
         </p>
       ) : null}
       {signedIn && document.fileName ? (

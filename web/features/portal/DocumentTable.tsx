@@ -1,4 +1,4 @@
-import { DocumentActions, DocumentInfo, DocumentStatusBadge, DueBadge, type DocumentView } from "./DocumentParts";
+import { DocumentActions, DocumentInfo, DocumentStatusBadge, DueBadge, useDocumentRowFocus, type DocumentView } from "./DocumentParts";
 
 const th = "px-4 py-3 text-left text-sm font-medium text-slate-600";
 const td = "px-4 py-4 align-top";
@@ -34,40 +34,47 @@ export function DocumentTable({ rows, signedIn, compact }: { rows: DocumentView[
         </thead>
         <tbody className="divide-y divide-slate-200">
           {rows.map((row) => (
-            <tr key={row.document.id}>
-              <td className={td}>
-                <DocumentInfo {...row} />
-                {compact ? (
-                  <div className="mt-2 flex flex-wrap gap-2 empty:hidden">
-                    <DocumentStatusBadge {...row} />
-                    <DueBadge {...row} />
-                  </div>
-                ) : null}
-              </td>
-              {compact ? null : (
-                <td className={td}>
-                  {row.document.dueDate && row.document.canUpload ? (
-                    <DueBadge {...row} />
-                  ) : (
-                    <span className="text-slate-400">
-                      <span aria-hidden="true">—</span>
-                      <span className="sr-only">None</span>
-                    </span>
-                  )}
-                </td>
-              )}
-              {compact || !signedIn ? null : (
-                <td className={td}>
-                  <DocumentStatusBadge {...row} />
-                </td>
-              )}
-              <td className={td}>
-                <DocumentActions {...row} stacked={compact} />
-              </td>
-            </tr>
+            <DocumentTableRow key={row.document.id} row={row} signedIn={signedIn} compact={compact} />
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+function DocumentTableRow({ row, signedIn, compact }: { row: DocumentView; signedIn: boolean; compact: boolean }) {
+  const focus = useDocumentRowFocus(row.document);
+  return (
+    <tr {...focus}>
+      <td className={td}>
+        <DocumentInfo {...row} />
+        {compact ? (
+          <div className="mt-2 flex flex-wrap gap-2 empty:hidden">
+            <DocumentStatusBadge {...row} />
+            <DueBadge {...row} />
+          </div>
+        ) : null}
+      </td>
+      {compact ? null : (
+        <td className={td}>
+          {row.document.dueDate && row.document.canUpload ? (
+            <DueBadge {...row} />
+          ) : (
+            <span className="text-slate-400">
+              <span aria-hidden="true">—</span>
+              <span className="sr-only">None</span>
+            </span>
+          )}
+        </td>
+      )}
+      {compact || !signedIn ? null : (
+        <td className={td}>
+          <DocumentStatusBadge {...row} />
+        </td>
+      )}
+      <td className={td}>
+        <DocumentActions {...row} stacked={compact} />
+      </td>
+    </tr>
   );
 }

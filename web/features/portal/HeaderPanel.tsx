@@ -18,7 +18,7 @@ export function HeaderPanel({ title, onClose, children }: { title: string; onClo
     >
       <Modal className="mx-auto w-full max-w-6xl outline-none">
         <div className="flex justify-end">
-          <Dialog className="mt-1 max-h-[calc(100dvh-6rem)] w-full overflow-y-auto rounded-xl border border-slate-200 bg-white shadow-lg outline-none sm:w-80">
+          <Dialog className="mt-1 max-h-[calc(100dvh-15rem)] w-full overflow-y-auto rounded-xl border border-slate-200 bg-white shadow-lg outline-none sm:w-80">
             <div className="flex items-center justify-between gap-2 border-b border-slate-200 py-1 pr-1 pl-4">
               <Heading slot="title" className="font-semibold text-slate-900">
                 {title}

@@ -29,7 +29,8 @@ export function PortalHeader({ portal, unreadCount, onNotifications, onAccount, 
             <Button
               variant="ghost"
               size="icon"
-              aria-label={`Account menu for ${customer.name}`}
+              // WCAG 2.5.3: the name starts with the initials the button shows.
+              aria-label={`${customerInitials(customer.name, customer.email)}, Account menu for ${customer.name}`}
               onPressStart={preloadOverlays}
               onPress={onAccount}
               className="rounded-full"

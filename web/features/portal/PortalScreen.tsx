@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import type { PortalDto } from "@shared/api-types";
+import type { CustomerProfileDto, PortalDto } from "@shared/api-types";
 import { Spinner } from "../../components/ui/Spinner";
 import { useLiveChannel } from "../../api/live";
-import { useCustomerNotifications } from "./api";
+import { isNewAccount, useCustomerNotifications } from "./api";
 import { HelpBlock } from "./HelpBlock";
 import { loadOverlays, type Overlay } from "./overlay";
 import { PortalHeader } from "./PortalHeader";
@@ -27,8 +27,9 @@ export function PortalScreen({ link, portal, resetToken }: PortalScreenProps) {
   const [overlay, setOverlay] = useState<Overlay | null>(resetToken !== null ? { kind: "reset", token: resetToken } : null);
   const signedIn = portal.authenticated;
   const notifications = useCustomerNotifications(link, signedIn);
-  // The broker's reviews and requests show up without a reload.
-  useLiveChannel({ kind: "customer", uploadLink: link });
+  // The broker's reviews and requests show up without a reload; signing in or out inside the
+  // portal reopens the socket under the new session.
+  useLiveChannel({ kind: "customer", uploadLink: link }, signedIn ? `account:${(portal.customer as CustomerProfileDto).email}` : "guest");
 
   // Remember (per link) whether a session exists, so the next visit can say "Checking your session".
   useEffect(() => storeSession(link, signedIn ? portal.customer.id : null), [link, signedIn, portal.customer.id]);
@@ -46,9 +47,10 @@ export function PortalScreen({ link, portal, resetToken }: PortalScreenProps) {
           onAccount={() => setOverlay({ kind: "profile" })}
           onSignIn={() => setOverlay({ kind: "signin" })}
         />
-        <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
+        {/* pb-36: the page's last controls can scroll above the toast strip (Toast.tsx). */}
+        <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 pt-6 pb-36 sm:px-6 sm:pt-8">
           {signedIn ? (
-            <ProgressSummary name={portal.customer.name} documents={portal.documents} />
+            <ProgressSummary name={portal.customer.name} documents={portal.documents} isNewAccount={isNewAccount(link)} />
           ) : (
             <WelcomeBanner name={portal.customer.name} brokers={portal.brokers} onSignIn={() => setOverlay({ kind: "signin" })} />
           )}

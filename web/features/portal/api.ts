@@ -67,17 +67,27 @@ export function useCheckEmailMutation(link: string) {
  * Sign-in and sign-up set the HttpOnly session cookie; the mutation stays pending until the
  * portal has been read again, so the dialog closes onto the signed-in view, not the guest one.
  */
-function useSessionMutation<Input extends { email: string; password: string }>(link: string, path: string) {
+function useSessionMutation<Input extends { email: string; password: string }>(link: string, path: string, isNew: boolean) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Input) => post<CustomerAuthResponse>(path, { ...input, uploadLink: link }),
+    mutationFn: (input: Input) =>
+      post<CustomerAuthResponse>(path, { ...input, uploadLink: link }).then((answer) => {
+        if (isNew) newAccountLinks.add(link);
+        else newAccountLinks.delete(link);
+        return answer;
+      }),
     onSuccess: () => refreshPortal(queryClient, link),
   });
 }
 
-export const useCustomerSignInMutation = (link: string) => useSessionMutation(link, "/api/customer/signin");
+/** Links on which an account was just created in this page: its greeting is not "Welcome back". */
+const newAccountLinks = new Set<string>();
+export const isNewAccount = (link: string) => newAccountLinks.has(link);
+
+export const useCustomerSignInMutation = (link: string) => useSessionMutation(link, "/api/customer/signin", false);
 /** Sign-up's second step: the emailed code makes the account and signs in. */
-export const useCustomerSignUpMutation = (link: string) => useSessionMutation<{ email: string; password: string; code: string }>(link, "/api/customer/signup");
+export const useCustomerSignUpMutation = (link: string) =>
+  useSessionMutation<{ email: string; password: string; code: string }>(link, "/api/customer/signup", true);
 
 /** Sign-up's first step: checks the form and emails a code to the link's address. */
 export function useSignUpCodeMutation(link: string) {
