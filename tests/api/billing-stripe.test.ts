@@ -2,7 +2,7 @@
 // for Stripe's API (tests/support/stripe-stand-in.ts), and webhooks with real signatures.
 import { afterAll, describe, expect, test } from "bun:test";
 import Stripe from "stripe";
-import { countRows, createCustomer } from "../support/fixtures.ts";
+import { countRows } from "../support/fixtures.ts";
 import { useTestServer, type Broker } from "../support/server.ts";
 import { STAND_IN_KEYS, startStripeStandIn } from "../support/stripe-stand-in.ts";
 
