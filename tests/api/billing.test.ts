@@ -51,8 +51,11 @@ describe("billing off (the default)", () => {
 });
 
 describe("billing on", () => {
-  test("the public settings carry the publishable key and the operator's prices", async () => {
-    expect((await billed.call("/api/billing/config")).body).toEqual({
+  test("the public settings carry the publishable key and the operator's prices; the CSP lets Stripe.js in only then", async () => {
+    const settings = await billed.call("/api/billing/config");
+    expect(settings.headers.get("content-security-policy")).toContain("script-src 'self' https://js.stripe.com");
+    expect((await off.call("/api/billing/config")).headers.get("content-security-policy")).not.toContain("stripe");
+    expect(settings.body).toEqual({
       billingEnabled: true,
       publishableKey: STAND_IN_KEYS.publishable,
       prices: { basic: 29.99, pro: getPlan("pro").price, unlimited: getPlan("unlimited").price },
