@@ -1,4 +1,5 @@
 import { isUnlimited, type PlanId } from "@shared/plans";
+import { maxDocumentsPerCustomer } from "@shared/limits";
 import { useSubscriptionQuery } from "./api";
 
 export interface PlanLimits {
@@ -16,10 +17,8 @@ export interface PlanLimits {
 export function usePlanLimits(): PlanLimits {
   const { data } = useSubscriptionQuery();
   if (!data) return { plan: "unlimited", documentsCap: null, canCreateCustomer: true };
-  const limit = data.limits.documentsLimit;
-  return {
-    plan: data.subscription.plan,
-    documentsCap: isUnlimited(limit) ? null : limit,
-    canCreateCustomer: data.canCreateCustomer !== false,
-  };
+  // documentsLimit is what the plan allows in all; the per-customer cap is its own field.
+  const perCustomer = data.limits.documentsPerCustomer;
+  const documentsCap = perCustomer === undefined ? maxDocumentsPerCustomer(data.subscription.plan) : isUnlimited(perCustomer) ? null : perCustomer;
+  return { plan: data.subscription.plan, documentsCap, canCreateCustomer: data.canCreateCustomer !== false };
 }
