@@ -61,6 +61,13 @@ describe("create-subscription", () => {
     expect(sub.status).toBe("incomplete_expired");
   });
 
+  test("two clicks at once make one Stripe customer for the broker", async () => {
+    const b = await srv.signUpBroker();
+    const answers = await Promise.all(["basic", "pro"].map((plan) => srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan } })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect([...standIn.customers.values()].filter((c) => c.metadata.brokerId === b.user.id)).toHaveLength(1);
+  });
+
   test("free, unknown and missing plans are 400 and create nothing at Stripe", async () => {
     const b = await srv.signUpBroker();
     const before = standIn.requests.length;
@@ -216,6 +223,26 @@ describe("webhook", () => {
 
     await sendEvent("customer.subscription.deleted", { ...standIn.subscriptionObject(subscriptionId), status: "canceled" });
     expect((await subscription(b)).subscription).toEqual({ plan: "free", status: "active", currentPeriodEnd: null });
+  });
+
+  test("a pending subscription becomes the plan when Stripe reports it active, and is forgotten when it expires unpaid", async () => {
+    const b = await srv.signUpBroker();
+    const created = await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "unlimited" } });
+    const paymentIntentId = piOf(created.body.clientSecret);
+    const state = standIn.pay(paymentIntentId);
+    await sendEvent("customer.subscription.updated", standIn.subscriptionObject(state.id));
+    expect((await subscription(b)).subscription).toMatchObject({ plan: "unlimited", status: "active" });
+    // The browser's activate afterwards finds nothing left to do.
+    expect((await srv.call("/api/activate-subscription", { method: "POST", token: b.token, body: { paymentIntentId } })).status).toBe(404);
+
+    const other = await srv.signUpBroker();
+    const abandoned = await srv.call("/api/create-subscription", { method: "POST", token: other.token, body: { plan: "pro" } });
+    const intent = piOf(abandoned.body.clientSecret);
+    const sub = standIn.paymentIntents.get(intent)!.subscription;
+    await sendEvent("customer.subscription.updated", { ...standIn.subscriptionObject(sub), status: "incomplete_expired" });
+    standIn.pay(intent); // even if it were paid now, the portal no longer waits for it
+    expect((await srv.call("/api/activate-subscription", { method: "POST", token: other.token, body: { paymentIntentId: intent } })).status).toBe(404);
+    expect((await subscription(other)).subscription.plan).toBe("free");
   });
 
   test("events about subscriptions the portal never stored change nothing", async () => {

@@ -60,6 +60,7 @@ export function startStripeStandIn(now: () => number = Date.now): StripeStandIn 
   const subscriptions: StripeStandIn["subscriptions"] = new Map();
   const paymentIntents: StripeStandIn["paymentIntents"] = new Map();
   const requests: string[] = [];
+  const idempotent = new Map<string, string>();
   const month = 30 * 86_400;
 
   const subscriptionObject = (id: string) => {
@@ -103,9 +104,14 @@ export function startStripeStandIn(now: () => number = Date.now): StripeStandIn 
         return error(401, "Invalid API Key provided", "invalid_request_error");
       }
       if (request.method === "POST" && path === "/v1/customers") {
+        // Stripe answers a repeated Idempotency-Key with the first answer.
+        const key = request.headers.get("idempotency-key");
+        const earlier = key ? idempotent.get(key) : undefined;
+        if (earlier) return Response.json(customers.get(earlier));
         const form = await formOf(request);
         const customer = { id: newId("cus"), object: "customer", email: form.email ?? "", metadata: { brokerId: form["metadata[brokerId]"] ?? "" } };
         customers.set(customer.id, customer);
+        if (key) idempotent.set(key, customer.id);
         return Response.json(customer);
       }
       if (request.method === "POST" && path === "/v1/subscriptions") {

@@ -41,7 +41,11 @@ export async function createSubscription(ctx: AppContext, { broker, plan }: { br
   const customerId =
     row?.stripeCustomerId ??
     (await callStripe(ctx, "create customer", (stripe) =>
-      stripe.customers.create({ email: broker.email, name: [broker.firstName, broker.lastName].filter(Boolean).join(" ") || undefined, metadata: { brokerId: broker.id } }),
+      stripe.customers.create(
+        { email: broker.email, name: [broker.firstName, broker.lastName].filter(Boolean).join(" ") || undefined, metadata: { brokerId: broker.id } },
+        // Two clicks at once still make one Stripe customer per broker.
+        { idempotencyKey: `portal-customer-${broker.id}` },
+      ),
     )).id;
   if (!row?.stripeCustomerId) inTransaction(ctx, ({ tx, now }) => writeSubscription(tx, broker.id, now, { stripeCustomerId: customerId }));
 
