@@ -208,7 +208,9 @@ describe("webhook", () => {
 
     // A renewal the card could not pay: Free until it is paid.
     await sendEvent("invoice.payment_failed", standIn.invoiceObject(subscriptionId));
-    expect((await subscription(b)).subscription).toMatchObject({ plan: "free", status: "active" });
+    const unpaid = await subscription(b);
+    expect(unpaid.subscription).toMatchObject({ plan: "basic", status: "incomplete" });
+    expect(unpaid.limits).toMatchObject({ customersLimit: 3, documentsPerCustomer: 3 });
     // Paid after all, for the next period.
     const next = periodEnd + 30 * 86_400;
     await sendEvent("invoice.paid", standIn.invoiceObject(subscriptionId, next));

@@ -216,3 +216,14 @@ test("Cancel Subscription calls the server and shows Subscription Canceled with 
   await waitFor(() => expect(screen.queryByRole("dialog", { name: "Cancel Subscription" })).toBeNull());
   expect(calls.filter((c) => c.path === "/api/cancel-subscription")).toHaveLength(3);
 });
+
+test("an unpaid renewal shows Payment overdue on the Profile and offers no cancel", async () => {
+  server(subscription("basic", { subscription: { plan: "basic", status: "incomplete", currentPeriodEnd: null }, limits: { customersUsed: 1, customersLimit: 3, documentsUsed: 2, documentsLimit: 9, documentsPerCustomer: 3 } }));
+  renderApp("/profile");
+  const cardEl = (await screen.findByRole("heading", { name: "Current Subscription Plan" })).closest("section") as HTMLElement;
+  expect(await within(cardEl).findByText("Payment overdue")).toBeTruthy();
+  expect(within(cardEl).getByText(/the Free plan's limits apply/)).toBeTruthy();
+  expect(within(cardEl).getByText("Customers Added: 1/3")).toBeTruthy();
+  expect(within(cardEl).getByText("Documents Generated: 2/9")).toBeTruthy();
+  expect(within(cardEl).queryByRole("button", { name: "Cancel Subscription" })).toBeNull();
+});

@@ -22,6 +22,10 @@ test("choosing a plan: billing off, signed out, current, free, confirm-change, p
   expect(isCurrentPaid(canceled("2030-02-01T00:00:00Z"), now)).toBe(true);
   expect(isCurrentPaid(canceled("2029-12-01T00:00:00Z"), now)).toBe(false);
   expect(choice("pro", { subscription: canceled("2029-12-01T00:00:00Z") })).toBe("pay");
+  // A renewal that could not be charged is not in force: the plan can be paid for again.
+  const unpaid = subscription("basic", { subscription: { plan: "basic", status: "incomplete", currentPeriodEnd: null } });
+  expect(choice("basic", { subscription: unpaid })).toBe("pay");
+  expect(choice("pro", { subscription: unpaid })).toBe("pay");
 });
 
 test("usage: the infinity rule (-1, 999999 and above, Infinity), a missing limit reads as 3, a full bar at the limit", () => {

@@ -62,11 +62,14 @@ export function subscriptionSummary(ctx: AppContext, brokerId: string): Subscrip
   const { customersLimit } = getPlan(plan);
   const perCustomer = maxDocumentsPerCustomer(plan);
   const documentsLimit = perCustomer === null || isUnlimited(customersLimit) ? UNLIMITED : customersLimit * perCustomer;
+  // The row is shown when it is the plan in force, or an unpaid renewal (its plan, "incomplete",
+  // with Free's limits until Stripe collects the payment).
+  const shown = row && (row.plan === plan || row.status === "incomplete") ? row : undefined;
   return {
     subscription: {
-      plan,
-      status: row && row.plan === plan ? row.status : "active",
-      currentPeriodEnd: row && row.plan === plan ? (row.currentPeriodEnd?.toISOString() ?? null) : null,
+      plan: shown?.plan ?? plan,
+      status: shown?.status ?? "active",
+      currentPeriodEnd: shown?.currentPeriodEnd?.toISOString() ?? null,
     },
     limits: { customersUsed, customersLimit, documentsUsed, documentsLimit, documentsPerCustomer: perCustomer ?? UNLIMITED },
     canCreateCustomer: canAddCustomer(plan, customersUsed),

@@ -95,6 +95,19 @@ function PlanDetails({ subscription: dto }: { subscription: SubscriptionDto }) {
         </p>
       ) : null}
 
+      {billing && status === "incomplete" ? (
+        <div role="status" className="flex items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-red-900">
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-600" />
+          <div className="text-sm">
+            <p className="font-semibold">Payment overdue</p>
+            <p>
+              The last payment for your {planName} plan did not go through. Stripe will try your card again; until a payment
+              succeeds, the Free plan's limits apply.
+            </p>
+          </div>
+        </div>
+      ) : null}
+
       {status === "canceled" ? (
         <div role="status" className="flex items-start gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-amber-900">
           <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-600" />

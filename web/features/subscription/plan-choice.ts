@@ -21,7 +21,9 @@ export function isCurrentPaid(dto: SubscriptionDto | undefined, now: Date): bool
 export function planChoice(plan: PlanId, options: { billingEnabled: boolean; signedIn: boolean; subscription: SubscriptionDto | undefined; now: Date }): PlanChoice {
   if (!options.billingEnabled) return { kind: "unavailable" };
   if (!options.signedIn) return plan === "free" ? { kind: "free-info" } : { kind: "sign-in" };
-  if (options.subscription?.subscription.plan === plan) return { kind: "current" };
+  // An unpaid renewal ("incomplete") is not in force: its plan may be bought again.
+  const current = options.subscription?.subscription;
+  if (current?.plan === plan && current.status !== "incomplete") return { kind: "current" };
   if (plan === "free") return { kind: "free-info" };
   return isCurrentPaid(options.subscription, options.now) ? { kind: "confirm-change" } : { kind: "pay" };
 }
