@@ -62,11 +62,14 @@ test("free broker: the operator's prices, Current Plan disabled, and paying for 
   expect(seen.loadedWith).toEqual(["pk_test_fake"]);
   expect(calls.find((c) => c.path === "/api/create-subscription")?.body).toEqual({ plan: "pro" });
 
+  const userReads = () => calls.filter((c) => c.path === "/api/auth/user").length;
+  const before = userReads();
   fireEvent.click(pay);
   expect(await screen.findByText("Payment received. Your Pro plan is active.")).toBeTruthy();
   expect(calls.find((c) => c.path === "/api/activate-subscription")?.body).toEqual({ paymentIntentId: "pi_for_pro" });
-  // SPEC 4: to /dashboard after 500 ms.
+  // SPEC 4: to /dashboard after 500 ms, and the user, plan, metrics and lists are fetched again (after 1 s).
   expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" }, { timeout: 3000 })).toBeTruthy();
+  await waitFor(() => expect(userReads()).toBeGreaterThan(before), { timeout: 3000 });
 });
 
 test("a declined card shows Payment Failed with Stripe's words and changes nothing", async () => {
