@@ -171,6 +171,17 @@ export const subscriptions = sqliteTable("subscriptions", {
   stripeCustomerId: text("stripe_customer_id"),
   stripeSubscriptionId: text("stripe_subscription_id"),
   updatedAt: time("updated_at").notNull(),
+  /** A paid plan being bought: the incomplete Stripe subscription and its first payment. */
+  pendingPlan: text("pending_plan", { enum: ["basic", "pro", "unlimited"] }),
+  pendingSubscriptionId: text("pending_subscription_id"),
+  pendingPaymentIntentId: text("pending_payment_intent_id"),
+});
+
+/** Stripe webhook events already handled: each event id changes the plan at most once. */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: time("received_at").notNull(),
 });
 
 /** Customer sign-in sessions (24 hours). The id is the SHA-256 of the token. */

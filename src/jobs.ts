@@ -3,6 +3,7 @@ import { deliverEmail, SEND_EMAIL_JOB } from "./features/mail/service.ts";
 import { markOverdueDocuments, sendScheduledReminders } from "./features/reminders/scheduled.ts";
 import { purgeExpiredBrokerAuth } from "./features/auth/service.ts";
 import { purgeExpiredCustomerAuth } from "./features/customer-auth/service.ts";
+import { expireCanceledPlans } from "./features/billing/expiry.ts";
 import { atMostEvery, type JobHandler, type PeriodicTask } from "./lib/jobs.ts";
 
 export const jobHandlers: Record<string, JobHandler> = {
@@ -13,6 +14,7 @@ export const jobHandlers: Record<string, JobHandler> = {
 export const periodicTasks: PeriodicTask[] = [
   markOverdueDocuments,
   sendScheduledReminders,
+  expireCanceledPlans,
   atMostEvery(60 * 60 * 1000, (ctx) => {
     purgeExpiredBrokerAuth(ctx);
     purgeExpiredCustomerAuth(ctx);

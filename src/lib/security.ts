@@ -3,16 +3,18 @@ import type { Config } from "../config.ts";
 import { AppError } from "./errors.ts";
 
 export function securityHeaders(config: Config): Record<string, string> {
+  // With billing on, the payment form is Stripe.js and its frames (Stripe's documented CSP).
+  const stripe = config.billing ? { script: " https://js.stripe.com", connect: " https://api.stripe.com", frame: " https://js.stripe.com https://hooks.stripe.com" } : { script: "", connect: "", frame: "" };
   const headers: Record<string, string> = {
     // No inline scripts and no eval; inline style attributes are used by the UI kit.
     "Content-Security-Policy": [
       "default-src 'self'",
-      "script-src 'self'",
+      `script-src 'self'${stripe.script}`,
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data: blob:",
       "font-src 'self' data:",
-      "connect-src 'self'",
-      "frame-src 'self' blob:",
+      `connect-src 'self'${stripe.connect}`,
+      `frame-src 'self' blob:${stripe.frame}`,
       // The operator's Request a Demo video (DEMO_VIDEO_URL) may be on another host.
       `media-src 'self'${config.demoVideoUrl?.startsWith("http") ? ` ${new URL(config.demoVideoUrl).origin}` : ""}`,
       "object-src 'none'",

@@ -64,6 +64,25 @@ export const PLANS: readonly Plan[] = [
 /** Plans from lowest to highest; upgrades only go up this ladder. */
 export const PLAN_LADDER: readonly PlanId[] = PLANS.map((plan) => plan.id);
 
+/** The plans that are bought through Stripe. */
+export type PaidPlanId = Exclude<PlanId, "free">;
+export const PAID_PLANS: readonly PaidPlanId[] = ["basic", "pro", "unlimited"];
+export const isPaidPlan = (value: unknown): value is PaidPlanId => (PAID_PLANS as readonly unknown[]).includes(value);
+
+/** Monthly prices in dollars the portal charges (set by the operator with the Stripe price ids). */
+export type PlanPrices = Record<PaidPlanId, number>;
+
+/** The catalogue with the operator's prices, so every screen shows the price Stripe charges. */
+export function pricedPlans(prices: PlanPrices): Plan[] {
+  return PLANS.map((plan) => (isPaidPlan(plan.id) ? { ...plan, price: prices[plan.id] } : plan));
+}
+
+/** Position on the ladder free < basic < pro < unlimited. */
+export const planRank = (id: PlanId) => PLAN_LADDER.indexOf(id);
+
+/** The plans above `id`, lowest first (what the Upgrade Required dialog offers). */
+export const plansAbove = (id: PlanId): PlanId[] => PLAN_LADDER.filter((candidate) => planRank(candidate) > planRank(id));
+
 export function isPlanId(value: unknown): value is PlanId {
   return typeof value === "string" && (PLAN_LADDER as readonly string[]).includes(value);
 }

@@ -90,7 +90,11 @@ describe("bad settings name the setting", () => {
     [{ SHARE_MAX_MB: "-1" }, "SHARE_MAX_MB must be"],
     [{ ALLOW_SIGNUP: "maybe" }, 'ALLOW_SIGNUP must be true or false (got "maybe")'],
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET must be at least 32 characters long"],
-    [{ STRIPE_SECRET_KEY: "sk_test_123" }, "STRIPE_PRICE_BASIC must be set when STRIPE_SECRET_KEY is set"],
+    [
+      { STRIPE_SECRET_KEY: "sk_test_123" },
+      "Billing needs every Stripe setting; missing: STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_BASIC, STRIPE_PRICE_PRO, STRIPE_PRICE_UNLIMITED",
+    ],
+    [{ STRIPE_PRICE_PRO: "price_p" }, "missing: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_BASIC, STRIPE_PRICE_UNLIMITED"],
     [{ OIDC_ISSUER: "https://id.example.com" }, "OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together"],
     [{ S3_BUCKET: "docs" }, "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set when S3_BUCKET is set"],
     [{ METRICS_TOKEN: "guessable" }, "METRICS_TOKEN must be at least 16 characters long"],
@@ -108,15 +112,24 @@ describe("bad settings name the setting", () => {
     expect(message).toStartWith(`DATA_DIR "${join(file, "data")}" is not a writable directory`);
   });
 
-  test("billing turns on with a secret key and all three prices", () => {
+  test("billing turns on with the Stripe keys and all three prices", () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),
       STRIPE_SECRET_KEY: "sk_test_1",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_1",
+      STRIPE_WEBHOOK_SECRET: "whsec_1",
+      PLAN_PRICE_BASIC: "29.99",
       STRIPE_PRICE_BASIC: "price_b",
       STRIPE_PRICE_PRO: "price_p",
       STRIPE_PRICE_UNLIMITED: "price_u",
       STRIPE_API_BASE: "http://127.0.0.1:12111",
     });
-    expect(config.billing).toMatchObject({ secretKey: "sk_test_1", prices: { basic: "price_b", pro: "price_p", unlimited: "price_u" } });
+    expect(config.billing).toMatchObject({
+      secretKey: "sk_test_1",
+      publishableKey: "pk_test_1",
+      webhookSecret: "whsec_1",
+      prices: { basic: "price_b", pro: "price_p", unlimited: "price_u" },
+      amounts: { basic: 29.99, pro: 59.99, unlimited: 99.99 },
+    });
   });
 });

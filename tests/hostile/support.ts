@@ -118,6 +118,17 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "POST /api/customer/:id/send-reminder": { auth: "broker", params: { id: "customerId" } },
   "POST /api/send-bulk-reminders": { auth: "broker" },
   "GET /api/subscription": { auth: "broker" },
+  // Billing: the plan calls act only on the caller's own subscription (another broker's payment
+  // id is a 404: tests/api/billing-stripe.test.ts). Billing is off in this suite, so they answer 409.
+  "POST /api/create-subscription": { auth: "broker", body: () => ({ plan: "pro" }) },
+  "POST /api/activate-subscription": { auth: "broker", body: () => ({ paymentIntentId: "pi_victim_payment" }) },
+  "POST /api/cancel-subscription": { auth: "broker" },
+  // Public: prices and whether billing is on, shown on the landing page before sign-in.
+  "GET /api/billing/config": { auth: "public" },
+  // Unauthenticated by design: Stripe calls it, and the signature on the raw body (checked with
+  // STRIPE_WEBHOOK_SECRET) is its only credential; forged, stale and replayed deliveries are
+  // refused in tests/api/billing-stripe.test.ts.
+  "POST /api/stripe/webhook": { auth: "public", body: () => ({ id: "evt_forged", type: "customer.subscription.deleted" }) },
   "GET /api/documents/:id/download": { auth: "file", params: { id: "documentId" } },
   "GET /api/documents/:id/view": { auth: "file", params: { id: "documentId" } },
   "POST /api/documents/:id/link": { auth: "file", params: { id: "documentId" } },

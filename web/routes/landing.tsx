@@ -101,6 +101,7 @@ export function LandingPage() {
         isOpen={pricingOpen}
         onOpenChange={setPricingOpen}
         onTryForFree={isSignedIn ? undefined : () => openAuth("signup")}
+        onSignIn={isSignedIn ? undefined : () => openAuth("signin")}
       />
       <DemoDialog
         isOpen={demoOpen}

@@ -1,10 +1,39 @@
 import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
+import { Message } from "../../lib/model.ts";
 import { access } from "../access/plugin.ts";
-import { SubscriptionDto } from "./model.ts";
-import { subscriptionSummary } from "./service.ts";
+import {
+  ActivateSubscriptionBody,
+  BillingSettingsDto,
+  CreateSubscriptionBody,
+  CreateSubscriptionDto,
+  SubscriptionDto,
+  WebhookReceipt,
+} from "./model.ts";
+import { activateSubscription, cancelSubscription, createSubscription } from "./payments.ts";
+import { billingSettings, subscriptionSummary } from "./service.ts";
+import { receiveWebhook } from "./webhook.ts";
 
 export const billingRoutes = (ctx: AppContext) =>
   new Elysia({ name: "billing", seed: contextSeed(ctx), prefix: "/api" })
     .use(access(ctx))
-    .get("/subscription", ({ broker }) => subscriptionSummary(ctx, broker.id), { broker: true, response: SubscriptionDto });
+    // Public: the landing page's prices and whether to load Stripe.js, before anyone signs in.
+    .get("/billing/config", () => billingSettings(ctx), { response: BillingSettingsDto })
+    // Unauthenticated by design: Stripe calls it; the signature on the raw body is the check.
+    .post("/stripe/webhook", async ({ request }) => receiveWebhook(ctx, await request.text(), request.headers.get("stripe-signature")), {
+      parse: "none",
+      response: WebhookReceipt,
+    })
+    .guard({ broker: true }, (app) =>
+      app
+        .get("/subscription", ({ broker }) => subscriptionSummary(ctx, broker.id), { response: SubscriptionDto })
+        .post("/create-subscription", ({ broker, body }) => createSubscription(ctx, { broker, plan: body.plan }), {
+          body: CreateSubscriptionBody,
+          response: CreateSubscriptionDto,
+        })
+        .post("/activate-subscription", ({ broker, body }) => activateSubscription(ctx, { broker, paymentIntentId: body.paymentIntentId }), {
+          body: ActivateSubscriptionBody,
+          response: SubscriptionDto,
+        })
+        .post("/cancel-subscription", ({ broker }) => cancelSubscription(ctx, { broker }), { response: Message }),
+    );

@@ -1,52 +1,87 @@
-// Which plan a broker is on, and what that allows. Stripe payments come later; the rules here
-// already hold: with billing off (no STRIPE_SECRET_KEY) a broker without a subscription row is
-// unlimited, a row (set by billing, or by tests) decides the plan, and a canceled plan stays
-// effective until its period ends, then falls back to free.
+// Which plan a broker is on, and what that allows. Billing off (no Stripe keys): every broker is
+// on the unlimited plan, whatever a row says. Billing on: no row is the free plan; a row decides
+// the plan; a canceled plan stays effective until its period ends (then expiry.ts moves it to
+// free); an "incomplete" row (a renewal Stripe could not charge) is free until a payment succeeds.
 import { eq } from "drizzle-orm";
 import { subscriptions } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
-import type { SubscriptionDto } from "./model.ts";
+import type { Writer } from "../../lib/jobs.ts";
+import type { BillingSettingsDto, SubscriptionDto } from "./model.ts";
 import { canAddCustomer, maxDocumentsPerCustomer } from "../../shared/limits.ts";
-import { getPlan, UNLIMITED, type PlanId } from "../../shared/plans.ts";
+import { getPlan, isUnlimited, UNLIMITED, type PlanId } from "../../shared/plans.ts";
 import { countCustomers } from "../customers/contact.ts";
 import { countRequestedDocuments } from "../documents/service.ts";
 
-export function effectivePlan(ctx: AppContext, brokerId: string): PlanId {
-  const row = ctx.db.select().from(subscriptions).where(eq(subscriptions.brokerId, brokerId)).get();
-  if (!row) return ctx.config.billing ? "free" : "unlimited";
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+export function subscriptionRow(db: Pick<Writer, "select">, brokerId: string): SubscriptionRow | undefined {
+  return db.select().from(subscriptions).where(eq(subscriptions.brokerId, brokerId)).get();
+}
+
+/** The plan a stored row gives at `now` (billing on). */
+export function planOfRow(row: SubscriptionRow | undefined, now: Date): PlanId {
+  if (!row) return "free";
   if (row.status === "active") return row.plan;
-  const stillPaid = row.status === "canceled" && row.currentPeriodEnd && row.currentPeriodEnd > ctx.clock.now();
+  const stillPaid = row.status === "canceled" && row.currentPeriodEnd && row.currentPeriodEnd > now;
   return stillPaid ? row.plan : "free";
 }
 
-/** Sets a broker's plan directly (billing and tests). */
-export function setPlan(ctx: AppContext, brokerId: string, plan: PlanId, status: "active" | "canceled" = "active", currentPeriodEnd: Date | null = null) {
-  const values = { brokerId, plan, status, currentPeriodEnd, updatedAt: ctx.clock.now() };
-  ctx.db.insert(subscriptions).values(values).onConflictDoUpdate({ target: subscriptions.brokerId, set: values }).run();
+export function effectivePlan(ctx: AppContext, brokerId: string): PlanId {
+  if (!ctx.config.billing) return "unlimited";
+  return planOfRow(subscriptionRow(ctx.db, brokerId), ctx.clock.now());
 }
 
+type RowChange = Partial<Omit<SubscriptionRow, "brokerId" | "updatedAt">>;
+
+/** Writes a broker's row (created on the free plan when missing) with `change` applied. */
+export function writeSubscription(tx: Writer, brokerId: string, now: Date, change: RowChange) {
+  const base = { brokerId, plan: "free" as const, status: "active" as const, updatedAt: now };
+  tx.insert(subscriptions)
+    .values({ ...base, ...change })
+    .onConflictDoUpdate({ target: subscriptions.brokerId, set: { ...change, updatedAt: now } })
+    .run();
+}
+
+/** Sets a broker's plan directly (`portal` operators and tests; payments go through payments.ts). */
+export function setPlan(ctx: AppContext, brokerId: string, plan: PlanId, status: "active" | "canceled" = "active", currentPeriodEnd: Date | null = null) {
+  writeSubscription(ctx.db, brokerId, ctx.clock.now(), { plan, status, currentPeriodEnd });
+}
+
+/**
+ * The numbers the Profile compares. Customers: how many the broker has against the plan's
+ * customer limit. Documents: every requested document (shared files are not requests) against
+ * what the plan allows in all (customers × documents per customer), so both sides of
+ * "Documents Generated" count the same thing. The per-customer cap the request screens enforce
+ * is `documentsPerCustomer`.
+ */
 export function subscriptionSummary(ctx: AppContext, brokerId: string): SubscriptionDto {
   const plan = effectivePlan(ctx, brokerId);
-  const row = ctx.db.select().from(subscriptions).where(eq(subscriptions.brokerId, brokerId)).get();
+  const row = ctx.config.billing ? subscriptionRow(ctx.db, brokerId) : undefined;
   const customersUsed = countCustomers(ctx, brokerId);
   const documentsUsed = countRequestedDocuments(ctx, { brokerId });
   const { customersLimit } = getPlan(plan);
+  const perCustomer = maxDocumentsPerCustomer(plan);
+  const documentsLimit = perCustomer === null || isUnlimited(customersLimit) ? UNLIMITED : customersLimit * perCustomer;
+  // The row is shown when it is the plan in force, or an unpaid renewal (its plan, "incomplete",
+  // with Free's limits until Stripe collects the payment).
+  const shown = row && (row.plan === plan || row.status === "incomplete") ? row : undefined;
   return {
     subscription: {
-      plan,
-      status: row && row.plan === plan ? row.status : "active",
-      currentPeriodEnd: row?.currentPeriodEnd?.toISOString() ?? null,
+      plan: shown?.plan ?? plan,
+      status: shown?.status ?? "active",
+      currentPeriodEnd: shown?.currentPeriodEnd?.toISOString() ?? null,
     },
-    limits: {
-      customersUsed,
-      customersLimit,
-      documentsUsed,
-      // The documents limit is per customer: how many requested documents one customer may have.
-      documentsLimit: maxDocumentsPerCustomer(plan) ?? UNLIMITED,
-    },
+    limits: { customersUsed, customersLimit, documentsUsed, documentsLimit, documentsPerCustomer: perCustomer ?? UNLIMITED },
     canCreateCustomer: canAddCustomer(plan, customersUsed),
-    // Documents are capped per customer (see document-limit), not per broker.
-    canCreateDocument: true,
+    canCreateDocument: isUnlimited(documentsLimit) || documentsUsed < documentsLimit,
     billingEnabled: ctx.config.billing !== null,
   };
+}
+
+/** What the browser needs before anyone signs in: whether to load Stripe.js, and the prices. */
+export function billingSettings(ctx: AppContext): BillingSettingsDto {
+  const billing = ctx.config.billing;
+  return billing
+    ? { billingEnabled: true, publishableKey: billing.publishableKey, prices: billing.amounts }
+    : { billingEnabled: false, publishableKey: null, prices: null };
 }

@@ -19,6 +19,7 @@ import { listBrokers } from "../auth/admin.ts";
 import { createBrokerAccount } from "../auth/service.ts";
 import type { PublicUser } from "../auth/model.ts";
 import { createCustomer } from "../customers/requests.ts";
+import { setPlan } from "../billing/service.ts";
 import { verifyDocument } from "../documents/review.ts";
 import { attachUploadedFile } from "../documents/uploads.ts";
 
@@ -70,6 +71,8 @@ export async function fillDemo(overrides: ConfigOverrides): Promise<DemoSummary>
     let n = 0;
     for (const spec of DEMO_BROKERS) {
       const broker = await createBrokerAccount(ctx, { email: spec.email, password: DEMO_PASSWORD, firstName: spec.firstName, lastName: spec.lastName });
+      // With billing on a new broker is on Free (3 customers): the demo brokers get Unlimited.
+      setPlan(ctx, broker.id, "unlimited");
       for (let i = 0; i < spec.customers; i++, n++) {
         // Invitations spread over the weeks of history, oldest first.
         const invitedAt = now - HISTORY_DAYS * DAY + Math.floor((n / 200) * (HISTORY_DAYS - 1) * DAY);

@@ -1,6 +1,7 @@
 // A dashboard action chosen on the landing page before signing in (SPEC:
 // landing "Hero buttons"). Kept in sessionStorage so it survives the sign-in
 // round trip but not the browser tab.
+import { hasPendingSubscription } from "../subscription/pending-subscription";
 
 export type PendingAction = "request-document" | "share-document";
 
@@ -31,6 +32,8 @@ export function takePendingAction(): PendingAction | null {
 
 /** Where to go after signing in: the dashboard, opening a stored action if there is one. */
 export function pathAfterSignIn(): string {
+  // A plan chosen before signing in is offered again on the plan section (billing).
+  if (hasPendingSubscription()) return "/#subscription_plan";
   const action = takePendingAction();
   return action ? `/dashboard?action=${action}` : "/dashboard";
 }

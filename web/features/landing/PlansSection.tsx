@@ -1,34 +1,51 @@
-import { PLANS } from "@shared/plans";
-import { Button } from "../../components/ui/Button";
-import { SECTION_IDS } from "./content";
-import { PlanCard } from "./PlanCard";
+import { useEffect } from "react";
 import { Section } from "./Section";
+import { SECTION_IDS } from "./content";
+import { PlanButton } from "./PlanButton";
+import { PlanCard } from "./PlanCard";
+import { useSubscriptionQuery } from "../subscription/api";
+import { takePendingSubscription } from "../subscription/pending-subscription";
+import { usePlanCheckout } from "../subscription/PlanCheckout";
+import { usePlans } from "../subscription/use-plans";
 
-/**
- * Plan cards for signed-in brokers (the anchor of "Manage Subscription").
- * Billing arrives in a later build; until then every plan button is disabled.
- */
+/** Plan cards for signed-in brokers (the anchor of "Manage Subscription"). */
 export function PlansSection() {
+  const { plans, billingEnabled, isLoading } = usePlans();
+  const subscription = useSubscriptionQuery();
+  const checkout = usePlanCheckout();
+  const currentPlan = subscription.data?.subscription.plan ?? null;
+
+  // A plan chosen before signing in is offered again once the broker is back (SPEC 2).
+  const ready = !isLoading && billingEnabled && subscription.isSuccess;
+  useEffect(() => {
+    if (!ready) return;
+    const pending = takePendingSubscription();
+    if (pending) checkout.choose(pending);
+  }, [ready]); // eslint-disable-line react-hooks/exhaustive-deps
+
   return (
     <Section
       id={SECTION_IDS.plans}
       title="Choose your plan"
-      intro="Billing is not enabled on this installation yet, so every broker can use the portal without limits."
+      intro={
+        billingEnabled
+          ? "Prices are per month. Upgrade any time; cancel from your Profile."
+          : "Billing is not enabled on this portal, so every broker can use it without limits and nothing is charged."
+      }
     >
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {PLANS.map((plan) => (
+        {plans.map((plan) => (
           <PlanCard
             key={plan.id}
             plan={plan}
+            charged={billingEnabled}
             highlighted={plan.id === "basic"}
-            action={
-              <Button variant="secondary" isDisabled className="w-full">
-                Billing is not enabled
-              </Button>
-            }
+            current={billingEnabled && plan.id === currentPlan}
+            action={<PlanButton plan={plan} checkout={checkout} currentPlan={currentPlan} />}
           />
         ))}
       </div>
+      {checkout.dialogs}
     </Section>
   );
 }

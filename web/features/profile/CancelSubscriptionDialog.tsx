@@ -1,6 +1,10 @@
 import { CircleAlert } from "lucide-react";
+import { ApiError } from "../../api/client";
 import { Button } from "../../components/ui/Button";
 import { ModalDialog } from "../../components/ui/Dialog";
+import { toast } from "../../components/ui/Toast";
+import { useCancelSubscription } from "../subscription/api";
+import { subscriptionToasts } from "../subscription/messages";
 
 export interface CancelSubscriptionDialogProps {
   isOpen: boolean;
@@ -12,11 +16,13 @@ export interface CancelSubscriptionDialogProps {
 
 /**
  * SPEC 2 "Profile": the cancel terms (no refund; active until the period end; then Free; may
- * resubscribe). The server cannot cancel yet, so the dialog says so instead of pretending.
+ * resubscribe). Canceling asks the server, which cancels at Stripe at the period end; the
+ * server's message is the toast (SPEC 8).
  */
 export function CancelSubscriptionDialog({ isOpen, onOpenChange, planName, periodEnd }: CancelSubscriptionDialogProps) {
+  const cancel = useCancelSubscription();
   return (
-    <ModalDialog title="Cancel Subscription" isOpen={isOpen} onOpenChange={onOpenChange}>
+    <ModalDialog title="Cancel Subscription" isOpen={isOpen} onOpenChange={onOpenChange} isDismissable={!cancel.isPending}>
       {(close) => (
         <div className="flex flex-col gap-4 text-slate-700">
           <p>Before you cancel your {planName} plan, please note:</p>
@@ -29,18 +35,27 @@ export function CancelSubscriptionDialog({ isOpen, onOpenChange, planName, perio
             <li>After that, your account is downgraded to the Free plan.</li>
             <li>You may subscribe again at any time.</li>
           </ul>
-          <div role="note" className="flex items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3">
-            <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
-            <p className="text-sm">
-              Cancelling from this screen will be available soon. Until then your subscription stays as it is.
-            </p>
+          <div role="note" className="flex items-start gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-amber-900">
+            <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-600" />
+            <p className="text-sm">Canceling stops the renewal. Nothing else changes until the period ends.</p>
           </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="danger" isDisabled>
-              Cancel Subscription
-              <span className="rounded-full bg-white/20 px-2 py-0.5 text-xs font-medium">Coming soon</span>
+            <Button
+              variant="danger"
+              isPending={cancel.isPending}
+              onPress={() =>
+                cancel.mutate(undefined, {
+                  onSuccess: ({ message }) => {
+                    toast(subscriptionToasts.canceled(message));
+                    close();
+                  },
+                  onError: (error) => toast(subscriptionToasts.cancelFailed(error instanceof ApiError && error.fromServer ? error.message : null)),
+                })
+              }
+            >
+              {cancel.isPending ? "Canceling..." : "Cancel Subscription"}
             </Button>
-            <Button variant="secondary" onPress={close} autoFocus>
+            <Button variant="secondary" onPress={close} autoFocus isDisabled={cancel.isPending}>
               Keep Subscription
             </Button>
           </div>

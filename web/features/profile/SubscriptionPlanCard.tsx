@@ -7,6 +7,7 @@ import { Button, LinkButton } from "../../components/ui/Button";
 import { ProgressBar } from "../../components/ui/ProgressBar";
 import { Spinner } from "../../components/ui/Spinner";
 import { useSubscriptionQuery } from "../subscription/api";
+import { usePlans } from "../subscription/use-plans";
 import { CancelSubscriptionDialog } from "./CancelSubscriptionDialog";
 import { formatPeriodEnd } from "./dates";
 import { Card } from "../../components/ui/Card";
@@ -18,7 +19,7 @@ export const PLANS_SECTION = "/#subscription_plan";
 /** SPEC 3: with no subscription the view assumes the unlimited plan, active, no limits. */
 const ASSUMED: SubscriptionDto = {
   subscription: { plan: "unlimited", status: "active", currentPeriodEnd: null },
-  limits: { customersUsed: 0, customersLimit: -1, documentsUsed: 0, documentsLimit: -1 },
+  limits: { customersUsed: 0, customersLimit: -1, documentsUsed: 0, documentsLimit: -1, documentsPerCustomer: -1 },
   canCreateCustomer: true,
   canCreateDocument: true,
   billingEnabled: false,
@@ -59,8 +60,10 @@ export function SubscriptionPlanCard() {
 
 function PlanDetails({ subscription: dto }: { subscription: SubscriptionDto }) {
   const [cancelOpen, setCancelOpen] = useState(false);
+  const { plans } = usePlans();
   const { plan: planId, status, currentPeriodEnd } = dto.subscription;
-  const plan = isPlanId(planId) ? getPlan(planId) : null;
+  // The price this portal charges (the operator's), else the catalogue's.
+  const plan = isPlanId(planId) ? (plans.find((candidate) => candidate.id === planId) ?? getPlan(planId)) : null;
   const planName = plan?.name ?? String(planId);
   const periodEnd = formatPeriodEnd(currentPeriodEnd);
   const isFree = planId === "free";
@@ -77,7 +80,7 @@ function PlanDetails({ subscription: dto }: { subscription: SubscriptionDto }) {
           <p className="text-sm text-slate-500">Plan</p>
           <p className="text-2xl font-bold text-slate-900">{planName}</p>
         </div>
-        {plan ? (
+        {plan && billing ? (
           <p className="text-slate-700">
             <span className="text-2xl font-bold text-slate-900">{formatPlanPrice(plan.price)}</span>
             <span className="text-slate-500">/month</span>
@@ -90,6 +93,19 @@ function PlanDetails({ subscription: dto }: { subscription: SubscriptionDto }) {
           <CalendarClock aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
           Renews on {periodEnd}
         </p>
+      ) : null}
+
+      {billing && status === "incomplete" ? (
+        <div role="status" className="flex items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-red-900">
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-600" />
+          <div className="text-sm">
+            <p className="font-semibold">Payment overdue</p>
+            <p>
+              The last payment for your {planName} plan did not go through. Stripe will try your card again; until a payment
+              succeeds, the Free plan's limits apply.
+            </p>
+          </div>
+        </div>
       ) : null}
 
       {status === "canceled" ? (

@@ -6,13 +6,14 @@ import { Button } from "../../components/ui/Button";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { cx } from "../../components/ui/cx";
 import { useSubscriptionQuery } from "./api";
+import { usePlans } from "./use-plans";
 
 const PLANS_SECTION = "/#subscription_plan";
 
 /** Plans above the current one on the ladder free → basic → pro → unlimited. */
-export function plansAbove(current: PlanId): Plan[] {
-  const index = PLANS.findIndex((plan) => plan.id === current);
-  return PLANS.slice(index + 1);
+export function plansAbove(current: PlanId, plans: readonly Plan[] = PLANS): Plan[] {
+  const index = plans.findIndex((plan) => plan.id === current);
+  return plans.slice(index + 1);
 }
 
 /** The inline notice shown wherever the customer limit stops the broker. */
@@ -29,7 +30,8 @@ export function CustomerLimitBanner({ className }: { className?: string }) {
 export function UpgradeRequiredDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
   const navigate = useNavigate();
   const { data } = useSubscriptionQuery();
-  const plans = plansAbove(data?.subscription.plan ?? "free");
+  const catalogue = usePlans();
+  const plans = plansAbove(data?.subscription.plan ?? "free", catalogue.plans);
   const goToPlans = (close: () => void) => {
     close();
     navigate(PLANS_SECTION);
@@ -57,10 +59,12 @@ export function UpgradeRequiredDialog({ isOpen, onOpenChange }: { isOpen: boolea
                       <span className="rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-semibold text-white">Recommended</span>
                     ) : null}
                   </div>
-                  <p className="mt-2">
-                    <span className="text-2xl font-bold text-slate-900">{formatPlanPrice(plan.price)}</span>
-                    <span className="text-slate-500">/month</span>
-                  </p>
+                  {catalogue.billingEnabled ? (
+                    <p className="mt-2">
+                      <span className="text-2xl font-bold text-slate-900">{formatPlanPrice(plan.price)}</span>
+                      <span className="text-slate-500">/month</span>
+                    </p>
+                  ) : null}
                   <ul className="mt-3 flex flex-1 flex-col gap-2 text-sm text-slate-700">
                     {plan.features.slice(0, 3).map((feature) => (
                       <li key={feature} className="flex items-start gap-2">

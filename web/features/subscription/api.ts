@@ -1,13 +1,17 @@
-import { useQuery } from "@tanstack/react-query";
-import type { SubscriptionDto } from "@shared/api-types";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { BillingSettingsDto, SubscriptionDto } from "@shared/api-types";
 import { apiFetch } from "../../api/client";
-import type { ResourceKey } from "../../api/query-keys";
+import { invalidate, type ResourceKey } from "../../api/query-keys";
 
-export const subscriptionKeys = { current: ["subscription"] as const satisfies ResourceKey };
+export const subscriptionKeys = {
+  current: ["subscription"] as const satisfies ResourceKey,
+  settings: ["subscription", "billing-settings"] as const satisfies ResourceKey,
+};
 
 /** SPEC 9: polled every 30 s, stale after 5 min, one retry after 2 s, no refetch on focus. */
-export function useSubscriptionQuery() {
+export function useSubscriptionQuery({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled,
     queryKey: subscriptionKeys.current,
     queryFn: ({ signal }) => apiFetch<SubscriptionDto>("/api/subscription", { signal }),
     staleTime: 5 * 60_000,
@@ -15,5 +19,30 @@ export function useSubscriptionQuery() {
     retry: 1,
     retryDelay: 2_000,
     refetchOnWindowFocus: false,
+  });
+}
+
+/** Whether billing is on, Stripe's publishable key and the prices charged: fixed while the portal runs. */
+export function useBillingSettings() {
+  return useQuery({
+    queryKey: subscriptionKeys.settings,
+    queryFn: ({ signal }) => apiFetch<BillingSettingsDto>("/api/billing/config", { signal }),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: 1,
+  });
+}
+
+export const createSubscription = (plan: string) =>
+  apiFetch<{ clientSecret?: string }>("/api/create-subscription", { method: "POST", body: { plan } });
+
+export const activateSubscription = (paymentIntentId: string) =>
+  apiFetch<SubscriptionDto>("/api/activate-subscription", { method: "POST", body: { paymentIntentId } });
+
+export function useCancelSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<{ message: string }>("/api/cancel-subscription", { method: "POST" }),
+    onSuccess: () => invalidate(queryClient, subscriptionKeys.current),
   });
 }

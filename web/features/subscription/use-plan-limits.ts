@@ -17,10 +17,11 @@ export interface PlanLimits {
 export function usePlanLimits(): PlanLimits {
   const { data } = useSubscriptionQuery();
   if (!data) return { plan: "unlimited", documentsCap: null, canCreateCustomer: true };
+  // The per-customer cap is the spec's maxAllowed: missing means 3, -1 means no cap, as
+  // everywhere on the client (resolveCap). documentsLimit is what the plan allows in all.
   return {
     plan: data.subscription.plan,
-    // A subscription without the limit (the spec's maxAllowed) means 3, as everywhere on the client.
-    documentsCap: resolveCap(data.limits?.documentsLimit),
+    documentsCap: resolveCap(data.limits?.documentsPerCustomer),
     canCreateCustomer: data.canCreateCustomer !== false,
   };
 }

@@ -1,0 +1,158 @@
+// Buying, switching and canceling a plan. The browser only ever holds a client secret: a plan
+// changes when Stripe says the payment of this broker's own pending subscription succeeded
+// (activate, or the webhook if the browser never comes back), never on the client's word.
+import type Stripe from "stripe";
+import type { AppContext } from "../../context.ts";
+import { AppError, badRequest, notFound } from "../../lib/errors.ts";
+import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
+import { getPlan, isPaidPlan, PAID_PLANS, type PaidPlanId } from "../../shared/plans.ts";
+import type { PublicUser } from "../auth/model.ts";
+import { callStripe, requireBilling } from "./stripe-client.ts";
+import { effectivePlan, subscriptionRow, subscriptionSummary, writeSubscription, type SubscriptionRow } from "./service.ts";
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+
+/** When the subscription's current period ends (Stripe keeps it on the items since 2025). */
+export function periodEndOf(subscription: Stripe.Subscription): Date | null {
+  const ends = subscription.items?.data?.map((item) => item.current_period_end).filter((n) => typeof n === "number") ?? [];
+  return ends.length ? new Date(Math.min(...ends) * 1000) : null;
+}
+
+/** "December 23, 2026" */
+export const formatDay = (date: Date) => date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+/**
+ * Step 1 of the payment flow: an incomplete Stripe subscription for `plan` whose first invoice
+ * the browser pays with the client secret. A broker on another paid plan is switching (after the
+ * confirm-change dialog): the current plan stays until the new one is paid for.
+ */
+export async function createSubscription(ctx: AppContext, { broker, plan }: { broker: PublicUser; plan: string }) {
+  const billing = requireBilling(ctx);
+  if (!isPaidPlan(plan)) {
+    throw badRequest(
+      plan === "free"
+        ? "The Free plan cannot be bought: a paid plan moves to Free when it is canceled and its period ends."
+        : `Unknown plan "${plan.slice(0, 40)}". Choose one of ${PAID_PLANS.join(", ")}.`,
+    );
+  }
+  if (effectivePlan(ctx, broker.id) === plan) throw new AppError("conflict", `You are already on the ${getPlan(plan).name} plan.`);
+
+  const row = subscriptionRow(ctx.db, broker.id);
+  const customerId =
+    row?.stripeCustomerId ??
+    (await callStripe(ctx, "create customer", (stripe) =>
+      stripe.customers.create(
+        { email: broker.email, name: [broker.firstName, broker.lastName].filter(Boolean).join(" ") || undefined, metadata: { brokerId: broker.id } },
+        // Two clicks at once still make one Stripe customer per broker.
+        { idempotencyKey: `portal-customer-${broker.id}` },
+      ),
+    )).id;
+  if (!row?.stripeCustomerId) inTransaction(ctx, ({ tx, now }) => writeSubscription(tx, broker.id, now, { stripeCustomerId: customerId }));
+
+  // An earlier attempt the broker walked away from is dropped so it can never be charged later.
+  if (row?.pendingSubscriptionId) await cancelQuietly(ctx, row.pendingSubscriptionId);
+
+  const subscription = await callStripe(ctx, "create subscription", (stripe) =>
+    stripe.subscriptions.create({
+      customer: customerId,
+      items: [{ price: billing.prices[plan] }],
+      payment_behavior: "default_incomplete",
+      payment_settings: { save_default_payment_method: "on_subscription" },
+      expand: ["latest_invoice.confirmation_secret"],
+      metadata: { brokerId: broker.id, plan },
+    }),
+  );
+  const invoice = subscription.latest_invoice as Stripe.Invoice | string | null;
+  const clientSecret = typeof invoice === "object" ? invoice?.confirmation_secret?.client_secret : undefined;
+  if (!clientSecret) {
+    ctx.log.error("Stripe created a subscription without a payment to confirm", { subscription: subscription.id });
+    await cancelQuietly(ctx, subscription.id);
+    throw new AppError("unavailable", "No client secret received from server");
+  }
+  // A client secret is "<payment intent id>_secret_<…>": the payment this broker must complete.
+  const paymentIntentId = clientSecret.split("_secret_")[0]!;
+  inTransaction(ctx, ({ tx, now }) =>
+    writeSubscription(tx, broker.id, now, { pendingPlan: plan, pendingSubscriptionId: subscription.id, pendingPaymentIntentId: paymentIntentId }),
+  );
+  return { clientSecret };
+}
+
+/**
+ * Step 4: the browser says the payment went through. Stripe is asked, and the plan changes only
+ * when the payment is this broker's pending one and it succeeded.
+ */
+export async function activateSubscription(ctx: AppContext, { broker, paymentIntentId }: { broker: PublicUser; paymentIntentId: string }) {
+  requireBilling(ctx);
+  const row = subscriptionRow(ctx.db, broker.id);
+  // Another broker's payment looks exactly like one that does not exist.
+  if (!row?.pendingPaymentIntentId || row.pendingPaymentIntentId !== paymentIntentId || !row.pendingSubscriptionId || !row.pendingPlan) {
+    throw notFound("No payment of yours is waiting with this id. Please choose your plan again.");
+  }
+  const payment = await callStripe(ctx, "retrieve payment intent", (stripe) => stripe.paymentIntents.retrieve(paymentIntentId));
+  if (idOf(payment.customer) !== row.stripeCustomerId) throw notFound("No payment of yours is waiting with this id. Please choose your plan again.");
+  if (payment.status !== "succeeded") {
+    throw new AppError("conflict", `The payment has not gone through (Stripe reports it as ${payment.status.replaceAll("_", " ")}), so your plan is unchanged.`);
+  }
+  const pendingId = row.pendingSubscriptionId;
+  const subscription = await callStripe(ctx, "retrieve subscription", (stripe) => stripe.subscriptions.retrieve(pendingId));
+  if (idOf(subscription.customer) !== row.stripeCustomerId) throw notFound("No payment of yours is waiting with this id. Please choose your plan again.");
+  const replaced = inTransaction(ctx, (unit) => promotePending(unit, broker.id, pendingId, periodEndOf(subscription)));
+  if (replaced) await cancelQuietly(ctx, replaced);
+  return subscriptionSummary(ctx, broker.id);
+}
+
+/**
+ * Makes the pending subscription the broker's plan (if it is still the pending one: activate and
+ * the webhook may both arrive). Returns the subscription it replaces, which the caller cancels at
+ * Stripe once this has committed, so a broker switching plans never pays for two.
+ */
+export function promotePending(unit: Unit, brokerId: string, subscriptionId: string, periodEnd: Date | null): string | null {
+  const row = subscriptionRow(unit.tx, brokerId);
+  if (!row || row.pendingSubscriptionId !== subscriptionId || !row.pendingPlan) return null;
+  writeSubscription(unit.tx, brokerId, unit.now, {
+    plan: row.pendingPlan,
+    status: "active",
+    currentPeriodEnd: periodEnd,
+    stripeSubscriptionId: subscriptionId,
+    pendingPlan: null,
+    pendingSubscriptionId: null,
+    pendingPaymentIntentId: null,
+  });
+  unit.publish({ type: "customer_list_refresh", brokerId });
+  return row.stripeSubscriptionId && row.stripeSubscriptionId !== subscriptionId ? row.stripeSubscriptionId : null;
+}
+
+/** Cancels at the end of the paid period: the plan stays until then, then becomes Free. */
+export async function cancelSubscription(ctx: AppContext, { broker }: { broker: PublicUser }) {
+  requireBilling(ctx);
+  const row = subscriptionRow(ctx.db, broker.id);
+  const plan = effectivePlan(ctx, broker.id);
+  if (!row?.stripeSubscriptionId || plan === "free") throw badRequest("You are on the Free plan: there is no subscription to cancel.");
+  if (row.status === "canceled") {
+    throw new AppError("conflict", `Your subscription is already canceled. It stays active until ${row.currentPeriodEnd ? formatDay(row.currentPeriodEnd) : "the end of the period"}.`);
+  }
+  const subscriptionId = row.stripeSubscriptionId;
+  const updated = await callStripe(ctx, "cancel at period end", (stripe) => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
+  const periodEnd = periodEndOf(updated) ?? row.currentPeriodEnd;
+  inTransaction(ctx, (unit) => {
+    const current = subscriptionRow(unit.tx, broker.id);
+    if (current?.stripeSubscriptionId !== subscriptionId) return; // replaced meanwhile
+    writeSubscription(unit.tx, broker.id, unit.now, { status: "canceled", currentPeriodEnd: periodEnd });
+    unit.publish({ type: "customer_list_refresh", brokerId: broker.id });
+  });
+  const name = getPlan(plan as PaidPlanId).name;
+  return {
+    message: `Your ${name} plan has been canceled. It stays active until ${periodEnd ? formatDay(periodEnd) : "the end of the current period"}, then your account moves to the Free plan.`,
+  };
+}
+
+/** Ends a subscription at Stripe now; a failure is logged (the operator can end it by hand). */
+export async function cancelQuietly(ctx: AppContext, subscriptionId: string) {
+  try {
+    await callStripe(ctx, "cancel replaced subscription", (stripe) => stripe.subscriptions.cancel(subscriptionId));
+  } catch {
+    ctx.log.error("A replaced Stripe subscription could not be canceled; cancel it in the Stripe dashboard", { subscription: subscriptionId });
+  }
+}
+
+export type { SubscriptionRow };

@@ -1,0 +1,152 @@
+// POST /api/stripe/webhook: Stripe tells us what happened to payments and subscriptions. The
+// signature is checked on the raw body (with the app's clock, so a replayed old delivery is
+// refused), each event id is handled once (stripe_events, written in the same transaction as
+// the change it causes), and a subscription is matched only through ids we stored ourselves.
+import { eq, or } from "drizzle-orm";
+import type Stripe from "stripe";
+import { stripeEvents, subscriptions } from "../../../db/schema.ts";
+import type { AppContext } from "../../context.ts";
+import { badRequest } from "../../lib/errors.ts";
+import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
+import { cancelQuietly, periodEndOf, promotePending } from "./payments.ts";
+import { writeSubscription, type SubscriptionRow } from "./service.ts";
+import { planForPrice, requireBilling, stripeFor } from "./stripe-client.ts";
+
+/** Seconds a signed delivery stays acceptable (Stripe's own default). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export async function receiveWebhook(ctx: AppContext, rawBody: string, signature: string | null) {
+  const billing = requireBilling(ctx);
+  if (!signature) throw badRequest("The Stripe-Signature header is missing.");
+  let event: Stripe.Event;
+  try {
+    event = await stripeFor(ctx).webhooks.constructEventAsync(
+      rawBody,
+      signature,
+      billing.webhookSecret,
+      WEBHOOK_TOLERANCE_SECONDS,
+      undefined,
+      ctx.clock.now().getTime(),
+    );
+  } catch (error) {
+    ctx.log.warn("A Stripe webhook was refused", { error: (error as Error).message?.split("\n")[0] });
+    throw badRequest("The webhook signature is not valid or its timestamp is too old.");
+  }
+
+  const toCancel: string[] = [];
+  const fresh = inTransaction(ctx, (unit) => {
+    const inserted = unit.tx
+      .insert(stripeEvents)
+      .values({ id: event.id, type: event.type, receivedAt: unit.now })
+      .onConflictDoNothing()
+      .returning({ id: stripeEvents.id })
+      .get();
+    if (!inserted) return false;
+    const replaced = applyEvent(unit, billing, event);
+    if (replaced) toCancel.push(replaced);
+    return true;
+  });
+  for (const id of toCancel) await cancelQuietly(ctx, id);
+  return fresh ? { received: true } : { received: true, duplicate: true };
+}
+
+/** The broker row that holds this Stripe subscription, as current or pending. */
+function rowFor(unit: Unit, subscriptionId: string | null): SubscriptionRow | undefined {
+  if (!subscriptionId) return undefined;
+  return unit.tx
+    .select()
+    .from(subscriptions)
+    .where(or(eq(subscriptions.stripeSubscriptionId, subscriptionId), eq(subscriptions.pendingSubscriptionId, subscriptionId)))
+    .get();
+}
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+
+function invoiceSubscription(invoice: Stripe.Invoice): string | null {
+  return idOf(invoice.parent?.subscription_details?.subscription as string | { id: string } | null | undefined);
+}
+
+/** The latest period end an invoice's lines pay for. */
+function invoicePeriodEnd(invoice: Stripe.Invoice): Date | null {
+  const ends = invoice.lines?.data?.map((line) => line.period?.end).filter((n): n is number => typeof n === "number") ?? [];
+  return ends.length ? new Date(Math.max(...ends) * 1000) : null;
+}
+
+type Billing = NonNullable<AppContext["config"]["billing"]>;
+
+/** Applies one event; returns a Stripe subscription that must now be canceled (a replaced plan). */
+function applyEvent(unit: Unit, billing: Billing, event: Stripe.Event): string | null {
+  switch (event.type) {
+    case "invoice.paid":
+    case "invoice.payment_succeeded": {
+      const invoice = event.data.object;
+      const subscriptionId = invoiceSubscription(invoice);
+      const row = rowFor(unit, subscriptionId);
+      if (!row || !subscriptionId) return null;
+      if (row.pendingSubscriptionId === subscriptionId) {
+        // The first payment, when the browser never called activate.
+        return promotePending(unit, row.brokerId, subscriptionId, invoicePeriodEnd(invoice));
+      }
+      // A renewal: the plan runs another period (and an unpaid one is paid now).
+      const periodEnd = invoicePeriodEnd(invoice);
+      const later = periodEnd && (!row.currentPeriodEnd || periodEnd > row.currentPeriodEnd) ? periodEnd : row.currentPeriodEnd;
+      writeSubscription(unit.tx, row.brokerId, unit.now, { status: row.status === "canceled" ? "canceled" : "active", currentPeriodEnd: later });
+      unit.publish({ type: "customer_list_refresh", brokerId: row.brokerId });
+      return null;
+    }
+    case "invoice.payment_failed": {
+      const subscriptionId = invoiceSubscription(event.data.object);
+      const row = rowFor(unit, subscriptionId);
+      // A failed first payment changes nothing (the browser shows Payment Failed); a failed
+      // renewal leaves the plan unpaid: Free until Stripe's retry or a new card succeeds.
+      if (!row || row.stripeSubscriptionId !== subscriptionId || row.status === "canceled") return null;
+      writeSubscription(unit.tx, row.brokerId, unit.now, { status: "incomplete" });
+      unit.publish({ type: "customer_list_refresh", brokerId: row.brokerId });
+      return null;
+    }
+    case "customer.subscription.updated": {
+      const subscription = event.data.object;
+      const row = rowFor(unit, subscription.id);
+      if (!row) return null;
+      if (row.pendingSubscriptionId === subscription.id) {
+        if (subscription.status === "active") return promotePending(unit, row.brokerId, subscription.id, periodEndOf(subscription));
+        if (subscription.status === "incomplete_expired" || subscription.status === "canceled") clearPending(unit, row);
+        return null;
+      }
+      if (["canceled", "unpaid", "incomplete_expired"].includes(subscription.status)) {
+        dropToFree(unit, row);
+        return null;
+      }
+      const plan = planForPrice(billing, subscription.items?.data?.[0]?.price?.id);
+      const canceling = subscription.cancel_at_period_end || subscription.cancel_at !== null;
+      writeSubscription(unit.tx, row.brokerId, unit.now, {
+        ...(plan ? { plan } : {}),
+        // past_due: Stripe is still retrying; the invoice events decide until it gives up.
+        ...(subscription.status === "past_due" ? {} : { status: canceling ? "canceled" : "active" }),
+        currentPeriodEnd: periodEndOf(subscription) ?? row.currentPeriodEnd,
+      });
+      unit.publish({ type: "customer_list_refresh", brokerId: row.brokerId });
+      return null;
+    }
+    case "customer.subscription.deleted": {
+      const subscription = event.data.object;
+      const row = rowFor(unit, subscription.id);
+      if (!row) return null;
+      if (row.pendingSubscriptionId === subscription.id) clearPending(unit, row);
+      else dropToFree(unit, row);
+      return null;
+    }
+    default:
+      return null; // recorded as seen; nothing of ours changes
+  }
+}
+
+function clearPending(unit: Unit, row: SubscriptionRow) {
+  writeSubscription(unit.tx, row.brokerId, unit.now, { pendingPlan: null, pendingSubscriptionId: null, pendingPaymentIntentId: null });
+}
+
+/** The paid plan is over: Free, keeping the Stripe customer for a later purchase. */
+export function dropToFree(unit: Unit, row: Pick<SubscriptionRow, "brokerId">) {
+  writeSubscription(unit.tx, row.brokerId, unit.now, { plan: "free", status: "active", currentPeriodEnd: null, stripeSubscriptionId: null });
+  unit.publish({ type: "customer_list_refresh", brokerId: row.brokerId });
+}

@@ -1,0 +1,257 @@
+// Buying, switching and canceling plans with the real `stripe` SDK, pointed at a local stand-in
+// for Stripe's API (tests/support/stripe-stand-in.ts), and webhooks with real signatures.
+import { afterAll, describe, expect, test } from "bun:test";
+import Stripe from "stripe";
+import { countRows } from "../support/fixtures.ts";
+import { useTestServer, type Broker } from "../support/server.ts";
+import { STAND_IN_KEYS, startStripeStandIn } from "../support/stripe-stand-in.ts";
+
+let srvRef: { clock: { now(): Date } } | undefined;
+const standIn = startStripeStandIn(() => srvRef?.clock.now().getTime() ?? Date.now());
+afterAll(() => standIn.stop());
+const srv = useTestServer(standIn.env);
+srvRef = srv;
+const signer = new Stripe(STAND_IN_KEYS.secret);
+
+let eventCount = 0;
+async function sendEvent(type: string, object: unknown, options: { id?: string; timestamp?: number; secret?: string; payload?: string } = {}) {
+  const payload =
+    options.payload ??
+    JSON.stringify({ id: options.id ?? `evt_test_${++eventCount}_${Date.now()}`, object: "event", type, created: Math.floor(srv.clock.now().getTime() / 1000), data: { object } });
+  const header = await signer.webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret: options.secret ?? STAND_IN_KEYS.webhook,
+    timestamp: options.timestamp ?? Math.floor(srv.clock.now().getTime() / 1000),
+  });
+  return srv.call("/api/stripe/webhook", { method: "POST", body: payload, headers: { "stripe-signature": header, "content-type": "application/json" } });
+}
+
+const subscription = async (b: Broker) => (await srv.call("/api/subscription", { token: b.token })).body;
+const piOf = (clientSecret: string) => clientSecret.split("_secret_")[0]!;
+
+/** Creates the subscription, has the card pay and activates: the broker is on `plan`. */
+async function buy(b: Broker, plan: string) {
+  const created = await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan } });
+  expect(created.status).toBe(200);
+  const paymentIntentId = piOf(created.body.clientSecret);
+  const state = standIn.pay(paymentIntentId);
+  const activated = await srv.call("/api/activate-subscription", { method: "POST", token: b.token, body: { paymentIntentId } });
+  expect(activated.status).toBe(200);
+  return { paymentIntentId, subscriptionId: state.id };
+}
+
+describe("create-subscription", () => {
+  test("a new broker starts on Free; a paid plan gives a client secret for an incomplete subscription of this broker's Stripe customer", async () => {
+    const b = await srv.signUpBroker();
+    expect((await subscription(b)).subscription).toEqual({ plan: "free", status: "active", currentPeriodEnd: null });
+    const res = await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "pro" } });
+    expect(res.status).toBe(200);
+    expect(res.body.clientSecret).toMatch(/^pi_.+_secret_/);
+    const intent = standIn.paymentIntents.get(piOf(res.body.clientSecret))!;
+    const sub = standIn.subscriptions.get(intent.subscription)!;
+    expect(sub).toMatchObject({ status: "incomplete", price: standIn.env.STRIPE_PRICE_PRO, metadata: { brokerId: b.user.id, plan: "pro" } });
+    expect(standIn.customers.get(sub.customer)!.email).toBe(b.user.email);
+    // Nothing is paid yet: still Free.
+    expect((await subscription(b)).subscription.plan).toBe("free");
+
+    // Asking again reuses the Stripe customer and drops the abandoned attempt.
+    const again = await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "basic" } });
+    const second = standIn.subscriptions.get(standIn.paymentIntents.get(piOf(again.body.clientSecret))!.subscription)!;
+    expect(second.customer).toBe(sub.customer);
+    expect(sub.status).toBe("incomplete_expired");
+  });
+
+  test("two clicks at once make one Stripe customer for the broker", async () => {
+    const b = await srv.signUpBroker();
+    const answers = await Promise.all(["basic", "pro"].map((plan) => srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan } })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect([...standIn.customers.values()].filter((c) => c.metadata.brokerId === b.user.id)).toHaveLength(1);
+  });
+
+  test("free, unknown and missing plans are 400 and create nothing at Stripe", async () => {
+    const b = await srv.signUpBroker();
+    const before = standIn.requests.length;
+    for (const body of [{ plan: "free" }, { plan: "platinum" }, {}]) {
+      const res = await srv.call("/api/create-subscription", { method: "POST", token: b.token, body });
+      expect(res.status).toBe(400);
+      expect(typeof res.body.message).toBe("string");
+    }
+    expect(standIn.requests.length).toBe(before);
+    expect((await srv.call("/api/create-subscription", { method: "POST", body: { plan: "pro" } })).status).toBe(401);
+  });
+});
+
+describe("activate-subscription", () => {
+  test("succeeds only for this broker's own payment once Stripe says it succeeded", async () => {
+    const owner = await srv.signUpBroker();
+    const intruder = await srv.signUpBroker();
+    const created = await srv.call("/api/create-subscription", { method: "POST", token: owner.token, body: { plan: "basic" } });
+    const paymentIntentId = piOf(created.body.clientSecret);
+
+    // Unpaid: refused, plan unchanged.
+    const unpaid = await srv.call("/api/activate-subscription", { method: "POST", token: owner.token, body: { paymentIntentId } });
+    expect(unpaid.status).toBe(409);
+    expect(unpaid.body.message).toContain("has not gone through");
+    expect((await subscription(owner)).subscription.plan).toBe("free");
+
+    standIn.pay(paymentIntentId);
+    // Another broker holding the id gets nothing, even with a pending payment of their own.
+    await srv.call("/api/create-subscription", { method: "POST", token: intruder.token, body: { plan: "unlimited" } });
+    const stolen = await srv.call("/api/activate-subscription", { method: "POST", token: intruder.token, body: { paymentIntentId } });
+    expect(stolen.status).toBe(404);
+    expect((await subscription(intruder)).subscription.plan).toBe("free");
+    // A made-up id: 404.
+    expect((await srv.call("/api/activate-subscription", { method: "POST", token: owner.token, body: { paymentIntentId: "pi_madeup" } })).status).toBe(404);
+
+    const ok = await srv.call("/api/activate-subscription", { method: "POST", token: owner.token, body: { paymentIntentId } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.subscription.plan).toBe("basic");
+    expect(ok.body.subscription.status).toBe("active");
+    expect(new Date(ok.body.subscription.currentPeriodEnd).getTime()).toBeGreaterThan(srv.clock.now().getTime());
+    expect(ok.body.limits).toMatchObject({ customersLimit: 10, documentsPerCustomer: 10, documentsLimit: 100 });
+    // Done once: the same payment cannot be activated again.
+    expect((await srv.call("/api/activate-subscription", { method: "POST", token: owner.token, body: { paymentIntentId } })).status).toBe(404);
+  });
+});
+
+describe("changing and canceling", () => {
+  test("an upgrade between paid plans replaces the old subscription only once the new one is paid", async () => {
+    const b = await srv.signUpBroker();
+    const first = await buy(b, "basic");
+    const created = await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "pro" } });
+    expect(created.status).toBe(200);
+    // Until the new plan is paid the old one holds.
+    expect((await subscription(b)).subscription.plan).toBe("basic");
+    expect(standIn.subscriptions.get(first.subscriptionId)!.status).toBe("active");
+    const paymentIntentId = piOf(created.body.clientSecret);
+    standIn.pay(paymentIntentId);
+    const res = await srv.call("/api/activate-subscription", { method: "POST", token: b.token, body: { paymentIntentId } });
+    expect(res.body.subscription.plan).toBe("pro");
+    expect(standIn.subscriptions.get(first.subscriptionId)!.status).toBe("canceled");
+    // The current plan cannot be bought again.
+    const same = await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "pro" } });
+    expect(same.status).toBe(409);
+  });
+
+  test("cancel keeps the plan until the period ends, then the scheduler moves the broker to Free", async () => {
+    const b = await srv.signUpBroker();
+    const { subscriptionId } = await buy(b, "pro");
+    const res = await srv.call("/api/cancel-subscription", { method: "POST", token: b.token });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toContain("Your Pro plan has been canceled. It stays active until");
+    expect(standIn.subscriptions.get(subscriptionId)!.cancelAtPeriodEnd).toBe(true);
+    const canceled = await subscription(b);
+    expect(canceled.subscription).toMatchObject({ plan: "pro", status: "canceled" });
+    expect((await srv.call("/api/cancel-subscription", { method: "POST", token: b.token })).status).toBe(409);
+
+    await srv.runJobs();
+    expect((await subscription(b)).subscription.plan).toBe("pro");
+    srv.clock.advance(31 * 86_400_000);
+    await srv.runJobs();
+    const row = srv.server.ctx.db.$client.query("select plan, status, stripe_subscription_id as sub from subscriptions where broker_id = ?").get(b.user.id);
+    expect(row).toEqual({ plan: "free", status: "active", sub: null });
+    // A month later the session has expired too: sign in again.
+    const signin = await srv.call("/api/auth/signin", { method: "POST", body: { email: b.user.email, password: "correct horse battery" } });
+    const again = { ...b, token: signin.body.token };
+    expect((await subscription(again)).subscription).toEqual({ plan: "free", status: "active", currentPeriodEnd: null });
+    // Free has nothing to cancel.
+    expect((await srv.call("/api/cancel-subscription", { method: "POST", token: again.token })).status).toBe(400);
+  });
+});
+
+describe("webhook", () => {
+  test("a forged signature, a wrong secret, a changed body, a missing header or a stale timestamp are refused and change nothing", async () => {
+    const b = await srv.signUpBroker();
+    const created = await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "basic" } });
+    const subId = standIn.paymentIntents.get(piOf(created.body.clientSecret))!.subscription;
+    standIn.pay(piOf(created.body.clientSecret));
+    const invoice = standIn.invoiceObject(subId);
+
+    expect((await sendEvent("invoice.paid", invoice, { secret: "whsec_forged" })).status).toBe(400);
+    const stale = await sendEvent("invoice.paid", invoice, { timestamp: Math.floor(srv.clock.now().getTime() / 1000) - 301 });
+    expect(stale.status).toBe(400);
+    expect(stale.body.message).toBe("The webhook signature is not valid or its timestamp is too old.");
+    const payload = JSON.stringify({ id: "evt_tampered", object: "event", type: "invoice.paid", data: { object: invoice } });
+    const header = await signer.webhooks.generateTestHeaderStringAsync({ payload, secret: STAND_IN_KEYS.webhook, timestamp: Math.floor(srv.clock.now().getTime() / 1000) });
+    const tampered = await srv.call("/api/stripe/webhook", { method: "POST", body: payload.replace("invoice.paid", "invoice.paid "), headers: { "stripe-signature": header } });
+    expect(tampered.status).toBe(400);
+    expect((await srv.call("/api/stripe/webhook", { method: "POST", body: payload })).status).toBe(400);
+    expect(countRows(srv, "stripe_events")).toBe(0);
+    expect((await subscription(b)).subscription.plan).toBe("free");
+
+    // The genuine delivery: the first payment activates the plan even if the browser never returned.
+    const genuine = await sendEvent("invoice.paid", invoice, { id: "evt_first_payment" });
+    expect(genuine.status).toBe(200);
+    expect(genuine.body).toEqual({ received: true });
+    expect((await subscription(b)).subscription.plan).toBe("basic");
+  });
+
+  test("a replayed event is handled once", async () => {
+    const b = await srv.signUpBroker();
+    const { subscriptionId } = await buy(b, "basic");
+    const deleted = { ...standIn.subscriptionObject(subscriptionId), status: "canceled" };
+    const first = await sendEvent("customer.subscription.deleted", deleted, { id: "evt_replayed" });
+    expect(first.body).toEqual({ received: true });
+    expect((await subscription(b)).subscription.plan).toBe("free");
+    // The broker buys again; replaying the old deletion must not take the new plan away.
+    await buy(b, "pro");
+    const replay = await sendEvent("customer.subscription.deleted", deleted, { id: "evt_replayed" });
+    expect(replay.status).toBe(200);
+    expect(replay.body).toEqual({ received: true, duplicate: true });
+    expect((await subscription(b)).subscription.plan).toBe("pro");
+  });
+
+  test("renewals, failed payments, updates and deletions keep the plan in step", async () => {
+    const b = await srv.signUpBroker();
+    const { subscriptionId } = await buy(b, "basic");
+    const periodEnd = new Date((await subscription(b)).subscription.currentPeriodEnd).getTime() / 1000;
+
+    // A renewal the card could not pay: Free until it is paid.
+    await sendEvent("invoice.payment_failed", standIn.invoiceObject(subscriptionId));
+    const unpaid = await subscription(b);
+    expect(unpaid.subscription).toMatchObject({ plan: "basic", status: "incomplete" });
+    expect(unpaid.limits).toMatchObject({ customersLimit: 3, documentsPerCustomer: 3 });
+    // Paid after all, for the next period.
+    const next = periodEnd + 30 * 86_400;
+    await sendEvent("invoice.paid", standIn.invoiceObject(subscriptionId, next));
+    expect((await subscription(b)).subscription).toEqual({ plan: "basic", status: "active", currentPeriodEnd: new Date(next * 1000).toISOString() });
+
+    // Changed in Stripe's dashboard: to Pro, canceling at period end.
+    const state = standIn.subscriptions.get(subscriptionId)!;
+    state.price = standIn.env.STRIPE_PRICE_PRO!;
+    state.cancelAtPeriodEnd = true;
+    await sendEvent("customer.subscription.updated", standIn.subscriptionObject(subscriptionId));
+    expect((await subscription(b)).subscription).toMatchObject({ plan: "pro", status: "canceled" });
+
+    await sendEvent("customer.subscription.deleted", { ...standIn.subscriptionObject(subscriptionId), status: "canceled" });
+    expect((await subscription(b)).subscription).toEqual({ plan: "free", status: "active", currentPeriodEnd: null });
+  });
+
+  test("a pending subscription becomes the plan when Stripe reports it active, and is forgotten when it expires unpaid", async () => {
+    const b = await srv.signUpBroker();
+    const created = await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "unlimited" } });
+    const paymentIntentId = piOf(created.body.clientSecret);
+    const state = standIn.pay(paymentIntentId);
+    await sendEvent("customer.subscription.updated", standIn.subscriptionObject(state.id));
+    expect((await subscription(b)).subscription).toMatchObject({ plan: "unlimited", status: "active" });
+    // The browser's activate afterwards finds nothing left to do.
+    expect((await srv.call("/api/activate-subscription", { method: "POST", token: b.token, body: { paymentIntentId } })).status).toBe(404);
+
+    const other = await srv.signUpBroker();
+    const abandoned = await srv.call("/api/create-subscription", { method: "POST", token: other.token, body: { plan: "pro" } });
+    const intent = piOf(abandoned.body.clientSecret);
+    const sub = standIn.paymentIntents.get(intent)!.subscription;
+    await sendEvent("customer.subscription.updated", { ...standIn.subscriptionObject(sub), status: "incomplete_expired" });
+    standIn.pay(intent); // even if it were paid now, the portal no longer waits for it
+    expect((await srv.call("/api/activate-subscription", { method: "POST", token: other.token, body: { paymentIntentId: intent } })).status).toBe(404);
+    expect((await subscription(other)).subscription.plan).toBe("free");
+  });
+
+  test("events about subscriptions the portal never stored change nothing", async () => {
+    const b = await srv.signUpBroker();
+    await buy(b, "basic");
+    const res = await sendEvent("customer.subscription.deleted", { id: "sub_someone_else", object: "subscription", status: "canceled", items: { data: [] } });
+    expect(res.status).toBe(200);
+    expect((await subscription(b)).subscription.plan).toBe("basic");
+  });
+});
