@@ -16,7 +16,7 @@ import { useDemoVideoQuery } from "../../web/features/landing/api";
 import { brokerNotificationSource, customerNotificationSource, useNotifications } from "../../web/features/notifications/api";
 import { usePortalQuery } from "../../web/features/portal/api";
 import { useSharedDocumentsQuery, useShareSettingsQuery } from "../../web/features/sharing/api";
-import { useSubscriptionQuery } from "../../web/features/subscription/api";
+import { useBillingSettings, useSubscriptionQuery } from "../../web/features/subscription/api";
 import { fakeServer, renderApp } from "../support/render-app";
 import { brokerServer } from "./customers-fixtures";
 import { guestPortal, LINK, portalRoute } from "./portal-fixtures";
@@ -200,6 +200,14 @@ const QUERY_HOOKS: QueryHook[] = [
     expected: { ...spec9.dataCache, staleTime: 5 * MINUTE },
   },
   { file: "web/features/sharing/api.ts", hook: "useShareSettingsQuery", render: () => useShareSettingsQuery(), queryKey: ["documents", "share-settings"], expected: spec9.dataCache },
+  // The operator's billing settings change only with a restart; one retry like the subscription.
+  {
+    file: "web/features/subscription/api.ts",
+    hook: "useBillingSettings",
+    render: () => useBillingSettings(),
+    queryKey: ["subscription", "billing-settings"],
+    expected: { ...spec9.dataCache, gcTime: Infinity, retry: 1 },
+  },
   { file: "web/features/landing/api.ts", hook: "useDemoVideoQuery", render: () => useDemoVideoQuery(true), queryKey: ["demo", "video"], expected: spec9.dataCache },
 ];
 

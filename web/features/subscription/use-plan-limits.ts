@@ -18,10 +18,11 @@ export function usePlanLimits(): PlanLimits {
   const { data } = useSubscriptionQuery();
   if (!data) return { plan: "unlimited", documentsCap: null, canCreateCustomer: true };
   // The per-customer cap is the spec's maxAllowed: missing means 3, -1 means no cap, as
-  // everywhere on the client (resolveCap). documentsLimit is what the plan allows in all.
+  // everywhere on the client (resolveCap). A server without the per-customer field gave the
+  // plan's documentsLimit for both.
   return {
     plan: data.subscription.plan,
-    documentsCap: resolveCap(data.limits?.documentsPerCustomer),
+    documentsCap: resolveCap(data.limits?.documentsPerCustomer ?? data.limits?.documentsLimit),
     canCreateCustomer: data.canCreateCustomer !== false,
   };
 }
