@@ -19,6 +19,7 @@ import { documentsRequestedEmail, invitationEmail } from "../mail/templates.ts";
 import { addBrokerNotification, addCustomerNotification } from "../notifications/service.ts";
 import { countCustomers, uploadUrl } from "./contact.ts";
 import { checkLoanType, checkName, customerDetail, findOwnedCustomer } from "./service.ts";
+import { emailSender } from "../broker-profile/contact.ts";
 
 /** Refuses `adding` documents that the plan's per-request or per-customer caps do not allow. */
 function checkDocumentLimits(ctx: AppContext, brokerId: string, current: number, adding: number) {
@@ -63,6 +64,7 @@ export function createCustomer(ctx: AppContext, input: CreateCustomerInput & { b
     const content = invitationEmail({
       customerName: customer.name,
       brokerName: displayName(broker),
+      sender: emailSender(ctx, broker.id, tx),
       uploadUrl: uploadUrl(ctx, customer.uploadLink),
       documents: docs.map((d) => ({ name: d.name, dueDate })),
     });
@@ -99,6 +101,7 @@ export function requestDocuments(ctx: AppContext, input: RequestDocumentsInput &
     const content = documentsRequestedEmail({
       customerName: customer.name,
       brokerName: displayName(broker),
+      sender: emailSender(ctx, broker.id, tx),
       uploadUrl: uploadUrl(ctx, customer.uploadLink),
       documents: docs.map((d) => ({ name: d.name, dueDate })),
     });
