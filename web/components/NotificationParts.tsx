@@ -41,7 +41,7 @@ export function NotificationEntry({ item, now, onPress }: { item: NotificationIt
       onClick={onPress}
       className={cx(
         "flex w-full flex-col gap-0.5 border-b border-slate-100 px-4 py-3 text-left outline-none last:border-b-0",
-        "hover:bg-slate-50 focus-visible:bg-slate-100",
+        "hover:bg-slate-50 focus-visible:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-inset",
         item.read ? "text-slate-600" : "bg-brand-50/40 text-slate-900",
       )}
     >

@@ -8,7 +8,6 @@ import { receiveFile } from "../../lib/upload.ts";
 import type { CustomerProfileDto, PortalDocumentDto, PortalDto } from "./model.ts";
 import { canCustomerUpload, isRequirement } from "../../shared/documents.ts";
 import { CUSTOMER_UPLOAD_TYPES } from "../../shared/files.ts";
-import { displayName } from "../../shared/user-display.ts";
 import { uploadMessages } from "../../shared/validation.ts";
 import { brokerContacts } from "../broker-profile/contact.ts";
 import type { BrokerContactDto } from "../broker-profile/model.ts";

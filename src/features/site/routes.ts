@@ -1,14 +1,8 @@
-// What the public pages need to know about this portal's operator (the landing page's footer).
-import { Elysia, t } from "elysia";
+// What the public pages need to know about this portal's operator (the landing page's footer):
+// SUPPORT_EMAIL, TERMS_URL, PRIVACY_URL, CONTACT_URL.
+import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
-
-export const SiteInfoDto = t.Object({
-  supportEmail: t.Nullable(t.String()),
-  termsUrl: t.Nullable(t.String()),
-  privacyUrl: t.Nullable(t.String()),
-  contactUrl: t.Nullable(t.String()),
-});
-export type SiteInfoDto = typeof SiteInfoDto.static;
+import { SiteInfoDto } from "./model.ts";
 
 export const siteRoutes = (ctx: AppContext) =>
   new Elysia({ name: "site", seed: contextSeed(ctx), prefix: "/api" }).get("/site", (): SiteInfoDto => ctx.config.site, { response: SiteInfoDto });
