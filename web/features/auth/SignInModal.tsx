@@ -162,6 +162,11 @@ function AuthForm({ mode, onModeChange, onDone }: { mode: AuthMode; onModeChange
         />
       ) : null}
 
+      {mode === "signin" ? (
+        <Button variant="link" size="sm" className="self-start" onPress={() => setForgotPassword(true)}>
+          Forgot password?
+        </Button>
+      ) : null}
       <ServerError error={mutation.error} />
 
       <Button type="submit" isPending={mutation.isPending} className="w-full">
