@@ -57,6 +57,13 @@ describe("the profile", () => {
     expect((await srv.call("/api/profile", { token: broker.token })).body).toEqual(before);
   });
 
+  test("a body that names no field (empty, text, an array) is refused, not answered with success", async () => {
+    for (const body of [{}, "hello", "[1,2]"]) {
+      const res = await srv.call("/api/profile", { method: "PUT", body, token: broker.token });
+      expect(res.status).toBe(400);
+    }
+  });
+
   test("needs a broker session", async () => {
     expect((await srv.call("/api/profile")).status).toBe(401);
     expect((await srv.call("/api/profile", { method: "PUT", body: { company: "X" } })).status).toBe(401);

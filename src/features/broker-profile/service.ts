@@ -62,6 +62,9 @@ function profileChanges(input: UpdateProfileInput): Partial<Omit<ProfileRow, "br
 }
 
 export function updateBrokerProfile(ctx: AppContext, { broker, input }: { broker: PublicUser; input: UpdateProfileInput }): BrokerProfileDto {
+  // Every field is optional, so Elysia hands over a missing or unreadable body (text, XML, an
+  // array) as {}: refuse a request that names no field rather than answer success for nothing.
+  if (!Object.values(input).some((v) => v !== undefined)) throw badRequest("Send at least one profile field to change.");
   const changes = profileChanges(input);
   const updated = inTransaction(ctx, ({ tx, now }) => {
     const named =
