@@ -1,7 +1,7 @@
 // The whole product's tables. Drizzle's portable column types only (text, integer),
 // so a PostgreSQL dialect can follow without rethinking the data.
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { DOCUMENT_STATUSES } from "../src/shared/documents.ts";
 
 const id = () => text("id").primaryKey();
@@ -240,6 +240,8 @@ export const emails = sqliteTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
+    /** The broker's contact address on emails a broker's customer receives, so a reply reaches them. */
+    replyTo: text("reply_to"),
     status: text("status", { enum: ["pending", "sending", "sent", "failed", "logged"] }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
@@ -259,5 +261,60 @@ export const brokerSignupCodes = sqliteTable("broker_signup_codes", {
   codeHash: text("code_hash").notNull(),
   wrongTries: integer("wrong_tries").notNull().default(0),
   expiresAt: time("expires_at").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Single-use broker password-reset links (1 hour). The id is the SHA-256 of the emailed token. */
+export const brokerPasswordResetTokens = sqliteTable(
+  "broker_password_reset_tokens",
+  {
+    id: id(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: time("expires_at").notNull(),
+    usedAt: time("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("broker_password_reset_user_idx").on(t.userId)],
+);
+
+/**
+ * A broker's pending change of sign-in email: one per broker, proven by a 6-digit code sent to the
+ * new address (kept only as an HMAC, like sign-up codes).
+ */
+export const brokerEmailChanges = sqliteTable("broker_email_changes", {
+  userId: text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  newEmail: text("new_email").notNull(), // stored lower-cased
+  codeHash: text("code_hash").notNull(),
+  wrongTries: integer("wrong_tries").notNull().default(0),
+  expiresAt: time("expires_at").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * What a broker shows their customers (portal help block, emails): company, phone, contact
+ * email, accent colour, plus the time zone emails print times in. One row per broker, made on
+ * first edit or sign-in; no row means nothing set.
+ */
+export const brokerProfiles = sqliteTable("broker_profiles", {
+  brokerId: text("broker_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  company: text("company"),
+  phone: text("phone"),
+  contactEmail: text("contact_email"),
+  /** "#RRGGBB". */
+  accentColor: text("accent_color"),
+  /** An IANA zone ("Europe/Berlin"), captured from the broker's browser. */
+  timeZone: text("time_zone"),
+  updatedAt: time("updated_at").notNull(),
+});
+
+/**
+ * A broker's logo: a small PNG or JPEG kept in the database (it is part of every backup and no
+ * file-store sweep can lose it). Served publicly by its random key, which changes with each upload.
+ */
+export const brokerLogos = sqliteTable("broker_logos", {
+  brokerId: text("broker_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  key: text("key").notNull().unique(),
+  mimeType: text("mime_type").notNull(),
+  data: blob("data", { mode: "buffer" }).notNull(),
   createdAt: createdAt(),
 });

@@ -3,6 +3,7 @@ import { Elysia } from "elysia";
 import type { AppContext } from "./context.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { billingRoutes } from "./features/billing/routes.ts";
+import { brokerProfileRoutes } from "./features/broker-profile/routes.ts";
 import { customerAuthRoutes } from "./features/customer-auth/routes.ts";
 import { customerRoutes } from "./features/customers/routes.ts";
 import { dashboardRoutes } from "./features/dashboard/routes.ts";
@@ -19,6 +20,7 @@ import { healthRoutes } from "./features/health/routes.ts";
 import { HttpMetrics } from "./features/observability/http-metrics.ts";
 import { requestTracking } from "./features/observability/request-tracking.ts";
 import { metricsRoutes } from "./features/observability/routes.ts";
+import { siteRoutes } from "./features/site/routes.ts";
 import { webRoutes } from "./features/web/routes.ts";
 import { errorHandler } from "./lib/error-handler.ts";
 import { limitBodySize } from "./lib/body-limit.ts";
@@ -38,6 +40,8 @@ export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events), metric
       .use(healthRoutes(ctx))
       .use(metricsRoutes(ctx, hub, metrics))
       .use(authRoutes(ctx))
+      .use(brokerProfileRoutes(ctx))
+      .use(siteRoutes(ctx))
       .use(customerRoutes(ctx))
       .use(documentRoutes(ctx))
       .use(sharingRoutes(ctx))

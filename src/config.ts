@@ -44,6 +44,8 @@ export interface Config {
     apiBase: string | null;
   } | null;
   oidc: { issuer: string; clientId: string; clientSecret: string } | null;
+  /** What the landing page's footer offers; null where the operator set nothing (the link is then left out). */
+  site: { supportEmail: string | null; termsUrl: string | null; privacyUrl: string | null; contactUrl: string | null };
   s3: { bucket: string; endpoint: string | null; region: string | null; accessKeyId: string; secretAccessKey: string } | null;
   /** DEMO_VIDEO_URL: the operator's own Request a Demo video; null plays the walkthrough shipped in public/. */
   demoVideoUrl: string | null;
@@ -237,6 +239,24 @@ function demoVideoUrl(env: Env): string | null {
   return parseUrl(raw, "DEMO_VIDEO_URL", ["https:", "http:"]).href;
 }
 
+/**
+ * SUPPORT_EMAIL and the footer's TERMS_URL, PRIVACY_URL, CONTACT_URL. Unset, the footer leaves
+ * the address or link out (Terms and Privacy fall back to the portal's own short notices) rather
+ * than showing a placeholder nobody reads.
+ */
+function siteConfig(env: Env): Config["site"] {
+  const supportEmail = value(env, "SUPPORT_EMAIL")?.toLowerCase() ?? null;
+  if (supportEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(supportEmail)) {
+    throw new ConfigError(`SUPPORT_EMAIL must be an email address such as support@example.com (got "${supportEmail}")`);
+  }
+  const url = (name: string) => {
+    const raw = value(env, name);
+    if (raw === undefined) return null;
+    return parseUrl(raw, name, ["https:", "http:"]).href;
+  };
+  return { supportEmail, termsUrl: url("TERMS_URL"), privacyUrl: url("PRIVACY_URL"), contactUrl: url("CONTACT_URL") };
+}
+
 /** The data directory alone, without creating it (`portal restore` needs it empty). */
 export function dataDirSetting(env: Env = process.env, overrides: ConfigOverrides = {}): string {
   return resolve(overrides.dataDir ?? value(env, "DATA_DIR") ?? "./data");
@@ -273,6 +293,7 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     scheduledBackups: scheduledBackups(env, dataDir),
     billing: billingConfig(env),
     oidc: oidcConfig(env),
+    site: siteConfig(env),
     s3: s3Config(env),
     demoVideoUrl: demoVideoUrl(env),
   };

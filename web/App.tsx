@@ -18,6 +18,8 @@ const DashboardRoute = lazyScreen(() => import("./routes/dashboard"), "Dashboard
 const CustomersRoute = lazyScreen(() => import("./routes/customers"), "CustomersRoute");
 const CustomerDetailRoute = lazyScreen(() => import("./routes/customer-detail"), "CustomerDetailRoute");
 const ProfileRoute = lazyScreen(() => import("./routes/profile"), "ProfileRoute");
+const ResetPasswordRoute = lazyScreen(() => import("./routes/reset-password"), "ResetPasswordRoute");
+const NotificationsRoute = lazyScreen(() => import("./routes/notifications"), "NotificationsRoute");
 const UploadPortalRoute = lazyScreen(() => import("./routes/upload-portal"), "UploadPortalRoute");
 
 // The landing page and the broker area both start by checking the session, so their loading
@@ -60,7 +62,9 @@ export function App() {
           {/* SPEC: a missing id says "Customer not found" rather than the 404 page. */}
           <Route path="/customer" element={<Screen><CustomerDetailRoute /></Screen>} />
           <Route path="/profile" element={<Screen><ProfileRoute /></Screen>} />
+          <Route path="/notifications" element={<Screen><NotificationsRoute /></Screen>} />
         </Route>
+        <Route path="/reset-password" element={<Suspense fallback={<FullPageSpinner label="Loading" />}><ResetPasswordRoute /></Suspense>} />
         <Route path="/upload" element={<PortalScreen />} />
         <Route path="/upload/:uploadLink" element={<PortalScreen />} />
         <Route path="*" element={<NotFoundRoute />} />

@@ -3,6 +3,8 @@
 // are the types derived from those schemas. Type-only: nothing of the server (or of Elysia) ends
 // up in the browser's bundle.
 export type { PublicUser as BrokerUser, AuthResponse, CodeRequired, SignInInput, SignUpInput } from "../features/auth/model.ts";
+export type { BrokerContactDto, BrokerProfileDto, UpdateProfileInput } from "../features/broker-profile/model.ts";
+export type { SiteInfoDto } from "../features/site/model.ts";
 export type { BillingSettingsDto, SubscriptionDto } from "../features/billing/model.ts";
 export type {
   CheckEmailInput,

@@ -29,7 +29,8 @@ describe("the upload link", () => {
     expect(res.status).toBe(200);
     expect(res.body.authenticated).toBe(false);
     expect(res.body.customer).toEqual({ id: c.id, name: c.name });
-    expect(res.body.brokers).toEqual([{ id: broker.user.id, name: "Bree Broker" }]);
+    // The broker's contact: with no profile yet, their sign-in email (the help block's mailto).
+    expect(res.body.brokers).toEqual([{ id: broker.user.id, name: "Bree Broker", company: null, phone: null, email: broker.user.email, logoUrl: null, accentColor: null }]);
     const docs = res.body.documents;
     expect(docs.map((d: any) => d.name).sort()).toEqual(["Paystub", "Photo ID"]);
     for (const d of docs) expect(Object.keys(d).sort()).toEqual(["brokerId", "canUpload", "description", "dueDate", "id", "name"]);

@@ -59,7 +59,7 @@ test("invite a customer, see their upload arrive live, approve it", async () => 
   await page.getByText("1 of 2 Approved").waitFor();
   await screenshot(page, "customer-detail-desktop");
 
-  // The notification bell counts the upload (and the invitation) for the broker.
+  // The notification bell counts the customer's upload (not the broker's own invitation or approval).
   await page.getByRole("button", { name: /^Notifications, \d+ unread$/ }).waitFor();
 
   await page.setViewportSize(viewports.phone);

@@ -12,6 +12,7 @@ import {
   fingerprint,
   multipartBody,
   multipartParts,
+  GUESSED_LOGO_KEY,
   pathParams,
   rawFetch,
   record,
@@ -74,6 +75,8 @@ function victimValue(w: World, v: NonNullable<RouteEntry["params"]>[string], act
       return w.victim.brokerNotificationId;
     case "customerNotificationId":
       return w.victim.customerNotificationId;
+    case "logoKey":
+      return GUESSED_LOGO_KEY;
     case "uploadLink":
       // The link is the actor's own credential; the victim's link is what they do not have.
       if (actor === "otherCustomerLink") return w.other.uploadLink;

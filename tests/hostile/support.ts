@@ -34,7 +34,10 @@ export const routeKey = (r: { method: string; path: string }) => `${r.method} ${
 export const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
 
 /** What a path parameter is filled with when a route is aimed at the victim. */
-export type VictimValue = "customerId" | "documentId" | "brokerNotificationId" | "customerNotificationId" | "uploadLink";
+export type VictimValue = "customerId" | "documentId" | "brokerNotificationId" | "customerNotificationId" | "uploadLink" | "logoKey";
+
+/** Logos are public by their random key (portals and mail clients load them); what is attacked is a guessed key. */
+export const GUESSED_LOGO_KEY = "Zq8mW3kT9vX2pL7rN4sB1yC6";
 
 export interface RouteEntry {
   /** Who may call it: the broker session, an upload link (guest or signed-in customer), a file reader, anyone. */
@@ -69,6 +72,20 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "POST /api/auth/signin": { auth: "public", body: (w) => ({ email: w.brokerA.user.email, password: "not the password" }) },
   "POST /api/auth/signout": { auth: "public" },
   "GET /api/auth/user": { auth: "broker" },
+  "POST /api/auth/forgot-password": { auth: "public", body: (w) => ({ email: w.brokerA.user.email }) },
+  "POST /api/auth/reset-password": { auth: "public", body: () => ({ token: "x".repeat(43), newPassword: "a new password" }) },
+  "POST /api/auth/change-password": { auth: "broker", body: () => ({ currentPassword: "not the password", newPassword: "a brand new password" }) },
+  "POST /api/auth/change-email": { auth: "broker", body: () => ({ newEmail: `moved-${crypto.randomUUID().slice(0, 8)}@example.com`, password: "not the password" }) },
+  "POST /api/auth/change-email/confirm": { auth: "broker", body: () => ({ code: "123456" }) },
+  "GET /api/profile": { auth: "broker" },
+  "PUT /api/profile": { auth: "broker", body: () => ({ company: "Hijack & Co", phone: "+1 555 0100" }) },
+  "POST /api/profile/logo": {
+    auth: "broker",
+    multipart: () => [{ name: "logo", filename: "logo.png", contentType: "image/png", data: Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010802000000", "hex") }],
+  },
+  "DELETE /api/profile/logo": { auth: "broker" },
+  "GET /api/logos/:key": { auth: "public", params: { key: "logoKey" } },
+  "GET /api/site": { auth: "public" },
   "GET /api/customers": { auth: "broker" },
   "GET /api/all-customers": { auth: "broker" },
   "POST /api/customers": {
@@ -479,6 +496,7 @@ export function victimPath(world: World, route: AppRoute): string {
     brokerNotificationId: world.victim.brokerNotificationId,
     customerNotificationId: world.victim.customerNotificationId,
     uploadLink: world.victim.uploadLink,
+    logoKey: GUESSED_LOGO_KEY,
   };
   return pathParams(route.path).reduce((path, p) => path.replace(`:${p}`, ids[entry.params![p]! as keyof typeof ids]), route.path);
 }

@@ -35,7 +35,7 @@ const item = (n: number, overrides: Partial<NotificationItem> = {}): Notificatio
 
 const bell = (props: Partial<Parameters<typeof NotificationBell>[0]> = {}) =>
   render(
-    <NotificationBell notifications={[]} unreadCount={0} isMarkingAll={false} onMarkAllRead={() => {}} onOpen={() => false} {...props} />,
+    <NotificationBell notifications={[]} unreadCount={0} isMarkingAll={false} onMarkAllRead={() => {}} onOpen={() => false} viewAllHref="/notifications" {...props} />,
   );
 
 describe("the bell", () => {
@@ -62,7 +62,7 @@ describe("the bell", () => {
     expect(screen.getAllByRole("listitem")).toHaveLength(5);
     expect(screen.getByText("Just now")).toBeDefined();
     expect(screen.getByText("2m ago")).toBeDefined();
-    expect(screen.getByText("View all notifications (7)")).toBeDefined();
+    expect(screen.getByRole("link", { name: "View all notifications" }).getAttribute("href")).toBe("/notifications");
     fireEvent.click(screen.getByRole("button", { name: "Mark all read" }));
     expect(marked).toBe(1);
     cleanup();

@@ -26,6 +26,8 @@ test("the sign-in modal shows the server's error message", async () => {
   expect(calls.find((call) => call.path === "/api/auth/signin")?.body).toEqual({
     email: "ada@example.com",
     password: "wrong-password",
+    // The browser's zone, so the broker's emails print times as they read them.
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   });
 });
 
@@ -143,8 +145,8 @@ describe("sign-up with an emailed code", () => {
     expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeTruthy();
     expect(await screen.findByText("Account Created!")).toBeTruthy();
     expect(calls.filter((call) => call.path === "/api/auth/signup").map((call) => call.body)).toEqual([
-      { email: "ada@example.com", password: "long enough pw", firstName: "Ada" },
-      { email: "ada@example.com", password: "long enough pw", firstName: "Ada", code: "123456" },
+      { email: "ada@example.com", password: "long enough pw", firstName: "Ada", timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+      { email: "ada@example.com", password: "long enough pw", firstName: "Ada", code: "123456", timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
     ]);
   });
 

@@ -16,6 +16,8 @@ export type Resource =
   | "files"
   | "notifications"
   | "portal"
+  | "profile"
+  | "site"
   | "subscription";
 
 /** A query key: its resource, then whatever narrows it (ids, sub-resources, plain strings only). */

@@ -1,6 +1,6 @@
 // The notification bell of the admin header: badge, menu, empty state, Mark all read, relative
 // times. Data comes from useNotifications; the caller decides what opening a notification does.
-import { Dialog, DialogTrigger, Heading, Popover } from "react-aria-components";
+import { Dialog, DialogTrigger, Heading, Link, Popover } from "react-aria-components";
 import { useState } from "react";
 import type { NotificationItem } from "../features/notifications/api";
 import { BellButton, MarkAllReadButton, NotificationEntry } from "./NotificationParts";
@@ -15,9 +15,11 @@ export interface NotificationBellProps {
   onMarkAllRead(): void;
   /** Marks it read; returns true when the menu should close (it opened something). */
   onOpen(item: NotificationItem): boolean | void;
+  /** Where "View all notifications" goes (the broker's full page). */
+  viewAllHref: string;
 }
 
-export function NotificationBell({ notifications, unreadCount, isLoading, isMarkingAll, onMarkAllRead, onOpen }: NotificationBellProps) {
+export function NotificationBell({ notifications, unreadCount, isLoading, isMarkingAll, onMarkAllRead, onOpen, viewAllHref }: NotificationBellProps) {
   const [isOpen, setOpen] = useState(false);
   const now = new Date();
   return (
@@ -57,10 +59,13 @@ export function NotificationBell({ notifications, unreadCount, isLoading, isMark
             </ul>
           )}
           {notifications.length > SHOWN_IN_MENU ? (
-            // SPEC: the entry exists; what it opens is not specified, so it says what it would show.
-            <p className="border-t border-slate-200 px-4 py-2 text-center text-sm text-slate-500">
-              View all notifications ({notifications.length})
-            </p>
+            <Link
+              href={viewAllHref}
+              onPress={() => setOpen(false)}
+              className="block min-h-11 border-t border-slate-200 px-4 py-3 text-center text-sm font-medium text-brand-700 underline-offset-2 outline-none data-focus-visible:ring-2 data-focus-visible:ring-brand-500 data-focus-visible:ring-inset data-hovered:underline"
+            >
+              View all notifications
+            </Link>
           ) : null}
         </Dialog>
       </Popover>

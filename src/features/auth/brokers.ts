@@ -2,6 +2,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { users } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
+import type { Writer } from "../../lib/jobs.ts";
 import type { PublicUser } from "./model.ts";
 import { toPublicUser } from "./service.ts";
 
@@ -14,4 +15,9 @@ export function brokersById(ctx: AppContext, ids: string[]): Map<string, PublicU
   if (ids.length === 0) return new Map();
   const rows = ctx.db.select().from(users).where(inArray(users.id, [...new Set(ids)])).all();
   return new Map(rows.map((row) => [row.id, toPublicUser(row)]));
+}
+
+/** A broker's own name, as their Profile page edits it (null: not given). */
+export function setBrokerName(db: Writer, id: string, name: { firstName: string | null; lastName: string | null }): PublicUser {
+  return toPublicUser(db.update(users).set(name).where(eq(users.id, id)).returning().get()!);
 }

@@ -10,6 +10,9 @@ const name = t.Optional(
   }),
 );
 
+/** The browser's IANA time zone ("Europe/Berlin"), so emails print the broker's local times. */
+const timeZone = t.Optional(t.String({ maxLength: 64, error: "Unknown time zone" }));
+
 /** Without `code` it asks for one by email; with it, it creates the account. */
 export const SignUpBody = t.Object({
   email,
@@ -18,8 +21,9 @@ export const SignUpBody = t.Object({
   lastName: name,
   /** The 6-digit code emailed by the first step; without it the server sends one. */
   code: t.Optional(t.String({ maxLength: 20, error: codeMessages.format })),
+  timeZone,
 });
-export const SignInBody = t.Object({ email, password });
+export const SignInBody = t.Object({ email, password, timeZone });
 
 /** The signed-in broker as GET /api/auth/user returns it. */
 export const PublicUser = t.Object({
@@ -46,3 +50,13 @@ export type SignInInput = typeof SignInBody.static;
 export type PublicUser = typeof PublicUser.static;
 export type AuthResponse = typeof AuthResponse.static;
 export type CodeRequired = typeof CodeRequired.static;
+
+export const ForgotPasswordBody = t.Object({ email });
+export const ResetPasswordBody = t.Object({
+  token: t.String({ maxLength: 200, error: "Invalid reset token - The reset link is invalid or expired." }),
+  newPassword: password,
+});
+export const ChangePasswordBody = t.Object({ currentPassword: password, newPassword: password });
+export const ChangePasswordResponse = t.Object({ message: t.String(), sessionsEnded: t.Number() });
+export const ChangeEmailBody = t.Object({ newEmail: email, password });
+export const ConfirmEmailBody = t.Object({ code: t.String({ maxLength: 20, error: codeMessages.format }) });

@@ -2,8 +2,31 @@ import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
 import { clientAddress } from "../../lib/http.ts";
 import { Message } from "../../lib/model.ts";
+import { hashToken } from "../../lib/tokens.ts";
 import { access } from "../access/plugin.ts";
-import { AuthResponse, PublicUser, SignInBody, SignUpBody, SignUpResponse } from "./model.ts";
+import { rememberTimeZone } from "../broker-profile/contact.ts";
+import {
+  accountMessages,
+  changeBrokerPassword,
+  confirmEmailChange,
+  forgotBrokerPassword,
+  requestEmailChange,
+  resetBrokerPasswordWithToken,
+} from "./account.ts";
+import {
+  AuthResponse,
+  CodeRequired as CodeRequiredDto,
+  ChangeEmailBody,
+  ChangePasswordBody,
+  ChangePasswordResponse,
+  ConfirmEmailBody,
+  ForgotPasswordBody,
+  PublicUser,
+  ResetPasswordBody,
+  SignInBody,
+  SignUpBody,
+  SignUpResponse,
+} from "./model.ts";
 import { brokerCookie, brokerSessionToken } from "./session.ts";
 import { signInBroker, signOutBroker, signUpBroker } from "./service.ts";
 
@@ -17,6 +40,7 @@ export const authRoutes = (ctx: AppContext) => {
       async ({ body, cookie, request, server, status }) => {
         const result = await signUpBroker(ctx, { ...body, address: clientAddress(ctx, request, server) });
         if (result.codeRequired) return status(202, { message: result.message, codeRequired: true as const });
+        rememberTimeZone(ctx, result.user.id, body.timeZone);
         session.set(cookie, result.token, result.expiresAt);
         return status(201, { user: result.user, token: result.token });
       },
@@ -27,6 +51,7 @@ export const authRoutes = (ctx: AppContext) => {
       async ({ body, cookie, request, server }) => {
         const address = clientAddress(ctx, request, server);
         const { user, token, expiresAt } = await signInBroker(ctx, { ...body, address });
+        rememberTimeZone(ctx, user.id, body.timeZone);
         session.set(cookie, token, expiresAt);
         return { user, token };
       },
@@ -38,5 +63,43 @@ export const authRoutes = (ctx: AppContext) => {
       session.clear(cookie);
       return { message: "Signed out" };
     }, { response: Message })
-    .get("/user", ({ broker }) => broker, { broker: true, response: PublicUser });
+    .get("/user", ({ broker }) => broker, { broker: true, response: PublicUser })
+    .post(
+      "/forgot-password",
+      ({ body, request, server }) => {
+        forgotBrokerPassword(ctx, { email: body.email, address: clientAddress(ctx, request, server) });
+        return { message: accountMessages.forgotAnswer };
+      },
+      { body: ForgotPasswordBody, response: Message },
+    )
+    .post(
+      "/reset-password",
+      async ({ body }) => {
+        await resetBrokerPasswordWithToken(ctx, body);
+        return { message: accountMessages.resetDone };
+      },
+      { body: ResetPasswordBody, response: Message },
+    )
+    .post(
+      "/change-password",
+      async ({ broker, body, headers, cookie, request, server }) => {
+        const sessionId = hashToken(brokerSessionToken(ctx, { headers, cookie })!);
+        const { sessionsEnded } = await changeBrokerPassword(ctx, { ...body, brokerId: broker.id, sessionId, address: clientAddress(ctx, request, server) });
+        return { message: accountMessages.passwordChanged, sessionsEnded };
+      },
+      { broker: true, body: ChangePasswordBody, response: ChangePasswordResponse },
+    )
+    .post(
+      "/change-email",
+      async ({ broker, body, request, server, status }) => {
+        const message = await requestEmailChange(ctx, { ...body, brokerId: broker.id, address: clientAddress(ctx, request, server) });
+        return status(202, { message, codeRequired: true as const });
+      },
+      { broker: true, body: ChangeEmailBody, response: { 202: CodeRequiredDto } },
+    )
+    .post("/change-email/confirm", ({ broker, body }) => confirmEmailChange(ctx, { brokerId: broker.id, code: body.code }), {
+      broker: true,
+      body: ConfirmEmailBody,
+      response: PublicUser,
+    });
 };

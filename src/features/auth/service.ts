@@ -1,7 +1,7 @@
 // Broker accounts and sessions. A session token is handed out once (as the bearer token and the
 // HttpOnly cookie); only its hash is stored.
 import { and, eq, gt, lt } from "drizzle-orm";
-import { brokerSignupCodes, sessions, users } from "../../../db/schema.ts";
+import { brokerEmailChanges, brokerPasswordResetTokens, brokerSignupCodes, sessions, users } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { checkSignIn, hashPassword } from "../../lib/password.ts";
@@ -106,6 +106,8 @@ export async function signUpBroker(ctx: AppContext, input: SignUpInput & { addre
 
 const throttles = new WeakMap<AppContext, SignInThrottle>();
 const throttleFor = (ctx: AppContext) => throttles.get(ctx) ?? throttles.set(ctx, new SignInThrottle(ctx.clock)).get(ctx)!;
+/** The one throttle every broker password check goes through: sign-in, and the account changes that ask for the password. */
+export const brokerSignInThrottle = throttleFor;
 
 export async function signInBroker(ctx: AppContext, input: SignInInput & { address: string }) {
   const email = normalizeEmail(input.email);
@@ -135,9 +137,11 @@ export function signOutBroker(ctx: AppContext, token: string): void {
   if (ended) ctx.events.publish({ type: "broker_signed_out", brokerId: ended.userId, sessionId });
 }
 
-/** Expired sessions and sign-up codes are of no use to anyone: drop them (an hourly task). */
+/** Expired sessions, sign-up codes, reset links and email-change codes are of no use to anyone: drop them (an hourly task). */
 export function purgeExpiredBrokerAuth(ctx: AppContext): void {
   const now = ctx.clock.now();
   ctx.db.delete(sessions).where(lt(sessions.expiresAt, now)).run();
   ctx.db.delete(brokerSignupCodes).where(lt(brokerSignupCodes.expiresAt, now)).run();
+  ctx.db.delete(brokerPasswordResetTokens).where(lt(brokerPasswordResetTokens.expiresAt, now)).run();
+  ctx.db.delete(brokerEmailChanges).where(lt(brokerEmailChanges.expiresAt, now)).run();
 }

@@ -20,6 +20,7 @@ import { documentsRequestedEmail, invitationEmail } from "../mail/templates.ts";
 import { addBrokerNotification, addCustomerNotification } from "../notifications/service.ts";
 import { countCustomers, uploadUrl } from "./contact.ts";
 import { checkLoanType, checkName, customerDetail, findOwnedCustomer } from "./service.ts";
+import { emailSender } from "../broker-profile/contact.ts";
 
 /**
  * The due date and reminder of a request sent now. A reminder that would go out with the
@@ -73,6 +74,7 @@ export function createCustomer(ctx: AppContext, input: CreateCustomerInput & { b
     const content = invitationEmail({
       customerName: customer.name,
       brokerName: displayName(broker),
+      sender: emailSender(ctx, broker.id, tx),
       uploadUrl: uploadUrl(ctx, customer.uploadLink),
       documents: docs.map((d) => ({ name: d.name, dueDate })),
     });
@@ -109,6 +111,7 @@ export function requestDocuments(ctx: AppContext, input: RequestDocumentsInput &
     const content = documentsRequestedEmail({
       customerName: customer.name,
       brokerName: displayName(broker),
+      sender: emailSender(ctx, broker.id, tx),
       uploadUrl: uploadUrl(ctx, customer.uploadLink),
       documents: docs.map((d) => ({ name: d.name, dueDate })),
     });

@@ -30,6 +30,7 @@ import {
 import { queueEmail } from "../mail/service.ts";
 import { invitationResendEmail } from "../mail/templates.ts";
 import { uploadUrl, type CustomerRow } from "./contact.ts";
+import { emailSender } from "../broker-profile/contact.ts";
 
 export const MAX_LOAN_TYPE_LENGTH = 60;
 
@@ -170,6 +171,7 @@ export function resendInvitation(ctx: AppContext, { broker, customerId }: { brok
   const content = invitationResendEmail({
     customerName: customer.name,
     brokerName: displayName(broker),
+    sender: emailSender(ctx, broker.id),
     uploadUrl: uploadUrl(ctx, customer.uploadLink),
     documents: docs.map((d) => ({ name: d.name, dueDate: d.dueDate })),
   });

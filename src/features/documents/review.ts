@@ -13,6 +13,7 @@ import { documentApprovedEmail, resubmitRequestEmail } from "../mail/templates.t
 import { addBrokerNotification, addCustomerNotification } from "../notifications/service.ts";
 import type { BulkDueDateInput, DueDateInput, VerifyDocumentInput } from "./model.ts";
 import { findOwnedDocument, parseDueDates, type DocumentRow } from "./service.ts";
+import { emailSender } from "../broker-profile/contact.ts";
 
 
 /**
@@ -46,7 +47,7 @@ export function verifyDocument(ctx: AppContext, input: VerifyDocumentInput & { b
     const customer = customerContact(ctx, doc.customerId, tx);
     const approved = input.status === "approved";
     if (customer) {
-      const people = { customerName: customer.name, brokerName: displayName(broker), uploadUrl: customer.uploadUrl, documentName: doc.name };
+      const people = { customerName: customer.name, brokerName: displayName(broker), sender: emailSender(ctx, broker.id, tx), uploadUrl: customer.uploadUrl, documentName: doc.name };
       const content = approved ? documentApprovedEmail(people) : resubmitRequestEmail({ ...people, reason });
       const kind = approved ? "document_approved" : "resubmit_request";
       queueEmail(ctx, tx, { kind, to: customer.email, dedupeKey: `${kind}:${doc.id}:${now.getTime()}`, ...content });

@@ -35,7 +35,7 @@ export function queueEmail(ctx: AppContext, db: Writer, input: QueueEmailInput):
   const id = newId();
   const row = db
     .insert(emails)
-    .values({ id, dedupeKey: input.dedupeKey, kind: input.kind, to: input.to, subject: input.subject, text: input.text, html: input.html })
+    .values({ id, dedupeKey: input.dedupeKey, kind: input.kind, to: input.to, subject: input.subject, text: input.text, html: input.html, replyTo: input.replyTo ?? null })
     .onConflictDoNothing()
     .returning({ id: emails.id })
     .get();
@@ -75,6 +75,8 @@ export async function deliverEmail(ctx: AppContext, job: Job): Promise<void> {
       subject: email.subject,
       text: email.text,
       html: email.html ?? undefined,
+      // The portal sends from one address (MAIL_FROM); a customer's reply goes to their broker.
+      replyTo: email.replyTo ?? undefined,
       // A stable Message-ID lets mail systems recognise the same email.
       messageId: `<${email.id}@${new URL(config.publicUrl).hostname}>`,
     });

@@ -1,12 +1,33 @@
 // Every email the portal sends: plain text plus simple HTML, links built from PUBLIC_URL by
 // the caller. Pure functions, so they are easy to read and to test.
+import { readableTextOn } from "../../shared/branding.ts";
 import { formatDueDate } from "../../shared/due-date.ts";
 
 export interface EmailContent {
   subject: string;
   text: string;
   html: string;
+  /** Where a reply goes: the broker an email to their customer comes from. */
+  replyTo?: string | null;
 }
+
+/**
+ * The broker an email to a customer comes from, as their profile presents them
+ * (broker-profile/contact.ts builds it): replies go to `replyTo`, times are printed in
+ * `timeZone`, and the logo, company and accent colour brand the HTML.
+ */
+export interface EmailSender {
+  name: string;
+  company: string | null;
+  phone: string | null;
+  replyTo: string;
+  timeZone: string | null;
+  /** Absolute, so mail clients can load it. */
+  logoUrl: string | null;
+  accentColor: string | null;
+}
+
+const DEFAULT_ACCENT = "#2563eb";
 
 export interface RequestedDocument {
   name: string;
@@ -16,7 +37,14 @@ export interface RequestedDocument {
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-const formatDue = (date: Date) => formatDueDate(date, "UTC");
+/** A due time in the sender's time zone (UTC without one); the zone's name is printed with it. */
+const formatDue = (date: Date, timeZone?: string | null) => formatDueDate(date, timeZone || "UTC");
+
+/** How the customer reaches the broker, under every email a broker's customer receives. */
+function contactLine(sender: EmailSender): string {
+  const who = sender.company ? `${sender.name} (${sender.company})` : sender.name;
+  return `Questions? Reply to this email to reach ${who}${sender.phone ? `, or call ${sender.phone}` : ""}.`;
+}
 
 /** Builds both bodies from the same paragraphs, an optional list and one call-to-action link. */
 function compose(options: {
@@ -26,8 +54,10 @@ function compose(options: {
   list?: string[];
   action?: { label: string; url: string };
   footer?: string;
+  sender?: EmailSender;
 }): EmailContent {
-  const { subject, greeting, paragraphs, list = [], action, footer } = options;
+  const { subject, greeting, list = [], action, footer, sender } = options;
+  const paragraphs = sender ? [...options.paragraphs, contactLine(sender)] : options.paragraphs;
   const text = [
     greeting,
     "",
@@ -37,27 +67,45 @@ function compose(options: {
     footer ?? "This message was sent by your broker's document portal.",
   ].join("\n");
 
+  const accent = sender?.accentColor ?? DEFAULT_ACCENT;
+  const brandName = sender ? (sender.company ?? sender.name) : null;
+  const header = sender
+    ? `<div style="border-bottom:4px solid ${escapeHtml(accent)};padding-bottom:12px;margin-bottom:16px">${
+        sender.logoUrl ? `<img src="${escapeHtml(sender.logoUrl)}" alt="${escapeHtml(brandName!)}" style="max-height:48px;max-width:200px;display:block">` : `<strong style="font-size:18px">${escapeHtml(brandName!)}</strong>`
+      }</div>`
+    : "";
   const html = `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1f2937;max-width:560px;margin:0 auto;padding:24px">
+${header}
 <p>${escapeHtml(greeting)}</p>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
 ${list.length ? `<ul>${list.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>` : ""}
-${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#2563eb;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#6b7280">Or open this link: ${escapeHtml(action.url)}</p>` : ""}
+${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:${escapeHtml(accent)};color:${readableTextOn(accent)};padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#6b7280">Or open this link: ${escapeHtml(action.url)}</p>` : ""}
 <p style="font-size:13px;color:#6b7280">${escapeHtml(footer ?? "This message was sent by your broker's document portal.")}</p>
 </body></html>`;
-  return { subject, text, html };
+  return { subject, text, html, replyTo: sender?.replyTo ?? null };
 }
 
-const documentLine = (d: RequestedDocument) => (d.dueDate ? `${d.name} (due ${formatDue(d.dueDate)})` : d.name);
+const documentLine = (sender?: EmailSender) => (d: RequestedDocument) =>
+  d.dueDate ? `${d.name} (due ${formatDue(d.dueDate, sender?.timeZone)})` : d.name;
 
-export function invitationEmail(p: { customerName: string; brokerName: string; uploadUrl: string; documents: RequestedDocument[] }) {
+/** What every email from a broker to their customer takes: who it is for, who sends it. */
+interface FromBroker {
+  customerName: string;
+  brokerName: string;
+  /** The broker's profile: reply-to, time zone, branding. Without it the email is plain and prints UTC. */
+  sender?: EmailSender;
+}
+
+export function invitationEmail(p: FromBroker & { uploadUrl: string; documents: RequestedDocument[] }) {
   return compose({
     subject: `${p.brokerName} invited you to upload your documents`,
     greeting: `Hello ${p.customerName},`,
+    sender: p.sender,
     paragraphs: [
       `${p.brokerName} uses this secure portal to collect the documents for your file.`,
       p.documents.length ? "Please upload the following documents:" : "You can open your personal portal with the link below.",
     ],
-    list: p.documents.map(documentLine),
+    list: p.documents.map(documentLine(p.sender)),
     action: { label: "Open your upload portal", url: p.uploadUrl },
     footer: "This link is personal to you. Do not forward it.",
   });
@@ -68,31 +116,34 @@ export function invitationResendEmail(p: Parameters<typeof invitationEmail>[0]) 
   return { ...invitationEmail(p), subject: `Reminder: ${p.brokerName} invited you to upload your documents` };
 }
 
-export function reminderEmail(p: { customerName: string; brokerName: string; uploadUrl: string; documents: RequestedDocument[] }) {
+export function reminderEmail(p: FromBroker & { uploadUrl: string; documents: RequestedDocument[] }) {
   return compose({
     subject: `Reminder: documents still needed by ${p.brokerName}`,
     greeting: `Hello ${p.customerName},`,
+    sender: p.sender,
     paragraphs: [`${p.brokerName} is still waiting for these documents:`],
-    list: p.documents.map(documentLine),
+    list: p.documents.map(documentLine(p.sender)),
     action: { label: "Upload your documents", url: p.uploadUrl },
   });
 }
 
-export function documentsRequestedEmail(p: { customerName: string; brokerName: string; uploadUrl: string; documents: RequestedDocument[] }) {
+export function documentsRequestedEmail(p: FromBroker & { uploadUrl: string; documents: RequestedDocument[] }) {
   return compose({
     subject: `${p.brokerName} requested ${p.documents.length === 1 ? "a document" : `${p.documents.length} documents`} from you`,
     greeting: `Hello ${p.customerName},`,
+    sender: p.sender,
     paragraphs: [`${p.brokerName} asks you to upload:`],
-    list: p.documents.map(documentLine),
+    list: p.documents.map(documentLine(p.sender)),
     action: { label: "Upload your documents", url: p.uploadUrl },
   });
 }
 
-export function sharedFilesEmail(p: { customerName: string; brokerName: string; uploadUrl: string; fileNames: string[] }) {
+export function sharedFilesEmail(p: FromBroker & { uploadUrl: string; fileNames: string[] }) {
   const count = p.fileNames.length;
   return compose({
     subject: `${p.brokerName} shared ${count} document${count === 1 ? "" : "s"} with you`,
     greeting: `Hello ${p.customerName},`,
+    sender: p.sender,
     paragraphs: [`${p.brokerName} shared ${count === 1 ? "a document" : `${count} documents`} with you:`],
     list: p.fileNames,
     action: { label: "View shared documents", url: p.uploadUrl },
@@ -112,19 +163,21 @@ export function passwordResetEmail(p: { customerName: string; resetUrl: string }
   });
 }
 
-export function resubmitRequestEmail(p: { customerName: string; brokerName: string; documentName: string; reason: string; uploadUrl: string }) {
+export function resubmitRequestEmail(p: FromBroker & { documentName: string; reason: string; uploadUrl: string }) {
   return compose({
     subject: `Please re-submit: ${p.documentName}`,
     greeting: `Hello ${p.customerName},`,
+    sender: p.sender,
     paragraphs: [`${p.brokerName} reviewed your ${p.documentName} and asks you to upload it again.`, `Reason: ${p.reason}`],
     action: { label: "Upload it again", url: p.uploadUrl },
   });
 }
 
-export function documentApprovedEmail(p: { customerName: string; brokerName: string; documentName: string; uploadUrl: string }) {
+export function documentApprovedEmail(p: FromBroker & { documentName: string; uploadUrl: string }) {
   return compose({
     subject: `Approved: ${p.documentName}`,
     greeting: `Hello ${p.customerName},`,
+    sender: p.sender,
     paragraphs: [`${p.brokerName} approved your ${p.documentName}. Nothing more is needed for this document.`],
     action: { label: "See your progress", url: p.uploadUrl },
   });
@@ -164,10 +217,50 @@ export function brokerSignUpAttemptEmail(p: { signInUrl: string }) {
     greeting: "Hello,",
     paragraphs: [
       "Someone (perhaps you) tried to create a broker account on the document portal with this email address. You already have an account, so nothing was created.",
-      "Sign in with this email and your password. If you forgot your password, ask your portal's administrator to set a new one.",
+      "Sign in with this email and your password. If you forgot your password, choose Forgot password? on the sign-in form.",
       "If this was not you, you need not do anything.",
     ],
     action: { label: "Sign in", url: p.signInUrl },
+    footer: BROKER_FOOTER,
+  });
+}
+
+/** A broker's forgotten password: the link works once, for an hour. */
+export function brokerPasswordResetEmail(p: { resetUrl: string }) {
+  return compose({
+    subject: "Reset your broker account password",
+    greeting: "Hello,",
+    paragraphs: [
+      "Someone asked to reset the password of your broker account on the document portal.",
+      "The link below works once and expires in 1 hour. If you did not ask for this, ignore this email: your password stays as it is.",
+    ],
+    action: { label: "Choose a new password", url: p.resetUrl },
+    footer: BROKER_FOOTER,
+  });
+}
+
+/** The code that proves a broker reads the address they want to sign in with from now on. */
+export function brokerEmailChangeCodeEmail(p: { code: string; minutes: number }) {
+  return compose({
+    subject: `Your code to confirm this email: ${p.code}`,
+    greeting: "Hello,",
+    paragraphs: [
+      `Enter this code on your Profile page to make this address your sign-in email: ${p.code}`,
+      `It works once and expires in ${p.minutes} minutes. If you did not ask for it, ignore this email.`,
+    ],
+    footer: BROKER_FOOTER,
+  });
+}
+
+/** Sent to the old address once the sign-in email changed, so a change the owner did not make is noticed. */
+export function brokerEmailChangedEmail(p: { newEmail: string }) {
+  return compose({
+    subject: "Your sign-in email was changed",
+    greeting: "Hello,",
+    paragraphs: [
+      `The sign-in email of your broker account on the document portal is now ${p.newEmail}. This address no longer signs in.`,
+      "If you did not make this change, contact your portal's administrator at once.",
+    ],
     footer: BROKER_FOOTER,
   });
 }

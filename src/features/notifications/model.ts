@@ -28,3 +28,10 @@ export const UnreadCountDto = t.Object({ count: t.Number() });
 export type UnreadCountDto = typeof UnreadCountDto.static;
 
 export const MarkedAllRead = t.Object({ updated: t.Number() });
+
+/** The full notifications page: `filter=unread` for unread only, `before` (an ISO time) for the next page. */
+export const BrokerListQuery = t.Object({
+  filter: t.Optional(t.Union([t.Literal("all"), t.Literal("unread")], { error: "filter must be all or unread" })),
+  before: t.Optional(t.String({ maxLength: 40, error: "before must be an ISO date" })),
+});
+export type BrokerListQuery = typeof BrokerListQuery.static;

@@ -1,12 +1,12 @@
 import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
-import { unauthorized } from "../../lib/errors.ts";
+import { badRequest, unauthorized } from "../../lib/errors.ts";
 import { IdParams, Message } from "../../lib/model.ts";
 import { access } from "../access/plugin.ts";
 import { isSignedIn, type PortalAccess } from "../customer-auth/session.ts";
 import { LinkParams } from "../portal/model.ts";
-import { BrokerNotificationList, CustomerNotificationList, LinkIdParams, MarkedAllRead, UnreadCountDto } from "./model.ts";
-import { brokerNotifications, customerNotifications, markAllRead, markRead, unreadCount, type Owner } from "./service.ts";
+import { BrokerListQuery, BrokerNotificationList, CustomerNotificationList, LinkIdParams, MarkedAllRead, UnreadCountDto } from "./model.ts";
+import { brokerNotifications, customerNotifications, markAllRead, markRead, unreadCount, type ListFilter, type Owner } from "./service.ts";
 
 /** A customer's notifications need their account's session; guests have none. Every broker's, as for documents. */
 function customerOwner(portal: PortalAccess): Extract<Owner, { audience: "customer" }> {
@@ -14,12 +14,21 @@ function customerOwner(portal: PortalAccess): Extract<Owner, { audience: "custom
   return { audience: "customer", customerIds: portal.customers.map((c) => c.id) };
 }
 
+function listFilter(query: BrokerListQuery): ListFilter {
+  const before = query.before === undefined ? undefined : new Date(query.before);
+  if (before && Number.isNaN(before.getTime())) throw badRequest("before must be an ISO date");
+  return { unreadOnly: query.filter === "unread", before };
+}
+
 export const notificationRoutes = (ctx: AppContext) =>
   new Elysia({ name: "notifications", seed: contextSeed(ctx), prefix: "/api" })
     .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
-        .get("/notifications", ({ broker }) => brokerNotifications(ctx, broker.id), { response: BrokerNotificationList })
+        .get("/notifications", ({ broker, query }) => brokerNotifications(ctx, broker.id, listFilter(query)), {
+          query: BrokerListQuery,
+          response: BrokerNotificationList,
+        })
         .get("/notifications/unread-count", ({ broker }) => ({ count: unreadCount(ctx, { audience: "broker", brokerId: broker.id }) }), {
           response: UnreadCountDto,
         })

@@ -1,6 +1,6 @@
 // Stored notifications for both sides. They are written in the same transaction as the change
 // they announce; the caller publishes `notification_created` once that transaction commits.
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, type SQL } from "drizzle-orm";
 import { notifications } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
@@ -29,8 +29,24 @@ function stamp(now: Date): Date {
   return new Date(lastStamp);
 }
 
-/** Stores a broker's notification in the unit's transaction and announces it after commit. */
+/**
+ * Which broker notifications are stored at all. The bell is for what happened while the broker
+ * was not looking: what their customers did. The broker's own actions (inviting a customer,
+ * approving a document, asking for a re-submit) were confirmed on screen the moment they were
+ * done, and the live channel refreshes their other tabs; storing them as notifications pushed
+ * the customers' uploads out of the bell's five entries (a morning of approvals buried the one
+ * upload that needed attention) and counted the broker's own clicks as unread. So only customer
+ * events notify; the broker's own actions are the customer's notifications, not the broker's.
+ */
+export const BROKER_NOTIFIES: Readonly<Record<BrokerNotificationType, boolean>> = {
+  document_uploaded: true, // the customer uploaded: the broker has something to review
+  customer_invited: false, // the broker's own invitation
+  document_verified: false, // the broker's own approval or re-submit request
+};
+
+/** Stores a broker's notification in the unit's transaction and announces it after commit (customer events only, see BROKER_NOTIFIES). */
 export function addBrokerNotification(unit: Unit, brokerId: string, n: NewNotification<BrokerNotificationType>): void {
+  if (!BROKER_NOTIFIES[n.type]) return;
   const id = newId();
   unit.tx.insert(notifications).values({ id, audience: "broker", brokerId, createdAt: stamp(unit.now), ...n }).run();
   unit.publish({ type: "notification_created", audience: "broker", brokerId, notificationId: id });
@@ -50,8 +66,24 @@ const ownedBy = (owner: Owner) =>
     ? and(eq(notifications.audience, "broker"), eq(notifications.brokerId, owner.brokerId))
     : and(eq(notifications.audience, "customer"), inArray(notifications.customerId, owner.customerIds));
 
-function list(ctx: AppContext, owner: Owner): Row[] {
-  return ctx.db.select().from(notifications).where(ownedBy(owner)).orderBy(desc(notifications.createdAt)).limit(LIST_LIMIT).all();
+/** Narrows a list: unread only, and/or older than a time (the next page of the full list). */
+export interface ListFilter {
+  unreadOnly?: boolean;
+  before?: Date;
+  limit?: number;
+}
+
+function list(ctx: AppContext, owner: Owner, filter: ListFilter = {}): Row[] {
+  const conditions: (SQL | undefined)[] = [ownedBy(owner)];
+  if (filter.unreadOnly) conditions.push(eq(notifications.read, false));
+  if (filter.before) conditions.push(lt(notifications.createdAt, filter.before));
+  return ctx.db
+    .select()
+    .from(notifications)
+    .where(and(...conditions))
+    .orderBy(desc(notifications.createdAt))
+    .limit(Math.min(filter.limit ?? LIST_LIMIT, LIST_LIMIT))
+    .all();
 }
 
 const base = (row: Row) => ({
@@ -63,8 +95,8 @@ const base = (row: Row) => ({
   metadata: row.metadata ?? null,
 });
 
-export const brokerNotifications = (ctx: AppContext, brokerId: string): BrokerNotificationDto[] =>
-  list(ctx, { audience: "broker", brokerId }).map((row) => ({ ...base(row), read: row.read }));
+export const brokerNotifications = (ctx: AppContext, brokerId: string, filter: ListFilter = {}): BrokerNotificationDto[] =>
+  list(ctx, { audience: "broker", brokerId }, filter).map((row) => ({ ...base(row), read: row.read }));
 
 // The customer side names the flag isRead (SPEC section 3).
 export const customerNotifications = (ctx: AppContext, customerIds: string[]): CustomerNotificationDto[] =>

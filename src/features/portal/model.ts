@@ -1,5 +1,6 @@
 import { t } from "elysia";
 import { MaybeDate } from "../../lib/model.ts";
+import { BrokerContactDto } from "../broker-profile/model.ts";
 import { DocumentStatus } from "../documents/model.ts";
 
 export const LinkParams = t.Object({ uploadLink: t.String({ maxLength: 128 }) });
@@ -52,7 +53,8 @@ export const PortalDto = t.Object({
   customer: t.Union([CustomerProfileDto, t.Object({ id: t.String(), name: t.String() })]),
   authenticated: t.Boolean(),
   documents: t.Array(PortalDocumentDto),
-  brokers: t.Array(t.Object({ id: t.String(), name: t.String() })),
+  /** Each broker with their contact (phone, email) and branding, for the help block and header. */
+  brokers: t.Array(BrokerContactDto),
   /** The server's MAX_UPLOAD_MB in bytes, so the portal refuses a too-large file before sending it. */
   maxUploadBytes: t.Number(),
 });

@@ -8,9 +8,9 @@ import { receiveFile } from "../../lib/upload.ts";
 import type { CustomerProfileDto, PortalDocumentDto, PortalDto } from "./model.ts";
 import { canCustomerUpload, isRequirement } from "../../shared/documents.ts";
 import { CUSTOMER_UPLOAD_TYPES } from "../../shared/files.ts";
-import { displayName } from "../../shared/user-display.ts";
 import { uploadMessages } from "../../shared/validation.ts";
-import { brokersById } from "../auth/brokers.ts";
+import { brokerContacts } from "../broker-profile/contact.ts";
+import type { BrokerContactDto } from "../broker-profile/model.ts";
 import { isSignedIn, type PortalAccess } from "../customer-auth/session.ts";
 import type { CustomerSession } from "../customer-auth/service.ts";
 import { customersWithEmail } from "../customers/contact.ts";
@@ -19,12 +19,12 @@ import { attachUploadedFile, uploadableDocument } from "../documents/uploads.ts"
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-/** The brokers of the relationships this request may see, in invitation order. */
-function brokersOf(ctx: AppContext, access: PortalAccess): { id: string; name: string }[] {
-  const brokers = brokersById(ctx, access.customers.map((c) => c.brokerId));
+/** The brokers of the relationships this request may see, in invitation order, with how to reach them. */
+function brokersOf(ctx: AppContext, access: PortalAccess): BrokerContactDto[] {
+  const brokers = brokerContacts(ctx, access.customers.map((c) => c.brokerId));
   return [...new Set(access.customers.map((c) => c.brokerId))].flatMap((id) => {
     const broker = brokers.get(id);
-    return broker ? [{ id, name: displayName(broker) }] : [];
+    return broker ? [broker] : [];
   });
 }
 

@@ -5,6 +5,7 @@ import { customerContact } from "../customers/contact.ts";
 import type { DocumentRow } from "../documents/service.ts";
 import { queueEmail } from "../mail/service.ts";
 import { reminderEmail } from "../mail/templates.ts";
+import { emailSender } from "../broker-profile/contact.ts";
 
 /** Documents by customer, in order: a customer belongs to one broker, so one email each. */
 export function groupByCustomer(docs: DocumentRow[]): Map<string, DocumentRow[]> {
@@ -24,6 +25,7 @@ export function queueReminderEmail(
   const content = reminderEmail({
     customerName: customer.name,
     brokerName: input.brokerName,
+    sender: emailSender(ctx, customer.brokerId, tx),
     uploadUrl: customer.uploadUrl,
     documents: input.documents.map((d) => ({ name: d.name, dueDate: d.dueDate })),
   });

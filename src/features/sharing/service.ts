@@ -19,6 +19,7 @@ import { insertSharedDocuments, type DocumentRow, type SharedFile } from "../doc
 import { queueEmail } from "../mail/service.ts";
 import { sharedFilesEmail } from "../mail/templates.ts";
 import { addCustomerNotification } from "../notifications/service.ts";
+import { emailSender } from "../broker-profile/contact.ts";
 
 /** Files in one share, and recipients of one share. */
 export const MAX_SHARE_FILES = 20;
@@ -74,7 +75,7 @@ export async function shareDocuments(ctx: AppContext, { broker, request }: { bro
     const rows = inTransaction(ctx, (unit) =>
       recipients.flatMap((customer) => {
         const docs = insertSharedDocuments(unit.tx, { brokerId: broker.id, customerId: customer.id, files, at: unit.now });
-        const content = sharedFilesEmail({ customerName: customer.name, brokerName, uploadUrl: uploadUrl(ctx, customer.uploadLink), fileNames });
+        const content = sharedFilesEmail({ customerName: customer.name, brokerName, sender: emailSender(ctx, broker.id, unit.tx), uploadUrl: uploadUrl(ctx, customer.uploadLink), fileNames });
         queueEmail(ctx, unit.tx, { kind: "documents_shared", to: customer.email, dedupeKey: `shared:${docs[0]!.id}`, ...content });
         addCustomerNotification(unit, customer.id, {
           type: "other",

@@ -8,6 +8,7 @@ import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
 import { BROKER_PASSWORD_MIN, isValidEmail, messages } from "@shared/validation";
 import { EmailCodeField, emailCodeError } from "../../components/EmailCodeField";
+import { ForgotPasswordForm } from "./ForgotPasswordForm";
 import { useSignInMutation, useSignUpMutation, type AuthResponse, type CodeRequired, type SignUpInput } from "./api";
 import { pathAfterSignIn } from "./pending-action";
 
@@ -63,6 +64,7 @@ function AuthForm({ mode, onModeChange, onDone }: { mode: AuthMode; onModeChange
   const [errors, setErrors] = useState<FieldErrors>({});
   // After sign-up's first step: what was sent, kept to send again with the emailed code.
   const [awaitingCode, setAwaitingCode] = useState<{ input: SignUpInput; message: string } | null>(null);
+  const [forgotPassword, setForgotPassword] = useState(false);
   const signIn = useSignInMutation();
   const signUp = useSignUpMutation();
   const navigate = useNavigate();
@@ -115,6 +117,8 @@ function AuthForm({ mode, onModeChange, onDone }: { mode: AuthMode; onModeChange
     );
   }
 
+  if (mode === "signin" && forgotPassword) return <ForgotPasswordForm initialEmail={values.email} onBack={() => setForgotPassword(false)} />;
+
   return (
     <Form onSubmit={onSubmit} validationBehavior="aria" className="flex flex-col gap-4">
       {mode === "signup" ? (
@@ -158,6 +162,11 @@ function AuthForm({ mode, onModeChange, onDone }: { mode: AuthMode; onModeChange
         />
       ) : null}
 
+      {mode === "signin" ? (
+        <Button variant="link" size="sm" className="self-start" onPress={() => setForgotPassword(true)}>
+          Forgot password?
+        </Button>
+      ) : null}
       <ServerError error={mutation.error} />
 
       <Button type="submit" isPending={mutation.isPending} className="w-full">

@@ -55,10 +55,23 @@ export function useCurrentUser(): { user: AuthUser | null; isLoading: boolean } 
   return { user: query.data ?? null, isLoading: query.isPending && query.fetchStatus !== "idle" };
 }
 
+/**
+ * The browser's IANA time zone ("Europe/Berlin"), sent with sign-in and sign-up so the emails the
+ * server writes for this broker print times as the broker reads them.
+ */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function useSignInMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignInInput) => apiFetch<AuthResponse>("/api/auth/signin", { method: "POST", body: input }),
+    mutationFn: (input: SignInInput) =>
+      apiFetch<AuthResponse>("/api/auth/signin", { method: "POST", body: { ...input, timeZone: browserTimeZone() } }),
     onSuccess: ({ user }) => queryClient.setQueryData(authKeys.user, user),
   });
 }
@@ -66,7 +79,8 @@ export function useSignInMutation() {
 export function useSignUpMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignUpInput) => apiFetch<AuthResponse | CodeRequired>("/api/auth/signup", { method: "POST", body: input }),
+    mutationFn: (input: SignUpInput) =>
+      apiFetch<AuthResponse | CodeRequired>("/api/auth/signup", { method: "POST", body: { ...input, timeZone: browserTimeZone() } }),
     onSuccess: (result) => {
       if ("user" in result) queryClient.setQueryData(authKeys.user, result.user);
     },
@@ -89,5 +103,19 @@ export function useSignOutMutation() {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.user[0] });
       queryClient.setQueryData(authKeys.user, null);
     },
+  });
+}
+
+/** Emails a single-use reset link if the address has an account (the answer is the same either way). */
+export function useForgotPasswordMutation() {
+  return useMutation({
+    mutationFn: (email: string) => apiFetch<{ message: string }>("/api/auth/forgot-password", { method: "POST", body: { email } }),
+  });
+}
+
+export function useResetPasswordMutation() {
+  return useMutation({
+    mutationFn: (input: { token: string; newPassword: string }) =>
+      apiFetch<{ message: string }>("/api/auth/reset-password", { method: "POST", body: input }),
   });
 }

@@ -27,9 +27,6 @@ export interface IconCopy {
   text: string;
 }
 
-/** Where support questions go; an operator of a self-hosted install replaces this. */
-export const SUPPORT_EMAIL = "support@example.com";
-
 export const SECTION_IDS = {
   delivers: "what-it-delivers",
   why: "why",

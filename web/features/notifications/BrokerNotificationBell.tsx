@@ -13,6 +13,7 @@ export function BrokerNotificationBell({ enabled }: { enabled: boolean }) {
       isLoading={n.isLoading}
       isMarkingAll={n.isMarkingAll}
       onMarkAllRead={n.markAllRead}
+      viewAllHref="/notifications"
       onOpen={(item) => {
         n.markRead(item);
         const customerId = item.metadata?.customerId;

@@ -1,6 +1,6 @@
 // Notifications for either side, with the polling and retry rules of SPEC sections 7 and 9.
 // The broker's and the customer's differ only in their paths and the name of the read flag.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { BrokerNotificationDto, CustomerNotificationDto, UnreadCountDto } from "@shared/api-types";
 import { ApiError, apiFetch } from "../../api/client";
 import { audienceKey, type Audience, type ResourceKey } from "../../api/query-keys";
@@ -105,3 +105,28 @@ export function useNotifications(source: NotificationSource, enabled: boolean, o
     refetch,
   };
 }
+
+/** The full notifications page's filter: every notification, or the unread ones. */
+export type NotificationFilter = "all" | "unread";
+
+/**
+ * The broker's full list, a page (50) at a time, newest first: ["notifications", "broker",
+ * "page", filter]. Under the broker's prefix, so live pushes and mark-read refresh it too.
+ */
+export function useNotificationPages(filter: NotificationFilter) {
+  const keys = notificationKeys(brokerNotificationSource);
+  return useInfiniteQuery({
+    queryKey: [...keys.all, "page", filter] as const,
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam, signal }) => {
+      const query = new URLSearchParams({ filter });
+      if (pageParam) query.set("before", pageParam);
+      return (await fetchOrExplain<BrokerNotificationDto[]>(`/api/notifications?${query}`, "notifications", signal)).map(normalise);
+    },
+    getNextPageParam: (last) => (last.length >= PAGE_SIZE ? last[last.length - 1]!.createdAt : null),
+    refetchOnWindowFocus: true,
+  });
+}
+
+/** What the server sends per page (notifications/service.ts LIST_LIMIT). */
+const PAGE_SIZE = 50;

@@ -1,0 +1,20 @@
+import { Elysia } from "elysia";
+import { contextSeed, type AppContext } from "../../context.ts";
+import { NotJson } from "../../lib/model.ts";
+import { access } from "../access/plugin.ts";
+import { BrokerProfileDto, LogoParams, UpdateProfileBody } from "./model.ts";
+import { brokerProfile, logoResponse, removeBrokerLogo, updateBrokerProfile, uploadBrokerLogo } from "./service.ts";
+
+export const brokerProfileRoutes = (ctx: AppContext) =>
+  new Elysia({ name: "broker-profile", seed: contextSeed(ctx), prefix: "/api" })
+    .use(access(ctx))
+    .guard({ broker: true }, (app) =>
+      app
+        .get("/profile", ({ broker }) => brokerProfile(ctx, broker), { response: BrokerProfileDto })
+        .put("/profile", ({ broker, body }) => updateBrokerProfile(ctx, { broker, input: body }), { body: UpdateProfileBody, response: BrokerProfileDto })
+        // The multipart body is streamed by the service (parse: "none"), never buffered by Elysia.
+        .post("/profile/logo", ({ broker, request }) => uploadBrokerLogo(ctx, { broker, request }), { parse: "none", response: BrokerProfileDto })
+        .delete("/profile/logo", ({ broker }) => removeBrokerLogo(ctx, broker), { response: BrokerProfileDto }),
+    )
+    // Public: a customer's portal and their mail client load it without signing in.
+    .get("/logos/:key", ({ params }) => logoResponse(ctx, params.key), { params: LogoParams, response: NotJson });
