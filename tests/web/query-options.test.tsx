@@ -13,7 +13,9 @@ import { useAllCustomersQuery, useCustomerQuery, useCustomersQuery, useDocumentL
 import { useCompletedDocumentsQuery, useDashboardMetricsQuery, usePendingDocumentsQuery } from "../../web/features/dashboard/api";
 import { useDocumentFileQuery } from "../../web/features/documents/api";
 import { useDemoVideoQuery } from "../../web/features/landing/api";
-import { brokerNotificationSource, customerNotificationSource, useNotifications } from "../../web/features/notifications/api";
+import { brokerNotificationSource, customerNotificationSource, useNotificationPages, useNotifications } from "../../web/features/notifications/api";
+import { useBrokerProfile } from "../../web/features/profile/account-api";
+import { useSiteInfo } from "../../web/features/landing/site-api";
 import { usePortalQuery } from "../../web/features/portal/api";
 import { useSharedDocumentsQuery, useShareSettingsQuery } from "../../web/features/sharing/api";
 import { useBillingSettings, useSubscriptionQuery } from "../../web/features/subscription/api";
@@ -208,6 +210,17 @@ const QUERY_HOOKS: QueryHook[] = [
     queryKey: ["subscription", "billing-settings"],
     expected: { ...spec9.dataCache, gcTime: Infinity, retry: 1 },
   },
+  {
+    file: "web/features/notifications/api.ts",
+    hook: "useNotificationPages",
+    render: () => useNotificationPages("unread"),
+    queryKey: ["notifications", "broker", "page", "unread"],
+    expected: spec9.notifications,
+  },
+  // The broker's own profile: kept until the broker changes it (the mutation refreshes it).
+  { file: "web/features/profile/account-api.ts", hook: "useBrokerProfile", render: () => useBrokerProfile(), queryKey: ["profile"], expected: spec9.dataCache },
+  // The operator's footer settings change only with a restart; one retry as for billing settings.
+  { file: "web/features/landing/site-api.ts", hook: "useSiteInfo", render: () => useSiteInfo(), queryKey: ["site"], expected: { ...spec9.dataCache, retry: 1 } },
   { file: "web/features/landing/api.ts", hook: "useDemoVideoQuery", render: () => useDemoVideoQuery(true), queryKey: ["demo", "video"], expected: spec9.dataCache },
 ];
 

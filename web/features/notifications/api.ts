@@ -124,7 +124,13 @@ export function useNotificationPages(filter: NotificationFilter) {
       return (await fetchOrExplain<BrokerNotificationDto[]>(`/api/notifications?${query}`, "notifications", signal)).map(normalise);
     },
     getNextPageParam: (last) => (last.length >= PAGE_SIZE ? last[last.length - 1]!.createdAt : null),
+    // SPEC 9's notification times, as the bell's list.
+    staleTime: 5 * 60_000,
+    refetchInterval: 30_000,
     refetchOnWindowFocus: true,
+    refetchOnMount: true,
+    retry: 3,
+    retryDelay: 1_000,
   });
 }
 
