@@ -16,6 +16,7 @@ import type { CustomerSession } from "../customer-auth/service.ts";
 import { customersWithEmail } from "../customers/contact.ts";
 import { listDocumentsOfCustomers, type DocumentRow } from "../documents/service.ts";
 import { attachUploadedFile, uploadableDocument } from "../documents/uploads.ts";
+import { checkUpload, effectiveRules } from "../document-checks/service.ts";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -93,12 +94,20 @@ export async function uploadToPortal(
   { portal: access, documentId, request }: { portal: PortalAccess; documentId: string; request: Request },
 ): Promise<PortalDocumentDto> {
   // Refused before a byte of the body is read when the document cannot take a file.
-  uploadableDocument(ctx, customerIds(access), documentId);
-  const file = await receiveFile(request, {
+  const target = uploadableDocument(ctx, customerIds(access), documentId);
+  const received = await receiveFile(request, {
     tempDir: ctx.files.tempDir,
     maxBytes: ctx.config.maxUploadBytes,
     accept: CUSTOMER_UPLOAD_TYPES,
     acceptMessage: uploadMessages.wrongType,
+  });
+  // Opened, scanned and held to the document's rules before anything is committed; a refused
+  // file is removed by the check.
+  const file = await checkUpload(ctx, received, effectiveRules(ctx, target.acceptanceRules), {
+    brokerId: target.brokerId,
+    customerId: target.customerId,
+    documentId: target.id,
+    what: `${access.customer.name}'s upload to ${target.name}`,
   });
   try {
     const doc = attachUploadedFile(ctx, { customerIds: customerIds(access), documentId, file });
