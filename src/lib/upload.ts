@@ -66,8 +66,14 @@ const PDF_HEADER_WINDOW = 1024;
 export async function sniffType(head: Uint8Array, accept: readonly string[]): Promise<string | null> {
   const sniffed = await fileTypeFromBuffer(head);
   if (sniffed && accept.includes(sniffed.mime)) return sniffed.mime;
-  if (accept.includes("application/pdf") && Buffer.from(head.subarray(0, PDF_HEADER_WINDOW + 5)).includes("%PDF-")) return "application/pdf";
-  return null;
+  if (!accept.includes("application/pdf")) return null;
+  const window = Buffer.from(head.subarray(0, PDF_HEADER_WINDOW + 5));
+  const header = window.indexOf("%PDF-");
+  if (header < 0) return null;
+  // Junk that is markup (an HTML page with a PDF after it) is a polyglot, not a mail header or a
+  // printer's preamble: refused like any other HTML.
+  if (/^\s*</.test(window.subarray(0, header).toString("latin1"))) return null;
+  return "application/pdf";
 }
 
 /** A file name safe to show and to store as data: no path, no control characters, bounded. */

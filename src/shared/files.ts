@@ -38,7 +38,7 @@ export const SHARE_TYPES = [
 
 /** A file input's accept list for these types: extensions and types, for pickers that use either. */
 export function acceptList(types: readonly string[]): string[] {
-  return [...types.flatMap((type) => (EXTENSIONS_BY_TYPE[type] ?? []).map((ext) => `.${ext}`)), ...types];
+  return [...new Set([...types.flatMap((type) => (EXTENSIONS_BY_TYPE[type] ?? []).map((ext) => `.${ext}`)), ...types])];
 }
 
 /** Whether a file the browser describes (its type, else its name) is one of these types. */

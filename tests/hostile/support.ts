@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { createApp } from "../../src/app.ts";
 import { LiveHub } from "../../src/features/live/hub.ts";
 import { cookieHeader, type ApiResponse, type Broker, type TestServer } from "../support/server.ts";
+import { realPdf } from "../files/samples.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Routes, straight from the router
@@ -186,7 +187,8 @@ export interface World {
 }
 
 /** A PDF carrying a marker, so a leak of its bytes is visible in any response. */
-export const victimPdf = () => new TextEncoder().encode(`%PDF-1.4\n% ${FILE_MARKER}\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n`);
+/** A real PDF (uploads are opened by pdf.js) carrying the marker in a comment after its header. */
+export const victimPdf = () => realPdf(1, { comment: FILE_MARKER });
 
 export async function createCustomerAs(srv: TestServer, broker: Broker, body: Record<string, unknown>) {
   const res = await srv.call("/api/customers", { method: "POST", token: broker.token, body });
