@@ -6,7 +6,6 @@
 //
 // A JPEG that needs no turning keeps its pixels: only its metadata segments are cut out, so it is
 // not re-compressed. One that must be turned is decoded, turned and encoded once (quality 92).
-import heicConvert from "heic-convert";
 import * as jpeg from "jpeg-js";
 
 export interface PreparedImage {
@@ -40,6 +39,8 @@ async function fromHeic(bytes: Uint8Array, mimeType: string): Promise<PreparedIm
   try {
     // libheif applies the HEIF rotation/mirror properties while decoding; the JPEG written
     // carries no metadata at all.
+    // Loaded on the first HEIC only: libheif's WASM build is large.
+    const { default: heicConvert } = await import("heic-convert");
     converted = await heicConvert({ buffer: bytes, format: "JPEG", quality: JPEG_QUALITY / 100 });
   } catch (error) {
     throw new ImageUnreadable(`HEIC could not be decoded: ${(error as Error).message ?? error}`);
@@ -102,7 +103,7 @@ const startsWith = (bytes: Uint8Array, at: number, text: string) =>
   [...text].every((ch, i) => bytes[at + i] === ch.charCodeAt(0));
 
 /** APP1 "Exif", APP1 XMP, APP13 Photoshop/IPTC and comments can all carry a location. */
-function isMetadata(bytes: Uint8Array, s: Segment): boolean {
+function isMetadata(s: Segment): boolean {
   return s.marker === 0xe1 || s.marker === 0xed || s.marker === 0xfe;
 }
 
@@ -139,7 +140,7 @@ function readExif(bytes: Uint8Array, segments: Segment[]): ExifFacts {
 function prepareJpeg(bytes: Uint8Array, convertedFrom: string | null): PreparedImage {
   const { segments, scanStart } = jpegSegments(bytes);
   const exif = readExif(bytes, segments);
-  const metadata = segments.filter((s) => isMetadata(bytes, s));
+  const metadata = segments.filter((s) => isMetadata(s));
   const size = jpegSize(bytes);
   const facts = { metadataRemoved: metadata.length > 0, locationRemoved: exif.hasLocation, convertedFrom };
   if (exif.orientation !== 1) {
@@ -147,7 +148,7 @@ function prepareJpeg(bytes: Uint8Array, convertedFrom: string | null): PreparedI
     return { ...facts, ...turned, mimeType: "image/jpeg", orientationApplied: true, metadataRemoved: true };
   }
   if (metadata.length === 0) return { ...facts, bytes, mimeType: "image/jpeg", ...size, orientationApplied: false };
-  const kept = [bytes.subarray(0, 2), ...segments.filter((s) => !isMetadata(bytes, s)).map((s) => bytes.subarray(s.start, s.end)), bytes.subarray(scanStart)];
+  const kept = [bytes.subarray(0, 2), ...segments.filter((s) => !isMetadata(s)).map((s) => bytes.subarray(s.start, s.end)), bytes.subarray(scanStart)];
   return { ...facts, bytes: concat(kept), mimeType: "image/jpeg", ...size, orientationApplied: false };
 }
 

@@ -3,12 +3,30 @@
 // it can rebuild) is accepted, and what it cannot open is refused. Only an OPEN password stops
 // pdf.js (PasswordException); a file that merely restricts printing or copying opens and passes.
 //
-// The worker module is imported statically and handed to pdf.js as its in-process ("fake")
-// worker: no worker file to find at run time, so the compiled executable carries it too.
-import * as pdfWorker from "pdfjs-dist/legacy/build/pdf.worker.mjs";
-import { getDocument, PasswordException } from "pdfjs-dist/legacy/build/pdf.mjs";
+// The worker module is imported by name and handed to pdf.js as its in-process ("fake") worker:
+// no worker file to find at run time, so the compiled executable carries it too. Both load on
+// the first PDF, not at start-up (the CLI's other commands never need them).
 
-(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfWorker;
+type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
+let loading: Promise<PdfJs> | undefined;
+
+function pdfjs(): Promise<PdfJs> {
+  loading ??= (async () => {
+    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
+    // On Node-like runtimes pdf.js tries to load a native canvas for rendering, which we never
+    // do (and which the compiled executable cannot carry); its warnings about that are noise.
+    const log = console.log;
+    console.log = (...args: unknown[]) => {
+      if (!/^Warning: Cannot (load "@napi-rs\/canvas"|polyfill)/.test(String(args[0]))) log(...args);
+    };
+    try {
+      return await import("pdfjs-dist/legacy/build/pdf.mjs");
+    } finally {
+      console.log = log;
+    }
+  })();
+  return loading;
+}
 
 export type PdfInspection =
   | { readable: true; pageCount: number; restricted: boolean }
@@ -16,6 +34,7 @@ export type PdfInspection =
 
 /** Opens the PDF bytes and its first page; never throws for a bad file, only describes it. */
 export async function inspectPdf(bytes: Uint8Array): Promise<PdfInspection> {
+  const { getDocument, PasswordException } = await pdfjs();
   const task = getDocument({
     data: bytes,
     // Parse only: no scripts, no fonts handed to the system, nothing fetched.
