@@ -102,6 +102,13 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   },
   "PUT /api/documents/:id/due-date": { auth: "broker", params: { id: "documentId" }, body: () => ({ dueDate: future() }) },
   "DELETE /api/documents/:id": { auth: "broker", params: { id: "documentId" } },
+  "GET /api/documents/acceptance-rules/standard": { auth: "broker" },
+  "PUT /api/documents/:id/acceptance-rules": {
+    auth: "broker",
+    params: { id: "documentId" },
+    body: () => ({ rules: { kinds: ["pdf"], minPages: 2, maxPages: null, minImageShortSide: 800, minImageLongSide: 1100, noPassword: true } }),
+  },
+  "POST /api/documents/:id/unavailable": { auth: "broker", params: { id: "documentId" }, body: () => ({ decision: "keep_open" }) },
   "POST /api/documents/share": {
     auth: "broker",
     idsInBody: true,
@@ -141,6 +148,11 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
     auth: "link",
     params: { uploadLink: "uploadLink", documentId: "documentId" },
     multipart: true,
+  },
+  "POST /api/upload/:uploadLink/documents/:documentId/unavailable": {
+    auth: "link",
+    params: { uploadLink: "uploadLink", documentId: "documentId" },
+    body: () => ({ reason: "I am self-employed and have no payslips." }),
   },
   "POST /api/customer/check-email": { auth: "public", body: (w) => ({ email: w.victim.email, uploadLink: w.victim.uploadLink }) },
   "POST /api/customer/signup": {

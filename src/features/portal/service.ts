@@ -17,6 +17,8 @@ import { customersWithEmail } from "../customers/contact.ts";
 import { listDocumentsOfCustomers, type DocumentRow } from "../documents/service.ts";
 import { attachUploadedFile, uploadableDocument } from "../documents/uploads.ts";
 import { checkUpload, effectiveRules } from "../document-checks/service.ts";
+import { answerUnavailable } from "../documents/answers.ts";
+import { describeRules, type AcceptanceRules } from "../../shared/acceptance-rules.ts";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -48,7 +50,7 @@ export function profileAfterSignIn(ctx: AppContext, { session, uploadLink }: { s
   return customerProfile(ctx, { customer, session, customers });
 }
 
-export function toPortalDocument(doc: DocumentRow, signedIn: boolean): PortalDocumentDto {
+export function toPortalDocument(doc: DocumentRow, signedIn: boolean, rules: AcceptanceRules): PortalDocumentDto {
   const guestView: PortalDocumentDto = {
     id: doc.id,
     brokerId: doc.brokerId,
@@ -56,6 +58,9 @@ export function toPortalDocument(doc: DocumentRow, signedIn: boolean): PortalDoc
     description: doc.description,
     dueDate: iso(doc.dueDate),
     canUpload: canCustomerUpload(doc.status),
+    acceptanceRules: rules,
+    rules: describeRules(rules),
+    unavailableReason: doc.unavailableReason,
   };
   if (!signedIn) return guestView;
   const file = doc.storageKey ? `/api/documents/${doc.id}` : null;
@@ -82,7 +87,7 @@ export function portalView(ctx: AppContext, access: PortalAccess): PortalDto {
   return {
     customer: signedIn ? customerProfile(ctx, access) : { id: access.customer.id, name: access.customer.name },
     authenticated: signedIn,
-    documents: docs.map((d) => toPortalDocument(d, signedIn)),
+    documents: docs.map((d) => toPortalDocument(d, signedIn, effectiveRules(ctx, d.acceptanceRules))),
     brokers: brokersOf(ctx, access),
     maxUploadBytes: ctx.config.maxUploadBytes,
   };
@@ -111,8 +116,14 @@ export async function uploadToPortal(
   });
   try {
     const doc = attachUploadedFile(ctx, { customerIds: customerIds(access), documentId, file });
-    return toPortalDocument(doc, isSignedIn(access));
+    return toPortalDocument(doc, isSignedIn(access), effectiveRules(ctx, doc.acceptanceRules));
   } finally {
     rmSync(file.tempPath, { force: true }); // moved into the store on success; dropped otherwise
   }
+}
+
+/** "I don't have this": a reason instead of a file, for the broker to accept or decline. */
+export function answerWithoutFile(ctx: AppContext, { portal: access, documentId, reason }: { portal: PortalAccess; documentId: string; reason: string }): PortalDocumentDto {
+  const doc = answerUnavailable(ctx, { customerIds: customerIds(access), documentId, reason });
+  return toPortalDocument(doc, isSignedIn(access), effectiveRules(ctx, doc.acceptanceRules));
 }
