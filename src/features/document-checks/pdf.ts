@@ -15,14 +15,14 @@ function pdfjs(): Promise<PdfJs> {
     (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
     // On Node-like runtimes pdf.js tries to load a native canvas for rendering, which we never
     // do (and which the compiled executable cannot carry); its warnings about that are noise.
-    const log = console.log;
-    console.log = (...args: unknown[]) => {
-      if (!/^Warning: Cannot (load "@napi-rs\/canvas"|polyfill)/.test(String(args[0]))) log(...args);
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => {
+      if (!/^Warning: Cannot (load "@napi-rs\/canvas"|polyfill)/.test(String(args[0]))) warn(...args);
     };
     try {
       return await import("pdfjs-dist/legacy/build/pdf.mjs");
     } finally {
-      console.log = log;
+      console.warn = warn;
     }
   })();
   return loading;
