@@ -37,6 +37,8 @@ export const STANDARD_ACCEPTANCE_RULES: AcceptanceRules = {
 };
 
 export const MAX_RULE_PAGES = 10_000;
+/** The largest photo the server turns or converts in memory (4 bytes a pixel, twice while turning). */
+export const MAX_IMAGE_MEGAPIXELS = 50;
 export const MAX_RULE_PIXELS = 20_000;
 
 /** The kind of a file by its (sniffed) type. */
@@ -86,6 +88,7 @@ export type Refusal =
   | { rule: "min_pages"; pages: number }
   | { rule: "max_pages"; pages: number }
   | { rule: "min_resolution"; width: number; height: number }
+  | { rule: "max_pixels"; width: number; height: number }
   | { rule: "virus"; signature: string }
   | { rule: "scanner_unavailable" };
 
@@ -106,6 +109,8 @@ export function refusalMessage(refusal: Refusal, rules: AcceptanceRules): string
       return `This PDF has ${plural(refusal.pages, "page")}, but this request takes at most ${plural(rules.maxPages ?? 0, "page")}. Please send only the pages asked for.`;
     case "min_resolution":
       return `This image is ${refusal.width} × ${refusal.height} pixels, too small to read: this request needs at least ${rules.minImageShortSide} × ${rules.minImageLongSide}. Please take the photo closer, in good light, or send a scan or PDF instead.`;
+    case "max_pixels":
+      return `This image is ${refusal.width} × ${refusal.height} pixels, more than we can process (at most ${MAX_IMAGE_MEGAPIXELS} megapixels). Please send a smaller photo or a PDF.`;
     case "virus":
       return `This file contains a virus (${refusal.signature}) and was not accepted. Please send a clean copy; your broker has been told.`;
     case "scanner_unavailable":

@@ -146,6 +146,25 @@ describe("the real-file corpus", () => {
     }
   });
 
+  test("an image that declares more than 50 megapixels is refused before it is decoded", async () => {
+    const c = await createCustomer(srv, broker.token);
+    const [a, b] = c.documents;
+    // A turned JPEG whose frame header claims 10000 x 10000 pixels.
+    const jpegBomb = read("exif-samples--jpg_orientation_landscape_6.jpg");
+    const sof = Buffer.from(jpegBomb).indexOf(Buffer.from([0xff, 0xc0]));
+    jpegBomb.set([0x27, 0x10, 0x27, 0x10], sof + 5);
+    const res = await uploadFile(srv, c.uploadLink, a!.id, { bytes: jpegBomb, name: "big.jpg", type: "image/jpeg" });
+    expect(res).toMatchObject({ status: 400, body: { message: "This image is 10000 × 10000 pixels, more than we can process (at most 50 megapixels). Please send a smaller photo or a PDF." } });
+    // A HEIC whose image properties claim the same.
+    const heicBomb = read("exif-samples--heic_samplefilehub.heif");
+    const ispe = Buffer.from(heicBomb).indexOf("ispe");
+    heicBomb.set([0, 0, 0x27, 0x10, 0, 0, 0x27, 0x10], ispe + 8);
+    const heic = await uploadFile(srv, c.uploadLink, b!.id, { bytes: heicBomb, name: "big.heic", type: "image/heic" });
+    expect(heic.status).toBe(400);
+    expect(heic.body.message).toContain("10000 × 10000 pixels, more than we can process");
+    expect(tempFiles()).toEqual([]);
+  });
+
   test("the GPS sample's stored copy has no EXIF block and no GPS tag, and its pixels are untouched", async () => {
     const c = await createCustomer(srv, broker.token);
     const original = read("exif-samples--jpg_gps_DSCN0010.jpg");

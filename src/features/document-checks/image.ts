@@ -7,6 +7,7 @@
 // A JPEG that needs no turning keeps its pixels: only its metadata segments are cut out, so it is
 // not re-compressed. One that must be turned is decoded, turned and encoded once (quality 92).
 import * as jpeg from "jpeg-js";
+import { MAX_IMAGE_MEGAPIXELS } from "../../shared/acceptance-rules.ts";
 
 export interface PreparedImage {
   bytes: Uint8Array;
@@ -23,8 +24,18 @@ export interface PreparedImage {
 
 export class ImageUnreadable extends Error {}
 
-/** The biggest photo turned in memory (RGBA: 4 bytes a pixel, twice while turning). */
-const MAX_MEGAPIXELS = 50;
+/** An image too large in pixels to decode safely (a small file can unpack to gigabytes). */
+export class ImageTooLarge extends Error {
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {
+    super(`${width} x ${height} is over ${MAX_IMAGE_MEGAPIXELS} megapixels`);
+  }
+}
+
+const MAX_MEGAPIXELS = MAX_IMAGE_MEGAPIXELS;
+const tooLarge = (width: number, height: number) => width * height > MAX_MEGAPIXELS * 1_000_000;
 const JPEG_QUALITY = 92;
 
 export async function prepareImage(bytes: Uint8Array, mimeType: string): Promise<PreparedImage> {
@@ -35,6 +46,8 @@ export async function prepareImage(bytes: Uint8Array, mimeType: string): Promise
 }
 
 async function fromHeic(bytes: Uint8Array, mimeType: string): Promise<PreparedImage> {
+  const declared = heifSize(bytes);
+  if (declared && tooLarge(declared.width, declared.height)) throw new ImageTooLarge(declared.width, declared.height);
   let converted: ArrayBuffer;
   try {
     // libheif applies the HEIF rotation/mirror properties while decoding; the JPEG written
@@ -144,6 +157,7 @@ function prepareJpeg(bytes: Uint8Array, convertedFrom: string | null): PreparedI
   const size = jpegSize(bytes);
   const facts = { metadataRemoved: metadata.length > 0, locationRemoved: exif.hasLocation, convertedFrom };
   if (exif.orientation !== 1) {
+    if (tooLarge(size.width, size.height)) throw new ImageTooLarge(size.width, size.height);
     const turned = turnJpeg(bytes, exif.orientation);
     return { ...facts, ...turned, mimeType: "image/jpeg", orientationApplied: true, metadataRemoved: true };
   }
@@ -248,6 +262,18 @@ function preparePng(bytes: Uint8Array): PreparedImage {
 
 // ---------- HEIF ----------
 
+/** The largest image size the file declares (its "ispe" properties: the full image of a grid, too). */
+function heifSize(bytes: Uint8Array): { width: number; height: number } | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let best: { width: number; height: number } | null = null;
+  for (let at = indexOf(bytes, "ispe"); at >= 0 && at + 16 <= bytes.length; at = indexOfFrom(bytes, "ispe", at + 4)) {
+    const width = view.getUint32(at + 8);
+    const height = view.getUint32(at + 12);
+    if (!best || width * height > best.width * best.height) best = { width, height };
+  }
+  return best;
+}
+
 /** Whether the HEIF container holds an Exif item with a GPS directory (a byte search is enough to report it). */
 function heifHasLocation(bytes: Uint8Array): boolean {
   const exifAt = indexOf(bytes, "Exif\0\0");
@@ -263,8 +289,12 @@ function heifHasLocation(bytes: Uint8Array): boolean {
 }
 
 function indexOf(bytes: Uint8Array, text: string): number {
+  return indexOfFrom(bytes, text, 0);
+}
+
+function indexOfFrom(bytes: Uint8Array, text: string, from: number): number {
   const first = text.charCodeAt(0);
-  for (let at = bytes.indexOf(first); at >= 0 && at < bytes.length; at = bytes.indexOf(first, at + 1)) {
+  for (let at = bytes.indexOf(first, from); at >= 0 && at < bytes.length; at = bytes.indexOf(first, at + 1)) {
     if (startsWith(bytes, at, text)) return at;
   }
   return -1;

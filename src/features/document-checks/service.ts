@@ -18,7 +18,7 @@ import {
 } from "../../shared/acceptance-rules.ts";
 import { addBrokerNotification } from "../notifications/service.ts";
 import { scanBytes, ScannerUnavailable } from "./clamav.ts";
-import { ImageUnreadable, prepareImage } from "./image.ts";
+import { ImageTooLarge, ImageUnreadable, prepareImage } from "./image.ts";
 import { inspectPdf } from "./pdf.ts";
 
 export interface CheckedFile extends ReceivedFileData {
@@ -87,6 +87,10 @@ export async function scanReceivedFiles(ctx: AppContext, files: ReceivedFileData
     for (const file of files) await scanForViruses(ctx, new Uint8Array(await Bun.file(file.tempPath).arrayBuffer()), { ...whose, what: `${whose.what} (${file.originalName})` });
   } catch (error) {
     for (const file of files) rmSync(file.tempPath, { force: true });
+    // The broker sent it: tell them in their own words, not the customer's.
+    if (error instanceof UploadRefused && error.refusal.rule === "virus") {
+      throw new AppError("bad_request", `This file contains a virus (${error.refusal.signature}) and was not shared. Nothing was sent to your customers.`);
+    }
     throw error;
   }
 }
@@ -146,6 +150,7 @@ async function runChecks(ctx: AppContext, file: ReceivedFileData, rules: Accepta
     image = await prepareImage(bytes, file.mimeType);
   } catch (error) {
     if (error instanceof ImageUnreadable) refuse({ rule: "readable_image" });
+    if (error instanceof ImageTooLarge) refuse({ rule: "max_pixels", width: error.width, height: error.height });
     throw error;
   }
   const short = Math.min(image!.width, image!.height);
