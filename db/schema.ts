@@ -2,6 +2,7 @@
 // so a PostgreSQL dialect can follow without rethinking the data.
 import { sql } from "drizzle-orm";
 import { blob, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { AcceptanceRules, CheckReport } from "../src/shared/acceptance-rules.ts";
 import { DOCUMENT_STATUSES } from "../src/shared/documents.ts";
 
 const id = () => text("id").primaryKey();
@@ -116,6 +117,15 @@ export const documents = sqliteTable(
     adminComments: text("admin_comments"),
     uploadedAt: time("uploaded_at"),
     verifiedAt: time("verified_at"),
+    /** Pages of the current file when it is a PDF (read by pdf.js when it arrived). */
+    pageCount: integer("page_count"),
+    /** What was checked when the current file arrived (CheckReport in src/shared/acceptance-rules.ts). */
+    checkReport: text("check_report", { mode: "json" }).$type<CheckReport>(),
+    /** The broker's acceptance rules for this request; null: the standard ones. */
+    acceptanceRules: text("acceptance_rules", { mode: "json" }).$type<AcceptanceRules>(),
+    /** The customer's "I don't have this" answer, until the broker accepts it or keeps the request open. */
+    unavailableReason: text("unavailable_reason"),
+    unavailableAt: time("unavailable_at"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -135,6 +145,8 @@ export const documentVersions = sqliteTable(
     originalName: text("original_name"),
     mimeType: text("mime_type"),
     fileSize: integer("file_size"),
+    pageCount: integer("page_count"),
+    checkReport: text("check_report", { mode: "json" }).$type<CheckReport>(),
     uploadedAt: time("uploaded_at"),
     replacedAt: time("replaced_at").notNull(),
   },

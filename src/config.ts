@@ -5,6 +5,7 @@ import { accessSync, constants, existsSync, mkdirSync, readFileSync, unlinkSync,
 import { join, resolve } from "node:path";
 import { Cron } from "croner";
 import { getPlan } from "./shared/plans.ts";
+import { LEGIBLE_A4_PIXELS } from "./shared/acceptance-rules.ts";
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -26,6 +27,10 @@ export interface Config {
   maxUploadBytes: number;
   /** Each file a broker shares (SHARE_MAX_MB). */
   shareMaxBytes: number;
+  /** clamd's unix socket (CLAMAV_SOCKET): every upload and shared file is scanned; null: no scanning. */
+  clamavSocket: string | null;
+  /** The smallest photo accepted by default, either way round (MIN_IMAGE_PIXELS, e.g. "800x1100"). */
+  minImagePixels: { short: number; long: number };
   allowSignup: boolean;
   trustProxy: boolean;
   /** Scheduled backups inside `portal serve`; null: none (use cron with `portal backup`). */
@@ -257,6 +262,14 @@ function siteConfig(env: Env): Config["site"] {
   return { supportEmail, termsUrl: url("TERMS_URL"), privacyUrl: url("PRIVACY_URL"), contactUrl: url("CONTACT_URL") };
 }
 
+function parseImagePixels(raw: string | undefined): { short: number; long: number } {
+  if (!raw) return { ...LEGIBLE_A4_PIXELS };
+  const match = /^(\d{1,5})\s*[x×]\s*(\d{1,5})$/i.exec(raw);
+  if (!match) throw new ConfigError(`MIN_IMAGE_PIXELS must be width x height in pixels, such as 800x1100 (got "${raw}")`);
+  const [a, b] = [Number(match[1]), Number(match[2])];
+  return { short: Math.min(a, b), long: Math.max(a, b) };
+}
+
 /** The data directory alone, without creating it (`portal restore` needs it empty). */
 export function dataDirSetting(env: Env = process.env, overrides: ConfigOverrides = {}): string {
   return resolve(overrides.dataDir ?? value(env, "DATA_DIR") ?? "./data");
@@ -287,6 +300,8 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     mailFrom: value(env, "MAIL_FROM") ?? `Broker Portal <no-reply@${publicUrl.hostname}>`,
     maxUploadBytes,
     shareMaxBytes,
+    clamavSocket: value(env, "CLAMAV_SOCKET") ?? null,
+    minImagePixels: parseImagePixels(value(env, "MIN_IMAGE_PIXELS")),
     allowSignup: parseBoolean(value(env, "ALLOW_SIGNUP"), "ALLOW_SIGNUP", true),
     trustProxy: parseBoolean(value(env, "TRUST_PROXY"), "TRUST_PROXY", false),
     metricsToken: metricsToken(env),

@@ -55,6 +55,27 @@ const MAX_NAME = 200;
 /** Room for multipart boundaries and part headers around the file in an announced body length. */
 const MULTIPART_FRAMING_BYTES = 64 * 1024;
 
+/** How far into a file viewers look for `%PDF-` (Acrobat: the first 1024 bytes). */
+const PDF_HEADER_WINDOW = 1024;
+
+/**
+ * The accepted type a file's first bytes show, or null. Real PDFs often carry junk (a mail
+ * header, a byte-order mark) before `%PDF-`, which viewers skip; such a file counts as a PDF here
+ * and the PDF check (pdf.js) decides whether it opens.
+ */
+export async function sniffType(head: Uint8Array, accept: readonly string[]): Promise<string | null> {
+  const sniffed = await fileTypeFromBuffer(head);
+  if (sniffed && accept.includes(sniffed.mime)) return sniffed.mime;
+  if (!accept.includes("application/pdf")) return null;
+  const window = Buffer.from(head.subarray(0, PDF_HEADER_WINDOW + 5));
+  const header = window.indexOf("%PDF-");
+  if (header < 0) return null;
+  // Junk that is markup (an HTML page with a PDF after it) is a polyglot, not a mail header or a
+  // printer's preamble: refused like any other HTML.
+  if (/^\s*</.test(window.subarray(0, header).toString("latin1"))) return null;
+  return "application/pdf";
+}
+
 /** A file name safe to show and to store as data: no path, no control characters, bounded. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
@@ -258,9 +279,9 @@ async function receiveParts(request: Request, options: ReceiveManyOptions, mode:
   if (files.length === 0 || files.some((f) => f.size === 0)) fail(noFile());
   const accepted: ReceivedFileData[] = [];
   for (const f of files) {
-    const sniffed = await fileTypeFromBuffer(f.head);
-    if (!sniffed || !options.accept.includes(sniffed.mime)) fail(new AppError("unsupported_type", options.acceptMessage));
-    accepted.push({ tempPath: f.tempPath, originalName: f.originalName, mimeType: sniffed!.mime, size: f.size });
+    const mimeType = await sniffType(f.head, options.accept);
+    if (!mimeType) fail(new AppError("unsupported_type", options.acceptMessage));
+    accepted.push({ tempPath: f.tempPath, originalName: f.originalName, mimeType: mimeType!, size: f.size });
   }
   return { files: accepted, fields };
 }

@@ -7,6 +7,8 @@ export const EXTENSIONS_BY_TYPE: Readonly<Record<string, readonly string[]>> = {
   "application/pdf": ["pdf"],
   "image/jpeg": ["jpg", "jpeg"],
   "image/png": ["png"],
+  "image/heic": ["heic"],
+  "image/heif": ["heif", "heic"],
   "video/mp4": ["mp4"],
   "video/quicktime": ["mov"],
   "video/vnd.avi": ["avi"],
@@ -15,12 +17,17 @@ export const EXTENSIONS_BY_TYPE: Readonly<Record<string, readonly string[]>> = {
   "video/x-matroska": ["mkv"],
 };
 
-/** What a customer may upload (SPEC 5): PDF, JPG, PNG. */
-export const CUSTOMER_UPLOAD_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
+/**
+ * What a customer may upload (SPEC 5): PDF, JPG, PNG; and iPhone photos (HEIC/HEIF), which are
+ * converted to JPEG before they are stored (src/features/document-checks).
+ */
+export const CUSTOMER_UPLOAD_TYPES = ["application/pdf", "image/jpeg", "image/png", "image/heic", "image/heif"] as const;
 
 /** What a broker may share (SPEC 5): pdf, jpg, jpeg, png, mp4, mov, avi, mkv. */
 export const SHARE_TYPES = [
-  ...CUSTOMER_UPLOAD_TYPES,
+  "application/pdf",
+  "image/jpeg",
+  "image/png",
   "video/mp4",
   "video/quicktime",
   "video/vnd.avi",
@@ -31,7 +38,7 @@ export const SHARE_TYPES = [
 
 /** A file input's accept list for these types: extensions and types, for pickers that use either. */
 export function acceptList(types: readonly string[]): string[] {
-  return [...types.flatMap((type) => (EXTENSIONS_BY_TYPE[type] ?? []).map((ext) => `.${ext}`)), ...types];
+  return [...new Set([...types.flatMap((type) => (EXTENSIONS_BY_TYPE[type] ?? []).map((ext) => `.${ext}`)), ...types])];
 }
 
 /** Whether a file the browser describes (its type, else its name) is one of these types. */

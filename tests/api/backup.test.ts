@@ -3,7 +3,7 @@
 // directory has every row and every completed upload's bytes.
 import { afterAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as tar from "tar";
@@ -13,6 +13,7 @@ import { startServer } from "../../src/server.ts";
 import { runCli } from "../support/cli.ts";
 import { createCustomer, uploadFile } from "../support/fixtures.ts";
 import { startTestServer, tempDir, type TestServer } from "../support/server.ts";
+import { realPdf } from "../files/samples.ts";
 
 const dirs: string[] = [];
 const scratch = () => {
@@ -25,12 +26,9 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 /** A PDF by its first bytes, with `size` random bytes after, so every upload's bytes are its own. */
+/** A real PDF (uploads are opened by pdf.js) made unique by `size` random bytes in an unused stream. */
 function uniquePdf(size: number): Uint8Array<ArrayBuffer> {
-  const head = new TextEncoder().encode("%PDF-1.4\n");
-  const bytes = new Uint8Array(head.length + size);
-  bytes.set(head);
-  crypto.getRandomValues(bytes.subarray(head.length));
-  return bytes;
+  return realPdf(1, { padding: new Uint8Array(randomBytes(size)) });
 }
 
 async function portalWithData(): Promise<{ srv: TestServer; token: string }> {

@@ -164,7 +164,8 @@ describe("file types", () => {
     expect(looksLike({ type: "text/html", name: "x.pdf" }, CUSTOMER_UPLOAD_TYPES)).toBe(false);
     expect(looksLike({ type: "", name: "IMG_1.JPG" }, CUSTOMER_UPLOAD_TYPES)).toBe(true);
     expect(looksLike({ type: "", name: "movie.mp4" }, CUSTOMER_UPLOAD_TYPES)).toBe(false);
-    expect(acceptList(CUSTOMER_UPLOAD_TYPES)).toEqual([".pdf", ".jpg", ".jpeg", ".png", "application/pdf", "image/jpeg", "image/png"]);
+    expect(looksLike({ type: "", name: "IMG_0001.HEIC" }, CUSTOMER_UPLOAD_TYPES)).toBe(true);
+    expect(acceptList(CUSTOMER_UPLOAD_TYPES)).toEqual([".pdf", ".jpg", ".jpeg", ".png", ".heic", ".heif", "application/pdf", "image/jpeg", "image/png", "image/heic", "image/heif"]);
   });
 });
 

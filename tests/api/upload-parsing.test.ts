@@ -61,3 +61,20 @@ describe("file names", () => {
     expect(q("select original_name from documents where id = ?", c.documents[0]!.id).original_name).toBe("Überweisung.pdf");
   });
 });
+
+describe("typing by content", () => {
+  const accept = ["application/pdf", "image/jpeg", "image/png", "image/heic", "image/heif"];
+  const enc = (text: string) => new TextEncoder().encode(text);
+  const concat = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
+
+  test("junk before %PDF- within the first 1 KB is still a PDF (viewers skip it); further in, or after markup, it is not", async () => {
+    const { sniffType } = await import("../../src/lib/upload.ts");
+    expect(await sniffType(sampleFiles.pdf(), accept)).toBe("application/pdf");
+    expect(await sniffType(concat(enc("From: scanner@office\r\n\r\n"), sampleFiles.pdf()), accept)).toBe("application/pdf");
+    expect(await sniffType(concat(new Uint8Array(1000).fill(0x20), sampleFiles.pdf()), accept)).toBe("application/pdf");
+    expect(await sniffType(concat(new Uint8Array(1100).fill(0x20), sampleFiles.pdf()), accept)).toBeNull();
+    expect(await sniffType(concat(enc("<html><body>hi</body></html>\n"), sampleFiles.pdf()), accept)).toBeNull();
+    expect(await sniffType(sampleFiles.pdf(), ["image/png"])).toBeNull();
+    expect(await sniffType(sampleFiles.jpeg(), accept)).toBe("image/jpeg");
+  });
+});

@@ -2,13 +2,14 @@
 // New Customer dialog, see the customer's upload arrive live on the detail page (no reload),
 // approve it, and look at the dashboard and detail screens at desktop and phone widths.
 import { expect, test } from "bun:test";
+import { realPdf } from "../files/samples.ts";
 import { screenshot, usePortalInBrowser, viewports } from "./support.ts";
 
 const { portal, openPage } = usePortalInBrowser();
 
 async function uploadAsCustomer(uploadLink: string, documentId: string) {
   const form = new FormData();
-  form.append("file", new Blob([new TextEncoder().encode("%PDF-1.4\n% e2e\n%%EOF\n")], { type: "application/pdf" }), "paystub.pdf");
+  form.append("file", new Blob([realPdf(1, { comment: "e2e" })], { type: "application/pdf" }), "paystub.pdf");
   form.append("isGuest", "true");
   const res = await fetch(`${portal.url}/api/upload/${uploadLink}/documents/${documentId}`, { method: "POST", body: form });
   expect(res.status).toBe(200);

@@ -3,11 +3,12 @@
 // broker approves on a laptop; the customer's open page shows the approval without a reload.
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
+import { realPdf } from "../files/samples.ts";
 import { emailedCode, screenshot, usePortalInBrowser, viewports } from "./support.ts";
 
 const { portal, openPage } = usePortalInBrowser();
 
-const pdf = { name: "paystub-march.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% e2e portal\n%%EOF\n") };
+const pdf = { name: "paystub-march.pdf", mimeType: "application/pdf", buffer: Buffer.from(realPdf(1, { comment: "e2e portal" })) };
 
 async function chooseFile(page: Page, documentName: string) {
   const [chooser] = await Promise.all([

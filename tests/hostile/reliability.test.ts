@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
 import { waitFor } from "../support/smtp.ts";
 import { expectJsonError, multipartBody, rawFetch, record } from "./support.ts";
+import { realPdfOfSize } from "../files/samples.ts";
 import { createCustomerAt, json, openPortalDb, signUpBrokerAt, startPortal, type PortalProcess } from "./process.ts";
 
 const running = new Set<PortalProcess>();
@@ -28,12 +29,8 @@ async function kill9(p: PortalProcess) {
   running.delete(p);
 }
 
-const randomPdf = (size: number) => {
-  const bytes = new Uint8Array(size);
-  for (let i = 0; i < size; i += 65536) crypto.getRandomValues(bytes.subarray(i, Math.min(size, i + 65536)));
-  bytes.set(new TextEncoder().encode("%PDF-1.4\n%"), 0);
-  return bytes;
-};
+/** A real PDF (uploads are opened by pdf.js) of `size` bytes, mostly random. */
+const randomPdf = (size: number) => realPdfOfSize(size);
 
 function uploadTo(url: string, link: string, documentId: string, bytes: Uint8Array, name = "statement.pdf") {
   const { body, contentType } = multipartBody([{ name: "file", filename: name, contentType: "application/pdf", data: bytes }]);

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { createApp } from "../../src/app.ts";
 import { LiveHub } from "../../src/features/live/hub.ts";
 import { cookieHeader, type ApiResponse, type Broker, type TestServer } from "../support/server.ts";
+import { realPdf } from "../files/samples.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Routes, straight from the router
@@ -119,6 +120,13 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   },
   "PUT /api/documents/:id/due-date": { auth: "broker", params: { id: "documentId" }, body: () => ({ dueDate: future() }) },
   "DELETE /api/documents/:id": { auth: "broker", params: { id: "documentId" } },
+  "GET /api/documents/acceptance-rules/standard": { auth: "broker" },
+  "PUT /api/documents/:id/acceptance-rules": {
+    auth: "broker",
+    params: { id: "documentId" },
+    body: () => ({ rules: { kinds: ["pdf"], minPages: 2, maxPages: null, minImageShortSide: 800, minImageLongSide: 1100, noPassword: true } }),
+  },
+  "POST /api/documents/:id/unavailable": { auth: "broker", params: { id: "documentId" }, body: () => ({ decision: "keep_open" }) },
   "POST /api/documents/share": {
     auth: "broker",
     idsInBody: true,
@@ -171,6 +179,11 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
     params: { uploadLink: "uploadLink", documentId: "documentId" },
     multipart: true,
   },
+  "POST /api/upload/:uploadLink/documents/:documentId/unavailable": {
+    auth: "link",
+    params: { uploadLink: "uploadLink", documentId: "documentId" },
+    body: () => ({ reason: "I am self-employed and have no payslips." }),
+  },
   "POST /api/customer/check-email": { auth: "public", body: (w) => ({ email: w.victim.email, uploadLink: w.victim.uploadLink }) },
   "POST /api/customer/signup": {
     auth: "public",
@@ -216,7 +229,8 @@ export interface World {
 }
 
 /** A PDF carrying a marker, so a leak of its bytes is visible in any response. */
-export const victimPdf = () => new TextEncoder().encode(`%PDF-1.4\n% ${FILE_MARKER}\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n`);
+/** A real PDF (uploads are opened by pdf.js) carrying the marker in a comment after its header. */
+export const victimPdf = () => realPdf(1, { comment: FILE_MARKER });
 
 export async function createCustomerAs(srv: TestServer, broker: Broker, body: Record<string, unknown>) {
   const res = await srv.call("/api/customers", { method: "POST", token: broker.token, body });

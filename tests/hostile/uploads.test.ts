@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Broker } from "../support/server.ts";
 import { useTestServer } from "../support/server.ts";
+import { realJpeg, realPdfOfSize, realPng } from "../files/samples.ts";
 import {
   changedTables,
   createCustomerAs,
@@ -25,19 +26,16 @@ beforeAll(async () => {
 });
 
 const here = (name: string) => new Uint8Array(readFileSync(join(import.meta.dir, "files", name)));
-const REAL = { pdf: here("alphatrans.pdf"), jpeg: here("Canon_40D.jpg"), png: here("basn6a08.png") };
+// Real files: pdf.js's alphatrans.pdf, and a JPEG and PNG at the standard legible-A4 minimum
+// (uploads are opened and held to it). The small real camera JPEG and PNG suite image are below it.
+const REAL = { pdf: here("alphatrans.pdf"), jpeg: realJpeg(), png: realPng() };
+const SMALL = { jpeg: here("Canon_40D.jpg"), png: here("basn6a08.png") };
 const enc = (s: string) => new TextEncoder().encode(s);
 const concat = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
 const LIMIT = 10 * 1024 * 1024; // MAX_UPLOAD_MB=10, the default
 
-/** A PDF of exactly `size` bytes: a real header, then padding inside a comment. */
-const pdfOfSize = (size: number) => {
-  const head = enc("%PDF-1.4\n%");
-  const out = new Uint8Array(size).fill(0x20);
-  out.set(head, 0);
-  out.set(enc("\n%%EOF\n"), size - 7);
-  return out;
-};
+/** A real PDF of exactly `size` bytes, padded inside an unused stream. */
+const pdfOfSize = (size: number) => realPdfOfSize(size, 0x20);
 
 const HOSTILE = {
   html: enc("<!doctype html><html><body><script>fetch('/api/customers').then(r=>r.text()).then(alert)</script></body></html>"),
@@ -92,8 +90,12 @@ interface Case {
 
 const CASES: Case[] = [
   { label: "real PDF", bytes: REAL.pdf, name: "statement.pdf", type: "application/pdf", expect: { stored: "application/pdf" } },
-  { label: "real phone JPEG", bytes: REAL.jpeg, name: "IMG_0001.JPG", type: "image/jpeg", expect: { stored: "image/jpeg" } },
-  { label: "real PNG", bytes: REAL.png, name: "scan.png", type: "image/png", expect: { stored: "image/png" } },
+  { label: "JPEG of legible size", bytes: REAL.jpeg, name: "IMG_0001.JPG", type: "image/jpeg", expect: { stored: "image/jpeg" } },
+  { label: "PNG of legible size", bytes: REAL.png, name: "scan.png", type: "image/png", expect: { stored: "image/png" } },
+  { label: "real camera JPEG below the legible minimum", bytes: SMALL.jpeg, name: "IMG_0002.JPG", type: "image/jpeg", expect: { status: 400 } },
+  { label: "real PNG below the legible minimum", bytes: SMALL.png, name: "icon.png", type: "image/png", expect: { status: 400 } },
+  { label: "PDF header then garbage", bytes: concat(enc("%PDF-1.7\n"), new Uint8Array(5000).fill(0x41)), name: "statement.pdf", type: "application/pdf", expect: { status: 400 } },
+  { label: "real PDF cut in half", bytes: REAL.pdf.subarray(0, 400), name: "statement.pdf", type: "application/pdf", expect: { status: 400 } },
   { label: "PDF named .jpg", bytes: REAL.pdf, name: "photo.jpg", type: "image/jpeg", expect: { stored: "application/pdf" } },
   { label: "JPEG named .pdf", bytes: REAL.jpeg, name: "doc.pdf", type: "application/pdf", expect: { stored: "image/jpeg" } },
   { label: "PNG sent as octet-stream", bytes: REAL.png, name: "scan", type: "application/octet-stream", expect: { stored: "image/png" } },

@@ -5,6 +5,7 @@ import { newStorageKey } from "../../src/lib/storage.ts";
 import type { CustomerDetailDto } from "../../src/shared/api-types.ts";
 import { latestCode, latestEmail } from "./outbox.ts";
 import type { TestServer } from "./server.ts";
+import { realJpeg, realPdf, realPng } from "../files/samples.ts";
 
 let customerCount = 0;
 
@@ -58,11 +59,14 @@ export function countRows(srv: TestServer, table: string): number {
   return (srv.server.ctx.db.$client.query(`select count(*) as n from ${table}`).get() as { n: number }).n;
 }
 
-/** Small files whose first bytes are what they claim (or are not). */
+/**
+ * Small files whose bytes are what they claim (or are not). The PDF, PNG and JPEG are real files
+ * that pass the document checks (pdf.js opens the PDF; the images decode at a legible size).
+ */
 export const sampleFiles = {
-  pdf: () => new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n"),
-  png: () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]),
-  jpeg: () => new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]),
+  pdf: () => realPdf(),
+  png: () => realPng(),
+  jpeg: () => realJpeg(),
   exe: () => new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff, 0, 0, 0xb8, 0, 0, 0]),
   html: () => new TextEncoder().encode("<!doctype html><script>alert(document.cookie)</script>"),
 };

@@ -65,7 +65,9 @@ const choose = (input: HTMLInputElement, files: File[]) => fireEvent.change(inpu
 test("the client-side rules: a file, of an accepted type, at most 10 MB", () => {
   expect(uploadProblem(null, TEN_MB)).toBe("No File Selected - Please select a file to upload.");
   expect(uploadProblem(new File(["x"], "notes.txt", { type: "text/plain" }), TEN_MB)).toBe(uploadMessages.wrongType);
-  expect(uploadProblem(new File(["x"], "scan.heic", { type: "image/heic" }), TEN_MB)).toBe("Only PDF, JPG and PNG files can be uploaded.");
+  // iPhone photos: accepted, and converted to JPEG by the server.
+  expect(uploadProblem(new File(["x"], "scan.heic", { type: "image/heic" }), TEN_MB)).toBeNull();
+  expect(uploadProblem(new File(["x"], "IMG_0001.HEIC", { type: "" }), TEN_MB)).toBeNull();
   expect(uploadProblem(new File(["x"], "photo.JPG", { type: "" }), TEN_MB)).toBeNull();
   expect(uploadProblem(new File(["x"], "photo", { type: "" }), TEN_MB)).toBe(uploadMessages.wrongType);
   expect(uploadProblem(pdf("big.pdf", TEN_MB + 1), TEN_MB)).toBe("The file is larger than 10 MB. Please choose a smaller file.");
@@ -73,6 +75,10 @@ test("the client-side rules: a file, of an accepted type, at most 10 MB", () => 
   expect(uploadProblem(new File([new Uint8Array(10)], "id.png", { type: "image/png" }), TEN_MB)).toBeNull();
   // The limit is the server's, whatever MAX_UPLOAD_MB says.
   expect(uploadProblem(pdf("mid.pdf", 3 * 1024 * 1024), 2 * 1024 * 1024)).toBe("The file is larger than 2 MB. Please choose a smaller file.");
+  // A request that takes only PDFs refuses a photo before sending it, in the server's words.
+  const pdfOnly = { kinds: ["pdf" as const], minPages: null, maxPages: null, minImageShortSide: 800, minImageLongSide: 1100, noPassword: true };
+  expect(uploadProblem(new File(["x"], "id.jpg", { type: "image/jpeg" }), TEN_MB, pdfOnly)).toBe("This request takes only a PDF. Please send the document as a PDF.");
+  expect(uploadProblem(pdf("ok.pdf", 10), TEN_MB, pdfOnly)).toBeNull();
 });
 
 test("Take photo asks for the rear camera; Choose file accepts PDF, JPG and PNG", async () => {
@@ -81,7 +87,7 @@ test("Take photo asks for the rear camera; Choose file accepts PDF, JPG and PNG"
   const { photo, file } = await inputsOf("Paystub");
   expect(photo.getAttribute("accept")).toBe("image/*");
   expect(photo.getAttribute("capture")).toBe("environment");
-  expect(file.getAttribute("accept")).toBe(".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png");
+  expect(file.getAttribute("accept")).toBe(".pdf,.jpg,.jpeg,.png,.heic,.heif,application/pdf,image/jpeg,image/png,image/heic,image/heif");
 });
 
 test("nothing chosen, a wrong type or a too-large file are refused before anything is sent", async () => {

@@ -2,7 +2,10 @@ import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
 import { IdParams, Message } from "../../lib/model.ts";
 import { access } from "../access/plugin.ts";
-import { BulkDueDateBody, BulkDueDateResponse, DocumentDto, DueDateBody, VerifyBody } from "./model.ts";
+import { effectiveRules } from "../document-checks/service.ts";
+import { AcceptanceRulesSchema } from "../document-checks/model.ts";
+import { decideUnavailable, setAcceptanceRules } from "./answers.ts";
+import { AcceptanceRulesBody, BulkDueDateBody, BulkDueDateResponse, DocumentDto, DueDateBody, UnavailableDecisionBody, VerifyBody } from "./model.ts";
 import { setBulkDueDate, setDueDate, verifyDocument } from "./review.ts";
 import { deleteDocument, toDocumentDto } from "./service.ts";
 
@@ -29,6 +32,18 @@ export const documentRoutes = (ctx: AppContext) =>
           body: DueDateBody,
           response: DocumentDto,
         })
+        // The rules a request without its own is held to (this server's standard).
+        .get("/acceptance-rules/standard", () => effectiveRules(ctx, null), { response: AcceptanceRulesSchema })
+        .put(
+          "/:id/acceptance-rules",
+          ({ broker, params, body }) => toDocumentDto(setAcceptanceRules(ctx, { brokerId: broker.id, documentId: params.id, rules: body.rules })),
+          { params: IdParams, body: AcceptanceRulesBody, response: DocumentDto },
+        )
+        .post(
+          "/:id/unavailable",
+          ({ broker, params, body }) => toDocumentDto(decideUnavailable(ctx, { brokerId: broker.id, documentId: params.id, decision: body.decision })),
+          { params: IdParams, body: UnavailableDecisionBody, response: DocumentDto },
+        )
         .delete(
           "/:id",
           ({ broker, params }) => {

@@ -21,6 +21,7 @@ import {
 } from "../../shared/documents.ts";
 import { addCustomerNotification } from "../notifications/service.ts";
 import { dueMessages, MAX_DUE_AHEAD_MS } from "../../shared/due-date.ts";
+import { describeChecks } from "../../shared/acceptance-rules.ts";
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -47,6 +48,11 @@ export function toDocumentDto(doc: DocumentRow): DocumentDto {
     uploadedAt: iso(doc.uploadedAt),
     verifiedAt: iso(doc.verifiedAt),
     createdAt: doc.createdAt.toISOString(),
+    pageCount: doc.pageCount,
+    checks: doc.checkReport ? describeChecks(doc.checkReport) : null,
+    acceptanceRules: doc.acceptanceRules,
+    unavailableReason: doc.unavailableReason,
+    unavailableAt: iso(doc.unavailableAt),
   };
 }
 

@@ -6,7 +6,8 @@ import { AppError } from "../../lib/errors.ts";
 import { newStorageKey } from "../../lib/storage.ts";
 import { newId } from "../../lib/tokens.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
-import type { ReceivedFile } from "../../lib/upload.ts";
+import type { ReceivedFileData } from "../../lib/upload.ts";
+import type { CheckReport } from "../../shared/acceptance-rules.ts";
 import { AWAITING_UPLOAD, canCustomerUpload, type DocumentStatus } from "../../shared/documents.ts";
 import { customerContact, recordCustomerActivity } from "../customers/contact.ts";
 import { addBrokerNotification } from "../notifications/service.ts";
@@ -18,6 +19,9 @@ const notUploadableMessage = (status: DocumentStatus) =>
     : status === "approved"
       ? "This document has already been approved."
       : "Files cannot be uploaded for this document.";
+
+/** A received file, with what the document checks found (absent for files made by the demo). */
+type UploadedFile = ReceivedFileData & { fields?: Record<string, string>; pageCount?: number | null; report?: CheckReport | null };
 
 /** The customer's document if it awaits an upload now; 404 or 409 otherwise. */
 export function uploadableDocument(ctx: AppContext, customerIds: string[], documentId: string): DocumentRow {
@@ -33,7 +37,7 @@ export function uploadableDocument(ctx: AppContext, customerIds: string[], docum
  */
 export function attachUploadedFile(
   ctx: AppContext,
-  input: { customerIds: string[]; documentId: string; file: ReceivedFile },
+  input: { customerIds: string[]; documentId: string; file: UploadedFile },
 ): DocumentRow {
   const { file } = input;
   const doc = uploadableDocument(ctx, input.customerIds, input.documentId);
@@ -59,6 +63,8 @@ export function attachUploadedFile(
             originalName: previous.originalName,
             mimeType: previous.mimeType,
             fileSize: previous.fileSize,
+            pageCount: previous.pageCount,
+            checkReport: previous.checkReport,
             uploadedAt: previous.uploadedAt,
             replacedAt: now,
           })
@@ -66,7 +72,20 @@ export function attachUploadedFile(
       }
       const updated = tx
         .update(documents)
-        .set({ status: "uploaded", storageKey: key, originalName: file.originalName, mimeType: file.mimeType, fileSize: file.size, uploadedAt: now, verifiedAt: null })
+        .set({
+          status: "uploaded",
+          storageKey: key,
+          originalName: file.originalName,
+          mimeType: file.mimeType,
+          fileSize: file.size,
+          pageCount: file.pageCount ?? null,
+          checkReport: file.report ?? null,
+          uploadedAt: now,
+          verifiedAt: null,
+          // A file answers the request; an earlier "I don't have this" no longer stands.
+          unavailableReason: null,
+          unavailableAt: null,
+        })
         .where(eq(documents.id, doc.id))
         .returning()
         .get()!;

@@ -8,7 +8,7 @@ import { newId } from "../../lib/tokens.ts";
 import type { Unit } from "../../lib/unit-of-work.ts";
 import type { BrokerNotificationDto, CustomerNotificationDto } from "./model.ts";
 
-export type BrokerNotificationType = "document_uploaded" | "document_verified" | "customer_invited";
+export type BrokerNotificationType = "document_uploaded" | "document_verified" | "customer_invited" | "upload_infected" | "document_unavailable";
 export type CustomerNotificationType = "document_verified" | "documents_requested" | "document_deleted" | "other";
 type Row = typeof notifications.$inferSelect;
 

@@ -2,6 +2,7 @@ import { t } from "elysia";
 import { MaybeDate } from "../../lib/model.ts";
 import { BrokerContactDto } from "../broker-profile/model.ts";
 import { DocumentStatus } from "../documents/model.ts";
+import { AcceptanceRulesSchema } from "../document-checks/model.ts";
 
 export const LinkParams = t.Object({ uploadLink: t.String({ maxLength: 128 }) });
 export const DocumentParams = t.Object({ uploadLink: t.String({ maxLength: 128 }), documentId: t.String({ maxLength: 64 }) });
@@ -35,6 +36,11 @@ export const PortalDocumentDto = t.Object({
    * is told that much, never the status or the reason (those stay for signed-in customers).
    */
   askedAgain: t.Optional(t.Literal(true)),
+  /** The rules an upload is held to, and the same as lines to show before upload. */
+  acceptanceRules: t.Optional(AcceptanceRulesSchema),
+  rules: t.Optional(t.Array(t.String())),
+  /** The customer's "I don't have this" answer, while the broker has not decided on it. */
+  unavailableReason: t.Optional(t.Nullable(t.String())),
   status: t.Optional(DocumentStatus),
   fileName: t.Optional(t.Nullable(t.String())),
   fileSize: t.Optional(t.Nullable(t.Number())),
@@ -61,3 +67,5 @@ export const PortalDto = t.Object({
 export type PortalDto = typeof PortalDto.static;
 
 export const UploadResponse = t.Object({ message: t.String(), document: PortalDocumentDto });
+
+export const UnavailableBody = t.Object({ reason: t.String({ maxLength: 1000, error: "Please say why, in at most 1,000 characters." }) });

@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
 import { access } from "../access/plugin.ts";
-import { DocumentParams, LinkParams, PortalDto, UploadResponse } from "./model.ts";
-import { portalView, uploadToPortal } from "./service.ts";
+import { DocumentParams, LinkParams, PortalDto, UnavailableBody, UploadResponse } from "./model.ts";
+import { answerWithoutFile, portalView, uploadToPortal } from "./service.ts";
 
 export const portalRoutes = (ctx: AppContext) =>
   new Elysia({ name: "portal", seed: contextSeed(ctx), prefix: "/api/upload" })
@@ -25,4 +25,12 @@ export const portalRoutes = (ctx: AppContext) =>
       }),
       // The body is read as a stream by the service, never parsed into memory here.
       { params: DocumentParams, portal: true, parse: "none", response: UploadResponse },
+    )
+    .post(
+      "/:uploadLink/documents/:documentId/unavailable",
+      ({ portal, params, body }) => ({
+        message: "Your answer was sent to your broker",
+        document: answerWithoutFile(ctx, { portal, documentId: params.documentId, reason: body.reason }),
+      }),
+      { params: DocumentParams, portal: true, body: UnavailableBody, response: UploadResponse },
     );

@@ -16,6 +16,9 @@ import type { CustomerSession } from "../customer-auth/service.ts";
 import { customersWithEmail } from "../customers/contact.ts";
 import { listDocumentsOfCustomers, type DocumentRow } from "../documents/service.ts";
 import { attachUploadedFile, uploadableDocument } from "../documents/uploads.ts";
+import { checkUpload, effectiveRules } from "../document-checks/service.ts";
+import { answerUnavailable } from "../documents/answers.ts";
+import { describeRules, type AcceptanceRules } from "../../shared/acceptance-rules.ts";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -47,7 +50,7 @@ export function profileAfterSignIn(ctx: AppContext, { session, uploadLink }: { s
   return customerProfile(ctx, { customer, session, customers });
 }
 
-export function toPortalDocument(doc: DocumentRow, signedIn: boolean): PortalDocumentDto {
+export function toPortalDocument(doc: DocumentRow, signedIn: boolean, rules: AcceptanceRules): PortalDocumentDto {
   const guestView: PortalDocumentDto = {
     id: doc.id,
     brokerId: doc.brokerId,
@@ -56,6 +59,9 @@ export function toPortalDocument(doc: DocumentRow, signedIn: boolean): PortalDoc
     dueDate: iso(doc.dueDate),
     canUpload: canCustomerUpload(doc.status),
     ...(doc.status === "need_to_resubmit" ? { askedAgain: true as const } : {}),
+    acceptanceRules: rules,
+    rules: describeRules(rules),
+    unavailableReason: doc.unavailableReason,
   };
   if (!signedIn) return guestView;
   const file = doc.storageKey ? `/api/documents/${doc.id}` : null;
@@ -82,7 +88,7 @@ export function portalView(ctx: AppContext, access: PortalAccess): PortalDto {
   return {
     customer: signedIn ? customerProfile(ctx, access) : { id: access.customer.id, name: access.customer.name },
     authenticated: signedIn,
-    documents: docs.map((d) => toPortalDocument(d, signedIn)),
+    documents: docs.map((d) => toPortalDocument(d, signedIn, effectiveRules(ctx, d.acceptanceRules))),
     brokers: brokersOf(ctx, access),
     maxUploadBytes: ctx.config.maxUploadBytes,
   };
@@ -94,17 +100,31 @@ export async function uploadToPortal(
   { portal: access, documentId, request }: { portal: PortalAccess; documentId: string; request: Request },
 ): Promise<PortalDocumentDto> {
   // Refused before a byte of the body is read when the document cannot take a file.
-  uploadableDocument(ctx, customerIds(access), documentId);
-  const file = await receiveFile(request, {
+  const target = uploadableDocument(ctx, customerIds(access), documentId);
+  const received = await receiveFile(request, {
     tempDir: ctx.files.tempDir,
     maxBytes: ctx.config.maxUploadBytes,
     accept: CUSTOMER_UPLOAD_TYPES,
     acceptMessage: uploadMessages.wrongType,
   });
+  // Opened, scanned and held to the document's rules before anything is committed; a refused
+  // file is removed by the check.
+  const file = await checkUpload(ctx, received, effectiveRules(ctx, target.acceptanceRules), {
+    brokerId: target.brokerId,
+    customerId: target.customerId,
+    documentId: target.id,
+    what: `${access.customer.name}'s upload to ${target.name}`,
+  });
   try {
     const doc = attachUploadedFile(ctx, { customerIds: customerIds(access), documentId, file });
-    return toPortalDocument(doc, isSignedIn(access));
+    return toPortalDocument(doc, isSignedIn(access), effectiveRules(ctx, doc.acceptanceRules));
   } finally {
     rmSync(file.tempPath, { force: true }); // moved into the store on success; dropped otherwise
   }
+}
+
+/** "I don't have this": a reason instead of a file, for the broker to accept or decline. */
+export function answerWithoutFile(ctx: AppContext, { portal: access, documentId, reason }: { portal: PortalAccess; documentId: string; reason: string }): PortalDocumentDto {
+  const doc = answerUnavailable(ctx, { customerIds: customerIds(access), documentId, reason });
+  return toPortalDocument(doc, isSignedIn(access), effectiveRules(ctx, doc.acceptanceRules));
 }

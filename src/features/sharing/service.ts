@@ -3,6 +3,7 @@
 // recipient gets one "shared" document row per file pointing at that one stored file, one email
 // naming every file, a notification and a live update. All or nothing: any refusal leaves no
 // file, row, email or temporary file behind. Sharing owns no table; it calls the owners.
+import { scanReceivedFiles } from "../document-checks/service.ts";
 import { rmSync } from "node:fs";
 import type { AppContext } from "../../context.ts";
 import { badRequest } from "../../lib/errors.ts";
@@ -60,6 +61,7 @@ export async function shareDocuments(ctx: AppContext, { broker, request }: { bro
     maxFieldBytes: 64 * 1024,
     noFileMessage: shareMessages.noFiles,
   });
+  await scanReceivedFiles(ctx, received.files, { brokerId: broker.id, what: "A file you shared" }); // clamd, when configured
   const adopted: string[] = [];
   try {
     const recipients = findOwnedCustomers(ctx, broker.id, parseCustomerIds(received.fields.customerIds));

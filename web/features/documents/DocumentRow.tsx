@@ -6,6 +6,7 @@ import { DueDateBadge } from "../../components/DueDateBadge";
 import { STATUS_ICON_COLOURS, StatusBadge, StatusIcon } from "../../components/StatusBadge";
 import { Button } from "../../components/ui/Button";
 import { cx } from "../../components/ui/cx";
+import { DocumentChecks } from "../document-checks/DocumentChecks";
 import { formatDay } from "./format";
 import { formatKilobytes } from "@shared/format";
 
@@ -68,6 +69,7 @@ export function DocumentRow({ doc, now, actions }: { doc: DocumentDto; now: Date
           </p>
         ) : null}
 
+        <DocumentChecks doc={doc} />
         <RowActions doc={doc} hasFile={hasFile} showDue={showDue} actions={actions} />
       </div>
     </li>

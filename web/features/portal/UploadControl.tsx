@@ -1,4 +1,5 @@
-import { Camera, FileUp, X } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import { Camera, FileQuestion, FileUp, Files, X } from "lucide-react";
 import { FileTrigger } from "react-aria-components";
 import type { PortalDocumentDto } from "@shared/api-types";
 import { Button } from "../../components/ui/Button";
@@ -7,14 +8,22 @@ import { cx } from "../../components/ui/cx";
 import { CHOOSE_FILE_ACCEPT, TAKE_PHOTO_ACCEPT } from "./upload-rules";
 import { useUploads } from "./use-uploads";
 
+// Loaded on first use (their own chunk): most customers never open them.
+const PhoneCaptureDialog = lazy(async () => ({ default: (await import("./PhoneCapture")).PhoneCaptureDialog }));
+const UnavailableDialog = lazy(async () => ({ default: (await import("./UnavailableDialog")).UnavailableDialog }));
+
 /**
- * Two ways in: the camera ("Take photo", rear camera on phones) or a file. While the file is
- * sent, a real progress bar (bytes sent) with a way to stop it.
+ * Two ways in: the camera ("Take photo", rear camera on phones) or a file; and for a document of
+ * several pages, photographing each page into one PDF. "I don't have this" answers with a reason
+ * instead. While the file is sent, a real progress bar (bytes sent) with a way to stop it. What
+ * the request accepts is listed under the buttons, before anything is sent.
  */
 export function UploadControl({ document, stacked = false }: { document: PortalDocumentDto; stacked?: boolean }) {
-  const { progress, start, cancel } = useUploads();
+  const { link, progress, start, cancel } = useUploads();
+  const [dialog, setDialog] = useState<"capture" | "unavailable" | null>(null);
   const running = progress.get(document.id);
   const pick = (files: FileList | null) => start(document, files?.[0] ?? null);
+  const takesPdf = document.acceptanceRules?.kinds.includes("pdf") ?? true;
 
   if (running) {
     return (
@@ -32,19 +41,48 @@ export function UploadControl({ document, stacked = false }: { document: PortalD
     );
   }
   return (
-    <div className={cx("grid w-full gap-2", stacked ? "grid-cols-1" : "grid-cols-2")}>
-      <FileTrigger acceptedFileTypes={TAKE_PHOTO_ACCEPT} defaultCamera="environment" onSelect={pick}>
-        <Button variant="secondary" size="sm" aria-label={`Take photo of ${document.name}`}>
-          <Camera aria-hidden="true" className="size-4" />
-          Take photo
+    <div className="flex w-full flex-col gap-2">
+      {document.unavailableReason ? (
+        <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
+          <span className="font-medium">You said you don't have this: </span>
+          {document.unavailableReason} Your broker will decide; you can still upload it.
+        </p>
+      ) : null}
+      <div className={cx("grid w-full gap-2", stacked ? "grid-cols-1" : "grid-cols-2")}>
+        <FileTrigger acceptedFileTypes={TAKE_PHOTO_ACCEPT} defaultCamera="environment" onSelect={pick}>
+          <Button variant="secondary" size="sm" aria-label={`Take photo of ${document.name}`}>
+            <Camera aria-hidden="true" className="size-4" />
+            Take photo
+          </Button>
+        </FileTrigger>
+        <FileTrigger acceptedFileTypes={CHOOSE_FILE_ACCEPT} onSelect={pick}>
+          <Button size="sm" aria-label={`Choose file for ${document.name}`}>
+            <FileUp aria-hidden="true" className="size-4" />
+            Choose file
+          </Button>
+        </FileTrigger>
+        {takesPdf ? (
+          <Button variant="secondary" size="sm" aria-label={`Photograph pages of ${document.name}`} onPress={() => setDialog("capture")}>
+            <Files aria-hidden="true" className="size-4" />
+            Several pages
+          </Button>
+        ) : null}
+        <Button variant="ghost" size="sm" aria-label={`I don't have ${document.name}`} onPress={() => setDialog("unavailable")}>
+          <FileQuestion aria-hidden="true" className="size-4" />
+          I don't have this
         </Button>
-      </FileTrigger>
-      <FileTrigger acceptedFileTypes={CHOOSE_FILE_ACCEPT} onSelect={pick}>
-        <Button size="sm" aria-label={`Choose file for ${document.name}`}>
-          <FileUp aria-hidden="true" className="size-4" />
-          Choose file
-        </Button>
-      </FileTrigger>
+      </div>
+      {document.rules?.length ? (
+        <ul className="text-xs text-slate-500" aria-label={`What ${document.name} must be`}>
+          {document.rules.map((rule) => (
+            <li key={rule}>{rule}</li>
+          ))}
+        </ul>
+      ) : null}
+      <Suspense fallback={null}>
+        {dialog === "capture" ? <PhoneCaptureDialog document={document} isOpen onOpenChange={(open) => !open && setDialog(null)} /> : null}
+        {dialog === "unavailable" ? <UnavailableDialog link={link} document={document} isOpen onOpenChange={(open) => !open && setDialog(null)} /> : null}
+      </Suspense>
     </div>
   );
 }

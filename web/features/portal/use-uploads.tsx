@@ -16,6 +16,8 @@ export interface UploadProgress {
 }
 
 interface Uploads {
+  /** The upload link these uploads go to. */
+  link: string;
   progress: ReadonlyMap<string, UploadProgress>;
   /** Checks the file, then sends it with progress. `null` means the picker returned nothing. */
   start: (document: PortalDocumentDto, file: File | null) => void;
@@ -61,7 +63,7 @@ export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: s
   const start = useCallback(
     (document: PortalDocumentDto, file: File | null) => {
       if (controllers.current.has(document.id)) return;
-      const problem = uploadProblem(file, maxBytes);
+      const problem = uploadProblem(file, maxBytes, document.acceptanceRules);
       if (problem) {
         toast({ ...(problem === uploadMessages.noFile ? splitMessage(problem) : { title: "Upload Failed", description: problem }), variant: "error" });
         return;
@@ -111,6 +113,6 @@ export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: s
 
   const cancel = useCallback((documentId: string) => controllers.current.get(documentId)?.abort(), []);
 
-  const value = useMemo(() => ({ progress, start, cancel }), [progress, start, cancel]);
+  const value = useMemo(() => ({ link, progress, start, cancel }), [link, progress, start, cancel]);
   return <UploadsContext.Provider value={value}>{children}</UploadsContext.Provider>;
 }

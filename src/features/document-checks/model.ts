@@ -1,0 +1,15 @@
+import { t } from "elysia";
+import { FILE_KINDS, MAX_RULE_PAGES, MAX_RULE_PIXELS } from "../../shared/acceptance-rules.ts";
+
+const pages = t.Nullable(t.Integer({ minimum: 1, maximum: MAX_RULE_PAGES, error: `Pages must be a whole number from 1 to ${MAX_RULE_PAGES}, or empty for any` }));
+const pixels = t.Integer({ minimum: 1, maximum: MAX_RULE_PIXELS, error: `Pixels must be a whole number from 1 to ${MAX_RULE_PIXELS}` });
+
+/** A document's acceptance rules (src/shared/acceptance-rules.ts). */
+export const AcceptanceRulesSchema = t.Object({
+  kinds: t.Array(t.UnionEnum(FILE_KINDS), { minItems: 1, maxItems: FILE_KINDS.length, uniqueItems: true, error: 'kinds must list "pdf", "image" or both' }),
+  minPages: pages,
+  maxPages: pages,
+  minImageShortSide: pixels,
+  minImageLongSide: pixels,
+  noPassword: t.Boolean(),
+});

@@ -1,0 +1,177 @@
+// Every customer upload checked the moment it arrives, after it is streamed to a temporary file
+// and before anything is committed: scanned for viruses (when clamd is configured), opened as a
+// PDF or image, held to the document's acceptance rules, and photos made upright and stripped of
+// location. A refused file is removed at once and the error names the rule that failed.
+import { rmSync } from "node:fs";
+import type { AppContext } from "../../context.ts";
+import { AppError } from "../../lib/errors.ts";
+import type { ReceivedFileData } from "../../lib/upload.ts";
+import { inTransaction } from "../../lib/unit-of-work.ts";
+import {
+  describeRules,
+  kindOf,
+  refusalMessage,
+  STANDARD_ACCEPTANCE_RULES,
+  type AcceptanceRules,
+  type CheckReport,
+  type Refusal,
+} from "../../shared/acceptance-rules.ts";
+import { addBrokerNotification } from "../notifications/service.ts";
+import { scanBytes, ScannerUnavailable } from "./clamav.ts";
+import { ImageTooLarge, ImageUnreadable, prepareImage } from "./image.ts";
+import { inspectPdf } from "./pdf.ts";
+
+export interface CheckedFile extends ReceivedFileData {
+  pageCount: number | null;
+  report: CheckReport;
+}
+
+/** The rules a document is held to: the broker's own, else the standard ones with this server's photo minimum. */
+export function effectiveRules(ctx: AppContext, own: AcceptanceRules | null | undefined): AcceptanceRules {
+  if (own) return own;
+  return { ...STANDARD_ACCEPTANCE_RULES, minImageShortSide: ctx.config.minImagePixels.short, minImageLongSide: ctx.config.minImagePixels.long };
+}
+
+/** A refusal as the error the client sees: 503 while the scanner is down, else 400 (415 for a wrong kind). */
+export class UploadRefused extends AppError {
+  readonly refusal: Refusal;
+  constructor(refusal: Refusal, rules: AcceptanceRules) {
+    const code = refusal.rule === "scanner_unavailable" ? "unavailable" : refusal.rule === "kind" ? "unsupported_type" : "bad_request";
+    super(code, refusalMessage(refusal, rules), refusal.rule === "scanner_unavailable" ? { retryAfter: 30 } : {});
+    this.refusal = refusal;
+  }
+}
+
+interface Whose {
+  brokerId: string;
+  customerId?: string;
+  documentId?: string;
+  /** For the broker's notification: "Jane Doe's upload to Payslips". */
+  what: string;
+}
+
+/**
+ * Scans bytes with clamd when CLAMAV_SOCKET is set. Infected: the broker is told and the upload
+ * refused; scanner down: refused with "try again shortly", never let through unscanned.
+ */
+export async function scanForViruses(ctx: AppContext, bytes: Uint8Array, whose: Whose, rules: AcceptanceRules = STANDARD_ACCEPTANCE_RULES): Promise<"clean" | "not_configured"> {
+  const socket = ctx.config.clamavSocket;
+  if (!socket) return "not_configured";
+  let result;
+  try {
+    result = await scanBytes(socket, bytes);
+  } catch (error) {
+    if (error instanceof ScannerUnavailable) {
+      ctx.log.warn("virus scanner unavailable; upload refused", { error: error.message });
+      throw new UploadRefused({ rule: "scanner_unavailable" }, rules);
+    }
+    throw error;
+  }
+  if (result.clean) return "clean";
+  ctx.log.warn("infected upload refused", { signature: result.signature, brokerId: whose.brokerId });
+  inTransaction(ctx, (unit) => {
+    addBrokerNotification(unit, whose.brokerId, {
+      type: "upload_infected",
+      title: "Infected file refused",
+      message: `${whose.what} contained a virus (${result.signature}) and was not stored.`,
+      metadata: { customerId: whose.customerId ?? null, documentId: whose.documentId ?? null, signature: result.signature },
+    });
+  });
+  throw new UploadRefused({ rule: "virus", signature: result.signature }, rules);
+}
+
+/** Scans temporary files (shared files): all clean, or every one removed and the upload refused. */
+export async function scanReceivedFiles(ctx: AppContext, files: ReceivedFileData[], whose: Whose): Promise<void> {
+  if (!ctx.config.clamavSocket) return;
+  try {
+    for (const file of files) await scanForViruses(ctx, new Uint8Array(await Bun.file(file.tempPath).arrayBuffer()), { ...whose, what: `${whose.what} (${file.originalName})` });
+  } catch (error) {
+    for (const file of files) rmSync(file.tempPath, { force: true });
+    // The broker sent it: tell them in their own words, not the customer's.
+    if (error instanceof UploadRefused && error.refusal.rule === "virus") {
+      throw new AppError("bad_request", `This file contains a virus (${error.refusal.signature}) and was not shared. Nothing was sent to your customers.`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Checks a customer's upload against the rules. On success the temporary file holds what is to
+ * be stored (an upright, location-free JPEG for a photo) and the report says what was checked;
+ * on refusal the temporary file is gone.
+ */
+export async function checkUpload(ctx: AppContext, file: ReceivedFileData, rules: AcceptanceRules, whose: Whose): Promise<CheckedFile> {
+  try {
+    return await runChecks(ctx, file, rules, whose);
+  } catch (error) {
+    rmSync(file.tempPath, { force: true });
+    throw error;
+  }
+}
+
+async function runChecks(ctx: AppContext, file: ReceivedFileData, rules: AcceptanceRules, whose: Whose): Promise<CheckedFile> {
+  const refuse = (refusal: Refusal): never => {
+    throw new UploadRefused(refusal, rules);
+  };
+  const bytes = new Uint8Array(await Bun.file(file.tempPath).arrayBuffer());
+  const virusScan = await scanForViruses(ctx, bytes, whose, rules);
+  const kind = kindOf(file.mimeType);
+  if (!kind || !rules.kinds.includes(kind)) refuse({ rule: "kind", kind });
+  const base: CheckReport = {
+    kind: kind!,
+    pageCount: null,
+    restricted: false,
+    passwordProtected: false,
+    width: null,
+    height: null,
+    orientationApplied: false,
+    locationRemoved: false,
+    metadataRemoved: false,
+    convertedFrom: null,
+    virusScan,
+    rules: describeRules(rules),
+  };
+
+  if (kind === "pdf") {
+    const pdf = await inspectPdf(bytes);
+    if (!pdf.readable) {
+      if (pdf.reason === "unreadable") refuse({ rule: "readable_pdf" });
+      if (rules.noPassword) refuse({ rule: "password" });
+      // Allowed by the broker: stored as sent, its pages unknown.
+      return { ...file, pageCount: null, report: { ...base, passwordProtected: true } };
+    }
+    if (rules.minPages !== null && pdf.pageCount < rules.minPages) refuse({ rule: "min_pages", pages: pdf.pageCount });
+    if (rules.maxPages !== null && pdf.pageCount > rules.maxPages) refuse({ rule: "max_pages", pages: pdf.pageCount });
+    return { ...file, pageCount: pdf.pageCount, report: { ...base, pageCount: pdf.pageCount, restricted: pdf.restricted } };
+  }
+
+  let image;
+  try {
+    image = await prepareImage(bytes, file.mimeType);
+  } catch (error) {
+    if (error instanceof ImageUnreadable) refuse({ rule: "readable_image" });
+    if (error instanceof ImageTooLarge) refuse({ rule: "max_pixels", width: error.width, height: error.height });
+    throw error;
+  }
+  const short = Math.min(image!.width, image!.height);
+  const long = Math.max(image!.width, image!.height);
+  if (short < rules.minImageShortSide || long < rules.minImageLongSide) refuse({ rule: "min_resolution", width: image!.width, height: image!.height });
+  if (image!.bytes !== bytes) await Bun.write(file.tempPath, image!.bytes);
+  const originalName = image!.convertedFrom ? file.originalName.replace(/\.(heic|heif)$/i, "") + ".jpg" : file.originalName;
+  return {
+    ...file,
+    originalName,
+    mimeType: image!.mimeType,
+    size: image!.bytes.length,
+    pageCount: null,
+    report: {
+      ...base,
+      width: image!.width,
+      height: image!.height,
+      orientationApplied: image!.orientationApplied,
+      locationRemoved: image!.locationRemoved,
+      metadataRemoved: image!.metadataRemoved,
+      convertedFrom: image!.convertedFrom,
+    },
+  };
+}

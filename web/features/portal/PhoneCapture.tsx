@@ -1,0 +1,122 @@
+// Phone capture: photograph each page of a document, see the pages in order, move or retake or
+// remove one, and send them as ONE PDF (built in the browser), so the broker receives one document.
+import { useEffect, useRef, useState } from "react";
+import { ArrowDown, ArrowUp, Camera, FileText, RefreshCw, Trash2 } from "lucide-react";
+import { FileTrigger } from "react-aria-components";
+import type { PortalDocumentDto } from "@shared/api-types";
+import { Button } from "../../components/ui/Button";
+import { ModalDialog } from "../../components/ui/Dialog";
+import { ProgressBar } from "../../components/ui/ProgressBar";
+import { pagesToPdf, photoToPage, type CapturedPage } from "./capture-pdf";
+import { TAKE_PHOTO_ACCEPT } from "./upload-rules";
+import { useUploads } from "./use-uploads";
+
+export function PhoneCaptureDialog({ document, isOpen, onOpenChange }: { document: PortalDocumentDto; isOpen: boolean; onOpenChange: (open: boolean) => void }) {
+  const { start } = useUploads();
+  const [pages, setPages] = useState<CapturedPage[]>([]);
+  const [preparing, setPreparing] = useState(false);
+  const [building, setBuilding] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const pagesRef = useRef(pages);
+  pagesRef.current = pages;
+
+  // Object URLs of the thumbnails are released when the dialog goes away.
+  useEffect(() => () => pagesRef.current.forEach((p) => URL.revokeObjectURL(p.url)), []);
+
+  const prepare = async (files: FileList | null, replace?: string) => {
+    if (!files?.length) return;
+    setPreparing(true);
+    setProblem(null);
+    try {
+      const made: CapturedPage[] = [];
+      for (const file of Array.from(files)) made.push(await photoToPage(file));
+      setPages((current) => {
+        if (!replace) return [...current, ...made];
+        const at = current.findIndex((p) => p.id === replace);
+        const old = current[at];
+        if (old) URL.revokeObjectURL(old.url);
+        return [...current.slice(0, at), made[0]!, ...current.slice(at + 1)];
+      });
+    } catch {
+      setProblem("That photo could not be read. Please take it again.");
+    } finally {
+      setPreparing(false);
+    }
+  };
+
+  const move = (index: number, by: -1 | 1) =>
+    setPages((current) => {
+      const next = [...current];
+      const [page] = next.splice(index, 1);
+      next.splice(index + by, 0, page!);
+      return next;
+    });
+  const remove = (id: string) =>
+    setPages((current) => {
+      current.find((p) => p.id === id) && URL.revokeObjectURL(current.find((p) => p.id === id)!.url);
+      return current.filter((p) => p.id !== id);
+    });
+
+  const send = async () => {
+    setBuilding(0);
+    setProblem(null);
+    try {
+      const pdf = await pagesToPdf(pages, document.name, setBuilding);
+      start(document, pdf);
+      pages.forEach((p) => URL.revokeObjectURL(p.url));
+      setPages([]);
+      onOpenChange(false);
+    } catch {
+      setProblem("The PDF could not be made on this phone. Please try again, or upload the photos one by one.");
+    } finally {
+      setBuilding(null);
+    }
+  };
+
+  return (
+    <ModalDialog title={`Photograph ${document.name}`} isOpen={isOpen} onOpenChange={onOpenChange} isDismissable={false} size="lg">
+      <p className="text-sm text-slate-600">Take a photo of each page, flat and in good light. Check the order, then send them as one PDF.</p>
+      {pages.length > 0 ? (
+        <ol className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Pages">
+          {pages.map((page, i) => (
+            <li key={page.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 p-2">
+              <img src={page.url} alt={`Page ${i + 1}`} className="aspect-[3/4] w-full rounded bg-slate-100 object-contain" />
+              <p className="text-sm font-medium text-slate-800">Page {i + 1}</p>
+              <div className="flex flex-wrap gap-1">
+                <Button size="icon" variant="ghost" aria-label={`Move page ${i + 1} up`} isDisabled={i === 0} onPress={() => move(i, -1)}>
+                  <ArrowUp aria-hidden="true" className="size-4" />
+                </Button>
+                <Button size="icon" variant="ghost" aria-label={`Move page ${i + 1} down`} isDisabled={i === pages.length - 1} onPress={() => move(i, 1)}>
+                  <ArrowDown aria-hidden="true" className="size-4" />
+                </Button>
+                <FileTrigger acceptedFileTypes={TAKE_PHOTO_ACCEPT} defaultCamera="environment" onSelect={(files) => void prepare(files, page.id)}>
+                  <Button size="icon" variant="ghost" aria-label={`Retake page ${i + 1}`}>
+                    <RefreshCw aria-hidden="true" className="size-4" />
+                  </Button>
+                </FileTrigger>
+                <Button size="icon" variant="ghost" aria-label={`Remove page ${i + 1}`} onPress={() => remove(page.id)}>
+                  <Trash2 aria-hidden="true" className="size-4" />
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {preparing ? <p className="mt-3 text-sm text-slate-600" role="status">Preparing photo…</p> : null}
+      {problem ? <p className="mt-3 text-sm text-red-700" role="alert">{problem}</p> : null}
+      {building !== null ? <ProgressBar className="mt-4" label="Making the PDF" value={building} valueLabel={`${building}%`} /> : null}
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <FileTrigger acceptedFileTypes={TAKE_PHOTO_ACCEPT} defaultCamera="environment" allowsMultiple onSelect={(files) => void prepare(files)}>
+          <Button variant="secondary" isDisabled={preparing || building !== null}>
+            <Camera aria-hidden="true" className="size-4" />
+            {pages.length ? "Add page" : "Take first page"}
+          </Button>
+        </FileTrigger>
+        <Button onPress={() => void send()} isDisabled={pages.length === 0 || preparing || building !== null}>
+          <FileText aria-hidden="true" className="size-4" />
+          {pages.length === 1 ? "Send 1 page as PDF" : `Send ${pages.length} pages as one PDF`}
+        </Button>
+      </div>
+    </ModalDialog>
+  );
+}
