@@ -42,6 +42,8 @@ export const BROKER_NOTIFIES: Readonly<Record<BrokerNotificationType, boolean>> 
   document_uploaded: true, // the customer uploaded: the broker has something to review
   customer_invited: false, // the broker's own invitation
   document_verified: false, // the broker's own approval or re-submit request
+  upload_infected: true, // the virus scanner refused a customer's file: the broker should know
+  document_unavailable: true, // the customer answered "I don't have this": the broker decides
 };
 
 /** Stores a broker's notification in the unit's transaction and announces it after commit (customer events only, see BROKER_NOTIFIES). */
