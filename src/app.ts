@@ -18,6 +18,8 @@ import { healthRoutes } from "./features/health/routes.ts";
 import { HttpMetrics } from "./features/observability/http-metrics.ts";
 import { requestTracking } from "./features/observability/request-tracking.ts";
 import { metricsRoutes } from "./features/observability/routes.ts";
+import { oidcRoutes } from "./features/oidc/routes.ts";
+import { twoFactorRoutes } from "./features/two-factor/routes.ts";
 import { webRoutes } from "./features/web/routes.ts";
 import { errorHandler } from "./lib/error-handler.ts";
 import { limitBodySize } from "./lib/body-limit.ts";
@@ -37,6 +39,8 @@ export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events), metric
       .use(healthRoutes(ctx))
       .use(metricsRoutes(ctx, hub, metrics))
       .use(authRoutes(ctx))
+      .use(twoFactorRoutes(ctx))
+      .use(oidcRoutes(ctx))
       .use(customerRoutes(ctx))
       .use(documentRoutes(ctx))
       .use(sharingRoutes(ctx))
