@@ -68,6 +68,17 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "POST /api/auth/signin": { auth: "public", body: (w) => ({ email: w.brokerA.user.email, password: "not the password" }) },
   "POST /api/auth/signout": { auth: "public" },
   "GET /api/auth/user": { auth: "broker" },
+  // Two-factor: each broker's own factor only (no ids to aim); the second sign-in step takes a challenge.
+  "GET /api/two-factor": { auth: "broker" },
+  "POST /api/two-factor/setup": { auth: "broker" },
+  "POST /api/two-factor/confirm": { auth: "broker", body: () => ({ code: "123456" }) },
+  "POST /api/two-factor/recovery-codes": { auth: "broker", body: () => ({ code: "123456" }) },
+  "POST /api/two-factor/disable": { auth: "broker", body: () => ({ code: "123456" }) },
+  "POST /api/two-factor/verify": { auth: "public", body: () => ({ challenge: "x".repeat(43), code: "123456" }) },
+  // OpenID Connect: settings for the sign-in dialog, and the redirects to and from the provider.
+  "GET /api/oidc/settings": { auth: "public" },
+  "GET /api/oidc/start": { auth: "public" },
+  "GET /api/oidc/callback": { auth: "public", query: () => ({ code: "forged", state: "forged" }) },
   "GET /api/customers": { auth: "broker" },
   "GET /api/all-customers": { auth: "broker" },
   "POST /api/customers": {

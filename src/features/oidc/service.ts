@@ -36,8 +36,9 @@ function providerConfig(ctx: AppContext, settings: OidcConfig): Promise<oidc.Con
   if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.config;
   const issuer = new URL(settings.issuer);
   const config = oidc
-    .discovery(issuer, settings.clientId, undefined, oidc.ClientSecretBasic(settings.clientSecret), {
+    .discovery(issuer, settings.clientId, undefined, oidc.ClientSecretPost(settings.clientSecret), {
       // http:// only for an issuer configured so (a provider on the same host, or tests).
+      // client_secret_post: Google, Entra and Keycloak all accept it.
       execute: issuer.protocol === "http:" ? [oidc.allowInsecureRequests] : [],
       timeout: 10,
     })
@@ -101,10 +102,16 @@ export async function completeOidcSignIn(ctx: AppContext, input: CallbackInput):
     });
     claims = tokens.claims()!;
   } catch (error) {
-    throw new SsoError(isNetworkFailure(error) ? "provider_unavailable" : "token_invalid", String(error));
+    throw new SsoError(isNetworkFailure(error) ? "provider_unavailable" : "token_invalid", describe(error));
   }
   return { userId: brokerFor(ctx, settings, claims) };
 }
+
+/** The library's error with the check that failed (its cause), for the log. */
+const describe = (error: unknown) => {
+  const cause = (error as { cause?: { message?: string } } | null)?.cause;
+  return cause?.message ? `${String(error)} (${cause.message})` : String(error);
+};
 
 /** No answer from the provider (refused, timed out), as opposed to an answer that failed its checks. */
 function isNetworkFailure(error: unknown): boolean {
