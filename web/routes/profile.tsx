@@ -4,6 +4,7 @@ import { useCurrentUser } from "../features/auth/api";
 import { AccountDetailsCard } from "../features/profile/AccountDetailsCard";
 import { ProfileInformationCard } from "../features/profile/ProfileInformationCard";
 import { SubscriptionPlanCard } from "../features/profile/SubscriptionPlanCard";
+import { TwoFactorCard } from "../features/profile/TwoFactorCard";
 
 /** SPEC 2 "Profile (/profile)": who the broker is and which plan they are on. */
 export function ProfileRoute() {
@@ -20,6 +21,7 @@ export function ProfileRoute() {
           <ProfileInformationCard user={user} />
           <AccountDetailsCard user={user} />
           <SubscriptionPlanCard />
+          <TwoFactorCard user={user} />
         </div>
       ) : isLoading ? (
         <Spinner label="Loading profile" className="w-full py-20" />
