@@ -20,7 +20,8 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret
 
 /**
  * Setting up the authenticator: a new key as a QR code and as text, confirmed with the app's
- * first code; then the recovery codes, shown this once. `onDone` runs when the broker has them.
+ * first code; then the recovery codes, shown this once. `onDone` runs when the broker has them;
+ * the caller refetches the status then.
  */
 export function TwoFactorSetupFlow({ userId, onDone }: { userId: string; onDone: () => void }) {
   const begin = useBeginTwoFactorSetup(userId);
@@ -28,7 +29,7 @@ export function TwoFactorSetupFlow({ userId, onDone }: { userId: string; onDone:
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
   if (recoveryCodes) return <RecoveryCodesPanel codes={recoveryCodes} onDone={onDone} />;
-  if (setup) return <ConfirmSetup userId={userId} setup={setup} onConfirmed={setRecoveryCodes} />;
+  if (setup) return <ConfirmSetup setup={setup} onConfirmed={setRecoveryCodes} />;
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-slate-600">
@@ -43,8 +44,8 @@ export function TwoFactorSetupFlow({ userId, onDone }: { userId: string; onDone:
   );
 }
 
-function ConfirmSetup({ userId, setup, onConfirmed }: { userId: string; setup: TwoFactorSetup; onConfirmed: (codes: string[]) => void }) {
-  const confirm = useConfirmTwoFactor(userId);
+function ConfirmSetup({ setup, onConfirmed }: { setup: TwoFactorSetup; onConfirmed: (codes: string[]) => void }) {
+  const confirm = useConfirmTwoFactor();
   const [code, setCode] = useState("");
   const [fieldError, setFieldError] = useState<string>();
 

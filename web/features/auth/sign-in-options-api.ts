@@ -90,8 +90,13 @@ function useTwoFactorWrite<Input, Output>(userId: string, request: (input: Input
 
 export const useBeginTwoFactorSetup = (userId: string) =>
   useTwoFactorWrite(userId, () => apiFetch<TwoFactorSetup>("/api/two-factor/setup", { method: "POST" }));
-export const useConfirmTwoFactor = (userId: string) =>
-  useTwoFactorWrite(userId, (code: string) => apiFetch<{ recoveryCodes: string[] }>("/api/two-factor/confirm", { method: "POST", body: { code } }));
+/**
+ * Not refreshing the status on success: the set-up still has the recovery codes to show, and
+ * the screens that gate on the status would move on before the broker saved them. The set-up's
+ * `onDone` refetches.
+ */
+export const useConfirmTwoFactor = () =>
+  useMutation({ mutationFn: (code: string) => apiFetch<{ recoveryCodes: string[] }>("/api/two-factor/confirm", { method: "POST", body: { code } }) });
 export const useNewRecoveryCodes = (userId: string) =>
   useTwoFactorWrite(userId, (code: string) => apiFetch<{ recoveryCodes: string[] }>("/api/two-factor/recovery-codes", { method: "POST", body: { code } }));
 export const useDisableTwoFactor = (userId: string) =>

@@ -35,19 +35,23 @@ export function TwoFactorCard({ user }: { user: AuthUser }) {
     <Card title="Two-Factor Authentication" icon={<ShieldCheck />} action={badge}>
       {freshCodes ? (
         <RecoveryCodesPanel codes={freshCodes} onDone={() => setFreshCodes(null)} />
+      ) : settingUp ? (
+        <TwoFactorSetupFlow
+          userId={user.id}
+          onDone={() => {
+            setSettingUp(false);
+            void status.refetch();
+          }}
+        />
       ) : !enabled ? (
-        settingUp ? (
-          <TwoFactorSetupFlow userId={user.id} onDone={() => setSettingUp(false)} />
-        ) : (
-          <div className="flex flex-col gap-3">
-            <p className="text-sm text-slate-600">
-              Protect your account with a code from an authenticator app on your phone, asked for after your password.
-            </p>
-            <Button className="self-start" onPress={() => setSettingUp(true)}>
-              Set up two-factor
-            </Button>
-          </div>
-        )
+        <div className="flex flex-col gap-3">
+          <p className="text-sm text-slate-600">
+            Protect your account with a code from an authenticator app on your phone, asked for after your password.
+          </p>
+          <Button className="self-start" onPress={() => setSettingUp(true)}>
+            Set up two-factor
+          </Button>
+        </div>
       ) : action ? (
         <CodeConfirmation
           userId={user.id}
