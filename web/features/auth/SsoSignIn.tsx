@@ -48,7 +48,8 @@ export function SsoErrorNotice() {
   const message = ssoErrorMessage(code, settings.data?.providerName ?? "Your sign-in provider");
   if (!message) return null;
   return (
-    <div role="alert" className="mx-auto mt-4 flex max-w-3xl items-start gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 sm:mx-6 lg:mx-auto">
+    // Fixed under the landing page's fixed header, so it is seen wherever the page starts.
+    <div role="alert" className="fixed inset-x-4 top-24 z-30 mx-auto flex max-w-2xl items-start gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 shadow-lg">
       <p className="flex-1">
         <span className="font-semibold">Sign-in failed.</span> {message}
       </p>
