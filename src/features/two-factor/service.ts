@@ -134,7 +134,13 @@ export function resetTwoFactor(ctx: AppContext, email: string): { email: string;
  */
 function checkSecondFactor(ctx: AppContext, input: { userId: string; code: string; address: string; allowRecovery: boolean }): "totp" | "recovery" {
   const attempt = throttleFor(ctx).reserve(input.address, `two-factor:${input.userId}`);
-  const used = spendCode(ctx, input);
+  let used: "totp" | "recovery" | null;
+  try {
+    used = spendCode(ctx, input);
+  } catch (error) {
+    attempt.failed(); // settled either way: an unreadable key counts as a failure
+    throw error;
+  }
   if (!used) {
     attempt.failed();
     throw new AppError("unauthorized", twoFactorMessages.wrongCode);
