@@ -78,7 +78,8 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   // OpenID Connect: settings for the sign-in dialog, and the redirects to and from the provider.
   "GET /api/oidc/settings": { auth: "public" },
   "GET /api/oidc/start": { auth: "public" },
-  "GET /api/oidc/callback": { auth: "public", query: () => ({ code: "forged", state: "forged" }) },
+  // Always a redirect (to the dashboard, or the landing page with ?sso_error=…): tests/api/oidc.test.ts.
+  "GET /api/oidc/callback": { auth: "public" },
   "GET /api/customers": { auth: "broker" },
   "GET /api/all-customers": { auth: "broker" },
   "POST /api/customers": {

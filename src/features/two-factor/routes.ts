@@ -20,7 +20,7 @@ export const twoFactorRoutes = (ctx: AppContext) => {
   const session = brokerCookie(ctx);
   return new Elysia({ name: "two-factor", seed: contextSeed(ctx), prefix: "/api/two-factor" })
     .use(access(ctx))
-    .get("/", ({ broker }) => twoFactorStatus(ctx, broker.id), { broker: true, response: TwoFactorStatus })
+    .get("", ({ broker }) => twoFactorStatus(ctx, broker.id), { broker: true, response: TwoFactorStatus })
     .post("/setup", ({ broker }) => beginTwoFactorSetup(ctx, { userId: broker.id, email: broker.email }), {
       broker: true,
       response: TwoFactorSetup,

@@ -155,7 +155,7 @@ function AuthForm({ mode, onModeChange, onDone }: { mode: AuthMode; onModeChange
 
   return (
     <Form onSubmit={onSubmit} validationBehavior="aria" className="flex flex-col gap-4">
-      {provider && mode === "signin" ? (
+      {provider ? (
         <>
           {provider}
           <OrDivider />
