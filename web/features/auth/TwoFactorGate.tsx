@@ -1,11 +1,10 @@
-import type { ReactNode } from "react";
-import { ShieldCheck } from "lucide-react";
-import { Logo } from "../../components/Logo";
-import { Button } from "../../components/ui/Button";
+import { lazy, Suspense, type ReactNode } from "react";
+import { FullPageSpinner } from "../../components/ui/Spinner";
 import type { AuthUser } from "./api";
 import { useTwoFactorStatus } from "./sign-in-options-api";
-import { TwoFactorSetupFlow } from "./TwoFactorSetupFlow";
-import { useSignOut } from "./use-sign-out";
+
+// Loaded only for a broker who must set up the factor: everyone else never downloads it.
+const TwoFactorRequiredScreen = lazy(async () => ({ default: (await import("./TwoFactorRequiredScreen")).TwoFactorRequiredScreen }));
 
 /**
  * REQUIRE_2FA: a broker without an authenticator sets one up before anything else (the server
@@ -14,26 +13,10 @@ import { useSignOut } from "./use-sign-out";
  */
 export function TwoFactorGate({ user, children }: { user: AuthUser; children: ReactNode }) {
   const status = useTwoFactorStatus(user.id);
-  const { signOut, isPending } = useSignOut();
   if (!status.data?.required || status.data.enabled) return <>{children}</>;
   return (
-    <div className="min-h-dvh bg-slate-50">
-      <header className="flex h-20 items-center justify-between border-b border-slate-200 bg-white px-3 sm:px-6">
-        <Logo />
-        <Button variant="ghost" size="sm" onPress={signOut} isPending={isPending}>
-          Sign out
-        </Button>
-      </header>
-      <main className="mx-auto flex max-w-xl flex-col gap-4 px-4 py-10">
-        <h1 className="flex items-center gap-2 text-2xl font-semibold text-slate-900">
-          <ShieldCheck aria-hidden="true" className="size-6 text-brand-600" />
-          Set up two-factor authentication
-        </h1>
-        <p className="text-slate-600">This portal requires a code from an authenticator app when you sign in. Set it up to continue.</p>
-        <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-          <TwoFactorSetupFlow userId={user.id} onDone={() => void status.refetch()} />
-        </section>
-      </main>
-    </div>
+    <Suspense fallback={<FullPageSpinner label="Loading" />}>
+      <TwoFactorRequiredScreen userId={user.id} onDone={() => void status.refetch()} />
+    </Suspense>
   );
 }
