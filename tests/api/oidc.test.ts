@@ -184,6 +184,23 @@ describe("every failure ends on the landing page with a reason", () => {
   });
 });
 
+test("the provider going down between the redirect and the callback", async () => {
+  const flaky = await startProvider();
+  const server = await startTestServer(flaky.env);
+  try {
+    flaky.signInAs({ sub: "flaky-1", email: "flaky@brokerage.example", email_verified: true });
+    const start = await fetch(`${server.url}/api/oidc/start`, { redirect: "manual" });
+    const back = await fetch(start.headers.get("location")!, { redirect: "manual" });
+    const returned = new URL(back.headers.get("location")!);
+    await flaky.stop();
+    const res = await fetch(`${server.url}${returned.pathname}${returned.search}`, { redirect: "manual", headers: { cookie: cookieNamed(start, "portal_oidc")! } });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/?sso_error=provider_unavailable");
+  } finally {
+    await server.stop();
+  }
+});
+
 describe("OIDC_ONLY", () => {
   test("password sign-in and sign-up are refused; the dialog is told to hide the form", async () => {
     const only = await startTestServer({ ...provider.env, OIDC_ONLY: "true" });
