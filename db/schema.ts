@@ -330,3 +330,42 @@ export const brokerLogos = sqliteTable("broker_logos", {
   data: blob("data", { mode: "buffer" }).notNull(),
   createdAt: createdAt(),
 });
+/**
+ * A broker's authenticator (TOTP) factor. The secret is sealed with AES-256-GCM under a key
+ * derived from the session secret, so a copy of the database alone does not give out codes.
+ * `confirmedAt` is null while set-up waits for the first code; `lastUsedStep` is the 30-second
+ * time step of the last accepted code, so the same code cannot be used twice.
+ */
+export const brokerTwoFactor = sqliteTable("broker_two_factor", {
+  userId: text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  secretSealed: text("secret_sealed").notNull(),
+  confirmedAt: time("confirmed_at"),
+  lastUsedStep: integer("last_used_step"),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes for the authenticator factor, stored as SHA-256 hashes only. */
+export const brokerRecoveryCodes = sqliteTable(
+  "broker_recovery_codes",
+  {
+    id: id(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: time("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("broker_recovery_codes_user_idx").on(t.userId)],
+);
+
+/** A broker's account at an OpenID Connect provider: the (issuer, subject) pair it signs in as. */
+export const brokerOidcIdentities = sqliteTable(
+  "broker_oidc_identities",
+  {
+    id: id(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    issuer: text("issuer").notNull(),
+    subject: text("subject").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("broker_oidc_identities_subject_idx").on(t.issuer, t.subject), index("broker_oidc_identities_user_idx").on(t.userId)],
+);

@@ -21,6 +21,8 @@ import { HttpMetrics } from "./features/observability/http-metrics.ts";
 import { requestTracking } from "./features/observability/request-tracking.ts";
 import { metricsRoutes } from "./features/observability/routes.ts";
 import { siteRoutes } from "./features/site/routes.ts";
+import { oidcRoutes } from "./features/oidc/routes.ts";
+import { twoFactorRoutes } from "./features/two-factor/routes.ts";
 import { webRoutes } from "./features/web/routes.ts";
 import { errorHandler } from "./lib/error-handler.ts";
 import { limitBodySize } from "./lib/body-limit.ts";
@@ -42,6 +44,8 @@ export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events), metric
       .use(authRoutes(ctx))
       .use(brokerProfileRoutes(ctx))
       .use(siteRoutes(ctx))
+      .use(twoFactorRoutes(ctx))
+      .use(oidcRoutes(ctx))
       .use(customerRoutes(ctx))
       .use(documentRoutes(ctx))
       .use(sharingRoutes(ctx))

@@ -9,6 +9,7 @@ import { createBrokerAccount } from "./features/auth/service.ts";
 import { listEmails, retryEmail, type Email } from "./features/mail/service.ts";
 import { buildContext, type AppContext } from "./context.ts";
 import { adminList, adminResetPassword, adminSetDisabled } from "./features/operations/admin-commands.ts";
+import { adminResetTwoFactor } from "./features/two-factor/admin-command.ts";
 import { parseKeep, runBackupCommand, runRestoreCommand } from "./features/operations/commands.ts";
 import { formatFindings, runDoctor } from "./features/operations/doctor.ts";
 import { DEMO_BROKERS, DEMO_PASSWORD, fillDemo } from "./features/operations/demo.ts";
@@ -33,6 +34,10 @@ Commands:
                                      Stop a broker from signing in; their sessions end
   admin enable --email E [--data DIR]
                                      Let a disabled broker sign in again
+  admin reset-2fa <email> [--data DIR]
+                                     Remove a broker's authenticator and recovery codes (a lost
+                                     phone); they sign in with their password alone, or set up
+                                     again first when REQUIRE_2FA=true
   backup --to DIR [--keep N] [--data DIR]
                                      Write portal-backup-<time>.tar.gz into DIR: the database
                                      (one consistent point, safe while the portal runs), the
@@ -56,7 +61,7 @@ Commands:
 
 Settings come from the environment (PORT, DATA_DIR, PUBLIC_URL, SMTP_URL, MAIL_FROM,
 STRIPE_*, SESSION_SECRET, MAX_UPLOAD_MB, ALLOW_SIGNUP, TRUST_PROXY, HOST, LOG_LEVEL,
-METRICS_TOKEN, BACKUP_CRON, BACKUP_DIR, BACKUP_KEEP); see README.md.
+METRICS_TOKEN, BACKUP_CRON, BACKUP_DIR, BACKUP_KEEP, REQUIRE_2FA, OIDC_*); see README.md.
 `;
 
 class UsageError extends Error {}
@@ -190,6 +195,7 @@ async function main(argv: string[]) {
       return console.log(`Database is up to date (${join(config.dataDir, databaseFileName)})`);
     }
     case "admin":
+      if (sub === "reset-2fa") return withContext(overrides, (ctx) => print(adminResetTwoFactor(ctx, rest.length === 1 ? rest[0] : values.email)));
       if (rest.length) throw new UsageError(`admin ${sub} takes options only (--email, --password …)`);
       if (sub === "create") return adminCreate(values, overrides);
       if (sub === "list") return withContext(overrides, (ctx) => print(adminList(ctx)));

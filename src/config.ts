@@ -48,7 +48,20 @@ export interface Config {
     amounts: { basic: number; pro: number; unlimited: number };
     apiBase: string | null;
   } | null;
-  oidc: { issuer: string; clientId: string; clientSecret: string } | null;
+  /** OpenID Connect sign-in for brokers (src/features/oidc); null: off. */
+  oidc: {
+    issuer: string;
+    clientId: string;
+    clientSecret: string;
+    /** Shown as "Sign in with <providerName>" (OIDC_PROVIDER_NAME). */
+    providerName: string;
+    /** Lower-cased email domains allowed to sign in (OIDC_ALLOWED_DOMAINS); null: any. */
+    allowedDomains: string[] | null;
+    /** OIDC_ONLY: brokers sign in through the provider only, never with a password. */
+    only: boolean;
+  } | null;
+  /** REQUIRE_2FA: every broker with a password sets up an authenticator before using the portal. */
+  requireTwoFactor: boolean;
   /** What the landing page's footer offers; null where the operator set nothing (the link is then left out). */
   site: { supportEmail: string | null; termsUrl: string | null; privacyUrl: string | null; contactUrl: string | null };
   s3: { bucket: string; endpoint: string | null; region: string | null; accessKeyId: string; secretAccessKey: string } | null;
@@ -215,12 +228,31 @@ function oidcConfig(env: Env): Config["oidc"] {
   const issuer = value(env, "OIDC_ISSUER");
   const clientId = value(env, "OIDC_CLIENT_ID");
   const clientSecret = value(env, "OIDC_CLIENT_SECRET");
-  if (!issuer && !clientId && !clientSecret) return null;
+  const only = parseBoolean(value(env, "OIDC_ONLY"), "OIDC_ONLY", false);
+  if (!issuer && !clientId && !clientSecret) {
+    if (only) throw new ConfigError("OIDC_ONLY needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET");
+    return null;
+  }
   if (!issuer || !clientId || !clientSecret) {
     throw new ConfigError("OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together");
   }
-  parseUrl(issuer, "OIDC_ISSUER", ["https:", "http:"]);
-  return { issuer, clientId, clientSecret };
+  const url = parseUrl(issuer, "OIDC_ISSUER", ["https:", "http:"]);
+  const domains = value(env, "OIDC_ALLOWED_DOMAINS")?.split(",").map((d) => d.trim().toLowerCase().replace(/^@/, "")).filter(Boolean);
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    providerName: value(env, "OIDC_PROVIDER_NAME") ?? defaultProviderName(url),
+    allowedDomains: domains?.length ? domains : null,
+    only,
+  };
+}
+
+/** A name brokers recognise for the well-known providers; otherwise the neutral "SSO". */
+function defaultProviderName(issuer: URL): string {
+  if (issuer.hostname === "accounts.google.com") return "Google";
+  if (issuer.hostname.endsWith("microsoftonline.com")) return "Microsoft";
+  return "SSO";
 }
 
 function s3Config(env: Env): Config["s3"] {
@@ -309,6 +341,7 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     billing: billingConfig(env),
     oidc: oidcConfig(env),
     site: siteConfig(env),
+    requireTwoFactor: parseBoolean(value(env, "REQUIRE_2FA"), "REQUIRE_2FA", false),
     s3: s3Config(env),
     demoVideoUrl: demoVideoUrl(env),
   };

@@ -87,6 +87,18 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "DELETE /api/profile/logo": { auth: "broker" },
   "GET /api/logos/:key": { auth: "public", params: { key: "logoKey" } },
   "GET /api/site": { auth: "public" },
+  // Two-factor: each broker's own factor only (no ids to aim); the second sign-in step takes a challenge.
+  "GET /api/two-factor": { auth: "broker" },
+  "POST /api/two-factor/setup": { auth: "broker" },
+  "POST /api/two-factor/confirm": { auth: "broker", body: () => ({ code: "123456" }) },
+  "POST /api/two-factor/recovery-codes": { auth: "broker", body: () => ({ code: "123456" }) },
+  "POST /api/two-factor/disable": { auth: "broker", body: () => ({ code: "123456" }) },
+  "POST /api/two-factor/verify": { auth: "public", body: () => ({ challenge: "x".repeat(43), code: "123456" }) },
+  // OpenID Connect: settings for the sign-in dialog, and the redirects to and from the provider.
+  "GET /api/oidc/settings": { auth: "public" },
+  "GET /api/oidc/start": { auth: "public" },
+  // Always a redirect (to the dashboard, or the landing page with ?sso_error=…): tests/api/oidc.test.ts.
+  "GET /api/oidc/callback": { auth: "public" },
   "GET /api/customers": { auth: "broker" },
   "GET /api/all-customers": { auth: "broker" },
   "POST /api/customers": {

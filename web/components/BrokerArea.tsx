@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { useCurrentUser } from "../features/auth/api";
+import { TwoFactorGate } from "../features/auth/TwoFactorGate";
 import { LandingPage } from "../routes/landing";
 import { AdminShell } from "./AdminShell";
 import { FullPageSpinner } from "./ui/Spinner";
@@ -13,8 +14,10 @@ export function BrokerArea() {
   if (isLoading) return <FullPageSpinner label="Checking your session" />;
   if (!user) return <LandingPage />;
   return (
-    <AdminShell user={user}>
-      <Outlet />
-    </AdminShell>
+    <TwoFactorGate user={user}>
+      <AdminShell user={user}>
+        <Outlet />
+      </AdminShell>
+    </TwoFactorGate>
   );
 }

@@ -5,6 +5,7 @@ import { usePageTitle } from "../components/use-page-title";
 import { useCurrentUser } from "../features/auth/api";
 import { storePendingAction, takePendingAction, type PendingAction } from "../features/auth/pending-action";
 import { SignInModal, type AuthMode } from "../features/auth/SignInModal";
+import { SsoErrorNotice } from "../features/auth/SsoSignIn";
 import { ClosingCta } from "../features/landing/ClosingCta";
 import { SECTION_IDS } from "../features/landing/content";
 import { DemoDialog } from "../features/landing/DemoDialog";
@@ -80,6 +81,7 @@ export function LandingPage() {
         onSignIn={() => openAuth("signin")}
         onSignUp={() => openAuth("signup")}
       />
+      <SsoErrorNotice />
       <main>
         <Hero
           onRequestDocument={() => startAction("request-document")}

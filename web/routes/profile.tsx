@@ -5,6 +5,7 @@ import { AccountDetailsCard } from "../features/profile/AccountDetailsCard";
 import { ContactBrandingCard } from "../features/profile/ContactBrandingCard";
 import { ProfileInformationCard } from "../features/profile/ProfileInformationCard";
 import { SubscriptionPlanCard } from "../features/profile/SubscriptionPlanCard";
+import { TwoFactorCard } from "../features/profile/TwoFactorCard";
 
 /** SPEC 2 "Profile (/profile)": who the broker is and which plan they are on. */
 export function ProfileRoute() {
@@ -22,6 +23,7 @@ export function ProfileRoute() {
           <AccountDetailsCard user={user} />
           <ContactBrandingCard />
           <SubscriptionPlanCard />
+          <TwoFactorCard user={user} />
         </div>
       ) : isLoading ? (
         <Spinner label="Loading profile" className="w-full py-20" />

@@ -11,6 +11,7 @@ import { contextSeed, type AppContext } from "../../context.ts";
 import { unauthorized } from "../../lib/errors.ts";
 import { brokerSession, brokerSessionToken, type BrokerSession } from "../auth/session.ts";
 import { brokerForToken } from "../auth/service.ts";
+import { refuseUntilTwoFactorSetUp, twoFactorSetupNeeded } from "../two-factor/gate.ts";
 import type { CustomerSession } from "../customer-auth/service.ts";
 import { customerSession, portalAccessFor } from "../customer-auth/session.ts";
 
@@ -26,11 +27,12 @@ const instances = new WeakMap<AppContext, ReturnType<typeof build>>();
 function build(ctx: AppContext) {
   return new Elysia({ name: "access", seed: contextSeed(ctx) }).macro({
     broker: {
-      resolve({ headers, cookie }) {
+      resolve({ headers, cookie, request }) {
         const token = brokerSessionToken(ctx, { headers, cookie });
         if (!token) throw unauthorized("Authentication required");
         const broker = brokerForToken(ctx, token);
         if (!broker) throw unauthorized("Your session has expired. Please sign in again.");
+        refuseUntilTwoFactorSetUp(ctx, broker.id, request); // REQUIRE_2FA
         return { broker };
       },
     },
@@ -42,7 +44,10 @@ function build(ctx: AppContext) {
     },
     reader: {
       resolve({ headers, cookie }): { reader: Reader } {
-        return { reader: { broker: brokerSession(ctx, { headers, cookie }), customer: customerSession(ctx, { cookie }) } };
+        const broker = brokerSession(ctx, { headers, cookie });
+        // REQUIRE_2FA: a broker who has not set up the factor yet opens nothing through reads either.
+        const settingUp = broker && twoFactorSetupNeeded(ctx, broker.broker.id);
+        return { reader: { broker: settingUp ? null : broker, customer: customerSession(ctx, { cookie }) } };
       },
     },
   });

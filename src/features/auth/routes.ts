@@ -29,6 +29,7 @@ import {
 } from "./model.ts";
 import { brokerCookie, brokerSessionToken } from "./session.ts";
 import { signInBroker, signOutBroker, signUpBroker } from "./service.ts";
+import { SecondFactorChallenge } from "../two-factor/model.ts";
 
 export const authRoutes = (ctx: AppContext) => {
   const session = brokerCookie(ctx);
@@ -48,14 +49,15 @@ export const authRoutes = (ctx: AppContext) => {
     )
     .post(
       "/signin",
-      async ({ body, cookie, request, server }) => {
+      async ({ body, cookie, request, server, status }) => {
         const address = clientAddress(ctx, request, server);
-        const { user, token, expiresAt } = await signInBroker(ctx, { ...body, address });
-        rememberTimeZone(ctx, user.id, body.timeZone);
-        session.set(cookie, token, expiresAt);
-        return { user, token };
+        const result = await signInBroker(ctx, { ...body, address });
+        if ("twoFactorRequired" in result) return status(202, result); // two-factor/routes.ts finishes it
+        rememberTimeZone(ctx, result.user.id, body.timeZone);
+        session.set(cookie, result.token, result.expiresAt);
+        return { user: result.user, token: result.token };
       },
-      { body: SignInBody, response: AuthResponse },
+      { body: SignInBody, response: { 200: AuthResponse, 202: SecondFactorChallenge } },
     )
     .post("/signout", ({ headers, cookie }) => {
       const token = brokerSessionToken(ctx, { headers, cookie });

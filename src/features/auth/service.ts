@@ -12,6 +12,8 @@ import { inTransaction } from "../../lib/unit-of-work.ts";
 import { BROKER_PASSWORD_MIN, codeMessages, isValidEmail, messages, normalizeEmail } from "../../shared/validation.ts";
 import type { PublicUser, SignInInput, SignUpInput } from "./model.ts";
 import { sendSignUpEmail, spendSignUpCode } from "./signup-codes.ts";
+import { secondFactorChallenge } from "../two-factor/service.ts";
+import { refusePasswordWhenOidcOnly } from "../oidc/policy.ts";
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -89,6 +91,7 @@ export type SignUpResult =
  * registered and new emails; with the code it creates the account and a session.
  */
 export async function signUpBroker(ctx: AppContext, input: SignUpInput & { address: string }): Promise<SignUpResult> {
+  refusePasswordWhenOidcOnly(ctx);
   if (!ctx.config.allowSignup) {
     throw new AppError("forbidden", "Sign-up is turned off on this portal. Ask your administrator for an account.");
   }
@@ -110,12 +113,16 @@ const throttleFor = (ctx: AppContext) => throttles.get(ctx) ?? throttles.set(ctx
 export const brokerSignInThrottle = throttleFor;
 
 export async function signInBroker(ctx: AppContext, input: SignInInput & { address: string }) {
+  refusePasswordWhenOidcOnly(ctx);
   const email = normalizeEmail(input.email);
   if (!input.password) throw badRequest(messages.passwordRequired);
   const user = ctx.db.select().from(users).where(eq(users.email, email)).get();
   await checkSignIn(throttleFor(ctx), { address: input.address, email, password: input.password, passwordHash: user?.passwordHash });
   // Said only to whoever knows the password; a guesser still sees "Invalid email or password".
   if (user!.disabledAt) throw new AppError("forbidden", "This account is disabled. Ask the portal's administrator.");
+  // Two-factor on: a challenge for POST /api/two-factor/verify instead of a session.
+  const challenge = secondFactorChallenge(ctx, user!.id);
+  if (challenge) return challenge;
   return { user: toPublicUser(user!), ...createSession(ctx, user!.id) };
 }
 

@@ -9,8 +9,11 @@ import { toast } from "../../components/ui/Toast";
 import { BROKER_PASSWORD_MIN, isValidEmail, messages } from "@shared/validation";
 import { EmailCodeField, emailCodeError } from "../../components/EmailCodeField";
 import { ForgotPasswordForm } from "./ForgotPasswordForm";
-import { useSignInMutation, useSignUpMutation, type AuthResponse, type CodeRequired, type SignUpInput } from "./api";
+import { useSignUpMutation, type AuthResponse, type CodeRequired, type SignUpInput } from "./api";
 import { pathAfterSignIn } from "./pending-action";
+import { SecondFactorForm } from "./SecondFactorForm";
+import { usePasswordSignIn, useOidcSettings, type SecondFactorChallenge } from "./sign-in-options-api";
+import { OrDivider, SsoSignInButton } from "./SsoSignIn";
 
 export type AuthMode = "signin" | "signup";
 
@@ -65,7 +68,10 @@ function AuthForm({ mode, onModeChange, onDone }: { mode: AuthMode; onModeChange
   // After sign-up's first step: what was sent, kept to send again with the emailed code.
   const [awaitingCode, setAwaitingCode] = useState<{ input: SignUpInput; message: string } | null>(null);
   const [forgotPassword, setForgotPassword] = useState(false);
-  const signIn = useSignInMutation();
+  // After a right password on an account with two-factor on: the second step's challenge.
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
+  const oidc = useOidcSettings().data;
+  const signIn = usePasswordSignIn();
   const signUp = useSignUpMutation();
   const navigate = useNavigate();
   const mutation = mode === "signin" ? signIn : signUp;
@@ -90,7 +96,13 @@ function AuthForm({ mode, onModeChange, onDone }: { mode: AuthMode; onModeChange
     if (Object.values(found).some(Boolean)) return;
     const email = values.email.trim();
     if (mode === "signin") {
-      signIn.mutate({ email, password: values.password }, { onSuccess: () => finish("Welcome back!"), onError: toastIfUnavailable });
+      signIn.mutate(
+        { email, password: values.password },
+        {
+          onSuccess: (result) => ("user" in result ? finish("Welcome back!") : setChallenge(result)),
+          onError: toastIfUnavailable,
+        },
+      );
     } else {
       const input = {
         email,
@@ -118,9 +130,40 @@ function AuthForm({ mode, onModeChange, onDone }: { mode: AuthMode; onModeChange
   }
 
   if (mode === "signin" && forgotPassword) return <ForgotPasswordForm initialEmail={values.email} onBack={() => setForgotPassword(false)} />;
+  if (mode === "signin" && challenge) {
+    return (
+      <SecondFactorForm
+        challenge={challenge}
+        onSignedIn={() => finish("Welcome back!")}
+        onStartOver={() => {
+          setChallenge(null);
+          signIn.reset();
+        }}
+      />
+    );
+  }
+
+  const provider = oidc?.enabled && oidc.providerName ? <SsoSignInButton providerName={oidc.providerName} /> : null;
+  // OIDC_ONLY: the provider is the only way in, for new brokers too (their first sign-in creates the account).
+  if (provider && oidc?.passwordSignIn === false) {
+    return (
+      <div className="flex flex-col gap-4">
+        <p className="text-sm text-slate-600">
+          {mode === "signin" ? "Brokers sign in" : "Broker accounts are created"} with {oidc.providerName} on this portal.
+        </p>
+        {provider}
+      </div>
+    );
+  }
 
   return (
     <Form onSubmit={onSubmit} validationBehavior="aria" className="flex flex-col gap-4">
+      {provider ? (
+        <>
+          {provider}
+          <OrDivider />
+        </>
+      ) : null}
       {mode === "signup" ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="First name" name="firstName" autoComplete="given-name" value={values.firstName} onChange={set("firstName")} />

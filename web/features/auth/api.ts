@@ -67,15 +67,6 @@ export function browserTimeZone(): string | undefined {
   }
 }
 
-export function useSignInMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: SignInInput) =>
-      apiFetch<AuthResponse>("/api/auth/signin", { method: "POST", body: { ...input, timeZone: browserTimeZone() } }),
-    onSuccess: ({ user }) => queryClient.setQueryData(authKeys.user, user),
-  });
-}
-
 export function useSignUpMutation() {
   const queryClient = useQueryClient();
   return useMutation({

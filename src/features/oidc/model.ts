@@ -1,0 +1,11 @@
+import { t } from "elysia";
+
+/** Whether the sign-in dialog offers "Sign in with <providerName>" and still the password form. */
+export const OidcSettings = t.Object({
+  enabled: t.Boolean(),
+  providerName: t.Nullable(t.String()),
+  passwordSignIn: t.Boolean(),
+});
+
+/** The provider's answer; everything is read from the raw query string by the service. */
+export const CallbackQuery = t.Object({}, { additionalProperties: true });

@@ -1,0 +1,9 @@
+// OIDC_ONLY: brokers sign in through the identity provider only. Password sign-in and sign-up
+// (auth/service.ts) ask here first, so the rule holds for API clients too, not only the hidden form.
+import type { AppContext } from "../../context.ts";
+import { AppError } from "../../lib/errors.ts";
+
+export function refusePasswordWhenOidcOnly(ctx: AppContext): void {
+  const oidc = ctx.config.oidc;
+  if (oidc?.only) throw new AppError("forbidden", `This portal signs brokers in with ${oidc.providerName} only.`);
+}

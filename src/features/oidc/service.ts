@@ -1,0 +1,160 @@
+// OpenID Connect sign-in for brokers (authorization code flow with PKCE), through openid-client:
+// discovery, the token exchange and the ID token's checks (signature against the issuer's keys,
+// issuer, audience, expiry, nonce) are the library's, never hand-written. This file decides who
+// the verified person is here: the broker linked to their (issuer, subject), else the broker with
+// their verified email, else a new broker when sign-up is allowed.
+import { and, eq } from "drizzle-orm";
+import * as oidc from "openid-client";
+import { brokerOidcIdentities } from "../../../db/schema.ts";
+import type { AppContext, } from "../../context.ts";
+import type { Config } from "../../config.ts";
+import { newId } from "../../lib/tokens.ts";
+import { inTransaction } from "../../lib/unit-of-work.ts";
+import type { SsoErrorCode } from "../../shared/oidc.ts";
+import { isValidEmail, normalizeEmail } from "../../shared/validation.ts";
+import { createBrokerWithoutPassword, signInAccountByEmail, signInAccountById } from "../auth/sign-in-accounts.ts";
+import { rememberFlow, takeFlow } from "./flows.ts";
+
+type OidcConfig = NonNullable<Config["oidc"]>;
+
+/** A sign-in that cannot go on; the route sends the browser to the landing page with this code. */
+export class SsoError extends Error {
+  constructor(readonly code: SsoErrorCode, detail?: string) {
+    super(detail ? `${code}: ${detail}` : code);
+    this.name = "SsoError";
+  }
+}
+
+export const callbackUrl = (ctx: AppContext) => `${ctx.config.publicUrl}/api/oidc/callback`;
+
+// Discovery once an hour at most; a failure is not kept, so the next click tries again.
+const DISCOVERY_TTL_MS = 60 * 60 * 1000;
+const discovered = new WeakMap<AppContext, { config: Promise<oidc.Configuration>; at: number }>();
+
+function providerConfig(ctx: AppContext, settings: OidcConfig): Promise<oidc.Configuration> {
+  const cached = discovered.get(ctx);
+  if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.config;
+  const issuer = new URL(settings.issuer);
+  const config = oidc
+    .discovery(issuer, settings.clientId, undefined, oidc.ClientSecretPost(settings.clientSecret), {
+      // http:// only for an issuer configured so (a provider on the same host, or tests).
+      // client_secret_post: Google, Entra and Keycloak all accept it.
+      execute: issuer.protocol === "http:" ? [oidc.allowInsecureRequests] : [],
+      timeout: 10,
+    })
+    .catch((error) => {
+      discovered.delete(ctx);
+      throw new SsoError("provider_unavailable", String(error));
+    });
+  discovered.set(ctx, { config, at: Date.now() });
+  return config;
+}
+
+function settingsOf(ctx: AppContext): OidcConfig {
+  if (!ctx.config.oidc) throw new SsoError("not_configured");
+  return ctx.config.oidc;
+}
+
+/** Step one: where to send the browser, and the state its binding cookie must carry back. */
+export async function beginOidcSignIn(ctx: AppContext): Promise<{ url: string; state: string; expiresAt: Date }> {
+  const settings = settingsOf(ctx);
+  const config = await providerConfig(ctx, settings);
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const expiresAt = rememberFlow(ctx, state, { codeVerifier, nonce });
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: callbackUrl(ctx),
+    scope: "openid email profile",
+    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: "S256",
+    state,
+    nonce,
+  });
+  return { url: url.href, state, expiresAt };
+}
+
+export interface CallbackInput {
+  /** The query string the provider sent the browser back with. */
+  search: string;
+  /** The state in this browser's binding cookie, set by step one. */
+  cookieState: string | null;
+}
+
+/** Step two: the provider's answer checked and exchanged; returns the broker to sign in. */
+export async function completeOidcSignIn(ctx: AppContext, input: CallbackInput): Promise<{ userId: string }> {
+  const settings = settingsOf(ctx);
+  const params = new URLSearchParams(input.search);
+  const state = params.get("state");
+  // The state must be the one this browser started with (a login forged by another site carries
+  // someone else's) and one not spent yet (a replayed callback finds nothing).
+  const flow = state && input.cookieState === state ? takeFlow(ctx, state) : null;
+  if (params.get("error")) throw new SsoError(params.get("error") === "access_denied" ? "cancelled" : "token_invalid", params.get("error")!);
+  if (!state || !flow) throw new SsoError("invalid_state");
+  const config = await providerConfig(ctx, settings);
+  let claims: oidc.IDToken;
+  try {
+    const tokens = await oidc.authorizationCodeGrant(config, new URL(`${callbackUrl(ctx)}?${params}`), {
+      pkceCodeVerifier: flow.codeVerifier,
+      expectedState: state,
+      expectedNonce: flow.nonce,
+      idTokenExpected: true,
+    });
+    claims = tokens.claims()!;
+  } catch (error) {
+    throw new SsoError(isNetworkFailure(error) ? "provider_unavailable" : "token_invalid", describe(error));
+  }
+  return { userId: brokerFor(ctx, settings, claims) };
+}
+
+/** The library's error with the check that failed (its cause), for the log. */
+const describe = (error: unknown) => {
+  const cause = (error as { cause?: { message?: string } } | null)?.cause;
+  return cause?.message ? `${String(error)} (${cause.message})` : String(error);
+};
+
+/** No answer from the provider (refused, timed out), as opposed to an answer that failed its checks. */
+function isNetworkFailure(error: unknown): boolean {
+  const err = error as { name?: string; code?: string; cause?: { code?: string } } | null;
+  if (!err) return false;
+  if (err.name === "TimeoutError" || err.name === "AbortError") return true;
+  if (err.name === "TypeError" || err.code === "ConnectionRefused" || err.cause?.code === "ECONNREFUSED") return true;
+  return err.code === "OAUTH_RESPONSE_IS_NOT_JSON" || (typeof err.code === "string" && /ECONN|ETIMEDOUT|ENOTFOUND|FailedToOpenSocket/.test(err.code));
+}
+
+function brokerFor(ctx: AppContext, settings: OidcConfig, claims: oidc.IDToken): string {
+  const email = typeof claims.email === "string" ? normalizeEmail(claims.email) : "";
+  // Only an address the provider vouches for is matched to (or creates) an account.
+  if (!isValidEmail(email) || claims.email_verified !== true) throw new SsoError("email_not_verified");
+  const domain = email.slice(email.lastIndexOf("@") + 1);
+  if (settings.allowedDomains && !settings.allowedDomains.includes(domain)) throw new SsoError("domain_not_allowed", domain);
+
+  const linked = ctx.db
+    .select({ userId: brokerOidcIdentities.userId })
+    .from(brokerOidcIdentities)
+    .where(and(eq(brokerOidcIdentities.issuer, settings.issuer), eq(brokerOidcIdentities.subject, claims.sub)))
+    .get();
+  if (linked) {
+    if (signInAccountById(ctx, linked.userId)?.disabled !== false) throw new SsoError("account_disabled");
+    return linked.userId;
+  }
+
+  const existing = signInAccountByEmail(ctx, email);
+  if (existing?.disabled) throw new SsoError("account_disabled");
+  if (!existing && !ctx.config.allowSignup) throw new SsoError("no_account");
+  return inTransaction(ctx, ({ tx }) => {
+    const userId =
+      existing?.user.id ??
+      createBrokerWithoutPassword(ctx, { email, firstName: nameClaim(claims.given_name), lastName: nameClaim(claims.family_name) }).id;
+    tx.insert(brokerOidcIdentities).values({ id: newId(), userId, issuer: settings.issuer, subject: claims.sub, createdAt: ctx.clock.now() }).run();
+    return userId;
+  });
+}
+
+const nameClaim = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim().slice(0, 100) : null);
+
+/** What the sign-in dialog needs to know. */
+export function oidcPublicSettings(ctx: AppContext) {
+  const settings = ctx.config.oidc;
+  return { enabled: Boolean(settings), providerName: settings?.providerName ?? null, passwordSignIn: !settings?.only };
+}

@@ -1,0 +1,32 @@
+// A password sign-in waiting for its second factor: a random token handed to the browser in place
+// of a session. It opens nothing but POST /api/two-factor/verify, lasts five minutes and is
+// spent by success. Kept in memory (one process): a restart only means typing the password again.
+import type { AppContext } from "../../context.ts";
+import { hashToken, randomToken } from "../../lib/tokens.ts";
+
+export const PENDING_SIGN_IN_TTL_MS = 5 * 60 * 1000;
+const SWEEP_ABOVE = 10_000;
+
+type Pending = { userId: string; expiresAt: number };
+const stores = new WeakMap<AppContext, Map<string, Pending>>();
+const storeFor = (ctx: AppContext) => stores.get(ctx) ?? stores.set(ctx, new Map()).get(ctx)!;
+
+export function createPendingSignIn(ctx: AppContext, userId: string): { token: string; expiresAt: Date } {
+  const store = storeFor(ctx);
+  const now = ctx.clock.now().getTime();
+  if (store.size > SWEEP_ABOVE) for (const [key, entry] of store) if (entry.expiresAt <= now) store.delete(key);
+  const token = randomToken();
+  const expiresAt = now + PENDING_SIGN_IN_TTL_MS;
+  store.set(hashToken(token), { userId, expiresAt });
+  return { token, expiresAt: new Date(expiresAt) };
+}
+
+/** The broker the token was issued to, or null when it is unknown, spent or expired. */
+export function pendingSignInUser(ctx: AppContext, token: string): string | null {
+  const entry = storeFor(ctx).get(hashToken(token));
+  return entry && entry.expiresAt > ctx.clock.now().getTime() ? entry.userId : null;
+}
+
+export function spendPendingSignIn(ctx: AppContext, token: string): void {
+  storeFor(ctx).delete(hashToken(token));
+}

@@ -1,0 +1,233 @@
+// OpenID Connect sign-in against a real provider on a random port (oauth2-mock-server), through
+// the portal's HTTP routes as a browser walks them: /api/oidc/start → the provider's /authorize →
+// /api/oidc/callback. Every failure must end on the landing page with a code, never a 500.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { runCli } from "../support/cli.ts";
+import { ssoErrorMessage } from "../../src/shared/oidc.ts";
+import { CLIENT_ID, startProvider, type TestProvider } from "../support/oidc.ts";
+import { startTestServer, type TestServer } from "../support/server.ts";
+
+let provider: TestProvider;
+let srv: TestServer;
+
+beforeAll(async () => {
+  provider = await startProvider();
+  srv = await startTestServer(provider.env);
+});
+afterAll(async () => {
+  await srv?.stop();
+  await provider?.stop();
+});
+
+const setCookie = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0]!);
+const cookieNamed = (res: Response, name: string) => setCookie(res).find((c) => c.startsWith(`${name}=`) && c.length > name.length + 1) ?? null;
+
+interface Walk {
+  /** Where the portal sent the browser at the end. */
+  location: string;
+  /** The session cookie it set, if it signed someone in. */
+  session: string | null;
+}
+
+/** Step one: /api/oidc/start, then the provider's /authorize; returns the callback URL on the portal and the binding cookie. */
+async function startSignIn(server: TestServer = srv): Promise<{ callback: string; flowCookie: string }> {
+  const start = await fetch(`${server.url}/api/oidc/start`, { redirect: "manual" });
+  expect(start.status).toBe(302);
+  const authorize = new URL(start.headers.get("location")!);
+  expect(authorize.origin + "/").toBe(new URL(provider.issuer).origin + "/");
+  expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
+  expect(authorize.searchParams.get("scope")).toBe("openid email profile");
+  expect(authorize.searchParams.get("nonce")).toBeTruthy();
+  const flowCookie = cookieNamed(start, "portal_oidc")!;
+  expect(flowCookie).toBe(`portal_oidc=${authorize.searchParams.get("state")}`);
+  const back = await fetch(authorize, { redirect: "manual" });
+  expect(back.status).toBe(302);
+  // The test server's PUBLIC_URL names port 0; the path and query are what the provider sent.
+  const returned = new URL(back.headers.get("location")!);
+  return { callback: `${server.url}${returned.pathname}${returned.search}`, flowCookie };
+}
+
+async function finish(callback: string, flowCookie: string | null): Promise<Walk> {
+  const res = await fetch(callback, { redirect: "manual", headers: flowCookie ? { cookie: flowCookie } : {} });
+  expect(res.status).toBe(302);
+  return { location: res.headers.get("location")!, session: cookieNamed(res, "portal_session") };
+}
+
+async function signInWithProvider(server: TestServer = srv): Promise<Walk> {
+  const { callback, flowCookie } = await startSignIn(server);
+  return finish(callback, flowCookie);
+}
+
+const whoAmI = (session: string) => srv.call("/api/auth/user", { headers: { cookie: session } });
+const refusedWith = (walk: Walk, code: string) => {
+  expect(walk).toEqual({ location: `/?sso_error=${code}`, session: null });
+  expect(ssoErrorMessage(code, "Acme ID")).toBeTruthy();
+};
+
+describe("signing in with the provider", () => {
+  test("the settings tell the dialog to offer Acme ID beside the password form", async () => {
+    expect((await srv.call("/api/oidc/settings")).body).toEqual({ enabled: true, providerName: "Acme ID", passwordSignIn: true });
+  });
+
+  test("a first sign-in creates the broker from the verified claims and opens a session", async () => {
+    provider.signInAs({ sub: "acme-1", email: "Ada@Brokerage.example", email_verified: true, given_name: "Ada", family_name: "Lovelace" });
+    const walk = await signInWithProvider();
+    expect(walk.location).toBe("/dashboard");
+    expect(walk.session).toBeTruthy();
+    const me = await whoAmI(walk.session!);
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ email: "ada@brokerage.example", firstName: "Ada", lastName: "Lovelace" });
+    // The same session as a password sign-in: it opens the broker API.
+    expect((await srv.call("/api/customers", { headers: { cookie: walk.session! } })).status).toBe(200);
+
+    // Next time the same subject finds the same broker.
+    const again = await signInWithProvider();
+    expect((await whoAmI(again.session!)).body.id).toBe(me.body.id);
+  });
+
+  test("an existing broker is matched by verified email", async () => {
+    const broker = await srv.signUpBroker({ email: "existing@brokerage.example" });
+    provider.signInAs({ sub: "acme-2", email: "existing@brokerage.example", email_verified: true });
+    const walk = await signInWithProvider();
+    expect(walk.location).toBe("/dashboard");
+    expect((await whoAmI(walk.session!)).body.id).toBe(broker.user.id);
+  });
+});
+
+describe("every failure ends on the landing page with a reason", () => {
+  test("email not verified", async () => {
+    provider.signInAs({ sub: "acme-3", email: "unverified@brokerage.example", email_verified: false });
+    refusedWith(await signInWithProvider(), "email_not_verified");
+    provider.signInAs({ sub: "acme-4" });
+    refusedWith(await signInWithProvider(), "email_not_verified");
+  });
+
+  test("a token for another audience", async () => {
+    provider.signInAs({ sub: "acme-5", email: "aud@brokerage.example", email_verified: true });
+    provider.tamperNextIdToken((payload) => {
+      payload.aud = "some-other-app";
+    });
+    refusedWith(await signInWithProvider(), "token_invalid");
+  });
+
+  test("an expired ID token", async () => {
+    provider.signInAs({ sub: "acme-6", email: "late@brokerage.example", email_verified: true });
+    provider.tamperNextIdToken((payload) => {
+      const now = Math.floor(Date.now() / 1000);
+      Object.assign(payload, { iat: now - 7200, nbf: now - 7200, exp: now - 3600 });
+    });
+    refusedWith(await signInWithProvider(), "token_invalid");
+  });
+
+  test("a wrong nonce (a token minted for another sign-in)", async () => {
+    provider.signInAs({ sub: "acme-7", email: "nonce@brokerage.example", email_verified: true });
+    provider.tamperNextIdToken((payload) => {
+      payload.nonce = "a-nonce-from-elsewhere";
+    });
+    refusedWith(await signInWithProvider(), "token_invalid");
+  });
+
+  test("a tampered state, a missing binding cookie, and a replayed callback", async () => {
+    provider.signInAs({ sub: "acme-8", email: "state@brokerage.example", email_verified: true });
+    const tampered = await startSignIn();
+    const url = new URL(tampered.callback);
+    url.searchParams.set("state", "forged-state");
+    refusedWith(await finish(url.href, tampered.flowCookie), "invalid_state");
+
+    // Another browser's callback (login CSRF): no cookie for this state.
+    const stolen = await startSignIn();
+    refusedWith(await finish(stolen.callback, null), "invalid_state");
+
+    const good = await startSignIn();
+    expect((await finish(good.callback, good.flowCookie)).location).toBe("/dashboard");
+    refusedWith(await finish(good.callback, good.flowCookie), "invalid_state");
+  });
+
+  test("a disabled broker, linked or matched by email", async () => {
+    const broker = await srv.signUpBroker({ email: "gone@brokerage.example" });
+    provider.signInAs({ sub: "acme-11", email: "gone@brokerage.example", email_verified: true });
+    expect((await signInWithProvider()).location).toBe("/dashboard"); // linked now
+    const disabled = await runCli(["admin", "disable", "--email", broker.user.email, "--data", srv.dataDir]);
+    expect(disabled.exitCode).toBe(0);
+    refusedWith(await signInWithProvider(), "account_disabled");
+    provider.signInAs({ sub: "acme-12", email: "gone@brokerage.example", email_verified: true });
+    refusedWith(await signInWithProvider(), "account_disabled");
+  });
+
+  test("the provider refusing the user", async () => {
+    const { flowCookie } = await startSignIn();
+    const state = flowCookie.split("=")[1]!;
+    refusedWith(await finish(`${srv.url}/api/oidc/callback?error=access_denied&state=${state}`, flowCookie), "cancelled");
+  });
+
+  test("a domain that is not allowed, and no account with sign-up off", async () => {
+    const strict = await startTestServer({ ...provider.env, OIDC_ALLOWED_DOMAINS: "brokerage.example, @partner.example", ALLOW_SIGNUP: "false" });
+    try {
+      provider.signInAs({ sub: "acme-9", email: "someone@gmail.example", email_verified: true });
+      refusedWith(await signInWithProvider(strict), "domain_not_allowed");
+      provider.signInAs({ sub: "acme-10", email: "new@partner.example", email_verified: true });
+      refusedWith(await signInWithProvider(strict), "no_account");
+    } finally {
+      await strict.stop();
+    }
+  });
+
+  test("the provider down", async () => {
+    const down = await startTestServer({ ...provider.env, OIDC_ISSUER: "http://127.0.0.1:9/" });
+    try {
+      const start = await fetch(`${down.url}/api/oidc/start`, { redirect: "manual" });
+      expect(start.status).toBe(302);
+      expect(start.headers.get("location")).toBe("/?sso_error=provider_unavailable");
+    } finally {
+      await down.stop();
+    }
+  });
+});
+
+test("the provider going down between the redirect and the callback", async () => {
+  const flaky = await startProvider();
+  const server = await startTestServer(flaky.env);
+  try {
+    flaky.signInAs({ sub: "flaky-1", email: "flaky@brokerage.example", email_verified: true });
+    const start = await fetch(`${server.url}/api/oidc/start`, { redirect: "manual" });
+    const back = await fetch(start.headers.get("location")!, { redirect: "manual" });
+    const returned = new URL(back.headers.get("location")!);
+    await flaky.stop();
+    const res = await fetch(`${server.url}${returned.pathname}${returned.search}`, { redirect: "manual", headers: { cookie: cookieNamed(start, "portal_oidc")! } });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/?sso_error=provider_unavailable");
+  } finally {
+    await server.stop();
+  }
+});
+
+describe("OIDC_ONLY", () => {
+  test("password sign-in and sign-up are refused; the dialog is told to hide the form", async () => {
+    const only = await startTestServer({ ...provider.env, OIDC_ONLY: "true" });
+    try {
+      expect((await only.call("/api/oidc/settings")).body).toEqual({ enabled: true, providerName: "Acme ID", passwordSignIn: false });
+      const signIn = await only.call("/api/auth/signin", { method: "POST", body: { email: "a@brokerage.example", password: "whatever password" } });
+      expect(signIn).toMatchObject({ status: 403, body: { message: "This portal signs brokers in with Acme ID only." } });
+      const signUp = await only.call("/api/auth/signup", { method: "POST", body: { email: "a@brokerage.example", password: "whatever password" } });
+      expect(signUp.status).toBe(403);
+    } finally {
+      await only.stop();
+    }
+  });
+});
+
+test("without OIDC settings the routes say so on the landing page", async () => {
+  const plain = await startTestServer();
+  try {
+    expect((await plain.call("/api/oidc/settings")).body).toEqual({ enabled: false, providerName: null, passwordSignIn: true });
+    const start = await fetch(`${plain.url}/api/oidc/start`, { redirect: "manual" });
+    expect(start.headers.get("location")).toBe("/?sso_error=not_configured");
+  } finally {
+    await plain.stop();
+  }
+});
+
+// Keeps the import honest: the client id the provider stamps as audience is the portal's.
+test("the provider's ID tokens are addressed to the portal's client id", () => {
+  expect(provider.env.OIDC_CLIENT_ID).toBe(CLIENT_ID);
+});
