@@ -16,6 +16,8 @@ import { useDemoVideoQuery } from "../../web/features/landing/api";
 import { brokerNotificationSource, customerNotificationSource, useNotificationPages, useNotifications } from "../../web/features/notifications/api";
 import { useBrokerProfile } from "../../web/features/profile/account-api";
 import { useSiteInfo } from "../../web/features/landing/site-api";
+import { useOidcSettings, useTwoFactorStatus } from "../../web/features/auth/sign-in-options-api";
+import { useStandardRulesQuery } from "../../web/features/document-checks/api";
 import { usePortalQuery } from "../../web/features/portal/api";
 import { useSharedDocumentsQuery, useShareSettingsQuery } from "../../web/features/sharing/api";
 import { useBillingSettings, useSubscriptionQuery } from "../../web/features/subscription/api";
@@ -221,6 +223,16 @@ const QUERY_HOOKS: QueryHook[] = [
   { file: "web/features/profile/account-api.ts", hook: "useBrokerProfile", render: () => useBrokerProfile(), queryKey: ["profile"], expected: spec9.dataCache },
   // The operator's footer settings change only with a restart; one retry as for billing settings.
   { file: "web/features/landing/site-api.ts", hook: "useSiteInfo", render: () => useSiteInfo(), queryKey: ["site"], expected: { ...spec9.dataCache, retry: 1 } },
+  // Operator settings and the broker's own factor: kept until a change (their mutations refresh them).
+  { file: "web/features/auth/sign-in-options-api.ts", hook: "useOidcSettings", render: () => useOidcSettings(), queryKey: ["auth", "oidc-settings"], expected: spec9.dataCache },
+  { file: "web/features/auth/sign-in-options-api.ts", hook: "useTwoFactorStatus", render: () => useTwoFactorStatus("u1"), queryKey: ["auth", "two-factor", "u1"], expected: spec9.dataCache },
+  {
+    file: "web/features/document-checks/api.ts",
+    hook: "useStandardRulesQuery",
+    render: () => useStandardRulesQuery(),
+    queryKey: ["documents", "acceptance-rules", "standard"],
+    expected: spec9.dataCache,
+  },
   { file: "web/features/landing/api.ts", hook: "useDemoVideoQuery", render: () => useDemoVideoQuery(true), queryKey: ["demo", "video"], expected: spec9.dataCache },
 ];
 
