@@ -1,10 +1,28 @@
-import { StrictMode } from "react";
+import { lazy, StrictMode, Suspense, useRef, useSyncExternalStore } from "react";
 import { createRoot } from "react-dom/client";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { BrowserRouter } from "react-router";
 import { createQueryClient } from "./api/query-client";
 import { App } from "./App";
-import { ToastRegion } from "./components/ui/Toast";
+import { toastQueue } from "./components/ui/Toast";
+
+// Toasts are drawn by a chunk of their own, fetched when the first toast is queued (it waits in
+// the queue meanwhile): a customer opening their link on a phone does not download it up front.
+const ToastRegion = lazy(async () => ({ default: (await import("./components/ui/ToastRegion")).ToastRegion }));
+
+function ToastHost() {
+  const queued = useSyncExternalStore(
+    (onChange) => toastQueue.subscribe(onChange),
+    () => toastQueue.visibleToasts.length > 0,
+  );
+  const needed = useRef(false);
+  needed.current ||= queued;
+  return needed.current ? (
+    <Suspense fallback={null}>
+      <ToastRegion />
+    </Suspense>
+  ) : null;
+}
 
 const queryClient = createQueryClient();
 
@@ -14,7 +32,7 @@ createRoot(document.getElementById("root")!).render(
       <BrowserRouter>
         <App />
       </BrowserRouter>
-      <ToastRegion />
+      <ToastHost />
     </QueryClientProvider>
   </StrictMode>,
 );

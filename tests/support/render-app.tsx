@@ -4,7 +4,7 @@ import { render } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { createQueryClient } from "../../web/api/query-client";
 import { App } from "../../web/App";
-import { ToastRegion } from "../../web/components/ui/Toast";
+import { ToastRegion } from "../../web/components/ui/ToastRegion";
 
 export type FakeRoute = (request: { method: string; path: string; body: unknown; search: string }) => Response | undefined;
 

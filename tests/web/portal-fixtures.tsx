@@ -6,7 +6,7 @@ import { MemoryRouter, useLocation } from "react-router";
 import type { CustomerProfileDto, PortalDocumentDto, PortalDto } from "../../src/shared/api-types";
 import { createQueryClient } from "../../web/api/query-client";
 import { App } from "../../web/App";
-import { ToastRegion } from "../../web/components/ui/Toast";
+import { ToastRegion } from "../../web/components/ui/ToastRegion";
 import { json, type FakeRoute } from "../support/render-app";
 
 export const LINK = "link-abc";

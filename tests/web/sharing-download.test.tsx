@@ -3,7 +3,7 @@
 import { expect, test } from "bun:test";
 import { render, screen } from "@testing-library/react";
 import { downloadFile, SAVE_AS_HINT, type DownloadEnvironment } from "../../web/lib/download";
-import { ToastRegion } from "../../web/components/ui/Toast";
+import { ToastRegion } from "../../web/components/ui/ToastRegion";
 
 function environment(overrides: Partial<DownloadEnvironment> & { clickFails?: (href: string) => boolean } = {}) {
   const log: string[] = [];

@@ -45,7 +45,7 @@ export function ConfirmDialog({
       }}
       isDismissable={!isPending}
       isKeyboardDismissDisabled={isPending}
-      // The bottom padding keeps the toast strip clear (see ToastRegion in Toast.tsx).
+      // The bottom padding keeps the toast strip clear (see ToastRegion.tsx).
       className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 px-4 pt-4 pb-36"
     >
       <AriaModal className="max-h-[calc(100dvh-10rem)] w-full max-w-md overflow-y-auto rounded-xl bg-white shadow-xl">

@@ -39,7 +39,7 @@ export function ModalDialog({
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       isDismissable={isDismissable}
-      // The bottom padding keeps the toast strip clear (see ToastRegion in Toast.tsx).
+      // The bottom padding keeps the toast strip clear (see ToastRegion.tsx).
       className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 px-4 pt-4 pb-36"
     >
       <AriaModal

@@ -1,13 +1,6 @@
-import {
-  Button as AriaButton,
-  Text,
-  UNSTABLE_Toast as AriaToast,
-  UNSTABLE_ToastContent as ToastContent,
-  UNSTABLE_ToastQueue as ToastQueue,
-  UNSTABLE_ToastRegion as AriaToastRegion,
-} from "react-aria-components";
-import { CircleAlert, CircleCheck, X } from "lucide-react";
-import { cx } from "./cx";
+// The app's one toast queue and `toast()`. What draws the toasts (ToastRegion.tsx) is loaded
+// after the first screen, so a customer's phone does not wait for it before the portal paints.
+import { UNSTABLE_ToastQueue as ToastQueue } from "react-aria-components";
 
 export interface ToastMessage {
   title: string;
@@ -25,60 +18,4 @@ export const toastQueue = new ToastQueue<ToastMessage>({ maxVisibleToasts: 1 });
 export function toast(message: ToastMessage, timeout: number = DEFAULT_TOAST_MS): string {
   for (const visible of toastQueue.visibleToasts) toastQueue.close(visible.key);
   return toastQueue.add(message, { timeout });
-}
-
-const variantClass = {
-  default: "border-slate-200 bg-white text-slate-900",
-  success: "border-green-200 bg-white text-slate-900",
-  error: "border-red-200 bg-red-50 text-red-900",
-} as const;
-
-/** Renders the queue; mount once at the root of the app. */
-export function ToastRegion() {
-  return (
-    <AriaToastRegion
-      queue={toastQueue}
-      // In a strip at the bottom that nothing else uses: at the top a toast covered the header's
-      // bell, avatar and Sign In and the dialogs' close buttons. Dialogs and pages keep that
-      // strip (8rem above a 1rem margin) clear with pb-36, so a toast covers no control for its 5 s.
-      className="fixed inset-x-4 bottom-4 z-[60] flex max-h-32 flex-col items-stretch gap-2 outline-none sm:left-auto sm:w-96"
-    >
-      {({ toast: queued }) => {
-        const variant = queued.content.variant ?? "default";
-        return (
-          <AriaToast
-            toast={queued}
-            className={cx(
-              "flex items-start gap-3 rounded-xl border p-4 shadow-lg outline-none",
-              "data-focus-visible:ring-2 data-focus-visible:ring-brand-500",
-              variantClass[variant],
-            )}
-          >
-            {variant === "error" ? (
-              <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-600" />
-            ) : variant === "success" ? (
-              <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-600" />
-            ) : null}
-            <ToastContent className="flex min-w-0 flex-1 flex-col gap-1">
-              <Text slot="title" className="font-semibold">
-                {queued.content.title}
-              </Text>
-              {queued.content.description ? (
-                <Text slot="description" className="line-clamp-2 text-sm opacity-90">
-                  {queued.content.description}
-                </Text>
-              ) : null}
-            </ToastContent>
-            <AriaButton
-              slot="close"
-              aria-label="Close"
-              className="-m-2 flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-lg outline-none data-hovered:bg-black/5 data-focus-visible:ring-2 data-focus-visible:ring-brand-500"
-            >
-              <X aria-hidden="true" className="size-4" />
-            </AriaButton>
-          </AriaToast>
-        );
-      }}
-    </AriaToastRegion>
-  );
 }
