@@ -7,6 +7,7 @@ import { join } from "node:path";
 import type { APIRequestContext, Locator, Page } from "playwright-core";
 import { repoRoot } from "../support/cli.ts";
 import { emailedCode, screenshot, usePortalInBrowser, viewports } from "./support.ts";
+import { realPdf } from "../files/samples.ts";
 
 const { portal, openPage } = usePortalInBrowser();
 const axeSource = readFileSync(join(repoRoot, "node_modules/axe-core/axe.min.js"), "utf8");
@@ -87,7 +88,7 @@ async function seed(request: APIRequestContext) {
   const customer = await created.json();
   const paystub = customer.documents.find((d: { name: string }) => d.name === "Paystub");
   const form = new FormData();
-  form.append("file", new Blob([new TextEncoder().encode("%PDF-1.4\n% a11y\n%%EOF\n")], { type: "application/pdf" }), "paystub.pdf");
+  form.append("file", new Blob([realPdf(1, { comment: "a11y" })], { type: "application/pdf" }), "paystub.pdf");
   form.append("isGuest", "true");
   expect((await fetch(`${portal.url}/api/upload/${customer.uploadLink}/documents/${paystub.id}`, { method: "POST", body: form })).status).toBe(200);
   return customer as { id: string; uploadLink: string; email: string };

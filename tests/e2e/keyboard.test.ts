@@ -5,6 +5,7 @@
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { emailedCode, screenshot, usePortalInBrowser, viewports } from "./support.ts";
+import { realPdf } from "../files/samples.ts";
 
 const { portal, openPage } = usePortalInBrowser();
 const sameOrigin = { "sec-fetch-site": "same-origin" };
@@ -35,7 +36,7 @@ async function tabTo(page: Page, name: RegExp, { backwards = false, max = 80 } =
 
 async function uploadAsCustomer(uploadLink: string, documentId: string, fileName: string) {
   const form = new FormData();
-  form.append("file", new Blob([new TextEncoder().encode("%PDF-1.4\n% keys\n%%EOF\n")], { type: "application/pdf" }), fileName);
+  form.append("file", new Blob([realPdf(1, { comment: "keys" })], { type: "application/pdf" }), fileName);
   form.append("isGuest", "true");
   expect((await fetch(`${portal.url}/api/upload/${uploadLink}/documents/${documentId}`, { method: "POST", body: form })).status).toBe(200);
 }

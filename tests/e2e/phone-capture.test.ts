@@ -53,7 +53,7 @@ test("photograph three pages, reorder and retake one, send one PDF; answer anoth
   // The rules are shown before anything is sent.
   await phone.page.getByText("PDF: at least 2 pages").first().waitFor();
 
-  await phone.page.getByRole("button", { name: "Photograph pages of Bank Statements" }).first().click();
+  await phone.page.getByRole("button", { name: "Several pages of Bank Statements" }).first().click();
   const dialog = phone.page.getByRole("dialog", { name: "Photograph Bank Statements" });
   // landscape, portrait, and a sideways-stored photo whose EXIF says "landscape".
   await choose(phone.page, dialog.getByRole("button", { name: "Take first page" }), [photo("landscape_1"), photo("portrait_1"), photo("landscape_6")]);
@@ -73,7 +73,7 @@ test("photograph three pages, reorder and retake one, send one PDF; answer anoth
   expect(await pageShapes(pdf)).toEqual(["portrait", "landscape", "portrait"]);
 
   // "I don't have this" for the payslip, then the broker accepts the answer.
-  await phone.page.getByRole("button", { name: "I don't have Payslip" }).first().click();
+  await phone.page.getByRole("button", { name: "I don't have this: Payslip" }).first().click();
   const why = phone.page.getByRole("dialog", { name: "I don't have Payslip" });
   await why.getByLabel(/^Why not\?/).fill("I am self-employed; my accountant's letter is attached to Bank Statements.");
   await why.getByRole("button", { name: "Send answer" }).click();

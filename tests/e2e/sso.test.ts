@@ -85,7 +85,9 @@ test("two-factor: set up on the Profile, then sign-in asks for the code", async 
   await screenshot(page, "two-factor-setup-desktop");
   await card.getByLabel(/^Authentication code/).fill(authenticatorCode(secret, new Date()));
   await card.getByRole("button", { name: "Turn on two-factor" }).click();
-  const codes = await card.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").allTextContents();
+  const codeList = card.getByRole("list", { name: "Recovery codes" });
+  await codeList.getByRole("listitem").nth(9).waitFor(); // allTextContents does not wait
+  const codes = await codeList.getByRole("listitem").allTextContents();
   expect(codes).toHaveLength(10);
   await card.getByRole("button", { name: "I have saved my codes" }).click();
   await card.getByText("On", { exact: true }).waitFor();

@@ -62,12 +62,12 @@ export function UploadControl({ document, stacked = false }: { document: PortalD
           </Button>
         </FileTrigger>
         {takesPdf ? (
-          <Button variant="secondary" size="sm" aria-label={`Photograph pages of ${document.name}`} onPress={() => setDialog("capture")}>
+          <Button variant="secondary" size="sm" aria-label={`Several pages of ${document.name}`} onPress={() => setDialog("capture")}>
             <Files aria-hidden="true" className="size-4" />
             Several pages
           </Button>
         ) : null}
-        <Button variant="ghost" size="sm" aria-label={`I don't have ${document.name}`} onPress={() => setDialog("unavailable")}>
+        <Button variant="ghost" size="sm" aria-label={`I don't have this: ${document.name}`} onPress={() => setDialog("unavailable")}>
           <FileQuestion aria-hidden="true" className="size-4" />
           I don't have this
         </Button>
