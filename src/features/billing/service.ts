@@ -2,17 +2,21 @@
 // already hold: with billing off (no STRIPE_SECRET_KEY) a broker without a subscription row is
 // unlimited, a row (set by billing, or by tests) decides the plan, and a canceled plan stays
 // effective until its period ends, then falls back to free.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { subscriptions } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
+import { prepared } from "../../lib/prepared.ts";
 import type { SubscriptionDto } from "./model.ts";
 import { canAddCustomer, maxDocumentsPerCustomer } from "../../shared/limits.ts";
 import { getPlan, UNLIMITED, type PlanId } from "../../shared/plans.ts";
 import { countCustomers } from "../customers/contact.ts";
 import { countRequestedDocuments } from "../documents/service.ts";
 
+const subscriptionQuery = prepared((db) => db.select().from(subscriptions).where(eq(subscriptions.brokerId, sql.placeholder("brokerId"))).prepare());
+const subscriptionOf = (ctx: AppContext, brokerId: string) => subscriptionQuery(ctx.db).get({ brokerId });
+
 export function effectivePlan(ctx: AppContext, brokerId: string): PlanId {
-  const row = ctx.db.select().from(subscriptions).where(eq(subscriptions.brokerId, brokerId)).get();
+  const row = subscriptionOf(ctx, brokerId);
   if (!row) return ctx.config.billing ? "free" : "unlimited";
   if (row.status === "active") return row.plan;
   const stillPaid = row.status === "canceled" && row.currentPeriodEnd && row.currentPeriodEnd > ctx.clock.now();
@@ -27,7 +31,7 @@ export function setPlan(ctx: AppContext, brokerId: string, plan: PlanId, status:
 
 export function subscriptionSummary(ctx: AppContext, brokerId: string): SubscriptionDto {
   const plan = effectivePlan(ctx, brokerId);
-  const row = ctx.db.select().from(subscriptions).where(eq(subscriptions.brokerId, brokerId)).get();
+  const row = subscriptionOf(ctx, brokerId);
   const customersUsed = countCustomers(ctx, brokerId);
   const documentsUsed = countRequestedDocuments(ctx, { brokerId });
   const { customersLimit } = getPlan(plan);

@@ -3,10 +3,11 @@
 // touches the other's row. (Accounts that span brokers are customer-auth's, proven by email.)
 // Reads, edits, deletion and resent invitations are here; inviting and requesting documents in
 // requests.ts; lookups other features need in contact.ts.
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { customers } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
+import { prepared } from "../../lib/prepared.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import type { CustomerDetailDto, CustomerDto, DocumentLimit, UpdateCustomerInput } from "./model.ts";
 import type { DocumentCounts } from "../documents/model.ts";
@@ -55,8 +56,12 @@ function toCustomerDto(broker: PublicUser, customer: CustomerRow, counts: Docume
 }
 
 /** The customer if this broker works with them; 404 otherwise (another broker's id looks missing). */
+const ownedCustomerQuery = prepared((db) =>
+  db.select().from(customers).where(and(eq(customers.brokerId, sql.placeholder("brokerId")), eq(customers.id, sql.placeholder("customerId")))).prepare(),
+);
+
 export function findOwnedCustomer(ctx: AppContext, brokerId: string, customerId: string): CustomerRow {
-  const row = ctx.db.select().from(customers).where(and(eq(customers.brokerId, brokerId), eq(customers.id, customerId))).get();
+  const row = ownedCustomerQuery(ctx.db).get({ brokerId, customerId });
   if (!row) throw notFound("Customer not found");
   return row;
 }
@@ -71,15 +76,15 @@ export function findOwnedCustomers(ctx: AppContext, brokerId: string, customerId
   return unique.map((id) => byId.get(id)!);
 }
 
+const customersByNameQuery = prepared((db) =>
+  db.select().from(customers).where(eq(customers.brokerId, sql.placeholder("brokerId"))).orderBy(asc(customers.name)).prepare(),
+);
+
 export function listCustomers(ctx: AppContext, broker: PublicUser): CustomerDto[] {
   const now = ctx.clock.now();
   const counts = documentCountsByCustomer(ctx, broker.id, now);
-  return ctx.db
-    .select()
-    .from(customers)
-    .where(eq(customers.brokerId, broker.id))
-    .orderBy(asc(customers.name))
-    .all()
+  return customersByNameQuery(ctx.db)
+    .all({ brokerId: broker.id })
     .map((row) => toCustomerDto(broker, row, counts.get(row.id) ?? emptyCounts()));
 }
 
