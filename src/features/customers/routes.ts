@@ -1,4 +1,4 @@
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
 import { IdParams, Message } from "../../lib/model.ts";
 import { jsonResponse } from "../../lib/read-cache.ts";
@@ -10,6 +10,8 @@ import {
   CreateCustomerBody,
   CustomerDetailDto,
   CustomerList,
+  CustomerPage,
+  CustomerPageQuery,
   DocumentLimit,
   RequestDocumentsBody,
   RequestedDocuments,
@@ -22,6 +24,8 @@ import {
   deleteCustomer,
   documentLimit,
   listCustomers,
+  asksForPage,
+  pageCustomers,
   resendInvitation,
   updateCustomer,
 } from "./service.ts";
@@ -36,8 +40,12 @@ export const customerRoutes = (ctx: AppContext) => {
     .guard({ broker: true }, (app) =>
       app
         .get("/customers", ({ broker }) => customerList(broker), { response: CustomerList })
-        // The same list: invitation fields are part of every customer.
-        .get("/all-customers", ({ broker }) => customerList(broker), { response: CustomerList })
+        // The same list (invitation fields are part of every customer); with ?page&pageSize&q&status&sort
+        // one page of it, searched, filtered and sorted on the server (All Customers).
+        .get("/all-customers", ({ broker, query }) => (asksForPage(query) ? pageCustomers(ctx, broker, query) : customerList(broker)), {
+          query: CustomerPageQuery,
+          response: t.Union([CustomerList, CustomerPage]),
+        })
         .post(
           "/customers",
           ({ broker, body, status }) => status(201, createCustomer(ctx, { ...body, broker })),
