@@ -1,9 +1,10 @@
 // Stored notifications for both sides. They are written in the same transaction as the change
 // they announce; the caller publishes `notification_created` once that transaction commits.
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { notifications } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
+import { prepared } from "../../lib/prepared.ts";
 import { newId } from "../../lib/tokens.ts";
 import type { Unit } from "../../lib/unit-of-work.ts";
 import type { BrokerNotificationDto, CustomerNotificationDto } from "./model.ts";
@@ -50,7 +51,17 @@ const ownedBy = (owner: Owner) =>
     ? and(eq(notifications.audience, "broker"), eq(notifications.brokerId, owner.brokerId))
     : and(eq(notifications.audience, "customer"), inArray(notifications.customerId, owner.customerIds));
 
+// A broker's list and unread count are polled every 30 s by every open dashboard: prepared once.
+const brokerOwner = { audience: "broker", brokerId: sql.placeholder("brokerId") as unknown as string } as const;
+const brokerList = prepared((db) =>
+  db.select().from(notifications).where(ownedBy(brokerOwner)).orderBy(desc(notifications.createdAt)).limit(LIST_LIMIT).prepare(),
+);
+const brokerUnread = prepared((db) =>
+  db.select({ n: count() }).from(notifications).where(and(ownedBy(brokerOwner), eq(notifications.read, false))).prepare(),
+);
+
 function list(ctx: AppContext, owner: Owner): Row[] {
+  if (owner.audience === "broker") return brokerList(ctx.db).all({ brokerId: owner.brokerId });
   return ctx.db.select().from(notifications).where(ownedBy(owner)).orderBy(desc(notifications.createdAt)).limit(LIST_LIMIT).all();
 }
 
@@ -71,6 +82,7 @@ export const customerNotifications = (ctx: AppContext, customerIds: string[]): C
   list(ctx, { audience: "customer", customerIds }).map((row) => ({ ...base(row), isRead: row.read }));
 
 export function unreadCount(ctx: AppContext, owner: Owner): number {
+  if (owner.audience === "broker") return brokerUnread(ctx.db).get({ brokerId: owner.brokerId })!.n;
   return ctx.db.select({ n: count() }).from(notifications).where(and(ownedBy(owner), eq(notifications.read, false))).get()!.n;
 }
 
