@@ -83,6 +83,18 @@ export function customerNames(ctx: AppContext, brokerId: string): Map<string, st
   return new Map(namesQuery(ctx.db).all({ brokerId }).map((r) => [r.id, r.name]));
 }
 
+/** Names of some of this broker's customers by id (the customers of one page of a list). */
+export function customerNamesOf(ctx: AppContext, brokerId: string, customerIds: string[]): Map<string, string> {
+  const ids = [...new Set(customerIds)];
+  if (ids.length === 0) return new Map();
+  const rows = ctx.db
+    .select({ id: customers.id, name: customers.name })
+    .from(customers)
+    .where(and(eq(customers.brokerId, brokerId), inArray(customers.id, ids)))
+    .all();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 export function markReminded(tx: Writer, brokerId: string, customerIds: string[], at: Date): void {
   if (customerIds.length === 0) return;
   tx.update(customers)
