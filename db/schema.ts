@@ -130,6 +130,8 @@ export const documents = sqliteTable(
     index("documents_customer_idx").on(t.customerId),
     // The dashboard's bounded lists walk a broker's documents in due order and stop at the limit.
     index("documents_broker_due_idx").on(t.brokerId, t.dueDate, t.createdAt),
+    // The completed and shared lists (one status each) walk that status's documents in due order.
+    index("documents_broker_status_due_idx").on(t.brokerId, t.status, t.dueDate, t.createdAt),
   ],
 );
 
