@@ -80,6 +80,18 @@ describe("a page", () => {
     expect(res.body).toMatchObject({ customers: [], total: 31, page: 99 });
   });
 
+  test("a page read again after a write shows the write (pages are cached until the database changes)", async () => {
+    const first = await get("?page=1&pageSize=5&sort=-name");
+    expect(first.body.customers[0].name).toBe("Odd 100%_name");
+    await createCustomer(srv, broker.token, { name: "Zed Last", email: "zed@example.com" });
+    const again = await get("?page=1&pageSize=5&sort=-name");
+    expect(again.body.customers[0].name).toBe("Zed Last");
+    expect(again.body.total).toBe(first.body.total + 1);
+    const res = await srv.call(`/api/customers/${again.body.customers[0].id}`, { method: "DELETE", token: broker.token });
+    expect(res.status).toBe(200);
+    expect((await get("?page=1&pageSize=5&sort=-name")).body.customers[0].name).toBe("Odd 100%_name");
+  });
+
   test("another broker's customers are never counted or shown", async () => {
     const other = await srv.signUpBroker();
     await createCustomer(srv, other.token, { name: "Customer 99", email: "other@example.com" });

@@ -35,6 +35,8 @@ export const customerRoutes = (ctx: AppContext) => {
   // A ready Response skips Elysia's response validation, so the schemas below only declare their
   // shape; listCustomers and customerDetail are typed from the same schemas.
   const customerList = (broker: PublicUser) => jsonResponse(ctx.cache.json(`customers:${broker.id}`, () => listCustomers(ctx, broker)));
+  const customerPage = (broker: PublicUser, query: CustomerPageQuery) =>
+    jsonResponse(ctx.cache.json(`customers-page:${broker.id}:${JSON.stringify(query)}`, () => pageCustomers(ctx, broker, query)));
   return new Elysia({ name: "customers", seed: contextSeed(ctx), prefix: "/api" })
     .use(access(ctx))
     .guard({ broker: true }, (app) =>
@@ -42,7 +44,8 @@ export const customerRoutes = (ctx: AppContext) => {
         .get("/customers", ({ broker }) => customerList(broker), { response: CustomerList })
         // The same list (invitation fields are part of every customer); with ?page&pageSize&q&status&sort
         // one page of it, searched, filtered and sorted on the server (All Customers).
-        .get("/all-customers", ({ broker, query }) => (asksForPage(query) ? pageCustomers(ctx, broker, query) : customerList(broker)), {
+        // A page is cached like the list (until any write), under every parameter that shapes it.
+        .get("/all-customers", ({ broker, query }) => (asksForPage(query) ? customerPage(broker, query) : customerList(broker)), {
           query: CustomerPageQuery,
           response: t.Union([CustomerList, CustomerPage]),
         })
