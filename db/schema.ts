@@ -60,7 +60,13 @@ export const customers = sqliteTable(
     accountConnectedAt: time("account_connected_at"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("customers_broker_email_idx").on(t.brokerId, t.email), index("customers_email_idx").on(t.email)],
+  (t) => [
+    uniqueIndex("customers_broker_email_idx").on(t.brokerId, t.email),
+    index("customers_email_idx").on(t.email),
+    // All Customers' pages in name or invitation order (see customers/service.ts pageCustomers).
+    index("customers_broker_name_idx").on(t.brokerId, sql`${t.name} collate nocase`, t.email),
+    index("customers_broker_invited_idx").on(t.brokerId, t.invitedAt),
+  ],
 );
 
 /**
@@ -132,6 +138,10 @@ export const documents = sqliteTable(
     index("documents_broker_customer_idx").on(t.brokerId, t.customerId),
     index("documents_broker_status_idx").on(t.brokerId, t.status),
     index("documents_customer_idx").on(t.customerId),
+    // The dashboard's bounded lists walk a broker's documents in due order and stop at the limit.
+    index("documents_broker_due_idx").on(t.brokerId, t.dueDate, t.createdAt),
+    // The completed and shared lists (one status each) walk that status's documents in due order.
+    index("documents_broker_status_due_idx").on(t.brokerId, t.status, t.dueDate, t.createdAt),
   ],
 );
 
@@ -171,6 +181,8 @@ export const notifications = sqliteTable(
   (t) => [
     index("notifications_broker_idx").on(t.brokerId, t.read),
     index("notifications_customer_idx").on(t.customerId, t.read),
+    // Newest first, LIST_LIMIT of them, however many a broker has collected.
+    index("notifications_broker_time_idx").on(t.brokerId, t.createdAt),
   ],
 );
 

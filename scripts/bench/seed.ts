@@ -1,39 +1,78 @@
 // Seeds a data directory with one broker and N customers of 10 documents each, in a realistic
-// mix of statuses. Used by the benchmarks; prints the broker's bearer token and a customer id.
+// mix of statuses, plus what the other reads need: notifications for the broker and the first
+// customer, a few shared files, and a signed-in customer account on the first customer's link.
+// Used by the benchmarks; returns the broker's bearer token, a customer and its link.
 import { eq, inArray } from "drizzle-orm";
 import { migrateDatabase, openDatabase } from "../../db/client.ts";
-import { documents } from "../../db/schema.ts";
+import { customerAccounts, customerSessions, documents, notifications } from "../../db/schema.ts";
 import { loadConfig } from "../../src/config.ts";
 import { buildContext } from "../../src/context.ts";
 import { createBrokerAccount, createSession } from "../../src/features/auth/service.ts";
 import { createCustomer } from "../../src/features/customers/requests.ts";
 import { createLogger } from "../../src/lib/log.ts";
+import { hashToken, newId, randomToken } from "../../src/lib/tokens.ts";
 import { STANDARD_DOCUMENTS } from "../../src/shared/documents.ts";
 
-export async function seedBroker(dataDir: string, customers: number) {
+export interface Seeded {
+  /** The broker's bearer token. */
+  token: string;
+  customerId: string;
+  uploadLink: string;
+  /** A customer session token for the account of the first customer's email. */
+  customerToken: string;
+  /** Ids of every seeded customer, in creation order. */
+  customerIds: string[];
+}
+
+export async function seedBroker(dataDir: string, customers: number, options: { email?: string } = {}): Promise<Seeded> {
   const config = loadConfig({ DATA_DIR: dataDir });
   const db = openDatabase(dataDir);
   migrateDatabase(db);
   const ctx = buildContext(config, db, { log: createLogger("silent") });
-  const broker = await createBrokerAccount(ctx, { email: "bench@example.com", password: "bench password", firstName: "Bench", lastName: "Broker" });
+  const broker = await createBrokerAccount(ctx, { email: options.email ?? "bench@example.com", password: "bench password", firstName: "Bench", lastName: "Broker" });
   const { token } = createSession(ctx, broker.id);
   const due = new Date(Date.now() + 5 * 86_400_000).toISOString();
-  let firstCustomerId = "";
+  const customerIds: string[] = [];
+  let uploadLink = "";
+  let firstEmail = "";
   for (let i = 0; i < customers; i++) {
+    const email = `customer${i}@example.com`;
     const c = createCustomer(ctx, {
       broker,
-      name: `Customer ${String(i).padStart(4, "0")}`,
-      email: `customer${i}@example.com`,
+      name: `Customer ${String(i).padStart(5, "0")}`,
+      email,
       loanType: i % 2 ? "fha" : "conventional",
       dueDate: due,
       requiredDocuments: STANDARD_DOCUMENTS.map((d) => ({ name: d.name })),
     });
-    firstCustomerId ||= c.id;
-    // A mix of states: some uploaded, some approved, the rest still requested.
+    customerIds.push(c.id);
+    uploadLink ||= c.uploadLink;
+    firstEmail ||= email;
+    // A mix of states: some uploaded, some approved, the rest still requested; every 20th has a shared file.
     const ids = c.documents.map((d) => d.id);
-    db.update(documents).set({ status: "approved", verifiedAt: new Date(), originalName: "file.pdf", fileSize: 200_000 }).where(inArray(documents.id, ids.slice(0, i % 4))).run();
-    db.update(documents).set({ status: "uploaded", uploadedAt: new Date(), originalName: "file.pdf", fileSize: 200_000 }).where(eq(documents.id, ids[9]!)).run();
+    const now = new Date();
+    db.update(documents).set({ status: "approved", verifiedAt: now, originalName: "file.pdf", fileSize: 200_000 }).where(inArray(documents.id, ids.slice(0, i % 4))).run();
+    db.update(documents).set({ status: "uploaded", uploadedAt: now, originalName: "file.pdf", fileSize: 200_000 }).where(eq(documents.id, ids[9]!)).run();
+    if (i % 20 === 0) db.update(documents).set({ status: "shared", originalName: "shared.pdf", fileSize: 100_000 }).where(eq(documents.id, ids[8]!)).run();
   }
+  // Notifications: 200 for the broker (half read), 20 for the first customer.
+  const note = (n: number, extra: Partial<typeof notifications.$inferInsert>) => ({
+    id: newId(),
+    type: "document_uploaded",
+    title: `Notification ${n}`,
+    message: `Something happened (${n})`,
+    read: n % 2 === 0,
+    createdAt: new Date(Date.now() - n * 60_000),
+    audience: "broker" as const,
+    ...extra,
+  });
+  for (let n = 0; n < 200; n++) db.insert(notifications).values(note(n, { brokerId: broker.id })).run();
+  for (let n = 0; n < 20; n++) db.insert(notifications).values(note(n, { audience: "customer", customerId: customerIds[0]!, type: "documents_requested" })).run();
+  // A signed-in customer: an account for the first customer's email, and a session.
+  const accountId = newId();
+  const customerToken = randomToken();
+  db.insert(customerAccounts).values({ id: accountId, email: firstEmail, passwordHash: "unused" }).run();
+  db.insert(customerSessions).values({ id: hashToken(customerToken), accountId, expiresAt: new Date(Date.now() + 86_400_000) }).run();
   db.$client.close();
-  return { token, customerId: firstCustomerId };
+  return { token, customerId: customerIds[0]!, uploadLink, customerToken, customerIds };
 }

@@ -1,11 +1,12 @@
-import { afterAll, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
 import { migrateDatabase, openDatabase } from "../../db/client.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
 import { ReadCache } from "../../src/lib/read-cache.ts";
-import { tempDir } from "../support/server.ts";
+import { createCustomer, sampleFiles, uploadFile } from "../support/fixtures.ts";
+import { tempDir, useTestServer } from "../support/server.ts";
 
 const dir = tempDir("portal-cache-");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -33,4 +34,39 @@ test("a cached read is reused until any write, from this or another connection, 
   expect(read()).toBe('{"n":4}');
   expect(read()).toBe('{"n":4}');
   db.$client.close();
+});
+
+describe("through the API: cached reads never outlive a write to their data, whoever writes", () => {
+  const srv = useTestServer();
+  const get = (path: string, token: string) => srv.call<any>(path, { token });
+
+  test("a customer's upload, another broker's writes, a second broker's reads", async () => {
+    const a = await srv.signUpBroker();
+    const b = await srv.signUpBroker();
+    const customer = await createCustomer(srv, a.token, { name: "Ann", email: "ann@example.com" });
+
+    // Broker A's cached reads: the list, the customer, the metrics.
+    const before = await get("/api/customers", a.token);
+    expect(before.body.map((c: any) => c.documentCounts.underReview)).toEqual([0]);
+    expect((await get(`/api/customer/${customer.id}`, a.token)).body.documents.every((d: any) => d.status === "requested")).toBe(true);
+    expect((await get("/api/dashboard/metrics", a.token)).body.totalCustomers).toBe(1);
+
+    // The customer (not a broker) writes to A's data through the link: A sees it at once.
+    expect((await uploadFile(srv, customer.uploadLink, customer.documents[0]!.id, { bytes: sampleFiles.pdf() })).status).toBe(200);
+    expect((await get("/api/customers", a.token)).body.map((c: any) => c.documentCounts.underReview)).toEqual([1]);
+    const detail = await get(`/api/customer/${customer.id}`, a.token);
+    expect(detail.body.documents.find((d: any) => d.id === customer.documents[0]!.id).status).toBe("uploaded");
+
+    // Broker B writes its own data: B's reads hold only B's, A's only A's, both up to date.
+    await createCustomer(srv, b.token, { name: "Bob", email: "bob@example.com" });
+    expect((await get("/api/customers", b.token)).body.map((c: any) => c.name)).toEqual(["Bob"]);
+    expect((await get("/api/customers", a.token)).body.map((c: any) => c.name)).toEqual(["Ann"]);
+    expect((await get("/api/dashboard/metrics", b.token)).body.totalCustomers).toBe(1);
+    expect((await get(`/api/customer/${customer.id}`, b.token)).status).toBe(404);
+
+    // A's own change shows in A's next read.
+    expect((await srv.call(`/api/documents/${customer.documents[0]!.id}/verify`, { method: "POST", token: a.token, body: { status: "approved" } })).status).toBe(200);
+    expect((await get("/api/customers", a.token)).body[0].documentCounts).toMatchObject({ approved: 1, underReview: 0 });
+    expect((await get("/api/dashboard/metrics", a.token)).body.completedToday).toBe(1);
+  });
 });

@@ -6,7 +6,7 @@ import { createQueryClient } from "../../web/api/query-client";
 import { App } from "../../web/App";
 import { ToastRegion } from "../../web/components/ui/ToastRegion";
 
-export type FakeRoute = (request: { method: string; path: string; body: unknown; search: string }) => Response | undefined;
+export type FakeRoute = (request: { method: string; path: string; body: unknown; search: string; query: URLSearchParams }) => Response | undefined;
 
 export function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -14,12 +14,12 @@ export function json(status: number, body: unknown): Response {
 
 /** Replaces global fetch; unanswered requests get a 404 JSON body. Returns the requests seen. */
 export function fakeServer(route: FakeRoute) {
-  const calls: Array<{ method: string; path: string; body: unknown; search: string }> = [];
+  const calls: Array<{ method: string; path: string; body: unknown; search: string; query: URLSearchParams }> = [];
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url, "http://localhost:3000");
     const method = (init?.method ?? "GET").toUpperCase();
     const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-    const call = { method, path: url.pathname, body, search: url.search };
+    const call = { method, path: url.pathname, body, search: url.search, query: url.searchParams };
     calls.push(call);
     return route(call) ?? json(404, { message: "Not found" });
   }) as typeof fetch;

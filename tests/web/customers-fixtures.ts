@@ -32,6 +32,21 @@ export function subscription(plan: SubscriptionDto["subscription"]["plan"], over
   };
 }
 
+/** What the server answers to /api/all-customers?page&pageSize&q&status&sort (see tests/api/all-customers-paging.test.ts). */
+export function customerPage(customers: CustomerDto[], query: URLSearchParams) {
+  const page = Number(query.get("page") ?? 1);
+  const pageSize = Number(query.get("pageSize") ?? 25);
+  const q = (query.get("q") ?? "").toLowerCase();
+  const status = query.get("status") ?? "all";
+  const sort = query.get("sort") ?? "-invitedAt";
+  const matching = customers.filter(
+    (c) => (status === "all" || c.invitationStatus === status) && (c.name.toLowerCase().includes(q) || c.email.toLowerCase().includes(q)),
+  );
+  const key = (c: CustomerDto) => (sort.endsWith("name") ? `${c.name.toLowerCase()}\u0000${c.email}` : c.invitedAt);
+  const sorted = matching.sort((a, b) => key(a).localeCompare(key(b)) * (sort.startsWith("-") ? -1 : 1));
+  return { customers: sorted.slice((page - 1) * pageSize, page * pageSize), total: matching.length, page, pageSize };
+}
+
 /** A signed-in broker with the given customers and plan; `extra` answers anything else first. */
 export function brokerServer(
   customers: CustomerDto[],
@@ -47,8 +62,10 @@ export function brokerServer(
       case "/api/subscription":
         return json(200, plan);
       case "/api/customers":
-      case "/api/all-customers":
         return request.method === "GET" ? json(200, customers) : undefined;
+      case "/api/all-customers":
+        if (request.method !== "GET") return undefined;
+        return json(200, request.query.has("page") ? customerPage(customers, request.query) : customers);
       case "/api/dashboard/metrics":
         return json(200, { totalCustomers: customers.length, pendingDocs: 4, overdueDocs: 2, completedToday: 1 });
       case "/api/notifications":

@@ -6,7 +6,6 @@ import { SearchField } from "../components/ui/SearchField";
 import { Select } from "../components/ui/Select";
 import { Spinner } from "../components/ui/Spinner";
 import { usePageTitle } from "../components/use-page-title";
-import { useAllCustomersQuery } from "../features/customers/api";
 import { AddCustomerButton } from "../features/customers/AddCustomerButton";
 import { BulkReminderButton } from "../features/customers/BulkReminderButton";
 import { CustomerTable } from "../features/customers/CustomerTable";
@@ -23,9 +22,9 @@ const STATUS_OPTIONS: { id: InvitationFilter; label: string }[] = [
 /** SPEC 2 "All Customers". */
 export function CustomersRoute() {
   usePageTitle("All Customers");
-  const { data, isLoading, isError } = useAllCustomersQuery();
-  const customers = data ?? [];
-  const list = useCustomerList(customers);
+  // Paged, searched and sorted by the server; the page on screen stays while the next loads.
+  const list = useCustomerList();
+  const { isLoading, isError } = list.query;
   const [requestFor, setRequestFor] = useState<CustomerDto | null>(null);
   const [editing, setEditing] = useState<CustomerDto | null>(null);
 
@@ -37,7 +36,7 @@ export function CustomersRoute() {
           <p className="mt-1 text-slate-600">Everyone you have invited, their invitation and their documents.</p>
         </div>
         <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap">
-          <BulkReminderButton isDisabled={customers.length === 0} />
+          <BulkReminderButton isDisabled={list.total === 0 && !list.isNarrowed} />
           <AddCustomerButton />
         </div>
       </header>
@@ -64,9 +63,9 @@ export function CustomersRoute() {
         <Spinner label="Loading customers" className="w-full py-16" />
       ) : isError ? (
         <EmptyState title="Customers could not be loaded">Please refresh the page to try again.</EmptyState>
-      ) : list.table.getRowCount() === 0 ? (
+      ) : list.total === 0 ? (
         <EmptyState title="No invited customers found" icon={<Users />} className="rounded-xl border border-slate-200 bg-white">
-          {customers.length === 0 ? "Add a customer to send them an invitation." : "Try another search or status filter."}
+          {list.isNarrowed ? "Try another search or status filter." : "Add a customer to send them an invitation."}
         </EmptyState>
       ) : (
         <CustomerTable table={list.table} onRequestDocuments={setRequestFor} onEdit={setEditing} />

@@ -1,18 +1,25 @@
 // Brokers as other features see them: by id, for a name in an email or on the customer portal.
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { users } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import type { Writer } from "../../lib/jobs.ts";
+import { prepared } from "../../lib/prepared.ts";
 import type { PublicUser } from "./model.ts";
 import { toPublicUser } from "./service.ts";
 
+const byIdQuery = prepared((db) => db.select().from(users).where(eq(users.id, sql.placeholder("id"))).prepare());
+
 export function brokerById(ctx: AppContext, id: string): PublicUser | null {
-  const row = ctx.db.select().from(users).where(eq(users.id, id)).get();
+  const row = byIdQuery(ctx.db).get({ id });
   return row ? toPublicUser(row) : null;
 }
 
 export function brokersById(ctx: AppContext, ids: string[]): Map<string, PublicUser> {
   if (ids.length === 0) return new Map();
+  if (ids.every((id) => id === ids[0])) {
+    const broker = brokerById(ctx, ids[0]!); // the common case (one broker), prepared
+    return new Map(broker ? [[broker.id, broker]] : []);
+  }
   const rows = ctx.db.select().from(users).where(inArray(users.id, [...new Set(ids)])).all();
   return new Map(rows.map((row) => [row.id, toPublicUser(row)]));
 }

@@ -1,11 +1,12 @@
 // Broker accounts and sessions. A session token is handed out once (as the bearer token and the
 // HttpOnly cookie); only its hash is stored.
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { brokerEmailChanges, brokerPasswordResetTokens, brokerSignupCodes, sessions, users } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { checkSignIn, hashPassword } from "../../lib/password.ts";
 import type { Writer } from "../../lib/jobs.ts";
+import { prepared } from "../../lib/prepared.ts";
 import { SignInThrottle } from "../../lib/rate-limit.ts";
 import { hashToken, newId, randomToken } from "../../lib/tokens.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
@@ -127,14 +128,18 @@ export async function signInBroker(ctx: AppContext, input: SignInInput & { addre
 }
 
 /** The broker a token belongs to, or null when it is unknown or expired. */
-export function brokerForToken(ctx: AppContext, token: string): PublicUser | null {
-  const row = ctx.db
-    .select({ user: users })
+// Every broker request asks this: one lookup by the session's primary key, prepared once.
+const sessionBroker = prepared((db) =>
+  db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, profileImageUrl: users.profileImageUrl })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
-    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, ctx.clock.now())))
-    .get();
-  return row ? toPublicUser(row.user) : null;
+    .where(and(eq(sessions.id, sql.placeholder("sessionId")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .prepare(),
+);
+
+export function brokerForToken(ctx: AppContext, token: string): PublicUser | null {
+  return sessionBroker(ctx.db).get({ sessionId: hashToken(token), now: ctx.clock.now().getTime() }) ?? null;
 }
 
 export function signOutBroker(ctx: AppContext, token: string): void {

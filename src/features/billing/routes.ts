@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
 import { Message } from "../../lib/model.ts";
+import { jsonResponse } from "../../lib/read-cache.ts";
 import { access } from "../access/plugin.ts";
 import {
   ActivateSubscriptionBody,
@@ -26,7 +27,11 @@ export const billingRoutes = (ctx: AppContext) =>
     })
     .guard({ broker: true }, (app) =>
       app
-        .get("/subscription", ({ broker }) => subscriptionSummary(ctx, broker.id), { response: SubscriptionDto })
+        // Polled every 30 s by every broker screen and counting the whole brokerage's documents:
+        // cached until the database changes (src/lib/read-cache.ts), like the dashboard metrics.
+        .get("/subscription", ({ broker }) => jsonResponse(ctx.cache.json(`subscription:${broker.id}`, () => subscriptionSummary(ctx, broker.id))), {
+          response: SubscriptionDto,
+        })
         .post("/create-subscription", ({ broker, body }) => createSubscription(ctx, { broker, plan: body.plan }), {
           body: CreateSubscriptionBody,
           response: CreateSubscriptionDto,

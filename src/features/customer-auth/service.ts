@@ -9,6 +9,7 @@ import { AppError, badRequest } from "../../lib/errors.ts";
 import { emailCodeHash, newEmailCode, sameHash } from "../../lib/email-codes.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { checkSignIn, hashPassword } from "../../lib/password.ts";
+import { prepared } from "../../lib/prepared.ts";
 import { FailureLimiter, SignInThrottle } from "../../lib/rate-limit.ts";
 import { hashToken, newId, randomToken } from "../../lib/tokens.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
@@ -45,14 +46,19 @@ export interface CustomerSession {
   sessionId: string;
 }
 
-export function sessionForToken(ctx: AppContext, token: string): CustomerSession | null {
-  const sessionId = hashToken(token);
-  const row = ctx.db
+// Every signed-in portal request asks this: one lookup by the session's primary key, prepared once.
+const sessionAccount = prepared((db) =>
+  db
     .select({ account: customerAccounts })
     .from(customerSessions)
     .innerJoin(customerAccounts, eq(customerAccounts.id, customerSessions.accountId))
-    .where(and(eq(customerSessions.id, sessionId), gt(customerSessions.expiresAt, ctx.clock.now())))
-    .get();
+    .where(and(eq(customerSessions.id, sql.placeholder("sessionId")), gt(customerSessions.expiresAt, sql.placeholder("now"))))
+    .prepare(),
+);
+
+export function sessionForToken(ctx: AppContext, token: string): CustomerSession | null {
+  const sessionId = hashToken(token);
+  const row = sessionAccount(ctx.db).get({ sessionId, now: ctx.clock.now().getTime() });
   return row ? { account: row.account, sessionId } : null;
 }
 

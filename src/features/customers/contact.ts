@@ -1,9 +1,10 @@
 // Customer lookups other features need (mail, reminders, uploads, the portal, billing), kept
 // apart from service.ts so those features can use them without importing each other.
-import { and, asc, count, eq, gte, inArray, isNull } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import { customers } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
+import { prepared } from "../../lib/prepared.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { portalMessages } from "../../shared/validation.ts";
 
@@ -28,8 +29,10 @@ export function customerContact(ctx: AppContext, customerId: string, db: Writer 
 }
 
 /** The one relationship an upload link opens; 404 for any other string. */
+const byLinkQuery = prepared((db) => db.select().from(customers).where(eq(customers.uploadLink, sql.placeholder("uploadLink"))).prepare());
+
 export function customerByLink(ctx: AppContext, uploadLink: string): CustomerRow {
-  const row = ctx.db.select().from(customers).where(eq(customers.uploadLink, uploadLink)).get();
+  const row = byLinkQuery(ctx.db).get({ uploadLink });
   if (!row) throw notFound(INVALID_LINK);
   return row;
 }
@@ -38,8 +41,12 @@ export function customerByLink(ctx: AppContext, uploadLink: string): CustomerRow
  * Every relationship addressed to this email, oldest first: what the proven owner of the address
  * (a signed-in account) sees across brokers. Never called with an unproven email.
  */
+const withEmailQuery = prepared((db) =>
+  db.select().from(customers).where(eq(customers.email, sql.placeholder("email"))).orderBy(asc(customers.invitedAt)).prepare(),
+);
+
 export function customersWithEmail(ctx: AppContext, email: string): CustomerRow[] {
-  return ctx.db.select().from(customers).where(eq(customers.email, email)).orderBy(asc(customers.invitedAt)).all();
+  return withEmailQuery(ctx.db).all({ email });
 }
 
 /** The customer did something (signed in, uploaded) through this relationship: remember when, and count the invitation as accepted. */
@@ -61,13 +68,30 @@ export function connectAccount(db: Writer, input: { customerId: string; email: s
     .run();
 }
 
+const countQuery = prepared((db) => db.select({ n: count() }).from(customers).where(eq(customers.brokerId, sql.placeholder("brokerId"))).prepare());
+
 export function countCustomers(ctx: AppContext, brokerId: string): number {
-  return ctx.db.select({ n: count() }).from(customers).where(eq(customers.brokerId, brokerId)).get()!.n;
+  return countQuery(ctx.db).get({ brokerId })!.n;
 }
+
+const namesQuery = prepared((db) =>
+  db.select({ id: customers.id, name: customers.name }).from(customers).where(eq(customers.brokerId, sql.placeholder("brokerId"))).prepare(),
+);
 
 /** Names of this broker's customers by id, for lists that show documents with their customer. */
 export function customerNames(ctx: AppContext, brokerId: string): Map<string, string> {
-  const rows = ctx.db.select({ id: customers.id, name: customers.name }).from(customers).where(eq(customers.brokerId, brokerId)).all();
+  return new Map(namesQuery(ctx.db).all({ brokerId }).map((r) => [r.id, r.name]));
+}
+
+/** Names of some of this broker's customers by id (the customers of one page of a list). */
+export function customerNamesOf(ctx: AppContext, brokerId: string, customerIds: string[]): Map<string, string> {
+  const ids = [...new Set(customerIds)];
+  if (ids.length === 0) return new Map();
+  const rows = ctx.db
+    .select({ id: customers.id, name: customers.name })
+    .from(customers)
+    .where(and(eq(customers.brokerId, brokerId), inArray(customers.id, ids)))
+    .all();
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 

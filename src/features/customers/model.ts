@@ -62,6 +62,38 @@ export type CustomerDto = typeof CustomerDto.static;
 
 export const CustomerList = t.Array(CustomerDto);
 
+/** How All Customers may be sorted: by name (A–Z) or invitation time; a leading "-" reverses. */
+export const CUSTOMER_SORTS = ["name", "-name", "invitedAt", "-invitedAt"] as const;
+export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
+export const MAX_PAGE_SIZE = 100;
+
+/**
+ * GET /api/all-customers?page&pageSize&q&status&sort: one page of the list, searched (name or
+ * email), filtered (invitation status) and sorted on the server. Without any of them the whole
+ * list is answered, as the spec's screens ask for it.
+ */
+export const CustomerPageQuery = t.Object({
+  page: t.Optional(t.Numeric({ minimum: 1, maximum: 1_000_000, multipleOf: 1, error: "page must be a whole number of at least 1" })),
+  pageSize: t.Optional(
+    t.Numeric({ minimum: 1, maximum: MAX_PAGE_SIZE, multipleOf: 1, error: `pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}` }),
+  ),
+  q: t.Optional(t.String({ maxLength: 200, error: "q must be text of at most 200 characters" })),
+  // `default: undefined`: Elysia's UnionEnum otherwise fills in its first value, and an absent
+  // parameter must stay absent (no parameter at all asks for the whole list).
+  status: t.Optional(t.UnionEnum(["all", "pending", "accepted"], { default: undefined, error: 'status must be "all", "pending" or "accepted"' })),
+  sort: t.Optional(t.UnionEnum([...CUSTOMER_SORTS], { default: undefined, error: `sort must be one of ${CUSTOMER_SORTS.join(", ")}` })),
+});
+export type CustomerPageQuery = typeof CustomerPageQuery.static;
+
+export const CustomerPage = t.Object({
+  customers: CustomerList,
+  /** Customers matching q and status, over all pages. */
+  total: t.Number(),
+  page: t.Number(),
+  pageSize: t.Number(),
+});
+export type CustomerPage = typeof CustomerPage.static;
+
 export const CustomerDetailDto = t.Composite([CustomerDto, t.Object({ documents: DocumentList })]);
 export type CustomerDetailDto = typeof CustomerDetailDto.static;
 

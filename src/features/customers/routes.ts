@@ -1,4 +1,4 @@
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
 import { IdParams, Message } from "../../lib/model.ts";
 import { jsonResponse } from "../../lib/read-cache.ts";
@@ -10,6 +10,8 @@ import {
   CreateCustomerBody,
   CustomerDetailDto,
   CustomerList,
+  CustomerPage,
+  CustomerPageQuery,
   DocumentLimit,
   RequestDocumentsBody,
   RequestedDocuments,
@@ -22,6 +24,8 @@ import {
   deleteCustomer,
   documentLimit,
   listCustomers,
+  asksForPage,
+  pageCustomers,
   resendInvitation,
   updateCustomer,
 } from "./service.ts";
@@ -31,13 +35,20 @@ export const customerRoutes = (ctx: AppContext) => {
   // A ready Response skips Elysia's response validation, so the schemas below only declare their
   // shape; listCustomers and customerDetail are typed from the same schemas.
   const customerList = (broker: PublicUser) => jsonResponse(ctx.cache.json(`customers:${broker.id}`, () => listCustomers(ctx, broker)));
+  const customerPage = (broker: PublicUser, query: CustomerPageQuery) =>
+    jsonResponse(ctx.cache.json(`customers-page:${broker.id}:${JSON.stringify(query)}`, () => pageCustomers(ctx, broker, query)));
   return new Elysia({ name: "customers", seed: contextSeed(ctx), prefix: "/api" })
     .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
         .get("/customers", ({ broker }) => customerList(broker), { response: CustomerList })
-        // The same list: invitation fields are part of every customer.
-        .get("/all-customers", ({ broker }) => customerList(broker), { response: CustomerList })
+        // The same list (invitation fields are part of every customer); with ?page&pageSize&q&status&sort
+        // one page of it, searched, filtered and sorted on the server (All Customers).
+        // A page is cached like the list (until any write), under every parameter that shapes it.
+        .get("/all-customers", ({ broker, query }) => (asksForPage(query) ? customerPage(broker, query) : customerList(broker)), {
+          query: CustomerPageQuery,
+          response: t.Union([CustomerList, CustomerPage]),
+        })
         .post(
           "/customers",
           ({ broker, body, status }) => status(201, createCustomer(ctx, { ...body, broker })),

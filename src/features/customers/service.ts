@@ -3,12 +3,13 @@
 // touches the other's row. (Accounts that span brokers are customer-auth's, proven by email.)
 // Reads, edits, deletion and resent invitations are here; inviting and requesting documents in
 // requests.ts; lookups other features need in contact.ts.
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { customers } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
+import { prepared } from "../../lib/prepared.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
-import type { CustomerDetailDto, CustomerDto, DocumentLimit, UpdateCustomerInput } from "./model.ts";
+import type { CustomerDetailDto, CustomerDto, CustomerPage, CustomerPageQuery, DocumentLimit, UpdateCustomerInput } from "./model.ts";
 import type { DocumentCounts } from "../documents/model.ts";
 import { customerStatusFromCounts, isRequirement } from "../../shared/documents.ts";
 import { maxDocumentsPerCustomer } from "../../shared/limits.ts";
@@ -23,6 +24,7 @@ import {
   deleteDocumentRows,
   documentCounts,
   documentCountsByCustomer,
+  documentCountsOfCustomers,
   listCustomerDocuments,
   removeFiles,
   toDocumentDto,
@@ -57,8 +59,12 @@ function toCustomerDto(broker: PublicUser, customer: CustomerRow, counts: Docume
 }
 
 /** The customer if this broker works with them; 404 otherwise (another broker's id looks missing). */
+const ownedCustomerQuery = prepared((db) =>
+  db.select().from(customers).where(and(eq(customers.brokerId, sql.placeholder("brokerId")), eq(customers.id, sql.placeholder("customerId")))).prepare(),
+);
+
 export function findOwnedCustomer(ctx: AppContext, brokerId: string, customerId: string): CustomerRow {
-  const row = ctx.db.select().from(customers).where(and(eq(customers.brokerId, brokerId), eq(customers.id, customerId))).get();
+  const row = ownedCustomerQuery(ctx.db).get({ brokerId, customerId });
   if (!row) throw notFound("Customer not found");
   return row;
 }
@@ -73,16 +79,52 @@ export function findOwnedCustomers(ctx: AppContext, brokerId: string, customerId
   return unique.map((id) => byId.get(id)!);
 }
 
+const customersByNameQuery = prepared((db) =>
+  db.select().from(customers).where(eq(customers.brokerId, sql.placeholder("brokerId"))).orderBy(asc(customers.name)).prepare(),
+);
+
 export function listCustomers(ctx: AppContext, broker: PublicUser): CustomerDto[] {
   const now = ctx.clock.now();
   const counts = documentCountsByCustomer(ctx, broker.id, now);
-  return ctx.db
-    .select()
-    .from(customers)
-    .where(eq(customers.brokerId, broker.id))
-    .orderBy(asc(customers.name))
-    .all()
+  return customersByNameQuery(ctx.db)
+    .all({ brokerId: broker.id })
     .map((row) => toCustomerDto(broker, row, counts.get(row.id) ?? emptyCounts()));
+}
+
+export const DEFAULT_PAGE_SIZE = 25;
+
+/** Whether a request to /api/all-customers asks for a page (any paging, search, filter or sort). */
+export const asksForPage = (query: CustomerPageQuery) =>
+  query.page !== undefined || query.pageSize !== undefined || query.q !== undefined || query.status !== undefined || query.sort !== undefined;
+
+// LIKE's wildcards typed by the broker are searched for as themselves.
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * One page of All Customers, searched, filtered and sorted by SQLite: the work grows with the page,
+ * not with the brokerage. Search is case-insensitive for ASCII letters (SQLite's LIKE).
+ */
+export function pageCustomers(ctx: AppContext, broker: PublicUser, query: CustomerPageQuery): CustomerPage {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+  const search = query.q?.trim();
+  const pattern = search ? likePattern(search.toLowerCase()) : null;
+  const where = and(
+    eq(customers.brokerId, broker.id),
+    query.status && query.status !== "all" ? eq(customers.invitationStatus, query.status) : undefined,
+    pattern ? or(sql`${customers.name} like ${pattern} escape '\\'`, sql`${customers.email} like ${pattern} escape '\\'`) : undefined,
+  );
+  const sort = query.sort ?? "-invitedAt";
+  const direction = sort.startsWith("-") ? desc : asc;
+  // Namesakes are ordered by email, then id, so a page never repeats or skips a row.
+  const order =
+    sort.endsWith("name")
+      ? [direction(sql`${customers.name} collate nocase`), direction(customers.email), direction(customers.id)]
+      : [direction(customers.invitedAt), direction(customers.id)];
+  const total = ctx.db.select({ n: count() }).from(customers).where(where).get()!.n;
+  const rows = ctx.db.select().from(customers).where(where).orderBy(...order).limit(pageSize).offset((page - 1) * pageSize).all();
+  const counts = documentCountsOfCustomers(ctx, broker.id, rows.map((r) => r.id), ctx.clock.now());
+  return { customers: rows.map((row) => toCustomerDto(broker, row, counts.get(row.id) ?? emptyCounts())), total, page, pageSize };
 }
 
 const emptyCounts = (): DocumentCounts => ({ total: 0, approved: 0, underReview: 0, awaitingUpload: 0, overdue: 0 });

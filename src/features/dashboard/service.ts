@@ -1,8 +1,7 @@
 // The broker dashboard: metrics and the document lists behind its cards.
 import type { AppContext } from "../../context.ts";
 import type { DashboardDocumentRow, DashboardMetrics } from "./model.ts";
-import { countCustomers } from "../customers/contact.ts";
-import { customerNames } from "../customers/contact.ts";
+import { countCustomers, customerNamesOf } from "../customers/contact.ts";
 import { dashboardDocuments, documentMetrics, type DashboardList } from "../documents/lists.ts";
 
 export function dashboardMetrics(ctx: AppContext, brokerId: string): DashboardMetrics {
@@ -10,8 +9,10 @@ export function dashboardMetrics(ctx: AppContext, brokerId: string): DashboardMe
 }
 
 export function dashboardRows(ctx: AppContext, { brokerId, list }: { brokerId: string; list: DashboardList }): DashboardDocumentRow[] {
-  const names = customerNames(ctx, brokerId);
-  return dashboardDocuments(ctx, brokerId, list, ctx.clock.now()).map((doc) => ({
+  // Bounded (DASHBOARD_LIST_LIMIT), and only the names of the customers on it are looked up.
+  const docs = dashboardDocuments(ctx, brokerId, list, ctx.clock.now());
+  const names = customerNamesOf(ctx, brokerId, docs.map((doc) => doc.customerId));
+  return docs.map((doc) => ({
     documentId: doc.id,
     customerId: doc.customerId,
     customerName: names.get(doc.customerId) ?? "",

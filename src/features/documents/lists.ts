@@ -1,42 +1,60 @@
 // Documents across a broker's customers: the dashboard's counts and lists, and the sweeps the
 // scheduler runs (overdue documents, due reminders).
 import { startOfDay } from "date-fns";
-import { and, asc, eq, gte, isNull, lt, lte } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lt, lte, sql } from "drizzle-orm";
 import { documents } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import type { Writer } from "../../lib/jobs.ts";
+import { prepared } from "../../lib/prepared.ts";
 import { AWAITING_UPLOAD, NOT_PENDING, NOT_YET_UPLOADED, REMINDABLE } from "../../shared/documents.ts";
 import { countIf, statusIn, statusNotIn, waiting, type DocumentRow } from "./service.ts";
 
-/** The dashboard's counts for one broker. "Today" is the server's local day. */
-export function documentMetrics(ctx: AppContext, brokerId: string, now: Date) {
-  return ctx.db
+const metricsQuery = prepared((db) =>
+  db
     .select({
       pendingDocs: countIf(statusNotIn(NOT_PENDING)),
-      overdueDocs: countIf(and(waiting, lt(documents.dueDate, now))!),
-      completedToday: countIf(and(eq(documents.status, "approved"), gte(documents.verifiedAt, startOfDay(now)))!),
+      overdueDocs: countIf(and(waiting, lt(documents.dueDate, sql.placeholder("now")))!),
+      completedToday: countIf(and(eq(documents.status, "approved"), gte(documents.verifiedAt, sql.placeholder("today")))!),
     })
     .from(documents)
-    .where(eq(documents.brokerId, brokerId))
-    .get()!;
+    .where(eq(documents.brokerId, sql.placeholder("brokerId")))
+    .prepare(),
+);
+
+/** The dashboard's counts for one broker. "Today" is the server's local day. */
+export function documentMetrics(ctx: AppContext, brokerId: string, now: Date) {
+  return metricsQuery(ctx.db).get({ brokerId, now: now.getTime(), today: startOfDay(now).getTime() })!;
 }
 
 export type DashboardList = "pending" | "completed" | "shared";
 
+/**
+ * The most a dashboard list answers with: its rows are the most urgent (earliest due) first, so a
+ * brokerage of any size costs one page of rows. The metrics carry the full counts.
+ */
+export const DASHBOARD_LIST_LIMIT = 200;
+
+const listQuery = (list: DashboardList) =>
+  prepared((db) => {
+    const which =
+      list === "pending"
+        ? statusNotIn(NOT_PENDING)
+        : list === "completed"
+          ? and(eq(documents.status, "approved"), gte(documents.verifiedAt, sql.placeholder("today")))
+          : eq(documents.status, "shared");
+    return db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.brokerId, sql.placeholder("brokerId")), which))
+      .orderBy(asc(documents.dueDate), asc(documents.createdAt))
+      .limit(DASHBOARD_LIST_LIMIT)
+      .prepare();
+  });
+const listQueries = { pending: listQuery("pending"), completed: listQuery("completed"), shared: listQuery("shared") };
+
 /** Documents for the dashboard's lists: pending (not approved, not shared), approved today, shared. */
 export function dashboardDocuments(ctx: AppContext, brokerId: string, list: DashboardList, now: Date): DocumentRow[] {
-  const which =
-    list === "pending"
-      ? statusNotIn(NOT_PENDING)
-      : list === "completed"
-        ? and(eq(documents.status, "approved"), gte(documents.verifiedAt, startOfDay(now)))
-        : eq(documents.status, "shared");
-  return ctx.db
-    .select()
-    .from(documents)
-    .where(and(eq(documents.brokerId, brokerId), which))
-    .orderBy(asc(documents.dueDate), asc(documents.createdAt))
-    .all();
+  return listQueries[list](ctx.db).all({ brokerId, today: startOfDay(now).getTime() });
 }
 
 /** Documents the customer still owes, which reminders are about (one customer, or all of a broker's). */

@@ -6,6 +6,7 @@ import { documents, documentVersions } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import type { Writer } from "../../lib/jobs.ts";
+import { prepared } from "../../lib/prepared.ts";
 import { newId } from "../../lib/tokens.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import type { DocumentCounts, DocumentDto } from "./model.ts";
@@ -68,22 +69,34 @@ export function findOwnedDocument(ctx: AppContext, brokerId: string, documentId:
   return doc;
 }
 
-export function listCustomerDocuments(ctx: AppContext, brokerId: string, customerId: string): DocumentRow[] {
-  return ctx.db
+const customerDocumentsQuery = prepared((db) =>
+  db
     .select()
     .from(documents)
-    .where(and(eq(documents.brokerId, brokerId), eq(documents.customerId, customerId)))
+    .where(and(eq(documents.brokerId, sql.placeholder("brokerId")), eq(documents.customerId, sql.placeholder("customerId"))))
     .orderBy(asc(documents.createdAt), asc(documents.name))
-    .all();
+    .prepare(),
+);
+
+export function listCustomerDocuments(ctx: AppContext, brokerId: string, customerId: string): DocumentRow[] {
+  return customerDocumentsQuery(ctx.db).all({ brokerId, customerId });
 }
 
 /** How many documents (shared files not counted) this broker has requested: of one customer, or of all. */
+const requestedCount = (ofCustomer: boolean) =>
+  prepared((db) =>
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(documents)
+      .where(and(eq(documents.brokerId, sql.placeholder("brokerId")), ofCustomer ? eq(documents.customerId, sql.placeholder("customerId")) : undefined, requirement))
+      .prepare(),
+  );
+const requestedOfBroker = requestedCount(false);
+const requestedOfCustomer = requestedCount(true);
+
 export function countRequestedDocuments(ctx: AppContext, of: { brokerId: string; customerId?: string }): number {
-  return ctx.db
-    .select({ n: sql<number>`count(*)` })
-    .from(documents)
-    .where(and(eq(documents.brokerId, of.brokerId), of.customerId ? eq(documents.customerId, of.customerId) : undefined, requirement))
-    .get()!.n;
+  const query = of.customerId ? requestedOfCustomer : requestedOfBroker;
+  return query(ctx.db).get({ brokerId: of.brokerId, customerId: of.customerId })!.n;
 }
 
 /** SQL filters on one of the named status sets of src/shared/documents.ts. */
@@ -96,33 +109,53 @@ export const waiting = statusIn(AWAITING_UPLOAD);
 export const countIf = (condition: SQL) => sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
 
 /** The count columns of DocumentCounts; shared files are filtered out by the callers' WHERE. */
-function countColumns(now: Date) {
-  return {
-    total: sql<number>`count(*)`,
-    approved: countIf(eq(documents.status, "approved")),
-    underReview: countIf(eq(documents.status, "uploaded")),
-    awaitingUpload: countIf(waiting),
-    overdue: countIf(and(waiting, lt(documents.dueDate, now))!),
-  };
-}
+// Prepared once with `now` as a placeholder (milliseconds, as the column stores it).
+const countColumns = {
+  total: sql<number>`count(*)`,
+  approved: countIf(eq(documents.status, "approved")),
+  underReview: countIf(eq(documents.status, "uploaded")),
+  awaitingUpload: countIf(waiting),
+  overdue: countIf(and(waiting, lt(documents.dueDate, sql.placeholder("now")))!),
+};
+
+const countsByCustomerQuery = prepared((db) =>
+  db
+    .select({ customerId: documents.customerId, ...countColumns })
+    .from(documents)
+    .where(and(eq(documents.brokerId, sql.placeholder("brokerId")), requirement))
+    .groupBy(documents.customerId)
+    .prepare(),
+);
 
 /** Per-customer counts for a broker's whole list in one grouped query. */
 export function documentCountsByCustomer(ctx: AppContext, brokerId: string, now: Date): Map<string, DocumentCounts> {
-  const rows = ctx.db
-    .select({ customerId: documents.customerId, ...countColumns(now) })
+  const rows = countsByCustomerQuery(ctx.db).all({ brokerId, now: now.getTime() });
+  return new Map(rows.map(({ customerId, ...counts }) => [customerId, counts]));
+}
+
+const countsQuery = prepared((db) =>
+  db
+    .select(countColumns)
     .from(documents)
-    .where(and(eq(documents.brokerId, brokerId), requirement))
+    .where(and(eq(documents.brokerId, sql.placeholder("brokerId")), eq(documents.customerId, sql.placeholder("customerId")), requirement))
+    .prepare(),
+);
+
+/** Per-customer counts for some of a broker's customers (one page of a list). */
+export function documentCountsOfCustomers(ctx: AppContext, brokerId: string, customerIds: string[], now: Date): Map<string, DocumentCounts> {
+  if (customerIds.length === 0) return new Map();
+  const rows = ctx.db
+    .select({ customerId: documents.customerId, ...countColumns })
+    .from(documents)
+    .where(and(eq(documents.brokerId, brokerId), inArray(documents.customerId, customerIds), requirement))
     .groupBy(documents.customerId)
-    .all();
+    .prepare()
+    .all({ now: now.getTime() });
   return new Map(rows.map(({ customerId, ...counts }) => [customerId, counts]));
 }
 
 export function documentCounts(ctx: AppContext, brokerId: string, customerId: string, now: Date): DocumentCounts {
-  return ctx.db
-    .select(countColumns(now))
-    .from(documents)
-    .where(and(eq(documents.brokerId, brokerId), eq(documents.customerId, customerId), requirement))
-    .get()!;
+  return countsQuery(ctx.db).get({ brokerId, customerId, now: now.getTime() })!;
 }
 
 export interface NewDocuments {
@@ -293,8 +326,14 @@ export function deleteDocument(ctx: AppContext, { brokerId, documentId }: { brok
 }
 
 /** The documents of these customer relationships (the customer portal's list). */
+const oneCustomersDocuments = prepared((db) =>
+  db.select().from(documents).where(eq(documents.customerId, sql.placeholder("customerId"))).orderBy(asc(documents.createdAt), asc(documents.name)).prepare(),
+);
+
 export function listDocumentsOfCustomers(ctx: AppContext, customerIds: string[]): DocumentRow[] {
   if (customerIds.length === 0) return [];
+  // A guest (or an account with one broker) asks for one relationship: the common case, prepared.
+  if (customerIds.length === 1) return oneCustomersDocuments(ctx.db).all({ customerId: customerIds[0] });
   return ctx.db
     .select()
     .from(documents)

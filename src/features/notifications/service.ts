@@ -1,9 +1,10 @@
 // Stored notifications for both sides. They are written in the same transaction as the change
 // they announce; the caller publishes `notification_created` once that transaction commits.
-import { and, count, desc, eq, inArray, lt, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { notifications } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
+import { prepared } from "../../lib/prepared.ts";
 import { newId } from "../../lib/tokens.ts";
 import type { Unit } from "../../lib/unit-of-work.ts";
 import type { BrokerNotificationDto, CustomerNotificationDto } from "./model.ts";
@@ -75,7 +76,18 @@ export interface ListFilter {
   limit?: number;
 }
 
+// A broker's list and unread count are polled every 30 s by every open dashboard: prepared once.
+const brokerOwner = { audience: "broker", brokerId: sql.placeholder("brokerId") as unknown as string } as const;
+const brokerList = prepared((db) =>
+  db.select().from(notifications).where(ownedBy(brokerOwner)).orderBy(desc(notifications.createdAt)).limit(LIST_LIMIT).prepare(),
+);
+const brokerUnread = prepared((db) =>
+  db.select({ n: count() }).from(notifications).where(and(ownedBy(brokerOwner), eq(notifications.read, false))).prepare(),
+);
+
 function list(ctx: AppContext, owner: Owner, filter: ListFilter = {}): Row[] {
+  const plain = !filter.unreadOnly && !filter.before && (filter.limit ?? LIST_LIMIT) >= LIST_LIMIT;
+  if (owner.audience === "broker" && plain) return brokerList(ctx.db).all({ brokerId: owner.brokerId });
   const conditions: (SQL | undefined)[] = [ownedBy(owner)];
   if (filter.unreadOnly) conditions.push(eq(notifications.read, false));
   if (filter.before) conditions.push(lt(notifications.createdAt, filter.before));
@@ -105,6 +117,7 @@ export const customerNotifications = (ctx: AppContext, customerIds: string[]): C
   list(ctx, { audience: "customer", customerIds }).map((row) => ({ ...base(row), isRead: row.read }));
 
 export function unreadCount(ctx: AppContext, owner: Owner): number {
+  if (owner.audience === "broker") return brokerUnread(ctx.db).get({ brokerId: owner.brokerId })!.n;
   return ctx.db.select({ n: count() }).from(notifications).where(and(ownedBy(owner), eq(notifications.read, false))).get()!.n;
 }
 

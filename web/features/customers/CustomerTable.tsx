@@ -13,7 +13,7 @@ import { errorText } from "../../api/client";
 import type { CustomerSortKey } from "./use-customer-list";
 
 export interface CustomerTableProps {
-  /** From `useCustomerList`: already searched and filtered, sorted and paged here. */
+  /** From `useCustomerList`: one page, searched, filtered and sorted by the server. */
   table: Table<CustomerDto>;
   onRequestDocuments: (customer: CustomerDto) => void;
   onEdit: (customer: CustomerDto) => void;

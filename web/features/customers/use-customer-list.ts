@@ -1,13 +1,9 @@
-import { useMemo, useState } from "react";
-import {
-  getCoreRowModel,
-  getPaginationRowModel,
-  getSortedRowModel,
-  useReactTable,
-  type ColumnDef,
-  type PaginationState,
-} from "@tanstack/react-table";
-import type { CustomerDto } from "@shared/api-types";
+import { useEffect, useState } from "react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { getCoreRowModel, useReactTable, type ColumnDef, type PaginationState, type SortingState } from "@tanstack/react-table";
+import type { CustomerDto, CustomerPage, CustomerSort } from "@shared/api-types";
+import { apiFetch, nullOn401 } from "../../api/client";
+import { customerKeys } from "./api";
 
 export type InvitationFilter = "all" | "pending" | "accepted";
 
@@ -30,70 +26,96 @@ export function filterCustomers<C extends Pick<CustomerDto, "name" | "email" | "
   );
 }
 
-const byName = new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
-
-// Only the sortable columns; the cells are laid out by CustomerTable, which turns rows into cards on phones.
+// The sortable columns; the server sorts, the table only keeps which column and direction.
 const columns: ColumnDef<CustomerDto>[] = [
-  {
-    id: "name",
-    accessorFn: (customer) => customer.name,
-    // Locale-aware and case-blind ("anna" next to "Anna"); e-mail breaks ties between namesakes.
-    sortingFn: (a, b) => byName.compare(a.original.name, b.original.name) || byName.compare(a.original.email, b.original.email),
-  },
-  {
-    id: "invitedAt",
-    accessorFn: (customer) => Date.parse(customer.invitedAt),
-    sortingFn: "basic",
-    // A broker looking at invitation dates wants the newest first.
-    sortDescFirst: true,
-  },
+  { id: "name", accessorFn: (customer) => customer.name },
+  // A broker looking at invitation dates wants the newest first.
+  { id: "invitedAt", accessorFn: (customer) => customer.invitedAt, sortDescFirst: true },
 ];
 
 export type CustomerSortKey = "name" | "invitedAt";
 
+export interface CustomerPageParams {
+  page: number;
+  pageSize: number;
+  q: string;
+  status: InvitationFilter;
+  sort: CustomerSort;
+}
+
+/** GET /api/all-customers with paging: one page, searched, filtered and sorted by the server. */
+export function useCustomerPageQuery(params: CustomerPageParams) {
+  const search = new URLSearchParams({ page: String(params.page), pageSize: String(params.pageSize), status: params.status, sort: params.sort });
+  if (params.q) search.set("q", params.q);
+  return useQuery({
+    // Under the list's key, so every change that refreshes the customers refreshes this page too.
+    queryKey: [...customerKeys.listWithInvitations, params.page, params.pageSize, params.q, params.status, params.sort],
+    queryFn: ({ signal }) => nullOn401(apiFetch<CustomerPage>(`/api/all-customers?${search}`, { signal })),
+    // The page on screen stays while the next one loads: no flash of a spinner between pages.
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
 /**
- * The All Customers list as a TanStack table, sorted and paged in memory: hundreds of customers
- * sort in well under a frame and only one page is rendered. Search and the status filter reuse
- * `filterCustomers` so this list, the dashboard overview and the recipient picker match alike.
+ * The All Customers list: search, status filter, sort and page are sent to the server
+ * (`/api/all-customers?page&pageSize&q&status&sort`), which answers one page and the total, so the
+ * screen costs the same for 50 customers or 10,000. The TanStack table only holds the state.
  */
-export function useCustomerList(customers: readonly CustomerDto[]) {
+export function useCustomerList() {
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<InvitationFilter>("all");
+  const [sorting, setSorting] = useState<SortingState>([{ id: "invitedAt", desc: true }]);
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: PAGE_SIZE });
-  const data = useMemo(() => filterCustomers(customers, search, status), [customers, search, status]);
+  // Each keystroke asks the server (a page of at most 25 rows); the previous page stays on screen
+  // until the answer arrives, and answers for older keystrokes land in their own cache entries.
+  const q = search.trim();
+  const [sorted] = sorting;
+  const sort = `${sorted?.desc ? "-" : ""}${sorted?.id ?? "invitedAt"}` as CustomerSort;
+  const query = useCustomerPageQuery({ page: pagination.pageIndex + 1, pageSize: pagination.pageSize, q, status, sort });
+  const total = query.data?.total ?? 0;
+  const lastPage = Math.max(0, Math.ceil(total / pagination.pageSize) - 1);
+
   // A shrinking result (a deletion elsewhere) must not leave the view on an empty page.
-  const lastPage = Math.max(0, Math.ceil(data.length / PAGE_SIZE) - 1);
+  useEffect(() => {
+    if (query.data && pagination.pageIndex > lastPage) setPagination((previous) => ({ ...previous, pageIndex: lastPage }));
+  }, [query.data, pagination.pageIndex, lastPage]);
+
+  const startOver = () => setPagination((previous) => ({ ...previous, pageIndex: 0 }));
+  // A new search or filter starts over at page 1 once it reaches the server.
+  useEffect(startOver, [q, status]);
 
   const table = useReactTable({
-    data,
+    data: query.data?.customers ?? [],
     columns,
     getRowId: (customer) => customer.id,
     getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    getPaginationRowModel: getPaginationRowModel(),
-    initialState: { sorting: [{ id: "invitedAt", desc: true }] },
-    state: { pagination: { ...pagination, pageIndex: Math.min(pagination.pageIndex, lastPage) } },
+    manualPagination: true,
+    manualSorting: true,
+    manualFiltering: true,
+    rowCount: total,
+    state: { sorting, pagination },
+    onSortingChange: (updater) => {
+      setSorting(updater);
+      startOver();
+    },
     onPaginationChange: setPagination,
-    // The library would jump to page 1 whenever the data changes, i.e. after every edit or
-    // resent invitation refetches the list; only a new search or filter starts over (below).
     autoResetPageIndex: false,
     // Clicking a header flips between the two directions; the list is never unsorted.
     enableSortingRemoval: false,
     enableMultiSort: false,
   });
 
-  const startOver = () => setPagination((previous) => ({ ...previous, pageIndex: 0 }));
   return {
     table,
+    query,
+    /** Customers matching the search and filter, over all pages. */
+    total,
+    /** Whether a search or filter narrows the list (an empty result then means "no match"). */
+    isNarrowed: q !== "" || status !== "all",
     search,
-    setSearch: (value: string) => {
-      setSearch(value);
-      startOver();
-    },
+    setSearch,
     status,
-    setStatus: (value: InvitationFilter) => {
-      setStatus(value);
-      startOver();
-    },
+    setStatus,
   };
 }

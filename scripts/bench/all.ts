@@ -1,0 +1,51 @@
+// Every performance figure of docs/performance.md from one command:
+//   npm run compile && npm run bench      (or: npx bun scripts/bench/all.ts)
+// 1. every broker and portal read at 50 connections vs a bare Bun.serve ceiling, 1,000 customers,
+//    with the server's idle memory after seeding;  2. writes at 20 concurrent writers;
+// 3. 50 concurrent 10 MB uploads vs dd, peak memory;  4. growth to 10,000 customers;
+// 5. the web app's first-load JavaScript and Largest Contentful Paint on a throttled phone profile.
+// BENCH_SECONDS (default 5) per measurement; BENCH_SKIP=growth,lcp leaves parts out.
+import { join } from "node:path";
+import { printGrowth } from "./growth.ts";
+import { benchReads, formatReadRow, READ_HEADER } from "./reads.ts";
+import { benchWrites, printWrites } from "./writes.ts";
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const skip = new Set((process.env.BENCH_SKIP ?? "").split(",").filter(Boolean));
+const root = join(import.meta.dir, "../..");
+const section = (title: string) => console.log(`\n## ${title}\n`);
+const run = async (script: string) => {
+  const proc = Bun.spawn([process.execPath, join(import.meta.dir, script)], { cwd: root, stdout: "inherit", stderr: "inherit", env: process.env });
+  if ((await proc.exited) !== 0) console.log(`(${script} exited with ${proc.exitCode})`);
+};
+
+const cpu = (await Bun.file("/proc/cpuinfo").text()).match(/model name\s*:\s*(.+)/)?.[1] ?? "unknown CPU";
+console.log(`Machine: ${navigator.hardwareConcurrency} cores, ${cpu}, load average ${(await Bun.file("/proc/loadavg").text()).split(" ").slice(0, 3).join(" ")}`);
+
+section("Reads, 1,000 customers / 10,000 documents, 50 connections");
+const small = await benchReads({ customers: 1000, seconds });
+console.log(`\nIdle memory after seeding: ${small.idleRssMb.toFixed(0)} MB (after the reads: ${small.afterRssMb.toFixed(0)} MB)\n`);
+console.log(READ_HEADER);
+for (const row of small.rows) console.log(formatReadRow(row));
+
+if (!skip.has("writes")) {
+  section("Writes");
+  printWrites(await benchWrites({ seconds }));
+}
+if (!skip.has("uploads")) {
+  section("Uploads, 50 × 10 MB");
+  await run("uploads.ts");
+}
+if (!skip.has("growth")) {
+  section("Growth");
+  const large = await benchReads({ customers: 10_000, seconds });
+  printGrowth(small, large);
+}
+if (!skip.has("web")) {
+  section("Web app: first-load JavaScript");
+  await run("../measure-bundle.ts");
+}
+if (!skip.has("lcp")) {
+  section("Web app: Largest Contentful Paint (4× CPU, slow 4G)");
+  await run("lcp.ts");
+}

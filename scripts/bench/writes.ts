@@ -1,0 +1,103 @@
+// Benchmark: writes under contention. 20 concurrent writers against the portal (its own process),
+// each repeating: create a customer with 10 documents, upload one of them through the customer's
+// link (a 50 KB PDF), verify it, and move the other 9 due dates at once (bulk due date). Reports p50/p99
+// per write and how many failed; SQLITE_BUSY is counted in the server's log (a 500 would log it).
+// Run: npx bun scripts/bench/writes.ts   (BENCH_WRITERS=20, BENCH_SECONDS=10)
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { tempDir } from "../../tests/support/server.ts";
+import { STANDARD_DOCUMENTS } from "../../src/shared/documents.ts";
+import { seedBroker } from "./seed.ts";
+import { startBenchServer } from "./support.ts";
+
+export const WRITERS = Number(process.env.BENCH_WRITERS ?? 20);
+
+export interface WriteRun {
+  writers: number;
+  rows: { write: string; count: number; p50: number; p99: number; failed: number }[];
+  sqliteBusy: number;
+  statuses: Record<string, number>;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+export async function benchWrites(options: { seconds: number; customers?: number; writers?: number }): Promise<WriteRun> {
+  const writers = options.writers ?? WRITERS;
+  const dataDir = tempDir("portal-bench-writes-");
+  const seeded = await seedBroker(dataDir, options.customers ?? 1000);
+  const logFile = join(dataDir, "server.log");
+  const server = await startBenchServer(dataDir, { logFile });
+  const auth = { authorization: `Bearer ${seeded.token}`, "content-type": "application/json" };
+  const pdf = new Uint8Array(50_000);
+  pdf.set(new TextEncoder().encode("%PDF-1.4\n"));
+  const file = new Blob([pdf], { type: "application/pdf" });
+
+  const times: Record<string, number[]> = { "create customer (10 documents)": [], upload: [], verify: [], "bulk due date": [] };
+  const failed: Record<string, number> = {};
+  const statuses: Record<string, number> = {};
+  const timed = async (write: string, request: () => Promise<Response>) => {
+    const started = performance.now();
+    const res = await request();
+    const body = await res.text();
+    times[write]!.push(performance.now() - started);
+    statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+    if (!res.ok) {
+      failed[write] = (failed[write] ?? 0) + 1;
+      return null;
+    }
+    return JSON.parse(body);
+  };
+
+  const due = () => new Date(Date.now() + 7 * 86_400_000).toISOString();
+  let n = 0;
+  const deadline = performance.now() + options.seconds * 1000;
+  const writer = async () => {
+    while (performance.now() < deadline) {
+      const i = n++;
+      const created = await timed("create customer (10 documents)", () =>
+        fetch(`${server.base}/api/customers`, {
+          method: "POST",
+          headers: auth,
+          body: JSON.stringify({ email: `writer${i}@example.com`, name: `Writer ${i}`, dueDate: due(), requiredDocuments: STANDARD_DOCUMENTS.map((d) => ({ name: d.name })) }),
+        }),
+      );
+      if (!created) continue;
+      const doc = created.documents[0];
+      const form = new FormData();
+      form.append("file", file, "statement.pdf");
+      form.append("isGuest", "true");
+      const uploaded = await timed("upload", () => fetch(`${server.base}/api/upload/${created.uploadLink}/documents/${doc.id}`, { method: "POST", body: form }));
+      if (uploaded) {
+        await timed("verify", () =>
+          fetch(`${server.base}/api/documents/${doc.id}/verify`, { method: "POST", headers: auth, body: JSON.stringify({ status: "approved" }) }),
+        );
+      }
+      await timed("bulk due date", () =>
+        fetch(`${server.base}/api/documents/bulk-due-date`, {
+          method: "PUT",
+          headers: auth,
+          // The nine still waiting (a reviewed document keeps its date).
+          body: JSON.stringify({ documentIds: created.documents.slice(1).map((d: { id: string }) => d.id), dueDate: due() }),
+        }),
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: writers }, writer));
+  await server.stop();
+  const log = readFileSync(logFile, "utf8");
+  const sqliteBusy = (log.match(/SQLITE_BUSY|database is locked/g) ?? []).length;
+  rmSync(dataDir, { recursive: true, force: true });
+  const rows = Object.entries(times).map(([write, list]) => {
+    const sorted = [...list].sort((a, b) => a - b);
+    return { write, count: list.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), failed: failed[write] ?? 0 };
+  });
+  return { writers, rows, sqliteBusy, statuses };
+}
+
+export function printWrites(run: WriteRun): void {
+  console.log(`\nWrites, ${run.writers} concurrent writers (statuses ${JSON.stringify(run.statuses)}; SQLITE_BUSY in the server log: ${run.sqliteBusy})\n`);
+  console.log("| Write | Count | p50 | p99 | Failed |\n|---|---:|---:|---:|---:|");
+  for (const r of run.rows) console.log(`| ${r.write} | ${r.count} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${r.failed} |`);
+}
+
+if (import.meta.main) printWrites(await benchWrites({ seconds: Number(process.env.BENCH_SECONDS ?? 10) }));
