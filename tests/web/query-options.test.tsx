@@ -18,6 +18,7 @@ import { useBrokerProfile } from "../../web/features/profile/account-api";
 import { useSiteInfo } from "../../web/features/landing/site-api";
 import { useOidcSettings, useTwoFactorStatus } from "../../web/features/auth/sign-in-options-api";
 import { useStandardRulesQuery } from "../../web/features/document-checks/api";
+import { useCustomerPageQuery } from "../../web/features/customers/use-customer-list";
 import { usePortalQuery } from "../../web/features/portal/api";
 import { useSharedDocumentsQuery, useShareSettingsQuery } from "../../web/features/sharing/api";
 import { useBillingSettings, useSubscriptionQuery } from "../../web/features/subscription/api";
@@ -232,6 +233,13 @@ const QUERY_HOOKS: QueryHook[] = [
     render: () => useStandardRulesQuery(),
     queryKey: ["documents", "acceptance-rules", "standard"],
     expected: spec9.dataCache,
+  },
+  {
+    file: "web/features/customers/use-customer-list.ts",
+    hook: "useCustomerPageQuery",
+    render: () => useCustomerPageQuery({ page: 1, pageSize: 25, q: "", status: "all", sort: "name" }),
+    queryKey: ["customers", "list", "invitations", 1, 25, "", "all", "name"],
+    expected: spec9.fifteenMinutes,
   },
   { file: "web/features/landing/api.ts", hook: "useDemoVideoQuery", render: () => useDemoVideoQuery(true), queryKey: ["demo", "video"], expected: spec9.dataCache },
 ];

@@ -53,7 +53,9 @@ export function useCustomerPageQuery(params: CustomerPageParams) {
     queryFn: ({ signal }) => nullOn401(apiFetch<CustomerPage>(`/api/all-customers?${search}`, { signal })),
     // The page on screen stays while the next one loads: no flash of a spinner between pages.
     placeholderData: keepPreviousData,
-    staleTime: 60_000,
+    // SPEC 9: the customer list is fresh for 15 minutes and kept for 20 (changes refetch it).
+    staleTime: 15 * 60_000,
+    gcTime: 20 * 60_000,
   });
 }
 
