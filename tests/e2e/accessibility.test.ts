@@ -137,6 +137,14 @@ test("every screen passes axe (experimental rules on) with no serious or critica
     await visitor.page.goto(`${portal.url}/`);
     await visitor.page.getByRole("heading", { level: 1 }).first().waitFor();
     await expectAccessible(visitor.page, `landing-${size}`);
+    await visitor.page.getByRole("button", { name: "Request a Demo" }).first().click();
+    await visitor.page.getByRole("dialog", { name: "Product demo" }).waitFor();
+    await expectAccessible(visitor.page, `demo-dialog-${size}`);
+    await visitor.page.keyboard.press("Escape");
+
+    await visitor.page.goto(`${portal.url}/reset-password?token=${"x".repeat(43)}`);
+    await visitor.page.getByRole("heading", { level: 1 }).first().waitFor();
+    await expectAccessible(visitor.page, `reset-password-${size}`);
 
     await broker.page.goto(`${portal.url}/dashboard`);
     await broker.page.getByText("rory@example.com").first().waitFor();
@@ -168,6 +176,17 @@ test("every screen passes axe (experimental rules on) with no serious or critica
     await broker.page.goto(`${portal.url}/profile`);
     await broker.page.getByRole("heading", { level: 1 }).first().waitFor();
     await expectAccessible(broker.page, `profile-${size}`);
+
+    await broker.page.goto(`${portal.url}/notifications`);
+    await broker.page.getByRole("heading", { name: "Notifications", level: 1 }).waitFor();
+    await broker.page.getByText(/Paystub/).first().waitFor();
+    await expectAccessible(broker.page, `notifications-${size}`);
+
+    await broker.page.goto(`${portal.url}/dashboard`);
+    await broker.page.getByRole("button", { name: "Send Document" }).first().click();
+    await broker.page.getByRole("dialog", { name: "Send Documents" }).waitFor();
+    await expectAccessible(broker.page, `send-documents-dialog-${size}`);
+    await broker.page.keyboard.press("Escape");
 
     await guest.page.goto(`${portal.url}/upload/${customer.uploadLink}`);
     await guest.page.getByRole("heading", { name: "Welcome, Rory" }).waitFor();

@@ -58,7 +58,7 @@ test("lists every notification, filters unread, and marks one read", async () =>
   expect(calls.some((c) => c.path === "/api/notifications" && c.search.includes("filter=unread"))).toBe(true);
   expect(screen.getByRole("button", { name: "Unread" }).getAttribute("aria-pressed")).toBe("true");
 
-  fireEvent.click(within(unread).getByRole("button", { name: 'Mark "Upload 1" as read' }));
+  fireEvent.click(within(unread).getByRole("button", { name: "Mark read: Upload 1" }));
   await waitFor(() => expect(within(screen.getByRole("list", { name: "Unread notifications" })).getAllByRole("listitem")).toHaveLength(1));
   expect(calls.some((c) => c.method === "POST" && c.path === "/api/notifications/n1/read")).toBe(true);
   expect(await screen.findByText("1 unread")).toBeTruthy();

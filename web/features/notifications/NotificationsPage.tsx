@@ -75,7 +75,7 @@ export function NotificationsPage() {
                   <NotificationEntry item={item} now={now} onPress={() => open(item)} />
                 </div>
                 {item.read ? null : (
-                  <Button variant="link" size="sm" className="shrink-0 self-center" onPress={() => bell.markRead(item)} aria-label={`Mark "${item.title}" as read`}>
+                  <Button variant="link" size="sm" className="shrink-0 self-center" onPress={() => bell.markRead(item)} aria-label={`Mark read: ${item.title}`}>
                     Mark read
                   </Button>
                 )}
