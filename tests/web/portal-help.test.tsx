@@ -1,6 +1,8 @@
 import { afterEach, expect, test } from "bun:test";
 import { cleanup, render, screen, within } from "@testing-library/react";
+import type { PortalDto } from "../../src/shared/api-types";
 import { HelpBlock } from "../../web/features/portal/HelpBlock";
+import { PortalHeader } from "../../web/features/portal/PortalHeader";
 
 afterEach(cleanup);
 
@@ -33,4 +35,19 @@ test("each broker has their own contacts; a broker without a phone gets no call 
   render(<HelpBlock brokers={[broker, { id: "b2", name: "Olga Other", company: null, phone: null, email: "olga@example.com", logoUrl: null, accentColor: null }]} />);
   expect(screen.getAllByRole("link", { name: /^Call / })).toHaveLength(1);
   expect(screen.getByRole("link", { name: /Email Olga Other/ }).getAttribute("href")).toBe("mailto:olga@example.com");
+});
+
+test("a one-broker portal's header wears that broker's logo and accent; several brokers keep the neutral header", () => {
+  const portal = (brokers: (typeof broker)[]) =>
+    ({ authenticated: false, customer: { name: "Rory", email: "rory@example.com" }, brokers, documents: [] }) as unknown as PortalDto;
+  const props = { unreadCount: 0, onNotifications: () => {}, onAccount: () => {}, onSignIn: () => {} };
+  const { unmount } = render(<PortalHeader portal={portal([broker])} {...props} />);
+  const header = screen.getByRole("banner");
+  expect(within(header).getByRole("img", { name: "Analytical Loans logo" }).getAttribute("src")).toBe(broker.logoUrl);
+  expect(header.style.borderTop).toContain("4px solid");
+  unmount();
+
+  render(<PortalHeader portal={portal([broker, { ...broker, id: "b2", company: "Other Co" }])} {...props} />);
+  expect(within(screen.getByRole("banner")).queryByRole("img")).toBeNull();
+  expect(screen.getByRole("banner").style.borderTop).toBe("");
 });

@@ -16,12 +16,22 @@ export interface PortalHeaderProps {
 /** "Customer Dashboard", the notification bell, and the account button or Sign In. */
 export function PortalHeader({ portal, unreadCount, onNotifications, onAccount, onSignIn }: PortalHeaderProps) {
   const customer = portal.authenticated ? (portal.customer as CustomerProfileDto) : null;
+  // One broker's portal wears their branding (logo, accent stripe); several brokers share the
+  // neutral header and each shows their own in the help block.
+  const brand = portal.brokers?.length === 1 ? portal.brokers[0] : undefined;
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+    <header
+      className="sticky top-0 z-30 border-b border-slate-200 bg-white"
+      style={brand?.accentColor ? { borderTop: `4px solid ${brand.accentColor}` } : undefined}
+    >
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:h-20 sm:px-6">
-        <span aria-hidden="true" className="hidden size-9 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-white sm:flex">
-          <FileCheck2 className="size-5" />
-        </span>
+        {brand?.logoUrl ? (
+          <img src={brand.logoUrl} alt={`${brand.company ?? brand.name} logo`} className="max-h-9 max-w-24 shrink-0 object-contain sm:max-h-11 sm:max-w-36" />
+        ) : (
+          <span aria-hidden="true" className="hidden size-9 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-white sm:flex">
+            <FileCheck2 className="size-5" />
+          </span>
+        )}
         <h1 className="min-w-0 truncate text-lg font-semibold text-slate-900 sm:text-xl">Customer Dashboard</h1>
         <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
           <BellButton unreadCount={unreadCount} onPressStart={preloadOverlays} onPress={onNotifications} />
