@@ -39,8 +39,8 @@ export interface StripeStandIn {
   decline(paymentIntentId: string): void;
   /** The subscription object as Stripe sends it (for webhook payloads). */
   subscriptionObject(id: string): Record<string, unknown>;
-  /** The first invoice of a subscription as Stripe sends it. */
-  invoiceObject(id: string, periodEnd?: number): Record<string, unknown>;
+  /** An invoice of a subscription as Stripe sends it: the first one unless `billingReason` says a renewal. */
+  invoiceObject(id: string, periodEnd?: number, billingReason?: "subscription_create" | "subscription_cycle"): Record<string, unknown>;
   stop(): Promise<void>;
 }
 
@@ -80,13 +80,14 @@ export function startStripeStandIn(now: () => number = Date.now): StripeStandIn 
       },
     };
   };
-  const invoiceObject = (id: string, periodEnd?: number) => {
+  const invoiceObject = (id: string, periodEnd?: number, billingReason: "subscription_create" | "subscription_cycle" = "subscription_create") => {
     const s = subscriptions.get(id)!;
     return {
       id: s.invoiceId,
       object: "invoice",
       customer: s.customer,
       status: paymentIntents.get(s.paymentIntentId)?.status === "succeeded" ? "paid" : "open",
+      billing_reason: billingReason,
       confirmation_secret: { client_secret: `${s.paymentIntentId}_secret_${s.id}`, type: "payment_intent" },
       parent: { type: "subscription_details", subscription_details: { subscription: s.id, metadata: s.metadata } },
       lines: { object: "list", data: [{ id: `il_${s.id}`, object: "line_item", period: { start: s.periodEnd - month, end: periodEnd ?? s.periodEnd } }] },
