@@ -12,6 +12,7 @@ import { CompletedTodayDialog, PendingDocumentsDialog } from "../features/custom
 import { RequestDocumentDialog } from "../features/customers/RequestDocumentDialog";
 import { SendDocumentsDialog } from "../features/sharing/SendDocumentsDialog";
 import { SharedDocumentsPanel } from "../features/sharing/SharedDocumentsPanel";
+import { PaymentReturn } from "../features/subscription/PaymentReturn";
 
 type OpenDialog = "request" | "share" | "pending" | "completed" | null;
 
@@ -48,6 +49,7 @@ export function DashboardRoute() {
           </LinkButton>
         </div>
       </header>
+      <PaymentReturn />
 
       <div className="grid gap-4 md:grid-cols-3">
         <StatCard
