@@ -79,6 +79,45 @@ describe("create-subscription", () => {
     expect(made[0]!.status).toBe("incomplete_expired");
   });
 
+  test("a Stripe failure gives the slot back: the broker can try again at once, and an earlier attempt Stripe could not be asked about stays", async () => {
+    const b = await srv.signUpBroker();
+    standIn.failing.add("POST /v1/subscriptions");
+    try {
+      const failed = await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "pro" } });
+      expect(failed.status).toBe(503);
+    } finally {
+      standIn.failing.delete("POST /v1/subscriptions");
+    }
+    const created = await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "pro" } });
+    expect(created.status).toBe(200);
+
+    // Stripe cannot say whether the earlier attempt was paid: it stays the one the portal waits for.
+    const earlier = standIn.paymentIntents.get(piOf(created.body.clientSecret))!;
+    const path = `GET /v1/subscriptions/${earlier.subscription}`;
+    standIn.failing.add(path);
+    try {
+      expect((await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "basic" } })).status).toBe(503);
+    } finally {
+      standIn.failing.delete(path);
+    }
+    expect(standIn.subscriptions.get(earlier.subscription)!.status).toBe("incomplete");
+    standIn.pay(earlier.id);
+    const activated = await srv.call("/api/activate-subscription", { method: "POST", token: b.token, body: { paymentIntentId: earlier.id } });
+    expect(activated.status).toBe(200);
+    expect(activated.body.subscription.plan).toBe("pro");
+  });
+
+  test("a claim left by a request that died mid-way is taken over after 5 minutes", async () => {
+    const b = await srv.signUpBroker();
+    const claimAt = srv.clock.now().getTime();
+    srv.server.ctx.db.$client
+      .query("insert into subscriptions (broker_id, plan, status, updated_at, pending_subscription_id) values (?, 'free', 'active', ?, ?)")
+      .run(b.user.id, claimAt, `claim:${claimAt}:died`);
+    expect((await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "pro" } })).status).toBe(409);
+    srv.clock.advance(5 * 60 * 1000 + 1000);
+    expect((await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "pro" } })).status).toBe(200);
+  });
+
   test("an earlier attempt that was paid (the browser never came back) becomes the plan instead of being canceled", async () => {
     const b = await srv.signUpBroker();
     const created = await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "basic" } });

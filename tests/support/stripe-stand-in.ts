@@ -33,6 +33,8 @@ export interface StripeStandIn {
   paymentIntents: Map<string, { id: string; customer: string; status: string; subscription: string }>;
   /** Every request, as "METHOD /path". */
   requests: string[];
+  /** Requests ("METHOD /path", path without ids for a collection) that Stripe refuses with a 400 api_error while listed. */
+  failing: Set<string>;
   /** What the card did: the payment succeeds and its subscription becomes active. */
   pay(paymentIntentId: string): SubscriptionState;
   /** The card was declined. */
@@ -60,6 +62,7 @@ export function startStripeStandIn(now: () => number = Date.now): StripeStandIn 
   const subscriptions: StripeStandIn["subscriptions"] = new Map();
   const paymentIntents: StripeStandIn["paymentIntents"] = new Map();
   const requests: string[] = [];
+  const failing = new Set<string>();
   const idempotent = new Map<string, string>();
   const month = 30 * 86_400;
 
@@ -104,6 +107,8 @@ export function startStripeStandIn(now: () => number = Date.now): StripeStandIn 
       if (request.headers.get("authorization") !== `Bearer ${STAND_IN_KEYS.secret}`) {
         return error(401, "Invalid API Key provided", "invalid_request_error");
       }
+      // 400, not 5xx: the SDK retries a 5xx once, and a test wants one clear failure.
+      if (failing.has(`${request.method} ${path}`)) return error(400, "The stand-in was told to fail this request", "api_error");
       if (request.method === "POST" && path === "/v1/customers") {
         // Stripe answers a repeated Idempotency-Key with the first answer.
         const key = request.headers.get("idempotency-key");
@@ -179,6 +184,7 @@ export function startStripeStandIn(now: () => number = Date.now): StripeStandIn 
     subscriptions,
     paymentIntents,
     requests,
+    failing,
     pay(paymentIntentId) {
       const intent = paymentIntents.get(paymentIntentId);
       if (!intent) throw new Error(`no payment intent ${paymentIntentId}`);
