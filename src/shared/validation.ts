@@ -13,9 +13,11 @@ export function isValidEmail(email: string): boolean {
 // Reply-To): exactly one bare address. The rule above lets `x,"y"<a@b.c>` through, which a mail
 // library reads as a list with a display name; sign-in and invitations keep the lenient rule so
 // no existing account is locked out.
-const PLAIN_LOCAL = String.raw`[\p{L}\p{N}!#$%&'*+/=?^_\x60{|}~-]+(?:\.[\p{L}\p{N}!#$%&'*+/=?^_\x60{|}~-]+)*`;
-const DOMAIN_LABEL = String.raw`[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?`;
-const PLAIN_EMAIL_PATTERN = new RegExp(`^${PLAIN_LOCAL}@${DOMAIN_LABEL}(?:\\.${DOMAIN_LABEL})+$`, "u");
+// atext (RFC 5322) or any letter/digit before the @, dot-separated; letter/digit/hyphen labels after it.
+const PLAIN_EMAIL_PATTERN =
+  /^[\p{L}\p{N}!#$%&'*+\/=?^_`{|}~-]+(?:\.[\p{L}\p{N}!#$%&'*+\/=?^_`{|}~-]+)*@[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?(?:\.[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?)+$/u;
+
+export const onePlainEmailMessage = "Enter one email address such as name@example.com, without a name, quotes, commas or angle brackets.";
 
 /** One bare address: no display name, quotes, commas, angle brackets, spaces or comments. */
 export function isPlainEmail(email: string): boolean {
@@ -35,7 +37,6 @@ export const MAX_NAME_LENGTH = 100;
 export const messages = {
   invalidEmail: "Please enter a valid email address",
   invalidEmailShort: "Invalid email address",
-  onePlainEmail: "Enter one email address such as name@example.com, without a name, quotes, commas or angle brackets.",
   passwordRequired: "Password is required",
   passwordTooShort: "Password must be at least 8 characters",
   resetPasswordTooShort: "Password must be at least 6 characters long",
