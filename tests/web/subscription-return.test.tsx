@@ -2,11 +2,18 @@
 // payment's id and status in the address, after the payment dialog is gone. The dashboard
 // finishes the payment flow there (activate once, refresh), or says the payment failed.
 import { expect, test } from "bun:test";
-import { screen, waitFor } from "@testing-library/react";
+import { StrictMode } from "react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { getPlan } from "../../src/shared/plans";
+import { createQueryClient } from "../../web/api/query-client";
+import { PaymentDialog } from "../../web/features/subscription/PaymentDialog";
 import type { SubscriptionDto } from "../../src/shared/api-types";
 import { readPaymentReturn } from "../../web/features/subscription/PaymentReturn";
 import { fakeServer, json, renderApp, type FakeRoute } from "../support/render-app";
 import { brokerServer, subscription } from "./customers-fixtures";
+import { installFakeStripe } from "./subscription-fake-stripe";
 
 const billingOn = { billingEnabled: true, publishableKey: "pk_test_fake", prices: { basic: 29.99, pro: 59.99, unlimited: 99.99 } };
 
@@ -54,4 +61,22 @@ test("an activation that fails for real says so", async () => {
   renderApp(returnUrl("pi_3ds_unpaid", "succeeded"));
   expect(await screen.findByText("Payment completed but subscription activation failed. Please contact support.")).toBeTruthy();
   await waitFor(() => expect(screen.queryByText(/Payment received/)).toBeNull());
+});
+
+test("the payment dialog asks the server for one payment even when React runs its effect twice (StrictMode)", async () => {
+  installFakeStripe((secret) => ({ paymentIntent: { id: secret.split("_secret_")[0]!, status: "succeeded" } }));
+  const calls = server(subscription("free"), ({ method, path }) =>
+    method === "POST" && path === "/api/create-subscription" ? json(200, { clientSecret: "pi_strict_secret_x" }) : undefined,
+  );
+  render(
+    <StrictMode>
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={["/"]}>
+          <PaymentDialog plan={getPlan("pro")} publishableKey="pk_test_fake" onOpenChange={() => {}} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+  expect(await screen.findByRole("button", { name: /^Pay / })).toBeTruthy();
+  expect(calls.filter((c) => c.path === "/api/create-subscription")).toHaveLength(1);
 });
