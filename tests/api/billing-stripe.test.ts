@@ -81,6 +81,15 @@ describe("create-subscription", () => {
 
   test("a Stripe failure gives the slot back: the broker can try again at once, and an earlier attempt Stripe could not be asked about stays", async () => {
     const b = await srv.signUpBroker();
+    const rowOf = () => srv.server.ctx.db.$client.query("select pending_subscription_id as pending from subscriptions where broker_id = ?").get(b.user.id);
+    // Stripe down before anything of the broker's exists there: nothing is left behind.
+    standIn.failing.add("POST /v1/customers");
+    try {
+      expect((await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "pro" } })).status).toBe(503);
+    } finally {
+      standIn.failing.delete("POST /v1/customers");
+    }
+    expect(rowOf()).toBeNull();
     standIn.failing.add("POST /v1/subscriptions");
     try {
       const failed = await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "pro" } });
@@ -88,6 +97,7 @@ describe("create-subscription", () => {
     } finally {
       standIn.failing.delete("POST /v1/subscriptions");
     }
+    expect(rowOf()).toEqual({ pending: null });
     const created = await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "pro" } });
     expect(created.status).toBe(200);
 

@@ -1,7 +1,9 @@
 // Buying, switching and canceling a plan. The browser only ever holds a client secret: a plan
 // changes when Stripe says the payment of this broker's own pending subscription succeeded
 // (activate, or the webhook if the browser never comes back), never on the client's word.
+import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
+import { subscriptions } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { newId } from "../../lib/tokens.ts";
@@ -41,7 +43,7 @@ type Earlier = { subscriptionId: string; plan: PaidPlanId; paymentIntentId: stri
  * once cannot each make a subscription of which only one is remembered. The slot holds a marker
  * (never a Stripe id, so no webhook or activate can match it) until the new subscription is stored.
  */
-function claimPendingSlot(ctx: AppContext, brokerId: string): { claim: string; earlier: Earlier | null } {
+function claimPendingSlot(ctx: AppContext, brokerId: string): { claim: string; earlier: Earlier | null; createdRow: boolean } {
   return inTransaction(ctx, ({ tx, now }) => {
     const row = subscriptionRow(tx, brokerId);
     const pending = row?.pendingSubscriptionId;
@@ -50,14 +52,22 @@ function claimPendingSlot(ctx: AppContext, brokerId: string): { claim: string; e
       pending && !isClaim(pending) && row?.pendingPlan ? { subscriptionId: pending, plan: row.pendingPlan, paymentIntentId: row.pendingPaymentIntentId } : null;
     const claim = `${CLAIM_PREFIX}${now.getTime()}:${newId()}`;
     writeSubscription(tx, brokerId, now, { pendingSubscriptionId: claim, pendingPlan: null, pendingPaymentIntentId: null });
-    return { claim, earlier };
+    return { claim, earlier, createdRow: !row };
   });
 }
 
-/** Gives the slot back (the earlier attempt, when it is still there to wait for), if this claim still holds it. */
-function releaseClaim(ctx: AppContext, brokerId: string, claim: string, earlier: Earlier | null) {
+/**
+ * Gives the slot back (the earlier attempt, when it is still there to wait for), if this claim
+ * still holds it. A row made only for the claim goes again, so a failed attempt leaves nothing.
+ */
+function releaseClaim(ctx: AppContext, brokerId: string, claim: string, earlier: Earlier | null, createdRow: boolean) {
   inTransaction(ctx, ({ tx, now }) => {
-    if (subscriptionRow(tx, brokerId)?.pendingSubscriptionId !== claim) return;
+    const row = subscriptionRow(tx, brokerId);
+    if (row?.pendingSubscriptionId !== claim) return;
+    if (createdRow && !row.stripeCustomerId && !row.stripeSubscriptionId) {
+      tx.delete(subscriptions).where(eq(subscriptions.brokerId, brokerId)).run();
+      return;
+    }
     writeSubscription(tx, brokerId, now, {
       pendingSubscriptionId: earlier?.subscriptionId ?? null,
       pendingPlan: earlier?.plan ?? null,
@@ -83,7 +93,7 @@ export async function createSubscription(ctx: AppContext, { broker, plan }: { br
   if (effectivePlan(ctx, broker.id) === plan) throw new AppError("conflict", `You are already on the ${getPlan(plan).name} plan.`);
   throttlePaymentCall(ctx, "create", broker.id);
 
-  const { claim, earlier } = claimPendingSlot(ctx, broker.id);
+  const { claim, earlier, createdRow } = claimPendingSlot(ctx, broker.id);
   let earlierSettled = false;
   try {
     const row = subscriptionRow(ctx.db, broker.id);
@@ -137,7 +147,7 @@ export async function createSubscription(ctx: AppContext, { broker, plan }: { br
     }
     return { clientSecret };
   } catch (error) {
-    releaseClaim(ctx, broker.id, claim, earlierSettled ? null : earlier);
+    releaseClaim(ctx, broker.id, claim, earlierSettled ? null : earlier, createdRow);
     throw error;
   }
 }
