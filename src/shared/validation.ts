@@ -9,6 +9,21 @@ export function isValidEmail(email: string): boolean {
   return email.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(email);
 }
 
+// Stricter, for an address the portal puts into a mail header (a broker's contact email becomes
+// Reply-To): exactly one bare address. The rule above lets `x,"y"<a@b.c>` through, which a mail
+// library reads as a list with a display name; sign-in and invitations keep the lenient rule so
+// no existing account is locked out.
+// atext (RFC 5322) or any letter/digit before the @, dot-separated; letter/digit/hyphen labels after it.
+const PLAIN_EMAIL_PATTERN =
+  /^[\p{L}\p{N}!#$%&'*+\/=?^_`{|}~-]+(?:\.[\p{L}\p{N}!#$%&'*+\/=?^_`{|}~-]+)*@[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?(?:\.[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?)+$/u;
+
+export const onePlainEmailMessage = "Enter one email address such as name@example.com, without a name, quotes, commas or angle brackets.";
+
+/** One bare address: no display name, quotes, commas, angle brackets, spaces or comments. */
+export function isPlainEmail(email: string): boolean {
+  return isValidEmail(email) && PLAIN_EMAIL_PATTERN.test(email);
+}
+
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }

@@ -61,11 +61,117 @@ describe("create-subscription", () => {
     expect(sub.status).toBe("incomplete_expired");
   });
 
-  test("two clicks at once make one Stripe customer for the broker", async () => {
+  test("two clicks at once make one Stripe customer and one subscription; the second click is told to wait", async () => {
     const b = await srv.signUpBroker();
     const answers = await Promise.all(["basic", "pro"].map((plan) => srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan } })));
-    expect(answers.map((a) => a.status)).toEqual([200, 200]);
-    expect([...standIn.customers.values()].filter((c) => c.metadata.brokerId === b.user.id)).toHaveLength(1);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.message).toBe("A payment for your plan is already being prepared. Please wait a moment and try again.");
+    const customers = [...standIn.customers.values()].filter((c) => c.metadata.brokerId === b.user.id);
+    expect(customers).toHaveLength(1);
+    // Only the subscription the portal remembers exists at Stripe: nothing can be paid unseen.
+    const made = [...standIn.subscriptions.values()].filter((s) => s.customer === customers[0]!.id);
+    expect(made).toHaveLength(1);
+    const clientSecret = answers.find((a) => a.status === 200)!.body.clientSecret;
+    expect(made[0]!.paymentIntentId).toBe(piOf(clientSecret));
+    // Once the first is done the broker can ask again (the earlier attempt is dropped).
+    const again = await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "unlimited" } });
+    expect(again.status).toBe(200);
+    expect(made[0]!.status).toBe("incomplete_expired");
+  });
+
+  test("a Stripe failure gives the slot back: the broker can try again at once, and an earlier attempt Stripe could not be asked about stays", async () => {
+    const b = await srv.signUpBroker();
+    const rowOf = () => srv.server.ctx.db.$client.query("select pending_subscription_id as pending from subscriptions where broker_id = ?").get(b.user.id);
+    // Stripe down before anything of the broker's exists there: nothing is left behind.
+    standIn.failing.add("POST /v1/customers");
+    try {
+      expect((await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "pro" } })).status).toBe(503);
+    } finally {
+      standIn.failing.delete("POST /v1/customers");
+    }
+    expect(rowOf()).toBeNull();
+    standIn.failing.add("POST /v1/subscriptions");
+    try {
+      const failed = await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "pro" } });
+      expect(failed.status).toBe(503);
+    } finally {
+      standIn.failing.delete("POST /v1/subscriptions");
+    }
+    expect(rowOf()).toEqual({ pending: null });
+    const created = await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "pro" } });
+    expect(created.status).toBe(200);
+
+    // Stripe cannot say whether the earlier attempt was paid: it stays the one the portal waits for.
+    const earlier = standIn.paymentIntents.get(piOf(created.body.clientSecret))!;
+    const path = `GET /v1/subscriptions/${earlier.subscription}`;
+    standIn.failing.add(path);
+    try {
+      expect((await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "basic" } })).status).toBe(503);
+    } finally {
+      standIn.failing.delete(path);
+    }
+    expect(standIn.subscriptions.get(earlier.subscription)!.status).toBe("incomplete");
+    standIn.pay(earlier.id);
+    const activated = await srv.call("/api/activate-subscription", { method: "POST", token: b.token, body: { paymentIntentId: earlier.id } });
+    expect(activated.status).toBe(200);
+    expect(activated.body.subscription.plan).toBe("pro");
+  });
+
+  test("a claim left by a request that died mid-way is taken over after 5 minutes", async () => {
+    const b = await srv.signUpBroker();
+    const claimAt = srv.clock.now().getTime();
+    srv.server.ctx.db.$client
+      .query("insert into subscriptions (broker_id, plan, status, updated_at, pending_subscription_id) values (?, 'free', 'active', ?, ?)")
+      .run(b.user.id, claimAt, `claim:${claimAt}:died`);
+    expect((await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "pro" } })).status).toBe(409);
+    srv.clock.advance(5 * 60 * 1000 + 1000);
+    expect((await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "pro" } })).status).toBe(200);
+  });
+
+  test("an earlier attempt that was paid (the browser never came back) becomes the plan instead of being canceled", async () => {
+    const b = await srv.signUpBroker();
+    const created = await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "basic" } });
+    const paid = standIn.pay(piOf(created.body.clientSecret));
+    const before = standIn.subscriptions.size;
+    const next = await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "pro" } });
+    expect(next.status).toBe(409);
+    expect(next.body.message).toBe("Your earlier payment went through: you are now on the Basic plan.");
+    expect(paid.status).toBe("active");
+    expect(paid.cancelAtPeriodEnd).toBe(false);
+    expect(standIn.subscriptions.size).toBe(before);
+    expect((await subscription(b)).subscription).toMatchObject({ plan: "basic", status: "active" });
+    // Switching now works as usual, and the paid Basic subscription is replaced only once Pro is paid.
+    const { subscriptionId } = await buy(b, "pro");
+    expect((await subscription(b)).subscription.plan).toBe("pro");
+    expect(standIn.subscriptions.get(subscriptionId)!.status).toBe("active");
+    expect(paid.status).toBe("canceled");
+  });
+
+  test("create and activate are limited to 10 an hour per broker: 429 with Retry-After and a message", async () => {
+    const b = await srv.signUpBroker();
+    const other = await srv.signUpBroker();
+    for (let i = 0; i < 10; i++) {
+      const res = await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: i % 2 ? "basic" : "pro" } });
+      expect(res.status).toBe(200);
+    }
+    const stripeCalls = standIn.requests.length;
+    const limited = await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "pro" } });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(limited.body.message).toBe("Too many payment attempts. Please try again in 60 minutes.");
+    expect(standIn.requests.length).toBe(stripeCalls);
+    // Per broker: another broker is not held up.
+    expect((await srv.call("/api/create-subscription", { method: "POST", token: other.token, body: { plan: "pro" } })).status).toBe(200);
+
+    for (let i = 0; i < 10; i++) {
+      expect((await srv.call("/api/activate-subscription", { method: "POST", token: b.token, body: { paymentIntentId: `pi_guess_${i}` } })).status).toBe(404);
+    }
+    const activate = await srv.call("/api/activate-subscription", { method: "POST", token: b.token, body: { paymentIntentId: "pi_guess_10" } });
+    expect(activate.status).toBe(429);
+    expect(Number(activate.headers.get("retry-after"))).toBeGreaterThan(0);
+
+    srv.clock.advance(61 * 60 * 1000);
+    expect((await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "pro" } })).status).toBe(200);
   });
 
   test("free, unknown and missing plans are 400 and create nothing at Stripe", async () => {
@@ -245,6 +351,52 @@ describe("webhook", () => {
     standIn.pay(intent); // even if it were paid now, the portal no longer waits for it
     expect((await srv.call("/api/activate-subscription", { method: "POST", token: other.token, body: { paymentIntentId: intent } })).status).toBe(404);
     expect((await subscription(other)).subscription.plan).toBe("free");
+  });
+
+  test("a signed but malformed event is 400 with a message and records nothing", async () => {
+    const before = countRows(srv, "stripe_events");
+    const bodies = ["[]", "null", '{"id":null}', '"evt"', '{"id":"evt_no_type","data":{"object":{}}}', '{"id":"evt_no_data","type":"invoice.paid"}', '{"id":"evt_null_object","type":"invoice.paid","data":{"object":null}}', '{"id":"evt_array","type":"invoice.paid","data":{"object":[]}}'];
+    for (const payload of bodies) {
+      const res = await sendEvent("unused", null, { payload });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe("The webhook event is malformed: it needs a string id, a string type and a data.object.");
+    }
+    expect(countRows(srv, "stripe_events")).toBe(before);
+  });
+
+  test("a paid first invoice of a subscription the portal lost track of becomes the plan of the broker its metadata names", async () => {
+    const b = await srv.signUpBroker();
+    const created = await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "pro" } });
+    const state = standIn.pay(piOf(created.body.clientSecret));
+    // As if a second create had overwritten the pending slot: no row holds this subscription.
+    srv.server.ctx.db.$client
+      .query("update subscriptions set pending_subscription_id = null, pending_plan = null, pending_payment_intent_id = null where broker_id = ?")
+      .run(b.user.id);
+    expect(state.metadata.brokerId).toBe(b.user.id);
+    const res = await sendEvent("invoice.paid", standIn.invoiceObject(state.id));
+    expect(res.status).toBe(200);
+    expect((await subscription(b)).subscription).toMatchObject({ plan: "pro", status: "active" });
+    expect(state.status).toBe("active");
+  });
+
+  test("a paid renewal of a portal subscription no broker holds is canceled at Stripe; one without our metadata is left alone", async () => {
+    const b = await srv.signUpBroker();
+    const first = await buy(b, "basic");
+    await buy(b, "pro");
+    const replaced = standIn.subscriptions.get(first.subscriptionId)!;
+    // The replaced plan's cancel failed at the time (Stripe down) and it renewed.
+    replaced.status = "active";
+    const res = await sendEvent("invoice.paid", standIn.invoiceObject(first.subscriptionId, undefined, "subscription_cycle"));
+    expect(res.status).toBe(200);
+    expect(standIn.subscriptions.get(first.subscriptionId)!.status).toBe("canceled");
+    expect((await subscription(b)).subscription.plan).toBe("pro");
+
+    const foreign = await buy(await srv.signUpBroker(), "basic");
+    const invoice = standIn.invoiceObject(foreign.subscriptionId) as { parent: { subscription_details: { subscription: string; metadata: unknown } } };
+    invoice.parent.subscription_details = { subscription: "sub_not_from_this_portal", metadata: {} };
+    const requestsBefore = standIn.requests.length;
+    expect((await sendEvent("invoice.paid", invoice)).status).toBe(200);
+    expect(standIn.requests.length).toBe(requestsBefore);
   });
 
   test("events about subscriptions the portal never stored change nothing", async () => {

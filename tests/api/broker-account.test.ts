@@ -2,10 +2,12 @@
 // ends the other sessions, a new sign-in email proved with an emailed code. Links and codes are
 // read from the emails the portal wrote, as the broker would.
 import { describe, expect, test } from "bun:test";
+import { runCli } from "../support/cli.ts";
 import { latestEmail } from "../support/outbox.ts";
 import { useTestServer } from "../support/server.ts";
 
 const srv = useTestServer();
+const admin = (...args: string[]) => runCli(["admin", ...args, "--data", srv.dataDir]);
 const outbox = () => srv.server.ctx.db.$client;
 const post = (path: string, body: unknown, token?: string) => srv.call(path, { method: "POST", body, token });
 const signIn = (email: string, password: string) => post("/api/auth/signin", { email, password });
@@ -126,5 +128,56 @@ describe("change email", () => {
     const wrong = code === "999999" ? "888888" : "999999";
     for (let i = 0; i < 5; i++) expect((await post("/api/auth/change-email/confirm", { code: wrong }, b.token)).status).toBe(400);
     expect((await post("/api/auth/change-email/confirm", { code }, b.token)).status).toBe(400);
+  });
+});
+
+describe("reset links end when the account changes hands", () => {
+  const emailCode = (to: string) => latestEmail(outbox(), to, "broker_email_change_code")!.text.match(/\b(\d{6})\b/)![1]!;
+
+  test("a new sign-in email ends the old reset links and the other sessions, keeping this one", async () => {
+    const b = await srv.signUpBroker({ email: "a-moving@example.com" });
+    const other = (await signIn("a-moving@example.com", "correct horse battery")).body.token;
+    await post("/api/auth/forgot-password", { email: "a-moving@example.com" });
+    const oldLink = resetToken("a-moving@example.com");
+    await post("/api/auth/change-email", { newEmail: "b-moved@example.com", password: "correct horse battery" }, b.token);
+    expect((await post("/api/auth/change-email/confirm", { code: emailCode("b-moved@example.com") }, b.token)).status).toBe(200);
+
+    const reset = await post("/api/auth/reset-password", { token: oldLink, newPassword: "taken over password" });
+    expect(reset.status).toBe(400);
+    expect(reset.body.message).toBe("Invalid reset token - The reset link is invalid or expired.");
+    expect((await signIn("b-moved@example.com", "taken over password")).status).toBe(401);
+    expect((await srv.call("/api/auth/user", { token: b.token })).status).toBe(200);
+    expect((await srv.call("/api/auth/user", { token: other })).status).toBe(401);
+  });
+
+  test("an administrator's new password ends the outstanding reset links", async () => {
+    await srv.signUpBroker({ email: "admin-reset@example.com" });
+    await post("/api/auth/forgot-password", { email: "admin-reset@example.com" });
+    const oldLink = resetToken("admin-reset@example.com");
+    expect((await admin("reset-password", "--email", "admin-reset@example.com", "--password", "set by the admin")).exitCode).toBe(0);
+    expect((await post("/api/auth/reset-password", { token: oldLink, newPassword: "an attacker password" })).status).toBe(400);
+    expect((await signIn("admin-reset@example.com", "set by the admin")).status).toBe(200);
+  });
+
+  test("disabling ends the reset links; a disabled account cannot be reset, with a clear message", async () => {
+    await srv.signUpBroker({ email: "disabled-reset@example.com" });
+    await post("/api/auth/forgot-password", { email: "disabled-reset@example.com" });
+    const oldLink = resetToken("disabled-reset@example.com");
+    expect((await admin("disable", "--email", "disabled-reset@example.com")).exitCode).toBe(0);
+    expect((await post("/api/auth/reset-password", { token: oldLink, newPassword: "while disabled pw" })).status).toBe(400);
+    expect((await admin("enable", "--email", "disabled-reset@example.com")).exitCode).toBe(0);
+    expect((await signIn("disabled-reset@example.com", "correct horse battery")).status).toBe(200);
+  });
+
+  test("a link issued to an account that is disabled afterwards (without the links ending) is refused with 403", async () => {
+    const b = await srv.signUpBroker({ email: "disabled-later@example.com" });
+    await post("/api/auth/forgot-password", { email: "disabled-later@example.com" });
+    const link = resetToken("disabled-later@example.com");
+    // Disabled by a path that leaves the links alone (as a database edit or an older portal would).
+    srv.server.ctx.db.$client.query("update users set disabled_at = ? where id = ?").run(srv.clock.now().getTime(), b.user.id);
+    const reset = await post("/api/auth/reset-password", { token: link, newPassword: "while disabled pw" });
+    expect(reset.status).toBe(403);
+    expect(reset.body.message).toBe("This account is disabled, so its password cannot be reset. Ask the portal's administrator.");
+    expect((await signIn("disabled-later@example.com", "while disabled pw")).status).not.toBe(200);
   });
 });

@@ -57,6 +57,19 @@ describe("the profile", () => {
     expect((await srv.call("/api/profile", { token: broker.token })).body).toEqual(before);
   });
 
+  test("the contact email is one plain address: a list or a display name is 400 and never reaches Reply-To", async () => {
+    const before = (await srv.call("/api/profile", { token: broker.token })).body;
+    for (const contactEmail of ['x,"y"<a@b.c>', "desk@brand.example, thief@evil.example", "Desk <desk@brand.example>", '"desk"@brand.example', "desk@brand.example;thief@evil.example"]) {
+      const res = await put({ contactEmail });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: "Enter one email address such as name@example.com, without a name, quotes, commas or angle brackets." });
+    }
+    expect((await srv.call("/api/profile", { token: broker.token })).body).toEqual(before);
+    // Plain addresses, including + tags, apostrophes and non-ASCII letters, are still fine.
+    for (const contactEmail of ["o'brien+desk@brand.example", "jürgen@müller.example"]) expect((await put({ contactEmail })).status).toBe(200);
+    await put({ contactEmail: before.contactEmail ?? "" });
+  });
+
   test("a body that names no field (empty, text, an array) is refused, not answered with success", async () => {
     for (const body of [{}, "hello", "[1,2]"]) {
       const res = await srv.call("/api/profile", { method: "PUT", body, token: broker.token });

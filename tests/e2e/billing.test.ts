@@ -5,13 +5,15 @@
 import { afterAll, expect, test } from "bun:test";
 import type { Page, Route } from "playwright-core";
 import { startStripeStandIn } from "../support/stripe-stand-in.ts";
-import { screenshot, usePortalInBrowser, viewports } from "./support.ts";
+import { emailedCode, screenshot, usePortalInBrowser, viewports } from "./support.ts";
 
 const standIn = startStripeStandIn();
 afterAll(() => standIn.stop());
 const { portal, openPage } = usePortalInBrowser(standIn.env);
 
 const DECLINED_CARD = "4000000000000002";
+/** Stripe's test card that always asks for 3-D Secure. */
+const THREE_D_SECURE_CARD = "4000002760003184";
 
 /** Stripe.js as far as the portal uses it: Elements with a Payment Element, and confirmPayment. */
 const STRIPE_JS = `
@@ -43,11 +45,17 @@ const STRIPE_JS = `
         };
       },
       createToken: function () {}, createPaymentMethod: function () {}, confirmCardPayment: function () {},
-      confirmPayment: function () {
+      confirmPayment: function (options) {
         var intent = clientSecret.split("_secret_")[0];
+        var returnUrl = options && options.confirmParams && options.confirmParams.return_url;
         return fetch("https://api.stripe.com/v1/payment_intents/" + intent + "/confirm", {
-          method: "POST", body: JSON.stringify({ card: input.value, key: key }),
-        }).then(function (r) { return r.json(); });
+          method: "POST", body: JSON.stringify({ card: input.value, key: key, return_url: returnUrl }),
+        }).then(function (r) { return r.json(); }).then(function (result) {
+          // A card that needs 3-D Secure: Stripe leaves the page (the bank) and comes back to return_url.
+          if (!result.redirectTo) return result;
+          window.location.assign(result.redirectTo);
+          return new Promise(function () {});
+        });
       },
     };
   }
@@ -65,11 +73,16 @@ async function routeStripe(page: Page) {
   });
   await page.route("https://api.stripe.com/v1/payment_intents/*/confirm", async (route: Route) => {
     const intent = new URL(route.request().url()).pathname.split("/")[3]!;
-    const { card } = JSON.parse(route.request().postData() ?? "{}");
+    const { card, return_url: returnUrl } = JSON.parse(route.request().postData() ?? "{}");
     seen.confirms.push(card);
     const headers = { "access-control-allow-origin": "*" };
     if (card === DECLINED_CARD) return route.fulfill({ status: 200, headers, json: { error: { type: "card_error", message: "Your card was declined." } } });
     standIn.pay(intent);
+    if (card === THREE_D_SECURE_CARD) {
+      const back = new URL(returnUrl);
+      back.search = new URLSearchParams({ payment_intent: intent, payment_intent_client_secret: `${intent}_secret_x`, redirect_status: "succeeded" }).toString();
+      return route.fulfill({ status: 200, headers, json: { redirectTo: back.href } });
+    }
     return route.fulfill({ status: 200, headers, json: { paymentIntent: { id: intent, status: "succeeded" } } });
   });
   return seen;
@@ -124,6 +137,37 @@ test("a broker upgrades to Pro with a card (after a declined one), sees it on th
   expect(sub.cancelAtPeriodEnd).toBe(true);
   await screenshot(page, "billing-canceled-desktop");
 
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("a card that needs 3-D Secure comes back to the dashboard, which activates the plan and clears the address", async () => {
+  const { context, page, errors } = await openPage(viewports.desktop);
+  await routeStripe(page);
+  await page.goto(portal.url);
+  await page.getByRole("button", { name: "Try for Free" }).first().click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel(/^Email/).fill("three-d-secure@example.com");
+  await dialog.getByLabel(/^Password/).fill("a good password");
+  await dialog.getByLabel(/^Confirm password/).fill("a good password");
+  await dialog.getByRole("button", { name: "Create account", exact: true }).click();
+  // Not the portal's first broker: the address is proved with the emailed code.
+  const codeField = dialog.getByLabel(/^6-digit code/);
+  await codeField.waitFor();
+  await codeField.fill(emailedCode(portal, "three-d-secure@example.com", "broker_signup_code"));
+  await dialog.getByRole("button", { name: "Verify and create account" }).click();
+  await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+
+  await page.getByRole("link", { name: "Manage Subscription" }).first().click();
+  await page.locator("#subscription_plan").getByRole("button", { name: "Upgrade to Basic" }).click();
+  const pay = page.getByRole("dialog", { name: "Subscribe to Basic" });
+  await pay.getByLabel("Card number").fill(THREE_D_SECURE_CARD);
+  await pay.getByRole("button", { name: /^Pay / }).click();
+
+  await page.getByText("Payment received. Your Basic plan is active.").waitFor();
+  await page.waitForURL(`${portal.url}/dashboard`);
+  const summary = await page.evaluate(async () => (await fetch("/api/subscription")).json());
+  expect(summary.subscription).toMatchObject({ plan: "basic", status: "active" });
   expect(errors).toEqual([]);
   await context.close();
 });

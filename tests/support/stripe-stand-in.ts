@@ -33,14 +33,16 @@ export interface StripeStandIn {
   paymentIntents: Map<string, { id: string; customer: string; status: string; subscription: string }>;
   /** Every request, as "METHOD /path". */
   requests: string[];
+  /** Requests ("METHOD /path", path without ids for a collection) that Stripe refuses with a 400 api_error while listed. */
+  failing: Set<string>;
   /** What the card did: the payment succeeds and its subscription becomes active. */
   pay(paymentIntentId: string): SubscriptionState;
   /** The card was declined. */
   decline(paymentIntentId: string): void;
   /** The subscription object as Stripe sends it (for webhook payloads). */
   subscriptionObject(id: string): Record<string, unknown>;
-  /** The first invoice of a subscription as Stripe sends it. */
-  invoiceObject(id: string, periodEnd?: number): Record<string, unknown>;
+  /** An invoice of a subscription as Stripe sends it: the first one unless `billingReason` says a renewal. */
+  invoiceObject(id: string, periodEnd?: number, billingReason?: "subscription_create" | "subscription_cycle"): Record<string, unknown>;
   stop(): Promise<void>;
 }
 
@@ -60,6 +62,7 @@ export function startStripeStandIn(now: () => number = Date.now): StripeStandIn 
   const subscriptions: StripeStandIn["subscriptions"] = new Map();
   const paymentIntents: StripeStandIn["paymentIntents"] = new Map();
   const requests: string[] = [];
+  const failing = new Set<string>();
   const idempotent = new Map<string, string>();
   const month = 30 * 86_400;
 
@@ -80,13 +83,14 @@ export function startStripeStandIn(now: () => number = Date.now): StripeStandIn 
       },
     };
   };
-  const invoiceObject = (id: string, periodEnd?: number) => {
+  const invoiceObject = (id: string, periodEnd?: number, billingReason: "subscription_create" | "subscription_cycle" = "subscription_create") => {
     const s = subscriptions.get(id)!;
     return {
       id: s.invoiceId,
       object: "invoice",
       customer: s.customer,
       status: paymentIntents.get(s.paymentIntentId)?.status === "succeeded" ? "paid" : "open",
+      billing_reason: billingReason,
       confirmation_secret: { client_secret: `${s.paymentIntentId}_secret_${s.id}`, type: "payment_intent" },
       parent: { type: "subscription_details", subscription_details: { subscription: s.id, metadata: s.metadata } },
       lines: { object: "list", data: [{ id: `il_${s.id}`, object: "line_item", period: { start: s.periodEnd - month, end: periodEnd ?? s.periodEnd } }] },
@@ -103,6 +107,8 @@ export function startStripeStandIn(now: () => number = Date.now): StripeStandIn 
       if (request.headers.get("authorization") !== `Bearer ${STAND_IN_KEYS.secret}`) {
         return error(401, "Invalid API Key provided", "invalid_request_error");
       }
+      // 400, not 5xx: the SDK retries a 5xx once, and a test wants one clear failure.
+      if (failing.has(`${request.method} ${path}`)) return error(400, "The stand-in was told to fail this request", "api_error");
       if (request.method === "POST" && path === "/v1/customers") {
         // Stripe answers a repeated Idempotency-Key with the first answer.
         const key = request.headers.get("idempotency-key");
@@ -178,6 +184,7 @@ export function startStripeStandIn(now: () => number = Date.now): StripeStandIn 
     subscriptions,
     paymentIntents,
     requests,
+    failing,
     pay(paymentIntentId) {
       const intent = paymentIntents.get(paymentIntentId);
       if (!intent) throw new Error(`no payment intent ${paymentIntentId}`);

@@ -10,6 +10,7 @@ import { AddCustomerButton } from "../features/customers/AddCustomerButton";
 import { CustomerOverview } from "../features/customers/CustomerOverview";
 import { CompletedTodayDialog, PendingDocumentsDialog } from "../features/customers/DashboardDocumentDialogs";
 import { SharedDocumentsPanel } from "../features/sharing/SharedDocumentsPanel";
+import { PaymentReturn } from "../features/subscription/PaymentReturn";
 
 // The two big dialogs are fetched when first opened, keeping the dashboard's first load light
 // (issue 14's 250 KB budget); they are mounted only while open.
@@ -51,6 +52,7 @@ export function DashboardRoute() {
           </LinkButton>
         </div>
       </header>
+      <PaymentReturn />
 
       <div className="grid gap-4 md:grid-cols-3">
         <StatCard

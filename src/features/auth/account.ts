@@ -25,6 +25,7 @@ const MINUTE = 60 * 1000;
 export const accountMessages = {
   forgotAnswer: "If an account exists for this email, we sent a link to reset the password.",
   invalidReset: "Invalid reset token - The reset link is invalid or expired.",
+  disabledReset: "This account is disabled, so its password cannot be reset. Ask the portal's administrator.",
   passwordChanged: "Your password was changed. Your other sessions were signed out.",
   resetDone: "Your password has been reset. You can sign in now.",
   samePassword: "Choose a password different from the current one.",
@@ -101,6 +102,10 @@ export async function resetBrokerPasswordWithToken(ctx: AppContext, input: { tok
   const now = ctx.clock.now();
   const row = ctx.db.select().from(brokerPasswordResetTokens).where(eq(brokerPasswordResetTokens.id, id)).get();
   if (!row || row.usedAt || row.expiresAt <= now) throw badRequest(accountMessages.invalidReset);
+  // Disabling ends the links too; this also covers a link a disabled account was sent before that.
+  const owner = ctx.db.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, row.userId)).get();
+  if (!owner) throw badRequest(accountMessages.invalidReset);
+  if (owner.disabledAt) throw new AppError("forbidden", accountMessages.disabledReset);
   const passwordHash = await hashPassword(input.newPassword);
   inTransaction(ctx, (unit) => {
     // Claim the token; a second use racing this one finds it used (or gone).
@@ -111,6 +116,10 @@ export async function resetBrokerPasswordWithToken(ctx: AppContext, input: { tok
       .returning()
       .get();
     if (!claimed) throw badRequest(accountMessages.invalidReset);
+    // Disabled while the password was being hashed: the claim rolls back with this throw.
+    if (unit.tx.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, row.userId)).get()?.disabledAt) {
+      throw new AppError("forbidden", accountMessages.disabledReset);
+    }
     unit.tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId)).run();
     endBrokerSessions(unit, row.userId);
   });
@@ -172,13 +181,16 @@ export async function requestEmailChange(ctx: AppContext, input: { brokerId: str
 /**
  * Step 2: the code from the new address makes it the sign-in email. Five wrong tries kill the
  * code. The old address is told, so a change the owner did not make does not go unnoticed.
+ * Every other session and every reset link ends: a link mailed to the old address (which may be
+ * the one that was lost) must not open the account once it has moved.
  */
-export function confirmEmailChange(ctx: AppContext, input: { brokerId: string; code: string }): PublicUser {
+export function confirmEmailChange(ctx: AppContext, input: { brokerId: string; sessionId: string; code: string }): PublicUser {
   const given = input.code.trim();
   if (!isEmailCode(given)) throw badRequest(codeMessages.format);
   const byBroker = eq(brokerEmailChanges.userId, input.brokerId);
   // Decided inside, thrown outside: throwing inside the transaction would undo the counted try.
-  const outcome = inTransaction(ctx, ({ tx, now }): { user: PublicUser } | "wrong" | "taken" => {
+  const outcome = inTransaction(ctx, (unit): { user: PublicUser } | "wrong" | "taken" => {
+    const { tx, now } = unit;
     const row = tx.select().from(brokerEmailChanges).where(byBroker).get();
     if (!row) return "wrong";
     const right = row.expiresAt > now && sameHash(row.codeHash, changeCodeHash(ctx, input.brokerId, row.newEmail, given));
@@ -194,6 +206,7 @@ export function confirmEmailChange(ctx: AppContext, input: { brokerId: string; c
     const updated = tx.update(users).set({ email: row.newEmail }).where(eq(users.id, input.brokerId)).returning().get()!;
     const content = brokerEmailChangedEmail({ newEmail: row.newEmail });
     queueEmail(ctx, tx, { kind: "broker_email_changed", to: old.email, dedupeKey: `broker-email-changed:${newId()}`, ...content });
+    endBrokerSessions(unit, input.brokerId, input.sessionId);
     return { user: toPublicUser(updated) };
   });
   if (outcome === "wrong") throw badRequest(codeMessages.wrongOrExpired);

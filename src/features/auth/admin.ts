@@ -1,12 +1,14 @@
 // What `portal admin` does to broker accounts, for whoever runs the server: list them, set a new
 // password, disable and enable one. Each of these ends the broker's sessions, so a stolen session
-// or a departed employee's browser is signed out at once.
+// or a departed employee's browser is signed out at once, and every emailed reset link ends.
 import { and, asc, count, eq, gt, inArray } from "drizzle-orm";
 import { sessions, users } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { hashPassword } from "../../lib/password.ts";
+import { inTransaction } from "../../lib/unit-of-work.ts";
 import { BROKER_PASSWORD_MIN, messages, normalizeEmail } from "../../shared/validation.ts";
+import { endBrokerSessions } from "./account.ts";
 
 export interface BrokerListing {
   id: string;
@@ -49,41 +51,26 @@ function brokerByEmail(ctx: AppContext, email: string) {
   return user;
 }
 
-/** Deletes every session of the broker; returns their ids for signedOut once committed. */
-const deleteSessions = (ctx: AppContext, brokerId: string) =>
-  ctx.db.delete(sessions).where(eq(sessions.userId, brokerId)).returning({ id: sessions.id }).all().map((s) => s.id);
-
-/** Tells the live channel, which closes the sockets those sessions opened. */
-function signedOut(ctx: AppContext, brokerId: string, sessionIds: string[]): number {
-  for (const sessionId of sessionIds) ctx.events.publish({ type: "broker_signed_out", brokerId, sessionId });
-  return sessionIds.length;
-}
-
 export async function resetBrokerPassword(ctx: AppContext, input: { email: string; password: string }): Promise<{ email: string; sessionsEnded: number }> {
   if (input.password.length < BROKER_PASSWORD_MIN) throw badRequest(messages.passwordTooShort);
   const user = brokerByEmail(ctx, input.email);
   const passwordHash = await hashPassword(input.password);
-  const ended = ctx.db.transaction(
-    () => {
-      ctx.db.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run();
-      return deleteSessions(ctx, user.id);
-    },
-    { behavior: "immediate" },
-  );
-  return { email: user.email, sessionsEnded: signedOut(ctx, user.id, ended) };
+  // Sessions and outstanding reset links end together: an old link must not undo the new password.
+  const sessionsEnded = inTransaction(ctx, (unit) => {
+    unit.tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run();
+    return endBrokerSessions(unit, user.id);
+  });
+  return { email: user.email, sessionsEnded };
 }
 
 export function setBrokerDisabled(ctx: AppContext, input: { email: string; disabled: boolean }): { email: string; sessionsEnded: number; changed: boolean } {
   const user = brokerByEmail(ctx, input.email);
   const changed = Boolean(user.disabledAt) !== input.disabled;
-  const ended = ctx.db.transaction(
-    () => {
-      ctx.db.update(users).set({ disabledAt: input.disabled ? (user.disabledAt ?? ctx.clock.now()) : null }).where(eq(users.id, user.id)).run();
-      return input.disabled ? deleteSessions(ctx, user.id) : [];
-    },
-    { behavior: "immediate" },
-  );
-  return { email: user.email, sessionsEnded: signedOut(ctx, user.id, ended), changed };
+  const sessionsEnded = inTransaction(ctx, (unit) => {
+    unit.tx.update(users).set({ disabledAt: input.disabled ? (user.disabledAt ?? unit.now) : null }).where(eq(users.id, user.id)).run();
+    return input.disabled ? endBrokerSessions(unit, user.id) : 0;
+  });
+  return { email: user.email, sessionsEnded, changed };
 }
 
 /** Of these session ids, the ones that no longer exist or have expired. */

@@ -99,7 +99,7 @@ export const authRoutes = (ctx: AppContext) => {
       },
       { broker: true, body: ChangeEmailBody, response: { 202: CodeRequiredDto } },
     )
-    .post("/change-email/confirm", ({ broker, body }) => confirmEmailChange(ctx, { brokerId: broker.id, code: body.code }), {
+    .post("/change-email/confirm", ({ broker, body, headers, cookie }) => confirmEmailChange(ctx, { brokerId: broker.id, sessionId: hashToken(brokerSessionToken(ctx, { headers, cookie })!), code: body.code }), {
       broker: true,
       body: ConfirmEmailBody,
       response: PublicUser,

@@ -1,13 +1,17 @@
 // Buying, switching and canceling a plan. The browser only ever holds a client secret: a plan
 // changes when Stripe says the payment of this broker's own pending subscription succeeded
 // (activate, or the webhook if the browser never comes back), never on the client's word.
+import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
+import { subscriptions } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
+import { newId } from "../../lib/tokens.ts";
 import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
 import { getPlan, isPaidPlan, PAID_PLANS, type PaidPlanId } from "../../shared/plans.ts";
 import type { PublicUser } from "../auth/model.ts";
 import { callStripe, requireBilling } from "./stripe-client.ts";
+import { throttlePaymentCall } from "./throttle.ts";
 import { effectivePlan, subscriptionRow, subscriptionSummary, writeSubscription, type SubscriptionRow } from "./service.ts";
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
@@ -20,6 +24,57 @@ export function periodEndOf(subscription: Stripe.Subscription): Date | null {
 
 /** "December 23, 2026" */
 export const formatDay = (date: Date) => date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+/** A claim older than this belongs to a request that died mid-way (Stripe calls time out after 20 s). */
+const CLAIM_STALE_MS = 5 * 60 * 1000;
+const CLAIM_PREFIX = "claim:";
+const isClaim = (id: string | null | undefined): id is string => Boolean(id?.startsWith(CLAIM_PREFIX));
+const claimIsLive = (id: string, now: Date) => now.getTime() - Number(id.split(":")[1]) < CLAIM_STALE_MS;
+
+export const paymentMessages = {
+  inProgress: "A payment for your plan is already being prepared. Please wait a moment and try again.",
+  earlierPaid: (name: string) => `Your earlier payment went through: you are now on the ${name} plan.`,
+} as const;
+
+type Earlier = { subscriptionId: string; plan: PaidPlanId; paymentIntentId: string | null };
+
+/**
+ * Takes the broker's one pending slot before anything is asked of Stripe, so two create calls at
+ * once cannot each make a subscription of which only one is remembered. The slot holds a marker
+ * (never a Stripe id, so no webhook or activate can match it) until the new subscription is stored.
+ */
+function claimPendingSlot(ctx: AppContext, brokerId: string): { claim: string; earlier: Earlier | null; createdRow: boolean } {
+  return inTransaction(ctx, ({ tx, now }) => {
+    const row = subscriptionRow(tx, brokerId);
+    const pending = row?.pendingSubscriptionId;
+    if (isClaim(pending) && claimIsLive(pending, now)) throw new AppError("conflict", paymentMessages.inProgress);
+    const earlier =
+      pending && !isClaim(pending) && row?.pendingPlan ? { subscriptionId: pending, plan: row.pendingPlan, paymentIntentId: row.pendingPaymentIntentId } : null;
+    const claim = `${CLAIM_PREFIX}${now.getTime()}:${newId()}`;
+    writeSubscription(tx, brokerId, now, { pendingSubscriptionId: claim, pendingPlan: null, pendingPaymentIntentId: null });
+    return { claim, earlier, createdRow: !row };
+  });
+}
+
+/**
+ * Gives the slot back (the earlier attempt, when it is still there to wait for), if this claim
+ * still holds it. A row made only for the claim goes again, so a failed attempt leaves nothing.
+ */
+function releaseClaim(ctx: AppContext, brokerId: string, claim: string, earlier: Earlier | null, createdRow: boolean) {
+  inTransaction(ctx, ({ tx, now }) => {
+    const row = subscriptionRow(tx, brokerId);
+    if (row?.pendingSubscriptionId !== claim) return;
+    if (createdRow && !row.stripeCustomerId && !row.stripeSubscriptionId) {
+      tx.delete(subscriptions).where(eq(subscriptions.brokerId, brokerId)).run();
+      return;
+    }
+    writeSubscription(tx, brokerId, now, {
+      pendingSubscriptionId: earlier?.subscriptionId ?? null,
+      pendingPlan: earlier?.plan ?? null,
+      pendingPaymentIntentId: earlier?.paymentIntentId ?? null,
+    });
+  });
+}
 
 /**
  * Step 1 of the payment flow: an incomplete Stripe subscription for `plan` whose first invoice
@@ -36,45 +91,86 @@ export async function createSubscription(ctx: AppContext, { broker, plan }: { br
     );
   }
   if (effectivePlan(ctx, broker.id) === plan) throw new AppError("conflict", `You are already on the ${getPlan(plan).name} plan.`);
+  throttlePaymentCall(ctx, "create", broker.id);
 
-  const row = subscriptionRow(ctx.db, broker.id);
-  const customerId =
-    row?.stripeCustomerId ??
-    (await callStripe(ctx, "create customer", (stripe) =>
-      stripe.customers.create(
-        { email: broker.email, name: [broker.firstName, broker.lastName].filter(Boolean).join(" ") || undefined, metadata: { brokerId: broker.id } },
-        // Two clicks at once still make one Stripe customer per broker.
-        { idempotencyKey: `portal-customer-${broker.id}` },
-      ),
-    )).id;
-  if (!row?.stripeCustomerId) inTransaction(ctx, ({ tx, now }) => writeSubscription(tx, broker.id, now, { stripeCustomerId: customerId }));
+  const { claim, earlier, createdRow } = claimPendingSlot(ctx, broker.id);
+  let earlierSettled = false;
+  try {
+    const row = subscriptionRow(ctx.db, broker.id);
+    const customerId =
+      row?.stripeCustomerId ??
+      (await callStripe(ctx, "create customer", (stripe) =>
+        stripe.customers.create(
+          { email: broker.email, name: [broker.firstName, broker.lastName].filter(Boolean).join(" ") || undefined, metadata: { brokerId: broker.id } },
+          // A retry after a failure still makes one Stripe customer per broker.
+          { idempotencyKey: `portal-customer-${broker.id}` },
+        ),
+      )).id;
+    if (!row?.stripeCustomerId) inTransaction(ctx, ({ tx, now }) => writeSubscription(tx, broker.id, now, { stripeCustomerId: customerId }));
 
-  // An earlier attempt the broker walked away from is dropped so it can never be charged later.
-  if (row?.pendingSubscriptionId) await cancelQuietly(ctx, row.pendingSubscriptionId);
+    if (earlier) {
+      // An earlier attempt: if its payment went through (3-D Secure finished, the browser never
+      // came back), it becomes the plan; otherwise it is dropped so it can never be charged later.
+      const adopted = await settleEarlier(ctx, broker.id, customerId, claim, earlier);
+      earlierSettled = true;
+      if (adopted) throw new AppError("conflict", paymentMessages.earlierPaid(getPlan(earlier.plan).name));
+    }
 
-  const subscription = await callStripe(ctx, "create subscription", (stripe) =>
-    stripe.subscriptions.create({
-      customer: customerId,
-      items: [{ price: billing.prices[plan] }],
-      payment_behavior: "default_incomplete",
-      payment_settings: { save_default_payment_method: "on_subscription" },
-      expand: ["latest_invoice.confirmation_secret"],
-      metadata: { brokerId: broker.id, plan },
-    }),
-  );
-  const invoice = subscription.latest_invoice as Stripe.Invoice | string | null;
-  const clientSecret = typeof invoice === "object" ? invoice?.confirmation_secret?.client_secret : undefined;
-  if (!clientSecret) {
-    ctx.log.error("Stripe created a subscription without a payment to confirm", { subscription: subscription.id });
-    await cancelQuietly(ctx, subscription.id);
-    throw new AppError("unavailable", "No client secret received from server");
+    const subscription = await callStripe(ctx, "create subscription", (stripe) =>
+      stripe.subscriptions.create({
+        customer: customerId,
+        items: [{ price: billing.prices[plan] }],
+        payment_behavior: "default_incomplete",
+        payment_settings: { save_default_payment_method: "on_subscription" },
+        expand: ["latest_invoice.confirmation_secret"],
+        // brokerId lets the webhook tie a paid subscription the portal lost track of back to its broker.
+        metadata: { brokerId: broker.id, plan },
+      }),
+    );
+    const invoice = subscription.latest_invoice as Stripe.Invoice | string | null;
+    const clientSecret = typeof invoice === "object" ? invoice?.confirmation_secret?.client_secret : undefined;
+    if (!clientSecret) {
+      ctx.log.error("Stripe created a subscription without a payment to confirm", { subscription: subscription.id });
+      await cancelQuietly(ctx, subscription.id);
+      throw new AppError("unavailable", "No client secret received from server");
+    }
+    // A client secret is "<payment intent id>_secret_<…>": the payment this broker must complete.
+    const paymentIntentId = clientSecret.split("_secret_")[0]!;
+    const stored = inTransaction(ctx, ({ tx, now }) => {
+      if (subscriptionRow(tx, broker.id)?.pendingSubscriptionId !== claim) return false; // taken over as stale
+      writeSubscription(tx, broker.id, now, { pendingPlan: plan, pendingSubscriptionId: subscription.id, pendingPaymentIntentId: paymentIntentId });
+      return true;
+    });
+    if (!stored) {
+      await cancelQuietly(ctx, subscription.id);
+      throw new AppError("conflict", paymentMessages.inProgress);
+    }
+    return { clientSecret };
+  } catch (error) {
+    releaseClaim(ctx, broker.id, claim, earlierSettled ? null : earlier, createdRow);
+    throw error;
   }
-  // A client secret is "<payment intent id>_secret_<…>": the payment this broker must complete.
-  const paymentIntentId = clientSecret.split("_secret_")[0]!;
-  inTransaction(ctx, ({ tx, now }) =>
-    writeSubscription(tx, broker.id, now, { pendingPlan: plan, pendingSubscriptionId: subscription.id, pendingPaymentIntentId: paymentIntentId }),
-  );
-  return { clientSecret };
+}
+
+/** Whether Stripe counts a subscription as paid for. */
+const isPaidFor = (subscription: Stripe.Subscription) => subscription.status === "active" || subscription.status === "trialing";
+
+/**
+ * The earlier pending subscription, asked of Stripe: paid → it becomes the plan (true); not paid →
+ * canceled at Stripe (false). Stripe unreachable → the error, and the earlier attempt stays pending.
+ */
+async function settleEarlier(ctx: AppContext, brokerId: string, customerId: string, claim: string, earlier: Earlier): Promise<boolean> {
+  const found = await callStripe(ctx, "retrieve earlier subscription", (stripe) => stripe.subscriptions.retrieve(earlier.subscriptionId));
+  if (idOf(found.customer) === customerId && isPaidFor(found)) {
+    const replaced = inTransaction(ctx, (unit) => {
+      if (subscriptionRow(unit.tx, brokerId)?.pendingSubscriptionId !== claim) return null;
+      return adoptSubscription(unit, brokerId, { subscriptionId: found.id, plan: earlier.plan, periodEnd: periodEndOf(found) });
+    });
+    if (replaced) await cancelQuietly(ctx, replaced);
+    return true;
+  }
+  await cancelQuietly(ctx, earlier.subscriptionId);
+  return false;
 }
 
 /**
@@ -83,6 +179,7 @@ export async function createSubscription(ctx: AppContext, { broker, plan }: { br
  */
 export async function activateSubscription(ctx: AppContext, { broker, paymentIntentId }: { broker: PublicUser; paymentIntentId: string }) {
   requireBilling(ctx);
+  throttlePaymentCall(ctx, "activate", broker.id);
   const row = subscriptionRow(ctx.db, broker.id);
   // Another broker's payment looks exactly like one that does not exist.
   if (!row?.pendingPaymentIntentId || row.pendingPaymentIntentId !== paymentIntentId || !row.pendingSubscriptionId || !row.pendingPlan) {
@@ -109,17 +206,26 @@ export async function activateSubscription(ctx: AppContext, { broker, paymentInt
 export function promotePending(unit: Unit, brokerId: string, subscriptionId: string, periodEnd: Date | null): string | null {
   const row = subscriptionRow(unit.tx, brokerId);
   if (!row || row.pendingSubscriptionId !== subscriptionId || !row.pendingPlan) return null;
+  return adoptSubscription(unit, brokerId, { subscriptionId, plan: row.pendingPlan, periodEnd });
+}
+
+/**
+ * Makes a paid Stripe subscription the broker's plan (and empties the pending slot if it held
+ * that subscription; another attempt or a create in progress keeps its slot). Returns the
+ * subscription it replaces (for the caller to cancel at Stripe after commit), or null.
+ */
+export function adoptSubscription(unit: Unit, brokerId: string, paid: { subscriptionId: string; plan: PaidPlanId; periodEnd: Date | null }): string | null {
+  const row = subscriptionRow(unit.tx, brokerId);
+  const wasPending = row?.pendingSubscriptionId === paid.subscriptionId;
   writeSubscription(unit.tx, brokerId, unit.now, {
-    plan: row.pendingPlan,
+    plan: paid.plan,
     status: "active",
-    currentPeriodEnd: periodEnd,
-    stripeSubscriptionId: subscriptionId,
-    pendingPlan: null,
-    pendingSubscriptionId: null,
-    pendingPaymentIntentId: null,
+    currentPeriodEnd: paid.periodEnd,
+    stripeSubscriptionId: paid.subscriptionId,
+    ...(wasPending ? { pendingPlan: null, pendingSubscriptionId: null, pendingPaymentIntentId: null } : {}),
   });
   unit.publish({ type: "customer_list_refresh", brokerId });
-  return row.stripeSubscriptionId && row.stripeSubscriptionId !== subscriptionId ? row.stripeSubscriptionId : null;
+  return row?.stripeSubscriptionId && row.stripeSubscriptionId !== paid.subscriptionId ? row.stripeSubscriptionId : null;
 }
 
 /** Cancels at the end of the paid period: the plan stays until then, then becomes Free. */

@@ -8,12 +8,25 @@ import { stripeEvents, subscriptions } from "../../../db/schema.ts";
 import type { AppContext } from "../../context.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
-import { cancelQuietly, periodEndOf, promotePending } from "./payments.ts";
-import { writeSubscription, type SubscriptionRow } from "./service.ts";
+import { isPaidPlan } from "../../shared/plans.ts";
+import { adoptSubscription, cancelQuietly, periodEndOf, promotePending } from "./payments.ts";
+import { subscriptionRow, writeSubscription, type SubscriptionRow } from "./service.ts";
 import { planForPrice, requireBilling, stripeFor } from "./stripe-client.ts";
 
 /** Seconds a signed delivery stays acceptable (Stripe's own default). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export const webhookMessages = {
+  malformed: "The webhook event is malformed: it needs a string id, a string type and a data.object.",
+} as const;
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+function isWellFormed(event: unknown): event is Stripe.Event {
+  if (!isObject(event)) return false;
+  const { id, type, data } = event;
+  return typeof id === "string" && id.length > 0 && id.length <= 255 && typeof type === "string" && type.length > 0 && isObject(data) && isObject(data.object);
+}
 
 export async function receiveWebhook(ctx: AppContext, rawBody: string, signature: string | null) {
   const billing = requireBilling(ctx);
@@ -32,6 +45,11 @@ export async function receiveWebhook(ctx: AppContext, rawBody: string, signature
     ctx.log.warn("A Stripe webhook was refused", { error: (error as Error).message?.split("\n")[0] });
     throw badRequest("The webhook signature is not valid or its timestamp is too old.");
   }
+  // Signed is not the same as well-formed (a test delivery, a Stripe bug, a leaked secret).
+  if (!isWellFormed(event)) {
+    ctx.log.warn("A signed Stripe webhook without an id, a type or data.object was refused");
+    throw badRequest(webhookMessages.malformed);
+  }
 
   const toCancel: string[] = [];
   const fresh = inTransaction(ctx, (unit) => {
@@ -42,7 +60,7 @@ export async function receiveWebhook(ctx: AppContext, rawBody: string, signature
       .returning({ id: stripeEvents.id })
       .get();
     if (!inserted) return false;
-    const replaced = applyEvent(unit, billing, event);
+    const replaced = applyEvent(ctx, unit, billing, event);
     if (replaced) toCancel.push(replaced);
     return true;
   });
@@ -74,15 +92,43 @@ function invoicePeriodEnd(invoice: Stripe.Invoice): Date | null {
 
 type Billing = NonNullable<AppContext["config"]["billing"]>;
 
+/**
+ * A paid invoice of a subscription no row holds. Made by this portal (its metadata names the
+ * broker) and the first invoice of that broker's own Stripe customer: the broker paid for it
+ * (say, while a second create replaced the pending slot), so it becomes the plan. Made by this
+ * portal but anything else (a renewal of a plan the portal replaced and failed to cancel): it is
+ * canceled at Stripe and logged, so it stops billing. Without our metadata it is not ours.
+ */
+function paidUnknownSubscription(ctx: AppContext, unit: Unit, invoice: Stripe.Invoice, subscriptionId: string): string | null {
+  const metadata = invoice.parent?.subscription_details?.metadata ?? {};
+  const brokerId = typeof metadata.brokerId === "string" ? metadata.brokerId : "";
+  if (!brokerId) return null;
+  const row = subscriptionRow(unit.tx, brokerId);
+  const plan = metadata.plan;
+  const adoptable =
+    row?.stripeCustomerId && row.stripeCustomerId === idOf(invoice.customer as string | { id: string } | null) && invoice.billing_reason === "subscription_create" && isPaidPlan(plan);
+  if (adoptable) {
+    ctx.log.warn("A paid Stripe subscription the portal was not waiting for became the broker's plan", { subscription: subscriptionId, brokerId });
+    return adoptSubscription(unit, brokerId, { subscriptionId, plan, periodEnd: invoicePeriodEnd(invoice) });
+  }
+  ctx.log.error("A Stripe subscription of this portal that no broker holds was paid; it is being canceled", {
+    subscription: subscriptionId,
+    brokerId,
+    reason: invoice.billing_reason ?? null,
+  });
+  return subscriptionId;
+}
+
 /** Applies one event; returns a Stripe subscription that must now be canceled (a replaced plan). */
-function applyEvent(unit: Unit, billing: Billing, event: Stripe.Event): string | null {
+function applyEvent(ctx: AppContext, unit: Unit, billing: Billing, event: Stripe.Event): string | null {
   switch (event.type) {
     case "invoice.paid":
     case "invoice.payment_succeeded": {
       const invoice = event.data.object;
       const subscriptionId = invoiceSubscription(invoice);
+      if (!subscriptionId) return null;
       const row = rowFor(unit, subscriptionId);
-      if (!row || !subscriptionId) return null;
+      if (!row) return paidUnknownSubscription(ctx, unit, invoice, subscriptionId);
       if (row.pendingSubscriptionId === subscriptionId) {
         // The first payment, when the browser never called activate.
         return promotePending(unit, row.brokerId, subscriptionId, invoicePeriodEnd(invoice));

@@ -9,7 +9,7 @@ import { randomToken } from "../../lib/tokens.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import { receiveFile } from "../../lib/upload.ts";
 import { ACCENT_COLOR_PATTERN, brandingMessages, isKnownTimeZone, isValidPhone, LOGO_MAX_BYTES, LOGO_TYPES } from "../../shared/branding.ts";
-import { isValidEmail, normalizeEmail } from "../../shared/validation.ts";
+import { isPlainEmail, normalizeEmail, onePlainEmailMessage } from "../../shared/validation.ts";
 import { brokerById, setBrokerName } from "../auth/brokers.ts";
 import type { PublicUser } from "../auth/model.ts";
 import { logoKeys, logoPath, profileRows, saveProfile, type ProfileRow } from "./contact.ts";
@@ -45,7 +45,8 @@ function profileChanges(input: UpdateProfileInput): Partial<Omit<ProfileRow, "br
   }
   if (input.contactEmail !== undefined) {
     const email = blankToNull(input.contactEmail);
-    if (email && !isValidEmail(normalizeEmail(email))) throw badRequest(brandingMessages.contactEmail);
+    // It becomes the Reply-To of customer emails: a list or a display name would add recipients.
+    if (email && !isPlainEmail(normalizeEmail(email))) throw badRequest(/[,;<>"()]/.test(email) ? onePlainEmailMessage : brandingMessages.contactEmail);
     changes.contactEmail = email && normalizeEmail(email);
   }
   if (input.accentColor !== undefined) {

@@ -6,7 +6,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { FileTrigger, Form } from "react-aria-components";
 import type { BrokerProfileDto, UpdateProfileInput } from "@shared/api-types";
 import { ACCENT_COLOR_PATTERN, brandingMessages, isKnownTimeZone, isValidPhone, LOGO_MAX_BYTES, LOGO_TYPES, readableTextOn } from "@shared/branding";
-import { isValidEmail } from "@shared/validation";
+import { isPlainEmail } from "@shared/validation";
 import { errorText } from "../../api/client";
 import { Button } from "../../components/ui/Button";
 import { Card } from "../../components/ui/Card";
@@ -32,7 +32,7 @@ const valuesOf = (p: BrokerProfileDto): Values => ({
 function validate(v: Values): Partial<Values> {
   const errors: Partial<Values> = {};
   if (v.phone.trim() && !isValidPhone(v.phone.trim())) errors.phone = brandingMessages.phone;
-  if (v.contactEmail.trim() && !isValidEmail(v.contactEmail.trim().toLowerCase())) errors.contactEmail = brandingMessages.contactEmail;
+  if (v.contactEmail.trim() && !isPlainEmail(v.contactEmail.trim().toLowerCase())) errors.contactEmail = brandingMessages.contactEmail;
   if (v.accentColor.trim() && !ACCENT_COLOR_PATTERN.test(v.accentColor.trim())) errors.accentColor = brandingMessages.accentColor;
   if (v.timeZone.trim() && !isKnownTimeZone(v.timeZone.trim())) errors.timeZone = brandingMessages.timeZone;
   return errors;

@@ -20,6 +20,19 @@ import { stripeFor } from "./stripe-loader";
 /** SPEC 7 "Cache refreshed after payment": subscription, metrics, customers, user, pending and completed. */
 const REFRESHED_AFTER_PAYMENT: readonly ResourceKey[] = [subscriptionKeys.current, ["dashboard"], ["customers"], ["auth", "user"], ["documents"]];
 
+// One create request per plan at a time: React's second effect run (StrictMode, development) and
+// a remount while it is in flight share the request instead of racing it (the server answers a
+// second concurrent create for the same broker with 409, and each would start a Stripe payment).
+const creating = new Map<string, ReturnType<typeof createSubscription>>();
+function createOnce(plan: string): ReturnType<typeof createSubscription> {
+  let request = creating.get(plan);
+  if (!request) {
+    request = createSubscription(plan).finally(() => creating.delete(plan));
+    creating.set(plan, request);
+  }
+  return request;
+}
+
 type Step = { kind: "creating" } | { kind: "failed"; message: string } | { kind: "paying"; clientSecret: string };
 
 export interface PaymentDialogProps {
@@ -44,7 +57,7 @@ function PaymentFlow({ plan, publishableKey, close }: { plan: Plan; publishableK
   useEffect(() => {
     let live = true;
     setStep({ kind: "creating" });
-    createSubscription(plan.id)
+    createOnce(plan.id)
       .then(({ clientSecret }) => {
         if (!live) return;
         if (!clientSecret) {
