@@ -10,6 +10,7 @@ import { DialogActions } from "../../components/ui/DialogActions";
 import { Spinner } from "../../components/ui/Spinner";
 import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
+import { UpgradeRequiredDialog } from "../subscription/UpgradeRequiredDialog";
 import { usePlanLimits } from "../subscription/use-plan-limits";
 import { useCreateCustomerMutation, useCustomersQuery, useRequestDocumentsMutation } from "./api";
 import { DocumentPicker } from "./DocumentPicker";
@@ -38,7 +39,9 @@ export function RequestDocumentDialog({ isOpen, onOpenChange, initialCustomerIds
 const plural = (n: number) => `${n} customer${n === 1 ? "" : "s"}`;
 
 function RequestDocumentForm({ initialCustomerIds, onDone }: { initialCustomerIds: readonly string[]; onDone: () => void }) {
-  const { plan, documentsCap } = usePlanLimits();
+  const { plan, documentsCap, canCreateCustomer } = usePlanLimits();
+  // A new customer beyond the plan's customer limit: Upgrade Required (SPEC 2), not a request.
+  const [upgrade, setUpgrade] = useState(false);
   const customersQuery = useCustomersQuery();
   const customers = customersQuery.data ?? [];
   const requestDocuments = useRequestDocumentsMutation();
@@ -71,6 +74,10 @@ function RequestDocumentForm({ initialCustomerIds, onDone }: { initialCustomerId
       return fail("No Recipients Selected", "Please select existing customers or add a new customer.");
     }
     if ((email && !isValidEmail(email)) || dueError) return false;
+    if (email && !canCreateCustomer) {
+      setUpgrade(true);
+      return false;
+    }
     const capError = perRequestError(plan, count);
     if (capError) return fail(limitMessages.documentLimitTitle, capError);
     for (const customer of recipients) {
@@ -115,6 +122,7 @@ function RequestDocumentForm({ initialCustomerIds, onDone }: { initialCustomerId
       } catch (error) {
         const text = errorText(error);
         failure ??= /limit reached/i.test(text) || !text ? createCustomerErrorMessage(error, "dashboard") : `Failed to create customer: ${text}`;
+        if (/limit reached/i.test(text)) setUpgrade(true);
       }
     }
     setSending(false);
@@ -140,6 +148,7 @@ function RequestDocumentForm({ initialCustomerIds, onDone }: { initialCustomerId
 
   return (
     <div className="flex flex-col gap-5">
+      <UpgradeRequiredDialog isOpen={upgrade} onOpenChange={setUpgrade} />
       <DocumentPicker checklist={checklist} title="Documents to request" />
 
       <fieldset className="flex flex-col gap-2">

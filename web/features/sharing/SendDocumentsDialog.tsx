@@ -9,6 +9,8 @@ import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
 import { useCreateCustomerMutation, useCustomersQuery } from "../customers/api";
 import { createCustomerErrorMessage } from "../customers/errors";
+import { UpgradeRequiredDialog } from "../subscription/UpgradeRequiredDialog";
+import { usePlanLimits } from "../subscription/use-plan-limits";
 import { useShareDocumentsMutation, useShareSettingsQuery } from "./api";
 import { ShareFilePicker, type PickedFile } from "./ShareFilePicker";
 import { ShareRecipientPicker } from "./ShareRecipientPicker";
@@ -46,12 +48,15 @@ function SendDocumentsForm({ onDone }: { onDone: () => void }) {
   const [triedSubmit, setTriedSubmit] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [sending, setSending] = useState(false);
+  const { canCreateCustomer } = usePlanLimits();
+  const [upgrade, setUpgrade] = useState(false);
   const abort = useRef<AbortController | null>(null);
   // Closing the dialog (Cancel, the close button, Escape) stops an upload still running; the
   // server keeps nothing of a share it did not receive whole.
   useEffect(() => () => abort.current?.abort(), []);
 
   const email = newEmail.trim();
+  const known = customers.find((c) => normalizeEmail(c.email) === normalizeEmail(email));
   const emailError = triedSubmit && email && !isValidEmail(email) ? messages.invalidEmailShort : undefined;
 
   function addFiles(picked: File[]) {
@@ -84,13 +89,18 @@ function SendDocumentsForm({ onDone }: { onDone: () => void }) {
     };
     if (files.length === 0) return fail(shareMessages.noFiles);
     if (recipientIds.size === 0 && !email) return fail(shareMessages.noRecipients);
-    return !(email && !isValidEmail(email));
+    if (email && !isValidEmail(email)) return false;
+    // A new customer beyond the plan's customer limit: Upgrade Required (SPEC 2), nothing sent.
+    if (email && !known && !canCreateCustomer) {
+      setUpgrade(true);
+      return false;
+    }
+    return true;
   }
 
   /** The new customer's id: an existing customer with that email, else one created with no required documents. */
   async function newRecipient(): Promise<string | null> {
-    const existing = customers.find((c) => normalizeEmail(c.email) === normalizeEmail(email));
-    if (existing) return existing.id;
+    if (known) return known.id;
     try {
       const created = await createCustomer.mutateAsync({ email, name: nameFromEmail(email), requiredDocuments: [] });
       return created.id;
@@ -98,6 +108,7 @@ function SendDocumentsForm({ onDone }: { onDone: () => void }) {
       const text = errorText(error);
       const description = /limit reached/i.test(text) || !text ? createCustomerErrorMessage(error, "dashboard") : `Failed to create customer: ${text}`;
       toast({ title: "Error", description, variant: "error" });
+      if (/limit reached/i.test(text)) setUpgrade(true);
       return null;
     }
   }
@@ -136,6 +147,7 @@ function SendDocumentsForm({ onDone }: { onDone: () => void }) {
   const sizes = files.map((f) => f.file.size);
   return (
     <div className="flex flex-col gap-5">
+      <UpgradeRequiredDialog isOpen={upgrade} onOpenChange={setUpgrade} />
       <ShareFilePicker
         files={files}
         maxBytes={settings.maxFileBytes}
