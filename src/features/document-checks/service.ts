@@ -19,6 +19,7 @@ import {
 import { addBrokerNotification } from "../notifications/service.ts";
 import { scanBytes, ScannerUnavailable } from "./clamav.ts";
 import { ImageTooLarge, ImageUnreadable, prepareImage } from "./image.ts";
+import { checkSlots } from "./limiter.ts";
 import { inspectPdf } from "./pdf.ts";
 
 export interface CheckedFile extends ReceivedFileData {
@@ -84,7 +85,12 @@ export async function scanForViruses(ctx: AppContext, bytes: Uint8Array, whose: 
 export async function scanReceivedFiles(ctx: AppContext, files: ReceivedFileData[], whose: Whose): Promise<void> {
   if (!ctx.config.clamavSocket) return;
   try {
-    for (const file of files) await scanForViruses(ctx, new Uint8Array(await Bun.file(file.tempPath).arrayBuffer()), { ...whose, what: `${whose.what} (${file.originalName})` });
+    // Each file is read whole for clamd: one check slot at a time (see limiter.ts).
+    for (const file of files) {
+      await checkSlots.run(async () =>
+        scanForViruses(ctx, new Uint8Array(await Bun.file(file.tempPath).arrayBuffer()), { ...whose, what: `${whose.what} (${file.originalName})` }),
+      );
+    }
   } catch (error) {
     for (const file of files) rmSync(file.tempPath, { force: true });
     // The broker sent it: tell them in their own words, not the customer's.
@@ -102,7 +108,9 @@ export async function scanReceivedFiles(ctx: AppContext, files: ReceivedFileData
  */
 export async function checkUpload(ctx: AppContext, file: ReceivedFileData, rules: AcceptanceRules, whose: Whose): Promise<CheckedFile> {
   try {
-    return await runChecks(ctx, file, rules, whose);
+    // The file is read whole and parsed or decoded: in a check slot, so that many uploads at
+    // once wait on disk rather than all in memory (see limiter.ts).
+    return await checkSlots.run(() => runChecks(ctx, file, rules, whose));
   } catch (error) {
     rmSync(file.tempPath, { force: true });
     throw error;
