@@ -109,7 +109,7 @@ describe("Limiter", () => {
 
 describe("uploads go through the check slots", () => {
   const srv = useTestServer();
-  const holds: Array<ReturnType<typeof gate>> = [];
+  const holds: Array<ReturnType<typeof gate<void>>> = [];
   afterEach(() => {
     for (const hold of holds.splice(0)) hold.open();
   });
@@ -120,7 +120,7 @@ describe("uploads go through the check slots", () => {
     const doc = customer.documents[0]!;
     // Take every slot, as that many other uploads being checked would.
     const taken = Array.from({ length: checkSlots.slots }, () => {
-      const hold = gate();
+      const hold = gate<void>();
       holds.push(hold);
       void checkSlots.run(() => hold.promise);
       return hold;

@@ -20,7 +20,7 @@ import { addBrokerNotification } from "../notifications/service.ts";
 import { scanBytes, ScannerUnavailable } from "./clamav.ts";
 import { ImageTooLarge, ImageUnreadable, prepareImage } from "./image.ts";
 import { checkSlots } from "./limiter.ts";
-import { inspectPdf } from "./pdf.ts";
+import { inspectPdfFile } from "./pdf.ts";
 
 export interface CheckedFile extends ReceivedFileData {
   pageCount: number | null;
@@ -121,8 +121,11 @@ async function runChecks(ctx: AppContext, file: ReceivedFileData, rules: Accepta
   const refuse = (refusal: Refusal): never => {
     throw new UploadRefused(refusal, rules);
   };
-  const bytes = new Uint8Array(await Bun.file(file.tempPath).arrayBuffer());
-  const virusScan = await scanForViruses(ctx, bytes, whose, rules);
+  // The whole file is read only for what needs all of it: clamd and image decoding. pdf.js reads
+  // the parts of a PDF it needs from disk.
+  let whole: Uint8Array | undefined;
+  const readWhole = async () => (whole ??= new Uint8Array(await Bun.file(file.tempPath).arrayBuffer()));
+  const virusScan = ctx.config.clamavSocket ? await scanForViruses(ctx, await readWhole(), whose, rules) : "not_configured";
   const kind = kindOf(file.mimeType);
   if (!kind || !rules.kinds.includes(kind)) refuse({ rule: "kind", kind });
   const base: CheckReport = {
@@ -141,7 +144,7 @@ async function runChecks(ctx: AppContext, file: ReceivedFileData, rules: Accepta
   };
 
   if (kind === "pdf") {
-    const pdf = await inspectPdf(bytes);
+    const pdf = await inspectPdfFile(file.tempPath);
     if (!pdf.readable) {
       if (pdf.reason === "unreadable") refuse({ rule: "readable_pdf" });
       if (rules.noPassword) refuse({ rule: "password" });
@@ -153,6 +156,7 @@ async function runChecks(ctx: AppContext, file: ReceivedFileData, rules: Accepta
     return { ...file, pageCount: pdf.pageCount, report: { ...base, pageCount: pdf.pageCount, restricted: pdf.restricted } };
   }
 
+  const bytes = await readWhole();
   let image;
   try {
     image = await prepareImage(bytes, file.mimeType);
