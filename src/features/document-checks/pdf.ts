@@ -61,13 +61,22 @@ export async function inspectPdfFile(path: string): Promise<PdfInspection> {
     };
     const initial = await readRange(0, Math.min(size, RANGE_CHUNK_BYTES));
     const transport = new PDFDataRangeTransport(size, initial);
+    // Our own temporary file failing to read is the server's problem, not the customer's PDF:
+    // pdf.js is answered with zeros so that it finishes (it would wait for the range forever),
+    // and the read error is thrown, never reported as an unreadable file.
+    let readError: { error: unknown } | null = null;
     transport.requestDataRange = (begin: number, end: number) => {
       readRange(begin, end).then(
         (chunk) => transport.onDataRange(begin, chunk),
-        () => transport.onDataRange(begin, new Uint8Array(0)),
+        (error) => {
+          readError ??= { error };
+          transport.onDataRange(begin, new Uint8Array(Math.max(0, Math.min(end, size) - begin)));
+        },
       );
     };
-    return await inspect({ range: transport, rangeChunkSize: RANGE_CHUNK_BYTES, disableAutoFetch: true, disableStream: true });
+    const inspection = await inspect({ range: transport, rangeChunkSize: RANGE_CHUNK_BYTES, disableAutoFetch: true, disableStream: true });
+    if (readError) throw (readError as { error: unknown }).error;
+    return inspection;
   } finally {
     await file.close();
   }
