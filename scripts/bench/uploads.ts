@@ -10,6 +10,7 @@ import { buildContext } from "../../src/context.ts";
 import { createBrokerAccount } from "../../src/features/auth/service.ts";
 import { createCustomer } from "../../src/features/customers/requests.ts";
 import { createLogger } from "../../src/lib/log.ts";
+import { realPdfOfSize } from "../../tests/files/samples.ts";
 import { tempDir } from "../../tests/support/server.ts";
 import { rssMb, startBenchServer } from "./support.ts";
 
@@ -24,7 +25,8 @@ const db = openDatabase(dataDir);
 migrateDatabase(db);
 const ctx = buildContext(config, db, { log: createLogger("silent") });
 const broker = await createBrokerAccount(ctx, { email: "bench@example.com", password: "bench password" });
-const targets = Array.from({ length: UPLOADS }, (_, i) => {
+// One more customer for the warm-up upload below.
+const targets = Array.from({ length: UPLOADS + 1 }, (_, i) => {
   const c = createCustomer(ctx, { broker,  email: `uploader${i}@example.com`, requiredDocuments: [{ name: "Bank Statement" }] });
   return { link: c.uploadLink, documentId: c.documents[0]!.id };
 });
@@ -34,23 +36,31 @@ const server = await startBenchServer(dataDir);
 await Bun.sleep(500);
 const idleRss = rssMb(server.pid);
 
-const bytes = new Uint8Array(FILE_BYTES);
-crypto.getRandomValues(bytes.subarray(0, 65536));
-bytes.set(new TextEncoder().encode("%PDF-1.4\n"));
-const file = new Blob([bytes], { type: "application/pdf" });
+// A real one-page PDF padded to 10 MB (random bytes in an unused stream): it passes the document
+// checks (pdf.js opens every upload), so the run measures what a customer's statement costs.
+const file = new Blob([realPdfOfSize(FILE_BYTES)], { type: "application/pdf" });
 
+const upload = async ({ link, documentId }: { link: string; documentId: string }) => {
+  const form = new FormData();
+  form.append("file", file, "statement.pdf");
+  form.append("isGuest", "true");
+  const res = await fetch(`${server.base}/api/upload/${link}/documents/${documentId}`, { method: "POST", body: form });
+  return res.status;
+};
+
+// The first PDF loads pdf.js (about 30 MB, once per process): one upload first, so the figure
+// below is what 50 more cost a portal that has already seen a PDF (BENCH_COLD=1 skips it).
 let peakRss = idleRss;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.pid))), 20);
+const warm = targets.pop()!;
+if (!process.env.BENCH_COLD) {
+  const status = await upload(warm);
+  if (status !== 200) throw new Error(`warm-up upload answered ${status}`);
+  await Bun.sleep(500);
+}
+const warmRss = rssMb(server.pid);
 const started = performance.now();
-const results = await Promise.all(
-  targets.map(async ({ link, documentId }) => {
-    const form = new FormData();
-    form.append("file", file, "statement.pdf");
-    form.append("isGuest", "true");
-    const res = await fetch(`${server.base}/api/upload/${link}/documents/${documentId}`, { method: "POST", body: form });
-    return res.status;
-  }),
-);
+const results = await Promise.all(targets.map(upload));
 const seconds = (performance.now() - started) / 1000;
 clearInterval(sampler);
 peakRss = Math.max(peakRss, rssMb(server.pid));
@@ -71,6 +81,6 @@ rmSync(dataDir, { recursive: true, force: true });
 
 console.log(`uploads: ${ok} of ${UPLOADS} succeeded (statuses: ${[...new Set(results)].join(", ")}), files stored: ${stored}`);
 console.log(`time: ${seconds.toFixed(2)} s for ${totalMb.toFixed(0)} MB → ${uploadRate.toFixed(0)} MB/s`);
-console.log(`server memory: idle ${idleRss.toFixed(0)} MB, peak ${peakRss.toFixed(0)} MB`);
+console.log(`server memory: idle ${idleRss.toFixed(0)} MB, after one upload ${warmRss.toFixed(0)} MB, peak ${peakRss.toFixed(0)} MB`);
 console.log(`dd, same bytes, same disk: ${ddSeconds.toFixed(2)} s → ${ddRate.toFixed(0)} MB/s; ratio upload/dd ${(uploadRate / ddRate).toFixed(2)}`);
 if (ok !== UPLOADS) process.exit(1);

@@ -151,11 +151,37 @@ async function receiveParts(request: Request, options: ReceiveManyOptions, mode:
   const removeAll = () => {
     for (const f of files) rmSync(f.tempPath, { force: true });
   };
-  // Rejects when writing a file fails (a full disk), so the body loop below stops waiting on
-  // a parser that will never drain again.
-  let stopReading: (error: unknown) => void = () => {};
-  const writeFailed = new Promise<never>((_, reject) => (stopReading = reject));
-  writeFailed.catch(() => {});
+  // A failed file write (a full disk) must stop the body loop below, which may be waiting on a
+  // read or on a parser that will never drain again. Each wait is raced against the failure
+  // separately and unhooked when it settles: racing every read against one long-lived promise
+  // (Promise.race([reader.read(), writeFailed])) left a reaction holding each read's chunk on that
+  // promise until the upload ended, i.e. the whole body in memory (50 uploads: +400 MB).
+  let writeError: { error: unknown } | null = null;
+  const waiting = new Set<(error: unknown) => void>();
+  const stopReading = (error: unknown) => {
+    writeError ??= { error };
+    for (const reject of waiting) reject(error);
+    waiting.clear();
+  };
+  const unlessWriteFails = <T>(pending: Promise<T>): Promise<T> => {
+    if (writeError) {
+      pending.catch(() => {});
+      return Promise.reject(writeError.error);
+    }
+    return new Promise<T>((resolve, reject) => {
+      waiting.add(reject);
+      pending.then(
+        (value) => {
+          waiting.delete(reject);
+          resolve(value);
+        },
+        (error) => {
+          waiting.delete(reject);
+          reject(error);
+        },
+      );
+    });
+  };
 
   const parser = multipartParser(contentType, { maxBytes: options.maxBytes, files: options.maxFiles, fieldSize: maxFieldBytes });
   parser.on("field", (name, value) => {
@@ -243,12 +269,12 @@ async function receiveParts(request: Request, options: ReceiveManyOptions, mode:
   let received = 0;
   try {
     for (;;) {
-      const { done, value } = await Promise.race([reader.read(), writeFailed]);
+      const { done, value } = await unlessWriteFails(reader.read());
       if (done) break;
       if (aborted) throw new Error("the connection closed before the file was complete");
       // Past the bound nothing more is worth reading (busboy would only discard it).
       if (bodyTooLong((received += value.length)) || overLimit()) throw tooLarge();
-      if (!parser.write(value)) await Promise.race([once(parser, "drain"), writeFailed]);
+      if (!parser.write(value)) await unlessWriteFails(once(parser, "drain"));
     }
     if (aborted) throw new Error("the connection closed before the file was complete");
     parser.end();

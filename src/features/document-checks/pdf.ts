@@ -7,7 +7,10 @@
 // no worker file to find at run time, so the compiled executable carries it too. Both load on
 // the first PDF, not at start-up (the CLI's other commands never need them).
 
+import { open } from "node:fs/promises";
+
 type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
+type DocumentInit = Exclude<Parameters<PdfJs["getDocument"]>[0], string | URL | ArrayBuffer | Uint8Array | undefined>;
 let loading: Promise<PdfJs> | undefined;
 
 function pdfjs(): Promise<PdfJs> {
@@ -32,11 +35,58 @@ export type PdfInspection =
   | { readable: true; pageCount: number; restricted: boolean }
   | { readable: false; reason: "password" | "unreadable"; detail: string };
 
-/** Opens the PDF bytes and its first page; never throws for a bad file, only describes it. */
-export async function inspectPdf(bytes: Uint8Array): Promise<PdfInspection> {
+/** pdf.js asks for this much of the file at a time (its own default). */
+const RANGE_CHUNK_BYTES = 64 * 1024;
+
+/**
+ * Opens the PDF at `path` and its first page, reading only the parts pdf.js asks for (the way
+ * Firefox opens a PDF over HTTP range requests): the cross-reference table at the end, the
+ * catalog, the first page. A 10 MB statement costs a few pages of memory, not 10 MB; a damaged
+ * file that must be scanned whole is read whole, chunk by chunk, as pdf.js needs it.
+ */
+export async function inspectPdfFile(path: string): Promise<PdfInspection> {
+  const { PDFDataRangeTransport } = await pdfjs();
+  const file = await open(path, "r");
+  try {
+    const { size } = await file.stat();
+    const readRange = async (begin: number, end: number) => {
+      const chunk = new Uint8Array(Math.max(0, Math.min(end, size) - begin));
+      let at = 0;
+      while (at < chunk.length) {
+        const { bytesRead } = await file.read(chunk, at, chunk.length - at, begin + at);
+        if (bytesRead === 0) break;
+        at += bytesRead;
+      }
+      return chunk;
+    };
+    const initial = await readRange(0, Math.min(size, RANGE_CHUNK_BYTES));
+    const transport = new PDFDataRangeTransport(size, initial);
+    // Our own temporary file failing to read is the server's problem, not the customer's PDF:
+    // pdf.js is answered with zeros so that it finishes (it would wait for the range forever),
+    // and the read error is thrown, never reported as an unreadable file.
+    let readError: { error: unknown } | null = null;
+    transport.requestDataRange = (begin: number, end: number) => {
+      readRange(begin, end).then(
+        (chunk) => transport.onDataRange(begin, chunk),
+        (error) => {
+          readError ??= { error };
+          transport.onDataRange(begin, new Uint8Array(Math.max(0, Math.min(end, size) - begin)));
+        },
+      );
+    };
+    const inspection = await inspect({ range: transport, rangeChunkSize: RANGE_CHUNK_BYTES, disableAutoFetch: true, disableStream: true });
+    if (readError) throw (readError as { error: unknown }).error;
+    return inspection;
+  } finally {
+    await file.close();
+  }
+}
+
+/** Opens the document and its first page; never throws for a bad file, only describes it. */
+async function inspect(source: Pick<DocumentInit, "range" | "rangeChunkSize" | "disableAutoFetch" | "disableStream">): Promise<PdfInspection> {
   const { getDocument, PasswordException } = await pdfjs();
   const task = getDocument({
-    data: bytes,
+    ...source,
     // Parse only: no scripts, no fonts handed to the system, nothing fetched.
     useWorkerFetch: false,
     disableFontFace: true,

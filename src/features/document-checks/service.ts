@@ -19,7 +19,8 @@ import {
 import { addBrokerNotification } from "../notifications/service.ts";
 import { scanBytes, ScannerUnavailable } from "./clamav.ts";
 import { ImageTooLarge, ImageUnreadable, prepareImage } from "./image.ts";
-import { inspectPdf } from "./pdf.ts";
+import { checkSlots } from "./limiter.ts";
+import { inspectPdfFile } from "./pdf.ts";
 
 export interface CheckedFile extends ReceivedFileData {
   pageCount: number | null;
@@ -84,7 +85,12 @@ export async function scanForViruses(ctx: AppContext, bytes: Uint8Array, whose: 
 export async function scanReceivedFiles(ctx: AppContext, files: ReceivedFileData[], whose: Whose): Promise<void> {
   if (!ctx.config.clamavSocket) return;
   try {
-    for (const file of files) await scanForViruses(ctx, new Uint8Array(await Bun.file(file.tempPath).arrayBuffer()), { ...whose, what: `${whose.what} (${file.originalName})` });
+    // Each file is read whole for clamd: one check slot at a time (see limiter.ts).
+    for (const file of files) {
+      await checkSlots.run(async () =>
+        scanForViruses(ctx, new Uint8Array(await Bun.file(file.tempPath).arrayBuffer()), { ...whose, what: `${whose.what} (${file.originalName})` }),
+      );
+    }
   } catch (error) {
     for (const file of files) rmSync(file.tempPath, { force: true });
     // The broker sent it: tell them in their own words, not the customer's.
@@ -102,7 +108,9 @@ export async function scanReceivedFiles(ctx: AppContext, files: ReceivedFileData
  */
 export async function checkUpload(ctx: AppContext, file: ReceivedFileData, rules: AcceptanceRules, whose: Whose): Promise<CheckedFile> {
   try {
-    return await runChecks(ctx, file, rules, whose);
+    // The file is read whole and parsed or decoded: in a check slot, so that many uploads at
+    // once wait on disk rather than all in memory (see limiter.ts).
+    return await checkSlots.run(() => runChecks(ctx, file, rules, whose));
   } catch (error) {
     rmSync(file.tempPath, { force: true });
     throw error;
@@ -113,8 +121,11 @@ async function runChecks(ctx: AppContext, file: ReceivedFileData, rules: Accepta
   const refuse = (refusal: Refusal): never => {
     throw new UploadRefused(refusal, rules);
   };
-  const bytes = new Uint8Array(await Bun.file(file.tempPath).arrayBuffer());
-  const virusScan = await scanForViruses(ctx, bytes, whose, rules);
+  // The whole file is read only for what needs all of it: clamd and image decoding. pdf.js reads
+  // the parts of a PDF it needs from disk.
+  let whole: Uint8Array | undefined;
+  const readWhole = async () => (whole ??= new Uint8Array(await Bun.file(file.tempPath).arrayBuffer()));
+  const virusScan = ctx.config.clamavSocket ? await scanForViruses(ctx, await readWhole(), whose, rules) : "not_configured";
   const kind = kindOf(file.mimeType);
   if (!kind || !rules.kinds.includes(kind)) refuse({ rule: "kind", kind });
   const base: CheckReport = {
@@ -133,7 +144,7 @@ async function runChecks(ctx: AppContext, file: ReceivedFileData, rules: Accepta
   };
 
   if (kind === "pdf") {
-    const pdf = await inspectPdf(bytes);
+    const pdf = await inspectPdfFile(file.tempPath);
     if (!pdf.readable) {
       if (pdf.reason === "unreadable") refuse({ rule: "readable_pdf" });
       if (rules.noPassword) refuse({ rule: "password" });
@@ -145,6 +156,7 @@ async function runChecks(ctx: AppContext, file: ReceivedFileData, rules: Accepta
     return { ...file, pageCount: pdf.pageCount, report: { ...base, pageCount: pdf.pageCount, restricted: pdf.restricted } };
   }
 
+  const bytes = await readWhole();
   let image;
   try {
     image = await prepareImage(bytes, file.mimeType);
