@@ -189,6 +189,13 @@ describe("many customers", () => {
     expect(zip.manifest("Jane Doe/")).toHaveLength(4);
   });
 
+  test("the same export as a link (GET with ids), for the browser to save straight to disk", async () => {
+    const res = await fetch(`${srv.url}/api/customers/export?ids=${jane.id}&scope=approved`, { headers: { authorization: `Bearer ${broker.token}` } });
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="Customers export \d{4}-\d{2}-\d{2}\.zip"/);
+    const zip = await unzip(res);
+    expect(zip.names.sort()).toEqual(["Jane Doe/Jane Doe - Paystub.pdf", "Jane Doe/Jane Doe - Photo ID.pdf", "Jane Doe/manifest.csv"]);
+  });
+
   test("an empty list is refused", async () => {
     expect((await exportMany([])).status).toBe(400);
   });
@@ -213,6 +220,10 @@ describe("tenancy and access", () => {
     const res = await exportMany([own.id, jane.id], "all", stranger.token);
     expect(res.status).toBe(404);
     expect(await res.text()).not.toContain("PK");
+    const link = await fetch(`${srv.url}/api/customers/export?ids=${own.id},${jane.id}`, { headers: { authorization: `Bearer ${stranger.token}` } });
+    expect(link.status).toBe(404);
+    // Their own customer alone exports.
+    expect((await unzip(await exportMany([own.id], "all", stranger.token))).names).toEqual(["Own/manifest.csv"]);
   });
 
   test("guests and customers cannot export", async () => {
