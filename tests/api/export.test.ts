@@ -201,6 +201,21 @@ describe("many customers", () => {
   });
 });
 
+test("a file gone from the store (deleted meanwhile) is left out, and the manifest says it has no file", async () => {
+  const gone = await createCustomer(srv, broker.token, { name: "Gone", email: "gone@example.com", requiredDocuments: [{ name: "Paystub" }, { name: "Bank Statement" }] });
+  const kept = realPdf(1, { comment: "kept" });
+  for (const [i, bytes] of [kept, realPdf(1, { comment: "lost" })].entries()) {
+    expect((await uploadFile(srv, gone.uploadLink, gone.documents[i]!.id, { bytes })).status).toBe(200);
+  }
+  const lost = srv.server.ctx.db.$client.query("select storage_key as key, name from documents where id = ?").get(gone.documents[1]!.id) as { key: string; name: string };
+  srv.server.ctx.files.remove(lost.key);
+  const zip = await unzip(await exportOne(gone.id, "all"));
+  expect(zip.names.sort()).toEqual([`Gone - ${gone.documents[0]!.name}.pdf`, "manifest.csv"]);
+  const rows = Object.fromEntries(zip.manifest().map((r) => [r.Document, r]));
+  expect(rows[lost.name]).toMatchObject({ File: "", "Size (bytes)": "", "SHA-256": "" });
+  expect(rows[gone.documents[0]!.name]!["SHA-256"]).toBe(sha256(kept));
+});
+
 describe("tenancy and access", () => {
   let stranger: Broker;
   beforeAll(async () => {
