@@ -1,10 +1,11 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { CustomerDto } from "@shared/api-types";
 import { type ExportScope, MAX_EXPORT_CUSTOMERS, patternProblem } from "@shared/export";
 import { errorText } from "../../api/client";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { DialogActions } from "../../components/ui/DialogActions";
 import { ProgressBar } from "../../components/ui/ProgressBar";
+import { Spinner } from "../../components/ui/Spinner";
 import { toast } from "../../components/ui/Toast";
 import { RecipientPicker } from "../customers/RecipientPicker";
 import { downloadExport, useExportSettingsQuery, useUpdateExportSettingsMutation } from "./api";
@@ -20,14 +21,13 @@ export function ExportDialog({ target, isOpen, onOpenChange }: { target: ExportT
   const settings = useExportSettingsQuery();
   const save = useUpdateExportSettingsMutation();
   const [scope, setScope] = useState<ExportScope>("approved");
-  const [pattern, setPattern] = useState("");
+  // The saved pattern until the broker edits it.
+  const [edited, setPattern] = useState<string | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [progress, setProgress] = useState<number | null>(null);
   const [working, setWorking] = useState(false);
   const saved = settings.data?.fileNamePattern;
-  useEffect(() => {
-    if (saved !== undefined) setPattern(saved);
-  }, [saved, isOpen]);
+  const pattern = edited ?? saved ?? "";
 
   const ids = target.kind === "one" ? [target.customerId] : [...selected];
   const tooMany = ids.length > MAX_EXPORT_CUSTOMERS;
@@ -64,7 +64,13 @@ export function ExportDialog({ target, isOpen, onOpenChange }: { target: ExportT
               {tooMany ? <p className="text-sm text-red-700">Export at most {MAX_EXPORT_CUSTOMERS} customers at once.</p> : null}
             </>
           ) : null}
-          <ExportOptions scope={scope} onScopeChange={setScope} pattern={pattern} onPatternChange={setPattern} />
+          {settings.data ? (
+            <ExportOptions scope={scope} onScopeChange={setScope} pattern={pattern} onPatternChange={setPattern} />
+          ) : settings.isError ? (
+            <p className="text-sm text-red-700">The export settings could not be loaded. Please try again.</p>
+          ) : (
+            <Spinner label="Loading export settings" className="py-6" />
+          )}
           {progress !== null ? <ProgressBar label="Preparing the ZIP" value={progress * 100} /> : null}
           <DialogActions
             onCancel={close}
