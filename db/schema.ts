@@ -381,3 +381,10 @@ export const brokerOidcIdentities = sqliteTable(
   },
   (t) => [uniqueIndex("broker_oidc_identities_subject_idx").on(t.issuer, t.subject), index("broker_oidc_identities_user_idx").on(t.userId)],
 );
+
+/** How a broker's exports name files (src/shared/export.ts); no row means the default pattern. */
+export const exportSettings = sqliteTable("export_settings", {
+  brokerId: text("broker_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  fileNamePattern: text("file_name_pattern").notNull(),
+  updatedAt: time("updated_at").notNull(),
+});

@@ -9,6 +9,7 @@ import { customerRoutes } from "./features/customers/routes.ts";
 import { dashboardRoutes } from "./features/dashboard/routes.ts";
 import { demoRoutes } from "./features/demo/routes.ts";
 import { documentRoutes } from "./features/documents/routes.ts";
+import { exportRoutes } from "./features/export/routes.ts";
 import { fileRoutes } from "./features/files/routes.ts";
 import { LiveHub } from "./features/live/hub.ts";
 import { liveRoutes } from "./features/live/routes.ts";
@@ -49,6 +50,7 @@ export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events), metric
       .use(customerRoutes(ctx))
       .use(documentRoutes(ctx))
       .use(sharingRoutes(ctx))
+      .use(exportRoutes(ctx))
       .use(dashboardRoutes(ctx))
       .use(reminderRoutes(ctx))
       .use(billingRoutes(ctx))

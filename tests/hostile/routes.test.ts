@@ -171,7 +171,8 @@ describe("every route that takes an id, aimed at broker A's customer", () => {
 });
 
 describe("lists and dashboards of other brokers show nothing of A's customer", () => {
-  const lists = () => routes.filter((r) => r.method === "GET" && ROUTE_TABLE[routeKey(r)]?.auth === "broker" && pathParams(r.path).length === 0);
+  // A GET that names its target in the query (the many-customer export) is attacked above, not listed here.
+  const lists = () => routes.filter((r) => r.method === "GET" && ROUTE_TABLE[routeKey(r)]?.auth === "broker" && pathParams(r.path).length === 0 && !ROUTE_TABLE[routeKey(r)]?.query);
   for (const who of ["brokerB", "brokerC"] as const) {
     test(`every broker GET without ids, as ${who}`, async () => {
       const secrets = victimSecrets(world, { knowsEmail: who === "brokerB" });

@@ -15,6 +15,7 @@ import { useDocumentFileQuery } from "../../web/features/documents/api";
 import { useDemoVideoQuery } from "../../web/features/landing/api";
 import { brokerNotificationSource, customerNotificationSource, useNotificationPages, useNotifications } from "../../web/features/notifications/api";
 import { useBrokerProfile } from "../../web/features/profile/account-api";
+import { useExportSettingsQuery } from "../../web/features/export/api";
 import { useSiteInfo } from "../../web/features/landing/site-api";
 import { useOidcSettings, useTwoFactorStatus } from "../../web/features/auth/sign-in-options-api";
 import { useStandardRulesQuery } from "../../web/features/document-checks/api";
@@ -222,6 +223,8 @@ const QUERY_HOOKS: QueryHook[] = [
   },
   // The broker's own profile: kept until the broker changes it (the mutation refreshes it).
   { file: "web/features/profile/account-api.ts", hook: "useBrokerProfile", render: () => useBrokerProfile(), queryKey: ["profile"], expected: spec9.dataCache },
+  // The broker's export file-name pattern: kept until they change it (the mutation writes it into the cache).
+  { file: "web/features/export/api.ts", hook: "useExportSettingsQuery", render: () => useExportSettingsQuery(), queryKey: ["profile", "export"], expected: spec9.dataCache },
   // The operator's footer settings change only with a restart; one retry as for billing settings.
   { file: "web/features/landing/site-api.ts", hook: "useSiteInfo", render: () => useSiteInfo(), queryKey: ["site"], expected: { ...spec9.dataCache, retry: 1 } },
   // Operator settings and the broker's own factor: kept until a change (their mutations refresh them).

@@ -12,6 +12,7 @@ import { CustomerTable } from "../features/customers/CustomerTable";
 import { EditCustomerDialog } from "../features/customers/EditCustomerDialog";
 import { RequestDocumentDialog } from "../features/customers/RequestDocumentDialog";
 import { useCustomerList, type InvitationFilter } from "../features/customers/use-customer-list";
+import { ExportCustomersButton } from "../features/export/ExportButtons";
 
 const STATUS_OPTIONS: { id: InvitationFilter; label: string }[] = [
   { id: "all", label: "All statuses" },
@@ -37,6 +38,7 @@ export function CustomersRoute() {
         </div>
         <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap">
           <BulkReminderButton isDisabled={list.total === 0 && !list.isNarrowed} />
+          <ExportCustomersButton isDisabled={list.total === 0 && !list.isNarrowed} />
           <AddCustomerButton />
         </div>
       </header>

@@ -62,6 +62,7 @@ export function CustomerDetail({ customer }: { customer: CustomerDetailDto }) {
           <ProgressCard documents={customer.documents} />
           <QuickActionsCard
             customerId={customer.id}
+            customerName={customer.name}
             onSendReminder={() => setDialog({ kind: "reminder" })}
             onSetDueDates={() => setDialog({ kind: "bulk" })}
             onRequestDocument={() => setDialog({ kind: "add" })}

@@ -3,6 +3,7 @@ import { resolveCap } from "@shared/limits";
 import { Button } from "../../components/ui/Button";
 import { useDocumentLimitQuery } from "../customers/api";
 import { Card } from "../../components/ui/Card";
+import { ExportCustomerButton } from "../export/ExportButtons";
 
 /** The per-customer cap from the server (3 when it sends none), or null when the plan has none (or it is still loading). */
 export function useDocumentCap(customerId: string): { reached: boolean; max: number | null } {
@@ -14,11 +15,13 @@ export function useDocumentCap(customerId: string): { reached: boolean; max: num
 
 export function QuickActionsCard({
   customerId,
+  customerName,
   onSendReminder,
   onSetDueDates,
   onRequestDocument,
 }: {
   customerId: string;
+  customerName: string;
   onSendReminder: () => void;
   onSetDueDates: () => void;
   onRequestDocument: () => void;
@@ -40,6 +43,7 @@ export function QuickActionsCard({
           <FilePlus aria-hidden="true" className="size-5" />
           {cap.reached ? `${cap.max} Document Limit Reached` : "Request New Document"}
         </Button>
+        <ExportCustomerButton customerId={customerId} name={customerName} className={full} />
       </div>
     </Card>
   );

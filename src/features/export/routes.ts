@@ -1,0 +1,35 @@
+import { Elysia } from "elysia";
+import { contextSeed, type AppContext } from "../../context.ts";
+import { IdParams, NotJson } from "../../lib/model.ts";
+import { access } from "../access/plugin.ts";
+import { ExportCustomersBody, ExportCustomersQuery, ExportQuery, ExportSettingsDto, UpdateExportSettingsBody } from "./model.ts";
+import { exportCustomers, exportSettingsOf, updateExportSettings } from "./service.ts";
+
+// Brokers only: guests and customers get 401. The ZIP is a streamed Response (NotJson).
+export const exportRoutes = (ctx: AppContext) =>
+  new Elysia({ name: "export", seed: contextSeed(ctx), prefix: "/api" })
+    .use(access(ctx))
+    .guard({ broker: true }, (app) =>
+      app
+        .get("/customers/:id/export", ({ broker, params, query }) => exportCustomers(ctx, { broker, customerIds: [params.id], scope: query.scope ?? "approved", folders: false }), {
+          params: IdParams,
+          query: ExportQuery,
+          response: NotJson,
+        })
+        // Many customers as a link (ids comma-separated): the browser downloads it straight to disk.
+        .get(
+          "/customers/export",
+          ({ broker, query }) => exportCustomers(ctx, { broker, customerIds: query.ids.split(",").filter(Boolean), scope: query.scope ?? "approved", folders: true }),
+          { query: ExportCustomersQuery, response: NotJson },
+        )
+        // Many customers: a POST (the id list may be long); one ZIP with a folder per customer.
+        .post("/customers/export", ({ broker, body }) => exportCustomers(ctx, { broker, customerIds: body.customerIds, scope: body.scope ?? "approved", folders: true }), {
+          body: ExportCustomersBody,
+          response: NotJson,
+        })
+        .get("/export/settings", ({ broker }) => exportSettingsOf(ctx, broker), { response: ExportSettingsDto })
+        .put("/export/settings", ({ broker, body }) => updateExportSettings(ctx, { broker, fileNamePattern: body.fileNamePattern }), {
+          body: UpdateExportSettingsBody,
+          response: ExportSettingsDto,
+        }),
+    );
