@@ -48,6 +48,5 @@ export function useExpiringDocumentsQuery() {
   return useQuery({
     queryKey: reminderKeys.expiring,
     queryFn: ({ signal }) => nullOn401(apiFetch<{ documents: ExpiringDocument[]; withinDays: number }>("/api/dashboard/expiring-documents", { signal })),
-    staleTime: 5 * 60_000,
   });
 }
