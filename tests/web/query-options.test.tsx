@@ -12,7 +12,7 @@ import { useAuthUserQuery } from "../../web/features/auth/api";
 import { useAllCustomersQuery, useCustomerQuery, useCustomersQuery, useDocumentLimitQuery } from "../../web/features/customers/api";
 import { useCompletedDocumentsQuery, useDashboardMetricsQuery, usePendingDocumentsQuery } from "../../web/features/dashboard/api";
 import { useDocumentFileQuery } from "../../web/features/documents/api";
-import { useCustomerRemindersQuery, useExpiringDocumentsQuery } from "../../web/features/reminders/api";
+import { useCustomerRemindersQuery, useExpiringDocumentsQuery, useReminderSettingsQuery } from "../../web/features/reminders/api";
 import { useDemoVideoQuery } from "../../web/features/landing/api";
 import { brokerNotificationSource, customerNotificationSource, useNotificationPages, useNotifications } from "../../web/features/notifications/api";
 import { useBrokerProfile } from "../../web/features/profile/account-api";
@@ -247,6 +247,13 @@ const QUERY_HOOKS: QueryHook[] = [
     hook: "useCustomerRemindersQuery",
     render: () => useCustomerRemindersQuery("c1"),
     queryKey: ["customers", "c1", "reminders"],
+    expected: spec9.dataCache,
+  },
+  {
+    file: "web/features/reminders/api.ts",
+    hook: "useReminderSettingsQuery",
+    render: () => useReminderSettingsQuery(),
+    queryKey: ["profile", "reminder-settings"],
     expected: spec9.dataCache,
   },
   {

@@ -121,3 +121,28 @@ test("dashboard: nothing expiring says so", async () => {
   renderApp("/dashboard");
   expect(await screen.findByText("Nothing expires in the next 30 days")).toBeTruthy();
 });
+
+test("profile: blackout days and the expiry lead are checked, then saved", async () => {
+  const calls = fakeServer(
+    brokerServer([], subscription("unlimited"), ({ method, path, body }) => {
+      if (path !== "/api/reminder-settings") return undefined;
+      if (method === "GET") return json(200, { blackoutDays: ["2026-12-25"], expiryLeadDays: 30, timeZone: "Europe/Berlin" });
+      return json(200, { ...(body as object), timeZone: "Europe/Berlin" });
+    }),
+  );
+  renderApp("/profile");
+  const blackout = (await screen.findByLabelText(/^Blackout days/)) as HTMLTextAreaElement;
+  expect(blackout.value).toBe("2026-12-25");
+  expect(screen.getByText(/Times are in Europe\/Berlin/)).toBeTruthy();
+  fireEvent.change(blackout, { target: { value: "2026-12-24\n2026-13-01" } });
+  expect(await screen.findByText("Blackout days must be dates like 2026-12-24")).toBeTruthy();
+  fireEvent.click(screen.getByRole("button", { name: "Save reminder settings" }));
+  await new Promise((r) => setTimeout(r, 0));
+  expect(calls.some((c) => c.method === "PUT" && c.path === "/api/reminder-settings")).toBe(false);
+
+  fireEvent.change(blackout, { target: { value: "2026-12-24\n2026-12-31" } });
+  fireEvent.change(screen.getByLabelText(/^Ask for a current document/), { target: { value: "14" } });
+  fireEvent.click(screen.getByRole("button", { name: "Save reminder settings" }));
+  expect(await screen.findByText("Reminder settings saved")).toBeTruthy();
+  expect(calls.find((c) => c.method === "PUT" && c.path === "/api/reminder-settings")?.body).toEqual({ blackoutDays: ["2026-12-24", "2026-12-31"], expiryLeadDays: 14 });
+});

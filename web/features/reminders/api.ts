@@ -1,6 +1,6 @@
 // Server state of automatic reminders (the server's reminders and expiry features): a customer's
 // cadence and pause, an approved document's expiry date, and what expires soon.
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ReminderCadence } from "@shared/reminder-cadence";
 import { apiFetch, nullOn401 } from "../../api/client";
 import { useBrokerMutation, type ResourceKey } from "../../api/query-keys";
@@ -48,5 +48,28 @@ export function useExpiringDocumentsQuery() {
   return useQuery({
     queryKey: reminderKeys.expiring,
     queryFn: ({ signal }) => nullOn401(apiFetch<{ documents: ExpiringDocument[]; withinDays: number }>("/api/dashboard/expiring-documents", { signal })),
+  });
+}
+
+export interface ReminderSettings {
+  blackoutDays: string[];
+  expiryLeadDays: number;
+  timeZone: string | null;
+}
+
+export const reminderSettingsKey = ["profile", "reminder-settings"] as const satisfies ResourceKey;
+
+export function useReminderSettingsQuery() {
+  return useQuery({
+    queryKey: reminderSettingsKey,
+    queryFn: ({ signal }) => nullOn401(apiFetch<ReminderSettings>("/api/reminder-settings", { signal })),
+  });
+}
+
+export function useSaveReminderSettingsMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { blackoutDays: string[]; expiryLeadDays: number }) => apiFetch<ReminderSettings>("/api/reminder-settings", { method: "PUT", body: input }),
+    onSuccess: (saved) => queryClient.setQueryData(reminderSettingsKey, saved),
   });
 }
