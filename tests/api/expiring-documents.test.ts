@@ -84,7 +84,7 @@ describe("expiring documents", () => {
 
   test("the broker's lead time is used; clearing the date stops it", async () => {
     const { broker, customer, doc } = await approvedId();
-    await srv.call("/api/reminder-settings", { method: "PUT", token: broker.token, body: { expiryLeadDays: 7 } });
+    await srv.call("/api/reminder-settings", { method: "PUT", token: broker.token, body: { blackoutDays: [], expiryLeadDays: 7 } });
     await srv.call(`/api/documents/${doc.id}/expiry`, { method: "PUT", token: broker.token, body: { expiresOn: daysFromNow(10) } });
     srv.clock.advance(2 * DAY);
     await tick();

@@ -97,7 +97,7 @@ describe("reminder cadence", () => {
     goTo(monday);
     const b = await srv.signUpBroker();
     const tuesday = at(monday, 8, 0).toISOString().slice(0, 10);
-    const saved = await srv.call("/api/reminder-settings", { method: "PUT", token: b.token, body: { blackoutDays: [tuesday] } });
+    const saved = await srv.call("/api/reminder-settings", { method: "PUT", token: b.token, body: { blackoutDays: [tuesday], expiryLeadDays: 30 } });
     expect(saved).toMatchObject({ status: 200, body: { blackoutDays: [tuesday], expiryLeadDays: 30 } });
     const c = await createCustomer(srv, b.token, { dueDate: at(monday, 11, 17).toISOString() });
     await srv.call(`/api/customers/${c.id}/reminders/cadence`, { method: "PUT", token: b.token, body: { cadence: CADENCE } });
@@ -202,10 +202,13 @@ describe("reminder cadence", () => {
     expect(tooMany.status).toBe(400);
     expect((await srv.call(`/api/customers/${customer.id}/reminders`, { token: broker.token })).body.cadence).toEqual(CADENCE);
 
-    const badDay = await srv.call("/api/reminder-settings", { method: "PUT", token: broker.token, body: { blackoutDays: ["2026-02-30"] } });
+    const badDay = await srv.call("/api/reminder-settings", { method: "PUT", token: broker.token, body: { blackoutDays: ["2026-02-30"], expiryLeadDays: 30 } });
     expect(badDay).toMatchObject({ status: 400, body: { message: "Blackout days must be dates like 2026-12-24" } });
-    const badLead = await srv.call("/api/reminder-settings", { method: "PUT", token: broker.token, body: { expiryLeadDays: 0 } });
+    const badLead = await srv.call("/api/reminder-settings", { method: "PUT", token: broker.token, body: { blackoutDays: [], expiryLeadDays: 0 } });
     expect(badLead.status).toBe(400);
+    const partial = await srv.call("/api/reminder-settings", { method: "PUT", token: broker.token, body: { expiryLeadDays: 10 } });
+    expect(partial.status).toBeGreaterThanOrEqual(400);
+    expect(typeof partial.body.message).toBe("string");
     expect((await srv.call("/api/reminder-settings", { token: broker.token })).body).toMatchObject({ blackoutDays: [], expiryLeadDays: 30 });
   });
 

@@ -15,9 +15,10 @@ export const CadenceBody = t.Object({ cadence: t.Nullable(CadenceSchema) });
 
 export const CustomerRemindersResponse = t.Object({ paused: t.Boolean(), cadence: t.Nullable(CadenceSchema) });
 
+/** The whole of a broker's reminder settings (both fields: a PUT replaces them). */
 export const ReminderSettingsBody = t.Object({
-  blackoutDays: t.Optional(t.Array(t.String({ maxLength: 10 }), { maxItems: 500, error: "Blackout days must be a list of dates" })),
-  expiryLeadDays: t.Optional(t.Integer({ error: "Days before expiry must be a whole number" })),
+  blackoutDays: t.Array(t.String({ maxLength: 10 }), { maxItems: 500, error: "Blackout days must be a list of dates" }),
+  expiryLeadDays: t.Integer({ error: "Days before expiry must be a whole number" }),
 });
 
 export const ReminderSettingsResponse = t.Object({

@@ -36,12 +36,12 @@ export function reminderSettingsOf(db: Writer, brokerIds: string[]): Map<string,
   );
 }
 
-export function saveReminderSettings(ctx: AppContext, brokerId: string, input: { blackoutDays?: string[]; expiryLeadDays?: number }): BrokerReminderSettings {
+export function saveReminderSettings(ctx: AppContext, brokerId: string, input: { blackoutDays: string[]; expiryLeadDays: number }): BrokerReminderSettings {
   const current = reminderSettingsOf(ctx.db, [brokerId]).get(brokerId)!;
-  const blackoutDays = input.blackoutDays ? [...new Set(input.blackoutDays.map((d) => d.trim()))].sort() : current.blackoutDays;
+  const blackoutDays = [...new Set(input.blackoutDays.map((d) => d.trim()))].sort();
   if (blackoutDays.some((d) => !isIsoDay(d))) throw badRequest(cadenceMessages.blackoutDay);
   if (blackoutDays.length > MAX_BLACKOUT_DAYS) throw badRequest(`At most ${MAX_BLACKOUT_DAYS} blackout days`);
-  const expiryLeadDays = input.expiryLeadDays ?? current.expiryLeadDays;
+  const expiryLeadDays = input.expiryLeadDays;
   if (!Number.isInteger(expiryLeadDays) || expiryLeadDays < EXPIRY_LEAD_LIMITS.min || expiryLeadDays > EXPIRY_LEAD_LIMITS.max) {
     throw badRequest(cadenceMessages.expiryLead);
   }
