@@ -16,6 +16,7 @@ import { liveRoutes } from "./features/live/routes.ts";
 import { notificationRoutes } from "./features/notifications/routes.ts";
 import { portalRoutes } from "./features/portal/routes.ts";
 import { reminderRoutes } from "./features/reminders/routes.ts";
+import { expiryRoutes } from "./features/expiry/routes.ts";
 import { sharingRoutes } from "./features/sharing/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { HttpMetrics } from "./features/observability/http-metrics.ts";
@@ -53,6 +54,7 @@ export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events), metric
       .use(exportRoutes(ctx))
       .use(dashboardRoutes(ctx))
       .use(reminderRoutes(ctx))
+      .use(expiryRoutes(ctx))
       .use(billingRoutes(ctx))
       .use(fileRoutes(ctx))
       .use(notificationRoutes(ctx))

@@ -1,6 +1,8 @@
 // Every kind of background job and the feature function that runs it.
 import { deliverEmail, SEND_EMAIL_JOB } from "./features/mail/service.ts";
 import { markOverdueDocuments, sendScheduledReminders } from "./features/reminders/scheduled.ts";
+import { sendCadenceReminders } from "./features/reminders/cadence.ts";
+import { requestExpiringRenewals } from "./features/expiry/service.ts";
 import { purgeExpiredBrokerAuth } from "./features/auth/service.ts";
 import { purgeExpiredCustomerAuth } from "./features/customer-auth/service.ts";
 import { expireCanceledPlans } from "./features/billing/expiry.ts";
@@ -14,6 +16,8 @@ export const jobHandlers: Record<string, JobHandler> = {
 export const periodicTasks: PeriodicTask[] = [
   markOverdueDocuments,
   sendScheduledReminders,
+  sendCadenceReminders,
+  requestExpiringRenewals,
   expireCanceledPlans,
   atMostEvery(60 * 60 * 1000, (ctx) => {
     purgeExpiredBrokerAuth(ctx);

@@ -159,6 +159,18 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "GET /api/shared-documents": { auth: "broker" },
   "POST /api/customer/:id/send-reminder": { auth: "broker", params: { id: "customerId" } },
   "POST /api/send-bulk-reminders": { auth: "broker" },
+  "GET /api/customers/:id/reminders": { auth: "broker", params: { id: "customerId" } },
+  "PUT /api/customers/:id/reminders/cadence": {
+    auth: "broker",
+    params: { id: "customerId" },
+    body: () => ({ cadence: { almostDueDays: 3, everyDays: 2, maxCount: 3 } }),
+  },
+  "POST /api/customers/:id/reminders/pause": { auth: "broker", params: { id: "customerId" } },
+  "POST /api/customers/:id/reminders/resume": { auth: "broker", params: { id: "customerId" } },
+  "GET /api/reminder-settings": { auth: "broker" },
+  "PUT /api/reminder-settings": { auth: "broker", body: () => ({ blackoutDays: ["2026-12-24"], expiryLeadDays: 30 }) },
+  "PUT /api/documents/:id/expiry": { auth: "broker", params: { id: "documentId" }, body: () => ({ expiresOn: "2030-01-31" }) },
+  "GET /api/dashboard/expiring-documents": { auth: "broker" },
   "GET /api/subscription": { auth: "broker" },
   // Billing: the plan calls act only on the caller's own subscription (another broker's payment
   // id is a 404: tests/api/billing-stripe.test.ts). Billing is off in this suite, so they answer 409.

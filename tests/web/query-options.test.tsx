@@ -12,6 +12,7 @@ import { useAuthUserQuery } from "../../web/features/auth/api";
 import { useAllCustomersQuery, useCustomerQuery, useCustomersQuery, useDocumentLimitQuery } from "../../web/features/customers/api";
 import { useCompletedDocumentsQuery, useDashboardMetricsQuery, usePendingDocumentsQuery } from "../../web/features/dashboard/api";
 import { useDocumentFileQuery } from "../../web/features/documents/api";
+import { useCustomerRemindersQuery, useExpiringDocumentsQuery, useReminderSettingsQuery } from "../../web/features/reminders/api";
 import { useDemoVideoQuery } from "../../web/features/landing/api";
 import { brokerNotificationSource, customerNotificationSource, useNotificationPages, useNotifications } from "../../web/features/notifications/api";
 import { useBrokerProfile } from "../../web/features/profile/account-api";
@@ -243,6 +244,27 @@ const QUERY_HOOKS: QueryHook[] = [
     render: () => useCustomerPageQuery({ page: 1, pageSize: 25, q: "", status: "all", sort: "name" }),
     queryKey: ["customers", "list", "invitations", 1, 25, "", "all", "name"],
     expected: spec9.fifteenMinutes,
+  },
+  {
+    file: "web/features/reminders/api.ts",
+    hook: "useCustomerRemindersQuery",
+    render: () => useCustomerRemindersQuery("c1"),
+    queryKey: ["customers", "c1", "reminders"],
+    expected: spec9.dataCache,
+  },
+  {
+    file: "web/features/reminders/api.ts",
+    hook: "useReminderSettingsQuery",
+    render: () => useReminderSettingsQuery(),
+    queryKey: ["profile", "reminder-settings"],
+    expected: spec9.dataCache,
+  },
+  {
+    file: "web/features/reminders/api.ts",
+    hook: "useExpiringDocumentsQuery",
+    render: () => useExpiringDocumentsQuery(),
+    queryKey: ["dashboard", "expiring-documents"],
+    expected: spec9.dataCache,
   },
   { file: "web/features/landing/api.ts", hook: "useDemoVideoQuery", render: () => useDemoVideoQuery(true), queryKey: ["demo", "video"], expected: spec9.dataCache },
 ];

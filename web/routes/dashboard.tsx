@@ -10,6 +10,7 @@ import { AddCustomerButton } from "../features/customers/AddCustomerButton";
 import { CustomerOverview } from "../features/customers/CustomerOverview";
 import { CompletedTodayDialog, PendingDocumentsDialog } from "../features/customers/DashboardDocumentDialogs";
 import { SharedDocumentsPanel } from "../features/sharing/SharedDocumentsPanel";
+import { ExpiringSoonPanel } from "../features/reminders/ExpiringSoonPanel";
 import { PaymentReturn } from "../features/subscription/PaymentReturn";
 
 // The two big dialogs are fetched when first opened, keeping the dashboard's first load light
@@ -82,6 +83,8 @@ export function DashboardRoute() {
       </div>
 
       <CustomerOverview />
+
+      <ExpiringSoonPanel />
 
       <SharedDocumentsPanel />
 

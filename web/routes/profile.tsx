@@ -6,6 +6,7 @@ import { ContactBrandingCard } from "../features/profile/ContactBrandingCard";
 import { ProfileInformationCard } from "../features/profile/ProfileInformationCard";
 import { SubscriptionPlanCard } from "../features/profile/SubscriptionPlanCard";
 import { TwoFactorCard } from "../features/profile/TwoFactorCard";
+import { ReminderSettingsCard } from "../features/reminders/ReminderSettingsCard";
 
 /** SPEC 2 "Profile (/profile)": who the broker is and which plan they are on. */
 export function ProfileRoute() {
@@ -22,6 +23,7 @@ export function ProfileRoute() {
           <ProfileInformationCard user={user} />
           <AccountDetailsCard user={user} />
           <ContactBrandingCard />
+          <ReminderSettingsCard />
           <SubscriptionPlanCard />
           <TwoFactorCard user={user} />
         </div>

@@ -2,8 +2,10 @@ import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
 import { access } from "../access/plugin.ts";
 import { IdParams } from "../../lib/model.ts";
-import { RemindersResponse } from "./model.ts";
+import { CadenceBody, CustomerRemindersResponse, ReminderSettingsBody, ReminderSettingsResponse, RemindersResponse } from "./model.ts";
 import { sendBulkReminders, sendReminder } from "./service.ts";
+import { customerReminders, setCustomerCadence } from "./cadence.ts";
+import { reminderSettingsOf, saveReminderSettings, setRemindersPaused } from "./settings.ts";
 
 const plural = (n: number) => `${n} reminder email${n === 1 ? "" : "s"}`;
 
@@ -23,5 +25,36 @@ export const reminderRoutes = (ctx: AppContext) =>
         .post("/send-bulk-reminders", ({ broker }) => {
           const sentCount = sendBulkReminders(ctx, broker);
           return { message: `Sent ${plural(sentCount)}`, sentCount };
-        }, { response: RemindersResponse }),
+        }, { response: RemindersResponse })
+        // Automatic reminders of one customer: the cadence on their open requests, and a pause.
+        .get("/customers/:id/reminders", ({ broker, params }) => customerReminders(ctx, { brokerId: broker.id, customerId: params.id }), {
+          params: IdParams,
+          response: CustomerRemindersResponse,
+        })
+        .put(
+          "/customers/:id/reminders/cadence",
+          ({ broker, params, body }) => setCustomerCadence(ctx, { brokerId: broker.id, customerId: params.id, cadence: body.cadence }),
+          { params: IdParams, body: CadenceBody, response: CustomerRemindersResponse },
+        )
+        .post(
+          "/customers/:id/reminders/pause",
+          ({ broker, params }) => {
+            setRemindersPaused(ctx, { brokerId: broker.id, customerId: params.id, paused: true });
+            return customerReminders(ctx, { brokerId: broker.id, customerId: params.id });
+          },
+          { params: IdParams, response: CustomerRemindersResponse },
+        )
+        .post(
+          "/customers/:id/reminders/resume",
+          ({ broker, params }) => {
+            setRemindersPaused(ctx, { brokerId: broker.id, customerId: params.id, paused: false });
+            return customerReminders(ctx, { brokerId: broker.id, customerId: params.id });
+          },
+          { params: IdParams, response: CustomerRemindersResponse },
+        )
+        .get("/reminder-settings", ({ broker }) => reminderSettingsOf(ctx.db, [broker.id]).get(broker.id)!, { response: ReminderSettingsResponse })
+        .put("/reminder-settings", ({ broker, body }) => saveReminderSettings(ctx, broker.id, body), {
+          body: ReminderSettingsBody,
+          response: ReminderSettingsResponse,
+        }),
     );

@@ -7,6 +7,7 @@ import { displayName } from "../../shared/user-display.ts";
 import { brokerById } from "../auth/brokers.ts";
 import { claimDueReminders, markOverdue } from "../documents/lists.ts";
 import { groupByCustomer, queueReminderEmail } from "./email.ts";
+import { pausedCustomers } from "./settings.ts";
 
 export function markOverdueDocuments(ctx: AppContext): void {
   const now = ctx.clock.now();
@@ -21,7 +22,11 @@ export function markOverdueDocuments(ctx: AppContext): void {
 export function sendScheduledReminders(ctx: AppContext): void {
   const now = ctx.clock.now();
   inTransaction(ctx, (unit) => {
-    for (const [customerId, documents] of groupByCustomer(claimDueReminders(now, unit))) {
+    const byCustomer = groupByCustomer(claimDueReminders(now, unit));
+    // A customer whose reminders the broker paused misses the ones that fall due meanwhile.
+    const paused = pausedCustomers(unit.tx, [...byCustomer.keys()]);
+    for (const [customerId, documents] of byCustomer) {
+      if (paused.has(customerId)) continue;
       const broker = brokerById(ctx, documents[0]!.brokerId);
       if (!broker) continue;
       // One key per document and reminder time: the same reminder is never queued twice.

@@ -13,6 +13,7 @@ import { usePlanLimits } from "../subscription/use-plan-limits";
 import { useCreateCustomerMutation } from "./api";
 import { DocumentPicker } from "./DocumentPicker";
 import { DueTimeFields, ReminderFields, useDueTime, useReminder } from "./DueTimeFields";
+import { CadenceFields, useCadenceChoice } from "../reminders/CadenceFields";
 import { createCustomerErrorMessage, type CreateCustomerFlow } from "./errors";
 import { CREATE_LOAN_TYPES } from "@shared/loan-types";
 import { requiredDocuments, useDocumentChecklist } from "./use-document-checklist";
@@ -72,10 +73,11 @@ function AddCustomerForm({
   const reminder = useReminder(dueDate);
   // One that would go out with the invitation is not asked for (the server would drop it too).
   const remindAt = reminderAfterRequest(reminder.at(dueDate), new Date());
+  const cadence = useCadenceChoice();
 
   function submit() {
     setTriedSubmit(true);
-    if (!isValidEmail(email.trim()) || dueError || reminder.error || !dueDate) return;
+    if (!isValidEmail(email.trim()) || dueError || reminder.error || cadence.error || !dueDate) return;
     const capError = perRequestError(plan, checklist.selected.length);
     if (capError) {
       toast({ title: limitMessages.documentLimitTitle, description: capError, variant: "error" });
@@ -95,6 +97,7 @@ function AddCustomerForm({
       },
       {
         onSuccess: (customer) => {
+          void cadence.applyTo(customer.id);
           checklist.reset();
           setEmail("");
           setName("");
@@ -150,6 +153,7 @@ function AddCustomerForm({
           description={dueDate ? `Due ${formatDueDate(dueDate)}` : undefined}
         />
         <ReminderFields reminder={reminder} dueDate={dueDate} description="An e-mail reminder goes out this long before the due time." />
+        <CadenceFields choice={cadence} />
       </fieldset>
 
       <DocumentPicker checklist={checklist} />

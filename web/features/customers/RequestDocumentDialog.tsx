@@ -18,6 +18,7 @@ import { DueTimeFields, useDueTime } from "./DueTimeFields";
 import { errorText } from "../../api/client";
 import { createCustomerErrorMessage } from "./errors";
 import { RecipientPicker } from "./RecipientPicker";
+import { CadenceFields, useCadenceChoice } from "../reminders/CadenceFields";
 import { documentTypes, requiredDocuments, useDocumentChecklist } from "./use-document-checklist";
 
 export interface RequestDocumentDialogProps {
@@ -52,6 +53,7 @@ function RequestDocumentForm({ initialCustomerIds, onDone }: { initialCustomerId
   const [triedSubmit, setTriedSubmit] = useState(false);
   const [withDueDate, setWithDueDate] = useState(false);
   const due = useDueTime(DEFAULT_DUE);
+  const cadence = useCadenceChoice();
   const [sending, setSending] = useState(false);
 
   const typed = newEmail.trim();
@@ -73,7 +75,7 @@ function RequestDocumentForm({ initialCustomerIds, onDone }: { initialCustomerId
     if (recipients.length === 0 && !email) {
       return fail("No Recipients Selected", "Please select existing customers or add a new customer.");
     }
-    if ((email && !isValidEmail(email)) || dueError) return false;
+    if ((email && !isValidEmail(email)) || dueError || (withDueDate && cadence.error)) return false;
     if (email && !canCreateCustomer) {
       setUpgrade(true);
       return false;
@@ -103,6 +105,7 @@ function RequestDocumentForm({ initialCustomerIds, onDone }: { initialCustomerId
           documentTypes: documentTypes(checklist.selected),
           ...(iso ? { dueDate: iso } : {}),
         });
+        if (iso) await cadence.applyTo(customer.id);
         done.add(customer.id);
       } catch (error) {
         const text = errorText(error);
@@ -112,12 +115,13 @@ function RequestDocumentForm({ initialCustomerIds, onDone }: { initialCustomerId
     let created = false;
     if (email) {
       try {
-        await createCustomer.mutateAsync({
+        const customer = await createCustomer.mutateAsync({
           email,
           name: nameFromEmail(email),
           dueDate: iso,
           requiredDocuments: requiredDocuments(checklist.selected),
         });
+        if (iso) await cadence.applyTo(customer.id);
         created = true;
       } catch (error) {
         const text = errorText(error);
@@ -164,6 +168,7 @@ function RequestDocumentForm({ initialCustomerIds, onDone }: { initialCustomerId
             description={dueDate ? `Due ${formatDueDate(dueDate)}` : undefined}
           />
         ) : null}
+        {withDueDate ? <CadenceFields choice={cadence} /> : null}
       </fieldset>
 
       <section aria-label="Recipients" className="flex flex-col gap-3">

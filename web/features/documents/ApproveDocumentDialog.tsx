@@ -3,6 +3,7 @@ import { DialogActions } from "../../components/ui/DialogActions";
 import { TextArea } from "../../components/ui/TextArea";
 import { DocumentDialog, type DocumentDialogProps, type DocumentFormProps } from "./DocumentDialog";
 import { useVerifyDocument } from "./use-verify-document";
+import { ExpiryDateField, useExpiryChoice } from "../reminders/ExpiryDateField";
 
 /** Approves an uploaded document, with optional comments for the customer. */
 export function ApproveDocumentDialog(props: DocumentDialogProps) {
@@ -11,13 +12,16 @@ export function ApproveDocumentDialog(props: DocumentDialogProps) {
 
 function ApproveForm({ document, onClose, onDone }: DocumentFormProps) {
   const [comments, setComments] = useState("");
+  const expiry = useExpiryChoice();
   const review = useVerifyDocument(() => {
+    void expiry.saveFor(document.id);
     onDone?.(document);
     onClose();
   });
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (expiry.error) return;
     review.verify({ documentId: document.id, status: "approved", comments: comments.trim() || undefined });
   }
 
@@ -27,6 +31,7 @@ function ApproveForm({ document, onClose, onDone }: DocumentFormProps) {
         Approve <span className="font-medium text-slate-900">{document.name}</span>? The customer will see it as approved.
       </p>
       <TextArea label="Comments (optional)" value={comments} onChange={setComments} placeholder="Add a note for the customer" />
+      <ExpiryDateField choice={expiry} />
       <DialogActions onCancel={onClose} submitLabel="Approve Document" pendingLabel="Approving..." isPending={review.isPending} />
     </form>
   );

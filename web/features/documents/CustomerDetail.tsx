@@ -16,6 +16,7 @@ import { RequiredDocumentsCard } from "./RequiredDocumentsCard";
 import { ResubmitDocumentDialog } from "./ResubmitDocumentDialog";
 import { SendReminderDialog } from "../customers/SendReminderDialog";
 import { SharedDocumentsCard } from "./SharedDocumentsCard";
+import { RemindersToggle } from "../reminders/RemindersToggle";
 
 // At most one dialog is open; opening Approve from the viewer replaces the viewer,
 // so "dialogs close" after a verification falls out of the state shape.
@@ -67,6 +68,7 @@ export function CustomerDetail({ customer }: { customer: CustomerDetailDto }) {
             onSetDueDates={() => setDialog({ kind: "bulk" })}
             onRequestDocument={() => setDialog({ kind: "add" })}
           />
+          <RemindersToggle customerId={customer.id} />
         </aside>
         <div className="lg:col-span-2">
           <RequiredDocumentsCard

@@ -1,0 +1,68 @@
+// A broker's reminder settings (blackout days, how early expiring documents are asked for again)
+// and the customers whose automatic reminders they paused.
+import { and, eq, inArray } from "drizzle-orm";
+import { reminderPauses, reminderSettings } from "../../../db/schema.ts";
+import type { AppContext } from "../../context.ts";
+import { badRequest } from "../../lib/errors.ts";
+import type { Writer } from "../../lib/jobs.ts";
+import { cadenceMessages, DEFAULT_EXPIRY_LEAD_DAYS, EXPIRY_LEAD_LIMITS, isIsoDay } from "../../shared/reminder-cadence.ts";
+import { profileRows } from "../broker-profile/contact.ts";
+import { findOwnedCustomer } from "../customers/service.ts";
+
+export interface BrokerReminderSettings {
+  blackoutDays: string[];
+  expiryLeadDays: number;
+  /** The broker's zone for calendar days; null: UTC. */
+  timeZone: string | null;
+}
+
+/** At most this many blackout days are kept (a few years of holidays). */
+export const MAX_BLACKOUT_DAYS = 200;
+
+export function reminderSettingsOf(db: Writer, brokerIds: string[]): Map<string, BrokerReminderSettings> {
+  const ids = [...new Set(brokerIds)];
+  if (ids.length === 0) return new Map();
+  const rows = new Map(db.select().from(reminderSettings).where(inArray(reminderSettings.brokerId, ids)).all().map((r) => [r.brokerId, r]));
+  const profiles = profileRows(db, ids);
+  return new Map(
+    ids.map((id) => [
+      id,
+      {
+        blackoutDays: rows.get(id)?.blackoutDays ?? [],
+        expiryLeadDays: rows.get(id)?.expiryLeadDays ?? DEFAULT_EXPIRY_LEAD_DAYS,
+        timeZone: profiles.get(id)?.timeZone ?? null,
+      },
+    ]),
+  );
+}
+
+export function saveReminderSettings(ctx: AppContext, brokerId: string, input: { blackoutDays: string[]; expiryLeadDays: number }): BrokerReminderSettings {
+  const current = reminderSettingsOf(ctx.db, [brokerId]).get(brokerId)!;
+  const blackoutDays = [...new Set(input.blackoutDays.map((d) => d.trim()))].sort();
+  if (blackoutDays.some((d) => !isIsoDay(d))) throw badRequest(cadenceMessages.blackoutDay);
+  if (blackoutDays.length > MAX_BLACKOUT_DAYS) throw badRequest(`At most ${MAX_BLACKOUT_DAYS} blackout days`);
+  const expiryLeadDays = input.expiryLeadDays;
+  if (!Number.isInteger(expiryLeadDays) || expiryLeadDays < EXPIRY_LEAD_LIMITS.min || expiryLeadDays > EXPIRY_LEAD_LIMITS.max) {
+    throw badRequest(cadenceMessages.expiryLead);
+  }
+  const values = { blackoutDays, expiryLeadDays, updatedAt: ctx.clock.now() };
+  ctx.db.insert(reminderSettings).values({ brokerId, ...values }).onConflictDoUpdate({ target: reminderSettings.brokerId, set: values }).run();
+  return { ...current, blackoutDays, expiryLeadDays };
+}
+
+export function pausedCustomers(db: Writer, customerIds: string[]): Set<string> {
+  if (customerIds.length === 0) return new Set();
+  return new Set(db.select({ id: reminderPauses.customerId }).from(reminderPauses).where(inArray(reminderPauses.customerId, customerIds)).all().map((r) => r.id));
+}
+
+/** Pauses or resumes a customer's automatic reminders (cadence and scheduled); another broker's customer is a 404. */
+export function setRemindersPaused(ctx: AppContext, { brokerId, customerId, paused }: { brokerId: string; customerId: string; paused: boolean }): boolean {
+  findOwnedCustomer(ctx, brokerId, customerId);
+  if (paused) {
+    ctx.db.insert(reminderPauses).values({ customerId, brokerId, pausedAt: ctx.clock.now() }).onConflictDoNothing().run();
+  } else {
+    ctx.db.delete(reminderPauses).where(and(eq(reminderPauses.customerId, customerId), eq(reminderPauses.brokerId, brokerId))).run();
+  }
+  ctx.events.publish({ type: "customer_updated", brokerId, customerId });
+  return paused;
+}
