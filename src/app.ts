@@ -16,6 +16,7 @@ import { notificationRoutes } from "./features/notifications/routes.ts";
 import { portalRoutes } from "./features/portal/routes.ts";
 import { reminderRoutes } from "./features/reminders/routes.ts";
 import { sharingRoutes } from "./features/sharing/routes.ts";
+import { templateRoutes } from "./features/templates/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { HttpMetrics } from "./features/observability/http-metrics.ts";
 import { requestTracking } from "./features/observability/request-tracking.ts";
@@ -49,6 +50,7 @@ export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events), metric
       .use(customerRoutes(ctx))
       .use(documentRoutes(ctx))
       .use(sharingRoutes(ctx))
+      .use(templateRoutes(ctx))
       .use(dashboardRoutes(ctx))
       .use(reminderRoutes(ctx))
       .use(billingRoutes(ctx))
