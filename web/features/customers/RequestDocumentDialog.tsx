@@ -18,7 +18,8 @@ import { DueTimeFields, useDueTime } from "./DueTimeFields";
 import { errorText } from "../../api/client";
 import { createCustomerErrorMessage } from "./errors";
 import { RecipientPicker } from "./RecipientPicker";
-import { documentTypes, requiredDocuments, useDocumentChecklist } from "./use-document-checklist";
+import { acceptanceRules, documentTypes, requiredDocuments, useDocumentChecklist } from "./use-document-checklist";
+import { TemplatePicker } from "../templates/TemplatePicker";
 
 export interface RequestDocumentDialogProps {
   isOpen: boolean;
@@ -101,6 +102,7 @@ function RequestDocumentForm({ initialCustomerIds, onDone }: { initialCustomerId
         await requestDocuments.mutateAsync({
           customerId: customer.id,
           documentTypes: documentTypes(checklist.selected),
+          acceptanceRules: acceptanceRules(checklist.selected),
           ...(iso ? { dueDate: iso } : {}),
         });
         done.add(customer.id);
@@ -149,6 +151,7 @@ function RequestDocumentForm({ initialCustomerIds, onDone }: { initialCustomerId
   return (
     <div className="flex flex-col gap-5">
       <UpgradeRequiredDialog isOpen={upgrade} onOpenChange={setUpgrade} />
+      <TemplatePicker checklist={checklist} loanType={customers.find((customer) => recipientIds.has(customer.id))?.loanType} />
       <DocumentPicker checklist={checklist} title="Documents to request" />
 
       <fieldset className="flex flex-col gap-2">
