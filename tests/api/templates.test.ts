@@ -5,9 +5,20 @@ import { describe, expect, test } from "bun:test";
 import { READY_MADE_TEMPLATES, MAX_TEMPLATE_DOCUMENTS, requestEntry, suggestTemplateId, templateMessages } from "../../src/shared/checklist-templates.ts";
 import { STANDARD_ACCEPTANCE_RULES } from "../../src/shared/acceptance-rules.ts";
 import { countRows, createCustomer } from "../support/fixtures.ts";
-import { useServerWithBroker } from "../support/server.ts";
+import { useServerWithBroker, useTestServer } from "../support/server.ts";
+import { STAND_IN_KEYS, STAND_IN_PRICES } from "../support/stripe-stand-in.ts";
 
 const { srv, broker } = useServerWithBroker();
+// Billing on (nothing reaches Stripe): a new broker is on the free plan, 3 documents a request.
+const billed = useTestServer({
+  STRIPE_SECRET_KEY: STAND_IN_KEYS.secret,
+  STRIPE_PUBLISHABLE_KEY: STAND_IN_KEYS.publishable,
+  STRIPE_WEBHOOK_SECRET: STAND_IN_KEYS.webhook,
+  STRIPE_PRICE_BASIC: STAND_IN_PRICES.basic,
+  STRIPE_PRICE_PRO: STAND_IN_PRICES.pro,
+  STRIPE_PRICE_UNLIMITED: STAND_IN_PRICES.unlimited,
+  STRIPE_API_BASE: "http://127.0.0.1:9",
+});
 
 const pdfRules = { ...STANDARD_ACCEPTANCE_RULES, kinds: ["pdf" as const], minPages: 2, maxPages: null };
 const sample = (name: string) => ({
@@ -193,4 +204,27 @@ describe("a template's rules travel with the request", () => {
     expect(created.status).toBe(400);
     expect(countRows(srv, "documents")).toBe(before);
   });
+});
+
+test("a template's documents still obey the plan's caps", async () => {
+  const free = await billed.signUpBroker({});
+  const purchase = READY_MADE_TEMPLATES.find((t) => t.id === "ready-mortgage-purchase")!;
+  expect(purchase.documents.length).toBeGreaterThan(3);
+  const before = countRows(billed, "documents");
+  const res = await billed.call("/api/customers", {
+    method: "POST",
+    token: free.token,
+    body: { email: "capped@example.com", requiredDocuments: purchase.documents.map((d) => ({ name: requestEntry(d), description: d.description, acceptanceRules: d.rules })) },
+  });
+  expect(res.status).toBe(403);
+  expect(res.body.message).toBe("Document Limit Reached: You can only select up to 3 documents per request based on your subscription plan.");
+  expect(countRows(billed, "documents")).toBe(before);
+  // The first three fit, with their rules.
+  const fits = await billed.call("/api/customers", {
+    method: "POST",
+    token: free.token,
+    body: { email: "fits@example.com", requiredDocuments: purchase.documents.slice(0, 3).map((d) => ({ name: requestEntry(d), description: d.description, acceptanceRules: d.rules })) },
+  });
+  expect(fits.status).toBe(201);
+  expect(fits.body.documents.map((d: { acceptanceRules: unknown }) => d.acceptanceRules)).toEqual(purchase.documents.slice(0, 3).map((d) => d.rules));
 });
