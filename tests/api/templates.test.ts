@@ -180,7 +180,7 @@ describe("a template's rules travel with the request", () => {
     expect(JSON.stringify(portal.body)).toContain("at least 2 pages");
   });
 
-  test("bad rules or more rules than documents are refused and nothing is requested", async () => {
+  test("bad rules, or not one rule entry per document, are refused and nothing is requested", async () => {
     const customer = await createCustomer(srv, broker.token, { requiredDocuments: [] });
     const before = countRows(srv, "documents");
     const tooMany = await srv.call(`/api/customers/${customer.id}/request-documents`, {
@@ -189,7 +189,13 @@ describe("a template's rules travel with the request", () => {
       body: { documentTypes: ["Photo ID"], acceptanceRules: [null, pdfRules] },
     });
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body.message).toBe("acceptanceRules must have one entry per document, no more.");
+    expect(tooMany.body.message).toBe("acceptanceRules must have one entry (rules or null) per document in documentTypes.");
+    const tooFew = await srv.call(`/api/customers/${customer.id}/request-documents`, {
+      method: "POST",
+      token: broker.token,
+      body: { documentTypes: ["Photo ID"], acceptanceRules: [] },
+    });
+    expect(tooFew.status).toBe(400);
     const senseless = await srv.call(`/api/customers/${customer.id}/request-documents`, {
       method: "POST",
       token: broker.token,

@@ -37,7 +37,7 @@ export const RequestDocumentsBody = t.Object({
     maxItems: 100,
     error: "documentTypes must be a list of at most 100 document names",
   }),
-  /** Rules per document, in documentTypes' order (null or missing: the standard ones). */
+  /** Rules per document, one entry each in documentTypes' order (null: the standard ones); left out: all standard. */
   acceptanceRules: t.Optional(t.Array(t.Nullable(AcceptanceRulesSchema), { maxItems: 100, error: "acceptanceRules must be a list of rules (or null), one per document" })),
   dueDate: dateText("dueDate"),
   reminderTime: dateText("reminderTime"),

@@ -100,7 +100,10 @@ export function requestDocuments(ctx: AppContext, input: RequestDocumentsInput &
   const { broker, customerId } = input;
   const customer = findOwnedCustomer(ctx, broker.id, customerId);
   if (input.documentTypes.length === 0) throw badRequest("Please select at least one document to request.");
-  if ((input.acceptanceRules?.length ?? 0) > input.documentTypes.length) throw badRequest("acceptanceRules must have one entry per document, no more.");
+  // Given, the list has exactly one entry (rules or null) per document, in documentTypes' order.
+  if (input.acceptanceRules && input.acceptanceRules.length !== input.documentTypes.length) {
+    throw badRequest("acceptanceRules must have one entry (rules or null) per document in documentTypes.");
+  }
   const docs = withRules(parseDocumentEntries(input.documentTypes), input.acceptanceRules ?? []);
   const now = ctx.clock.now();
   const { dueDate, reminderAt } = scheduledDueDates(input, now);

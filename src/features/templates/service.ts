@@ -34,7 +34,7 @@ const toDto = (row: TemplateRow): TemplateDto => ({
 
 /** The input trimmed and checked; throws 400 with what to fix. */
 function cleanInput(input: TemplateInput) {
-  const documents: TemplateDocument[] = input.documents.map((d) => ({ name: d.name.trim(), description: (d.description ?? "").trim(), rules: d.rules ?? null }));
+  const documents: TemplateDocument[] = (input.documents ?? []).map((d) => ({ name: d.name.trim(), description: (d.description ?? "").trim(), rules: d.rules ?? null }));
   const clean = { name: input.name.trim(), trade: (input.trade ?? "").trim(), description: (input.description ?? "").trim(), documents };
   const problem = templateProblem(clean) ?? documents.map((d) => d.rules && rulesProblem(d.rules)).find(Boolean);
   if (problem) throw badRequest(problem);

@@ -58,19 +58,14 @@ function TemplateForm({ start, onDone }: { start: EditorStart; onDone: () => voi
   const change = (key: number, patch: Partial<DraftDocument>) => setDocuments((all) => all.map((d) => (d.key === key ? { ...d, ...patch } : d)));
 
   function submit() {
-    const input: TemplateInput = {
-      name: name.trim(),
-      trade: trade.trim(),
-      description: description.trim(),
-      documents: documents.map((d) => ({
-        name: d.name.trim(),
-        description: d.description.trim(),
-        // The standard rules are stored as "none of its own", so a later change of standard applies.
-        rules: sameRules(d.rules, STANDARD_ACCEPTANCE_RULES) ? null : d.rules,
-      })),
-    };
-    const problem = templateProblem({ ...input, trade: input.trade ?? "", description: input.description ?? "", documents: input.documents.map((d) => ({ name: d.name, description: d.description ?? "" })) }) ??
-      documents.map((d) => rulesProblem(d.rules)).find(Boolean) ?? null;
+    const sent = documents.map((d) => ({
+      name: d.name.trim(),
+      description: d.description.trim(),
+      // The standard rules are stored as "none of its own", so a later change of standard applies.
+      rules: sameRules(d.rules, STANDARD_ACCEPTANCE_RULES) ? null : d.rules,
+    }));
+    const input = { name: name.trim(), trade: trade.trim(), description: description.trim(), documents: sent } satisfies TemplateInput;
+    const problem = templateProblem(input) ?? documents.map((d) => rulesProblem(d.rules)).find(Boolean) ?? null;
     setError(problem);
     if (problem) return;
     save.mutate(
