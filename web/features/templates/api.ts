@@ -10,8 +10,9 @@ export const templateKeys = {
   list: () => ["templates", "list"] as const satisfies ResourceKey,
 };
 
+/** Changes only by this broker's own writes, which refresh it (SPEC 9 gives no time: kept until then). */
 export const useTemplatesQuery = () =>
-  useQuery({ queryKey: templateKeys.list(), queryFn: ({ signal }) => apiFetch<TemplateList>("/api/templates", { signal }) });
+  useQuery({ queryKey: templateKeys.list(), queryFn: ({ signal }) => apiFetch<TemplateList>("/api/templates", { signal }), staleTime: Infinity });
 
 /** A write to templates refreshes only the templates (no customer or document changes). */
 function useTemplateMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
