@@ -2,9 +2,25 @@
 // the Templates screen (by keyboard, at phone width), invites a customer from it with Add New
 // Customer, and the customer's portal lists the documents with the template's rules.
 import { expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { repoRoot } from "../support/cli.ts";
 import { screenshot, usePortalInBrowser, viewports } from "./support.ts";
 
 const { portal, openPage } = usePortalInBrowser();
+const axeSource = readFileSync(join(repoRoot, "node_modules/axe-core/axe.min.js"), "utf8");
+
+/** axe's serious and critical findings on the page as it is now, as "rule: targets" lines. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const result = await (window as unknown as { axe: any }).axe.run(document);
+    return result.violations
+      .filter((v: { impact: string }) => v.impact === "serious" || v.impact === "critical")
+      .map((v: { id: string; nodes: { target: string[] }[] }) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  });
+}
 
 test("a broker's template becomes a customer's checklist, with its acceptance rules", async () => {
   const { context, page, errors } = await openPage(viewports.phone);
@@ -19,6 +35,7 @@ test("a broker's template becomes a customer's checklist, with its acceptance ru
   await page.getByRole("heading", { level: 2, name: "Ready-made templates" }).waitFor();
   await page.getByRole("heading", { name: "FHA / VA loan" }).waitFor();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "New template" }).focus();
   await page.keyboard.press("Enter");
   const editor = page.getByRole("dialog", { name: "New template" });
@@ -33,6 +50,7 @@ test("a broker's template becomes a customer's checklist, with its acceptance ru
   await rules.locator("label", { hasText: "Photo" }).click(); // PDF only
   await rules.getByLabel("Min pages").fill("3");
   await screenshot(page, "templates-editor-phone");
+  expect(await seriousViolations(page)).toEqual([]);
   await editor.getByRole("button", { name: "Save template" }).click();
   await page.getByText("Template saved").first().waitFor();
   await page.getByRole("heading", { name: "Move-in pack" }).waitFor();

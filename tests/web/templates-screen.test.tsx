@@ -46,7 +46,7 @@ test("the side navigation leads to Templates, which lists the broker's own and t
 test("duplicating a ready-made template opens it as the broker's own copy, rules and all", async () => {
   const calls = server(({ method, path, body }) => (method === "POST" && path === "/api/templates" ? json(201, { ...own, ...(body as object), id: "t-new" }) : undefined));
   renderApp("/templates");
-  fireEvent.click(await screen.findByRole("button", { name: "Duplicate Legal intake" }));
+  fireEvent.click(await screen.findByRole("button", { name: "Duplicate to edit Legal intake" }));
   const dialog = await screen.findByRole("dialog", { name: "New template" });
   expect((within(dialog).getByLabelText(/^Template name/) as HTMLInputElement).value).toBe("Legal intake (copy)");
   const legal = READY_MADE_TEMPLATES.find((t) => t.id === "ready-legal-intake")!;

@@ -86,7 +86,7 @@ export function TemplatesPage() {
             <ul className="grid gap-3 lg:grid-cols-2">
               {(query.data?.readyMade ?? []).map((t) => (
                 <TemplateCard key={t.id} template={t}>
-                  <Button variant="secondary" size="sm" onPress={() => duplicate(t)} aria-label={`Duplicate ${t.name}`}>
+                  <Button variant="secondary" size="sm" onPress={() => duplicate(t)} aria-label={`Duplicate to edit ${t.name}`}>
                     <Copy aria-hidden="true" className="size-4" /> Duplicate to edit
                   </Button>
                 </TemplateCard>
