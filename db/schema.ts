@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import { blob, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { AcceptanceRules, CheckReport } from "../src/shared/acceptance-rules.ts";
+import type { TemplateDocument } from "../src/shared/checklist-templates.ts";
 import { DOCUMENT_STATUSES } from "../src/shared/documents.ts";
 
 const id = () => text("id").primaryKey();
@@ -388,6 +389,7 @@ export const exportSettings = sqliteTable("export_settings", {
   fileNamePattern: text("file_name_pattern").notNull(),
   updatedAt: time("updated_at").notNull(),
 });
+
 /**
  * A reminder cadence on one requested document ("almost due N days before, then every N days,
  * stop after M"), and how far it has got. No row: the single reminder of the spec only.
@@ -430,4 +432,26 @@ export const documentExpiries = sqliteTable(
     renewalRequestedAt: time("renewal_requested_at"),
   },
   (t) => [index("document_expiries_broker_idx").on(t.brokerId, t.expiresOn)],
+);
+
+/**
+ * A broker's own checklist template: a named list of documents (name, description, acceptance
+ * rules) that Add New Customer and Request New Document can start from. The ready-made ones live
+ * in src/shared/checklist-templates.ts, not here. Names are unique per broker.
+ */
+export const checklistTemplates = sqliteTable(
+  "checklist_templates",
+  {
+    id: id(),
+    brokerId: text("broker_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The name lower-cased: what uniqueness is judged on. */
+    nameKey: text("name_key").notNull(),
+    trade: text("trade").notNull().default(""),
+    description: text("description").notNull().default(""),
+    documents: text("documents", { mode: "json" }).notNull().$type<TemplateDocument[]>(),
+    createdAt: createdAt(),
+    updatedAt: time("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("checklist_templates_broker_name_idx").on(t.brokerId, t.nameKey)],
 );

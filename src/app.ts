@@ -18,6 +18,7 @@ import { portalRoutes } from "./features/portal/routes.ts";
 import { reminderRoutes } from "./features/reminders/routes.ts";
 import { expiryRoutes } from "./features/expiry/routes.ts";
 import { sharingRoutes } from "./features/sharing/routes.ts";
+import { templateRoutes } from "./features/templates/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { HttpMetrics } from "./features/observability/http-metrics.ts";
 import { requestTracking } from "./features/observability/request-tracking.ts";
@@ -52,6 +53,7 @@ export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events), metric
       .use(documentRoutes(ctx))
       .use(sharingRoutes(ctx))
       .use(exportRoutes(ctx))
+      .use(templateRoutes(ctx))
       .use(dashboardRoutes(ctx))
       .use(reminderRoutes(ctx))
       .use(expiryRoutes(ctx))

@@ -20,6 +20,7 @@ const CustomerDetailRoute = lazyScreen(() => import("./routes/customer-detail"),
 const ProfileRoute = lazyScreen(() => import("./routes/profile"), "ProfileRoute");
 const ResetPasswordRoute = lazyScreen(() => import("./routes/reset-password"), "ResetPasswordRoute");
 const NotificationsRoute = lazyScreen(() => import("./routes/notifications"), "NotificationsRoute");
+const TemplatesRoute = lazyScreen(() => import("./routes/templates"), "TemplatesRoute");
 const UploadPortalRoute = lazyScreen(() => import("./routes/upload-portal"), "UploadPortalRoute");
 
 // The landing page and the broker area both start by checking the session, so their loading
@@ -63,6 +64,7 @@ export function App() {
           <Route path="/customer" element={<Screen><CustomerDetailRoute /></Screen>} />
           <Route path="/profile" element={<Screen><ProfileRoute /></Screen>} />
           <Route path="/notifications" element={<Screen><NotificationsRoute /></Screen>} />
+          <Route path="/templates" element={<Screen><TemplatesRoute /></Screen>} />
         </Route>
         <Route path="/reset-password" element={<Suspense fallback={<FullPageSpinner label="Loading" />}><ResetPasswordRoute /></Suspense>} />
         <Route path="/upload" element={<PortalScreen />} />

@@ -40,5 +40,6 @@ export type { LiveMessage } from "../features/live/model.ts";
 export type { BrokerNotificationDto, CustomerNotificationDto, UnreadCountDto } from "../features/notifications/model.ts";
 export type { CustomerProfileDto, PortalDocumentDto, PortalDto } from "../features/portal/model.ts";
 export type { ShareResponse, ShareSettings } from "../features/sharing/model.ts";
+export type { TemplateDto, TemplateInput, TemplateList } from "../features/templates/model.ts";
 export type { RemindersResponse } from "../features/reminders/model.ts";
 export type { Message as MessageResponse } from "../lib/model.ts";

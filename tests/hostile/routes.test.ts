@@ -77,6 +77,8 @@ function victimValue(w: World, v: NonNullable<RouteEntry["params"]>[string], act
       return w.victim.customerNotificationId;
     case "logoKey":
       return GUESSED_LOGO_KEY;
+    case "templateId":
+      return w.victim.templateId;
     case "uploadLink":
       // The link is the actor's own credential; the victim's link is what they do not have.
       if (actor === "otherCustomerLink") return w.other.uploadLink;

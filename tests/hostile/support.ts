@@ -35,7 +35,7 @@ export const routeKey = (r: { method: string; path: string }) => `${r.method} ${
 export const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
 
 /** What a path parameter is filled with when a route is aimed at the victim. */
-export type VictimValue = "customerId" | "documentId" | "brokerNotificationId" | "customerNotificationId" | "uploadLink" | "logoKey";
+export type VictimValue = "customerId" | "documentId" | "brokerNotificationId" | "customerNotificationId" | "uploadLink" | "logoKey" | "templateId";
 
 /** Logos are public by their random key (portals and mail clients load them); what is attacked is a guessed key. */
 export const GUESSED_LOGO_KEY = "Zq8mW3kT9vX2pL7rN4sB1yC6";
@@ -114,6 +114,11 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
     body: () => ({ name: "Hijacked Name", email: "hijacked@example.com", loanType: "va" }),
   },
   "DELETE /api/customers/:id": { auth: "broker", params: { id: "customerId" } },
+  // Checklist templates: each broker's own; another broker's id answers 404 like a missing one.
+  "GET /api/templates": { auth: "broker" },
+  "POST /api/templates": { auth: "broker", body: () => ({ name: `Intruder checklist ${crypto.randomUUID().slice(0, 8)}`, documents: [{ name: "Paystub" }] }) },
+  "PUT /api/templates/:id": { auth: "broker", params: { id: "templateId" }, body: () => ({ name: "Hijacked checklist", documents: [{ name: "Photo ID" }] }) },
+  "DELETE /api/templates/:id": { auth: "broker", params: { id: "templateId" } },
   "POST /api/customers/:id/resend-invitation": { auth: "broker", params: { id: "customerId" } },
   "POST /api/customers/:id/request-documents": {
     auth: "broker",
@@ -250,7 +255,7 @@ export interface World {
   brokerB: Broker;
   brokerC: Broker;
   /** A's customer: the data every attack tries to reach. */
-  victim: Party & { customDocName: string; brokerNotificationId: string; customerNotificationId: string };
+  victim: Party & { customDocName: string; brokerNotificationId: string; customerNotificationId: string; templateId: string; templateName: string };
   /** The same person as B's customer (B's own link; the tenancy contract says a different record). */
   victimViaB: Party;
   /** B's unrelated customer, signed in on their own link. */
@@ -334,6 +339,10 @@ export async function seedWorld(srv: TestServer): Promise<World> {
   });
   const otherCookie = await signUpCustomerOn(srv, o.uploadLink, `other-${tag}@example.com`);
 
+  const templateName = `Alpha Secret Checklist ${tag}`;
+  const template = await srv.call("/api/templates", { method: "POST", token: brokerA.token, body: { name: templateName, documents: [{ name: "Paystub" }] } });
+  if (template.status !== 201) throw new Error(`victim template failed: ${template.status} ${JSON.stringify(template.body)}`);
+
   const db = srv.server.ctx.db.$client;
   const brokerNotification = db.query("select id from notifications where audience = 'broker' and broker_id = ? limit 1").get(brokerA.user.id) as
     | { id: string }
@@ -357,6 +366,8 @@ export async function seedWorld(srv: TestServer): Promise<World> {
       customDocName,
       brokerNotificationId: brokerNotification.id,
       customerNotificationId: customerNotification.id,
+      templateId: template.body.id,
+      templateName,
     },
     victimViaB: { customerId: b.id, uploadLink: b.uploadLink, documentIds: b.documents.map((d) => d.id), email, name: b.name, cookie: "" },
     other: { customerId: o.id, uploadLink: o.uploadLink, documentIds: o.documents.map((d) => d.id), email: `other-${tag}@example.com`, name: o.name, cookie: otherCookie },
@@ -376,6 +387,8 @@ export function victimSecrets(w: World, options: { knowsEmail: boolean }): strin
     ...w.victim.documentIds,
     w.victim.brokerNotificationId,
     w.victim.customerNotificationId,
+    w.victim.templateId,
+    w.victim.templateName,
     FILE_MARKER,
     "victim-statement.pdf",
     "Alpha's private request",
@@ -540,6 +553,7 @@ export function victimPath(world: World, route: AppRoute): string {
     customerNotificationId: world.victim.customerNotificationId,
     uploadLink: world.victim.uploadLink,
     logoKey: GUESSED_LOGO_KEY,
+    templateId: world.victim.templateId,
   };
   return pathParams(route.path).reduce((path, p) => path.replace(`:${p}`, ids[entry.params![p]! as keyof typeof ids]), route.path);
 }

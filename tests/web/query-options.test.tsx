@@ -23,6 +23,7 @@ import { useStandardRulesQuery } from "../../web/features/document-checks/api";
 import { useCustomerPageQuery } from "../../web/features/customers/use-customer-list";
 import { usePortalQuery } from "../../web/features/portal/api";
 import { useSharedDocumentsQuery, useShareSettingsQuery } from "../../web/features/sharing/api";
+import { useTemplatesQuery } from "../../web/features/templates/api";
 import { useBillingSettings, useSubscriptionQuery } from "../../web/features/subscription/api";
 import { fakeServer, renderApp } from "../support/render-app";
 import { brokerServer } from "./customers-fixtures";
@@ -206,6 +207,7 @@ const QUERY_HOOKS: QueryHook[] = [
     queryKey: ["dashboard", "shared-documents"],
     expected: { ...spec9.dataCache, staleTime: 5 * MINUTE },
   },
+  { file: "web/features/templates/api.ts", hook: "useTemplatesQuery", render: () => useTemplatesQuery(), queryKey: ["templates", "list"], expected: spec9.dataCache },
   { file: "web/features/sharing/api.ts", hook: "useShareSettingsQuery", render: () => useShareSettingsQuery(), queryKey: ["documents", "share-settings"], expected: spec9.dataCache },
   // The operator's billing settings change only with a restart; one retry like the subscription.
   {

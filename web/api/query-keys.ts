@@ -18,7 +18,8 @@ export type Resource =
   | "portal"
   | "profile"
   | "site"
-  | "subscription";
+  | "subscription"
+  | "templates";
 
 /** A query key: its resource, then whatever narrows it (ids, sub-resources, plain strings only). */
 export type ResourceKey = readonly [Resource, ...(string | number)[]];

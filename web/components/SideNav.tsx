@@ -1,4 +1,4 @@
-import { LayoutDashboard, Users } from "lucide-react";
+import { ClipboardList, LayoutDashboard, Users } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { cx } from "./ui/cx";
 
@@ -6,6 +6,7 @@ const items = [
   // "/" also counts as the dashboard (SPEC: admin shell side navigation).
   { label: "Dashboard", to: "/dashboard", icon: LayoutDashboard, activeOn: ["/dashboard", "/"] },
   { label: "All Customers", to: "/customers", icon: Users, activeOn: ["/customers"] },
+  { label: "Templates", to: "/templates", icon: ClipboardList, activeOn: ["/templates"] },
 ] as const;
 
 /** The broker's main navigation; `onNavigate` lets the mobile drawer close itself. */

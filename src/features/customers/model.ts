@@ -1,7 +1,11 @@
 import { t } from "elysia";
 import { IsoDate, MaybeDate, optionalText } from "../../lib/model.ts";
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from "../../shared/validation.ts";
+import { AcceptanceRulesSchema } from "../document-checks/model.ts";
 import { DocumentCounts, DocumentList } from "../documents/model.ts";
+
+/** Optional acceptance rules a document gets at creation (a template's); none: the standard ones. */
+const CreationRules = t.Optional(t.Nullable(AcceptanceRulesSchema));
 
 const dateText = (field: string) =>
   optionalText(64, `${field} must be a date and time, such as 2026-12-01T17:00:00Z`);
@@ -20,6 +24,7 @@ export const CreateCustomerBody = t.Object({
       t.Object({
         name: t.String({ maxLength: 700 }),
         description: t.Optional(t.Union([t.String({ maxLength: 500 }), t.Null()])),
+        acceptanceRules: CreationRules,
       }),
       { maxItems: 100, error: "requiredDocuments must be a list of {name, description} of at most 100 documents, names up to 120 characters" },
     ),
@@ -32,6 +37,8 @@ export const RequestDocumentsBody = t.Object({
     maxItems: 100,
     error: "documentTypes must be a list of at most 100 document names",
   }),
+  /** Rules per document, one entry each in documentTypes' order (null: the standard ones); left out: all standard. */
+  acceptanceRules: t.Optional(t.Array(t.Nullable(AcceptanceRulesSchema), { maxItems: 100, error: "acceptanceRules must be a list of rules (or null), one per document" })),
   dueDate: dateText("dueDate"),
   reminderTime: dateText("reminderTime"),
 });

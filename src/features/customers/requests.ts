@@ -7,6 +7,7 @@ import { AppError, badRequest } from "../../lib/errors.ts";
 import { newId, randomToken } from "../../lib/tokens.ts";
 import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
 import type { CreateCustomerInput, CustomerDetailDto, RequestDocumentsInput } from "./model.ts";
+import { rulesProblem, type AcceptanceRules } from "../../shared/acceptance-rules.ts";
 import { nameFromEmail } from "../../shared/documents.ts";
 import { reminderAfterRequest } from "../../shared/due-date.ts";
 import { canAddCustomer, limitMessages, maxDocumentsPerCustomer, perCustomerError, perRequestError } from "../../shared/limits.ts";
@@ -49,10 +50,13 @@ export function createCustomer(ctx: AppContext, input: CreateCustomerInput & { b
   const now = ctx.clock.now();
   const { dueDate, reminderAt } = scheduledDueDates(input, now);
   // A description given beside a plain name (not the custom: form) is kept.
-  const docs = parseDocumentEntries((input.requiredDocuments ?? []).map((d) => d.name)).map((d, i) => ({
-    ...d,
-    description: input.requiredDocuments?.[i]?.description?.trim() || d.description,
-  }));
+  const docs = withRules(
+    parseDocumentEntries((input.requiredDocuments ?? []).map((d) => d.name)).map((d, i) => ({
+      ...d,
+      description: input.requiredDocuments?.[i]?.description?.trim() || d.description,
+    })),
+    (input.requiredDocuments ?? []).map((d) => d.acceptanceRules ?? null),
+  );
 
   if (!canAddCustomer(effectivePlan(ctx, broker.id), countCustomers(ctx, broker.id))) {
     throw new AppError("forbidden", limitMessages.customerLimit);
@@ -96,7 +100,11 @@ export function requestDocuments(ctx: AppContext, input: RequestDocumentsInput &
   const { broker, customerId } = input;
   const customer = findOwnedCustomer(ctx, broker.id, customerId);
   if (input.documentTypes.length === 0) throw badRequest("Please select at least one document to request.");
-  const docs = parseDocumentEntries(input.documentTypes);
+  // Given, the list has exactly one entry (rules or null) per document, in documentTypes' order.
+  if (input.acceptanceRules && input.acceptanceRules.length !== input.documentTypes.length) {
+    throw badRequest("acceptanceRules must have one entry (rules or null) per document in documentTypes.");
+  }
+  const docs = withRules(parseDocumentEntries(input.documentTypes), input.acceptanceRules ?? []);
   const now = ctx.clock.now();
   const { dueDate, reminderAt } = scheduledDueDates(input, now);
 
@@ -119,6 +127,16 @@ export function requestDocuments(ctx: AppContext, input: RequestDocumentsInput &
     announceRequest(unit, broker, customerId, docs.map((d) => d.name));
     unit.publish({ type: "documents_requested", brokerId: broker.id, customerId, documentIds: rows.map((r) => r.id) });
     return rows;
+  });
+}
+
+/** Each document with its rules from the request (a template's), checked for sense. */
+function withRules<D extends object>(docs: D[], rules: (AcceptanceRules | null)[]): (D & { acceptanceRules: AcceptanceRules | null })[] {
+  return docs.map((d, i) => {
+    const own = rules[i] ?? null;
+    const problem = own && rulesProblem(own);
+    if (problem) throw badRequest(problem);
+    return { ...d, acceptanceRules: own };
   });
 }
 

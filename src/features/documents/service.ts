@@ -22,7 +22,7 @@ import {
 } from "../../shared/documents.ts";
 import { addCustomerNotification } from "../notifications/service.ts";
 import { dueMessages, MAX_DUE_AHEAD_MS } from "../../shared/due-date.ts";
-import { describeChecks } from "../../shared/acceptance-rules.ts";
+import { describeChecks, type AcceptanceRules } from "../../shared/acceptance-rules.ts";
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -161,7 +161,8 @@ export function documentCounts(ctx: AppContext, brokerId: string, customerId: st
 export interface NewDocuments {
   brokerId: string;
   customerId: string;
-  documents: CatalogueDocument[];
+  /** acceptanceRules: the document's own (a template's); missing or null, the standard ones. */
+  documents: (CatalogueDocument & { acceptanceRules?: AcceptanceRules | null })[];
   dueDate: Date | null;
   reminderAt: Date | null;
 }
@@ -178,6 +179,7 @@ export function insertRequestedDocuments(tx: Writer, input: NewDocuments): Docum
         customerId: input.customerId,
         name: d.name,
         description: d.description,
+        acceptanceRules: d.acceptanceRules ?? null,
         status: "requested" as const,
         dueDate: input.dueDate,
         reminderAt: input.reminderAt,

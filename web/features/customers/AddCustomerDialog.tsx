@@ -17,6 +17,7 @@ import { CadenceFields, useCadenceChoice } from "../reminders/CadenceFields";
 import { createCustomerErrorMessage, type CreateCustomerFlow } from "./errors";
 import { CREATE_LOAN_TYPES } from "@shared/loan-types";
 import { requiredDocuments, useDocumentChecklist } from "./use-document-checklist";
+import { TemplatePicker } from "../templates/TemplatePicker";
 
 const NO_LOAN_TYPE = "none";
 const LOAN_TYPE_OPTIONS = [{ id: NO_LOAN_TYPE, label: "Not specified" }, ...CREATE_LOAN_TYPES];
@@ -156,6 +157,7 @@ function AddCustomerForm({
         <CadenceFields choice={cadence} />
       </fieldset>
 
+      <TemplatePicker checklist={checklist} loanType={loanType} />
       <DocumentPicker checklist={checklist} />
       {checklist.selected.length === 0 ? (
         <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">

@@ -19,7 +19,8 @@ import { errorText } from "../../api/client";
 import { createCustomerErrorMessage } from "./errors";
 import { RecipientPicker } from "./RecipientPicker";
 import { CadenceFields, useCadenceChoice } from "../reminders/CadenceFields";
-import { documentTypes, requiredDocuments, useDocumentChecklist } from "./use-document-checklist";
+import { acceptanceRules, documentTypes, requiredDocuments, useDocumentChecklist } from "./use-document-checklist";
+import { TemplatePicker } from "../templates/TemplatePicker";
 
 export interface RequestDocumentDialogProps {
   isOpen: boolean;
@@ -103,6 +104,7 @@ function RequestDocumentForm({ initialCustomerIds, onDone }: { initialCustomerId
         await requestDocuments.mutateAsync({
           customerId: customer.id,
           documentTypes: documentTypes(checklist.selected),
+          acceptanceRules: acceptanceRules(checklist.selected),
           ...(iso ? { dueDate: iso } : {}),
         });
         if (iso) await cadence.applyTo(customer.id);
@@ -153,6 +155,7 @@ function RequestDocumentForm({ initialCustomerIds, onDone }: { initialCustomerId
   return (
     <div className="flex flex-col gap-5">
       <UpgradeRequiredDialog isOpen={upgrade} onOpenChange={setUpgrade} />
+      <TemplatePicker checklist={checklist} loanType={customers.find((customer) => recipientIds.has(customer.id))?.loanType} />
       <DocumentPicker checklist={checklist} title="Documents to request" />
 
       <fieldset className="flex flex-col gap-2">

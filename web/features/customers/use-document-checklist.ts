@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { CUSTOM_DOCUMENT_DESCRIPTION, STANDARD_DOCUMENTS, encodeCustomDocument } from "@shared/documents";
 import { approachesCap, limitMessages, perCustomerError, perRequestError, standardSelectionLocked } from "@shared/limits";
-import type { PlanId } from "@shared/plans";
+import type { AcceptanceRules } from "@shared/acceptance-rules";
+import { getPlan, type PlanId } from "@shared/plans";
 import { toast } from "../../components/ui/Toast";
 
 /** SPEC 3's form-only required-document entry, plus whether the broker typed it in. */
@@ -12,6 +13,8 @@ export interface ChecklistEntry {
   custom: boolean;
   /** A standard document the customer already has, shown but not offered (SPEC 2 "Already Added"). */
   alreadyAdded?: boolean;
+  /** Filled from a checklist template: the rules its upload is held to (null: the standard ones). */
+  rules?: AcceptanceRules | null;
 }
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -99,9 +102,38 @@ export function useDocumentChecklist({ plan, existingNames = [], customerLimit, 
     return true;
   }
 
+  /**
+   * Starts from a checklist template (web/features/templates): its documents ticked with their
+   * descriptions and rules, everything else cleared. Documents the customer already has are
+   * skipped; beyond the plan's caps the rest are left out, with the plan's own words.
+   * Returns how many were ticked.
+   */
+  function fill(docs: readonly { name: string; description: string; rules: AcceptanceRules | null }[]): number {
+    const wanted = docs.filter((d) => !has(d.name));
+    const perRequest = plan ? getPlan(plan).perRequestLimit : null;
+    const room = Math.min(perRequest ?? Infinity, max === null ? Infinity : Math.max(0, max - requested));
+    const taken = wanted.slice(0, room);
+    setEntries(() => {
+      const next = fresh();
+      for (const d of taken) {
+        const standard = next.findIndex((entry) => sameName(entry.name, d.name));
+        const filled = { name: d.name, description: d.description || CUSTOM_DOCUMENT_DESCRIPTION, checked: true, rules: d.rules };
+        if (standard >= 0) next[standard] = { ...filled, name: next[standard]!.name, custom: false };
+        else next.push({ ...filled, custom: true });
+      }
+      return next;
+    });
+    if (taken.length < wanted.length) {
+      const error = max !== null && taken.length === max - requested ? perCustomerError(requested, wanted.length, max) : limitMessages.perRequest(perRequest);
+      toast({ title: limitMessages.documentLimitTitle, description: `${error} ${wanted.length - taken.length} of the template's documents were left out.`, variant: "error" });
+    }
+    return taken.length;
+  }
+
   return {
     entries,
     selected,
+    fill,
     /** True when no more documents fit (the Add button is disabled then). */
     isFull: (plan !== undefined && perRequestError(plan, selected.length + 1) !== null) || (max !== null && requested + selected.length >= max),
     /** Standard documents can no longer be ticked (those already ticked can be unticked). */
@@ -123,12 +155,19 @@ export type DocumentChecklist = ReturnType<typeof useDocumentChecklist>;
 
 /** The request-documents form of the selection: standard names, custom ones encoded. */
 export function documentTypes(selected: readonly ChecklistEntry[]): string[] {
-  return selected.map((entry) => (entry.custom ? encodeCustomDocument(entry.name, entry.description) : entry.name));
+  // A template's standard document travels as a custom entry so its own description is kept.
+  return selected.map((entry) => (entry.custom || entry.rules !== undefined ? encodeCustomDocument(entry.name, entry.description) : entry.name));
+}
+
+/** The rules of the selection, in documentTypes' order (null: the standard ones). */
+export function acceptanceRules(selected: readonly ChecklistEntry[]): (AcceptanceRules | null)[] | undefined {
+  return selected.some((entry) => entry.rules) ? selected.map((entry) => entry.rules ?? null) : undefined;
 }
 
 /** The create-customer form of the selection (SPEC 7: custom ones travel as custom:{name}:{description}). */
-export function requiredDocuments(selected: readonly ChecklistEntry[]): { name: string; description?: string }[] {
-  return selected.map((entry) =>
-    entry.custom ? { name: encodeCustomDocument(entry.name, entry.description) } : { name: entry.name, description: entry.description },
-  );
+export function requiredDocuments(selected: readonly ChecklistEntry[]): { name: string; description?: string; acceptanceRules?: AcceptanceRules | null }[] {
+  return selected.map((entry) => ({
+    ...(entry.custom ? { name: encodeCustomDocument(entry.name, entry.description) } : { name: entry.name, description: entry.description }),
+    ...(entry.rules ? { acceptanceRules: entry.rules } : {}),
+  }));
 }
