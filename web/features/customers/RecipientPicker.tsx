@@ -1,10 +1,10 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import type { CustomerDto } from "@shared/api-types";
 import { capLevel } from "@shared/limits";
 import { Badge, type BadgeTone } from "../../components/ui/Badge";
 import { Checkbox } from "../../components/ui/Checkbox";
 import { SearchField } from "../../components/ui/SearchField";
-import { matchesSearch } from "./use-customer-list";
+import { useRecipientSelection } from "./use-recipient-selection";
 
 const CHIP_TONES: Record<ReturnType<typeof capLevel>, BadgeTone> = { ok: "neutral", warning: "amber", full: "red" };
 
@@ -22,14 +22,7 @@ export interface RecipientPickerProps {
 /** Existing customers as a checklist, each with a requested-documents counter coloured by the plan cap. */
 export function RecipientPicker({ customers, selectedIds, onChange, cap }: RecipientPickerProps) {
   const headingId = useId();
-  const [search, setSearch] = useState("");
-  const shown = customers.filter((customer) => matchesSearch(customer, search));
-  const toggle = (id: string, checked: boolean) => {
-    const next = new Set(selectedIds);
-    if (checked) next.add(id);
-    else next.delete(id);
-    onChange(next);
-  };
+  const { search, setSearch, shown, toggle } = useRecipientSelection(customers, selectedIds, onChange);
 
   return (
     <div className="flex flex-col gap-2">

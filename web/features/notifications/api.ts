@@ -24,6 +24,9 @@ export const customerNotificationSource = (uploadLink: string): NotificationSour
 const basePath = (source: NotificationSource) =>
   source.kind === "broker" ? "/api/notifications" : `/api/upload/${encodeURIComponent(source.uploadLink)}/notifications`;
 
+/** SPEC 9: notification lists are fresh for 5 minutes, polled every 30 s, refetched on focus and mount, retried 3 times. */
+const LIST_TIMES = { staleTime: 5 * 60_000, refetchInterval: 30_000, refetchOnWindowFocus: true, refetchOnMount: true, retry: 3, retryDelay: 1_000 } as const;
+
 /** ["notifications", "broker" | "customer", link?, …]: the live channel refreshes one audience's by prefix. */
 export const notificationKeys = (source: NotificationSource) => {
   const all = ["notifications", ...audienceKey(source)] as const satisfies ResourceKey;
@@ -58,12 +61,7 @@ export function useNotifications(source: NotificationSource, enabled: boolean, o
     queryFn: async ({ signal }) =>
       (await fetchOrExplain<(BrokerNotificationDto | CustomerNotificationDto)[]>(base, "notifications", signal)).map(normalise),
     enabled,
-    staleTime: 5 * 60_000,
-    refetchInterval: 30_000,
-    refetchOnWindowFocus: true,
-    refetchOnMount: true,
-    retry: 3,
-    retryDelay: 1_000,
+    ...LIST_TIMES,
   });
   const unread = useQuery({
     queryKey: keys.unread,
@@ -124,13 +122,7 @@ export function useNotificationPages(filter: NotificationFilter) {
       return (await fetchOrExplain<BrokerNotificationDto[]>(`/api/notifications?${query}`, "notifications", signal)).map(normalise);
     },
     getNextPageParam: (last) => (last.length >= PAGE_SIZE ? last[last.length - 1]!.createdAt : null),
-    // SPEC 9's notification times, as the bell's list.
-    staleTime: 5 * 60_000,
-    refetchInterval: 30_000,
-    refetchOnWindowFocus: true,
-    refetchOnMount: true,
-    retry: 3,
-    retryDelay: 1_000,
+    ...LIST_TIMES, // as the bell's list
   });
 }
 

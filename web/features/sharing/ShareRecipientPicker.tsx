@@ -1,8 +1,8 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import type { CustomerDto } from "@shared/api-types";
 import { Checkbox } from "../../components/ui/Checkbox";
 import { SearchField } from "../../components/ui/SearchField";
-import { matchesSearch } from "../customers/use-customer-list";
+import { useRecipientSelection } from "../customers/use-recipient-selection";
 
 /**
  * The broker's customers as a searchable checklist. (The request dialog's picker counts requested
@@ -18,14 +18,7 @@ export function ShareRecipientPicker({
   onChange: (ids: Set<string>) => void;
 }) {
   const headingId = useId();
-  const [search, setSearch] = useState("");
-  const shown = customers.filter((customer) => matchesSearch(customer, search));
-  const toggle = (id: string, checked: boolean) => {
-    const next = new Set(selectedIds);
-    if (checked) next.add(id);
-    else next.delete(id);
-    onChange(next);
-  };
+  const { search, setSearch, shown, toggle } = useRecipientSelection(customers, selectedIds, onChange);
 
   return (
     <div className="flex flex-col gap-2">
