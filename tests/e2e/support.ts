@@ -6,6 +6,7 @@ import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { repoRoot, waitForHealthy } from "../support/cli.ts";
+import { freePort } from "../support/smtp.ts";
 import { databaseFileName } from "../../db/client.ts";
 import { latestCode } from "../support/outbox.ts";
 import { tempDir } from "../support/server.ts";
@@ -22,24 +23,35 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   const binary = join(repoRoot, "portal");
   if (!existsSync(binary)) throw new Error("./portal is missing: run `npm run test:e2e`, which compiles it first");
   const dataDir = tempDir("portal-e2e-");
-  const port = 20000 + Math.floor(Math.random() * 30000);
-  const proc = Bun.spawn([binary, "serve", "--port", String(port), "--data", dataDir], {
-    cwd: dataDir,
-    env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
-    stdout: "inherit",
-    stderr: "inherit",
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitForHealthy(url);
-  return {
-    url,
-    dataDir,
-    async stop() {
-      proc.kill("SIGTERM");
-      await proc.exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  // A free port can be taken by someone else (Chromium's own connections use the same range)
+  // before the portal binds it: the portal then exits at once, and it is started again elsewhere.
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const proc = Bun.spawn([binary, "serve", "--port", String(port), "--data", dataDir], {
+      cwd: dataDir,
+      env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+      stdout: "inherit",
+      stderr: "inherit",
+    });
+    const url = `http://127.0.0.1:${port}`;
+    const exitedEarly = proc.exited.then((code) => ({ exited: code }));
+    const healthy = waitForHealthy(url).then(() => "healthy" as const);
+    healthy.catch(() => {}); // after an early exit nobody waits for it any more
+    const outcome = await Promise.race([healthy, exitedEarly]);
+    if (outcome !== "healthy") {
+      if (attempt < 3) continue;
+      throw new Error(`./portal exited with ${outcome.exited} before answering, ${attempt} times`);
+    }
+    return {
+      url,
+      dataDir,
+      async stop() {
+        proc.kill("SIGTERM");
+        await proc.exited;
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
 }
 
 /** The newest code of this kind the portal emailed to this address (read from its outbox; e2e portals have no SMTP). */
