@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { cliEntry, waitForHealthy } from "../support/cli.ts";
 import { sampleFiles } from "../support/fixtures.ts";
 import { latestCode } from "../support/outbox.ts";
-import { startSmtp } from "../support/smtp.ts";
+import { freePort, startSmtp } from "../support/smtp.ts";
 import { tempDir } from "../support/server.ts";
 
 const dataDir = tempDir("portal-request-log-");
@@ -21,7 +21,7 @@ const METRICS_TOKEN = "metrics-token-that-must-never-be-logged";
 describe("the request log of a whole run", () => {
   test("one JSON line per request with its X-Request-Id; no password, token, cookie, code or link anywhere", async () => {
     const smtp = await startSmtp();
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const server = Bun.spawn([process.execPath, cliEntry, "serve", "--port", String(port), "--data", dataDir], {
       env: { ...process.env, LOG_LEVEL: "debug", HOST: "127.0.0.1", SMTP_URL: smtp.url, SESSION_SECRET, METRICS_TOKEN, PUBLIC_URL: url },

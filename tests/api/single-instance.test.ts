@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cliEntry, runCli, waitForHealthy, type CliResult } from "../support/cli.ts";
 import { tempDir } from "../support/server.ts";
+import { freePort } from "../support/smtp.ts";
 
 const dirs: string[] = [];
 const dataDir = () => {
@@ -12,7 +13,6 @@ const dataDir = () => {
   dirs.push(dir);
   return dir;
 };
-const randomPort = () => 20000 + Math.floor(Math.random() * 20000);
 
 const serveEnv = { ...process.env, LOG_LEVEL: "silent", HOST: "127.0.0.1" };
 const spawnServe = (port: number, dir: string) =>
@@ -34,7 +34,7 @@ const inflightUpload = () => join(firstDir, "files", ".tmp", "upload-in-progress
 
 beforeAll(async () => {
   firstDir = dataDir();
-  firstPort = randomPort();
+  firstPort = await freePort();
   first = spawnServe(firstPort, firstDir);
   await waitForHealthy(firstUrl());
   // Stands for an upload the first portal is receiving right now.
@@ -49,7 +49,7 @@ afterAll(async () => {
 
 describe("a second portal serve", () => {
   test("on the same data directory (another port) refuses to start; the first keeps serving", async () => {
-    const second = await serveExpectingRefusal(randomPort(), firstDir);
+    const second = await serveExpectingRefusal(await freePort(), firstDir);
     expect(second.started).toBe(false);
     expect(second.exitCode).toBe(1);
     expect(second.stderr.trim().split("\n")).toHaveLength(1);
@@ -85,7 +85,7 @@ describe("the data directory lock", () => {
     await gone.exited;
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, "portal.lock"), String(gone.pid));
-    const port = randomPort();
+    const port = await freePort();
     const server = spawnServe(port, dir);
     try {
       await waitForHealthy(`http://127.0.0.1:${port}`);
