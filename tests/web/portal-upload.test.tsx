@@ -3,42 +3,8 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { uploadMessages, uploadProblem } from "../../web/features/portal/upload-rules";
 import { fakeServer, json } from "../support/render-app";
 import { guestPortal, LINK, PORTAL_PATH, portalRoute, renderPortal, signedInPortal, TEN_MB } from "./portal-fixtures";
+import { FakeXhr } from "../support/fake-xhr";
 
-/** Stands in for XMLHttpRequest: records the request and lets the test drive progress and the answer. */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  withCredentials = false;
-  status = 0;
-  statusText = "";
-  responseText = "";
-  method = "";
-  url = "";
-  body: FormData | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader() {}
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  abort() {
-    this.onabort?.();
-  }
-  progress(loaded: number, total: number) {
-    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total }));
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    act(() => this.onload?.());
-  }
-}
 
 const RealXhr = globalThis.XMLHttpRequest;
 beforeEach(() => {

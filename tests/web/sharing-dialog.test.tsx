@@ -1,43 +1,11 @@
 // The Send Documents dialog (SPEC 2, 5, 8): validation, refusing a file the server would refuse,
 // per-file upload progress, and a new customer created with no required documents.
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { json, fakeServer, renderApp } from "../support/render-app";
 import { brokerServer, customer } from "./customers-fixtures";
+import { FakeXhr } from "../support/fake-xhr";
 
-/** Stands in for XMLHttpRequest: records the request and lets the test drive progress and the answer. */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  withCredentials = false;
-  status = 0;
-  statusText = "";
-  responseText = "";
-  url = "";
-  body: FormData | null = null;
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  setRequestHeader() {}
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  abort() {
-    this.onabort?.();
-  }
-  progress(loaded: number, total: number) {
-    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total }));
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    act(() => this.onload?.());
-  }
-}
 
 const RealXhr = globalThis.XMLHttpRequest;
 beforeEach(() => {
