@@ -80,7 +80,7 @@ async function startLocked(config: Config, options: StartOptions, unlock: () => 
   }
   const port = app.server!.port!;
   const scheduler = new Scheduler(ctx, jobHandlers, { periodic: [...periodicTasks, closeEndedBrokerSockets(hub)] });
-  if (options.runScheduler !== false) scheduler.start();
+  if (options.runScheduler !== false) await scheduler.start();
   const stopBackups = scheduleBackups(ctx);
 
   let stopped = false;

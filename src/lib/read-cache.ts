@@ -27,11 +27,11 @@ export class ReadCache {
   }
 
   /** The JSON of `compute()`, reused while nothing has changed. */
-  json(key: string, compute: () => unknown): Uint8Array<ArrayBuffer> {
+  async json(key: string, compute: () => Promise<unknown>): Promise<Uint8Array<ArrayBuffer>> {
     const version = this.version();
     const hit = this.entries.get(key);
     if (hit && hit.version === version) return hit.json;
-    const json = encoder.encode(JSON.stringify(compute()));
+    const json = encoder.encode(JSON.stringify(await compute()));
     this.entries.delete(key); // re-insert to keep the Map in least-recently-set order
     this.entries.set(key, { version, json });
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);

@@ -14,20 +14,20 @@ export const documentRoutes = (ctx: AppContext) =>
     .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
-        .post("/:id/verify", ({ broker, params, body }) => toDocumentDto(verifyDocument(ctx, { ...body, broker, documentId: params.id })), {
+        .post("/:id/verify", async ({ broker, params, body }) => toDocumentDto(await verifyDocument(ctx, { ...body, broker, documentId: params.id })), {
           params: IdParams,
           body: VerifyBody,
           response: DocumentDto,
         })
         .put(
           "/bulk-due-date",
-          ({ broker, body }) => {
-            const docs = setBulkDueDate(ctx, { ...body, brokerId: broker.id });
+          async ({ broker, body }) => {
+            const docs = await setBulkDueDate(ctx, { ...body, brokerId: broker.id });
             return { updated: docs.length, documents: docs.map(toDocumentDto) };
           },
           { body: BulkDueDateBody, response: BulkDueDateResponse },
         )
-        .put("/:id/due-date", ({ broker, params, body }) => toDocumentDto(setDueDate(ctx, { ...body, brokerId: broker.id, documentId: params.id })), {
+        .put("/:id/due-date", async ({ broker, params, body }) => toDocumentDto(await setDueDate(ctx, { ...body, brokerId: broker.id, documentId: params.id })), {
           params: IdParams,
           body: DueDateBody,
           response: DocumentDto,
@@ -36,18 +36,18 @@ export const documentRoutes = (ctx: AppContext) =>
         .get("/acceptance-rules/standard", () => effectiveRules(ctx, null), { response: AcceptanceRulesSchema })
         .put(
           "/:id/acceptance-rules",
-          ({ broker, params, body }) => toDocumentDto(setAcceptanceRules(ctx, { brokerId: broker.id, documentId: params.id, rules: body.rules })),
+          async ({ broker, params, body }) => toDocumentDto(await setAcceptanceRules(ctx, { brokerId: broker.id, documentId: params.id, rules: body.rules })),
           { params: IdParams, body: AcceptanceRulesBody, response: DocumentDto },
         )
         .post(
           "/:id/unavailable",
-          ({ broker, params, body }) => toDocumentDto(decideUnavailable(ctx, { brokerId: broker.id, documentId: params.id, decision: body.decision })),
+          async ({ broker, params, body }) => toDocumentDto(await decideUnavailable(ctx, { brokerId: broker.id, documentId: params.id, decision: body.decision })),
           { params: IdParams, body: UnavailableDecisionBody, response: DocumentDto },
         )
         .delete(
           "/:id",
-          ({ broker, params }) => {
-            deleteDocument(ctx, { brokerId: broker.id, documentId: params.id });
+          async ({ broker, params }) => {
+            await deleteDocument(ctx, { brokerId: broker.id, documentId: params.id });
             return { message: "Document removed" };
           },
           { params: IdParams, response: Message },

@@ -11,12 +11,12 @@ export const expiryRoutes = (ctx: AppContext) =>
     .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
-        .put("/documents/:id/expiry", ({ broker, params, body }) => setDocumentExpiry(ctx, { brokerId: broker.id, documentId: params.id, expiresOn: body.expiresOn }), {
+        .put("/documents/:id/expiry", async ({ broker, params, body }) => setDocumentExpiry(ctx, { brokerId: broker.id, documentId: params.id, expiresOn: body.expiresOn }), {
           params: IdParams,
           body: ExpiryBody,
           response: ExpiryResponse,
         })
-        .get("/dashboard/expiring-documents", ({ broker }) => ({ documents: expiringDocuments(ctx, broker.id), withinDays: EXPIRING_SOON_DAYS }), {
+        .get("/dashboard/expiring-documents", async ({ broker }) => ({ documents: await expiringDocuments(ctx, broker.id), withinDays: EXPIRING_SOON_DAYS }), {
           response: ExpiringDocumentsResponse,
         }),
     );

@@ -56,7 +56,7 @@ export async function runDoctor(env: Record<string, string | undefined>, overrid
   try {
     findings.push(...databaseChecks(sqlite));
     const ctx = buildContext(config, db, { log: createLogger("silent") });
-    findings.push(clock(sqlite, now), ...jobsAndEmails(ctx.db, ctx, now), ...storedFiles(config.dataDir));
+    findings.push(clock(sqlite, now), ...await jobsAndEmails(ctx.db, ctx, now), ...storedFiles(config.dataDir));
     findings.push(await smtp(ctx));
   } finally {
     sqlite.close();
@@ -106,10 +106,10 @@ function clock(sqlite: Database, now: Date): Finding {
   return ok("Clock", `${now.toISOString()}, not behind anything in the database`);
 }
 
-function jobsAndEmails(db: Db, ctx: ReturnType<typeof buildContext>, now: Date): Finding[] {
-  const jobs = countJobsByStatus(db);
-  const overdue = countOverdueJobs(db, new Date(now.getTime() - OVERDUE_JOB_MS));
-  const emails = countEmailsByStatus(ctx);
+async function jobsAndEmails(db: Db, ctx: ReturnType<typeof buildContext>, now: Date): Promise<Finding[]> {
+  const jobs = await countJobsByStatus(db);
+  const overdue = await countOverdueJobs(db, new Date(now.getTime() - OVERDUE_JOB_MS));
+  const emails = await countEmailsByStatus(ctx);
   const found: Finding[] = [];
   found.push(
     overdue > 0

@@ -9,7 +9,7 @@ export const portalRoutes = (ctx: AppContext) =>
     .use(access(ctx))
     .get(
       "/:uploadLink",
-      ({ portal, set }) => {
+      async ({ portal, set }) => {
         // Always fresh: statuses change while the customer looks.
         set.headers["cache-control"] = "no-store, no-cache, must-revalidate";
         set.headers.pragma = "no-cache";
@@ -28,9 +28,9 @@ export const portalRoutes = (ctx: AppContext) =>
     )
     .post(
       "/:uploadLink/documents/:documentId/unavailable",
-      ({ portal, params, body }) => ({
+      async ({ portal, params, body }) => ({
         message: "Your answer was sent to your broker",
-        document: answerWithoutFile(ctx, { portal, documentId: params.documentId, reason: body.reason }),
+        document: await answerWithoutFile(ctx, { portal, documentId: params.documentId, reason: body.reason }),
       }),
       { params: DocumentParams, portal: true, body: UnavailableBody, response: UploadResponse },
     );

@@ -15,20 +15,20 @@ export function groupByCustomer(docs: DocumentRow[]): Map<string, DocumentRow[]>
 }
 
 /** Queues the reminder for one customer's documents in the caller's transaction; false when the customer is gone. */
-export function queueReminderEmail(
+export async function queueReminderEmail(
   ctx: AppContext,
   tx: Writer,
   input: { customerId: string; brokerName: string; documents: DocumentRow[]; dedupeKey: string },
-): boolean {
-  const customer = customerContact(ctx, input.customerId, tx);
+): Promise<boolean> {
+  const customer = await customerContact(ctx, input.customerId, tx);
   if (!customer) return false;
   const content = reminderEmail({
     customerName: customer.name,
     brokerName: input.brokerName,
-    sender: emailSender(ctx, customer.brokerId, tx),
+    sender: await emailSender(ctx, customer.brokerId, tx),
     uploadUrl: customer.uploadUrl,
     documents: input.documents.map((d) => ({ name: d.name, dueDate: d.dueDate })),
   });
-  queueEmail(ctx, tx, { kind: "reminder", to: customer.email, dedupeKey: input.dedupeKey, ...content });
+  await queueEmail(ctx, tx, { kind: "reminder", to: customer.email, dedupeKey: input.dedupeKey, ...content });
   return true;
 }

@@ -64,7 +64,7 @@ export async function shareDocuments(ctx: AppContext, { broker, request }: { bro
   await scanReceivedFiles(ctx, received.files, { brokerId: broker.id, what: "A file you shared" }); // clamd, when configured
   const adopted: string[] = [];
   try {
-    const recipients = findOwnedCustomers(ctx, broker.id, parseCustomerIds(received.fields.customerIds));
+    const recipients = await findOwnedCustomers(ctx, broker.id, parseCustomerIds(received.fields.customerIds));
     // Stored once: every recipient's row points at the same key.
     const files: SharedFile[] = received.files.map((file) => {
       const storageKey = newStorageKey();
@@ -74,22 +74,24 @@ export async function shareDocuments(ctx: AppContext, { broker, request }: { bro
     });
     const brokerName = displayName(broker);
     const fileNames = files.map((f) => f.originalName);
-    const rows = inTransaction(ctx, (unit) =>
-      recipients.flatMap((customer) => {
-        const docs = insertSharedDocuments(unit.tx, { brokerId: broker.id, customerId: customer.id, files, at: unit.now });
-        const content = sharedFilesEmail({ customerName: customer.name, brokerName, sender: emailSender(ctx, broker.id, unit.tx), uploadUrl: uploadUrl(ctx, customer.uploadLink), fileNames });
-        queueEmail(ctx, unit.tx, { kind: "documents_shared", to: customer.email, dedupeKey: `shared:${docs[0]!.id}`, ...content });
-        addCustomerNotification(unit, customer.id, {
-          type: "other",
-          brokerId: broker.id,
-          title: "Documents shared with you",
-          message: `${brokerName} shared ${fileNames.join(", ")} with you.`,
-          metadata: { brokerId: broker.id, documentIds: docs.map((d) => d.id) },
-        });
-        unit.publish({ type: "document_status_changed", brokerId: broker.id, customerId: customer.id, documentIds: docs.map((d) => d.id) });
-        return docs;
-      }),
-    );
+    const rows = await inTransaction(ctx, async (unit) => {
+      const rows = [];
+      for (const customer of recipients) {
+            const docs = await insertSharedDocuments(unit.tx, { brokerId: broker.id, customerId: customer.id, files, at: unit.now });
+            const content = sharedFilesEmail({ customerName: customer.name, brokerName, sender: await emailSender(ctx, broker.id, unit.tx), uploadUrl: uploadUrl(ctx, customer.uploadLink), fileNames });
+            await queueEmail(ctx, unit.tx, { kind: "documents_shared", to: customer.email, dedupeKey: `shared:${docs[0]!.id}`, ...content });
+            await addCustomerNotification(unit, customer.id, {
+                        type: "other",
+                        brokerId: broker.id,
+                        title: "Documents shared with you",
+                        message: `${brokerName} shared ${fileNames.join(", ")} with you.`,
+                        metadata: { brokerId: broker.id, documentIds: docs.map((d) => d.id) },
+                      });
+            unit.publish({ type: "document_status_changed", brokerId: broker.id, customerId: customer.id, documentIds: docs.map((d) => d.id) });
+            rows.push(...docs);
+      }
+      return rows;
+    });
     return { documents: rows, sharedFiles: files.length, customers: recipients.length };
   } catch (error) {
     for (const key of adopted) ctx.files.remove(key);
