@@ -69,5 +69,5 @@ if (!result.success) {
 }
 const size = Bun.file(outfile).size;
 console.log(
-  `Built ${outfile} (${(size / 1024 / 1024).toFixed(1)} MB: ${webFiles.length} web files, ${migrations.length} + ${pgMigrations.length} PostgreSQL migrations) in ${Math.round(performance.now() - started)} ms`,
+  `Built ${outfile} (${(size / 1024 / 1024).toFixed(1)} MB: ${webFiles.length} web files, ${migrations.length} SQLite + ${pgMigrations.length} PostgreSQL migrations) in ${Math.round(performance.now() - started)} ms`,
 );
