@@ -1,8 +1,9 @@
 // A real PostgreSQL for the tests: Debian's `postgresql` package (/usr/lib/postgresql/<version>/bin,
 // installed by .ci/run when missing), a throwaway cluster in a temp dir on a free port. Started
 // once per test process, on first use, and stopped when the process has gone (also if it was
-// killed). Each test takes a database of its own from
-// createTestDatabase(): a copy of a template the migrations were applied to once.
+// killed). Each test takes a database of its own from createTestDatabase(): a copy of a template
+// the migrations were applied to once. Databases are made with the C collation, so text sorts
+// byte by byte as in SQLite.
 //
 // initdb and postgres refuse to run as root (these sessions and CI may be root), so as root the
 // cluster belongs to `nobody` and the server runs as it through setpriv (util-linux, on every
