@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { databaseFileName } from "../../db/client.ts";
 import { realPdf } from "../files/samples.ts";
 import { startSmtp, type ReceivedMail, type TestSmtp } from "../support/smtp.ts";

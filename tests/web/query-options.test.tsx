@@ -12,7 +12,8 @@ import { useAuthUserQuery } from "../../web/features/auth/api";
 import { useAllCustomersQuery, useCustomerQuery, useCustomersQuery, useDocumentLimitQuery } from "../../web/features/customers/api";
 import { useCompletedDocumentsQuery, useDashboardMetricsQuery, usePendingDocumentsQuery } from "../../web/features/dashboard/api";
 import { useDocumentFileQuery } from "../../web/features/documents/api";
-import { useCustomerRemindersQuery, useDocumentExpiriesQuery, useExpiringDocumentsQuery, useReminderSettingsQuery } from "../../web/features/reminders/api";
+import { useCustomerRemindersQuery, useExpiringDocumentsQuery, useReminderSettingsQuery } from "../../web/features/reminders/api";
+import { useDocumentExpiriesQuery } from "../../web/features/reminders/expiry-api";
 import { useDemoVideoQuery } from "../../web/features/landing/api";
 import { brokerNotificationSource, customerNotificationSource, useNotificationPages, useNotifications } from "../../web/features/notifications/api";
 import { useBrokerProfile } from "../../web/features/profile/account-api";
@@ -269,7 +270,7 @@ const QUERY_HOOKS: QueryHook[] = [
     expected: spec9.dataCache,
   },
   {
-    file: "web/features/reminders/api.ts",
+    file: "web/features/reminders/expiry-api.ts",
     hook: "useDocumentExpiriesQuery",
     render: () => useDocumentExpiriesQuery("c1"),
     queryKey: ["customers", "c1", "document-expiries"],

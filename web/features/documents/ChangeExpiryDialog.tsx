@@ -5,8 +5,8 @@ import { errorText } from "../../api/client";
 import { Button } from "../../components/ui/Button";
 import { DialogActions } from "../../components/ui/DialogActions";
 import { toast } from "../../components/ui/Toast";
-import { useSetExpiryMutation } from "../reminders/api";
-import { formatExpiryDay } from "../reminders/ExpiringSoonPanel";
+import { useSetExpiryMutation } from "../reminders/expiry-api";
+import { formatIsoDay } from "@shared/reminder-cadence";
 import { ExpiryDateField, useExpiryChoice } from "../reminders/ExpiryDateField";
 import { ModalDialog } from "../../components/ui/Dialog";
 import type { DocumentDialogProps, DocumentFormProps } from "./DocumentDialog";
@@ -35,7 +35,7 @@ function ChangeExpiryForm({ document, onClose, expiresOn }: DocumentFormProps & 
       { documentId: document.id, expiresOn: next },
       {
         onSuccess: () => {
-          toast({ title: next ? `${document.name} now expires on ${formatExpiryDay(next)}` : `${document.name} no longer has an expiry date`, variant: "success" });
+          toast({ title: next ? `${document.name} now expires on ${formatIsoDay(next)}` : `${document.name} no longer has an expiry date`, variant: "success" });
           onClose();
         },
         onError: (error) => toast({ title: errorText(error, "The expiry date was not saved. Please try again."), variant: "error" }),
@@ -54,7 +54,7 @@ function ChangeExpiryForm({ document, onClose, expiresOn }: DocumentFormProps & 
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <p className="text-slate-600">
         <span className="font-medium text-slate-900">{document.name}</span>
-        {expiresOn ? <> expires on {formatExpiryDay(expiresOn)}.</> : <> has no expiry date.</>}
+        {expiresOn ? <> expires on {formatIsoDay(expiresOn)}.</> : <> has no expiry date.</>}
       </p>
       <ExpiryDateField choice={choice} label="Expires on" />
       {expiresOn ? (

@@ -18,7 +18,7 @@ import { ResubmitDocumentDialog } from "./ResubmitDocumentDialog";
 import { SendReminderDialog } from "../customers/SendReminderDialog";
 import { SharedDocumentsCard } from "./SharedDocumentsCard";
 import { RemindersToggle } from "../reminders/RemindersToggle";
-import { useDocumentExpiriesQuery } from "../reminders/api";
+import { useDocumentExpiriesQuery } from "../reminders/expiry-api";
 
 // At most one dialog is open; opening Approve from the viewer replaces the viewer,
 // so "dialogs close" after a verification falls out of the state shape.

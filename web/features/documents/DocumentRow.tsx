@@ -8,7 +8,7 @@ import { Button } from "../../components/ui/Button";
 import { cx } from "../../components/ui/cx";
 import { DocumentChecks } from "../document-checks/DocumentChecks";
 import { formatDay } from "./format";
-import { formatExpiryDay } from "../reminders/ExpiringSoonPanel";
+import { formatIsoDay } from "@shared/reminder-cadence";
 import { formatKilobytes } from "@shared/format";
 
 /** The id of a document's heading in its row (a stable place to put focus). */
@@ -31,7 +31,7 @@ export function DocumentRow({ doc, now, actions, expiresOn = null }: { doc: Docu
   const uploaded = formatDay(doc.uploadedAt);
   const verified = formatDay(doc.verifiedAt);
   // Only an approved document carries an expiry date (one sent back for renewal says why in its reason).
-  const expires = doc.status === "approved" && expiresOn ? formatExpiryDay(expiresOn) : null;
+  const expires = doc.status === "approved" && expiresOn ? formatIsoDay(expiresOn) : null;
 
   return (
     <li className="flex gap-3 py-4 first:pt-0 last:pb-0">

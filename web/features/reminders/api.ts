@@ -22,7 +22,6 @@ export interface ExpiringDocument {
 export const reminderKeys = {
   customer: (customerId: string) => ["customers", customerId, "reminders"] as const satisfies ResourceKey,
   expiring: ["dashboard", "expiring-documents"] as const satisfies ResourceKey,
-  customerExpiries: (customerId: string) => ["customers", customerId, "document-expiries"] as const satisfies ResourceKey,
 };
 
 export function useCustomerRemindersQuery(customerId: string) {
@@ -44,26 +43,6 @@ export const setCustomerCadence = (customerId: string, cadence: ReminderCadence 
 
 export const setDocumentExpiry = (documentId: string, expiresOn: string | null) =>
   apiFetch<{ documentId: string; expiresOn: string | null }>(`/api/documents/${documentId}/expiry`, { method: "PUT", body: { expiresOn } });
-
-export interface DocumentExpiry {
-  documentId: string;
-  expiresOn: string;
-  renewalRequested: boolean;
-}
-
-/** The expiry dates on one customer's documents, by document id (the customer page shows them on approved rows). */
-export function useDocumentExpiriesQuery(customerId: string) {
-  return useQuery({
-    queryKey: reminderKeys.customerExpiries(customerId),
-    queryFn: ({ signal }) => nullOn401(apiFetch<{ documents: DocumentExpiry[] }>(`/api/customers/${customerId}/document-expiries`, { signal })),
-    select: (data) => new Map((data?.documents ?? []).map((row) => [row.documentId, row.expiresOn])),
-  });
-}
-
-/** Sets, changes or (with null) removes an approved document's expiry date; the customer page and Expiring soon follow. */
-export function useSetExpiryMutation() {
-  return useBrokerMutation(({ documentId, expiresOn }: { documentId: string; expiresOn: string | null }) => setDocumentExpiry(documentId, expiresOn));
-}
 
 export function useExpiringDocumentsQuery() {
   return useQuery({
