@@ -6,8 +6,8 @@
 // with an expiry date shows in Expiring soon, and moving the date moves it out, live.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { existsSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import type { Browser } from "playwright-core";
 import { databaseFileName } from "../../db/client.ts";
 import { realPdf } from "../files/samples.ts";
@@ -75,6 +75,7 @@ afterAll(async () => {
   await browser?.close();
   await portal?.stop();
   await smtp?.stop();
+  if (clock) rmSync(dirname(clock.file), { recursive: true, force: true });
 });
 
 /** Waits for something the portal does on its own (a scheduler pass, a mail), or fails saying what never came. */
