@@ -14,6 +14,7 @@ import * as pg from "../../db/schema.pg.ts";
 import type { TemplateDocument } from "../../src/shared/checklist-templates.ts";
 import { createEmptyDatabase, createTestDatabase, POSTGRES_MISSING, postgresInstalled } from "../support/postgres.ts";
 import { tempDir } from "../support/server.ts";
+import { transaction } from "../../db/transaction.ts";
 
 if (!postgresInstalled) console.log(`SKIPPED postgres: ${POSTGRES_MISSING}`);
 
@@ -104,7 +105,7 @@ describe.skipIf(!postgresInstalled)("a row of each kind of column reads back the
   beforeAll(async () => {
     const db = await postgres();
     for (const [table, values] of [["users", broker], ["customers", customer]] as const) {
-      await sqlite.insert(lite[table]).values(values as never);
+      await transaction(sqlite, (tx) => tx.insert(lite[table]).values(values as never));
       await db.insert(pg[table]).values(values as never);
     }
   });
@@ -116,7 +117,7 @@ describe.skipIf(!postgresInstalled)("a row of each kind of column reads back the
     const liteId = (getTableColumns(liteTable) as Record<string, any>)[idColumn];
     const pgId = (getTableColumns(pgTable) as Record<string, any>)[idColumn];
     const db = await postgres();
-    await sqlite.insert(liteTable).values(values as never);
+    await transaction(sqlite, (tx) => tx.insert(liteTable as never).values(values as never));
     await db.insert(pgTable).values(values as never);
     const [fromSqlite] = await sqlite.select().from(liteTable).where(eq(liteId, values[idColumn]));
     const [fromPostgres] = await db.select().from(pgTable).where(eq(pgId, values[idColumn]));

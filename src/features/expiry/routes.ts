@@ -3,8 +3,8 @@ import { contextSeed, type AppContext } from "../../context.ts";
 import { IdParams } from "../../lib/model.ts";
 import { EXPIRING_SOON_DAYS } from "../../shared/reminder-cadence.ts";
 import { access } from "../access/plugin.ts";
-import { ExpiringDocumentsResponse, ExpiryBody, ExpiryResponse } from "./model.ts";
-import { expiringDocuments, setDocumentExpiry } from "./service.ts";
+import { CustomerExpiriesResponse, ExpiringDocumentsResponse, ExpiryBody, ExpiryResponse } from "./model.ts";
+import { customerExpiries, expiringDocuments, setDocumentExpiry } from "./service.ts";
 
 export const expiryRoutes = (ctx: AppContext) =>
   new Elysia({ name: "expiry", seed: contextSeed(ctx), prefix: "/api" })
@@ -15,6 +15,10 @@ export const expiryRoutes = (ctx: AppContext) =>
           params: IdParams,
           body: ExpiryBody,
           response: ExpiryResponse,
+        })
+        .get("/customers/:id/document-expiries", async ({ broker, params }) => ({ documents: await customerExpiries(ctx, { brokerId: broker.id, customerId: params.id }) }), {
+          params: IdParams,
+          response: CustomerExpiriesResponse,
         })
         .get("/dashboard/expiring-documents", async ({ broker }) => ({ documents: await expiringDocuments(ctx, broker.id), withinDays: EXPIRING_SOON_DAYS }), {
           response: ExpiringDocumentsResponse,

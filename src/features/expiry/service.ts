@@ -11,12 +11,13 @@ import { displayName } from "../../shared/user-display.ts";
 import { brokerById } from "../auth/brokers.ts";
 import { emailSender } from "../broker-profile/contact.ts";
 import { customerContact } from "../customers/contact.ts";
+import { findOwnedCustomer } from "../customers/service.ts";
 import { findOwnedDocument } from "../documents/service.ts";
 import { queueEmail } from "../mail/service.ts";
 import { resubmitRequestEmail } from "../mail/templates.ts";
 import { addCustomerNotification } from "../notifications/service.ts";
 import { reminderSettingsOf } from "../reminders/settings.ts";
-import type { ExpiringDocument } from "./model.ts";
+import type { DocumentExpiry, ExpiringDocument } from "./model.ts";
 
 /** Sets (or with null clears) an approved document's expiry date; a new date may ask again once more. */
 export async function setDocumentExpiry(ctx: AppContext, { brokerId, documentId, expiresOn }: { brokerId: string; documentId: string; expiresOn: string | null }) {
@@ -32,6 +33,17 @@ export async function setDocumentExpiry(ctx: AppContext, { brokerId, documentId,
         publish({ type: "document_status_changed", brokerId, customerId: doc.customerId, documentIds: [doc.id] });
       });
   return { documentId: doc.id, expiresOn };
+}
+
+/** The expiry dates on one of the broker's customers' documents (another broker's customer is a 404). */
+export async function customerExpiries(ctx: AppContext, { brokerId, customerId }: { brokerId: string; customerId: string }): Promise<DocumentExpiry[]> {
+  await findOwnedCustomer(ctx, brokerId, customerId);
+  const rows = await ctx.db
+    .select()
+    .from(documentExpiries)
+    .where(and(eq(documentExpiries.brokerId, brokerId), eq(documentExpiries.customerId, customerId)))
+    .orderBy(asc(documentExpiries.expiresOn));
+  return rows.map((r) => ({ documentId: r.documentId, expiresOn: r.expiresOn, renewalRequested: r.renewalRequestedAt !== null }));
 }
 
 /** The broker's approved documents that expire within the next days (or already have), soonest first. */
