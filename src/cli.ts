@@ -3,7 +3,8 @@
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import pkg from "../package.json" with { type: "json" };
-import { closeDatabase, databaseFileName, migrateDatabase, openDatabase } from "../db/client.ts";
+import { databaseFileName } from "../db/client.ts";
+import { closeAnyDatabase, openMigratedDatabase } from "../db/database.ts";
 import { ConfigError, dataDirSetting, loadConfig, type ConfigOverrides } from "./config.ts";
 import { createBrokerAccount } from "./features/auth/service.ts";
 import { listEmails, retryEmail, type Email } from "./features/mail/service.ts";
@@ -98,10 +99,9 @@ function parse(args: string[]) {
   }
 }
 
-function openMigrated(overrides: ConfigOverrides) {
+async function openMigrated(overrides: ConfigOverrides) {
   const config = loadConfig(process.env, overrides);
-  const db = openDatabase(config.dataDir);
-  migrateDatabase(db);
+  const db = await openMigratedDatabase(config);
   return { config, db };
 }
 
@@ -143,11 +143,11 @@ async function restore(archive: string | undefined, overrides: ConfigOverrides) 
 }
 
 async function withContext<T>(overrides: ConfigOverrides, work: (ctx: AppContext) => T | Promise<T>): Promise<T> {
-  const { config, db } = openMigrated(overrides);
+  const { config, db } = await openMigrated(overrides);
   try {
     return await work(buildContext(config, db, { log: createLogger("silent") }));
   } finally {
-    closeDatabase(db);
+    await closeAnyDatabase(db);
   }
 }
 
@@ -190,9 +190,9 @@ async function main(argv: string[]) {
     case "serve":
       return serve(overrides);
     case "migrate": {
-      const { config, db } = openMigrated(overrides);
-      closeDatabase(db);
-      return console.log(`Database is up to date (${join(config.dataDir, databaseFileName)})`);
+      const { config, db } = await openMigrated(overrides);
+      await closeAnyDatabase(db);
+      return console.log(`Database is up to date (${config.databaseUrl ? "PostgreSQL" : join(config.dataDir, databaseFileName)})`);
     }
     case "admin":
       if (sub === "reset-2fa") return withContext(overrides, async (ctx) => print(await adminResetTwoFactor(ctx, rest.length === 1 ? rest[0] : values.email)));

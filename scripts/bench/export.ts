@@ -10,7 +10,7 @@ import { truncateSync } from "node:fs";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { migrateDatabase, openDatabase } from "../../db/client.ts";
-import { documents } from "../../db/schema.ts";
+import { documents } from "../../db/tables.ts";
 import { loadConfig } from "../../src/config.ts";
 import { buildContext } from "../../src/context.ts";
 import { createBrokerAccount, createSession } from "../../src/features/auth/service.ts";

@@ -4,7 +4,7 @@
 // Used by the benchmarks; returns the broker's bearer token, a customer and its link.
 import { eq, inArray } from "drizzle-orm";
 import { migrateDatabase, openDatabase } from "../../db/client.ts";
-import { customerAccounts, customerSessions, documents, notifications } from "../../db/schema.ts";
+import { customerAccounts, customerSessions, documents, notifications } from "../../db/tables.ts";
 import { loadConfig } from "../../src/config.ts";
 import { buildContext } from "../../src/context.ts";
 import { createBrokerAccount, createSession } from "../../src/features/auth/service.ts";

@@ -1,10 +1,10 @@
 // Durable background jobs. A job row is written in the same transaction as the change that
 // causes it, so it exists exactly when that change does; the scheduler in the server process
 // claims due jobs with one atomic UPDATE, runs them, and retries failures with back-off.
-import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, or, sql, count } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { transaction } from "../../db/transaction.ts";
-import { jobs } from "../../db/schema.ts";
+import { jobs } from "../../db/tables.ts";
 import type { AppContext } from "../context.ts";
 import type { Clock } from "./clock.ts";
 import { newId } from "./tokens.ts";
@@ -196,12 +196,12 @@ export class Scheduler {
 /** How many jobs are in each state, for /metrics and `portal doctor`. */
 export async function countJobsByStatus(db: Db): Promise<Record<"pending" | "running" | "done" | "failed", number>> {
   const counts = { pending: 0, running: 0, done: 0, failed: 0 };
-  const rows = await db.select({ status: jobs.status, n: sql<number>`count(*)` }).from(jobs).groupBy(jobs.status);
+  const rows = await db.select({ status: jobs.status, n: count() }).from(jobs).groupBy(jobs.status);
   for (const row of rows) counts[row.status] = row.n;
   return counts;
 }
 
 /** Pending jobs that were due before `before`: work a running portal should have done by now. */
 export async function countOverdueJobs(db: Db, before: Date): Promise<number> {
-  return (await db.select({ n: sql<number>`count(*)` }).from(jobs).where(and(eq(jobs.status, "pending"), lte(jobs.runAt, before))))[0]?.n ?? 0;
+  return (await db.select({ n: count() }).from(jobs).where(and(eq(jobs.status, "pending"), lte(jobs.runAt, before))))[0]?.n ?? 0;
 }

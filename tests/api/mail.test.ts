@@ -1,7 +1,7 @@
 // The outbox and the scheduler, against a real SMTP server.
 import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { emails, jobs } from "../../db/schema.ts";
+import { emails, jobs } from "../../db/tables.ts";
 import { deliverEmail, queueEmail, retryEmail, SEND_EMAIL_JOB } from "../../src/features/mail/service.ts";
 import { invitationEmail } from "../../src/features/mail/templates.ts";
 import { jobHandlers } from "../../src/jobs.ts";

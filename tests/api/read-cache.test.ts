@@ -1,3 +1,4 @@
+import { changeCounter } from "../../db/transaction.ts";
 import { afterAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
@@ -15,7 +16,7 @@ test("a cached read is reused until any write, from this or another connection, 
   const db = openDatabase(dir);
   migrateDatabase(db);
   const clock = new ManualClock();
-  const cache = new ReadCache(db.$client, clock);
+  const cache = new ReadCache(changeCounter(db), clock);
   let computed = 0;
   const read = async () => new TextDecoder().decode(await cache.json("k", async () => ({ n: ++computed })));
 

@@ -1,6 +1,6 @@
 // Test data built through the real API, plus the few things the API cannot do yet.
 import { eq } from "drizzle-orm";
-import { documents } from "../../db/schema.ts";
+import { documents } from "../../db/tables.ts";
 import { newStorageKey } from "../../src/lib/storage.ts";
 import type { CustomerDetailDto } from "../../src/shared/api-types.ts";
 import { latestCode, latestEmail } from "./outbox.ts";

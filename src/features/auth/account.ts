@@ -3,7 +3,7 @@
 // as sign-up is). Every password typed here is checked through the sign-in throttle, so a stolen
 // session cannot guess the password faster than a sign-in form could.
 import { and, eq, isNull, ne } from "drizzle-orm";
-import { brokerEmailChanges, brokerPasswordResetTokens, sessions, users } from "../../../db/schema.ts";
+import { brokerEmailChanges, brokerPasswordResetTokens, sessions, users } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { emailCodeHash, newEmailCode, sameHash } from "../../lib/email-codes.ts";

@@ -2,7 +2,7 @@
 // password, disable and enable one. Each of these ends the broker's sessions, so a stolen session
 // or a departed employee's browser is signed out at once, and every emailed reset link ends.
 import { and, asc, count, eq, gt, inArray } from "drizzle-orm";
-import { sessions, users } from "../../../db/schema.ts";
+import { sessions, users } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { hashPassword } from "../../lib/password.ts";

@@ -1,6 +1,6 @@
 // Brokers as other features see them: by id, for a name in an email or on the customer portal.
 import { eq, inArray, sql } from "drizzle-orm";
-import { users } from "../../../db/schema.ts";
+import { users } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { prepared } from "../../lib/prepared.ts";

@@ -1,7 +1,7 @@
 // Broker accounts and sessions. A session token is handed out once (as the bearer token and the
 // HttpOnly cookie); only its hash is stored.
 import { and, eq, gt, lt, sql } from "drizzle-orm";
-import { brokerEmailChanges, brokerPasswordResetTokens, brokerSignupCodes, sessions, users } from "../../../db/schema.ts";
+import { brokerEmailChanges, brokerPasswordResetTokens, brokerSignupCodes, sessions, users } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { checkSignIn, hashPassword } from "../../lib/password.ts";
@@ -16,6 +16,7 @@ import { sendSignUpEmail, spendSignUpCode } from "./signup-codes.ts";
 import { secondFactorChallenge } from "../two-factor/service.ts";
 import { refusePasswordWhenOidcOnly } from "../oidc/policy.ts";
 import type { Reader } from "../../../db/client.ts";
+import { timeParam } from "../../../db/dialect.ts";
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -141,7 +142,7 @@ const sessionBroker = prepared((db) =>
 );
 
 export async function brokerForToken(ctx: AppContext, token: string): Promise<PublicUser | null> {
-  return (await sessionBroker(ctx.db).execute({ sessionId: hashToken(token), now: ctx.clock.now().getTime() }))[0] ?? null;
+  return (await sessionBroker(ctx.db).execute({ sessionId: hashToken(token), now: timeParam(ctx.clock.now()) }))[0] ?? null;
 }
 
 export async function signOutBroker(ctx: AppContext, token: string): Promise<void> {

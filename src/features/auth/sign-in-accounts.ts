@@ -2,7 +2,7 @@
 // an account has a password or is disabled, and an account created without a password. They live
 // here so that only the auth feature reads and writes the users table.
 import { eq } from "drizzle-orm";
-import { users } from "../../../db/schema.ts";
+import { users } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/tokens.ts";

@@ -2,7 +2,7 @@
 // same whether or not the email has an account (a new email gets the code, a registered one a
 // note to its owner), so sign-up no longer tells an outsider which brokers exist.
 import { eq } from "drizzle-orm";
-import { brokerSignupCodes, users } from "../../../db/schema.ts";
+import { brokerSignupCodes, users } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { FailureLimiter } from "../../lib/rate-limit.ts";

@@ -1,7 +1,7 @@
 // A canceled plan runs until its paid period ends, then the broker is on Free. Checked on every
 // scheduler tick (within seconds of the end) and at start, for periods that ended while stopped.
 import { and, eq, lte } from "drizzle-orm";
-import { subscriptions } from "../../../db/schema.ts";
+import { subscriptions } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import { dropToFree } from "./webhook.ts";

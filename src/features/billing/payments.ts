@@ -3,7 +3,7 @@
 // (activate, or the webhook if the browser never comes back), never on the client's word.
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import { subscriptions } from "../../../db/schema.ts";
+import { subscriptions } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { newId } from "../../lib/tokens.ts";

@@ -4,7 +4,7 @@
 // free); an "incomplete" row (a renewal Stripe could not charge) is free until a payment succeeds.
 import { write } from "../../lib/unit-of-work.ts";
 import { eq } from "drizzle-orm";
-import { subscriptions } from "../../../db/schema.ts";
+import { subscriptions } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import type { BillingSettingsDto, SubscriptionDto } from "./model.ts";

@@ -4,7 +4,7 @@
 // the change it causes), and a subscription is matched only through ids we stored ourselves.
 import { eq, or } from "drizzle-orm";
 import type Stripe from "stripe";
-import { stripeEvents, subscriptions } from "../../../db/schema.ts";
+import { stripeEvents, subscriptions } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";

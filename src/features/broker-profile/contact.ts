@@ -4,7 +4,7 @@
 import { write } from "../../lib/unit-of-work.ts";
 import type { Reader } from "../../../db/client.ts";
 import { inArray } from "drizzle-orm";
-import { brokerLogos, brokerProfiles } from "../../../db/schema.ts";
+import { brokerLogos, brokerProfiles } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { isKnownTimeZone } from "../../shared/branding.ts";

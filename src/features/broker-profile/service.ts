@@ -2,7 +2,7 @@
 // their branding (logo, accent colour) and the time zone emails print times in.
 import { rmSync } from "node:fs";
 import { eq } from "drizzle-orm";
-import { brokerLogos } from "../../../db/schema.ts";
+import { brokerLogos } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { randomToken } from "../../lib/tokens.ts";

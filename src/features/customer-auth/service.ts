@@ -3,7 +3,7 @@
 // password set) only by someone who typed the code we emailed to the address, never by holding a
 // link, because a broker holds the link too. Sessions last 24 hours.
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import { customerAccounts, customerEmailCodes, customerSessions, passwordResetTokens } from "../../../db/schema.ts";
+import { customerAccounts, customerEmailCodes, customerSessions, passwordResetTokens } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { emailCodeHash, newEmailCode, sameHash } from "../../lib/email-codes.ts";
@@ -32,6 +32,7 @@ import type {
   ResetPasswordInput,
 } from "./model.ts";
 import { accountCodeEmail, passwordResetEmail } from "../mail/templates.ts";
+import { timeParam } from "../../../db/dialect.ts";
 
 export const CUSTOMER_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -58,7 +59,7 @@ const sessionAccount = prepared((db) =>
 
 export async function sessionForToken(ctx: AppContext, token: string): Promise<CustomerSession | null> {
   const sessionId = hashToken(token);
-  const row = (await sessionAccount(ctx.db).execute({ sessionId, now: ctx.clock.now().getTime() }))[0];
+  const row = (await sessionAccount(ctx.db).execute({ sessionId, now: timeParam(ctx.clock.now()) }))[0];
   return row ? { account: row.account, sessionId } : null;
 }
 
@@ -161,7 +162,7 @@ const DAY_MS = 24 * HOUR_MS;
 async function codeHistory(tx: Writer, email: string, now: Date) {
   const since = (ms: number) => and(eq(customerEmailCodes.email, email), gt(customerEmailCodes.createdAt, new Date(now.getTime() - ms)));
   const lastHour = await tx.select({ createdAt: customerEmailCodes.createdAt }).from(customerEmailCodes).where(since(HOUR_MS)).orderBy(customerEmailCodes.createdAt);
-  const tries = (await tx.select({ n: sql<number>`coalesce(sum(${customerEmailCodes.attempts}), 0)` }).from(customerEmailCodes).where(since(DAY_MS)))[0]!.n;
+  const tries = (await tx.select({ n: sql<number>`coalesce(sum(${customerEmailCodes.attempts}), 0)`.mapWith(Number) }).from(customerEmailCodes).where(since(DAY_MS)))[0]!.n;
   return { sentLastHour: lastHour.map((r) => r.createdAt), triesToday: tries };
 }
 

@@ -1,7 +1,7 @@
 // Customer lookups other features need (mail, reminders, uploads, the portal, billing), kept
 // apart from service.ts so those features can use them without importing each other.
 import { and, asc, count, eq, gte, inArray, isNull, sql } from "drizzle-orm";
-import { customers } from "../../../db/schema.ts";
+import { customers } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
 import { prepared } from "../../lib/prepared.ts";

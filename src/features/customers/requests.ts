@@ -1,7 +1,7 @@
 // Inviting a customer and asking them for documents: plan limits, the requested documents,
 // the email with this relationship's link, and the notifications on both sides.
 import { and, eq } from "drizzle-orm";
-import { customers } from "../../../db/schema.ts";
+import { customers } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { newId, randomToken } from "../../lib/tokens.ts";

@@ -4,7 +4,7 @@
 // Reads, edits, deletion and resent invitations are here; inviting and requesting documents in
 // requests.ts; lookups other features need in contact.ts.
 import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
-import { customers } from "../../../db/schema.ts";
+import { customers } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { prepared } from "../../lib/prepared.ts";
@@ -33,6 +33,7 @@ import { queueEmail } from "../mail/service.ts";
 import { invitationResendEmail } from "../mail/templates.ts";
 import { uploadUrl, type CustomerRow } from "./contact.ts";
 import { emailSender } from "../broker-profile/contact.ts";
+import { caseInsensitive, likeInsensitive } from "../../../db/dialect.ts";
 
 export const MAX_LOAN_TYPE_LENGTH = 60;
 
@@ -111,14 +112,14 @@ export async function pageCustomers(ctx: AppContext, broker: PublicUser, query: 
   const where = and(
     eq(customers.brokerId, broker.id),
     query.status && query.status !== "all" ? eq(customers.invitationStatus, query.status) : undefined,
-    pattern ? or(sql`${customers.name} like ${pattern} escape '\\'`, sql`${customers.email} like ${pattern} escape '\\'`) : undefined,
+    pattern ? or(likeInsensitive(customers.name, pattern), likeInsensitive(customers.email, pattern)) : undefined,
   );
   const sort = query.sort ?? "-invitedAt";
   const direction = sort.startsWith("-") ? desc : asc;
   // Namesakes are ordered by email, then id, so a page never repeats or skips a row.
   const order =
     sort.endsWith("name")
-      ? [direction(sql`${customers.name} collate nocase`), direction(customers.email), direction(customers.id)]
+      ? [direction(caseInsensitive(customers.name)), direction(customers.email), direction(customers.id)]
       : [direction(customers.invitedAt), direction(customers.id)];
   const total = (await ctx.db.select({ n: count() }).from(customers).where(where))[0]!.n;
   const rows = await ctx.db.select().from(customers).where(where).orderBy(...order).limit(pageSize).offset((page - 1) * pageSize);

@@ -1,7 +1,7 @@
 // A request's acceptance rules (set by its broker) and the customer's "I don't have this" answer
 // (a reason instead of a file), which the broker accepts or declines, keeping the request open.
 import { and, eq } from "drizzle-orm";
-import { documents } from "../../../db/schema.ts";
+import { documents } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";

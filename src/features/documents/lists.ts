@@ -2,12 +2,13 @@
 // scheduler runs (overdue documents, due reminders).
 import { startOfDay } from "date-fns";
 import { and, asc, eq, gte, isNull, lt, lte, sql } from "drizzle-orm";
-import { documents } from "../../../db/schema.ts";
+import { documents } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { prepared } from "../../lib/prepared.ts";
 import { AWAITING_UPLOAD, NOT_PENDING, NOT_YET_UPLOADED, REMINDABLE } from "../../shared/documents.ts";
 import { countIf, statusIn, statusNotIn, waiting, type DocumentRow } from "./service.ts";
+import { timeParam } from "../../../db/dialect.ts";
 
 const metricsQuery = prepared((db) =>
   db
@@ -23,7 +24,7 @@ const metricsQuery = prepared((db) =>
 
 /** The dashboard's counts for one broker. "Today" is the server's local day. */
 export async function documentMetrics(ctx: AppContext, brokerId: string, now: Date) {
-  return (await metricsQuery(ctx.db).execute({ brokerId, now: now.getTime(), today: startOfDay(now).getTime() }))[0]!;
+  return (await metricsQuery(ctx.db).execute({ brokerId, now: timeParam(now), today: timeParam(startOfDay(now)) }))[0]!;
 }
 
 export type DashboardList = "pending" | "completed" | "shared";
@@ -54,7 +55,7 @@ const listQueries = { pending: listQuery("pending"), completed: listQuery("compl
 
 /** Documents for the dashboard's lists: pending (not approved, not shared), approved today, shared. */
 export async function dashboardDocuments(ctx: AppContext, brokerId: string, list: DashboardList, now: Date): Promise<DocumentRow[]> {
-  return await listQueries[list](ctx.db).execute({ brokerId, today: startOfDay(now).getTime() });
+  return await listQueries[list](ctx.db).execute({ brokerId, today: timeParam(startOfDay(now)) });
 }
 
 /** Documents the customer still owes, which reminders are about (one customer, or all of a broker's). */

@@ -1,6 +1,6 @@
 // The broker's review of a document (approve, or ask for a re-submit) and its due dates.
 import { and, eq, inArray } from "drizzle-orm";
-import { documents } from "../../../db/schema.ts";
+import { documents } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";

@@ -1,8 +1,8 @@
 // Documents: what a broker requested of a customer, and their files. This feature owns the
 // documents table; other features call these functions. Review and due dates are in review.ts,
 // customer uploads in uploads.ts, cross-customer lists (dashboard, reminders) in lists.ts.
-import { and, asc, eq, inArray, lt, ne, notInArray, sql, type SQL } from "drizzle-orm";
-import { documents, documentVersions } from "../../../db/schema.ts";
+import { and, asc, eq, inArray, lt, ne, notInArray, sql, type SQL, count } from "drizzle-orm";
+import { documents, documentVersions } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import type { Writer } from "../../lib/jobs.ts";
@@ -23,6 +23,7 @@ import {
 import { addCustomerNotification } from "../notifications/service.ts";
 import { dueMessages, MAX_DUE_AHEAD_MS } from "../../shared/due-date.ts";
 import { describeChecks, type AcceptanceRules } from "../../shared/acceptance-rules.ts";
+import { timeParam } from "../../../db/dialect.ts";
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -86,7 +87,7 @@ export async function listCustomerDocuments(ctx: AppContext, brokerId: string, c
 const requestedCount = (ofCustomer: boolean) =>
   prepared((db) =>
     db
-      .select({ n: sql<number>`count(*)` })
+      .select({ n: count() })
       .from(documents)
       .where(and(eq(documents.brokerId, sql.placeholder("brokerId")), ofCustomer ? eq(documents.customerId, sql.placeholder("customerId")) : undefined, requirement))
       .prepare(),
@@ -106,12 +107,13 @@ export const statusNotIn = (set: readonly DocumentStatus[]) => notInArray(docume
 export const requirement = ne(documents.status, SHARED);
 /** Still waiting for the customer (canCustomerUpload, in SQL). */
 export const waiting = statusIn(AWAITING_UPLOAD);
-export const countIf = (condition: SQL) => sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
+// mapWith(Number): PostgreSQL sums to a bigint, which its driver hands over as a string.
+export const countIf = (condition: SQL) => sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`.mapWith(Number);
 
 /** The count columns of DocumentCounts; shared files are filtered out by the callers' WHERE. */
-// Prepared once with `now` as a placeholder (milliseconds, as the column stores it).
+// Prepared once with `now` as a placeholder (bound with timeParam).
 const countColumns = {
-  total: sql<number>`count(*)`,
+  total: count(),
   approved: countIf(eq(documents.status, "approved")),
   underReview: countIf(eq(documents.status, "uploaded")),
   awaitingUpload: countIf(waiting),
@@ -129,7 +131,7 @@ const countsByCustomerQuery = prepared((db) =>
 
 /** Per-customer counts for a broker's whole list in one grouped query. */
 export async function documentCountsByCustomer(ctx: AppContext, brokerId: string, now: Date): Promise<Map<string, DocumentCounts>> {
-  const rows = await countsByCustomerQuery(ctx.db).execute({ brokerId, now: now.getTime() });
+  const rows = await countsByCustomerQuery(ctx.db).execute({ brokerId, now: timeParam(now) });
   return new Map(rows.map(({ customerId, ...counts }) => [customerId, counts]));
 }
 
@@ -149,12 +151,12 @@ export async function documentCountsOfCustomers(ctx: AppContext, brokerId: strin
       .from(documents)
       .where(and(eq(documents.brokerId, brokerId), inArray(documents.customerId, customerIds), requirement))
       .groupBy(documents.customerId)
-      .prepare().execute({ now: now.getTime() });
+      .prepare().execute({ now: timeParam(now) });
   return new Map(rows.map(({ customerId, ...counts }) => [customerId, counts]));
 }
 
 export async function documentCounts(ctx: AppContext, brokerId: string, customerId: string, now: Date): Promise<DocumentCounts> {
-  return (await countsQuery(ctx.db).execute({ brokerId, customerId, now: now.getTime() }))[0]!;
+  return (await countsQuery(ctx.db).execute({ brokerId, customerId, now: timeParam(now) }))[0]!;
 }
 
 export interface NewDocuments {

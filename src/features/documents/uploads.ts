@@ -1,6 +1,6 @@
 // A customer's upload onto one of their documents.
 import { and, eq } from "drizzle-orm";
-import { documents, documentVersions } from "../../../db/schema.ts";
+import { documents, documentVersions } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newStorageKey } from "../../lib/storage.ts";

@@ -2,7 +2,7 @@
 // broker's setting, 30 by default) the customer is asked for a current one, once; the dashboard
 // lists what expires soon.
 import { and, asc, eq, isNull, lte } from "drizzle-orm";
-import { customers, documentExpiries, documents } from "../../../db/schema.ts";
+import { customers, documentExpiries, documents } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";

@@ -2,7 +2,7 @@
 // with a manifest.csv per customer. Ownership of every customer is checked before a single byte
 // is streamed (another broker's id, alone or in a list, is a 404 for the whole request).
 import { eq } from "drizzle-orm";
-import { exportSettings } from "../../../db/schema.ts";
+import { exportSettings } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { servedFileName } from "../../lib/http.ts";

@@ -9,8 +9,8 @@
 // of seconds rather than microseconds. A resend carries the same Message-ID, so mail systems
 // can recognise it as the same message. A job that already delivered its email and then
 // crashed before being marked done finds the email "sent" and does nothing.
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { emails } from "../../../db/schema.ts";
+import { and, desc, eq, inArray, count } from "drizzle-orm";
+import { emails } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { enqueueJob, PermanentJobError, type Job, type Writer } from "../../lib/jobs.ts";
@@ -110,7 +110,7 @@ export async function retryEmail(ctx: AppContext, emailId: string): Promise<Emai
 /** How many emails are in each state, for /metrics and `portal doctor`. */
 export async function countEmailsByStatus(ctx: AppContext): Promise<Record<Email["status"], number>> {
   const counts: Record<Email["status"], number> = { pending: 0, sending: 0, sent: 0, failed: 0, logged: 0 };
-  const rows = await ctx.db.select({ status: emails.status, n: sql<number>`count(*)` }).from(emails).groupBy(emails.status);
+  const rows = await ctx.db.select({ status: emails.status, n: count() }).from(emails).groupBy(emails.status);
   for (const row of rows) counts[row.status] = row.n;
   return counts;
 }

@@ -1,7 +1,7 @@
 // Stored notifications for both sides. They are written in the same transaction as the change
 // they announce; the caller publishes `notification_created` once that transaction commits.
 import { and, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
-import { notifications } from "../../../db/schema.ts";
+import { notifications } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
 import { prepared } from "../../lib/prepared.ts";

@@ -5,7 +5,7 @@
 // their verified email, else a new broker when sign-up is allowed.
 import { and, eq } from "drizzle-orm";
 import * as oidc from "openid-client";
-import { brokerOidcIdentities } from "../../../db/schema.ts";
+import { brokerOidcIdentities } from "../../../db/tables.ts";
 import type { AppContext, } from "../../context.ts";
 import type { Config } from "../../config.ts";
 import { newId } from "../../lib/tokens.ts";

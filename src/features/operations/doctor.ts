@@ -17,6 +17,7 @@ import { storageKeysIn } from "./backup.ts";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import * as schema from "../../../db/schema.ts";
 import type { Db } from "../../../db/client.ts";
+import { registerSqliteWriter } from "../../../db/transaction.ts";
 
 export type Verdict = "ok" | "warn" | "fail";
 
@@ -53,6 +54,8 @@ export async function runDoctor(env: Record<string, string | undefined>, overrid
   const sqlite = new Database(join(config.dataDir, databaseFileName), { readonly: true });
   sqlite.exec("PRAGMA busy_timeout = 5000");
   const db = drizzle(sqlite, { schema }) as Db;
+  // Read only: doctor never writes, so its one connection serves as the transaction one too.
+  registerSqliteWriter(db, db);
   try {
     findings.push(...databaseChecks(sqlite));
     const ctx = buildContext(config, db, { log: createLogger("silent") });

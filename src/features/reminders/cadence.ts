@@ -1,7 +1,7 @@
 // Reminder cadences: the broker sets one on a customer's open requests; the scheduler sends each
 // step when src/shared/reminder-cadence.ts says it is due, through the outbox, once.
 import { and, eq, inArray } from "drizzle-orm";
-import { documents, reminderCadences } from "../../../db/schema.ts";
+import { documents, reminderCadences } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { badRequest, AppError } from "../../lib/errors.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";

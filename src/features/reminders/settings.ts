@@ -2,7 +2,7 @@
 // and the customers whose automatic reminders they paused.
 import type { Reader } from "../../../db/client.ts";
 import { and, eq, inArray } from "drizzle-orm";
-import { reminderPauses, reminderSettings } from "../../../db/schema.ts";
+import { reminderPauses, reminderSettings } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { cadenceMessages, DEFAULT_EXPIRY_LEAD_DAYS, EXPIRY_LEAD_LIMITS, isIsoDay } from "../../shared/reminder-cadence.ts";

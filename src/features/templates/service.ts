@@ -2,7 +2,7 @@
 // (ignoring case), sizes are capped, and another broker's template is as missing as one never
 // made. The ready-made templates are read from src/shared/checklist-templates.ts.
 import { and, asc, count, eq } from "drizzle-orm";
-import { checklistTemplates } from "../../../db/schema.ts";
+import { checklistTemplates } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { newId } from "../../lib/tokens.ts";

@@ -5,7 +5,7 @@ import { and, count, eq, isNull, lt, or } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import QRCode from "qrcode";
 import { encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
-import { brokerRecoveryCodes, brokerTwoFactor } from "../../../db/schema.ts";
+import { brokerRecoveryCodes, brokerTwoFactor } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import type { Writer } from "../../lib/jobs.ts";
