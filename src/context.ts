@@ -5,7 +5,7 @@ import { systemClock, type Clock } from "./lib/clock.ts";
 import { createLogger, type Logger } from "./lib/log.ts";
 import { InProcessEventBus, type EventBus } from "./lib/events.ts";
 import { ReadCache } from "./lib/read-cache.ts";
-import { localFileStore, type FileStore } from "./lib/storage.ts";
+import { openFileStore, type FileStore } from "./lib/storage.ts";
 
 export interface AppContext {
   config: Config;
@@ -24,7 +24,7 @@ export function buildContext(config: Config, db: Db, options: { clock?: Clock; l
   return {
     config,
     db,
-    files: localFileStore(config.dataDir),
+    files: openFileStore(config),
     cache: new ReadCache(db.$client, clock),
     events: new InProcessEventBus(),
     clock,

@@ -74,8 +74,8 @@ export const customerRoutes = (ctx: AppContext) => {
         })
         .delete(
           "/customers/:id",
-          ({ broker, params }) => {
-            deleteCustomer(ctx, { brokerId: broker.id, customerId: params.id });
+          async ({ broker, params }) => {
+            await deleteCustomer(ctx, { brokerId: broker.id, customerId: params.id });
             return { message: "Customer deleted" };
           },
           { params: IdParams, response: Message },

@@ -195,7 +195,7 @@ export function updateCustomer(ctx: AppContext, input: UpdateCustomerInput & { b
  * broker's documents and their files, and the notifications of that relationship. The person's
  * account, if they made one, stays: other brokers may still work with them.
  */
-export function deleteCustomer(ctx: AppContext, { brokerId, customerId }: OwnedCustomer): void {
+export async function deleteCustomer(ctx: AppContext, { brokerId, customerId }: OwnedCustomer): Promise<void> {
   findOwnedCustomer(ctx, brokerId, customerId);
   const keys = inTransaction(ctx, ({ tx, publish }) => {
     const keys = deleteDocumentRows(tx, listCustomerDocuments(ctx, brokerId, customerId));
@@ -203,7 +203,7 @@ export function deleteCustomer(ctx: AppContext, { brokerId, customerId }: OwnedC
     tx.delete(customers).where(eq(customers.id, customerId)).run();
     return keys;
   });
-  removeFiles(ctx, keys);
+  await removeFiles(ctx, keys);
 }
 
 export function resendInvitation(ctx: AppContext, { broker, customerId }: { broker: PublicUser; customerId: string }): void {

@@ -46,8 +46,8 @@ export const documentRoutes = (ctx: AppContext) =>
         )
         .delete(
           "/:id",
-          ({ broker, params }) => {
-            deleteDocument(ctx, { brokerId: broker.id, documentId: params.id });
+          async ({ broker, params }) => {
+            await deleteDocument(ctx, { brokerId: broker.id, documentId: params.id });
             return { message: "Document removed" };
           },
           { params: IdParams, response: Message },

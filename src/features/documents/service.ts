@@ -305,12 +305,12 @@ export function deleteDocumentRows(tx: Writer, rows: DocumentRow[]): string[] {
   return keys.filter((key) => !stillUsed.has(key));
 }
 
-export function removeFiles(ctx: AppContext, keys: string[]): void {
-  for (const key of keys) ctx.files.remove(key);
+export async function removeFiles(ctx: AppContext, keys: string[]): Promise<void> {
+  for (const key of keys) await ctx.files.remove(key);
 }
 
 /** Removes a document, then its files; the customer is told. */
-export function deleteDocument(ctx: AppContext, { brokerId, documentId }: { brokerId: string; documentId: string }): DocumentRow {
+export async function deleteDocument(ctx: AppContext, { brokerId, documentId }: { brokerId: string; documentId: string }): Promise<DocumentRow> {
   const doc = findOwnedDocument(ctx, brokerId, documentId);
   const keys = inTransaction(ctx, (unit) => {
     addCustomerNotification(unit, doc.customerId, {
@@ -323,7 +323,7 @@ export function deleteDocument(ctx: AppContext, { brokerId, documentId }: { brok
     unit.publish({ type: "document_status_changed", brokerId, customerId: doc.customerId, documentIds: [doc.id] });
     return deleteDocumentRows(unit.tx, [doc]);
   });
-  removeFiles(ctx, keys);
+  await removeFiles(ctx, keys);
   return doc;
 }
 

@@ -35,14 +35,14 @@ export function uploadableDocument(ctx: AppContext, customerIds: string[], docum
  * file store, the document becomes "uploaded", a replaced file is kept as an earlier version,
  * and the invitation counts as accepted. All database changes happen in one transaction.
  */
-export function attachUploadedFile(
+export async function attachUploadedFile(
   ctx: AppContext,
   input: { customerIds: string[]; documentId: string; file: UploadedFile },
-): DocumentRow {
+): Promise<DocumentRow> {
   const { file } = input;
   const doc = uploadableDocument(ctx, input.customerIds, input.documentId);
   const key = newStorageKey();
-  ctx.files.adopt(file.tempPath, key);
+  await ctx.files.adopt(file.tempPath, key);
   const now = ctx.clock.now();
   try {
     return inTransaction(ctx, (unit) => {
@@ -101,7 +101,7 @@ export function attachUploadedFile(
       return updated;
     });
   } catch (error) {
-    ctx.files.remove(key);
+    await ctx.files.remove(key);
     throw error;
   }
 }

@@ -112,7 +112,7 @@ async function demoCustomer(ctx: AppContext, broker: PublicUser, n: number): Pro
   for (const [i, doc] of customer.documents.slice(0, uploads).entries()) {
     const tempPath = join(ctx.files.tempDir, `demo-${doc.id}`);
     writeFileSync(tempPath, DEMO_PDF);
-    attachUploadedFile(ctx, { customerIds: [customer.id], documentId: doc.id, file: { tempPath, originalName: `${doc.name}.pdf`, mimeType: "application/pdf", size: DEMO_PDF.length, fields: {} } });
+    await attachUploadedFile(ctx, { customerIds: [customer.id], documentId: doc.id, file: { tempPath, originalName: `${doc.name}.pdf`, mimeType: "application/pdf", size: DEMO_PDF.length, fields: {} } });
     if (stage >= 3 && i % 3 !== 2) verifyDocument(ctx, { broker, documentId: doc.id, status: "approved" });
     else if (stage === 2 && i === 0) verifyDocument(ctx, { broker, documentId: doc.id, status: "rejected", rejectionReason: "The scan is cut off at the bottom; please send the whole page." });
   }

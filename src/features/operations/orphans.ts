@@ -1,14 +1,20 @@
 // Stored files no row refers to. A file is moved into the store before the transaction that
 // points a document at it commits (the other order could leave a document without its file), so
 // a crash in between leaves the file alone in the store. The serving portal removes such files
-// at start, holding the data directory's lock: no upload is in flight then.
+// at start, holding the data directory's lock: no upload is in flight then. A bucket shared by
+// several instances may hold another instance's upload in flight, so there only files older
+// than an hour are removed.
 import type { AppContext } from "../../context.ts";
 import { storageKeysOf } from "./backup.ts";
 
+const IN_FLIGHT_MS = 60 * 60_000;
+
 /** Removes stored files that nothing in the database refers to; returns how many. */
-export function removeOrphanedFiles(ctx: AppContext): number {
+export async function removeOrphanedFiles(ctx: AppContext): Promise<number> {
   const referenced = storageKeysOf(ctx.db.$client);
-  const orphans = ctx.files.storedKeys().filter((key) => !referenced.has(key));
-  for (const key of orphans) ctx.files.remove(key);
+  // Wall-clock time, as the object store stamps its objects (not the portal's own clock).
+  const stored = await ctx.files.storedKeys(ctx.files.shared ? { modifiedBefore: new Date(Date.now() - IN_FLIGHT_MS) } : {});
+  const orphans = stored.filter((key) => !referenced.has(key));
+  for (const key of orphans) await ctx.files.remove(key);
   return orphans.length;
 }

@@ -116,7 +116,7 @@ export async function uploadToPortal(
     what: `${access.customer.name}'s upload to ${target.name}`,
   });
   try {
-    const doc = attachUploadedFile(ctx, { customerIds: customerIds(access), documentId, file });
+    const doc = await attachUploadedFile(ctx, { customerIds: customerIds(access), documentId, file });
     return toPortalDocument(doc, isSignedIn(access), effectiveRules(ctx, doc.acceptanceRules));
   } finally {
     rmSync(file.tempPath, { force: true }); // moved into the store on success; dropped otherwise

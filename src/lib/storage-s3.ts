@@ -1,0 +1,103 @@
+// The file store on S3-compatible object storage (S3_BUCKET), through Bun's own S3 client. Files
+// go up from the temporary file in parts and come down as streams: neither way is a whole file
+// held in memory. Objects sit at the bucket's top level under their storage key.
+import { mkdirSync, rmSync } from "node:fs";
+import { open } from "node:fs/promises";
+import { S3Client } from "bun";
+import type { Config } from "../config.ts";
+import { checkedKey, KEY_PATTERN, type FileStore } from "./storage.ts";
+
+/** S3's smallest part (every part but the last must be at least 5 MiB). */
+const PART_BYTES = 5 * 1024 * 1024;
+/** How much of the temporary file is read at a time. */
+const READ_BYTES = 1024 * 1024;
+
+export interface S3StoreOptions {
+  tempDir: string;
+  /** Keys asked for per list request (S3's maximum is 1000; tests page with less). */
+  listPageSize?: number;
+}
+
+export function s3FileStore(settings: NonNullable<Config["s3"]>, options: S3StoreOptions): FileStore {
+  const client = new S3Client({
+    bucket: settings.bucket,
+    accessKeyId: settings.accessKeyId,
+    secretAccessKey: settings.secretAccessKey,
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    ...(settings.region ? { region: settings.region } : {}),
+    virtualHostedStyle: settings.virtualHostedStyle,
+  });
+  const tmp = options.tempDir;
+  mkdirSync(tmp, { recursive: true });
+  const where = `the S3 bucket "${settings.bucket}"${settings.endpoint ? ` at ${settings.endpoint}` : ""}`;
+
+  /** Deletes what a failed upload may have left; a failure to do so is the sweep's to clean up. */
+  const discard = (key: string) => client.delete(key).catch(() => {});
+
+  return {
+    tempDir: tmp,
+    shared: true,
+    discardUnfinishedUploads() {
+      rmSync(tmp, { recursive: true, force: true });
+      mkdirSync(tmp, { recursive: true });
+    },
+    async storedKeys({ modifiedBefore } = {}) {
+      const keys: string[] = [];
+      let continuationToken: string | undefined;
+      do {
+        let page;
+        try {
+          page = await client.list({ maxKeys: options.listPageSize ?? 1000, ...(continuationToken ? { continuationToken } : {}) });
+        } catch (error) {
+          throw new Error(`${where} cannot be listed: ${(error as Error).message}`);
+        }
+        for (const object of page.contents ?? []) {
+          if (!KEY_PATTERN.test(object.key)) continue; // not ours
+          if (modifiedBefore && !(object.lastModified && new Date(object.lastModified) < modifiedBefore)) continue;
+          keys.push(object.key);
+        }
+        continuationToken = page.isTruncated ? page.nextContinuationToken : undefined;
+      } while (continuationToken);
+      return keys;
+    },
+    async adopt(tempPath, key) {
+      const target = client.file(checkedKey(key));
+      const source = await open(tempPath, "r");
+      // One part in flight at a time and each awaited: the file is read no faster than the bucket
+      // takes it. Bun sends a file under one part as a single PUT, larger ones as a multipart upload.
+      const writer = target.writer({ partSize: PART_BYTES, queueSize: 1, type: "application/octet-stream" });
+      let ending = false;
+      try {
+        const chunk = new Uint8Array(READ_BYTES);
+        for (;;) {
+          const { bytesRead } = await source.read(chunk, 0, chunk.length, null);
+          if (bytesRead === 0) break;
+          await writer.write(chunk.subarray(0, bytesRead));
+          await writer.flush();
+        }
+        ending = true;
+        await writer.end();
+      } catch (error) {
+        // Ending a multipart upload completes it, even with an error given, so an upload cut
+        // off half way is ended and its object deleted: nothing is left under `key`.
+        if (!ending) await Promise.resolve(writer.end()).catch(() => {});
+        await discard(key);
+        throw error;
+      } finally {
+        await source.close();
+      }
+      rmSync(tempPath, { force: true });
+    },
+    async write(key, data) {
+      // One PUT (or a multipart upload for a large Blob): S3 shows an object only once it is whole.
+      await client.write(checkedKey(key), data);
+    },
+    async read(key) {
+      const file = client.file(checkedKey(key));
+      return (await file.exists()) ? file : null;
+    },
+    async remove(key) {
+      await client.delete(checkedKey(key));
+    },
+  };
+}
