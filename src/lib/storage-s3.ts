@@ -3,6 +3,7 @@
 // held in memory. Objects sit at the bucket's top level under their storage key.
 import { mkdirSync, rmSync } from "node:fs";
 import { open } from "node:fs/promises";
+import { join } from "node:path";
 import { S3Client } from "bun";
 import type { Config } from "../config.ts";
 import { checkedKey, KEY_PATTERN, type FileStore } from "./storage.ts";
@@ -34,7 +35,7 @@ export function s3FileStore(settings: NonNullable<Config["s3"]>, options: S3Stor
   /** Deletes what a failed upload may have left; a failure to do so is the sweep's to clean up. */
   const discard = (key: string) => client.delete(key).catch(() => {});
 
-  return {
+  const store: FileStore = {
     tempDir: tmp,
     shared: true,
     discardUnfinishedUploads() {
@@ -89,8 +90,15 @@ export function s3FileStore(settings: NonNullable<Config["s3"]>, options: S3Stor
       rmSync(tempPath, { force: true });
     },
     async write(key, data) {
-      // One PUT (or a multipart upload for a large Blob): S3 shows an object only once it is whole.
-      await client.write(checkedKey(key), data);
+      // The way every upload goes, through a temporary file: so /readyz, which writes a probe,
+      // also proves the local disk that uploads stream to can take them.
+      const temp = join(tmp, `${checkedKey(key)}.${process.pid}.${Date.now()}`);
+      await Bun.write(temp, data);
+      try {
+        await store.adopt(temp, key);
+      } finally {
+        rmSync(temp, { force: true });
+      }
     },
     async read(key) {
       const file = client.file(checkedKey(key));
@@ -100,4 +108,5 @@ export function s3FileStore(settings: NonNullable<Config["s3"]>, options: S3Stor
       await client.delete(checkedKey(key));
     },
   };
+  return store;
 }
