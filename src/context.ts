@@ -21,14 +21,15 @@ export interface AppContext {
 
 export function buildContext(config: Config, db: Db, options: { clock?: Clock; log?: Logger } = {}): AppContext {
   const clock = options.clock ?? systemClock;
+  const log = options.log ?? createLogger();
   return {
     config,
     db,
-    files: openFileStore(config),
+    files: openFileStore(config, log),
     cache: new ReadCache(db.$client, clock),
     events: new InProcessEventBus(),
     clock,
-    log: options.log ?? createLogger(),
+    log,
   };
 }
 

@@ -6,6 +6,8 @@ import { open } from "node:fs/promises";
 import { join } from "node:path";
 import { S3Client } from "bun";
 import type { Config } from "../config.ts";
+import { AppError } from "./errors.ts";
+import type { Logger } from "./log.ts";
 import { checkedKey, KEY_PATTERN, type FileStore } from "./storage.ts";
 
 /** S3's smallest part (every part but the last must be at least 5 MiB). */
@@ -17,7 +19,15 @@ export interface S3StoreOptions {
   tempDir: string;
   /** Keys asked for per list request (S3's maximum is 1000; tests page with less). */
   listPageSize?: number;
+  /** Where a failing storage service is reported (the client gets a plain 503). */
+  log?: Logger;
 }
+
+/** An error from the storage service (Bun's S3Error) or from reaching it, not from our own disk. */
+const isServiceError = (error: unknown) => error instanceof Error && (error.name === "S3Error" || /^(Connection|ECONN|ETIMEDOUT|EHOSTUNREACH)/.test(String((error as { code?: unknown }).code ?? "")));
+
+const cannotStore = () => new AppError("unavailable", "Files cannot be stored right now, so nothing was saved. Please try again shortly.", { retryAfter: 30 });
+const cannotRead = () => new AppError("unavailable", "Stored files cannot be read right now. Please try again shortly.", { retryAfter: 30 });
 
 export function s3FileStore(settings: NonNullable<Config["s3"]>, options: S3StoreOptions): FileStore {
   const client = new S3Client({
@@ -81,9 +91,11 @@ export function s3FileStore(settings: NonNullable<Config["s3"]>, options: S3Stor
       } catch (error) {
         // Ending a multipart upload completes it, even with an error given, so an upload cut
         // off half way is ended and its object deleted: nothing is left under `key`.
-        if (!ending) await Promise.resolve(writer.end()).catch(() => {});
+        if (!ending) await Promise.resolve().then(() => writer.end()).catch(() => {});
         await discard(key);
-        throw error;
+        if (!isServiceError(error)) throw error;
+        options.log?.error("The S3 bucket did not take an upload", { bucket: settings.bucket, error: String(error) });
+        throw cannotStore();
       } finally {
         await source.close();
       }
@@ -102,10 +114,24 @@ export function s3FileStore(settings: NonNullable<Config["s3"]>, options: S3Stor
     },
     async read(key) {
       const file = client.file(checkedKey(key));
-      return (await file.exists()) ? file : null;
+      try {
+        return (await file.exists()) ? file : null;
+      } catch (error) {
+        if (!isServiceError(error)) throw error;
+        options.log?.error("The S3 bucket could not be read", { bucket: settings.bucket, error: String(error) });
+        throw cannotRead();
+      }
     },
     async remove(key) {
-      await client.delete(checkedKey(key));
+      try {
+        await client.delete(checkedKey(key));
+      } catch (error) {
+        if (!isServiceError(error)) throw error;
+        // Removal follows a committed change (a deleted document) or undoes a failed one: neither
+        // should fail for it. What stays behind is an orphan, which doctor reports and the
+        // start-up sweep removes.
+        options.log?.warn("An S3 object could not be deleted; the start-up sweep will remove it", { bucket: settings.bucket, key, error: String(error) });
+      }
     },
   };
   return store;

@@ -4,6 +4,7 @@
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config.ts";
+import type { Logger } from "./log.ts";
 import { s3FileStore } from "./storage-s3.ts";
 import { randomToken } from "./tokens.ts";
 
@@ -51,8 +52,8 @@ export function newStorageKey(): string {
 }
 
 /** The store the settings choose: the S3 bucket when S3_BUCKET is set, else local disk. */
-export function openFileStore(config: Pick<Config, "dataDir" | "s3">): FileStore {
-  return config.s3 ? s3FileStore(config.s3, { tempDir: join(config.dataDir, "uploads-in-progress") }) : localFileStore(config.dataDir);
+export function openFileStore(config: Pick<Config, "dataDir" | "s3">, log?: Logger): FileStore {
+  return config.s3 ? s3FileStore(config.s3, { tempDir: join(config.dataDir, "uploads-in-progress"), log }) : localFileStore(config.dataDir);
 }
 
 /**

@@ -186,3 +186,25 @@ describe("the start-up sweep and doctor on a bucket", () => {
     }
   });
 });
+
+describe("while the storage service is down", () => {
+  test("an upload is a 503 to try again shortly and changes nothing; once it is back, the same upload goes through", async () => {
+    const customer = await createCustomer(srv, broker.token, { email: "s3-down@example.com" });
+    const doc = customer.documents[0]!;
+    const bytes = realPdf(1, { comment: "while the bucket was away" });
+    await s3.kill();
+    try {
+      const res = await uploadFile(srv, customer.uploadLink, doc.id, { bytes });
+      expect(res.status).toBe(503);
+      expect(res.body.message).toBe("Files cannot be stored right now, so nothing was saved. Please try again shortly.");
+      expect(res.headers.get("retry-after")).toBe("30");
+      expect(storageKeyOf(doc.id)).toBeNull();
+      expect(readdirSync(srv.server.ctx.files.tempDir)).toEqual([]);
+      expect((await srv.call("/readyz")).status).toBe(503);
+    } finally {
+      await s3.restart();
+    }
+    expect((await uploadFile(srv, customer.uploadLink, doc.id, { bytes })).status).toBe(200);
+    expect(sha256(await bucket.file(storageKeyOf(doc.id)!).arrayBuffer())).toBe(sha256(bytes));
+  });
+});

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, openSync, rmSync, closeSync, writeFileSync, writ
 import { join } from "node:path";
 import { S3Client } from "bun";
 import { ConfigError, loadConfig } from "../../src/config.ts";
+import { createLogger } from "../../src/lib/log.ts";
 import { localFileStore, newStorageKey, openFileStore, type FileStore } from "../../src/lib/storage.ts";
 import { s3FileStore } from "../../src/lib/storage-s3.ts";
 import { startS3Server, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, type S3TestServer } from "../support/s3.ts";
@@ -177,6 +178,24 @@ describe("S3 only", () => {
     await expect(store.adopt(folder, key)).rejects.toThrow();
     expect(await store.read(key)).toBeNull();
     expect(await store.storedKeys()).toEqual([]);
+  });
+
+  test("a storage service that cannot be reached: storing and reading are a 503 to wait out, removing leaves it to the sweep", async () => {
+    const warnings: string[] = [];
+    const log = { ...createLogger("silent"), error: (m: string) => warnings.push(m), warn: (m: string) => warnings.push(m) };
+    const store = s3FileStore({ ...s3Settings("any-bucket"), endpoint: "http://127.0.0.1:1" }, { tempDir: join(newDir(), "tmp"), log });
+    const { path } = tempFile(store, 1000);
+    const unavailable = { code: "unavailable", status: 503, message: "Files cannot be stored right now, so nothing was saved. Please try again shortly." };
+    expect(await store.adopt(path, newStorageKey()).catch((error) => error)).toMatchObject(unavailable);
+    expect(await store.write(newStorageKey(), "x").catch((error) => error)).toMatchObject(unavailable);
+    expect(await store.read(newStorageKey()).catch((error) => error)).toMatchObject({ status: 503, message: "Stored files cannot be read right now. Please try again shortly." });
+    await store.remove(newStorageKey());
+    expect(warnings).toEqual([
+      "The S3 bucket did not take an upload",
+      "The S3 bucket did not take an upload",
+      "The S3 bucket could not be read",
+      "An S3 object could not be deleted; the start-up sweep will remove it",
+    ]);
   });
 
   test("storedKeys ignores objects that are not ours", async () => {
