@@ -208,3 +208,31 @@ describe("while the storage service is down", () => {
     expect(sha256(await bucket.file(storageKeyOf(doc.id)!).arrayBuffer())).toBe(sha256(bytes));
   });
 });
+
+describe("downloads on either store", () => {
+  test("local disk keeps Content-Length and byte ranges; the bucket streams the whole file", async () => {
+    const local = await startTestServer({}, { storage: "local" });
+    try {
+      for (const [server, owner] of [[local, await local.signUpBroker()], [srv, broker]] as const) {
+        const customer = await createCustomer(server, owner.token, { email: `ranges-${server === srv ? "s3" : "local"}@example.com` });
+        const doc = customer.documents[0]!;
+        const bytes = realPdf(1, { comment: "ranges" });
+        expect((await uploadFile(server, customer.uploadLink, doc.id, { bytes })).status).toBe(200);
+        const url = `${server.url}/api/documents/${doc.id}/download`;
+        const whole = await fetch(url, { headers: { authorization: `Bearer ${owner.token}` } });
+        expect(sha256(await whole.arrayBuffer())).toBe(sha256(bytes));
+        const part = await fetch(url, { headers: { authorization: `Bearer ${owner.token}`, range: "bytes=0-7" } });
+        if (server === local) {
+          expect(whole.headers.get("content-length")).toBe(String(bytes.length));
+          expect(part.status).toBe(206);
+          expect(new TextDecoder().decode(await part.arrayBuffer())).toBe("%PDF-1.4");
+        } else {
+          expect(part.status).toBe(200); // a Range is ignored: the whole file, which browsers accept
+          expect(sha256(await part.arrayBuffer())).toBe(sha256(bytes));
+        }
+      }
+    } finally {
+      await local.stop();
+    }
+  });
+});
