@@ -27,8 +27,6 @@ export interface S3TestServer {
   /** Starts it again on the same folder and port. */
   restart(): Promise<void>;
   stop(): Promise<void>;
-  /** The same, at once (for the process's exit, which waits for nothing). */
-  stopNow(): void;
 }
 
 let buckets = 0;
@@ -76,10 +74,6 @@ export async function startS3Server(): Promise<S3TestServer> {
       await stopChild();
       rmSync(directory, { recursive: true, force: true });
     },
-    stopNow() {
-      child.kill("SIGKILL");
-      rmSync(directory, { recursive: true, force: true });
-    },
   };
 }
 
@@ -87,14 +81,10 @@ let shared: Promise<S3TestServer> | undefined;
 
 /**
  * One s3rver for the whole test process, started on first use (TEST_STORAGE=s3 gives every test
- * portal a bucket of its own on it); it goes when the process ends.
+ * portal a bucket of its own on it); it and its folder go when the process ends.
  */
 export function sharedS3Server(): Promise<S3TestServer> {
-  if (!shared) {
-    shared = startS3Server();
-    shared.then((server) => process.once("exit", () => server.stopNow()), () => {});
-  }
-  return shared;
+  return (shared ??= startS3Server());
 }
 
 function spawnS3rver(directory: string, port: number): Promise<{ child: ChildProcess; port: number }> {
@@ -119,7 +109,8 @@ function spawnS3rver(directory: string, port: number): Promise<{ child: ChildPro
 
 /**
  * The child: s3rver on 127.0.0.1, silent, keeping everything in the folder; it prints its
- * address as one JSON line, and ends when the test process (holding its stdin) does.
+ * address as one JSON line. When the test process (holding its stdin) ends, however it ends, the
+ * child removes the folder and ends too (bun test runs no "exit" handlers of ours).
  *
  * It runs on Node.js, the runtime s3rver is written for, not Bun, for two reasons found the hard
  * way: s3rver pages a bucket listing on the assumption that fs.readdirSync returns names in
@@ -132,5 +123,8 @@ const [s3rver, directory, port] = process.argv.slice(1);
 const S3rver = require(s3rver);
 const server = new S3rver({ address: "127.0.0.1", port: Number(port), directory, silent: true });
 server.run().then((address) => process.stdout.write(JSON.stringify(address) + "\\n"));
-process.stdin.on("end", () => process.exit(0)).resume();
+process.stdin.on("end", () => {
+  require("node:fs").rmSync(directory, { recursive: true, force: true });
+  process.exit(0);
+}).resume();
 `;
