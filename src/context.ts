@@ -6,7 +6,7 @@ import { systemClock, type Clock } from "./lib/clock.ts";
 import { createLogger, type Logger } from "./lib/log.ts";
 import { InProcessEventBus, type EventBus } from "./lib/events.ts";
 import { ReadCache } from "./lib/read-cache.ts";
-import { localFileStore, type FileStore } from "./lib/storage.ts";
+import { openFileStore, type FileStore } from "./lib/storage.ts";
 
 export interface AppContext {
   config: Config;
@@ -22,14 +22,15 @@ export interface AppContext {
 
 export function buildContext(config: Config, db: Db, options: { clock?: Clock; log?: Logger } = {}): AppContext {
   const clock = options.clock ?? systemClock;
+  const log = options.log ?? createLogger();
   return {
     config,
     db,
-    files: localFileStore(config.dataDir),
+    files: openFileStore(config, log),
     cache: new ReadCache(changeCounter(db), clock),
     events: new InProcessEventBus(),
     clock,
-    log: options.log ?? createLogger(),
+    log,
   };
 }
 

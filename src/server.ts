@@ -57,7 +57,7 @@ async function startLocked(config: Config, options: StartOptions, unlock: () => 
   const ctx = buildContext(config, db, { clock: options.clock, log });
   // Safe only now that this process holds the lock: nobody else is uploading into this folder.
   ctx.files.discardUnfinishedUploads();
-  const orphans = removeOrphanedFiles(ctx);
+  const orphans = await removeOrphanedFiles(ctx);
   if (orphans > 0) log.info(`Removed ${orphans} stored file(s) a stopped run had kept without a document`);
 
   if (options.prebuildWeb) {

@@ -2,6 +2,7 @@
 import type { Server } from "bun";
 import type { AppContext } from "../context.ts";
 import { EXTENSIONS_BY_TYPE } from "../shared/files.ts";
+import { responseBody } from "./storage.ts";
 
 /**
  * The caller's address: the socket's, or behind our proxy (TRUST_PROXY) the last X-Forwarded-For
@@ -43,7 +44,7 @@ export function fileResponse(stored: { file: Blob; name: string; type: string | 
   // viewer in a sandboxed document, so PDFs (rendered by the browser's own isolated viewer) skip
   // the sandbox; everything else keeps it.
   const sandbox = options.inline && type === "application/pdf" ? "" : "; sandbox";
-  return new Response(file, {
+  return new Response(responseBody(file), {
     headers: {
       "content-type": type ?? "application/octet-stream",
       "content-disposition": disposition,

@@ -1,58 +1,97 @@
-// Where uploaded and shared files live. Local disk under DATA_DIR/files for now; the interface
-// is what an S3-compatible store would implement too. Keys are made by the server, never taken
-// from a file name.
-import { mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+// Where uploaded and shared files live: local disk under DATA_DIR/files (the default), or an
+// S3-compatible bucket when S3_BUCKET is set (storage-s3.ts). Keys are made by the server, never
+// taken from a file name. Uploads in progress are temporary files on local disk in both cases.
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
+import type { Config } from "../config.ts";
+import type { Logger } from "./log.ts";
+import { s3FileStore } from "./storage-s3.ts";
 import { randomToken } from "./tokens.ts";
 
 export interface FileStore {
-  /** A folder for uploads in progress. */
+  /** A folder for uploads in progress (always on local disk, under DATA_DIR). */
   tempDir: string;
+  /**
+   * Other portal instances may write to this store at the same time (a bucket they share): a
+   * fresh key nothing refers to yet may belong to an upload still in flight elsewhere.
+   */
+  shared: boolean;
   /**
    * Removes uploads cut off by a stop or crash (never attached to a document). Only the serving
    * portal, holding the data directory's lock, may: for anyone else they are uploads in progress.
    */
   discardUnfinishedUploads(): void;
-  /** Every key in the store (what doctor and the start-up sweep compare with the database). */
-  storedKeys(): string[];
-  /** Moves a finished temporary file into the store under `key`. */
-  adopt(tempPath: string, key: string): void;
-  /** Writes to a temporary name, then renames: a crash never leaves a half-written file under `key`. */
+  /**
+   * Every key in the store (what doctor and the start-up sweep compare with the database);
+   * with `modifiedBefore`, only those last written before then.
+   */
+  storedKeys(options?: { modifiedBefore?: Date }): Promise<string[]>;
+  /**
+   * Moves a finished temporary file into the store under `key` (the temporary file is gone
+   * afterwards). On failure nothing is left under `key`.
+   */
+  adopt(tempPath: string, key: string): Promise<void>;
+  /** Stores `data` under `key` whole: a crash never leaves a half-written file under `key`. */
   write(key: string, data: Blob | Uint8Array | string): Promise<void>;
-  /** The stored file, or null if there is none. */
+  /** The stored file, or null if there is none. Give it to a Response with `responseBody`. */
   read(key: string): Promise<Blob | null>;
-  remove(key: string): void;
+  /** Removes the file under `key`; nothing there is no error. */
+  remove(key: string): Promise<void>;
 }
 
-const KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+export const KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+
+/** Keys are ours, but a key that is not in our alphabet must never reach a path or a bucket. */
+export function checkedKey(key: string): string {
+  if (!KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${key}`);
+  return key;
+}
 
 export function newStorageKey(): string {
   return randomToken(24);
+}
+
+/** The store the settings choose: the S3 bucket when S3_BUCKET is set, else local disk. */
+export function openFileStore(config: Pick<Config, "dataDir" | "s3">, log?: Logger): FileStore {
+  return config.s3 ? s3FileStore(config.s3, { tempDir: join(config.dataDir, "uploads-in-progress"), log }) : localFileStore(config.dataDir);
+}
+
+/**
+ * What a Response sends for a stored file. A local file goes as it is (Bun serves it with its
+ * length and byte ranges). An object-storage file goes as a stream through the portal: given
+ * as a body, Bun would answer with a redirect to the bucket, which drops the portal's headers
+ * (content disposition, CSP sandbox) and which the browser may not be able to reach.
+ */
+export function responseBody(file: Blob): Blob | ReadableStream<Uint8Array> {
+  return isObjectStorageFile(file) ? file.stream() : file;
+}
+
+function isObjectStorageFile(file: Blob): boolean {
+  return typeof (file as Partial<Bun.S3File>).presign === "function";
 }
 
 export function localFileStore(dataDir: string): FileStore {
   const dir = join(dataDir, "files");
   const tmp = join(dir, ".tmp");
   mkdirSync(tmp, { recursive: true });
-  const pathOf = (key: string) => {
-    // Keys are ours, but a key that is not in our alphabet must never reach the file system.
-    if (!KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${key}`);
-    return join(dir, key);
-  };
+  const pathOf = (key: string) => join(dir, checkedKey(key));
   return {
     tempDir: tmp,
+    shared: false,
     discardUnfinishedUploads() {
       rmSync(tmp, { recursive: true, force: true });
       mkdirSync(tmp, { recursive: true });
     },
-    storedKeys() {
-      return readdirSync(dir).filter((name) => KEY_PATTERN.test(name));
+    async storedKeys({ modifiedBefore } = {}) {
+      const keys = readdirSync(dir).filter((name) => KEY_PATTERN.test(name));
+      if (!modifiedBefore) return keys;
+      return keys.filter((key) => (statSync(join(dir, key), { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < modifiedBefore.getTime());
     },
-    adopt(tempPath, key) {
+    async adopt(tempPath, key) {
       renameSync(tempPath, pathOf(key));
     },
     async write(key, data) {
-      const temp = join(tmp, `${key}.${process.pid}.${Date.now()}`);
+      const temp = join(tmp, `${checkedKey(key)}.${process.pid}.${Date.now()}`);
       await Bun.write(temp, data);
       renameSync(temp, pathOf(key));
     },
@@ -60,7 +99,7 @@ export function localFileStore(dataDir: string): FileStore {
       const file = Bun.file(pathOf(key));
       return (await file.exists()) ? file : null;
     },
-    remove(key) {
+    async remove(key) {
       rmSync(pathOf(key), { force: true });
     },
   };

@@ -1,8 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { attachFile, countRows, createCustomer, daysAhead, sampleFiles, uploadFile } from "../support/fixtures.ts";
 import { useServerWithBroker } from "../support/server.ts";
+import { isStored } from "../support/stored-files.ts";
 
 const { srv, broker } = useServerWithBroker({ PUBLIC_URL: "https://docs.example.com" }, { firstName: "Bree", lastName: "Broker" });
 
@@ -147,13 +146,12 @@ describe("edit, delete, resend, request more", () => {
     const c = await createCustomer(srv, broker.token, { email: "leaving@example.com" });
     const key = await attachFile(srv, c.documents[0]!.id);
     const theirs = await createCustomer(srv, other.token, { email: "leaving@example.com", requiredDocuments: [{ name: "Photo ID" }] });
-    const file = join(srv.dataDir, "files", key);
-    expect(existsSync(file)).toBe(true);
+    expect(await isStored(srv, key)).toBe(true);
 
     expect((await srv.call(`/api/customers/${c.id}`, { method: "DELETE", token: other.token })).status).toBe(404);
     const res = await srv.call(`/api/customers/${c.id}`, { method: "DELETE", token: broker.token });
     expect(res).toMatchObject({ status: 200, body: { message: "Customer deleted" } });
-    expect(existsSync(file)).toBe(false);
+    expect(await isStored(srv, key)).toBe(false);
     expect((await srv.call(`/api/customer/${c.id}`, { token: broker.token })).status).toBe(404);
     expect((await srv.call(`/api/upload/${c.uploadLink}`)).status).toBe(404);
     const stays = await srv.call(`/api/customer/${theirs.id}`, { token: other.token });

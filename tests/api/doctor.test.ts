@@ -2,12 +2,13 @@
 // each kind of trouble (a lost file, an orphan, a failed email, a stuck job, a clock gone back,
 // an SMTP server that does not answer, a bad setting) is named with what to do, and exit 1.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { rmSync, writeFileSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { runCli } from "../support/cli.ts";
 import { createCustomer, sampleFiles, uploadFile } from "../support/fixtures.ts";
 import { startSmtp, type TestSmtp } from "../support/smtp.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
+import { storageEnv, storedBytes } from "../support/stored-files.ts";
 
 let smtp: TestSmtp;
 let srv: TestServer;
@@ -20,7 +21,7 @@ afterAll(async () => {
   await smtp.stop();
 });
 
-const doctor = (env: Record<string, string> = {}) => runCli(["doctor", "--data", srv.dataDir], { SMTP_URL: smtp.url, ...env });
+const doctor = (env: Record<string, string> = {}) => runCli(["doctor", "--data", srv.dataDir], { SMTP_URL: smtp.url, ...storageEnv(srv), ...env });
 const lineOf = (stdout: string, check: string) => stdout.split("\n").find((l) => l.slice(6).startsWith(`${check}:`)) ?? "";
 
 describe("portal doctor", () => {
@@ -44,10 +45,9 @@ describe("portal doctor", () => {
   test("each problem is named with what to do about it, and the exit code is 1", async () => {
     const sqlite = srv.server.ctx.db.$client;
     const key = (sqlite.query("select storage_key as k from documents where storage_key is not null").get() as { k: string }).k;
-    const stored = join(srv.dataDir, "files", key);
-    const bytes = await Bun.file(stored).bytes();
-    rmSync(stored);
-    writeFileSync(join(srv.dataDir, "files", "OrphanedFileKey0123456789"), "nobody's");
+    const bytes = await storedBytes(srv, key);
+    await srv.server.ctx.files.remove(key);
+    await srv.server.ctx.files.write("OrphanedFileKey0123456789", "nobody's");
     sqlite.query("update emails set status = 'failed', last_error = 'refused' where rowid = (select min(rowid) from emails)").run();
     sqlite.query("insert into jobs (id, kind, payload, status, run_at, attempts, created_at) values ('stuck-job', 'send_email', '{}', 'pending', ?, 0, ?)").run(Date.now() - 3_600_000, Date.now() - 3_600_000);
     sqlite.query("update customers set created_at = ? where rowid = (select min(rowid) from customers)").run(Date.now() + 86_400_000);
@@ -71,7 +71,7 @@ describe("portal doctor", () => {
       expect(lineOf(res.stdout, "Database integrity")).toStartWith("ok");
       expect(lines.filter(Boolean).at(-1)).toBe("6 problems found.");
     } finally {
-      writeFileSync(stored, bytes);
+      await srv.server.ctx.files.write(key, bytes);
     }
   });
 

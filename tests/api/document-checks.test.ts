@@ -7,6 +7,7 @@ import { join } from "node:path";
 import * as jpeg from "jpeg-js";
 import { applyOrientation } from "../../src/features/document-checks/image.ts";
 import { createCustomer, uploadFile } from "../support/fixtures.ts";
+import { storedKeys } from "../support/stored-files.ts";
 import { useTestServer, type Broker } from "../support/server.ts";
 
 // Photos need at least 400 x 400 pixels here, so the 600 x 450 EXIF samples can be checked for
@@ -55,7 +56,7 @@ const CASES: Record<string, Expected> = {
 
 const q = (sql: string, ...args: string[]) => srv.server.ctx.db.$client.query(sql).get(...args) as Record<string, any>;
 const tempFiles = () => readdirSync(srv.server.ctx.files.tempDir);
-const storedCount = () => readdirSync(join(srv.dataDir, "files")).filter((f) => f !== ".tmp").length;
+const storedCount = async () => (await storedKeys(srv)).length;
 
 async function stored(documentId: string): Promise<Uint8Array> {
   const res = await fetch(`${srv.url}/api/documents/${documentId}/download`, { headers: { authorization: `Bearer ${broker.token}` } });
@@ -89,7 +90,7 @@ describe("the real-file corpus", () => {
       const c = await createCustomer(srv, broker.token);
       const documentId = c.documents[0]!.id;
       const bytes = read(file);
-      const storedBefore = storedCount();
+      const storedBefore = await storedCount();
       const res = await uploadFile(srv, c.uploadLink, documentId, { bytes, name: file.split("/").pop(), type: "application/octet-stream" });
       const row = q("select status, mime_type, page_count, check_report, original_name from documents where id = ?", documentId);
       expect(tempFiles()).toEqual([]);
@@ -97,7 +98,7 @@ describe("the real-file corpus", () => {
         expect(res.status, JSON.stringify(res.body)).toBe(expected.refused);
         expect(res.body.message).toMatch(expected.says);
         expect(row).toMatchObject({ status: "requested", mime_type: null, page_count: null });
-        expect(storedCount()).toBe(storedBefore);
+        expect(await storedCount()).toBe(storedBefore);
         return;
       }
       expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -1,8 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { attachFile, createCustomer, daysAhead } from "../support/fixtures.ts";
 import { useServerWithBroker } from "../support/server.ts";
+import { isStored } from "../support/stored-files.ts";
 
 const { srv, broker } = useServerWithBroker();
 
@@ -120,7 +119,7 @@ describe("remove and download", () => {
     const key = await attachFile(srv, id);
     const res = await call(`/api/documents/${id}`, "DELETE");
     expect(res).toMatchObject({ status: 200, body: { message: "Document removed" } });
-    expect(existsSync(join(srv.dataDir, "files", key))).toBe(false);
+    expect(await isStored(srv, key)).toBe(false);
     expect((await call(`/api/documents/${id}`, "DELETE")).status).toBe(404);
   });
 });

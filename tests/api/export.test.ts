@@ -208,7 +208,7 @@ test("a file gone from the store (deleted meanwhile) is left out, and the manife
     expect((await uploadFile(srv, gone.uploadLink, gone.documents[i]!.id, { bytes })).status).toBe(200);
   }
   const lost = srv.server.ctx.db.$client.query("select storage_key as key, name from documents where id = ?").get(gone.documents[1]!.id) as { key: string; name: string };
-  srv.server.ctx.files.remove(lost.key);
+  await srv.server.ctx.files.remove(lost.key);
   const zip = await unzip(await exportOne(gone.id, "all"));
   expect(zip.names.sort()).toEqual([`Gone - ${gone.documents[0]!.name}.pdf`, "manifest.csv"]);
   const rows = Object.fromEntries(zip.manifest().map((r) => [r.Document, r]));

@@ -2,7 +2,6 @@
 // closed without METRICS_TOKEN; /readyz says whether the database and the file store answer.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { createCustomer, sampleFiles, uploadFile } from "../support/fixtures.ts";
 import { connectLive } from "../support/live.ts";
 import { startTestServer, type Broker, type TestServer } from "../support/server.ts";
@@ -137,7 +136,7 @@ describe("GET /readyz and the request id", () => {
     expect(ready).toMatchObject({ status: 200, body: { status: "ready", checks: { database: "ok", storage: "ok" } } });
 
     // The store's temp folder replaced by a plain file: every write fails, as on a broken disk.
-    const tmp = join(srv.dataDir, "files", ".tmp");
+    const tmp = srv.server.ctx.files.tempDir;
     rmSync(tmp, { recursive: true, force: true });
     writeFileSync(tmp, "in the way");
     try {

@@ -1,14 +1,14 @@
 import { describe, expect, test } from "bun:test";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { connect } from "node:net";
-import { join } from "node:path";
 import { createCustomer, customerCookie, sampleFiles, uploadFile } from "../support/fixtures.ts";
 import { useServerWithBroker } from "../support/server.ts";
+import { isStored, storedBytes } from "../support/stored-files.ts";
 
 const { srv, broker } = useServerWithBroker({ MAX_UPLOAD_MB: "1" }, { firstName: "Bree", lastName: "Broker" });
 
 const q = (sql: string, ...args: any[]) => srv.server.ctx.db.$client.query(sql).get(...args) as any;
-const tempFiles = () => readdirSync(join(srv.dataDir, "files", ".tmp"));
+const tempFiles = () => readdirSync(srv.server.ctx.files.tempDir);
 
 describe("the upload link", () => {
   test("an unknown link is a 404 with the portal's message; answers are never cached", async () => {
@@ -112,7 +112,7 @@ describe("uploads", () => {
     const row = q("select * from documents where id = ?", c.documents[0]!.id);
     expect(row).toMatchObject({ status: "uploaded", mime_type: "application/pdf", file_size: bytes.length, original_name: "passwd.pdf" });
     expect(row.storage_key).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    expect(readFileSync(join(srv.dataDir, "files", row.storage_key))).toEqual(Buffer.from(bytes));
+    expect(Buffer.from(await storedBytes(srv, row.storage_key))).toEqual(Buffer.from(bytes));
     expect(q("select invitation_status, last_active_at from customers where id = ?", c.id)).toMatchObject({ invitation_status: "accepted", last_active_at: expect.any(Number) });
     // The other broker's record of the same person learns nothing of it.
     expect(q("select invitation_status, last_active_at from customers where id = ?", theirs.id)).toEqual({ invitation_status: "pending", last_active_at: null });
@@ -200,7 +200,7 @@ describe("uploads", () => {
     expect(row).toMatchObject({ status: "uploaded", original_name: "second.png", mime_type: "image/png" });
     expect(row.storage_key).not.toBe(firstKey);
     expect(q("select storage_key, original_name from document_versions where document_id = ?", id)).toEqual({ storage_key: firstKey, original_name: "first.pdf" });
-    expect(existsSync(join(srv.dataDir, "files", firstKey))).toBe(true);
+    expect(await isStored(srv, firstKey)).toBe(true);
   });
 
   test("a client that disconnects mid-upload leaves no document change and no temp file", async () => {

@@ -7,6 +7,7 @@ import { countRows, createCustomer, customerCookie, sampleFiles } from "../suppo
 import { connectLive } from "../support/live.ts";
 import { startTestServer, useServerWithBroker, type TestServer } from "../support/server.ts";
 import { startSmtp } from "../support/smtp.ts";
+import { storedKeys } from "../support/stored-files.ts";
 
 const { srv, broker } = useServerWithBroker({ SHARE_MAX_MB: "1" }, { firstName: "Sam", lastName: "Sharer" });
 
@@ -32,18 +33,17 @@ function share(files: Upload[], customerIds: unknown, options: { token?: string;
   });
 }
 
-const filesDir = () => join(srv.dataDir, "files");
-const storedFiles = () => readdirSync(filesDir()).filter((name) => name !== ".tmp");
-const tempFiles = () => readdirSync(join(filesDir(), ".tmp"));
+const storedFiles = () => storedKeys(srv);
+const tempFiles = () => readdirSync(srv.server.ctx.files.tempDir);
 const sharedEmails = (to?: string) =>
   srv.server.ctx.db.$client
     .query(`select "to", subject, text from emails where kind = 'documents_shared' ${to ? `and "to" = ?` : ""}`)
     .all(...(to ? [to] : [])) as { to: string; subject: string; text: string }[];
-const snapshot = (s: TestServer) => ({
+const snapshot = async (s: TestServer) => ({
   documents: countRows(s, "documents"),
   emails: countRows(s, "emails"),
   notifications: countRows(s, "notifications"),
-  files: storedFiles().length,
+  files: (await storedFiles()).length,
   temp: tempFiles().length,
 });
 
@@ -51,7 +51,7 @@ describe("sharing files", () => {
   test("a PDF and an MP4 to two customers: 201, stored once, one row per customer and file, one email each", async () => {
     const a = await createCustomer(srv, broker.token, { email: "share-a@example.com", name: "Ada Share" });
     const b = await createCustomer(srv, broker.token, { email: "share-b@example.com", name: "Ben Share" });
-    const filesBefore = storedFiles().length;
+    const filesBefore = (await storedFiles()).length;
     const live = await connectLive(srv, { cookie: broker.cookie });
 
     const res = await share([{ bytes: realPdf(), name: "Closing Disclosure.pdf" }, { bytes: tinyMp4(), name: "walkthrough.mp4" }], [a.id, b.id]);
@@ -70,7 +70,7 @@ describe("sharing files", () => {
       ].sort(),
     );
     // Stored once: two files on disk, each referenced by two rows.
-    expect(storedFiles().length).toBe(filesBefore + 2);
+    expect((await storedFiles()).length).toBe(filesBefore + 2);
     const keys = srv.server.ctx.db.$client.query("select storage_key as k, count(*) as n from documents where status = 'shared' group by storage_key").all() as any[];
     expect(keys.map((k) => k.n)).toEqual([2, 2]);
     expect(tempFiles()).toEqual([]);
@@ -135,7 +135,7 @@ describe("sharing files", () => {
 describe("types and sizes, by content", () => {
   test("an executable named .pdf is 415; an HTML page named .mp4 is 415; nothing is kept", async () => {
     const c = await createCustomer(srv, broker.token);
-    const before = snapshot(srv);
+    const before = await snapshot(srv);
     for (const bad of [
       { bytes: sampleFiles.exe(), name: "contract.pdf", type: "application/pdf" },
       { bytes: sampleFiles.html(), name: "video.mp4", type: "video/mp4" },
@@ -144,7 +144,7 @@ describe("types and sizes, by content", () => {
       expect(res.status).toBe(415);
       expect(res.body.message).toBe("Only PDF, JPG, PNG, MP4, MOV, AVI and MKV files can be shared.");
     }
-    expect(snapshot(srv)).toEqual(before);
+    expect(await snapshot(srv)).toEqual(before);
   });
 
   test("jpg and png are accepted by content whatever their names", async () => {
@@ -161,11 +161,11 @@ describe("types and sizes, by content", () => {
       bytes.set(new TextEncoder().encode("%PDF-1.4\n"));
       return bytes;
     };
-    const before = snapshot(srv);
+    const before = await snapshot(srv);
     const big = await share([{ bytes: realPdf(), name: "ok.pdf" }, { bytes: pdfOf(1024 * 1024 + 1), name: "big.pdf" }], [c.id]);
     expect(big.status).toBe(413);
     expect(big.body.message).toContain("1 MB");
-    expect(snapshot(srv)).toEqual(before);
+    expect(await snapshot(srv)).toEqual(before);
     const exact = await share([{ bytes: pdfOf(1024 * 1024), name: "exact.pdf" }], [c.id]);
     expect(exact.status).toBe(201);
   });
@@ -176,11 +176,11 @@ describe("all or nothing", () => {
     const mine = await createCustomer(srv, broker.token);
     const other = await srv.signUpBroker({ firstName: "Otto", lastName: "Other" });
     const theirs = await createCustomer(srv, other.token);
-    const before = snapshot(srv);
+    const before = await snapshot(srv);
     const res = await share([{ bytes: realPdf(), name: "a.pdf" }, { bytes: tinyMp4(), name: "b.mp4" }], [mine.id, theirs.id]);
     expect(res.status).toBe(404);
     expect(res.body.message).toBe("Customer not found");
-    expect(snapshot(srv)).toEqual(before);
+    expect(await snapshot(srv)).toEqual(before);
     expect(sharedEmails(mine.email)).toEqual([]);
   });
 
@@ -191,36 +191,36 @@ describe("all or nothing", () => {
     ["an empty list", "[]", "No Recipients Selected - Please select existing customers or add a new customer."],
     ["missing", undefined, "No Recipients Selected - Please select existing customers or add a new customer."],
   ])("customerIds %s: 400 with its message, nothing kept", async (_, customerIds, message) => {
-    const before = snapshot(srv);
+    const before = await snapshot(srv);
     const res = await share([{ bytes: realPdf(), name: "a.pdf" }], customerIds);
     expect(res).toMatchObject({ status: 400, body: { message } });
-    expect(snapshot(srv)).toEqual(before);
+    expect(await snapshot(srv)).toEqual(before);
   });
 
   test("more than 20 files in one share: 400, nothing kept", async () => {
     const c = await createCustomer(srv, broker.token);
-    const before = snapshot(srv);
+    const before = await snapshot(srv);
     const files = Array.from({ length: 21 }, (_, i) => ({ bytes: sampleFiles.png(), name: `p${i}.png` }));
     const res = await share(files, [c.id]);
     expect(res).toMatchObject({ status: 400, body: { message: "Send at most 20 files at once." } });
-    expect(snapshot(srv)).toEqual(before);
+    expect(await snapshot(srv)).toEqual(before);
   });
 
   test("no files: 400 with a clear message", async () => {
     const c = await createCustomer(srv, broker.token);
-    const before = snapshot(srv);
+    const before = await snapshot(srv);
     const res = await share([], [c.id]);
     expect(res).toMatchObject({ status: 400, body: { message: "No Files Selected - Please select at least one file to share." } });
-    expect(snapshot(srv)).toEqual(before);
+    expect(await snapshot(srv)).toEqual(before);
   });
 
   test("only a signed-in broker may share: no session is 401, a customer's session is 401", async () => {
     const c = await createCustomer(srv, broker.token, { email: "not-a-broker@example.com" });
     const cookie = await customerCookie(srv, c.uploadLink, c.email);
-    const before = snapshot(srv);
+    const before = await snapshot(srv);
     expect((await share([{ bytes: realPdf(), name: "a.pdf" }], [c.id], { token: "" })).status).toBe(401);
     expect((await share([{ bytes: realPdf(), name: "a.pdf" }], [c.id], { cookie })).status).toBe(401);
-    expect(snapshot(srv)).toEqual(before);
+    expect(await snapshot(srv)).toEqual(before);
   });
 });
 
@@ -231,15 +231,15 @@ describe("deleting a shared document", () => {
     const res = await share([{ bytes: realPdf(), name: "shared-once.pdf" }], [a.id, b.id]);
     const [first, second] = res.body.documents as any[];
     const key = (srv.server.ctx.db.$client.query("select storage_key as k from documents where id = ?").get(first.id) as any).k;
-    expect(storedFiles()).toContain(key);
+    expect(await storedFiles()).toContain(key);
 
     expect((await srv.call(`/api/documents/${first.id}`, { method: "DELETE", token: broker.token })).status).toBe(200);
-    expect(storedFiles()).toContain(key);
+    expect(await storedFiles()).toContain(key);
     const still = await srv.call(`/api/documents/${second.id}/download`, { token: broker.token });
     expect(still.status).toBe(200);
 
     expect((await srv.call(`/api/documents/${second.id}`, { method: "DELETE", token: broker.token })).status).toBe(200);
-    expect(storedFiles()).not.toContain(key);
+    expect(await storedFiles()).not.toContain(key);
   });
 
   test("deleting a customer keeps a file another customer still has", async () => {

@@ -2,7 +2,6 @@
 // file names outside ASCII. Runs with the default MAX_UPLOAD_MB (10).
 import { describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
-import { join } from "node:path";
 import { createCustomer, customerCookie, sampleFiles, uploadFile } from "../support/fixtures.ts";
 import { useServerWithBroker } from "../support/server.ts";
 import { uploadMessages } from "../../src/shared/validation.ts";
@@ -11,7 +10,7 @@ const { srv, broker } = useServerWithBroker();
 
 const LIMIT = 10 * 1024 * 1024;
 const q = (sql: string, ...args: any[]) => srv.server.ctx.db.$client.query(sql).get(...args) as any;
-const tempFiles = () => readdirSync(join(srv.dataDir, "files", ".tmp"));
+const tempFiles = () => readdirSync(srv.server.ctx.files.tempDir);
 const pdfOfSize = (size: number) => {
   const bytes = new Uint8Array(size);
   bytes.set(sampleFiles.pdf());

@@ -11,6 +11,7 @@ import { createLogger, type Logger } from "../../src/lib/log.ts";
 import { startServer, type RunningServer } from "../../src/server.ts";
 import { latestCode } from "./outbox.ts";
 import { createTestDatabase } from "./postgres.ts";
+import { sharedS3Server } from "./s3.ts";
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -50,15 +51,23 @@ export function tempDir(prefix = "portal-test-"): string {
 
 let brokerCount = 0;
 
+/**
+ * Where test portals keep files: local disk, or with TEST_STORAGE=s3 (the whole API suite on
+ * object storage) a bucket of their own on one s3rver for the test process.
+ */
+const defaultStorage = (): "local" | "s3" => (process.env.TEST_STORAGE === "s3" ? "s3" : "local");
+
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { log?: Logger } = {},
+  options: { log?: Logger; storage?: "local" | "s3" } = {},
 ): Promise<TestServer> {
   const dataDir = tempDir();
   const clock = new ManualClock();
   // `npm run test:postgres`: every test server gets a fresh PostgreSQL database of its own.
   if (dialect === "postgres" && !env.DATABASE_URL) env = { DATABASE_URL: await createTestDatabase(), ...env };
-  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, ...env });
+  const storage = options.storage ?? defaultStorage();
+  const storageEnv = storage === "s3" && !env.S3_BUCKET ? await s3Settings() : {};
+  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, ...storageEnv, ...env });
   const server = await startServer(config, { clock, log: options.log ?? createLogger("silent"), runScheduler: false });
   const url = server.url;
 
@@ -102,6 +111,12 @@ export async function startTestServer(
   };
 }
 
+
+/** S3_* settings for a new bucket on the process's s3rver. */
+async function s3Settings(): Promise<Record<string, string>> {
+  const s3 = await sharedS3Server();
+  return s3.env(await s3.createBucket());
+}
 
 /** The value of a Set-Cookie header's cookie, as a Cookie request header. */
 export function cookieHeader(response: ApiResponse): string {

@@ -203,7 +203,7 @@ export async function deleteCustomer(ctx: AppContext, { brokerId, customerId }: 
       await tx.delete(customers).where(eq(customers.id, customerId));
       return keys;
     });
-  removeFiles(ctx, keys);
+  await removeFiles(ctx, keys);
 }
 
 export async function resendInvitation(ctx: AppContext, { broker, customerId }: { broker: PublicUser; customerId: string }): Promise<void> {

@@ -303,8 +303,8 @@ export async function deleteDocumentRows(tx: Writer, rows: DocumentRow[]): Promi
   return keys.filter((key) => !stillUsed.has(key));
 }
 
-export function removeFiles(ctx: AppContext, keys: string[]): void {
-  for (const key of keys) ctx.files.remove(key);
+export async function removeFiles(ctx: AppContext, keys: string[]): Promise<void> {
+  for (const key of keys) await ctx.files.remove(key);
 }
 
 /** Removes a document, then its files; the customer is told. */
@@ -321,7 +321,7 @@ export async function deleteDocument(ctx: AppContext, { brokerId, documentId }: 
       unit.publish({ type: "document_status_changed", brokerId, customerId: doc.customerId, documentIds: [doc.id] });
       return deleteDocumentRows(unit.tx, [doc]);
     });
-  removeFiles(ctx, keys);
+  await removeFiles(ctx, keys);
   return doc;
 }
 
@@ -346,4 +346,11 @@ export async function findCustomerDocument(ctx: AppContext, customerIds: string[
   const doc = await findDocument(ctx, documentId);
   if (!doc || !customerIds.includes(doc.customerId)) throw notFound("Document not found");
   return doc;
+}
+
+/** Every stored file a document or an earlier version of one refers to (the orphan sweep's list). */
+export async function referencedStorageKeys(ctx: AppContext): Promise<Set<string>> {
+  const current = await ctx.db.selectDistinct({ key: documents.storageKey }).from(documents);
+  const earlier = await ctx.db.selectDistinct({ key: documentVersions.storageKey }).from(documentVersions);
+  return new Set([...current, ...earlier].flatMap((row) => (row.key ? [row.key] : [])));
 }

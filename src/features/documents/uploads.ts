@@ -42,7 +42,7 @@ export async function attachUploadedFile(
   const { file } = input;
   const doc = await uploadableDocument(ctx, input.customerIds, input.documentId);
   const key = newStorageKey();
-  ctx.files.adopt(file.tempPath, key);
+  await ctx.files.adopt(file.tempPath, key);
   const now = ctx.clock.now();
   try {
     return inTransaction(ctx, async (unit) => {
@@ -98,7 +98,7 @@ export async function attachUploadedFile(
       return updated;
     });
   } catch (error) {
-    ctx.files.remove(key);
+    await ctx.files.remove(key);
     throw error;
   }
 }

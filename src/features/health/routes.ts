@@ -20,7 +20,7 @@ async function storageAnswers(ctx: AppContext): Promise<void> {
   const probe = newStorageKey();
   try {
     await ctx.files.write(probe, "");
-    ctx.files.remove(probe);
+    await ctx.files.remove(probe);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? "error";
     throw new AppError("unavailable", `The file store cannot be written (${reason})`);

@@ -9,6 +9,7 @@ import { appliedMigrationCount } from "../../../db/pre-migration-backup.ts";
 import { loadConfig, type ConfigOverrides } from "../../config.ts";
 import { buildContext } from "../../context.ts";
 import { embeddedFiles } from "../../lib/embedded.ts";
+import type { FileStore } from "../../lib/storage.ts";
 import { countJobsByStatus, countOverdueJobs } from "../../lib/jobs.ts";
 import { createLogger } from "../../lib/log.ts";
 import { countEmailsByStatus } from "../mail/service.ts";
@@ -59,7 +60,7 @@ export async function runDoctor(env: Record<string, string | undefined>, overrid
   try {
     findings.push(...databaseChecks(sqlite));
     const ctx = buildContext(config, db, { log: createLogger("silent") });
-    findings.push(clock(sqlite, now), ...await jobsAndEmails(ctx.db, ctx, now), ...storedFiles(config.dataDir));
+      findings.push(clock(sqlite, now), ...await jobsAndEmails(ctx.db, ctx, now), ...(await storedFiles(config.dataDir, ctx.files)));
     findings.push(await smtp(ctx));
   } finally {
     sqlite.close();
@@ -130,9 +131,13 @@ async function jobsAndEmails(db: Db, ctx: ReturnType<typeof buildContext>, now: 
 }
 
 /** Referenced files that are gone (lost documents) and stored files nothing refers to (orphans). */
-function storedFiles(dataDir: string): Finding[] {
-  const dir = join(dataDir, "files");
-  const present = new Set(existsSync(dir) ? readdirSync(dir).filter((n) => !n.startsWith(".")) : []);
+async function storedFiles(dataDir: string, store: FileStore): Promise<Finding[]> {
+  let present: Set<string>;
+  try {
+    present = new Set(await store.storedKeys());
+  } catch (error) {
+    return [fail("Stored files", (error as Error).message, "Check S3_ENDPOINT, S3_BUCKET and the keys, and that this server may reach the storage service.")];
+  }
   const referenced = storageKeysIn(join(dataDir, databaseFileName));
   const missing = [...referenced].filter((k) => !present.has(k));
   const orphans = [...present].filter((k) => !referenced.has(k));

@@ -1,17 +1,22 @@
 // Stored files no row refers to. A file is moved into the store before the transaction that
 // points a document at it commits (the other order could leave a document without its file), so
 // a crash in between leaves the file alone in the store. The serving portal removes such files
-// at start, holding the data directory's lock: no upload is in flight then.
+// at start, holding the data directory's lock: no upload is in flight then. A database or bucket
+// shared by several instances may hold another instance's upload in flight, so there only files older
+// than an hour are removed.
 import type { AppContext } from "../../context.ts";
-import { storageKeysOf } from "./backup.ts";
+import { referencedStorageKeys } from "../documents/service.ts";
+
+const IN_FLIGHT_MS = 60 * 60_000;
 
 /** Removes stored files that nothing in the database refers to; returns how many. */
-export function removeOrphanedFiles(ctx: AppContext): number {
-  // Instances sharing one database and store: a file another instance adopted a moment ago has
-  // no row yet, and is not ours to judge. (Its own stray temp files are still discarded.)
-  if (ctx.config.databaseUrl) return 0;
-  const referenced = storageKeysOf(ctx.db.$client);
-  const orphans = ctx.files.storedKeys().filter((key) => !referenced.has(key));
-  for (const key of orphans) ctx.files.remove(key);
+export async function removeOrphanedFiles(ctx: AppContext): Promise<number> {
+  const referenced = await referencedStorageKeys(ctx);
+  // Several instances on one database (DATABASE_URL) or one bucket: another one's upload may be
+  // in flight. Wall-clock time, as the store stamps its files (not the portal's own clock).
+  const shared = ctx.files.shared || ctx.config.databaseUrl !== null;
+  const stored = await ctx.files.storedKeys(shared ? { modifiedBefore: new Date(Date.now() - IN_FLIGHT_MS) } : {});
+  const orphans = stored.filter((key) => !referenced.has(key));
+  for (const key of orphans) await ctx.files.remove(key);
   return orphans.length;
 }

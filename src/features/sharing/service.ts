@@ -66,12 +66,13 @@ export async function shareDocuments(ctx: AppContext, { broker, request }: { bro
   try {
     const recipients = await findOwnedCustomers(ctx, broker.id, parseCustomerIds(received.fields.customerIds));
     // Stored once: every recipient's row points at the same key.
-    const files: SharedFile[] = received.files.map((file) => {
+    const files: SharedFile[] = [];
+    for (const file of received.files) {
       const storageKey = newStorageKey();
-      ctx.files.adopt(file.tempPath, storageKey);
       adopted.push(storageKey);
-      return { storageKey, originalName: file.originalName, mimeType: file.mimeType, size: file.size };
-    });
+      await ctx.files.adopt(file.tempPath, storageKey);
+      files.push({ storageKey, originalName: file.originalName, mimeType: file.mimeType, size: file.size });
+    }
     const brokerName = displayName(broker);
     const fileNames = files.map((f) => f.originalName);
     const rows = await inTransaction(ctx, async (unit) => {
@@ -94,7 +95,7 @@ export async function shareDocuments(ctx: AppContext, { broker, request }: { bro
     });
     return { documents: rows, sharedFiles: files.length, customers: recipients.length };
   } catch (error) {
-    for (const key of adopted) ctx.files.remove(key);
+    for (const key of adopted) await ctx.files.remove(key);
     throw error;
   } finally {
     for (const file of received.files) rmSync(file.tempPath, { force: true }); // moved into the store on success
