@@ -10,6 +10,9 @@
 // one writer at a time (check a limit, then insert; read the chain head, then append), so each
 // transaction first takes one advisory lock: writers across every instance take turns exactly as
 // they do on SQLite, and readers never wait. The job queue's claim is the exception (db/jobs.ts).
+// Within an instance transactions also queue before taking a pooled connection: a transaction
+// that holds the lock may read through the pool (ctx.db), and must never find every connection
+// taken by others waiting for that lock.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { sql } from "drizzle-orm";
 import type { BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
@@ -21,9 +24,10 @@ type SqliteWriter = BunSQLiteDatabase<Record<string, unknown>> & { $client: impo
 /** The advisory lock every PostgreSQL write transaction takes (any constant; ours). */
 export const WRITE_LOCK = 7_318_204_551;
 
-type Engine =
-  | { kind: "sqlite"; writer: SqliteWriter; /** each transaction starts when the one before it has finished */ tail: Promise<void> }
-  | { kind: "postgres"; db: PgDb };
+type Engine = (
+  | { kind: "sqlite"; writer: SqliteWriter }
+  | { kind: "postgres"; db: PgDb }
+) & { /** each transaction starts when the one before it in this process has finished */ tail: Promise<void> };
 
 const engines = new WeakMap<object, Engine>();
 /** The transaction the current async call chain is inside, to refuse nesting (it would wait on itself). */
@@ -34,7 +38,7 @@ export function registerSqliteWriter(reader: object, writer: object): void {
 }
 
 export function registerPostgres(db: PgDb): void {
-  engines.set(db, { kind: "postgres", db });
+  engines.set(db, { kind: "postgres", db, tail: Promise.resolve() });
 }
 
 export function engineOf(db: Db): Engine {
@@ -52,16 +56,20 @@ export function sqliteWriterOf(db: Db): SqliteWriter {
 export async function transaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   const engine = engineOf(db);
   if (current.getStore() === db) throw new Error("A transaction was started inside another one; pass the open transaction down instead");
-  if (engine.kind === "postgres") {
-    return engine.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${WRITE_LOCK})`);
-      return current.run(db, () => work(tx as unknown as Tx));
-    });
-  }
   const previous = engine.tail;
   let done!: () => void;
   engine.tail = new Promise((resolve) => (done = resolve));
   await previous;
+  if (engine.kind === "postgres") {
+    try {
+      return await engine.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${WRITE_LOCK})`);
+        return current.run(db, () => work(tx as unknown as Tx));
+      });
+    } finally {
+      done();
+    }
+  }
   const client = engine.writer.$client;
   try {
     client.exec("BEGIN IMMEDIATE");

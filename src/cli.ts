@@ -144,9 +144,11 @@ async function restore(archive: string | undefined, overrides: ConfigOverrides) 
 
 async function withContext<T>(overrides: ConfigOverrides, work: (ctx: AppContext) => T | Promise<T>): Promise<T> {
   const { config, db } = await openMigrated(overrides);
+  const ctx = buildContext(config, db, { log: createLogger("silent") });
   try {
-    return await work(buildContext(config, db, { log: createLogger("silent") }));
+    return await work(ctx);
   } finally {
+    await ctx.events.close(); // what the command published reaches the running instances first
     await closeAnyDatabase(db);
   }
 }

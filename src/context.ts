@@ -1,10 +1,11 @@
 // What every feature needs, built once per running app (and once per test server).
 import type { Db } from "../db/client.ts";
+import { eventChannel } from "../db/notify.ts";
 import { changeCounter } from "../db/transaction.ts";
 import type { Config } from "./config.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
 import { createLogger, type Logger } from "./lib/log.ts";
-import { InProcessEventBus, type EventBus } from "./lib/events.ts";
+import { createEventBus, type EventBus } from "./lib/events.ts";
 import { ReadCache } from "./lib/read-cache.ts";
 import { openFileStore, type FileStore } from "./lib/storage.ts";
 
@@ -28,7 +29,7 @@ export function buildContext(config: Config, db: Db, options: { clock?: Clock; l
     db,
     files: openFileStore(config, log),
     cache: new ReadCache(changeCounter(db), clock),
-    events: new InProcessEventBus(),
+    events: createEventBus(eventChannel(db), log),
     clock,
     log,
   };

@@ -68,17 +68,19 @@ async function startLocked(config: Config, options: StartOptions, unlock: () => 
     );
   }
 
+  await ctx.events.start();
   const hub = new LiveHub(ctx.events);
   const app = createApp(ctx, hub);
   try {
     listen(app, config);
   } catch (error) {
     hub.close();
+    await ctx.events.close();
     await closeAnyDatabase(db);
     throw error;
   }
   const port = app.server!.port!;
-  const scheduler = new Scheduler(ctx, jobHandlers, { periodic: [...periodicTasks, closeEndedBrokerSockets(hub)] });
+  const scheduler = new Scheduler(ctx, jobHandlers, { periodic: periodicTasks, perInstance: [closeEndedBrokerSockets(hub)] });
   if (options.runScheduler !== false) await scheduler.start();
   const stopBackups = scheduleBackups(ctx);
 
@@ -99,6 +101,7 @@ async function startLocked(config: Config, options: StartOptions, unlock: () => 
       await new Promise((resolve) => setImmediate(resolve));
       hub.close();
       await scheduler.stop();
+      await ctx.events.close();
       closeSmtpTransport(ctx);
       await closeAnyDatabase(db);
       unlock();

@@ -1,8 +1,9 @@
 // Durable background jobs. A job row is written in the same transaction as the change that
 // causes it, so it exists exactly when that change does; the scheduler in the server process
 // claims due jobs with one atomic UPDATE, runs them, and retries failures with back-off.
-import { and, eq, inArray, lte, or, sql, count } from "drizzle-orm";
+import { and, count, eq, lte } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
+import { claimDueJobs, releaseJobsOfStoppedRun, runOnOneInstance, type Job } from "../../db/jobs.ts";
 import { transaction } from "../../db/transaction.ts";
 import { jobs } from "../../db/tables.ts";
 import type { AppContext } from "../context.ts";
@@ -11,7 +12,7 @@ import { newId } from "./tokens.ts";
 
 /** The database or an open transaction: anything Drizzle can write through. */
 export type Writer = Tx;
-export type Job = typeof jobs.$inferSelect;
+export type { Job };
 export type JobHandler = (ctx: AppContext, job: Job) => Promise<void>;
 
 /** Thrown by a handler when trying again cannot help; the job fails at once. */
@@ -62,8 +63,10 @@ export function atMostEvery(intervalMs: number, task: PeriodicTask): PeriodicTas
 }
 
 export interface SchedulerOptions {
-  /** Run at the start of every tick, before due jobs are claimed. */
+  /** Run at the start of every tick, before due jobs are claimed: by one instance of several. */
   periodic?: PeriodicTask[];
+  /** Run at the start of every tick by every instance (work on this process's own state). */
+  perInstance?: PeriodicTask[];
   intervalMs?: number;
   batchSize?: number;
   concurrency?: number;
@@ -79,6 +82,7 @@ export class Scheduler {
   private readonly concurrency: number;
   private readonly leaseMs: number;
   private readonly periodic: PeriodicTask[];
+  private readonly perInstance: PeriodicTask[];
 
   constructor(
     private readonly ctx: AppContext,
@@ -90,16 +94,16 @@ export class Scheduler {
     this.concurrency = options.concurrency ?? 8;
     this.leaseMs = options.leaseMs ?? 5 * 60_000;
     this.periodic = options.periodic ?? [];
+    this.perInstance = options.perInstance ?? [];
   }
 
   /**
-   * Runs at once (catching up on anything missed while stopped), then every interval. One portal
-   * process owns a data directory, so jobs still marked running belong to a run that stopped
-   * (a crash, a kill) and are handed out again now rather than after their lease.
+   * Runs at once (catching up on anything missed while stopped), then every interval. Jobs still
+   * marked running by a run that stopped are handed out again (see releaseJobsOfStoppedRun).
    */
   async start(): Promise<void> {
     if (this.timer) return;
-    await transaction(this.ctx.db, (tx) => tx.update(jobs).set({ status: "pending", lockedUntil: null }).where(eq(jobs.status, "running")));
+    await releaseJobsOfStoppedRun(this.ctx.db);
     const tickSafely = () =>
       this.tick().catch((error) => {
         // A pass that fails (the disk is full, the database is locked) is logged and tried again
@@ -126,13 +130,10 @@ export class Scheduler {
   }
 
   private async runDue(): Promise<number> {
-    for (const task of this.periodic) {
-      try {
-        await task(this.ctx);
-      } catch (error) {
-        this.ctx.log.error("A periodic task failed", { error: String(error) });
-      }
-    }
+    // Time-driven work once per tick across all instances sharing the database; the work about
+    // this instance's own state (its sockets) here.
+    await runOnOneInstance(this.ctx.db, () => this.runPeriodic(this.periodic));
+    await this.runPeriodic(this.perInstance);
     let total = 0;
     for (;;) {
       const batch = await this.claim();
@@ -146,28 +147,18 @@ export class Scheduler {
     }
   }
 
-  /** Marks due jobs as ours in one statement, so no job is ever handed out twice at once. */
-  private async claim(): Promise<Job[]> {
-    const now = this.ctx.clock.now();
-    return transaction(this.ctx.db, (tx) => {
-      const due = tx
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(
-        or(
-          and(eq(jobs.status, "pending"), lte(jobs.runAt, now)),
-          // A job still "running" past its lease belongs to a process that stopped.
-          and(eq(jobs.status, "running"), lte(jobs.lockedUntil, now)),
-        ),
-      )
-      .orderBy(jobs.runAt)
-      .limit(this.batchSize);
-      return tx
-        .update(jobs)
-        .set({ status: "running", attempts: sql`${jobs.attempts} + 1`, lockedUntil: new Date(now.getTime() + this.leaseMs) })
-        .where(inArray(jobs.id, due))
-        .returning();
-    });
+  private async runPeriodic(tasks: PeriodicTask[]): Promise<void> {
+    for (const task of tasks) {
+      try {
+        await task(this.ctx);
+      } catch (error) {
+        this.ctx.log.error("A periodic task failed", { error: String(error) });
+      }
+    }
+  }
+
+  private claim(): Promise<Job[]> {
+    return claimDueJobs(this.ctx.db, { now: this.ctx.clock.now(), limit: this.batchSize, leaseMs: this.leaseMs });
   }
 
   private async run(job: Job): Promise<void> {
