@@ -6,6 +6,7 @@
 // starts the second app directly.)
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { closeDatabase, openDatabase } from "../../db/client.ts";
+import { rateLimits } from "../../db/schema.ts";
 import { createApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { buildContext } from "../../src/context.ts";
@@ -69,5 +70,19 @@ describe("sign-in throttle across instances", () => {
       expect(refused.status).toBe(429);
       expect(refused.body.message).toBe("Too many sign-in attempts. Try again in 15 minutes.");
     }
+  });
+
+  test("the hourly purge deletes counts whose time has passed and keeps the rest", async () => {
+    const { user } = await first.signUpBroker({ password: PASSWORD });
+    expect((await signIn(first.url, user.email, "wrong", "192.0.2.77")).status).toBe(401);
+    expect((await signIn(second.url, user.email, PASSWORD, "192.0.2.78")).status).toBe(200); // a trusted address: 30 days
+    const rows = async () => (await first.server.ctx.db.select().from(rateLimits)).length;
+    const before = await rows();
+    first.clock.advance(2 * 24 * 60 * 60 * 1000); // every pair (a day) and window (15 minutes) has passed
+    await first.runJobs();
+    const trusted = (await first.server.ctx.db.select().from(rateLimits)).filter((r) => r.expiresAt > first.clock.now());
+    expect(await rows()).toBe(trusted.length);
+    expect(trusted.length).toBeGreaterThan(0);
+    expect(trusted.length).toBeLessThan(before);
   });
 });
