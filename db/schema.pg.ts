@@ -387,3 +387,14 @@ export const checklistTemplates = pgTable(
   },
   (t) => [uniqueIndex("checklist_templates_broker_name_idx").on(t.brokerId, t.nameKey)],
 );
+
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    waitUntil: time("wait_until"),
+    expiresAt: time("expires_at").notNull(),
+  },
+  (t) => [index("rate_limits_expires_idx").on(t.expiresAt)],
+);

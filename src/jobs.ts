@@ -7,6 +7,7 @@ import { purgeExpiredBrokerAuth } from "./features/auth/service.ts";
 import { purgeExpiredCustomerAuth } from "./features/customer-auth/service.ts";
 import { expireCanceledPlans } from "./features/billing/expiry.ts";
 import { atMostEvery, type JobHandler, type PeriodicTask } from "./lib/jobs.ts";
+import { purgeExpiredRateLimits } from "./lib/rate-limit.ts";
 
 export const jobHandlers: Record<string, JobHandler> = {
   [SEND_EMAIL_JOB]: deliverEmail,
@@ -22,5 +23,6 @@ export const periodicTasks: PeriodicTask[] = [
   atMostEvery(60 * 60 * 1000, async (ctx) => {
     await purgeExpiredBrokerAuth(ctx);
     await purgeExpiredCustomerAuth(ctx);
+    await purgeExpiredRateLimits(ctx);
   }),
 ];

@@ -46,13 +46,13 @@ export async function checkSignIn(
   throttle: SignInThrottle,
   input: { address: string; email: string; password: string; passwordHash: string | null | undefined; allowed?: boolean },
 ): Promise<void> {
-  const attempt = throttle.reserve(input.address, input.email);
+  const attempt = await throttle.reserve(input.address, input.email);
   let ok = false;
   if (input.passwordHash) ok = await verifyPassword(input.password, input.passwordHash);
   else await verifyAgainstDummy(input.password); // no account, or none with a password: the same work, and a refusal
   if (!ok || input.allowed === false) {
-    attempt.failed();
+    await attempt.failed();
     throw new AppError("unauthorized", INVALID_CREDENTIALS);
   }
-  attempt.succeeded();
+  await attempt.succeeded();
 }

@@ -43,9 +43,9 @@ function limitsFor(ctx: AppContext) {
   let found = limits.get(ctx);
   if (!found) {
     found = {
-      resetsByEmail: new FailureLimiter(3, 15 * MINUTE, ctx.clock),
-      resetsByCaller: new FailureLimiter(20, 60 * MINUTE, ctx.clock),
-      codesByBroker: new FailureLimiter(5, 60 * MINUTE, ctx.clock),
+      resetsByEmail: new FailureLimiter(ctx, "broker-resets-by-email", 3, 15 * MINUTE),
+      resetsByCaller: new FailureLimiter(ctx, "broker-resets-by-caller", 20, 60 * MINUTE),
+      codesByBroker: new FailureLimiter(ctx, "broker-email-change-codes", 5, 60 * MINUTE),
     };
     limits.set(ctx, found);
   }
@@ -79,12 +79,10 @@ export async function forgotBrokerPassword(ctx: AppContext, input: { email: stri
   const email = normalizeEmail(input.email);
   if (!isValidEmail(email)) throw badRequest(messages.invalidEmail);
   const { resetsByEmail, resetsByCaller } = limitsFor(ctx);
-  const wait = resetsByCaller.retryAfter(input.address);
+  const wait = await resetsByCaller.take(input.address);
   if (wait > 0) throw new AppError("too_many_requests", accountMessages.tooManyResets, { retryAfter: wait });
-  resetsByCaller.recordFailure(input.address);
   // Quietly: a 429 here would tell the caller that this email was asked about recently.
-  if (resetsByEmail.retryAfter(email) > 0) return;
-  resetsByEmail.recordFailure(email);
+  if ((await resetsByEmail.take(email)) > 0) return;
   const user = (await ctx.db.select().from(users).where(eq(users.email, email)))[0];
   if (!user || user.disabledAt || !user.passwordHash) return;
   const token = randomToken();
@@ -161,9 +159,8 @@ export async function requestEmailChange(ctx: AppContext, input: { brokerId: str
   const user = await confirmPassword(ctx, { brokerId: input.brokerId, password: input.password, address: input.address });
   if (newEmail === user.email) throw badRequest(accountMessages.sameEmail);
   const { codesByBroker } = limitsFor(ctx);
-  const wait = codesByBroker.retryAfter(user.id);
+  const wait = await codesByBroker.take(user.id);
   if (wait > 0) throw new AppError("too_many_requests", accountMessages.tooManyCodes(wait), { retryAfter: wait });
-  codesByBroker.recordFailure(user.id);
   await inTransaction(ctx, async ({ tx, now }) => {
         await tx.delete(brokerEmailChanges).where(eq(brokerEmailChanges.userId, user.id));
         if ((await tx.select({ id: users.id }).from(users).where(eq(users.email, newEmail)))[0]) return;

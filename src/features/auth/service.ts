@@ -112,7 +112,7 @@ export async function signUpBroker(ctx: AppContext, input: SignUpInput & { addre
 }
 
 const throttles = new WeakMap<AppContext, SignInThrottle>();
-const throttleFor = (ctx: AppContext) => throttles.get(ctx) ?? throttles.set(ctx, new SignInThrottle(ctx.clock)).get(ctx)!;
+const throttleFor = (ctx: AppContext) => throttles.get(ctx) ?? throttles.set(ctx, new SignInThrottle(ctx, "broker-sign-in")).get(ctx)!;
 /** The one throttle every broker password check goes through: sign-in, and the account changes that ask for the password. */
 export const brokerSignInThrottle = throttleFor;
 

@@ -24,7 +24,7 @@ const limits = new WeakMap<AppContext, { byEmail: FailureLimiter; byCaller: Fail
 function limitsFor(ctx: AppContext) {
   let found = limits.get(ctx);
   if (!found) {
-    found = { byEmail: new FailureLimiter(5, HOUR, ctx.clock), byCaller: new FailureLimiter(30, HOUR, ctx.clock) };
+    found = { byEmail: new FailureLimiter(ctx, "sign-up-emails-by-email", 5, HOUR), byCaller: new FailureLimiter(ctx, "sign-up-emails-by-caller", 30, HOUR) };
     limits.set(ctx, found);
   }
   return found;
@@ -44,10 +44,9 @@ const codeHash = (ctx: AppContext, email: string, code: string) => emailCodeHash
 export async function sendSignUpEmail(ctx: AppContext, input: { email: string; address: string }): Promise<void> {
   const { email, address } = input;
   const { byEmail, byCaller } = limitsFor(ctx);
-  refuseIfWaiting(byCaller.retryAfter(address), messages.tooManySignUps);
-  refuseIfWaiting(byEmail.retryAfter(email), messages.tooManySignUpEmails);
-  byCaller.recordFailure(address);
-  byEmail.recordFailure(email);
+  // Both counted or neither: a refusal counts nothing.
+  const refused = await FailureLimiter.takeAll([{ limiter: byCaller, subject: address }, { limiter: byEmail, subject: email }]);
+  if (refused) refuseIfWaiting(refused.wait, refused.limiter === byCaller ? messages.tooManySignUps : messages.tooManySignUpEmails);
 
   await inTransaction(ctx, async ({ tx, now }) => {
         if ((await tx.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]) {

@@ -91,7 +91,7 @@ export async function createSubscription(ctx: AppContext, { broker, plan }: { br
     );
   }
   if (await effectivePlan(ctx, broker.id) === plan) throw new AppError("conflict", `You are already on the ${getPlan(plan).name} plan.`);
-  throttlePaymentCall(ctx, "create", broker.id);
+  await throttlePaymentCall(ctx, "create", broker.id);
 
   const { claim, earlier, createdRow } = await claimPendingSlot(ctx, broker.id);
   let earlierSettled = false;
@@ -179,7 +179,7 @@ async function settleEarlier(ctx: AppContext, brokerId: string, customerId: stri
  */
 export async function activateSubscription(ctx: AppContext, { broker, paymentIntentId }: { broker: PublicUser; paymentIntentId: string }) {
   requireBilling(ctx);
-  throttlePaymentCall(ctx, "activate", broker.id);
+  await throttlePaymentCall(ctx, "activate", broker.id);
   const row = await subscriptionRow(ctx.db, broker.id);
   // Another broker's payment looks exactly like one that does not exist.
   if (!row?.pendingPaymentIntentId || row.pendingPaymentIntentId !== paymentIntentId || !row.pendingSubscriptionId || !row.pendingPlan) {

@@ -15,7 +15,7 @@ const limiters = new WeakMap<AppContext, Record<PaymentCall, FailureLimiter>>();
 function limitersFor(ctx: AppContext) {
   let found = limiters.get(ctx);
   if (!found) {
-    found = { create: new FailureLimiter(PAYMENT_CALLS_PER_HOUR, HOUR, ctx.clock), activate: new FailureLimiter(PAYMENT_CALLS_PER_HOUR, HOUR, ctx.clock) };
+    found = { create: new FailureLimiter(ctx, "payment-create", PAYMENT_CALLS_PER_HOUR, HOUR), activate: new FailureLimiter(ctx, "payment-activate", PAYMENT_CALLS_PER_HOUR, HOUR) };
     limiters.set(ctx, found);
   }
   return found;
@@ -27,9 +27,7 @@ export const tooManyPaymentCalls = (seconds: number) => {
 };
 
 /** Counts one call, or throws 429 (with Retry-After) once the broker has made 10 this hour. */
-export function throttlePaymentCall(ctx: AppContext, call: PaymentCall, brokerId: string): void {
-  const limiter = limitersFor(ctx)[call];
-  const wait = limiter.retryAfter(brokerId);
+export async function throttlePaymentCall(ctx: AppContext, call: PaymentCall, brokerId: string): Promise<void> {
+  const wait = await limitersFor(ctx)[call].take(brokerId);
   if (wait > 0) throw new AppError("too_many_requests", tooManyPaymentCalls(wait), { retryAfter: wait });
-  limiter.recordFailure(brokerId);
 }

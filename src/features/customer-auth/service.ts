@@ -100,9 +100,8 @@ export async function checkEmail(ctx: AppContext, input: CheckEmailInput): Promi
   const customer = await customerByLink(ctx, input.uploadLink);
   // A forwarded link must not become a way to test guessed addresses against it.
   const { emailChecks } = throttleFor(ctx);
-  const wait = emailChecks.retryAfter(customer.id);
+  const wait = await emailChecks.take(customer.id);
   if (wait > 0) throw new AppError("too_many_requests", "Too many tries. Please wait a few minutes and try again.", { retryAfter: wait });
-  emailChecks.recordFailure(customer.id);
   const exists = normalizeEmail(input.email) === customer.email;
   return { exists, hasPassword: exists && customer.accountConnectedAt !== null && await accountByEmail(ctx, customer.email) !== null };
 }
@@ -113,10 +112,10 @@ function throttleFor(ctx: AppContext) {
   if (!found) {
     const fifteenMinutes = 15 * 60 * 1000;
     found = {
-      signIn: new SignInThrottle(ctx.clock),
-      resets: new FailureLimiter(3, fifteenMinutes, ctx.clock),
+      signIn: new SignInThrottle(ctx, "customer-sign-in"),
+      resets: new FailureLimiter(ctx, "customer-resets", 3, fifteenMinutes),
       // A person types their email a few times at most; 20 per link per 15 minutes is generous.
-      emailChecks: new FailureLimiter(20, fifteenMinutes, ctx.clock),
+      emailChecks: new FailureLimiter(ctx, "customer-email-checks", 20, fifteenMinutes),
     };
     throttles.set(ctx, found);
   }
@@ -242,8 +241,7 @@ export const FORGOT_PASSWORD_ANSWER = "If an account exists for this email, we s
 export async function forgotPassword(ctx: AppContext, input: ForgotPasswordInput): Promise<void> {
   const email = normalizeEmail(input.email);
   const { resets } = throttleFor(ctx);
-  if (resets.retryAfter(email) > 0) return; // at most 3 reset emails per address per 15 minutes
-  resets.recordFailure(email);
+  if ((await resets.take(email)) > 0) return; // at most 3 reset emails per address per 15 minutes
   const account = await accountByEmail(ctx, email);
   if (!account) return;
   const portals = await customersWithEmail(ctx, email);

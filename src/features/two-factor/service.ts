@@ -22,7 +22,7 @@ import { keyUri, matchingStep } from "./totp.ts";
 const ISSUER = "Broker Portal";
 
 const throttles = new WeakMap<AppContext, SignInThrottle>();
-const throttleFor = (ctx: AppContext) => throttles.get(ctx) ?? throttles.set(ctx, new SignInThrottle(ctx.clock)).get(ctx)!;
+const throttleFor = (ctx: AppContext) => throttles.get(ctx) ?? throttles.set(ctx, new SignInThrottle(ctx, "two-factor")).get(ctx)!;
 
 const factorRow = async (ctx: AppContext, userId: string) => (await ctx.db.select().from(brokerTwoFactor).where(eq(brokerTwoFactor.userId, userId)))[0];
 
@@ -131,19 +131,19 @@ export async function resetTwoFactor(ctx: AppContext, email: string): Promise<{ 
  * conditional UPDATE, so two requests racing with the same code cannot both succeed.
  */
 async function checkSecondFactor(ctx: AppContext, input: { userId: string; code: string; address: string; allowRecovery: boolean }): Promise<"totp" | "recovery"> {
-  const attempt = throttleFor(ctx).reserve(input.address, `two-factor:${input.userId}`);
+  const attempt = await throttleFor(ctx).reserve(input.address, `two-factor:${input.userId}`);
   let used: "totp" | "recovery" | null;
   try {
     used = await spendCode(ctx, input);
   } catch (error) {
-    attempt.failed(); // settled either way: an unreadable key counts as a failure
+    await attempt.failed(); // settled either way: an unreadable key counts as a failure
     throw error;
   }
   if (!used) {
-    attempt.failed();
+    await attempt.failed();
     throw new AppError("unauthorized", twoFactorMessages.wrongCode);
   }
-  attempt.succeeded();
+  await attempt.succeeded();
   return used;
 }
 
