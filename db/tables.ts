@@ -36,4 +36,5 @@ export const {
   reminderSettings,
   documentExpiries,
   checklistTemplates,
+  rateLimits,
 } = chosen;

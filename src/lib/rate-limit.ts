@@ -11,7 +11,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, gt, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { rateLimits } from "../../db/schema.ts";
+import { rateLimits } from "../../db/tables.ts";
 import { transaction } from "../../db/transaction.ts";
 import type { Clock } from "./clock.ts";
 import { AppError } from "./errors.ts";

@@ -2,9 +2,9 @@
 // SQLite, and attempts made at once on a pool of connections (READ COMMITTED, the default) still
 // get exactly the allowance between them, the upsert on the counted row making them take turns.
 //
-// Services import their tables from db/schema.ts and run transactions through db/transaction.ts,
-// both SQLite's for now. This file therefore runs itself again in a child process in which those
-// two modules are PostgreSQL's (db/schema.pg.ts, and PostgreSQL's own transactions), so the
+// Stricter than the portal: this file runs itself again in a child process in which the tables
+// are PostgreSQL's and transactions are PostgreSQL's own WITHOUT the write lock of
+// db/transaction.ts, so the throttles' upserts alone must keep concurrent attempts apart. The
 // stand-ins never reach the other test files (bun runs them all in one process).
 import { afterAll, describe, expect, mock, test } from "bun:test";
 import type { Db } from "../../db/client.ts";
@@ -32,7 +32,7 @@ test.skipIf(CHILD || !postgresInstalled)("the throttles pass on PostgreSQL (run 
 }, 120_000);
 
 if (CHILD) {
-  mock.module("../../db/schema.ts", () => pgSchema);
+  mock.module("../../db/tables.ts", () => pgSchema);
   mock.module("../../db/transaction.ts", () => ({
     transaction: (db: Db, work: (tx: never) => Promise<unknown>) => (db as unknown as PgDb).transaction((tx) => work(tx as never)),
   }));
