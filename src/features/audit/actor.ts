@@ -38,7 +38,10 @@ export const brokerActor = (ctx: AppContext, input: RequestOrigin & { broker: Pu
 export const portalActor = (ctx: AppContext, input: RequestOrigin & { portal: PortalAccess }): AuditActor =>
   input.portal.session
     ? { kind: "customer", id: input.portal.customer.id, label: input.portal.session.account.email, address: addressOf(ctx, input) }
-    : { kind: "guest", id: input.portal.customer.id, label: "Upload link", address: addressOf(ctx, input) };
+    : linkGuestActor(input.portal.customer.id, addressOf(ctx, input));
+
+/** Whoever holds a customer's upload link, signed in to nothing. */
+export const linkGuestActor = (customerId: string, address: string | null): AuditActor => ({ kind: "guest", id: customerId, label: "Upload link", address });
 
 /**
  * A file read: who was let in decides, as in files/service.ts (a signed link's token alone, else

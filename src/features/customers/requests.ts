@@ -22,6 +22,8 @@ import { addBrokerNotification, addCustomerNotification } from "../notifications
 import { countCustomers, uploadUrl } from "./contact.ts";
 import { checkLoanType, checkName, customerDetail, findOwnedCustomer } from "./service.ts";
 import { emailSender } from "../broker-profile/contact.ts";
+import { appendAudit } from "../audit/service.ts";
+import { brokerActor, type AuditActor } from "../audit/actor.ts";
 
 /**
  * The due date and reminder of a request sent now. A reminder that would go out with the
@@ -41,7 +43,7 @@ function checkDocumentLimits(ctx: AppContext, brokerId: string, current: number,
   if (perCustomer) throw new AppError("forbidden", `${limitMessages.perCustomerTitle}: ${perCustomer}`);
 }
 
-export function createCustomer(ctx: AppContext, input: CreateCustomerInput & { broker: PublicUser }): CustomerDetailDto {
+export function createCustomer(ctx: AppContext, input: CreateCustomerInput & { broker: PublicUser; actor?: AuditActor }): CustomerDetailDto {
   const { broker } = input;
   const email = normalizeEmail(input.email);
   if (!isValidEmail(email)) throw badRequest(messages.invalidEmailShort);
@@ -90,13 +92,14 @@ export function createCustomer(ctx: AppContext, input: CreateCustomerInput & { b
       metadata: { customerId: customer.id },
     });
     if (docs.length) announceRequest(unit, broker, customer.id, docs.map((d) => d.name));
+    appendAudit(ctx, unit, { brokerId: broker.id, customerId: customer.id, action: "invited", actor: input.actor ?? brokerActor(ctx, { broker }), detail: docs.length ? `Asked for: ${docs.map((d) => d.name).join(", ")}` : null });
     unit.publish({ type: "customer_created", brokerId: broker.id, customerId: customer.id });
     return customer.id;
   });
   return customerDetail(ctx, { broker, customerId });
 }
 
-export function requestDocuments(ctx: AppContext, input: RequestDocumentsInput & { broker: PublicUser; customerId: string }): DocumentRow[] {
+export function requestDocuments(ctx: AppContext, input: RequestDocumentsInput & { broker: PublicUser; customerId: string; actor?: AuditActor }): DocumentRow[] {
   const { broker, customerId } = input;
   const customer = findOwnedCustomer(ctx, broker.id, customerId);
   if (input.documentTypes.length === 0) throw badRequest("Please select at least one document to request.");
@@ -125,6 +128,7 @@ export function requestDocuments(ctx: AppContext, input: RequestDocumentsInput &
     });
     queueEmail(ctx, tx, { kind: "documents_requested", to: customer.email, dedupeKey: `requested:${rows[0]!.id}`, ...content });
     announceRequest(unit, broker, customerId, docs.map((d) => d.name));
+    appendAudit(ctx, unit, { brokerId: broker.id, customerId, action: "documents_requested", actor: input.actor ?? brokerActor(ctx, { broker }), detail: docs.map((d) => d.name).join(", ") });
     unit.publish({ type: "documents_requested", brokerId: broker.id, customerId, documentIds: rows.map((r) => r.id) });
     return rows;
   });

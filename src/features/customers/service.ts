@@ -33,6 +33,8 @@ import { queueEmail } from "../mail/service.ts";
 import { invitationResendEmail } from "../mail/templates.ts";
 import { uploadUrl, type CustomerRow } from "./contact.ts";
 import { emailSender } from "../broker-profile/contact.ts";
+import { appendAudit } from "../audit/service.ts";
+import type { AuditActor } from "../audit/actor.ts";
 
 export const MAX_LOAN_TYPE_LENGTH = 60;
 
@@ -195,10 +197,12 @@ export function updateCustomer(ctx: AppContext, input: UpdateCustomerInput & { b
  * broker's documents and their files, and the notifications of that relationship. The person's
  * account, if they made one, stays: other brokers may still work with them.
  */
-export function deleteCustomer(ctx: AppContext, { brokerId, customerId }: OwnedCustomer): void {
-  findOwnedCustomer(ctx, brokerId, customerId);
-  const keys = inTransaction(ctx, ({ tx, publish }) => {
+export function deleteCustomer(ctx: AppContext, { brokerId, customerId, actor }: OwnedCustomer & { actor: AuditActor }): void {
+  const customer = findOwnedCustomer(ctx, brokerId, customerId);
+  const keys = inTransaction(ctx, (unit) => {
+    const { tx, publish } = unit;
     const keys = deleteDocumentRows(tx, listCustomerDocuments(ctx, brokerId, customerId));
+    appendAudit(ctx, unit, { brokerId, customerId, customerLabel: customer.name, action: "customer_deleted", actor, detail: customer.email });
     publish({ type: "customer_deleted", brokerId, customerId });
     tx.delete(customers).where(eq(customers.id, customerId)).run();
     return keys;
@@ -206,7 +210,7 @@ export function deleteCustomer(ctx: AppContext, { brokerId, customerId }: OwnedC
   removeFiles(ctx, keys);
 }
 
-export function resendInvitation(ctx: AppContext, { broker, customerId }: { broker: PublicUser; customerId: string }): void {
+export function resendInvitation(ctx: AppContext, { broker, customerId, actor }: { broker: PublicUser; customerId: string; actor: AuditActor }): void {
   const customer = findOwnedCustomer(ctx, broker.id, customerId);
   if (customer.invitationStatus === "accepted") throw new AppError("conflict", "This customer has already accepted the invitation.");
   const docs = listCustomerDocuments(ctx, broker.id, customerId).filter((d) => isRequirement(d.status));
@@ -217,7 +221,8 @@ export function resendInvitation(ctx: AppContext, { broker, customerId }: { brok
     uploadUrl: uploadUrl(ctx, customer.uploadLink),
     documents: docs.map((d) => ({ name: d.name, dueDate: d.dueDate })),
   });
-  inTransaction(ctx, ({ tx, now }) =>
-    queueEmail(ctx, tx, { kind: "invitation_resend", to: customer.email, dedupeKey: `resend:${broker.id}:${customerId}:${now.getTime()}`, ...content }),
-  );
+  inTransaction(ctx, (unit) => {
+    queueEmail(ctx, unit.tx, { kind: "invitation_resend", to: customer.email, dedupeKey: `resend:${broker.id}:${customerId}:${unit.now.getTime()}`, ...content });
+    appendAudit(ctx, unit, { brokerId: broker.id, customerId, action: "invitation_resent", actor });
+  });
 }

@@ -14,13 +14,15 @@ import { addBrokerNotification, addCustomerNotification } from "../notifications
 import type { BulkDueDateInput, DueDateInput, VerifyDocumentInput } from "./model.ts";
 import { findOwnedDocument, parseDueDates, type DocumentRow } from "./service.ts";
 import { emailSender } from "../broker-profile/contact.ts";
+import { appendAudit } from "../audit/service.ts";
+import { brokerActor, type AuditActor } from "../audit/actor.ts";
 
 
 /**
  * Approve, or ask for a re-submit (stored as need_to_resubmit with the reason). The customer's
  * email about it is queued in the same transaction.
  */
-export function verifyDocument(ctx: AppContext, input: VerifyDocumentInput & { broker: PublicUser; documentId: string }): DocumentRow {
+export function verifyDocument(ctx: AppContext, input: VerifyDocumentInput & { broker: PublicUser; documentId: string; actor?: AuditActor }): DocumentRow {
   const { broker } = input;
   const doc = findOwnedDocument(ctx, broker.id, input.documentId);
   const reason = input.rejectionReason?.trim() ?? "";
@@ -46,6 +48,7 @@ export function verifyDocument(ctx: AppContext, input: VerifyDocumentInput & { b
     const updated = tx.update(documents).set(changes).where(eq(documents.id, doc.id)).returning().get()!;
     const customer = customerContact(ctx, doc.customerId, tx);
     const approved = input.status === "approved";
+    appendAudit(ctx, unit, { brokerId: broker.id, customerId: doc.customerId, action: approved ? "approved" : "resubmit_requested", actor: input.actor ?? brokerActor(ctx, { broker }), document: doc, detail: approved ? comments : reason });
     if (customer) {
       const people = { customerName: customer.name, brokerName: displayName(broker), sender: emailSender(ctx, broker.id, tx), uploadUrl: customer.uploadUrl, documentName: doc.name };
       const content = approved ? documentApprovedEmail(people) : resubmitRequestEmail({ ...people, reason });

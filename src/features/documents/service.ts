@@ -23,6 +23,8 @@ import {
 import { addCustomerNotification } from "../notifications/service.ts";
 import { dueMessages, MAX_DUE_AHEAD_MS } from "../../shared/due-date.ts";
 import { describeChecks, type AcceptanceRules } from "../../shared/acceptance-rules.ts";
+import { appendAudit } from "../audit/service.ts";
+import type { AuditActor } from "../audit/actor.ts";
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -310,9 +312,10 @@ export function removeFiles(ctx: AppContext, keys: string[]): void {
 }
 
 /** Removes a document, then its files; the customer is told. */
-export function deleteDocument(ctx: AppContext, { brokerId, documentId }: { brokerId: string; documentId: string }): DocumentRow {
+export function deleteDocument(ctx: AppContext, { brokerId, documentId, actor }: { brokerId: string; documentId: string; actor: AuditActor }): DocumentRow {
   const doc = findOwnedDocument(ctx, brokerId, documentId);
   const keys = inTransaction(ctx, (unit) => {
+    appendAudit(ctx, unit, { brokerId, customerId: doc.customerId, action: "document_deleted", actor, document: doc, detail: doc.originalName });
     addCustomerNotification(unit, doc.customerId, {
       type: "document_deleted",
       brokerId,

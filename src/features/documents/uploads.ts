@@ -12,6 +12,8 @@ import { AWAITING_UPLOAD, canCustomerUpload, type DocumentStatus } from "../../s
 import { customerContact, recordCustomerActivity } from "../customers/contact.ts";
 import { addBrokerNotification } from "../notifications/service.ts";
 import { findCustomerDocument, statusIn, type DocumentRow } from "./service.ts";
+import { appendAudit } from "../audit/service.ts";
+import { linkGuestActor, type AuditActor } from "../audit/actor.ts";
 
 const notUploadableMessage = (status: DocumentStatus) =>
   status === "uploaded"
@@ -37,7 +39,7 @@ export function uploadableDocument(ctx: AppContext, customerIds: string[], docum
  */
 export function attachUploadedFile(
   ctx: AppContext,
-  input: { customerIds: string[]; documentId: string; file: UploadedFile },
+  input: { customerIds: string[]; documentId: string; file: UploadedFile; actor?: AuditActor },
 ): DocumentRow {
   const { file } = input;
   const doc = uploadableDocument(ctx, input.customerIds, input.documentId);
@@ -90,6 +92,7 @@ export function attachUploadedFile(
         .returning()
         .get()!;
       recordCustomerActivity(tx, doc.customerId, now);
+      appendAudit(ctx, unit, { brokerId: doc.brokerId, customerId: doc.customerId, action: "uploaded", actor: input.actor ?? linkGuestActor(doc.customerId, null), document: doc, detail: file.originalName });
       const customer = customerContact(ctx, doc.customerId, tx);
       addBrokerNotification(unit, doc.brokerId, {
         type: "document_uploaded",

@@ -10,17 +10,18 @@ import { findOwnedCustomer } from "../customers/service.ts";
 import { documentsAwaitingUpload } from "../documents/lists.ts";
 import type { DocumentRow } from "../documents/service.ts";
 import { groupByCustomer, queueReminderEmail } from "./email.ts";
+import type { AuditActor } from "../audit/actor.ts";
 
 /** A second manual reminder to the same customer within this time is refused (a double click). */
 export const REMINDER_COOLDOWN_MS = 60_000;
 
-function queueReminders(ctx: AppContext, broker: PublicUser, byCustomer: Map<string, DocumentRow[]>): number {
+function queueReminders(ctx: AppContext, broker: PublicUser, byCustomer: Map<string, DocumentRow[]>, actor: AuditActor): number {
   const now = ctx.clock.now();
   return inTransaction(ctx, ({ tx, publish }) => {
     let sent = 0;
     for (const [customerId, documents] of byCustomer) {
       const dedupeKey = `reminder:${broker.id}:${customerId}:${now.getTime()}`;
-      if (queueReminderEmail(ctx, tx, { customerId, brokerName: displayName(broker), documents, dedupeKey })) sent++;
+      if (queueReminderEmail(ctx, tx, { customerId, brokerName: displayName(broker), documents, dedupeKey, actor })) sent++;
     }
     markReminded(tx, broker.id, [...byCustomer.keys()], now);
     if (byCustomer.size === 1) publish({ type: "customer_updated", brokerId: broker.id, customerId: [...byCustomer.keys()][0]! });
@@ -29,7 +30,7 @@ function queueReminders(ctx: AppContext, broker: PublicUser, byCustomer: Map<str
   });
 }
 
-export function sendReminder(ctx: AppContext, { broker, customerId }: { broker: PublicUser; customerId: string }): number {
+export function sendReminder(ctx: AppContext, { broker, customerId, actor }: { broker: PublicUser; customerId: string; actor: AuditActor }): number {
   const { lastReminderAt } = findOwnedCustomer(ctx, broker.id, customerId);
   const now = ctx.clock.now().getTime();
   if (lastReminderAt && now - lastReminderAt.getTime() < REMINDER_COOLDOWN_MS) {
@@ -40,15 +41,15 @@ export function sendReminder(ctx: AppContext, { broker, customerId }: { broker: 
   }
   const docs = documentsAwaitingUpload(ctx, broker.id, customerId);
   if (docs.length === 0) throw new AppError("conflict", "This customer has no documents waiting to be uploaded.");
-  return queueReminders(ctx, broker, new Map([[customerId, docs]]));
+  return queueReminders(ctx, broker, new Map([[customerId, docs]]), actor);
 }
 
 /**
  * Reminds every customer with requested, incomplete or overdue documents, except those reminded
  * within the last minute (as for a single reminder); returns how many.
  */
-export function sendBulkReminders(ctx: AppContext, broker: PublicUser): number {
+export function sendBulkReminders(ctx: AppContext, broker: PublicUser, actor: AuditActor): number {
   const recent = remindedSince(ctx, broker.id, new Date(ctx.clock.now().getTime() - REMINDER_COOLDOWN_MS));
   const byCustomer = groupByCustomer(documentsAwaitingUpload(ctx, broker.id).filter((doc) => !recent.has(doc.customerId)));
-  return byCustomer.size === 0 ? 0 : queueReminders(ctx, broker, byCustomer);
+  return byCustomer.size === 0 ? 0 : queueReminders(ctx, broker, byCustomer, actor);
 }
