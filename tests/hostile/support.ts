@@ -432,6 +432,9 @@ export function fingerprint(srv: TestServer): Record<string, string> {
   return out;
 }
 
+/** The audit trail's tables: reads a caller may make (opening their own link) add entries there. */
+export const AUDIT_TABLES = ["audit_events", "audit_chain_heads"];
+
 export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
   return Object.keys({ ...before, ...after }).filter((k) => before[k] !== after[k]);
 }
