@@ -7,6 +7,7 @@ import { createCustomer, customerCookie, daysAhead, sampleFiles } from "../suppo
 import { startTestServer, useServerWithBroker, type CallOptions } from "../support/server.ts";
 import { realPdf } from "../files/samples.ts";
 import type { AuditEntryDto, AuditPage } from "../../src/shared/api-types.ts";
+import { verifyBrokerChain } from "../../src/features/audit/service.ts";
 
 // Behind a trusted proxy, the client's address is the last X-Forwarded-For hop: each party
 // below comes from its own address, so every entry's address provably came from its request.
@@ -103,6 +104,45 @@ describe("recording", () => {
     srv.clock.advance(2 * 24 * HOUR + 60_000);
     await srv.runJobs();
     expect((await trail(c.id))[0]).toMatchObject({ action: "reminder_sent", actor: { kind: "system", id: null, label: "Scheduled reminder" }, address: null });
+  });
+
+  test("an approved document asked for again before it expires is the portal's re-submit request", async () => {
+    const c = await createCustomer(srv, broker.token, { requiredDocuments: [{ name: "Photo ID" }] });
+    const doc = c.documents[0]!;
+    expect((await upload(c.uploadLink, doc.id, { address: GUEST_IP })).status).toBe(200);
+    expect((await asBroker(`/api/documents/${doc.id}/verify`, { method: "POST", body: { status: "approved" } })).status).toBe(200);
+    const expiresOn = new Date(srv.clock.now().getTime() + 10 * 24 * HOUR).toISOString().slice(0, 10);
+    expect((await asBroker(`/api/documents/${doc.id}/expiry`, { method: "PUT", body: { expiresOn } })).status).toBe(200);
+    await srv.runJobs();
+    const [latest] = await trail(c.id);
+    expect(latest).toMatchObject({ action: "resubmit_requested", actor: { kind: "system", id: null, label: "Expiry check" }, address: null, documentName: "Photo ID" });
+    expect(latest!.detail).toContain("please send a current one");
+  });
+
+  test("opening the link again after half an hour, or from another address, is a new visit", async () => {
+    const c = await createCustomer(srv, broker.token);
+    const opened = async () => (await trail(c.id)).filter((e) => e.action === "link_opened").length;
+    await srv.call(`/api/upload/${c.uploadLink}`, from(GUEST_IP));
+    await srv.call(`/api/upload/${c.uploadLink}`, from(GUEST_IP));
+    expect(await opened()).toBe(1);
+    await srv.call(`/api/upload/${c.uploadLink}`, from("198.51.100.99"));
+    expect(await opened()).toBe(2);
+    srv.clock.advance(31 * 60_000);
+    await srv.call(`/api/upload/${c.uploadLink}`, from(GUEST_IP));
+    expect(await opened()).toBe(3);
+  });
+
+  test("concurrent events are appended one after another: one unbroken chain", async () => {
+    const c = await createCustomer(srv, broker.token, { requiredDocuments: [{ name: "Paystub" }] });
+    const doc = c.documents[0]!;
+    expect((await upload(c.uploadLink, doc.id, { address: GUEST_IP })).status).toBe(200);
+    const reads = await Promise.all(Array.from({ length: 30 }, (_, i) => asBroker(`/api/documents/${doc.id}/${i % 2 ? "view" : "download"}`)));
+    expect(reads.map((r) => r.status)).toEqual(Array(30).fill(200));
+    const sequences = (await trail(c.id)).map((e) => e.sequence);
+    expect(new Set(sequences).size).toBe(sequences.length);
+    expect(sequences.length).toBe(32);
+    const check = await verifyBrokerChain(srv.server.ctx, broker.user.id);
+    expect(check).toMatchObject({ intact: true });
   });
 
   test("deleting a customer keeps their entries, the deletion last", async () => {

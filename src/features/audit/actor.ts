@@ -58,5 +58,11 @@ export function fileReadActor(
   return { kind: "customer", id: input.document.customerId, label: customer?.account.email ?? "Customer", address };
 }
 
-/** The portal's own work (scheduled and cadence reminders). */
-export const SYSTEM_ACTOR: AuditActor = { kind: "system", id: null, label: "Scheduled reminder", address: null };
+/** The portal's own work, named by what did it. */
+export const systemActor = (label: string): AuditActor => ({ kind: "system", id: null, label, address: null });
+
+/** Scheduled and cadence reminders (sent through the outbox). */
+export const SYSTEM_ACTOR = systemActor("Scheduled reminder");
+
+/** An approved document asked for again before it expires. */
+export const EXPIRY_ACTOR = systemActor("Expiry check");
