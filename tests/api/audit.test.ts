@@ -196,11 +196,13 @@ describe("reading the trail", () => {
     const c = await createCustomer(srv, broker.token, { name: "Carla Csv", requiredDocuments: [{ name: "Paystub" }] });
     expect((await upload(c.uploadLink, c.documents[0]!.id, { address: GUEST_IP })).status).toBe(200);
     await asBroker(`/api/documents/${c.documents[0]!.id}/verify`, { method: "POST", body: { status: "rejected", rejectionReason: "=HYPERLINK(\"http://evil\")" } });
-    const res = await asBroker(`/api/customer/${c.id}/audit.csv`);
+    const res = await fetch(`${srv.url}/api/customer/${c.id}/audit.csv`, { headers: { authorization: `Bearer ${broker.token}`, "x-forwarded-for": BROKER_IP } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/csv");
     expect(res.headers.get("content-disposition")).toContain("Carla Csv - audit trail");
-    const lines = (res.body as string).trimEnd().split("\r\n");
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // a BOM: UTF-8 for Excel, as the export's manifest
+    const lines = new TextDecoder().decode(bytes).trimEnd().split("\r\n");
     expect(lines[0]).toBe("#,Time (UTC),Action,Actor,Actor type,Address,Document,Detail,Hash");
     expect(lines.slice(1).map((l) => l.split(",")[2])).toEqual(["Invited", "Document uploaded", "Re-submit requested"]);
     expect(lines[3]).toContain(`"'=HYPERLINK(""http://evil"")"`);
@@ -219,6 +221,18 @@ describe("reading the trail", () => {
     expect(text).toContain("Chain verification: audit chain intact");
     for (const label of ["Invited", "Reminder sent", "Driver License", "Bree " + broker.user.lastName]) expect(text).toContain(label);
   });
+});
+
+test("PDF: a long trail runs over several pages, none of its entries lost; odd characters do not break it", async () => {
+  const c = await createCustomer(srv, broker.token, { name: "Zoë Łukasiewicz 李", requiredDocuments: [] });
+  for (let i = 1; i <= 60; i++) await asBroker(`/api/customers/${c.id}/request-documents`, { method: "POST", body: { documentTypes: [`Statement ${i}`] } });
+  const res = await fetch(`${srv.url}/api/customer/${c.id}/audit.pdf`, { headers: { authorization: `Bearer ${broker.token}` } });
+  expect(res.status).toBe(200);
+  const { text, pages } = await pdfPages(new Uint8Array(await res.arrayBuffer()));
+  expect(pages).toBeGreaterThan(1);
+  expect(text).toContain(`Page ${pages} of ${pages}`);
+  for (let i = 1; i <= 60; i++) expect(text).toContain(`Statement ${i} `);
+  expect(text).toContain("Audit trail - Zoë ?ukasiewicz ?"); // outside the PDF fonts' Latin-1: "?"
 });
 
 describe("portal audit verify", () => {
@@ -312,6 +326,10 @@ describe("portal audit verify", () => {
 
 /** The text of every page of a PDF, as pdf.js reads it. */
 async function pdfText(bytes: Uint8Array): Promise<string> {
+  return (await pdfPages(bytes)).text;
+}
+
+async function pdfPages(bytes: Uint8Array): Promise<{ text: string; pages: number }> {
   (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker ??= await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
   const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
   const loading = pdfjs.getDocument({ data: bytes, useWorkerFetch: false });
@@ -322,5 +340,5 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
     pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
   }
   await loading.destroy();
-  return pages.join("\n");
+  return { text: pages.join("\n") + "\n", pages: pages.length };
 }

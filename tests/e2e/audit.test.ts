@@ -53,7 +53,7 @@ test("the broker sees the customer's visit and upload in the timeline, live, and
   // The CSV download, by keyboard: focus the link and press Enter.
   await activity.getByRole("link", { name: "Download Tess Trail's activity as CSV" }).focus();
   const [download] = await Promise.all([broker.page.waitForEvent("download"), broker.page.keyboard.press("Enter")]);
-  const csv = readFileSync(await download.path(), "utf8");
+  const csv = readFileSync(await download.path(), "utf8").replace(/^\uFEFF/, "");
   expect(csv.split("\r\n")[0]).toBe("#,Time (UTC),Action,Actor,Actor type,Address,Document,Detail,Hash");
   expect(csv).toContain("Document uploaded,Upload link,Link holder,127.0.0.1,Paystub,paystub-june.pdf");
 });

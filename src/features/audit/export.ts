@@ -46,7 +46,8 @@ export async function auditDownload(ctx: AppContext, input: AuditExport & { form
   const name = safeFileName(`${customerName} - audit trail ${now.toISOString().slice(0, 10)}.${input.format}`, `audit-trail.${input.format}`);
   let body: Uint8Array<ArrayBuffer> | string;
   if (input.format === "csv") {
-    body = csvRow(AUDIT_EXPORT_HEADER) + rows.map((row) => csvRow(cells(row))).join("");
+    // With a BOM, as the export's manifest.csv: Excel then reads names with accents as UTF-8.
+    body = "\uFEFF" + csvRow(AUDIT_EXPORT_HEADER) + rows.map((row) => csvRow(cells(row))).join("");
   } else {
     const check = await verifyBrokerChain(ctx, input.brokerId);
     body = await auditPdf({ customerName, rows, check, exportedAt: now, exportedBy: input.actor.label });
