@@ -56,4 +56,8 @@ test("the broker sees the customer's visit and upload in the timeline, live, and
   const csv = readFileSync(await download.path(), "utf8").replace(/^\uFEFF/, "");
   expect(csv.split("\r\n")[0]).toBe("#,Time (UTC),Action,Actor,Actor type,Address,Document,Detail,Hash");
   expect(csv).toContain("Document uploaded,Upload link,Link holder,127.0.0.1,Paystub,paystub-june.pdf");
+  // The compiled executable makes the PDF too (pdf-lib and its fonts are inside it).
+  const pdf = await broker.page.request.get(`${portal.url}/api/customer/${customer.id}/audit.pdf`);
+  expect(pdf.status()).toBe(200);
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
 });
