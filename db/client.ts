@@ -10,20 +10,51 @@ import type { MigrationMeta } from "drizzle-orm/migrator";
 import { embeddedFiles, type EmbeddedMigration } from "../src/lib/embedded.ts";
 import { appliedMigrationCount, backupBeforeMigrating } from "./pre-migration-backup.ts";
 import * as schema from "./schema.ts";
+import { registerSqliteWriter, sqliteWriterOf } from "./transaction.ts";
 
-export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database };
+type SqliteDatabase = BunSQLiteDatabase<typeof schema> & { $client: Database };
+
+/**
+ * What services read through. The write methods are left out on purpose: every write goes
+ * through `transaction` (db/transaction.ts), the one place that knows how this database keeps
+ * writers apart. `$client` is SQLite's own handle, for operations and tests that need SQL only
+ * SQLite speaks (VACUUM INTO, PRAGMA).
+ */
+export type Db = Pick<SqliteDatabase, "select" | "selectDistinct" | "$count" | "$client">;
+/** Either of the two, for code that only reads (inside a transaction or not). */
+export type Reader = Pick<SqliteDatabase, "select" | "selectDistinct" | "$count">;
+/** An open transaction: reads see its own writes. */
+export type Tx = Pick<SqliteDatabase, "select" | "selectDistinct" | "$count" | "insert" | "update" | "delete">;
 
 export const databaseFileName = "portal.sqlite";
 
-export function openDatabase(dataDir: string): Db {
-  const sqlite = new Database(join(dataDir, databaseFileName), { create: true, strict: true });
+function connect(file: string): SqliteDatabase {
+  const sqlite = new Database(file, { create: true, strict: true });
   // bun:sqlite defaults are journal_mode=delete, synchronous=FULL, busy_timeout=0: slow, and
   // a second writer fails at once. WAL lets readers run beside the one writer.
   sqlite.exec("PRAGMA journal_mode = WAL");
   sqlite.exec("PRAGMA synchronous = NORMAL");
   sqlite.exec("PRAGMA busy_timeout = 5000");
   sqlite.exec("PRAGMA foreign_keys = ON");
-  return drizzle(sqlite, { schema }) as Db;
+  return drizzle(sqlite, { schema }) as SqliteDatabase;
+}
+
+/**
+ * Two connections to one file: reads, and one for transactions. A transaction's work is async
+ * (the same services run on PostgreSQL), so other requests run while it waits; on its own
+ * connection they never see what it has not committed, and its writes never mix with theirs.
+ */
+export function openDatabase(dataDir: string): Db {
+  const file = join(dataDir, databaseFileName);
+  const writer = connect(file);
+  const reader = connect(file);
+  registerSqliteWriter(reader, writer);
+  return reader;
+}
+
+/** The connection transactions write through, for SQLite-only work (migrations, VACUUM INTO). */
+export function sqliteWriterClient(db: Db): Database {
+  return sqliteWriterOf(db).$client;
 }
 
 /** The committed migrations, as written by drizzle-kit into db/migrations. */
@@ -40,7 +71,7 @@ export function readMigrationsFromDisk(folder = join(import.meta.dir, "migration
 }
 
 /** Applies every migration not yet applied, exactly as drizzle-kit's migrator would. */
-export function migrateDatabase(db: Db, source: EmbeddedMigration[] = embeddedFiles()?.migrations ?? readMigrationsFromDisk()): void {
+export function migrateDatabase(reader: Db, source: EmbeddedMigration[] = embeddedFiles()?.migrations ?? readMigrationsFromDisk()): void {
   const migrations: MigrationMeta[] = source.map((m) => ({
     sql: m.sql.split("--> statement-breakpoint"),
     bps: m.breakpoints,
@@ -49,6 +80,7 @@ export function migrateDatabase(db: Db, source: EmbeddedMigration[] = embeddedFi
   }));
   // Same call drizzle-orm/bun-sqlite/migrator makes after reading the folder itself; `dialect`
   // and `session` are internal fields that its migrator reaches the same way.
+  const db = sqliteWriterOf(reader);
   const internal = db as unknown as {
     dialect: { migrate(m: MigrationMeta[], session: unknown, config: { migrationsFolder: string }): void };
     session: unknown;
@@ -70,5 +102,6 @@ export function migrateDatabase(db: Db, source: EmbeddedMigration[] = embeddedFi
 }
 
 export function closeDatabase(db: Db): void {
+  sqliteWriterOf(db).$client.close();
   db.$client.close();
 }

@@ -3,7 +3,8 @@
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import pkg from "../package.json" with { type: "json" };
-import { closeDatabase, databaseFileName, migrateDatabase, openDatabase } from "../db/client.ts";
+import { databaseFileName } from "../db/client.ts";
+import { closeAnyDatabase, openMigratedDatabase } from "../db/database.ts";
 import { ConfigError, dataDirSetting, loadConfig, type ConfigOverrides } from "./config.ts";
 import { createBrokerAccount } from "./features/auth/service.ts";
 import { listEmails, retryEmail, type Email } from "./features/mail/service.ts";
@@ -104,10 +105,9 @@ function parse(args: string[]) {
   }
 }
 
-function openMigrated(overrides: ConfigOverrides) {
+async function openMigrated(overrides: ConfigOverrides) {
   const config = loadConfig(process.env, overrides);
-  const db = openDatabase(config.dataDir);
-  migrateDatabase(db);
+  const db = await openMigratedDatabase(config);
   return { config, db };
 }
 
@@ -133,7 +133,7 @@ async function serve(overrides: ConfigOverrides) {
 async function adminCreate(values: ReturnType<typeof parse>["values"], overrides: ConfigOverrides) {
   if (!values.email || !values.password) throw new UsageError("admin create needs --email and --password");
   const { email, password, first: firstName, last: lastName } = values;
-  const user = await withContext(overrides, (ctx) => createBrokerAccount(ctx, { email, password, firstName, lastName }));
+  const user = await withContext(overrides, async (ctx) => createBrokerAccount(ctx, { email, password, firstName, lastName }));
   console.log(`Created broker ${user.email} (${user.id})`);
 }
 
@@ -149,11 +149,11 @@ async function restore(archive: string | undefined, overrides: ConfigOverrides) 
 }
 
 async function withContext<T>(overrides: ConfigOverrides, work: (ctx: AppContext) => T | Promise<T>): Promise<T> {
-  const { config, db } = openMigrated(overrides);
+  const { config, db } = await openMigrated(overrides);
   try {
     return await work(buildContext(config, db, { log: createLogger("silent") }));
   } finally {
-    closeDatabase(db);
+    await closeAnyDatabase(db);
   }
 }
 
@@ -173,12 +173,12 @@ function mail(sub: string | undefined, rest: string[], values: ReturnType<typeof
   if (sub === "list") {
     const limit = values.limit === undefined ? 20 : Number(values.limit);
     if (!Number.isInteger(limit) || limit < 1) throw new UsageError("--limit must be a whole number above 0");
-    return withContext(overrides, (ctx) => printEmails(listEmails(ctx, { limit })));
+    return withContext(overrides, async (ctx) => printEmails(await listEmails(ctx, { limit })));
   }
   if (sub === "retry") {
     if (rest.length !== 1) throw new UsageError("mail retry needs one email id: portal mail retry <id>");
-    return withContext(overrides, (ctx) => {
-      const email = retryEmail(ctx, rest[0]!);
+    return withContext(overrides, async (ctx) => {
+      const email = await retryEmail(ctx, rest[0]!);
       console.log(`Email ${email.id} to ${email.to} will be sent again by the running portal.`);
     });
   }
@@ -196,17 +196,17 @@ async function main(argv: string[]) {
     case "serve":
       return serve(overrides);
     case "migrate": {
-      const { config, db } = openMigrated(overrides);
-      closeDatabase(db);
-      return console.log(`Database is up to date (${join(config.dataDir, databaseFileName)})`);
+      const { config, db } = await openMigrated(overrides);
+      await closeAnyDatabase(db);
+      return console.log(`Database is up to date (${config.databaseUrl ? "PostgreSQL" : join(config.dataDir, databaseFileName)})`);
     }
     case "admin":
-      if (sub === "reset-2fa") return withContext(overrides, (ctx) => print(adminResetTwoFactor(ctx, rest.length === 1 ? rest[0] : values.email)));
+      if (sub === "reset-2fa") return withContext(overrides, async (ctx) => print(await adminResetTwoFactor(ctx, rest.length === 1 ? rest[0] : values.email)));
       if (rest.length) throw new UsageError(`admin ${sub} takes options only (--email, --password …)`);
       if (sub === "create") return adminCreate(values, overrides);
-      if (sub === "list") return withContext(overrides, (ctx) => print(adminList(ctx)));
+      if (sub === "list") return withContext(overrides, async (ctx) => print(await adminList(ctx)));
       if (sub === "reset-password") return withContext(overrides, async (ctx) => print(await adminResetPassword(ctx, values)));
-      if (sub === "disable" || sub === "enable") return withContext(overrides, (ctx) => print(adminSetDisabled(ctx, values, sub === "disable")));
+      if (sub === "disable" || sub === "enable") return withContext(overrides, async (ctx) => print(await adminSetDisabled(ctx, values, sub === "disable")));
       throw new UsageError(`Unknown admin command "${sub ?? ""}". Try: portal admin list`);
     case "mail":
       return mail(sub, rest, values, overrides);

@@ -18,6 +18,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** DATABASE_URL: PostgreSQL (postgres://…) for several instances; null: SQLite in dataDir. */
+  databaseUrl: string | null;
   publicUrl: string;
   /** Cookies are marked Secure when the portal is reached over https. */
   secureCookies: boolean;
@@ -322,10 +324,14 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
   // SPEC 5: "hint 10MB each" for shared files.
   const shareMaxBytes = parseMegabytes(env, "SHARE_MAX_MB", "10");
 
+  const databaseUrl = value(env, "DATABASE_URL") ?? null;
+  if (databaseUrl) parseUrl(databaseUrl, "DATABASE_URL", ["postgres:", "postgresql:"]);
+
   const config: Omit<Config, "sessionSecret"> = {
     port,
     host,
     dataDir,
+    databaseUrl,
     publicUrl: publicUrl.origin + publicUrl.pathname.replace(/\/+$/, ""),
     secureCookies: publicUrl.protocol === "https:",
     smtpUrl,

@@ -1,5 +1,6 @@
 // What every feature needs, built once per running app (and once per test server).
 import type { Db } from "../db/client.ts";
+import { changeCounter } from "../db/transaction.ts";
 import type { Config } from "./config.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
 import { createLogger, type Logger } from "./lib/log.ts";
@@ -25,7 +26,7 @@ export function buildContext(config: Config, db: Db, options: { clock?: Clock; l
     config,
     db,
     files: localFileStore(config.dataDir),
-    cache: new ReadCache(db.$client, clock),
+    cache: new ReadCache(changeCounter(db), clock),
     events: new InProcessEventBus(),
     clock,
     log: options.log ?? createLogger(),

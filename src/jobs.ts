@@ -19,8 +19,8 @@ export const periodicTasks: PeriodicTask[] = [
   sendCadenceReminders,
   requestExpiringRenewals,
   expireCanceledPlans,
-  atMostEvery(60 * 60 * 1000, (ctx) => {
-    purgeExpiredBrokerAuth(ctx);
-    purgeExpiredCustomerAuth(ctx);
+  atMostEvery(60 * 60 * 1000, async (ctx) => {
+    await purgeExpiredBrokerAuth(ctx);
+    await purgeExpiredCustomerAuth(ctx);
   }),
 ];

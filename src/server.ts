@@ -1,5 +1,5 @@
 // Starts the portal: database, migrations, HTTP. Returns a handle that stops it cleanly.
-import { closeDatabase, migrateDatabase, openDatabase } from "../db/client.ts";
+import { closeAnyDatabase, openMigratedDatabase } from "../db/database.ts";
 import { createApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { buildContext, type AppContext } from "./context.ts";
@@ -53,8 +53,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
 async function startLocked(config: Config, options: StartOptions, unlock: () => void): Promise<RunningServer> {
   const log = options.log ?? createLogger();
-  const db = openDatabase(config.dataDir);
-  migrateDatabase(db);
+  const db = await openMigratedDatabase(config);
   const ctx = buildContext(config, db, { clock: options.clock, log });
   // Safe only now that this process holds the lock: nobody else is uploading into this folder.
   ctx.files.discardUnfinishedUploads();
@@ -75,12 +74,12 @@ async function startLocked(config: Config, options: StartOptions, unlock: () => 
     listen(app, config);
   } catch (error) {
     hub.close();
-    closeDatabase(db);
+    await closeAnyDatabase(db);
     throw error;
   }
   const port = app.server!.port!;
   const scheduler = new Scheduler(ctx, jobHandlers, { periodic: [...periodicTasks, closeEndedBrokerSockets(hub)] });
-  if (options.runScheduler !== false) scheduler.start();
+  if (options.runScheduler !== false) await scheduler.start();
   const stopBackups = scheduleBackups(ctx);
 
   let stopped = false;
@@ -101,7 +100,7 @@ async function startLocked(config: Config, options: StartOptions, unlock: () => 
       hub.close();
       await scheduler.stop();
       closeSmtpTransport(ctx);
-      closeDatabase(db);
+      await closeAnyDatabase(db);
       unlock();
     },
   };

@@ -10,7 +10,7 @@ import { truncateSync } from "node:fs";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { migrateDatabase, openDatabase } from "../../db/client.ts";
-import { documents } from "../../db/schema.ts";
+import { documents } from "../../db/tables.ts";
 import { loadConfig } from "../../src/config.ts";
 import { buildContext } from "../../src/context.ts";
 import { createBrokerAccount, createSession } from "../../src/features/auth/service.ts";
@@ -20,6 +20,7 @@ import { newStorageKey } from "../../src/lib/storage.ts";
 import { newId } from "../../src/lib/tokens.ts";
 import { tempDir } from "../../tests/support/server.ts";
 import { rssMb, startBenchServer } from "./support.ts";
+import { transaction } from "../../db/transaction.ts";
 
 const TOTAL_MB = Number(process.env.BENCH_EXPORT_MB ?? 1024);
 const FILES = 8;
@@ -32,28 +33,27 @@ const db = openDatabase(dataDir);
 migrateDatabase(db);
 const ctx = buildContext(config, db, { log: createLogger("silent") });
 const broker = await createBrokerAccount(ctx, { email: "bench@example.com", password: "bench password", firstName: "Bench", lastName: "Broker" });
-const { token } = createSession(ctx, broker.id);
-const customer = createCustomer(ctx, { broker, name: "Big Export", email: "big@example.com", requiredDocuments: [{ name: "Paystub" }] });
+const { token } = await createSession(ctx, broker.id);
+const customer = await createCustomer(ctx, { broker, name: "Big Export", email: "big@example.com", requiredDocuments: [{ name: "Paystub" }] });
 const now = new Date();
 for (let i = 0; i < FILES; i++) {
   const key = newStorageKey();
   await ctx.files.write(key, "%PDF-1.4\n");
   truncateSync(join(dataDir, "files", key), FILE_BYTES);
-  db.insert(documents)
-    .values({
-      id: newId(),
-      customerId: customer.id,
-      brokerId: broker.id,
-      name: `Statement ${i + 1}`,
-      status: "approved",
-      storageKey: key,
-      originalName: `statement-${i + 1}.pdf`,
-      mimeType: "application/pdf",
-      fileSize: FILE_BYTES,
-      uploadedAt: now,
-      verifiedAt: now,
-    })
-    .run();
+  await transaction(db, (tx) => tx.insert(documents)
+        .values({
+          id: newId(),
+          customerId: customer.id,
+          brokerId: broker.id,
+          name: `Statement ${i + 1}`,
+          status: "approved",
+          storageKey: key,
+          originalName: `statement-${i + 1}.pdf`,
+          mimeType: "application/pdf",
+          fileSize: FILE_BYTES,
+          uploadedAt: now,
+          verifiedAt: now,
+        }));
 }
 db.$client.close();
 

@@ -27,11 +27,11 @@ const ctx = buildContext(config, db, { log: createLogger("silent") });
 const brokers: { token: string; customers: { link: string; documentId: string }[] }[] = [];
 for (let b = 0; b < BROKERS; b++) {
   const broker = await createBrokerAccount(ctx, { email: `broker${b}@example.com`, password: "bench password" });
-  const customers = Array.from({ length: CUSTOMERS_PER_BROKER }, (_, i) => {
-    const c = createCustomer(ctx, { broker,  email: `c${b}-${i}@example.com`, requiredDocuments: [{ name: "Paystub" }] });
+  const customers = await Promise.all(Array.from({ length: CUSTOMERS_PER_BROKER }, async (_, i) => {
+    const c = await createCustomer(ctx, { broker,  email: `c${b}-${i}@example.com`, requiredDocuments: [{ name: "Paystub" }] });
     return { link: c.uploadLink, documentId: c.documents[0]!.id };
-  });
-  brokers.push({ token: createSession(ctx, broker.id).token, customers });
+  }));
+  brokers.push({ token: (await createSession(ctx, broker.id)).token, customers });
 }
 db.$client.close();
 

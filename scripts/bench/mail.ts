@@ -14,6 +14,7 @@ import { Scheduler } from "../../src/lib/jobs.ts";
 import { createLogger } from "../../src/lib/log.ts";
 import { tempDir } from "../../tests/support/server.ts";
 import { startSmtp } from "../../tests/support/smtp.ts";
+import { transaction } from "../../db/transaction.ts";
 
 const count = Number(process.argv[2] ?? 1000);
 const smtp = await startSmtp();
@@ -30,12 +31,12 @@ const content = (i: number) =>
     uploadUrl: `https://portal.example.com/upload/link-${i}`,
     documents: [{ name: "Paystub" }, { name: "Bank Statement", dueDate: new Date() }],
   });
-const queue = (tx: Parameters<typeof queueEmail>[1], i: number, batch: string) =>
+const queue = async (tx: Parameters<typeof queueEmail>[1], i: number, batch: string) =>
   queueEmail(ctx, tx, { kind: "reminder", to: `customer${i}@example.com`, dedupeKey: `bench:${batch}:${i}`, ...content(i) });
 
 // 1. One transaction per email.
 let started = performance.now();
-for (let i = 0; i < count; i++) db.transaction((tx) => queue(tx, i, "single"));
+for (let i = 0; i < count; i++) await transaction(db, async (tx) => queue(tx, i, "single"));
 const singleMs = performance.now() - started;
 
 // 2. Delivery of those emails.
@@ -48,8 +49,8 @@ const deliverMs = performance.now() - started;
 
 // 3. All in one transaction (bulk), enqueue only.
 started = performance.now();
-db.transaction((tx) => {
-  for (let i = 0; i < count; i++) queue(tx, i, "bulk");
+await transaction(db, async (tx) => {
+  for (let i = 0; i < count; i++) await queue(tx, i, "bulk");
 });
 const bulkMs = performance.now() - started;
 

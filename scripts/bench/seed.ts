@@ -4,7 +4,7 @@
 // Used by the benchmarks; returns the broker's bearer token, a customer and its link.
 import { eq, inArray } from "drizzle-orm";
 import { migrateDatabase, openDatabase } from "../../db/client.ts";
-import { customerAccounts, customerSessions, documents, notifications } from "../../db/schema.ts";
+import { customerAccounts, customerSessions, documents, notifications } from "../../db/tables.ts";
 import { loadConfig } from "../../src/config.ts";
 import { buildContext } from "../../src/context.ts";
 import { createBrokerAccount, createSession } from "../../src/features/auth/service.ts";
@@ -12,6 +12,7 @@ import { createCustomer } from "../../src/features/customers/requests.ts";
 import { createLogger } from "../../src/lib/log.ts";
 import { hashToken, newId, randomToken } from "../../src/lib/tokens.ts";
 import { STANDARD_DOCUMENTS } from "../../src/shared/documents.ts";
+import { transaction } from "../../db/transaction.ts";
 
 export interface Seeded {
   /** The broker's bearer token. */
@@ -30,30 +31,30 @@ export async function seedBroker(dataDir: string, customers: number, options: { 
   migrateDatabase(db);
   const ctx = buildContext(config, db, { log: createLogger("silent") });
   const broker = await createBrokerAccount(ctx, { email: options.email ?? "bench@example.com", password: "bench password", firstName: "Bench", lastName: "Broker" });
-  const { token } = createSession(ctx, broker.id);
+  const { token } = await createSession(ctx, broker.id);
   const due = new Date(Date.now() + 5 * 86_400_000).toISOString();
   const customerIds: string[] = [];
   let uploadLink = "";
   let firstEmail = "";
   for (let i = 0; i < customers; i++) {
     const email = `customer${i}@example.com`;
-    const c = createCustomer(ctx, {
-      broker,
-      name: `Customer ${String(i).padStart(5, "0")}`,
-      email,
-      loanType: i % 2 ? "fha" : "conventional",
-      dueDate: due,
-      requiredDocuments: STANDARD_DOCUMENTS.map((d) => ({ name: d.name })),
-    });
+    const c = await createCustomer(ctx, {
+          broker,
+          name: `Customer ${String(i).padStart(5, "0")}`,
+          email,
+          loanType: i % 2 ? "fha" : "conventional",
+          dueDate: due,
+          requiredDocuments: STANDARD_DOCUMENTS.map((d) => ({ name: d.name })),
+        });
     customerIds.push(c.id);
     uploadLink ||= c.uploadLink;
     firstEmail ||= email;
     // A mix of states: some uploaded, some approved, the rest still requested; every 20th has a shared file.
     const ids = c.documents.map((d) => d.id);
     const now = new Date();
-    db.update(documents).set({ status: "approved", verifiedAt: now, originalName: "file.pdf", fileSize: 200_000 }).where(inArray(documents.id, ids.slice(0, i % 4))).run();
-    db.update(documents).set({ status: "uploaded", uploadedAt: now, originalName: "file.pdf", fileSize: 200_000 }).where(eq(documents.id, ids[9]!)).run();
-    if (i % 20 === 0) db.update(documents).set({ status: "shared", originalName: "shared.pdf", fileSize: 100_000 }).where(eq(documents.id, ids[8]!)).run();
+    await transaction(db, (tx) => tx.update(documents).set({ status: "approved", verifiedAt: now, originalName: "file.pdf", fileSize: 200_000 }).where(inArray(documents.id, ids.slice(0, i % 4))));
+    await transaction(db, (tx) => tx.update(documents).set({ status: "uploaded", uploadedAt: now, originalName: "file.pdf", fileSize: 200_000 }).where(eq(documents.id, ids[9]!)));
+    if (i % 20 === 0) await transaction(db, (tx) => tx.update(documents).set({ status: "shared", originalName: "shared.pdf", fileSize: 100_000 }).where(eq(documents.id, ids[8]!)));
   }
   // Notifications: 200 for the broker (half read), 20 for the first customer.
   const note = (n: number, extra: Partial<typeof notifications.$inferInsert>) => ({
@@ -66,13 +67,13 @@ export async function seedBroker(dataDir: string, customers: number, options: { 
     audience: "broker" as const,
     ...extra,
   });
-  for (let n = 0; n < 200; n++) db.insert(notifications).values(note(n, { brokerId: broker.id })).run();
-  for (let n = 0; n < 20; n++) db.insert(notifications).values(note(n, { audience: "customer", customerId: customerIds[0]!, type: "documents_requested" })).run();
+  for (let n = 0; n < 200; n++) await transaction(db, (tx) => tx.insert(notifications).values(note(n, { brokerId: broker.id })));
+  for (let n = 0; n < 20; n++) await transaction(db, (tx) => tx.insert(notifications).values(note(n, { audience: "customer", customerId: customerIds[0]!, type: "documents_requested" })));
   // A signed-in customer: an account for the first customer's email, and a session.
   const accountId = newId();
   const customerToken = randomToken();
-  db.insert(customerAccounts).values({ id: accountId, email: firstEmail, passwordHash: "unused" }).run();
-  db.insert(customerSessions).values({ id: hashToken(customerToken), accountId, expiresAt: new Date(Date.now() + 86_400_000) }).run();
+  await transaction(db, (tx) => tx.insert(customerAccounts).values({ id: accountId, email: firstEmail, passwordHash: "unused" }));
+  await transaction(db, (tx) => tx.insert(customerSessions).values({ id: hashToken(customerToken), accountId, expiresAt: new Date(Date.now() + 86_400_000) }));
   db.$client.close();
   return { token, customerId: customerIds[0]!, uploadLink, customerToken, customerIds };
 }

@@ -26,10 +26,10 @@ migrateDatabase(db);
 const ctx = buildContext(config, db, { log: createLogger("silent") });
 const broker = await createBrokerAccount(ctx, { email: "bench@example.com", password: "bench password" });
 // One more customer for the warm-up upload below.
-const targets = Array.from({ length: UPLOADS + 1 }, (_, i) => {
-  const c = createCustomer(ctx, { broker,  email: `uploader${i}@example.com`, requiredDocuments: [{ name: "Bank Statement" }] });
+const targets = await Promise.all(Array.from({ length: UPLOADS + 1 }, async (_, i) => {
+  const c = await createCustomer(ctx, { broker,  email: `uploader${i}@example.com`, requiredDocuments: [{ name: "Bank Statement" }] });
   return { link: c.uploadLink, documentId: c.documents[0]!.id };
-});
+}));
 db.$client.close();
 
 const server = await startBenchServer(dataDir);

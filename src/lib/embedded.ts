@@ -13,6 +13,8 @@ export interface EmbeddedFiles {
   /** URL path ("/index.html", "/assets/index-abc.js") → path readable with Bun.file. */
   web: Record<string, string>;
   migrations: EmbeddedMigration[];
+  /** PostgreSQL's own migrations (db/migrations-pg), applied by db/postgres.ts. */
+  pgMigrations: EmbeddedMigration[];
 }
 
 let embedded: EmbeddedFiles | null = null;

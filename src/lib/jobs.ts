@@ -1,15 +1,16 @@
 // Durable background jobs. A job row is written in the same transaction as the change that
 // causes it, so it exists exactly when that change does; the scheduler in the server process
 // claims due jobs with one atomic UPDATE, runs them, and retries failures with back-off.
-import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { jobs } from "../../db/schema.ts";
+import { and, eq, inArray, lte, or, sql, count } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import { transaction } from "../../db/transaction.ts";
+import { jobs } from "../../db/tables.ts";
 import type { AppContext } from "../context.ts";
 import type { Clock } from "./clock.ts";
 import { newId } from "./tokens.ts";
 
 /** The database or an open transaction: anything Drizzle can write through. */
-export type Writer = Pick<Db, "insert" | "update" | "select" | "delete">;
+export type Writer = Tx;
 export type Job = typeof jobs.$inferSelect;
 export type JobHandler = (ctx: AppContext, job: Job) => Promise<void>;
 
@@ -26,20 +27,18 @@ export interface JobInput {
 }
 
 /** Adds a job; returns its id, or null when a job with the same dedupe key already exists. */
-export function enqueueJob(db: Writer, clock: Clock, input: JobInput): string | null {
-  const row = db
-    .insert(jobs)
-    .values({
-      id: newId(),
-      kind: input.kind,
-      payload: input.payload,
-      runAt: input.runAt ?? clock.now(),
-      dedupeKey: input.dedupeKey ?? null,
-      maxAttempts: input.maxAttempts ?? 8,
-    })
-    .onConflictDoNothing()
-    .returning({ id: jobs.id })
-    .get();
+export async function enqueueJob(db: Writer, clock: Clock, input: JobInput): Promise<string | null> {
+  const row = (await db.insert(jobs)
+      .values({
+        id: newId(),
+        kind: input.kind,
+        payload: input.payload,
+        runAt: input.runAt ?? clock.now(),
+        dedupeKey: input.dedupeKey ?? null,
+        maxAttempts: input.maxAttempts ?? 8,
+      })
+      .onConflictDoNothing()
+      .returning({ id: jobs.id }))[0];
   return row?.id ?? null;
 }
 
@@ -49,16 +48,16 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /** Time-driven work that is not a queued job (due reminders, overdue documents): run every tick. */
-export type PeriodicTask = (ctx: AppContext) => void;
+export type PeriodicTask = (ctx: AppContext) => Promise<void>;
 
 /** A periodic task that runs at most once per `intervalMs` of the app's clock (per app). */
 export function atMostEvery(intervalMs: number, task: PeriodicTask): PeriodicTask {
   const lastRun = new WeakMap<AppContext, number>();
-  return (ctx) => {
+  return async (ctx) => {
     const now = ctx.clock.now().getTime();
     if (now - (lastRun.get(ctx) ?? -Infinity) < intervalMs) return;
     lastRun.set(ctx, now);
-    task(ctx);
+    await task(ctx);
   };
 }
 
@@ -98,9 +97,9 @@ export class Scheduler {
    * process owns a data directory, so jobs still marked running belong to a run that stopped
    * (a crash, a kill) and are handed out again now rather than after their lease.
    */
-  start(): void {
+  async start(): Promise<void> {
     if (this.timer) return;
-    this.ctx.db.update(jobs).set({ status: "pending", lockedUntil: null }).where(eq(jobs.status, "running")).run();
+    await transaction(this.ctx.db, (tx) => tx.update(jobs).set({ status: "pending", lockedUntil: null }).where(eq(jobs.status, "running")));
     const tickSafely = () =>
       this.tick().catch((error) => {
         // A pass that fails (the disk is full, the database is locked) is logged and tried again
@@ -129,14 +128,14 @@ export class Scheduler {
   private async runDue(): Promise<number> {
     for (const task of this.periodic) {
       try {
-        task(this.ctx);
+        await task(this.ctx);
       } catch (error) {
         this.ctx.log.error("A periodic task failed", { error: String(error) });
       }
     }
     let total = 0;
     for (;;) {
-      const batch = this.claim();
+      const batch = await this.claim();
       if (batch.length === 0) return total;
       total += batch.length;
       const queue = [...batch];
@@ -148,10 +147,10 @@ export class Scheduler {
   }
 
   /** Marks due jobs as ours in one statement, so no job is ever handed out twice at once. */
-  private claim(): Job[] {
+  private async claim(): Promise<Job[]> {
     const now = this.ctx.clock.now();
-    const { db } = this.ctx;
-    const due = db
+    return transaction(this.ctx.db, (tx) => {
+      const due = tx
       .select({ id: jobs.id })
       .from(jobs)
       .where(
@@ -163,12 +162,12 @@ export class Scheduler {
       )
       .orderBy(jobs.runAt)
       .limit(this.batchSize);
-    return db
-      .update(jobs)
-      .set({ status: "running", attempts: sql`${jobs.attempts} + 1`, lockedUntil: new Date(now.getTime() + this.leaseMs) })
-      .where(inArray(jobs.id, due))
-      .returning()
-      .all();
+      return tx
+        .update(jobs)
+        .set({ status: "running", attempts: sql`${jobs.attempts} + 1`, lockedUntil: new Date(now.getTime() + this.leaseMs) })
+        .where(inArray(jobs.id, due))
+        .returning();
+    });
   }
 
   private async run(job: Job): Promise<void> {
@@ -177,33 +176,32 @@ export class Scheduler {
     try {
       if (!handler) throw new PermanentJobError(`No handler for job kind "${job.kind}"`);
       await handler(this.ctx, job);
-      db.update(jobs).set({ status: "done", finishedAt: clock.now(), lockedUntil: null, lastError: null }).where(eq(jobs.id, job.id)).run();
+      await transaction(db, (tx) => tx.update(jobs).set({ status: "done", finishedAt: clock.now(), lockedUntil: null, lastError: null }).where(eq(jobs.id, job.id)));
     } catch (error) {
       const message = (error as Error)?.message ?? String(error);
       const giveUp = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
       const now = clock.now();
-      db.update(jobs)
-        .set(
-          giveUp
-            ? { status: "failed", lastError: message, finishedAt: now, lockedUntil: null }
-            : { status: "pending", lastError: message, lockedUntil: null, runAt: new Date(now.getTime() + retryDelayMs(job.attempts)) },
-        )
-        .where(eq(jobs.id, job.id))
-        .run();
+      await transaction(db, (tx) => tx.update(jobs)
+                .set(
+                  giveUp
+                    ? { status: "failed", lastError: message, finishedAt: now, lockedUntil: null }
+                    : { status: "pending", lastError: message, lockedUntil: null, runAt: new Date(now.getTime() + retryDelayMs(job.attempts)) },
+                )
+                .where(eq(jobs.id, job.id)));
       log.warn(`Job ${job.kind} ${giveUp ? "failed for good" : "will be retried"}`, { id: job.id, attempt: job.attempts, error: message });
     }
   }
 }
 
 /** How many jobs are in each state, for /metrics and `portal doctor`. */
-export function countJobsByStatus(db: Db): Record<"pending" | "running" | "done" | "failed", number> {
+export async function countJobsByStatus(db: Db): Promise<Record<"pending" | "running" | "done" | "failed", number>> {
   const counts = { pending: 0, running: 0, done: 0, failed: 0 };
-  const rows = db.select({ status: jobs.status, n: sql<number>`count(*)` }).from(jobs).groupBy(jobs.status).all();
+  const rows = await db.select({ status: jobs.status, n: count() }).from(jobs).groupBy(jobs.status);
   for (const row of rows) counts[row.status] = row.n;
   return counts;
 }
 
 /** Pending jobs that were due before `before`: work a running portal should have done by now. */
-export function countOverdueJobs(db: Db, before: Date): number {
-  return db.select({ n: sql<number>`count(*)` }).from(jobs).where(and(eq(jobs.status, "pending"), lte(jobs.runAt, before))).get()?.n ?? 0;
+export async function countOverdueJobs(db: Db, before: Date): Promise<number> {
+  return (await db.select({ n: count() }).from(jobs).where(and(eq(jobs.status, "pending"), lte(jobs.runAt, before))))[0]?.n ?? 0;
 }

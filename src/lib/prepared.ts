@@ -7,7 +7,7 @@
 //   byId(ctx.db).get({ id })
 //
 // Placeholder values go to the driver as they are: a Date compared with a timestamp_ms column
-// is passed as its getTime().
+// is passed through timeParam (db/dialect.ts).
 import type { Db } from "../../db/client.ts";
 
 export function prepared<T>(build: (db: Db) => T): (db: Db) => T {

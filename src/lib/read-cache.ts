@@ -1,9 +1,9 @@
 // Caches the JSON of expensive reads (dashboard metrics, customer lists) until the database
-// changes. The version is SQLite's own count of changes: total_changes() for writes on this
-// connection, PRAGMA data_version for writes by another process (the CLI). So every write,
-// through any feature, invalidates everything; no write path can forget to. Reads that depend on
-// the clock (overdue, "today") are also recomputed at least every BUCKET_MS.
-import type { Database } from "bun:sqlite";
+// changes. The version is the database's own count of commits (db/transaction.ts changeCounter),
+// so every write, through any feature or process, invalidates everything; no write path can
+// forget to. Reads that depend on the clock (overdue, "today") are also recomputed at least every
+// BUCKET_MS. A database that cannot count cheaply (PostgreSQL, written by other instances too)
+// gets no caching at all.
 import type { Clock } from "./clock.ts";
 
 const BUCKET_MS = 10_000;
@@ -15,23 +15,22 @@ export class ReadCache {
   private entries = new Map<string, { version: string; json: Uint8Array<ArrayBuffer> }>();
 
   constructor(
-    private readonly sqlite: Database,
+    private readonly changes: (() => string) | null,
     private readonly clock: Clock,
     private readonly maxEntries = 500,
   ) {}
 
-  private version(): string {
-    const changes = this.sqlite.query("select total_changes() as n").get() as { n: number };
-    const external = this.sqlite.query("pragma data_version").get() as { data_version: number };
-    return `${changes.n}:${external.data_version}:${Math.floor(this.clock.now().getTime() / BUCKET_MS)}`;
+  private version(changes: () => string): string {
+    return `${changes()}:${Math.floor(this.clock.now().getTime() / BUCKET_MS)}`;
   }
 
   /** The JSON of `compute()`, reused while nothing has changed. */
-  json(key: string, compute: () => unknown): Uint8Array<ArrayBuffer> {
-    const version = this.version();
+  async json(key: string, compute: () => Promise<unknown>): Promise<Uint8Array<ArrayBuffer>> {
+    if (!this.changes) return encoder.encode(JSON.stringify(await compute()));
+    const version = this.version(this.changes);
     const hit = this.entries.get(key);
     if (hit && hit.version === version) return hit.json;
-    const json = encoder.encode(JSON.stringify(compute()));
+    const json = encoder.encode(JSON.stringify(await compute()));
     this.entries.delete(key); // re-insert to keep the Map in least-recently-set order
     this.entries.set(key, { version, json });
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);

@@ -145,11 +145,14 @@ export function nextCadenceSend(s: CadenceState): Date | null {
   return at;
 }
 
+/** "May 31, 2027" for "2027-05-31", the same in every zone (it is a calendar date, not an instant). */
+export function formatIsoDay(day: string): string {
+  return new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+}
+
 /** "Expires on May 31, 2027, please send a current one": the reason an expiring document is asked for again. */
 export function expiryReason(expiresOn: string): string {
-  const d = new Date(`${expiresOn}T12:00:00Z`);
-  const written = d.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-  return `Expires on ${written}, please send a current one`;
+  return `Expires on ${formatIsoDay(expiresOn)}, please send a current one`;
 }
 
 /** The day (YYYY-MM-DD) a document expiring on `expiresOn` is asked for again. */

@@ -9,7 +9,7 @@ let second: TestServer;
 let broker: Broker;
 
 beforeAll(async () => {
-  [first, second] = await Promise.all([startTestServer(), startTestServer()]);
+  [first, second] = await Promise.all([await startTestServer(), await startTestServer()]);
   broker = await first.signUpBroker();
 });
 afterAll(async () => {

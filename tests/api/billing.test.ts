@@ -28,7 +28,7 @@ const customs = (n: number) => Array.from({ length: n }, (_, i) => (i < names.le
 describe("billing off (the default)", () => {
   test("every broker is unlimited whatever is stored, no price is charged, and the plan calls answer 409", async () => {
     const b = await off.signUpBroker();
-    setPlan(off.server.ctx, b.user.id, "free");
+    await setPlan(off.server.ctx, b.user.id, "free");
     const sub = await off.call("/api/subscription", { token: b.token });
     expect(sub.body).toMatchObject({
       subscription: { plan: "unlimited", status: "active", currentPeriodEnd: null },
@@ -84,7 +84,7 @@ describe("billing on", () => {
   test("a canceled plan lasts until its period ends, then free", async () => {
     const b = await billed.signUpBroker();
     const end = new Date(billed.clock.now().getTime() + 86_400_000);
-    setPlan(billed.server.ctx, b.user.id, "pro", "canceled", end);
+    await setPlan(billed.server.ctx, b.user.id, "pro", "canceled", end);
     const active = await billed.call("/api/subscription", { token: b.token });
     expect(active.body.subscription).toEqual({ plan: "pro", status: "canceled", currentPeriodEnd: end.toISOString() });
     expect(active.body.limits.customersLimit).toBe(20);
@@ -97,7 +97,7 @@ describe("billing on", () => {
 async function limitsAtTheEdge(srv: TestServer, plan: PlanId) {
   const { customersLimit, perRequestLimit, documentsLimit } = getPlan(plan);
   const b = await srv.signUpBroker();
-  setPlan(srv.server.ctx, b.user.id, plan);
+  await setPlan(srv.server.ctx, b.user.id, plan);
 
   // Per request: the cap passes, one more is refused.
   const exact = await createCustomer(srv, b.token, { requiredDocuments: customs(perRequestLimit!).map((name) => ({ name })) });
@@ -132,12 +132,12 @@ async function limitsAtTheEdge(srv: TestServer, plan: PlanId) {
 
 describe("limits at their edge", () => {
   for (const plan of ["free", "basic", "pro"] as const) {
-    test(`${plan}: customers, documents per request and per customer`, () => limitsAtTheEdge(billed, plan));
+    test(`${plan}: customers, documents per request and per customer`, async () => limitsAtTheEdge(billed, plan));
   }
 
   test("unlimited: no cap on customers or documents", async () => {
     const b = await billed.signUpBroker();
-    setPlan(billed.server.ctx, b.user.id, "unlimited");
+    await setPlan(billed.server.ctx, b.user.id, "unlimited");
     const c = await createCustomer(billed, b.token, { requiredDocuments: customs(25).map((name) => ({ name })) });
     expect((await billed.call(`/api/customers/${c.id}/document-limit`, { token: b.token })).body).toEqual({ currentCount: 25, maxAllowed: -1 });
     for (let i = 0; i < 21; i++) await createCustomer(billed, b.token, { requiredDocuments: [] });

@@ -120,7 +120,7 @@ describe("cross-site writes", () => {
   });
 });
 
-test("sign-in failures from one address are refused after 20, across accounts (TRUST_PROXY on)", async () => {
+test("sign-in failures from one address are refused after 20, across accounts (TRUST_PROXY on)", { timeout: 30_000 }, async () => {
   const proxied = await startTestServer({ TRUST_PROXY: "true" });
   try {
     const attempt = (n: number, ip: string) =>

@@ -3,6 +3,7 @@
 // dashboard lists what expires within 30 days.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { attachFile, createCustomer } from "../support/fixtures.ts";
+import { connectLive } from "../support/live.ts";
 import { startTestServer, type Broker, type TestServer } from "../support/server.ts";
 import { startSmtp, type TestSmtp } from "../support/smtp.ts";
 
@@ -121,5 +122,76 @@ describe("expiring documents", () => {
     await srv.call(`/api/documents/${doc.id}/expiry`, { method: "PUT", token: owner.token, body: { expiresOn: daysFromNow(3) } });
     expect((await srv.call("/api/dashboard/expiring-documents", { token: broker.token })).body.documents).toEqual([]);
     expect((await srv.call("/api/dashboard/expiring-documents", { token: owner.token })).body.documents).toHaveLength(1);
+  });
+});
+
+describe("editing an approved document's expiry date", () => {
+  const isStatusChange = (m: any) => m.type === "data_update" && m.updateType === "document_status_changed";
+
+  test("the customer page reads the dates; a new date moves the document out of Expiring soon, live", async () => {
+    const { broker, customer, doc } = await approvedId();
+    const expiries = () => srv.call(`/api/customers/${customer.id}/document-expiries`, { token: broker.token });
+    const expiring = async () => (await srv.call("/api/dashboard/expiring-documents", { token: broker.token })).body.documents;
+    expect(await expiries()).toMatchObject({ status: 200, body: { documents: [] } });
+
+    const soon = daysFromNow(10);
+    await srv.call(`/api/documents/${doc.id}/expiry`, { method: "PUT", token: broker.token, body: { expiresOn: soon } });
+    expect((await expiries()).body).toEqual({ documents: [{ documentId: doc.id, expiresOn: soon, renewalRequested: false }] });
+    expect((await expiring()).map((d: any) => d.documentId)).toEqual([doc.id]);
+
+    const live = await connectLive(srv, { cookie: broker.cookie });
+    live.send({ type: "auth", userId: broker.user.id });
+    await live.next((m) => m.type === "auth_success");
+    const later = daysFromNow(200);
+    const moved = await srv.call(`/api/documents/${doc.id}/expiry`, { method: "PUT", token: broker.token, body: { expiresOn: later } });
+    expect(moved).toMatchObject({ status: 200, body: { documentId: doc.id, expiresOn: later } });
+    expect((await live.next(isStatusChange)).data).toMatchObject({ customerId: customer.id });
+    expect((await expiries()).body.documents).toEqual([{ documentId: doc.id, expiresOn: later, renewalRequested: false }]);
+    expect(await expiring()).toEqual([]);
+
+    // Back within 30 days, then cleared: in and out of the panel again.
+    await srv.call(`/api/documents/${doc.id}/expiry`, { method: "PUT", token: broker.token, body: { expiresOn: soon } });
+    expect(await expiring()).toHaveLength(1);
+    live.messages.length = 0;
+    const cleared = await srv.call(`/api/documents/${doc.id}/expiry`, { method: "PUT", token: broker.token, body: { expiresOn: null } });
+    expect(cleared).toMatchObject({ status: 200, body: { documentId: doc.id, expiresOn: null } });
+    await live.next(isStatusChange);
+    expect((await expiries()).body.documents).toEqual([]);
+    expect(await expiring()).toEqual([]);
+    live.close();
+  });
+
+  test("a bad edit changes nothing; another broker's customer or document is a 404", async () => {
+    const { broker, customer, doc } = await approvedId();
+    const kept = daysFromNow(20);
+    await srv.call(`/api/documents/${doc.id}/expiry`, { method: "PUT", token: broker.token, body: { expiresOn: kept } });
+    for (const body of [{ expiresOn: "31/05/2027" }, { expiresOn: "2027-13-01" }, { expiresOn: 20270531 }, {}]) {
+      const bad = await srv.call(`/api/documents/${doc.id}/expiry`, { method: "PUT", token: broker.token, body });
+      expect(bad.status).toBe(400);
+      expect(typeof bad.body.message).toBe("string");
+    }
+    expect((await srv.call(`/api/customers/${customer.id}/document-expiries`, { token: broker.token })).body.documents).toMatchObject([{ expiresOn: kept }]);
+
+    const stranger = await srv.signUpBroker();
+    const peek = await srv.call(`/api/customers/${customer.id}/document-expiries`, { token: stranger.token });
+    expect(peek).toMatchObject({ status: 404, body: { message: "Customer not found" } });
+    const clear = await srv.call(`/api/documents/${doc.id}/expiry`, { method: "PUT", token: stranger.token, body: { expiresOn: null } });
+    expect(clear.status).toBe(404);
+    expect(typeof clear.body.message).toBe("string");
+    expect((await srv.call(`/api/customers/${customer.id}/document-expiries`, { token: broker.token })).body.documents).toMatchObject([{ expiresOn: kept }]);
+  });
+
+  test("a document asked for again (its renewal came) takes no new date until it is approved again", async () => {
+    const { broker, customer, doc } = await approvedId();
+    await srv.call(`/api/documents/${doc.id}/expiry`, { method: "PUT", token: broker.token, body: { expiresOn: daysFromNow(5) } });
+    await tick();
+    const token = await signIn(broker);
+    const docs = (await srv.call(`/api/customer/${customer.id}/documents`, { token })).body;
+    expect(docs[0]).toMatchObject({ id: doc.id, status: "need_to_resubmit" });
+    const refused = await srv.call(`/api/documents/${doc.id}/expiry`, { method: "PUT", token, body: { expiresOn: daysFromNow(400) } });
+    expect(refused).toMatchObject({ status: 409, body: { message: "Only an approved document can carry an expiry date." } });
+    expect((await srv.call(`/api/customers/${customer.id}/document-expiries`, { token })).body.documents).toMatchObject([
+      { documentId: doc.id, expiresOn: daysFromNow(5), renewalRequested: true },
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 // Names and subjects come from customers and brokers. A newline (or any other control character)
 // in one must never start a forged line in the server log or in `portal mail list`.
+import { write } from "../../src/lib/unit-of-work.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { queueEmail } from "../../src/features/mail/service.ts";
 import { createLogger } from "../../src/lib/log.ts";
@@ -34,7 +35,7 @@ describe("the server log", () => {
 
   test("an email kept in the outbox is logged on one line whatever its subject says", async () => {
     const lines = captureConsole();
-    queueEmail(srv.server.ctx, srv.server.ctx.db, { kind: "test", to: "a@example.com", dedupeKey: "log-lines:1", subject: `Hello ${FORGED}`, text: "hi", html: "" });
+    await write(srv.server.ctx, (tx) => queueEmail(srv.server.ctx, tx, { kind: "test", to: "a@example.com", dedupeKey: "log-lines:1", subject: `Hello ${FORGED}`, text: "hi", html: "" }));
     await srv.runJobs();
     const logged = lines.filter((line) => line.includes("Email kept in the outbox"));
     expect(logged).toHaveLength(1);
@@ -45,7 +46,7 @@ describe("the server log", () => {
 describe("portal mail list", () => {
   test("each email is one line; subjects and errors cannot add lines of their own", async () => {
     const { ctx } = srv.server;
-    queueEmail(ctx, ctx.db, { kind: "test", to: "b@example.com", dedupeKey: "log-lines:2", subject: `Hi ${FORGED}`, text: `see ${FORGED}`, html: "" });
+    await write(ctx, (tx) => queueEmail(ctx, tx, { kind: "test", to: "b@example.com", dedupeKey: "log-lines:2", subject: `Hi ${FORGED}`, text: `see ${FORGED}`, html: "" }));
     ctx.db.$client.query("update emails set last_error = ? where dedupe_key = ?").run(`refused\n${FORGED}`, "log-lines:2");
     const res = await runCli(["mail", "list", "--data", srv.dataDir]);
     expect(res.exitCode).toBe(0);

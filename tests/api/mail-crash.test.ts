@@ -12,6 +12,7 @@ import { cliEntry, runCli, waitForHealthy } from "../support/cli.ts";
 import { freePort } from "../support/smtp.ts";
 import { tempDir } from "../support/server.ts";
 import { startSilentServer, startSmtp, waitFor } from "../support/smtp.ts";
+import { transaction } from "../../db/transaction.ts";
 
 const dataDir = tempDir("portal-crash-");
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -37,7 +38,7 @@ test("killed mid-delivery, started again: the email arrives exactly once", async
   const db = openDatabase(config.dataDir);
   const ctx = buildContext(config, db, { log: createLogger("silent") });
   const content = passwordResetEmail({ customerName: "Casey", resetUrl: "https://portal.example.com/upload/abc?reset=xyz" });
-  db.transaction((tx) => queueEmail(ctx, tx, { kind: "password_reset", to: "casey@example.com", dedupeKey: "reset:1", ...content }));
+  await transaction(db, async (tx) => queueEmail(ctx, tx, { kind: "password_reset", to: "casey@example.com", dedupeKey: "reset:1", ...content }));
   db.$client.close();
 
   await waitFor(() => hanging.connections > 0, 15_000, "the portal to start delivering");

@@ -1,7 +1,7 @@
 // The outbox and the scheduler, against a real SMTP server.
 import { afterEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { emails, jobs } from "../../db/schema.ts";
+import { emails, jobs } from "../../db/tables.ts";
 import { deliverEmail, queueEmail, retryEmail, SEND_EMAIL_JOB } from "../../src/features/mail/service.ts";
 import { invitationEmail } from "../../src/features/mail/templates.ts";
 import { jobHandlers } from "../../src/jobs.ts";
@@ -9,6 +9,8 @@ import { Scheduler } from "../../src/lib/jobs.ts";
 import type { Logger } from "../../src/lib/log.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { freePort, startSmtp } from "../support/smtp.ts";
+import { write } from "../../src/lib/unit-of-work.ts";
+import { transaction } from "../../db/transaction.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -34,19 +36,19 @@ function queueInvitation(srv: TestServer, n = 1, key = `invitation:${n}`) {
     uploadUrl: `${ctx.config.publicUrl}/upload/link-${n}`,
     documents: [{ name: "Paystub" }, { name: "Bank Statement", dueDate: new Date("2026-12-01T17:00:00Z") }],
   });
-  return ctx.db.transaction((tx) => queueEmail(ctx, tx, { kind: "invitation", to: `casey${n}@example.com`, dedupeKey: key, ...content }));
+  return transaction(ctx.db, async (tx) => queueEmail(ctx, tx, { kind: "invitation", to: `casey${n}@example.com`, dedupeKey: key, ...content }));
 }
 
-const emailRow = (srv: TestServer, id: string) => srv.server.ctx.db.select().from(emails).where(eq(emails.id, id)).get()!;
-const jobFor = (srv: TestServer, emailId: string) =>
-  srv.server.ctx.db.select().from(jobs).all().find((j) => j.kind === SEND_EMAIL_JOB && j.payload.emailId === emailId)!;
+const emailRow = async (srv: TestServer, id: string) => (await srv.server.ctx.db.select().from(emails).where(eq(emails.id, id)))[0]!;
+const jobFor = async (srv: TestServer, emailId: string) =>
+  (await srv.server.ctx.db.select().from(jobs)).find((j) => j.kind === SEND_EMAIL_JOB && j.payload.emailId === emailId)!;
 
 describe("delivery", () => {
   test("a queued email arrives with its recipient, subject and a link built from PUBLIC_URL, once", async () => {
     const mail = await smtp();
     const srv = await setup({ SMTP_URL: mail.url, MAIL_FROM: "Portal <portal@example.com>" });
-    const id = queueInvitation(srv)!;
-    expect(emailRow(srv, id).status).toBe("pending");
+    const id = (await queueInvitation(srv))!;
+    expect((await emailRow(srv, id)).status).toBe("pending");
 
     expect(await srv.runJobs()).toBe(1);
     expect(mail.received).toHaveLength(1);
@@ -57,10 +59,10 @@ describe("delivery", () => {
     expect(got!.body).toContain("https://portal.example.com/upload/link-1");
     expect(got!.messageId).toBe(`<${id}@portal.example.com>`);
 
-    const row = emailRow(srv, id);
+    const row = await emailRow(srv, id);
     expect(row.status).toBe("sent");
     expect(row.sentAt).toBeInstanceOf(Date);
-    expect(jobFor(srv, id).status).toBe("done");
+    expect((await jobFor(srv, id)).status).toBe("done");
 
     expect(await srv.runJobs()).toBe(0);
     expect(mail.received).toHaveLength(1);
@@ -70,20 +72,20 @@ describe("delivery", () => {
     const srv = await setup();
     const { ctx } = srv.server;
     expect(() =>
-      ctx.db.transaction((tx) => {
-        queueEmail(ctx, tx, { kind: "invitation", to: "x@example.com", dedupeKey: "k", subject: "s", text: "t", html: "h" });
+      transaction(ctx.db, async (tx) => {
+        await queueEmail(ctx, tx, { kind: "invitation", to: "x@example.com", dedupeKey: "k", subject: "s", text: "t", html: "h" });
         throw new Error("the customer could not be saved");
       }),
     ).toThrow("the customer could not be saved");
-    expect(ctx.db.select().from(emails).all()).toHaveLength(0);
-    expect(ctx.db.select().from(jobs).all()).toHaveLength(0);
+    expect(await ctx.db.select().from(emails)).toHaveLength(0);
+    expect(await ctx.db.select().from(jobs)).toHaveLength(0);
   });
 
   test("an email with the same dedupe key is queued once", async () => {
     const mail = await smtp();
     const srv = await setup({ SMTP_URL: mail.url });
-    expect(queueInvitation(srv, 1, "same")).toBeString();
-    expect(queueInvitation(srv, 2, "same")).toBeNull();
+    expect(await queueInvitation(srv, 1, "same")).toBeString();
+    expect(await queueInvitation(srv, 2, "same")).toBeNull();
     await srv.runJobs();
     expect(mail.received).toHaveLength(1);
   });
@@ -92,9 +94,9 @@ describe("delivery", () => {
     const lines: string[] = [];
     const log: Logger = { debug() {}, warn() {}, error() {}, info: (m, f) => lines.push(m + " " + JSON.stringify(f)) };
     const srv = await setup({}, { log });
-    const id = queueInvitation(srv)!;
+    const id = (await queueInvitation(srv))!;
     await srv.runJobs();
-    expect(emailRow(srv, id).status).toBe("logged");
+    expect((await emailRow(srv, id)).status).toBe("logged");
     expect(lines.join("\n")).toContain("https://portal.example.com/upload/link-1");
     expect(lines.join("\n")).toContain("casey1@example.com");
   });
@@ -104,13 +106,13 @@ describe("failures", () => {
   test("SMTP down, then up: the email waits, is retried after its pause, and arrives once", async () => {
     const port = await freePort();
     const srv = await setup({ SMTP_URL: `smtp://127.0.0.1:${port}` });
-    const id = queueInvitation(srv)!;
+    const id = (await queueInvitation(srv))!;
 
     await srv.runJobs();
-    const waiting = emailRow(srv, id);
+    const waiting = await emailRow(srv, id);
     expect(waiting.status).toBe("pending");
     expect(waiting.lastError).toContain("ECONNREFUSED");
-    const job = jobFor(srv, id);
+    const job = await jobFor(srv, id);
     expect(job.status).toBe("pending");
     expect(job.attempts).toBe(1);
     expect(job.runAt.getTime()).toBe(srv.clock.now().getTime() + 30_000);
@@ -120,7 +122,7 @@ describe("failures", () => {
     srv.clock.advance(30_000);
     expect(await srv.runJobs()).toBe(1);
     expect(mail.received).toHaveLength(1);
-    expect(emailRow(srv, id)).toMatchObject({ status: "sent", attempts: 2 });
+    expect(await emailRow(srv, id)).toMatchObject({ status: "sent", attempts: 2 });
     srv.clock.advance(60 * 60_000);
     await srv.runJobs();
     expect(mail.received).toHaveLength(1);
@@ -130,35 +132,35 @@ describe("failures", () => {
     const mail = await smtp();
     mail.refuseWith = { code: 550, message: "No such mailbox" };
     const srv = await setup({ SMTP_URL: mail.url });
-    const id = queueInvitation(srv)!;
+    const id = (await queueInvitation(srv))!;
 
     await srv.runJobs();
-    expect(emailRow(srv, id).status).toBe("failed");
-    expect(emailRow(srv, id).lastError).toContain("No such mailbox");
-    expect(jobFor(srv, id).status).toBe("failed");
+    expect((await emailRow(srv, id)).status).toBe("failed");
+    expect((await emailRow(srv, id)).lastError).toContain("No such mailbox");
+    expect((await jobFor(srv, id)).status).toBe("failed");
     srv.clock.advance(24 * 60 * 60_000);
     await srv.runJobs();
     expect(mail.received).toHaveLength(0);
 
     mail.refuseWith = null;
-    retryEmail(srv.server.ctx, id);
-    expect(() => retryEmail(srv.server.ctx, id)).toThrow("Only failed emails can be retried");
+    await retryEmail(srv.server.ctx, id);
+    expect(async () => retryEmail(srv.server.ctx, id)).toThrow("Only failed emails can be retried");
     await srv.runJobs();
     expect(mail.received).toHaveLength(1);
-    expect(emailRow(srv, id).status).toBe("sent");
+    expect((await emailRow(srv, id)).status).toBe("sent");
   });
 
   test("after its last try an email is kept as failed with the last error", async () => {
     const port = await freePort();
     const srv = await setup({ SMTP_URL: `smtp://127.0.0.1:${port}` });
-    const id = queueInvitation(srv)!;
+    const id = (await queueInvitation(srv))!;
     for (let i = 0; i < 10; i++) {
       await srv.runJobs();
       srv.clock.advance(2 * 60 * 60_000);
     }
-    expect(emailRow(srv, id)).toMatchObject({ status: "failed", attempts: 8 });
-    expect(emailRow(srv, id).lastError).toContain("ECONNREFUSED");
-    expect(jobFor(srv, id)).toMatchObject({ status: "failed", attempts: 8 });
+    expect(await emailRow(srv, id)).toMatchObject({ status: "failed", attempts: 8 });
+    expect((await emailRow(srv, id)).lastError).toContain("ECONNREFUSED");
+    expect(await jobFor(srv, id)).toMatchObject({ status: "failed", attempts: 8 });
   });
 });
 
@@ -166,7 +168,7 @@ describe("exactly one delivery per email", () => {
   test("overlapping ticks and a second scheduler never send an email twice", async () => {
     const mail = await smtp();
     const srv = await setup({ SMTP_URL: mail.url });
-    for (let i = 0; i < 40; i++) queueInvitation(srv, i);
+    for (let i = 0; i < 40; i++) await queueInvitation(srv, i);
     const other = new Scheduler(srv.server.ctx, jobHandlers, { batchSize: 7, concurrency: 3 });
     const runs = await Promise.all([srv.runJobs(), srv.runJobs(), other.tick(), srv.runJobs(), other.tick()]);
     expect(runs[0]).toBe(runs[1]); // overlapping calls share one pass
@@ -177,14 +179,14 @@ describe("exactly one delivery per email", () => {
   test("a job that sent its email but stopped before being marked done does not send it again", async () => {
     const mail = await smtp();
     const srv = await setup({ SMTP_URL: mail.url });
-    const id = queueInvitation(srv)!;
+    const id = (await queueInvitation(srv))!;
     await srv.runJobs();
     // As if the process died right after recording the email sent: the job still says running.
     const { ctx } = srv.server;
-    ctx.db.update(jobs).set({ status: "running", lockedUntil: srv.clock.now() }).where(eq(jobs.id, jobFor(srv, id).id)).run();
-    await deliverEmail(ctx, jobFor(srv, id));
+    await write(ctx, async (tx) => tx.update(jobs).set({ status: "running", lockedUntil: srv.clock.now() }).where(eq(jobs.id, (await jobFor(srv, id)).id)));
+    await deliverEmail(ctx, await jobFor(srv, id));
     const restarted = new Scheduler(ctx, jobHandlers);
-    restarted.start();
+    await restarted.start();
     await restarted.stop();
     expect(mail.received).toHaveLength(1);
   });
@@ -192,17 +194,17 @@ describe("exactly one delivery per email", () => {
   test("the 250-to-record window: an email left 'sending' by a killed process is sent again with the same Message-ID", async () => {
     const mail = await smtp();
     const srv = await setup({ SMTP_URL: mail.url });
-    const id = queueInvitation(srv)!;
+    const id = (await queueInvitation(srv))!;
     // The state a SIGKILL leaves mid-delivery: the email claimed for sending, its job running.
     const { ctx } = srv.server;
-    ctx.db.update(emails).set({ status: "sending", attempts: 1 }).where(eq(emails.id, id)).run();
-    ctx.db.update(jobs).set({ status: "running", attempts: 1, lockedUntil: new Date(srv.clock.now().getTime() + 300_000) }).where(eq(jobs.id, jobFor(srv, id).id)).run();
+    await write(ctx, (tx) => tx.update(emails).set({ status: "sending", attempts: 1 }).where(eq(emails.id, id)));
+    await write(ctx, async (tx) => tx.update(jobs).set({ status: "running", attempts: 1, lockedUntil: new Date(srv.clock.now().getTime() + 300_000) }).where(eq(jobs.id, (await jobFor(srv, id)).id)));
 
     const restarted = new Scheduler(ctx, jobHandlers);
-    restarted.start(); // on start, jobs of the stopped run are taken up at once, not after their lease
+    await restarted.start(); // on start, jobs of the stopped run are taken up at once, not after their lease
     await restarted.stop();
     expect(mail.received).toHaveLength(1);
     expect(mail.received[0]!.messageId).toBe(`<${id}@portal.example.com>`);
-    expect(emailRow(srv, id)).toMatchObject({ status: "sent", attempts: 2 });
+    expect(await emailRow(srv, id)).toMatchObject({ status: "sent", attempts: 2 });
   });
 });

@@ -14,7 +14,7 @@ import { tempDir, type TestServer } from "../support/server.ts";
 const dir = tempDir();
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const start = () =>
+const start = async () =>
   startServer(loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dir }), { clock: new ManualClock(), log: createLogger("silent"), runScheduler: false });
 
 test("at start, stored files no document refers to are removed; referenced ones stay", async () => {

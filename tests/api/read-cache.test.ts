@@ -1,3 +1,4 @@
+import { changeCounter } from "../../db/transaction.ts";
 import { afterAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
@@ -11,28 +12,28 @@ import { tempDir, useTestServer } from "../support/server.ts";
 const dir = tempDir("portal-cache-");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-test("a cached read is reused until any write, from this or another connection, or 10 s pass", () => {
+test("a cached read is reused until any write, from this or another connection, or 10 s pass", async () => {
   const db = openDatabase(dir);
   migrateDatabase(db);
   const clock = new ManualClock();
-  const cache = new ReadCache(db.$client, clock);
+  const cache = new ReadCache(changeCounter(db), clock);
   let computed = 0;
-  const read = () => new TextDecoder().decode(cache.json("k", () => ({ n: ++computed })));
+  const read = async () => new TextDecoder().decode(await cache.json("k", async () => ({ n: ++computed })));
 
-  expect(read()).toBe('{"n":1}');
-  expect(read()).toBe('{"n":1}');
+  expect(await read()).toBe('{"n":1}');
+  expect(await read()).toBe('{"n":1}');
 
   db.$client.run("insert into users (id, email) values ('u1', 'a@example.com')");
-  expect(read()).toBe('{"n":2}');
+  expect(await read()).toBe('{"n":2}');
 
   const other = new Database(join(dir, "portal.sqlite")); // e.g. `portal admin create` while serving
   other.run("insert into users (id, email) values ('u2', 'b@example.com')");
   other.close();
-  expect(read()).toBe('{"n":3}');
+  expect(await read()).toBe('{"n":3}');
 
   clock.advance(10_000);
-  expect(read()).toBe('{"n":4}');
-  expect(read()).toBe('{"n":4}');
+  expect(await read()).toBe('{"n":4}');
+  expect(await read()).toBe('{"n":4}');
   db.$client.close();
 });
 

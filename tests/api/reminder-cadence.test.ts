@@ -158,8 +158,8 @@ describe("reminder cadence", () => {
     const { customer, monday } = await invited();
     goTo(at(monday, 8, 9));
     await Promise.all([srv.runJobs(), srv.runJobs()]);
-    sendCadenceReminders(srv.server.ctx);
-    sendCadenceReminders(srv.server.ctx);
+    await sendCadenceReminders(srv.server.ctx);
+    await sendCadenceReminders(srv.server.ctx);
     await tick();
     expect(remindersTo(customer.email)).toHaveLength(1);
     const keys = srv.server.ctx.db.$client.query(`select dedupe_key from emails where kind = 'reminder' and "to" = ?`).all(customer.email);

@@ -179,6 +179,7 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "PUT /api/reminder-settings": { auth: "broker", body: () => ({ blackoutDays: ["2026-12-24"], expiryLeadDays: 30 }) },
   "PUT /api/documents/:id/expiry": { auth: "broker", params: { id: "documentId" }, body: () => ({ expiresOn: "2030-01-31" }) },
   "GET /api/dashboard/expiring-documents": { auth: "broker" },
+  "GET /api/customers/:id/document-expiries": { auth: "broker", params: { id: "customerId" } },
   "GET /api/subscription": { auth: "broker" },
   // Billing: the plan calls act only on the caller's own subscription (another broker's payment
   // id is a 404: tests/api/billing-stripe.test.ts). Billing is off in this suite, so they answer 409.

@@ -1,11 +1,12 @@
 // Test data built through the real API, plus the few things the API cannot do yet.
 import { eq } from "drizzle-orm";
-import { documents } from "../../db/schema.ts";
+import { documents } from "../../db/tables.ts";
 import { newStorageKey } from "../../src/lib/storage.ts";
 import type { CustomerDetailDto } from "../../src/shared/api-types.ts";
 import { latestCode, latestEmail } from "./outbox.ts";
 import type { TestServer } from "./server.ts";
 import { realJpeg, realPdf, realPng } from "../files/samples.ts";
+import { write } from "../../src/lib/unit-of-work.ts";
 
 let customerCount = 0;
 
@@ -40,18 +41,16 @@ export async function attachFile(
   const key = newStorageKey();
   const bytes = file.bytes ?? "%PDF-1.4\n% test file\n";
   await ctx.files.write(key, bytes);
-  ctx.db
-    .update(documents)
-    .set({
-      status: "uploaded",
-      storageKey: key,
-      originalName: file.name ?? "paystub.pdf",
-      mimeType: file.type ?? "application/pdf",
-      fileSize: typeof bytes === "string" ? bytes.length : bytes.byteLength,
-      uploadedAt: ctx.clock.now(),
-    })
-    .where(eq(documents.id, documentId))
-    .run();
+  await write(ctx, (tx) => tx.update(documents)
+        .set({
+          status: "uploaded",
+          storageKey: key,
+          originalName: file.name ?? "paystub.pdf",
+          mimeType: file.type ?? "application/pdf",
+          fileSize: typeof bytes === "string" ? bytes.length : bytes.byteLength,
+          uploadedAt: ctx.clock.now(),
+        })
+        .where(eq(documents.id, documentId)));
   return key;
 }
 

@@ -4,11 +4,13 @@ import { afterAll, beforeAll } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { dialect } from "../../db/dialect.ts";
 import { loadConfig } from "../../src/config.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
 import { createLogger, type Logger } from "../../src/lib/log.ts";
 import { startServer, type RunningServer } from "../../src/server.ts";
 import { latestCode } from "./outbox.ts";
+import { createTestDatabase } from "./postgres.ts";
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -54,6 +56,8 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dataDir = tempDir();
   const clock = new ManualClock();
+  // `npm run test:postgres`: every test server gets a fresh PostgreSQL database of its own.
+  if (dialect === "postgres" && !env.DATABASE_URL) env = { DATABASE_URL: await createTestDatabase(), ...env };
   const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, ...env });
   const server = await startServer(config, { clock, log: options.log ?? createLogger("silent"), runScheduler: false });
   const url = server.url;

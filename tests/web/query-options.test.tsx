@@ -13,6 +13,7 @@ import { useAllCustomersQuery, useCustomerQuery, useCustomersQuery, useDocumentL
 import { useCompletedDocumentsQuery, useDashboardMetricsQuery, usePendingDocumentsQuery } from "../../web/features/dashboard/api";
 import { useDocumentFileQuery } from "../../web/features/documents/api";
 import { useCustomerRemindersQuery, useExpiringDocumentsQuery, useReminderSettingsQuery } from "../../web/features/reminders/api";
+import { useDocumentExpiriesQuery } from "../../web/features/reminders/expiry-api";
 import { useDemoVideoQuery } from "../../web/features/landing/api";
 import { brokerNotificationSource, customerNotificationSource, useNotificationPages, useNotifications } from "../../web/features/notifications/api";
 import { useBrokerProfile } from "../../web/features/profile/account-api";
@@ -275,6 +276,13 @@ const QUERY_HOOKS: QueryHook[] = [
     hook: "useCustomerAuditQuery",
     render: () => useCustomerAuditQuery("c1"),
     queryKey: ["customers", "c1", "audit", 25],
+    expected: spec9.dataCache,
+  },
+  {
+    file: "web/features/reminders/expiry-api.ts",
+    hook: "useDocumentExpiriesQuery",
+    render: () => useDocumentExpiriesQuery("c1"),
+    queryKey: ["customers", "c1", "document-expiries"],
     expected: spec9.dataCache,
   },
   { file: "web/features/landing/api.ts", hook: "useDemoVideoQuery", render: () => useDemoVideoQuery(true), queryKey: ["demo", "video"], expected: spec9.dataCache },

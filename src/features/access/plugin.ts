@@ -27,27 +27,27 @@ const instances = new WeakMap<AppContext, ReturnType<typeof build>>();
 function build(ctx: AppContext) {
   return new Elysia({ name: "access", seed: contextSeed(ctx) }).macro({
     broker: {
-      resolve({ headers, cookie, request }) {
+      async resolve({ headers, cookie, request }) {
         const token = brokerSessionToken(ctx, { headers, cookie });
         if (!token) throw unauthorized("Authentication required");
-        const broker = brokerForToken(ctx, token);
+        const broker = await brokerForToken(ctx, token);
         if (!broker) throw unauthorized("Your session has expired. Please sign in again.");
-        refuseUntilTwoFactorSetUp(ctx, broker.id, request); // REQUIRE_2FA
+        await refuseUntilTwoFactorSetUp(ctx, broker.id, request); // REQUIRE_2FA
         return { broker };
       },
     },
     portal: {
-      resolve({ params, cookie }) {
+      async resolve({ params, cookie }) {
         const uploadLink = String((params as Record<string, string | undefined>).uploadLink ?? "");
-        return { portal: portalAccessFor(ctx, uploadLink, customerSession(ctx, { cookie })) };
+        return { portal: await portalAccessFor(ctx, uploadLink, await customerSession(ctx, { cookie })) };
       },
     },
     reader: {
-      resolve({ headers, cookie }): { reader: Reader } {
-        const broker = brokerSession(ctx, { headers, cookie });
+      async resolve({ headers, cookie }): Promise<{ reader: Reader }> {
+        const broker = await brokerSession(ctx, { headers, cookie });
         // REQUIRE_2FA: a broker who has not set up the factor yet opens nothing through reads either.
-        const settingUp = broker && twoFactorSetupNeeded(ctx, broker.broker.id);
-        return { reader: { broker: settingUp ? null : broker, customer: customerSession(ctx, { cookie }) } };
+        const settingUp = broker && await twoFactorSetupNeeded(ctx, broker.broker.id);
+        return { reader: { broker: settingUp ? null : broker, customer: await customerSession(ctx, { cookie }) } };
       },
     },
   });

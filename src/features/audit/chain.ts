@@ -3,7 +3,7 @@
 // hash, so editing a field, deleting an entry or moving one breaks every hash from there on;
 // the chain head (last sequence and hash) catches the newest entries being deleted.
 import { createHash } from "node:crypto";
-import type { auditEvents } from "../../../db/schema.ts";
+import type { auditEvents } from "../../../db/tables.ts";
 
 export type AuditRow = typeof auditEvents.$inferSelect;
 

@@ -12,7 +12,7 @@ export interface VerifyReport {
 }
 
 export async function runAuditVerify(ctx: AppContext, options: { broker?: string }): Promise<VerifyReport> {
-  const brokers = listBrokers(ctx);
+  const brokers = await listBrokers(ctx);
   const emailOf = new Map(brokers.map((b) => [b.id, b.email]));
   let only: string | undefined;
   if (options.broker) {

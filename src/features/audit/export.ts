@@ -41,7 +41,7 @@ async function trailOf(ctx: AppContext, input: AuditExport): Promise<AuditRow[]>
 /** The CSV or PDF download of one customer's trail. */
 export async function auditDownload(ctx: AppContext, input: AuditExport & { format: AuditFormat }): Promise<Response> {
   const rows = await trailOf(ctx, input);
-  const customerName = customerContact(ctx, input.customerId)?.name ?? rows.at(-1)?.customerLabel ?? "Customer";
+  const customerName = (await customerContact(ctx, input.customerId))?.name ?? rows.at(-1)?.customerLabel ?? "Customer";
   const now = ctx.clock.now();
   const name = safeFileName(`${customerName} - audit trail ${now.toISOString().slice(0, 10)}.${input.format}`, `audit-trail.${input.format}`);
   let body: Uint8Array<ArrayBuffer> | string;

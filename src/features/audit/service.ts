@@ -5,13 +5,13 @@
 //
 // Ordering: each broker's chain has one head row (last sequence and hash). An append reads the
 // head, writes the entry with sequence + 1 and prevHash = head hash, and moves the head with
-// `UPDATE … WHERE broker_id = ? AND sequence = <read>`, all in the writer's transaction. On
-// SQLite that transaction is IMMEDIATE (one writer at a time), so two appends never read the same
-// head. On PostgreSQL the head row is the lock: read it `FOR UPDATE` (the first append creates it
-// with INSERT … ON CONFLICT DO NOTHING before reading), and the guarded UPDATE refuses a stale
-// head; the unique (broker_id, sequence) index backs both.
+// `UPDATE … WHERE broker_id = ? AND sequence = <read>`, all in the writer's transaction. Writers
+// take turns on both databases (db/transaction.ts): on SQLite the transaction is IMMEDIATE (one
+// writer at a time); on PostgreSQL every write transaction first takes the same advisory lock. So
+// two appends never read the same head, and no row lock (FOR UPDATE) is needed. The guarded
+// UPDATE still refuses a stale head, and the unique (broker_id, sequence) index backs both.
 import { and, desc, eq, gt, lt, asc, sql } from "drizzle-orm";
-import { auditChainHeads, auditEvents } from "../../../db/schema.ts";
+import { auditChainHeads, auditEvents } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
 import type { Writer } from "../../lib/jobs.ts";
@@ -41,9 +41,9 @@ export interface AuditWriter {
   now: Date;
 }
 
-function customerLabelOf(ctx: AppContext, tx: Writer, entry: AuditEntryInput): string {
+async function customerLabelOf(ctx: AppContext, tx: Writer, entry: AuditEntryInput): Promise<string> {
   if (entry.customerLabel !== undefined) return entry.customerLabel;
-  const customer = customerContact(ctx, entry.customerId, tx);
+  const customer = await customerContact(ctx, entry.customerId, tx);
   if (customer && customer.brokerId !== entry.brokerId) throw new Error("audit: the customer belongs to another broker");
   return customer?.name ?? "Deleted customer";
 }
@@ -72,33 +72,13 @@ function nextRow(head: ChainHead, entry: AuditEntryInput, customerLabel: string,
 const EMPTY_HEAD: ChainHead = { sequence: 0, hash: GENESIS_HASH };
 
 /**
- * Appends an entry inside the caller's (synchronous) transaction. SYNCHRONOUS ON PURPOSE, and
- * the only place in the audit feature that uses .get()/.run(): today's inTransaction callbacks
- * cannot await. When the services become async, callers switch to `await recordAudit(...)`
- * below (same steps, awaited) and this goes.
+ * Appends an entry inside the caller's transaction (inTransaction's unit, or any writer with a
+ * clock reading): the entry commits or rolls back with the change it records.
  */
-export function appendAudit(ctx: AppContext, unit: AuditWriter, entry: AuditEntryInput): void {
-  const { tx } = unit;
-  const customerLabel = customerLabelOf(ctx, tx, entry);
-  tx.insert(auditChainHeads).values({ brokerId: entry.brokerId, ...EMPTY_HEAD }).onConflictDoNothing().run();
-  const head = tx.select().from(auditChainHeads).where(eq(auditChainHeads.brokerId, entry.brokerId)).get()!;
-  const row = nextRow(head, entry, customerLabel, unit.now);
-  tx.insert(auditEvents).values(row).run();
-  const moved = tx
-    .update(auditChainHeads)
-    .set({ sequence: row.sequence, hash: row.hash })
-    .where(and(eq(auditChainHeads.brokerId, entry.brokerId), eq(auditChainHeads.sequence, head.sequence)))
-    .returning({ sequence: auditChainHeads.sequence })
-    .all();
-  if (moved.length !== 1) throw new Error("audit: the chain head moved during an append");
-}
-
-/** Appends an entry inside the caller's (async) transaction: the same steps as appendAudit. */
 export async function recordAudit(ctx: AppContext, unit: AuditWriter, entry: AuditEntryInput): Promise<void> {
   const { tx } = unit;
-  const customerLabel = customerLabelOf(ctx, tx, entry);
+  const customerLabel = await customerLabelOf(ctx, tx, entry);
   await tx.insert(auditChainHeads).values({ brokerId: entry.brokerId, ...EMPTY_HEAD }).onConflictDoNothing();
-  // PostgreSQL: .for("update") here, so a concurrent append waits for this transaction.
   const [head] = await tx.select().from(auditChainHeads).where(eq(auditChainHeads.brokerId, entry.brokerId));
   const row = nextRow(head!, entry, customerLabel, unit.now);
   await tx.insert(auditEvents).values(row);
@@ -114,8 +94,8 @@ export async function recordAudit(ctx: AppContext, unit: AuditWriter, entry: Aud
 export async function recordRead(ctx: AppContext, entries: AuditEntryInput | AuditEntryInput[]): Promise<void> {
   const list = Array.isArray(entries) ? entries : [entries];
   if (list.length === 0) return;
-  inTransaction(ctx, (unit) => {
-    for (const entry of list) appendAudit(ctx, unit, entry);
+  await inTransaction(ctx, async (unit) => {
+    for (const entry of list) await recordAudit(ctx, unit, entry);
   });
 }
 
@@ -171,7 +151,7 @@ interface CustomerTrail {
  * broker's chain). Another broker's customer looks exactly like a missing one.
  */
 async function assertTrailVisible(ctx: AppContext, { brokerId, customerId }: CustomerTrail): Promise<void> {
-  if (customerContact(ctx, customerId)?.brokerId === brokerId) return;
+  if ((await customerContact(ctx, customerId))?.brokerId === brokerId) return;
   const [any] = await ctx.db
     .select({ id: auditEvents.id })
     .from(auditEvents)

@@ -3,7 +3,7 @@
 // as sign-up is). Every password typed here is checked through the sign-in throttle, so a stolen
 // session cannot guess the password faster than a sign-in form could.
 import { and, eq, isNull, ne } from "drizzle-orm";
-import { brokerEmailChanges, brokerPasswordResetTokens, sessions, users } from "../../../db/schema.ts";
+import { brokerEmailChanges, brokerPasswordResetTokens, sessions, users } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { emailCodeHash, newEmailCode, sameHash } from "../../lib/email-codes.ts";
@@ -62,11 +62,11 @@ const checkNewPassword = (password: string) => {
  * every outstanding reset link; the live channel closes the sockets those sessions opened once
  * the transaction commits.
  */
-export function endBrokerSessions(unit: Unit, brokerId: string, keep?: string): number {
+export async function endBrokerSessions(unit: Unit, brokerId: string, keep?: string): Promise<number> {
   const { tx } = unit;
   const others = keep ? and(eq(sessions.userId, brokerId), ne(sessions.id, keep)) : eq(sessions.userId, brokerId);
-  const ended = tx.delete(sessions).where(others).returning({ id: sessions.id }).all();
-  tx.delete(brokerPasswordResetTokens).where(eq(brokerPasswordResetTokens.userId, brokerId)).run();
+  const ended = await tx.delete(sessions).where(others).returning({ id: sessions.id });
+  await tx.delete(brokerPasswordResetTokens).where(eq(brokerPasswordResetTokens.userId, brokerId));
   for (const { id } of ended) unit.publish({ type: "broker_signed_out", brokerId, sessionId: id });
   return ended.length;
 }
@@ -75,7 +75,7 @@ export function endBrokerSessions(unit: Unit, brokerId: string, keep?: string): 
  * Emails a single-use reset link (1 hour) when the email has an active account; the answer is the
  * same either way, and so is the work (no email tells the caller anything).
  */
-export function forgotBrokerPassword(ctx: AppContext, input: { email: string; address: string }): void {
+export async function forgotBrokerPassword(ctx: AppContext, input: { email: string; address: string }): Promise<void> {
   const email = normalizeEmail(input.email);
   if (!isValidEmail(email)) throw badRequest(messages.invalidEmail);
   const { resetsByEmail, resetsByCaller } = limitsFor(ctx);
@@ -85,14 +85,14 @@ export function forgotBrokerPassword(ctx: AppContext, input: { email: string; ad
   // Quietly: a 429 here would tell the caller that this email was asked about recently.
   if (resetsByEmail.retryAfter(email) > 0) return;
   resetsByEmail.recordFailure(email);
-  const user = ctx.db.select().from(users).where(eq(users.email, email)).get();
+  const user = (await ctx.db.select().from(users).where(eq(users.email, email)))[0];
   if (!user || user.disabledAt || !user.passwordHash) return;
   const token = randomToken();
-  inTransaction(ctx, ({ tx, now }) => {
-    tx.insert(brokerPasswordResetTokens).values({ id: hashToken(token), userId: user.id, expiresAt: new Date(now.getTime() + BROKER_RESET_TTL_MS) }).run();
-    const content = brokerPasswordResetEmail({ resetUrl: `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}` });
-    queueEmail(ctx, tx, { kind: "broker_password_reset", to: email, dedupeKey: `broker-reset:${hashToken(token)}`, ...content });
-  });
+  await inTransaction(ctx, async ({ tx, now }) => {
+        await tx.insert(brokerPasswordResetTokens).values({ id: hashToken(token), userId: user.id, expiresAt: new Date(now.getTime() + BROKER_RESET_TTL_MS) });
+        const content = brokerPasswordResetEmail({ resetUrl: `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}` });
+        await queueEmail(ctx, tx, { kind: "broker_password_reset", to: email, dedupeKey: `broker-reset:${hashToken(token)}`, ...content });
+      });
 }
 
 /** Sets a new password with a reset link: once, within the hour. Every session and every other reset link ends. */
@@ -100,34 +100,33 @@ export async function resetBrokerPasswordWithToken(ctx: AppContext, input: { tok
   checkNewPassword(input.newPassword);
   const id = hashToken(input.token);
   const now = ctx.clock.now();
-  const row = ctx.db.select().from(brokerPasswordResetTokens).where(eq(brokerPasswordResetTokens.id, id)).get();
+  const row = (await ctx.db.select().from(brokerPasswordResetTokens).where(eq(brokerPasswordResetTokens.id, id)))[0];
   if (!row || row.usedAt || row.expiresAt <= now) throw badRequest(accountMessages.invalidReset);
   // Disabling ends the links too; this also covers a link a disabled account was sent before that.
-  const owner = ctx.db.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, row.userId)).get();
+  const owner = (await ctx.db.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, row.userId)))[0];
   if (!owner) throw badRequest(accountMessages.invalidReset);
   if (owner.disabledAt) throw new AppError("forbidden", accountMessages.disabledReset);
   const passwordHash = await hashPassword(input.newPassword);
-  inTransaction(ctx, (unit) => {
-    // Claim the token; a second use racing this one finds it used (or gone).
-    const claimed = unit.tx
-      .update(brokerPasswordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(brokerPasswordResetTokens.id, id), isNull(brokerPasswordResetTokens.usedAt)))
-      .returning()
-      .get();
-    if (!claimed) throw badRequest(accountMessages.invalidReset);
-    // Disabled while the password was being hashed: the claim rolls back with this throw.
-    if (unit.tx.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, row.userId)).get()?.disabledAt) {
-      throw new AppError("forbidden", accountMessages.disabledReset);
-    }
-    unit.tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId)).run();
-    endBrokerSessions(unit, row.userId);
-  });
+  await inTransaction(ctx, async (unit) => {
+        // Claim the token; a second use racing this one finds it used (or gone).
+        const claimed = (await unit.tx
+              .update(brokerPasswordResetTokens)
+              .set({ usedAt: now })
+              .where(and(eq(brokerPasswordResetTokens.id, id), isNull(brokerPasswordResetTokens.usedAt)))
+              .returning())[0];
+        if (!claimed) throw badRequest(accountMessages.invalidReset);
+        // Disabled while the password was being hashed: the claim rolls back with this throw.
+        if ((await unit.tx.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, row.userId)))[0]?.disabledAt) {
+          throw new AppError("forbidden", accountMessages.disabledReset);
+        }
+        await unit.tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
+        await endBrokerSessions(unit, row.userId);
+      });
 }
 
 /** The current password, checked as a sign-in is (same throttle, same 401), before any account change. */
 async function confirmPassword(ctx: AppContext, input: { brokerId: string; password: string; address: string }) {
-  const user = ctx.db.select().from(users).where(eq(users.id, input.brokerId)).get();
+  const user = (await ctx.db.select().from(users).where(eq(users.id, input.brokerId)))[0];
   if (!input.password) throw badRequest(messages.passwordRequired);
   await checkSignIn(brokerSignInThrottle(ctx), { address: input.address, email: user?.email ?? "", password: input.password, passwordHash: user?.passwordHash });
   return user!;
@@ -142,9 +141,9 @@ export async function changeBrokerPassword(
   if (input.newPassword === input.currentPassword) throw badRequest(accountMessages.samePassword);
   await confirmPassword(ctx, { brokerId: input.brokerId, password: input.currentPassword, address: input.address });
   const passwordHash = await hashPassword(input.newPassword);
-  return inTransaction(ctx, (unit) => {
-    unit.tx.update(users).set({ passwordHash }).where(eq(users.id, input.brokerId)).run();
-    return { sessionsEnded: endBrokerSessions(unit, input.brokerId, input.sessionId) };
+  return inTransaction(ctx, async (unit) => {
+    await unit.tx.update(users).set({ passwordHash }).where(eq(users.id, input.brokerId));
+    return { sessionsEnded: await endBrokerSessions(unit, input.brokerId, input.sessionId) };
   });
 }
 
@@ -165,16 +164,15 @@ export async function requestEmailChange(ctx: AppContext, input: { brokerId: str
   const wait = codesByBroker.retryAfter(user.id);
   if (wait > 0) throw new AppError("too_many_requests", accountMessages.tooManyCodes(wait), { retryAfter: wait });
   codesByBroker.recordFailure(user.id);
-  inTransaction(ctx, ({ tx, now }) => {
-    tx.delete(brokerEmailChanges).where(eq(brokerEmailChanges.userId, user.id)).run();
-    if (tx.select({ id: users.id }).from(users).where(eq(users.email, newEmail)).get()) return;
-    const code = newEmailCode();
-    tx.insert(brokerEmailChanges)
-      .values({ userId: user.id, newEmail, codeHash: changeCodeHash(ctx, user.id, newEmail, code), expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * MINUTE), createdAt: now })
-      .run();
-    const content = brokerEmailChangeCodeEmail({ code, minutes: CODE_TTL_MINUTES });
-    queueEmail(ctx, tx, { kind: "broker_email_change_code", to: newEmail, dedupeKey: `broker-email-change:${newId()}`, ...content });
-  });
+  await inTransaction(ctx, async ({ tx, now }) => {
+        await tx.delete(brokerEmailChanges).where(eq(brokerEmailChanges.userId, user.id));
+        if ((await tx.select({ id: users.id }).from(users).where(eq(users.email, newEmail)))[0]) return;
+        const code = newEmailCode();
+        await tx.insert(brokerEmailChanges)
+                .values({ userId: user.id, newEmail, codeHash: changeCodeHash(ctx, user.id, newEmail, code), expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * MINUTE), createdAt: now });
+        const content = brokerEmailChangeCodeEmail({ code, minutes: CODE_TTL_MINUTES });
+        await queueEmail(ctx, tx, { kind: "broker_email_change_code", to: newEmail, dedupeKey: `broker-email-change:${newId()}`, ...content });
+      });
   return accountMessages.codeSent(newEmail);
 }
 
@@ -184,31 +182,31 @@ export async function requestEmailChange(ctx: AppContext, input: { brokerId: str
  * Every other session and every reset link ends: a link mailed to the old address (which may be
  * the one that was lost) must not open the account once it has moved.
  */
-export function confirmEmailChange(ctx: AppContext, input: { brokerId: string; sessionId: string; code: string }): PublicUser {
+export async function confirmEmailChange(ctx: AppContext, input: { brokerId: string; sessionId: string; code: string }): Promise<PublicUser> {
   const given = input.code.trim();
   if (!isEmailCode(given)) throw badRequest(codeMessages.format);
   const byBroker = eq(brokerEmailChanges.userId, input.brokerId);
   // Decided inside, thrown outside: throwing inside the transaction would undo the counted try.
-  const outcome = inTransaction(ctx, (unit): { user: PublicUser } | "wrong" | "taken" => {
-    const { tx, now } = unit;
-    const row = tx.select().from(brokerEmailChanges).where(byBroker).get();
-    if (!row) return "wrong";
-    const right = row.expiresAt > now && sameHash(row.codeHash, changeCodeHash(ctx, input.brokerId, row.newEmail, given));
-    if (!right) {
-      if (row.expiresAt <= now || row.wrongTries + 1 >= MAX_WRONG_TRIES) tx.delete(brokerEmailChanges).where(byBroker).run();
-      else tx.update(brokerEmailChanges).set({ wrongTries: row.wrongTries + 1 }).where(byBroker).run();
-      return "wrong";
-    }
-    tx.delete(brokerEmailChanges).where(byBroker).run();
-    // Taken since the code was sent (a sign-up in between): the owner proved the address, so saying so is fine.
-    if (tx.select({ id: users.id }).from(users).where(eq(users.email, row.newEmail)).get()) return "taken";
-    const old = tx.select().from(users).where(eq(users.id, input.brokerId)).get()!;
-    const updated = tx.update(users).set({ email: row.newEmail }).where(eq(users.id, input.brokerId)).returning().get()!;
-    const content = brokerEmailChangedEmail({ newEmail: row.newEmail });
-    queueEmail(ctx, tx, { kind: "broker_email_changed", to: old.email, dedupeKey: `broker-email-changed:${newId()}`, ...content });
-    endBrokerSessions(unit, input.brokerId, input.sessionId);
-    return { user: toPublicUser(updated) };
-  });
+  const outcome = await inTransaction(ctx, async (unit): Promise<{ user: PublicUser } | "wrong" | "taken"> => {
+      const { tx, now } = unit;
+      const row = (await tx.select().from(brokerEmailChanges).where(byBroker))[0];
+      if (!row) return "wrong";
+      const right = row.expiresAt > now && sameHash(row.codeHash, changeCodeHash(ctx, input.brokerId, row.newEmail, given));
+      if (!right) {
+        if (row.expiresAt <= now || row.wrongTries + 1 >= MAX_WRONG_TRIES) await tx.delete(brokerEmailChanges).where(byBroker);
+        else await tx.update(brokerEmailChanges).set({ wrongTries: row.wrongTries + 1 }).where(byBroker);
+        return "wrong";
+      }
+      await tx.delete(brokerEmailChanges).where(byBroker);
+      // Taken since the code was sent (a sign-up in between): the owner proved the address, so saying so is fine.
+      if ((await tx.select({ id: users.id }).from(users).where(eq(users.email, row.newEmail)))[0]) return "taken";
+      const old = (await tx.select().from(users).where(eq(users.id, input.brokerId)))[0]!;
+      const updated = (await tx.update(users).set({ email: row.newEmail }).where(eq(users.id, input.brokerId)).returning())[0]!;
+      const content = brokerEmailChangedEmail({ newEmail: row.newEmail });
+      await queueEmail(ctx, tx, { kind: "broker_email_changed", to: old.email, dedupeKey: `broker-email-changed:${newId()}`, ...content });
+      await endBrokerSessions(unit, input.brokerId, input.sessionId);
+      return { user: toPublicUser(updated) };
+    });
   if (outcome === "wrong") throw badRequest(codeMessages.wrongOrExpired);
   if (outcome === "taken") throw new AppError("conflict", accountMessages.emailTaken);
   return outcome.user;

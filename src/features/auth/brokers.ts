@@ -1,6 +1,6 @@
 // Brokers as other features see them: by id, for a name in an email or on the customer portal.
 import { eq, inArray, sql } from "drizzle-orm";
-import { users } from "../../../db/schema.ts";
+import { users } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { prepared } from "../../lib/prepared.ts";
@@ -9,22 +9,22 @@ import { toPublicUser } from "./service.ts";
 
 const byIdQuery = prepared((db) => db.select().from(users).where(eq(users.id, sql.placeholder("id"))).prepare());
 
-export function brokerById(ctx: AppContext, id: string): PublicUser | null {
-  const row = byIdQuery(ctx.db).get({ id });
+export async function brokerById(ctx: AppContext, id: string): Promise<PublicUser | null> {
+  const row = (await byIdQuery(ctx.db).execute({ id }))[0];
   return row ? toPublicUser(row) : null;
 }
 
-export function brokersById(ctx: AppContext, ids: string[]): Map<string, PublicUser> {
+export async function brokersById(ctx: AppContext, ids: string[]): Promise<Map<string, PublicUser>> {
   if (ids.length === 0) return new Map();
   if (ids.every((id) => id === ids[0])) {
-    const broker = brokerById(ctx, ids[0]!); // the common case (one broker), prepared
+    const broker = await brokerById(ctx, ids[0]!); // the common case (one broker), prepared
     return new Map(broker ? [[broker.id, broker]] : []);
   }
-  const rows = ctx.db.select().from(users).where(inArray(users.id, [...new Set(ids)])).all();
+  const rows = await ctx.db.select().from(users).where(inArray(users.id, [...new Set(ids)]));
   return new Map(rows.map((row) => [row.id, toPublicUser(row)]));
 }
 
 /** A broker's own name, as their Profile page edits it (null: not given). */
-export function setBrokerName(db: Writer, id: string, name: { firstName: string | null; lastName: string | null }): PublicUser {
-  return toPublicUser(db.update(users).set(name).where(eq(users.id, id)).returning().get()!);
+export async function setBrokerName(db: Writer, id: string, name: { firstName: string | null; lastName: string | null }): Promise<PublicUser> {
+  return toPublicUser((await db.update(users).set(name).where(eq(users.id, id)).returning())[0]!);
 }

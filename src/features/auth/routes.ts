@@ -41,7 +41,7 @@ export const authRoutes = (ctx: AppContext) => {
       async ({ body, cookie, request, server, status }) => {
         const result = await signUpBroker(ctx, { ...body, address: clientAddress(ctx, request, server) });
         if (result.codeRequired) return status(202, { message: result.message, codeRequired: true as const });
-        rememberTimeZone(ctx, result.user.id, body.timeZone);
+        await rememberTimeZone(ctx, result.user.id, body.timeZone);
         session.set(cookie, result.token, result.expiresAt);
         return status(201, { user: result.user, token: result.token });
       },
@@ -53,23 +53,23 @@ export const authRoutes = (ctx: AppContext) => {
         const address = clientAddress(ctx, request, server);
         const result = await signInBroker(ctx, { ...body, address });
         if ("twoFactorRequired" in result) return status(202, result); // two-factor/routes.ts finishes it
-        rememberTimeZone(ctx, result.user.id, body.timeZone);
+        await rememberTimeZone(ctx, result.user.id, body.timeZone);
         session.set(cookie, result.token, result.expiresAt);
         return { user: result.user, token: result.token };
       },
       { body: SignInBody, response: { 200: AuthResponse, 202: SecondFactorChallenge } },
     )
-    .post("/signout", ({ headers, cookie }) => {
+    .post("/signout", async ({ headers, cookie }) => {
       const token = brokerSessionToken(ctx, { headers, cookie });
-      if (token) signOutBroker(ctx, token);
+      if (token) await signOutBroker(ctx, token);
       session.clear(cookie);
       return { message: "Signed out" };
     }, { response: Message })
     .get("/user", ({ broker }) => broker, { broker: true, response: PublicUser })
     .post(
       "/forgot-password",
-      ({ body, request, server }) => {
-        forgotBrokerPassword(ctx, { email: body.email, address: clientAddress(ctx, request, server) });
+      async ({ body, request, server }) => {
+        await forgotBrokerPassword(ctx, { email: body.email, address: clientAddress(ctx, request, server) });
         return { message: accountMessages.forgotAnswer };
       },
       { body: ForgotPasswordBody, response: Message },
@@ -99,7 +99,7 @@ export const authRoutes = (ctx: AppContext) => {
       },
       { broker: true, body: ChangeEmailBody, response: { 202: CodeRequiredDto } },
     )
-    .post("/change-email/confirm", ({ broker, body, headers, cookie }) => confirmEmailChange(ctx, { brokerId: broker.id, sessionId: hashToken(brokerSessionToken(ctx, { headers, cookie })!), code: body.code }), {
+    .post("/change-email/confirm", async ({ broker, body, headers, cookie }) => confirmEmailChange(ctx, { brokerId: broker.id, sessionId: hashToken(brokerSessionToken(ctx, { headers, cookie })!), code: body.code }), {
       broker: true,
       body: ConfirmEmailBody,
       response: PublicUser,

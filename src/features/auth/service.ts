@@ -1,7 +1,7 @@
 // Broker accounts and sessions. A session token is handed out once (as the bearer token and the
 // HttpOnly cookie); only its hash is stored.
 import { and, eq, gt, lt, sql } from "drizzle-orm";
-import { brokerEmailChanges, brokerPasswordResetTokens, brokerSignupCodes, sessions, users } from "../../../db/schema.ts";
+import { brokerEmailChanges, brokerPasswordResetTokens, brokerSignupCodes, sessions, users } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { checkSignIn, hashPassword } from "../../lib/password.ts";
@@ -9,12 +9,14 @@ import type { Writer } from "../../lib/jobs.ts";
 import { prepared } from "../../lib/prepared.ts";
 import { SignInThrottle } from "../../lib/rate-limit.ts";
 import { hashToken, newId, randomToken } from "../../lib/tokens.ts";
-import { inTransaction } from "../../lib/unit-of-work.ts";
+import { inTransaction, write } from "../../lib/unit-of-work.ts";
 import { BROKER_PASSWORD_MIN, codeMessages, isValidEmail, messages, normalizeEmail } from "../../shared/validation.ts";
 import type { PublicUser, SignInInput, SignUpInput } from "./model.ts";
 import { sendSignUpEmail, spendSignUpCode } from "./signup-codes.ts";
 import { secondFactorChallenge } from "../two-factor/service.ts";
 import { refusePasswordWhenOidcOnly } from "../oidc/policy.ts";
+import type { Reader } from "../../../db/client.ts";
+import { timeParam } from "../../../db/dialect.ts";
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -45,10 +47,10 @@ function brokerDetails(input: SignUpInput): BrokerDetails {
 
 const accountExists = () => new AppError("conflict", "An account with this email already exists. Sign in instead.");
 
-function insertBroker(db: Writer, details: BrokerDetails, passwordHash: string): PublicUser {
+async function insertBroker(db: Writer, details: BrokerDetails, passwordHash: string): Promise<PublicUser> {
   const { email, firstName, lastName } = details;
   try {
-    return toPublicUser(db.insert(users).values({ id: newId(), email, passwordHash, firstName, lastName }).returning().get());
+    return toPublicUser((await db.insert(users).values({ id: newId(), email, passwordHash, firstName, lastName }).returning())[0]!);
   } catch (error) {
     // Two sign-ups for one email at the same moment: the unique index decides.
     if (String(error).includes("UNIQUE")) throw accountExists();
@@ -59,11 +61,12 @@ function insertBroker(db: Writer, details: BrokerDetails, passwordHash: string):
 /** Creates a broker account with no emailed code; used by `portal admin create` and after a code is spent. */
 export async function createBrokerAccount(ctx: AppContext, input: SignUpInput): Promise<PublicUser> {
   const details = brokerDetails(input);
-  if (ctx.db.select({ id: users.id }).from(users).where(eq(users.email, details.email)).get()) throw accountExists();
-  return insertBroker(ctx.db, details, await hashPassword(details.password));
+  if ((await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, details.email)))[0]) throw accountExists();
+  const passwordHash = await hashPassword(details.password);
+  return write(ctx, (tx) => insertBroker(tx, details, passwordHash));
 }
 
-const anyBroker = (db: Writer) => Boolean(db.select({ id: users.id }).from(users).limit(1).get());
+const anyBroker = async (db: Reader) => Boolean((await db.select({ id: users.id }).from(users).limit(1))[0]);
 
 /**
  * The trial exception: on a portal with no broker account at all, the first sign-up completes at
@@ -71,15 +74,15 @@ const anyBroker = (db: Writer) => Boolean(db.select({ id: users.id }).from(users
  * is no one to enumerate yet. Null once any broker exists, checked again where it inserts.
  */
 async function createFirstBroker(ctx: AppContext, details: BrokerDetails): Promise<PublicUser | null> {
-  if (anyBroker(ctx.db)) return null;
+  if (await anyBroker(ctx.db)) return null;
   const passwordHash = await hashPassword(details.password);
-  return inTransaction(ctx, ({ tx }) => (anyBroker(tx) ? null : insertBroker(tx, details, passwordHash)));
+  return inTransaction(ctx, async ({ tx }) => (await anyBroker(tx) ? null : await insertBroker(tx, details, passwordHash)));
 }
 
-export function createSession(ctx: AppContext, userId: string): { token: string; expiresAt: Date } {
+export async function createSession(ctx: AppContext, userId: string): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
   const expiresAt = new Date(ctx.clock.now().getTime() + SESSION_TTL_MS);
-  ctx.db.insert(sessions).values({ id: hashToken(token), userId, expiresAt }).run();
+  await write(ctx, (tx) => tx.insert(sessions).values({ id: hashToken(token), userId, expiresAt }));
   return { token, expiresAt };
 }
 
@@ -97,14 +100,14 @@ export async function signUpBroker(ctx: AppContext, input: SignUpInput & { addre
     throw new AppError("forbidden", "Sign-up is turned off on this portal. Ask your administrator for an account.");
   }
   const details = brokerDetails(input);
-  const signedIn = (user: PublicUser) => ({ codeRequired: false as const, user, ...createSession(ctx, user.id) });
+  const signedIn = async (user: PublicUser) => ({ codeRequired: false as const, user, ...await createSession(ctx, user.id) });
   if (input.code !== undefined) {
-    spendSignUpCode(ctx, details.email, input.code);
+    await spendSignUpCode(ctx, details.email, input.code);
     return signedIn(await createBrokerAccount(ctx, details));
   }
   const first = await createFirstBroker(ctx, details);
   if (first) return signedIn(first);
-  sendSignUpEmail(ctx, { email: details.email, address: input.address });
+  await sendSignUpEmail(ctx, { email: details.email, address: input.address });
   return { codeRequired: true, message: codeMessages.brokerSent(details.email) };
 }
 
@@ -117,14 +120,14 @@ export async function signInBroker(ctx: AppContext, input: SignInInput & { addre
   refusePasswordWhenOidcOnly(ctx);
   const email = normalizeEmail(input.email);
   if (!input.password) throw badRequest(messages.passwordRequired);
-  const user = ctx.db.select().from(users).where(eq(users.email, email)).get();
+  const user = (await ctx.db.select().from(users).where(eq(users.email, email)))[0];
   await checkSignIn(throttleFor(ctx), { address: input.address, email, password: input.password, passwordHash: user?.passwordHash });
   // Said only to whoever knows the password; a guesser still sees "Invalid email or password".
   if (user!.disabledAt) throw new AppError("forbidden", "This account is disabled. Ask the portal's administrator.");
   // Two-factor on: a challenge for POST /api/two-factor/verify instead of a session.
-  const challenge = secondFactorChallenge(ctx, user!.id);
+  const challenge = await secondFactorChallenge(ctx, user!.id);
   if (challenge) return challenge;
-  return { user: toPublicUser(user!), ...createSession(ctx, user!.id) };
+  return { user: toPublicUser(user!), ...await createSession(ctx, user!.id) };
 }
 
 /** The broker a token belongs to, or null when it is unknown or expired. */
@@ -138,22 +141,22 @@ const sessionBroker = prepared((db) =>
     .prepare(),
 );
 
-export function brokerForToken(ctx: AppContext, token: string): PublicUser | null {
-  return sessionBroker(ctx.db).get({ sessionId: hashToken(token), now: ctx.clock.now().getTime() }) ?? null;
+export async function brokerForToken(ctx: AppContext, token: string): Promise<PublicUser | null> {
+  return (await sessionBroker(ctx.db).execute({ sessionId: hashToken(token), now: timeParam(ctx.clock.now()) }))[0] ?? null;
 }
 
-export function signOutBroker(ctx: AppContext, token: string): void {
+export async function signOutBroker(ctx: AppContext, token: string): Promise<void> {
   const sessionId = hashToken(token);
-  const ended = ctx.db.delete(sessions).where(eq(sessions.id, sessionId)).returning({ userId: sessions.userId }).get();
+  const ended = (await write(ctx, (tx) => tx.delete(sessions).where(eq(sessions.id, sessionId)).returning({ userId: sessions.userId })))[0];
   // Live sockets opened with this session close too.
   if (ended) ctx.events.publish({ type: "broker_signed_out", brokerId: ended.userId, sessionId });
 }
 
 /** Expired sessions, sign-up codes, reset links and email-change codes are of no use to anyone: drop them (an hourly task). */
-export function purgeExpiredBrokerAuth(ctx: AppContext): void {
+export async function purgeExpiredBrokerAuth(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now();
-  ctx.db.delete(sessions).where(lt(sessions.expiresAt, now)).run();
-  ctx.db.delete(brokerSignupCodes).where(lt(brokerSignupCodes.expiresAt, now)).run();
-  ctx.db.delete(brokerPasswordResetTokens).where(lt(brokerPasswordResetTokens.expiresAt, now)).run();
-  ctx.db.delete(brokerEmailChanges).where(lt(brokerEmailChanges.expiresAt, now)).run();
+  await write(ctx, (tx) => tx.delete(sessions).where(lt(sessions.expiresAt, now)));
+  await write(ctx, (tx) => tx.delete(brokerSignupCodes).where(lt(brokerSignupCodes.expiresAt, now)));
+  await write(ctx, (tx) => tx.delete(brokerPasswordResetTokens).where(lt(brokerPasswordResetTokens.expiresAt, now)));
+  await write(ctx, (tx) => tx.delete(brokerEmailChanges).where(lt(brokerEmailChanges.expiresAt, now)));
 }

@@ -25,8 +25,8 @@ export interface BrokerSession {
 }
 
 /** The broker signed in on this request, or null without a token or with an unknown or expired one. */
-export function brokerSession(ctx: AppContext, request: Credentials): BrokerSession | null {
+export async function brokerSession(ctx: AppContext, request: Credentials): Promise<BrokerSession | null> {
   const token = brokerSessionToken(ctx, request);
-  const broker = token ? brokerForToken(ctx, token) : null;
+  const broker = token ? await brokerForToken(ctx, token) : null;
   return broker && { broker, sessionId: hashToken(token!) };
 }

@@ -2,13 +2,14 @@
 // an account has a password or is disabled, and an account created without a password. They live
 // here so that only the auth feature reads and writes the users table.
 import { eq } from "drizzle-orm";
-import { users } from "../../../db/schema.ts";
+import { users } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/tokens.ts";
 import { normalizeEmail } from "../../shared/validation.ts";
 import type { PublicUser } from "./model.ts";
 import { toPublicUser } from "./service.ts";
+import type { Writer } from "../../lib/jobs.ts";
 
 export interface SignInAccount {
   user: PublicUser;
@@ -22,24 +23,23 @@ const toAccount = (row: typeof users.$inferSelect): SignInAccount => ({
   disabled: Boolean(row.disabledAt),
 });
 
-export function signInAccountById(ctx: AppContext, id: string): SignInAccount | null {
-  const row = ctx.db.select().from(users).where(eq(users.id, id)).get();
+export async function signInAccountById(ctx: AppContext, id: string): Promise<SignInAccount | null> {
+  const row = (await ctx.db.select().from(users).where(eq(users.id, id)))[0];
   return row ? toAccount(row) : null;
 }
 
-export function signInAccountByEmail(ctx: AppContext, email: string): SignInAccount | null {
-  const row = ctx.db.select().from(users).where(eq(users.email, normalizeEmail(email))).get();
+export async function signInAccountByEmail(ctx: AppContext, email: string): Promise<SignInAccount | null> {
+  const row = (await ctx.db.select().from(users).where(eq(users.email, normalizeEmail(email))))[0];
   return row ? toAccount(row) : null;
 }
 
 /** A broker who signs in through an identity provider only: no password. */
-export function createBrokerWithoutPassword(ctx: AppContext, input: { email: string; firstName: string | null; lastName: string | null }): PublicUser {
+export async function createBrokerWithoutPassword(tx: Writer, input: { email: string; firstName: string | null; lastName: string | null }): Promise<PublicUser> {
   try {
-    const row = ctx.db
+    const row = (await tx
       .insert(users)
       .values({ id: newId(), email: normalizeEmail(input.email), passwordHash: null, firstName: input.firstName, lastName: input.lastName })
-      .returning()
-      .get();
+      .returning())[0]!;
     return toPublicUser(row);
   } catch (error) {
     if (String(error).includes("UNIQUE")) throw new AppError("conflict", "An account with this email already exists. Sign in instead.");

@@ -2,7 +2,7 @@
 // same whether or not the email has an account (a new email gets the code, a registered one a
 // note to its owner), so sign-up no longer tells an outsider which brokers exist.
 import { eq } from "drizzle-orm";
-import { brokerSignupCodes, users } from "../../../db/schema.ts";
+import { brokerSignupCodes, users } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { FailureLimiter } from "../../lib/rate-limit.ts";
@@ -41,7 +41,7 @@ const codeHash = (ctx: AppContext, email: string, code: string) => emailCodeHash
  * address a note that someone tried. At most 5 such emails an hour to one email and 30 from one
  * caller's address.
  */
-export function sendSignUpEmail(ctx: AppContext, input: { email: string; address: string }): void {
+export async function sendSignUpEmail(ctx: AppContext, input: { email: string; address: string }): Promise<void> {
   const { email, address } = input;
   const { byEmail, byCaller } = limitsFor(ctx);
   refuseIfWaiting(byCaller.retryAfter(address), messages.tooManySignUps);
@@ -49,38 +49,38 @@ export function sendSignUpEmail(ctx: AppContext, input: { email: string; address
   byCaller.recordFailure(address);
   byEmail.recordFailure(email);
 
-  inTransaction(ctx, ({ tx, now }) => {
-    if (tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) {
-      const content = brokerSignUpAttemptEmail({ signInUrl: ctx.config.publicUrl });
-      queueEmail(ctx, tx, { kind: "broker_signup_attempt", to: email, dedupeKey: `broker_signup_attempt:${newId()}`, ...content });
-      return;
-    }
-    const code = newEmailCode();
-    const row = { codeHash: codeHash(ctx, email, code), wrongTries: 0, expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60 * 1000), createdAt: now };
-    tx.insert(brokerSignupCodes).values({ email, ...row }).onConflictDoUpdate({ target: brokerSignupCodes.email, set: row }).run();
-    const content = brokerSignUpCodeEmail({ code, minutes: CODE_TTL_MINUTES });
-    queueEmail(ctx, tx, { kind: "broker_signup_code", to: email, dedupeKey: `broker_signup_code:${newId()}`, ...content });
-  });
+  await inTransaction(ctx, async ({ tx, now }) => {
+        if ((await tx.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]) {
+          const content = brokerSignUpAttemptEmail({ signInUrl: ctx.config.publicUrl });
+          await queueEmail(ctx, tx, { kind: "broker_signup_attempt", to: email, dedupeKey: `broker_signup_attempt:${newId()}`, ...content });
+          return;
+        }
+        const code = newEmailCode();
+        const row = { codeHash: codeHash(ctx, email, code), wrongTries: 0, expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60 * 1000), createdAt: now };
+        await tx.insert(brokerSignupCodes).values({ email, ...row }).onConflictDoUpdate({ target: brokerSignupCodes.email, set: row });
+        const content = brokerSignUpCodeEmail({ code, minutes: CODE_TTL_MINUTES });
+        await queueEmail(ctx, tx, { kind: "broker_signup_code", to: email, dedupeKey: `broker_signup_code:${newId()}`, ...content });
+      });
 }
 
 /**
  * Step 2: spends the email's code, or throws one message for every way it can fail (wrong,
  * expired, used, dead after 5 wrong tries, or never sent because the email has an account).
  */
-export function spendSignUpCode(ctx: AppContext, email: string, code: string): void {
+export async function spendSignUpCode(ctx: AppContext, email: string, code: string): Promise<void> {
   const given = code.trim();
   if (!isEmailCode(given)) throw badRequest(codeMessages.format);
   const now = ctx.clock.now();
   const byEmail = eq(brokerSignupCodes.email, email);
   // Decided inside, thrown outside: throwing inside the transaction would undo the counted try.
-  const spent = inTransaction(ctx, ({ tx }) => {
-    const row = tx.select().from(brokerSignupCodes).where(byEmail).get();
-    if (!row) return false;
-    const right = row.expiresAt > now && sameHash(row.codeHash, codeHash(ctx, email, given));
-    const dead = right || row.expiresAt <= now || row.wrongTries + 1 >= MAX_WRONG_TRIES;
-    if (dead) tx.delete(brokerSignupCodes).where(byEmail).run();
-    else tx.update(brokerSignupCodes).set({ wrongTries: row.wrongTries + 1 }).where(byEmail).run();
-    return right;
-  });
+  const spent = await inTransaction(ctx, async ({ tx }) => {
+      const row = (await tx.select().from(brokerSignupCodes).where(byEmail))[0];
+      if (!row) return false;
+      const right = row.expiresAt > now && sameHash(row.codeHash, codeHash(ctx, email, given));
+      const dead = right || row.expiresAt <= now || row.wrongTries + 1 >= MAX_WRONG_TRIES;
+      if (dead) await tx.delete(brokerSignupCodes).where(byEmail);
+      else await tx.update(brokerSignupCodes).set({ wrongTries: row.wrongTries + 1 }).where(byEmail);
+      return right;
+    });
   if (!spent) throw badRequest(codeMessages.wrongOrExpired);
 }

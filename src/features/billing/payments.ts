@@ -3,7 +3,7 @@
 // (activate, or the webhook if the browser never comes back), never on the client's word.
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import { subscriptions } from "../../../db/schema.ts";
+import { subscriptions } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { newId } from "../../lib/tokens.ts";
@@ -43,15 +43,15 @@ type Earlier = { subscriptionId: string; plan: PaidPlanId; paymentIntentId: stri
  * once cannot each make a subscription of which only one is remembered. The slot holds a marker
  * (never a Stripe id, so no webhook or activate can match it) until the new subscription is stored.
  */
-function claimPendingSlot(ctx: AppContext, brokerId: string): { claim: string; earlier: Earlier | null; createdRow: boolean } {
-  return inTransaction(ctx, ({ tx, now }) => {
-    const row = subscriptionRow(tx, brokerId);
+async function claimPendingSlot(ctx: AppContext, brokerId: string): Promise<{ claim: string; earlier: Earlier | null; createdRow: boolean }> {
+  return inTransaction(ctx, async ({ tx, now }) => {
+    const row = await subscriptionRow(tx, brokerId);
     const pending = row?.pendingSubscriptionId;
     if (isClaim(pending) && claimIsLive(pending, now)) throw new AppError("conflict", paymentMessages.inProgress);
     const earlier =
       pending && !isClaim(pending) && row?.pendingPlan ? { subscriptionId: pending, plan: row.pendingPlan, paymentIntentId: row.pendingPaymentIntentId } : null;
     const claim = `${CLAIM_PREFIX}${now.getTime()}:${newId()}`;
-    writeSubscription(tx, brokerId, now, { pendingSubscriptionId: claim, pendingPlan: null, pendingPaymentIntentId: null });
+    await writeSubscription(tx, brokerId, now, { pendingSubscriptionId: claim, pendingPlan: null, pendingPaymentIntentId: null });
     return { claim, earlier, createdRow: !row };
   });
 }
@@ -60,20 +60,20 @@ function claimPendingSlot(ctx: AppContext, brokerId: string): { claim: string; e
  * Gives the slot back (the earlier attempt, when it is still there to wait for), if this claim
  * still holds it. A row made only for the claim goes again, so a failed attempt leaves nothing.
  */
-function releaseClaim(ctx: AppContext, brokerId: string, claim: string, earlier: Earlier | null, createdRow: boolean) {
-  inTransaction(ctx, ({ tx, now }) => {
-    const row = subscriptionRow(tx, brokerId);
-    if (row?.pendingSubscriptionId !== claim) return;
-    if (createdRow && !row.stripeCustomerId && !row.stripeSubscriptionId) {
-      tx.delete(subscriptions).where(eq(subscriptions.brokerId, brokerId)).run();
-      return;
-    }
-    writeSubscription(tx, brokerId, now, {
-      pendingSubscriptionId: earlier?.subscriptionId ?? null,
-      pendingPlan: earlier?.plan ?? null,
-      pendingPaymentIntentId: earlier?.paymentIntentId ?? null,
-    });
-  });
+async function releaseClaim(ctx: AppContext, brokerId: string, claim: string, earlier: Earlier | null, createdRow: boolean) {
+  await inTransaction(ctx, async ({ tx, now }) => {
+        const row = await subscriptionRow(tx, brokerId);
+        if (row?.pendingSubscriptionId !== claim) return;
+        if (createdRow && !row.stripeCustomerId && !row.stripeSubscriptionId) {
+          await tx.delete(subscriptions).where(eq(subscriptions.brokerId, brokerId));
+          return;
+        }
+        await writeSubscription(tx, brokerId, now, {
+                pendingSubscriptionId: earlier?.subscriptionId ?? null,
+                pendingPlan: earlier?.plan ?? null,
+                pendingPaymentIntentId: earlier?.paymentIntentId ?? null,
+              });
+      });
 }
 
 /**
@@ -90,13 +90,13 @@ export async function createSubscription(ctx: AppContext, { broker, plan }: { br
         : `Unknown plan "${plan.slice(0, 40)}". Choose one of ${PAID_PLANS.join(", ")}.`,
     );
   }
-  if (effectivePlan(ctx, broker.id) === plan) throw new AppError("conflict", `You are already on the ${getPlan(plan).name} plan.`);
+  if (await effectivePlan(ctx, broker.id) === plan) throw new AppError("conflict", `You are already on the ${getPlan(plan).name} plan.`);
   throttlePaymentCall(ctx, "create", broker.id);
 
-  const { claim, earlier, createdRow } = claimPendingSlot(ctx, broker.id);
+  const { claim, earlier, createdRow } = await claimPendingSlot(ctx, broker.id);
   let earlierSettled = false;
   try {
-    const row = subscriptionRow(ctx.db, broker.id);
+    const row = await subscriptionRow(ctx.db, broker.id);
     const customerId =
       row?.stripeCustomerId ??
       (await callStripe(ctx, "create customer", (stripe) =>
@@ -106,7 +106,7 @@ export async function createSubscription(ctx: AppContext, { broker, plan }: { br
           { idempotencyKey: `portal-customer-${broker.id}` },
         ),
       )).id;
-    if (!row?.stripeCustomerId) inTransaction(ctx, ({ tx, now }) => writeSubscription(tx, broker.id, now, { stripeCustomerId: customerId }));
+    if (!row?.stripeCustomerId) await inTransaction(ctx, async ({ tx, now }) => writeSubscription(tx, broker.id, now, { stripeCustomerId: customerId }));
 
     if (earlier) {
       // An earlier attempt: if its payment went through (3-D Secure finished, the browser never
@@ -136,18 +136,18 @@ export async function createSubscription(ctx: AppContext, { broker, plan }: { br
     }
     // A client secret is "<payment intent id>_secret_<…>": the payment this broker must complete.
     const paymentIntentId = clientSecret.split("_secret_")[0]!;
-    const stored = inTransaction(ctx, ({ tx, now }) => {
-      if (subscriptionRow(tx, broker.id)?.pendingSubscriptionId !== claim) return false; // taken over as stale
-      writeSubscription(tx, broker.id, now, { pendingPlan: plan, pendingSubscriptionId: subscription.id, pendingPaymentIntentId: paymentIntentId });
-      return true;
-    });
+    const stored = await inTransaction(ctx, async ({ tx, now }) => {
+          if ((await subscriptionRow(tx, broker.id))?.pendingSubscriptionId !== claim) return false; // taken over as stale
+          await writeSubscription(tx, broker.id, now, { pendingPlan: plan, pendingSubscriptionId: subscription.id, pendingPaymentIntentId: paymentIntentId });
+          return true;
+        });
     if (!stored) {
       await cancelQuietly(ctx, subscription.id);
       throw new AppError("conflict", paymentMessages.inProgress);
     }
     return { clientSecret };
   } catch (error) {
-    releaseClaim(ctx, broker.id, claim, earlierSettled ? null : earlier, createdRow);
+    await releaseClaim(ctx, broker.id, claim, earlierSettled ? null : earlier, createdRow);
     throw error;
   }
 }
@@ -162,10 +162,10 @@ const isPaidFor = (subscription: Stripe.Subscription) => subscription.status ===
 async function settleEarlier(ctx: AppContext, brokerId: string, customerId: string, claim: string, earlier: Earlier): Promise<boolean> {
   const found = await callStripe(ctx, "retrieve earlier subscription", (stripe) => stripe.subscriptions.retrieve(earlier.subscriptionId));
   if (idOf(found.customer) === customerId && isPaidFor(found)) {
-    const replaced = inTransaction(ctx, (unit) => {
-      if (subscriptionRow(unit.tx, brokerId)?.pendingSubscriptionId !== claim) return null;
-      return adoptSubscription(unit, brokerId, { subscriptionId: found.id, plan: earlier.plan, periodEnd: periodEndOf(found) });
-    });
+    const replaced = await inTransaction(ctx, async (unit) => {
+          if ((await subscriptionRow(unit.tx, brokerId))?.pendingSubscriptionId !== claim) return null;
+          return adoptSubscription(unit, brokerId, { subscriptionId: found.id, plan: earlier.plan, periodEnd: periodEndOf(found) });
+        });
     if (replaced) await cancelQuietly(ctx, replaced);
     return true;
   }
@@ -180,7 +180,7 @@ async function settleEarlier(ctx: AppContext, brokerId: string, customerId: stri
 export async function activateSubscription(ctx: AppContext, { broker, paymentIntentId }: { broker: PublicUser; paymentIntentId: string }) {
   requireBilling(ctx);
   throttlePaymentCall(ctx, "activate", broker.id);
-  const row = subscriptionRow(ctx.db, broker.id);
+  const row = await subscriptionRow(ctx.db, broker.id);
   // Another broker's payment looks exactly like one that does not exist.
   if (!row?.pendingPaymentIntentId || row.pendingPaymentIntentId !== paymentIntentId || !row.pendingSubscriptionId || !row.pendingPlan) {
     throw notFound("No payment of yours is waiting with this id. Please choose your plan again.");
@@ -193,7 +193,7 @@ export async function activateSubscription(ctx: AppContext, { broker, paymentInt
   const pendingId = row.pendingSubscriptionId;
   const subscription = await callStripe(ctx, "retrieve subscription", (stripe) => stripe.subscriptions.retrieve(pendingId));
   if (idOf(subscription.customer) !== row.stripeCustomerId) throw notFound("No payment of yours is waiting with this id. Please choose your plan again.");
-  const replaced = inTransaction(ctx, (unit) => promotePending(unit, broker.id, pendingId, periodEndOf(subscription)));
+  const replaced = await inTransaction(ctx, async (unit) => promotePending(unit, broker.id, pendingId, periodEndOf(subscription)));
   if (replaced) await cancelQuietly(ctx, replaced);
   return subscriptionSummary(ctx, broker.id);
 }
@@ -203,8 +203,8 @@ export async function activateSubscription(ctx: AppContext, { broker, paymentInt
  * the webhook may both arrive). Returns the subscription it replaces, which the caller cancels at
  * Stripe once this has committed, so a broker switching plans never pays for two.
  */
-export function promotePending(unit: Unit, brokerId: string, subscriptionId: string, periodEnd: Date | null): string | null {
-  const row = subscriptionRow(unit.tx, brokerId);
+export async function promotePending(unit: Unit, brokerId: string, subscriptionId: string, periodEnd: Date | null): Promise<string | null> {
+  const row = await subscriptionRow(unit.tx, brokerId);
   if (!row || row.pendingSubscriptionId !== subscriptionId || !row.pendingPlan) return null;
   return adoptSubscription(unit, brokerId, { subscriptionId, plan: row.pendingPlan, periodEnd });
 }
@@ -214,16 +214,16 @@ export function promotePending(unit: Unit, brokerId: string, subscriptionId: str
  * that subscription; another attempt or a create in progress keeps its slot). Returns the
  * subscription it replaces (for the caller to cancel at Stripe after commit), or null.
  */
-export function adoptSubscription(unit: Unit, brokerId: string, paid: { subscriptionId: string; plan: PaidPlanId; periodEnd: Date | null }): string | null {
-  const row = subscriptionRow(unit.tx, brokerId);
+export async function adoptSubscription(unit: Unit, brokerId: string, paid: { subscriptionId: string; plan: PaidPlanId; periodEnd: Date | null }): Promise<string | null> {
+  const row = await subscriptionRow(unit.tx, brokerId);
   const wasPending = row?.pendingSubscriptionId === paid.subscriptionId;
-  writeSubscription(unit.tx, brokerId, unit.now, {
-    plan: paid.plan,
-    status: "active",
-    currentPeriodEnd: paid.periodEnd,
-    stripeSubscriptionId: paid.subscriptionId,
-    ...(wasPending ? { pendingPlan: null, pendingSubscriptionId: null, pendingPaymentIntentId: null } : {}),
-  });
+  await writeSubscription(unit.tx, brokerId, unit.now, {
+        plan: paid.plan,
+        status: "active",
+        currentPeriodEnd: paid.periodEnd,
+        stripeSubscriptionId: paid.subscriptionId,
+        ...(wasPending ? { pendingPlan: null, pendingSubscriptionId: null, pendingPaymentIntentId: null } : {}),
+      });
   unit.publish({ type: "customer_list_refresh", brokerId });
   return row?.stripeSubscriptionId && row.stripeSubscriptionId !== paid.subscriptionId ? row.stripeSubscriptionId : null;
 }
@@ -231,8 +231,8 @@ export function adoptSubscription(unit: Unit, brokerId: string, paid: { subscrip
 /** Cancels at the end of the paid period: the plan stays until then, then becomes Free. */
 export async function cancelSubscription(ctx: AppContext, { broker }: { broker: PublicUser }) {
   requireBilling(ctx);
-  const row = subscriptionRow(ctx.db, broker.id);
-  const plan = effectivePlan(ctx, broker.id);
+  const row = await subscriptionRow(ctx.db, broker.id);
+  const plan = await effectivePlan(ctx, broker.id);
   if (!row?.stripeSubscriptionId || plan === "free") throw badRequest("You are on the Free plan: there is no subscription to cancel.");
   if (row.status === "canceled") {
     throw new AppError("conflict", `Your subscription is already canceled. It stays active until ${row.currentPeriodEnd ? formatDay(row.currentPeriodEnd) : "the end of the period"}.`);
@@ -240,12 +240,12 @@ export async function cancelSubscription(ctx: AppContext, { broker }: { broker: 
   const subscriptionId = row.stripeSubscriptionId;
   const updated = await callStripe(ctx, "cancel at period end", (stripe) => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
   const periodEnd = periodEndOf(updated) ?? row.currentPeriodEnd;
-  inTransaction(ctx, (unit) => {
-    const current = subscriptionRow(unit.tx, broker.id);
-    if (current?.stripeSubscriptionId !== subscriptionId) return; // replaced meanwhile
-    writeSubscription(unit.tx, broker.id, unit.now, { status: "canceled", currentPeriodEnd: periodEnd });
-    unit.publish({ type: "customer_list_refresh", brokerId: broker.id });
-  });
+  await inTransaction(ctx, async (unit) => {
+        const current = await subscriptionRow(unit.tx, broker.id);
+        if (current?.stripeSubscriptionId !== subscriptionId) return; // replaced meanwhile
+        await writeSubscription(unit.tx, broker.id, unit.now, { status: "canceled", currentPeriodEnd: periodEnd });
+        unit.publish({ type: "customer_list_refresh", brokerId: broker.id });
+      });
   const name = getPlan(plan as PaidPlanId).name;
   return {
     message: `Your ${name} plan has been canceled. It stays active until ${periodEnd ? formatDay(periodEnd) : "the end of the current period"}, then your account moves to the Free plan.`,

@@ -29,16 +29,16 @@ export const billingRoutes = (ctx: AppContext) =>
       app
         // Polled every 30 s by every broker screen and counting the whole brokerage's documents:
         // cached until the database changes (src/lib/read-cache.ts), like the dashboard metrics.
-        .get("/subscription", ({ broker }) => jsonResponse(ctx.cache.json(`subscription:${broker.id}`, () => subscriptionSummary(ctx, broker.id))), {
+        .get("/subscription", async ({ broker }) => jsonResponse(await ctx.cache.json(`subscription:${broker.id}`, async () => subscriptionSummary(ctx, broker.id))), {
           response: SubscriptionDto,
         })
-        .post("/create-subscription", ({ broker, body }) => createSubscription(ctx, { broker, plan: body.plan }), {
+        .post("/create-subscription", async ({ broker, body }) => createSubscription(ctx, { broker, plan: body.plan }), {
           body: CreateSubscriptionBody,
           response: CreateSubscriptionDto,
         })
-        .post("/activate-subscription", ({ broker, body }) => activateSubscription(ctx, { broker, paymentIntentId: body.paymentIntentId }), {
+        .post("/activate-subscription", async ({ broker, body }) => activateSubscription(ctx, { broker, paymentIntentId: body.paymentIntentId }), {
           body: ActivateSubscriptionBody,
           response: SubscriptionDto,
         })
-        .post("/cancel-subscription", ({ broker }) => cancelSubscription(ctx, { broker }), { response: Message }),
+        .post("/cancel-subscription", async ({ broker }) => cancelSubscription(ctx, { broker }), { response: Message }),
     );

@@ -2,8 +2,9 @@
 // on the unlimited plan, whatever a row says. Billing on: no row is the free plan; a row decides
 // the plan; a canceled plan stays effective until its period ends (then expiry.ts moves it to
 // free); an "incomplete" row (a renewal Stripe could not charge) is free until a payment succeeds.
+import { write } from "../../lib/unit-of-work.ts";
 import { eq } from "drizzle-orm";
-import { subscriptions } from "../../../db/schema.ts";
+import { subscriptions } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import type { BillingSettingsDto, SubscriptionDto } from "./model.ts";
@@ -14,8 +15,8 @@ import { countRequestedDocuments } from "../documents/service.ts";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-export function subscriptionRow(db: Pick<Writer, "select">, brokerId: string): SubscriptionRow | undefined {
-  return db.select().from(subscriptions).where(eq(subscriptions.brokerId, brokerId)).get();
+export async function subscriptionRow(db: Pick<Writer, "select">, brokerId: string): Promise<SubscriptionRow | undefined> {
+  return (await db.select().from(subscriptions).where(eq(subscriptions.brokerId, brokerId)))[0];
 }
 
 /** The plan a stored row gives at `now` (billing on). */
@@ -26,25 +27,24 @@ export function planOfRow(row: SubscriptionRow | undefined, now: Date): PlanId {
   return stillPaid ? row.plan : "free";
 }
 
-export function effectivePlan(ctx: AppContext, brokerId: string): PlanId {
+export async function effectivePlan(ctx: AppContext, brokerId: string): Promise<PlanId> {
   if (!ctx.config.billing) return "unlimited";
-  return planOfRow(subscriptionRow(ctx.db, brokerId), ctx.clock.now());
+  return planOfRow(await subscriptionRow(ctx.db, brokerId), ctx.clock.now());
 }
 
 type RowChange = Partial<Omit<SubscriptionRow, "brokerId" | "updatedAt">>;
 
 /** Writes a broker's row (created on the free plan when missing) with `change` applied. */
-export function writeSubscription(tx: Writer, brokerId: string, now: Date, change: RowChange) {
+export async function writeSubscription(tx: Writer, brokerId: string, now: Date, change: RowChange) {
   const base = { brokerId, plan: "free" as const, status: "active" as const, updatedAt: now };
-  tx.insert(subscriptions)
-    .values({ ...base, ...change })
-    .onConflictDoUpdate({ target: subscriptions.brokerId, set: { ...change, updatedAt: now } })
-    .run();
+  await tx.insert(subscriptions)
+        .values({ ...base, ...change })
+        .onConflictDoUpdate({ target: subscriptions.brokerId, set: { ...change, updatedAt: now } });
 }
 
 /** Sets a broker's plan directly (`portal` operators and tests; payments go through payments.ts). */
-export function setPlan(ctx: AppContext, brokerId: string, plan: PlanId, status: "active" | "canceled" = "active", currentPeriodEnd: Date | null = null) {
-  writeSubscription(ctx.db, brokerId, ctx.clock.now(), { plan, status, currentPeriodEnd });
+export async function setPlan(ctx: AppContext, brokerId: string, plan: PlanId, status: "active" | "canceled" = "active", currentPeriodEnd: Date | null = null) {
+  await write(ctx, (tx) => writeSubscription(tx, brokerId, ctx.clock.now(), { plan, status, currentPeriodEnd }));
 }
 
 /**
@@ -54,11 +54,11 @@ export function setPlan(ctx: AppContext, brokerId: string, plan: PlanId, status:
  * "Documents Generated" count the same thing. The per-customer cap the request screens enforce
  * is `documentsPerCustomer`.
  */
-export function subscriptionSummary(ctx: AppContext, brokerId: string): SubscriptionDto {
-  const plan = effectivePlan(ctx, brokerId);
-  const row = ctx.config.billing ? subscriptionRow(ctx.db, brokerId) : undefined;
-  const customersUsed = countCustomers(ctx, brokerId);
-  const documentsUsed = countRequestedDocuments(ctx, { brokerId });
+export async function subscriptionSummary(ctx: AppContext, brokerId: string): Promise<SubscriptionDto> {
+  const plan = await effectivePlan(ctx, brokerId);
+  const row = ctx.config.billing ? await subscriptionRow(ctx.db, brokerId) : undefined;
+  const customersUsed = await countCustomers(ctx, brokerId);
+  const documentsUsed = await countRequestedDocuments(ctx, { brokerId });
   const { customersLimit } = getPlan(plan);
   const perCustomer = maxDocumentsPerCustomer(plan);
   const documentsLimit = perCustomer === null || isUnlimited(customersLimit) ? UNLIMITED : customersLimit * perCustomer;

@@ -4,7 +4,7 @@
 // the change it causes), and a subscription is matched only through ids we stored ourselves.
 import { eq, or } from "drizzle-orm";
 import type Stripe from "stripe";
-import { stripeEvents, subscriptions } from "../../../db/schema.ts";
+import { stripeEvents, subscriptions } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
@@ -52,30 +52,28 @@ export async function receiveWebhook(ctx: AppContext, rawBody: string, signature
   }
 
   const toCancel: string[] = [];
-  const fresh = inTransaction(ctx, (unit) => {
-    const inserted = unit.tx
-      .insert(stripeEvents)
-      .values({ id: event.id, type: event.type, receivedAt: unit.now })
-      .onConflictDoNothing()
-      .returning({ id: stripeEvents.id })
-      .get();
-    if (!inserted) return false;
-    const replaced = applyEvent(ctx, unit, billing, event);
-    if (replaced) toCancel.push(replaced);
-    return true;
-  });
+  const fresh = await inTransaction(ctx, async (unit) => {
+      const inserted = (await unit.tx
+            .insert(stripeEvents)
+            .values({ id: event.id, type: event.type, receivedAt: unit.now })
+            .onConflictDoNothing()
+            .returning({ id: stripeEvents.id }))[0];
+      if (!inserted) return false;
+      const replaced = await applyEvent(ctx, unit, billing, event);
+      if (replaced) toCancel.push(replaced);
+      return true;
+    });
   for (const id of toCancel) await cancelQuietly(ctx, id);
   return fresh ? { received: true } : { received: true, duplicate: true };
 }
 
 /** The broker row that holds this Stripe subscription, as current or pending. */
-function rowFor(unit: Unit, subscriptionId: string | null): SubscriptionRow | undefined {
+async function rowFor(unit: Unit, subscriptionId: string | null): Promise<SubscriptionRow | undefined> {
   if (!subscriptionId) return undefined;
-  return unit.tx
-    .select()
-    .from(subscriptions)
-    .where(or(eq(subscriptions.stripeSubscriptionId, subscriptionId), eq(subscriptions.pendingSubscriptionId, subscriptionId)))
-    .get();
+  return (await unit.tx
+      .select()
+      .from(subscriptions)
+      .where(or(eq(subscriptions.stripeSubscriptionId, subscriptionId), eq(subscriptions.pendingSubscriptionId, subscriptionId))))[0];
 }
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
@@ -99,11 +97,11 @@ type Billing = NonNullable<AppContext["config"]["billing"]>;
  * portal but anything else (a renewal of a plan the portal replaced and failed to cancel): it is
  * canceled at Stripe and logged, so it stops billing. Without our metadata it is not ours.
  */
-function paidUnknownSubscription(ctx: AppContext, unit: Unit, invoice: Stripe.Invoice, subscriptionId: string): string | null {
+async function paidUnknownSubscription(ctx: AppContext, unit: Unit, invoice: Stripe.Invoice, subscriptionId: string): Promise<string | null> {
   const metadata = invoice.parent?.subscription_details?.metadata ?? {};
   const brokerId = typeof metadata.brokerId === "string" ? metadata.brokerId : "";
   if (!brokerId) return null;
-  const row = subscriptionRow(unit.tx, brokerId);
+  const row = await subscriptionRow(unit.tx, brokerId);
   const plan = metadata.plan;
   const adoptable =
     row?.stripeCustomerId && row.stripeCustomerId === idOf(invoice.customer as string | { id: string } | null) && invoice.billing_reason === "subscription_create" && isPaidPlan(plan);
@@ -120,14 +118,14 @@ function paidUnknownSubscription(ctx: AppContext, unit: Unit, invoice: Stripe.In
 }
 
 /** Applies one event; returns a Stripe subscription that must now be canceled (a replaced plan). */
-function applyEvent(ctx: AppContext, unit: Unit, billing: Billing, event: Stripe.Event): string | null {
+async function applyEvent(ctx: AppContext, unit: Unit, billing: Billing, event: Stripe.Event): Promise<string | null> {
   switch (event.type) {
     case "invoice.paid":
     case "invoice.payment_succeeded": {
       const invoice = event.data.object;
       const subscriptionId = invoiceSubscription(invoice);
       if (!subscriptionId) return null;
-      const row = rowFor(unit, subscriptionId);
+      const row = await rowFor(unit, subscriptionId);
       if (!row) return paidUnknownSubscription(ctx, unit, invoice, subscriptionId);
       if (row.pendingSubscriptionId === subscriptionId) {
         // The first payment, when the browser never called activate.
@@ -136,50 +134,50 @@ function applyEvent(ctx: AppContext, unit: Unit, billing: Billing, event: Stripe
       // A renewal: the plan runs another period (and an unpaid one is paid now).
       const periodEnd = invoicePeriodEnd(invoice);
       const later = periodEnd && (!row.currentPeriodEnd || periodEnd > row.currentPeriodEnd) ? periodEnd : row.currentPeriodEnd;
-      writeSubscription(unit.tx, row.brokerId, unit.now, { status: row.status === "canceled" ? "canceled" : "active", currentPeriodEnd: later });
+      await writeSubscription(unit.tx, row.brokerId, unit.now, { status: row.status === "canceled" ? "canceled" : "active", currentPeriodEnd: later });
       unit.publish({ type: "customer_list_refresh", brokerId: row.brokerId });
       return null;
     }
     case "invoice.payment_failed": {
       const subscriptionId = invoiceSubscription(event.data.object);
-      const row = rowFor(unit, subscriptionId);
+      const row = await rowFor(unit, subscriptionId);
       // A failed first payment changes nothing (the browser shows Payment Failed); a failed
       // renewal leaves the plan unpaid: Free until Stripe's retry or a new card succeeds.
       if (!row || row.stripeSubscriptionId !== subscriptionId || row.status === "canceled") return null;
-      writeSubscription(unit.tx, row.brokerId, unit.now, { status: "incomplete" });
+      await writeSubscription(unit.tx, row.brokerId, unit.now, { status: "incomplete" });
       unit.publish({ type: "customer_list_refresh", brokerId: row.brokerId });
       return null;
     }
     case "customer.subscription.updated": {
       const subscription = event.data.object;
-      const row = rowFor(unit, subscription.id);
+      const row = await rowFor(unit, subscription.id);
       if (!row) return null;
       if (row.pendingSubscriptionId === subscription.id) {
         if (subscription.status === "active") return promotePending(unit, row.brokerId, subscription.id, periodEndOf(subscription));
-        if (subscription.status === "incomplete_expired" || subscription.status === "canceled") clearPending(unit, row);
+        if (subscription.status === "incomplete_expired" || subscription.status === "canceled") await clearPending(unit, row);
         return null;
       }
       if (["canceled", "unpaid", "incomplete_expired"].includes(subscription.status)) {
-        dropToFree(unit, row);
+        await dropToFree(unit, row);
         return null;
       }
       const plan = planForPrice(billing, subscription.items?.data?.[0]?.price?.id);
       const canceling = subscription.cancel_at_period_end || subscription.cancel_at !== null;
-      writeSubscription(unit.tx, row.brokerId, unit.now, {
-        ...(plan ? { plan } : {}),
-        // past_due: Stripe is still retrying; the invoice events decide until it gives up.
-        ...(subscription.status === "past_due" ? {} : { status: canceling ? "canceled" : "active" }),
-        currentPeriodEnd: periodEndOf(subscription) ?? row.currentPeriodEnd,
-      });
+      await writeSubscription(unit.tx, row.brokerId, unit.now, {
+                  ...(plan ? { plan } : {}),
+                  // past_due: Stripe is still retrying; the invoice events decide until it gives up.
+                  ...(subscription.status === "past_due" ? {} : { status: canceling ? "canceled" : "active" }),
+                  currentPeriodEnd: periodEndOf(subscription) ?? row.currentPeriodEnd,
+                });
       unit.publish({ type: "customer_list_refresh", brokerId: row.brokerId });
       return null;
     }
     case "customer.subscription.deleted": {
       const subscription = event.data.object;
-      const row = rowFor(unit, subscription.id);
+      const row = await rowFor(unit, subscription.id);
       if (!row) return null;
-      if (row.pendingSubscriptionId === subscription.id) clearPending(unit, row);
-      else dropToFree(unit, row);
+      if (row.pendingSubscriptionId === subscription.id) await clearPending(unit, row);
+      else await dropToFree(unit, row);
       return null;
     }
     default:
@@ -187,12 +185,12 @@ function applyEvent(ctx: AppContext, unit: Unit, billing: Billing, event: Stripe
   }
 }
 
-function clearPending(unit: Unit, row: SubscriptionRow) {
-  writeSubscription(unit.tx, row.brokerId, unit.now, { pendingPlan: null, pendingSubscriptionId: null, pendingPaymentIntentId: null });
+async function clearPending(unit: Unit, row: SubscriptionRow) {
+  await writeSubscription(unit.tx, row.brokerId, unit.now, { pendingPlan: null, pendingSubscriptionId: null, pendingPaymentIntentId: null });
 }
 
 /** The paid plan is over: Free, keeping the Stripe customer for a later purchase. */
-export function dropToFree(unit: Unit, row: Pick<SubscriptionRow, "brokerId">) {
-  writeSubscription(unit.tx, row.brokerId, unit.now, { plan: "free", status: "active", currentPeriodEnd: null, stripeSubscriptionId: null });
+export async function dropToFree(unit: Unit, row: Pick<SubscriptionRow, "brokerId">) {
+  await writeSubscription(unit.tx, row.brokerId, unit.now, { plan: "free", status: "active", currentPeriodEnd: null, stripeSubscriptionId: null });
   unit.publish({ type: "customer_list_refresh", brokerId: row.brokerId });
 }

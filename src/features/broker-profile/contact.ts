@@ -1,8 +1,10 @@
 // Brokers as their customers meet them, for other features: the portal's help block and header
 // (brokerContacts) and every email a broker's customer receives (emailSender). Also where sign-in
 // leaves the broker's time zone (rememberTimeZone).
+import { write } from "../../lib/unit-of-work.ts";
+import type { Reader } from "../../../db/client.ts";
 import { inArray } from "drizzle-orm";
-import { brokerLogos, brokerProfiles } from "../../../db/schema.ts";
+import { brokerLogos, brokerProfiles } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { isKnownTimeZone } from "../../shared/branding.ts";
@@ -16,14 +18,14 @@ export type ProfileRow = typeof brokerProfiles.$inferSelect;
 
 export const logoPath = (key: string) => `/api/logos/${key}`;
 
-export function profileRows(db: Writer, ids: string[]): Map<string, ProfileRow> {
+export async function profileRows(db: Reader, ids: string[]): Promise<Map<string, ProfileRow>> {
   if (ids.length === 0) return new Map();
-  return new Map(db.select().from(brokerProfiles).where(inArray(brokerProfiles.brokerId, ids)).all().map((r) => [r.brokerId, r]));
+  return new Map((await db.select().from(brokerProfiles).where(inArray(brokerProfiles.brokerId, ids))).map((r) => [r.brokerId, r]));
 }
 
-export function logoKeys(db: Writer, ids: string[]): Map<string, string> {
+export async function logoKeys(db: Reader, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = db.select({ brokerId: brokerLogos.brokerId, key: brokerLogos.key }).from(brokerLogos).where(inArray(brokerLogos.brokerId, ids)).all();
+  const rows = await db.select({ brokerId: brokerLogos.brokerId, key: brokerLogos.key }).from(brokerLogos).where(inArray(brokerLogos.brokerId, ids));
   return new Map(rows.map((r) => [r.brokerId, r.key]));
 }
 
@@ -41,20 +43,20 @@ function toContact(broker: PublicUser, profile: ProfileRow | undefined, logoKey:
 }
 
 /** These brokers as their customers see them, by id (unknown ids are left out). */
-export function brokerContacts(ctx: AppContext, ids: string[]): Map<string, Required<BrokerContactDto>> {
+export async function brokerContacts(ctx: AppContext, ids: string[]): Promise<Map<string, Required<BrokerContactDto>>> {
   const unique = [...new Set(ids)];
-  const brokers = brokersById(ctx, unique);
-  const profiles = profileRows(ctx.db, unique);
-  const logos = logoKeys(ctx.db, unique);
+  const brokers = await brokersById(ctx, unique);
+  const profiles = await profileRows(ctx.db, unique);
+  const logos = await logoKeys(ctx.db, unique);
   return new Map([...brokers.values()].map((b) => [b.id, toContact(b, profiles.get(b.id), logos.get(b.id))]));
 }
 
 /** Who an email to this broker's customer comes from; undefined if the broker is gone. */
-export function emailSender(ctx: AppContext, brokerId: string, db: Writer = ctx.db): EmailSender | undefined {
-  const broker = brokerById(ctx, brokerId);
+export async function emailSender(ctx: AppContext, brokerId: string, db: Reader = ctx.db): Promise<EmailSender | undefined> {
+  const broker = await brokerById(ctx, brokerId);
   if (!broker) return undefined;
-  const profile = profileRows(db, [brokerId]).get(brokerId);
-  const contact = toContact(broker, profile, logoKeys(db, [brokerId]).get(brokerId));
+  const profile = (await profileRows(db, [brokerId])).get(brokerId);
+  const contact = toContact(broker, profile, (await logoKeys(db, [brokerId])).get(brokerId));
   return {
     name: contact.name,
     company: contact.company,
@@ -67,20 +69,19 @@ export function emailSender(ctx: AppContext, brokerId: string, db: Writer = ctx.
 }
 
 /** Writes the broker's profile row, creating it on first use. */
-export function saveProfile(db: Writer, brokerId: string, changes: Partial<Omit<ProfileRow, "brokerId" | "updatedAt">>, now: Date): void {
-  db.insert(brokerProfiles)
-    .values({ brokerId, ...changes, updatedAt: now })
-    .onConflictDoUpdate({ target: brokerProfiles.brokerId, set: { ...changes, updatedAt: now } })
-    .run();
+export async function saveProfile(db: Writer, brokerId: string, changes: Partial<Omit<ProfileRow, "brokerId" | "updatedAt">>, now: Date): Promise<void> {
+  await db.insert(brokerProfiles)
+        .values({ brokerId, ...changes, updatedAt: now })
+        .onConflictDoUpdate({ target: brokerProfiles.brokerId, set: { ...changes, updatedAt: now } });
 }
 
 /**
  * The time zone the broker's browser reported at sign-in. A zone this runtime does not know is
  * ignored rather than failing the sign-in: emails then keep the last known zone (or UTC).
  */
-export function rememberTimeZone(ctx: AppContext, brokerId: string, zone: string | undefined): void {
+export async function rememberTimeZone(ctx: AppContext, brokerId: string, zone: string | undefined): Promise<void> {
   if (!zone || !isKnownTimeZone(zone)) return;
-  const current = profileRows(ctx.db, [brokerId]).get(brokerId);
+  const current = (await profileRows(ctx.db, [brokerId])).get(brokerId);
   if (current?.timeZone === zone) return;
-  saveProfile(ctx.db, brokerId, { timeZone: zone }, ctx.clock.now());
+  await write(ctx, (tx) => saveProfile(tx, brokerId, { timeZone: zone }, ctx.clock.now()));
 }

@@ -10,11 +10,11 @@ export const brokerProfileRoutes = (ctx: AppContext) =>
     .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
-        .get("/profile", ({ broker }) => brokerProfile(ctx, broker), { response: BrokerProfileDto })
-        .put("/profile", ({ broker, body }) => updateBrokerProfile(ctx, { broker, input: body }), { body: UpdateProfileBody, response: BrokerProfileDto })
+        .get("/profile", async ({ broker }) => brokerProfile(ctx, broker), { response: BrokerProfileDto })
+        .put("/profile", async ({ broker, body }) => updateBrokerProfile(ctx, { broker, input: body }), { body: UpdateProfileBody, response: BrokerProfileDto })
         // The multipart body is streamed by the service (parse: "none"), never buffered by Elysia.
-        .post("/profile/logo", ({ broker, request }) => uploadBrokerLogo(ctx, { broker, request }), { parse: "none", response: BrokerProfileDto })
-        .delete("/profile/logo", ({ broker }) => removeBrokerLogo(ctx, broker), { response: BrokerProfileDto }),
+        .post("/profile/logo", async ({ broker, request }) => uploadBrokerLogo(ctx, { broker, request }), { parse: "none", response: BrokerProfileDto })
+        .delete("/profile/logo", async ({ broker }) => removeBrokerLogo(ctx, broker), { response: BrokerProfileDto }),
     )
     // Public: a customer's portal and their mail client load it without signing in.
-    .get("/logos/:key", ({ params }) => logoResponse(ctx, params.key), { params: LogoParams, response: NotJson });
+    .get("/logos/:key", async ({ params }) => logoResponse(ctx, params.key), { params: LogoParams, response: NotJson });

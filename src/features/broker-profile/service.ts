@@ -2,11 +2,11 @@
 // their branding (logo, accent colour) and the time zone emails print times in.
 import { rmSync } from "node:fs";
 import { eq } from "drizzle-orm";
-import { brokerLogos } from "../../../db/schema.ts";
+import { brokerLogos } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { randomToken } from "../../lib/tokens.ts";
-import { inTransaction } from "../../lib/unit-of-work.ts";
+import { inTransaction, write } from "../../lib/unit-of-work.ts";
 import { receiveFile } from "../../lib/upload.ts";
 import { ACCENT_COLOR_PATTERN, brandingMessages, isKnownTimeZone, isValidPhone, LOGO_MAX_BYTES, LOGO_TYPES } from "../../shared/branding.ts";
 import { isPlainEmail, normalizeEmail, onePlainEmailMessage } from "../../shared/validation.ts";
@@ -17,9 +17,9 @@ import type { BrokerProfileDto, UpdateProfileInput } from "./model.ts";
 
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
-export function brokerProfile(ctx: AppContext, broker: PublicUser): BrokerProfileDto {
-  const profile = profileRows(ctx.db, [broker.id]).get(broker.id);
-  const logoKey = logoKeys(ctx.db, [broker.id]).get(broker.id);
+export async function brokerProfile(ctx: AppContext, broker: PublicUser): Promise<BrokerProfileDto> {
+  const profile = (await profileRows(ctx.db, [broker.id])).get(broker.id);
+  const logoKey = (await logoKeys(ctx.db, [broker.id])).get(broker.id);
   return {
     id: broker.id,
     email: broker.email,
@@ -62,22 +62,22 @@ function profileChanges(input: UpdateProfileInput): Partial<Omit<ProfileRow, "br
   return changes;
 }
 
-export function updateBrokerProfile(ctx: AppContext, { broker, input }: { broker: PublicUser; input: UpdateProfileInput }): BrokerProfileDto {
+export async function updateBrokerProfile(ctx: AppContext, { broker, input }: { broker: PublicUser; input: UpdateProfileInput }): Promise<BrokerProfileDto> {
   // Every field is optional, so Elysia hands over a missing or unreadable body (text, XML, an
   // array) as {}: refuse a request that names no field rather than answer success for nothing.
   if (!Object.values(input).some((v) => v !== undefined)) throw badRequest("Send at least one profile field to change.");
   const changes = profileChanges(input);
-  const updated = inTransaction(ctx, ({ tx, now }) => {
-    const named =
-      input.firstName !== undefined || input.lastName !== undefined
-        ? setBrokerName(tx, broker.id, {
-            firstName: input.firstName !== undefined ? blankToNull(input.firstName) : broker.firstName,
-            lastName: input.lastName !== undefined ? blankToNull(input.lastName) : broker.lastName,
-          })
-        : broker;
-    if (Object.keys(changes).length) saveProfile(tx, broker.id, changes, now);
-    return named;
-  });
+  const updated = await inTransaction(ctx, async ({ tx, now }) => {
+      const named =
+        input.firstName !== undefined || input.lastName !== undefined
+          ? await setBrokerName(tx, broker.id, {
+                          firstName: input.firstName !== undefined ? blankToNull(input.firstName) : broker.firstName,
+                          lastName: input.lastName !== undefined ? blankToNull(input.lastName) : broker.lastName,
+                        })
+          : broker;
+      if (Object.keys(changes).length) await saveProfile(tx, broker.id, changes, now);
+      return named;
+    });
   return brokerProfile(ctx, updated);
 }
 
@@ -97,17 +97,17 @@ export async function uploadBrokerLogo(ctx: AppContext, { broker, request }: { b
   try {
     const data = Buffer.from(await Bun.file(file.tempPath).arrayBuffer());
     const row = { key: randomToken(18), mimeType: file.mimeType, data, createdAt: ctx.clock.now() };
-    inTransaction(ctx, ({ tx }) => {
-      tx.insert(brokerLogos).values({ brokerId: broker.id, ...row }).onConflictDoUpdate({ target: brokerLogos.brokerId, set: row }).run();
-    });
+    await inTransaction(ctx, async ({ tx }) => {
+            await tx.insert(brokerLogos).values({ brokerId: broker.id, ...row }).onConflictDoUpdate({ target: brokerLogos.brokerId, set: row });
+          });
   } finally {
     rmSync(file.tempPath, { force: true });
   }
   return brokerProfile(ctx, broker);
 }
 
-export function removeBrokerLogo(ctx: AppContext, broker: PublicUser): BrokerProfileDto {
-  ctx.db.delete(brokerLogos).where(eq(brokerLogos.brokerId, broker.id)).run();
+export async function removeBrokerLogo(ctx: AppContext, broker: PublicUser): Promise<BrokerProfileDto> {
+  await write(ctx, (tx) => tx.delete(brokerLogos).where(eq(brokerLogos.brokerId, broker.id)));
   return brokerProfile(ctx, broker);
 }
 
@@ -116,9 +116,9 @@ export function removeBrokerLogo(ctx: AppContext, broker: PublicUser): BrokerPro
  * at upload, never rendered as a document (nosniff, a sandboxing CSP), cached for good because a
  * new upload gets a new key.
  */
-export function logoResponse(ctx: AppContext, key: string): Response {
-  const row = ctx.db.select().from(brokerLogos).where(eq(brokerLogos.key, key)).get();
-  if (!row || !brokerById(ctx, row.brokerId)) throw notFound("No such logo");
+export async function logoResponse(ctx: AppContext, key: string): Promise<Response> {
+  const row = (await ctx.db.select().from(brokerLogos).where(eq(brokerLogos.key, key)))[0];
+  if (!row || !await brokerById(ctx, row.brokerId)) throw notFound("No such logo");
   return new Response(new Uint8Array(row.data), {
     headers: {
       "Content-Type": row.mimeType,

@@ -27,14 +27,14 @@ import {
 export const customerAuthRoutes = (ctx: AppContext) => {
   const cookie = customerCookie(ctx);
   /** A new session replaces the one this browser held: the old token stops working too. */
-  const startSession = (jar: Parameters<typeof cookie.read>[0], started: { token: string; expiresAt: Date }) => {
+  const startSession = async (jar: Parameters<typeof cookie.read>[0], started: { token: string; expiresAt: Date }) => {
     const previous = cookie.read(jar);
-    if (previous && previous !== started.token) signOutCustomer(ctx, previous);
+    if (previous && previous !== started.token) await signOutCustomer(ctx, previous);
     cookie.set(jar, started.token, started.expiresAt);
   };
 
   return new Elysia({ name: "customer-auth", seed: contextSeed(ctx), prefix: "/api/customer" })
-    .post("/check-email", ({ body }) => checkEmail(ctx, body), { body: CheckEmailBody, response: CheckEmailResponse })
+    .post("/check-email", async ({ body }) => checkEmail(ctx, body), { body: CheckEmailBody, response: CheckEmailResponse })
     .post(
       "/signup",
       async ({ body, cookie: jar, status }) => {
@@ -42,8 +42,8 @@ export const customerAuthRoutes = (ctx: AppContext) => {
         // Accepted, not done: the account exists once the emailed code comes back.
         if (result.codeSent) return status(202, { message: result.message, codeRequired: true as const });
         const started = result.session;
-        startSession(jar, started);
-        return status(201, { customer: profileAfterSignIn(ctx, { session: started.session, uploadLink: body.uploadLink }) });
+        await startSession(jar, started);
+        return status(201, { customer: await profileAfterSignIn(ctx, { session: started.session, uploadLink: body.uploadLink }) });
       },
       { body: SignUpBody, response: CustomerSignUpResponse },
     )
@@ -51,21 +51,21 @@ export const customerAuthRoutes = (ctx: AppContext) => {
       "/signin",
       async ({ body, cookie: jar, request, server }) => {
         const started = await signInCustomer(ctx, { ...body, address: clientAddress(ctx, request, server) });
-        startSession(jar, started);
-        return { customer: profileAfterSignIn(ctx, { session: started.session, uploadLink: body.uploadLink }) };
+        await startSession(jar, started);
+        return { customer: await profileAfterSignIn(ctx, { session: started.session, uploadLink: body.uploadLink }) };
       },
       { body: SignInBody, response: CustomerAuthResponse },
     )
-    .post("/signout", ({ cookie: jar }) => {
+    .post("/signout", async ({ cookie: jar }) => {
       const token = cookie.read(jar);
-      if (token) signOutCustomer(ctx, token);
+      if (token) await signOutCustomer(ctx, token);
       cookie.clear(jar);
       return { message: "Signed out" };
     }, { response: Message })
     .post(
       "/forgot-password",
-      ({ body }) => {
-        forgotPassword(ctx, body);
+      async ({ body }) => {
+        await forgotPassword(ctx, body);
         return { message: FORGOT_PASSWORD_ANSWER };
       },
       { body: ForgotPasswordBody, response: Message },

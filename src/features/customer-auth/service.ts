@@ -3,7 +3,7 @@
 // password set) only by someone who typed the code we emailed to the address, never by holding a
 // link, because a broker holds the link too. Sessions last 24 hours.
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import { customerAccounts, customerEmailCodes, customerSessions, passwordResetTokens } from "../../../db/schema.ts";
+import { customerAccounts, customerEmailCodes, customerSessions, passwordResetTokens } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { emailCodeHash, newEmailCode, sameHash } from "../../lib/email-codes.ts";
@@ -12,7 +12,7 @@ import { checkSignIn, hashPassword } from "../../lib/password.ts";
 import { prepared } from "../../lib/prepared.ts";
 import { FailureLimiter, SignInThrottle } from "../../lib/rate-limit.ts";
 import { hashToken, newId, randomToken } from "../../lib/tokens.ts";
-import { inTransaction } from "../../lib/unit-of-work.ts";
+import { inTransaction, write } from "../../lib/unit-of-work.ts";
 import { codeMessages, CUSTOMER_RESET_PASSWORD_MIN, CUSTOMER_SIGNUP_PASSWORD_MIN, messages, normalizeEmail } from "../../shared/validation.ts";
 import {
   connectAccount,
@@ -32,6 +32,7 @@ import type {
   ResetPasswordInput,
 } from "./model.ts";
 import { accountCodeEmail, passwordResetEmail } from "../mail/templates.ts";
+import { timeParam } from "../../../db/dialect.ts";
 
 export const CUSTOMER_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -56,36 +57,36 @@ const sessionAccount = prepared((db) =>
     .prepare(),
 );
 
-export function sessionForToken(ctx: AppContext, token: string): CustomerSession | null {
+export async function sessionForToken(ctx: AppContext, token: string): Promise<CustomerSession | null> {
   const sessionId = hashToken(token);
-  const row = sessionAccount(ctx.db).get({ sessionId, now: ctx.clock.now().getTime() });
+  const row = (await sessionAccount(ctx.db).execute({ sessionId, now: timeParam(ctx.clock.now()) }))[0];
   return row ? { account: row.account, sessionId } : null;
 }
 
-const accountByEmail = (ctx: AppContext, email: string) =>
-  ctx.db.select().from(customerAccounts).where(eq(customerAccounts.email, email)).get() ?? null;
+const accountByEmail = async (ctx: AppContext, email: string) =>
+  (await ctx.db.select().from(customerAccounts).where(eq(customerAccounts.email, email)))[0] ?? null;
 
 /**
  * Starts a session. Signing in through a link connects the account to that relationship and
  * counts as the customer's activity there (and only there: other brokers see nothing of it).
  */
-function startSession(ctx: AppContext, account: AccountRow, through: CustomerRow | null) {
+async function startSession(ctx: AppContext, account: AccountRow, through: CustomerRow | null) {
   const token = randomToken();
   const session: CustomerSession = { account, sessionId: hashToken(token) };
   const expiresAt = new Date(ctx.clock.now().getTime() + CUSTOMER_SESSION_TTL_MS);
-  inTransaction(ctx, ({ tx, publish, now }) => {
-    tx.insert(customerSessions).values({ id: session.sessionId, accountId: account.id, expiresAt }).run();
-    if (!through) return;
-    connectAccount(tx, { customerId: through.id, email: account.email, at: now });
-    recordCustomerActivity(tx, through.id, now);
-    publish({ type: "customer_updated", brokerId: through.brokerId, customerId: through.id });
-  });
+  await inTransaction(ctx, async ({ tx, publish, now }) => {
+        await tx.insert(customerSessions).values({ id: session.sessionId, accountId: account.id, expiresAt });
+        if (!through) return;
+        await connectAccount(tx, { customerId: through.id, email: account.email, at: now });
+        await recordCustomerActivity(tx, through.id, now);
+        publish({ type: "customer_updated", brokerId: through.brokerId, customerId: through.id });
+      });
   return { session, token, expiresAt };
 }
 
-export function signOutCustomer(ctx: AppContext, token: string): void {
+export async function signOutCustomer(ctx: AppContext, token: string): Promise<void> {
   const sessionId = hashToken(token);
-  const ended = ctx.db.delete(customerSessions).where(eq(customerSessions.id, sessionId)).returning().get();
+  const ended = (await write(ctx, (tx) => tx.delete(customerSessions).where(eq(customerSessions.id, sessionId)).returning()))[0];
   // Live sockets opened with this session stop hearing about the account.
   if (ended) ctx.events.publish({ type: "customer_signed_out", accountId: ended.accountId, sessionId });
 }
@@ -95,15 +96,15 @@ export function signOutCustomer(ctx: AppContext, token: string): void {
  * An account made through another broker's link is not mentioned: the holder of this link
  * (possibly the broker) learns nothing about the customer's other brokers.
  */
-export function checkEmail(ctx: AppContext, input: CheckEmailInput): CheckEmailResponse {
-  const customer = customerByLink(ctx, input.uploadLink);
+export async function checkEmail(ctx: AppContext, input: CheckEmailInput): Promise<CheckEmailResponse> {
+  const customer = await customerByLink(ctx, input.uploadLink);
   // A forwarded link must not become a way to test guessed addresses against it.
   const { emailChecks } = throttleFor(ctx);
   const wait = emailChecks.retryAfter(customer.id);
   if (wait > 0) throw new AppError("too_many_requests", "Too many tries. Please wait a few minutes and try again.", { retryAfter: wait });
   emailChecks.recordFailure(customer.id);
   const exists = normalizeEmail(input.email) === customer.email;
-  return { exists, hasPassword: exists && customer.accountConnectedAt !== null && accountByEmail(ctx, customer.email) !== null };
+  return { exists, hasPassword: exists && customer.accountConnectedAt !== null && await accountByEmail(ctx, customer.email) !== null };
 }
 
 const throttles = new WeakMap<AppContext, { signIn: SignInThrottle; resets: FailureLimiter; emailChecks: FailureLimiter }>();
@@ -129,24 +130,24 @@ function throttleFor(ctx: AppContext) {
  * does), and signs in.
  */
 export async function signUpCustomer(ctx: AppContext, input: CustomerSignUpInput) {
-  const customer = customerByLink(ctx, input.uploadLink);
+  const customer = await customerByLink(ctx, input.uploadLink);
   if (normalizeEmail(input.email) !== customer.email) throw badRequest(WRONG_EMAIL);
   if (input.password.length < CUSTOMER_SIGNUP_PASSWORD_MIN) throw badRequest(messages.passwordTooShort);
   if (!input.code) {
-    sendAccountCode(ctx, customer);
+    await sendAccountCode(ctx, customer);
     return { codeSent: true as const, message: codeMessages.customerSent(customer.email) };
   }
-  claimCode(ctx, customer, input.code);
+  await claimCode(ctx, customer, input.code);
   const passwordHash = await hashPassword(input.password);
-  const account = inTransaction(ctx, ({ tx, publish }) => {
-    const existing = tx.select().from(customerAccounts).where(eq(customerAccounts.email, customer.email)).get();
-    if (!existing) return tx.insert(customerAccounts).values({ id: newId(), email: customer.email, passwordHash }).returning().get()!;
-    // The code proved the address, as a reset link does: the old password and its sessions end.
-    endEverySession(tx, existing.id);
-    publish({ type: "customer_signed_out", accountId: existing.id });
-    return tx.update(customerAccounts).set({ passwordHash }).where(eq(customerAccounts.id, existing.id)).returning().get()!;
-  });
-  return { codeSent: false as const, session: startSession(ctx, account, customer) };
+  const account = await inTransaction(ctx, async ({ tx, publish }) => {
+      const existing = (await tx.select().from(customerAccounts).where(eq(customerAccounts.email, customer.email)))[0];
+      if (!existing) return (await tx.insert(customerAccounts).values({ id: newId(), email: customer.email, passwordHash }).returning())[0]!;
+      // The code proved the address, as a reset link does: the old password and its sessions end.
+      await endEverySession(tx, existing.id);
+      publish({ type: "customer_signed_out", accountId: existing.id });
+      return (await tx.update(customerAccounts).set({ passwordHash }).where(eq(customerAccounts.id, existing.id)).returning())[0]!;
+    });
+  return { codeSent: false as const, session: await startSession(ctx, account, customer) };
 }
 
 // Limits per email address, read from the codes table itself so that neither a restart nor
@@ -158,58 +159,55 @@ const CODE_TRIES_PER_DAY = 10;
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-function codeHistory(tx: Writer, email: string, now: Date) {
+async function codeHistory(tx: Writer, email: string, now: Date) {
   const since = (ms: number) => and(eq(customerEmailCodes.email, email), gt(customerEmailCodes.createdAt, new Date(now.getTime() - ms)));
-  const lastHour = tx.select({ createdAt: customerEmailCodes.createdAt }).from(customerEmailCodes).where(since(HOUR_MS)).orderBy(customerEmailCodes.createdAt).all();
-  const tries = tx.select({ n: sql<number>`coalesce(sum(${customerEmailCodes.attempts}), 0)` }).from(customerEmailCodes).where(since(DAY_MS)).get()!.n;
+  const lastHour = await tx.select({ createdAt: customerEmailCodes.createdAt }).from(customerEmailCodes).where(since(HOUR_MS)).orderBy(customerEmailCodes.createdAt);
+  const tries = (await tx.select({ n: sql<number>`coalesce(sum(${customerEmailCodes.attempts}), 0)`.mapWith(Number) }).from(customerEmailCodes).where(since(DAY_MS)))[0]!.n;
   return { sentLastHour: lastHour.map((r) => r.createdAt), triesToday: tries };
 }
 
 const tooManyTries = () =>
   new AppError("too_many_requests", "Too many codes were tried for this email today. Try again tomorrow, or ask your broker for help.", { retryAfter: DAY_MS / 1000 });
 
-function sendAccountCode(ctx: AppContext, customer: CustomerRow): void {
+async function sendAccountCode(ctx: AppContext, customer: CustomerRow): Promise<void> {
   const code = newEmailCode();
-  inTransaction(ctx, ({ tx, now }) => {
-    const history = codeHistory(tx, customer.email, now);
-    if (history.triesToday >= CODE_TRIES_PER_DAY) throw tooManyTries();
-    if (history.sentLastHour.length >= CODES_PER_HOUR) {
-      const wait = Math.ceil((history.sentLastHour[0]!.getTime() + HOUR_MS - now.getTime()) / 1000);
-      throw new AppError("too_many_requests", "We already sent several codes. Check your email, or try again later.", { retryAfter: Math.max(1, wait) });
-    }
-    // Only the newest code works.
-    tx.update(customerEmailCodes).set({ usedAt: now }).where(and(eq(customerEmailCodes.email, customer.email), isNull(customerEmailCodes.usedAt))).run();
-    const id = newId();
-    tx.insert(customerEmailCodes)
-      .values({ id, email: customer.email, customerId: customer.id, codeHash: emailCodeHash(ctx.config.sessionSecret, "customer-account", id, code), expiresAt: new Date(now.getTime() + CODE_TTL_MS), createdAt: now })
-      .run();
-    const content = accountCodeEmail({ customerName: customer.name, code, accountExists: accountByEmail(ctx, customer.email) !== null });
-    queueEmail(ctx, tx, { kind: "account_code", to: customer.email, dedupeKey: `account-code:${id}`, ...content });
-  });
+  await inTransaction(ctx, async ({ tx, now }) => {
+        const history = await codeHistory(tx, customer.email, now);
+        if (history.triesToday >= CODE_TRIES_PER_DAY) throw tooManyTries();
+        if (history.sentLastHour.length >= CODES_PER_HOUR) {
+          const wait = Math.ceil((history.sentLastHour[0]!.getTime() + HOUR_MS - now.getTime()) / 1000);
+          throw new AppError("too_many_requests", "We already sent several codes. Check your email, or try again later.", { retryAfter: Math.max(1, wait) });
+        }
+        // Only the newest code works.
+        await tx.update(customerEmailCodes).set({ usedAt: now }).where(and(eq(customerEmailCodes.email, customer.email), isNull(customerEmailCodes.usedAt)));
+        const id = newId();
+        await tx.insert(customerEmailCodes)
+                .values({ id, email: customer.email, customerId: customer.id, codeHash: emailCodeHash(ctx.config.sessionSecret, "customer-account", id, code), expiresAt: new Date(now.getTime() + CODE_TTL_MS), createdAt: now });
+        const content = accountCodeEmail({ customerName: customer.name, code, accountExists: await accountByEmail(ctx, customer.email) !== null });
+        await queueEmail(ctx, tx, { kind: "account_code", to: customer.email, dedupeKey: `account-code:${id}`, ...content });
+      });
 }
 
 /**
  * Uses up the newest code of this link if it matches. Every try is counted before comparing, so
  * concurrent guesses share the allowance: five per code, and CODE_TRIES_PER_DAY per address.
  */
-function claimCode(ctx: AppContext, customer: CustomerRow, code: string): void {
-  const outcome = inTransaction(ctx, ({ tx, now }) => {
-    if (codeHistory(tx, customer.email, now).triesToday >= CODE_TRIES_PER_DAY) return "too_many";
-    const row = tx
-      .select()
-      .from(customerEmailCodes)
-      .where(and(eq(customerEmailCodes.customerId, customer.id), eq(customerEmailCodes.email, customer.email), isNull(customerEmailCodes.usedAt), gt(customerEmailCodes.expiresAt, now)))
-      .orderBy(desc(customerEmailCodes.createdAt))
-      .get();
-    if (!row) return "expired";
-    const attempts = row.attempts + 1;
-    const right = sameHash(row.codeHash, emailCodeHash(ctx.config.sessionSecret, "customer-account", row.id, code));
-    tx.update(customerEmailCodes)
-      .set({ attempts, usedAt: right || attempts >= MAX_CODE_ATTEMPTS ? now : null })
-      .where(eq(customerEmailCodes.id, row.id))
-      .run();
-    return right ? "ok" : "wrong";
-  });
+async function claimCode(ctx: AppContext, customer: CustomerRow, code: string): Promise<void> {
+  const outcome = await inTransaction(ctx, async ({ tx, now }) => {
+      if ((await codeHistory(tx, customer.email, now)).triesToday >= CODE_TRIES_PER_DAY) return "too_many";
+      const row = (await tx
+            .select()
+            .from(customerEmailCodes)
+            .where(and(eq(customerEmailCodes.customerId, customer.id), eq(customerEmailCodes.email, customer.email), isNull(customerEmailCodes.usedAt), gt(customerEmailCodes.expiresAt, now)))
+            .orderBy(desc(customerEmailCodes.createdAt)))[0];
+      if (!row) return "expired";
+      const attempts = row.attempts + 1;
+      const right = sameHash(row.codeHash, emailCodeHash(ctx.config.sessionSecret, "customer-account", row.id, code));
+      await tx.update(customerEmailCodes)
+              .set({ attempts, usedAt: right || attempts >= MAX_CODE_ATTEMPTS ? now : null })
+              .where(eq(customerEmailCodes.id, row.id));
+      return right ? "ok" : "wrong";
+    });
   if (outcome === "too_many") throw tooManyTries();
   if (outcome === "expired") throw badRequest(codeMessages.expired);
   if (outcome === "wrong") throw badRequest(codeMessages.wrong);
@@ -218,15 +216,15 @@ function claimCode(ctx: AppContext, customer: CustomerRow, code: string): void {
 export async function signInCustomer(ctx: AppContext, input: CustomerSignInInput & { address: string }) {
   const email = normalizeEmail(input.email);
   if (!input.password) throw badRequest(messages.passwordRequired);
-  const account = accountByEmail(ctx, email);
+  const account = await accountByEmail(ctx, email);
   // Through a link, the account must be the one the link's relationship was addressed to.
-  const through = input.uploadLink ? customerByLinkOrNull(ctx, input.uploadLink) : null;
+  const through = input.uploadLink ? await customerByLinkOrNull(ctx, input.uploadLink) : null;
   const rightLink = !input.uploadLink || through?.email === email;
   await checkSignIn(throttleFor(ctx).signIn, { address: input.address, email, password: input.password, passwordHash: account?.passwordHash, allowed: rightLink });
   return startSession(ctx, account!, through);
 }
 
-function customerByLinkOrNull(ctx: AppContext, uploadLink: string): CustomerRow | null {
+async function customerByLinkOrNull(ctx: AppContext, uploadLink: string): Promise<CustomerRow | null> {
   try {
     return customerByLink(ctx, uploadLink);
   } catch {
@@ -241,30 +239,29 @@ export const FORGOT_PASSWORD_ANSWER = "If an account exists for this email, we s
  * way. The link opens the portal it was asked from when that link is addressed to this email,
  * else the oldest portal of the address.
  */
-export function forgotPassword(ctx: AppContext, input: ForgotPasswordInput): void {
+export async function forgotPassword(ctx: AppContext, input: ForgotPasswordInput): Promise<void> {
   const email = normalizeEmail(input.email);
   const { resets } = throttleFor(ctx);
   if (resets.retryAfter(email) > 0) return; // at most 3 reset emails per address per 15 minutes
   resets.recordFailure(email);
-  const account = accountByEmail(ctx, email);
+  const account = await accountByEmail(ctx, email);
   if (!account) return;
-  const portals = customersWithEmail(ctx, email);
+  const portals = await customersWithEmail(ctx, email);
   const portal = portals.find((c) => c.uploadLink === input.uploadLink) ?? portals[0];
   if (!portal) return; // every broker removed them: there is no portal to come back to
   const token = randomToken();
-  inTransaction(ctx, ({ tx, now }) => {
-    tx.insert(passwordResetTokens)
-      .values({ id: hashToken(token), accountId: account.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) })
-      .run();
-    const content = passwordResetEmail({ customerName: portal.name, resetUrl: `${uploadUrl(ctx, portal.uploadLink)}?reset=${encodeURIComponent(token)}` });
-    queueEmail(ctx, tx, { kind: "password_reset", to: email, dedupeKey: `reset:${hashToken(token)}`, ...content });
-  });
+  await inTransaction(ctx, async ({ tx, now }) => {
+        await tx.insert(passwordResetTokens)
+                .values({ id: hashToken(token), accountId: account.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) });
+        const content = passwordResetEmail({ customerName: portal.name, resetUrl: `${uploadUrl(ctx, portal.uploadLink)}?reset=${encodeURIComponent(token)}` });
+        await queueEmail(ctx, tx, { kind: "password_reset", to: email, dedupeKey: `reset:${hashToken(token)}`, ...content });
+      });
 }
 
 /** Every session and every outstanding reset link of the account stops working. */
-function endEverySession(tx: Writer, accountId: string): void {
-  tx.delete(customerSessions).where(eq(customerSessions.accountId, accountId)).run();
-  tx.delete(passwordResetTokens).where(eq(passwordResetTokens.accountId, accountId)).run();
+async function endEverySession(tx: Writer, accountId: string): Promise<void> {
+  await tx.delete(customerSessions).where(eq(customerSessions.accountId, accountId));
+  await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.accountId, accountId));
 }
 
 /** Sets a new password with a reset token: once, within the hour. Every session and other reset link of the account ends. */
@@ -272,31 +269,30 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordInput):
   if (input.newPassword.length < CUSTOMER_RESET_PASSWORD_MIN) throw badRequest(messages.resetPasswordTooShort);
   const now = ctx.clock.now();
   const id = hashToken(input.token);
-  const row = ctx.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.id, id)).get();
+  const row = (await ctx.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.id, id)))[0];
   if (!row || row.usedAt || row.expiresAt <= now) throw badRequest(INVALID_RESET);
   const passwordHash = await hashPassword(input.newPassword);
-  inTransaction(ctx, ({ tx, publish }) => {
-    // Claim the token; a second use racing this one finds it used (or gone).
-    const claimed = tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.id, id), isNull(passwordResetTokens.usedAt)))
-      .returning()
-      .get();
-    if (!claimed) throw badRequest(INVALID_RESET);
-    tx.update(customerAccounts).set({ passwordHash }).where(eq(customerAccounts.id, row.accountId)).run();
-    endEverySession(tx, row.accountId);
-    publish({ type: "customer_signed_out", accountId: row.accountId });
-  });
+  await inTransaction(ctx, async ({ tx, publish }) => {
+        // Claim the token; a second use racing this one finds it used (or gone).
+        const claimed = (await tx
+              .update(passwordResetTokens)
+              .set({ usedAt: now })
+              .where(and(eq(passwordResetTokens.id, id), isNull(passwordResetTokens.usedAt)))
+              .returning())[0];
+        if (!claimed) throw badRequest(INVALID_RESET);
+        await tx.update(customerAccounts).set({ passwordHash }).where(eq(customerAccounts.id, row.accountId));
+        await endEverySession(tx, row.accountId);
+        publish({ type: "customer_signed_out", accountId: row.accountId });
+      });
 }
 
 /**
  * Expired sessions and reset links are of no use to anyone: drop them (an hourly task). Codes
  * are kept two days past their making, as the per-email history the limits above count.
  */
-export function purgeExpiredCustomerAuth(ctx: AppContext): void {
+export async function purgeExpiredCustomerAuth(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now();
-  ctx.db.delete(customerSessions).where(lt(customerSessions.expiresAt, now)).run();
-  ctx.db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now)).run();
-  ctx.db.delete(customerEmailCodes).where(lt(customerEmailCodes.createdAt, new Date(now.getTime() - 2 * DAY_MS))).run();
+  await write(ctx, (tx) => tx.delete(customerSessions).where(lt(customerSessions.expiresAt, now)));
+  await write(ctx, (tx) => tx.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now)));
+  await write(ctx, (tx) => tx.delete(customerEmailCodes).where(lt(customerEmailCodes.createdAt, new Date(now.getTime() - 2 * DAY_MS))));
 }

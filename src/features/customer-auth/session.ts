@@ -10,9 +10,9 @@ import { sessionForToken, type CustomerSession } from "./service.ts";
 export const customerCookie = (ctx: AppContext) => sessionCookies(ctx, CUSTOMER_COOKIE);
 
 /** The customer session this request carries, if any. */
-export function customerSession(ctx: AppContext, request: Pick<Credentials, "cookie">): CustomerSession | null {
+export async function customerSession(ctx: AppContext, request: Pick<Credentials, "cookie">): Promise<CustomerSession | null> {
   const token = customerCookie(ctx).read(request.cookie);
-  return token ? sessionForToken(ctx, token) : null;
+  return token ? await sessionForToken(ctx, token) : null;
 }
 
 export interface PortalAccess {
@@ -27,8 +27,8 @@ export interface PortalAccess {
 export const isSignedIn = (access: PortalAccess) => access.session !== null;
 
 /** What the link opens for the holder of this (possibly absent) session. */
-export function portalAccessFor(ctx: AppContext, uploadLink: string, found: CustomerSession | null): PortalAccess {
-  const customer = customerByLink(ctx, uploadLink);
+export async function portalAccessFor(ctx: AppContext, uploadLink: string, found: CustomerSession | null): Promise<PortalAccess> {
+  const customer = await customerByLink(ctx, uploadLink);
   const session = found && found.account.email === customer.email ? found : null;
-  return { customer, session, customers: session ? customersWithEmail(ctx, customer.email) : [customer] };
+  return { customer, session, customers: session ? await customersWithEmail(ctx, customer.email) : [customer] };
 }

@@ -1,7 +1,7 @@
 // Inviting a customer and asking them for documents: plan limits, the requested documents,
 // the email with this relationship's link, and the notifications on both sides.
 import { and, eq } from "drizzle-orm";
-import { customers } from "../../../db/schema.ts";
+import { customers } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { newId, randomToken } from "../../lib/tokens.ts";
@@ -22,7 +22,7 @@ import { addBrokerNotification, addCustomerNotification } from "../notifications
 import { countCustomers, uploadUrl } from "./contact.ts";
 import { checkLoanType, checkName, customerDetail, findOwnedCustomer } from "./service.ts";
 import { emailSender } from "../broker-profile/contact.ts";
-import { appendAudit } from "../audit/service.ts";
+import { recordAudit } from "../audit/service.ts";
 import { brokerActor, type AuditActor } from "../audit/actor.ts";
 
 /**
@@ -35,15 +35,15 @@ function scheduledDueDates(input: { dueDate?: string | null; reminderTime?: stri
 }
 
 /** Refuses `adding` documents that the plan's per-request or per-customer caps do not allow. */
-function checkDocumentLimits(ctx: AppContext, brokerId: string, current: number, adding: number) {
-  const plan = effectivePlan(ctx, brokerId);
+async function checkDocumentLimits(ctx: AppContext, brokerId: string, current: number, adding: number) {
+  const plan = await effectivePlan(ctx, brokerId);
   const perRequest = perRequestError(plan, adding);
   if (perRequest) throw new AppError("forbidden", `${limitMessages.documentLimitTitle}: ${perRequest}`);
   const perCustomer = perCustomerError(current, adding, maxDocumentsPerCustomer(plan));
   if (perCustomer) throw new AppError("forbidden", `${limitMessages.perCustomerTitle}: ${perCustomer}`);
 }
 
-export function createCustomer(ctx: AppContext, input: CreateCustomerInput & { broker: PublicUser; actor?: AuditActor }): CustomerDetailDto {
+export async function createCustomer(ctx: AppContext, input: CreateCustomerInput & { broker: PublicUser; actor?: AuditActor }): Promise<CustomerDetailDto> {
   const { broker } = input;
   const email = normalizeEmail(input.email);
   if (!isValidEmail(email)) throw badRequest(messages.invalidEmailShort);
@@ -60,48 +60,47 @@ export function createCustomer(ctx: AppContext, input: CreateCustomerInput & { b
     (input.requiredDocuments ?? []).map((d) => d.acceptanceRules ?? null),
   );
 
-  if (!canAddCustomer(effectivePlan(ctx, broker.id), countCustomers(ctx, broker.id))) {
+  if (!canAddCustomer(await effectivePlan(ctx, broker.id), await countCustomers(ctx, broker.id))) {
     throw new AppError("forbidden", limitMessages.customerLimit);
   }
-  checkDocumentLimits(ctx, broker.id, 0, docs.length);
+  await checkDocumentLimits(ctx, broker.id, 0, docs.length);
 
-  const customerId = inTransaction(ctx, (unit) => {
-    const { tx } = unit;
-    // Only this broker's own list is looked at: whether anyone else knows this email is never asked.
-    const existing = tx.select({ id: customers.id }).from(customers).where(and(eq(customers.brokerId, broker.id), eq(customers.email, email))).get();
-    if (existing) throw new AppError("conflict", "This customer is already in your list.");
-    // 192 bits of randomness: the link is the key to this broker's requests, and only to them.
-    const customer = tx
-      .insert(customers)
-      .values({ id: newId(), brokerId: broker.id, email, name, loanType, uploadLink: randomToken(24), invitedAt: now })
-      .returning()
-      .get()!;
-    insertRequestedDocuments(tx, { brokerId: broker.id, customerId: customer.id, documents: docs, dueDate, reminderAt });
-    const content = invitationEmail({
-      customerName: customer.name,
-      brokerName: displayName(broker),
-      sender: emailSender(ctx, broker.id, tx),
-      uploadUrl: uploadUrl(ctx, customer.uploadLink),
-      documents: docs.map((d) => ({ name: d.name, dueDate })),
+  const customerId = await inTransaction(ctx, async (unit) => {
+      const { tx } = unit;
+      // Only this broker's own list is looked at: whether anyone else knows this email is never asked.
+      const existing = (await tx.select({ id: customers.id }).from(customers).where(and(eq(customers.brokerId, broker.id), eq(customers.email, email))))[0];
+      if (existing) throw new AppError("conflict", "This customer is already in your list.");
+      // 192 bits of randomness: the link is the key to this broker's requests, and only to them.
+      const customer = (await tx
+            .insert(customers)
+            .values({ id: newId(), brokerId: broker.id, email, name, loanType, uploadLink: randomToken(24), invitedAt: now })
+            .returning())[0]!;
+      await insertRequestedDocuments(tx, { brokerId: broker.id, customerId: customer.id, documents: docs, dueDate, reminderAt });
+      const content = invitationEmail({
+        customerName: customer.name,
+        brokerName: displayName(broker),
+        sender: await emailSender(ctx, broker.id, tx),
+        uploadUrl: uploadUrl(ctx, customer.uploadLink),
+        documents: docs.map((d) => ({ name: d.name, dueDate })),
+      });
+      await queueEmail(ctx, tx, { kind: "invitation", to: email, dedupeKey: `invitation:${broker.id}:${customer.id}:${now.getTime()}`, ...content });
+      await addBrokerNotification(unit, broker.id, {
+              type: "customer_invited",
+              title: "Customer invited",
+              message: `${customer.name} (${email}) was invited${docs.length ? ` to upload ${plural(docs.length, "document")}` : ""}.`,
+              metadata: { customerId: customer.id },
+            });
+      if (docs.length) await announceRequest(unit, broker, customer.id, docs.map((d) => d.name));
+      await recordAudit(ctx, unit, { brokerId: broker.id, customerId: customer.id, action: "invited", actor: input.actor ?? brokerActor(ctx, { broker }), detail: docs.length ? `Asked for: ${docs.map((d) => d.name).join(", ")}` : null });
+      unit.publish({ type: "customer_created", brokerId: broker.id, customerId: customer.id });
+      return customer.id;
     });
-    queueEmail(ctx, tx, { kind: "invitation", to: email, dedupeKey: `invitation:${broker.id}:${customer.id}:${now.getTime()}`, ...content });
-    addBrokerNotification(unit, broker.id, {
-      type: "customer_invited",
-      title: "Customer invited",
-      message: `${customer.name} (${email}) was invited${docs.length ? ` to upload ${plural(docs.length, "document")}` : ""}.`,
-      metadata: { customerId: customer.id },
-    });
-    if (docs.length) announceRequest(unit, broker, customer.id, docs.map((d) => d.name));
-    appendAudit(ctx, unit, { brokerId: broker.id, customerId: customer.id, action: "invited", actor: input.actor ?? brokerActor(ctx, { broker }), detail: docs.length ? `Asked for: ${docs.map((d) => d.name).join(", ")}` : null });
-    unit.publish({ type: "customer_created", brokerId: broker.id, customerId: customer.id });
-    return customer.id;
-  });
   return customerDetail(ctx, { broker, customerId });
 }
 
-export function requestDocuments(ctx: AppContext, input: RequestDocumentsInput & { broker: PublicUser; customerId: string; actor?: AuditActor }): DocumentRow[] {
+export async function requestDocuments(ctx: AppContext, input: RequestDocumentsInput & { broker: PublicUser; customerId: string; actor?: AuditActor }): Promise<DocumentRow[]> {
   const { broker, customerId } = input;
-  const customer = findOwnedCustomer(ctx, broker.id, customerId);
+  const customer = await findOwnedCustomer(ctx, broker.id, customerId);
   if (input.documentTypes.length === 0) throw badRequest("Please select at least one document to request.");
   // Given, the list has exactly one entry (rules or null) per document, in documentTypes' order.
   if (input.acceptanceRules && input.acceptanceRules.length !== input.documentTypes.length) {
@@ -111,24 +110,24 @@ export function requestDocuments(ctx: AppContext, input: RequestDocumentsInput &
   const now = ctx.clock.now();
   const { dueDate, reminderAt } = scheduledDueDates(input, now);
 
-  const existing = requestedNames(ctx, broker.id, customerId);
+  const existing = await requestedNames(ctx, broker.id, customerId);
   const repeated = docs.find((d) => existing.has(d.name.toLowerCase()));
   if (repeated) throw new AppError("conflict", `${repeated.name} has already been requested from this customer.`);
-  checkDocumentLimits(ctx, broker.id, existing.size, docs.length);
+  await checkDocumentLimits(ctx, broker.id, existing.size, docs.length);
 
-  return inTransaction(ctx, (unit) => {
+  return inTransaction(ctx, async (unit) => {
     const { tx } = unit;
-    const rows = insertRequestedDocuments(tx, { brokerId: broker.id, customerId, documents: docs, dueDate, reminderAt });
+    const rows = await insertRequestedDocuments(tx, { brokerId: broker.id, customerId, documents: docs, dueDate, reminderAt });
     const content = documentsRequestedEmail({
       customerName: customer.name,
       brokerName: displayName(broker),
-      sender: emailSender(ctx, broker.id, tx),
+      sender: await emailSender(ctx, broker.id, tx),
       uploadUrl: uploadUrl(ctx, customer.uploadLink),
       documents: docs.map((d) => ({ name: d.name, dueDate })),
     });
-    queueEmail(ctx, tx, { kind: "documents_requested", to: customer.email, dedupeKey: `requested:${rows[0]!.id}`, ...content });
-    announceRequest(unit, broker, customerId, docs.map((d) => d.name));
-    appendAudit(ctx, unit, { brokerId: broker.id, customerId, action: "documents_requested", actor: input.actor ?? brokerActor(ctx, { broker }), detail: docs.map((d) => d.name).join(", ") });
+    await queueEmail(ctx, tx, { kind: "documents_requested", to: customer.email, dedupeKey: `requested:${rows[0]!.id}`, ...content });
+    await announceRequest(unit, broker, customerId, docs.map((d) => d.name));
+    await recordAudit(ctx, unit, { brokerId: broker.id, customerId, action: "documents_requested", actor: input.actor ?? brokerActor(ctx, { broker }), detail: docs.map((d) => d.name).join(", ") });
     unit.publish({ type: "documents_requested", brokerId: broker.id, customerId, documentIds: rows.map((r) => r.id) });
     return rows;
   });
@@ -147,12 +146,12 @@ function withRules<D extends object>(docs: D[], rules: (AcceptanceRules | null)[
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** Tells the customer (bell and portal) that a broker asked for documents. */
-function announceRequest(unit: Unit, broker: PublicUser, customerId: string, names: string[]) {
-  addCustomerNotification(unit, customerId, {
-    type: "documents_requested",
-    brokerId: broker.id,
-    title: "Documents requested",
-    message: `${displayName(broker)} asked you to upload: ${names.join(", ")}.`,
-    metadata: { brokerId: broker.id },
-  });
+async function announceRequest(unit: Unit, broker: PublicUser, customerId: string, names: string[]) {
+  await addCustomerNotification(unit, customerId, {
+        type: "documents_requested",
+        brokerId: broker.id,
+        title: "Documents requested",
+        message: `${displayName(broker)} asked you to upload: ${names.join(", ")}.`,
+        metadata: { brokerId: broker.id },
+      });
 }

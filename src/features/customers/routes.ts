@@ -35,9 +35,9 @@ export const customerRoutes = (ctx: AppContext) => {
   // The hot reads (the list, one customer) answer with JSON cached until the database changes.
   // A ready Response skips Elysia's response validation, so the schemas below only declare their
   // shape; listCustomers and customerDetail are typed from the same schemas.
-  const customerList = (broker: PublicUser) => jsonResponse(ctx.cache.json(`customers:${broker.id}`, () => listCustomers(ctx, broker)));
-  const customerPage = (broker: PublicUser, query: CustomerPageQuery) =>
-    jsonResponse(ctx.cache.json(`customers-page:${broker.id}:${JSON.stringify(query)}`, () => pageCustomers(ctx, broker, query)));
+  const customerList = async (broker: PublicUser) => jsonResponse(await ctx.cache.json(`customers:${broker.id}`, async () => listCustomers(ctx, broker)));
+  const customerPage = async (broker: PublicUser, query: CustomerPageQuery) =>
+    jsonResponse(await ctx.cache.json(`customers-page:${broker.id}:${JSON.stringify(query)}`, async () => pageCustomers(ctx, broker, query)));
   return new Elysia({ name: "customers", seed: contextSeed(ctx), prefix: "/api" })
     .use(access(ctx))
     .guard({ broker: true }, (app) =>
@@ -52,47 +52,47 @@ export const customerRoutes = (ctx: AppContext) => {
         })
         .post(
           "/customers",
-          ({ broker, body, status, request, server }) => status(201, createCustomer(ctx, { ...body, broker, actor: brokerActor(ctx, { broker, request, server }) })),
+          async ({ broker, body, status, request, server }) => status(201, await createCustomer(ctx, { ...body, broker, actor: brokerActor(ctx, { broker, request, server }) })),
           { body: CreateCustomerBody, response: { 201: CustomerDetailDto } },
         )
         .get(
           "/customer/:id",
-          ({ broker, params }) => jsonResponse(ctx.cache.json(`customer:${broker.id}:${params.id}`, () => customerDetail(ctx, { broker, customerId: params.id }))),
+          async ({ broker, params }) => jsonResponse(await ctx.cache.json(`customer:${broker.id}:${params.id}`, async () => customerDetail(ctx, { broker, customerId: params.id }))),
           { params: IdParams, response: CustomerDetailDto },
         )
-        .get("/customer/:id/documents", ({ broker, params }) => customerDocuments(ctx, { brokerId: broker.id, customerId: params.id }), {
+        .get("/customer/:id/documents", async ({ broker, params }) => customerDocuments(ctx, { brokerId: broker.id, customerId: params.id }), {
           params: IdParams,
           response: DocumentList,
         })
-        .get("/customers/:id/document-limit", ({ broker, params }) => documentLimit(ctx, { brokerId: broker.id, customerId: params.id }), {
+        .get("/customers/:id/document-limit", async ({ broker, params }) => documentLimit(ctx, { brokerId: broker.id, customerId: params.id }), {
           params: IdParams,
           response: DocumentLimit,
         })
-        .put("/customers/:id", ({ broker, params, body }) => updateCustomer(ctx, { ...body, broker, customerId: params.id }), {
+        .put("/customers/:id", async ({ broker, params, body }) => updateCustomer(ctx, { ...body, broker, customerId: params.id }), {
           params: IdParams,
           body: UpdateCustomerBody,
           response: CustomerDetailDto,
         })
         .delete(
           "/customers/:id",
-          ({ broker, params, request, server }) => {
-            deleteCustomer(ctx, { brokerId: broker.id, customerId: params.id, actor: brokerActor(ctx, { broker, request, server }) });
+          async ({ broker, params, request, server }) => {
+            await deleteCustomer(ctx, { brokerId: broker.id, customerId: params.id, actor: brokerActor(ctx, { broker, request, server }) });
             return { message: "Customer deleted" };
           },
           { params: IdParams, response: Message },
         )
         .post(
           "/customers/:id/resend-invitation",
-          ({ broker, params, request, server }) => {
-            resendInvitation(ctx, { broker, customerId: params.id, actor: brokerActor(ctx, { broker, request, server }) });
+          async ({ broker, params, request, server }) => {
+            await resendInvitation(ctx, { broker, customerId: params.id, actor: brokerActor(ctx, { broker, request, server }) });
             return { message: "Invitation resent" };
           },
           { params: IdParams, response: Message },
         )
         .post(
           "/customers/:id/request-documents",
-          ({ broker, params, body, status, request, server }) =>
-            status(201, { documents: requestDocuments(ctx, { ...body, broker, customerId: params.id, actor: brokerActor(ctx, { broker, request, server }) }).map(toDocumentDto) }),
+          async ({ broker, params, body, status, request, server }) =>
+            status(201, { documents: (await requestDocuments(ctx, { ...body, broker, customerId: params.id, actor: brokerActor(ctx, { broker, request, server }) })).map(toDocumentDto) }),
           { params: IdParams, body: RequestDocumentsBody, response: { 201: RequestedDocuments } },
         ),
     );

@@ -4,7 +4,7 @@
 // Reads, edits, deletion and resent invitations are here; inviting and requesting documents in
 // requests.ts; lookups other features need in contact.ts.
 import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
-import { customers } from "../../../db/schema.ts";
+import { customers } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { prepared } from "../../lib/prepared.ts";
@@ -33,8 +33,9 @@ import { queueEmail } from "../mail/service.ts";
 import { invitationResendEmail } from "../mail/templates.ts";
 import { uploadUrl, type CustomerRow } from "./contact.ts";
 import { emailSender } from "../broker-profile/contact.ts";
-import { appendAudit } from "../audit/service.ts";
+import { recordAudit } from "../audit/service.ts";
 import type { AuditActor } from "../audit/actor.ts";
+import { caseInsensitive, likeInsensitive } from "../../../db/dialect.ts";
 
 export const MAX_LOAN_TYPE_LENGTH = 60;
 
@@ -65,17 +66,17 @@ const ownedCustomerQuery = prepared((db) =>
   db.select().from(customers).where(and(eq(customers.brokerId, sql.placeholder("brokerId")), eq(customers.id, sql.placeholder("customerId")))).prepare(),
 );
 
-export function findOwnedCustomer(ctx: AppContext, brokerId: string, customerId: string): CustomerRow {
-  const row = ownedCustomerQuery(ctx.db).get({ brokerId, customerId });
+export async function findOwnedCustomer(ctx: AppContext, brokerId: string, customerId: string): Promise<CustomerRow> {
+  const row = (await ownedCustomerQuery(ctx.db).execute({ brokerId, customerId }))[0];
   if (!row) throw notFound("Customer not found");
   return row;
 }
 
 /** These customers of this broker, in the order asked, or 404 if any one is not theirs (or missing). */
-export function findOwnedCustomers(ctx: AppContext, brokerId: string, customerIds: string[]): CustomerRow[] {
+export async function findOwnedCustomers(ctx: AppContext, brokerId: string, customerIds: string[]): Promise<CustomerRow[]> {
   const unique = [...new Set(customerIds)];
   if (unique.length === 0) return [];
-  const rows = ctx.db.select().from(customers).where(and(eq(customers.brokerId, brokerId), inArray(customers.id, unique))).all();
+  const rows = await ctx.db.select().from(customers).where(and(eq(customers.brokerId, brokerId), inArray(customers.id, unique)));
   if (rows.length !== unique.length) throw notFound("Customer not found");
   const byId = new Map(rows.map((r) => [r.id, r]));
   return unique.map((id) => byId.get(id)!);
@@ -85,11 +86,10 @@ const customersByNameQuery = prepared((db) =>
   db.select().from(customers).where(eq(customers.brokerId, sql.placeholder("brokerId"))).orderBy(asc(customers.name)).prepare(),
 );
 
-export function listCustomers(ctx: AppContext, broker: PublicUser): CustomerDto[] {
+export async function listCustomers(ctx: AppContext, broker: PublicUser): Promise<CustomerDto[]> {
   const now = ctx.clock.now();
-  const counts = documentCountsByCustomer(ctx, broker.id, now);
-  return customersByNameQuery(ctx.db)
-    .all({ brokerId: broker.id })
+  const counts = await documentCountsByCustomer(ctx, broker.id, now);
+  return (await customersByNameQuery(ctx.db).execute({ brokerId: broker.id }))
     .map((row) => toCustomerDto(broker, row, counts.get(row.id) ?? emptyCounts()));
 }
 
@@ -106,7 +106,7 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
  * One page of All Customers, searched, filtered and sorted by SQLite: the work grows with the page,
  * not with the brokerage. Search is case-insensitive for ASCII letters (SQLite's LIKE).
  */
-export function pageCustomers(ctx: AppContext, broker: PublicUser, query: CustomerPageQuery): CustomerPage {
+export async function pageCustomers(ctx: AppContext, broker: PublicUser, query: CustomerPageQuery): Promise<CustomerPage> {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const search = query.q?.trim();
@@ -114,18 +114,18 @@ export function pageCustomers(ctx: AppContext, broker: PublicUser, query: Custom
   const where = and(
     eq(customers.brokerId, broker.id),
     query.status && query.status !== "all" ? eq(customers.invitationStatus, query.status) : undefined,
-    pattern ? or(sql`${customers.name} like ${pattern} escape '\\'`, sql`${customers.email} like ${pattern} escape '\\'`) : undefined,
+    pattern ? or(likeInsensitive(customers.name, pattern), likeInsensitive(customers.email, pattern)) : undefined,
   );
   const sort = query.sort ?? "-invitedAt";
   const direction = sort.startsWith("-") ? desc : asc;
   // Namesakes are ordered by email, then id, so a page never repeats or skips a row.
   const order =
     sort.endsWith("name")
-      ? [direction(sql`${customers.name} collate nocase`), direction(customers.email), direction(customers.id)]
+      ? [direction(caseInsensitive(customers.name)), direction(customers.email), direction(customers.id)]
       : [direction(customers.invitedAt), direction(customers.id)];
-  const total = ctx.db.select({ n: count() }).from(customers).where(where).get()!.n;
-  const rows = ctx.db.select().from(customers).where(where).orderBy(...order).limit(pageSize).offset((page - 1) * pageSize).all();
-  const counts = documentCountsOfCustomers(ctx, broker.id, rows.map((r) => r.id), ctx.clock.now());
+  const total = (await ctx.db.select({ n: count() }).from(customers).where(where))[0]!.n;
+  const rows = await ctx.db.select().from(customers).where(where).orderBy(...order).limit(pageSize).offset((page - 1) * pageSize);
+  const counts = await documentCountsOfCustomers(ctx, broker.id, rows.map((r) => r.id), ctx.clock.now());
   return { customers: rows.map((row) => toCustomerDto(broker, row, counts.get(row.id) ?? emptyCounts())), total, page, pageSize };
 }
 
@@ -137,23 +137,23 @@ interface OwnedCustomer {
   customerId: string;
 }
 
-export function customerDetail(ctx: AppContext, { broker, customerId }: { broker: PublicUser; customerId: string }): CustomerDetailDto {
-  const owned = findOwnedCustomer(ctx, broker.id, customerId);
-  const docs = listCustomerDocuments(ctx, broker.id, customerId);
-  const counts = documentCounts(ctx, broker.id, customerId, ctx.clock.now());
+export async function customerDetail(ctx: AppContext, { broker, customerId }: { broker: PublicUser; customerId: string }): Promise<CustomerDetailDto> {
+  const owned = await findOwnedCustomer(ctx, broker.id, customerId);
+  const docs = await listCustomerDocuments(ctx, broker.id, customerId);
+  const counts = await documentCounts(ctx, broker.id, customerId, ctx.clock.now());
   return { ...toCustomerDto(broker, owned, counts), documents: docs.map(toDocumentDto) };
 }
 
-export function customerDocuments(ctx: AppContext, { brokerId, customerId }: OwnedCustomer) {
-  findOwnedCustomer(ctx, brokerId, customerId);
-  return listCustomerDocuments(ctx, brokerId, customerId).map(toDocumentDto);
+export async function customerDocuments(ctx: AppContext, { brokerId, customerId }: OwnedCustomer) {
+  await findOwnedCustomer(ctx, brokerId, customerId);
+  return (await listCustomerDocuments(ctx, brokerId, customerId)).map(toDocumentDto);
 }
 
-export function documentLimit(ctx: AppContext, { brokerId, customerId }: OwnedCustomer): DocumentLimit {
-  findOwnedCustomer(ctx, brokerId, customerId);
+export async function documentLimit(ctx: AppContext, { brokerId, customerId }: OwnedCustomer): Promise<DocumentLimit> {
+  await findOwnedCustomer(ctx, brokerId, customerId);
   return {
-    currentCount: countRequestedDocuments(ctx, { brokerId, customerId }),
-    maxAllowed: maxDocumentsPerCustomer(effectivePlan(ctx, brokerId)) ?? UNLIMITED,
+    currentCount: await countRequestedDocuments(ctx, { brokerId, customerId }),
+    maxAllowed: maxDocumentsPerCustomer(await effectivePlan(ctx, brokerId)) ?? UNLIMITED,
   };
 }
 
@@ -169,26 +169,26 @@ export function checkLoanType(loanType: string | null | undefined): string | nul
   return stored;
 }
 
-export function updateCustomer(ctx: AppContext, input: UpdateCustomerInput & { broker: PublicUser; customerId: string }): CustomerDetailDto {
+export async function updateCustomer(ctx: AppContext, input: UpdateCustomerInput & { broker: PublicUser; customerId: string }): Promise<CustomerDetailDto> {
   const { broker, customerId } = input;
-  const customer = findOwnedCustomer(ctx, broker.id, customerId);
+  const customer = await findOwnedCustomer(ctx, broker.id, customerId);
   if (!input.name.trim() || !input.email.trim() || !input.loanType.trim()) throw badRequest("Please fill in all required fields");
   const email = normalizeEmail(input.email);
   if (!isValidEmail(email)) throw badRequest(messages.invalidEmailShort);
   const name = checkName(input.name);
   const loanType = checkLoanType(input.loanType);
 
-  inTransaction(ctx, ({ tx, publish }) => {
-    if (email !== customer.email) {
-      const taken = tx.select({ id: customers.id }).from(customers).where(and(eq(customers.brokerId, broker.id), eq(customers.email, email))).get();
-      if (taken) throw new AppError("conflict", "Another of your customers already uses this email address.");
-    }
-    // A new address is a new person for the portal: whoever held the old one is no longer
-    // connected to this link until the new address's owner signs in through it.
-    const connection = email !== customer.email ? { accountConnectedAt: null } : {};
-    tx.update(customers).set({ name, email, loanType, ...connection }).where(eq(customers.id, customerId)).run();
-    publish({ type: "customer_updated", brokerId: broker.id, customerId, ...(email !== customer.email ? { emailChanged: true } : {}) });
-  });
+  await inTransaction(ctx, async ({ tx, publish }) => {
+        if (email !== customer.email) {
+          const taken = (await tx.select({ id: customers.id }).from(customers).where(and(eq(customers.brokerId, broker.id), eq(customers.email, email))))[0];
+          if (taken) throw new AppError("conflict", "Another of your customers already uses this email address.");
+        }
+        // A new address is a new person for the portal: whoever held the old one is no longer
+        // connected to this link until the new address's owner signs in through it.
+        const connection = email !== customer.email ? { accountConnectedAt: null } : {};
+        await tx.update(customers).set({ name, email, loanType, ...connection }).where(eq(customers.id, customerId));
+        publish({ type: "customer_updated", brokerId: broker.id, customerId, ...(email !== customer.email ? { emailChanged: true } : {}) });
+      });
   return customerDetail(ctx, { broker, customerId });
 }
 
@@ -197,32 +197,32 @@ export function updateCustomer(ctx: AppContext, input: UpdateCustomerInput & { b
  * broker's documents and their files, and the notifications of that relationship. The person's
  * account, if they made one, stays: other brokers may still work with them.
  */
-export function deleteCustomer(ctx: AppContext, { brokerId, customerId, actor }: OwnedCustomer & { actor: AuditActor }): void {
-  const customer = findOwnedCustomer(ctx, brokerId, customerId);
-  const keys = inTransaction(ctx, (unit) => {
-    const { tx, publish } = unit;
-    const keys = deleteDocumentRows(tx, listCustomerDocuments(ctx, brokerId, customerId));
-    appendAudit(ctx, unit, { brokerId, customerId, customerLabel: customer.name, action: "customer_deleted", actor, detail: customer.email });
-    publish({ type: "customer_deleted", brokerId, customerId });
-    tx.delete(customers).where(eq(customers.id, customerId)).run();
-    return keys;
-  });
+export async function deleteCustomer(ctx: AppContext, { brokerId, customerId, actor }: OwnedCustomer & { actor: AuditActor }): Promise<void> {
+  const customer = await findOwnedCustomer(ctx, brokerId, customerId);
+  const keys = await inTransaction(ctx, async (unit) => {
+      const { tx, publish } = unit;
+      const keys = await deleteDocumentRows(tx, await listCustomerDocuments(ctx, brokerId, customerId));
+      await recordAudit(ctx, unit, { brokerId, customerId, customerLabel: customer.name, action: "customer_deleted", actor, detail: customer.email });
+      publish({ type: "customer_deleted", brokerId, customerId });
+      await tx.delete(customers).where(eq(customers.id, customerId));
+      return keys;
+    });
   removeFiles(ctx, keys);
 }
 
-export function resendInvitation(ctx: AppContext, { broker, customerId, actor }: { broker: PublicUser; customerId: string; actor: AuditActor }): void {
-  const customer = findOwnedCustomer(ctx, broker.id, customerId);
+export async function resendInvitation(ctx: AppContext, { broker, customerId, actor }: { broker: PublicUser; customerId: string; actor: AuditActor }): Promise<void> {
+  const customer = await findOwnedCustomer(ctx, broker.id, customerId);
   if (customer.invitationStatus === "accepted") throw new AppError("conflict", "This customer has already accepted the invitation.");
-  const docs = listCustomerDocuments(ctx, broker.id, customerId).filter((d) => isRequirement(d.status));
+  const docs = (await listCustomerDocuments(ctx, broker.id, customerId)).filter((d) => isRequirement(d.status));
   const content = invitationResendEmail({
     customerName: customer.name,
     brokerName: displayName(broker),
-    sender: emailSender(ctx, broker.id),
+    sender: await emailSender(ctx, broker.id),
     uploadUrl: uploadUrl(ctx, customer.uploadLink),
     documents: docs.map((d) => ({ name: d.name, dueDate: d.dueDate })),
   });
-  inTransaction(ctx, (unit) => {
-    queueEmail(ctx, unit.tx, { kind: "invitation_resend", to: customer.email, dedupeKey: `resend:${broker.id}:${customerId}:${unit.now.getTime()}`, ...content });
-    appendAudit(ctx, unit, { brokerId: broker.id, customerId, action: "invitation_resent", actor });
+  await inTransaction(ctx, async (unit) => {
+    await queueEmail(ctx, unit.tx, { kind: "invitation_resend", to: customer.email, dedupeKey: `resend:${broker.id}:${customerId}:${unit.now.getTime()}`, ...content });
+    await recordAudit(ctx, unit, { brokerId: broker.id, customerId, action: "invitation_resent", actor });
   });
 }

@@ -7,15 +7,15 @@ import { dashboardMetrics, dashboardRows } from "./service.ts";
 import type { DashboardList } from "../documents/lists.ts";
 
 export const dashboardRoutes = (ctx: AppContext) => {
-  const list = (brokerId: string, which: DashboardList) =>
-    jsonResponse(ctx.cache.json(`${which}-documents:${brokerId}`, () => dashboardRows(ctx, { brokerId, list: which })));
+  const list = async (brokerId: string, which: DashboardList) =>
+    jsonResponse(await ctx.cache.json(`${which}-documents:${brokerId}`, async () => dashboardRows(ctx, { brokerId, list: which })));
   return new Elysia({ name: "dashboard", seed: contextSeed(ctx), prefix: "/api" })
     .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
         // Cached JSON as a ready Response: Elysia does not validate it against the schema, which
         // only declares the shape (dashboardMetrics is typed from it).
-        .get("/dashboard/metrics", ({ broker }) => jsonResponse(ctx.cache.json(`metrics:${broker.id}`, () => dashboardMetrics(ctx, broker.id))), {
+        .get("/dashboard/metrics", async ({ broker }) => jsonResponse(await ctx.cache.json(`metrics:${broker.id}`, async () => dashboardMetrics(ctx, broker.id))), {
           response: DashboardMetrics,
         })
         // The lists (up to DASHBOARD_LIST_LIMIT rows each) are cached the same way: the bench

@@ -4,14 +4,14 @@ import type { DashboardDocumentRow, DashboardMetrics } from "./model.ts";
 import { countCustomers, customerNamesOf } from "../customers/contact.ts";
 import { dashboardDocuments, documentMetrics, type DashboardList } from "../documents/lists.ts";
 
-export function dashboardMetrics(ctx: AppContext, brokerId: string): DashboardMetrics {
-  return { totalCustomers: countCustomers(ctx, brokerId), ...documentMetrics(ctx, brokerId, ctx.clock.now()) };
+export async function dashboardMetrics(ctx: AppContext, brokerId: string): Promise<DashboardMetrics> {
+  return { totalCustomers: await countCustomers(ctx, brokerId), ...await documentMetrics(ctx, brokerId, ctx.clock.now()) };
 }
 
-export function dashboardRows(ctx: AppContext, { brokerId, list }: { brokerId: string; list: DashboardList }): DashboardDocumentRow[] {
+export async function dashboardRows(ctx: AppContext, { brokerId, list }: { brokerId: string; list: DashboardList }): Promise<DashboardDocumentRow[]> {
   // Bounded (DASHBOARD_LIST_LIMIT), and only the names of the customers on it are looked up.
-  const docs = dashboardDocuments(ctx, brokerId, list, ctx.clock.now());
-  const names = customerNamesOf(ctx, brokerId, docs.map((doc) => doc.customerId));
+  const docs = await dashboardDocuments(ctx, brokerId, list, ctx.clock.now());
+  const names = await customerNamesOf(ctx, brokerId, docs.map((doc) => doc.customerId));
   return docs.map((doc) => ({
     documentId: doc.id,
     customerId: doc.customerId,

@@ -70,14 +70,14 @@ export async function scanForViruses(ctx: AppContext, bytes: Uint8Array, whose: 
   }
   if (result.clean) return "clean";
   ctx.log.warn("infected upload refused", { signature: result.signature, brokerId: whose.brokerId });
-  inTransaction(ctx, (unit) => {
-    addBrokerNotification(unit, whose.brokerId, {
-      type: "upload_infected",
-      title: "Infected file refused",
-      message: `${whose.what} contained a virus (${result.signature}) and was not stored.`,
-      metadata: { customerId: whose.customerId ?? null, documentId: whose.documentId ?? null, signature: result.signature },
-    });
-  });
+  await inTransaction(ctx, async (unit) => {
+        await addBrokerNotification(unit, whose.brokerId, {
+                type: "upload_infected",
+                title: "Infected file refused",
+                message: `${whose.what} contained a virus (${result.signature}) and was not stored.`,
+                metadata: { customerId: whose.customerId ?? null, documentId: whose.documentId ?? null, signature: result.signature },
+              });
+      });
   throw new UploadRefused({ rule: "virus", signature: result.signature }, rules);
 }
 
@@ -110,7 +110,7 @@ export async function checkUpload(ctx: AppContext, file: ReceivedFileData, rules
   try {
     // The file is read whole and parsed or decoded: in a check slot, so that many uploads at
     // once wait on disk rather than all in memory (see limiter.ts).
-    return await checkSlots.run(() => runChecks(ctx, file, rules, whose));
+    return await checkSlots.run(async () => runChecks(ctx, file, rules, whose));
   } catch (error) {
     rmSync(file.tempPath, { force: true });
     throw error;

@@ -1,7 +1,7 @@
 // A request's acceptance rules (set by its broker) and the customer's "I don't have this" answer
 // (a reason instead of a file), which the broker accepts or declines, keeping the request open.
 import { and, eq } from "drizzle-orm";
-import { documents } from "../../../db/schema.ts";
+import { documents } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
@@ -14,37 +14,36 @@ import { findCustomerDocument, findOwnedDocument, statusIn, type DocumentRow } f
 export const MAX_UNAVAILABLE_REASON = 1000;
 
 /** Sets (or, with null, removes) a requested document's own acceptance rules. */
-export function setAcceptanceRules(ctx: AppContext, input: { brokerId: string; documentId: string; rules: AcceptanceRules | null }): DocumentRow {
-  const doc = findOwnedDocument(ctx, input.brokerId, input.documentId);
+export async function setAcceptanceRules(ctx: AppContext, input: { brokerId: string; documentId: string; rules: AcceptanceRules | null }): Promise<DocumentRow> {
+  const doc = await findOwnedDocument(ctx, input.brokerId, input.documentId);
   if (!isRequirement(doc.status)) throw new AppError("conflict", "Shared documents take no uploads, so they have no acceptance rules.");
   const problem = input.rules && rulesProblem(input.rules);
   if (problem) throw badRequest(problem);
-  return inTransaction(ctx, ({ tx }) => tx.update(documents).set({ acceptanceRules: input.rules }).where(eq(documents.id, doc.id)).returning().get()!);
+  return inTransaction(ctx, async ({ tx }) => (await tx.update(documents).set({ acceptanceRules: input.rules }).where(eq(documents.id, doc.id)).returning())[0]!);
 }
 
 /** The customer answers a request they cannot fulfil with a reason; the broker is told. */
-export function answerUnavailable(ctx: AppContext, input: { customerIds: string[]; documentId: string; reason: string }): DocumentRow {
+export async function answerUnavailable(ctx: AppContext, input: { customerIds: string[]; documentId: string; reason: string }): Promise<DocumentRow> {
   const reason = input.reason.trim();
   if (!reason) throw badRequest("Please say why you don't have this document.");
   if (reason.length > MAX_UNAVAILABLE_REASON) throw badRequest(`Please keep the reason under ${MAX_UNAVAILABLE_REASON.toLocaleString("en-US")} characters.`);
-  const doc = findCustomerDocument(ctx, input.customerIds, input.documentId);
+  const doc = await findCustomerDocument(ctx, input.customerIds, input.documentId);
   if (!canCustomerUpload(doc.status)) throw new AppError("conflict", "This document no longer awaits anything from you.");
-  return inTransaction(ctx, (unit) => {
-    const updated = unit.tx
-      .update(documents)
-      .set({ unavailableReason: reason, unavailableAt: unit.now })
-      .where(and(eq(documents.id, doc.id), statusIn(AWAITING_UPLOAD)))
-      .returning()
-      .get();
+  return inTransaction(ctx, async (unit) => {
+    const updated = (await unit.tx
+          .update(documents)
+          .set({ unavailableReason: reason, unavailableAt: unit.now })
+          .where(and(eq(documents.id, doc.id), statusIn(AWAITING_UPLOAD)))
+          .returning())[0];
     if (!updated) throw new AppError("conflict", "This document no longer awaits anything from you.");
-    recordCustomerActivity(unit.tx, doc.customerId, unit.now);
-    const customer = customerContact(ctx, doc.customerId, unit.tx);
-    addBrokerNotification(unit, doc.brokerId, {
-      type: "document_unavailable",
-      title: "Customer doesn't have a document",
-      message: `${customer?.name ?? "A customer"} doesn't have ${doc.name}: ${reason}`,
-      metadata: { customerId: doc.customerId, documentId: doc.id },
-    });
+    await recordCustomerActivity(unit.tx, doc.customerId, unit.now);
+    const customer = await customerContact(ctx, doc.customerId, unit.tx);
+    await addBrokerNotification(unit, doc.brokerId, {
+            type: "document_unavailable",
+            title: "Customer doesn't have a document",
+            message: `${customer?.name ?? "A customer"} doesn't have ${doc.name}: ${reason}`,
+            metadata: { customerId: doc.customerId, documentId: doc.id },
+          });
     unit.publish({ type: "document_uploaded", brokerId: doc.brokerId, customerId: doc.customerId, documentId: doc.id });
     return updated;
   });
@@ -55,28 +54,27 @@ export function answerUnavailable(ctx: AppContext, input: { customerIds: string[
  * approved without a file, the reason kept as its record) or keep the request open (the answer is
  * cleared and the customer told a file is still needed).
  */
-export function decideUnavailable(ctx: AppContext, input: { brokerId: string; documentId: string; decision: "accept" | "keep_open" }): DocumentRow {
-  const doc = findOwnedDocument(ctx, input.brokerId, input.documentId);
+export async function decideUnavailable(ctx: AppContext, input: { brokerId: string; documentId: string; decision: "accept" | "keep_open" }): Promise<DocumentRow> {
+  const doc = await findOwnedDocument(ctx, input.brokerId, input.documentId);
   if (!doc.unavailableReason || !canCustomerUpload(doc.status)) throw new AppError("conflict", "There is no \"I don't have this\" answer to decide on.");
-  return inTransaction(ctx, (unit) => {
+  return inTransaction(ctx, async (unit) => {
     const accepted = input.decision === "accept";
-    const updated = unit.tx
-      .update(documents)
-      .set(
-        accepted
-          ? { status: "approved", verifiedAt: unit.now, adminComments: `Accepted without a file: ${doc.unavailableReason}` }
-          : { unavailableReason: null, unavailableAt: null },
-      )
-      .where(eq(documents.id, doc.id))
-      .returning()
-      .get()!;
-    addCustomerNotification(unit, doc.customerId, {
-      type: "other",
-      brokerId: doc.brokerId,
-      title: accepted ? "Answer accepted" : "Document still needed",
-      message: accepted ? `Your broker accepted that you don't have ${doc.name}.` : `Your broker still needs ${doc.name}. Please upload it when you can.`,
-      metadata: { documentId: doc.id },
-    });
+    const updated = (await unit.tx
+          .update(documents)
+          .set(
+            accepted
+              ? { status: "approved", verifiedAt: unit.now, adminComments: `Accepted without a file: ${doc.unavailableReason}` }
+              : { unavailableReason: null, unavailableAt: null },
+          )
+          .where(eq(documents.id, doc.id))
+          .returning())[0]!;
+    await addCustomerNotification(unit, doc.customerId, {
+            type: "other",
+            brokerId: doc.brokerId,
+            title: accepted ? "Answer accepted" : "Document still needed",
+            message: accepted ? `Your broker accepted that you don't have ${doc.name}.` : `Your broker still needs ${doc.name}. Please upload it when you can.`,
+            metadata: { documentId: doc.id },
+          });
     unit.publish({ type: "document_verified", brokerId: doc.brokerId, customerId: doc.customerId, documentId: doc.id, status: updated.status });
     return updated;
   });

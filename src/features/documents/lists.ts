@@ -2,12 +2,13 @@
 // scheduler runs (overdue documents, due reminders).
 import { startOfDay } from "date-fns";
 import { and, asc, eq, gte, isNull, lt, lte, sql } from "drizzle-orm";
-import { documents } from "../../../db/schema.ts";
+import { documents } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { prepared } from "../../lib/prepared.ts";
 import { AWAITING_UPLOAD, NOT_PENDING, NOT_YET_UPLOADED, REMINDABLE } from "../../shared/documents.ts";
 import { countIf, statusIn, statusNotIn, waiting, type DocumentRow } from "./service.ts";
+import { timeParam } from "../../../db/dialect.ts";
 
 const metricsQuery = prepared((db) =>
   db
@@ -22,8 +23,8 @@ const metricsQuery = prepared((db) =>
 );
 
 /** The dashboard's counts for one broker. "Today" is the server's local day. */
-export function documentMetrics(ctx: AppContext, brokerId: string, now: Date) {
-  return metricsQuery(ctx.db).get({ brokerId, now: now.getTime(), today: startOfDay(now).getTime() })!;
+export async function documentMetrics(ctx: AppContext, brokerId: string, now: Date) {
+  return (await metricsQuery(ctx.db).execute({ brokerId, now: timeParam(now), today: timeParam(startOfDay(now)) }))[0]!;
 }
 
 export type DashboardList = "pending" | "completed" | "shared";
@@ -53,48 +54,45 @@ const listQuery = (list: DashboardList) =>
 const listQueries = { pending: listQuery("pending"), completed: listQuery("completed"), shared: listQuery("shared") };
 
 /** Documents for the dashboard's lists: pending (not approved, not shared), approved today, shared. */
-export function dashboardDocuments(ctx: AppContext, brokerId: string, list: DashboardList, now: Date): DocumentRow[] {
-  return listQueries[list](ctx.db).all({ brokerId, today: startOfDay(now).getTime() });
+export async function dashboardDocuments(ctx: AppContext, brokerId: string, list: DashboardList, now: Date): Promise<DocumentRow[]> {
+  return await listQueries[list](ctx.db).execute({ brokerId, today: timeParam(startOfDay(now)) });
 }
 
 /** Documents the customer still owes, which reminders are about (one customer, or all of a broker's). */
-export function documentsAwaitingUpload(ctx: AppContext, brokerId: string, customerId?: string): DocumentRow[] {
-  return ctx.db
-    .select()
-    .from(documents)
-    .where(
-      and(
-        eq(documents.brokerId, brokerId),
-        customerId ? eq(documents.customerId, customerId) : undefined,
-        statusIn(REMINDABLE),
-      ),
-    )
-    .orderBy(asc(documents.customerId), asc(documents.createdAt))
-    .all();
+export async function documentsAwaitingUpload(ctx: AppContext, brokerId: string, customerId?: string): Promise<DocumentRow[]> {
+  return await ctx.db
+      .select()
+      .from(documents)
+      .where(
+        and(
+          eq(documents.brokerId, brokerId),
+          customerId ? eq(documents.customerId, customerId) : undefined,
+          statusIn(REMINDABLE),
+        ),
+      )
+      .orderBy(asc(documents.customerId), asc(documents.createdAt));
 }
 
 /** Documents still waiting whose due time has passed become overdue; returns them. */
-export function markOverdue(now: Date, unit: { tx: Writer }): DocumentRow[] {
-  return unit.tx
-    .update(documents)
-    .set({ status: "overdue" })
-    .where(and(statusIn(NOT_YET_UPLOADED), lte(documents.dueDate, now)))
-    .returning()
-    .all();
+export async function markOverdue(now: Date, unit: { tx: Writer }): Promise<DocumentRow[]> {
+  return await unit.tx
+      .update(documents)
+      .set({ status: "overdue" })
+      .where(and(statusIn(NOT_YET_UPLOADED), lte(documents.dueDate, now)))
+      .returning();
 }
 
 /** Documents whose reminder time has come and that still wait for the customer, claimed once. */
-export function claimDueReminders(now: Date, unit: { tx: Writer }): DocumentRow[] {
-  return unit.tx
-    .update(documents)
-    .set({ reminderSentAt: now })
-    .where(
-      and(
-        lte(documents.reminderAt, now),
-        isNull(documents.reminderSentAt),
-        statusIn(AWAITING_UPLOAD),
-      ),
-    )
-    .returning()
-    .all();
+export async function claimDueReminders(now: Date, unit: { tx: Writer }): Promise<DocumentRow[]> {
+  return await unit.tx
+      .update(documents)
+      .set({ reminderSentAt: now })
+      .where(
+        and(
+          lte(documents.reminderAt, now),
+          isNull(documents.reminderSentAt),
+          statusIn(AWAITING_UPLOAD),
+        ),
+      )
+      .returning();
 }

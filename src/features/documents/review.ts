@@ -1,6 +1,6 @@
 // The broker's review of a document (approve, or ask for a re-submit) and its due dates.
 import { and, eq, inArray } from "drizzle-orm";
-import { documents } from "../../../db/schema.ts";
+import { documents } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
@@ -14,7 +14,7 @@ import { addBrokerNotification, addCustomerNotification } from "../notifications
 import type { BulkDueDateInput, DueDateInput, VerifyDocumentInput } from "./model.ts";
 import { findOwnedDocument, parseDueDates, type DocumentRow } from "./service.ts";
 import { emailSender } from "../broker-profile/contact.ts";
-import { appendAudit } from "../audit/service.ts";
+import { recordAudit } from "../audit/service.ts";
 import { brokerActor, type AuditActor } from "../audit/actor.ts";
 
 
@@ -22,9 +22,9 @@ import { brokerActor, type AuditActor } from "../audit/actor.ts";
  * Approve, or ask for a re-submit (stored as need_to_resubmit with the reason). The customer's
  * email about it is queued in the same transaction.
  */
-export function verifyDocument(ctx: AppContext, input: VerifyDocumentInput & { broker: PublicUser; documentId: string; actor?: AuditActor }): DocumentRow {
+export async function verifyDocument(ctx: AppContext, input: VerifyDocumentInput & { broker: PublicUser; documentId: string; actor?: AuditActor }): Promise<DocumentRow> {
   const { broker } = input;
-  const doc = findOwnedDocument(ctx, broker.id, input.documentId);
+  const doc = await findOwnedDocument(ctx, broker.id, input.documentId);
   const reason = input.rejectionReason?.trim() ?? "";
   const comments = input.comments?.trim() || null;
   if (input.status === "rejected" && !reason) throw badRequest("Please give a reason for the re-submit request");
@@ -43,31 +43,31 @@ export function verifyDocument(ctx: AppContext, input: VerifyDocumentInput & { b
     input.status === "approved"
       ? { status: "approved" as const, verifiedAt: now, adminComments: comments, rejectionReason: null }
       : { status: "need_to_resubmit" as const, verifiedAt: null, adminComments: comments, rejectionReason: reason };
-  return inTransaction(ctx, (unit) => {
+  return inTransaction(ctx, async (unit) => {
     const { tx } = unit;
-    const updated = tx.update(documents).set(changes).where(eq(documents.id, doc.id)).returning().get()!;
-    const customer = customerContact(ctx, doc.customerId, tx);
+    const updated = (await tx.update(documents).set(changes).where(eq(documents.id, doc.id)).returning())[0]!;
+    const customer = await customerContact(ctx, doc.customerId, tx);
     const approved = input.status === "approved";
-    appendAudit(ctx, unit, { brokerId: broker.id, customerId: doc.customerId, action: approved ? "approved" : "resubmit_requested", actor: input.actor ?? brokerActor(ctx, { broker }), document: doc, detail: approved ? comments : reason });
+    await recordAudit(ctx, unit, { brokerId: broker.id, customerId: doc.customerId, action: approved ? "approved" : "resubmit_requested", actor: input.actor ?? brokerActor(ctx, { broker }), document: doc, detail: approved ? comments : reason });
     if (customer) {
-      const people = { customerName: customer.name, brokerName: displayName(broker), sender: emailSender(ctx, broker.id, tx), uploadUrl: customer.uploadUrl, documentName: doc.name };
+      const people = { customerName: customer.name, brokerName: displayName(broker), sender: await emailSender(ctx, broker.id, tx), uploadUrl: customer.uploadUrl, documentName: doc.name };
       const content = approved ? documentApprovedEmail(people) : resubmitRequestEmail({ ...people, reason });
       const kind = approved ? "document_approved" : "resubmit_request";
-      queueEmail(ctx, tx, { kind, to: customer.email, dedupeKey: `${kind}:${doc.id}:${now.getTime()}`, ...content });
-      addBrokerNotification(unit, broker.id, {
-        type: "document_verified",
-        title: approved ? "Document approved" : "Re-submit requested",
-        message: approved ? `${doc.name} from ${customer.name} was approved.` : `${customer.name} was asked to re-submit ${doc.name}.`,
-        metadata: { customerId: doc.customerId, documentId: doc.id },
-      });
+      await queueEmail(ctx, tx, { kind, to: customer.email, dedupeKey: `${kind}:${doc.id}:${now.getTime()}`, ...content });
+      await addBrokerNotification(unit, broker.id, {
+                type: "document_verified",
+                title: approved ? "Document approved" : "Re-submit requested",
+                message: approved ? `${doc.name} from ${customer.name} was approved.` : `${customer.name} was asked to re-submit ${doc.name}.`,
+                metadata: { customerId: doc.customerId, documentId: doc.id },
+              });
     }
-    addCustomerNotification(unit, doc.customerId, {
-      type: "document_verified",
-      brokerId: broker.id,
-      title: approved ? "Document approved" : "Please re-submit a document",
-      message: approved ? `${doc.name} was approved.` : `${doc.name} needs to be uploaded again: ${reason}`,
-      metadata: { documentId: doc.id },
-    });
+    await addCustomerNotification(unit, doc.customerId, {
+            type: "document_verified",
+            brokerId: broker.id,
+            title: approved ? "Document approved" : "Please re-submit a document",
+            message: approved ? `${doc.name} was approved.` : `${doc.name} needs to be uploaded again: ${reason}`,
+            metadata: { documentId: doc.id },
+          });
     unit.publish({ type: "document_verified", brokerId: broker.id, customerId: doc.customerId, documentId: doc.id, status: updated.status });
     return updated;
   });
@@ -91,39 +91,42 @@ function assertDueDateChangeable(doc: DocumentRow) {
 }
 
 /** A new due date (and optional reminder) for one document. */
-export function setDueDate(ctx: AppContext, input: DueDateInput & { brokerId: string; documentId: string }): DocumentRow {
+export async function setDueDate(ctx: AppContext, input: DueDateInput & { brokerId: string; documentId: string }): Promise<DocumentRow> {
   const { brokerId } = input;
   const { dueDate, reminderAt } = parseRequiredDueDates(ctx, input);
-  const doc = findOwnedDocument(ctx, brokerId, input.documentId);
+  const doc = await findOwnedDocument(ctx, brokerId, input.documentId);
   assertDueDateChangeable(doc);
-  return inTransaction(ctx, ({ tx, publish }) => {
+  return inTransaction(ctx, async ({ tx, publish }) => {
     publish({ type: "document_status_changed", brokerId, customerId: doc.customerId, documentIds: [doc.id] });
-    return tx.update(documents).set(dueDateChanges(doc, dueDate, reminderAt, ctx.clock.now())).where(eq(documents.id, doc.id)).returning().get()!;
+    return (await tx.update(documents).set(dueDateChanges(doc, dueDate, reminderAt, ctx.clock.now())).where(eq(documents.id, doc.id)).returning())[0]!;
   });
 }
 
 /** Sets one due date on several documents, all or none. */
-export function setBulkDueDate(ctx: AppContext, input: BulkDueDateInput & { brokerId: string }): DocumentRow[] {
+export async function setBulkDueDate(ctx: AppContext, input: BulkDueDateInput & { brokerId: string }): Promise<DocumentRow[]> {
   const { brokerId } = input;
   const { dueDate, reminderAt } = parseRequiredDueDates(ctx, input);
   const unique = [...new Set(input.documentIds)];
   if (unique.length === 0) throw badRequest("Please select at least one document");
-  const found = ctx.db
-    .select()
-    .from(documents)
-    .where(and(eq(documents.brokerId, brokerId), inArray(documents.id, unique)))
-    .all();
+  const found = await ctx.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.brokerId, brokerId), inArray(documents.id, unique)));
   if (found.length !== unique.length) throw notFound("Some of the selected documents were not found");
   const ineligible = found.filter((d) => !canHaveDueDateSet(d.status));
   if (ineligible.length) {
     const list = ineligible.map((d) => `${d.name} (${STATUS_LABELS[d.status]})`).join(", ");
     throw new AppError("conflict", `Only documents still waiting for the customer can get a new due date: ${list}`);
   }
-  return inTransaction(ctx, ({ tx, publish }) => {
+  return inTransaction(ctx, async ({ tx, publish }) => {
     for (const customerId of new Set(found.map((d) => d.customerId))) {
       const ids = found.filter((d) => d.customerId === customerId).map((d) => d.id);
       publish({ type: "document_status_changed", brokerId, customerId, documentIds: ids });
     }
-    return found.map((doc) => tx.update(documents).set(dueDateChanges(doc, dueDate, reminderAt, ctx.clock.now())).where(eq(documents.id, doc.id)).returning().get()!);
+    const updated = [];
+    for (const doc of found) {
+      updated.push((await tx.update(documents).set(dueDateChanges(doc, dueDate, reminderAt, ctx.clock.now())).where(eq(documents.id, doc.id)).returning())[0]!);
+    }
+    return updated;
   });
 }

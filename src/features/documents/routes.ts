@@ -15,20 +15,20 @@ export const documentRoutes = (ctx: AppContext) =>
     .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
-        .post("/:id/verify", ({ broker, params, body, request, server }) => toDocumentDto(verifyDocument(ctx, { ...body, broker, documentId: params.id, actor: brokerActor(ctx, { broker, request, server }) })), {
+        .post("/:id/verify", async ({ broker, params, body, request, server }) => toDocumentDto(await verifyDocument(ctx, { ...body, broker, documentId: params.id, actor: brokerActor(ctx, { broker, request, server }) })), {
           params: IdParams,
           body: VerifyBody,
           response: DocumentDto,
         })
         .put(
           "/bulk-due-date",
-          ({ broker, body }) => {
-            const docs = setBulkDueDate(ctx, { ...body, brokerId: broker.id });
+          async ({ broker, body }) => {
+            const docs = await setBulkDueDate(ctx, { ...body, brokerId: broker.id });
             return { updated: docs.length, documents: docs.map(toDocumentDto) };
           },
           { body: BulkDueDateBody, response: BulkDueDateResponse },
         )
-        .put("/:id/due-date", ({ broker, params, body }) => toDocumentDto(setDueDate(ctx, { ...body, brokerId: broker.id, documentId: params.id })), {
+        .put("/:id/due-date", async ({ broker, params, body }) => toDocumentDto(await setDueDate(ctx, { ...body, brokerId: broker.id, documentId: params.id })), {
           params: IdParams,
           body: DueDateBody,
           response: DocumentDto,
@@ -37,18 +37,18 @@ export const documentRoutes = (ctx: AppContext) =>
         .get("/acceptance-rules/standard", () => effectiveRules(ctx, null), { response: AcceptanceRulesSchema })
         .put(
           "/:id/acceptance-rules",
-          ({ broker, params, body }) => toDocumentDto(setAcceptanceRules(ctx, { brokerId: broker.id, documentId: params.id, rules: body.rules })),
+          async ({ broker, params, body }) => toDocumentDto(await setAcceptanceRules(ctx, { brokerId: broker.id, documentId: params.id, rules: body.rules })),
           { params: IdParams, body: AcceptanceRulesBody, response: DocumentDto },
         )
         .post(
           "/:id/unavailable",
-          ({ broker, params, body }) => toDocumentDto(decideUnavailable(ctx, { brokerId: broker.id, documentId: params.id, decision: body.decision })),
+          async ({ broker, params, body }) => toDocumentDto(await decideUnavailable(ctx, { brokerId: broker.id, documentId: params.id, decision: body.decision })),
           { params: IdParams, body: UnavailableDecisionBody, response: DocumentDto },
         )
         .delete(
           "/:id",
-          ({ broker, params, request, server }) => {
-            deleteDocument(ctx, { brokerId: broker.id, documentId: params.id, actor: brokerActor(ctx, { broker, request, server }) });
+          async ({ broker, params, request, server }) => {
+            await deleteDocument(ctx, { brokerId: broker.id, documentId: params.id, actor: brokerActor(ctx, { broker, request, server }) });
             return { message: "Document removed" };
           },
           { params: IdParams, response: Message },

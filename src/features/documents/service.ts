@@ -1,8 +1,8 @@
 // Documents: what a broker requested of a customer, and their files. This feature owns the
 // documents table; other features call these functions. Review and due dates are in review.ts,
 // customer uploads in uploads.ts, cross-customer lists (dashboard, reminders) in lists.ts.
-import { and, asc, eq, inArray, lt, ne, notInArray, sql, type SQL } from "drizzle-orm";
-import { documents, documentVersions } from "../../../db/schema.ts";
+import { and, asc, eq, inArray, lt, ne, notInArray, sql, type SQL, count } from "drizzle-orm";
+import { documents, documentVersions } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import type { Writer } from "../../lib/jobs.ts";
@@ -23,7 +23,8 @@ import {
 import { addCustomerNotification } from "../notifications/service.ts";
 import { dueMessages, MAX_DUE_AHEAD_MS } from "../../shared/due-date.ts";
 import { describeChecks, type AcceptanceRules } from "../../shared/acceptance-rules.ts";
-import { appendAudit } from "../audit/service.ts";
+import { timeParam } from "../../../db/dialect.ts";
+import { recordAudit } from "../audit/service.ts";
 import type { AuditActor } from "../audit/actor.ts";
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -60,13 +61,13 @@ export function toDocumentDto(doc: DocumentRow): DocumentDto {
 }
 
 /** Any document by id, for features that authorise the reader themselves (file reads). */
-export function findDocument(ctx: AppContext, documentId: string): DocumentRow | null {
-  return ctx.db.select().from(documents).where(eq(documents.id, documentId)).get() ?? null;
+export async function findDocument(ctx: AppContext, documentId: string): Promise<DocumentRow | null> {
+  return (await ctx.db.select().from(documents).where(eq(documents.id, documentId)))[0] ?? null;
 }
 
 /** A document of this broker's, or 404: another broker's id looks exactly like a missing one. */
-export function findOwnedDocument(ctx: AppContext, brokerId: string, documentId: string): DocumentRow {
-  const doc = ctx.db.select().from(documents).where(and(eq(documents.id, documentId), eq(documents.brokerId, brokerId))).get();
+export async function findOwnedDocument(ctx: AppContext, brokerId: string, documentId: string): Promise<DocumentRow> {
+  const doc = (await ctx.db.select().from(documents).where(and(eq(documents.id, documentId), eq(documents.brokerId, brokerId))))[0];
   if (!doc) throw notFound("Document not found");
   return doc;
 }
@@ -80,15 +81,15 @@ const customerDocumentsQuery = prepared((db) =>
     .prepare(),
 );
 
-export function listCustomerDocuments(ctx: AppContext, brokerId: string, customerId: string): DocumentRow[] {
-  return customerDocumentsQuery(ctx.db).all({ brokerId, customerId });
+export async function listCustomerDocuments(ctx: AppContext, brokerId: string, customerId: string): Promise<DocumentRow[]> {
+  return await customerDocumentsQuery(ctx.db).execute({ brokerId, customerId });
 }
 
 /** How many documents (shared files not counted) this broker has requested: of one customer, or of all. */
 const requestedCount = (ofCustomer: boolean) =>
   prepared((db) =>
     db
-      .select({ n: sql<number>`count(*)` })
+      .select({ n: count() })
       .from(documents)
       .where(and(eq(documents.brokerId, sql.placeholder("brokerId")), ofCustomer ? eq(documents.customerId, sql.placeholder("customerId")) : undefined, requirement))
       .prepare(),
@@ -96,9 +97,9 @@ const requestedCount = (ofCustomer: boolean) =>
 const requestedOfBroker = requestedCount(false);
 const requestedOfCustomer = requestedCount(true);
 
-export function countRequestedDocuments(ctx: AppContext, of: { brokerId: string; customerId?: string }): number {
+export async function countRequestedDocuments(ctx: AppContext, of: { brokerId: string; customerId?: string }): Promise<number> {
   const query = of.customerId ? requestedOfCustomer : requestedOfBroker;
-  return query(ctx.db).get({ brokerId: of.brokerId, customerId: of.customerId })!.n;
+  return (await query(ctx.db).execute({ brokerId: of.brokerId, customerId: of.customerId }))[0]!.n;
 }
 
 /** SQL filters on one of the named status sets of src/shared/documents.ts. */
@@ -108,12 +109,13 @@ export const statusNotIn = (set: readonly DocumentStatus[]) => notInArray(docume
 export const requirement = ne(documents.status, SHARED);
 /** Still waiting for the customer (canCustomerUpload, in SQL). */
 export const waiting = statusIn(AWAITING_UPLOAD);
-export const countIf = (condition: SQL) => sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
+// mapWith(Number): PostgreSQL sums to a bigint, which its driver hands over as a string.
+export const countIf = (condition: SQL) => sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`.mapWith(Number);
 
 /** The count columns of DocumentCounts; shared files are filtered out by the callers' WHERE. */
-// Prepared once with `now` as a placeholder (milliseconds, as the column stores it).
+// Prepared once with `now` as a placeholder (bound with timeParam).
 const countColumns = {
-  total: sql<number>`count(*)`,
+  total: count(),
   approved: countIf(eq(documents.status, "approved")),
   underReview: countIf(eq(documents.status, "uploaded")),
   awaitingUpload: countIf(waiting),
@@ -130,8 +132,8 @@ const countsByCustomerQuery = prepared((db) =>
 );
 
 /** Per-customer counts for a broker's whole list in one grouped query. */
-export function documentCountsByCustomer(ctx: AppContext, brokerId: string, now: Date): Map<string, DocumentCounts> {
-  const rows = countsByCustomerQuery(ctx.db).all({ brokerId, now: now.getTime() });
+export async function documentCountsByCustomer(ctx: AppContext, brokerId: string, now: Date): Promise<Map<string, DocumentCounts>> {
+  const rows = await countsByCustomerQuery(ctx.db).execute({ brokerId, now: timeParam(now) });
   return new Map(rows.map(({ customerId, ...counts }) => [customerId, counts]));
 }
 
@@ -144,20 +146,19 @@ const countsQuery = prepared((db) =>
 );
 
 /** Per-customer counts for some of a broker's customers (one page of a list). */
-export function documentCountsOfCustomers(ctx: AppContext, brokerId: string, customerIds: string[], now: Date): Map<string, DocumentCounts> {
+export async function documentCountsOfCustomers(ctx: AppContext, brokerId: string, customerIds: string[], now: Date): Promise<Map<string, DocumentCounts>> {
   if (customerIds.length === 0) return new Map();
-  const rows = ctx.db
-    .select({ customerId: documents.customerId, ...countColumns })
-    .from(documents)
-    .where(and(eq(documents.brokerId, brokerId), inArray(documents.customerId, customerIds), requirement))
-    .groupBy(documents.customerId)
-    .prepare()
-    .all({ now: now.getTime() });
+  const rows = await ctx.db
+      .select({ customerId: documents.customerId, ...countColumns })
+      .from(documents)
+      .where(and(eq(documents.brokerId, brokerId), inArray(documents.customerId, customerIds), requirement))
+      .groupBy(documents.customerId)
+      .prepare().execute({ now: timeParam(now) });
   return new Map(rows.map(({ customerId, ...counts }) => [customerId, counts]));
 }
 
-export function documentCounts(ctx: AppContext, brokerId: string, customerId: string, now: Date): DocumentCounts {
-  return countsQuery(ctx.db).get({ brokerId, customerId, now: now.getTime() })!;
+export async function documentCounts(ctx: AppContext, brokerId: string, customerId: string, now: Date): Promise<DocumentCounts> {
+  return (await countsQuery(ctx.db).execute({ brokerId, customerId, now: timeParam(now) }))[0]!;
 }
 
 export interface NewDocuments {
@@ -170,25 +171,24 @@ export interface NewDocuments {
 }
 
 /** Adds requested documents inside the caller's transaction. */
-export function insertRequestedDocuments(tx: Writer, input: NewDocuments): DocumentRow[] {
+export async function insertRequestedDocuments(tx: Writer, input: NewDocuments): Promise<DocumentRow[]> {
   if (input.documents.length === 0) return [];
-  return tx
-    .insert(documents)
-    .values(
-      input.documents.map((d) => ({
-        id: newId(),
-        brokerId: input.brokerId,
-        customerId: input.customerId,
-        name: d.name,
-        description: d.description,
-        acceptanceRules: d.acceptanceRules ?? null,
-        status: "requested" as const,
-        dueDate: input.dueDate,
-        reminderAt: input.reminderAt,
-      })),
-    )
-    .returning()
-    .all();
+  return await tx
+      .insert(documents)
+      .values(
+        input.documents.map((d) => ({
+          id: newId(),
+          brokerId: input.brokerId,
+          customerId: input.customerId,
+          name: d.name,
+          description: d.description,
+          acceptanceRules: d.acceptanceRules ?? null,
+          status: "requested" as const,
+          dueDate: input.dueDate,
+          reminderAt: input.reminderAt,
+        })),
+      )
+      .returning();
 }
 
 export interface SharedFile {
@@ -202,34 +202,33 @@ export interface SharedFile {
  * Adds shared files to one customer inside the caller's transaction: one row per file, status
  * "shared", pointing at the file's one storage key (the same key for every customer it goes to).
  */
-export function insertSharedDocuments(tx: Writer, input: { brokerId: string; customerId: string; files: SharedFile[]; at: Date }): DocumentRow[] {
+export async function insertSharedDocuments(tx: Writer, input: { brokerId: string; customerId: string; files: SharedFile[]; at: Date }): Promise<DocumentRow[]> {
   if (input.files.length === 0) return [];
-  return tx
-    .insert(documents)
-    .values(
-      input.files.map((f) => ({
-        id: newId(),
-        brokerId: input.brokerId,
-        customerId: input.customerId,
-        name: f.originalName,
-        description: null,
-        status: SHARED as DocumentStatus,
-        storageKey: f.storageKey,
-        originalName: f.originalName,
-        mimeType: f.mimeType,
-        fileSize: f.size,
-        uploadedAt: input.at,
-        createdAt: input.at,
-      })),
-    )
-    .returning()
-    .all();
+  return await tx
+      .insert(documents)
+      .values(
+        input.files.map((f) => ({
+          id: newId(),
+          brokerId: input.brokerId,
+          customerId: input.customerId,
+          name: f.originalName,
+          description: null,
+          status: SHARED as DocumentStatus,
+          storageKey: f.storageKey,
+          originalName: f.originalName,
+          mimeType: f.mimeType,
+          fileSize: f.size,
+          uploadedAt: input.at,
+          createdAt: input.at,
+        })),
+      )
+      .returning();
 }
 
 /** Names (lower-cased) of what this broker already requested of the customer, shared files aside. */
-export function requestedNames(ctx: AppContext, brokerId: string, customerId: string): Set<string> {
+export async function requestedNames(ctx: AppContext, brokerId: string, customerId: string): Promise<Set<string>> {
   return new Set(
-    listCustomerDocuments(ctx, brokerId, customerId)
+    (await listCustomerDocuments(ctx, brokerId, customerId))
       .filter((d) => isRequirement(d.status))
       .map((d) => d.name.toLowerCase()),
   );
@@ -288,21 +287,20 @@ export function parseDocumentEntries(entries: string[]): CatalogueDocument[] {
  * earlier versions that no remaining document or version references (a shared file is stored
  * once for all its recipients); the caller removes those files once the transaction has committed.
  */
-export function deleteDocumentRows(tx: Writer, rows: DocumentRow[]): string[] {
+export async function deleteDocumentRows(tx: Writer, rows: DocumentRow[]): Promise<string[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((d) => d.id);
-  const versionKeys = tx
-    .select({ key: documentVersions.storageKey })
-    .from(documentVersions)
-    .where(inArray(documentVersions.documentId, ids))
-    .all()
+  const versionKeys = (await tx
+      .select({ key: documentVersions.storageKey })
+      .from(documentVersions)
+      .where(inArray(documentVersions.documentId, ids)))
     .map((v) => v.key);
-  tx.delete(documents).where(inArray(documents.id, ids)).run();
+  await tx.delete(documents).where(inArray(documents.id, ids));
   const keys = [...new Set([...rows.flatMap((d) => (d.storageKey ? [d.storageKey] : [])), ...versionKeys])];
   if (keys.length === 0) return [];
   const stillUsed = new Set([
-    ...tx.select({ key: documents.storageKey }).from(documents).where(inArray(documents.storageKey, keys)).all().map((r) => r.key),
-    ...tx.select({ key: documentVersions.storageKey }).from(documentVersions).where(inArray(documentVersions.storageKey, keys)).all().map((r) => r.key),
+    ...(await tx.select({ key: documents.storageKey }).from(documents).where(inArray(documents.storageKey, keys))).map((r) => r.key),
+    ...(await tx.select({ key: documentVersions.storageKey }).from(documentVersions).where(inArray(documentVersions.storageKey, keys))).map((r) => r.key),
   ]);
   return keys.filter((key) => !stillUsed.has(key));
 }
@@ -312,20 +310,20 @@ export function removeFiles(ctx: AppContext, keys: string[]): void {
 }
 
 /** Removes a document, then its files; the customer is told. */
-export function deleteDocument(ctx: AppContext, { brokerId, documentId, actor }: { brokerId: string; documentId: string; actor: AuditActor }): DocumentRow {
-  const doc = findOwnedDocument(ctx, brokerId, documentId);
-  const keys = inTransaction(ctx, (unit) => {
-    appendAudit(ctx, unit, { brokerId, customerId: doc.customerId, action: "document_deleted", actor, document: doc, detail: doc.originalName });
-    addCustomerNotification(unit, doc.customerId, {
-      type: "document_deleted",
-      brokerId,
-      title: doc.status === "shared" ? "Shared document removed" : "Document request removed",
-      message: `${doc.name} was removed by your broker.`,
-      metadata: { documentId: doc.id },
+export async function deleteDocument(ctx: AppContext, { brokerId, documentId, actor }: { brokerId: string; documentId: string; actor: AuditActor }): Promise<DocumentRow> {
+  const doc = await findOwnedDocument(ctx, brokerId, documentId);
+  const keys = await inTransaction(ctx, async (unit) => {
+      await recordAudit(ctx, unit, { brokerId, customerId: doc.customerId, action: "document_deleted", actor, document: doc, detail: doc.originalName });
+      await addCustomerNotification(unit, doc.customerId, {
+              type: "document_deleted",
+              brokerId,
+              title: doc.status === "shared" ? "Shared document removed" : "Document request removed",
+              message: `${doc.name} was removed by your broker.`,
+              metadata: { documentId: doc.id },
+            });
+      unit.publish({ type: "document_status_changed", brokerId, customerId: doc.customerId, documentIds: [doc.id] });
+      return deleteDocumentRows(unit.tx, [doc]);
     });
-    unit.publish({ type: "document_status_changed", brokerId, customerId: doc.customerId, documentIds: [doc.id] });
-    return deleteDocumentRows(unit.tx, [doc]);
-  });
   removeFiles(ctx, keys);
   return doc;
 }
@@ -335,21 +333,20 @@ const oneCustomersDocuments = prepared((db) =>
   db.select().from(documents).where(eq(documents.customerId, sql.placeholder("customerId"))).orderBy(asc(documents.createdAt), asc(documents.name)).prepare(),
 );
 
-export function listDocumentsOfCustomers(ctx: AppContext, customerIds: string[]): DocumentRow[] {
+export async function listDocumentsOfCustomers(ctx: AppContext, customerIds: string[]): Promise<DocumentRow[]> {
   if (customerIds.length === 0) return [];
   // A guest (or an account with one broker) asks for one relationship: the common case, prepared.
-  if (customerIds.length === 1) return oneCustomersDocuments(ctx.db).all({ customerId: customerIds[0] });
-  return ctx.db
-    .select()
-    .from(documents)
-    .where(inArray(documents.customerId, customerIds))
-    .orderBy(asc(documents.createdAt), asc(documents.name))
-    .all();
+  if (customerIds.length === 1) return await oneCustomersDocuments(ctx.db).execute({ customerId: customerIds[0] });
+  return await ctx.db
+      .select()
+      .from(documents)
+      .where(inArray(documents.customerId, customerIds))
+      .orderBy(asc(documents.createdAt), asc(documents.name));
 }
 
 /** A document of one of these customer relationships, or 404. */
-export function findCustomerDocument(ctx: AppContext, customerIds: string[], documentId: string): DocumentRow {
-  const doc = findDocument(ctx, documentId);
+export async function findCustomerDocument(ctx: AppContext, customerIds: string[], documentId: string): Promise<DocumentRow> {
+  const doc = await findDocument(ctx, documentId);
   if (!doc || !customerIds.includes(doc.customerId)) throw notFound("Document not found");
   return doc;
 }

@@ -1,6 +1,6 @@
 // A customer's upload onto one of their documents.
 import { and, eq } from "drizzle-orm";
-import { documents, documentVersions } from "../../../db/schema.ts";
+import { documents, documentVersions } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newStorageKey } from "../../lib/storage.ts";
@@ -12,7 +12,7 @@ import { AWAITING_UPLOAD, canCustomerUpload, type DocumentStatus } from "../../s
 import { customerContact, recordCustomerActivity } from "../customers/contact.ts";
 import { addBrokerNotification } from "../notifications/service.ts";
 import { findCustomerDocument, statusIn, type DocumentRow } from "./service.ts";
-import { appendAudit } from "../audit/service.ts";
+import { recordAudit } from "../audit/service.ts";
 import { linkGuestActor, type AuditActor } from "../audit/actor.ts";
 
 const notUploadableMessage = (status: DocumentStatus) =>
@@ -26,8 +26,8 @@ const notUploadableMessage = (status: DocumentStatus) =>
 type UploadedFile = ReceivedFileData & { fields?: Record<string, string>; pageCount?: number | null; report?: CheckReport | null };
 
 /** The customer's document if it awaits an upload now; 404 or 409 otherwise. */
-export function uploadableDocument(ctx: AppContext, customerIds: string[], documentId: string): DocumentRow {
-  const doc = findCustomerDocument(ctx, customerIds, documentId);
+export async function uploadableDocument(ctx: AppContext, customerIds: string[], documentId: string): Promise<DocumentRow> {
+  const doc = await findCustomerDocument(ctx, customerIds, documentId);
   if (!canCustomerUpload(doc.status)) throw new AppError("conflict", notUploadableMessage(doc.status));
   return doc;
 }
@@ -37,69 +37,66 @@ export function uploadableDocument(ctx: AppContext, customerIds: string[], docum
  * file store, the document becomes "uploaded", a replaced file is kept as an earlier version,
  * and the invitation counts as accepted. All database changes happen in one transaction.
  */
-export function attachUploadedFile(
+export async function attachUploadedFile(
   ctx: AppContext,
   input: { customerIds: string[]; documentId: string; file: UploadedFile; actor?: AuditActor },
-): DocumentRow {
+): Promise<DocumentRow> {
   const { file } = input;
-  const doc = uploadableDocument(ctx, input.customerIds, input.documentId);
+  const doc = await uploadableDocument(ctx, input.customerIds, input.documentId);
   const key = newStorageKey();
   ctx.files.adopt(file.tempPath, key);
   const now = ctx.clock.now();
   try {
-    return inTransaction(ctx, (unit) => {
+    return inTransaction(ctx, async (unit) => {
       const { tx } = unit;
       // Re-checked inside the transaction: two uploads racing for one document, one wins.
-      const previous = tx
-        .select()
-        .from(documents)
-        .where(and(eq(documents.id, doc.id), statusIn(AWAITING_UPLOAD)))
-        .get();
+      const previous = (await tx
+              .select()
+              .from(documents)
+              .where(and(eq(documents.id, doc.id), statusIn(AWAITING_UPLOAD))))[0];
       if (!previous) throw new AppError("conflict", notUploadableMessage("uploaded"));
       if (previous.storageKey) {
-        tx.insert(documentVersions)
-          .values({
-            id: newId(),
-            documentId: doc.id,
-            storageKey: previous.storageKey,
-            originalName: previous.originalName,
-            mimeType: previous.mimeType,
-            fileSize: previous.fileSize,
-            pageCount: previous.pageCount,
-            checkReport: previous.checkReport,
-            uploadedAt: previous.uploadedAt,
-            replacedAt: now,
-          })
-          .run();
+        await tx.insert(documentVersions)
+                    .values({
+                      id: newId(),
+                      documentId: doc.id,
+                      storageKey: previous.storageKey,
+                      originalName: previous.originalName,
+                      mimeType: previous.mimeType,
+                      fileSize: previous.fileSize,
+                      pageCount: previous.pageCount,
+                      checkReport: previous.checkReport,
+                      uploadedAt: previous.uploadedAt,
+                      replacedAt: now,
+                    });
       }
-      const updated = tx
-        .update(documents)
-        .set({
-          status: "uploaded",
-          storageKey: key,
-          originalName: file.originalName,
-          mimeType: file.mimeType,
-          fileSize: file.size,
-          pageCount: file.pageCount ?? null,
-          checkReport: file.report ?? null,
-          uploadedAt: now,
-          verifiedAt: null,
-          // A file answers the request; an earlier "I don't have this" no longer stands.
-          unavailableReason: null,
-          unavailableAt: null,
-        })
-        .where(eq(documents.id, doc.id))
-        .returning()
-        .get()!;
-      recordCustomerActivity(tx, doc.customerId, now);
-      appendAudit(ctx, unit, { brokerId: doc.brokerId, customerId: doc.customerId, action: "uploaded", actor: input.actor ?? linkGuestActor(doc.customerId, null), document: doc, detail: file.originalName });
-      const customer = customerContact(ctx, doc.customerId, tx);
-      addBrokerNotification(unit, doc.brokerId, {
-        type: "document_uploaded",
-        title: "Document uploaded",
-        message: `${customer?.name ?? "A customer"} uploaded ${doc.name}.`,
-        metadata: { customerId: doc.customerId, documentId: doc.id },
-      });
+      const updated = (await tx
+              .update(documents)
+              .set({
+                status: "uploaded",
+                storageKey: key,
+                originalName: file.originalName,
+                mimeType: file.mimeType,
+                fileSize: file.size,
+                pageCount: file.pageCount ?? null,
+                checkReport: file.report ?? null,
+                uploadedAt: now,
+                verifiedAt: null,
+                // A file answers the request; an earlier "I don't have this" no longer stands.
+                unavailableReason: null,
+                unavailableAt: null,
+              })
+              .where(eq(documents.id, doc.id))
+              .returning())[0]!;
+      await recordCustomerActivity(tx, doc.customerId, now);
+      await recordAudit(ctx, unit, { brokerId: doc.brokerId, customerId: doc.customerId, action: "uploaded", actor: input.actor ?? linkGuestActor(doc.customerId, null), document: doc, detail: file.originalName });
+      const customer = await customerContact(ctx, doc.customerId, tx);
+      await addBrokerNotification(unit, doc.brokerId, {
+                type: "document_uploaded",
+                title: "Document uploaded",
+                message: `${customer?.name ?? "A customer"} uploaded ${doc.name}.`,
+                metadata: { customerId: doc.customerId, documentId: doc.id },
+              });
       unit.publish({ type: "document_uploaded", brokerId: doc.brokerId, customerId: doc.customerId, documentId: doc.id });
       return updated;
     });

@@ -17,3 +17,14 @@ export const ExpiringDocument = t.Object({
 export type ExpiringDocument = typeof ExpiringDocument.static;
 
 export const ExpiringDocumentsResponse = t.Object({ documents: t.Array(ExpiringDocument), withinDays: t.Number() });
+
+/** One document's expiry date, as the customer page shows it beside the approved document. */
+export const DocumentExpiry = t.Object({
+  documentId: t.String(),
+  expiresOn: t.String(),
+  /** The customer was already asked for a current one. */
+  renewalRequested: t.Boolean(),
+});
+export type DocumentExpiry = typeof DocumentExpiry.static;
+
+export const CustomerExpiriesResponse = t.Object({ documents: t.Array(DocumentExpiry) });

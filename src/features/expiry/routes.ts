@@ -3,20 +3,24 @@ import { contextSeed, type AppContext } from "../../context.ts";
 import { IdParams } from "../../lib/model.ts";
 import { EXPIRING_SOON_DAYS } from "../../shared/reminder-cadence.ts";
 import { access } from "../access/plugin.ts";
-import { ExpiringDocumentsResponse, ExpiryBody, ExpiryResponse } from "./model.ts";
-import { expiringDocuments, setDocumentExpiry } from "./service.ts";
+import { CustomerExpiriesResponse, ExpiringDocumentsResponse, ExpiryBody, ExpiryResponse } from "./model.ts";
+import { customerExpiries, expiringDocuments, setDocumentExpiry } from "./service.ts";
 
 export const expiryRoutes = (ctx: AppContext) =>
   new Elysia({ name: "expiry", seed: contextSeed(ctx), prefix: "/api" })
     .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
-        .put("/documents/:id/expiry", ({ broker, params, body }) => setDocumentExpiry(ctx, { brokerId: broker.id, documentId: params.id, expiresOn: body.expiresOn }), {
+        .put("/documents/:id/expiry", async ({ broker, params, body }) => setDocumentExpiry(ctx, { brokerId: broker.id, documentId: params.id, expiresOn: body.expiresOn }), {
           params: IdParams,
           body: ExpiryBody,
           response: ExpiryResponse,
         })
-        .get("/dashboard/expiring-documents", ({ broker }) => ({ documents: expiringDocuments(ctx, broker.id), withinDays: EXPIRING_SOON_DAYS }), {
+        .get("/customers/:id/document-expiries", async ({ broker, params }) => ({ documents: await customerExpiries(ctx, { brokerId: broker.id, customerId: params.id }) }), {
+          params: IdParams,
+          response: CustomerExpiriesResponse,
+        })
+        .get("/dashboard/expiring-documents", async ({ broker }) => ({ documents: await expiringDocuments(ctx, broker.id), withinDays: EXPIRING_SOON_DAYS }), {
           response: ExpiringDocumentsResponse,
         }),
     );

@@ -2,53 +2,64 @@
 // broker's setting, 30 by default) the customer is asked for a current one, once; the dashboard
 // lists what expires soon.
 import { and, asc, eq, isNull, lte } from "drizzle-orm";
-import { customers, documentExpiries, documents } from "../../../db/schema.ts";
+import { customers, documentExpiries, documents } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
-import { appendAudit } from "../audit/service.ts";
+import { recordAudit } from "../audit/service.ts";
 import { EXPIRY_ACTOR } from "../audit/actor.ts";
 import { cadenceMessages, EXPIRING_SOON_DAYS, addIsoDays, expiryReason, isIsoDay, localDay, renewalDay } from "../../shared/reminder-cadence.ts";
 import { displayName } from "../../shared/user-display.ts";
 import { brokerById } from "../auth/brokers.ts";
 import { emailSender } from "../broker-profile/contact.ts";
 import { customerContact } from "../customers/contact.ts";
+import { findOwnedCustomer } from "../customers/service.ts";
 import { findOwnedDocument } from "../documents/service.ts";
 import { queueEmail } from "../mail/service.ts";
 import { resubmitRequestEmail } from "../mail/templates.ts";
 import { addCustomerNotification } from "../notifications/service.ts";
 import { reminderSettingsOf } from "../reminders/settings.ts";
-import type { ExpiringDocument } from "./model.ts";
+import type { DocumentExpiry, ExpiringDocument } from "./model.ts";
 
 /** Sets (or with null clears) an approved document's expiry date; a new date may ask again once more. */
-export function setDocumentExpiry(ctx: AppContext, { brokerId, documentId, expiresOn }: { brokerId: string; documentId: string; expiresOn: string | null }) {
-  const doc = findOwnedDocument(ctx, brokerId, documentId);
+export async function setDocumentExpiry(ctx: AppContext, { brokerId, documentId, expiresOn }: { brokerId: string; documentId: string; expiresOn: string | null }) {
+  const doc = await findOwnedDocument(ctx, brokerId, documentId);
   if (expiresOn !== null && !isIsoDay(expiresOn)) throw badRequest(cadenceMessages.expiryDate);
   if (expiresOn !== null && doc.status !== "approved") throw new AppError("conflict", "Only an approved document can carry an expiry date.");
-  inTransaction(ctx, ({ tx, publish }) => {
-    if (expiresOn === null) tx.delete(documentExpiries).where(eq(documentExpiries.documentId, doc.id)).run();
-    else {
-      const values = { expiresOn, renewalRequestedAt: null };
-      tx.insert(documentExpiries).values({ documentId: doc.id, brokerId, customerId: doc.customerId, ...values }).onConflictDoUpdate({ target: documentExpiries.documentId, set: values }).run();
-    }
-    publish({ type: "document_status_changed", brokerId, customerId: doc.customerId, documentIds: [doc.id] });
-  });
+  await inTransaction(ctx, async ({ tx, publish }) => {
+        if (expiresOn === null) await tx.delete(documentExpiries).where(eq(documentExpiries.documentId, doc.id));
+        else {
+          const values = { expiresOn, renewalRequestedAt: null };
+          await tx.insert(documentExpiries).values({ documentId: doc.id, brokerId, customerId: doc.customerId, ...values }).onConflictDoUpdate({ target: documentExpiries.documentId, set: values });
+        }
+        publish({ type: "document_status_changed", brokerId, customerId: doc.customerId, documentIds: [doc.id] });
+      });
   return { documentId: doc.id, expiresOn };
 }
 
-/** The broker's approved documents that expire within the next days (or already have), soonest first. */
-export function expiringDocuments(ctx: AppContext, brokerId: string, withinDays = EXPIRING_SOON_DAYS): ExpiringDocument[] {
-  const zone = reminderSettingsOf(ctx.db, [brokerId]).get(brokerId)!.timeZone ?? "UTC";
-  const until = addIsoDays(localDay(ctx.clock.now(), zone), withinDays);
-  return ctx.db
-    .select({ e: documentExpiries, documentName: documents.name, status: documents.status, customerName: customers.name })
+/** The expiry dates on one of the broker's customers' documents (another broker's customer is a 404). */
+export async function customerExpiries(ctx: AppContext, { brokerId, customerId }: { brokerId: string; customerId: string }): Promise<DocumentExpiry[]> {
+  await findOwnedCustomer(ctx, brokerId, customerId);
+  const rows = await ctx.db
+    .select()
     .from(documentExpiries)
-    .innerJoin(documents, eq(documents.id, documentExpiries.documentId))
-    .innerJoin(customers, eq(customers.id, documentExpiries.customerId))
-    .where(and(eq(documentExpiries.brokerId, brokerId), lte(documentExpiries.expiresOn, until)))
-    .orderBy(asc(documentExpiries.expiresOn), asc(documents.name))
-    .limit(100)
-    .all()
+    .where(and(eq(documentExpiries.brokerId, brokerId), eq(documentExpiries.customerId, customerId)))
+    .orderBy(asc(documentExpiries.expiresOn));
+  return rows.map((r) => ({ documentId: r.documentId, expiresOn: r.expiresOn, renewalRequested: r.renewalRequestedAt !== null }));
+}
+
+/** The broker's approved documents that expire within the next days (or already have), soonest first. */
+export async function expiringDocuments(ctx: AppContext, brokerId: string, withinDays = EXPIRING_SOON_DAYS): Promise<ExpiringDocument[]> {
+  const zone = (await reminderSettingsOf(ctx.db, [brokerId])).get(brokerId)!.timeZone ?? "UTC";
+  const until = addIsoDays(localDay(ctx.clock.now(), zone), withinDays);
+  return (await ctx.db
+      .select({ e: documentExpiries, documentName: documents.name, status: documents.status, customerName: customers.name })
+      .from(documentExpiries)
+      .innerJoin(documents, eq(documents.id, documentExpiries.documentId))
+      .innerJoin(customers, eq(customers.id, documentExpiries.customerId))
+      .where(and(eq(documentExpiries.brokerId, brokerId), lte(documentExpiries.expiresOn, until)))
+      .orderBy(asc(documentExpiries.expiresOn), asc(documents.name))
+      .limit(100))
     .map((r) => ({
       documentId: r.e.documentId,
       customerId: r.e.customerId,
@@ -65,51 +76,49 @@ export function expiringDocuments(ctx: AppContext, brokerId: string, withinDays 
  * goes back to need_to_resubmit, the customer gets an email through the outbox and a
  * notification. renewalRequestedAt makes it once.
  */
-export function requestExpiringRenewals(ctx: AppContext): void {
-  inTransaction(ctx, (unit) => {
-    const { tx, now } = unit;
-    const rows = tx
-      .select({ e: documentExpiries, doc: documents })
-      .from(documentExpiries)
-      .innerJoin(documents, eq(documents.id, documentExpiries.documentId))
-      .where(and(isNull(documentExpiries.renewalRequestedAt), eq(documents.status, "approved")))
-      .all();
-    if (rows.length === 0) return;
-    const settings = reminderSettingsOf(tx, rows.map((r) => r.doc.brokerId));
-    for (const { e, doc } of rows) {
-      const s = settings.get(doc.brokerId)!;
-      if (localDay(now, s.timeZone ?? "UTC") < renewalDay(e.expiresOn, s.expiryLeadDays)) continue;
-      const claimed = tx
-        .update(documentExpiries)
-        .set({ renewalRequestedAt: now })
-        .where(and(eq(documentExpiries.documentId, doc.id), isNull(documentExpiries.renewalRequestedAt)))
-        .returning({ id: documentExpiries.documentId })
-        .get();
-      if (!claimed) continue;
-      const reason = expiryReason(e.expiresOn);
-      tx.update(documents).set({ status: "need_to_resubmit", rejectionReason: reason, verifiedAt: null }).where(eq(documents.id, doc.id)).run();
-      appendAudit(ctx, unit, { brokerId: doc.brokerId, customerId: doc.customerId, action: "resubmit_requested", actor: EXPIRY_ACTOR, document: doc, detail: reason });
-      const customer = customerContact(ctx, doc.customerId, tx);
-      const broker = brokerById(ctx, doc.brokerId);
-      if (customer && broker) {
-        const content = resubmitRequestEmail({
-          customerName: customer.name,
-          brokerName: displayName(broker),
-          sender: emailSender(ctx, broker.id, tx),
-          uploadUrl: customer.uploadUrl,
-          documentName: doc.name,
-          reason,
-        });
-        queueEmail(ctx, tx, { kind: "resubmit_request", to: customer.email, dedupeKey: `expiry-renewal:${doc.id}:${e.expiresOn}`, ...content });
-      }
-      addCustomerNotification(unit, doc.customerId, {
-        type: "document_verified",
-        brokerId: doc.brokerId,
-        title: "Please send a current document",
-        message: `${doc.name}: ${reason}`,
-        metadata: { documentId: doc.id },
+export async function requestExpiringRenewals(ctx: AppContext): Promise<void> {
+  await inTransaction(ctx, async (unit) => {
+        const { tx, now } = unit;
+        const rows = await tx
+              .select({ e: documentExpiries, doc: documents })
+              .from(documentExpiries)
+              .innerJoin(documents, eq(documents.id, documentExpiries.documentId))
+              .where(and(isNull(documentExpiries.renewalRequestedAt), eq(documents.status, "approved")));
+        if (rows.length === 0) return;
+        const settings = await reminderSettingsOf(tx, rows.map((r) => r.doc.brokerId));
+        for (const { e, doc } of rows) {
+          const s = settings.get(doc.brokerId)!;
+          if (localDay(now, s.timeZone ?? "UTC") < renewalDay(e.expiresOn, s.expiryLeadDays)) continue;
+          const claimed = (await tx
+                  .update(documentExpiries)
+                  .set({ renewalRequestedAt: now })
+                  .where(and(eq(documentExpiries.documentId, doc.id), isNull(documentExpiries.renewalRequestedAt)))
+                  .returning({ id: documentExpiries.documentId }))[0];
+          if (!claimed) continue;
+          const reason = expiryReason(e.expiresOn);
+          await tx.update(documents).set({ status: "need_to_resubmit", rejectionReason: reason, verifiedAt: null }).where(eq(documents.id, doc.id));
+          await recordAudit(ctx, unit, { brokerId: doc.brokerId, customerId: doc.customerId, action: "resubmit_requested", actor: EXPIRY_ACTOR, document: doc, detail: reason });
+          const customer = await customerContact(ctx, doc.customerId, tx);
+          const broker = await brokerById(ctx, doc.brokerId);
+          if (customer && broker) {
+            const content = resubmitRequestEmail({
+              customerName: customer.name,
+              brokerName: displayName(broker),
+              sender: await emailSender(ctx, broker.id, tx),
+              uploadUrl: customer.uploadUrl,
+              documentName: doc.name,
+              reason,
+            });
+            await queueEmail(ctx, tx, { kind: "resubmit_request", to: customer.email, dedupeKey: `expiry-renewal:${doc.id}:${e.expiresOn}`, ...content });
+          }
+          await addCustomerNotification(unit, doc.customerId, {
+                    type: "document_verified",
+                    brokerId: doc.brokerId,
+                    title: "Please send a current document",
+                    message: `${doc.name}: ${reason}`,
+                    metadata: { documentId: doc.id },
+                  });
+          unit.publish({ type: "document_status_changed", brokerId: doc.brokerId, customerId: doc.customerId, documentIds: [doc.id] });
+        }
       });
-      unit.publish({ type: "document_status_changed", brokerId: doc.brokerId, customerId: doc.customerId, documentIds: [doc.id] });
-    }
-  });
 }

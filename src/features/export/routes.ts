@@ -12,7 +12,7 @@ export const exportRoutes = (ctx: AppContext) =>
     .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
-        .get("/customers/:id/export", ({ broker, params, query, request, server }) =>
+        .get("/customers/:id/export", async ({ broker, params, query, request, server }) =>
             exportCustomers(ctx, { broker, customerIds: [params.id], scope: query.scope ?? "approved", folders: false, actor: brokerActor(ctx, { broker, request, server }) }), {
           params: IdParams,
           query: ExportQuery,
@@ -21,17 +21,18 @@ export const exportRoutes = (ctx: AppContext) =>
         // Many customers as a link (ids comma-separated): the browser downloads it straight to disk.
         .get(
           "/customers/export",
-          ({ broker, query, request, server }) =>
+          async ({ broker, query, request, server }) =>
             exportCustomers(ctx, { broker, customerIds: query.ids.split(",").filter(Boolean), scope: query.scope ?? "approved", folders: true, actor: brokerActor(ctx, { broker, request, server }) }),
           { query: ExportCustomersQuery, response: NotJson },
         )
         // Many customers: a POST (the id list may be long); one ZIP with a folder per customer.
-        .post("/customers/export", ({ broker, body, request, server }) => exportCustomers(ctx, { broker, customerIds: body.customerIds, scope: body.scope ?? "approved", folders: true, actor: brokerActor(ctx, { broker, request, server }) }), {
+        .post("/customers/export", async ({ broker, body, request, server }) =>
+          exportCustomers(ctx, { broker, customerIds: body.customerIds, scope: body.scope ?? "approved", folders: true, actor: brokerActor(ctx, { broker, request, server }) }), {
           body: ExportCustomersBody,
           response: NotJson,
         })
-        .get("/export/settings", ({ broker }) => exportSettingsOf(ctx, broker), { response: ExportSettingsDto })
-        .put("/export/settings", ({ broker, body }) => updateExportSettings(ctx, { broker, fileNamePattern: body.fileNamePattern }), {
+        .get("/export/settings", async ({ broker }) => exportSettingsOf(ctx, broker), { response: ExportSettingsDto })
+        .put("/export/settings", async ({ broker, body }) => updateExportSettings(ctx, { broker, fileNamePattern: body.fileNamePattern }), {
           body: UpdateExportSettingsBody,
           response: ExportSettingsDto,
         }),

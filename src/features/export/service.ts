@@ -2,7 +2,7 @@
 // with a manifest.csv per customer. Ownership of every customer is checked before a single byte
 // is streamed (another broker's id, alone or in a list, is a 404 for the whole request).
 import { eq } from "drizzle-orm";
-import { exportSettings } from "../../../db/schema.ts";
+import { exportSettings } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { servedFileName } from "../../lib/http.ts";
@@ -28,22 +28,23 @@ import type { DocumentRow } from "../documents/service.ts";
 import { listDocumentsOfCustomers } from "../documents/service.ts";
 import type { ExportSettingsDto } from "./model.ts";
 import { zipStream, type ZipEntry } from "./zip.ts";
+import { write } from "../../lib/unit-of-work.ts";
 import { recordRead } from "../audit/service.ts";
 import type { AuditActor } from "../audit/actor.ts";
 
 // ---------------------------------------------------------------------------------------------
 // The broker's pattern
 
-export function exportSettingsOf(ctx: AppContext, broker: PublicUser): ExportSettingsDto {
-  const row = ctx.db.select().from(exportSettings).where(eq(exportSettings.brokerId, broker.id)).get();
+export async function exportSettingsOf(ctx: AppContext, broker: PublicUser): Promise<ExportSettingsDto> {
+  const row = (await ctx.db.select().from(exportSettings).where(eq(exportSettings.brokerId, broker.id)))[0];
   return { fileNamePattern: row?.fileNamePattern ?? DEFAULT_FILE_NAME_PATTERN, defaultPattern: DEFAULT_FILE_NAME_PATTERN };
 }
 
-export function updateExportSettings(ctx: AppContext, { broker, fileNamePattern }: { broker: PublicUser; fileNamePattern: string }): ExportSettingsDto {
+export async function updateExportSettings(ctx: AppContext, { broker, fileNamePattern }: { broker: PublicUser; fileNamePattern: string }): Promise<ExportSettingsDto> {
   const problem = patternProblem(fileNamePattern);
   if (problem) throw badRequest(problem);
   const values = { brokerId: broker.id, fileNamePattern: fileNamePattern.trim(), updatedAt: ctx.clock.now() };
-  ctx.db.insert(exportSettings).values(values).onConflictDoUpdate({ target: exportSettings.brokerId, set: values }).run();
+  await write(ctx, (tx) => tx.insert(exportSettings).values(values).onConflictDoUpdate({ target: exportSettings.brokerId, set: values }));
   return exportSettingsOf(ctx, broker);
 }
 
@@ -70,15 +71,15 @@ export async function exportCustomers(ctx: AppContext, input: ExportInput & { fo
   const { broker, scope, folders } = input;
   if (input.customerIds.length === 0) throw badRequest(exportMessages.noCustomers);
   if (new Set(input.customerIds).size > MAX_EXPORT_CUSTOMERS) throw badRequest(exportMessages.tooManyCustomers);
-  const customers = findOwnedCustomers(ctx, broker.id, input.customerIds); // 404 if any is not theirs
-  const docs = listDocumentsOfCustomers(
-    ctx,
-    customers.map((c) => c.id),
-  ).filter((d) => d.brokerId === broker.id && inScope(scope)(d));
+  const customers = await findOwnedCustomers(ctx, broker.id, input.customerIds); // 404 if any is not theirs
+  const docs = (await listDocumentsOfCustomers(
+      ctx,
+      customers.map((c) => c.id),
+    )).filter((d) => d.brokerId === broker.id && inScope(scope)(d));
   const bytes = docs.reduce((sum, d) => sum + (hasFile(d) ? (d.fileSize ?? 0) : 0), 0);
   if (bytes > MAX_ARCHIVE_BYTES) throw new AppError("too_large", exportMessages.tooLarge);
 
-  const pattern = exportSettingsOf(ctx, broker).fileNamePattern;
+  const pattern = (await exportSettingsOf(ctx, broker)).fileNamePattern;
   const approver = displayName(broker); // only the owning broker approves their customers' documents
   const now = ctx.clock.now();
   const folderName = uniqueNamer();

@@ -35,7 +35,7 @@ export const fileRoutes = (ctx: AppContext) =>
           { query: ProxyQuery, response: NotJson },
         ),
     )
-    .post("/documents/:id/link", ({ params, reader }) => fileLink(ctx, { documentId: params.id, reader }), {
+    .post("/documents/:id/link", async ({ params, reader }) => fileLink(ctx, { documentId: params.id, reader }), {
       params: IdParams,
       reader: true,
       response: FileLinkDto,

@@ -21,8 +21,8 @@ interface FileRead {
 }
 
 /** The document if this request may read its file; 401 without credentials, 404 if not theirs. */
-function readableDocument(ctx: AppContext, { documentId, reader, token }: FileRead): DocumentRow {
-  const doc = findDocument(ctx, documentId);
+async function readableDocument(ctx: AppContext, { documentId, reader, token }: FileRead): Promise<DocumentRow> {
+  const doc = await findDocument(ctx, documentId);
   if (token) {
     if (doc && verifyFileToken(ctx.config.sessionSecret, doc.id, token, ctx.clock.now())) return doc;
     throw new AppError("forbidden", "This file link is invalid or has expired. Ask for a new one.");
@@ -30,7 +30,7 @@ function readableDocument(ctx: AppContext, { documentId, reader, token }: FileRe
   const { broker, customer } = reader;
   if (!broker && !customer) throw unauthorized("Please sign in to view this file.");
   if (doc && broker && doc.brokerId === broker.broker.id) return doc;
-  if (doc && customer && customerContact(ctx, doc.customerId)?.email === customer.account.email) return doc;
+  if (doc && customer && (await customerContact(ctx, doc.customerId))?.email === customer.account.email) return doc;
   throw notFound("Document not found");
 }
 
@@ -44,7 +44,7 @@ export interface DocumentFile {
 
 /** The stored file of a document this request may read; the read goes into the audit trail. */
 export async function readDocumentFile(ctx: AppContext, input: FileRead & RequestOrigin & { audit: "downloaded" | "viewed" }): Promise<DocumentFile> {
-  const doc = readableDocument(ctx, input);
+  const doc = await readableDocument(ctx, input);
   const file = doc.storageKey ? await ctx.files.read(doc.storageKey) : null;
   if (!file) throw notFound("This document has no file yet");
   await recordRead(ctx, { brokerId: doc.brokerId, customerId: doc.customerId, action: input.audit, actor: fileReadActor(ctx, { ...input, document: doc }), document: doc, detail: doc.originalName });
@@ -52,8 +52,8 @@ export async function readDocumentFile(ctx: AppContext, input: FileRead & Reques
 }
 
 /** A link to view one file (that this request may read) that works without signing in, for 15 minutes. */
-export function fileLink(ctx: AppContext, input: Omit<FileRead, "token">): FileLinkDto {
-  const doc = readableDocument(ctx, input);
+export async function fileLink(ctx: AppContext, input: Omit<FileRead, "token">): Promise<FileLinkDto> {
+  const doc = await readableDocument(ctx, input);
   if (!doc.storageKey) throw notFound("This document has no file yet");
   const expiresAt = new Date(ctx.clock.now().getTime() + FILE_LINK_TTL_MS);
   const token = signFileToken(ctx.config.sessionSecret, doc.id, expiresAt);

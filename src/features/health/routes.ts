@@ -2,15 +2,15 @@
 // /readyz: it can do its work: the database answers and the file store takes a write (send it
 // traffic only then; a full or read-only disk makes it not ready).
 import { Elysia } from "elysia";
-import { sql } from "drizzle-orm";
+import { ping } from "../../../db/transaction.ts";
 import { contextSeed, type AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newStorageKey } from "../../lib/storage.ts";
 import { Health, Ready } from "./model.ts";
 
-function databaseAnswers(ctx: AppContext): void {
+async function databaseAnswers(ctx: AppContext): Promise<void> {
   try {
-    ctx.db.get(sql`select 1`);
+    await ping(ctx.db);
   } catch {
     throw new AppError("unavailable", "The database is not answering");
   }
@@ -31,8 +31,8 @@ export const healthRoutes = (ctx: AppContext) =>
   new Elysia({ name: "health", seed: contextSeed(ctx) })
     .get(
       "/healthz",
-      () => {
-        databaseAnswers(ctx);
+      async () => {
+        await databaseAnswers(ctx);
         return { status: "ok" as const };
       },
       { response: Health },
@@ -40,7 +40,7 @@ export const healthRoutes = (ctx: AppContext) =>
     .get(
       "/readyz",
       async () => {
-        databaseAnswers(ctx);
+        await databaseAnswers(ctx);
         await storageAnswers(ctx);
         return { status: "ready" as const, checks: { database: "ok" as const, storage: "ok" as const } };
       },

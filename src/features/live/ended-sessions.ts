@@ -8,9 +8,9 @@ import type { LiveHub } from "./hub.ts";
 
 export const closeEndedBrokerSockets =
   (hub: LiveHub): PeriodicTask =>
-  (ctx) => {
+  async (ctx) => {
     const open = hub.brokerSessions();
-    const ended = new Set(endedSessionIds(ctx, [...new Set(open.map((s) => s.sessionId))]));
+    const ended = new Set(await endedSessionIds(ctx, [...new Set(open.map((s) => s.sessionId))]));
     for (const { brokerId, sessionId } of open) {
       if (ended.has(sessionId)) ctx.events.publish({ type: "broker_signed_out", brokerId, sessionId });
     }

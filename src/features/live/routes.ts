@@ -70,20 +70,20 @@ export const liveRoutes = (ctx: AppContext, hub: LiveHub) => {
       const signedIn = ws.data.reader.broker;
       if (signedIn) hub.addBroker(signedIn.broker.id, { socket: ws.raw, sessionId: signedIn.sessionId });
     },
-    message(ws, raw) {
+    async message(ws, raw) {
       if (!budgets.get(ws.raw)?.()) return ws.raw.close(POLICY_VIOLATION, "Too many messages");
       const message = parse(raw);
       if (!message) return;
       if (message.type === "auth") {
         // The broker was identified by their session when the socket opened; the userId sent
         // here is not trusted and changes nothing. Asked again: the session may have ended since.
-        const broker = brokerSession(ctx, ws.data);
+        const broker = await brokerSession(ctx, ws.data);
         reply(ws.raw, broker ? { type: "auth_success", role: "broker" } : { type: "auth_error", message: "Please sign in" });
         return;
       }
       if (message.type === "customer_auth" && typeof message.uploadLink === "string" && message.uploadLink.length <= 128) {
         try {
-          const portal = portalAccessFor(ctx, message.uploadLink, customerSession(ctx, ws.data));
+          const portal = await portalAccessFor(ctx, message.uploadLink, await customerSession(ctx, ws.data));
           const session = portal.session && { accountId: portal.session.account.id, sessionId: portal.session.sessionId };
           hub.addCustomer(portal.customers.map((c) => c.id), { socket: ws.raw, session });
           reply(ws.raw, { type: "auth_success", role: "customer" });

@@ -9,8 +9,8 @@
 // of seconds rather than microseconds. A resend carries the same Message-ID, so mail systems
 // can recognise it as the same message. A job that already delivered its email and then
 // crashed before being marked done finds the email "sent" and does nothing.
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { emails } from "../../../db/schema.ts";
+import { and, desc, eq, inArray, count } from "drizzle-orm";
+import { emails } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { enqueueJob, PermanentJobError, type Job, type Writer } from "../../lib/jobs.ts";
@@ -18,6 +18,7 @@ import { newId } from "../../lib/tokens.ts";
 import type { EmailContent } from "./templates.ts";
 import { smtpTransport } from "./transport.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
+import { transaction } from "../../../db/transaction.ts";
 
 export const SEND_EMAIL_JOB = "send_email";
 
@@ -31,16 +32,14 @@ export interface QueueEmailInput extends EmailContent {
 }
 
 /** Queues an email in the caller's transaction. Returns its id, or null if it was already queued. */
-export function queueEmail(ctx: AppContext, db: Writer, input: QueueEmailInput): string | null {
+export async function queueEmail(ctx: AppContext, db: Writer, input: QueueEmailInput): Promise<string | null> {
   const id = newId();
-  const row = db
-    .insert(emails)
-    .values({ id, dedupeKey: input.dedupeKey, kind: input.kind, to: input.to, subject: input.subject, text: input.text, html: input.html, replyTo: input.replyTo ?? null })
-    .onConflictDoNothing()
-    .returning({ id: emails.id })
-    .get();
+  const row = (await db.insert(emails)
+      .values({ id, dedupeKey: input.dedupeKey, kind: input.kind, to: input.to, subject: input.subject, text: input.text, html: input.html, replyTo: input.replyTo ?? null })
+      .onConflictDoNothing()
+      .returning({ id: emails.id }))[0];
   if (!row) return null;
-  enqueueJob(db, ctx.clock, { kind: SEND_EMAIL_JOB, payload: { emailId: id }, dedupeKey: `email:${id}` });
+  await enqueueJob(db, ctx.clock, { kind: SEND_EMAIL_JOB, payload: { emailId: id }, dedupeKey: `email:${id}` });
   return id;
 }
 
@@ -48,11 +47,11 @@ export function queueEmail(ctx: AppContext, db: Writer, input: QueueEmailInput):
 export async function deliverEmail(ctx: AppContext, job: Job): Promise<void> {
   const emailId = String(job.payload.emailId);
   const { db, clock, config, log } = ctx;
-  const email = db.select().from(emails).where(eq(emails.id, emailId)).get();
+  const email = (await db.select().from(emails).where(eq(emails.id, emailId)))[0];
   if (!email || email.status === "sent" || email.status === "logged" || email.status === "failed") return;
 
   if (!config.smtpUrl) {
-    db.update(emails).set({ status: "logged", sentAt: clock.now() }).where(eq(emails.id, emailId)).run();
+    await transaction(db, (tx) => tx.update(emails).set({ status: "logged", sentAt: clock.now() }).where(eq(emails.id, emailId)));
     const links = email.text.match(/https?:\/\/\S+/g) ?? [];
     log.info(`Email kept in the outbox (no SMTP_URL): to ${email.to}: ${email.subject}`, { id: emailId, links });
     return;
@@ -60,12 +59,10 @@ export async function deliverEmail(ctx: AppContext, job: Job): Promise<void> {
 
   // "sending" shows in `portal mail list` while the SMTP conversation runs. An email left
   // "sending" by a process that stopped is sent again (see the rule above).
-  const claimed = db
-    .update(emails)
-    .set({ status: "sending", attempts: email.attempts + 1 })
-    .where(and(eq(emails.id, emailId), inArray(emails.status, ["pending", "sending"])))
-    .returning({ id: emails.id })
-    .get();
+  const claimed = (await transaction(db, (tx) => tx.update(emails)
+      .set({ status: "sending", attempts: email.attempts + 1 })
+      .where(and(eq(emails.id, emailId), inArray(emails.status, ["pending", "sending"])))
+      .returning({ id: emails.id })))[0];
   if (!claimed) return;
 
   try {
@@ -80,41 +77,40 @@ export async function deliverEmail(ctx: AppContext, job: Job): Promise<void> {
       // A stable Message-ID lets mail systems recognise the same email.
       messageId: `<${email.id}@${new URL(config.publicUrl).hostname}>`,
     });
-    db.update(emails).set({ status: "sent", sentAt: clock.now(), messageId: info.messageId, lastError: null }).where(eq(emails.id, emailId)).run();
+    await transaction(db, (tx) => tx.update(emails).set({ status: "sent", sentAt: clock.now(), messageId: info.messageId, lastError: null }).where(eq(emails.id, emailId)));
   } catch (error) {
     const code = (error as { responseCode?: number }).responseCode;
     const message = (error as Error).message;
     // A 5xx answer is the server's final word; anything else (down, 4xx) may pass later.
     const permanent = code !== undefined && code >= 500;
     const lastTry = job.attempts >= job.maxAttempts;
-    db.update(emails)
-      .set({ status: permanent || lastTry ? "failed" : "pending", lastError: message })
-      .where(eq(emails.id, emailId))
-      .run();
+    await transaction(db, (tx) => tx.update(emails)
+            .set({ status: permanent || lastTry ? "failed" : "pending", lastError: message })
+            .where(eq(emails.id, emailId)));
     throw permanent ? new PermanentJobError(message) : error;
   }
 }
 
-export function listEmails(ctx: AppContext, options: { limit?: number } = {}): Email[] {
-  return ctx.db.select().from(emails).orderBy(desc(emails.createdAt)).limit(options.limit ?? 20).all();
+export async function listEmails(ctx: AppContext, options: { limit?: number } = {}): Promise<Email[]> {
+  return await ctx.db.select().from(emails).orderBy(desc(emails.createdAt)).limit(options.limit ?? 20);
 }
 
 /** Sends a failed email again: back to pending with a new delivery job. */
-export function retryEmail(ctx: AppContext, emailId: string): Email {
-  return inTransaction(ctx, ({ tx }) => {
-    const email = tx.select().from(emails).where(eq(emails.id, emailId)).get();
+export async function retryEmail(ctx: AppContext, emailId: string): Promise<Email> {
+  return inTransaction(ctx, async ({ tx }) => {
+    const email = (await tx.select().from(emails).where(eq(emails.id, emailId)))[0];
     if (!email) throw new AppError("not_found", `No email with id ${emailId}`);
     if (email.status !== "failed") throw new AppError("conflict", `Only failed emails can be retried; this one is ${email.status}`);
-    tx.update(emails).set({ status: "pending", lastError: null }).where(eq(emails.id, emailId)).run();
-    enqueueJob(tx, ctx.clock, { kind: SEND_EMAIL_JOB, payload: { emailId } });
+    await tx.update(emails).set({ status: "pending", lastError: null }).where(eq(emails.id, emailId));
+    await enqueueJob(tx, ctx.clock, { kind: SEND_EMAIL_JOB, payload: { emailId } });
     return { ...email, status: "pending" as const, lastError: null };
   });
 }
 
 /** How many emails are in each state, for /metrics and `portal doctor`. */
-export function countEmailsByStatus(ctx: AppContext): Record<Email["status"], number> {
+export async function countEmailsByStatus(ctx: AppContext): Promise<Record<Email["status"], number>> {
   const counts: Record<Email["status"], number> = { pending: 0, sending: 0, sent: 0, failed: 0, logged: 0 };
-  const rows = ctx.db.select({ status: emails.status, n: sql<number>`count(*)` }).from(emails).groupBy(emails.status).all();
+  const rows = await ctx.db.select({ status: emails.status, n: count() }).from(emails).groupBy(emails.status);
   for (const row of rows) counts[row.status] = row.n;
   return counts;
 }

@@ -25,20 +25,20 @@ export const notificationRoutes = (ctx: AppContext) =>
     .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
-        .get("/notifications", ({ broker, query }) => brokerNotifications(ctx, broker.id, listFilter(query)), {
+        .get("/notifications", async ({ broker, query }) => brokerNotifications(ctx, broker.id, listFilter(query)), {
           query: BrokerListQuery,
           response: BrokerNotificationList,
         })
-        .get("/notifications/unread-count", ({ broker }) => ({ count: unreadCount(ctx, { audience: "broker", brokerId: broker.id }) }), {
+        .get("/notifications/unread-count", async ({ broker }) => ({ count: await unreadCount(ctx, { audience: "broker", brokerId: broker.id }) }), {
           response: UnreadCountDto,
         })
-        .post("/notifications/mark-all-read", ({ broker }) => ({ updated: markAllRead(ctx, { audience: "broker", brokerId: broker.id }) }), {
+        .post("/notifications/mark-all-read", async ({ broker }) => ({ updated: await markAllRead(ctx, { audience: "broker", brokerId: broker.id }) }), {
           response: MarkedAllRead,
         })
         .post(
           "/notifications/:id/read",
-          ({ broker, params }) => {
-            markRead(ctx, { owner: { audience: "broker", brokerId: broker.id }, id: params.id });
+          async ({ broker, params }) => {
+            await markRead(ctx, { owner: { audience: "broker", brokerId: broker.id }, id: params.id });
             return { message: "Marked as read" };
           },
           { params: IdParams, response: Message },
@@ -46,22 +46,22 @@ export const notificationRoutes = (ctx: AppContext) =>
     )
     .guard({ portal: true }, (app) =>
       app
-        .get("/upload/:uploadLink/notifications", ({ portal }) => customerNotifications(ctx, customerOwner(portal).customerIds), {
+        .get("/upload/:uploadLink/notifications", async ({ portal }) => customerNotifications(ctx, customerOwner(portal).customerIds), {
           params: LinkParams,
           response: CustomerNotificationList,
         })
-        .get("/upload/:uploadLink/notifications/unread-count", ({ portal }) => ({ count: unreadCount(ctx, customerOwner(portal)) }), {
+        .get("/upload/:uploadLink/notifications/unread-count", async ({ portal }) => ({ count: await unreadCount(ctx, customerOwner(portal)) }), {
           params: LinkParams,
           response: UnreadCountDto,
         })
-        .post("/upload/:uploadLink/notifications/mark-all-read", ({ portal }) => ({ updated: markAllRead(ctx, customerOwner(portal)) }), {
+        .post("/upload/:uploadLink/notifications/mark-all-read", async ({ portal }) => ({ updated: await markAllRead(ctx, customerOwner(portal)) }), {
           params: LinkParams,
           response: MarkedAllRead,
         })
         .post(
           "/upload/:uploadLink/notifications/:id/read",
-          ({ portal, params }) => {
-            markRead(ctx, { owner: customerOwner(portal), id: params.id });
+          async ({ portal, params }) => {
+            await markRead(ctx, { owner: customerOwner(portal), id: params.id });
             return { message: "Marked as read" };
           },
           { params: LinkIdParams, response: Message },

@@ -1,13 +1,14 @@
 // Stored notifications for both sides. They are written in the same transaction as the change
 // they announce; the caller publishes `notification_created` once that transaction commits.
 import { and, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
-import { notifications } from "../../../db/schema.ts";
+import { notifications } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
 import { prepared } from "../../lib/prepared.ts";
 import { newId } from "../../lib/tokens.ts";
 import type { Unit } from "../../lib/unit-of-work.ts";
 import type { BrokerNotificationDto, CustomerNotificationDto } from "./model.ts";
+import { write } from "../../lib/unit-of-work.ts";
 
 export type BrokerNotificationType = "document_uploaded" | "document_verified" | "customer_invited" | "upload_infected" | "document_unavailable";
 export type CustomerNotificationType = "document_verified" | "documents_requested" | "document_deleted" | "other";
@@ -48,16 +49,16 @@ export const BROKER_NOTIFIES: Readonly<Record<BrokerNotificationType, boolean>> 
 };
 
 /** Stores a broker's notification in the unit's transaction and announces it after commit (customer events only, see BROKER_NOTIFIES). */
-export function addBrokerNotification(unit: Unit, brokerId: string, n: NewNotification<BrokerNotificationType>): void {
+export async function addBrokerNotification(unit: Unit, brokerId: string, n: NewNotification<BrokerNotificationType>): Promise<void> {
   if (!BROKER_NOTIFIES[n.type]) return;
   const id = newId();
-  unit.tx.insert(notifications).values({ id, audience: "broker", brokerId, createdAt: stamp(unit.now), ...n }).run();
+  await unit.tx.insert(notifications).values({ id, audience: "broker", brokerId, createdAt: stamp(unit.now), ...n });
   unit.publish({ type: "notification_created", audience: "broker", brokerId, notificationId: id });
 }
 
-export function addCustomerNotification(unit: Unit, customerId: string, n: NewNotification<CustomerNotificationType> & { brokerId?: string }): void {
+export async function addCustomerNotification(unit: Unit, customerId: string, n: NewNotification<CustomerNotificationType> & { brokerId?: string }): Promise<void> {
   const id = newId();
-  unit.tx.insert(notifications).values({ id, audience: "customer", customerId, createdAt: stamp(unit.now), ...n }).run();
+  await unit.tx.insert(notifications).values({ id, audience: "customer", customerId, createdAt: stamp(unit.now), ...n });
   unit.publish({ type: "notification_created", audience: "customer", customerId, notificationId: id });
 }
 
@@ -85,19 +86,18 @@ const brokerUnread = prepared((db) =>
   db.select({ n: count() }).from(notifications).where(and(ownedBy(brokerOwner), eq(notifications.read, false))).prepare(),
 );
 
-function list(ctx: AppContext, owner: Owner, filter: ListFilter = {}): Row[] {
+async function list(ctx: AppContext, owner: Owner, filter: ListFilter = {}): Promise<Row[]> {
   const plain = !filter.unreadOnly && !filter.before && (filter.limit ?? LIST_LIMIT) >= LIST_LIMIT;
-  if (owner.audience === "broker" && plain) return brokerList(ctx.db).all({ brokerId: owner.brokerId });
+  if (owner.audience === "broker" && plain) return await brokerList(ctx.db).execute({ brokerId: owner.brokerId });
   const conditions: (SQL | undefined)[] = [ownedBy(owner)];
   if (filter.unreadOnly) conditions.push(eq(notifications.read, false));
   if (filter.before) conditions.push(lt(notifications.createdAt, filter.before));
-  return ctx.db
-    .select()
-    .from(notifications)
-    .where(and(...conditions))
-    .orderBy(desc(notifications.createdAt))
-    .limit(Math.min(filter.limit ?? LIST_LIMIT, LIST_LIMIT))
-    .all();
+  return await ctx.db
+      .select()
+      .from(notifications)
+      .where(and(...conditions))
+      .orderBy(desc(notifications.createdAt))
+      .limit(Math.min(filter.limit ?? LIST_LIMIT, LIST_LIMIT));
 }
 
 const base = (row: Row) => ({
@@ -109,31 +109,29 @@ const base = (row: Row) => ({
   metadata: row.metadata ?? null,
 });
 
-export const brokerNotifications = (ctx: AppContext, brokerId: string, filter: ListFilter = {}): BrokerNotificationDto[] =>
-  list(ctx, { audience: "broker", brokerId }, filter).map((row) => ({ ...base(row), read: row.read }));
+export const brokerNotifications = async (ctx: AppContext, brokerId: string, filter: ListFilter = {}): Promise<BrokerNotificationDto[]> =>
+  (await list(ctx, { audience: "broker", brokerId }, filter)).map((row) => ({ ...base(row), read: row.read }));
 
 // The customer side names the flag isRead (SPEC section 3).
-export const customerNotifications = (ctx: AppContext, customerIds: string[]): CustomerNotificationDto[] =>
-  list(ctx, { audience: "customer", customerIds }).map((row) => ({ ...base(row), isRead: row.read }));
+export const customerNotifications = async (ctx: AppContext, customerIds: string[]): Promise<CustomerNotificationDto[]> =>
+  (await list(ctx, { audience: "customer", customerIds })).map((row) => ({ ...base(row), isRead: row.read }));
 
-export function unreadCount(ctx: AppContext, owner: Owner): number {
-  if (owner.audience === "broker") return brokerUnread(ctx.db).get({ brokerId: owner.brokerId })!.n;
-  return ctx.db.select({ n: count() }).from(notifications).where(and(ownedBy(owner), eq(notifications.read, false))).get()!.n;
+export async function unreadCount(ctx: AppContext, owner: Owner): Promise<number> {
+  if (owner.audience === "broker") return (await brokerUnread(ctx.db).execute({ brokerId: owner.brokerId }))[0]!.n;
+  return (await ctx.db.select({ n: count() }).from(notifications).where(and(ownedBy(owner), eq(notifications.read, false))))[0]!.n;
 }
 
-export function markRead(ctx: AppContext, { owner, id }: { owner: Owner; id: string }): void {
-  const changed = ctx.db.update(notifications).set({ read: true }).where(and(ownedBy(owner), eq(notifications.id, id))).returning({ id: notifications.id }).get();
+export async function markRead(ctx: AppContext, { owner, id }: { owner: Owner; id: string }): Promise<void> {
+  const changed = (await write(ctx, (tx) => tx.update(notifications).set({ read: true }).where(and(ownedBy(owner), eq(notifications.id, id))).returning({ id: notifications.id })))[0];
   if (!changed) throw notFound("Notification not found");
   ctx.events.publish({ type: "notifications_read", ...owner });
 }
 
-export function markAllRead(ctx: AppContext, owner: Owner): number {
-  const changed = ctx.db
-    .update(notifications)
-    .set({ read: true })
-    .where(and(ownedBy(owner), eq(notifications.read, false)))
-    .returning({ id: notifications.id })
-    .all();
+export async function markAllRead(ctx: AppContext, owner: Owner): Promise<number> {
+  const changed = await write(ctx, (tx) => tx.update(notifications)
+      .set({ read: true })
+      .where(and(ownedBy(owner), eq(notifications.read, false)))
+      .returning({ id: notifications.id }));
   ctx.events.publish({ type: "notifications_read", ...owner });
   return changed.length;
 }

@@ -20,13 +20,13 @@ function holdsToken(authorization: string | null, token: string): boolean {
 }
 
 export const metricsRoutes = (ctx: AppContext, hub: LiveHub, metrics: HttpMetrics) =>
-  new Elysia({ name: "metrics", seed: contextSeed(ctx) }).get("/metrics", ({ request, set }) => {
+  new Elysia({ name: "metrics", seed: contextSeed(ctx) }).get("/metrics", async ({ request, set }) => {
     const token = ctx.config.metricsToken;
     if (!token) throw new AppError("not_found", "Metrics are off. Set METRICS_TOKEN to turn them on.");
     if (!holdsToken(request.headers.get("authorization"), token)) {
       set.headers["www-authenticate"] = "Bearer";
       throw new AppError("unauthorized", "Send the METRICS_TOKEN as Authorization: Bearer <token>");
     }
-    const body = metrics.render({ jobs: countJobsByStatus(ctx.db), emails: countEmailsByStatus(ctx), sockets: hub.counts() }, pkg.version);
+    const body = metrics.render({ jobs: await countJobsByStatus(ctx.db), emails: await countEmailsByStatus(ctx), sockets: hub.counts() }, pkg.version);
     return new Response(body, { headers: { ...(set.headers as Record<string, string>), "content-type": "text/plain; version=0.0.4; charset=utf-8" } });
   }, { response: NotJson });

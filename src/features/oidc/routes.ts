@@ -47,7 +47,7 @@ export const oidcRoutes = (ctx: AppContext) => {
         flowCookie.clear(cookie);
         try {
           const { userId } = await completeOidcSignIn(ctx, { search: new URL(request.url).search, cookieState });
-          const { token, expiresAt } = createSession(ctx, userId);
+          const { token, expiresAt } = await createSession(ctx, userId);
           session.set(cookie, token, expiresAt);
           return redirect("/dashboard");
         } catch (error) {

@@ -5,7 +5,7 @@
 // their verified email, else a new broker when sign-up is allowed.
 import { and, eq } from "drizzle-orm";
 import * as oidc from "openid-client";
-import { brokerOidcIdentities } from "../../../db/schema.ts";
+import { brokerOidcIdentities } from "../../../db/tables.ts";
 import type { AppContext, } from "../../context.ts";
 import type { Config } from "../../config.ts";
 import { newId } from "../../lib/tokens.ts";
@@ -104,7 +104,7 @@ export async function completeOidcSignIn(ctx: AppContext, input: CallbackInput):
   } catch (error) {
     throw new SsoError(isNetworkFailure(error) ? "provider_unavailable" : "token_invalid", describe(error));
   }
-  return { userId: brokerFor(ctx, settings, claims) };
+  return { userId: await brokerFor(ctx, settings, claims) };
 }
 
 /** The library's error with the check that failed (its cause), for the log. */
@@ -122,31 +122,30 @@ function isNetworkFailure(error: unknown): boolean {
   return err.code === "OAUTH_RESPONSE_IS_NOT_JSON" || (typeof err.code === "string" && /ECONN|ETIMEDOUT|ENOTFOUND|FailedToOpenSocket/.test(err.code));
 }
 
-function brokerFor(ctx: AppContext, settings: OidcConfig, claims: oidc.IDToken): string {
+async function brokerFor(ctx: AppContext, settings: OidcConfig, claims: oidc.IDToken): Promise<string> {
   const email = typeof claims.email === "string" ? normalizeEmail(claims.email) : "";
   // Only an address the provider vouches for is matched to (or creates) an account.
   if (!isValidEmail(email) || claims.email_verified !== true) throw new SsoError("email_not_verified");
   const domain = email.slice(email.lastIndexOf("@") + 1);
   if (settings.allowedDomains && !settings.allowedDomains.includes(domain)) throw new SsoError("domain_not_allowed", domain);
 
-  const linked = ctx.db
-    .select({ userId: brokerOidcIdentities.userId })
-    .from(brokerOidcIdentities)
-    .where(and(eq(brokerOidcIdentities.issuer, settings.issuer), eq(brokerOidcIdentities.subject, claims.sub)))
-    .get();
+  const linked = (await ctx.db
+      .select({ userId: brokerOidcIdentities.userId })
+      .from(brokerOidcIdentities)
+      .where(and(eq(brokerOidcIdentities.issuer, settings.issuer), eq(brokerOidcIdentities.subject, claims.sub))))[0];
   if (linked) {
-    if (signInAccountById(ctx, linked.userId)?.disabled !== false) throw new SsoError("account_disabled");
+    if ((await signInAccountById(ctx, linked.userId))?.disabled !== false) throw new SsoError("account_disabled");
     return linked.userId;
   }
 
-  const existing = signInAccountByEmail(ctx, email);
+  const existing = await signInAccountByEmail(ctx, email);
   if (existing?.disabled) throw new SsoError("account_disabled");
   if (!existing && !ctx.config.allowSignup) throw new SsoError("no_account");
-  return inTransaction(ctx, ({ tx }) => {
+  return inTransaction(ctx, async ({ tx }) => {
     const userId =
       existing?.user.id ??
-      createBrokerWithoutPassword(ctx, { email, firstName: nameClaim(claims.given_name), lastName: nameClaim(claims.family_name) }).id;
-    tx.insert(brokerOidcIdentities).values({ id: newId(), userId, issuer: settings.issuer, subject: claims.sub, createdAt: ctx.clock.now() }).run();
+      (await createBrokerWithoutPassword(tx, { email, firstName: nameClaim(claims.given_name), lastName: nameClaim(claims.family_name) })).id;
+    await tx.insert(brokerOidcIdentities).values({ id: newId(), userId, issuer: settings.issuer, subject: claims.sub, createdAt: ctx.clock.now() });
     return userId;
   });
 }

@@ -14,8 +14,8 @@ function needEmail(email: string | undefined, command: string): string {
   return email;
 }
 
-export function adminList(ctx: AppContext): string[] {
-  const brokers = listBrokers(ctx);
+export async function adminList(ctx: AppContext): Promise<string[]> {
+  const brokers = await listBrokers(ctx);
   if (brokers.length === 0) return ["No broker accounts yet. Create one with: portal admin create --email E --password P"];
   // Names are typed by brokers: one printed line each, always.
   return brokers.map((b) =>
@@ -32,9 +32,9 @@ export async function adminResetPassword(ctx: AppContext, values: { email?: stri
   return [`New password set for ${result.email}; ${sessionsNote(result.sessionsEnded)}.`];
 }
 
-export function adminSetDisabled(ctx: AppContext, values: { email?: string }, disabled: boolean): string[] {
+export async function adminSetDisabled(ctx: AppContext, values: { email?: string }, disabled: boolean): Promise<string[]> {
   const email = needEmail(values.email, disabled ? "disable" : "enable");
-  const result = setBrokerDisabled(ctx, { email, disabled });
+  const result = await setBrokerDisabled(ctx, { email, disabled });
   if (!result.changed) return [`${result.email} was already ${disabled ? "disabled" : "active"}.`];
   return [disabled ? `Disabled ${result.email}: they cannot sign in; ${sessionsNote(result.sessionsEnded)}.` : `Enabled ${result.email}: they can sign in again.`];
 }

@@ -63,7 +63,7 @@ export async function fillDemo(overrides: ConfigOverrides): Promise<DemoSummary>
   const clock = new ManualClock(now - HISTORY_DAYS * DAY);
   const ctx = buildContext(config, db, { clock, log: createLogger("silent") });
   try {
-    if (listBrokers(ctx).length > 0) {
+    if ((await listBrokers(ctx)).length > 0) {
       throw new AppError("conflict", `${config.dataDir} already has broker accounts; portal demo fills only a new data directory (try --data ./demo-data)`);
     }
     let customers = 0;
@@ -72,7 +72,7 @@ export async function fillDemo(overrides: ConfigOverrides): Promise<DemoSummary>
     for (const spec of DEMO_BROKERS) {
       const broker = await createBrokerAccount(ctx, { email: spec.email, password: DEMO_PASSWORD, firstName: spec.firstName, lastName: spec.lastName });
       // With billing on a new broker is on Free (3 customers): the demo brokers get Unlimited.
-      setPlan(ctx, broker.id, "unlimited");
+      await setPlan(ctx, broker.id, "unlimited");
       for (let i = 0; i < spec.customers; i++, n++) {
         // Invitations spread over the weeks of history, oldest first.
         const invitedAt = now - HISTORY_DAYS * DAY + Math.floor((n / 200) * (HISTORY_DAYS - 1) * DAY);
@@ -97,14 +97,14 @@ async function demoCustomer(ctx: AppContext, broker: PublicUser, n: number): Pro
   const first = FIRST[n % FIRST.length]!;
   const last = LAST[(n * 7) % LAST.length]!;
   const wanted = STANDARD_DOCUMENTS.slice(n % 3, (n % 3) + 3 + (n % 4));
-  const customer = createCustomer(ctx, {
-    broker,
-    name: `${first} ${last}`,
-    email: `${first}.${last}.${n}@example.com`.toLowerCase(),
-    loanType: CREATE_LOAN_TYPES[n % CREATE_LOAN_TYPES.length]!.id,
-    dueDate: new Date(ctx.clock.now().getTime() + (7 + (n % 4) * 7) * DAY).toISOString(),
-    requiredDocuments: wanted.map((d) => ({ name: d.name })),
-  });
+  const customer = await createCustomer(ctx, {
+      broker,
+      name: `${first} ${last}`,
+      email: `${first}.${last}.${n}@example.com`.toLowerCase(),
+      loanType: CREATE_LOAN_TYPES[n % CREATE_LOAN_TYPES.length]!.id,
+      dueDate: new Date(ctx.clock.now().getTime() + (7 + (n % 4) * 7) * DAY).toISOString(),
+      requiredDocuments: wanted.map((d) => ({ name: d.name })),
+    });
   // Stage by position: some have sent nothing yet, some everything; some files approved, some
   // sent back, the rest waiting for the broker.
   const stage = n % 5;
@@ -112,9 +112,9 @@ async function demoCustomer(ctx: AppContext, broker: PublicUser, n: number): Pro
   for (const [i, doc] of customer.documents.slice(0, uploads).entries()) {
     const tempPath = join(ctx.files.tempDir, `demo-${doc.id}`);
     writeFileSync(tempPath, DEMO_PDF);
-    attachUploadedFile(ctx, { customerIds: [customer.id], documentId: doc.id, file: { tempPath, originalName: `${doc.name}.pdf`, mimeType: "application/pdf", size: DEMO_PDF.length, fields: {} } });
-    if (stage >= 3 && i % 3 !== 2) verifyDocument(ctx, { broker, documentId: doc.id, status: "approved" });
-    else if (stage === 2 && i === 0) verifyDocument(ctx, { broker, documentId: doc.id, status: "rejected", rejectionReason: "The scan is cut off at the bottom; please send the whole page." });
+    await attachUploadedFile(ctx, { customerIds: [customer.id], documentId: doc.id, file: { tempPath, originalName: `${doc.name}.pdf`, mimeType: "application/pdf", size: DEMO_PDF.length, fields: {} } });
+    if (stage >= 3 && i % 3 !== 2) await verifyDocument(ctx, { broker, documentId: doc.id, status: "approved" });
+    else if (stage === 2 && i === 0) await verifyDocument(ctx, { broker, documentId: doc.id, status: "rejected", rejectionReason: "The scan is cut off at the bottom; please send the whole page." });
   }
   return customer.documents.length;
 }

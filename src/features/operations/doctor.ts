@@ -17,6 +17,7 @@ import { storageKeysIn } from "./backup.ts";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import * as schema from "../../../db/schema.ts";
 import type { Db } from "../../../db/client.ts";
+import { registerSqliteWriter } from "../../../db/transaction.ts";
 
 export type Verdict = "ok" | "warn" | "fail";
 
@@ -53,10 +54,12 @@ export async function runDoctor(env: Record<string, string | undefined>, overrid
   const sqlite = new Database(join(config.dataDir, databaseFileName), { readonly: true });
   sqlite.exec("PRAGMA busy_timeout = 5000");
   const db = drizzle(sqlite, { schema }) as Db;
+  // Read only: doctor never writes, so its one connection serves as the transaction one too.
+  registerSqliteWriter(db, db);
   try {
     findings.push(...databaseChecks(sqlite));
     const ctx = buildContext(config, db, { log: createLogger("silent") });
-    findings.push(clock(sqlite, now), ...jobsAndEmails(ctx.db, ctx, now), ...storedFiles(config.dataDir));
+    findings.push(clock(sqlite, now), ...await jobsAndEmails(ctx.db, ctx, now), ...storedFiles(config.dataDir));
     findings.push(await smtp(ctx));
   } finally {
     sqlite.close();
@@ -106,10 +109,10 @@ function clock(sqlite: Database, now: Date): Finding {
   return ok("Clock", `${now.toISOString()}, not behind anything in the database`);
 }
 
-function jobsAndEmails(db: Db, ctx: ReturnType<typeof buildContext>, now: Date): Finding[] {
-  const jobs = countJobsByStatus(db);
-  const overdue = countOverdueJobs(db, new Date(now.getTime() - OVERDUE_JOB_MS));
-  const emails = countEmailsByStatus(ctx);
+async function jobsAndEmails(db: Db, ctx: ReturnType<typeof buildContext>, now: Date): Promise<Finding[]> {
+  const jobs = await countJobsByStatus(db);
+  const overdue = await countOverdueJobs(db, new Date(now.getTime() - OVERDUE_JOB_MS));
+  const emails = await countEmailsByStatus(ctx);
   const found: Finding[] = [];
   found.push(
     overdue > 0

@@ -31,9 +31,9 @@ export const portalRoutes = (ctx: AppContext) =>
     )
     .post(
       "/:uploadLink/documents/:documentId/unavailable",
-      ({ portal, params, body }) => ({
+      async ({ portal, params, body }) => ({
         message: "Your answer was sent to your broker",
-        document: answerWithoutFile(ctx, { portal, documentId: params.documentId, reason: body.reason }),
+        document: await answerWithoutFile(ctx, { portal, documentId: params.documentId, reason: body.reason }),
       }),
       { params: DocumentParams, portal: true, body: UnavailableBody, response: UploadResponse },
     );

@@ -24,28 +24,28 @@ import type { AuditActor } from "../audit/actor.ts";
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** The brokers of the relationships this request may see, in invitation order, with how to reach them. */
-function brokersOf(ctx: AppContext, access: PortalAccess): BrokerContactDto[] {
-  const brokers = brokerContacts(ctx, access.customers.map((c) => c.brokerId));
+async function brokersOf(ctx: AppContext, access: PortalAccess): Promise<BrokerContactDto[]> {
+  const brokers = await brokerContacts(ctx, access.customers.map((c) => c.brokerId));
   return [...new Set(access.customers.map((c) => c.brokerId))].flatMap((id) => {
     const broker = brokers.get(id);
     return broker ? [broker] : [];
   });
 }
 
-export function customerProfile(ctx: AppContext, access: PortalAccess): CustomerProfileDto {
+export async function customerProfile(ctx: AppContext, access: PortalAccess): Promise<CustomerProfileDto> {
   const { customer } = access;
   return {
     id: customer.id,
     name: customer.name,
     email: customer.email,
     loanType: customer.loanType ?? access.customers.find((c) => c.loanType)?.loanType ?? null,
-    invitedBy: brokersOf(ctx, access).map((b) => b.name),
+    invitedBy: (await brokersOf(ctx, access)).map((b) => b.name),
   };
 }
 
 /** The profile a sign-in or sign-up answers with: as seen through the link used, else the oldest. */
-export function profileAfterSignIn(ctx: AppContext, { session, uploadLink }: { session: CustomerSession; uploadLink?: string }): CustomerProfileDto {
-  const customers = customersWithEmail(ctx, session.account.email);
+export async function profileAfterSignIn(ctx: AppContext, { session, uploadLink }: { session: CustomerSession; uploadLink?: string }): Promise<CustomerProfileDto> {
+  const customers = await customersWithEmail(ctx, session.account.email);
   const customer = customers.find((c) => c.uploadLink === uploadLink) ?? customers[0];
   if (!customer) return { id: session.account.id, name: session.account.email, email: session.account.email, loanType: null, invitedBy: [] };
   return customerProfile(ctx, { customer, session, customers });
@@ -83,14 +83,14 @@ export function toPortalDocument(doc: DocumentRow, signedIn: boolean, rules: Acc
 
 const customerIds = (access: PortalAccess) => access.customers.map((c) => c.id);
 
-export function portalView(ctx: AppContext, access: PortalAccess): PortalDto {
+export async function portalView(ctx: AppContext, access: PortalAccess): Promise<PortalDto> {
   const signedIn = isSignedIn(access);
-  const docs = listDocumentsOfCustomers(ctx, customerIds(access)).filter((d) => signedIn || isRequirement(d.status));
+  const docs = (await listDocumentsOfCustomers(ctx, customerIds(access))).filter((d) => signedIn || isRequirement(d.status));
   return {
-    customer: signedIn ? customerProfile(ctx, access) : { id: access.customer.id, name: access.customer.name },
+    customer: signedIn ? await customerProfile(ctx, access) : { id: access.customer.id, name: access.customer.name },
     authenticated: signedIn,
     documents: docs.map((d) => toPortalDocument(d, signedIn, effectiveRules(ctx, d.acceptanceRules))),
-    brokers: brokersOf(ctx, access),
+    brokers: await brokersOf(ctx, access),
     maxUploadBytes: ctx.config.maxUploadBytes,
   };
 }
@@ -101,7 +101,7 @@ export async function uploadToPortal(
   { portal: access, documentId, request, actor }: { portal: PortalAccess; documentId: string; request: Request; actor: AuditActor },
 ): Promise<PortalDocumentDto> {
   // Refused before a byte of the body is read when the document cannot take a file.
-  const target = uploadableDocument(ctx, customerIds(access), documentId);
+  const target = await uploadableDocument(ctx, customerIds(access), documentId);
   const received = await receiveFile(request, {
     tempDir: ctx.files.tempDir,
     maxBytes: ctx.config.maxUploadBytes,
@@ -117,7 +117,7 @@ export async function uploadToPortal(
     what: `${access.customer.name}'s upload to ${target.name}`,
   });
   try {
-    const doc = attachUploadedFile(ctx, { customerIds: customerIds(access), documentId, file, actor });
+    const doc = await attachUploadedFile(ctx, { customerIds: customerIds(access), documentId, file, actor });
     return toPortalDocument(doc, isSignedIn(access), effectiveRules(ctx, doc.acceptanceRules));
   } finally {
     rmSync(file.tempPath, { force: true }); // moved into the store on success; dropped otherwise
@@ -125,7 +125,7 @@ export async function uploadToPortal(
 }
 
 /** "I don't have this": a reason instead of a file, for the broker to accept or decline. */
-export function answerWithoutFile(ctx: AppContext, { portal: access, documentId, reason }: { portal: PortalAccess; documentId: string; reason: string }): PortalDocumentDto {
-  const doc = answerUnavailable(ctx, { customerIds: customerIds(access), documentId, reason });
+export async function answerWithoutFile(ctx: AppContext, { portal: access, documentId, reason }: { portal: PortalAccess; documentId: string; reason: string }): Promise<PortalDocumentDto> {
+  const doc = await answerUnavailable(ctx, { customerIds: customerIds(access), documentId, reason });
   return toPortalDocument(doc, isSignedIn(access), effectiveRules(ctx, doc.acceptanceRules));
 }

@@ -1,7 +1,7 @@
 // Reminder cadences: the broker sets one on a customer's open requests; the scheduler sends each
 // step when src/shared/reminder-cadence.ts says it is due, through the outbox, once.
 import { and, eq, inArray } from "drizzle-orm";
-import { documents, reminderCadences } from "../../../db/schema.ts";
+import { documents, reminderCadences } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { badRequest, AppError } from "../../lib/errors.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
@@ -21,44 +21,42 @@ export interface CustomerReminders {
   cadence: ReminderCadence | null;
 }
 
-export function customerReminders(ctx: AppContext, { brokerId, customerId }: { brokerId: string; customerId: string }): CustomerReminders {
-  findOwnedCustomer(ctx, brokerId, customerId);
-  const row = ctx.db
-    .select()
-    .from(reminderCadences)
-    .where(and(eq(reminderCadences.customerId, customerId), eq(reminderCadences.brokerId, brokerId)))
-    .orderBy(reminderCadences.createdAt)
-    .all()
+export async function customerReminders(ctx: AppContext, { brokerId, customerId }: { brokerId: string; customerId: string }): Promise<CustomerReminders> {
+  await findOwnedCustomer(ctx, brokerId, customerId);
+  const row = (await ctx.db
+      .select()
+      .from(reminderCadences)
+      .where(and(eq(reminderCadences.customerId, customerId), eq(reminderCadences.brokerId, brokerId)))
+      .orderBy(reminderCadences.createdAt))
     .at(-1);
   const cadence = row ? { almostDueDays: row.almostDueDays, everyDays: row.everyDays, maxCount: row.maxCount } : null;
-  return { paused: pausedCustomers(ctx.db, [customerId]).has(customerId), cadence };
+  return { paused: (await pausedCustomers(ctx.db, [customerId])).has(customerId), cadence };
 }
 
 /**
  * Puts a cadence (or, with null, none) on every document the customer still owes: what the
  * invite and request dialogs send right after the request. A new cadence starts from step one.
  */
-export function setCustomerCadence(
+export async function setCustomerCadence(
   ctx: AppContext,
   { brokerId, customerId, cadence }: { brokerId: string; customerId: string; cadence: ReminderCadence | null },
-): CustomerReminders {
-  findOwnedCustomer(ctx, brokerId, customerId);
+): Promise<CustomerReminders> {
+  await findOwnedCustomer(ctx, brokerId, customerId);
   if (cadence) {
     const error = cadenceError(cadence);
     if (error) throw badRequest(error);
   }
-  const open = ctx.db
-    .select({ id: documents.id })
-    .from(documents)
-    .where(and(eq(documents.brokerId, brokerId), eq(documents.customerId, customerId), inArray(documents.status, AWAITING_UPLOAD)))
-    .all()
+  const open = (await ctx.db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(and(eq(documents.brokerId, brokerId), eq(documents.customerId, customerId), inArray(documents.status, AWAITING_UPLOAD))))
     .map((d) => d.id);
   if (cadence && open.length === 0) throw new AppError("conflict", "This customer has no documents waiting to be uploaded.");
-  inTransaction(ctx, ({ tx, publish, now }) => {
-    if (open.length) tx.delete(reminderCadences).where(inArray(reminderCadences.documentId, open)).run();
-    if (cadence) tx.insert(reminderCadences).values(open.map((documentId) => ({ documentId, brokerId, customerId, ...cadence, createdAt: now }))).run();
-    publish({ type: "customer_updated", brokerId, customerId });
-  });
+  await inTransaction(ctx, async ({ tx, publish, now }) => {
+        if (open.length) await tx.delete(reminderCadences).where(inArray(reminderCadences.documentId, open));
+        if (cadence) await tx.insert(reminderCadences).values(open.map((documentId) => ({ documentId, brokerId, customerId, ...cadence, createdAt: now })));
+        publish({ type: "customer_updated", brokerId, customerId });
+      });
   return customerReminders(ctx, { brokerId, customerId });
 }
 
@@ -67,49 +65,47 @@ export function setCustomerCadence(
  * email per customer. The step counter only moves from the count this tick read (and each email
  * has a (document, step) key), so two racing ticks never send a step twice.
  */
-export function sendCadenceReminders(ctx: AppContext): void {
+export async function sendCadenceReminders(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now();
-  inTransaction(ctx, (unit) => {
-    const rows = unit.tx
-      .select({ doc: documents, cadence: reminderCadences })
-      .from(reminderCadences)
-      .innerJoin(documents, eq(documents.id, reminderCadences.documentId))
-      .where(inArray(documents.status, AWAITING_UPLOAD))
-      .all();
-    if (rows.length === 0) return;
-    const paused = pausedCustomers(unit.tx, [...new Set(rows.map((r) => r.doc.customerId))]);
-    const settings = reminderSettingsOf(unit.tx, rows.map((r) => r.doc.brokerId));
-    const due: { doc: DocumentRow; step: number }[] = [];
-    for (const { doc, cadence } of rows) {
-      const s = settings.get(doc.brokerId)!;
-      const at = nextCadenceSend({
-        now,
-        dueDate: doc.dueDate,
-        requestedAt: cadence.createdAt > doc.createdAt ? cadence.createdAt : doc.createdAt,
-        status: doc.status,
-        cadence,
-        lastSentAt: cadence.lastSentAt,
-        sentCount: cadence.sentCount,
-        blackoutDays: s.blackoutDays,
-        timeZone: s.timeZone,
-        paused: paused.has(doc.customerId),
+  await inTransaction(ctx, async (unit) => {
+        const rows = await unit.tx
+              .select({ doc: documents, cadence: reminderCadences })
+              .from(reminderCadences)
+              .innerJoin(documents, eq(documents.id, reminderCadences.documentId))
+              .where(inArray(documents.status, AWAITING_UPLOAD));
+        if (rows.length === 0) return;
+        const paused = await pausedCustomers(unit.tx, [...new Set(rows.map((r) => r.doc.customerId))]);
+        const settings = await reminderSettingsOf(unit.tx, rows.map((r) => r.doc.brokerId));
+        const due: { doc: DocumentRow; step: number }[] = [];
+        for (const { doc, cadence } of rows) {
+          const s = settings.get(doc.brokerId)!;
+          const at = nextCadenceSend({
+            now,
+            dueDate: doc.dueDate,
+            requestedAt: cadence.createdAt > doc.createdAt ? cadence.createdAt : doc.createdAt,
+            status: doc.status,
+            cadence,
+            lastSentAt: cadence.lastSentAt,
+            sentCount: cadence.sentCount,
+            blackoutDays: s.blackoutDays,
+            timeZone: s.timeZone,
+            paused: paused.has(doc.customerId),
+          });
+          if (!at || at.getTime() > now.getTime()) continue;
+          const step = cadence.sentCount + 1;
+          const moved = (await unit.tx
+                  .update(reminderCadences)
+                  .set({ sentCount: step, lastSentAt: now })
+                  .where(and(eq(reminderCadences.documentId, doc.id), eq(reminderCadences.sentCount, cadence.sentCount)))
+                  .returning({ id: reminderCadences.documentId }))[0];
+          if (moved) due.push({ doc, step });
+        }
+        const steps = new Map(due.map((d) => [d.doc.id, d.step]));
+        for (const [customerId, docs] of groupByCustomer(due.map((d) => d.doc))) {
+          const broker = await brokerById(ctx, docs[0]!.brokerId);
+          if (!broker) continue;
+          const dedupeKey = `cadence-reminder:${docs.map((d) => `${d.id}#${steps.get(d.id)}`).join(",")}`;
+          await queueReminderEmail(ctx, unit.tx, { customerId, brokerName: displayName(broker), documents: docs, dedupeKey, actor: SYSTEM_ACTOR });
+        }
       });
-      if (!at || at.getTime() > now.getTime()) continue;
-      const step = cadence.sentCount + 1;
-      const moved = unit.tx
-        .update(reminderCadences)
-        .set({ sentCount: step, lastSentAt: now })
-        .where(and(eq(reminderCadences.documentId, doc.id), eq(reminderCadences.sentCount, cadence.sentCount)))
-        .returning({ id: reminderCadences.documentId })
-        .get();
-      if (moved) due.push({ doc, step });
-    }
-    const steps = new Map(due.map((d) => [d.doc.id, d.step]));
-    for (const [customerId, docs] of groupByCustomer(due.map((d) => d.doc))) {
-      const broker = brokerById(ctx, docs[0]!.brokerId);
-      if (!broker) continue;
-      const dedupeKey = `cadence-reminder:${docs.map((d) => `${d.id}#${steps.get(d.id)}`).join(",")}`;
-      queueReminderEmail(ctx, unit.tx, { customerId, brokerName: displayName(broker), documents: docs, dedupeKey, actor: SYSTEM_ACTOR });
-    }
-  });
 }

@@ -6,7 +6,7 @@ import type { DocumentRow } from "../documents/service.ts";
 import { queueEmail } from "../mail/service.ts";
 import { reminderEmail } from "../mail/templates.ts";
 import { emailSender } from "../broker-profile/contact.ts";
-import { appendAudit } from "../audit/service.ts";
+import { recordAudit } from "../audit/service.ts";
 import type { AuditActor } from "../audit/actor.ts";
 
 /** Documents by customer, in order: a customer belongs to one broker, so one email each. */
@@ -17,21 +17,21 @@ export function groupByCustomer(docs: DocumentRow[]): Map<string, DocumentRow[]>
 }
 
 /** Queues the reminder for one customer's documents in the caller's transaction; false when the customer is gone. */
-export function queueReminderEmail(
+export async function queueReminderEmail(
   ctx: AppContext,
   tx: Writer,
   input: { customerId: string; brokerName: string; documents: DocumentRow[]; dedupeKey: string; actor: AuditActor },
-): boolean {
-  const customer = customerContact(ctx, input.customerId, tx);
+): Promise<boolean> {
+  const customer = await customerContact(ctx, input.customerId, tx);
   if (!customer) return false;
   const content = reminderEmail({
     customerName: customer.name,
     brokerName: input.brokerName,
-    sender: emailSender(ctx, customer.brokerId, tx),
+    sender: await emailSender(ctx, customer.brokerId, tx),
     uploadUrl: customer.uploadUrl,
     documents: input.documents.map((d) => ({ name: d.name, dueDate: d.dueDate })),
   });
-  queueEmail(ctx, tx, { kind: "reminder", to: customer.email, dedupeKey: input.dedupeKey, ...content });
-  appendAudit(ctx, { tx, now: ctx.clock.now() }, { brokerId: customer.brokerId, customerId: customer.id, action: "reminder_sent", actor: input.actor, detail: input.documents.map((d) => d.name).join(", ") });
+  await queueEmail(ctx, tx, { kind: "reminder", to: customer.email, dedupeKey: input.dedupeKey, ...content });
+  await recordAudit(ctx, { tx, now: ctx.clock.now() }, { brokerId: customer.brokerId, customerId: customer.id, action: "reminder_sent", actor: input.actor, detail: input.documents.map((d) => d.name).join(", ") });
   return true;
 }

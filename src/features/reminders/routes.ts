@@ -17,44 +17,44 @@ export const reminderRoutes = (ctx: AppContext) =>
       app
         .post(
           "/customer/:id/send-reminder",
-          ({ broker, params, request, server }) => {
-            const sentCount = sendReminder(ctx, { broker, customerId: params.id, actor: brokerActor(ctx, { broker, request, server }) });
+          async ({ broker, params, request, server }) => {
+            const sentCount = await sendReminder(ctx, { broker, customerId: params.id, actor: brokerActor(ctx, { broker, request, server }) });
             return { message: "Reminder email sent", sentCount };
           },
           { params: IdParams, response: RemindersResponse },
         )
-        .post("/send-bulk-reminders", ({ broker, request, server }) => {
-          const sentCount = sendBulkReminders(ctx, broker, brokerActor(ctx, { broker, request, server }));
+        .post("/send-bulk-reminders", async ({ broker, request, server }) => {
+          const sentCount = await sendBulkReminders(ctx, broker, brokerActor(ctx, { broker, request, server }));
           return { message: `Sent ${plural(sentCount)}`, sentCount };
         }, { response: RemindersResponse })
         // Automatic reminders of one customer: the cadence on their open requests, and a pause.
-        .get("/customers/:id/reminders", ({ broker, params }) => customerReminders(ctx, { brokerId: broker.id, customerId: params.id }), {
+        .get("/customers/:id/reminders", async ({ broker, params }) => customerReminders(ctx, { brokerId: broker.id, customerId: params.id }), {
           params: IdParams,
           response: CustomerRemindersResponse,
         })
         .put(
           "/customers/:id/reminders/cadence",
-          ({ broker, params, body }) => setCustomerCadence(ctx, { brokerId: broker.id, customerId: params.id, cadence: body.cadence }),
+          async ({ broker, params, body }) => setCustomerCadence(ctx, { brokerId: broker.id, customerId: params.id, cadence: body.cadence }),
           { params: IdParams, body: CadenceBody, response: CustomerRemindersResponse },
         )
         .post(
           "/customers/:id/reminders/pause",
-          ({ broker, params }) => {
-            setRemindersPaused(ctx, { brokerId: broker.id, customerId: params.id, paused: true });
+          async ({ broker, params }) => {
+            await setRemindersPaused(ctx, { brokerId: broker.id, customerId: params.id, paused: true });
             return customerReminders(ctx, { brokerId: broker.id, customerId: params.id });
           },
           { params: IdParams, response: CustomerRemindersResponse },
         )
         .post(
           "/customers/:id/reminders/resume",
-          ({ broker, params }) => {
-            setRemindersPaused(ctx, { brokerId: broker.id, customerId: params.id, paused: false });
+          async ({ broker, params }) => {
+            await setRemindersPaused(ctx, { brokerId: broker.id, customerId: params.id, paused: false });
             return customerReminders(ctx, { brokerId: broker.id, customerId: params.id });
           },
           { params: IdParams, response: CustomerRemindersResponse },
         )
-        .get("/reminder-settings", ({ broker }) => reminderSettingsOf(ctx.db, [broker.id]).get(broker.id)!, { response: ReminderSettingsResponse })
-        .put("/reminder-settings", ({ broker, body }) => saveReminderSettings(ctx, broker.id, body), {
+        .get("/reminder-settings", async ({ broker }) => (await reminderSettingsOf(ctx.db, [broker.id])).get(broker.id)!, { response: ReminderSettingsResponse })
+        .put("/reminder-settings", async ({ broker, body }) => saveReminderSettings(ctx, broker.id, body), {
           body: ReminderSettingsBody,
           response: ReminderSettingsResponse,
         }),

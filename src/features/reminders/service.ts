@@ -15,23 +15,23 @@ import type { AuditActor } from "../audit/actor.ts";
 /** A second manual reminder to the same customer within this time is refused (a double click). */
 export const REMINDER_COOLDOWN_MS = 60_000;
 
-function queueReminders(ctx: AppContext, broker: PublicUser, byCustomer: Map<string, DocumentRow[]>, actor: AuditActor): number {
+async function queueReminders(ctx: AppContext, broker: PublicUser, byCustomer: Map<string, DocumentRow[]>, actor: AuditActor): Promise<number> {
   const now = ctx.clock.now();
-  return inTransaction(ctx, ({ tx, publish }) => {
+  return inTransaction(ctx, async ({ tx, publish }) => {
     let sent = 0;
     for (const [customerId, documents] of byCustomer) {
       const dedupeKey = `reminder:${broker.id}:${customerId}:${now.getTime()}`;
-      if (queueReminderEmail(ctx, tx, { customerId, brokerName: displayName(broker), documents, dedupeKey, actor })) sent++;
+      if (await queueReminderEmail(ctx, tx, { customerId, brokerName: displayName(broker), documents, dedupeKey, actor })) sent++;
     }
-    markReminded(tx, broker.id, [...byCustomer.keys()], now);
+    await markReminded(tx, broker.id, [...byCustomer.keys()], now);
     if (byCustomer.size === 1) publish({ type: "customer_updated", brokerId: broker.id, customerId: [...byCustomer.keys()][0]! });
     else publish({ type: "customer_list_refresh", brokerId: broker.id });
     return sent;
   });
 }
 
-export function sendReminder(ctx: AppContext, { broker, customerId, actor }: { broker: PublicUser; customerId: string; actor: AuditActor }): number {
-  const { lastReminderAt } = findOwnedCustomer(ctx, broker.id, customerId);
+export async function sendReminder(ctx: AppContext, { broker, customerId, actor }: { broker: PublicUser; customerId: string; actor: AuditActor }): Promise<number> {
+  const { lastReminderAt } = await findOwnedCustomer(ctx, broker.id, customerId);
   const now = ctx.clock.now().getTime();
   if (lastReminderAt && now - lastReminderAt.getTime() < REMINDER_COOLDOWN_MS) {
     const wait = Math.ceil((REMINDER_COOLDOWN_MS - (now - lastReminderAt.getTime())) / 1000);
@@ -39,7 +39,7 @@ export function sendReminder(ctx: AppContext, { broker, customerId, actor }: { b
       retryAfter: wait,
     });
   }
-  const docs = documentsAwaitingUpload(ctx, broker.id, customerId);
+  const docs = await documentsAwaitingUpload(ctx, broker.id, customerId);
   if (docs.length === 0) throw new AppError("conflict", "This customer has no documents waiting to be uploaded.");
   return queueReminders(ctx, broker, new Map([[customerId, docs]]), actor);
 }
@@ -48,8 +48,8 @@ export function sendReminder(ctx: AppContext, { broker, customerId, actor }: { b
  * Reminds every customer with requested, incomplete or overdue documents, except those reminded
  * within the last minute (as for a single reminder); returns how many.
  */
-export function sendBulkReminders(ctx: AppContext, broker: PublicUser, actor: AuditActor): number {
-  const recent = remindedSince(ctx, broker.id, new Date(ctx.clock.now().getTime() - REMINDER_COOLDOWN_MS));
-  const byCustomer = groupByCustomer(documentsAwaitingUpload(ctx, broker.id).filter((doc) => !recent.has(doc.customerId)));
-  return byCustomer.size === 0 ? 0 : queueReminders(ctx, broker, byCustomer, actor);
+export async function sendBulkReminders(ctx: AppContext, broker: PublicUser, actor: AuditActor): Promise<number> {
+  const recent = await remindedSince(ctx, broker.id, new Date(ctx.clock.now().getTime() - REMINDER_COOLDOWN_MS));
+  const byCustomer = groupByCustomer((await documentsAwaitingUpload(ctx, broker.id)).filter((doc) => !recent.has(doc.customerId)));
+  return byCustomer.size === 0 ? 0 : await queueReminders(ctx, broker, byCustomer, actor);
 }

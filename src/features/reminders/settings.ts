@@ -1,13 +1,14 @@
 // A broker's reminder settings (blackout days, how early expiring documents are asked for again)
 // and the customers whose automatic reminders they paused.
+import type { Reader } from "../../../db/client.ts";
 import { and, eq, inArray } from "drizzle-orm";
-import { reminderPauses, reminderSettings } from "../../../db/schema.ts";
+import { reminderPauses, reminderSettings } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { badRequest } from "../../lib/errors.ts";
-import type { Writer } from "../../lib/jobs.ts";
 import { cadenceMessages, DEFAULT_EXPIRY_LEAD_DAYS, EXPIRY_LEAD_LIMITS, isIsoDay } from "../../shared/reminder-cadence.ts";
 import { profileRows } from "../broker-profile/contact.ts";
 import { findOwnedCustomer } from "../customers/service.ts";
+import { write } from "../../lib/unit-of-work.ts";
 
 export interface BrokerReminderSettings {
   blackoutDays: string[];
@@ -19,11 +20,11 @@ export interface BrokerReminderSettings {
 /** At most this many blackout days are kept (a few years of holidays). */
 export const MAX_BLACKOUT_DAYS = 200;
 
-export function reminderSettingsOf(db: Writer, brokerIds: string[]): Map<string, BrokerReminderSettings> {
+export async function reminderSettingsOf(db: Reader, brokerIds: string[]): Promise<Map<string, BrokerReminderSettings>> {
   const ids = [...new Set(brokerIds)];
   if (ids.length === 0) return new Map();
-  const rows = new Map(db.select().from(reminderSettings).where(inArray(reminderSettings.brokerId, ids)).all().map((r) => [r.brokerId, r]));
-  const profiles = profileRows(db, ids);
+  const rows = new Map((await db.select().from(reminderSettings).where(inArray(reminderSettings.brokerId, ids))).map((r) => [r.brokerId, r]));
+  const profiles = await profileRows(db, ids);
   return new Map(
     ids.map((id) => [
       id,
@@ -36,8 +37,8 @@ export function reminderSettingsOf(db: Writer, brokerIds: string[]): Map<string,
   );
 }
 
-export function saveReminderSettings(ctx: AppContext, brokerId: string, input: { blackoutDays: string[]; expiryLeadDays: number }): BrokerReminderSettings {
-  const current = reminderSettingsOf(ctx.db, [brokerId]).get(brokerId)!;
+export async function saveReminderSettings(ctx: AppContext, brokerId: string, input: { blackoutDays: string[]; expiryLeadDays: number }): Promise<BrokerReminderSettings> {
+  const current = (await reminderSettingsOf(ctx.db, [brokerId])).get(brokerId)!;
   const blackoutDays = [...new Set(input.blackoutDays.map((d) => d.trim()))].sort();
   if (blackoutDays.some((d) => !isIsoDay(d))) throw badRequest(cadenceMessages.blackoutDay);
   if (blackoutDays.length > MAX_BLACKOUT_DAYS) throw badRequest(`At most ${MAX_BLACKOUT_DAYS} blackout days`);
@@ -46,22 +47,22 @@ export function saveReminderSettings(ctx: AppContext, brokerId: string, input: {
     throw badRequest(cadenceMessages.expiryLead);
   }
   const values = { blackoutDays, expiryLeadDays, updatedAt: ctx.clock.now() };
-  ctx.db.insert(reminderSettings).values({ brokerId, ...values }).onConflictDoUpdate({ target: reminderSettings.brokerId, set: values }).run();
+  await write(ctx, (tx) => tx.insert(reminderSettings).values({ brokerId, ...values }).onConflictDoUpdate({ target: reminderSettings.brokerId, set: values }));
   return { ...current, blackoutDays, expiryLeadDays };
 }
 
-export function pausedCustomers(db: Writer, customerIds: string[]): Set<string> {
+export async function pausedCustomers(db: Reader, customerIds: string[]): Promise<Set<string>> {
   if (customerIds.length === 0) return new Set();
-  return new Set(db.select({ id: reminderPauses.customerId }).from(reminderPauses).where(inArray(reminderPauses.customerId, customerIds)).all().map((r) => r.id));
+  return new Set((await db.select({ id: reminderPauses.customerId }).from(reminderPauses).where(inArray(reminderPauses.customerId, customerIds))).map((r) => r.id));
 }
 
 /** Pauses or resumes a customer's automatic reminders (cadence and scheduled); another broker's customer is a 404. */
-export function setRemindersPaused(ctx: AppContext, { brokerId, customerId, paused }: { brokerId: string; customerId: string; paused: boolean }): boolean {
-  findOwnedCustomer(ctx, brokerId, customerId);
+export async function setRemindersPaused(ctx: AppContext, { brokerId, customerId, paused }: { brokerId: string; customerId: string; paused: boolean }): Promise<boolean> {
+  await findOwnedCustomer(ctx, brokerId, customerId);
   if (paused) {
-    ctx.db.insert(reminderPauses).values({ customerId, brokerId, pausedAt: ctx.clock.now() }).onConflictDoNothing().run();
+    await write(ctx, (tx) => tx.insert(reminderPauses).values({ customerId, brokerId, pausedAt: ctx.clock.now() }).onConflictDoNothing());
   } else {
-    ctx.db.delete(reminderPauses).where(and(eq(reminderPauses.customerId, customerId), eq(reminderPauses.brokerId, brokerId))).run();
+    await write(ctx, (tx) => tx.delete(reminderPauses).where(and(eq(reminderPauses.customerId, customerId), eq(reminderPauses.brokerId, brokerId))));
   }
   ctx.events.publish({ type: "customer_updated", brokerId, customerId });
   return paused;

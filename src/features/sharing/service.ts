@@ -21,7 +21,7 @@ import { queueEmail } from "../mail/service.ts";
 import { sharedFilesEmail } from "../mail/templates.ts";
 import { addCustomerNotification } from "../notifications/service.ts";
 import { emailSender } from "../broker-profile/contact.ts";
-import { appendAudit } from "../audit/service.ts";
+import { recordAudit } from "../audit/service.ts";
 import type { AuditActor } from "../audit/actor.ts";
 
 /** Files in one share, and recipients of one share. */
@@ -66,7 +66,7 @@ export async function shareDocuments(ctx: AppContext, { broker, request, actor }
   await scanReceivedFiles(ctx, received.files, { brokerId: broker.id, what: "A file you shared" }); // clamd, when configured
   const adopted: string[] = [];
   try {
-    const recipients = findOwnedCustomers(ctx, broker.id, parseCustomerIds(received.fields.customerIds));
+    const recipients = await findOwnedCustomers(ctx, broker.id, parseCustomerIds(received.fields.customerIds));
     // Stored once: every recipient's row points at the same key.
     const files: SharedFile[] = received.files.map((file) => {
       const storageKey = newStorageKey();
@@ -76,23 +76,25 @@ export async function shareDocuments(ctx: AppContext, { broker, request, actor }
     });
     const brokerName = displayName(broker);
     const fileNames = files.map((f) => f.originalName);
-    const rows = inTransaction(ctx, (unit) =>
-      recipients.flatMap((customer) => {
-        const docs = insertSharedDocuments(unit.tx, { brokerId: broker.id, customerId: customer.id, files, at: unit.now });
-        const content = sharedFilesEmail({ customerName: customer.name, brokerName, sender: emailSender(ctx, broker.id, unit.tx), uploadUrl: uploadUrl(ctx, customer.uploadLink), fileNames });
-        queueEmail(ctx, unit.tx, { kind: "documents_shared", to: customer.email, dedupeKey: `shared:${docs[0]!.id}`, ...content });
-        addCustomerNotification(unit, customer.id, {
-          type: "other",
-          brokerId: broker.id,
-          title: "Documents shared with you",
-          message: `${brokerName} shared ${fileNames.join(", ")} with you.`,
-          metadata: { brokerId: broker.id, documentIds: docs.map((d) => d.id) },
-        });
-        unit.publish({ type: "document_status_changed", brokerId: broker.id, customerId: customer.id, documentIds: docs.map((d) => d.id) });
-        for (const doc of docs) appendAudit(ctx, unit, { brokerId: broker.id, customerId: customer.id, action: "shared", actor, document: doc, detail: doc.originalName });
-        return docs;
-      }),
-    );
+    const rows = await inTransaction(ctx, async (unit) => {
+      const rows = [];
+      for (const customer of recipients) {
+            const docs = await insertSharedDocuments(unit.tx, { brokerId: broker.id, customerId: customer.id, files, at: unit.now });
+            const content = sharedFilesEmail({ customerName: customer.name, brokerName, sender: await emailSender(ctx, broker.id, unit.tx), uploadUrl: uploadUrl(ctx, customer.uploadLink), fileNames });
+            await queueEmail(ctx, unit.tx, { kind: "documents_shared", to: customer.email, dedupeKey: `shared:${docs[0]!.id}`, ...content });
+            await addCustomerNotification(unit, customer.id, {
+                        type: "other",
+                        brokerId: broker.id,
+                        title: "Documents shared with you",
+                        message: `${brokerName} shared ${fileNames.join(", ")} with you.`,
+                        metadata: { brokerId: broker.id, documentIds: docs.map((d) => d.id) },
+                      });
+            unit.publish({ type: "document_status_changed", brokerId: broker.id, customerId: customer.id, documentIds: docs.map((d) => d.id) });
+            for (const doc of docs) await recordAudit(ctx, unit, { brokerId: broker.id, customerId: customer.id, action: "shared", actor, document: doc, detail: doc.originalName });
+            rows.push(...docs);
+      }
+      return rows;
+    });
     return { documents: rows, sharedFiles: files.length, customers: recipients.length };
   } catch (error) {
     for (const key of adopted) ctx.files.remove(key);

@@ -10,20 +10,20 @@ export const templateRoutes = (ctx: AppContext) =>
     .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
-        .get("", ({ broker }) => listTemplates(ctx, { brokerId: broker.id }), { response: TemplateList })
-        .post("", ({ broker, body, status }) => status(201, createTemplate(ctx, { brokerId: broker.id, input: body })), {
+        .get("", async ({ broker }) => listTemplates(ctx, { brokerId: broker.id }), { response: TemplateList })
+        .post("", async ({ broker, body, status }) => status(201, await createTemplate(ctx, { brokerId: broker.id, input: body })), {
           body: TemplateBody,
           response: { 201: TemplateDto },
         })
-        .put("/:id", ({ broker, params, body }) => updateTemplate(ctx, { brokerId: broker.id, id: params.id, input: body }), {
+        .put("/:id", async ({ broker, params, body }) => updateTemplate(ctx, { brokerId: broker.id, id: params.id, input: body }), {
           params: IdParams,
           body: TemplateBody,
           response: TemplateDto,
         })
         .delete(
           "/:id",
-          ({ broker, params }) => {
-            deleteTemplate(ctx, { brokerId: broker.id, id: params.id });
+          async ({ broker, params }) => {
+            await deleteTemplate(ctx, { brokerId: broker.id, id: params.id });
             return { message: "Template deleted" };
           },
           { params: IdParams, response: Message },

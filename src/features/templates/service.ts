@@ -2,7 +2,7 @@
 // (ignoring case), sizes are capped, and another broker's template is as missing as one never
 // made. The ready-made templates are read from src/shared/checklist-templates.ts.
 import { and, asc, count, eq } from "drizzle-orm";
-import { checklistTemplates } from "../../../db/schema.ts";
+import { checklistTemplates } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { newId } from "../../lib/tokens.ts";
@@ -41,51 +41,50 @@ function cleanInput(input: TemplateInput) {
   return clean;
 }
 
-export function listTemplates(ctx: AppContext, { brokerId }: { brokerId: string }): TemplateList {
-  const own = ctx.db.select().from(checklistTemplates).where(eq(checklistTemplates.brokerId, brokerId)).orderBy(asc(checklistTemplates.nameKey)).all();
+export async function listTemplates(ctx: AppContext, { brokerId }: { brokerId: string }): Promise<TemplateList> {
+  const own = await ctx.db.select().from(checklistTemplates).where(eq(checklistTemplates.brokerId, brokerId)).orderBy(asc(checklistTemplates.nameKey));
   return { readyMade: READY_MADE_TEMPLATES.map(readyMadeDto), own: own.map(toDto) };
 }
 
 const nameTaken = () => new AppError("conflict", templateMessages.nameTaken);
 
-export function createTemplate(ctx: AppContext, { brokerId, input }: { brokerId: string; input: TemplateInput }): TemplateDto {
+export async function createTemplate(ctx: AppContext, { brokerId, input }: { brokerId: string; input: TemplateInput }): Promise<TemplateDto> {
   const clean = cleanInput(input);
-  return inTransaction(ctx, ({ tx, now }) => {
-    const { n } = tx.select({ n: count() }).from(checklistTemplates).where(eq(checklistTemplates.brokerId, brokerId)).get()!;
+  return inTransaction(ctx, async ({ tx, now }) => {
+    const { n } = (await tx.select({ n: count() }).from(checklistTemplates).where(eq(checklistTemplates.brokerId, brokerId)))[0]!;
     if (n >= MAX_TEMPLATES_PER_BROKER) throw new AppError("conflict", templateMessages.tooManyTemplates);
     const nameKey = clean.name.toLowerCase();
-    const clash = tx.select({ id: checklistTemplates.id }).from(checklistTemplates).where(and(eq(checklistTemplates.brokerId, brokerId), eq(checklistTemplates.nameKey, nameKey))).get();
+    const clash = (await tx.select({ id: checklistTemplates.id }).from(checklistTemplates).where(and(eq(checklistTemplates.brokerId, brokerId), eq(checklistTemplates.nameKey, nameKey))))[0];
     if (clash) throw nameTaken();
-    const row = tx.insert(checklistTemplates).values({ id: newId(), brokerId, nameKey, ...clean, updatedAt: now }).returning().get()!;
+    const row = (await tx.insert(checklistTemplates).values({ id: newId(), brokerId, nameKey, ...clean, updatedAt: now }).returning())[0]!;
     return toDto(row);
   });
 }
 
-function findOwned(ctx: AppContext, brokerId: string, id: string): TemplateRow {
-  const row = ctx.db.select().from(checklistTemplates).where(and(eq(checklistTemplates.id, id), eq(checklistTemplates.brokerId, brokerId))).get();
+async function findOwned(ctx: AppContext, brokerId: string, id: string): Promise<TemplateRow> {
+  const row = (await ctx.db.select().from(checklistTemplates).where(and(eq(checklistTemplates.id, id), eq(checklistTemplates.brokerId, brokerId))))[0];
   if (!row) throw notFound(templateMessages.notFound);
   return row;
 }
 
-export function updateTemplate(ctx: AppContext, { brokerId, id, input }: { brokerId: string; id: string; input: TemplateInput }): TemplateDto {
-  findOwned(ctx, brokerId, id);
+export async function updateTemplate(ctx: AppContext, { brokerId, id, input }: { brokerId: string; id: string; input: TemplateInput }): Promise<TemplateDto> {
+  await findOwned(ctx, brokerId, id);
   const clean = cleanInput(input);
-  return inTransaction(ctx, ({ tx, now }) => {
+  return inTransaction(ctx, async ({ tx, now }) => {
     const nameKey = clean.name.toLowerCase();
-    const clash = tx.select({ id: checklistTemplates.id }).from(checklistTemplates).where(and(eq(checklistTemplates.brokerId, brokerId), eq(checklistTemplates.nameKey, nameKey))).get();
+    const clash = (await tx.select({ id: checklistTemplates.id }).from(checklistTemplates).where(and(eq(checklistTemplates.brokerId, brokerId), eq(checklistTemplates.nameKey, nameKey))))[0];
     if (clash && clash.id !== id) throw nameTaken();
-    const row = tx
-      .update(checklistTemplates)
-      .set({ nameKey, ...clean, updatedAt: now })
-      .where(and(eq(checklistTemplates.id, id), eq(checklistTemplates.brokerId, brokerId)))
-      .returning()
-      .get();
+    const row = (await tx
+          .update(checklistTemplates)
+          .set({ nameKey, ...clean, updatedAt: now })
+          .where(and(eq(checklistTemplates.id, id), eq(checklistTemplates.brokerId, brokerId)))
+          .returning())[0];
     if (!row) throw notFound(templateMessages.notFound);
     return toDto(row);
   });
 }
 
-export function deleteTemplate(ctx: AppContext, { brokerId, id }: { brokerId: string; id: string }): void {
-  findOwned(ctx, brokerId, id);
-  inTransaction(ctx, ({ tx }) => tx.delete(checklistTemplates).where(and(eq(checklistTemplates.id, id), eq(checklistTemplates.brokerId, brokerId))).run());
+export async function deleteTemplate(ctx: AppContext, { brokerId, id }: { brokerId: string; id: string }): Promise<void> {
+  await findOwned(ctx, brokerId, id);
+  await inTransaction(ctx, async ({ tx }) => await tx.delete(checklistTemplates).where(and(eq(checklistTemplates.id, id), eq(checklistTemplates.brokerId, brokerId))));
 }

@@ -10,9 +10,9 @@ export { twoFactorSetupNeeded };
 
 const OPEN_DURING_SETUP = ["/api/auth/", "/api/two-factor"];
 
-export function refuseUntilTwoFactorSetUp(ctx: AppContext, brokerId: string, request: Request): void {
+export async function refuseUntilTwoFactorSetUp(ctx: AppContext, brokerId: string, request: Request): Promise<void> {
   if (!ctx.config.requireTwoFactor) return;
   const path = new URL(request.url).pathname;
   if (OPEN_DURING_SETUP.some((prefix) => path.startsWith(prefix))) return;
-  if (twoFactorSetupNeeded(ctx, brokerId)) throw new AppError("forbidden", twoFactorMessages.setupRequired);
+  if (await twoFactorSetupNeeded(ctx, brokerId)) throw new AppError("forbidden", twoFactorMessages.setupRequired);
 }

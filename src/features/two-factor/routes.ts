@@ -20,25 +20,25 @@ export const twoFactorRoutes = (ctx: AppContext) => {
   const session = brokerCookie(ctx);
   return new Elysia({ name: "two-factor", seed: contextSeed(ctx), prefix: "/api/two-factor" })
     .use(access(ctx))
-    .get("", ({ broker }) => twoFactorStatus(ctx, broker.id), { broker: true, response: TwoFactorStatus })
-    .post("/setup", ({ broker }) => beginTwoFactorSetup(ctx, { userId: broker.id, email: broker.email }), {
+    .get("", async ({ broker }) => twoFactorStatus(ctx, broker.id), { broker: true, response: TwoFactorStatus })
+    .post("/setup", async ({ broker }) => beginTwoFactorSetup(ctx, { userId: broker.id, email: broker.email }), {
       broker: true,
       response: TwoFactorSetup,
     })
     .post(
       "/confirm",
-      ({ broker, body, request, server }) => confirmTwoFactorSetup(ctx, { userId: broker.id, code: body.code, address: clientAddress(ctx, request, server) }),
+      async ({ broker, body, request, server }) => confirmTwoFactorSetup(ctx, { userId: broker.id, code: body.code, address: clientAddress(ctx, request, server) }),
       { broker: true, body: CodeBody, response: RecoveryCodes },
     )
     .post(
       "/recovery-codes",
-      ({ broker, body, request, server }) => regenerateRecoveryCodes(ctx, { userId: broker.id, code: body.code, address: clientAddress(ctx, request, server) }),
+      async ({ broker, body, request, server }) => regenerateRecoveryCodes(ctx, { userId: broker.id, code: body.code, address: clientAddress(ctx, request, server) }),
       { broker: true, body: CodeBody, response: RecoveryCodes },
     )
     .post(
       "/disable",
-      ({ broker, body, request, server }) => {
-        disableTwoFactor(ctx, { userId: broker.id, code: body.code, address: clientAddress(ctx, request, server) });
+      async ({ broker, body, request, server }) => {
+        await disableTwoFactor(ctx, { userId: broker.id, code: body.code, address: clientAddress(ctx, request, server) });
         return { message: "Two-factor authentication is off" };
       },
       { broker: true, body: CodeBody, response: Message },
@@ -46,11 +46,11 @@ export const twoFactorRoutes = (ctx: AppContext) => {
     // Sign-in's second step: no session yet, only the challenge POST /api/auth/signin handed out.
     .post(
       "/verify",
-      ({ body, cookie, request, server }) => {
-        const { userId } = completeSecondFactor(ctx, { ...body, address: clientAddress(ctx, request, server) });
-        const { token, expiresAt } = createSession(ctx, userId);
+      async ({ body, cookie, request, server }) => {
+        const { userId } = await completeSecondFactor(ctx, { ...body, address: clientAddress(ctx, request, server) });
+        const { token, expiresAt } = await createSession(ctx, userId);
         session.set(cookie, token, expiresAt);
-        return { user: brokerById(ctx, userId)!, token };
+        return { user: (await brokerById(ctx, userId))!, token };
       },
       { body: VerifyBody, response: VerifyResponse },
     );

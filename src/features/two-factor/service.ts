@@ -5,13 +5,13 @@ import { and, count, eq, isNull, lt, or } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import QRCode from "qrcode";
 import { encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
-import { brokerRecoveryCodes, brokerTwoFactor } from "../../../db/schema.ts";
+import { brokerRecoveryCodes, brokerTwoFactor } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { SignInThrottle } from "../../lib/rate-limit.ts";
 import { newId } from "../../lib/tokens.ts";
-import { inTransaction } from "../../lib/unit-of-work.ts";
+import { inTransaction, write } from "../../lib/unit-of-work.ts";
 import { isRecoveryCode, isTotpCode, normalizeSecondFactor, twoFactorMessages } from "../../shared/two-factor.ts";
 import { signInAccountByEmail, signInAccountById } from "../auth/sign-in-accounts.ts";
 import { createPendingSignIn, pendingSignInUser, spendPendingSignIn } from "./pending-sign-ins.ts";
@@ -24,9 +24,9 @@ const ISSUER = "Broker Portal";
 const throttles = new WeakMap<AppContext, SignInThrottle>();
 const throttleFor = (ctx: AppContext) => throttles.get(ctx) ?? throttles.set(ctx, new SignInThrottle(ctx.clock)).get(ctx)!;
 
-const factorRow = (ctx: AppContext, userId: string) => ctx.db.select().from(brokerTwoFactor).where(eq(brokerTwoFactor.userId, userId)).get();
+const factorRow = async (ctx: AppContext, userId: string) => (await ctx.db.select().from(brokerTwoFactor).where(eq(brokerTwoFactor.userId, userId)))[0];
 
-export const isTwoFactorOn = (ctx: AppContext, userId: string) => Boolean(factorRow(ctx, userId)?.confirmedAt);
+export const isTwoFactorOn = async (ctx: AppContext, userId: string) => Boolean((await factorRow(ctx, userId))?.confirmedAt);
 
 export interface TwoFactorStatus {
   enabled: boolean;
@@ -35,19 +35,19 @@ export interface TwoFactorStatus {
   recoveryCodesLeft: number;
 }
 
-export function twoFactorStatus(ctx: AppContext, userId: string): TwoFactorStatus {
-  const enabled = isTwoFactorOn(ctx, userId);
+export async function twoFactorStatus(ctx: AppContext, userId: string): Promise<TwoFactorStatus> {
+  const enabled = await isTwoFactorOn(ctx, userId);
   const left = enabled
-    ? ctx.db.select({ n: count() }).from(brokerRecoveryCodes).where(and(eq(brokerRecoveryCodes.userId, userId), isNull(brokerRecoveryCodes.usedAt))).get()!.n
+    ? (await ctx.db.select({ n: count() }).from(brokerRecoveryCodes).where(and(eq(brokerRecoveryCodes.userId, userId), isNull(brokerRecoveryCodes.usedAt))))[0]!.n
     : 0;
-  return { enabled, required: requiredFor(ctx, userId), recoveryCodesLeft: left };
+  return { enabled, required: await requiredFor(ctx, userId), recoveryCodesLeft: left };
 }
 
 /** REQUIRE_2FA covers brokers who have a password; a provider-only (OIDC) broker's provider does its own. */
-const requiredFor = (ctx: AppContext, userId: string) => ctx.config.requireTwoFactor && Boolean(signInAccountById(ctx, userId)?.hasPassword);
+const requiredFor = async (ctx: AppContext, userId: string) => ctx.config.requireTwoFactor && Boolean((await signInAccountById(ctx, userId))?.hasPassword);
 
 /** True when REQUIRE_2FA is on and this broker has not set up an authenticator yet. */
-export const twoFactorSetupNeeded = (ctx: AppContext, userId: string) => requiredFor(ctx, userId) && !isTwoFactorOn(ctx, userId);
+export const twoFactorSetupNeeded = async (ctx: AppContext, userId: string) => await requiredFor(ctx, userId) && !await isTwoFactorOn(ctx, userId);
 
 export interface TwoFactorSetup {
   /** The key as base32, for typing into an app by hand. */
@@ -59,70 +59,68 @@ export interface TwoFactorSetup {
 
 /** Starts (or restarts) set-up with a new key; it counts only once confirmed with a first code. */
 export async function beginTwoFactorSetup(ctx: AppContext, input: { userId: string; email: string }): Promise<TwoFactorSetup> {
-  if (isTwoFactorOn(ctx, input.userId)) throw new AppError("conflict", twoFactorMessages.alreadyOn);
+  if (await isTwoFactorOn(ctx, input.userId)) throw new AppError("conflict", twoFactorMessages.alreadyOn);
   const key = new Uint8Array(randomBytes(20));
   const secretSealed = sealSecret(ctx.config.sessionSecret, key);
-  ctx.db
-    .insert(brokerTwoFactor)
-    .values({ userId: input.userId, secretSealed, confirmedAt: null, lastUsedStep: null, createdAt: ctx.clock.now() })
-    .onConflictDoUpdate({ target: brokerTwoFactor.userId, set: { secretSealed, lastUsedStep: null, createdAt: ctx.clock.now() } })
-    .run();
+  await write(ctx, (tx) => tx.insert(brokerTwoFactor)
+        .values({ userId: input.userId, secretSealed, confirmedAt: null, lastUsedStep: null, createdAt: ctx.clock.now() })
+        .onConflictDoUpdate({ target: brokerTwoFactor.userId, set: { secretSealed, lastUsedStep: null, createdAt: ctx.clock.now() } }));
   const uri = keyUri(ISSUER, input.email, key);
   const qrSvg = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
   return { secret: encodeBase32UpperCaseNoPadding(key), uri, qrSvg };
 }
 
 /** Turns the factor on with the first code from the app; returns the recovery codes, shown once. */
-export function confirmTwoFactorSetup(ctx: AppContext, input: { userId: string; code: string; address: string }): { recoveryCodes: string[] } {
-  const row = factorRow(ctx, input.userId);
+export async function confirmTwoFactorSetup(ctx: AppContext, input: { userId: string; code: string; address: string }): Promise<{ recoveryCodes: string[] }> {
+  const row = await factorRow(ctx, input.userId);
   if (row?.confirmedAt) throw new AppError("conflict", twoFactorMessages.alreadyOn);
   if (!row) throw badRequest(twoFactorMessages.noSetupStarted);
   if (!isTotpCode(input.code)) throw badRequest(twoFactorMessages.setupCodeFormat);
-  checkSecondFactor(ctx, { ...input, allowRecovery: false });
+  await checkSecondFactor(ctx, { ...input, allowRecovery: false });
   const recoveryCodes = newRecoveryCodes();
-  inTransaction(ctx, ({ tx }) => {
-    tx.update(brokerTwoFactor).set({ confirmedAt: ctx.clock.now() }).where(eq(brokerTwoFactor.userId, input.userId)).run();
-    replaceRecoveryCodes(tx, input.userId, recoveryCodes, ctx.clock.now());
-  });
+  await inTransaction(ctx, async ({ tx }) => {
+        await tx.update(brokerTwoFactor).set({ confirmedAt: ctx.clock.now() }).where(eq(brokerTwoFactor.userId, input.userId));
+        await replaceRecoveryCodes(tx, input.userId, recoveryCodes, ctx.clock.now());
+      });
   return { recoveryCodes };
 }
 
 /** New recovery codes in place of the old ones, for a broker who proves the factor. */
-export function regenerateRecoveryCodes(ctx: AppContext, input: { userId: string; code: string; address: string }): { recoveryCodes: string[] } {
-  if (!isTwoFactorOn(ctx, input.userId)) throw badRequest(twoFactorMessages.notOn);
+export async function regenerateRecoveryCodes(ctx: AppContext, input: { userId: string; code: string; address: string }): Promise<{ recoveryCodes: string[] }> {
+  if (!await isTwoFactorOn(ctx, input.userId)) throw badRequest(twoFactorMessages.notOn);
   if (!isTotpCode(input.code)) throw badRequest(twoFactorMessages.setupCodeFormat);
-  checkSecondFactor(ctx, { ...input, allowRecovery: false });
+  await checkSecondFactor(ctx, { ...input, allowRecovery: false });
   const recoveryCodes = newRecoveryCodes();
-  inTransaction(ctx, ({ tx }) => replaceRecoveryCodes(tx, input.userId, recoveryCodes, ctx.clock.now()));
+  await inTransaction(ctx, async ({ tx }) => replaceRecoveryCodes(tx, input.userId, recoveryCodes, ctx.clock.now()));
   return { recoveryCodes };
 }
 
-function replaceRecoveryCodes(tx: Writer, userId: string, codes: string[], now: Date): void {
-  tx.delete(brokerRecoveryCodes).where(eq(brokerRecoveryCodes.userId, userId)).run();
-  tx.insert(brokerRecoveryCodes).values(codes.map((code) => ({ id: newId(), userId, codeHash: recoveryCodeHash(code), createdAt: now }))).run();
+async function replaceRecoveryCodes(tx: Writer, userId: string, codes: string[], now: Date): Promise<void> {
+  await tx.delete(brokerRecoveryCodes).where(eq(brokerRecoveryCodes.userId, userId));
+  await tx.insert(brokerRecoveryCodes).values(codes.map((code) => ({ id: newId(), userId, codeHash: recoveryCodeHash(code), createdAt: now })));
 }
 
 /** Turns the factor off, proven with a current code or a recovery code; refused under REQUIRE_2FA. */
-export function disableTwoFactor(ctx: AppContext, input: { userId: string; code: string; address: string }): void {
-  if (!isTwoFactorOn(ctx, input.userId)) throw badRequest(twoFactorMessages.notOn);
-  if (requiredFor(ctx, input.userId)) throw new AppError("forbidden", twoFactorMessages.requiredByPortal);
-  checkSecondFactor(ctx, { ...input, allowRecovery: true });
-  removeFactor(ctx, input.userId);
+export async function disableTwoFactor(ctx: AppContext, input: { userId: string; code: string; address: string }): Promise<void> {
+  if (!await isTwoFactorOn(ctx, input.userId)) throw badRequest(twoFactorMessages.notOn);
+  if (await requiredFor(ctx, input.userId)) throw new AppError("forbidden", twoFactorMessages.requiredByPortal);
+  await checkSecondFactor(ctx, { ...input, allowRecovery: true });
+  await removeFactor(ctx, input.userId);
 }
 
-function removeFactor(ctx: AppContext, userId: string): void {
-  inTransaction(ctx, ({ tx }) => {
-    tx.delete(brokerRecoveryCodes).where(eq(brokerRecoveryCodes.userId, userId)).run();
-    tx.delete(brokerTwoFactor).where(eq(brokerTwoFactor.userId, userId)).run();
-  });
+async function removeFactor(ctx: AppContext, userId: string): Promise<void> {
+  await inTransaction(ctx, async ({ tx }) => {
+        await tx.delete(brokerRecoveryCodes).where(eq(brokerRecoveryCodes.userId, userId));
+        await tx.delete(brokerTwoFactor).where(eq(brokerTwoFactor.userId, userId));
+      });
 }
 
 /** `portal admin reset-2fa`: removes a broker's authenticator and recovery codes (a lost phone). */
-export function resetTwoFactor(ctx: AppContext, email: string): { email: string; hadTwoFactor: boolean } {
-  const account = signInAccountByEmail(ctx, email);
+export async function resetTwoFactor(ctx: AppContext, email: string): Promise<{ email: string; hadTwoFactor: boolean }> {
+  const account = await signInAccountByEmail(ctx, email);
   if (!account) throw new AppError("not_found", `No broker with the email ${email.trim().toLowerCase()}`);
-  const hadTwoFactor = isTwoFactorOn(ctx, account.user.id);
-  removeFactor(ctx, account.user.id);
+  const hadTwoFactor = await isTwoFactorOn(ctx, account.user.id);
+  await removeFactor(ctx, account.user.id);
   return { email: account.user.email, hadTwoFactor };
 }
 
@@ -132,11 +130,11 @@ export function resetTwoFactor(ctx: AppContext, email: string): { email: string;
  * a wrong password does. A TOTP code is spent by moving `lastUsedStep` forward in one
  * conditional UPDATE, so two requests racing with the same code cannot both succeed.
  */
-function checkSecondFactor(ctx: AppContext, input: { userId: string; code: string; address: string; allowRecovery: boolean }): "totp" | "recovery" {
+async function checkSecondFactor(ctx: AppContext, input: { userId: string; code: string; address: string; allowRecovery: boolean }): Promise<"totp" | "recovery"> {
   const attempt = throttleFor(ctx).reserve(input.address, `two-factor:${input.userId}`);
   let used: "totp" | "recovery" | null;
   try {
-    used = spendCode(ctx, input);
+    used = await spendCode(ctx, input);
   } catch (error) {
     attempt.failed(); // settled either way: an unreadable key counts as a failure
     throw error;
@@ -149,30 +147,26 @@ function checkSecondFactor(ctx: AppContext, input: { userId: string; code: strin
   return used;
 }
 
-function spendCode(ctx: AppContext, input: { userId: string; code: string; allowRecovery: boolean }): "totp" | "recovery" | null {
+async function spendCode(ctx: AppContext, input: { userId: string; code: string; allowRecovery: boolean }): Promise<"totp" | "recovery" | null> {
   const code = normalizeSecondFactor(input.code);
   if (isTotpCode(code)) {
-    const row = factorRow(ctx, input.userId);
+    const row = await factorRow(ctx, input.userId);
     if (!row) return null;
     const key = openSecret(ctx.config.sessionSecret, row.secretSealed);
     if (!key) throw new AppError("unauthorized", twoFactorMessages.unreadableSecret);
     const step = matchingStep(key, code, ctx.clock.now(), row.lastUsedStep);
     if (step === null) return null;
-    const spent = ctx.db
-      .update(brokerTwoFactor)
-      .set({ lastUsedStep: step })
-      .where(and(eq(brokerTwoFactor.userId, input.userId), or(isNull(brokerTwoFactor.lastUsedStep), lt(brokerTwoFactor.lastUsedStep, step))))
-      .returning({ step: brokerTwoFactor.lastUsedStep })
-      .get();
+    const spent = (await write(ctx, (tx) => tx.update(brokerTwoFactor)
+          .set({ lastUsedStep: step })
+          .where(and(eq(brokerTwoFactor.userId, input.userId), or(isNull(brokerTwoFactor.lastUsedStep), lt(brokerTwoFactor.lastUsedStep, step))))
+          .returning({ step: brokerTwoFactor.lastUsedStep })))[0];
     return spent ? "totp" : null;
   }
   if (input.allowRecovery && isRecoveryCode(code)) {
-    const spent = ctx.db
-      .update(brokerRecoveryCodes)
-      .set({ usedAt: ctx.clock.now() })
-      .where(and(eq(brokerRecoveryCodes.userId, input.userId), eq(brokerRecoveryCodes.codeHash, recoveryCodeHash(code)), isNull(brokerRecoveryCodes.usedAt)))
-      .returning({ id: brokerRecoveryCodes.id })
-      .get();
+    const spent = (await write(ctx, (tx) => tx.update(brokerRecoveryCodes)
+          .set({ usedAt: ctx.clock.now() })
+          .where(and(eq(brokerRecoveryCodes.userId, input.userId), eq(brokerRecoveryCodes.codeHash, recoveryCodeHash(code)), isNull(brokerRecoveryCodes.usedAt)))
+          .returning({ id: brokerRecoveryCodes.id })))[0];
     return spent ? "recovery" : null;
   }
   return null;
@@ -189,22 +183,22 @@ export interface SecondFactorChallenge {
  * The hook in password sign-in (auth/service.ts): called once the password is right, it returns a
  * challenge in place of a session when the broker has the factor on, else null.
  */
-export function secondFactorChallenge(ctx: AppContext, userId: string): SecondFactorChallenge | null {
-  if (!isTwoFactorOn(ctx, userId)) return null;
+export async function secondFactorChallenge(ctx: AppContext, userId: string): Promise<SecondFactorChallenge | null> {
+  if (!await isTwoFactorOn(ctx, userId)) return null;
   return { twoFactorRequired: true, challenge: createPendingSignIn(ctx, userId).token, message: twoFactorMessages.enterCode };
 }
 
 /** Sign-in's second step: the challenge and a code; returns the broker to open a session for. */
-export function completeSecondFactor(ctx: AppContext, input: { challenge: string; code: string; address: string }): { userId: string } {
+export async function completeSecondFactor(ctx: AppContext, input: { challenge: string; code: string; address: string }): Promise<{ userId: string }> {
   const userId = pendingSignInUser(ctx, input.challenge);
   if (!userId) throw new AppError("unauthorized", twoFactorMessages.challengeExpired);
   if (!isTotpCode(input.code) && !isRecoveryCode(input.code)) throw badRequest(twoFactorMessages.codeFormat);
-  const account = signInAccountById(ctx, userId);
+  const account = await signInAccountById(ctx, userId);
   if (!account || account.disabled) {
     spendPendingSignIn(ctx, input.challenge);
     throw new AppError("unauthorized", twoFactorMessages.challengeExpired);
   }
-  checkSecondFactor(ctx, { userId, code: input.code, address: input.address, allowRecovery: true });
+  await checkSecondFactor(ctx, { userId, code: input.code, address: input.address, allowRecovery: true });
   spendPendingSignIn(ctx, input.challenge);
   return { userId };
 }

@@ -12,6 +12,7 @@ import { REQUEST_LIMIT_REACHED } from "../customers/errors";
 import { DocumentChips } from "../customers/DocumentChips";
 import { ChecklistGroup } from "../customers/DocumentPicker";
 import { documentTypes, useDocumentChecklist } from "../customers/use-document-checklist";
+import { CadenceFields, useCadenceChoice } from "../reminders/CadenceFields";
 import { DUE_DATE_MISSING } from "./ChangeDueDateDialog";
 import { DueDateFields, type DueDateValue } from "./DueDateFields";
 import { fromDateTimeInputs } from "./format";
@@ -41,6 +42,9 @@ function AddDocumentForm({ customer, onClose }: { customer: Pick<CustomerDetailD
   const [dueError, setDueError] = useState(false);
   const limit = useDocumentLimitQuery(customer.id);
   const request = useRequestDocumentsMutation();
+  // Repeat reminders count back from the due date, so they are offered once one is chosen.
+  const cadence = useCadenceChoice();
+  const withCadence = due.day !== "";
 
   const required = customer.documents.filter((doc) => isRequirement(doc.status));
   const max = limit.data ? resolveCap(limit.data.maxAllowed) : null;
@@ -65,10 +69,13 @@ function AddDocumentForm({ customer, onClose }: { customer: Pick<CustomerDetailD
       setDueError(true);
       return;
     }
+    if (withCadence && cadence.error) return;
     request.mutate(
       { customerId: customer.id, documentTypes: documentTypes(checklist.selected), dueDate: dueDate?.toISOString() },
       {
-        onSuccess: () => {
+        onSuccess: async () => {
+          // The new documents are waiting now, so the cadence reaches them too.
+          if (dueDate) await cadence.applyTo(customer.id);
           toast({
             title: "Document Request Sent",
             description: `Requested ${adding} document${adding === 1 ? "" : "s"} from ${customer.name}.`,
@@ -123,6 +130,7 @@ function AddDocumentForm({ customer, onClose }: { customer: Pick<CustomerDetailD
         dayLabel="Due date (optional)"
         errorMessage={dueError && due.day && !fromDateTimeInputs(due.day, due.time) ? DUE_DATE_MISSING : undefined}
       />
+      {withCadence ? <CadenceFields choice={cadence} /> : null}
 
       <DialogActions
         onCancel={onClose}

@@ -6,6 +6,7 @@ import { AddDocumentDialog } from "./AddDocumentDialog";
 import { ApproveDocumentDialog } from "./ApproveDocumentDialog";
 import { BulkDueDateDialog } from "./BulkDueDateDialog";
 import { ChangeDueDateDialog } from "./ChangeDueDateDialog";
+import { ChangeExpiryDialog } from "./ChangeExpiryDialog";
 import { DeleteCustomerDialog } from "./DeleteCustomerDialog";
 import { DocumentViewerDialog } from "./DocumentViewerDialog";
 import { documentHeadingId } from "./DocumentRow";
@@ -17,6 +18,7 @@ import { ResubmitDocumentDialog } from "./ResubmitDocumentDialog";
 import { SendReminderDialog } from "../customers/SendReminderDialog";
 import { SharedDocumentsCard } from "./SharedDocumentsCard";
 import { RemindersToggle } from "../reminders/RemindersToggle";
+import { useDocumentExpiriesQuery } from "../reminders/expiry-api";
 
 // The activity timeline loads with its own chunk, after the page: the shared chunks the portal
 // and dashboard load stay as they were (their size budgets, tests/api/bundle-size.test.ts).
@@ -25,7 +27,7 @@ const ActivityCard = lazy(async () => ({ default: (await import("../audit/Activi
 // At most one dialog is open; opening Approve from the viewer replaces the viewer,
 // so "dialogs close" after a verification falls out of the state shape.
 type OpenDialog =
-  | { kind: "view" | "approve" | "resubmit" | "due"; doc: DocumentDto }
+  | { kind: "view" | "approve" | "resubmit" | "due" | "expiry"; doc: DocumentDto }
   | { kind: "reminder" | "bulk" | "add" | "delete" }
   | null;
 
@@ -42,8 +44,10 @@ export function CustomerDetail({ customer }: { customer: CustomerDetailDto }) {
     setFocusDocument(null);
   }, [dialog, focusDocument]);
   const reviewed = (doc: DocumentDto) => setFocusDocument(doc.id);
-  const docFor = (kind: "view" | "approve" | "resubmit" | "due") =>
+  const expiries = useDocumentExpiriesQuery(customer.id).data;
+  const docFor = (kind: "view" | "approve" | "resubmit" | "due" | "expiry") =>
     dialog && dialog.kind === kind && "doc" in dialog ? dialog.doc : null;
+  const expiryDoc = docFor("expiry");
   const toggle = (kind: "reminder" | "bulk" | "add" | "delete") => (open: boolean) => setDialog(open ? { kind } : null);
 
   return (
@@ -77,11 +81,13 @@ export function CustomerDetail({ customer }: { customer: CustomerDetailDto }) {
         <div className="lg:col-span-2">
           <RequiredDocumentsCard
             documents={customer.documents}
+            expiries={expiries}
             actions={{
               onView: (doc) => setDialog({ kind: "view", doc }),
               onApprove: (doc) => setDialog({ kind: "approve", doc }),
               onResubmit: (doc) => setDialog({ kind: "resubmit", doc }),
               onChangeDueDate: (doc) => setDialog({ kind: "due", doc }),
+              onChangeExpiry: (doc) => setDialog({ kind: "expiry", doc }),
             }}
           />
         </div>
@@ -106,10 +112,16 @@ export function CustomerDetail({ customer }: { customer: CustomerDetailDto }) {
         onClose={close}
         onApprove={(doc) => setDialog({ kind: "approve", doc })}
         onResubmit={(doc) => setDialog({ kind: "resubmit", doc })}
+        onChangeExpiry={(doc) => setDialog({ kind: "expiry", doc })}
       />
       <ApproveDocumentDialog document={docFor("approve")} onClose={close} onDone={reviewed} />
       <ResubmitDocumentDialog document={docFor("resubmit")} onClose={close} onDone={reviewed} />
       <ChangeDueDateDialog document={docFor("due")} onClose={close} />
+      <ChangeExpiryDialog
+        document={expiryDoc}
+        expiresOn={expiryDoc ? (expiries?.get(expiryDoc.id) ?? null) : null}
+        onClose={close}
+      />
       <SendReminderDialog customer={dialog?.kind === "reminder" ? customer : null} onClose={() => toggle("reminder")(false)} />
       <BulkDueDateDialog
         documents={customer.documents}

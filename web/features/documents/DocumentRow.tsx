@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { CalendarClock, CircleCheck, Eye, RotateCcw } from "lucide-react";
+import { CalendarClock, CalendarX2, CircleCheck, Eye, RotateCcw } from "lucide-react";
 import type { DocumentDto } from "@shared/api-types";
 import { canVerify, canView, isRequirement } from "@shared/documents";
 import { DueDateBadge } from "../../components/DueDateBadge";
@@ -8,6 +8,7 @@ import { Button } from "../../components/ui/Button";
 import { cx } from "../../components/ui/cx";
 import { DocumentChecks } from "../document-checks/DocumentChecks";
 import { formatDay } from "./format";
+import { formatIsoDay } from "@shared/reminder-cadence";
 import { formatKilobytes } from "@shared/format";
 
 /** The id of a document's heading in its row (a stable place to put focus). */
@@ -18,15 +19,19 @@ export interface DocumentActions {
   onApprove: (doc: DocumentDto) => void;
   onResubmit: (doc: DocumentDto) => void;
   onChangeDueDate: (doc: DocumentDto) => void;
+  /** Set, change or remove an approved document's expiry date. */
+  onChangeExpiry?: (doc: DocumentDto) => void;
 }
 
 /** One required document: what it is, where it stands, and what the broker can do with it now. */
-export function DocumentRow({ doc, now, actions }: { doc: DocumentDto; now: Date; actions: DocumentActions }) {
+export function DocumentRow({ doc, now, actions, expiresOn = null }: { doc: DocumentDto; now: Date; actions: DocumentActions; expiresOn?: string | null }) {
   const hasFile = Boolean(doc.fileUrl);
   const showDue = doc.dueDate !== null && doc.status !== "approved";
   const fileName = doc.originalName ?? doc.fileName;
   const uploaded = formatDay(doc.uploadedAt);
   const verified = formatDay(doc.verifiedAt);
+  // Only an approved document carries an expiry date (one sent back for renewal says why in its reason).
+  const expires = doc.status === "approved" && expiresOn ? formatIsoDay(expiresOn) : null;
 
   return (
     <li className="flex gap-3 py-4 first:pt-0 last:pb-0">
@@ -44,7 +49,7 @@ export function DocumentRow({ doc, now, actions }: { doc: DocumentDto; now: Date
         </div>
         {doc.description ? <p className="mt-0.5 text-sm text-slate-600">{doc.description}</p> : null}
 
-        {fileName || uploaded || verified ? (
+        {fileName || uploaded || verified || expires ? (
           <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
             {fileName ? (
               <Detail label="File">
@@ -54,6 +59,7 @@ export function DocumentRow({ doc, now, actions }: { doc: DocumentDto; now: Date
             ) : null}
             {uploaded ? <Detail label="Uploaded">{uploaded}</Detail> : null}
             {verified ? <Detail label="Verified">{verified}</Detail> : null}
+            {expires ? <Detail label="Expires">{expires}</Detail> : null}
           </dl>
         ) : null}
 
@@ -79,7 +85,8 @@ export function DocumentRow({ doc, now, actions }: { doc: DocumentDto; now: Date
 function RowActions({ doc, hasFile, showDue, actions }: { doc: DocumentDto; hasFile: boolean; showDue: boolean; actions: DocumentActions }) {
   const viewable = canView(doc.status, hasFile) && isRequirement(doc.status);
   const verifiable = canVerify(doc.status, hasFile);
-  if (!viewable && !verifiable && !showDue) return null;
+  const expiry = doc.status === "approved" && actions.onChangeExpiry ? actions.onChangeExpiry : null;
+  if (!viewable && !verifiable && !showDue && !expiry) return null;
   // The document's name is appended for screen readers: every row has the same button labels.
   const forDoc = <span className="sr-only"> {doc.name}</span>;
   return (
@@ -106,6 +113,12 @@ function RowActions({ doc, hasFile, showDue, actions }: { doc: DocumentDto; hasF
         <Button size="sm" variant="secondary" onPress={() => actions.onChangeDueDate(doc)}>
           <CalendarClock aria-hidden="true" className="size-4" />
           Set Due-Date{forDoc}
+        </Button>
+      ) : null}
+      {expiry ? (
+        <Button size="sm" variant="secondary" onPress={() => expiry(doc)}>
+          <CalendarX2 aria-hidden="true" className="size-4" />
+          Expiry Date{forDoc}
         </Button>
       ) : null}
     </div>

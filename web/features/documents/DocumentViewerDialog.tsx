@@ -18,11 +18,14 @@ export function DocumentViewerDialog({
   onClose,
   onApprove,
   onResubmit,
+  onChangeExpiry,
 }: {
   document: DocumentDto | null;
   onClose: () => void;
   onApprove?: (doc: DocumentDto) => void;
   onResubmit?: (doc: DocumentDto) => void;
+  /** An approved document: set, change or remove its expiry date. */
+  onChangeExpiry?: (doc: DocumentDto) => void;
 }) {
   return (
     <ModalDialog title={document?.name ?? "Document"} isOpen={document !== null} onOpenChange={(open) => !open && onClose()} size="xl">
@@ -34,6 +37,11 @@ export function DocumentViewerDialog({
             {canVerify(document.status, true) && onResubmit ? (
               <Button variant="secondary" onPress={() => onResubmit(document)}>
                 Re-Submit
+              </Button>
+            ) : null}
+            {document.status === "approved" && onChangeExpiry ? (
+              <Button variant="secondary" onPress={() => onChangeExpiry(document)}>
+                Expiry Date
               </Button>
             ) : null}
             {canVerify(document.status, true) && onApprove ? (

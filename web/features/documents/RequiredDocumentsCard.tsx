@@ -10,7 +10,16 @@ import { DocumentRow, type DocumentActions } from "./DocumentRow";
 import { useNow } from "./use-now";
 
 /** The documents the broker asked for (shared files are listed separately), searchable by name. */
-export function RequiredDocumentsCard({ documents, actions }: { documents: DocumentDto[]; actions: DocumentActions }) {
+export function RequiredDocumentsCard({
+  documents,
+  actions,
+  expiries,
+}: {
+  documents: DocumentDto[];
+  actions: DocumentActions;
+  /** Expiry dates by document id ("YYYY-MM-DD"). */
+  expiries?: ReadonlyMap<string, string>;
+}) {
   const [search, setSearch] = useState("");
   const now = useNow();
   const required = documents.filter((doc) => isRequirement(doc.status));
@@ -41,7 +50,7 @@ export function RequiredDocumentsCard({ documents, actions }: { documents: Docum
       ) : (
         <ul aria-label="Required documents" className="divide-y divide-slate-200">
           {shown.map((doc) => (
-            <DocumentRow key={doc.id} doc={doc} now={now} actions={actions} />
+            <DocumentRow key={doc.id} doc={doc} now={now} actions={actions} expiresOn={expiries?.get(doc.id) ?? null} />
           ))}
         </ul>
       )}

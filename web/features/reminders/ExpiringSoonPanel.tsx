@@ -1,14 +1,12 @@
 // The dashboard's "Expiring soon": approved documents whose expiry date is within 30 days.
 import { CalendarClock } from "lucide-react";
+import { formatIsoDay } from "@shared/reminder-cadence";
 import { LinkButton } from "../../components/ui/Button";
 import { Card } from "../../components/ui/Card";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Spinner } from "../../components/ui/Spinner";
 import { useExpiringDocumentsQuery } from "./api";
 
-/** "May 31, 2027" for a "2027-05-31" day, the same everywhere (it is a date, not an instant). */
-export const formatExpiryDay = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 export function ExpiringSoonPanel() {
   const query = useExpiringDocumentsQuery();
@@ -32,7 +30,7 @@ export function ExpiringSoonPanel() {
                 <span className="block truncate text-sm text-slate-600">{row.customerName}</span>
               </span>
               <span className="text-sm text-slate-700">
-                Expires {formatExpiryDay(row.expiresOn)}
+                Expires {formatIsoDay(row.expiresOn)}
                 {row.renewalRequested ? <span className="block text-xs text-slate-500">Current one requested</span> : null}
               </span>
               <LinkButton variant="ghost" size="sm" href={`/customer/${row.customerId}`} className="text-brand-700">

@@ -8,9 +8,10 @@ import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
 import { setDocumentExpiry } from "./api";
 
-export function useExpiryChoice() {
+/** `initial`: the date the document carries now ("YYYY-MM-DD"), when the field edits one. */
+export function useExpiryChoice(initial = "") {
   const queryClient = useQueryClient();
-  const [value, setValue] = useState("");
+  const [value, setValue] = useState(initial);
   const day = value.trim();
   const error = day && !isIsoDay(day) ? cadenceMessages.expiryDate : null;
   return {
@@ -31,10 +32,10 @@ export function useExpiryChoice() {
 }
 export type ExpiryChoice = ReturnType<typeof useExpiryChoice>;
 
-export function ExpiryDateField({ choice }: { choice: ExpiryChoice }) {
+export function ExpiryDateField({ choice, label = "Expires on (optional)" }: { choice: ExpiryChoice; label?: string }) {
   return (
     <TextField
-      label="Expires on (optional)"
+      label={label}
       type="date"
       value={choice.value}
       onChange={choice.setValue}

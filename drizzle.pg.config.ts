@@ -1,0 +1,8 @@
+// drizzle-kit for the PostgreSQL schema (`npm run db:generate:pg`); the SQLite one is drizzle.config.ts.
+import { defineConfig } from "drizzle-kit";
+
+export default defineConfig({
+  dialect: "postgresql",
+  schema: "./db/schema.pg.ts",
+  out: "./db/migrations-pg",
+});
