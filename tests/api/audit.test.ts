@@ -2,6 +2,9 @@
 // hash chain that `portal audit verify` (the real CLI, as its own process) checks; the timeline
 // API, its CSV and PDF, and tenancy.
 import { describe, expect, test } from "bun:test";
+import { and, eq, max } from "drizzle-orm";
+import { auditEvents } from "../../db/tables.ts";
+import { transaction } from "../../db/transaction.ts";
 import { runCli } from "../support/cli.ts";
 import { createCustomer, customerCookie, daysAhead, sampleFiles } from "../support/fixtures.ts";
 import { startTestServer, useServerWithBroker, type CallOptions } from "../support/server.ts";
@@ -236,82 +239,89 @@ test("PDF: a long trail runs over several pages, none of its entries lost; odd c
 });
 
 describe("portal audit verify", () => {
-  const verify = (...args: string[]) => runCli(["audit", "verify", "--data", srv.dataDir, ...args]);
-  const sqlite = () => srv.server.ctx.db.$client;
-  const row = (sequence: number) => sqlite().query("select * from audit_events where broker_id = ? and sequence = ?").get(broker.user.id, sequence) as Record<string, unknown>;
-  const lastSequence = () => (sqlite().query("select max(sequence) as n from audit_events where broker_id = ?").get(broker.user.id) as { n: number }).n;
-  function reinsert(saved: Record<string, unknown>) {
-    const columns = Object.keys(saved);
-    sqlite().query(`insert into audit_events (${columns.join(",")}) values (${columns.map(() => "?").join(",")})`).run(...(Object.values(saved) as string[]));
-  }
+  // The CLI opens the server's own database: its data directory, or its PostgreSQL database.
+  const verify = (...args: string[]) => {
+    const { databaseUrl } = srv.server.ctx.config;
+    return runCli(["audit", "verify", "--data", srv.dataDir, ...args], databaseUrl ? { DATABASE_URL: databaseUrl } : {});
+  };
+  // Tampering goes around the portal, straight at the table (on either database).
+  type Row = typeof auditEvents.$inferSelect;
+  const db = () => srv.server.ctx.db;
+  const row = async (sequence: number): Promise<Row> =>
+    (await db().select().from(auditEvents).where(and(eq(auditEvents.brokerId, broker.user.id), eq(auditEvents.sequence, sequence))))[0]!;
+  const lastSequence = async () => (await db().select({ n: max(auditEvents.sequence) }).from(auditEvents).where(eq(auditEvents.brokerId, broker.user.id)))[0]!.n!;
+  const edit = (id: string, changes: Partial<Row>) => transaction(db(), async (tx) => void (await tx.update(auditEvents).set(changes).where(eq(auditEvents.id, id))));
+  const remove = (id: string) => transaction(db(), async (tx) => void (await tx.delete(auditEvents).where(eq(auditEvents.id, id))));
+  const reinsert = (saved: Row) => transaction(db(), async (tx) => void (await tx.insert(auditEvents).values(saved)));
 
   test("an intact chain passes, exit 0 with a summary", async () => {
     await createCustomer(srv, broker.token);
     const res = await verify();
     expect(res.stderr).toBe("");
     expect(res.exitCode).toBe(0);
-    expect(res.stdout).toContain(`ok      ${broker.user.id} (${broker.user.email}): ${lastSequence()} entries, head #${lastSequence()}`);
+    const last = await lastSequence();
+    expect(res.stdout).toContain(`ok      ${broker.user.id} (${broker.user.email}): ${last} entries, head #${last}`);
     expect(res.stdout).toContain("Audit chain intact");
     expect((await verify("--broker", broker.user.email)).exitCode).toBe(0);
   });
 
   test("an edited entry fails, naming it; put back, the chain holds again", async () => {
-    const saved = row(3);
-    sqlite().query("update audit_events set detail = 'nothing to see' where id = ?").run(saved.id as string);
+    const saved = await row(3);
+    await edit(saved.id, { detail: "nothing to see" });
     const res = await verify();
     expect(res.exitCode).toBe(1);
     expect(res.stdout).toContain("entry #3 does not match its hash (edited or moved)");
     expect(res.stdout).toContain(`[entry id ${saved.id}]`);
-    sqlite().query("update audit_events set detail = ? where id = ?").run(saved.detail as string | null, saved.id as string);
+    await edit(saved.id, { detail: saved.detail });
     expect((await verify()).exitCode).toBe(0);
   });
 
   test("an edited time or address is caught as well", async () => {
-    const saved = row(2);
-    sqlite().query("update audit_events set at = at + 1000 where id = ?").run(saved.id as string);
+    const saved = await row(2);
+    await edit(saved.id, { at: new Date(saved.at.getTime() + 1000) });
     expect((await verify()).stdout).toContain("entry #2 does not match its hash");
-    sqlite().query("update audit_events set at = ?, address = '10.0.0.1' where id = ?").run(saved.at as number, saved.id as string);
+    await edit(saved.id, { at: saved.at, address: "10.0.0.1" });
     expect((await verify()).stdout).toContain("entry #2 does not match its hash");
-    sqlite().query("update audit_events set address = ? where id = ?").run(saved.address as string | null, saved.id as string);
+    await edit(saved.id, { address: saved.address });
     expect((await verify()).exitCode).toBe(0);
   });
 
   test("a deleted entry fails, naming the gap", async () => {
-    const saved = row(4);
-    sqlite().query("delete from audit_events where id = ?").run(saved.id as string);
+    const saved = await row(4);
+    await remove(saved.id);
     const res = await verify();
     expect(res.exitCode).toBe(1);
     expect(res.stdout).toContain("entry #4 is missing");
-    reinsert(saved);
+    await reinsert(saved);
     expect((await verify()).exitCode).toBe(0);
   });
 
   test("two entries swapped in order fail, naming the first", async () => {
-    const five = row(5);
-    const six = row(6);
-    const renumber = (id: unknown, sequence: number) => sqlite().query("update audit_events set sequence = ? where id = ?").run(sequence, id as string);
-    renumber(five.id, -1);
-    renumber(six.id, 5);
-    renumber(five.id, 6);
+    const five = await row(5);
+    const six = await row(6);
+    const renumber = (id: string, sequence: number) => edit(id, { sequence });
+    await renumber(five.id, -1);
+    await renumber(six.id, 5);
+    await renumber(five.id, 6);
     const res = await verify();
     expect(res.exitCode).toBe(1);
     expect(res.stdout).toContain("entry #5 does not follow entry #4");
-    renumber(six.id, -1);
-    renumber(five.id, 5);
-    renumber(six.id, 6);
+    await renumber(six.id, -1);
+    await renumber(five.id, 5);
+    await renumber(six.id, 6);
     expect((await verify()).exitCode).toBe(0);
   });
 
   test("the newest entry deleted fails against the chain head; the PDF says so too", async () => {
-    const newest = lastSequence();
-    const saved = row(newest);
-    sqlite().query("delete from audit_events where id = ?").run(saved.id as string);
+    const newest = await lastSequence();
+    const saved = await row(newest);
+    await remove(saved.id);
     const res = await verify();
     expect(res.exitCode).toBe(1);
     expect(res.stdout).toContain(`the chain ends at entry #${newest - 1} but its head is entry #${newest}`);
-    const pdf = await fetch(`${srv.url}/api/customer/${saved.customer_id}/audit.pdf`, { headers: { authorization: `Bearer ${broker.token}` } });
+    const pdf = await fetch(`${srv.url}/api/customer/${saved.customerId}/audit.pdf`, { headers: { authorization: `Bearer ${broker.token}` } });
     expect(await pdfText(new Uint8Array(await pdf.arrayBuffer()))).toContain("AUDIT CHAIN BROKEN");
-    reinsert(saved);
+    await reinsert(saved);
     // The PDF's download was recorded after the break: that entry went on from the head, so
     // putting the row back leaves a chain that holds.
     expect((await verify()).exitCode).toBe(0);
