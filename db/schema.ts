@@ -491,8 +491,8 @@ export const auditEvents = sqliteTable(
 
 /**
  * The head of each broker's audit chain: the last sequence and hash. Appending reads and moves it
- * in the writer's transaction (the row a PostgreSQL writer locks), and verify checks the last
- * entry against it, so deleting the newest entries is detected too.
+ * in the writer's transaction (writers take turns on both databases: db/transaction.ts), and
+ * verify checks the last entry against it, so deleting the newest entries is detected too.
  */
 export const auditChainHeads = sqliteTable("audit_chain_heads", {
   brokerId: text("broker_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
