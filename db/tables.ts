@@ -37,4 +37,6 @@ export const {
   documentExpiries,
   checklistTemplates,
   rateLimits,
+  auditEvents,
+  auditChainHeads,
 } = chosen;

@@ -10,6 +10,7 @@ import { dashboardRoutes } from "./features/dashboard/routes.ts";
 import { demoRoutes } from "./features/demo/routes.ts";
 import { documentRoutes } from "./features/documents/routes.ts";
 import { exportRoutes } from "./features/export/routes.ts";
+import { auditRoutes } from "./features/audit/routes.ts";
 import { fileRoutes } from "./features/files/routes.ts";
 import { LiveHub } from "./features/live/hub.ts";
 import { liveRoutes } from "./features/live/routes.ts";
@@ -53,6 +54,7 @@ export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events), metric
       .use(documentRoutes(ctx))
       .use(sharingRoutes(ctx))
       .use(exportRoutes(ctx))
+      .use(auditRoutes(ctx))
       .use(templateRoutes(ctx))
       .use(dashboardRoutes(ctx))
       .use(reminderRoutes(ctx))

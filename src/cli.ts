@@ -14,6 +14,7 @@ import { adminResetTwoFactor } from "./features/two-factor/admin-command.ts";
 import { parseKeep, runBackupCommand, runRestoreCommand } from "./features/operations/commands.ts";
 import { formatFindings, runDoctor } from "./features/operations/doctor.ts";
 import { DEMO_BROKERS, DEMO_PASSWORD, fillDemo } from "./features/operations/demo.ts";
+import { runAuditVerify } from "./features/audit/command.ts";
 import { AppError } from "./lib/errors.ts";
 import { createLogger, oneLine } from "./lib/log.ts";
 import { DataDirLockedError } from "./lib/data-lock.ts";
@@ -54,6 +55,10 @@ Commands:
   doctor [--data DIR]                Check settings, disk space, database integrity and schema,
                                      clock, jobs and emails, stored files, SMTP; says what to
                                      do about each problem (exit 1 if there is one)
+  audit verify [--broker ID|EMAIL] [--data DIR]
+                                     Check the audit trail's hash chains (every broker's, or
+                                     one's): exit 0 when intact, 1 naming the first edited,
+                                     deleted or moved entry
   mail list [--limit N] [--data DIR] Show the latest emails: pending, sent, failed (with the
                                      error), or logged (kept in the outbox, no SMTP_URL)
   mail retry <id> [--data DIR]       Send a failed email again
@@ -90,6 +95,7 @@ function parse(args: string[]) {
         limit: { type: "string" },
         to: { type: "string" },
         keep: { type: "string" },
+        broker: { type: "string" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -206,6 +212,13 @@ async function main(argv: string[]) {
       throw new UsageError(`Unknown admin command "${sub ?? ""}". Try: portal admin list`);
     case "mail":
       return mail(sub, rest, values, overrides);
+    case "audit": {
+      if (sub !== "verify" || rest.length) throw new UsageError(`Unknown audit command "${[sub, ...rest].join(" ")}". Try: portal audit verify`);
+      const report = await withContext(overrides, (ctx) => runAuditVerify(ctx, { broker: values.broker }));
+      print(report.lines);
+      if (!report.intact) process.exitCode = 1;
+      return;
+    }
     case "backup":
       if (rest.length) throw new UsageError("backup takes one file name");
       return backup(sub, values, overrides);

@@ -26,6 +26,7 @@ export type {
   RequestDocumentsInput,
   UpdateCustomerInput,
 } from "../features/customers/model.ts";
+export type { AuditEntryDto, AuditPage } from "../features/audit/model.ts";
 export type { DashboardDocumentRow, DashboardMetrics } from "../features/dashboard/model.ts";
 export type { DemoVideo } from "../features/demo/model.ts";
 export type {

@@ -156,6 +156,9 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "GET /api/customers/:id/export": { auth: "broker", params: { id: "customerId" }, query: () => ({ scope: "all" }) },
   "POST /api/customers/export": { auth: "broker", idsInBody: true, body: (w) => ({ customerIds: [w.victim.customerId], scope: "all" }) },
   "GET /api/customers/export": { auth: "broker", query: (w) => ({ ids: w.victim.customerId, scope: "all" }) },
+  "GET /api/customer/:id/audit": { auth: "broker", params: { id: "customerId" } },
+  "GET /api/customer/:id/audit.csv": { auth: "broker", params: { id: "customerId" } },
+  "GET /api/customer/:id/audit.pdf": { auth: "broker", params: { id: "customerId" } },
   "GET /api/export/settings": { auth: "broker" },
   "PUT /api/export/settings": { auth: "broker", body: () => ({ fileNamePattern: "{document} hijacked.{ext}" }) },
   "GET /api/dashboard/metrics": { auth: "broker" },
@@ -433,6 +436,9 @@ export function fingerprint(srv: TestServer): Record<string, string> {
   }
   return out;
 }
+
+/** The audit trail's tables: reads a caller may make (opening their own link) add entries there. */
+export const AUDIT_TABLES = ["audit_events", "audit_chain_heads"];
 
 export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
   return Object.keys({ ...before, ...after }).filter((k) => before[k] !== after[k]);

@@ -25,6 +25,7 @@ import { useCustomerPageQuery } from "../../web/features/customers/use-customer-
 import { usePortalQuery } from "../../web/features/portal/api";
 import { useSharedDocumentsQuery, useShareSettingsQuery } from "../../web/features/sharing/api";
 import { useTemplatesQuery } from "../../web/features/templates/api";
+import { useCustomerAuditQuery } from "../../web/features/audit/api";
 import { useBillingSettings, useSubscriptionQuery } from "../../web/features/subscription/api";
 import { fakeServer, renderApp } from "../support/render-app";
 import { brokerServer } from "./customers-fixtures";
@@ -267,6 +268,14 @@ const QUERY_HOOKS: QueryHook[] = [
     hook: "useExpiringDocumentsQuery",
     render: () => useExpiringDocumentsQuery(),
     queryKey: ["dashboard", "expiring-documents"],
+    expected: spec9.dataCache,
+  },
+  // A customer's audit trail: kept until a change or a live message about the customer refreshes it.
+  {
+    file: "web/features/audit/api.ts",
+    hook: "useCustomerAuditQuery",
+    render: () => useCustomerAuditQuery("c1"),
+    queryKey: ["customers", "c1", "audit", 25],
     expected: spec9.dataCache,
   },
   {

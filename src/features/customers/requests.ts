@@ -22,6 +22,8 @@ import { addBrokerNotification, addCustomerNotification } from "../notifications
 import { countCustomers, uploadUrl } from "./contact.ts";
 import { checkLoanType, checkName, customerDetail, findOwnedCustomer } from "./service.ts";
 import { emailSender } from "../broker-profile/contact.ts";
+import { recordAudit } from "../audit/service.ts";
+import { brokerActor, type AuditActor } from "../audit/actor.ts";
 
 /**
  * The due date and reminder of a request sent now. A reminder that would go out with the
@@ -41,7 +43,7 @@ async function checkDocumentLimits(ctx: AppContext, brokerId: string, current: n
   if (perCustomer) throw new AppError("forbidden", `${limitMessages.perCustomerTitle}: ${perCustomer}`);
 }
 
-export async function createCustomer(ctx: AppContext, input: CreateCustomerInput & { broker: PublicUser }): Promise<CustomerDetailDto> {
+export async function createCustomer(ctx: AppContext, input: CreateCustomerInput & { broker: PublicUser; actor?: AuditActor }): Promise<CustomerDetailDto> {
   const { broker } = input;
   const email = normalizeEmail(input.email);
   if (!isValidEmail(email)) throw badRequest(messages.invalidEmailShort);
@@ -89,13 +91,14 @@ export async function createCustomer(ctx: AppContext, input: CreateCustomerInput
               metadata: { customerId: customer.id },
             });
       if (docs.length) await announceRequest(unit, broker, customer.id, docs.map((d) => d.name));
+      await recordAudit(ctx, unit, { brokerId: broker.id, customerId: customer.id, action: "invited", actor: input.actor ?? brokerActor(ctx, { broker }), detail: docs.length ? `Asked for: ${docs.map((d) => d.name).join(", ")}` : null });
       unit.publish({ type: "customer_created", brokerId: broker.id, customerId: customer.id });
       return customer.id;
     });
   return customerDetail(ctx, { broker, customerId });
 }
 
-export async function requestDocuments(ctx: AppContext, input: RequestDocumentsInput & { broker: PublicUser; customerId: string }): Promise<DocumentRow[]> {
+export async function requestDocuments(ctx: AppContext, input: RequestDocumentsInput & { broker: PublicUser; customerId: string; actor?: AuditActor }): Promise<DocumentRow[]> {
   const { broker, customerId } = input;
   const customer = await findOwnedCustomer(ctx, broker.id, customerId);
   if (input.documentTypes.length === 0) throw badRequest("Please select at least one document to request.");
@@ -124,6 +127,7 @@ export async function requestDocuments(ctx: AppContext, input: RequestDocumentsI
     });
     await queueEmail(ctx, tx, { kind: "documents_requested", to: customer.email, dedupeKey: `requested:${rows[0]!.id}`, ...content });
     await announceRequest(unit, broker, customerId, docs.map((d) => d.name));
+    await recordAudit(ctx, unit, { brokerId: broker.id, customerId, action: "documents_requested", actor: input.actor ?? brokerActor(ctx, { broker }), detail: docs.map((d) => d.name).join(", ") });
     unit.publish({ type: "documents_requested", brokerId: broker.id, customerId, documentIds: rows.map((r) => r.id) });
     return rows;
   });

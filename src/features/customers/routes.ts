@@ -3,6 +3,7 @@ import { contextSeed, type AppContext } from "../../context.ts";
 import { IdParams, Message } from "../../lib/model.ts";
 import { jsonResponse } from "../../lib/read-cache.ts";
 import { access } from "../access/plugin.ts";
+import { brokerActor } from "../audit/actor.ts";
 import type { PublicUser } from "../auth/model.ts";
 import { DocumentList } from "../documents/model.ts";
 import { toDocumentDto } from "../documents/service.ts";
@@ -51,7 +52,7 @@ export const customerRoutes = (ctx: AppContext) => {
         })
         .post(
           "/customers",
-          async ({ broker, body, status }) => status(201, await createCustomer(ctx, { ...body, broker })),
+          async ({ broker, body, status, request, server }) => status(201, await createCustomer(ctx, { ...body, broker, actor: brokerActor(ctx, { broker, request, server }) })),
           { body: CreateCustomerBody, response: { 201: CustomerDetailDto } },
         )
         .get(
@@ -74,24 +75,24 @@ export const customerRoutes = (ctx: AppContext) => {
         })
         .delete(
           "/customers/:id",
-          async ({ broker, params }) => {
-            await deleteCustomer(ctx, { brokerId: broker.id, customerId: params.id });
+          async ({ broker, params, request, server }) => {
+            await deleteCustomer(ctx, { brokerId: broker.id, customerId: params.id, actor: brokerActor(ctx, { broker, request, server }) });
             return { message: "Customer deleted" };
           },
           { params: IdParams, response: Message },
         )
         .post(
           "/customers/:id/resend-invitation",
-          async ({ broker, params }) => {
-            await resendInvitation(ctx, { broker, customerId: params.id });
+          async ({ broker, params, request, server }) => {
+            await resendInvitation(ctx, { broker, customerId: params.id, actor: brokerActor(ctx, { broker, request, server }) });
             return { message: "Invitation resent" };
           },
           { params: IdParams, response: Message },
         )
         .post(
           "/customers/:id/request-documents",
-          async ({ broker, params, body, status }) =>
-            status(201, { documents: (await requestDocuments(ctx, { ...body, broker, customerId: params.id })).map(toDocumentDto) }),
+          async ({ broker, params, body, status, request, server }) =>
+            status(201, { documents: (await requestDocuments(ctx, { ...body, broker, customerId: params.id, actor: brokerActor(ctx, { broker, request, server }) })).map(toDocumentDto) }),
           { params: IdParams, body: RequestDocumentsBody, response: { 201: RequestedDocuments } },
         ),
     );

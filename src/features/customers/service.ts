@@ -33,6 +33,8 @@ import { queueEmail } from "../mail/service.ts";
 import { invitationResendEmail } from "../mail/templates.ts";
 import { uploadUrl, type CustomerRow } from "./contact.ts";
 import { emailSender } from "../broker-profile/contact.ts";
+import { recordAudit } from "../audit/service.ts";
+import type { AuditActor } from "../audit/actor.ts";
 import { caseInsensitive, likeInsensitive } from "../../../db/dialect.ts";
 
 export const MAX_LOAN_TYPE_LENGTH = 60;
@@ -195,10 +197,12 @@ export async function updateCustomer(ctx: AppContext, input: UpdateCustomerInput
  * broker's documents and their files, and the notifications of that relationship. The person's
  * account, if they made one, stays: other brokers may still work with them.
  */
-export async function deleteCustomer(ctx: AppContext, { brokerId, customerId }: OwnedCustomer): Promise<void> {
-  await findOwnedCustomer(ctx, brokerId, customerId);
-  const keys = await inTransaction(ctx, async ({ tx, publish }) => {
+export async function deleteCustomer(ctx: AppContext, { brokerId, customerId, actor }: OwnedCustomer & { actor: AuditActor }): Promise<void> {
+  const customer = await findOwnedCustomer(ctx, brokerId, customerId);
+  const keys = await inTransaction(ctx, async (unit) => {
+      const { tx, publish } = unit;
       const keys = await deleteDocumentRows(tx, await listCustomerDocuments(ctx, brokerId, customerId));
+      await recordAudit(ctx, unit, { brokerId, customerId, customerLabel: customer.name, action: "customer_deleted", actor, detail: customer.email });
       publish({ type: "customer_deleted", brokerId, customerId });
       await tx.delete(customers).where(eq(customers.id, customerId));
       return keys;
@@ -206,7 +210,7 @@ export async function deleteCustomer(ctx: AppContext, { brokerId, customerId }: 
   await removeFiles(ctx, keys);
 }
 
-export async function resendInvitation(ctx: AppContext, { broker, customerId }: { broker: PublicUser; customerId: string }): Promise<void> {
+export async function resendInvitation(ctx: AppContext, { broker, customerId, actor }: { broker: PublicUser; customerId: string; actor: AuditActor }): Promise<void> {
   const customer = await findOwnedCustomer(ctx, broker.id, customerId);
   if (customer.invitationStatus === "accepted") throw new AppError("conflict", "This customer has already accepted the invitation.");
   const docs = (await listCustomerDocuments(ctx, broker.id, customerId)).filter((d) => isRequirement(d.status));
@@ -217,7 +221,8 @@ export async function resendInvitation(ctx: AppContext, { broker, customerId }: 
     uploadUrl: uploadUrl(ctx, customer.uploadLink),
     documents: docs.map((d) => ({ name: d.name, dueDate: d.dueDate })),
   });
-  await inTransaction(ctx, async ({ tx, now }) =>
-        queueEmail(ctx, tx, { kind: "invitation_resend", to: customer.email, dedupeKey: `resend:${broker.id}:${customerId}:${now.getTime()}`, ...content }),
-      );
+  await inTransaction(ctx, async (unit) => {
+    await queueEmail(ctx, unit.tx, { kind: "invitation_resend", to: customer.email, dedupeKey: `resend:${broker.id}:${customerId}:${unit.now.getTime()}`, ...content });
+    await recordAudit(ctx, unit, { brokerId: broker.id, customerId, action: "invitation_resent", actor });
+  });
 }

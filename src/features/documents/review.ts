@@ -14,13 +14,15 @@ import { addBrokerNotification, addCustomerNotification } from "../notifications
 import type { BulkDueDateInput, DueDateInput, VerifyDocumentInput } from "./model.ts";
 import { findOwnedDocument, parseDueDates, type DocumentRow } from "./service.ts";
 import { emailSender } from "../broker-profile/contact.ts";
+import { recordAudit } from "../audit/service.ts";
+import { brokerActor, type AuditActor } from "../audit/actor.ts";
 
 
 /**
  * Approve, or ask for a re-submit (stored as need_to_resubmit with the reason). The customer's
  * email about it is queued in the same transaction.
  */
-export async function verifyDocument(ctx: AppContext, input: VerifyDocumentInput & { broker: PublicUser; documentId: string }): Promise<DocumentRow> {
+export async function verifyDocument(ctx: AppContext, input: VerifyDocumentInput & { broker: PublicUser; documentId: string; actor?: AuditActor }): Promise<DocumentRow> {
   const { broker } = input;
   const doc = await findOwnedDocument(ctx, broker.id, input.documentId);
   const reason = input.rejectionReason?.trim() ?? "";
@@ -46,6 +48,7 @@ export async function verifyDocument(ctx: AppContext, input: VerifyDocumentInput
     const updated = (await tx.update(documents).set(changes).where(eq(documents.id, doc.id)).returning())[0]!;
     const customer = await customerContact(ctx, doc.customerId, tx);
     const approved = input.status === "approved";
+    await recordAudit(ctx, unit, { brokerId: broker.id, customerId: doc.customerId, action: approved ? "approved" : "resubmit_requested", actor: input.actor ?? brokerActor(ctx, { broker }), document: doc, detail: approved ? comments : reason });
     if (customer) {
       const people = { customerName: customer.name, brokerName: displayName(broker), sender: await emailSender(ctx, broker.id, tx), uploadUrl: customer.uploadUrl, documentName: doc.name };
       const content = approved ? documentApprovedEmail(people) : resubmitRequestEmail({ ...people, reason });

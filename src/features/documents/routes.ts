@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
 import { IdParams, Message } from "../../lib/model.ts";
 import { access } from "../access/plugin.ts";
+import { brokerActor } from "../audit/actor.ts";
 import { effectiveRules } from "../document-checks/service.ts";
 import { AcceptanceRulesSchema } from "../document-checks/model.ts";
 import { decideUnavailable, setAcceptanceRules } from "./answers.ts";
@@ -14,7 +15,7 @@ export const documentRoutes = (ctx: AppContext) =>
     .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
-        .post("/:id/verify", async ({ broker, params, body }) => toDocumentDto(await verifyDocument(ctx, { ...body, broker, documentId: params.id })), {
+        .post("/:id/verify", async ({ broker, params, body, request, server }) => toDocumentDto(await verifyDocument(ctx, { ...body, broker, documentId: params.id, actor: brokerActor(ctx, { broker, request, server }) })), {
           params: IdParams,
           body: VerifyBody,
           response: DocumentDto,
@@ -46,8 +47,8 @@ export const documentRoutes = (ctx: AppContext) =>
         )
         .delete(
           "/:id",
-          async ({ broker, params }) => {
-            await deleteDocument(ctx, { brokerId: broker.id, documentId: params.id });
+          async ({ broker, params, request, server }) => {
+            await deleteDocument(ctx, { brokerId: broker.id, documentId: params.id, actor: brokerActor(ctx, { broker, request, server }) });
             return { message: "Document removed" };
           },
           { params: IdParams, response: Message },

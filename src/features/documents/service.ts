@@ -24,6 +24,8 @@ import { addCustomerNotification } from "../notifications/service.ts";
 import { dueMessages, MAX_DUE_AHEAD_MS } from "../../shared/due-date.ts";
 import { describeChecks, type AcceptanceRules } from "../../shared/acceptance-rules.ts";
 import { timeParam } from "../../../db/dialect.ts";
+import { recordAudit } from "../audit/service.ts";
+import type { AuditActor } from "../audit/actor.ts";
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -308,9 +310,10 @@ export async function removeFiles(ctx: AppContext, keys: string[]): Promise<void
 }
 
 /** Removes a document, then its files; the customer is told. */
-export async function deleteDocument(ctx: AppContext, { brokerId, documentId }: { brokerId: string; documentId: string }): Promise<DocumentRow> {
+export async function deleteDocument(ctx: AppContext, { brokerId, documentId, actor }: { brokerId: string; documentId: string; actor: AuditActor }): Promise<DocumentRow> {
   const doc = await findOwnedDocument(ctx, brokerId, documentId);
   const keys = await inTransaction(ctx, async (unit) => {
+      await recordAudit(ctx, unit, { brokerId, customerId: doc.customerId, action: "document_deleted", actor, document: doc, detail: doc.originalName });
       await addCustomerNotification(unit, doc.customerId, {
               type: "document_deleted",
               brokerId,

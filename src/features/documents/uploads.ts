@@ -12,6 +12,8 @@ import { AWAITING_UPLOAD, canCustomerUpload, type DocumentStatus } from "../../s
 import { customerContact, recordCustomerActivity } from "../customers/contact.ts";
 import { addBrokerNotification } from "../notifications/service.ts";
 import { findCustomerDocument, statusIn, type DocumentRow } from "./service.ts";
+import { recordAudit } from "../audit/service.ts";
+import { linkGuestActor, type AuditActor } from "../audit/actor.ts";
 
 const notUploadableMessage = (status: DocumentStatus) =>
   status === "uploaded"
@@ -37,7 +39,7 @@ export async function uploadableDocument(ctx: AppContext, customerIds: string[],
  */
 export async function attachUploadedFile(
   ctx: AppContext,
-  input: { customerIds: string[]; documentId: string; file: UploadedFile },
+  input: { customerIds: string[]; documentId: string; file: UploadedFile; actor?: AuditActor },
 ): Promise<DocumentRow> {
   const { file } = input;
   const doc = await uploadableDocument(ctx, input.customerIds, input.documentId);
@@ -87,6 +89,7 @@ export async function attachUploadedFile(
               .where(eq(documents.id, doc.id))
               .returning())[0]!;
       await recordCustomerActivity(tx, doc.customerId, now);
+      await recordAudit(ctx, unit, { brokerId: doc.brokerId, customerId: doc.customerId, action: "uploaded", actor: input.actor ?? linkGuestActor(doc.customerId, null), document: doc, detail: file.originalName });
       const customer = await customerContact(ctx, doc.customerId, tx);
       await addBrokerNotification(unit, doc.brokerId, {
                 type: "document_uploaded",

@@ -6,6 +6,8 @@ import { customers, documentExpiries, documents } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
+import { recordAudit } from "../audit/service.ts";
+import { EXPIRY_ACTOR } from "../audit/actor.ts";
 import { cadenceMessages, EXPIRING_SOON_DAYS, addIsoDays, expiryReason, isIsoDay, localDay, renewalDay } from "../../shared/reminder-cadence.ts";
 import { displayName } from "../../shared/user-display.ts";
 import { brokerById } from "../auth/brokers.ts";
@@ -95,6 +97,7 @@ export async function requestExpiringRenewals(ctx: AppContext): Promise<void> {
           if (!claimed) continue;
           const reason = expiryReason(e.expiresOn);
           await tx.update(documents).set({ status: "need_to_resubmit", rejectionReason: reason, verifiedAt: null }).where(eq(documents.id, doc.id));
+          await recordAudit(ctx, unit, { brokerId: doc.brokerId, customerId: doc.customerId, action: "resubmit_requested", actor: EXPIRY_ACTOR, document: doc, detail: reason });
           const customer = await customerContact(ctx, doc.customerId, tx);
           const broker = await brokerById(ctx, doc.brokerId);
           if (customer && broker) {

@@ -2,6 +2,7 @@ import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
 import { IdParams, NotJson } from "../../lib/model.ts";
 import { access } from "../access/plugin.ts";
+import { brokerActor } from "../audit/actor.ts";
 import { ExportCustomersBody, ExportCustomersQuery, ExportQuery, ExportSettingsDto, UpdateExportSettingsBody } from "./model.ts";
 import { exportCustomers, exportSettingsOf, updateExportSettings } from "./service.ts";
 
@@ -11,7 +12,8 @@ export const exportRoutes = (ctx: AppContext) =>
     .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
-        .get("/customers/:id/export", async ({ broker, params, query }) => exportCustomers(ctx, { broker, customerIds: [params.id], scope: query.scope ?? "approved", folders: false }), {
+        .get("/customers/:id/export", async ({ broker, params, query, request, server }) =>
+            exportCustomers(ctx, { broker, customerIds: [params.id], scope: query.scope ?? "approved", folders: false, actor: brokerActor(ctx, { broker, request, server }) }), {
           params: IdParams,
           query: ExportQuery,
           response: NotJson,
@@ -19,11 +21,13 @@ export const exportRoutes = (ctx: AppContext) =>
         // Many customers as a link (ids comma-separated): the browser downloads it straight to disk.
         .get(
           "/customers/export",
-          async ({ broker, query }) => exportCustomers(ctx, { broker, customerIds: query.ids.split(",").filter(Boolean), scope: query.scope ?? "approved", folders: true }),
+          async ({ broker, query, request, server }) =>
+            exportCustomers(ctx, { broker, customerIds: query.ids.split(",").filter(Boolean), scope: query.scope ?? "approved", folders: true, actor: brokerActor(ctx, { broker, request, server }) }),
           { query: ExportCustomersQuery, response: NotJson },
         )
         // Many customers: a POST (the id list may be long); one ZIP with a folder per customer.
-        .post("/customers/export", async ({ broker, body }) => exportCustomers(ctx, { broker, customerIds: body.customerIds, scope: body.scope ?? "approved", folders: true }), {
+        .post("/customers/export", async ({ broker, body, request, server }) =>
+          exportCustomers(ctx, { broker, customerIds: body.customerIds, scope: body.scope ?? "approved", folders: true, actor: brokerActor(ctx, { broker, request, server }) }), {
           body: ExportCustomersBody,
           response: NotJson,
         })

@@ -29,6 +29,8 @@ import { listDocumentsOfCustomers } from "../documents/service.ts";
 import type { ExportSettingsDto } from "./model.ts";
 import { zipStream, type ZipEntry } from "./zip.ts";
 import { write } from "../../lib/unit-of-work.ts";
+import { recordRead } from "../audit/service.ts";
+import type { AuditActor } from "../audit/actor.ts";
 
 // ---------------------------------------------------------------------------------------------
 // The broker's pattern
@@ -61,6 +63,7 @@ interface ExportInput {
   broker: PublicUser;
   customerIds: string[];
   scope: ExportScope;
+  actor: AuditActor;
 }
 
 /** The ZIP download for one customer (files at the top) or many (a folder per customer). */
@@ -91,6 +94,7 @@ export async function exportCustomers(ctx: AppContext, input: ExportInput & { fo
 
   const archiveName = safeFileName(folders ? `Customers export ${day(now)}.zip` : `${customers[0]!.name} - documents ${day(now)}.zip`, "export.zip");
   const fallback = archiveName.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  await recordRead(ctx, customers.map((c) => ({ brokerId: broker.id, customerId: c.id, action: "exported" as const, actor: input.actor, detail: `Documents ZIP (${scope === "approved" ? "approved documents" : "all documents"})` })));
   ctx.log.info("export", { brokerId: broker.id, customers: customers.length, files: docs.filter(hasFile).length, bytes, scope });
   return new Response(zipStream(entries()), {
     headers: {

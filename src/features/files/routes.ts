@@ -16,18 +16,20 @@ export const fileRoutes = (ctx: AppContext) =>
       app
         .get(
           "/documents/:id/download",
-          async ({ params, query, reader }) => fileResponse(await readDocumentFile(ctx, { documentId: params.id, reader, token: query.token }), { inline: false }),
+          async ({ params, query, reader, request, server }) =>
+            fileResponse(await readDocumentFile(ctx, { documentId: params.id, reader, token: query.token, request, server, audit: "downloaded" }), { inline: false }),
           { params: IdParams, query: TokenQuery, response: NotJson },
         )
         .get(
           "/documents/:id/view",
-          async ({ params, query, reader }) => fileResponse(await readDocumentFile(ctx, { documentId: params.id, reader, token: query.token }), { inline: true }),
+          async ({ params, query, reader, request, server }) =>
+            fileResponse(await readDocumentFile(ctx, { documentId: params.id, reader, token: query.token, request, server, audit: "viewed" }), { inline: true }),
           { params: IdParams, query: TokenQuery, response: NotJson },
         )
         .get(
           "/download-proxy",
-          async ({ query, reader }) => {
-            const file = await readDocumentFile(ctx, { ...proxiedDocumentId(ctx, query.url), reader });
+          async ({ query, reader, request, server }) => {
+            const file = await readDocumentFile(ctx, { ...proxiedDocumentId(ctx, query.url), reader, request, server, audit: "downloaded" });
             return fileResponse(query.filename ? { ...file, name: cleanFileName(query.filename) } : file, { inline: false });
           },
           { query: ProxyQuery, response: NotJson },

@@ -9,6 +9,8 @@ import type { Reader } from "../access/plugin.ts";
 import { customerContact } from "../customers/contact.ts";
 import { findDocument, type DocumentRow } from "../documents/service.ts";
 import type { FileLinkDto } from "./model.ts";
+import { fileReadActor, type RequestOrigin } from "../audit/actor.ts";
+import { recordRead } from "../audit/service.ts";
 
 interface FileRead {
   documentId: string;
@@ -40,11 +42,12 @@ export interface DocumentFile {
   type: string | null;
 }
 
-/** The stored file of a document this request may read. */
-export async function readDocumentFile(ctx: AppContext, input: FileRead): Promise<DocumentFile> {
+/** The stored file of a document this request may read; the read goes into the audit trail. */
+export async function readDocumentFile(ctx: AppContext, input: FileRead & RequestOrigin & { audit: "downloaded" | "viewed" }): Promise<DocumentFile> {
   const doc = await readableDocument(ctx, input);
   const file = doc.storageKey ? await ctx.files.read(doc.storageKey) : null;
   if (!file) throw notFound("This document has no file yet");
+  await recordRead(ctx, { brokerId: doc.brokerId, customerId: doc.customerId, action: input.audit, actor: fileReadActor(ctx, { ...input, document: doc }), document: doc, detail: doc.originalName });
   return { file, name: doc.originalName ?? doc.name, type: doc.mimeType };
 }
 

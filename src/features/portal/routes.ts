@@ -1,6 +1,8 @@
 import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
 import { access } from "../access/plugin.ts";
+import { portalActor } from "../audit/actor.ts";
+import { recordLinkOpened } from "../audit/service.ts";
 import { DocumentParams, LinkParams, PortalDto, UnavailableBody, UploadResponse } from "./model.ts";
 import { answerWithoutFile, portalView, uploadToPortal } from "./service.ts";
 
@@ -9,19 +11,20 @@ export const portalRoutes = (ctx: AppContext) =>
     .use(access(ctx))
     .get(
       "/:uploadLink",
-      async ({ portal, set }) => {
+      async ({ portal, set, request, server }) => {
         // Always fresh: statuses change while the customer looks.
         set.headers["cache-control"] = "no-store, no-cache, must-revalidate";
         set.headers.pragma = "no-cache";
+        await recordLinkOpened(ctx, { brokerId: portal.customer.brokerId, customerId: portal.customer.id, actor: portalActor(ctx, { portal, request, server }) });
         return portalView(ctx, portal);
       },
       { params: LinkParams, portal: true, response: PortalDto },
     )
     .post(
       "/:uploadLink/documents/:documentId",
-      async ({ portal, params, request }) => ({
+      async ({ portal, params, request, server }) => ({
         message: "Upload Successful",
-        document: await uploadToPortal(ctx, { portal, documentId: params.documentId, request }),
+        document: await uploadToPortal(ctx, { portal, documentId: params.documentId, request, actor: portalActor(ctx, { portal, request, server }) }),
       }),
       // The body is read as a stream by the service, never parsed into memory here.
       { params: DocumentParams, portal: true, parse: "none", response: UploadResponse },

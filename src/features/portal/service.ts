@@ -19,6 +19,7 @@ import { attachUploadedFile, uploadableDocument } from "../documents/uploads.ts"
 import { checkUpload, effectiveRules } from "../document-checks/service.ts";
 import { answerUnavailable } from "../documents/answers.ts";
 import { describeRules, type AcceptanceRules } from "../../shared/acceptance-rules.ts";
+import type { AuditActor } from "../audit/actor.ts";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -97,7 +98,7 @@ export async function portalView(ctx: AppContext, access: PortalAccess): Promise
 /** Streams the request's file to disk, checks it, and attaches it to the document. */
 export async function uploadToPortal(
   ctx: AppContext,
-  { portal: access, documentId, request }: { portal: PortalAccess; documentId: string; request: Request },
+  { portal: access, documentId, request, actor }: { portal: PortalAccess; documentId: string; request: Request; actor: AuditActor },
 ): Promise<PortalDocumentDto> {
   // Refused before a byte of the body is read when the document cannot take a file.
   const target = await uploadableDocument(ctx, customerIds(access), documentId);
@@ -116,7 +117,7 @@ export async function uploadToPortal(
     what: `${access.customer.name}'s upload to ${target.name}`,
   });
   try {
-    const doc = await attachUploadedFile(ctx, { customerIds: customerIds(access), documentId, file });
+    const doc = await attachUploadedFile(ctx, { customerIds: customerIds(access), documentId, file, actor });
     return toPortalDocument(doc, isSignedIn(access), effectiveRules(ctx, doc.acceptanceRules));
   } finally {
     rmSync(file.tempPath, { force: true }); // moved into the store on success; dropped otherwise

@@ -12,6 +12,7 @@ import { brokerById } from "../auth/brokers.ts";
 import { findOwnedCustomer } from "../customers/service.ts";
 import type { DocumentRow } from "../documents/service.ts";
 import { groupByCustomer, queueReminderEmail } from "./email.ts";
+import { SYSTEM_ACTOR } from "../audit/actor.ts";
 import { pausedCustomers, reminderSettingsOf } from "./settings.ts";
 
 export interface CustomerReminders {
@@ -104,7 +105,7 @@ export async function sendCadenceReminders(ctx: AppContext): Promise<void> {
           const broker = await brokerById(ctx, docs[0]!.brokerId);
           if (!broker) continue;
           const dedupeKey = `cadence-reminder:${docs.map((d) => `${d.id}#${steps.get(d.id)}`).join(",")}`;
-          await queueReminderEmail(ctx, unit.tx, { customerId, brokerName: displayName(broker), documents: docs, dedupeKey });
+          await queueReminderEmail(ctx, unit.tx, { customerId, brokerName: displayName(broker), documents: docs, dedupeKey, actor: SYSTEM_ACTOR });
         }
       });
 }

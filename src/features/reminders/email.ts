@@ -6,6 +6,8 @@ import type { DocumentRow } from "../documents/service.ts";
 import { queueEmail } from "../mail/service.ts";
 import { reminderEmail } from "../mail/templates.ts";
 import { emailSender } from "../broker-profile/contact.ts";
+import { recordAudit } from "../audit/service.ts";
+import type { AuditActor } from "../audit/actor.ts";
 
 /** Documents by customer, in order: a customer belongs to one broker, so one email each. */
 export function groupByCustomer(docs: DocumentRow[]): Map<string, DocumentRow[]> {
@@ -18,7 +20,7 @@ export function groupByCustomer(docs: DocumentRow[]): Map<string, DocumentRow[]>
 export async function queueReminderEmail(
   ctx: AppContext,
   tx: Writer,
-  input: { customerId: string; brokerName: string; documents: DocumentRow[]; dedupeKey: string },
+  input: { customerId: string; brokerName: string; documents: DocumentRow[]; dedupeKey: string; actor: AuditActor },
 ): Promise<boolean> {
   const customer = await customerContact(ctx, input.customerId, tx);
   if (!customer) return false;
@@ -30,5 +32,6 @@ export async function queueReminderEmail(
     documents: input.documents.map((d) => ({ name: d.name, dueDate: d.dueDate })),
   });
   await queueEmail(ctx, tx, { kind: "reminder", to: customer.email, dedupeKey: input.dedupeKey, ...content });
+  await recordAudit(ctx, { tx, now: ctx.clock.now() }, { brokerId: customer.brokerId, customerId: customer.id, action: "reminder_sent", actor: input.actor, detail: input.documents.map((d) => d.name).join(", ") });
   return true;
 }

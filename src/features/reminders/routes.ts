@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
 import { access } from "../access/plugin.ts";
+import { brokerActor } from "../audit/actor.ts";
 import { IdParams } from "../../lib/model.ts";
 import { CadenceBody, CustomerRemindersResponse, ReminderSettingsBody, ReminderSettingsResponse, RemindersResponse } from "./model.ts";
 import { sendBulkReminders, sendReminder } from "./service.ts";
@@ -16,14 +17,14 @@ export const reminderRoutes = (ctx: AppContext) =>
       app
         .post(
           "/customer/:id/send-reminder",
-          async ({ broker, params }) => {
-            const sentCount = await sendReminder(ctx, { broker, customerId: params.id });
+          async ({ broker, params, request, server }) => {
+            const sentCount = await sendReminder(ctx, { broker, customerId: params.id, actor: brokerActor(ctx, { broker, request, server }) });
             return { message: "Reminder email sent", sentCount };
           },
           { params: IdParams, response: RemindersResponse },
         )
-        .post("/send-bulk-reminders", async ({ broker }) => {
-          const sentCount = await sendBulkReminders(ctx, broker);
+        .post("/send-bulk-reminders", async ({ broker, request, server }) => {
+          const sentCount = await sendBulkReminders(ctx, broker, brokerActor(ctx, { broker, request, server }));
           return { message: `Sent ${plural(sentCount)}`, sentCount };
         }, { response: RemindersResponse })
         // Automatic reminders of one customer: the cadence on their open requests, and a pause.

@@ -8,6 +8,7 @@ import { brokerById } from "../auth/brokers.ts";
 import { claimDueReminders, markOverdue } from "../documents/lists.ts";
 import { groupByCustomer, queueReminderEmail } from "./email.ts";
 import { pausedCustomers } from "./settings.ts";
+import { SYSTEM_ACTOR } from "../audit/actor.ts";
 
 export async function markOverdueDocuments(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now();
@@ -31,7 +32,7 @@ export async function sendScheduledReminders(ctx: AppContext): Promise<void> {
           if (!broker) continue;
           // One key per document and reminder time: the same reminder is never queued twice.
           const dedupeKey = `scheduled-reminder:${documents.map((d) => `${d.id}@${d.reminderAt?.getTime()}`).join(",")}`;
-          await queueReminderEmail(ctx, unit.tx, { customerId, brokerName: displayName(broker), documents, dedupeKey });
+          await queueReminderEmail(ctx, unit.tx, { customerId, brokerName: displayName(broker), documents, dedupeKey, actor: SYSTEM_ACTOR });
         }
       });
 }

@@ -10,17 +10,18 @@ import { findOwnedCustomer } from "../customers/service.ts";
 import { documentsAwaitingUpload } from "../documents/lists.ts";
 import type { DocumentRow } from "../documents/service.ts";
 import { groupByCustomer, queueReminderEmail } from "./email.ts";
+import type { AuditActor } from "../audit/actor.ts";
 
 /** A second manual reminder to the same customer within this time is refused (a double click). */
 export const REMINDER_COOLDOWN_MS = 60_000;
 
-async function queueReminders(ctx: AppContext, broker: PublicUser, byCustomer: Map<string, DocumentRow[]>): Promise<number> {
+async function queueReminders(ctx: AppContext, broker: PublicUser, byCustomer: Map<string, DocumentRow[]>, actor: AuditActor): Promise<number> {
   const now = ctx.clock.now();
   return inTransaction(ctx, async ({ tx, publish }) => {
     let sent = 0;
     for (const [customerId, documents] of byCustomer) {
       const dedupeKey = `reminder:${broker.id}:${customerId}:${now.getTime()}`;
-      if (await queueReminderEmail(ctx, tx, { customerId, brokerName: displayName(broker), documents, dedupeKey })) sent++;
+      if (await queueReminderEmail(ctx, tx, { customerId, brokerName: displayName(broker), documents, dedupeKey, actor })) sent++;
     }
     await markReminded(tx, broker.id, [...byCustomer.keys()], now);
     if (byCustomer.size === 1) publish({ type: "customer_updated", brokerId: broker.id, customerId: [...byCustomer.keys()][0]! });
@@ -29,7 +30,7 @@ async function queueReminders(ctx: AppContext, broker: PublicUser, byCustomer: M
   });
 }
 
-export async function sendReminder(ctx: AppContext, { broker, customerId }: { broker: PublicUser; customerId: string }): Promise<number> {
+export async function sendReminder(ctx: AppContext, { broker, customerId, actor }: { broker: PublicUser; customerId: string; actor: AuditActor }): Promise<number> {
   const { lastReminderAt } = await findOwnedCustomer(ctx, broker.id, customerId);
   const now = ctx.clock.now().getTime();
   if (lastReminderAt && now - lastReminderAt.getTime() < REMINDER_COOLDOWN_MS) {
@@ -40,15 +41,15 @@ export async function sendReminder(ctx: AppContext, { broker, customerId }: { br
   }
   const docs = await documentsAwaitingUpload(ctx, broker.id, customerId);
   if (docs.length === 0) throw new AppError("conflict", "This customer has no documents waiting to be uploaded.");
-  return queueReminders(ctx, broker, new Map([[customerId, docs]]));
+  return queueReminders(ctx, broker, new Map([[customerId, docs]]), actor);
 }
 
 /**
  * Reminds every customer with requested, incomplete or overdue documents, except those reminded
  * within the last minute (as for a single reminder); returns how many.
  */
-export async function sendBulkReminders(ctx: AppContext, broker: PublicUser): Promise<number> {
+export async function sendBulkReminders(ctx: AppContext, broker: PublicUser, actor: AuditActor): Promise<number> {
   const recent = await remindedSince(ctx, broker.id, new Date(ctx.clock.now().getTime() - REMINDER_COOLDOWN_MS));
   const byCustomer = groupByCustomer((await documentsAwaitingUpload(ctx, broker.id)).filter((doc) => !recent.has(doc.customerId)));
-  return byCustomer.size === 0 ? 0 : await queueReminders(ctx, broker, byCustomer);
+  return byCustomer.size === 0 ? 0 : await queueReminders(ctx, broker, byCustomer, actor);
 }

@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
 import { access } from "../access/plugin.ts";
+import { brokerActor } from "../audit/actor.ts";
 import { toDocumentDto } from "../documents/service.ts";
 import { ShareResponse, ShareSettings } from "./model.ts";
 import { MAX_SHARE_FILES, MAX_SHARE_RECIPIENTS, shareDocuments } from "./service.ts";
@@ -18,8 +19,8 @@ export const sharingRoutes = (ctx: AppContext) =>
     )
     .post(
       "/share",
-      async ({ broker, request, status }) => {
-        const shared = await shareDocuments(ctx, { broker, request });
+      async ({ broker, request, server, status }) => {
+        const shared = await shareDocuments(ctx, { broker, request, actor: brokerActor(ctx, { broker, request, server }) });
         return status(201, {
           documents: shared.documents.map(toDocumentDto),
           sharedFiles: shared.sharedFiles,

@@ -21,6 +21,8 @@ import { queueEmail } from "../mail/service.ts";
 import { sharedFilesEmail } from "../mail/templates.ts";
 import { addCustomerNotification } from "../notifications/service.ts";
 import { emailSender } from "../broker-profile/contact.ts";
+import { recordAudit } from "../audit/service.ts";
+import type { AuditActor } from "../audit/actor.ts";
 
 /** Files in one share, and recipients of one share. */
 export const MAX_SHARE_FILES = 20;
@@ -49,7 +51,7 @@ export function parseCustomerIds(raw: string | undefined): string[] {
   return [...new Set(value as string[])];
 }
 
-export async function shareDocuments(ctx: AppContext, { broker, request }: { broker: PublicUser; request: Request }): Promise<ShareResult> {
+export async function shareDocuments(ctx: AppContext, { broker, request, actor }: { broker: PublicUser; request: Request; actor: AuditActor }): Promise<ShareResult> {
   const received = await receiveFiles(request, {
     tempDir: ctx.files.tempDir,
     maxBytes: ctx.config.shareMaxBytes,
@@ -89,6 +91,7 @@ export async function shareDocuments(ctx: AppContext, { broker, request }: { bro
                         metadata: { brokerId: broker.id, documentIds: docs.map((d) => d.id) },
                       });
             unit.publish({ type: "document_status_changed", brokerId: broker.id, customerId: customer.id, documentIds: docs.map((d) => d.id) });
+            for (const doc of docs) await recordAudit(ctx, unit, { brokerId: broker.id, customerId: customer.id, action: "shared", actor, document: doc, detail: doc.originalName });
             rows.push(...docs);
       }
       return rows;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { ArrowLeft, Trash2 } from "lucide-react";
 import type { CustomerDetailDto, DocumentDto } from "@shared/api-types";
 import { Button, LinkButton } from "../../components/ui/Button";
@@ -19,6 +19,10 @@ import { SendReminderDialog } from "../customers/SendReminderDialog";
 import { SharedDocumentsCard } from "./SharedDocumentsCard";
 import { RemindersToggle } from "../reminders/RemindersToggle";
 import { useDocumentExpiriesQuery } from "../reminders/expiry-api";
+
+// The activity timeline loads with its own chunk, after the page: the shared chunks the portal
+// and dashboard load stay as they were (their size budgets, tests/api/bundle-size.test.ts).
+const ActivityCard = lazy(async () => ({ default: (await import("../audit/ActivityCard")).ActivityCard }));
 
 // At most one dialog is open; opening Approve from the viewer replaces the viewer,
 // so "dialogs close" after a verification falls out of the state shape.
@@ -89,6 +93,11 @@ export function CustomerDetail({ customer }: { customer: CustomerDetailDto }) {
         </div>
         <div className="empty:hidden lg:col-span-2">
           <SharedDocumentsCard documents={customer.documents} />
+        </div>
+        <div className="lg:col-span-2">
+          <Suspense fallback={null}>
+            <ActivityCard customerId={customer.id} customerName={customer.name} />
+          </Suspense>
         </div>
         <div className="lg:col-span-2">
           <Button variant="danger" onPress={() => setDialog({ kind: "delete" })} className="w-full sm:w-auto">

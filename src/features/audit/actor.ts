@@ -1,0 +1,68 @@
+// Who did it and from where: built once per request by the route (its identity and the client's
+// address, through the same clientAddress as sign-in throttling, so TRUST_PROXY is respected) and
+// handed to the service, which records it with the change.
+import type { Server } from "bun";
+import type { AppContext } from "../../context.ts";
+import { clientAddress } from "../../lib/http.ts";
+import type { AuditActorKind } from "../../shared/audit.ts";
+import { displayName } from "../../shared/user-display.ts";
+import type { Reader } from "../access/plugin.ts";
+import type { PublicUser } from "../auth/model.ts";
+import type { PortalAccess } from "../customer-auth/session.ts";
+
+export interface AuditActor {
+  kind: AuditActorKind;
+  /** The broker's id, the customer relationship's id, or null (a signed file link, the portal). */
+  id: string | null;
+  label: string;
+  /** The client's IP address; null for the portal's own work. */
+  address: string | null;
+}
+
+/** Where a request came from, as the route sees it. Absent outside a request (the demo). */
+export interface RequestOrigin {
+  request?: Request;
+  server?: Server<unknown> | null;
+}
+
+const addressOf = (ctx: AppContext, { request, server }: RequestOrigin) => (request ? clientAddress(ctx, request, server ?? null) : null);
+
+export const brokerActor = (ctx: AppContext, input: RequestOrigin & { broker: PublicUser }): AuditActor => ({
+  kind: "broker",
+  id: input.broker.id,
+  label: displayName(input.broker),
+  address: addressOf(ctx, input),
+});
+
+/** Through an upload link: the signed-in customer, or a guest holding the link. */
+export const portalActor = (ctx: AppContext, input: RequestOrigin & { portal: PortalAccess }): AuditActor =>
+  input.portal.session
+    ? { kind: "customer", id: input.portal.customer.id, label: input.portal.session.account.email, address: addressOf(ctx, input) }
+    : linkGuestActor(input.portal.customer.id, addressOf(ctx, input));
+
+/** Whoever holds a customer's upload link, signed in to nothing. */
+export const linkGuestActor = (customerId: string, address: string | null): AuditActor => ({ kind: "guest", id: customerId, label: "Upload link", address });
+
+/**
+ * A file read: who was let in decides, as in files/service.ts (a signed link's token alone, else
+ * the owning broker, else the signed-in customer).
+ */
+export function fileReadActor(
+  ctx: AppContext,
+  input: RequestOrigin & { reader: Reader; token?: string; document: { brokerId: string; customerId: string } },
+): AuditActor {
+  const address = addressOf(ctx, input);
+  const { broker, customer } = input.reader;
+  if (input.token) return { kind: "guest", id: null, label: "Signed file link", address };
+  if (broker && broker.broker.id === input.document.brokerId) return { kind: "broker", id: broker.broker.id, label: displayName(broker.broker), address };
+  return { kind: "customer", id: input.document.customerId, label: customer?.account.email ?? "Customer", address };
+}
+
+/** The portal's own work, named by what did it. */
+export const systemActor = (label: string): AuditActor => ({ kind: "system", id: null, label, address: null });
+
+/** Scheduled and cadence reminders (sent through the outbox). */
+export const SYSTEM_ACTOR = systemActor("Scheduled reminder");
+
+/** An approved document asked for again before it expires. */
+export const EXPIRY_ACTOR = systemActor("Expiry check");

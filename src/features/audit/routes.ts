@@ -1,0 +1,32 @@
+import { Elysia } from "elysia";
+import { contextSeed, type AppContext } from "../../context.ts";
+import { IdParams, NotJson } from "../../lib/model.ts";
+import { access } from "../access/plugin.ts";
+import type { PublicUser } from "../auth/model.ts";
+import { brokerActor, type RequestOrigin } from "./actor.ts";
+import { auditDownload, recordTrailExport, type AuditFormat } from "./export.ts";
+import { AuditPage, AuditPageQuery } from "./model.ts";
+import { customerAuditPage } from "./service.ts";
+
+// Brokers only, their own customers only (another broker's id answers 404 like a missing one).
+export const auditRoutes = (ctx: AppContext) => {
+  // The file is made first (a 404 records nothing), then its export is recorded.
+  const download = async (format: AuditFormat, { broker, params, request, server }: Omit<RequestOrigin, "request"> & { broker: PublicUser; params: { id: string }; request: Request }) => {
+    const input = { brokerId: broker.id, customerId: params.id, actor: brokerActor(ctx, { broker, request, server }), format };
+    const response = await auditDownload(ctx, input);
+    await recordTrailExport(ctx, input);
+    return response;
+  };
+  return new Elysia({ name: "audit", seed: contextSeed(ctx), prefix: "/api" })
+    .use(access(ctx))
+    .guard({ broker: true }, (app) =>
+      app
+        .get("/customer/:id/audit", ({ broker, params, query }) => customerAuditPage(ctx, { brokerId: broker.id, customerId: params.id, ...query }), {
+          params: IdParams,
+          query: AuditPageQuery,
+          response: AuditPage,
+        })
+        .get("/customer/:id/audit.csv", (c) => download("csv", c), { params: IdParams, response: NotJson })
+        .get("/customer/:id/audit.pdf", (c) => download("pdf", c), { params: IdParams, response: NotJson }),
+    );
+};

@@ -1,0 +1,227 @@
+// The audit trail: every event on a customer, appended to its broker's hash chain in the same
+// transaction as the change it records (so the change and its entry commit, or roll back,
+// together); reads (link opened, file downloaded or viewed, export) record in a small
+// transaction of their own. This feature owns audit_events and audit_chain_heads.
+//
+// Ordering: each broker's chain has one head row (last sequence and hash). An append reads the
+// head, writes the entry with sequence + 1 and prevHash = head hash, and moves the head with
+// `UPDATE … WHERE broker_id = ? AND sequence = <read>`, all in the writer's transaction. Writers
+// take turns on both databases (db/transaction.ts): on SQLite the transaction is IMMEDIATE (one
+// writer at a time); on PostgreSQL every write transaction first takes the same advisory lock. So
+// two appends never read the same head, and no row lock (FOR UPDATE) is needed. The guarded
+// UPDATE still refuses a stale head, and the unique (broker_id, sequence) index backs both.
+import { and, desc, eq, gt, lt, asc, sql } from "drizzle-orm";
+import { auditChainHeads, auditEvents } from "../../../db/tables.ts";
+import type { AppContext } from "../../context.ts";
+import { notFound } from "../../lib/errors.ts";
+import type { Writer } from "../../lib/jobs.ts";
+import { newId } from "../../lib/tokens.ts";
+import { inTransaction } from "../../lib/unit-of-work.ts";
+import { AUDIT_PAGE_SIZE, type AuditAction } from "../../shared/audit.ts";
+import { customerContact } from "../customers/contact.ts";
+import type { AuditActor } from "./actor.ts";
+import { ChainChecker, entryHash, GENESIS_HASH, type AuditRow, type ChainCheck, type ChainHead } from "./chain.ts";
+import type { AuditEntryDto, AuditPage, AuditPageQuery } from "./model.ts";
+
+export interface AuditEntryInput {
+  brokerId: string;
+  customerId: string;
+  action: AuditAction;
+  actor: AuditActor;
+  document?: { id: string; name: string } | null;
+  /** A reason, a scope, a file name: what the action needs said. */
+  detail?: string | null;
+  /** The customer's name, when the row may already be gone (deletion); else looked up. */
+  customerLabel?: string;
+}
+
+/** A transaction and its time: inTransaction's unit, or any writer with a clock reading. */
+export interface AuditWriter {
+  tx: Writer;
+  now: Date;
+}
+
+async function customerLabelOf(ctx: AppContext, tx: Writer, entry: AuditEntryInput): Promise<string> {
+  if (entry.customerLabel !== undefined) return entry.customerLabel;
+  const customer = await customerContact(ctx, entry.customerId, tx);
+  if (customer && customer.brokerId !== entry.brokerId) throw new Error("audit: the customer belongs to another broker");
+  return customer?.name ?? "Deleted customer";
+}
+
+/** The next row of a chain whose head is `head`. */
+function nextRow(head: ChainHead, entry: AuditEntryInput, customerLabel: string, at: Date): AuditRow {
+  const fields = {
+    brokerId: entry.brokerId,
+    sequence: head.sequence + 1,
+    customerId: entry.customerId,
+    customerLabel,
+    at,
+    actorKind: entry.actor.kind,
+    actorId: entry.actor.id,
+    actorLabel: entry.actor.label,
+    address: entry.actor.address,
+    action: entry.action,
+    documentId: entry.document?.id ?? null,
+    documentName: entry.document?.name ?? null,
+    detail: entry.detail ?? null,
+    prevHash: head.hash,
+  };
+  return { id: newId(), ...fields, hash: entryHash(fields) };
+}
+
+const EMPTY_HEAD: ChainHead = { sequence: 0, hash: GENESIS_HASH };
+
+/**
+ * Appends an entry inside the caller's transaction (inTransaction's unit, or any writer with a
+ * clock reading): the entry commits or rolls back with the change it records.
+ */
+export async function recordAudit(ctx: AppContext, unit: AuditWriter, entry: AuditEntryInput): Promise<void> {
+  const { tx } = unit;
+  const customerLabel = await customerLabelOf(ctx, tx, entry);
+  await tx.insert(auditChainHeads).values({ brokerId: entry.brokerId, ...EMPTY_HEAD }).onConflictDoNothing();
+  const [head] = await tx.select().from(auditChainHeads).where(eq(auditChainHeads.brokerId, entry.brokerId));
+  const row = nextRow(head!, entry, customerLabel, unit.now);
+  await tx.insert(auditEvents).values(row);
+  const moved = await tx
+    .update(auditChainHeads)
+    .set({ sequence: row.sequence, hash: row.hash })
+    .where(and(eq(auditChainHeads.brokerId, entry.brokerId), eq(auditChainHeads.sequence, head!.sequence)))
+    .returning({ sequence: auditChainHeads.sequence });
+  if (moved.length !== 1) throw new Error("audit: the chain head moved during an append");
+}
+
+/** A read (file downloaded or viewed, export): recorded in its own small transaction. */
+export async function recordRead(ctx: AppContext, entries: AuditEntryInput | AuditEntryInput[]): Promise<void> {
+  const list = Array.isArray(entries) ? entries : [entries];
+  if (list.length === 0) return;
+  await inTransaction(ctx, async (unit) => {
+    for (const entry of list) await recordAudit(ctx, unit, entry);
+  });
+}
+
+/**
+ * Opening the upload link counts once per visitor and half hour: the portal refetches its view
+ * on every live update and window focus, and the trail should say who came, not how often the
+ * page redrew. Another address, or the customer signing in, is a new entry.
+ */
+export const LINK_OPEN_WINDOW_MS = 30 * 60 * 1000;
+
+export async function recordLinkOpened(ctx: AppContext, entry: Omit<AuditEntryInput, "action">): Promise<void> {
+  const since = new Date(ctx.clock.now().getTime() - LINK_OPEN_WINDOW_MS);
+  const { address } = entry.actor;
+  const [recent] = await ctx.db
+    .select({ id: auditEvents.id })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.brokerId, entry.brokerId),
+        eq(auditEvents.customerId, entry.customerId),
+        eq(auditEvents.action, "link_opened"),
+        eq(auditEvents.actorKind, entry.actor.kind),
+        address === null ? sql`${auditEvents.address} is null` : eq(auditEvents.address, address),
+        gt(auditEvents.at, since),
+      ),
+    )
+    .limit(1);
+  if (!recent) await recordRead(ctx, { ...entry, action: "link_opened" });
+}
+
+export function toAuditEntryDto(row: AuditRow): AuditEntryDto {
+  return {
+    id: row.id,
+    sequence: row.sequence,
+    at: row.at.toISOString(),
+    action: row.action as AuditEntryDto["action"],
+    actor: { kind: row.actorKind as AuditEntryDto["actor"]["kind"], id: row.actorId, label: row.actorLabel },
+    address: row.address,
+    documentId: row.documentId,
+    documentName: row.documentName,
+    detail: row.detail,
+    hash: row.hash,
+  };
+}
+
+interface CustomerTrail {
+  brokerId: string;
+  customerId: string;
+}
+
+/**
+ * 404 unless this is the broker's customer, or was (a deleted customer's entries stay in the
+ * broker's chain). Another broker's customer looks exactly like a missing one.
+ */
+async function assertTrailVisible(ctx: AppContext, { brokerId, customerId }: CustomerTrail): Promise<void> {
+  if ((await customerContact(ctx, customerId))?.brokerId === brokerId) return;
+  const [any] = await ctx.db
+    .select({ id: auditEvents.id })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.brokerId, brokerId), eq(auditEvents.customerId, customerId)))
+    .limit(1);
+  if (!any) throw notFound("Customer not found");
+}
+
+/** One page of a customer's trail, newest first; `before` is the sequence the previous page ended at. */
+export async function customerAuditPage(ctx: AppContext, input: CustomerTrail & AuditPageQuery): Promise<AuditPage> {
+  await assertTrailVisible(ctx, input);
+  const limit = input.limit ?? AUDIT_PAGE_SIZE;
+  const rows = await ctx.db
+    .select()
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.brokerId, input.brokerId),
+        eq(auditEvents.customerId, input.customerId),
+        input.before !== undefined ? lt(auditEvents.sequence, input.before) : undefined,
+      ),
+    )
+    .orderBy(desc(auditEvents.sequence))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  return { entries: page.map(toAuditEntryDto), nextBefore: rows.length > limit ? page.at(-1)!.sequence : null };
+}
+
+/** A customer's whole trail, oldest first (the CSV and PDF), read in batches. */
+export async function* customerTrail(ctx: AppContext, input: CustomerTrail): AsyncGenerator<AuditRow> {
+  await assertTrailVisible(ctx, input);
+  let after = 0;
+  for (;;) {
+    const rows = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.brokerId, input.brokerId), eq(auditEvents.customerId, input.customerId), gt(auditEvents.sequence, after)))
+      .orderBy(asc(auditEvents.sequence))
+      .limit(VERIFY_BATCH);
+    yield* rows;
+    if (rows.length < VERIFY_BATCH) return;
+    after = rows.at(-1)!.sequence;
+  }
+}
+
+const VERIFY_BATCH = 1000;
+
+/** One broker's chain, checked from the first entry to the head, a batch at a time. */
+export async function verifyBrokerChain(ctx: AppContext, brokerId: string): Promise<ChainCheck> {
+  const checker = new ChainChecker();
+  let after = 0;
+  for (;;) {
+    const rows = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.brokerId, brokerId), gt(auditEvents.sequence, after)))
+      .orderBy(asc(auditEvents.sequence))
+      .limit(VERIFY_BATCH);
+    for (const row of rows) checker.add(row);
+    if (rows.length < VERIFY_BATCH) break;
+    after = rows.at(-1)!.sequence;
+  }
+  const [head] = await ctx.db.select().from(auditChainHeads).where(eq(auditChainHeads.brokerId, brokerId));
+  return checker.finish(head ? { sequence: head.sequence, hash: head.hash } : null);
+}
+
+/** Every broker with a trail (an entry or a chain head), or just the one asked for. */
+export async function auditedBrokers(ctx: AppContext, only?: string): Promise<string[]> {
+  if (only) return [only];
+  const fromEntries = await ctx.db.selectDistinct({ brokerId: auditEvents.brokerId }).from(auditEvents);
+  const fromHeads = await ctx.db.select({ brokerId: auditChainHeads.brokerId }).from(auditChainHeads);
+  return [...new Set([...fromEntries, ...fromHeads].map((r) => r.brokerId))].sort();
+}

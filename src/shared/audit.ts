@@ -1,0 +1,64 @@
+// The audit trail's vocabulary, written once for the server (what may be recorded) and the web
+// app (how the timeline names it): the closed set of actions with their labels, and who acts.
+
+export const AUDIT_ACTIONS = [
+  "invited",
+  "invitation_resent",
+  "documents_requested",
+  "link_opened",
+  "uploaded",
+  "downloaded",
+  "viewed",
+  "approved",
+  "resubmit_requested",
+  "reminder_sent",
+  "shared",
+  "document_deleted",
+  "customer_deleted",
+  "exported",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The timeline's words for each action. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  invited: "Invited",
+  invitation_resent: "Invitation resent",
+  documents_requested: "Documents requested",
+  link_opened: "Upload link opened",
+  uploaded: "Document uploaded",
+  downloaded: "Document downloaded",
+  viewed: "Document viewed",
+  approved: "Document approved",
+  resubmit_requested: "Re-submit requested",
+  reminder_sent: "Reminder sent",
+  shared: "Document shared",
+  document_deleted: "Document deleted",
+  customer_deleted: "Customer deleted",
+  exported: "Documents exported",
+};
+
+/**
+ * Who acted: the signed-in broker, the signed-in customer, a guest (the upload link or a signed
+ * file link alone, so possibly not the customer) or the portal itself (scheduled reminders).
+ */
+export const AUDIT_ACTOR_KINDS = ["broker", "customer", "guest", "system"] as const;
+export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
+
+export const AUDIT_ACTOR_KIND_LABELS: Record<AuditActorKind, string> = {
+  broker: "Broker",
+  customer: "Customer",
+  guest: "Link holder",
+  system: "Portal",
+};
+
+/** Entries per page of the timeline (the API's default and the web app's "Show more" step). */
+export const AUDIT_PAGE_SIZE = 25;
+export const MAX_AUDIT_PAGE_SIZE = 100;
+
+/** The CSV and PDF exports' columns, in order. */
+export const AUDIT_EXPORT_HEADER = ["#", "Time (UTC)", "Action", "Actor", "Actor type", "Address", "Document", "Detail", "Hash"];
+
+export const auditMessages = {
+  intact: "Audit chain intact",
+  broken: "Audit chain broken",
+};
