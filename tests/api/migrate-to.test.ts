@@ -160,6 +160,9 @@ describe.skipIf(!postgresInstalled)("portal migrate-to", () => {
       expect(keys.length).toBe(7);
       expect(res.stdout).toContain(`Files: ${keys.length} of ${keys.length} in ${join(target, "files")}`);
       for (const key of keys) expect(sha256(readFileSync(join(target, "files", key)))).toBe(sha256(readFileSync(join(sourceDir, "files", key))));
+      // The new data directory signs and unseals with the same secret.
+      expect(readFileSync(join(target, "session-secret"), "utf8")).toBe(readFileSync(join(sourceDir, "session-secret"), "utf8"));
+      expect(res.stdout).toContain(`DATA_DIR=${target} (its session-secret is this installation's`);
 
       // Again into the same, now filled, database: refused, nothing changed.
       const documentsBefore = await pg.$count(pgSchema.documents);

@@ -11,12 +11,13 @@
 // The data directory is locked for the whole run, as `portal serve` locks it: no portal writes
 // to the source meanwhile, and the copy is of one consistent point.
 import { S3Client } from "bun";
-import { existsSync } from "node:fs";
+import { copyFileSync, existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { closeDatabase, databaseFileName, openDatabase, readMigrationsFromDisk, type Db } from "../../../db/client.ts";
 import { appliedMigrationCount } from "../../../db/pre-migration-backup.ts";
 import { closePostgres, migratePostgres, openPostgres, type PgDb } from "../../../db/postgres.ts";
 import { lockDataDir } from "../../lib/data-lock.ts";
+import { SESSION_SECRET_FILE } from "./backup.ts";
 import { embeddedFiles } from "../../lib/embedded.ts";
 import { AppError } from "../../lib/errors.ts";
 import { copyTables, formatChecks, nonEmptyTables, pairTables, verifyTables } from "./migrate-to-database.ts";
@@ -95,10 +96,13 @@ function checkedKeyOf(key: string): string {
   return key;
 }
 
+/** S3's smallest part: every part but the last must be at least 5 MiB. */
+const PART_BYTES = 5 * 1024 * 1024;
+
 /**
  * Objects at the bucket's top level under their storage key, as the S3 file store keeps them.
- * Bun's S3 client sends a large file in parts. (When src/lib/storage-s3.ts is merged, its
- * s3FileStore is the one to use here.)
+ * Each file goes up as a stream (a multipart upload once it passes one part), never whole in
+ * memory. When src/lib/storage-s3.ts is merged, its s3FileStore is the one to use here.
  */
 function s3Target(settings: S3TargetSettings): FileTarget {
   const client = new S3Client({
@@ -110,7 +114,13 @@ function s3Target(settings: S3TargetSettings): FileTarget {
   });
   return {
     async write(key, data) {
-      await client.write(checkedKeyOf(key), data);
+      const writer = client.file(checkedKeyOf(key)).writer({ partSize: PART_BYTES, queueSize: 1, type: "application/octet-stream" });
+      const reader = (typeof data === "string" || data instanceof Uint8Array ? new Blob([data as BlobPart]) : data).stream().getReader();
+      for (let next = await reader.read(); !next.done; next = await reader.read()) {
+        await writer.write(next.value);
+        await writer.flush();
+      }
+      await writer.end();
     },
     async read(key) {
       const file = client.file(checkedKeyOf(key));
@@ -221,10 +231,16 @@ export async function migrateTo(options: MigrateToOptions): Promise<MigrateToRes
         : `${checks.filter((c) => !c.ok).length} tables do not match (MISMATCH above). Do not switch to PostgreSQL; empty the target database before running migrate-to again.`,
     ];
     if (tablesOk) {
+      const secret = join(dataDir, SESSION_SECRET_FILE);
+      let secretLine = `with SESSION_SECRET set to the contents of ${secret} (or to your current SESSION_SECRET)`;
+      if (options.files.kind === "directory") {
+        // The new DATA_DIR gets the secret too: instances started on it sign and unseal as before.
+        const copy = join(resolve(options.files.dir), SESSION_SECRET_FILE);
+        if (existsSync(secret) && !existsSync(copy)) copyFileSync(secret, copy);
+        if (existsSync(copy)) secretLine = `DATA_DIR=${resolve(options.files.dir)} (its ${SESSION_SECRET_FILE} is this installation's, unless SESSION_SECRET is set)`;
+      }
       lines.push(
-        `Next: start the portal instances with DATABASE_URL set to this database` +
-          `${options.files.kind === "s3" ? " and the same S3_* settings" : options.files.kind === "directory" ? ` and DATA_DIR=${resolve(options.files.dir)}` : ""}, ` +
-          `and with SESSION_SECRET set to the contents of ${join(dataDir, "session-secret")} (or your current SESSION_SECRET): ` +
+        `Next: start the portal instances with DATABASE_URL set to this database${options.files.kind === "s3" ? ", the same S3_* settings" : ""} and ${secretLine}: ` +
           `sign-in sessions, authenticator secrets and file links depend on it. See README, "Running on several machines".`,
       );
     }
