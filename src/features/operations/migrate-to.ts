@@ -239,8 +239,10 @@ export async function migrateTo(options: MigrateToOptions): Promise<MigrateToRes
         if (existsSync(secret) && !existsSync(copy)) copyFileSync(secret, copy);
         if (existsSync(copy)) secretLine = `DATA_DIR=${resolve(options.files.dir)} (its ${SESSION_SECRET_FILE} is this installation's, unless SESSION_SECRET is set)`;
       }
+      // Without S3 the files are on one machine's disk, and a data directory serves one portal.
+      const who = options.files.kind === "s3" || options.files.kind === "store" ? "the portal instances" : "the portal (one instance: its files are on local disk)";
       lines.push(
-        `Next: start the portal instances with DATABASE_URL set to this database${options.files.kind === "s3" ? ", the same S3_* settings" : ""} and ${secretLine}: ` +
+        `Next: start ${who} with DATABASE_URL set to this database${options.files.kind === "s3" ? ", the same S3_* settings" : ""} and ${secretLine}: ` +
           `sign-in sessions, authenticator secrets and file links depend on it. See README, "Running on several machines".`,
       );
     }
