@@ -14,11 +14,11 @@ import { closePostgres, openPostgres, type PgDb } from "../../db/postgres.ts";
 import * as liteSchema from "../../db/schema.ts";
 import * as pgSchema from "../../db/schema.pg.ts";
 import { localFileStore } from "../../src/lib/storage.ts";
-import { nonEmptyTables, pairTables, verifyTables, formatChecks, type TablePair } from "../../src/features/operations/migrate-to-database.ts";
+import { copyTables, formatChecks, nonEmptyTables, pairTables, verifyTables, type TablePair } from "../../src/features/operations/migrate-to-database.ts";
 import { migrateTo } from "../../src/features/operations/migrate-to.ts";
 import { runCli } from "../support/cli.ts";
 import { createCustomer, customerCookie, sampleFiles, uploadFile } from "../support/fixtures.ts";
-import { createEmptyDatabase, dropTestDatabase, POSTGRES_MISSING, postgresInstalled } from "../support/postgres.ts";
+import { createEmptyDatabase, createTestDatabase, dropTestDatabase, POSTGRES_MISSING, postgresInstalled } from "../support/postgres.ts";
 import { startTestServer, tempDir } from "../support/server.ts";
 import { realPdf } from "../files/samples.ts";
 
@@ -183,6 +183,26 @@ describe.skipIf(!postgresInstalled)("portal migrate-to", () => {
     }
   }, 60_000);
 
+  test("in batches of two rows (each read starting after the last key of the one before) the copy is the same", async () => {
+    const url = await createTestDatabase();
+    databases.push(url);
+    const pg = openPg(url);
+    const lite = openDatabase(sourceDir);
+    try {
+      const small = pairTables().map((pair) => ({ ...pair, batchRows: 2 }));
+      const lines: string[] = [];
+      await copyTables(lite, pg, small, (line) => lines.push(line));
+      expect(lines).toContain(`Copied table ${small.findIndex((p) => p.name === "documents") + 1}/${small.length} documents: ${count(lite, "documents")} rows`);
+      const checks = await verifyTables(lite, pg, small);
+      expect(checks.filter((c) => !c.ok)).toEqual([]);
+      // Read in batches of two and of the default size, the checksums are the same.
+      expect(checks.map((c) => c.targetChecksum)).toEqual((await verifyTables(lite, pg, pairs)).map((c) => c.targetChecksum));
+      for (const pair of pairs) expect({ table: pair.name, rows: await allRows(pair, { pg }) }).toEqual({ table: pair.name, rows: await allRows(pair, { lite }) });
+    } finally {
+      closeDatabase(lite);
+    }
+  }, 60_000);
+
   test("a source file missing or changed on disk is listed and nothing is copied, unless --ignore-file-problems", async () => {
     const source = scratch();
     cpSync(sourceDir, source, { recursive: true });
@@ -254,6 +274,7 @@ describe.skipIf(!postgresInstalled)("portal migrate-to", () => {
     } finally {
       await running.stop();
     }
+    expect((await runCli(["--help"])).stdout).toContain("migrate-to --database-url postgres://");
     const notPg = await runCli(["migrate-to", "--database-url", "mysql://x@y/z", "--data", sourceDir]);
     expect(notPg.exitCode).toBe(1);
     expect(notPg.stderr.trim()).toBe("--database-url must start with postgres:// (got mysql://…)");

@@ -14,6 +14,8 @@ import * as pgSchema from "../../../db/schema.pg.ts";
 
 /** Rows per INSERT (and per read): far below PostgreSQL's 65,535 parameters for our widest table. */
 export const BATCH_ROWS = 500;
+/** For a table holding bytes (logos, up to 512 KiB each): a batch stays a few megabytes. */
+const BLOB_BATCH_ROWS = 16;
 
 type Row = Record<string, unknown>;
 
@@ -28,6 +30,8 @@ export interface TablePair {
   columns: string[];
   /** Primary-key column keys: the order rows are read and compared in. */
   primaryKey: string[];
+  /** Rows per read and per INSERT. */
+  batchRows: number;
 }
 
 export interface TableCheck {
@@ -71,7 +75,8 @@ export function pairTables(liteModule: Record<string, unknown> = liteSchema, pgM
           `PostgreSQL ${getTableName(pgTable)}: ${pgColumns.join(", ")}). Nothing was copied.`,
       );
     }
-    return { key, name, lite: liteTable, pg: pgTable, columns: liteColumns, primaryKey: primaryKeyOf(liteTable, key) };
+    const holdsBytes = Object.values(getTableColumns(liteTable)).some((c) => c.getSQLType() === "blob");
+    return { key, name, lite: liteTable, pg: pgTable, columns: liteColumns, primaryKey: primaryKeyOf(liteTable, key), batchRows: holdsBytes ? BLOB_BATCH_ROWS : BATCH_ROWS };
   });
   return foreignKeyOrder(pairs);
 }
@@ -139,11 +144,11 @@ async function* readBatches(pair: TablePair, side: { dialect: "lite"; db: Db } |
       : undefined;
     const rows: Row[] =
       side.dialect === "lite"
-        ? await side.db.select().from(table as SQLiteTable).where(where).orderBy(...keys).limit(BATCH_ROWS)
-        : await side.db.select().from(table as PgTable).where(where).orderBy(...keys).limit(BATCH_ROWS);
+        ? await side.db.select().from(table as SQLiteTable).where(where).orderBy(...keys).limit(pair.batchRows)
+        : await side.db.select().from(table as PgTable).where(where).orderBy(...keys).limit(pair.batchRows);
     if (rows.length === 0) return;
     yield rows;
-    if (rows.length < BATCH_ROWS) return;
+    if (rows.length < pair.batchRows) return;
     after = rows[rows.length - 1]!;
   }
 }
@@ -159,7 +164,7 @@ export async function copyTables(source: Db, target: PgDb, pairs: TablePair[], p
       for await (const rows of readBatches(pair, { dialect: "lite", db: source })) {
         await tx.insert(pair.pg).values(rows as never);
         copied += rows.length;
-        if (copied % 10_000 === 0) progress(`  ${pair.name}: ${copied} rows so far`);
+        if (copied % 10_000 < rows.length && copied >= 10_000) progress(`  ${pair.name}: ${copied} rows so far`);
       }
       progress(`Copied table ${index + 1}/${pairs.length} ${pair.name}: ${copied} rows`);
     }
