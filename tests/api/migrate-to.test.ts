@@ -281,6 +281,10 @@ describe.skipIf(!postgresInstalled)("portal migrate-to", () => {
     const none = await runCli(["migrate-to", "--data", sourceDir], { DATABASE_URL: "" });
     expect(none.exitCode).toBe(1);
     expect(none.stderr).toContain("migrate-to needs the target database");
+    const unreachable = await runCli(["migrate-to", "--database-url", "postgres://portal:secret-password@127.0.0.1:1/portal", "--data", sourceDir]);
+    expect(unreachable.exitCode).toBe(1);
+    expect(unreachable.stderr).toStartWith("Cannot prepare the PostgreSQL database portal at 127.0.0.1:1: ");
+    expect(unreachable.stderr).not.toContain("secret-password");
     const empty = scratch();
     const noDb = await runCli(["migrate-to", "--database-url", "postgres://x@127.0.0.1:1/y", "--data", empty]);
     expect(noDb.exitCode).toBe(1);

@@ -165,7 +165,11 @@ export async function migrateTo(options: MigrateToOptions): Promise<MigrateToRes
 
     target = openPostgres(databaseUrl, { maxConnections: 2 });
     progress(`Preparing the PostgreSQL database (migrations)…`);
-    await migratePostgres(target);
+    await migratePostgres(target).catch((error: Error) => {
+      // The URL's password stays out of the message.
+      const { hostname, port, pathname } = new URL(databaseUrl);
+      throw new AppError("unavailable", `Cannot prepare the PostgreSQL database ${pathname.slice(1)} at ${hostname}:${port || 5432}: ${error.message}`);
+    });
     const holding = await nonEmptyTables(target, pairs);
     if (holding.length) {
       throw new AppError(
@@ -207,7 +211,7 @@ export async function migrateTo(options: MigrateToOptions): Promise<MigrateToRes
         );
       }
       fileLines.push(
-        `Files: ${files.length - problems.length} of ${files.length} in ${destination.description}, size and SHA-256 read back OK ` +
+        `Files: ${copied.copied + copied.alreadyThere} of ${files.length} in ${destination.description}, size and SHA-256 read back OK ` +
           `(${copied.copied} copied, ${copied.alreadyThere} already there${copied.replaced ? `, ${copied.replaced} that differed written again` : ""}).`,
       );
     } else {
