@@ -13,6 +13,7 @@ import { adminList, adminResetPassword, adminSetDisabled } from "./features/oper
 import { adminResetTwoFactor } from "./features/two-factor/admin-command.ts";
 import { parseKeep, runBackupCommand, runRestoreCommand } from "./features/operations/commands.ts";
 import { formatFindings, runDoctor } from "./features/operations/doctor.ts";
+import { runMigrateToCommand } from "./features/operations/migrate-to-command.ts";
 import { DEMO_BROKERS, DEMO_PASSWORD, fillDemo } from "./features/operations/demo.ts";
 import { runAuditVerify } from "./features/audit/command.ts";
 import { AppError } from "./lib/errors.ts";
@@ -59,6 +60,13 @@ Commands:
                                      Check the audit trail's hash chains (every broker's, or
                                      one's): exit 0 when intact, 1 naming the first edited,
                                      deleted or moved entry
+  migrate-to --database-url postgres://… [--files-to DIR | --s3-bucket B] [--data DIR]
+                                     Copy this installation into an empty PostgreSQL database
+                                     (and its stored files into DIR/files or an S3 bucket; with
+                                     neither they stay in DATA_DIR/files), then compare every
+                                     table's rows and every file's SHA-256; stop the portal
+                                     first. S3: --s3-endpoint, --s3-region or S3_* settings
+                                     (keys: S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)
   mail list [--limit N] [--data DIR] Show the latest emails: pending, sent, failed (with the
                                      error), or logged (kept in the outbox, no SMTP_URL)
   mail retry <id> [--data DIR]       Send a failed email again
@@ -96,6 +104,14 @@ function parse(args: string[]) {
         to: { type: "string" },
         keep: { type: "string" },
         broker: { type: "string" },
+        "database-url": { type: "string" },
+        "files-to": { type: "string" },
+        "s3-bucket": { type: "string" },
+        "s3-endpoint": { type: "string" },
+        "s3-region": { type: "string" },
+        "s3-access-key-id": { type: "string" },
+        "s3-secret-access-key": { type: "string" },
+        "ignore-file-problems": { type: "boolean" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -234,6 +250,12 @@ async function main(argv: string[]) {
       const findings = await runDoctor(process.env, overrides);
       print(formatFindings(findings).map(oneLine));
       if (findings.some((f) => f.verdict !== "ok")) process.exitCode = 1;
+      return;
+    }
+    case "migrate-to": {
+      if (sub) throw new UsageError("migrate-to takes options only (--database-url, --files-to, --s3-bucket …)");
+      const ok = await runMigrateToCommand({ flags: values, env: process.env, dataDir: dataDirSetting(process.env, overrides), print: (line) => console.log(line) });
+      if (!ok) process.exitCode = 1;
       return;
     }
     case "restore":
