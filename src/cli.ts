@@ -153,13 +153,18 @@ async function adminCreate(values: ReturnType<typeof parse>["values"], overrides
   console.log(`Created broker ${user.email} (${user.id})`);
 }
 
+/** backup and restore copy a SQLite data directory; the shared database and bucket have their own tools. */
+const NOT_FOR_POSTGRES = "portal backup and restore work on the SQLite data directory. With DATABASE_URL set, back up PostgreSQL with pg_dump (or your provider's point-in-time recovery) and the S3 bucket with its own versioning or replication.";
+
 async function backup(file: string | undefined, values: ReturnType<typeof parse>["values"], overrides: ConfigOverrides) {
-  const { dataDir } = loadConfig(process.env, overrides);
+  const { dataDir, databaseUrl } = loadConfig(process.env, overrides);
+  if (databaseUrl) throw new UsageError(NOT_FOR_POSTGRES);
   print(await runBackupCommand({ dataDir, file, to: values.to, keep: parseKeep(values.keep) }));
 }
 
 async function restore(archive: string | undefined, overrides: ConfigOverrides) {
   if (!archive) throw new UsageError("restore needs a backup file: portal restore <file.tar.gz>");
+  if (process.env.DATABASE_URL) throw new UsageError(NOT_FOR_POSTGRES);
   // Not loadConfig: it would create the directory's session secret, and restore needs it empty.
   print(await runRestoreCommand({ archive, dataDir: dataDirSetting(process.env, overrides) }));
 }

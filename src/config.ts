@@ -160,6 +160,9 @@ function sessionSecret(env: Env, dataDir: string): string {
 
 function scheduledBackups(env: Env, dataDir: string): Config["scheduledBackups"] {
   const cron = value(env, "BACKUP_CRON");
+  if (cron && value(env, "DATABASE_URL")) {
+    throw new ConfigError("BACKUP_CRON backs up the SQLite data directory; with DATABASE_URL, back up PostgreSQL with pg_dump and the bucket with its own tools");
+  }
   const dir = value(env, "BACKUP_DIR");
   const keepRaw = value(env, "BACKUP_KEEP");
   if (!cron) {
