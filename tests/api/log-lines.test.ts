@@ -6,6 +6,7 @@ import { queueEmail } from "../../src/features/mail/service.ts";
 import { createLogger } from "../../src/lib/log.ts";
 import { runCli } from "../support/cli.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
+import { exec, statement } from "../support/sql.ts";
 
 const FORGED = "Eve\n2026-01-01T00:00:00.000Z INFO Admin password changed\r\u2028\u0085\u001b[2J";
 const LINE_BREAKS = /[\n\r\u2028\u2029\u0085\u001b]/;
@@ -47,7 +48,7 @@ describe("portal mail list", () => {
   test("each email is one line; subjects and errors cannot add lines of their own", async () => {
     const { ctx } = srv.server;
     await write(ctx, (tx) => queueEmail(ctx, tx, { kind: "test", to: "b@example.com", dedupeKey: "log-lines:2", subject: `Hi ${FORGED}`, text: `see ${FORGED}`, html: "" }));
-    ctx.db.$client.query("update emails set last_error = ? where dedupe_key = ?").run(`refused\n${FORGED}`, "log-lines:2");
+    (await exec(ctx.db, statement("update emails set last_error = ? where dedupe_key = ?", `refused\n${FORGED}`, "log-lines:2")));
     const res = await runCli(["mail", "list", "--data", srv.dataDir]);
     expect(res.exitCode).toBe(0);
     const lines = res.stdout.trimEnd().split("\n");

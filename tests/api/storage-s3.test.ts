@@ -17,6 +17,7 @@ import { realPdf, realPdfOfSize } from "../files/samples.ts";
 import { createCustomer, customerCookie, uploadFile } from "../support/fixtures.ts";
 import { startS3Server, type S3TestServer } from "../support/s3.ts";
 import { startTestServer, tempDir, type Broker, type TestServer } from "../support/server.ts";
+import { row, statement } from "../support/sql.ts";
 
 let s3: S3TestServer;
 let srv: TestServer;
@@ -38,8 +39,8 @@ afterAll(async () => {
 });
 
 const sha256 = (bytes: Uint8Array | ArrayBuffer) => createHash("sha256").update(new Uint8Array(bytes)).digest("hex");
-const storageKeyOf = (documentId: string) =>
-  (srv.server.ctx.db.$client.query("select storage_key as key from documents where id = ?").get(documentId) as { key: string | null }).key;
+const storageKeyOf = async (documentId: string) =>
+  ((await row<any>(srv.server.ctx.db, statement("select storage_key as key from documents where id = ?", documentId))) as { key: string | null }).key;
 const objectsInBucket = async () => ((await bucket.list({ maxKeys: 1000 })).contents ?? []).map((o) => o.key).sort();
 const download = (documentId: string, headers: Record<string, string>, how: "download" | "view" = "download") =>
   fetch(`${srv.url}/api/documents/${documentId}/${how}`, { headers });
@@ -52,7 +53,7 @@ describe("uploads", () => {
     const bytes = realPdf(2, { comment: "in the bucket" });
     expect((await uploadFile(srv, customer.uploadLink, doc.id, { bytes })).status).toBe(200);
 
-    const key = storageKeyOf(doc.id)!;
+    const key = (await storageKeyOf(doc.id))!;
     expect(await objectsInBucket()).toContain(key);
     expect(sha256(await bucket.file(key).arrayBuffer())).toBe(sha256(bytes));
     expect(localFiles()).toEqual([]); // nothing stored on local disk
@@ -79,7 +80,7 @@ describe("uploads", () => {
     const doc = customer.documents[0]!;
     const bytes = realPdfOfSize(9 * 1024 * 1024);
     expect((await uploadFile(srv, customer.uploadLink, doc.id, { bytes })).status).toBe(200);
-    expect((await bucket.stat(storageKeyOf(doc.id)!)).size).toBe(bytes.length);
+    expect((await bucket.stat((await storageKeyOf(doc.id))!)).size).toBe(bytes.length);
     const res = await download(doc.id, { authorization: `Bearer ${broker.token}` });
     expect(sha256(await res.arrayBuffer())).toBe(sha256(bytes));
   });
@@ -96,7 +97,7 @@ describe("uploads", () => {
   test("deleting a customer deletes their files from the bucket", async () => {
     const customer = await createCustomer(srv, broker.token, { email: "s3-gone@example.com" });
     expect((await uploadFile(srv, customer.uploadLink, customer.documents[0]!.id, { bytes: realPdf() })).status).toBe(200);
-    const key = storageKeyOf(customer.documents[0]!.id)!;
+    const key = (await storageKeyOf(customer.documents[0]!.id))!;
     expect(await bucket.exists(key)).toBe(true);
     expect((await srv.call(`/api/customers/${customer.id}`, { method: "DELETE", token: broker.token })).status).toBe(200);
     expect(await bucket.exists(key)).toBe(false);
@@ -124,7 +125,7 @@ describe("sharing", () => {
     expect(added).toHaveLength(1);
     const [key] = added;
     const docs = res.body.documents as { id: string; customerId: string }[];
-    expect(docs.map((d) => storageKeyOf(d.id))).toEqual([key!, key!]);
+    expect(await Promise.all(docs.map((d) => storageKeyOf(d.id)))).toEqual([key!, key!]);
 
     for (const customer of [a, b]) {
       const cookie = await customerCookie(srv, customer.uploadLink, customer.email);
@@ -198,14 +199,14 @@ describe("while the storage service is down", () => {
       expect(res.status).toBe(503);
       expect(res.body.message).toBe("Files cannot be stored right now, so nothing was saved. Please try again shortly.");
       expect(res.headers.get("retry-after")).toBe("30");
-      expect(storageKeyOf(doc.id)).toBeNull();
+      expect(await storageKeyOf(doc.id)).toBeNull();
       expect(readdirSync(srv.server.ctx.files.tempDir)).toEqual([]);
       expect((await srv.call("/readyz")).status).toBe(503);
     } finally {
       await s3.restart();
     }
     expect((await uploadFile(srv, customer.uploadLink, doc.id, { bytes })).status).toBe(200);
-    expect(sha256(await bucket.file(storageKeyOf(doc.id)!).arrayBuffer())).toBe(sha256(bytes));
+    expect(sha256(await bucket.file((await storageKeyOf(doc.id))!).arrayBuffer())).toBe(sha256(bytes));
   });
 });
 

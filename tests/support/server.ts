@@ -9,7 +9,7 @@ import { loadConfig } from "../../src/config.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
 import { createLogger, type Logger } from "../../src/lib/log.ts";
 import { startServer, type RunningServer } from "../../src/server.ts";
-import { latestCode } from "./outbox.ts";
+import { newestCode } from "./outbox.ts";
 import { createTestDatabase } from "./postgres.ts";
 import { sharedS3Server } from "./s3.ts";
 
@@ -100,7 +100,7 @@ export async function startTestServer(
       const signUp = (extra = {}) => call<Broker>("/api/auth/signup", { method: "POST", body: { ...body, ...extra } });
       // The portal's first broker is created at once; later ones finish with the emailed code.
       let res = await signUp();
-      if (res.status === 202) res = await signUp({ code: latestCode(server.ctx.db.$client, body.email, "broker_signup_code") });
+      if (res.status === 202) res = await signUp({ code: await newestCode(server.ctx.db, body.email, "broker_signup_code") });
       if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
       return { ...res.body, cookie: cookieHeader(res) };
     },
