@@ -66,7 +66,14 @@ describe("create-subscription", () => {
 
   test("two clicks at once make one Stripe customer and one subscription; the second click is told to wait", async () => {
     const b = await srv.signUpBroker();
-    const answers = await Promise.all(["basic", "pro"].map((plan) => srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan } })));
+    // The click that claims the slot waits at Stripe until the other has had its answer, so the
+    // two overlap however slowly either request reaches the database.
+    const release = standIn.hold("POST /v1/customers");
+    const calls = ["basic", "pro"].map((plan) => srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan } }));
+    const first = await Promise.race(calls);
+    release();
+    const answers = await Promise.all(calls);
+    expect(first.status).toBe(409);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(answers.find((a) => a.status === 409)!.body.message).toBe("A payment for your plan is already being prepared. Please wait a moment and try again.");
     const customers = [...standIn.customers.values()].filter((c) => c.metadata.brokerId === b.user.id);

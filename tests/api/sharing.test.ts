@@ -8,6 +8,7 @@ import { connectLive } from "../support/live.ts";
 import { startTestServer, useServerWithBroker, type TestServer } from "../support/server.ts";
 import { startSmtp } from "../support/smtp.ts";
 import { storedKeys } from "../support/stored-files.ts";
+import { newestEmail } from "../support/outbox.ts";
 import { row as firstRow, rows as allRows, statement } from "../support/sql.ts";
 
 const { srv, broker } = useServerWithBroker({ SHARE_MAX_MB: "1" }, { firstName: "Sam", lastName: "Sharer" });
@@ -280,7 +281,7 @@ describe("shared files are not requested documents", () => {
     // The reminder names what is still owed, not the shared files.
     const reminder = await srv.call(`/api/customer/${c.id}/send-reminder`, { method: "POST", token: broker.token });
     expect(reminder.status).toBe(200);
-    const mail = (await firstRow(srv.server.ctx.db, statement(`select text from emails where "to" = ? and kind = 'reminder' order by rowid desc limit 1`, c.email))) as any;
+    const mail = (await newestEmail(srv.server.ctx.db, c.email, "reminder"))!;
     expect(mail.text).toContain("Paystub");
     expect(mail.text).not.toContain("Welcome Pack.pdf");
     expect(mail.text).not.toContain("Intro.mp4");

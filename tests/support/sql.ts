@@ -48,9 +48,9 @@ export async function rows<T = Record<string, unknown>>(db: Db, query: SQL): Pro
   return [...found].map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, asSqliteValue(types.get(k) ?? 0, v)]))) as T[];
 }
 
-/** The first row a query returns, or undefined. */
-export async function row<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T | undefined> {
-  return (await rows<T>(db, query))[0];
+/** The first row a query returns, or null (as bun:sqlite's get). */
+export async function row<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T | null> {
+  return (await rows<T>(db, query))[0] ?? null;
 }
 
 /** Runs a statement that changes data, in a write transaction of its own. */
