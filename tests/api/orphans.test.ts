@@ -9,13 +9,14 @@ import { createLogger } from "../../src/lib/log.ts";
 import { newStorageKey } from "../../src/lib/storage.ts";
 import { startServer } from "../../src/server.ts";
 import { attachFile, createCustomer } from "../support/fixtures.ts";
-import { tempDir, type TestServer } from "../support/server.ts";
+import { tempDir, testDatabaseEnv, type TestServer } from "../support/server.ts";
 
 const dir = tempDir();
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+const database = testDatabaseEnv(); // the same database at each start
 const start = async () =>
-  startServer(loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dir }), { clock: new ManualClock(), log: createLogger("silent"), runScheduler: false });
+  startServer(loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dir, ...(await database) }), { clock: new ManualClock(), log: createLogger("silent"), runScheduler: false });
 
 test("at start, stored files no document refers to are removed; referenced ones stay", async () => {
   const first = await start();

@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, rmSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { S3Client } from "bun";
+import { dialect } from "../../db/dialect.ts";
 import { loadConfig } from "../../src/config.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
 import { createLogger } from "../../src/lib/log.ts";
@@ -16,7 +17,7 @@ import { runDoctor } from "../../src/features/operations/doctor.ts";
 import { realPdf, realPdfOfSize } from "../files/samples.ts";
 import { createCustomer, customerCookie, uploadFile } from "../support/fixtures.ts";
 import { startS3Server, type S3TestServer } from "../support/s3.ts";
-import { startTestServer, tempDir, type Broker, type TestServer } from "../support/server.ts";
+import { startTestServer, tempDir, testDatabaseEnv, type Broker, type TestServer } from "../support/server.ts";
 import { row, statement } from "../support/sql.ts";
 
 let s3: S3TestServer;
@@ -147,7 +148,7 @@ describe("the start-up sweep and doctor on a bucket", () => {
     const name = await s3.createBucket();
     const dataDir = tempDir();
     const settings = s3.env(name);
-    const env = { PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, ...settings };
+    const env = { PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, ...settings, ...(await testDatabaseEnv()) };
     const start = () => startServer(loadConfig(env), { clock: new ManualClock(), log: createLogger("silent"), runScheduler: false });
     const first = await start();
     const client = new S3Client({ bucket: name, endpoint: s3.endpoint, region: "us-east-1", accessKeyId: settings.S3_ACCESS_KEY_ID, secretAccessKey: settings.S3_SECRET_ACCESS_KEY });
@@ -159,9 +160,12 @@ describe("the start-up sweep and doctor on a bucket", () => {
       const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000);
       utimesSync(join(s3.directory, name, `${old}._S3rver_object`), twoHoursAgo, twoHoursAgo);
 
-      const findings = await runDoctor(env, {});
-      expect(findings.find((f) => f.check === "Orphaned files")?.detail).toContain("2 files");
-      expect(findings.find((f) => f.check === "Stored files")?.verdict).toBe("ok");
+      // portal doctor reads the SQLite file in DATA_DIR only; on PostgreSQL it has no checks yet.
+      if (dialect === "sqlite") {
+        const findings = await runDoctor(env, {});
+        expect(findings.find((f) => f.check === "Orphaned files")?.detail).toContain("2 files");
+        expect(findings.find((f) => f.check === "Stored files")?.verdict).toBe("ok");
+      }
     } finally {
       await first.stop();
     }
@@ -178,7 +182,7 @@ describe("the start-up sweep and doctor on a bucket", () => {
   test("a bucket that cannot be reached stops the portal at start with a message naming it", async () => {
     const dataDir = tempDir();
     try {
-      const env = { PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, ...s3.env("no-such-bucket") };
+      const env = { PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, ...s3.env("no-such-bucket"), ...(await testDatabaseEnv()) };
       await expect(startServer(loadConfig(env), { clock: new ManualClock(), log: createLogger("silent"), runScheduler: false })).rejects.toThrow(
         `the S3 bucket "no-such-bucket" at ${s3.endpoint} cannot be listed`,
       );

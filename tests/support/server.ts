@@ -49,6 +49,14 @@ export function tempDir(prefix = "portal-test-"): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
+/**
+ * The database setting of a new test portal: under `npm run test:postgres` a fresh PostgreSQL
+ * database of its own (DATABASE_URL), else none (SQLite in its DATA_DIR).
+ */
+export async function testDatabaseEnv(): Promise<Record<string, string>> {
+  return dialect === "postgres" ? { DATABASE_URL: await createTestDatabase() } : {};
+}
+
 let brokerCount = 0;
 
 /**
@@ -63,8 +71,7 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dataDir = tempDir();
   const clock = new ManualClock();
-  // `npm run test:postgres`: every test server gets a fresh PostgreSQL database of its own.
-  if (dialect === "postgres" && !env.DATABASE_URL) env = { DATABASE_URL: await createTestDatabase(), ...env };
+  if (!env.DATABASE_URL) env = { ...(await testDatabaseEnv()), ...env };
   const storage = options.storage ?? defaultStorage();
   const storageEnv = storage === "s3" && !env.S3_BUCKET ? await s3Settings() : {};
   const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, ...storageEnv, ...env });
