@@ -8,8 +8,7 @@ import { queueEmail } from "../../src/features/mail/service.ts";
 import { passwordResetEmail } from "../../src/features/mail/templates.ts";
 import { buildContext } from "../../src/context.ts";
 import { createLogger } from "../../src/lib/log.ts";
-import { cliEntry, runCli, waitForHealthy } from "../support/cli.ts";
-import { freePort } from "../support/smtp.ts";
+import { runCli, serveProcess } from "../support/cli.ts";
 import { tempDir, testDatabaseEnv } from "../support/server.ts";
 import { startSilentServer, startSmtp, waitFor } from "../support/smtp.ts";
 import { transaction } from "../../db/transaction.ts";
@@ -19,15 +18,10 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 /** Both runs use one database: the SQLite file in dataDir, or under test:postgres one PostgreSQL database. */
 const database = testDatabaseEnv();
 
+/** `portal serve` on dataDir; one that cannot start fails the test with its own words. */
 async function startPortal(smtpUrl: string) {
-  const port = await freePort();
-  const proc = Bun.spawn([process.execPath, cliEntry, "serve", "--port", String(port), "--data", dataDir], {
-    env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "silent", SMTP_URL: smtpUrl, PUBLIC_URL: "https://portal.example.com", ...(await database) },
-    stdout: "ignore",
-    stderr: "ignore",
-  });
-  await waitForHealthy(`http://127.0.0.1:${port}`);
-  return proc;
+  const served = await serveProcess(dataDir, { SMTP_URL: smtpUrl, PUBLIC_URL: "https://portal.example.com", ...(await database) });
+  return served.proc;
 }
 
 test("killed mid-delivery, started again: the email arrives exactly once", async () => {
