@@ -48,7 +48,7 @@ describe("portal mail list", () => {
   test("each email is one line; subjects and errors cannot add lines of their own", async () => {
     const { ctx } = srv.server;
     await write(ctx, (tx) => queueEmail(ctx, tx, { kind: "test", to: "b@example.com", dedupeKey: "log-lines:2", subject: `Hi ${FORGED}`, text: `see ${FORGED}`, html: "" }));
-    (await exec(ctx.db, statement("update emails set last_error = ? where dedupe_key = ?", `refused\n${FORGED}`, "log-lines:2")));
+    await exec(ctx.db, statement("update emails set last_error = ? where dedupe_key = ?", `refused\n${FORGED}`, "log-lines:2"));
     const res = await runCli(["mail", "list", "--data", srv.dataDir], databaseEnv(srv));
     expect(res.exitCode).toBe(0);
     const lines = res.stdout.trimEnd().split("\n");
