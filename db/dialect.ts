@@ -28,3 +28,17 @@ export function likeInsensitive(column: AnyColumn, pattern: string): SQL {
 export function timeParam(at: Date): number | string {
   return dialect === "postgres" ? at.toISOString() : at.getTime();
 }
+
+/**
+ * Whether a failed write broke a unique constraint (a row with that key exists already), in
+ * either database's words: SQLite's "UNIQUE constraint failed", PostgreSQL's SQLSTATE 23505
+ * ("duplicate key value violates unique constraint"). Drizzle wraps the driver's error as `cause`.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") return true;
+    if (typeof message === "string" && message.includes("UNIQUE constraint failed")) return true;
+  }
+  return false;
+}

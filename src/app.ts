@@ -30,6 +30,7 @@ import { twoFactorRoutes } from "./features/two-factor/routes.ts";
 import { webRoutes } from "./features/web/routes.ts";
 import { errorHandler } from "./lib/error-handler.ts";
 import { limitBodySize } from "./lib/body-limit.ts";
+import { refuseNulInBody, refuseNulInUrl } from "./lib/no-nul.ts";
 import { assertSameSiteWrite, securityHeaders } from "./lib/security.ts";
 
 export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events), metrics = new HttpMetrics()) {
@@ -42,7 +43,10 @@ export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events), metric
         Object.assign(set.headers, headers);
         assertSameSiteWrite(request, ctx.config);
         limitBodySize(request);
+        refuseNulInUrl(request.url);
       })
+      // Before validation and every handler (src/lib/no-nul.ts says why).
+      .onTransform(({ body }) => refuseNulInBody(body))
       .use(healthRoutes(ctx))
       .use(metricsRoutes(ctx, hub, metrics))
       .use(authRoutes(ctx))

@@ -2,12 +2,12 @@
 // portal: a disabled broker cannot sign in and their sessions end at once; a reset password ends
 // every session and only the new password works.
 import { describe, expect, test } from "bun:test";
-import { runCli } from "../support/cli.ts";
+import { databaseEnv, runCli } from "../support/cli.ts";
 import { connectLive } from "../support/live.ts";
 import { useTestServer } from "../support/server.ts";
 
 const srv = useTestServer();
-const admin = (...args: string[]) => runCli(["admin", ...args, "--data", srv.dataDir]);
+const admin = (...args: string[]) => runCli(["admin", ...args, "--data", srv.dataDir], databaseEnv(srv));
 const signIn = (email: string, password: string) => srv.call("/api/auth/signin", { method: "POST", body: { email, password } });
 const whoAmI = (token: string) => srv.call("/api/auth/user", { token });
 

@@ -2,7 +2,9 @@
 // sorted by the server; without any of them, the spec's whole list.
 import { beforeAll, describe, expect, test } from "bun:test";
 import { createCustomer } from "../support/fixtures.ts";
+import { sql } from "drizzle-orm";
 import { useServerWithBroker } from "../support/server.ts";
+import { exec } from "../support/sql.ts";
 
 const { srv, broker } = useServerWithBroker();
 const get = (query: string, token = broker.token) => srv.call<any>(`/api/all-customers${query}`, { token });
@@ -15,7 +17,7 @@ beforeAll(async () => {
     srv.clock.advance(60_000); // distinct invitation times, in creation order
   }
   await createCustomer(srv, broker.token, { name: "Odd 100%_name", email: "odd@example.com", requiredDocuments: [] });
-  srv.server.ctx.db.$client.run(`update customers set invitation_status = 'accepted' where name in ('Customer 07', 'Customer 21')`);
+  await exec(srv.server.ctx.db, sql`update customers set invitation_status = 'accepted' where name in ('Customer 07', 'Customer 21')`);
 });
 
 describe("without paging", () => {

@@ -1,9 +1,13 @@
 import { describe, expect, test } from "bun:test";
+import { sql } from "drizzle-orm";
+import { users } from "../../db/tables.ts";
+import { countRows } from "../support/fixtures.ts";
+import { row as row_ } from "../support/sql.ts";
 import { cookieHeader, startTestServer, useTestServer } from "../support/server.ts";
 
 const srv = useTestServer();
 
-const countUsers = () => srv.server.ctx.db.$client.query("select count(*) as n from users").get() as { n: number };
+const countUsers = async () => ({ n: await srv.server.ctx.db.$count(users) });
 
 describe("broker sign-up", () => {
   test("creates the account, returns user and token, and sets an HttpOnly SameSite=Lax cookie", async () => {
@@ -28,9 +32,7 @@ describe("broker sign-up", () => {
   });
 
   test("stores an argon2id hash, never the password", async () => {
-    const row = srv.server.ctx.db.$client.query("select password_hash from users where email = 'ada@example.com'").get() as {
-      password_hash: string;
-    };
+    const row = (await row_<{ password_hash: string }>(srv.server.ctx.db, sql`select password_hash from users where email = 'ada@example.com'`))!;
     expect(row.password_hash.startsWith("$argon2id$")).toBe(true);
   });
 
@@ -42,11 +44,11 @@ describe("broker sign-up", () => {
     ["a 10,000-character name", { email: "x@example.com", password: "long enough pw", firstName: "n".repeat(10_000) }, "Names must be text of at most 100 characters"],
     ["a number for the email", { email: 42, password: "long enough pw" }, "Please enter a valid email address"],
   ] as const)("refuses %s with 400 and creates nothing", async (_case, body, message) => {
-    const before = countUsers().n;
+    const before = (await countUsers()).n;
     const res = await srv.call("/api/auth/signup", { method: "POST", body });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message });
-    expect(countUsers().n).toBe(before);
+    expect((await countUsers()).n).toBe(before);
   });
 
   test("a taken email (any case) answers exactly like a new one, and its owner gets an email", async () => {
@@ -55,7 +57,7 @@ describe("broker sign-up", () => {
     expect(taken.status).toBe(202);
     expect(fresh.status).toBe(202);
     expect(taken.body.message.replace("ada@", "ada2@")).toBe(fresh.body.message);
-    const notice = srv.server.ctx.db.$client.query(`select kind from emails where "to" = 'ada@example.com'`).get() as { kind: string };
+    const notice = (await row_<{ kind: string }>(srv.server.ctx.db, sql`select kind from emails where "to" = 'ada@example.com'`))!;
     expect(notice.kind).toBe("broker_signup_attempt");
   });
 });
@@ -160,15 +162,15 @@ describe("housekeeping", () => {
   test("expired broker sessions and sign-up codes are purged by the hourly task; live ones stay", async () => {
     const broker = await srv.signUpBroker();
     await srv.call("/api/auth/signup", { method: "POST", body: { email: "pending-code@example.com", password: "long enough pw" } });
-    const count = (sql: string) => (srv.server.ctx.db.$client.query(`select count(*) as n from ${sql}`).get() as { n: number }).n;
-    expect(count(`sessions where user_id = '${broker.user.id}'`)).toBeGreaterThan(0);
-    expect(count(`broker_signup_codes where email = 'pending-code@example.com'`)).toBe(1);
+    const count = (table: string) => countRows(srv, table);
+    expect(await count(`sessions where user_id = '${broker.user.id}'`)).toBeGreaterThan(0);
+    expect(await count(`broker_signup_codes where email = 'pending-code@example.com'`)).toBe(1);
     srv.clock.advance(60 * 60 * 1000 + 1000);
     await srv.runJobs();
-    expect(count(`broker_signup_codes where email = 'pending-code@example.com'`)).toBe(0); // 15 minutes
-    expect(count(`sessions where user_id = '${broker.user.id}'`)).toBeGreaterThan(0); // 7 days
+    expect(await count(`broker_signup_codes where email = 'pending-code@example.com'`)).toBe(0); // 15 minutes
+    expect(await count(`sessions where user_id = '${broker.user.id}'`)).toBeGreaterThan(0); // 7 days
     srv.clock.advance(8 * 24 * 60 * 60 * 1000);
     await srv.runJobs();
-    expect(count(`sessions where user_id = '${broker.user.id}'`)).toBe(0);
+    expect(await count(`sessions where user_id = '${broker.user.id}'`)).toBe(0);
   });
 });

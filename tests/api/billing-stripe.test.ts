@@ -5,6 +5,9 @@ import Stripe from "stripe";
 import { countRows } from "../support/fixtures.ts";
 import { useTestServer, type Broker } from "../support/server.ts";
 import { STAND_IN_KEYS, startStripeStandIn } from "../support/stripe-stand-in.ts";
+import { subscriptions } from "../../db/tables.ts";
+import { write } from "../../src/lib/unit-of-work.ts";
+import { exec, row as firstRow, statement } from "../support/sql.ts";
 
 let srvRef: { clock: { now(): Date } } | undefined;
 const standIn = startStripeStandIn(() => srvRef?.clock.now().getTime() ?? Date.now());
@@ -63,7 +66,14 @@ describe("create-subscription", () => {
 
   test("two clicks at once make one Stripe customer and one subscription; the second click is told to wait", async () => {
     const b = await srv.signUpBroker();
-    const answers = await Promise.all(["basic", "pro"].map((plan) => srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan } })));
+    // The click that claims the slot waits at Stripe until the other has had its answer, so the
+    // two overlap however slowly either request reaches the database.
+    const release = standIn.hold("POST /v1/customers");
+    const calls = ["basic", "pro"].map((plan) => srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan } }));
+    const first = await Promise.race(calls);
+    release();
+    const answers = await Promise.all(calls);
+    expect(first.status).toBe(409);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(answers.find((a) => a.status === 409)!.body.message).toBe("A payment for your plan is already being prepared. Please wait a moment and try again.");
     const customers = [...standIn.customers.values()].filter((c) => c.metadata.brokerId === b.user.id);
@@ -81,7 +91,7 @@ describe("create-subscription", () => {
 
   test("a Stripe failure gives the slot back: the broker can try again at once, and an earlier attempt Stripe could not be asked about stays", async () => {
     const b = await srv.signUpBroker();
-    const rowOf = () => srv.server.ctx.db.$client.query("select pending_subscription_id as pending from subscriptions where broker_id = ?").get(b.user.id);
+    const rowOf = async () => (await firstRow(srv.server.ctx.db, statement("select pending_subscription_id as pending from subscriptions where broker_id = ?", b.user.id)));
     // Stripe down before anything of the broker's exists there: nothing is left behind.
     standIn.failing.add("POST /v1/customers");
     try {
@@ -89,7 +99,7 @@ describe("create-subscription", () => {
     } finally {
       standIn.failing.delete("POST /v1/customers");
     }
-    expect(rowOf()).toBeNull();
+    expect(await rowOf()).toBeNull();
     standIn.failing.add("POST /v1/subscriptions");
     try {
       const failed = await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "pro" } });
@@ -97,7 +107,7 @@ describe("create-subscription", () => {
     } finally {
       standIn.failing.delete("POST /v1/subscriptions");
     }
-    expect(rowOf()).toEqual({ pending: null });
+    expect(await rowOf()).toEqual({ pending: null });
     const created = await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "pro" } });
     expect(created.status).toBe(200);
 
@@ -120,9 +130,9 @@ describe("create-subscription", () => {
   test("a claim left by a request that died mid-way is taken over after 5 minutes", async () => {
     const b = await srv.signUpBroker();
     const claimAt = srv.clock.now().getTime();
-    srv.server.ctx.db.$client
-      .query("insert into subscriptions (broker_id, plan, status, updated_at, pending_subscription_id) values (?, 'free', 'active', ?, ?)")
-      .run(b.user.id, claimAt, `claim:${claimAt}:died`);
+    await write(srv.server.ctx, (tx) =>
+      tx.insert(subscriptions).values({ brokerId: b.user.id, plan: "free", status: "active", updatedAt: new Date(claimAt), pendingSubscriptionId: `claim:${claimAt}:died` }),
+    );
     expect((await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "pro" } })).status).toBe(409);
     srv.clock.advance(5 * 60 * 1000 + 1000);
     expect((await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "pro" } })).status).toBe(200);
@@ -254,7 +264,7 @@ describe("changing and canceling", () => {
     expect((await subscription(b)).subscription.plan).toBe("pro");
     srv.clock.advance(31 * 86_400_000);
     await srv.runJobs();
-    const row = srv.server.ctx.db.$client.query("select plan, status, stripe_subscription_id as sub from subscriptions where broker_id = ?").get(b.user.id);
+    const row = (await firstRow(srv.server.ctx.db, statement("select plan, status, stripe_subscription_id as sub from subscriptions where broker_id = ?", b.user.id)));
     expect(row).toEqual({ plan: "free", status: "active", sub: null });
     // A month later the session has expired too: sign in again.
     const signin = await srv.call("/api/auth/signin", { method: "POST", body: { email: b.user.email, password: "correct horse battery" } });
@@ -282,7 +292,7 @@ describe("webhook", () => {
     const tampered = await srv.call("/api/stripe/webhook", { method: "POST", body: payload.replace("invoice.paid", "invoice.paid "), headers: { "stripe-signature": header } });
     expect(tampered.status).toBe(400);
     expect((await srv.call("/api/stripe/webhook", { method: "POST", body: payload })).status).toBe(400);
-    expect(countRows(srv, "stripe_events")).toBe(0);
+    expect(await countRows(srv, "stripe_events")).toBe(0);
     expect((await subscription(b)).subscription.plan).toBe("free");
 
     // The genuine delivery: the first payment activates the plan even if the browser never returned.
@@ -354,14 +364,14 @@ describe("webhook", () => {
   });
 
   test("a signed but malformed event is 400 with a message and records nothing", async () => {
-    const before = countRows(srv, "stripe_events");
+    const before = await countRows(srv, "stripe_events");
     const bodies = ["[]", "null", '{"id":null}', '"evt"', '{"id":"evt_no_type","data":{"object":{}}}', '{"id":"evt_no_data","type":"invoice.paid"}', '{"id":"evt_null_object","type":"invoice.paid","data":{"object":null}}', '{"id":"evt_array","type":"invoice.paid","data":{"object":[]}}'];
     for (const payload of bodies) {
       const res = await sendEvent("unused", null, { payload });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe("The webhook event is malformed: it needs a string id, a string type and a data.object.");
     }
-    expect(countRows(srv, "stripe_events")).toBe(before);
+    expect(await countRows(srv, "stripe_events")).toBe(before);
   });
 
   test("a paid first invoice of a subscription the portal lost track of becomes the plan of the broker its metadata names", async () => {
@@ -369,9 +379,7 @@ describe("webhook", () => {
     const created = await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "pro" } });
     const state = standIn.pay(piOf(created.body.clientSecret));
     // As if a second create had overwritten the pending slot: no row holds this subscription.
-    srv.server.ctx.db.$client
-      .query("update subscriptions set pending_subscription_id = null, pending_plan = null, pending_payment_intent_id = null where broker_id = ?")
-      .run(b.user.id);
+    await exec(srv.server.ctx.db, statement("update subscriptions set pending_subscription_id = null, pending_plan = null, pending_payment_intent_id = null where broker_id = ?", b.user.id));
     expect(state.metadata.brokerId).toBe(b.user.id);
     const res = await sendEvent("invoice.paid", standIn.invoiceObject(state.id));
     expect(res.status).toBe(200);

@@ -102,11 +102,11 @@ async function limitsAtTheEdge(srv: TestServer, plan: PlanId) {
   // Per request: the cap passes, one more is refused.
   const exact = await createCustomer(srv, b.token, { requiredDocuments: customs(perRequestLimit!).map((name) => ({ name })) });
   expect(exact.documents.length).toBe(perRequestLimit!);
-  const before = countRows(srv, "customers");
+  const before = await countRows(srv, "customers");
   const over = await srv.call("/api/customers", { method: "POST", token: b.token, body: { email: `over-${plan}@example.com`, requiredDocuments: customs(perRequestLimit! + 1).map((name) => ({ name })) } });
   expect(over.status).toBe(403);
   expect(over.body.message).toBe(`Document Limit Reached: You can only select up to ${perRequestLimit} documents per request based on your subscription plan.`);
-  expect(countRows(srv, "customers")).toBe(before);
+  expect(await countRows(srv, "customers")).toBe(before);
 
   // Per customer: one customer with cap - 1 documents takes one more, then none.
   const c = await createCustomer(srv, b.token, { requiredDocuments: customs(documentsLimit - 1).map((name) => ({ name })) });
@@ -127,7 +127,7 @@ async function limitsAtTheEdge(srv: TestServer, plan: PlanId) {
   const fourth = await srv.call("/api/customers", { method: "POST", token: b.token, body: { email: `one-too-many-${plan}@example.com` } });
   expect(fourth.status).toBe(403);
   expect(fourth.body.message).toBe("Customer limit reached. Upgrade your subscription plan to add more customers.");
-  expect(countRows(srv, "customers")).toBe(before + customersLimit - 1);
+  expect(await countRows(srv, "customers")).toBe(before + customersLimit - 1);
 }
 
 describe("limits at their edge", () => {

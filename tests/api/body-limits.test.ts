@@ -4,11 +4,12 @@ import { describe, expect, test } from "bun:test";
 import { createCustomer, sampleFiles } from "../support/fixtures.ts";
 import { useServerWithBroker } from "../support/server.ts";
 import { uploadMessages } from "../../src/shared/validation.ts";
+import { row, statement } from "../support/sql.ts";
 
 const { srv, broker } = useServerWithBroker();
 
 const MB = 1024 * 1024;
-const q = (sql: string, ...args: any[]) => srv.server.ctx.db.$client.query(sql).get(...args) as any;
+const q = async (text: string, ...args: unknown[]) => (await row<any>(srv.server.ctx.db, statement(text, ...args))) ?? null;
 
 /** A body sent in chunks without Content-Length, as `Transfer-Encoding: chunked`. */
 function chunked(bytes: Uint8Array<ArrayBuffer>, chunkSize = 64 * 1024): ReadableStream<Uint8Array> {
@@ -46,7 +47,7 @@ describe("JSON bodies are held to 1 MB", () => {
     expect(res.status).toBe(413);
     expect(res.contentType).toContain("application/json");
     expect(JSON.parse(res.text).message).toBe("The request body is too large.");
-    expect(q("select count(*) as n from users where email = ?", `big${20 * MB}@example.com`).n).toBe(0);
+    expect((await q("select count(*) as n from users where email = ?", `big${20 * MB}@example.com`)).n).toBe(0);
   });
 
   test("an endless chunked body is cut off at the limit, not read to its end", async () => {
@@ -104,7 +105,7 @@ describe("bodies beyond the server's outer bound", () => {
     expect(res.status).toBe(413);
     expect(res.contentType).toContain("application/json");
     expect(JSON.parse(res.text).message).toBe(uploadMessages.tooLarge(10 * MB));
-    expect(q("select status from documents where id = ?", c.documents[0]!.id).status).toBe("requested");
+    expect((await q("select status from documents where id = ?", c.documents[0]!.id)).status).toBe("requested");
   });
 
   test("a 27 MB JSON body is a JSON 413 too", async () => {

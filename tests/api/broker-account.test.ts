@@ -2,18 +2,22 @@
 // ends the other sessions, a new sign-in email proved with an emailed code. Links and codes are
 // read from the emails the portal wrote, as the broker would.
 import { describe, expect, test } from "bun:test";
-import { runCli } from "../support/cli.ts";
-import { latestEmail } from "../support/outbox.ts";
+import { databaseEnv, runCli } from "../support/cli.ts";
+import { eq } from "drizzle-orm";
+import { users } from "../../db/tables.ts";
+import { write } from "../../src/lib/unit-of-work.ts";
+import { countRows } from "../support/fixtures.ts";
+import { newestEmail } from "../support/outbox.ts";
 import { useTestServer } from "../support/server.ts";
 
 const srv = useTestServer();
-const admin = (...args: string[]) => runCli(["admin", ...args, "--data", srv.dataDir]);
-const outbox = () => srv.server.ctx.db.$client;
+const admin = (...args: string[]) => runCli(["admin", ...args, "--data", srv.dataDir], databaseEnv(srv));
+const outbox = () => srv.server.ctx.db;
 const post = (path: string, body: unknown, token?: string) => srv.call(path, { method: "POST", body, token });
 const signIn = (email: string, password: string) => post("/api/auth/signin", { email, password });
 
-function resetToken(email: string): string {
-  const mail = latestEmail(outbox(), email, "broker_password_reset");
+async function resetToken(email: string): Promise<string> {
+  const mail = await newestEmail(outbox(), email, "broker_password_reset");
   const token = mail?.text.match(/\/reset-password\?token=([\w%-]+)/)?.[1];
   if (!token) throw new Error(`no reset link was emailed to ${email}`);
   return decodeURIComponent(token);
@@ -26,9 +30,9 @@ describe("forgot password", () => {
     const unknown = await post("/api/auth/forgot-password", { email: "nobody-here@example.com" });
     expect(asked.status).toBe(200);
     expect(unknown.body).toEqual(asked.body); // the answer never tells whether an account exists
-    expect(latestEmail(outbox(), "nobody-here@example.com")).toBeNull();
+    expect(await newestEmail(outbox(), "nobody-here@example.com")).toBeNull();
 
-    const token = resetToken("forgetful@example.com");
+    const token = await resetToken("forgetful@example.com");
     expect((await post("/api/auth/reset-password", { token, newPassword: "short" })).status).toBe(400);
     const reset = await post("/api/auth/reset-password", { token, newPassword: "my new long password" });
     expect(reset.status).toBe(200);
@@ -44,7 +48,7 @@ describe("forgot password", () => {
   test("a link expires after an hour, and only a customer token never opens a broker account", async () => {
     await srv.signUpBroker({ email: "slow@example.com" });
     await post("/api/auth/forgot-password", { email: "slow@example.com" });
-    const token = resetToken("slow@example.com");
+    const token = await resetToken("slow@example.com");
     srv.clock.advance(61 * 60 * 1000);
     expect((await post("/api/auth/reset-password", { token, newPassword: "too late password" })).status).toBe(400);
     expect((await post("/api/auth/reset-password", { token: "x".repeat(43), newPassword: "a guess password" })).status).toBe(400);
@@ -52,9 +56,9 @@ describe("forgot password", () => {
 
   test("at most 3 reset emails per address in 15 minutes, answered alike", async () => {
     await srv.signUpBroker({ email: "flooded@example.com" });
-    const before = (outbox().query(`select count(*) as n from emails where "to" = 'flooded@example.com' and kind = 'broker_password_reset'`).get() as { n: number }).n;
+    const before = (await countRows(srv, `emails where "to" = 'flooded@example.com' and kind = 'broker_password_reset'`));
     for (let i = 0; i < 5; i++) expect((await post("/api/auth/forgot-password", { email: "flooded@example.com" })).status).toBe(200);
-    const after = (outbox().query(`select count(*) as n from emails where "to" = 'flooded@example.com' and kind = 'broker_password_reset'`).get() as { n: number }).n;
+    const after = (await countRows(srv, `emails where "to" = 'flooded@example.com' and kind = 'broker_password_reset'`));
     expect(after - before).toBe(3);
   });
 });
@@ -94,7 +98,7 @@ describe("change email", () => {
     const asked = await post("/api/auth/change-email", { newEmail: "New-Address@example.com", password: "correct horse battery" }, b.token);
     expect(asked.status).toBe(202);
     expect(asked.body.codeRequired).toBe(true);
-    const code = latestEmail(outbox(), "new-address@example.com", "broker_email_change_code")!.text.match(/\b(\d{6})\b/)![1]!;
+    const code = (await newestEmail(outbox(), "new-address@example.com", "broker_email_change_code"))!.text.match(/\b(\d{6})\b/)![1]!;
 
     const wrongCode = code === "000000" ? "111111" : "000000";
     expect((await post("/api/auth/change-email/confirm", { code: wrongCode }, b.token)).status).toBe(400);
@@ -102,7 +106,7 @@ describe("change email", () => {
     expect(done.status).toBe(200);
     expect(done.body.email).toBe("new-address@example.com");
     expect((await srv.call("/api/auth/user", { token: b.token })).body.email).toBe("new-address@example.com");
-    expect(latestEmail(outbox(), "old-address@example.com", "broker_email_changed")?.text).toContain("new-address@example.com");
+    expect((await newestEmail(outbox(), "old-address@example.com", "broker_email_changed"))?.text).toContain("new-address@example.com");
     expect((await signIn("new-address@example.com", "correct horse battery")).status).toBe(200);
     expect((await signIn("old-address@example.com", "correct horse battery")).status).toBe(401);
     // Used once.
@@ -118,13 +122,13 @@ describe("change email", () => {
     expect(taken.status).toBe(202);
     expect(free.status).toBe(202);
     expect(taken.body.message.replace("taken-address", "free-address")).toBe(free.body.message);
-    expect(latestEmail(outbox(), "taken-address@example.com", "broker_email_change_code")).toBeNull();
+    expect(await newestEmail(outbox(), "taken-address@example.com", "broker_email_change_code")).toBeNull();
   });
 
   test("five wrong codes kill the code", async () => {
     const b = await srv.signUpBroker({ email: "fumbler@example.com" });
     await post("/api/auth/change-email", { newEmail: "fumbler-new@example.com", password: "correct horse battery" }, b.token);
-    const code = latestEmail(outbox(), "fumbler-new@example.com", "broker_email_change_code")!.text.match(/\b(\d{6})\b/)![1]!;
+    const code = (await newestEmail(outbox(), "fumbler-new@example.com", "broker_email_change_code"))!.text.match(/\b(\d{6})\b/)![1]!;
     const wrong = code === "999999" ? "888888" : "999999";
     for (let i = 0; i < 5; i++) expect((await post("/api/auth/change-email/confirm", { code: wrong }, b.token)).status).toBe(400);
     expect((await post("/api/auth/change-email/confirm", { code }, b.token)).status).toBe(400);
@@ -132,15 +136,15 @@ describe("change email", () => {
 });
 
 describe("reset links end when the account changes hands", () => {
-  const emailCode = (to: string) => latestEmail(outbox(), to, "broker_email_change_code")!.text.match(/\b(\d{6})\b/)![1]!;
+  const emailCode = async (to: string) => (await newestEmail(outbox(), to, "broker_email_change_code"))!.text.match(/\b(\d{6})\b/)![1]!;
 
   test("a new sign-in email ends the old reset links and the other sessions, keeping this one", async () => {
     const b = await srv.signUpBroker({ email: "a-moving@example.com" });
     const other = (await signIn("a-moving@example.com", "correct horse battery")).body.token;
     await post("/api/auth/forgot-password", { email: "a-moving@example.com" });
-    const oldLink = resetToken("a-moving@example.com");
+    const oldLink = await resetToken("a-moving@example.com");
     await post("/api/auth/change-email", { newEmail: "b-moved@example.com", password: "correct horse battery" }, b.token);
-    expect((await post("/api/auth/change-email/confirm", { code: emailCode("b-moved@example.com") }, b.token)).status).toBe(200);
+    expect((await post("/api/auth/change-email/confirm", { code: await emailCode("b-moved@example.com") }, b.token)).status).toBe(200);
 
     const reset = await post("/api/auth/reset-password", { token: oldLink, newPassword: "taken over password" });
     expect(reset.status).toBe(400);
@@ -153,7 +157,7 @@ describe("reset links end when the account changes hands", () => {
   test("an administrator's new password ends the outstanding reset links", async () => {
     await srv.signUpBroker({ email: "admin-reset@example.com" });
     await post("/api/auth/forgot-password", { email: "admin-reset@example.com" });
-    const oldLink = resetToken("admin-reset@example.com");
+    const oldLink = await resetToken("admin-reset@example.com");
     expect((await admin("reset-password", "--email", "admin-reset@example.com", "--password", "set by the admin")).exitCode).toBe(0);
     expect((await post("/api/auth/reset-password", { token: oldLink, newPassword: "an attacker password" })).status).toBe(400);
     expect((await signIn("admin-reset@example.com", "set by the admin")).status).toBe(200);
@@ -162,7 +166,7 @@ describe("reset links end when the account changes hands", () => {
   test("disabling ends the reset links; a disabled account cannot be reset, with a clear message", async () => {
     await srv.signUpBroker({ email: "disabled-reset@example.com" });
     await post("/api/auth/forgot-password", { email: "disabled-reset@example.com" });
-    const oldLink = resetToken("disabled-reset@example.com");
+    const oldLink = await resetToken("disabled-reset@example.com");
     expect((await admin("disable", "--email", "disabled-reset@example.com")).exitCode).toBe(0);
     expect((await post("/api/auth/reset-password", { token: oldLink, newPassword: "while disabled pw" })).status).toBe(400);
     expect((await admin("enable", "--email", "disabled-reset@example.com")).exitCode).toBe(0);
@@ -172,9 +176,9 @@ describe("reset links end when the account changes hands", () => {
   test("a link issued to an account that is disabled afterwards (without the links ending) is refused with 403", async () => {
     const b = await srv.signUpBroker({ email: "disabled-later@example.com" });
     await post("/api/auth/forgot-password", { email: "disabled-later@example.com" });
-    const link = resetToken("disabled-later@example.com");
+    const link = await resetToken("disabled-later@example.com");
     // Disabled by a path that leaves the links alone (as a database edit or an older portal would).
-    srv.server.ctx.db.$client.query("update users set disabled_at = ? where id = ?").run(srv.clock.now().getTime(), b.user.id);
+    await write(srv.server.ctx, (tx) => tx.update(users).set({ disabledAt: srv.clock.now() }).where(eq(users.id, b.user.id)));
     const reset = await post("/api/auth/reset-password", { token: link, newPassword: "while disabled pw" });
     expect(reset.status).toBe(403);
     expect(reset.body.message).toBe("This account is disabled, so its password cannot be reset. Ask the portal's administrator.");

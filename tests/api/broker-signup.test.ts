@@ -1,20 +1,26 @@
 // Broker sign-up proves the email with a 6-digit code, and answers alike for registered and new
 // emails (pen-test finding: the 409 for a taken email enumerated broker accounts).
 import { beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { brokerSignupCodes, emails, users } from "../../db/tables.ts";
 import { startTestServer, useTestServer } from "../support/server.ts";
+import { newestFirst } from "../support/sql.ts";
 
 const srv = useTestServer();
 const MINUTE = 60_000;
 
 const signUp = (body: Record<string, unknown>) => srv.call("/api/auth/signup", { method: "POST", body });
-const countUsers = () => (srv.server.ctx.db.$client.query("select count(*) as n from users").get() as { n: number }).n;
-const emailsTo = (to: string) =>
-  srv.server.ctx.db.$client.query(`select kind, subject, text from emails where "to" = ? order by rowid`).all(to) as {
-    kind: string;
-    subject: string;
-    text: string;
-  }[];
-const latestCode = (to: string) => emailsTo(to).at(-1)!.text.match(/\b(\d{6})\b/)![1]!;
+const countUsers = () => srv.server.ctx.db.$count(users);
+/** Emails to this address, oldest first. */
+const emailsTo = async (to: string) =>
+  (
+    await srv.server.ctx.db
+      .select({ kind: emails.kind, subject: emails.subject, text: emails.text })
+      .from(emails)
+      .where(eq(emails.to, to))
+      .orderBy(...newestFirst(emails.createdAt))
+  ).reverse();
+const latestCode = async (to: string) => (await emailsTo(to)).at(-1)!.text.match(/\b(\d{6})\b/)![1]!;
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 
 const owner = { email: "owner@example.com", password: "owner password" };
@@ -26,7 +32,7 @@ beforeAll(async () => {
 
 describe("step 1: the same answer for a registered and a new email", () => {
   test("202 with the same body shape; nothing is created", async () => {
-    const before = countUsers();
+    const before = await countUsers();
     const fresh = await signUp({ email: "New@Example.com", password: "long enough pw" });
     const taken = await signUp({ email: "OWNER@example.com", password: "long enough pw" });
 
@@ -42,25 +48,25 @@ describe("step 1: the same answer for a registered and a new email", () => {
     });
     expect(fresh.headers.get("set-cookie")).toBeNull();
     expect(taken.headers.get("set-cookie")).toBeNull();
-    expect(countUsers()).toBe(before);
+    expect(await countUsers()).toBe(before);
   });
 
-  test("a new email gets a code; the owner of a registered email is told someone tried", () => {
-    const [code] = emailsTo("new@example.com");
+  test("a new email gets a code; the owner of a registered email is told someone tried", async () => {
+    const [code] = await emailsTo("new@example.com");
     expect(code!.kind).toBe("broker_signup_code");
     expect(code!.text).toMatch(/\b\d{6}\b/);
     expect(code!.text).toContain("15 minutes");
 
-    const [notice] = emailsTo("owner@example.com");
+    const [notice] = await emailsTo("owner@example.com");
     expect(notice!.kind).toBe("broker_signup_attempt");
     expect(notice!.text).toContain("already have an account");
     expect(notice!.text).toContain("Sign in");
     expect(notice!.text).not.toMatch(/\b\d{6}\b/);
   });
 
-  test("the code is stored only as a hash", () => {
-    const code = latestCode("new@example.com");
-    const rows = srv.server.ctx.db.$client.query("select * from broker_signup_codes").all() as Record<string, unknown>[];
+  test("the code is stored only as a hash", async () => {
+    const code = await latestCode("new@example.com");
+    const rows = await srv.server.ctx.db.select().from(brokerSignupCodes);
     expect(rows.length).toBe(1);
     expect(JSON.stringify(rows)).not.toContain(code);
   });
@@ -69,23 +75,23 @@ describe("step 1: the same answer for a registered and a new email", () => {
 describe("step 2: the code", () => {
   test("the right code creates the account, signs in with a cookie, and works only once", async () => {
     const body = { email: "new@example.com", password: "long enough pw", firstName: "Nia" };
-    const done = await signUp({ ...body, code: latestCode("new@example.com") });
+    const done = await signUp({ ...body, code: await latestCode("new@example.com") });
     expect(done.status).toBe(201);
     expect(done.body.user).toMatchObject({ email: "new@example.com", firstName: "Nia" });
     expect(done.headers.get("set-cookie")).toContain("portal_session=");
     expect((await srv.call("/api/auth/user", { token: done.body.token })).status).toBe(200);
 
-    const again = await signUp({ ...body, code: latestCode("new@example.com") });
+    const again = await signUp({ ...body, code: await latestCode("new@example.com") });
     expect(again.status).toBe(400);
   });
 
   test("a wrong code, an expired one and any code for a registered email get one message", async () => {
     await signUp({ email: "wrong@example.com", password: "long enough pw" });
-    const wrong = await signUp({ email: "wrong@example.com", password: "long enough pw", code: otherCode(latestCode("wrong@example.com")) });
+    const wrong = await signUp({ email: "wrong@example.com", password: "long enough pw", code: otherCode(await latestCode("wrong@example.com")) });
     const registered = await signUp({ email: "owner@example.com", password: "long enough pw", code: "123456" });
 
     await signUp({ email: "late@example.com", password: "long enough pw" });
-    const code = latestCode("late@example.com");
+    const code = await latestCode("late@example.com");
     srv.clock.advance(15 * MINUTE + 1);
     const expired = await signUp({ email: "late@example.com", password: "long enough pw", code });
 
@@ -96,21 +102,21 @@ describe("step 2: the code", () => {
   test("five wrong codes kill the code; a new one must be asked for", async () => {
     const body = { email: "typo@example.com", password: "long enough pw" };
     await signUp(body);
-    const code = latestCode(body.email);
+    const code = await latestCode(body.email);
     for (let i = 0; i < 5; i++) expect((await signUp({ ...body, code: otherCode(code) })).status).toBe(400);
     expect((await signUp({ ...body, code })).status).toBe(400);
 
     expect((await signUp(body)).status).toBe(202);
-    const fresh = latestCode(body.email);
+    const fresh = await latestCode(body.email);
     expect((await signUp({ ...body, code: fresh })).status).toBe(201);
   });
 
   test("a new code replaces the old one", async () => {
     const body = { email: "twice@example.com", password: "long enough pw" };
     await signUp(body);
-    const first = latestCode(body.email);
+    const first = await latestCode(body.email);
     await signUp(body);
-    const second = latestCode(body.email);
+    const second = await latestCode(body.email);
     if (first !== second) expect((await signUp({ ...body, code: first })).status).toBe(400);
     expect((await signUp({ ...body, code: second })).status).toBe(201);
   });
@@ -122,7 +128,7 @@ describe("step 2: the code", () => {
       const res = await signUp({ ...body, password: "short", code: "000000" });
       expect(res).toMatchObject({ status: 400, body: { message: "Password must be at least 8 characters" } });
     }
-    expect((await signUp({ ...body, code: latestCode(body.email) })).status).toBe(201);
+    expect((await signUp({ ...body, code: await latestCode(body.email) })).status).toBe(201);
   });
 });
 

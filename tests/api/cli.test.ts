@@ -4,7 +4,8 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
 import { runCli, serveProcess, signInAt } from "../support/cli.ts";
-import { tempDir } from "../support/server.ts";
+import { dialect } from "../../db/dialect.ts";
+import { tempDir, testDatabaseEnv } from "../support/server.ts";
 
 const dirs: string[] = [];
 const dataDir = () => {
@@ -48,30 +49,33 @@ describe("portal CLI", () => {
 
   test("migrate creates the database; admin create makes a broker who can sign in on serve", async () => {
     const dir = dataDir();
-    const migrated = await runCli(["migrate", "--data", dir]);
+    const db = await testDatabaseEnv(); // under test:postgres, a PostgreSQL database of its own
+    const migrated = await runCli(["migrate", "--data", dir], db);
     expect(migrated.exitCode).toBe(0);
     expect(migrated.stdout).toContain("Database is up to date");
 
-    const created = await runCli(["admin", "create", "--email", "Owner@Example.com", "--password", "owner password", "--first", "Olive", "--data", dir]);
+    const created = await runCli(["admin", "create", "--email", "Owner@Example.com", "--password", "owner password", "--first", "Olive", "--data", dir], db);
     expect(created.exitCode).toBe(0);
     expect(created.stdout).toContain("Created broker owner@example.com");
 
-    const again = await runCli(["admin", "create", "--email", "owner@example.com", "--password", "owner password", "--data", dir]);
+    const again = await runCli(["admin", "create", "--email", "owner@example.com", "--password", "owner password", "--data", dir], db);
     expect(again.exitCode).toBe(1);
     expect(again.stderr).toContain("already exists");
 
-    const short = await runCli(["admin", "create", "--email", "x@example.com", "--password", "short", "--data", dir]);
+    const short = await runCli(["admin", "create", "--email", "x@example.com", "--password", "short", "--data", dir], db);
     expect(short.exitCode).toBe(1);
     expect(short.stderr.trim()).toBe("Password must be at least 8 characters");
 
-    const server = await serveProcess(dir);
+    const server = await serveProcess(dir, db);
     try {
       const url = server.url;
       const res = await signInAt(url, "owner@example.com", "owner password");
       expect(res.status).toBe(200);
       expect(((await res.json()) as { user: { firstName: string } }).user.firstName).toBe("Olive");
 
-      // backup while the server is running gives a consistent, readable copy.
+      // backup while the server is running gives a consistent, readable copy (of the SQLite file:
+      // `portal backup` copies the SQLite file in DATA_DIR only).
+      if (dialect === "postgres") return;
       const target = join(dataDir(), "backup.sqlite");
       const backup = await runCli(["backup", target, "--data", dir]);
       expect(backup.exitCode).toBe(0);
@@ -97,13 +101,14 @@ describe("portal CLI", () => {
 
   test("mail list on a new portal says there are no emails; mail retry of an unknown id fails clearly", async () => {
     const dir = dataDir();
-    const list = await runCli(["mail", "list", "--data", dir]);
+    const db = await testDatabaseEnv();
+    const list = await runCli(["mail", "list", "--data", dir], db);
     expect(list.exitCode).toBe(0);
     expect(list.stdout.trim()).toBe("No emails yet.");
-    const retry = await runCli(["mail", "retry", "no-such-id", "--data", dir]);
+    const retry = await runCli(["mail", "retry", "no-such-id", "--data", dir], db);
     expect(retry.exitCode).toBe(1);
     expect(retry.stderr.trim()).toBe("No email with id no-such-id");
-    const badLimit = await runCli(["mail", "list", "--limit", "lots", "--data", dir]);
+    const badLimit = await runCli(["mail", "list", "--limit", "lots", "--data", dir], db);
     expect(badLimit.exitCode).toBe(2);
     expect(badLimit.stderr).toContain("--limit must be a whole number above 0");
   });

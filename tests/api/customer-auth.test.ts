@@ -2,13 +2,15 @@ import { describe, expect, test } from "bun:test";
 import { countRows, createCustomer, customerCookie, emailedCode } from "../support/fixtures.ts";
 import { connectLive } from "../support/live.ts";
 import { cookieHeader, useServerWithBroker } from "../support/server.ts";
+import { newestEmail } from "../support/outbox.ts";
+import { row, statement } from "../support/sql.ts";
 
 const { srv, broker } = useServerWithBroker({ PUBLIC_URL: "https://docs.example.com" });
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) => srv.call(`/api/customer/${path}`, { method: "POST", body, headers });
 const portal = (link: string, cookie?: string) => srv.call(`/api/upload/${link}`, { headers: cookie ? { cookie } : {} });
-const resetTokenFor = (email: string) => {
-  const mail = srv.server.ctx.db.$client.query(`select text from emails where kind = 'password_reset' and "to" = ? order by created_at desc, rowid desc`).get(email) as { text: string } | null;
+const resetTokenFor = async (email: string) => {
+  const mail = await newestEmail(srv.server.ctx.db, email, "password_reset");
   return mail?.text.match(/\?reset=([A-Za-z0-9_-]+)/)?.[1] ?? null;
 };
 
@@ -45,9 +47,9 @@ describe("sign-up", () => {
     const asked = await post("signup", body);
     expect(asked).toMatchObject({ status: 202, body: { codeRequired: true, message: `We sent a 6-digit code to ${c.email}. Enter it to finish setting your password.` } });
     expect(asked.headers.get("set-cookie")).toBeNull();
-    expect(countRows(srv, "customer_accounts where email = '" + c.email + "'")).toBe(0);
+    expect(await countRows(srv, "customer_accounts where email = '" + c.email + "'")).toBe(0);
 
-    const res = await post("signup", { ...body, code: emailedCode(srv, c.email) });
+    const res = await post("signup", { ...body, code: await emailedCode(srv, c.email) });
     expect(res.status).toBe(201);
     expect(res.body.customer).toMatchObject({ id: c.id, email: c.email, invitedBy: [`Bree ${broker.user.lastName}`] });
     const cookie = res.headers.get("set-cookie")!;
@@ -58,7 +60,7 @@ describe("sign-up", () => {
     expect((await post("check-email", { email: c.email, uploadLink: c.uploadLink })).body).toEqual({ exists: true, hasPassword: true });
 
     // The code worked once.
-    const again = await post("signup", { ...body, code: emailedCode(srv, c.email) });
+    const again = await post("signup", { ...body, code: await emailedCode(srv, c.email) });
     expect(again).toMatchObject({ status: 400, body: { message: "This code has expired or was used too many times. Ask for a new code." } });
   });
 
@@ -66,28 +68,28 @@ describe("sign-up", () => {
     const c = await createCustomer(srv, broker.token);
     const body = { email: c.email, password: "a long password", uploadLink: c.uploadLink };
     await post("signup", body);
-    const code = emailedCode(srv, c.email);
+    const code = await emailedCode(srv, c.email);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
     const guesses = await Promise.all(Array.from({ length: 20 }, () => post("signup", { ...body, code: wrong })));
     expect(guesses.filter((g) => g.body.message === "That code is not right. Check the email we sent and try again.")).toHaveLength(5);
     expect(guesses.every((g) => g.status === 400)).toBe(true);
     expect((await post("signup", { ...body, code })).status).toBe(400); // the right code, too late
-    expect(countRows(srv, "customer_accounts where email = '" + c.email + "'")).toBe(0);
+    expect(await countRows(srv, "customer_accounts where email = '" + c.email + "'")).toBe(0);
 
     await post("signup", body);
     srv.clock.advance(15 * 60 * 1000 + 1);
-    expect((await post("signup", { ...body, code: emailedCode(srv, c.email) })).status).toBe(400);
+    expect((await post("signup", { ...body, code: await emailedCode(srv, c.email) })).status).toBe(400);
     await post("signup", body);
-    expect((await post("signup", { ...body, code: emailedCode(srv, c.email) })).status).toBe(201);
+    expect((await post("signup", { ...body, code: await emailedCode(srv, c.email) })).status).toBe(201);
   });
 
   test("knowing someone's email is not enough: another link for their email is refused, and no code is sent", async () => {
     const victim = await createCustomer(srv, broker.token);
     const attacker = await createCustomer(srv, broker.token);
-    const emailsBefore = countRows(srv, "emails");
+    const emailsBefore = await countRows(srv, "emails");
     const res = await post("signup", { email: victim.email, password: "attacker password", uploadLink: attacker.uploadLink });
     expect(res.status).toBe(400);
-    expect(countRows(srv, "emails")).toBe(emailsBefore);
+    expect(await countRows(srv, "emails")).toBe(emailsBefore);
     expect((await post("check-email", { email: victim.email, uploadLink: victim.uploadLink })).body.hasPassword).toBe(false);
   });
 });
@@ -152,9 +154,9 @@ describe("password reset", () => {
     expect(known.status).toBe(200);
     expect(unknown.body).toEqual(known.body);
 
-    const token = resetTokenFor(c.email)!;
+    const token = (await resetTokenFor(c.email))!;
     expect(token).toBeString();
-    const mail = srv.server.ctx.db.$client.query(`select text from emails where kind = 'password_reset' and "to" = ?`).get(c.email) as any;
+    const mail = (await row<any>(srv.server.ctx.db, statement(`select text from emails where kind = 'password_reset' and "to" = ?`, c.email))) as any;
     expect(mail.text).toContain(`https://docs.example.com/upload/${c.uploadLink}?reset=`);
 
     expect(await post("reset-password", { token, newPassword: "12345" })).toMatchObject({
@@ -171,7 +173,7 @@ describe("password reset", () => {
 
     srv.clock.advance(20 * 60_000); // past the reset-email throttle window's first slot
     await post("forgot-password", { email: c.email });
-    const second = resetTokenFor(c.email)!;
+    const second = (await resetTokenFor(c.email))!;
     srv.clock.advance(61 * 60_000);
     expect((await post("reset-password", { token: second, newPassword: "too late pw" })).status).toBe(400);
     expect((await post("reset-password", { token: "made-up", newPassword: "whatever pw" })).status).toBe(400);
@@ -184,10 +186,10 @@ describe("password reset", () => {
     live.send({ type: "customer_auth", uploadLink: c.uploadLink });
     await live.next((m) => m.type === "auth_success");
     await post("forgot-password", { email: c.email });
-    const earlier = resetTokenFor(c.email)!;
+    const earlier = (await resetTokenFor(c.email))!;
     srv.clock.advance(1000);
     await post("forgot-password", { email: c.email });
-    const later = resetTokenFor(c.email)!;
+    const later = (await resetTokenFor(c.email))!;
     expect(later).not.toBe(earlier);
 
     expect((await post("reset-password", { token: later, newPassword: "new password" })).status).toBe(200);
@@ -203,14 +205,14 @@ describe("password reset", () => {
     await customerCookie(srv, c.uploadLink, c.email, "a good password");
     await post("forgot-password", { email: c.email });
     const mine = (table: string) => countRows(srv, `${table} where account_id = (select id from customer_accounts where email = '${c.email}')`);
-    expect(mine("customer_sessions")).toBe(1);
-    expect(mine("password_reset_tokens")).toBe(1);
-    expect(countRows(srv, `customer_email_codes where email = '${c.email}'`)).toBe(1);
+    expect(await mine("customer_sessions")).toBe(1);
+    expect(await mine("password_reset_tokens")).toBe(1);
+    expect(await countRows(srv, `customer_email_codes where email = '${c.email}'`)).toBe(1);
     srv.clock.advance(49 * 60 * 60 * 1000);
     await srv.runJobs();
-    expect(mine("customer_sessions")).toBe(0);
-    expect(mine("password_reset_tokens")).toBe(0);
-    expect(countRows(srv, `customer_email_codes where email = '${c.email}'`)).toBe(0);
+    expect(await mine("customer_sessions")).toBe(0);
+    expect(await mine("password_reset_tokens")).toBe(0);
+    expect(await countRows(srv, `customer_email_codes where email = '${c.email}'`)).toBe(0);
   });
 
   test("signing in again from the same browser ends the session it held", async () => {
@@ -242,7 +244,7 @@ describe("password reset", () => {
     const c = await createCustomer(srv, broker.token);
     await customerCookie(srv, c.uploadLink, c.email);
     for (let i = 0; i < 5; i++) await post("forgot-password", { email: c.email });
-    const count = srv.server.ctx.db.$client.query(`select count(*) as n from emails where kind = 'password_reset' and "to" = ?`).get(c.email) as any;
+    const count = (await row<any>(srv.server.ctx.db, statement(`select count(*) as n from emails where kind = 'password_reset' and "to" = ?`, c.email))) as any;
     expect(count.n).toBe(3);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { attachFile, countRows, createCustomer, daysAhead, sampleFiles, uploadFile } from "../support/fixtures.ts";
 import { useServerWithBroker } from "../support/server.ts";
 import { isStored } from "../support/stored-files.ts";
+import { row, statement } from "../support/sql.ts";
 
 const { srv, broker } = useServerWithBroker({ PUBLIC_URL: "https://docs.example.com" }, { firstName: "Bree", lastName: "Broker" });
 
@@ -28,7 +29,7 @@ describe("create a customer", () => {
     ].sort(byName));
     expect(c.documentCounts).toEqual({ total: 3, approved: 0, underReview: 0, awaitingUpload: 3, overdue: 0 });
 
-    const invitation = srv.server.ctx.db.$client.query(`select "to", subject, text from emails where kind = 'invitation'`).get() as any;
+    const invitation = (await row<any>(srv.server.ctx.db, statement(`select "to", subject, text from emails where kind = 'invitation'`))) as any;
     expect(invitation.to).toBe("jane.doe@example.com");
     expect(invitation.subject).toBe("Bree Broker invited you to upload your documents");
     expect(invitation.text).toContain(`https://docs.example.com/upload/${c.uploadLink}`);
@@ -53,12 +54,12 @@ describe("create a customer", () => {
     ["a document list that is not a list", { email: "p@example.com", requiredDocuments: "Paystub" }, undefined],
   ])("refuses %s with 400 and changes nothing", async (_case, raw, message) => {
     const body = JSON.parse(JSON.stringify(raw).replace(/"DUE\+(\d)"/g, (_m, d) => JSON.stringify(daysAhead(srv, Number(d)))));
-    const before = [countRows(srv, "customers"), countRows(srv, "documents"), countRows(srv, "emails")];
+    const before = [await countRows(srv, "customers"), await countRows(srv, "documents"), await countRows(srv, "emails")];
     const res = await post("/api/customers", body);
     expect(res.status).toBe(400);
     expect(res.body.message).toBeString();
     if (message) expect(res.body.message).toBe(message);
-    expect([countRows(srv, "customers"), countRows(srv, "documents"), countRows(srv, "emails")]).toEqual(before);
+    expect([await countRows(srv, "customers"), await countRows(srv, "documents"), await countRows(srv, "emails")]).toEqual(before);
   });
 
   test("the same email twice for one broker is a 409", async () => {
@@ -163,7 +164,7 @@ describe("edit, delete, resend, request more", () => {
     const c = await createCustomer(srv, broker.token);
     const res = await post(`/api/customers/${c.id}/resend-invitation`, undefined);
     expect(res).toMatchObject({ status: 200, body: { message: "Invitation resent" } });
-    const resent = srv.server.ctx.db.$client.query(`select subject from emails where kind = 'invitation_resend' and "to" = ?`).get(c.email) as any;
+    const resent = (await row<any>(srv.server.ctx.db, statement(`select subject from emails where kind = 'invitation_resend' and "to" = ?`, c.email))) as any;
     expect(resent.subject).toBe("Reminder: Bree Broker invited you to upload your documents");
     // The customer accepts by uploading through their link.
     expect((await uploadFile(srv, c.uploadLink, c.documents[0]!.id, { bytes: sampleFiles.pdf() })).status).toBe(200);
@@ -176,7 +177,7 @@ describe("edit, delete, resend, request more", () => {
     const res = await post(`/api/customers/${c.id}/request-documents`, { documentTypes: ["Tax Returns", "custom:Lease:Current lease"], dueDate: daysAhead(srv, 3) });
     expect(res.status).toBe(201);
     expect(res.body.documents.map((d: any) => d.name).sort()).toEqual(["Lease", "Tax Returns"]);
-    const mail = srv.server.ctx.db.$client.query(`select subject from emails where kind = 'documents_requested' and "to" = ?`).get(c.email) as any;
+    const mail = (await row<any>(srv.server.ctx.db, statement(`select subject from emails where kind = 'documents_requested' and "to" = ?`, c.email))) as any;
     expect(mail.subject).toBe("Bree Broker requested 2 documents from you");
 
     expect(await post(`/api/customers/${c.id}/request-documents`, { documentTypes: [] })).toMatchObject({

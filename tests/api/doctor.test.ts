@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { dialect } from "../../db/dialect.ts";
 import { runCli } from "../support/cli.ts";
 import { createCustomer, sampleFiles, uploadFile } from "../support/fixtures.ts";
 import { startSmtp, type TestSmtp } from "../support/smtp.ts";
@@ -24,7 +25,10 @@ afterAll(async () => {
 const doctor = (env: Record<string, string> = {}) => runCli(["doctor", "--data", srv.dataDir], { SMTP_URL: smtp.url, ...storageEnv(srv), ...env });
 const lineOf = (stdout: string, check: string) => stdout.split("\n").find((l) => l.slice(6).startsWith(`${check}:`)) ?? "";
 
-describe("portal doctor", () => {
+// portal doctor opens the SQLite file in DATA_DIR (quick_check, its migrations, its tables): it has
+// no PostgreSQL checks yet, so under `npm run test:postgres` there is nothing for it to examine.
+if (dialect === "postgres") console.log("skipped: portal doctor checks the SQLite file in DATA_DIR only");
+describe.skipIf(dialect === "postgres")("portal doctor", () => {
   test("a healthy portal: every check ok, exit 0", async () => {
     const { token } = await srv.signUpBroker();
     const customer = await createCustomer(srv, token);

@@ -10,6 +10,7 @@ import { scanBytes, ScannerUnavailable } from "../../src/features/document-check
 import { realPdf } from "../files/samples.ts";
 import { createCustomer, uploadFile } from "../support/fixtures.ts";
 import { startTestServer, tempDir, type Broker, type TestServer } from "../support/server.ts";
+import { row, statement } from "../support/sql.ts";
 
 const CLAMD = ["/usr/sbin/clamd", "/usr/bin/clamd"].find((p) => existsSync(p));
 if (!CLAMD) console.log("SKIPPED document-checks-clamav: clamd is not installed (apt-get install clamav-daemon; .ci/run installs it where it can)");
@@ -66,7 +67,7 @@ describe.skipIf(!CLAMD)("virus scanning with clamd", () => {
   });
 
   const tempFiles = () => readdirSync(srv.server.ctx.files.tempDir);
-  const q = (sql: string, ...args: string[]) => srv.server.ctx.db.$client.query(sql).get(...args) as Record<string, any>;
+  const q = async (text: string, ...args: unknown[]) => (await row<any>(srv.server.ctx.db, statement(text, ...args))) ?? null;
 
   test("clamd finds the EICAR file and passes a clean one (INSTREAM over the unix socket)", async () => {
     expect(await scanBytes(socket, new TextEncoder().encode(EICAR))).toMatchObject({ clean: false, signature: expect.stringMatching(/^Eicar-Test-Signature/) });
@@ -77,7 +78,7 @@ describe.skipIf(!CLAMD)("virus scanning with clamd", () => {
     const c = await createCustomer(srv, broker.token);
     const res = await uploadFile(srv, c.uploadLink, c.documents[0]!.id, { bytes: realPdf() });
     expect(res.status).toBe(200);
-    expect(JSON.parse(q("select check_report from documents where id = ?", c.documents[0]!.id).check_report).virusScan).toBe("clean");
+    expect(JSON.parse((await q("select check_report from documents where id = ?", c.documents[0]!.id)).check_report).virusScan).toBe("clean");
   });
 
   test("an infected upload is refused, nothing is stored, and the broker is told", async () => {
@@ -86,9 +87,9 @@ describe.skipIf(!CLAMD)("virus scanning with clamd", () => {
     const res = await uploadFile(srv, c.uploadLink, c.documents[0]!.id, { bytes: infected });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/contains a virus \(Eicar-Test-Signature-Embedded.UNOFFICIAL\).*send a clean copy; your broker has been told/);
-    expect(q("select status, storage_key from documents where id = ?", c.documents[0]!.id)).toEqual({ status: "requested", storage_key: null });
+    expect(await q("select status, storage_key from documents where id = ?", c.documents[0]!.id)).toEqual({ status: "requested", storage_key: null });
     expect(tempFiles()).toEqual([]);
-    const note = q("select title, message from notifications where broker_id = ? and type = 'upload_infected'", broker.user.id);
+    const note = await q("select title, message from notifications where broker_id = ? and type = 'upload_infected'", broker.user.id);
     expect(note.title).toBe("Infected file refused");
     expect(note.message).toContain(`Erin Example's upload to ${c.documents[0]!.name} contained a virus`);
   });
@@ -113,7 +114,7 @@ describe.skipIf(!CLAMD)("virus scanning with clamd", () => {
       const res = await uploadFile(down, c.uploadLink, c.documents[0]!.id, { bytes: realPdf() });
       expect(res.status).toBe(503);
       expect(res.body.message).toBe("Files cannot be checked for viruses right now, so nothing was uploaded. Please try again shortly.");
-      expect(down.server.ctx.db.$client.query("select status from documents where id = ?").get(c.documents[0]!.id)).toEqual({ status: "requested" });
+      expect(await row(down.server.ctx.db, statement("select status from documents where id = ?", c.documents[0]!.id))).toEqual({ status: "requested" });
       expect(readdirSync(down.server.ctx.files.tempDir)).toEqual([]);
     } finally {
       await down.stop();

@@ -8,6 +8,7 @@ import { checkSlots, Limiter } from "../../src/features/document-checks/limiter.
 import { realPdf } from "../files/samples.ts";
 import { createCustomer, uploadFile } from "../support/fixtures.ts";
 import { useTestServer } from "../support/server.ts";
+import { row as firstRow, statement } from "../support/sql.ts";
 
 /** A promise the test settles when it chooses. */
 function gate<T = void>() {
@@ -132,20 +133,20 @@ describe("uploads go through the check slots", () => {
     // The body is read to its temporary file, then the upload queues for a slot.
     while (checkSlots.waiting === 0) await Bun.sleep(5);
     expect(readdirSync(srv.server.ctx.files.tempDir)).toHaveLength(1);
-    const row = () =>
-      srv.server.ctx.db.$client.query("SELECT status, storage_key, page_count FROM documents WHERE id = ?").get(doc.id) as {
+    const row = async () =>
+      (await firstRow(srv.server.ctx.db, statement("SELECT status, storage_key, page_count FROM documents WHERE id = ?", doc.id))) as {
         status: string;
         storage_key: string | null;
         page_count: number | null;
       };
-    expect(row()).toEqual({ status: "requested", storage_key: null, page_count: null });
+    expect(await row()).toEqual({ status: "requested", storage_key: null, page_count: null });
 
     taken[0]!.open();
     const res = await upload;
     expect(res.status).toBe(200);
     // Checked by pdf.js in the freed slot: its two pages counted, then stored.
-    expect(row()).toMatchObject({ status: "uploaded", page_count: 2 });
-    expect(row().storage_key).not.toBeNull();
+    expect(await row()).toMatchObject({ status: "uploaded", page_count: 2 });
+    expect((await row()).storage_key).not.toBeNull();
     expect(readdirSync(srv.server.ctx.files.tempDir)).toHaveLength(0);
     expect(checkSlots.waiting).toBe(0);
   });

@@ -9,6 +9,7 @@ import { applyOrientation } from "../../src/features/document-checks/image.ts";
 import { createCustomer, uploadFile } from "../support/fixtures.ts";
 import { storedKeys } from "../support/stored-files.ts";
 import { useTestServer, type Broker } from "../support/server.ts";
+import { row, statement } from "../support/sql.ts";
 
 // Photos need at least 400 x 400 pixels here, so the 600 x 450 EXIF samples can be checked for
 // orientation; the standard (legible A4) minimum is tested with the small camera JPEG below.
@@ -54,7 +55,7 @@ const CASES: Record<string, Expected> = {
   "tests/hostile/files/Canon_40D.jpg": { refused: 400, says: /100 × 68 pixels, too small to read.*at least 400 × 400.*scan or PDF instead/ },
 };
 
-const q = (sql: string, ...args: string[]) => srv.server.ctx.db.$client.query(sql).get(...args) as Record<string, any>;
+const q = async (text: string, ...args: unknown[]) => (await row<any>(srv.server.ctx.db, statement(text, ...args))) ?? null;
 const tempFiles = () => readdirSync(srv.server.ctx.files.tempDir);
 const storedCount = async () => (await storedKeys(srv)).length;
 
@@ -92,7 +93,7 @@ describe("the real-file corpus", () => {
       const bytes = read(file);
       const storedBefore = await storedCount();
       const res = await uploadFile(srv, c.uploadLink, documentId, { bytes, name: file.split("/").pop(), type: "application/octet-stream" });
-      const row = q("select status, mime_type, page_count, check_report, original_name from documents where id = ?", documentId);
+      const row = await q("select status, mime_type, page_count, check_report, original_name from documents where id = ?", documentId);
       expect(tempFiles()).toEqual([]);
       if ("refused" in expected) {
         expect(res.status, JSON.stringify(res.body)).toBe(expected.refused);

@@ -2,12 +2,13 @@ import { describe, expect, test } from "bun:test";
 import { attachFile, createCustomer, daysAhead } from "../support/fixtures.ts";
 import { useServerWithBroker } from "../support/server.ts";
 import { isStored } from "../support/stored-files.ts";
+import { rows, statement } from "../support/sql.ts";
 
 const { srv, broker } = useServerWithBroker();
 
 const call = (path: string, method: string, body?: unknown) => srv.call(path, { method, token: broker.token, body });
 const verify = (id: string, body: unknown) => call(`/api/documents/${id}/verify`, "POST", body);
-const emailKinds = () => (srv.server.ctx.db.$client.query("select kind from emails").all() as { kind: string }[]).map((e) => e.kind);
+const emailKinds = async () => ((await rows<any>(srv.server.ctx.db, statement("select kind from emails"))) as { kind: string }[]).map((e) => e.kind);
 
 describe("review", () => {
   test("a document without a file cannot be approved or sent back (409)", async () => {
@@ -24,7 +25,7 @@ describe("review", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: "approved", adminComments: "Looks good", rejectionReason: null });
     expect(res.body.verifiedAt).toBeString();
-    expect(emailKinds()).toContain("document_approved");
+    expect(await emailKinds()).toContain("document_approved");
     expect(await verify(id, { status: "approved" })).toMatchObject({ status: 409, body: { message: "This document is already approved." } });
   });
 
@@ -36,7 +37,7 @@ describe("review", () => {
     expect(await verify(id, { status: "rejected", rejectionReason: "   " })).toMatchObject({ status: 400 });
     const res = await verify(id, { status: "rejected", rejectionReason: "Page 2 is missing", comments: "Scan both sides" });
     expect(res.body).toMatchObject({ status: "need_to_resubmit", rejectionReason: "Page 2 is missing", adminComments: "Scan both sides" });
-    expect(emailKinds()).toContain("resubmit_request");
+    expect(await emailKinds()).toContain("resubmit_request");
     // A document sent back still has its file, so the broker may change their mind and approve it.
     expect((await verify(id, { status: "approved" })).body.status).toBe("approved");
   });

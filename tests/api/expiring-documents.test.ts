@@ -6,6 +6,7 @@ import { attachFile, createCustomer } from "../support/fixtures.ts";
 import { connectLive } from "../support/live.ts";
 import { startTestServer, type Broker, type TestServer } from "../support/server.ts";
 import { startSmtp, type TestSmtp } from "../support/smtp.ts";
+import { rows, statement } from "../support/sql.ts";
 
 let smtp: TestSmtp;
 let srv: TestServer;
@@ -72,7 +73,7 @@ describe("expiring documents", () => {
     expect(listed).toEqual([
       { documentId: doc.id, customerId: customer.id, customerName: expect.any(String), documentName: "Photo ID", expiresOn, renewalRequested: true },
     ]);
-    const notes = srv.server.ctx.db.$client.query(`select message from notifications where customer_id = ? and title = 'Please send a current document'`).all(customer.id);
+    const notes = (await rows<any>(srv.server.ctx.db, statement(`select message from notifications where customer_id = ? and title = 'Please send a current document'`, customer.id)));
     expect(notes).toHaveLength(1);
 
     // Uploaded and approved again, still with the old date: not asked a second time.

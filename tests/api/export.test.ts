@@ -8,6 +8,7 @@ import { csvCell, safeFileName, uniqueNamer } from "../../src/shared/export.ts";
 import { realPdf } from "../files/samples.ts";
 import { createCustomer, customerCookie, uploadFile } from "../support/fixtures.ts";
 import { tempDir, useServerWithBroker, type Broker } from "../support/server.ts";
+import { row, statement } from "../support/sql.ts";
 
 const { srv, broker } = useServerWithBroker({}, { firstName: "Brook", lastName: "Broker" });
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
@@ -207,7 +208,7 @@ test("a file gone from the store (deleted meanwhile) is left out, and the manife
   for (const [i, bytes] of [kept, realPdf(1, { comment: "lost" })].entries()) {
     expect((await uploadFile(srv, gone.uploadLink, gone.documents[i]!.id, { bytes })).status).toBe(200);
   }
-  const lost = srv.server.ctx.db.$client.query("select storage_key as key, name from documents where id = ?").get(gone.documents[1]!.id) as { key: string; name: string };
+  const lost = (await row<any>(srv.server.ctx.db, statement("select storage_key as key, name from documents where id = ?", gone.documents[1]!.id))) as { key: string; name: string };
   await srv.server.ctx.files.remove(lost.key);
   const zip = await unzip(await exportOne(gone.id, "all"));
   expect(zip.names.sort()).toEqual([`Gone - ${gone.documents[0]!.name}.pdf`, "manifest.csv"]);

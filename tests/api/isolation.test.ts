@@ -3,6 +3,7 @@
 import { beforeAll, expect, test } from "bun:test";
 import { attachFile, createCustomer, daysAhead } from "../support/fixtures.ts";
 import { useTestServer, type Broker } from "../support/server.ts";
+import { rows, statement } from "../support/sql.ts";
 
 const srv = useTestServer();
 let owner: Broker;
@@ -23,14 +24,14 @@ beforeAll(async () => {
 });
 
 /** Everything of the owner's, as rows, to prove nothing changed. */
-const snapshot = () => {
-  const q = (sql: string) => srv.server.ctx.db.$client.query(sql).all();
-  return JSON.stringify([
+const snapshot = async () => {
+  const q = (sql: string) => rows(srv.server.ctx.db, statement(sql));
+  return JSON.stringify(await Promise.all([
     q("select * from customers order by id"),
     q("select * from customer_accounts order by id"),
     q("select * from documents order by id"),
     q("select kind, \"to\" from emails order by id"),
-  ]);
+  ]));
 };
 
 const endpoints = (): [string, string, unknown?][] => [
@@ -51,7 +52,7 @@ const endpoints = (): [string, string, unknown?][] => [
 ];
 
 test("the other broker gets 404 on every id-taking endpoint, and nothing changes", async () => {
-  const before = snapshot();
+  const before = await snapshot();
   for (const [method, path, body] of endpoints()) {
     const payload = body && JSON.parse(JSON.stringify(body).replace('"FUTURE"', JSON.stringify(daysAhead(srv, 3))));
     const res = await srv.call(path, { method, token: intruder.token, body: payload });
@@ -59,7 +60,7 @@ test("the other broker gets 404 on every id-taking endpoint, and nothing changes
     expect(res.body.message).toBeString();
     expect(JSON.stringify(res.body)).not.toContain(owner.user.email);
   }
-  expect(snapshot()).toBe(before);
+  expect(await snapshot()).toBe(before);
 
   // Lists and the dashboard show nothing of the owner's either.
   const lists = await Promise.all(["/api/customers", "/api/all-customers", "/api/pending-documents"].map((p) => srv.call(p, { token: intruder.token })));

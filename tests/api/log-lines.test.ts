@@ -4,8 +4,9 @@ import { write } from "../../src/lib/unit-of-work.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { queueEmail } from "../../src/features/mail/service.ts";
 import { createLogger } from "../../src/lib/log.ts";
-import { runCli } from "../support/cli.ts";
+import { databaseEnv, runCli } from "../support/cli.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
+import { exec, statement } from "../support/sql.ts";
 
 const FORGED = "Eve\n2026-01-01T00:00:00.000Z INFO Admin password changed\r\u2028\u0085\u001b[2J";
 const LINE_BREAKS = /[\n\r\u2028\u2029\u0085\u001b]/;
@@ -47,8 +48,8 @@ describe("portal mail list", () => {
   test("each email is one line; subjects and errors cannot add lines of their own", async () => {
     const { ctx } = srv.server;
     await write(ctx, (tx) => queueEmail(ctx, tx, { kind: "test", to: "b@example.com", dedupeKey: "log-lines:2", subject: `Hi ${FORGED}`, text: `see ${FORGED}`, html: "" }));
-    ctx.db.$client.query("update emails set last_error = ? where dedupe_key = ?").run(`refused\n${FORGED}`, "log-lines:2");
-    const res = await runCli(["mail", "list", "--data", srv.dataDir]);
+    await exec(ctx.db, statement("update emails set last_error = ? where dedupe_key = ?", `refused\n${FORGED}`, "log-lines:2"));
+    const res = await runCli(["mail", "list", "--data", srv.dataDir], databaseEnv(srv));
     expect(res.exitCode).toBe(0);
     const lines = res.stdout.trimEnd().split("\n");
     // Records start at the left margin; their details (error, links) are indented beneath them.

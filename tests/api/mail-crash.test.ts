@@ -2,30 +2,26 @@
 // before it was delivered, then started again on the same data directory.
 import { afterAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { openDatabase } from "../../db/client.ts";
+import { closeAnyDatabase, openMigratedDatabase } from "../../db/database.ts";
 import { loadConfig } from "../../src/config.ts";
 import { queueEmail } from "../../src/features/mail/service.ts";
 import { passwordResetEmail } from "../../src/features/mail/templates.ts";
 import { buildContext } from "../../src/context.ts";
 import { createLogger } from "../../src/lib/log.ts";
-import { cliEntry, runCli, waitForHealthy } from "../support/cli.ts";
-import { freePort } from "../support/smtp.ts";
-import { tempDir } from "../support/server.ts";
+import { runCli, serveProcess } from "../support/cli.ts";
+import { tempDir, testDatabaseEnv } from "../support/server.ts";
 import { startSilentServer, startSmtp, waitFor } from "../support/smtp.ts";
 import { transaction } from "../../db/transaction.ts";
 
 const dataDir = tempDir("portal-crash-");
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+/** Both runs use one database: the SQLite file in dataDir, or under test:postgres one PostgreSQL database. */
+const database = testDatabaseEnv();
 
+/** `portal serve` on dataDir; one that cannot start fails the test with its own words. */
 async function startPortal(smtpUrl: string) {
-  const port = await freePort();
-  const proc = Bun.spawn([process.execPath, cliEntry, "serve", "--port", String(port), "--data", dataDir], {
-    env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "silent", SMTP_URL: smtpUrl, PUBLIC_URL: "https://portal.example.com" },
-    stdout: "ignore",
-    stderr: "ignore",
-  });
-  await waitForHealthy(`http://127.0.0.1:${port}`);
-  return proc;
+  const served = await serveProcess(dataDir, { SMTP_URL: smtpUrl, PUBLIC_URL: "https://portal.example.com", ...(await database) });
+  return served.proc;
 }
 
 test("killed mid-delivery, started again: the email arrives exactly once", async () => {
@@ -34,12 +30,12 @@ test("killed mid-delivery, started again: the email arrives exactly once", async
   const first = await startPortal(`smtp://127.0.0.1:${hanging.port}`);
 
   // A feature queues an email (here written straight into the portal's database, as a request would).
-  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: "https://portal.example.com" });
-  const db = openDatabase(config.dataDir);
+  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: "https://portal.example.com", ...(await database) });
+  const db = await openMigratedDatabase(config);
   const ctx = buildContext(config, db, { log: createLogger("silent") });
   const content = passwordResetEmail({ customerName: "Casey", resetUrl: "https://portal.example.com/upload/abc?reset=xyz" });
   await transaction(db, async (tx) => queueEmail(ctx, tx, { kind: "password_reset", to: "casey@example.com", dedupeKey: "reset:1", ...content }));
-  db.$client.close();
+  await closeAnyDatabase(db);
 
   await waitFor(() => hanging.connections > 0, 15_000, "the portal to start delivering");
   first.kill("SIGKILL");
@@ -61,7 +57,7 @@ test("killed mid-delivery, started again: the email arrives exactly once", async
     await mail.stop();
   }
 
-  const list = await runCli(["mail", "list", "--data", dataDir]);
+  const list = await runCli(["mail", "list", "--data", dataDir], await database);
   expect(list.exitCode).toBe(0);
   expect(list.stdout).toMatch(/sent\s+\S+ \S+\s+casey@example\.com\s+"Reset your portal password"\s+\(attempts: 2\)/);
 }, 60_000);

@@ -2,7 +2,7 @@
 // the portal's HTTP routes as a browser walks them: /api/oidc/start → the provider's /authorize →
 // /api/oidc/callback. Every failure must end on the landing page with a code, never a 500.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { runCli } from "../support/cli.ts";
+import { databaseEnv, runCli } from "../support/cli.ts";
 import { ssoErrorMessage } from "../../src/shared/oidc.ts";
 import { CLIENT_ID, startProvider, type TestProvider } from "../support/oidc.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
@@ -147,7 +147,7 @@ describe("every failure ends on the landing page with a reason", () => {
     const broker = await srv.signUpBroker({ email: "gone@brokerage.example" });
     provider.signInAs({ sub: "acme-11", email: "gone@brokerage.example", email_verified: true });
     expect((await signInWithProvider()).location).toBe("/dashboard"); // linked now
-    const disabled = await runCli(["admin", "disable", "--email", broker.user.email, "--data", srv.dataDir]);
+    const disabled = await runCli(["admin", "disable", "--email", broker.user.email, "--data", srv.dataDir], databaseEnv(srv));
     expect(disabled.exitCode).toBe(0);
     refusedWith(await signInWithProvider(), "account_disabled");
     provider.signInAs({ sub: "acme-12", email: "gone@brokerage.example", email_verified: true });

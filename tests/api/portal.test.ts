@@ -4,10 +4,11 @@ import { connect } from "node:net";
 import { createCustomer, customerCookie, sampleFiles, uploadFile } from "../support/fixtures.ts";
 import { useServerWithBroker } from "../support/server.ts";
 import { isStored, storedBytes } from "../support/stored-files.ts";
+import { exec, row, statement } from "../support/sql.ts";
 
 const { srv, broker } = useServerWithBroker({ MAX_UPLOAD_MB: "1" }, { firstName: "Bree", lastName: "Broker" });
 
-const q = (sql: string, ...args: any[]) => srv.server.ctx.db.$client.query(sql).get(...args) as any;
+const q = async (text: string, ...args: unknown[]) => (await row<any>(srv.server.ctx.db, statement(text, ...args))) ?? null;
 const tempFiles = () => readdirSync(srv.server.ctx.files.tempDir);
 
 describe("the upload link", () => {
@@ -22,8 +23,8 @@ describe("the upload link", () => {
   test("a guest sees what to upload, but no statuses, files, email or shared documents; opening changes nothing", async () => {
     const c = await createCustomer(srv, broker.token, { requiredDocuments: [{ name: "Paystub" }, { name: "Photo ID" }] });
     await uploadFile(srv, c.uploadLink, c.documents[0]!.id, { bytes: sampleFiles.pdf() });
-    srv.server.ctx.db.$client.query("insert into documents (id, customer_id, broker_id, name, status) values ('shared-1', ?, ?, 'Closing.pdf', 'shared')").run(c.id, broker.user.id);
-    const before = JSON.stringify(q("select * from customers where id = ?", c.id));
+    await exec(srv.server.ctx.db, statement("insert into documents (id, customer_id, broker_id, name, status) values ('shared-1', ?, ?, 'Closing.pdf', 'shared')", c.id, broker.user.id));
+    const before = JSON.stringify(await q("select * from customers where id = ?", c.id));
 
     const res = await srv.call(`/api/upload/${c.uploadLink}`);
     expect(res.status).toBe(200);
@@ -37,7 +38,7 @@ describe("the upload link", () => {
     expect(docs.find((d: any) => d.name === "Paystub").canUpload).toBe(false);
     // A GET (what mail scanners do) changes nothing.
     await srv.call(`/api/upload/${c.uploadLink}`);
-    expect(JSON.stringify(q("select * from customers where id = ?", c.id))).toBe(before);
+    expect(JSON.stringify(await q("select * from customers where id = ?", c.id))).toBe(before);
   });
 
   test("a guest is told the broker asked for a document again, without its status or reason", async () => {
@@ -109,13 +110,13 @@ describe("uploads", () => {
     expect(res.body.document).toMatchObject({ id: c.documents[0]!.id, canUpload: false });
     expect(res.body.document.status).toBeUndefined(); // a guest still sees no status
 
-    const row = q("select * from documents where id = ?", c.documents[0]!.id);
+    const row = await q("select * from documents where id = ?", c.documents[0]!.id);
     expect(row).toMatchObject({ status: "uploaded", mime_type: "application/pdf", file_size: bytes.length, original_name: "passwd.pdf" });
     expect(row.storage_key).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(Buffer.from(await storedBytes(srv, row.storage_key))).toEqual(Buffer.from(bytes));
-    expect(q("select invitation_status, last_active_at from customers where id = ?", c.id)).toMatchObject({ invitation_status: "accepted", last_active_at: expect.any(Number) });
+    expect(await q("select invitation_status, last_active_at from customers where id = ?", c.id)).toMatchObject({ invitation_status: "accepted", last_active_at: expect.any(Number) });
     // The other broker's record of the same person learns nothing of it.
-    expect(q("select invitation_status, last_active_at from customers where id = ?", theirs.id)).toEqual({ invitation_status: "pending", last_active_at: null });
+    expect(await q("select invitation_status, last_active_at from customers where id = ?", theirs.id)).toEqual({ invitation_status: "pending", last_active_at: null });
     const detail = await srv.call(`/api/customer/${c.id}`, { token: broker.token });
     expect(detail.body.documents.find((d: any) => d.id === c.documents[0]!.id).status).toBe("uploaded");
   });
@@ -124,7 +125,7 @@ describe("uploads", () => {
     const c = await createCustomer(srv, broker.token);
     expect((await uploadFile(srv, c.uploadLink, c.documents[0]!.id, { bytes: sampleFiles.jpeg(), name: "id.jpg", type: "image/jpeg" })).status).toBe(200);
     expect((await uploadFile(srv, c.uploadLink, c.documents[1]!.id, { bytes: sampleFiles.png(), name: "id.png", type: "image/png" })).status).toBe(200);
-    expect(q("select mime_type from documents where id = ?", c.documents[1]!.id).mime_type).toBe("image/png");
+    expect((await q("select mime_type from documents where id = ?", c.documents[1]!.id)).mime_type).toBe("image/png");
   });
 
   test.each([
@@ -135,7 +136,7 @@ describe("uploads", () => {
     const c = await createCustomer(srv, broker.token);
     const res = await uploadFile(srv, c.uploadLink, c.documents[0]!.id, { bytes: bytes(), name, type: "application/pdf" });
     expect(res).toMatchObject({ status: 415, body: { message: "Only PDF, JPG and PNG files can be uploaded." } });
-    expect(q("select status, storage_key from documents where id = ?", c.documents[0]!.id)).toEqual({ status: "requested", storage_key: null });
+    expect(await q("select status, storage_key from documents where id = ?", c.documents[0]!.id)).toEqual({ status: "requested", storage_key: null });
     expect(tempFiles()).toEqual([]);
   });
 
@@ -159,7 +160,7 @@ describe("uploads", () => {
       duplex: "half",
     });
     expect(chunked.status).toBe(413);
-    expect(q("select status from documents where id = ?", c.documents[0]!.id).status).toBe("requested");
+    expect((await q("select status from documents where id = ?", c.documents[0]!.id)).status).toBe("requested");
     expect(tempFiles()).toEqual([]);
   });
 
@@ -178,7 +179,7 @@ describe("uploads", () => {
     expect((await uploadFile(srv, a.uploadLink, b.documents[0]!.id, pdf)).status).toBe(404);
     expect((await uploadFile(srv, a.uploadLink, "no-such-doc", pdf)).status).toBe(404);
     expect((await uploadFile(srv, "no-such-link", a.documents[0]!.id, pdf)).status).toBe(404);
-    expect(q("select status from documents where id = ?", b.documents[0]!.id).status).toBe("requested");
+    expect((await q("select status from documents where id = ?", b.documents[0]!.id)).status).toBe("requested");
     expect(tempFiles()).toEqual([]);
 
     await uploadFile(srv, a.uploadLink, a.documents[0]!.id, pdf);
@@ -192,14 +193,14 @@ describe("uploads", () => {
     const c = await createCustomer(srv, broker.token);
     const id = c.documents[0]!.id;
     await uploadFile(srv, c.uploadLink, id, { bytes: sampleFiles.pdf(), name: "first.pdf" });
-    const firstKey = q("select storage_key from documents where id = ?", id).storage_key;
+    const firstKey = (await q("select storage_key from documents where id = ?", id)).storage_key;
     await srv.call(`/api/documents/${id}/verify`, { method: "POST", token: broker.token, body: { status: "rejected", rejectionReason: "Blurry" } });
     const res = await uploadFile(srv, c.uploadLink, id, { bytes: sampleFiles.png(), name: "second.png", type: "image/png" });
     expect(res.status).toBe(200);
-    const row = q("select * from documents where id = ?", id);
+    const row = await q("select * from documents where id = ?", id);
     expect(row).toMatchObject({ status: "uploaded", original_name: "second.png", mime_type: "image/png" });
     expect(row.storage_key).not.toBe(firstKey);
-    expect(q("select storage_key, original_name from document_versions where document_id = ?", id)).toEqual({ storage_key: firstKey, original_name: "first.pdf" });
+    expect(await q("select storage_key, original_name from document_versions where document_id = ?", id)).toEqual({ storage_key: firstKey, original_name: "first.pdf" });
     expect(await isStored(srv, firstKey)).toBe(true);
   });
 
@@ -221,7 +222,7 @@ describe("uploads", () => {
       });
     });
     await Bun.sleep(300);
-    expect(q("select status, storage_key from documents where id = ?", id)).toEqual({ status: "requested", storage_key: null });
+    expect(await q("select status, storage_key from documents where id = ?", id)).toEqual({ status: "requested", storage_key: null });
     expect(tempFiles()).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { sendCadenceReminders } from "../../src/features/reminders/cadence.ts";
 import { attachFile, createCustomer } from "../support/fixtures.ts";
 import { startTestServer, type Broker, type TestServer } from "../support/server.ts";
 import { startSmtp, type TestSmtp } from "../support/smtp.ts";
+import { rows, statement } from "../support/sql.ts";
 
 let smtp: TestSmtp;
 let srv: TestServer;
@@ -162,7 +163,7 @@ describe("reminder cadence", () => {
     await sendCadenceReminders(srv.server.ctx);
     await tick();
     expect(remindersTo(customer.email)).toHaveLength(1);
-    const keys = srv.server.ctx.db.$client.query(`select dedupe_key from emails where kind = 'reminder' and "to" = ?`).all(customer.email);
+    const keys = (await rows<any>(srv.server.ctx.db, statement(`select dedupe_key from emails where kind = 'reminder' and "to" = ?`, customer.email)));
     expect(keys).toHaveLength(1);
   });
 

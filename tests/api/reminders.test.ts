@@ -2,6 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { attachFile, createCustomer } from "../support/fixtures.ts";
 import { useServerWithBroker } from "../support/server.ts";
+import { row as firstRow, statement } from "../support/sql.ts";
 
 const { srv, broker } = useServerWithBroker();
 
@@ -14,7 +15,7 @@ describe("reminders", () => {
     expect(res).toMatchObject({ status: 200, body: { sentCount: 1 } });
     const row = (await get(`/api/customer/${c.id}`)).body;
     expect(row.lastReminderAt).toBe(srv.clock.now().toISOString());
-    const mail = srv.server.ctx.db.$client.query(`select subject, text from emails where kind = 'reminder' and "to" = ?`).get(c.email) as any;
+    const mail = (await firstRow(srv.server.ctx.db, statement(`select subject, text from emails where kind = 'reminder' and "to" = ?`, c.email))) as any;
     expect(mail.text).toContain("Paystub");
 
     const again = await srv.call(`/api/customer/${c.id}/send-reminder`, { method: "POST", token: broker.token });

@@ -3,14 +3,13 @@
 // a customer account, a metrics scrape), then its entire log is searched for every password,
 // token, cookie, code and link that session used.
 import { afterAll, describe, expect, test } from "bun:test";
-import { Database } from "bun:sqlite";
 import { rmSync } from "node:fs";
-import { join } from "node:path";
 import { cliEntry, waitForHealthy } from "../support/cli.ts";
 import { sampleFiles } from "../support/fixtures.ts";
-import { latestCode } from "../support/outbox.ts";
+import { closeAnyDatabase, openMigratedDatabase } from "../../db/database.ts";
+import { newestCode } from "../support/outbox.ts";
 import { freePort, startSmtp } from "../support/smtp.ts";
-import { tempDir } from "../support/server.ts";
+import { tempDir, testDatabaseEnv } from "../support/server.ts";
 
 const dataDir = tempDir("portal-request-log-");
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -22,9 +21,10 @@ describe("the request log of a whole run", () => {
   test("one JSON line per request with its X-Request-Id; no password, token, cookie, code or link anywhere", async () => {
     const smtp = await startSmtp();
     const port = await freePort();
+    const database = await testDatabaseEnv();
     const url = `http://127.0.0.1:${port}`;
     const server = Bun.spawn([process.execPath, cliEntry, "serve", "--port", String(port), "--data", dataDir], {
-      env: { ...process.env, LOG_LEVEL: "debug", HOST: "127.0.0.1", SMTP_URL: smtp.url, SESSION_SECRET, METRICS_TOKEN, PUBLIC_URL: url },
+      env: { ...process.env, LOG_LEVEL: "debug", HOST: "127.0.0.1", SMTP_URL: smtp.url, SESSION_SECRET, METRICS_TOKEN, PUBLIC_URL: url, ...database },
       stdout: "pipe",
       stderr: "pipe",
     });
@@ -43,12 +43,13 @@ describe("the request log of a whole run", () => {
       const text = await res.text();
       return { status: res.status, body: text.startsWith("{") ? JSON.parse(text) : text, cookie: (res.headers.get("set-cookie") ?? "").split(";")[0]! };
     };
-    const codeFor = (email: string, kind: "broker_signup_code" | "account_code") => {
-      const db = new Database(join(dataDir, "portal.sqlite"), { readonly: true });
+    // Read from the portal's outbox as its operator could, beside the running portal.
+    const codeFor = async (email: string, kind: "broker_signup_code" | "account_code") => {
+      const db = await openMigratedDatabase({ dataDir, databaseUrl: database.DATABASE_URL ?? null });
       try {
-        return latestCode(db, email, kind);
+        return await newestCode(db, email, kind);
       } finally {
-        db.close();
+        await closeAnyDatabase(db);
       }
     };
 
@@ -61,7 +62,7 @@ describe("the request log of a whole run", () => {
       const owner = await call("/api/auth/signup", { method: "POST", body: first });
       expect(owner.status).toBe(201);
       expect((await call("/api/auth/signup", { method: "POST", body: second })).status).toBe(202);
-      const signupCode = codeFor(second.email, "broker_signup_code");
+      const signupCode = await codeFor(second.email, "broker_signup_code");
       const other = await call("/api/auth/signup", { method: "POST", body: { ...second, code: signupCode } });
       expect(other.status).toBe(201);
       const signedIn = await call("/api/auth/signin", { method: "POST", body: first });
@@ -85,7 +86,7 @@ describe("the request log of a whole run", () => {
       const customer = { email: "sam@example.com", password: "customer secret password", uploadLink: link };
       secrets.push(customer.password);
       expect((await call("/api/customer/signup", { method: "POST", body: customer })).status).toBe(202);
-      const accountCode = codeFor(customer.email, "account_code");
+      const accountCode = await codeFor(customer.email, "account_code");
       const account = await call("/api/customer/signup", { method: "POST", body: { ...customer, code: accountCode } });
       expect(account.status).toBe(201);
       secrets.push(accountCode, account.cookie.split("=")[1]!);

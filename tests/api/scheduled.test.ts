@@ -2,28 +2,29 @@
 import { expect, test } from "bun:test";
 import { createCustomer, daysAhead } from "../support/fixtures.ts";
 import { useServerWithBroker } from "../support/server.ts";
+import { rows, statement } from "../support/sql.ts";
 
 const { srv, broker } = useServerWithBroker();
 
 const HOUR = 3_600_000;
-const reminders = (email: string) =>
-  (srv.server.ctx.db.$client.query(`select text from emails where kind = 'reminder' and "to" = ?`).all(email) as { text: string }[]);
+const reminders = async (email: string) =>
+  ((await rows<any>(srv.server.ctx.db, statement(`select text from emails where kind = 'reminder' and "to" = ?`, email))) as { text: string }[]);
 const statusOf = async (customerId: string) =>
   (await srv.call(`/api/customer/${customerId}/documents`, { token: broker.token })).body.map((d: any) => d.status);
 
 test("a scheduled reminder goes out once when its time comes, listing the documents still owed", async () => {
   const c = await createCustomer(srv, broker.token, { dueDate: daysAhead(srv, 3), reminderTime: daysAhead(srv, 2) });
   await srv.runJobs();
-  expect(reminders(c.email)).toHaveLength(0);
+  expect(await reminders(c.email)).toHaveLength(0);
 
   srv.clock.advance(2 * 24 * HOUR + 60_000);
   await srv.runJobs();
-  const sent = reminders(c.email);
+  const sent = await reminders(c.email);
   expect(sent).toHaveLength(1); // one email for both documents
   expect(sent[0]!.text).toContain("Paystub");
   expect(sent[0]!.text).toContain("Bank Statement");
   await srv.runJobs();
-  expect(reminders(c.email)).toHaveLength(1);
+  expect(await reminders(c.email)).toHaveLength(1);
 });
 
 test("past its due time a waiting document becomes overdue; a new due date makes it waiting again", async () => {
@@ -46,7 +47,7 @@ test("a reminder missed while the portal was stopped goes out at the next start"
   srv.clock.advance(2 * 24 * HOUR); // "the portal was down"
   // What the server does at start: the scheduler's first tick.
   await srv.runJobs();
-  expect(reminders(c.email)).toHaveLength(1);
+  expect(await reminders(c.email)).toHaveLength(1);
 });
 
 test("an invitation's reminder that would go out with it (7-day due, the spec's 30-day lead) is not scheduled", async () => {
@@ -56,7 +57,7 @@ test("an invitation's reminder that would go out with it (7-day due, the spec's 
   const c = await createCustomer(srv, broker.token, { dueDate: due.toISOString(), reminderTime: lead30 });
   expect(c.documents.every((d: any) => d.reminderAt === null)).toBe(true);
   await srv.runJobs();
-  expect(reminders(c.email)).toHaveLength(0);
+  expect(await reminders(c.email)).toHaveLength(0);
 
   // The same for a reminder seconds after the request, and for requesting more documents later.
   const soon = new Date(now.getTime() + 30_000).toISOString();
@@ -69,5 +70,5 @@ test("an invitation's reminder that would go out with it (7-day due, the spec's 
   expect(more.body.documents[0].reminderAt).toBeNull();
   srv.clock.advance(60_000);
   await srv.runJobs();
-  expect(reminders(c.email)).toHaveLength(0);
+  expect(await reminders(c.email)).toHaveLength(0);
 });

@@ -8,6 +8,8 @@ import { connectLive } from "../support/live.ts";
 import { startTestServer, useServerWithBroker, type TestServer } from "../support/server.ts";
 import { startSmtp } from "../support/smtp.ts";
 import { storedKeys } from "../support/stored-files.ts";
+import { newestEmail } from "../support/outbox.ts";
+import { row as firstRow, rows as allRows, statement } from "../support/sql.ts";
 
 const { srv, broker } = useServerWithBroker({ SHARE_MAX_MB: "1" }, { firstName: "Sam", lastName: "Sharer" });
 
@@ -35,14 +37,12 @@ function share(files: Upload[], customerIds: unknown, options: { token?: string;
 
 const storedFiles = () => storedKeys(srv);
 const tempFiles = () => readdirSync(srv.server.ctx.files.tempDir);
-const sharedEmails = (to?: string) =>
-  srv.server.ctx.db.$client
-    .query(`select "to", subject, text from emails where kind = 'documents_shared' ${to ? `and "to" = ?` : ""}`)
-    .all(...(to ? [to] : [])) as { to: string; subject: string; text: string }[];
+const sharedEmails = async (to?: string) =>
+  (await allRows(srv.server.ctx.db, statement(`select "to", subject, text from emails where kind = 'documents_shared' ${to ? `and "to" = ?` : ""}`, ...(to ? [to] : [])))) as { to: string; subject: string; text: string }[];
 const snapshot = async (s: TestServer) => ({
-  documents: countRows(s, "documents"),
-  emails: countRows(s, "emails"),
-  notifications: countRows(s, "notifications"),
+  documents: await countRows(s, "documents"),
+  emails: await countRows(s, "emails"),
+  notifications: await countRows(s, "notifications"),
   files: (await storedFiles()).length,
   temp: tempFiles().length,
 });
@@ -71,13 +71,13 @@ describe("sharing files", () => {
     );
     // Stored once: two files on disk, each referenced by two rows.
     expect((await storedFiles()).length).toBe(filesBefore + 2);
-    const keys = srv.server.ctx.db.$client.query("select storage_key as k, count(*) as n from documents where status = 'shared' group by storage_key").all() as any[];
+    const keys = (await allRows(srv.server.ctx.db, statement("select storage_key as k, count(*) as n from documents where status = 'shared' group by storage_key"))) as any[];
     expect(keys.map((k) => k.n)).toEqual([2, 2]);
     expect(tempFiles()).toEqual([]);
 
     // One consolidated email per customer, naming every file, linking to that customer's own portal.
     for (const c of [a, b]) {
-      const mails = sharedEmails(c.email);
+      const mails = await sharedEmails(c.email);
       expect(mails).toHaveLength(1);
       expect(mails[0]!.subject).toBe("Sam Sharer shared 2 documents with you");
       expect(mails[0]!.text).toContain("Closing Disclosure.pdf");
@@ -181,7 +181,7 @@ describe("all or nothing", () => {
     expect(res.status).toBe(404);
     expect(res.body.message).toBe("Customer not found");
     expect(await snapshot(srv)).toEqual(before);
-    expect(sharedEmails(mine.email)).toEqual([]);
+    expect(await sharedEmails(mine.email)).toEqual([]);
   });
 
   test.each([
@@ -230,7 +230,7 @@ describe("deleting a shared document", () => {
     const b = await createCustomer(srv, broker.token);
     const res = await share([{ bytes: realPdf(), name: "shared-once.pdf" }], [a.id, b.id]);
     const [first, second] = res.body.documents as any[];
-    const key = (srv.server.ctx.db.$client.query("select storage_key as k from documents where id = ?").get(first.id) as any).k;
+    const key = ((await firstRow(srv.server.ctx.db, statement("select storage_key as k from documents where id = ?", first.id))) as any).k;
     expect(await storedFiles()).toContain(key);
 
     expect((await srv.call(`/api/documents/${first.id}`, { method: "DELETE", token: broker.token })).status).toBe(200);
@@ -281,7 +281,7 @@ describe("shared files are not requested documents", () => {
     // The reminder names what is still owed, not the shared files.
     const reminder = await srv.call(`/api/customer/${c.id}/send-reminder`, { method: "POST", token: broker.token });
     expect(reminder.status).toBe(200);
-    const mail = srv.server.ctx.db.$client.query(`select text from emails where "to" = ? and kind = 'reminder' order by rowid desc limit 1`).get(c.email) as any;
+    const mail = (await newestEmail(srv.server.ctx.db, c.email, "reminder"))!;
     expect(mail.text).toContain("Paystub");
     expect(mail.text).not.toContain("Welcome Pack.pdf");
     expect(mail.text).not.toContain("Intro.mp4");

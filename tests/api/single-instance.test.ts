@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cliEntry, runCli, waitForHealthy, type CliResult } from "../support/cli.ts";
-import { tempDir } from "../support/server.ts";
+import { tempDir, testDatabaseEnv } from "../support/server.ts";
 import { freePort } from "../support/smtp.ts";
 
 const dirs: string[] = [];
@@ -14,7 +14,9 @@ const dataDir = () => {
   return dir;
 };
 
-const serveEnv = { ...process.env, LOG_LEVEL: "silent", HOST: "127.0.0.1" };
+// Under test:postgres every portal here shares one PostgreSQL database; what is tested is the port and the data directory.
+const database = await testDatabaseEnv();
+const serveEnv = { ...process.env, LOG_LEVEL: "silent", HOST: "127.0.0.1", ...database };
 const spawnServe = (port: number, dir: string) =>
   Bun.spawn([process.execPath, cliEntry, "serve", "--port", String(port), "--data", dir], { env: serveEnv, stdout: "ignore", stderr: "pipe" });
 
@@ -74,7 +76,7 @@ describe("a second portal serve", () => {
 describe("the data directory lock", () => {
   test("other commands still work beside the running portal and leave its uploads alone", async () => {
     writeFileSync(inflightUpload(), "%PDF-1.4 half of it");
-    const list = await runCli(["mail", "list", "--data", firstDir]);
+    const list = await runCli(["mail", "list", "--data", firstDir], database);
     expect(list.exitCode).toBe(0);
     expect(existsSync(inflightUpload())).toBe(true);
   });

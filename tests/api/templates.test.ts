@@ -117,7 +117,7 @@ describe("a broker's own templates", () => {
   });
 
   test("bad input is refused with a message and changes nothing", async () => {
-    const before = countRows(srv, "checklist_templates");
+    const before = await countRows(srv, "checklist_templates");
     const cases: [unknown, string][] = [
       [{ ...sample("   "), name: "   " }, templateMessages.nameRequired],
       [sample("x".repeat(81)), templateMessages.nameTooLong],
@@ -138,7 +138,7 @@ describe("a broker's own templates", () => {
     const notJson = await create({ name: 42, documents: "all" });
     expect(notJson.status).toBe(400);
     expect(notJson.body.message).toEqual(expect.any(String));
-    expect(countRows(srv, "checklist_templates")).toBe(before);
+    expect(await countRows(srv, "checklist_templates")).toBe(before);
   });
 
   test("a broker keeps at most 50 templates", async () => {
@@ -182,7 +182,7 @@ describe("a template's rules travel with the request", () => {
 
   test("bad rules, or not one rule entry per document, are refused and nothing is requested", async () => {
     const customer = await createCustomer(srv, broker.token, { requiredDocuments: [] });
-    const before = countRows(srv, "documents");
+    const before = await countRows(srv, "documents");
     const tooMany = await srv.call(`/api/customers/${customer.id}/request-documents`, {
       method: "POST",
       token: broker.token,
@@ -208,7 +208,7 @@ describe("a template's rules travel with the request", () => {
       body: { email: "rules-bad@example.com", requiredDocuments: [{ name: "Paystub", acceptanceRules: { ...pdfRules, kinds: [] } }] },
     });
     expect(created.status).toBe(400);
-    expect(countRows(srv, "documents")).toBe(before);
+    expect(await countRows(srv, "documents")).toBe(before);
   });
 });
 
@@ -216,7 +216,7 @@ test("a template's documents still obey the plan's caps", async () => {
   const free = await billed.signUpBroker({});
   const purchase = READY_MADE_TEMPLATES.find((t) => t.id === "ready-mortgage-purchase")!;
   expect(purchase.documents.length).toBeGreaterThan(3);
-  const before = countRows(billed, "documents");
+  const before = await countRows(billed, "documents");
   const res = await billed.call("/api/customers", {
     method: "POST",
     token: free.token,
@@ -224,7 +224,7 @@ test("a template's documents still obey the plan's caps", async () => {
   });
   expect(res.status).toBe(403);
   expect(res.body.message).toBe("Document Limit Reached: You can only select up to 3 documents per request based on your subscription plan.");
-  expect(countRows(billed, "documents")).toBe(before);
+  expect(await countRows(billed, "documents")).toBe(before);
   // The first three fit, with their rules.
   const fits = await billed.call("/api/customers", {
     method: "POST",

@@ -5,6 +5,7 @@ import { attachFile, countRows, createCustomer, customerCookie, emailedCode, lat
 import { connectLive } from "../support/live.ts";
 import { useServerWithBroker, type Broker } from "../support/server.ts";
 import type { CustomerDetailDto } from "../../src/shared/api-types.ts";
+import { rows, statement } from "../support/sql.ts";
 
 const { srv, broker: first } = useServerWithBroker({}, { firstName: "Fiona", lastName: "First" });
 const email = "victim@example.com";
@@ -13,9 +14,9 @@ let victim: CustomerDetailDto; // the first broker's customer
 let planted: CustomerDetailDto; // the attacker's record made with the victim's email
 
 /** Everything that must not change, as rows. */
-const state = () => {
-  const q = (sql: string) => srv.server.ctx.db.$client.query(sql).all();
-  return JSON.stringify([q("select * from customers order by id"), q("select * from documents order by id"), q("select * from customer_accounts order by id")]);
+const state = async () => {
+  const q = (sql: string) => rows(srv.server.ctx.db, statement(sql));
+  return JSON.stringify(await Promise.all([q("select * from customers order by id"), q("select * from documents order by id"), q("select * from customer_accounts order by id")]));
 };
 
 beforeAll(async () => {
@@ -51,30 +52,30 @@ describe("a second broker who knows the customer's email", () => {
   });
 
   test("cannot upload into the first broker's documents through their link", async () => {
-    const before = state();
+    const before = await state();
     for (const doc of victim.documents) {
       const res = await uploadFile(srv, planted.uploadLink, doc.id, { bytes: sampleFiles.pdf(), name: "forged.pdf" });
       expect(res).toMatchObject({ status: 404, body: { message: "Document not found" } });
     }
-    expect(state()).toBe(before);
+    expect(await state()).toBe(before);
   });
 
   test("cannot set the customer's password: the code goes to the customer's mailbox, and guesses die after five", async () => {
-    const before = state();
+    const before = await state();
     const asked = await srv.call("/api/customer/signup", { method: "POST", body: { email, password: "mallory's password", uploadLink: planted.uploadLink } });
     expect(asked.status).toBe(202);
     expect(asked.headers.get("set-cookie")).toBeNull();
     expect(JSON.stringify(asked.body)).not.toMatch(/\d{6}/);
     // The attacker guesses; the emailed code (which only the customer reads) is never among them.
-    const code = emailedCode(srv, email);
+    const code = await emailedCode(srv, email);
     const guesses = ["000000", "123456", "111111", "999999", "654321", "000001"].filter((g) => g !== code);
     for (const guess of guesses) {
       const res = await srv.call("/api/customer/signup", { method: "POST", body: { email, password: "mallory's password", uploadLink: planted.uploadLink, code: guess } });
       expect(res.status).toBe(400);
       expect(res.headers.get("set-cookie")).toBeNull();
     }
-    expect(state()).toBe(before);
-    expect(countRows(srv, "customer_accounts")).toBe(0);
+    expect(await state()).toBe(before);
+    expect(await countRows(srv, "customer_accounts")).toBe(0);
   });
 
   test("learns nothing from check-email once the customer made an account through the first broker's link", async () => {
@@ -105,8 +106,8 @@ describe("a second broker who knows the customer's email", () => {
     live.close();
   });
 
-  test("the first broker's emails to the customer carry only the first broker's link", () => {
-    const mail = latestEmailTo(srv, email)!;
+  test("the first broker's emails to the customer carry only the first broker's link", async () => {
+    const mail = (await latestEmailTo(srv, email))!;
     expect(mail.text).toContain(victim.uploadLink);
     expect(mail.text).not.toContain(planted.uploadLink);
   });
@@ -181,17 +182,17 @@ describe("a broker who keeps asking for codes to guess them", () => {
     for (let i = 0; i < 2; i++) {
       made = await remake(target, made);
       expect((await signUp(target, made.uploadLink)).status).toBe(202);
-      for (let g = 0; g < 5; g++) expect((await signUp(target, made.uploadLink, wrongFor(emailedCode(srv, target)))).status).toBe(400);
+      for (let g = 0; g < 5; g++) expect((await signUp(target, made.uploadLink, wrongFor(await emailedCode(srv, target)))).status).toBe(400);
     }
     made = await remake(target, made);
     const spent = "Too many codes were tried for this email today. Try again tomorrow, or ask your broker for help.";
     expect(await signUp(target, made!.uploadLink)).toMatchObject({ status: 429, body: { message: spent } });
     srv.clock.advance(60 * 60 * 1000 + 1000);
     expect(await signUp(target, made!.uploadLink)).toMatchObject({ status: 429, body: { message: spent } });
-    expect(countRows(srv, `customer_accounts where email = '${target}'`)).toBe(0);
+    expect(await countRows(srv, `customer_accounts where email = '${target}'`)).toBe(0);
 
     srv.clock.advance(24 * 60 * 60 * 1000);
     expect((await signUp(target, made!.uploadLink)).status).toBe(202);
-    expect((await signUp(target, made!.uploadLink, emailedCode(srv, target))).status).toBe(201);
+    expect((await signUp(target, made!.uploadLink, await emailedCode(srv, target))).status).toBe(201);
   });
 });

@@ -2,10 +2,9 @@
 // clock: set-up confirmed by a first code, the sign-in's second step, the neighbouring windows,
 // reuse of a code, recovery codes, throttling, REQUIRE_2FA and `portal admin reset-2fa`.
 import { describe, expect, test } from "bun:test";
-import { Database } from "bun:sqlite";
-import { join } from "node:path";
-import { runCli } from "../support/cli.ts";
+import { databaseEnv, runCli } from "../support/cli.ts";
 import { useTestServer, type TestServer } from "../support/server.ts";
+import { row as firstRow, rows as allRows, statement } from "../support/sql.ts";
 import { authenticatorCode, enableTwoFactor, STEP_MS } from "../support/totp.ts";
 
 const PASSWORD = "correct horse battery";
@@ -48,10 +47,9 @@ describe("setting up two-factor", () => {
     expect((await srv.call("/api/two-factor/setup", { method: "POST", token: broker.token })).status).toBe(409);
 
     // At rest: the key sealed, the recovery codes hashed.
-    const db = new Database(join(srv.dataDir, "portal.sqlite"), { readonly: true });
-    const row = db.query("SELECT secret_sealed FROM broker_two_factor WHERE user_id = ?").get(broker.user.id) as { secret_sealed: string };
-    const hashes = (db.query("SELECT code_hash FROM broker_recovery_codes WHERE user_id = ?").all(broker.user.id) as { code_hash: string }[]).map((r) => r.code_hash);
-    db.close();
+    const db = srv.server.ctx.db;
+    const row = (await firstRow<{ secret_sealed: string }>(db, statement("SELECT secret_sealed FROM broker_two_factor WHERE user_id = ?", broker.user.id)))!;
+    const hashes = (await allRows<{ code_hash: string }>(db, statement("SELECT code_hash FROM broker_recovery_codes WHERE user_id = ?", broker.user.id))).map((r) => r.code_hash);
     expect(row.secret_sealed).not.toContain(setup.body.secret);
     expect(row.secret_sealed).toStartWith("v1.");
     expect(hashes).toHaveLength(10);
@@ -188,13 +186,13 @@ describe("portal admin reset-2fa", () => {
     await enableTwoFactor(srv, broker);
     expect((await signIn(srv, broker.user.email)).status).toBe(202);
 
-    const reset = await runCli(["admin", "reset-2fa", broker.user.email.toUpperCase(), "--data", srv.dataDir]);
+    const reset = await runCli(["admin", "reset-2fa", broker.user.email.toUpperCase(), "--data", srv.dataDir], databaseEnv(srv));
     expect(reset.stderr).toBe("");
     expect(reset.exitCode).toBe(0);
     expect(reset.stdout.trim()).toBe(`Two-factor authentication removed for ${broker.user.email}; they sign in with their password alone until they set it up again.`);
     expect((await signIn(srv, broker.user.email)).status).toBe(200);
 
-    const unknown = await runCli(["admin", "reset-2fa", "nobody@example.com", "--data", srv.dataDir]);
+    const unknown = await runCli(["admin", "reset-2fa", "nobody@example.com", "--data", srv.dataDir], databaseEnv(srv));
     expect(unknown.exitCode).not.toBe(0);
     expect(unknown.stderr).toContain("No broker with the email nobody@example.com");
   });

@@ -5,11 +5,12 @@ import { readdirSync } from "node:fs";
 import { createCustomer, customerCookie, sampleFiles, uploadFile } from "../support/fixtures.ts";
 import { useServerWithBroker } from "../support/server.ts";
 import { uploadMessages } from "../../src/shared/validation.ts";
+import { row, statement } from "../support/sql.ts";
 
 const { srv, broker } = useServerWithBroker();
 
 const LIMIT = 10 * 1024 * 1024;
-const q = (sql: string, ...args: any[]) => srv.server.ctx.db.$client.query(sql).get(...args) as any;
+const q = async (text: string, ...args: unknown[]) => (await row<any>(srv.server.ctx.db, statement(text, ...args))) ?? null;
 const tempFiles = () => readdirSync(srv.server.ctx.files.tempDir);
 const pdfOfSize = (size: number) => {
   const bytes = new Uint8Array(size);
@@ -30,7 +31,7 @@ describe("multipart framing", () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/multipart/i);
-    expect(q("select status, storage_key from documents where id = ?", c.documents[0]!.id)).toEqual({ status: "requested", storage_key: null });
+    expect(await q("select status, storage_key from documents where id = ?", c.documents[0]!.id)).toEqual({ status: "requested", storage_key: null });
     expect(tempFiles()).toEqual([]);
   });
 });
@@ -40,12 +41,12 @@ describe("the size limit", () => {
     const c = await createCustomer(srv, broker.token);
     const exact = await uploadFile(srv, c.uploadLink, c.documents[0]!.id, { bytes: pdfOfSize(LIMIT) });
     expect(exact.status).toBe(200);
-    expect(q("select file_size from documents where id = ?", c.documents[0]!.id).file_size).toBe(LIMIT);
+    expect((await q("select file_size from documents where id = ?", c.documents[0]!.id)).file_size).toBe(LIMIT);
 
     const over = await uploadFile(srv, c.uploadLink, c.documents[1]!.id, { bytes: pdfOfSize(LIMIT + 1) });
     expect(over).toMatchObject({ status: 413, body: { message: uploadMessages.tooLarge(LIMIT) } });
     expect(over.body.message).toBe("The file is larger than 10 MB. Please choose a smaller file.");
-    expect(q("select status from documents where id = ?", c.documents[1]!.id).status).toBe("requested");
+    expect((await q("select status from documents where id = ?", c.documents[1]!.id)).status).toBe("requested");
     expect(tempFiles()).toEqual([]);
   });
 });
@@ -57,7 +58,7 @@ describe("file names", () => {
     const res = await uploadFile(srv, c.uploadLink, c.documents[0]!.id, { bytes: sampleFiles.pdf(), name: "Überweisung.pdf", cookie });
     expect(res.status).toBe(200);
     expect(res.body.document.fileName).toBe("Überweisung.pdf");
-    expect(q("select original_name from documents where id = ?", c.documents[0]!.id).original_name).toBe("Überweisung.pdf");
+    expect((await q("select original_name from documents where id = ?", c.documents[0]!.id)).original_name).toBe("Überweisung.pdf");
   });
 });
 

@@ -74,3 +74,12 @@ export async function serveProcess(dataDir: string, env: Record<string, string> 
 /** Signs a broker in over HTTP, as the web app would. */
 export const signInAt = (url: string, email: string, password: string) =>
   fetch(`${url}/api/auth/signin`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+
+/**
+ * The database setting a CLI process needs to work on a test server's database: its own
+ * DATABASE_URL on PostgreSQL (the runner's environment names no real database), none on SQLite.
+ */
+export function databaseEnv(srv: { server: { ctx: { config: { databaseUrl: string | null } } } }): Record<string, string> {
+  const url = srv.server.ctx.config.databaseUrl;
+  return url ? { DATABASE_URL: url } : {};
+}

@@ -1,9 +1,10 @@
 // Test data built through the real API, plus the few things the API cannot do yet.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { documents } from "../../db/tables.ts";
 import { newStorageKey } from "../../src/lib/storage.ts";
 import type { CustomerDetailDto } from "../../src/shared/api-types.ts";
-import { latestCode, latestEmail } from "./outbox.ts";
+import { newestCode, newestEmail } from "./outbox.ts";
+import { row } from "./sql.ts";
 import type { TestServer } from "./server.ts";
 import { realJpeg, realPdf, realPng } from "../files/samples.ts";
 import { write } from "../../src/lib/unit-of-work.ts";
@@ -54,8 +55,10 @@ export async function attachFile(
   return key;
 }
 
-export function countRows(srv: TestServer, table: string): number {
-  return (srv.server.ctx.db.$client.query(`select count(*) as n from ${table}`).get() as { n: number }).n;
+/** How many rows `table` (a table name, optionally followed by a where clause) has. */
+export async function countRows(srv: TestServer, table: string): Promise<number> {
+  const found = await row<{ n: number }>(srv.server.ctx.db, sql`select cast(count(*) as integer) as n from ${sql.raw(table)}`);
+  return Number(found?.n);
 }
 
 /**
@@ -88,17 +91,17 @@ export function uploadFile(
 }
 
 /** The newest email to this address in the outbox, as the customer would read it. */
-export const latestEmailTo = (srv: TestServer, to: string) => latestEmail(srv.server.ctx.db.$client, to);
+export const latestEmailTo = (srv: TestServer, to: string) => newestEmail(srv.server.ctx.db, to);
 
 /** The 6-digit code of the newest account-code email to this address. */
-export const emailedCode = (srv: TestServer, to: string) => latestCode(srv.server.ctx.db.$client, to, "account_code");
+export const emailedCode = (srv: TestServer, to: string) => newestCode(srv.server.ctx.db, to, "account_code");
 
 /** Signs a customer up on their link as a person would (ask for a code, type it in) and returns their session cookie. */
 export async function customerCookie(srv: TestServer, uploadLink: string, email: string, password = "customer password"): Promise<string> {
   const body = { email, password, uploadLink };
   const asked = await srv.call("/api/customer/signup", { method: "POST", body });
   if (asked.status !== 202) throw new Error(`customer sign-up failed: ${asked.status} ${JSON.stringify(asked.body)}`);
-  const res = await srv.call("/api/customer/signup", { method: "POST", body: { ...body, code: emailedCode(srv, email) } });
+  const res = await srv.call("/api/customer/signup", { method: "POST", body: { ...body, code: await emailedCode(srv, email) } });
   if (res.status !== 201) throw new Error(`customer sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
   return (res.headers.get("set-cookie") ?? "").split(";")[0]!;
 }

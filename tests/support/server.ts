@@ -9,7 +9,7 @@ import { loadConfig } from "../../src/config.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
 import { createLogger, type Logger } from "../../src/lib/log.ts";
 import { startServer, type RunningServer } from "../../src/server.ts";
-import { latestCode } from "./outbox.ts";
+import { newestCode } from "./outbox.ts";
 import { createTestDatabase } from "./postgres.ts";
 import { sharedS3Server } from "./s3.ts";
 
@@ -49,6 +49,14 @@ export function tempDir(prefix = "portal-test-"): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
+/**
+ * The database setting of a new test portal: under `npm run test:postgres` a fresh PostgreSQL
+ * database of its own (DATABASE_URL), else none (SQLite in its DATA_DIR).
+ */
+export async function testDatabaseEnv(): Promise<Record<string, string>> {
+  return dialect === "postgres" ? { DATABASE_URL: await createTestDatabase() } : {};
+}
+
 let brokerCount = 0;
 
 /**
@@ -63,8 +71,7 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dataDir = tempDir();
   const clock = new ManualClock();
-  // `npm run test:postgres`: every test server gets a fresh PostgreSQL database of its own.
-  if (dialect === "postgres" && !env.DATABASE_URL) env = { DATABASE_URL: await createTestDatabase(), ...env };
+  if (!env.DATABASE_URL) env = { ...(await testDatabaseEnv()), ...env };
   const storage = options.storage ?? defaultStorage();
   const storageEnv = storage === "s3" && !env.S3_BUCKET ? await s3Settings() : {};
   const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, ...storageEnv, ...env });
@@ -100,7 +107,7 @@ export async function startTestServer(
       const signUp = (extra = {}) => call<Broker>("/api/auth/signup", { method: "POST", body: { ...body, ...extra } });
       // The portal's first broker is created at once; later ones finish with the emailed code.
       let res = await signUp();
-      if (res.status === 202) res = await signUp({ code: latestCode(server.ctx.db.$client, body.email, "broker_signup_code") });
+      if (res.status === 202) res = await signUp({ code: await newestCode(server.ctx.db, body.email, "broker_signup_code") });
       if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
       return { ...res.body, cookie: cookieHeader(res) };
     },

@@ -35,6 +35,8 @@ export interface StripeStandIn {
   requests: string[];
   /** Requests ("METHOD /path", path without ids for a collection) that Stripe refuses with a 400 api_error while listed. */
   failing: Set<string>;
+  /** Requests ("METHOD /path") that wait, unanswered, until the returned function is called. */
+  hold(route: string): () => void;
   /** What the card did: the payment succeeds and its subscription becomes active. */
   pay(paymentIntentId: string): SubscriptionState;
   /** The card was declined. */
@@ -63,6 +65,7 @@ export function startStripeStandIn(now: () => number = Date.now): StripeStandIn 
   const paymentIntents: StripeStandIn["paymentIntents"] = new Map();
   const requests: string[] = [];
   const failing = new Set<string>();
+  const held = new Map<string, Promise<void>>();
   const idempotent = new Map<string, string>();
   const month = 30 * 86_400;
 
@@ -108,6 +111,7 @@ export function startStripeStandIn(now: () => number = Date.now): StripeStandIn 
         return error(401, "Invalid API Key provided", "invalid_request_error");
       }
       // 400, not 5xx: the SDK retries a 5xx once, and a test wants one clear failure.
+      await held.get(`${request.method} ${path}`);
       if (failing.has(`${request.method} ${path}`)) return error(400, "The stand-in was told to fail this request", "api_error");
       if (request.method === "POST" && path === "/v1/customers") {
         // Stripe answers a repeated Idempotency-Key with the first answer.
@@ -185,6 +189,14 @@ export function startStripeStandIn(now: () => number = Date.now): StripeStandIn 
     paymentIntents,
     requests,
     failing,
+    hold(route) {
+      let release!: () => void;
+      held.set(route, new Promise((resolve) => (release = resolve)));
+      return () => {
+        held.delete(route);
+        release();
+      };
+    },
     pay(paymentIntentId) {
       const intent = paymentIntents.get(paymentIntentId);
       if (!intent) throw new Error(`no payment intent ${paymentIntentId}`);

@@ -16,7 +16,7 @@ import { sendSignUpEmail, spendSignUpCode } from "./signup-codes.ts";
 import { secondFactorChallenge } from "../two-factor/service.ts";
 import { refusePasswordWhenOidcOnly } from "../oidc/policy.ts";
 import type { Reader } from "../../../db/client.ts";
-import { timeParam } from "../../../db/dialect.ts";
+import { isUniqueViolation, timeParam } from "../../../db/dialect.ts";
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -53,7 +53,8 @@ async function insertBroker(db: Writer, details: BrokerDetails, passwordHash: st
     return toPublicUser((await db.insert(users).values({ id: newId(), email, passwordHash, firstName, lastName }).returning())[0]!);
   } catch (error) {
     // Two sign-ups for one email at the same moment: the unique index decides.
-    if (String(error).includes("UNIQUE")) throw accountExists();
+    // isUniqueViolation: SQLite and PostgreSQL word this differently (it used to match SQLite's only).
+    if (isUniqueViolation(error)) throw accountExists();
     throw error;
   }
 }

@@ -2,6 +2,7 @@
 // an account has a password or is disabled, and an account created without a password. They live
 // here so that only the auth feature reads and writes the users table.
 import { eq } from "drizzle-orm";
+import { isUniqueViolation } from "../../../db/dialect.ts";
 import { users } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -42,7 +43,8 @@ export async function createBrokerWithoutPassword(tx: Writer, input: { email: st
       .returning())[0]!;
     return toPublicUser(row);
   } catch (error) {
-    if (String(error).includes("UNIQUE")) throw new AppError("conflict", "An account with this email already exists. Sign in instead.");
+    // isUniqueViolation: SQLite and PostgreSQL word this differently (it used to match SQLite's only).
+    if (isUniqueViolation(error)) throw new AppError("conflict", "An account with this email already exists. Sign in instead.");
     throw error;
   }
 }
