@@ -38,6 +38,20 @@ describe("portal CLI", () => {
     expect(res.stderr.trim()).toBe('Configuration error: PORT must be a whole number from 0 to 65535 (got "abc")');
   });
 
+  test("with DATABASE_URL, backup and restore refuse with the tools to use, and BACKUP_CRON is a configuration error", async () => {
+    // Nothing is reached: the refusal comes before any connection.
+    const env = { DATABASE_URL: "postgres://portal@127.0.0.1:1/portal" };
+    const backup = await runCli(["backup", join(dataDir(), "b.tar.gz"), "--data", dataDir()], env);
+    expect(backup.exitCode).not.toBe(0);
+    expect(backup.stderr).toContain("pg_dump");
+    const restore = await runCli(["restore", join(dataDir(), "b.tar.gz"), "--data", dataDir()], env);
+    expect(restore.exitCode).not.toBe(0);
+    expect(restore.stderr).toContain("pg_dump");
+    const serve = await runCli(["serve", "--data", dataDir()], { ...env, BACKUP_CRON: "0 2 * * *" });
+    expect(serve.exitCode).toBe(1);
+    expect(serve.stderr).toContain("Configuration error: BACKUP_CRON backs up the SQLite data directory");
+  });
+
   test("serve with an unwritable DATA_DIR exits non-zero naming DATA_DIR", async () => {
     const file = join(dataDir(), "plain-file");
     writeFileSync(file, "x");
