@@ -8,8 +8,9 @@ import { dialect } from "../../db/dialect.ts";
 import { runCli } from "../support/cli.ts";
 import { createCustomer, sampleFiles, uploadFile } from "../support/fixtures.ts";
 import { startSmtp, type TestSmtp } from "../support/smtp.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
+import { startTestServer, tempDir, type TestServer } from "../support/server.ts";
 import { storageEnv, storedBytes } from "../support/stored-files.ts";
+import { createTestDatabase, POSTGRES_MISSING, postgresInstalled } from "../support/postgres.ts";
 
 let smtp: TestSmtp;
 let srv: TestServer;
@@ -25,9 +26,9 @@ afterAll(async () => {
 const doctor = (env: Record<string, string> = {}) => runCli(["doctor", "--data", srv.dataDir], { SMTP_URL: smtp.url, ...storageEnv(srv), ...env });
 const lineOf = (stdout: string, check: string) => stdout.split("\n").find((l) => l.slice(6).startsWith(`${check}:`)) ?? "";
 
-// portal doctor opens the SQLite file in DATA_DIR (quick_check, its migrations, its tables): it has
-// no PostgreSQL checks yet, so under `npm run test:postgres` there is nothing for it to examine.
-if (dialect === "postgres") console.log("skipped: portal doctor checks the SQLite file in DATA_DIR only");
+// These examine the SQLite file in DATA_DIR (quick_check, its migrations, its tables); the
+// PostgreSQL checks are tested at the end of this file, in either run.
+if (dialect === "postgres") console.log("skipped: the SQLite half of portal doctor (the PostgreSQL half runs below)");
 describe.skipIf(dialect === "postgres")("portal doctor", () => {
   test("a healthy portal: every check ok, exit 0", async () => {
     const { token } = await srv.signUpBroker();
@@ -87,5 +88,27 @@ describe.skipIf(dialect === "postgres")("portal doctor", () => {
     expect(empty.exitCode).toBe(1);
     expect(empty.stdout).toContain("FAIL  Database: no database in");
     rmSync(join(srv.dataDir, "elsewhere"), { recursive: true, force: true });
+  });
+});
+
+if (!postgresInstalled) console.log(`skipped: portal doctor on PostgreSQL: ${POSTGRES_MISSING}`);
+describe.skipIf(!postgresInstalled)("portal doctor with DATABASE_URL", () => {
+  test("a migrated PostgreSQL gets a clean bill; one that does not answer is named with what to check", async () => {
+    const dataDir = tempDir("portal-doctor-pg-");
+    try {
+      const healthy = await runCli(["doctor", "--data", dataDir], { DATABASE_URL: await createTestDatabase() });
+      expect(healthy.stdout).toContain("ok    Database: PostgreSQL answers");
+      expect(healthy.stdout).toMatch(/ok {4}Database schema: all \d+ migrations applied/);
+      expect(healthy.stdout).toContain("No problems found.");
+      expect(healthy.exitCode).toBe(0);
+
+      const down = await runCli(["doctor", "--data", dataDir], { DATABASE_URL: "postgres://portal:secret-password@127.0.0.1:1/portal" });
+      expect(down.stdout).toContain("FAIL  Database: PostgreSQL does not answer");
+      expect(down.stdout).toContain("Check DATABASE_URL");
+      expect(down.stdout).not.toContain("secret-password");
+      expect(down.exitCode).toBe(1);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { Database } from "bun:sqlite";
 import { databaseFileName, readMigrationsFromDisk } from "../../../db/client.ts";
 import { appliedMigrationCount } from "../../../db/pre-migration-backup.ts";
-import { loadConfig, type ConfigOverrides } from "../../config.ts";
+import { loadConfig, type Config, type ConfigOverrides } from "../../config.ts";
 import { buildContext } from "../../context.ts";
 import { embeddedFiles } from "../../lib/embedded.ts";
 import type { FileStore } from "../../lib/storage.ts";
@@ -18,7 +18,9 @@ import { storageKeysIn } from "./backup.ts";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import * as schema from "../../../db/schema.ts";
 import type { Db } from "../../../db/client.ts";
-import { registerSqliteWriter } from "../../../db/transaction.ts";
+import { registerPostgres, registerSqliteWriter } from "../../../db/transaction.ts";
+import { appliedPgMigrationCount, closePostgres, openPostgres, readPgMigrationsFromDisk } from "../../../db/postgres.ts";
+import { referencedStorageKeys } from "../documents/service.ts";
 
 export type Verdict = "ok" | "warn" | "fail";
 
@@ -48,6 +50,7 @@ export async function runDoctor(env: Record<string, string | undefined>, overrid
   const findings: Finding[] = [ok("Configuration", `settings are valid; data in ${config.dataDir}`)];
   findings.push(diskSpace(config.dataDir));
 
+  if (config.databaseUrl) return [...findings, ...(await postgresFindings(config, now))];
   if (!existsSync(join(config.dataDir, databaseFileName))) {
     findings.push(fail("Database", `no database in ${config.dataDir}`, "Run portal migrate (or start the portal), or point --data / DATA_DIR at the right folder."));
     return findings;
@@ -60,12 +63,36 @@ export async function runDoctor(env: Record<string, string | undefined>, overrid
   try {
     findings.push(...databaseChecks(sqlite));
     const ctx = buildContext(config, db, { log: createLogger("silent") });
-      findings.push(clock(sqlite, now), ...await jobsAndEmails(ctx.db, ctx, now), ...(await storedFiles(config.dataDir, ctx.files)));
+      findings.push(clock(sqlite, now), ...await jobsAndEmails(ctx.db, ctx, now), ...(await storedFiles(config.dataDir, ctx.files, storageKeysIn(join(config.dataDir, databaseFileName)))));
     findings.push(await smtp(ctx));
   } finally {
     sqlite.close();
   }
   return findings;
+}
+
+/** The same checks on PostgreSQL (DATABASE_URL): it answers, its schema, jobs, emails, files, SMTP. */
+async function postgresFindings(config: Config, now: Date): Promise<Finding[]> {
+  const pg = openPostgres(config.databaseUrl!, { maxConnections: 2 });
+  try {
+    let applied: number;
+    try {
+      applied = await appliedPgMigrationCount(pg);
+    } catch (error) {
+      return [fail("Database", `PostgreSQL does not answer: ${(error as Error).message}`, "Check DATABASE_URL (host, port, database, user, password) and that this server may connect to it.")];
+    }
+    registerPostgres(pg);
+    const ctx = buildContext(config, pg as unknown as Db, { log: createLogger("silent") });
+    return [
+      ok("Database", "PostgreSQL answers"),
+      schemaFinding(applied, (embeddedFiles()?.pgMigrations ?? readPgMigrationsFromDisk()).length),
+      ...(await jobsAndEmails(ctx.db, ctx, now)),
+      ...(await storedFiles(config.dataDir, ctx.files, await referencedStorageKeys(ctx))),
+      await smtp(ctx),
+    ];
+  } finally {
+    await closePostgres(pg);
+  }
 }
 
 function diskSpace(dataDir: string): Finding {
@@ -83,15 +110,15 @@ function databaseChecks(sqlite: Database): Finding[] {
     result.length === 1 && result[0]!.quick_check === "ok"
       ? ok("Database integrity", "quick_check ok")
       : fail("Database integrity", result.slice(0, 3).map((r) => r.quick_check).join("; "), "Stop the portal and restore the latest backup (portal restore); keep the damaged file for inspection.");
-  const applied = appliedMigrationCount(sqlite);
-  const known = (embeddedFiles()?.migrations ?? readMigrationsFromDisk()).length;
-  const schema =
-    applied === known
+  return [integrity, schemaFinding(appliedMigrationCount(sqlite), (embeddedFiles()?.migrations ?? readMigrationsFromDisk()).length)];
+}
+
+function schemaFinding(applied: number, known: number): Finding {
+  return applied === known
       ? ok("Database schema", `all ${known} migrations applied`)
       : applied < known
         ? warn("Database schema", `${known - applied} migrations not applied yet`, "Start the portal or run portal migrate (a backup is taken first).")
         : fail("Database schema", `the database has ${applied} migrations, this portal knows ${known}`, "This database was used by a newer portal: run that version, or restore a backup made by this one.");
-  return [integrity, schema];
 }
 
 /** The newest time the portal wrote; a clock behind it went backwards (or the server's is wrong). */
@@ -131,14 +158,13 @@ async function jobsAndEmails(db: Db, ctx: ReturnType<typeof buildContext>, now: 
 }
 
 /** Referenced files that are gone (lost documents) and stored files nothing refers to (orphans). */
-async function storedFiles(dataDir: string, store: FileStore): Promise<Finding[]> {
+async function storedFiles(dataDir: string, store: FileStore, referenced: Set<string>): Promise<Finding[]> {
   let present: Set<string>;
   try {
     present = new Set(await store.storedKeys());
   } catch (error) {
     return [fail("Stored files", (error as Error).message, "Check S3_ENDPOINT, S3_BUCKET and the keys, and that this server may reach the storage service.")];
   }
-  const referenced = storageKeysIn(join(dataDir, databaseFileName));
   const missing = [...referenced].filter((k) => !present.has(k));
   const orphans = [...present].filter((k) => !referenced.has(k));
   const leftovers = readdirSync(dataDir).filter((n) => /^\.(backup|restore)-/.test(n));
