@@ -108,7 +108,8 @@ describe("portal CLI", () => {
   }, 30_000);
 
   test("backup of an empty data directory says there is no database", async () => {
-    const res = await runCli(["backup", join(dataDir(), "b.sqlite"), "--data", dataDir()]);
+    // A SQLite data directory's backup, whatever database the test run uses.
+    const res = await runCli(["backup", join(dataDir(), "b.sqlite"), "--data", dataDir()], { DATABASE_URL: "" });
     expect(res.exitCode).toBe(1);
     expect(res.stderr).toContain("No database found");
   });

@@ -12,6 +12,7 @@ import { runCli, serveProcess } from "../support/cli.ts";
 import { tempDir, testDatabaseEnv } from "../support/server.ts";
 import { startSilentServer, startSmtp, waitFor } from "../support/smtp.ts";
 import { transaction } from "../../db/transaction.ts";
+import { dialect } from "../../db/dialect.ts";
 
 const dataDir = tempDir("portal-crash-");
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -24,7 +25,10 @@ async function startPortal(smtpUrl: string) {
   return served.proc;
 }
 
-test("killed mid-delivery, started again: the email arrives exactly once", async () => {
+// On PostgreSQL a stopped instance's jobs are handed out again only after their 5-minute lease
+// (another instance may be running them); tests/api/mail.test.ts covers that with a test clock.
+if (dialect === "postgres") console.log("skipped: restart of one process on its own SQLite data directory (PostgreSQL waits out the lease)");
+test.skipIf(dialect === "postgres")("killed mid-delivery, started again: the email arrives exactly once", async () => {
   // First run: the mail server accepts the connection and then hangs, so delivery is in flight.
   const hanging = await startSilentServer();
   const first = await startPortal(`smtp://127.0.0.1:${hanging.port}`);

@@ -5,7 +5,7 @@
 // data directory; instances that share a database for real run on PostgreSQL, so this test
 // starts the second app directly.)
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { closeDatabase, openDatabase } from "../../db/client.ts";
+import { closeAnyDatabase, openMigratedDatabase } from "../../db/database.ts";
 import { rateLimits } from "../../db/schema.ts";
 import { createApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
@@ -17,16 +17,18 @@ const first = useTestServer({ TRUST_PROXY: "true" });
 const PASSWORD = "the real password";
 
 let second: { url: string; stop(): Promise<void> };
-beforeAll(() => {
-  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: first.dataDir, TRUST_PROXY: "true" });
-  const db = openDatabase(config.dataDir);
+beforeAll(async () => {
+  // The first server's database: its SQLite file, or its PostgreSQL database under test:postgres.
+  const databaseUrl = first.server.ctx.config.databaseUrl;
+  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: first.dataDir, TRUST_PROXY: "true", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const db = await openMigratedDatabase(config);
   const app = createApp(buildContext(config, db, { clock: first.clock, log: createLogger("silent") }));
   app.listen({ port: 0, hostname: "127.0.0.1" });
   second = {
     url: `http://127.0.0.1:${app.server!.port}`,
     async stop() {
       await app.stop(true);
-      closeDatabase(db);
+      await closeAnyDatabase(db);
     },
   };
 });
@@ -60,7 +62,7 @@ describe("sign-in throttle across instances", () => {
     expect((await signIn(first.url, user.email, "wrong", "198.51.100.5")).status).toBe(401);
   });
 
-  test("the per-address cap counts the address's failures on both instances together", async () => {
+  test("the per-address cap counts the address's failures on both instances together", { timeout: 30_000 }, async () => {
     const { user } = await first.signUpBroker({ password: PASSWORD });
     for (let i = 0; i < 20; i++) {
       expect((await signIn(i % 2 ? second.url : first.url, `nobody${i}@example.com`, "guess", "203.0.113.9")).status).toBe(401);
