@@ -13,7 +13,7 @@ import { createLogger } from "../../src/lib/log.ts";
 import { realPdfOfSize } from "../../tests/files/samples.ts";
 import { tempDir } from "../../tests/support/server.ts";
 import { benchEnv } from "./seed.ts";
-import { rssMb, startBenchServer } from "./support.ts";
+import { cpuSecondsByCommand, rssMb, startBenchServer } from "./support.ts";
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 50);
 const FILE_BYTES = 10_000_000; // 10 MB, under the default MAX_UPLOAD_MB of 10 MiB
@@ -59,9 +59,13 @@ if (!process.env.BENCH_COLD) {
   await Bun.sleep(500);
 }
 const warmRss = rssMb(server.pid);
+// Under scale-out.ts: CPU seconds each command (portal, postgres, s3rver's node) spent on the uploads.
+const rootPid = Number(process.env.BENCH_ROOT_PID ?? process.pid);
+const cpuBefore = cpuSecondsByCommand(rootPid);
 const started = performance.now();
 const results = await Promise.all(targets.map(upload));
 const seconds = (performance.now() - started) / 1000;
+const cpuAfter = cpuSecondsByCommand(rootPid);
 clearInterval(sampler);
 peakRss = Math.max(peakRss, rssMb(server.pid));
 
@@ -84,4 +88,6 @@ console.log(`uploads: ${ok} of ${UPLOADS} succeeded (statuses: ${[...new Set(res
 console.log(`time: ${seconds.toFixed(2)} s for ${totalMb.toFixed(0)} MB → ${uploadRate.toFixed(0)} MB/s`);
 console.log(`server memory: idle ${idleRss.toFixed(0)} MB, after one upload ${warmRss.toFixed(0)} MB, peak ${peakRss.toFixed(0)} MB`);
 console.log(`dd, same bytes, same disk: ${ddSeconds.toFixed(2)} s → ${ddRate.toFixed(0)} MB/s; ratio upload/dd ${(uploadRate / ddRate).toFixed(2)}`);
+const cpu = [...cpuAfter].map(([command, used]) => [command, used - (cpuBefore.get(command) ?? 0)] as const).filter(([, used]) => used >= 0.05);
+console.log(`CPU seconds during the uploads: ${cpu.sort((x, y) => y[1] - x[1]).map(([command, used]) => `${command} ${used.toFixed(2)}`).join(", ")}`);
 process.exit(ok === UPLOADS ? 0 : 1); // a PostgreSQL pool left open by the context would keep the process alive
