@@ -97,6 +97,10 @@ function sum(cores: Map<string, number>): string {
   return [...cores.values()].reduce((a, b) => a + b, 0).toFixed(2);
 }
 
-await Promise.all([toCeiling.stop(), toOne.stop(), toTwo.stop(), ceiling.stop(), a.stop(), b.stop()]);
+// The proxies first, then the instances once the requests the proxies had in flight have been
+// answered (an instance stopped mid-request answers it 500 when its pool has closed).
+await Promise.all([toCeiling.stop(), toOne.stop(), toTwo.stop(), ceiling.stop()]);
+await Bun.sleep(1000);
+await Promise.all([a.stop(), b.stop()]);
 for (const dir of [seedDir, ...dirs]) rmSync(dir, { recursive: true, force: true });
 process.exit(0);
