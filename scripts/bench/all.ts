@@ -3,8 +3,11 @@
 // 1. every broker and portal read at 50 connections vs a bare Bun.serve ceiling, 1,000 customers,
 //    with the server's idle memory after seeding;  2. writes at 20 concurrent writers;
 // 3. 50 concurrent 10 MB uploads vs dd, peak memory;  4. growth to 10,000 customers;
-// 5. the web app's first-load JavaScript and Largest Contentful Paint on a throttled phone profile.
-// BENCH_SECONDS (default 5) per measurement; BENCH_SKIP=growth,lcp leaves parts out.
+// 5. the web app's first-load JavaScript and Largest Contentful Paint on a throttled phone profile;
+// 6. scale-out (scale-out.ts): reads and uploads on PostgreSQL + S3, and reads through a
+//    round-robin proxy in front of one instance and of two (needs Debian's postgresql).
+// BENCH_SECONDS (default 5) per measurement; BENCH_SKIP=growth,lcp,scale-out leaves parts out
+// (and pg-reads, pg-uploads, two-instances parts of scale-out).
 import { join } from "node:path";
 import { printGrowth } from "./growth.ts";
 import { benchReads, formatReadRow, READ_HEADER } from "./reads.ts";
@@ -40,6 +43,10 @@ if (!skip.has("growth")) {
   section("Growth");
   const large = await benchReads({ customers: 10_000, seconds });
   printGrowth(small, large);
+}
+if (!skip.has("scale-out")) {
+  section("Scale-out: PostgreSQL + S3, one and two instances");
+  await run("scale-out.ts");
 }
 if (!skip.has("web")) {
   section("Web app: first-load JavaScript");

@@ -13,3 +13,10 @@ const run = await benchReads({
 console.log(`\nServer memory: ${run.idleRssMb.toFixed(0)} MB idle after seeding, ${run.afterRssMb.toFixed(0)} MB after the reads\n`);
 console.log(READ_HEADER);
 for (const row of run.rows) console.log(formatReadRow(row));
+if (run.rows.some((row) => row.cores)) {
+  const commands = ["portal", "postgres", "wrk"];
+  console.log(`\nCores busy during the portal's runs (CPU seconds per second; ${navigator.hardwareConcurrency} on this machine):\n`);
+  console.log(`| Read | ${commands.join(" | ")} |\n|---|${commands.map(() => "---:|").join("")}`);
+  for (const row of run.rows) console.log(`| ${row.label} | ${commands.map((c) => (row.cores?.get(c) ?? 0).toFixed(2)).join(" | ")} |`);
+}
+process.exit(0); // on PostgreSQL (scale-out.ts), nothing left open keeps the process alive

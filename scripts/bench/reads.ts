@@ -5,7 +5,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { tempDir } from "../../tests/support/server.ts";
 import { seedBroker, type Seeded } from "./seed.ts";
-import { rssMb, startBenchServer, startCeilingServer, wrk, type WrkResult } from "./support.ts";
+import { coresBusy, rssMb, startBenchServer, startCeilingServer, wrk, type WrkResult } from "./support.ts";
 
 export const CONNECTIONS = 50;
 
@@ -15,6 +15,8 @@ export interface ReadRow {
   portal: WrkResult;
   ceiling: WrkResult;
   ratio: number;
+  /** With BENCH_ROOT_PID (scale-out.ts): cores each command under it kept busy during the portal's run. */
+  cores?: Map<string, number>;
 }
 
 export interface ReadRun {
@@ -84,10 +86,13 @@ export async function benchReads(options: { customers: number; seconds: number; 
   for (const e of endpoints) {
     const headers = headersFor(e.as);
     await wrk(server.base + e.path, { ...load, seconds: 1, headers }); // warm-up, not reported
-    const portal = await wrk(server.base + e.path, { ...load, headers });
+    const rootPid = process.env.BENCH_ROOT_PID;
+    const { result: portal, cores } = rootPid
+      ? await coresBusy(Number(rootPid), options.seconds, () => wrk(server.base + e.path, { ...load, headers }))
+      : { result: await wrk(server.base + e.path, { ...load, headers }), cores: undefined };
     const key = ceilingPaths.get(e.label)!;
     const ceiling = await wrk(ceilingServer.base + key, { ...load, headers });
-    const row = { label: e.label, bytes: bodies[key]!.length, portal, ceiling, ratio: portal.rps / ceiling.rps };
+    const row = { label: e.label, bytes: bodies[key]!.length, portal, ceiling, ratio: portal.rps / ceiling.rps, cores };
     rows.push(row);
     console.log(formatReadRow(row));
   }

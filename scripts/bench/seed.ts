@@ -2,8 +2,10 @@
 // mix of statuses, plus what the other reads need: notifications for the broker and the first
 // customer, a few shared files, and a signed-in customer account on the first customer's link.
 // Used by the benchmarks; returns the broker's bearer token, a customer and its link.
+// With DATABASE_URL (postgres://…) in this process's environment it seeds that PostgreSQL database
+// instead of the SQLite file in dataDir (the table objects are chosen per process, db/tables.ts).
 import { eq, inArray } from "drizzle-orm";
-import { migrateDatabase, openDatabase } from "../../db/client.ts";
+import { closeAnyDatabase, openMigratedDatabase } from "../../db/database.ts";
 import { customerAccounts, customerSessions, documents, notifications } from "../../db/tables.ts";
 import { loadConfig } from "../../src/config.ts";
 import { buildContext } from "../../src/context.ts";
@@ -25,10 +27,21 @@ export interface Seeded {
   customerIds: string[];
 }
 
+/**
+ * The settings a seeding script opens the database with: dataDir, plus the PostgreSQL database and
+ * S3 bucket of this process's environment when set (so the seeded data is where the portal looks).
+ */
+export function benchEnv(dataDir: string): Record<string, string> {
+  const env: Record<string, string> = { DATA_DIR: dataDir };
+  for (const [name, value] of Object.entries(process.env)) {
+    if (value && (name === "DATABASE_URL" || name === "SESSION_SECRET" || name.startsWith("S3_"))) env[name] = value;
+  }
+  return env;
+}
+
 export async function seedBroker(dataDir: string, customers: number, options: { email?: string } = {}): Promise<Seeded> {
-  const config = loadConfig({ DATA_DIR: dataDir });
-  const db = openDatabase(dataDir);
-  migrateDatabase(db);
+  const config = loadConfig(benchEnv(dataDir));
+  const db = await openMigratedDatabase(config);
   const ctx = buildContext(config, db, { log: createLogger("silent") });
   const broker = await createBrokerAccount(ctx, { email: options.email ?? "bench@example.com", password: "bench password", firstName: "Bench", lastName: "Broker" });
   const { token } = await createSession(ctx, broker.id);
@@ -74,6 +87,6 @@ export async function seedBroker(dataDir: string, customers: number, options: { 
   const customerToken = randomToken();
   await transaction(db, (tx) => tx.insert(customerAccounts).values({ id: accountId, email: firstEmail, passwordHash: "unused" }));
   await transaction(db, (tx) => tx.insert(customerSessions).values({ id: hashToken(customerToken), accountId, expiresAt: new Date(Date.now() + 86_400_000) }));
-  db.$client.close();
+  await closeAnyDatabase(db);
   return { token, customerId: customerIds[0]!, uploadLink, customerToken, customerIds };
 }

@@ -1,5 +1,5 @@
 // What the benchmarks share: the portal as its own process on a free port, and its memory.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { waitForHealthy } from "../../tests/support/cli.ts";
 
@@ -17,13 +17,13 @@ export interface BenchServer {
  * brokerages run), else from source; BENCH_FROM_SOURCE=1 forces source, BENCH_PORTAL=path picks
  * another executable (e.g. a build of an earlier commit, for a before/after table).
  */
-export async function startBenchServer(dataDir: string, options: { fromSource?: boolean; logFile?: string } = {}): Promise<BenchServer> {
+export async function startBenchServer(dataDir: string, options: { fromSource?: boolean; logFile?: string; env?: Record<string, string> } = {}): Promise<BenchServer> {
   const binary = process.env.BENCH_PORTAL ?? join(root, "portal");
   const fromSource = options.fromSource || Boolean(process.env.BENCH_FROM_SOURCE) || !(await Bun.file(binary).exists());
   const command = fromSource ? [process.execPath, join(root, "src/cli.ts")] : [binary];
   const port = 20000 + Math.floor(Math.random() * 20000);
   const proc = Bun.spawn([...command, "serve", "--port", String(port), "--data", dataDir], {
-    env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+    env: { ...process.env, ...options.env, HOST: "127.0.0.1", LOG_LEVEL: "warn" },
     stdout: options.logFile ? Bun.file(options.logFile) : "inherit",
     stderr: options.logFile ? Bun.file(options.logFile) : "inherit",
   });
@@ -103,3 +103,83 @@ export async function startCeilingServer(bodiesFile: string): Promise<{ base: st
     },
   };
 }
+
+/**
+ * A round-robin reverse proxy in its own process (scripts/bench/proxy.ts): each request goes to
+ * the next of `upstreams` in turn. The same proxy in front of one instance and of two, so the
+ * comparison carries the proxy's cost on both sides.
+ */
+export async function startProxy(upstreams: string[]): Promise<{ base: string; pid: number; stop(): Promise<void> }> {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const proc = Bun.spawn([process.execPath, join(import.meta.dir, "proxy.ts"), String(port), ...upstreams], { stdout: "inherit", stderr: "inherit" });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHealthy(base);
+  return {
+    base,
+    pid: proc.pid,
+    async stop() {
+      proc.kill();
+      await proc.exited;
+    },
+  };
+}
+
+/**
+ * CPU seconds (user + system) used so far by `root` and every process under it, summed by command
+ * name. Only this bench's own tree: the machine is shared, and others run PostgreSQL too.
+ */
+export function cpuSecondsByCommand(root: number): Map<string, number> {
+  const ticks = 100; // USER_HZ on Linux
+  const processes: { pid: number; ppid: number; command: string; seconds: number }[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // gone meanwhile
+    }
+    // "pid (comm) state ppid …": comm may hold spaces; utime and stime are fields 14 and 15.
+    const close = stat.lastIndexOf(")");
+    const fields = stat.slice(close + 2).split(" ");
+    processes.push({
+      pid: Number(entry),
+      ppid: Number(fields[1]),
+      // npm's Bun runs as bun.exe; one name for both.
+      command: stat.slice(stat.indexOf("(") + 1, close).replace(/^bun\.exe$/, "bun"),
+      seconds: (Number(fields[11]) + Number(fields[12])) / ticks,
+    });
+  }
+  const inTree = new Set([root]);
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const p of processes) if (!inTree.has(p.pid) && inTree.has(p.ppid)) (inTree.add(p.pid), (grown = true));
+  }
+  const byCommand = new Map<string, number>();
+  for (const p of processes) if (inTree.has(p.pid)) byCommand.set(p.command, (byCommand.get(p.command) ?? 0) + p.seconds);
+  return byCommand;
+}
+
+/**
+ * Runs `work` (a load of `seconds`) and answers how many cores each command under `root` kept
+ * busy in the middle of it (CPU seconds per second of wall time, from 0.5 s after the start to
+ * 0.5 s before the end, while wrk is still running), e.g. { postgres: 0.8, portal: 0.7, wrk: 0.2 }.
+ */
+export async function coresBusy<T>(root: number, seconds: number, work: () => Promise<T>): Promise<{ result: T; cores: Map<string, number> }> {
+  const running = work();
+  await Bun.sleep(500);
+  const before = cpuSecondsByCommand(root);
+  const started = performance.now();
+  await Bun.sleep(Math.max(500, seconds * 1000 - 1000));
+  const after = cpuSecondsByCommand(root);
+  const wall = (performance.now() - started) / 1000;
+  const cores = new Map<string, number>();
+  for (const [command, used] of after) {
+    const rate = (used - (before.get(command) ?? 0)) / wall;
+    if (rate >= 0.01) cores.set(command, rate);
+  }
+  return { result: await running, cores };
+}
+
+export const formatCores = (cores: Map<string, number>, names: string[]) =>
+  names.map((name) => `${name} ${(cores.get(name) ?? 0).toFixed(2)}`).join(", ");

@@ -4,7 +4,7 @@
 // Run: npm run compile && npx bun scripts/bench/uploads.ts   (BENCH_FROM_SOURCE=1 to run from source)
 import { rmSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { migrateDatabase, openDatabase } from "../../db/client.ts";
+import { closeAnyDatabase, openMigratedDatabase } from "../../db/database.ts";
 import { loadConfig } from "../../src/config.ts";
 import { buildContext } from "../../src/context.ts";
 import { createBrokerAccount } from "../../src/features/auth/service.ts";
@@ -12,7 +12,8 @@ import { createCustomer } from "../../src/features/customers/requests.ts";
 import { createLogger } from "../../src/lib/log.ts";
 import { realPdfOfSize } from "../../tests/files/samples.ts";
 import { tempDir } from "../../tests/support/server.ts";
-import { rssMb, startBenchServer } from "./support.ts";
+import { benchEnv } from "./seed.ts";
+import { cpuSecondsByCommand, rssMb, startBenchServer } from "./support.ts";
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 50);
 const FILE_BYTES = 10_000_000; // 10 MB, under the default MAX_UPLOAD_MB of 10 MiB
@@ -20,9 +21,8 @@ const FILE_BYTES = 10_000_000; // 10 MB, under the default MAX_UPLOAD_MB of 10 M
 
 // One customer with one requested document per upload.
 const dataDir = tempDir("portal-bench-uploads-");
-const config = loadConfig({ DATA_DIR: dataDir });
-const db = openDatabase(dataDir);
-migrateDatabase(db);
+const config = loadConfig(benchEnv(dataDir)); // DATABASE_URL and S3_* too when set (scale-out.ts)
+const db = await openMigratedDatabase(config);
 const ctx = buildContext(config, db, { log: createLogger("silent") });
 const broker = await createBrokerAccount(ctx, { email: "bench@example.com", password: "bench password" });
 // One more customer for the warm-up upload below.
@@ -30,7 +30,7 @@ const targets = await Promise.all(Array.from({ length: UPLOADS + 1 }, async (_, 
   const c = await createCustomer(ctx, { broker,  email: `uploader${i}@example.com`, requiredDocuments: [{ name: "Bank Statement" }] });
   return { link: c.uploadLink, documentId: c.documents[0]!.id };
 }));
-db.$client.close();
+await closeAnyDatabase(db);
 
 const server = await startBenchServer(dataDir);
 await Bun.sleep(500);
@@ -59,16 +59,21 @@ if (!process.env.BENCH_COLD) {
   await Bun.sleep(500);
 }
 const warmRss = rssMb(server.pid);
+// Under scale-out.ts: CPU seconds each command (portal, postgres, s3rver's node) spent on the uploads.
+const rootPid = Number(process.env.BENCH_ROOT_PID ?? process.pid);
+const cpuBefore = cpuSecondsByCommand(rootPid);
 const started = performance.now();
 const results = await Promise.all(targets.map(upload));
 const seconds = (performance.now() - started) / 1000;
+const cpuAfter = cpuSecondsByCommand(rootPid);
 clearInterval(sampler);
 peakRss = Math.max(peakRss, rssMb(server.pid));
 
 await server.stop();
 
 const ok = results.filter((s) => s === 200).length;
-const stored = statSync(join(dataDir, "files")).isDirectory();
+// On S3 the files are in the bucket (each upload answered 200 only once its object was stored).
+const stored = config.s3 ? `in bucket ${config.s3.bucket}` : statSync(join(dataDir, "files")).isDirectory();
 const totalMb = (UPLOADS * FILE_BYTES) / 1e6;
 const uploadRate = totalMb / seconds;
 
@@ -83,4 +88,6 @@ console.log(`uploads: ${ok} of ${UPLOADS} succeeded (statuses: ${[...new Set(res
 console.log(`time: ${seconds.toFixed(2)} s for ${totalMb.toFixed(0)} MB → ${uploadRate.toFixed(0)} MB/s`);
 console.log(`server memory: idle ${idleRss.toFixed(0)} MB, after one upload ${warmRss.toFixed(0)} MB, peak ${peakRss.toFixed(0)} MB`);
 console.log(`dd, same bytes, same disk: ${ddSeconds.toFixed(2)} s → ${ddRate.toFixed(0)} MB/s; ratio upload/dd ${(uploadRate / ddRate).toFixed(2)}`);
-if (ok !== UPLOADS) process.exit(1);
+const cpu = [...cpuAfter].map(([command, used]) => [command, used - (cpuBefore.get(command) ?? 0)] as const).filter(([, used]) => used >= 0.05);
+console.log(`CPU seconds during the uploads: ${cpu.sort((x, y) => y[1] - x[1]).map(([command, used]) => `${command} ${used.toFixed(2)}`).join(", ")}`);
+process.exit(ok === UPLOADS ? 0 : 1); // a PostgreSQL pool left open by the context would keep the process alive
