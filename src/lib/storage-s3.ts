@@ -9,6 +9,7 @@ import type { Config } from "../config.ts";
 import { AppError } from "./errors.ts";
 import type { Logger } from "./log.ts";
 import { checkedKey, KEY_PATTERN, type FileStore } from "./storage.ts";
+import { Limiter } from "./limiter.ts";
 
 /** S3's smallest part (every part but the last must be at least 5 MiB). */
 const PART_BYTES = 5 * 1024 * 1024;
@@ -29,6 +30,9 @@ const isServiceError = (error: unknown) => error instanceof Error && (error.name
 const cannotStore = () => new AppError("unavailable", "Files cannot be stored right now, so nothing was saved. Please try again shortly.", { retryAfter: 30 });
 const cannotRead = () => new AppError("unavailable", "Stored files cannot be read right now. Please try again shortly.", { retryAfter: 30 });
 
+/** Uploads sent to the bucket at once by one portal process. */
+const UPLOADS_AT_ONCE = 4;
+
 export function s3FileStore(settings: NonNullable<Config["s3"]>, options: S3StoreOptions): FileStore {
   const client = new S3Client({
     bucket: settings.bucket,
@@ -42,8 +46,42 @@ export function s3FileStore(settings: NonNullable<Config["s3"]>, options: S3Stor
   mkdirSync(tmp, { recursive: true });
   const where = `the S3 bucket "${settings.bucket}"${settings.endpoint ? ` at ${settings.endpoint}` : ""}`;
 
+  const uploadSlots = new Limiter(UPLOADS_AT_ONCE);
+
   /** Deletes what a failed upload may have left; a failure to do so is the sweep's to clean up. */
   const discard = (key: string) => client.delete(key).catch(() => {});
+
+  /** Streams a finished temporary file into the bucket under `key`, then removes the file. */
+  async function sendToBucket(tempPath: string, key: string): Promise<void> {
+    const target = client.file(checkedKey(key));
+    const source = await open(tempPath, "r");
+    // One part in flight at a time and each awaited: the file is read no faster than the bucket
+    // takes it. Bun sends a file under one part as a single PUT, larger ones as a multipart upload.
+    const writer = target.writer({ partSize: PART_BYTES, queueSize: 1, type: "application/octet-stream" });
+    let ending = false;
+    try {
+      const chunk = new Uint8Array(READ_BYTES);
+      for (;;) {
+        const { bytesRead } = await source.read(chunk, 0, chunk.length, null);
+        if (bytesRead === 0) break;
+        await writer.write(chunk.subarray(0, bytesRead));
+        await writer.flush();
+      }
+      ending = true;
+      await writer.end();
+    } catch (error) {
+      // Ending a multipart upload completes it, even with an error given, so an upload cut
+      // off half way is ended and its object deleted: nothing is left under `key`.
+      if (!ending) await Promise.resolve().then(() => writer.end()).catch(() => {});
+      await discard(key);
+      if (!isServiceError(error)) throw error;
+      options.log?.error("The S3 bucket did not take an upload", { bucket: settings.bucket, error: String(error) });
+      throw cannotStore();
+    } finally {
+      await source.close();
+    }
+    rmSync(tempPath, { force: true });
+  }
 
   const store: FileStore = {
     tempDir: tmp,
@@ -71,36 +109,9 @@ export function s3FileStore(settings: NonNullable<Config["s3"]>, options: S3Stor
       } while (continuationToken);
       return keys;
     },
-    async adopt(tempPath, key) {
-      const target = client.file(checkedKey(key));
-      const source = await open(tempPath, "r");
-      // One part in flight at a time and each awaited: the file is read no faster than the bucket
-      // takes it. Bun sends a file under one part as a single PUT, larger ones as a multipart upload.
-      const writer = target.writer({ partSize: PART_BYTES, queueSize: 1, type: "application/octet-stream" });
-      let ending = false;
-      try {
-        const chunk = new Uint8Array(READ_BYTES);
-        for (;;) {
-          const { bytesRead } = await source.read(chunk, 0, chunk.length, null);
-          if (bytesRead === 0) break;
-          await writer.write(chunk.subarray(0, bytesRead));
-          await writer.flush();
-        }
-        ending = true;
-        await writer.end();
-      } catch (error) {
-        // Ending a multipart upload completes it, even with an error given, so an upload cut
-        // off half way is ended and its object deleted: nothing is left under `key`.
-        if (!ending) await Promise.resolve().then(() => writer.end()).catch(() => {});
-        await discard(key);
-        if (!isServiceError(error)) throw error;
-        options.log?.error("The S3 bucket did not take an upload", { bucket: settings.bucket, error: String(error) });
-        throw cannotStore();
-      } finally {
-        await source.close();
-      }
-      rmSync(tempPath, { force: true });
-    },
+    // A few uploads to the bucket at once: each holds a part or two in memory while it is sent,
+    // so 50 arriving together would hold 50 × 10 MB; the others wait on their temp files.
+    adopt: (tempPath, key) => uploadSlots.run(() => sendToBucket(tempPath, key)),
     async write(key, data) {
       // The way every upload goes, through a temporary file: so /readyz, which writes a probe,
       // also proves the local disk that uploads stream to can take them.

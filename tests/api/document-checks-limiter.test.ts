@@ -4,7 +4,8 @@
 // and stored once a slot frees.
 import { afterEach, describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
-import { checkSlots, Limiter } from "../../src/features/document-checks/limiter.ts";
+import { checkSlots } from "../../src/features/document-checks/limiter.ts";
+import { Limiter } from "../../src/lib/limiter.ts";
 import { realPdf } from "../files/samples.ts";
 import { createCustomer, uploadFile } from "../support/fixtures.ts";
 import { useTestServer } from "../support/server.ts";
