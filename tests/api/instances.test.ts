@@ -8,27 +8,11 @@ import { sampleFiles, uploadFile } from "../support/fixtures.ts";
 import { connectLive } from "../support/live.ts";
 import { createTestDatabase, POSTGRES_MISSING, postgresInstalled } from "../support/postgres.ts";
 import { S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, startS3Server, type S3TestServer } from "../support/s3.ts";
-import { cookieHeader, tempDir, type TestServer } from "../support/server.ts";
+import { cookieHeader, remoteServer, tempDir } from "../support/server.ts";
 import { startSmtp, type TestSmtp } from "../support/smtp.ts";
 
 if (!postgresInstalled) console.log(`instances.test.ts skipped: ${POSTGRES_MISSING}`);
 
-/** Enough of a TestServer for the shared helpers: calls to one instance's URL. */
-function at(instance: ServeProcess): TestServer {
-  const call = async (path: string, options: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
-    const headers: Record<string, string> = { origin: instance.url, ...options.headers };
-    let body: BodyInit | undefined;
-    if (options.body instanceof FormData) body = options.body;
-    else if (options.body !== undefined) {
-      body = JSON.stringify(options.body);
-      headers["content-type"] = "application/json";
-    }
-    const response = await fetch(instance.url + path, { method: options.method ?? "GET", headers, body, redirect: "manual" });
-    const text = await response.text();
-    return { status: response.status, body: response.headers.get("content-type")?.includes("json") && text ? JSON.parse(text) : text, headers: response.headers };
-  };
-  return { url: instance.url, call } as unknown as TestServer;
-}
 
 async function waitUntil(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -76,8 +60,8 @@ describe.skipIf(!postgresInstalled)("two instances on one PostgreSQL and one buc
   });
 
   test("a customer's upload through one instance reaches the broker's socket on the other; 500 emails due at once go out once", async () => {
-    const viaA = at(a);
-    const viaB = at(b);
+    const viaA = remoteServer(a.url);
+    const viaB = remoteServer(b.url);
     // The first broker of an empty portal is created at once (no emailed code).
     const signUp = await viaA.call("/api/auth/signup", { method: "POST", body: { email: "bree@example.com", password: "broker password 1", firstName: "Bree" } });
     expect(signUp.status).toBe(201);

@@ -6,27 +6,11 @@ import { sampleFiles, uploadFile } from "../support/fixtures.ts";
 import { connectLive } from "../support/live.ts";
 import { createTestDatabase, POSTGRES_MISSING, postgresInstalled } from "../support/postgres.ts";
 import { S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, startS3Server, type S3TestServer } from "../support/s3.ts";
-import { cookieHeader, type TestServer } from "../support/server.ts";
+import { cookieHeader, remoteServer } from "../support/server.ts";
 import { startPortal, type Portal } from "./support.ts";
 
 if (!postgresInstalled) console.log(`scale-out.test.ts skipped: ${POSTGRES_MISSING}`);
 
-/** Enough of a TestServer for the shared helpers: JSON calls to one portal. */
-function at(portal: Portal): TestServer {
-  const call = async (path: string, options: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
-    const headers: Record<string, string> = { origin: portal.url, ...options.headers };
-    let body: BodyInit | undefined;
-    if (options.body instanceof FormData) body = options.body;
-    else if (options.body !== undefined) {
-      body = JSON.stringify(options.body);
-      headers["content-type"] = "application/json";
-    }
-    const response = await fetch(portal.url + path, { method: options.method ?? "GET", headers, body, redirect: "manual" });
-    const text = await response.text();
-    return { status: response.status, body: response.headers.get("content-type")?.includes("json") && text ? JSON.parse(text) : text, headers: response.headers };
-  };
-  return { url: portal.url, call } as unknown as TestServer;
-}
 
 describe.skipIf(!postgresInstalled)("the executable on PostgreSQL and S3, two instances", () => {
   let s3: S3TestServer;
@@ -55,8 +39,8 @@ describe.skipIf(!postgresInstalled)("the executable on PostgreSQL and S3, two in
 
   test("ready on both; an upload through one is heard and served by the other", async () => {
     for (const portal of [a, b]) expect((await fetch(`${portal.url}/readyz`)).status).toBe(200);
-    const viaA = at(a);
-    const viaB = at(b);
+    const viaA = remoteServer(a.url);
+    const viaB = remoteServer(b.url);
     const signUp = await viaA.call("/api/auth/signup", { method: "POST", body: { email: "bree@example.com", password: "broker password 1" } });
     expect(signUp.status).toBe(201);
     const cookie = cookieHeader(signUp as never);

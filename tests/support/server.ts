@@ -194,3 +194,23 @@ export function useServerWithBroker(
     },
   };
 }
+
+/**
+ * A portal started some other way (a `portal serve` process, the compiled executable), as far as
+ * the shared helpers need one: JSON and form calls to its URL, with its own Origin.
+ */
+export function remoteServer(url: string): TestServer {
+  const call = async (path: string, options: CallOptions = {}) => {
+    const headers: Record<string, string> = { origin: url, ...options.headers };
+    let body: BodyInit | undefined;
+    if (options.body instanceof FormData) body = options.body;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers["content-type"] = "application/json";
+    }
+    const response = await fetch(url + path, { method: options.method ?? "GET", headers, body, redirect: "manual" });
+    const text = await response.text();
+    return { status: response.status, body: response.headers.get("content-type")?.includes("json") && text ? JSON.parse(text) : text, headers: response.headers };
+  };
+  return { url, call } as unknown as TestServer;
+}
