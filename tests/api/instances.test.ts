@@ -7,7 +7,7 @@ import { serveProcess, type ServeProcess } from "../support/cli.ts";
 import { sampleFiles, uploadFile } from "../support/fixtures.ts";
 import { connectLive } from "../support/live.ts";
 import { createTestDatabase, POSTGRES_MISSING, postgresInstalled } from "../support/postgres.ts";
-import { S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, startS3Server, type S3TestServer } from "../support/s3.ts";
+import { startS3Server, type S3TestServer } from "../support/s3.ts";
 import { cookieHeader, remoteServer, tempDir } from "../support/server.ts";
 import { startSmtp, type TestSmtp } from "../support/smtp.ts";
 
@@ -34,11 +34,7 @@ describe.skipIf(!postgresInstalled)("two instances on one PostgreSQL and one buc
     smtp = await startSmtp();
     const shared = {
       DATABASE_URL: await createTestDatabase(),
-      S3_BUCKET: await s3.createBucket(),
-      S3_ENDPOINT: s3.endpoint,
-      S3_REGION: "us-east-1",
-      S3_ACCESS_KEY_ID,
-      S3_SECRET_ACCESS_KEY,
+      ...s3.env(await s3.createBucket()),
       SMTP_URL: smtp.url,
       SESSION_SECRET: "one secret for every instance, 32+ characters long",
       PUBLIC_URL: "https://portal.example.com",

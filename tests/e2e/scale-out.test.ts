@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { sampleFiles, uploadFile } from "../support/fixtures.ts";
 import { connectLive } from "../support/live.ts";
 import { createTestDatabase, POSTGRES_MISSING, postgresInstalled } from "../support/postgres.ts";
-import { S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, startS3Server, type S3TestServer } from "../support/s3.ts";
+import { startS3Server, type S3TestServer } from "../support/s3.ts";
 import { cookieHeader, remoteServer } from "../support/server.ts";
 import { startPortal, type Portal } from "./support.ts";
 
@@ -21,11 +21,7 @@ describe.skipIf(!postgresInstalled)("the executable on PostgreSQL and S3, two in
     s3 = await startS3Server();
     const shared = {
       DATABASE_URL: await createTestDatabase(),
-      S3_BUCKET: await s3.createBucket(),
-      S3_ENDPOINT: s3.endpoint,
-      S3_REGION: "us-east-1",
-      S3_ACCESS_KEY_ID,
-      S3_SECRET_ACCESS_KEY,
+      ...s3.env(await s3.createBucket()),
       SESSION_SECRET: "one secret for every instance, 32+ characters long",
     };
     a = await startPortal(shared);
