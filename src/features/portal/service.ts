@@ -32,14 +32,15 @@ async function brokersOf(ctx: AppContext, access: PortalAccess): Promise<BrokerC
   });
 }
 
-export async function customerProfile(ctx: AppContext, access: PortalAccess): Promise<CustomerProfileDto> {
+/** `brokers`: the request's brokers when the caller has them already (brokersOf). */
+export async function customerProfile(ctx: AppContext, access: PortalAccess, brokers?: BrokerContactDto[]): Promise<CustomerProfileDto> {
   const { customer } = access;
   return {
     id: customer.id,
     name: customer.name,
     email: customer.email,
     loanType: customer.loanType ?? access.customers.find((c) => c.loanType)?.loanType ?? null,
-    invitedBy: (await brokersOf(ctx, access)).map((b) => b.name),
+    invitedBy: (brokers ?? (await brokersOf(ctx, access))).map((b) => b.name),
   };
 }
 
@@ -86,11 +87,12 @@ const customerIds = (access: PortalAccess) => access.customers.map((c) => c.id);
 export async function portalView(ctx: AppContext, access: PortalAccess): Promise<PortalDto> {
   const signedIn = isSignedIn(access);
   const docs = (await listDocumentsOfCustomers(ctx, customerIds(access))).filter((d) => signedIn || isRequirement(d.status));
+  const brokers = await brokersOf(ctx, access); // looked up once, for the profile and the list
   return {
-    customer: signedIn ? await customerProfile(ctx, access) : { id: access.customer.id, name: access.customer.name },
+    customer: signedIn ? await customerProfile(ctx, access, brokers) : { id: access.customer.id, name: access.customer.name },
     authenticated: signedIn,
     documents: docs.map((d) => toPortalDocument(d, signedIn, effectiveRules(ctx, d.acceptanceRules))),
-    brokers: await brokersOf(ctx, access),
+    brokers,
     maxUploadBytes: ctx.config.maxUploadBytes,
   };
 }
