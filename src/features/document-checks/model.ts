@@ -13,3 +13,9 @@ export const AcceptanceRulesSchema = t.Object({
   minImageLongSide: pixels,
   noPassword: t.Boolean(),
 });
+
+/**
+ * The same rules as answered in responses: without the request's uniqueItems check, which hashes
+ * every item and cost 8 % of a customer portal view, on data the portal itself wrote.
+ */
+export const AcceptanceRulesDto = t.Object({ ...AcceptanceRulesSchema.properties, kinds: t.Array(t.UnionEnum(FILE_KINDS)) });

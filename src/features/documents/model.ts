@@ -1,7 +1,7 @@
 import { t } from "elysia";
 import { IsoDate, MaybeDate, optionalText } from "../../lib/model.ts";
 import { DOCUMENT_STATUSES } from "../../shared/documents.ts";
-import { AcceptanceRulesSchema } from "../document-checks/model.ts";
+import { AcceptanceRulesDto, AcceptanceRulesSchema } from "../document-checks/model.ts";
 
 const dueDate = t.String({ maxLength: 64, error: "dueDate is required: a date and time, such as 2026-12-01T17:00:00Z" });
 const reminderTime = optionalText(64, "reminderTime must be a date and time, such as 2026-11-30T17:00:00Z");
@@ -54,7 +54,7 @@ export const DocumentDto = t.Object({
   /** What was checked when the current file arrived, one line each (src/shared/acceptance-rules.ts). */
   checks: t.Optional(t.Nullable(t.Array(t.String()))),
   /** The broker's own acceptance rules; null: the standard ones. */
-  acceptanceRules: t.Optional(t.Nullable(AcceptanceRulesSchema)),
+  acceptanceRules: t.Optional(t.Nullable(AcceptanceRulesDto)),
   /** The customer's "I don't have this" answer, while it awaits the broker. */
   unavailableReason: t.Optional(t.Nullable(t.String())),
   unavailableAt: t.Optional(MaybeDate),

@@ -4,7 +4,7 @@ import { IdParams, Message } from "../../lib/model.ts";
 import { access } from "../access/plugin.ts";
 import { brokerActor } from "../audit/actor.ts";
 import { effectiveRules } from "../document-checks/service.ts";
-import { AcceptanceRulesSchema } from "../document-checks/model.ts";
+import { AcceptanceRulesDto } from "../document-checks/model.ts";
 import { decideUnavailable, setAcceptanceRules } from "./answers.ts";
 import { AcceptanceRulesBody, BulkDueDateBody, BulkDueDateResponse, DocumentDto, DueDateBody, UnavailableDecisionBody, VerifyBody } from "./model.ts";
 import { setBulkDueDate, setDueDate, verifyDocument } from "./review.ts";
@@ -34,7 +34,7 @@ export const documentRoutes = (ctx: AppContext) =>
           response: DocumentDto,
         })
         // The rules a request without its own is held to (this server's standard).
-        .get("/acceptance-rules/standard", () => effectiveRules(ctx, null), { response: AcceptanceRulesSchema })
+        .get("/acceptance-rules/standard", () => effectiveRules(ctx, null), { response: AcceptanceRulesDto })
         .put(
           "/:id/acceptance-rules",
           async ({ broker, params, body }) => toDocumentDto(await setAcceptanceRules(ctx, { brokerId: broker.id, documentId: params.id, rules: body.rules })),

@@ -2,7 +2,7 @@ import { t } from "elysia";
 import { MaybeDate } from "../../lib/model.ts";
 import { BrokerContactDto } from "../broker-profile/model.ts";
 import { DocumentStatus } from "../documents/model.ts";
-import { AcceptanceRulesSchema } from "../document-checks/model.ts";
+import { AcceptanceRulesDto } from "../document-checks/model.ts";
 
 export const LinkParams = t.Object({ uploadLink: t.String({ maxLength: 128 }) });
 export const DocumentParams = t.Object({ uploadLink: t.String({ maxLength: 128 }), documentId: t.String({ maxLength: 64 }) });
@@ -37,7 +37,7 @@ export const PortalDocumentDto = t.Object({
    */
   askedAgain: t.Optional(t.Literal(true)),
   /** The rules an upload is held to, and the same as lines to show before upload. */
-  acceptanceRules: t.Optional(AcceptanceRulesSchema),
+  acceptanceRules: t.Optional(AcceptanceRulesDto),
   rules: t.Optional(t.Array(t.String())),
   /** The customer's "I don't have this" answer, while the broker has not decided on it. */
   unavailableReason: t.Optional(t.Nullable(t.String())),
