@@ -180,10 +180,12 @@ export const notifications = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("notifications_broker_idx").on(t.brokerId, t.read),
+    // With the audience: a customer's notifications carry their broker too (for the cascade), and
+    // a broker's unread count and list must not walk every notification of every customer.
+    index("notifications_broker_idx").on(t.brokerId, t.audience, t.read),
     index("notifications_customer_idx").on(t.customerId, t.read),
     // Newest first, LIST_LIMIT of them, however many a broker has collected.
-    index("notifications_broker_time_idx").on(t.brokerId, t.createdAt),
+    index("notifications_broker_time_idx").on(t.brokerId, t.audience, t.createdAt),
   ],
 );
 

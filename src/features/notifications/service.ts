@@ -1,10 +1,10 @@
 // Stored notifications for both sides. They are written in the same transaction as the change
 // they announce; the caller publishes `notification_created` once that transaction commits.
-import { and, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { notifications } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
-import { prepared } from "../../lib/prepared.ts";
+import { prepared, preparedForIds } from "../../lib/prepared.ts";
 import { newId } from "../../lib/tokens.ts";
 import type { Unit } from "../../lib/unit-of-work.ts";
 import type { BrokerNotificationDto, CustomerNotificationDto } from "./model.ts";
@@ -85,10 +85,22 @@ const brokerList = prepared((db) =>
 const brokerUnread = prepared((db) =>
   db.select({ n: count() }).from(notifications).where(and(ownedBy(brokerOwner), eq(notifications.read, false))).prepare(),
 );
+// And a customer's, by their relationships' ids (usually one or two).
+const ofCustomers = (ids: (string | Placeholder)[]) => and(eq(notifications.audience, "customer"), inArray(notifications.customerId, ids));
+const customerList = preparedForIds((db, ids) =>
+  db.select().from(notifications).where(ofCustomers(ids)).orderBy(desc(notifications.createdAt)).limit(LIST_LIMIT).prepare(),
+);
+const customerUnread = preparedForIds((db, ids) =>
+  db.select({ n: count() }).from(notifications).where(and(ofCustomers(ids), eq(notifications.read, false))).prepare(),
+);
 
 async function list(ctx: AppContext, owner: Owner, filter: ListFilter = {}): Promise<Row[]> {
   const plain = !filter.unreadOnly && !filter.before && (filter.limit ?? LIST_LIMIT) >= LIST_LIMIT;
   if (owner.audience === "broker" && plain) return await brokerList(ctx.db).execute({ brokerId: owner.brokerId });
+  if (owner.audience === "customer" && plain) {
+    const [statement, params] = customerList(ctx.db, owner.customerIds);
+    return await statement.execute(params);
+  }
   const conditions: (SQL | undefined)[] = [ownedBy(owner)];
   if (filter.unreadOnly) conditions.push(eq(notifications.read, false));
   if (filter.before) conditions.push(lt(notifications.createdAt, filter.before));
@@ -118,7 +130,8 @@ export const customerNotifications = async (ctx: AppContext, customerIds: string
 
 export async function unreadCount(ctx: AppContext, owner: Owner): Promise<number> {
   if (owner.audience === "broker") return (await brokerUnread(ctx.db).execute({ brokerId: owner.brokerId }))[0]!.n;
-  return (await ctx.db.select({ n: count() }).from(notifications).where(and(ownedBy(owner), eq(notifications.read, false))))[0]!.n;
+  const [statement, params] = customerUnread(ctx.db, owner.customerIds);
+  return (await statement.execute(params))[0]!.n;
 }
 
 export async function markRead(ctx: AppContext, { owner, id }: { owner: Owner; id: string }): Promise<void> {

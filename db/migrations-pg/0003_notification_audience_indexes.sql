@@ -1,0 +1,4 @@
+DROP INDEX "notifications_broker_idx";--> statement-breakpoint
+DROP INDEX "notifications_broker_time_idx";--> statement-breakpoint
+CREATE INDEX "notifications_broker_idx" ON "notifications" USING btree ("broker_id","audience","read");--> statement-breakpoint
+CREATE INDEX "notifications_broker_time_idx" ON "notifications" USING btree ("broker_id","audience","created_at");
