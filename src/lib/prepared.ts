@@ -8,15 +8,36 @@
 //
 // Placeholder values go to the driver as they are: a Date compared with a timestamp_ms column
 // is passed through timeParam (db/dialect.ts).
-import type { Db } from "../../db/client.ts";
+import { sql, type Placeholder } from "drizzle-orm";
+import type { Reader } from "../../db/client.ts";
 
-export function prepared<T>(build: (db: Db) => T): (db: Db) => T {
+export function prepared<T>(build: (db: Reader) => T): (db: Reader) => T {
   // Keyed by the connection: tests open many databases in one process, and a statement belongs
-  // to the connection that compiled it.
-  const statements = new WeakMap<Db, T>();
+  // to the connection that compiled it. A transaction is a new object each time, so a statement
+  // used inside one is built afresh (correct, only not reused).
+  const statements = new WeakMap<Reader, T>();
   return (db) => {
     let statement = statements.get(db);
     if (statement === undefined) statements.set(db, (statement = build(db)));
     return statement;
+  };
+}
+
+/**
+ * A statement over a short list of ids (a customer's relationships, a portal's brokers), prepared
+ * once per list length: `build` gets one placeholder per id. Longer lists than `maxPrepared` are
+ * rare and built with their values each time.
+ *
+ *   const byIds = preparedForIds((db, ids) => db.select().from(t).where(inArray(t.id, ids)).prepare());
+ *   const [statement, params] = byIds(ctx.db, ids);
+ *   await statement.execute(params)
+ */
+export function preparedForIds<T>(build: (db: Reader, ids: (string | Placeholder)[]) => T, maxPrepared = 8) {
+  const byLength = new Map<number, (db: Reader) => T>();
+  return (db: Reader, ids: readonly string[]): [statement: T, params: Record<string, string>] => {
+    if (ids.length > maxPrepared) return [build(db, [...ids]), {}];
+    let forLength = byLength.get(ids.length);
+    if (!forLength) byLength.set(ids.length, (forLength = prepared((d) => build(d, ids.map((_, i) => sql.placeholder(`id${i}`))))));
+    return [forLength(db), Object.fromEntries(ids.map((id, i) => [`id${i}`, id]))];
   };
 }

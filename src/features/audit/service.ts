@@ -15,6 +15,7 @@ import { auditChainHeads, auditEvents } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
 import type { Writer } from "../../lib/jobs.ts";
+import { prepared } from "../../lib/prepared.ts";
 import { newId } from "../../lib/tokens.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import { AUDIT_PAGE_SIZE, type AuditAction } from "../../shared/audit.ts";
@@ -106,24 +107,47 @@ export async function recordRead(ctx: AppContext, entries: AuditEntryInput | Aud
  */
 export const LINK_OPEN_WINDOW_MS = 30 * 60 * 1000;
 
-export async function recordLinkOpened(ctx: AppContext, entry: Omit<AuditEntryInput, "action">): Promise<void> {
-  const since = new Date(ctx.clock.now().getTime() - LINK_OPEN_WINDOW_MS);
-  const { address } = entry.actor;
-  const [recent] = await ctx.db
-    .select({ id: auditEvents.id })
+const lastLinkOpen = prepared((db) =>
+  db
+    .select({ at: auditEvents.at })
     .from(auditEvents)
     .where(
       and(
-        eq(auditEvents.brokerId, entry.brokerId),
-        eq(auditEvents.customerId, entry.customerId),
+        eq(auditEvents.brokerId, sql.placeholder("brokerId")),
+        eq(auditEvents.customerId, sql.placeholder("customerId")),
         eq(auditEvents.action, "link_opened"),
-        eq(auditEvents.actorKind, entry.actor.kind),
-        address === null ? sql`${auditEvents.address} is null` : eq(auditEvents.address, address),
-        gt(auditEvents.at, since),
+        eq(auditEvents.actorKind, sql.placeholder("kind")),
+        // "" stands for no address: `=` never matches null.
+        sql`coalesce(${auditEvents.address}, '') = ${sql.placeholder("address")}`,
       ),
     )
-    .limit(1);
-  if (!recent) await recordRead(ctx, { ...entry, action: "link_opened" });
+    .orderBy(desc(auditEvents.at))
+    .limit(1)
+    .prepare(),
+);
+
+// When each visitor's link_opened entry was last written or found, per running portal: a view
+// within the window then asks the database nothing (the view is polled and refetched on every
+// live update). Only entries the database holds are remembered, so another instance's entry is
+// still found by the query; the trail is append-only, so a remembered entry stays true.
+const lastOpenSeen = new WeakMap<AppContext, Map<string, number>>();
+const MAX_REMEMBERED_VISITORS = 10_000;
+
+export async function recordLinkOpened(ctx: AppContext, entry: Omit<AuditEntryInput, "action">): Promise<void> {
+  const now = ctx.clock.now().getTime();
+  const { address, kind } = entry.actor;
+  const seen = lastOpenSeen.get(ctx) ?? lastOpenSeen.set(ctx, new Map()).get(ctx)!;
+  const visitor = `${entry.brokerId} ${entry.customerId} ${kind} ${address ?? ""}`;
+  const remembered = seen.get(visitor);
+  if (remembered !== undefined && remembered > now - LINK_OPEN_WINDOW_MS) return;
+  const [last] = await lastLinkOpen(ctx.db).execute({ brokerId: entry.brokerId, customerId: entry.customerId, kind, address: address ?? "" });
+  let at = last?.at.getTime();
+  if (at === undefined || at <= now - LINK_OPEN_WINDOW_MS) {
+    await recordRead(ctx, { ...entry, action: "link_opened" });
+    at = now;
+  }
+  if (seen.size >= MAX_REMEMBERED_VISITORS) seen.clear();
+  seen.set(visitor, at);
 }
 
 export function toAuditEntryDto(row: AuditRow): AuditEntryDto {

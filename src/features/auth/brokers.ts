@@ -3,7 +3,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { users } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import type { Writer } from "../../lib/jobs.ts";
-import { prepared } from "../../lib/prepared.ts";
+import { prepared, preparedForIds } from "../../lib/prepared.ts";
 import type { PublicUser } from "./model.ts";
 import { toPublicUser } from "./service.ts";
 
@@ -14,14 +14,12 @@ export async function brokerById(ctx: AppContext, id: string): Promise<PublicUse
   return row ? toPublicUser(row) : null;
 }
 
+const byIdsQuery = preparedForIds((db, ids) => db.select().from(users).where(inArray(users.id, ids)).prepare());
+
 export async function brokersById(ctx: AppContext, ids: string[]): Promise<Map<string, PublicUser>> {
   if (ids.length === 0) return new Map();
-  if (ids.every((id) => id === ids[0])) {
-    const broker = await brokerById(ctx, ids[0]!); // the common case (one broker), prepared
-    return new Map(broker ? [[broker.id, broker]] : []);
-  }
-  const rows = await ctx.db.select().from(users).where(inArray(users.id, [...new Set(ids)]));
-  return new Map(rows.map((row) => [row.id, toPublicUser(row)]));
+  const [statement, params] = byIdsQuery(ctx.db, [...new Set(ids)]);
+  return new Map((await statement.execute(params)).map((row) => [row.id, toPublicUser(row)]));
 }
 
 /** A broker's own name, as their Profile page edits it (null: not given). */

@@ -4,6 +4,7 @@
 import { write } from "../../lib/unit-of-work.ts";
 import type { Reader } from "../../../db/client.ts";
 import { inArray } from "drizzle-orm";
+import { preparedForIds } from "../../lib/prepared.ts";
 import { brokerLogos, brokerProfiles } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import type { Writer } from "../../lib/jobs.ts";
@@ -18,15 +19,22 @@ export type ProfileRow = typeof brokerProfiles.$inferSelect;
 
 export const logoPath = (key: string) => `/api/logos/${key}`;
 
+// Read on every view of the customer portal: prepared once per number of brokers.
+const profilesQuery = preparedForIds((db, ids) => db.select().from(brokerProfiles).where(inArray(brokerProfiles.brokerId, ids)).prepare());
+const logosQuery = preparedForIds((db, ids) =>
+  db.select({ brokerId: brokerLogos.brokerId, key: brokerLogos.key }).from(brokerLogos).where(inArray(brokerLogos.brokerId, ids)).prepare(),
+);
+
 export async function profileRows(db: Reader, ids: string[]): Promise<Map<string, ProfileRow>> {
   if (ids.length === 0) return new Map();
-  return new Map((await db.select().from(brokerProfiles).where(inArray(brokerProfiles.brokerId, ids))).map((r) => [r.brokerId, r]));
+  const [statement, params] = profilesQuery(db, ids);
+  return new Map((await statement.execute(params)).map((r) => [r.brokerId, r]));
 }
 
 export async function logoKeys(db: Reader, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ brokerId: brokerLogos.brokerId, key: brokerLogos.key }).from(brokerLogos).where(inArray(brokerLogos.brokerId, ids));
-  return new Map(rows.map((r) => [r.brokerId, r.key]));
+  const [statement, params] = logosQuery(db, ids);
+  return new Map((await statement.execute(params)).map((r) => [r.brokerId, r.key]));
 }
 
 function toContact(broker: PublicUser, profile: ProfileRow | undefined, logoKey: string | undefined): Required<BrokerContactDto> {

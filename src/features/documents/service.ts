@@ -6,7 +6,7 @@ import { documents, documentVersions } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import type { Writer } from "../../lib/jobs.ts";
-import { prepared } from "../../lib/prepared.ts";
+import { prepared, preparedForIds } from "../../lib/prepared.ts";
 import { newId } from "../../lib/tokens.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import type { DocumentCounts, DocumentDto } from "./model.ts";
@@ -329,19 +329,14 @@ export async function deleteDocument(ctx: AppContext, { brokerId, documentId, ac
 }
 
 /** The documents of these customer relationships (the customer portal's list). */
-const oneCustomersDocuments = prepared((db) =>
-  db.select().from(documents).where(eq(documents.customerId, sql.placeholder("customerId"))).orderBy(asc(documents.createdAt), asc(documents.name)).prepare(),
+const documentsOfCustomers = preparedForIds((db, ids) =>
+  db.select().from(documents).where(inArray(documents.customerId, ids)).orderBy(asc(documents.createdAt), asc(documents.name)).prepare(),
 );
 
 export async function listDocumentsOfCustomers(ctx: AppContext, customerIds: string[]): Promise<DocumentRow[]> {
   if (customerIds.length === 0) return [];
-  // A guest (or an account with one broker) asks for one relationship: the common case, prepared.
-  if (customerIds.length === 1) return await oneCustomersDocuments(ctx.db).execute({ customerId: customerIds[0] });
-  return await ctx.db
-      .select()
-      .from(documents)
-      .where(inArray(documents.customerId, customerIds))
-      .orderBy(asc(documents.createdAt), asc(documents.name));
+  const [statement, params] = documentsOfCustomers(ctx.db, customerIds);
+  return await statement.execute(params);
 }
 
 /** A document of one of these customer relationships, or 404. */
