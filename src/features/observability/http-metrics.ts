@@ -29,20 +29,22 @@ export interface Gauges {
 }
 
 export class HttpMetrics {
-  private requests = new Map<string, number>();
-  private latency = new Map<string, Latency>();
+  // Keyed by the raw values (cheap to join on every request); the escaped label text is built
+  // once per series, when it first appears.
+  private requests = new Map<string, { labels: string; n: number }>();
+  private latency = new Map<string, Latency & { labels: string }>();
   private uploads = 0;
   private uploadBytes = 0;
 
   record(r: ServedRequest): void {
-    const key = labels({ method: r.method, route: r.route, status: String(r.status) });
-    this.requests.set(key, (this.requests.get(key) ?? 0) + 1);
-    const routeKey = labels({ route: r.route });
-    let latency = this.latency.get(routeKey);
-    if (!latency) this.latency.set(routeKey, (latency = { buckets: LATENCY_BUCKETS.map(() => 0), sum: 0, count: 0 }));
-    LATENCY_BUCKETS.forEach((le, i) => {
-      if (r.seconds <= le) latency.buckets[i]!++;
-    });
+    const key = `${r.method} ${r.status} ${r.route}`;
+    const series = this.requests.get(key);
+    if (series) series.n++;
+    else this.requests.set(key, { labels: labels({ method: r.method, route: r.route, status: String(r.status) }), n: 1 });
+    let latency = this.latency.get(r.route);
+    if (!latency) this.latency.set(r.route, (latency = { labels: labels({ route: r.route }), buckets: LATENCY_BUCKETS.map(() => 0), sum: 0, count: 0 }));
+    // Cumulative, as Prometheus reads them: counted in every bucket at or above the time.
+    for (let i = LATENCY_BUCKETS.length - 1; i >= 0 && r.seconds <= LATENCY_BUCKETS[i]!; i--) latency.buckets[i]!++;
     latency.sum += r.seconds;
     latency.count++;
     if (r.uploadBytes !== undefined) {
@@ -60,10 +62,11 @@ export class HttpMetrics {
     out.push(`portal_build_info${labels({ version })} 1`);
 
     family("portal_http_requests_total", "counter", "HTTP requests answered, by method, route pattern and status.");
-    for (const [key, n] of this.requests) out.push(`portal_http_requests_total${key} ${n}`);
+    for (const { labels: key, n } of this.requests.values()) out.push(`portal_http_requests_total${key} ${n}`);
 
     family("portal_http_request_duration_seconds", "histogram", "Time to answer an HTTP request, by route pattern.");
-    for (const [key, l] of this.latency) {
+    for (const l of this.latency.values()) {
+      const key = l.labels;
       const route = key.slice(1, -1); // `route="…"`, to join with `le`
       LATENCY_BUCKETS.forEach((le, i) => out.push(`portal_http_request_duration_seconds_bucket{${route},le="${le}"} ${l.buckets[i]}`));
       out.push(`portal_http_request_duration_seconds_bucket{${route},le="+Inf"} ${l.count}`);
