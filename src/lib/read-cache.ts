@@ -13,6 +13,9 @@ const encoder = new TextEncoder();
 export class ReadCache {
   // Kept as UTF-8 bytes: a 400 KB list is then copied out, not re-encoded, on every request.
   private entries = new Map<string, { version: string; json: Uint8Array<ArrayBuffer> }>();
+  // Computations under way: the requests that miss together (50 dashboards polling when a write
+  // or the clock's bucket turns the version) wait for one computation instead of each running it.
+  private computing = new Map<string, { version: string; json: Promise<Uint8Array<ArrayBuffer>> }>();
 
   constructor(
     private readonly changes: (() => string) | null,
@@ -30,11 +33,19 @@ export class ReadCache {
     const version = this.version(this.changes);
     const hit = this.entries.get(key);
     if (hit && hit.version === version) return hit.json;
-    const json = encoder.encode(JSON.stringify(await compute()));
-    this.entries.delete(key); // re-insert to keep the Map in least-recently-set order
-    this.entries.set(key, { version, json });
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    return json;
+    const pending = this.computing.get(key);
+    if (pending && pending.version === version) return pending.json;
+    const json = (async () => encoder.encode(JSON.stringify(await compute())))();
+    this.computing.set(key, { version, json });
+    try {
+      const done = await json;
+      this.entries.delete(key); // re-insert to keep the Map in least-recently-set order
+      this.entries.set(key, { version, json: done });
+      if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+      return done;
+    } finally {
+      if (this.computing.get(key)?.json === json) this.computing.delete(key);
+    }
   }
 }
 

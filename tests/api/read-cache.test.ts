@@ -37,6 +37,29 @@ test("a cached read is reused until any write, from this or another connection, 
   db.$client.close();
 });
 
+test("requests that miss together share one computation; a write during it is not served afterwards", async () => {
+  const db = openDatabase(dir);
+  migrateDatabase(db);
+  const cache = new ReadCache(changeCounter(db), new ManualClock());
+  let computed = 0;
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const slow = async () => {
+    const n = ++computed;
+    await gate;
+    return { n };
+  };
+  const together = Array.from({ length: 20 }, () => cache.json("k", slow));
+  release();
+  const answers = (await Promise.all(together)).map((json) => new TextDecoder().decode(json));
+  expect(computed).toBe(1);
+  expect(new Set(answers)).toEqual(new Set(['{"n":1}']));
+
+  db.$client.run("insert into users (id, email) values ('u3', 'c@example.com')");
+  expect(new TextDecoder().decode(await cache.json("k", async () => ({ n: ++computed })))).toBe('{"n":2}');
+  db.$client.close();
+});
+
 describe("through the API: cached reads never outlive a write to their data, whoever writes", () => {
   const srv = useTestServer();
   const get = (path: string, token: string) => srv.call<any>(path, { token });
