@@ -121,7 +121,8 @@ const lastLinkOpen = prepared((db) =>
         sql`coalesce(${auditEvents.address}, '') = ${sql.placeholder("address")}`,
       ),
     )
-    .orderBy(desc(auditEvents.at))
+    // The newest first, walking the customer index backwards (the trail is appended in time order).
+    .orderBy(desc(auditEvents.sequence))
     .limit(1)
     .prepare(),
 );
