@@ -93,13 +93,17 @@ export async function ping(db: Db): Promise<void> {
   else db.$client.query("select 1").get();
 }
 
-/**
- * A value that changes whenever any connection commits a write, for caches of reads; null when
- * the database cannot say cheaply (PostgreSQL: other instances write too), so nothing is cached.
- */
-export function changeCounter(db: Db): (() => string) | null {
+/** A value that changes whenever any connection, process or instance commits a write, for caches of reads. */
+export function changeCounter(db: Db): () => string | Promise<string> {
   const engine = engineOf(db);
-  if (engine.kind === "postgres") return null;
+  if (engine.kind === "postgres") {
+    // The server's current snapshot (xmin:xmax:in-progress ids) as text: any commit or rollback,
+    // by any instance, the CLI or psql, moves xmax or leaves the in-progress list, and reads that
+    // write nothing never change it. One round trip with no table read; the value is the
+    // server's, so every instance sees a commit at once (no message between instances).
+    const snapshot = sql`select pg_current_snapshot()::text as s`;
+    return async () => ((await engine.db.execute(snapshot)) as unknown as { s: string }[])[0]!.s;
+  }
   // total_changes() for writes on this connection, PRAGMA data_version for commits by any other
   // (the transaction connection, the CLI).
   const changes = db.$client.query("select total_changes() as n");

@@ -1,9 +1,8 @@
 // Caches the JSON of expensive reads (dashboard metrics, customer lists) until the database
-// changes. The version is the database's own count of commits (db/transaction.ts changeCounter),
-// so every write, through any feature or process, invalidates everything; no write path can
-// forget to. Reads that depend on the clock (overdue, "today") are also recomputed at least every
-// BUCKET_MS. A database that cannot count cheaply (PostgreSQL, written by other instances too)
-// gets no caching at all.
+// changes. The version is the database's own record of commits (db/transaction.ts changeCounter:
+// SQLite's change counters, PostgreSQL's current snapshot), so every write, through any feature,
+// process or instance, invalidates everything; no write path can forget to. Reads that depend on
+// the clock (overdue, "today") are also recomputed at least every BUCKET_MS.
 import type { Clock } from "./clock.ts";
 
 const BUCKET_MS = 10_000;
@@ -18,19 +17,19 @@ export class ReadCache {
   private computing = new Map<string, { version: string; json: Promise<Uint8Array<ArrayBuffer>> }>();
 
   constructor(
-    private readonly changes: (() => string) | null,
+    private readonly changes: () => string | Promise<string>,
     private readonly clock: Clock,
     private readonly maxEntries = 500,
   ) {}
 
-  private version(changes: () => string): string {
-    return `${changes()}:${Math.floor(this.clock.now().getTime() / BUCKET_MS)}`;
+  private async version(): Promise<string> {
+    return `${await this.changes()}:${Math.floor(this.clock.now().getTime() / BUCKET_MS)}`;
   }
 
   /** The JSON of `compute()`, reused while nothing has changed. */
   async json(key: string, compute: () => Promise<unknown>): Promise<Uint8Array<ArrayBuffer>> {
-    if (!this.changes) return encoder.encode(JSON.stringify(await compute()));
-    const version = this.version(this.changes);
+    // Taken before computing: a write committed meanwhile gives the next request another version.
+    const version = await this.version();
     const hit = this.entries.get(key);
     if (hit && hit.version === version) return hit.json;
     const pending = this.computing.get(key);

@@ -4,17 +4,17 @@
 // PostgreSQL exactly as the same row comes back from SQLite (so services see the same values).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { eq, getTableColumns, getTableName, is } from "drizzle-orm";
+import { eq, getTableColumns, getTableName, is, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { closeDatabase, migrateDatabase, openDatabase } from "../../db/client.ts";
+import { closeDatabase, migrateDatabase, openDatabase, type Db } from "../../db/client.ts";
 import { appliedPgMigrationCount, closePostgres, migratePostgres, openPostgres, readPgMigrationsFromDisk, type PgDb } from "../../db/postgres.ts";
 import * as lite from "../../db/schema.ts";
 import * as pg from "../../db/schema.pg.ts";
 import type { TemplateDocument } from "../../src/shared/checklist-templates.ts";
 import { createEmptyDatabase, createTestDatabase, POSTGRES_MISSING, postgresInstalled } from "../support/postgres.ts";
 import { tempDir } from "../support/server.ts";
-import { transaction } from "../../db/transaction.ts";
+import { changeCounter, registerPostgres, transaction } from "../../db/transaction.ts";
 
 if (!postgresInstalled) console.log(`SKIPPED postgres: ${POSTGRES_MISSING}`);
 
@@ -230,5 +230,26 @@ describe.skipIf(!postgresInstalled)("a row of each kind of column reads back the
     const { fromSqlite, fromPostgres } = await roundTrip("checklistTemplates", values);
     expect(fromSqlite).toMatchObject({ ...values, trade: "", description: "" });
     expect(fromPostgres).toEqual(fromSqlite);
+  });
+});
+
+describe.skipIf(!postgresInstalled)("the read cache's change counter on PostgreSQL", () => {
+  test("changes when any connection commits (another instance, psql), and not on reads", async () => {
+    const url = await createTestDatabase();
+    const server = open(url);
+    const other = open(url); // another instance, the CLI or psql: a pool of its own
+    registerPostgres(server);
+    const version = changeCounter(server as unknown as Db);
+    const v0 = await version();
+    await server.select().from(pg.users);
+    expect(await version()).toBe(v0); // reads commit nothing
+
+    await other.insert(pg.users).values({ id: "u1", email: "a@example.com" });
+    const v1 = await version();
+    expect(v1).not.toBe(v0);
+    expect(await version()).toBe(v1);
+
+    await other.execute(sql`update users set email = 'b@example.com' where id = 'u1'`);
+    expect(await version()).not.toBe(v1);
   });
 });

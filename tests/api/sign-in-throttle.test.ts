@@ -51,7 +51,7 @@ describe("broker sign-in throttle", () => {
     const owner = await signIn(srv, user.email, PASSWORD, "192.0.2.10");
     expect(owner.status).toBe(200);
     expect(owner.body.user.email).toBe(user.email);
-  });
+  }, { timeout: 30_000 }); // 31 deliberately slow password checks, one after another
 
   test("the per-account cap bounds guessing from many addresses, yet the owner's own address still signs in", async () => {
     const { user } = await srv.signUpBroker({ password: PASSWORD });
