@@ -6,7 +6,7 @@ import { Database } from "bun:sqlite";
 import { migrateDatabase, openDatabase } from "../../db/client.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
 import { ReadCache } from "../../src/lib/read-cache.ts";
-import { createCustomer, sampleFiles, uploadFile } from "../support/fixtures.ts";
+import { createCustomer, customerCookie, sampleFiles, uploadFile } from "../support/fixtures.ts";
 import { tempDir, useTestServer } from "../support/server.ts";
 
 const dir = tempDir("portal-cache-");
@@ -92,5 +92,35 @@ describe("through the API: cached reads never outlive a write to their data, who
     expect((await srv.call(`/api/documents/${customer.documents[0]!.id}/verify`, { method: "POST", token: a.token, body: { status: "approved" } })).status).toBe(200);
     expect((await get("/api/customers", a.token)).body[0].documentCounts).toMatchObject({ approved: 1, underReview: 0 });
     expect((await get("/api/dashboard/metrics", a.token)).body.completedToday).toBe(1);
+  });
+
+  test("the upload-link view: a guest never gets the signed-in view, another customer never gets this one, a broker's review shows at once", async () => {
+    const broker = await srv.signUpBroker();
+    const mine = await createCustomer(srv, broker.token, { name: "Cara", email: "cara@example.com" });
+    const theirs = await createCustomer(srv, broker.token, { name: "Dan", email: "dan@example.com" });
+    const doc = mine.documents[0]!;
+    expect((await uploadFile(srv, mine.uploadLink, doc.id, { bytes: sampleFiles.pdf() })).status).toBe(200);
+    const cookie = await customerCookie(srv, mine.uploadLink, "cara@example.com");
+    const view = (link: string, headers: Record<string, string> = {}) => srv.call<any>(`/api/upload/${link}`, { headers });
+
+    const signedIn = await view(mine.uploadLink, { cookie });
+    expect(signedIn.body.authenticated).toBe(true);
+    expect(signedIn.body.documents.find((d: any) => d.id === doc.id).status).toBe("uploaded");
+    expect(signedIn.headers.get("cache-control")).toContain("no-store");
+    expect(signedIn.headers.get("x-request-id")).toBeTruthy();
+
+    // The same link right after, as a guest: no statuses, no files.
+    const guest = await view(mine.uploadLink);
+    expect(guest.body.authenticated).toBe(false);
+    expect(guest.body.documents.find((d: any) => d.id === doc.id)).not.toHaveProperty("status");
+    expect(guest.body.customer).toEqual({ id: mine.id, name: "Cara" });
+    // Cara's session on Dan's link: Dan's guest view, nothing of Cara's.
+    const other = await view(theirs.uploadLink, { cookie });
+    expect(other.body).toMatchObject({ authenticated: false, customer: { id: theirs.id, name: "Dan" } });
+    expect(other.body.documents.map((d: any) => d.id)).not.toContain(doc.id);
+
+    expect((await srv.call(`/api/documents/${doc.id}/verify`, { method: "POST", token: broker.token, body: { status: "approved" } })).status).toBe(200);
+    expect((await view(mine.uploadLink, { cookie })).body.documents.find((d: any) => d.id === doc.id).status).toBe("approved");
+    expect((await view(mine.uploadLink)).body.documents.find((d: any) => d.id === doc.id).canUpload).toBe(false);
   });
 });

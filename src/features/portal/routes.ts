@@ -4,7 +4,8 @@ import { access } from "../access/plugin.ts";
 import { portalActor } from "../audit/actor.ts";
 import { recordLinkOpened } from "../audit/service.ts";
 import { DocumentParams, LinkParams, PortalDto, UnavailableBody, UploadResponse } from "./model.ts";
-import { answerWithoutFile, portalView, uploadToPortal } from "./service.ts";
+import { jsonResponse } from "../../lib/read-cache.ts";
+import { answerWithoutFile, portalView, portalViewKey, uploadToPortal } from "./service.ts";
 
 export const portalRoutes = (ctx: AppContext) =>
   new Elysia({ name: "portal", seed: contextSeed(ctx), prefix: "/api/upload" })
@@ -16,7 +17,8 @@ export const portalRoutes = (ctx: AppContext) =>
         set.headers["cache-control"] = "no-store, no-cache, must-revalidate";
         set.headers.pragma = "no-cache";
         await recordLinkOpened(ctx, { brokerId: portal.customer.brokerId, customerId: portal.customer.id, actor: portalActor(ctx, { portal, request, server }) });
-        return portalView(ctx, portal);
+        // Polled, and refetched on every live update: cached until any write (src/lib/read-cache.ts).
+        return jsonResponse(await ctx.cache.json(portalViewKey(portal), () => portalView(ctx, portal)));
       },
       { params: LinkParams, portal: true, response: PortalDto },
     )

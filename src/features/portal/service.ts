@@ -84,6 +84,13 @@ export function toPortalDocument(doc: DocumentRow, signedIn: boolean, rules: Acc
 
 const customerIds = (access: PortalAccess) => access.customers.map((c) => c.id);
 
+/**
+ * Everything a view depends on besides the data: the relationship the link opens, and whether
+ * the caller is a guest or the signed-in account (then every relationship of its email).
+ */
+export const portalViewKey = (access: PortalAccess) =>
+  `portal-view:${access.customer.id}:${isSignedIn(access) ? `account:${customerIds(access).join(",")}` : "guest"}`;
+
 export async function portalView(ctx: AppContext, access: PortalAccess): Promise<PortalDto> {
   const signedIn = isSignedIn(access);
   const docs = (await listDocumentsOfCustomers(ctx, customerIds(access))).filter((d) => signedIn || isRequirement(d.status));
