@@ -74,12 +74,17 @@ describe("through the API: cached reads never outlive a write to their data, who
     expect(before.body.map((c: any) => c.documentCounts.underReview)).toEqual([0]);
     expect((await get(`/api/customer/${customer.id}`, a.token)).body.documents.every((d: any) => d.status === "requested")).toBe(true);
     expect((await get("/api/dashboard/metrics", a.token)).body.totalCustomers).toBe(1);
+    expect((await get("/api/notifications", a.token)).body).toEqual([]);
+    expect((await get(`/api/customer/${customer.id}/documents`, a.token)).body.every((d: any) => d.status === "requested")).toBe(true);
 
     // The customer (not a broker) writes to A's data through the link: A sees it at once.
     expect((await uploadFile(srv, customer.uploadLink, customer.documents[0]!.id, { bytes: sampleFiles.pdf() })).status).toBe(200);
     expect((await get("/api/customers", a.token)).body.map((c: any) => c.documentCounts.underReview)).toEqual([1]);
     const detail = await get(`/api/customer/${customer.id}`, a.token);
     expect(detail.body.documents.find((d: any) => d.id === customer.documents[0]!.id).status).toBe("uploaded");
+    expect((await get("/api/notifications", a.token)).body.map((n: any) => n.type)).toEqual(["document_uploaded"]);
+    expect((await get(`/api/customer/${customer.id}/documents`, a.token)).body.find((d: any) => d.id === customer.documents[0]!.id).status).toBe("uploaded");
+    expect((await get(`/api/customer/${customer.id}/documents`, b.token)).status).toBe(404);
 
     // Broker B writes its own data: B's reads hold only B's, A's only A's, both up to date.
     await createCustomer(srv, b.token, { name: "Bob", email: "bob@example.com" });
@@ -119,7 +124,10 @@ describe("through the API: cached reads never outlive a write to their data, who
     expect(other.body).toMatchObject({ authenticated: false, customer: { id: theirs.id, name: "Dan" } });
     expect(other.body.documents.map((d: any) => d.id)).not.toContain(doc.id);
 
+    const notes = async () => (await srv.call<any>(`/api/upload/${mine.uploadLink}/notifications`, { headers: { cookie } })).body.length as number;
+    const notesBefore = await notes();
     expect((await srv.call(`/api/documents/${doc.id}/verify`, { method: "POST", token: broker.token, body: { status: "approved" } })).status).toBe(200);
+    expect(await notes()).toBe(notesBefore + 1);
     expect((await view(mine.uploadLink, { cookie })).body.documents.find((d: any) => d.id === doc.id).status).toBe("approved");
     expect((await view(mine.uploadLink)).body.documents.find((d: any) => d.id === doc.id).canUpload).toBe(false);
   });

@@ -60,7 +60,11 @@ export const customerRoutes = (ctx: AppContext) => {
           async ({ broker, params }) => jsonResponse(await ctx.cache.json(`customer:${broker.id}:${params.id}`, async () => customerDetail(ctx, { broker, customerId: params.id }))),
           { params: IdParams, response: CustomerDetailDto },
         )
-        .get("/customer/:id/documents", async ({ broker, params }) => customerDocuments(ctx, { brokerId: broker.id, customerId: params.id }), {
+        .get(
+          "/customer/:id/documents",
+          async ({ broker, params }) =>
+            jsonResponse(await ctx.cache.json(`customer-documents:${broker.id}:${params.id}`, async () => customerDocuments(ctx, { brokerId: broker.id, customerId: params.id }))),
+          {
           params: IdParams,
           response: DocumentList,
         })

@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
 import { badRequest, unauthorized } from "../../lib/errors.ts";
+import { jsonResponse } from "../../lib/read-cache.ts";
 import { IdParams, Message } from "../../lib/model.ts";
 import { access } from "../access/plugin.ts";
 import { isSignedIn, type PortalAccess } from "../customer-auth/session.ts";
@@ -25,7 +26,11 @@ export const notificationRoutes = (ctx: AppContext) =>
     .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
-        .get("/notifications", async ({ broker, query }) => brokerNotifications(ctx, broker.id, listFilter(query)), {
+        // Polled by every open dashboard: cached until any write.
+        .get("/notifications", async ({ broker, query }) => {
+          const filter = listFilter(query);
+          return jsonResponse(await ctx.cache.json(`notifications:${broker.id}:${JSON.stringify(filter)}`, () => brokerNotifications(ctx, broker.id, filter)));
+        }, {
           query: BrokerListQuery,
           response: BrokerNotificationList,
         })
@@ -46,7 +51,10 @@ export const notificationRoutes = (ctx: AppContext) =>
     )
     .guard({ portal: true }, (app) =>
       app
-        .get("/upload/:uploadLink/notifications", async ({ portal }) => customerNotifications(ctx, customerOwner(portal).customerIds), {
+        .get("/upload/:uploadLink/notifications", async ({ portal }) => {
+          const { customerIds } = customerOwner(portal);
+          return jsonResponse(await ctx.cache.json(`customer-notifications:${customerIds.join(",")}`, () => customerNotifications(ctx, customerIds)));
+        }, {
           params: LinkParams,
           response: CustomerNotificationList,
         })
