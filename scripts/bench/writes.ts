@@ -7,6 +7,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { tempDir } from "../../tests/support/server.ts";
 import { STANDARD_DOCUMENTS } from "../../src/shared/documents.ts";
+import { realPdfOfSize } from "../../tests/files/samples.ts";
 import { seedBroker } from "./seed.ts";
 import { startBenchServer } from "./support.ts";
 
@@ -28,13 +29,16 @@ export async function benchWrites(options: { seconds: number; customers?: number
   const logFile = join(dataDir, "server.log");
   const server = await startBenchServer(dataDir, { logFile });
   const auth = { authorization: `Bearer ${seeded.token}`, "content-type": "application/json" };
-  const pdf = new Uint8Array(50_000);
-  pdf.set(new TextEncoder().encode("%PDF-1.4\n"));
-  const file = new Blob([pdf], { type: "application/pdf" });
+  // A real one-page PDF of 50 KB: every upload is opened by pdf.js (the document checks), so a
+  // fake one ("%PDF-1.4" and zeros) is refused with 400 and the bench would time refusals.
+  const file = new Blob([realPdfOfSize(50_000)], { type: "application/pdf" });
 
   const times: Record<string, number[]> = { "create customer (10 documents)": [], upload: [], verify: [], "bulk due date": [] };
   const failed: Record<string, number> = {};
   const statuses: Record<string, number> = {};
+  // The first refusal of each write is printed with its answer, so a bench that times errors
+  // says so at once (and benchWrites throws at the end, below).
+  const firstFailure: Record<string, string> = {};
   const timed = async (write: string, request: () => Promise<Response>) => {
     const started = performance.now();
     const res = await request();
@@ -43,6 +47,10 @@ export async function benchWrites(options: { seconds: number; customers?: number
     statuses[res.status] = (statuses[res.status] ?? 0) + 1;
     if (!res.ok) {
       failed[write] = (failed[write] ?? 0) + 1;
+      if (!firstFailure[write]) {
+        firstFailure[write] = `${res.status} ${body.slice(0, 300)}`;
+        console.error(`writes bench: ${write} FAILED: ${firstFailure[write]}`);
+      }
       return null;
     }
     return JSON.parse(body);
@@ -91,7 +99,13 @@ export async function benchWrites(options: { seconds: number; customers?: number
     const sorted = [...list].sort((a, b) => a - b);
     return { write, count: list.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), failed: failed[write] ?? 0 };
   });
-  return { writers, rows, sqliteBusy, statuses };
+  const run = { writers, rows, sqliteBusy, statuses };
+  // A run in which any write failed measures the wrong thing: print what it got, then fail.
+  if (rows.some((r) => r.failed > 0) || sqliteBusy > 0) {
+    printWrites(run);
+    throw new Error(`writes bench: ${rows.filter((r) => r.failed).map((r) => `${r.failed} × ${r.write}`).join(", ") || "no failed writes"}, SQLITE_BUSY ${sqliteBusy}; first failures: ${JSON.stringify(firstFailure)}`);
+  }
+  return run;
 }
 
 export function printWrites(run: WriteRun): void {
