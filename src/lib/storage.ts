@@ -1,8 +1,8 @@
 // Where uploaded and shared files live: local disk under DATA_DIR/files (the default), or an
 // S3-compatible bucket when S3_BUCKET is set (storage-s3.ts). Keys are made by the server, never
 // taken from a file name. Uploads in progress are temporary files on local disk in both cases.
-import { mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
-import { open, rename } from "node:fs/promises";
+import { closeSync, fsync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { promisify } from "node:util";
 import { join } from "node:path";
 import type { Config } from "../config.ts";
 import type { Logger } from "./log.ts";
@@ -78,9 +78,7 @@ export function localFileStore(dataDir: string): FileStore {
   const pathOf = (key: string) => join(dir, checkedKey(key));
   /** Into place, and the folder flushed; if the flush fails nothing is left under the new name. */
   const renameDurably = async (from: string, to: string) => {
-    // Off the event loop too: a rename waits for the file system's journal, which the flushes of
-    // other uploads keep busy (renameSync showed in the uploads bench's profile).
-    await rename(from, to);
+    renameSync(from, to);
     try {
       await syncFolder(dir);
     } catch (error) {
@@ -104,7 +102,7 @@ export function localFileStore(dataDir: string): FileStore {
     // is renamed into place and the folder's entry flushed too, all before the caller commits the
     // database row that points at it. An upload answered 200 survives a crash of the machine;
     // without this, a crash within the kernel's writeback delay (about 30 s) could leave the row
-    // pointing at a missing or empty file. The flushes run off the event loop (libuv's pool).
+    // pointing at a missing or empty file. Only the flushes themselves leave the event loop.
     async adopt(tempPath, key) {
       await syncFile(tempPath);
       await renameDurably(tempPath, pathOf(key));
@@ -130,15 +128,24 @@ export function localFileStore(dataDir: string): FileStore {
   };
 }
 
-/** Flushes a file's bytes to the disk (fsync through any descriptor of it flushes them all). */
-async function syncFile(path: string): Promise<void> {
-  const file = await open(path, "r");
+const fsyncDescriptor = promisify(fsync);
+
+/**
+ * Flushes a file's (or a folder's) bytes to the disk: fsync through any descriptor of it
+ * flushes them all. Only the flush itself goes to the thread pool; opening and closing are
+ * microseconds and stay on the event loop, because each asynchronous step costs a turn of the
+ * loop, which on a busy server is every other request's work (as with pdf.js's reads).
+ */
+async function flush(path: string): Promise<void> {
+  const fd = openSync(path, "r");
   try {
-    await file.sync();
+    await fsyncDescriptor(fd);
   } finally {
-    await file.close();
+    closeSync(fd);
   }
 }
+
+const syncFile = flush;
 
 /**
  * Flushes a folder's entries (a rename into it) to the disk. Concurrent callers share flushes:
@@ -151,16 +158,8 @@ const folderSyncs = new Map<string, { running: Promise<void> | null; next: Promi
 function syncFolder(dir: string): Promise<void> {
   let state = folderSyncs.get(dir);
   if (!state) folderSyncs.set(dir, (state = { running: null, next: null }));
-  const flush = async () => {
-    const folder = await open(dir, "r");
-    try {
-      await folder.sync();
-    } finally {
-      await folder.close();
-    }
-  };
   const start = (): Promise<void> => {
-    const running = flush().finally(() => {
+    const running = flush(dir).finally(() => {
       state.running = null;
     });
     state.running = running;
