@@ -52,6 +52,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * interleave; nothing in the app iterates a statement lazily or finalizes one. SQLite recompiles
  * a cached statement by itself after a schema change. Statements dropped from the cache are
  * not finalized (a drizzle `.prepare()` may still hold one); they are freed when collected.
+ * Limits: a statement must not be finalized by its user, nor iterated across an await.
  */
 function reuseCompiledStatements(sqlite: Database): void {
   const compile = sqlite.prepare.bind(sqlite);
@@ -69,6 +70,14 @@ function reuseCompiledStatements(sqlite: Database): void {
     cache.set(query, statement);
     return statement;
   }) as Database["prepare"];
+  // A statement left unfinalized keeps the connection open after close() (its WAL is then not
+  // checkpointed and removed): the cached ones are finalized first.
+  const close = sqlite.close.bind(sqlite);
+  sqlite.close = ((...args: Parameters<Database["close"]>) => {
+    for (const statement of cache.values()) statement.finalize();
+    cache.clear();
+    return close(...args);
+  }) as Database["close"];
 }
 
 /**

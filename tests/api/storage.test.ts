@@ -265,7 +265,19 @@ console.log("written");
     const files = join(dir, "files");
     const opened = new Map<string, string>();
     const events: string[] = [];
-    for (const line of (await Bun.file(trace).text()).split("\n")) {
+    // strace splits a call another thread interrupts ("fsync(5 <unfinished ...>" ... "<... fsync
+    // resumed>) = 0"): joined again, in the place where the call returned.
+    const started = new Map<string, string>();
+    const lines = (await Bun.file(trace).text()).split("\n").flatMap((raw) => {
+      const unfinished = raw.match(/^(\d+)\s+(.*) <unfinished \.\.\.>$/);
+      if (unfinished) {
+        started.set(unfinished[1]!, unfinished[2]!);
+        return [];
+      }
+      const resumed = raw.match(/^(\d+)\s+<\.\.\. \w+ resumed>(.*)$/);
+      return resumed ? [`${resumed[1]}  ${started.get(resumed[1]!) ?? ""}${resumed[2]}`] : [raw];
+    });
+    for (const line of lines) {
       const open = line.match(/openat\(AT_FDCWD, "([^"]+)", [^)]*\) = (\d+)$/);
       if (open) opened.set(open[2]!, open[1]!);
       const sync = line.match(/f(?:data)?sync\((\d+)\)\s+= 0/);

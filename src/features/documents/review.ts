@@ -1,5 +1,5 @@
 // The broker's review of a document (approve, or ask for a re-submit) and its due dates.
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { documents } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
