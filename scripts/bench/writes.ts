@@ -18,6 +18,10 @@ export interface WriteRun {
   rows: { write: string; count: number; p50: number; p99: number; failed: number }[];
   sqliteBusy: number;
   statuses: Record<string, number>;
+  /** CPU the portal process spent per write (ms): steadier than latency on a shared machine. */
+  serverCpuMsPerWrite: number;
+  /** CPU this process (the load generator) spent per write (ms), on the same cores. */
+  clientCpuMsPerWrite: number;
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -90,7 +94,16 @@ export async function benchWrites(options: { seconds: number; customers?: number
       );
     }
   };
+  // User + system CPU of one process (/proc/<pid>/stat fields 14 and 15, in 1/100 s).
+  const cpuSeconds = (pid: number) => {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  };
+  const cpu = () => ({ portal: cpuSeconds(server.pid), client: cpuSeconds(process.pid) });
+  const cpuBefore = cpu();
   await Promise.all(Array.from({ length: writers }, writer));
+  const cpuAfter = cpu();
   await server.stop();
   const log = readFileSync(logFile, "utf8");
   const sqliteBusy = (log.match(/SQLITE_BUSY|database is locked/g) ?? []).length;
@@ -99,7 +112,15 @@ export async function benchWrites(options: { seconds: number; customers?: number
     const sorted = [...list].sort((a, b) => a - b);
     return { write, count: list.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), failed: failed[write] ?? 0 };
   });
-  const run = { writers, rows, sqliteBusy, statuses };
+  const writes = rows.reduce((n, r) => n + r.count, 0);
+  const run = {
+    writers,
+    rows,
+    sqliteBusy,
+    statuses,
+    serverCpuMsPerWrite: ((cpuAfter.portal - cpuBefore.portal) * 1000) / writes,
+    clientCpuMsPerWrite: ((cpuAfter.client - cpuBefore.client) * 1000) / writes,
+  };
   // A run in which any write failed measures the wrong thing: print what it got, then fail.
   if (rows.some((r) => r.failed > 0) || sqliteBusy > 0) {
     printWrites(run);
@@ -112,6 +133,7 @@ export function printWrites(run: WriteRun): void {
   console.log(`\nWrites, ${run.writers} concurrent writers (statuses ${JSON.stringify(run.statuses)}; SQLITE_BUSY in the server log: ${run.sqliteBusy})\n`);
   console.log("| Write | Count | p50 | p99 | Failed |\n|---|---:|---:|---:|---:|");
   for (const r of run.rows) console.log(`| ${r.write} | ${r.count} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${r.failed} |`);
+  console.log(`\nCPU per write: portal ${run.serverCpuMsPerWrite.toFixed(2)} ms, load generator ${run.clientCpuMsPerWrite.toFixed(2)} ms (both on this machine's cores)`);
 }
 
 if (import.meta.main) printWrites(await benchWrites({ seconds: Number(process.env.BENCH_SECONDS ?? 10) }));
