@@ -1,5 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { attachFile, createCustomer, daysAhead } from "../support/fixtures.ts";
+import { attachFile, createCustomer, daysAhead, uploadFile } from "../support/fixtures.ts";
+import { realPdf } from "../files/samples.ts";
+import { transaction } from "../../db/transaction.ts";
 import { useServerWithBroker } from "../support/server.ts";
 import { isStored } from "../support/stored-files.ts";
 import { exec, rows, statement } from "../support/sql.ts";
@@ -117,6 +119,31 @@ describe("due dates", () => {
     const after = await statuses();
     expect([a, late, b].map((id) => after[id]!.status)).toEqual(["requested", "requested", "requested"]);
     expect([a, late, b].every((id) => after[id]!.due_date === Date.parse(dueDate))).toBe(true);
+  });
+});
+
+describe("two uploads racing for one document", () => {
+  test("one wins; the other is a 409 and its file is not left in the store", async () => {
+    const c = await createCustomer(srv, broker.token);
+    const doc = c.documents[0]!.id;
+    const { ctx } = srv.server;
+    const earlier = new Set(await ctx.files.storedKeys()); // other tests' files
+    const newKeys = async () => (await ctx.files.storedKeys()).filter((key) => !earlier.has(key));
+    // Hold the write queue, so that both uploads pass their checks, store their files and wait
+    // for it: the one that commits second finds the document already uploaded.
+    let release!: () => void;
+    const held = transaction(ctx.db, () => new Promise<void>((resolve) => (release = resolve)));
+    const first = uploadFile(srv, c.uploadLink, doc, { bytes: realPdf(1) });
+    const second = uploadFile(srv, c.uploadLink, doc, { bytes: realPdf(2) });
+    // Both stored (two new keys) before either commits.
+    while ((await newKeys()).length < 2) await Bun.sleep(5);
+    release();
+    await held;
+    const statuses = [(await first).status, (await second).status].sort();
+    expect(statuses).toEqual([200, 409]);
+    const [row] = await rows<{ storage_key: string }>(ctx.db, statement("select storage_key from documents where id = ?", doc));
+    // Only the winner's file is left; the loser's was removed when its transaction failed.
+    expect(await newKeys()).toEqual([row!.storage_key]);
   });
 });
 
