@@ -7,6 +7,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { tempDir } from "../../tests/support/server.ts";
 import { STANDARD_DOCUMENTS } from "../../src/shared/documents.ts";
+import { realPdfOfSize } from "../../tests/files/samples.ts";
 import { seedBroker } from "./seed.ts";
 import { startBenchServer } from "./support.ts";
 
@@ -17,6 +18,10 @@ export interface WriteRun {
   rows: { write: string; count: number; p50: number; p99: number; failed: number }[];
   sqliteBusy: number;
   statuses: Record<string, number>;
+  /** CPU the portal process spent per write (ms): steadier than latency on a shared machine. */
+  serverCpuMsPerWrite: number;
+  /** CPU this process (the load generator) spent per write (ms), on the same cores. */
+  clientCpuMsPerWrite: number;
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -28,13 +33,16 @@ export async function benchWrites(options: { seconds: number; customers?: number
   const logFile = join(dataDir, "server.log");
   const server = await startBenchServer(dataDir, { logFile });
   const auth = { authorization: `Bearer ${seeded.token}`, "content-type": "application/json" };
-  const pdf = new Uint8Array(50_000);
-  pdf.set(new TextEncoder().encode("%PDF-1.4\n"));
-  const file = new Blob([pdf], { type: "application/pdf" });
+  // A real one-page PDF of 50 KB: every upload is opened by pdf.js (the document checks), so a
+  // fake one ("%PDF-1.4" and zeros) is refused with 400 and the bench would time refusals.
+  const file = new Blob([realPdfOfSize(50_000)], { type: "application/pdf" });
 
   const times: Record<string, number[]> = { "create customer (10 documents)": [], upload: [], verify: [], "bulk due date": [] };
   const failed: Record<string, number> = {};
   const statuses: Record<string, number> = {};
+  // The first refusal of each write is printed with its answer, so a bench that times errors
+  // says so at once (and benchWrites throws at the end, below).
+  const firstFailure: Record<string, string> = {};
   const timed = async (write: string, request: () => Promise<Response>) => {
     const started = performance.now();
     const res = await request();
@@ -43,6 +51,10 @@ export async function benchWrites(options: { seconds: number; customers?: number
     statuses[res.status] = (statuses[res.status] ?? 0) + 1;
     if (!res.ok) {
       failed[write] = (failed[write] ?? 0) + 1;
+      if (!firstFailure[write]) {
+        firstFailure[write] = `${res.status} ${body.slice(0, 300)}`;
+        console.error(`writes bench: ${write} FAILED: ${firstFailure[write]}`);
+      }
       return null;
     }
     return JSON.parse(body);
@@ -82,7 +94,16 @@ export async function benchWrites(options: { seconds: number; customers?: number
       );
     }
   };
+  // User + system CPU of one process (/proc/<pid>/stat fields 14 and 15, in 1/100 s).
+  const cpuSeconds = (pid: number) => {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  };
+  const cpu = () => ({ portal: cpuSeconds(server.pid), client: cpuSeconds(process.pid) });
+  const cpuBefore = cpu();
   await Promise.all(Array.from({ length: writers }, writer));
+  const cpuAfter = cpu();
   await server.stop();
   const log = readFileSync(logFile, "utf8");
   const sqliteBusy = (log.match(/SQLITE_BUSY|database is locked/g) ?? []).length;
@@ -91,13 +112,28 @@ export async function benchWrites(options: { seconds: number; customers?: number
     const sorted = [...list].sort((a, b) => a - b);
     return { write, count: list.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), failed: failed[write] ?? 0 };
   });
-  return { writers, rows, sqliteBusy, statuses };
+  const writes = rows.reduce((n, r) => n + r.count, 0);
+  const run = {
+    writers,
+    rows,
+    sqliteBusy,
+    statuses,
+    serverCpuMsPerWrite: ((cpuAfter.portal - cpuBefore.portal) * 1000) / writes,
+    clientCpuMsPerWrite: ((cpuAfter.client - cpuBefore.client) * 1000) / writes,
+  };
+  // A run in which any write failed measures the wrong thing: print what it got, then fail.
+  if (rows.some((r) => r.failed > 0) || sqliteBusy > 0) {
+    printWrites(run);
+    throw new Error(`writes bench: ${rows.filter((r) => r.failed).map((r) => `${r.failed} × ${r.write}`).join(", ") || "no failed writes"}, SQLITE_BUSY ${sqliteBusy}; first failures: ${JSON.stringify(firstFailure)}`);
+  }
+  return run;
 }
 
 export function printWrites(run: WriteRun): void {
   console.log(`\nWrites, ${run.writers} concurrent writers (statuses ${JSON.stringify(run.statuses)}; SQLITE_BUSY in the server log: ${run.sqliteBusy})\n`);
   console.log("| Write | Count | p50 | p99 | Failed |\n|---|---:|---:|---:|---:|");
   for (const r of run.rows) console.log(`| ${r.write} | ${r.count} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${r.failed} |`);
+  console.log(`\nCPU per write: portal ${run.serverCpuMsPerWrite.toFixed(2)} ms, load generator ${run.clientCpuMsPerWrite.toFixed(2)} ms (both on this machine's cores)`);
 }
 
 if (import.meta.main) printWrites(await benchWrites({ seconds: Number(process.env.BENCH_SECONDS ?? 10) }));

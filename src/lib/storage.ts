@@ -1,7 +1,8 @@
 // Where uploaded and shared files live: local disk under DATA_DIR/files (the default), or an
 // S3-compatible bucket when S3_BUCKET is set (storage-s3.ts). Keys are made by the server, never
 // taken from a file name. Uploads in progress are temporary files on local disk in both cases.
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { closeSync, fsync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { promisify } from "node:util";
 import { join } from "node:path";
 import type { Config } from "../config.ts";
 import type { Logger } from "./log.ts";
@@ -75,6 +76,16 @@ export function localFileStore(dataDir: string): FileStore {
   const tmp = join(dir, ".tmp");
   mkdirSync(tmp, { recursive: true });
   const pathOf = (key: string) => join(dir, checkedKey(key));
+  /** Into place, and the folder flushed; if the flush fails nothing is left under the new name. */
+  const renameDurably = async (from: string, to: string) => {
+    renameSync(from, to);
+    try {
+      await syncFolder(dir);
+    } catch (error) {
+      rmSync(to, { force: true });
+      throw error;
+    }
+  };
   return {
     tempDir: tmp,
     shared: false,
@@ -87,13 +98,25 @@ export function localFileStore(dataDir: string): FileStore {
       if (!modifiedBefore) return keys;
       return keys.filter((key) => (statSync(join(dir, key), { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < modifiedBefore.getTime());
     },
+    // Durable before it is referenced: the file's bytes are flushed to the disk (fsync), then it
+    // is renamed into place and the folder's entry flushed too, all before the caller commits the
+    // database row that points at it. An upload answered 200 survives a crash of the machine;
+    // without this, a crash within the kernel's writeback delay (about 30 s) could leave the row
+    // pointing at a missing or empty file. Only the flushes themselves leave the event loop.
     async adopt(tempPath, key) {
-      renameSync(tempPath, pathOf(key));
+      await syncFile(tempPath);
+      await renameDurably(tempPath, pathOf(key));
     },
     async write(key, data) {
       const temp = join(tmp, `${checkedKey(key)}.${process.pid}.${Date.now()}`);
-      await Bun.write(temp, data);
-      renameSync(temp, pathOf(key));
+      try {
+        await Bun.write(temp, data);
+        await syncFile(temp);
+      } catch (error) {
+        rmSync(temp, { force: true });
+        throw error;
+      }
+      await renameDurably(temp, pathOf(key));
     },
     async read(key) {
       const file = Bun.file(pathOf(key));
@@ -103,4 +126,51 @@ export function localFileStore(dataDir: string): FileStore {
       rmSync(pathOf(key), { force: true });
     },
   };
+}
+
+const fsyncDescriptor = promisify(fsync);
+
+/**
+ * Flushes a file's (or a folder's) bytes to the disk: fsync through any descriptor of it
+ * flushes them all. Only the flush itself goes to the thread pool; opening and closing are
+ * microseconds and stay on the event loop, because each asynchronous step costs a turn of the
+ * loop, which on a busy server is every other request's work (as with pdf.js's reads).
+ */
+async function flush(path: string): Promise<void> {
+  const fd = openSync(path, "r");
+  try {
+    await fsyncDescriptor(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const syncFile = flush;
+
+/**
+ * Flushes a folder's entries (a rename into it) to the disk. Concurrent callers share flushes:
+ * one that arrives while a flush is under way waits for the next, which starts when the current
+ * one ends and serves everyone who asked meanwhile (a rename made after a flush began may miss
+ * it, so that flush cannot answer for it). 50 uploads finishing together cost a few flushes,
+ * not 50.
+ */
+const folderSyncs = new Map<string, { running: Promise<void> | null; next: Promise<void> | null }>();
+function syncFolder(dir: string): Promise<void> {
+  let state = folderSyncs.get(dir);
+  if (!state) folderSyncs.set(dir, (state = { running: null, next: null }));
+  const start = (): Promise<void> => {
+    const running = flush(dir).finally(() => {
+      state.running = null;
+    });
+    state.running = running;
+    return running;
+  };
+  if (!state.running) return start();
+  state.next ??= state.running
+    .catch(() => {})
+    .then(() => {
+      state.next = null;
+      return start();
+    });
+  return state.next;
 }

@@ -21,17 +21,22 @@ export interface DueDateInfo {
  * zone, or in the one given (emails are written on the server, in UTC until brokers have a
  * time zone of their own, and say so: "Dec 1, 2026 at 5:30 PM UTC").
  */
+// One formatter per time zone, made once: building an Intl.DateTimeFormat costs far more than
+// using one, and an invitation email formats a date for each of its documents.
+const dueDateFormats = new Map<string, Intl.DateTimeFormat>();
+function dueDateFormat(timeZone: string): Intl.DateTimeFormat {
+  let made = dueDateFormats.get(timeZone);
+  if (!made) {
+    made = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone, timeZoneName: "short" });
+    // Time zones come from brokers' profiles: a few hundred at most, bounded all the same.
+    if (dueDateFormats.size < 1000) dueDateFormats.set(timeZone, made);
+  }
+  return made;
+}
+
 export function formatDueDate(date: Date, timeZone?: string): string {
   if (!timeZone) return format(date, "MMM d, yyyy 'at' h:mm a");
-  const parts = new Intl.DateTimeFormat("en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone,
-    timeZoneName: "short",
-  }).formatToParts(date);
+  const parts = dueDateFormat(timeZone).formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("month")} ${part("day")}, ${part("year")} at ${part("hour")}:${part("minute")} ${part("dayPeriod")} ${part("timeZoneName")}`;
 }

@@ -1,8 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { attachFile, createCustomer, daysAhead } from "../support/fixtures.ts";
+import { attachFile, createCustomer, daysAhead, uploadFile } from "../support/fixtures.ts";
+import { realPdf } from "../files/samples.ts";
+import { transaction } from "../../db/transaction.ts";
 import { useServerWithBroker } from "../support/server.ts";
 import { isStored } from "../support/stored-files.ts";
-import { rows, statement } from "../support/sql.ts";
+import { exec, rows, statement } from "../support/sql.ts";
 
 const { srv, broker } = useServerWithBroker();
 
@@ -92,6 +94,56 @@ describe("due dates", () => {
     expect(ok.status).toBe(200);
     expect(ok.body.updated).toBe(2);
     expect(ok.body.documents.every((d: any) => d.dueDate === dueDate)).toBe(true);
+  });
+
+  test("bulk due date: an overdue document is waiting again, the others keep their status; another broker's document is not found", async () => {
+    const c = await createCustomer(srv, broker.token, { requiredDocuments: [{ name: "Paystub" }, { name: "Tax Returns" }, { name: "Photo ID" }] });
+    const [a, late, b] = c.documents.map((d) => d.id) as [string, string, string];
+    await exec(srv.server.ctx.db, statement("update documents set status = 'overdue' where id = ?", late));
+    const other = await srv.signUpBroker();
+    const theirs = (await createCustomer(srv, other.token)).documents[0]!.id;
+    const dueDate = daysAhead(srv, 12);
+
+    // Another broker's document among ours: 404, and nothing changes (all or none).
+    expect((await call("/api/documents/bulk-due-date", "PUT", { documentIds: [a, theirs], dueDate })).status).toBe(404);
+    const statuses = async () =>
+      Object.fromEntries((await rows<{ id: string; status: string; due_date: number | null }>(srv.server.ctx.db, statement("select id, status, due_date from documents where customer_id = ?", c.id))).map((d) => [d.id, d]));
+    expect((await statuses())[a]!.due_date).toBeNull();
+    expect((await statuses())[late]!.status).toBe("overdue");
+
+    // Each answered once with its new date; only the overdue one changes status.
+    const ok = await call("/api/documents/bulk-due-date", "PUT", { documentIds: [b, late, a], dueDate });
+    expect(ok.status).toBe(200);
+    const byId = (x: string[], y: string[]) => x[0]!.localeCompare(y[0]!);
+    expect(ok.body.documents.map((d: any) => [d.id, d.status, d.dueDate]).sort(byId)).toEqual([a, late, b].map((id) => [id, "requested", dueDate]).sort(byId));
+    const after = await statuses();
+    expect([a, late, b].map((id) => after[id]!.status)).toEqual(["requested", "requested", "requested"]);
+    expect([a, late, b].every((id) => after[id]!.due_date === Date.parse(dueDate))).toBe(true);
+  });
+});
+
+describe("two uploads racing for one document", () => {
+  test("one wins; the other is a 409 and its file is not left in the store", async () => {
+    const c = await createCustomer(srv, broker.token);
+    const doc = c.documents[0]!.id;
+    const { ctx } = srv.server;
+    const earlier = new Set(await ctx.files.storedKeys()); // other tests' files
+    const newKeys = async () => (await ctx.files.storedKeys()).filter((key) => !earlier.has(key));
+    // Hold the write queue, so that both uploads pass their checks, store their files and wait
+    // for it: the one that commits second finds the document already uploaded.
+    let release!: () => void;
+    const held = transaction(ctx.db, () => new Promise<void>((resolve) => (release = resolve)));
+    const first = uploadFile(srv, c.uploadLink, doc, { bytes: realPdf(1) });
+    const second = uploadFile(srv, c.uploadLink, doc, { bytes: realPdf(2) });
+    // Both stored (two new keys) before either commits.
+    while ((await newKeys()).length < 2) await Bun.sleep(5);
+    release();
+    await held;
+    const statuses = [(await first).status, (await second).status].sort();
+    expect(statuses).toEqual([200, 409]);
+    const [row] = await rows<{ storage_key: string }>(ctx.db, statement("select storage_key from documents where id = ?", doc));
+    // Only the winner's file is left; the loser's was removed when its transaction failed.
+    expect(await newKeys()).toEqual([row!.storage_key]);
   });
 });
 

@@ -231,6 +231,88 @@ describe("S3 only", () => {
 });
 
 describe("local disk only", () => {
+  // Durability is the kernel's to prove, so the test watches what the store asks of it: a child
+  // process stores a file by adopt and one by write under strace, and each must be flushed
+  // (fsync) before it is renamed into place, and the folder flushed after the rename, before the
+  // call returns (the caller commits the database row that points at the file next).
+  test.skipIf(!Bun.which("strace"))("adopt and write flush the file, rename it, then flush the folder, before they return", async () => {
+    const dir = newDir();
+    const child = join(dir, "store-two-files.ts");
+    writeFileSync(
+      child,
+      `import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { localFileStore } from ${JSON.stringify(join(import.meta.dir, "../../src/lib/storage.ts"))};
+const store = localFileStore(process.argv[2]);
+const temp = join(store.tempDir, "upload-adopted");
+writeFileSync(temp, "%PDF-1.4 adopted");
+await store.adopt(temp, "adopted-key-0123456789");
+console.log("adopted");
+await store.write("written-key-0123456789", "%PDF-1.4 written");
+console.log("written");
+`,
+    );
+    const trace = join(dir, "trace.txt");
+    const proc = Bun.spawn(["strace", "-f", "-qq", "-e", "trace=openat,fsync,fdatasync,rename,renameat,renameat2,write", "-o", trace, process.execPath, child, dir], {
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    expect(await new Response(proc.stdout).text()).toBe("adopted\nwritten\n");
+    expect(await proc.exited).toBe(0);
+
+    // What happened to our paths, in order: "fsync <path>", "rename <to>", and the two lines the
+    // child printed ("said adopted", "said written"), each flush named by the path its fd opened.
+    const files = join(dir, "files");
+    const opened = new Map<string, string>();
+    const events: string[] = [];
+    // strace splits a call another thread interrupts ("fsync(5 <unfinished ...>" ... "<... fsync
+    // resumed>) = 0"): joined again, in the place where the call returned.
+    const started = new Map<string, string>();
+    const lines = (await Bun.file(trace).text()).split("\n").flatMap((raw) => {
+      const unfinished = raw.match(/^(\d+)\s+(.*) <unfinished \.\.\.>$/);
+      if (unfinished) {
+        started.set(unfinished[1]!, unfinished[2]!);
+        return [];
+      }
+      const resumed = raw.match(/^(\d+)\s+<\.\.\. \w+ resumed>(.*)$/);
+      return resumed ? [`${resumed[1]}  ${started.get(resumed[1]!) ?? ""}${resumed[2]}`] : [raw];
+    });
+    for (const line of lines) {
+      const open = line.match(/openat\(AT_FDCWD, "([^"]+)", [^)]*\) = (\d+)$/);
+      if (open) opened.set(open[2]!, open[1]!);
+      const sync = line.match(/f(?:data)?sync\((\d+)\)\s+= 0/);
+      if (sync && opened.get(sync[1]!)?.startsWith(files)) events.push(`fsync ${opened.get(sync[1]!)!.slice(files.length) || "/"}`);
+      const renamed = line.match(/rename(?:at2?)?\(.*"([^"]+)"(?:, \w+)?\) = 0/);
+      if (renamed && renamed[1]!.startsWith(files)) events.push(`rename ${renamed[1]!.slice(files.length)}`);
+      const said = line.match(/write\(1, "(adopted|written)\\n"/);
+      if (said) events.push(`said ${said[1]}`);
+    }
+    expect(events).toEqual([
+      "fsync /.tmp/upload-adopted",
+      "rename /adopted-key-0123456789",
+      "fsync /",
+      "said adopted",
+      expect.stringMatching(/^fsync \/\.tmp\/written-key-0123456789\./),
+      "rename /written-key-0123456789",
+      "fsync /",
+      "said written",
+    ]);
+  });
+
+  test("many adopts at once (sharing the folder's flushes) all land, each with its own bytes", async () => {
+    const store = localFileStore(newDir());
+    const made = Array.from({ length: 40 }, (_, i) => {
+      const path = join(store.tempDir, `upload-${i}`);
+      writeFileSync(path, `file ${i}`);
+      return { path, key: newStorageKey(), text: `file ${i}` };
+    });
+    await Promise.all(made.map((m) => store.adopt(m.path, m.key)));
+    for (const m of made) {
+      expect(await (await store.read(m.key))!.text()).toBe(m.text);
+      expect(existsSync(m.path)).toBe(false);
+    }
+  });
+
   test("storedKeys({ modifiedBefore }) goes by the file's modification time", async () => {
     const store = localFileStore(newDir());
     const key = newStorageKey();

@@ -1,5 +1,5 @@
 // The broker's review of a document (approve, or ask for a re-submit) and its due dates.
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { documents } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
@@ -108,10 +108,11 @@ export async function setBulkDueDate(ctx: AppContext, input: BulkDueDateInput & 
   const { dueDate, reminderAt } = parseRequiredDueDates(ctx, input);
   const unique = [...new Set(input.documentIds)];
   if (unique.length === 0) throw badRequest("Please select at least one document");
-  const found = await ctx.db
-      .select()
-      .from(documents)
-      .where(and(eq(documents.brokerId, brokerId), inArray(documents.id, unique)));
+  // Looked up by primary key, the broker's ownership checked on the rows: with the broker in the
+  // WHERE clause SQLite walked that broker's whole documents index (2.3 ms at 10,000 documents,
+  // the slowest statement of the writes bench) instead of the nine primary keys. Another broker's
+  // document still counts as not found.
+  const found = (await ctx.db.select().from(documents).where(inArray(documents.id, unique))).filter((d) => d.brokerId === brokerId);
   if (found.length !== unique.length) throw notFound("Some of the selected documents were not found");
   const ineligible = found.filter((d) => !canHaveDueDateSet(d.status));
   if (ineligible.length) {
@@ -123,10 +124,21 @@ export async function setBulkDueDate(ctx: AppContext, input: BulkDueDateInput & 
       const ids = found.filter((d) => d.customerId === customerId).map((d) => d.id);
       publish({ type: "document_status_changed", brokerId, customerId, documentIds: ids });
     }
-    const updated = [];
+    // One UPDATE per kind of change (at most two: overdue documents also go back to "requested"),
+    // not one per document: each statement is built and compiled anew.
+    const now = ctx.clock.now();
+    const groups = new Map<string, { changes: ReturnType<typeof dueDateChanges>; ids: string[] }>();
     for (const doc of found) {
-      updated.push((await tx.update(documents).set(dueDateChanges(doc, dueDate, reminderAt, ctx.clock.now())).where(eq(documents.id, doc.id)).returning())[0]!);
+      const changes = dueDateChanges(doc, dueDate, reminderAt, now);
+      const key = "status" in changes ? "back" : "date";
+      const group = groups.get(key) ?? { changes, ids: [] };
+      group.ids.push(doc.id);
+      groups.set(key, group);
     }
-    return updated;
+    const byId = new Map<string, DocumentRow>();
+    for (const { changes, ids } of groups.values()) {
+      for (const row of await tx.update(documents).set(changes).where(inArray(documents.id, ids)).returning()) byId.set(row.id, row);
+    }
+    return found.map((d) => byId.get(d.id)!);
   });
 }

@@ -47,7 +47,9 @@ export async function attachUploadedFile(
   await ctx.files.adopt(file.tempPath, key);
   const now = ctx.clock.now();
   try {
-    return inTransaction(ctx, async (unit) => {
+    // Awaited here, so that a transaction that fails (a racing upload won) reaches the catch below
+    // and the file just stored is removed; returned un-awaited, its rejection skipped the catch.
+    return await inTransaction(ctx, async (unit) => {
       const { tx } = unit;
       // Re-checked inside the transaction: two uploads racing for one document, one wins.
       const previous = (await tx
