@@ -21,7 +21,7 @@ import { useExportSettingsQuery } from "../../web/features/export/api";
 import { useSiteInfo } from "../../web/features/landing/site-api";
 import { useOidcSettings, useTwoFactorStatus } from "../../web/features/auth/sign-in-options-api";
 import { useStandardRulesQuery } from "../../web/features/document-checks/api";
-import { useCustomerPageQuery } from "../../web/features/customers/use-customer-list";
+import { useCustomerPageQuery } from "../../web/features/customers/page-query";
 import { usePortalQuery } from "../../web/features/portal/api";
 import { useSharedDocumentsQuery, useShareSettingsQuery } from "../../web/features/sharing/api";
 import { useTemplatesQuery } from "../../web/features/templates/api";
@@ -256,7 +256,7 @@ const QUERY_HOOKS: QueryHook[] = [
     expected: spec9.dataCache,
   },
   {
-    file: "web/features/customers/use-customer-list.ts",
+    file: "web/features/customers/page-query.ts",
     hook: "useCustomerPageQuery",
     render: () => useCustomerPageQuery({ page: 1, pageSize: 25, q: "", status: "all", sort: "name" }),
     queryKey: ["customers", "list", "invitations", 1, 25, "", "all", "name"],

@@ -10,8 +10,8 @@ import { Select } from "../../components/ui/Select";
 import { Spinner } from "../../components/ui/Spinner";
 import { CustomerAvatar } from "./CustomerAvatar";
 import { OVERVIEW_PAGE, type InvitationFilter } from "./page-path";
+import { useCustomerPageQuery } from "./page-query";
 import { SendReminderDialog } from "./SendReminderDialog";
-import { useCustomerPageQuery } from "./use-customer-list";
 
 const STATUS_OPTIONS: { id: InvitationFilter; label: string }[] = [
   { id: "all", label: "All statuses" },

@@ -1,10 +1,8 @@
 import { useEffect, useState } from "react";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { getCoreRowModel, useReactTable, type ColumnDef, type PaginationState, type SortingState } from "@tanstack/react-table";
-import type { CustomerDto, CustomerPage, CustomerSort } from "@shared/api-types";
-import { apiFetch, nullOn401 } from "../../api/client";
-import { customerKeys } from "./api";
-import { customerPagePath, type CustomerPageParams, type InvitationFilter } from "./page-path";
+import type { CustomerDto, CustomerSort } from "@shared/api-types";
+import type { CustomerPageParams, InvitationFilter } from "./page-path";
+import { useCustomerPageQuery } from "./page-query";
 
 export type { CustomerPageParams, InvitationFilter };
 
@@ -25,20 +23,6 @@ const columns: ColumnDef<CustomerDto>[] = [
 ];
 
 export type CustomerSortKey = "name" | "invitedAt";
-
-/** GET /api/all-customers with paging: one page, searched, filtered and sorted by the server. */
-export function useCustomerPageQuery(params: CustomerPageParams) {
-  return useQuery({
-    // Under the list's key, so every change that refreshes the customers refreshes this page too.
-    queryKey: [...customerKeys.listWithInvitations, params.page, params.pageSize, params.q, params.status, params.sort],
-    queryFn: ({ signal }) => nullOn401(apiFetch<CustomerPage>(customerPagePath(params), { signal })),
-    // The page on screen stays while the next one loads: no flash of a spinner between pages.
-    placeholderData: keepPreviousData,
-    // SPEC 9: the customer list is fresh for 15 minutes and kept for 20 (changes refetch it).
-    staleTime: 15 * 60_000,
-    gcTime: 20 * 60_000,
-  });
-}
 
 /**
  * The All Customers list: search, status filter, sort and page are sent to the server
