@@ -82,6 +82,8 @@ async function routePages(files: WebFile[]): Promise<WebFile[]> {
     // The route's first API read starts with the page; the app's fetch (credentials "include")
     // then takes the preloaded answer instead of asking again.
     for (const path of ROUTE_FETCHES[route]) links.push(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="${path}">`);
-    return { urlPath: routePagePath(route), blob: new Blob([html.replace("</head>", `${links.join("")}</head>`)], { type: "text/html" }) };
+    // The entry first: it runs while the route's chunks are still arriving.
+    const page = html.replace(/<script type="module"/, '<script type="module" fetchpriority="high"').replace("</head>", `${links.join("")}</head>`);
+    return { urlPath: routePagePath(route), blob: new Blob([page], { type: "text/html" }) };
   });
 }

@@ -54,7 +54,8 @@ export function preloadRoute(pathname: string, queryClient: QueryClient): Promis
   if (first === "upload") return UploadPortalRoute.preload();
   const screen = BROKER_SCREENS[first];
   if (!screen) return Promise.resolve();
-  const session = import("./features/auth/api").then(({ prefetchCurrentUser }) => prefetchCurrentUser(queryClient));
+  // From the broker area's chunk (preloaded): a module of its own would be one more round trip.
+  const session = import("./components/BrokerArea").then(({ prefetchSession }) => prefetchSession(queryClient));
   return Promise.all([BrokerArea.preload(), screen.preload(), session]);
 }
 
