@@ -120,7 +120,8 @@ const pages: Target[] = [
     label: "/dashboard (broker, 1,000 customers)",
     path: "/dashboard",
     cookie: { name: "portal_session", value: seeded.token },
-    ready: '[elementtiming="customer-card"]',
+    // A Customer Overview card (also in builds without the elementtiming mark, for BENCH_PORTAL).
+    ready: 'section[aria-labelledby="customer-overview"] a[href^="/customer/"]',
   },
 ];
 const seconds = (ms: number) => (ms ? `${(ms / 1000).toFixed(2)} s` : "—");
