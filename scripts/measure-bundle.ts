@@ -1,7 +1,10 @@
-// What a customer's phone downloads to open /upload/{link}: builds the web app exactly as the
-// server does (buildWeb), then walks the output the way a browser would:
-//   index.html → its stylesheet and entry script → every chunk the entry imports statically
-//   → the portal route's lazy chunk (the dynamic import the router triggers) → its static imports.
+// What a customer's phone downloads to open /upload/{link}, and a broker's to open /dashboard:
+// builds the web app exactly as the server does (buildWeb), then walks the output the way a
+// browser would:
+//   the route's page (/index.portal.html, /index.dashboard.html: what the server answers the
+//   route with) → its stylesheet, modulepreloads and entry script → every chunk they import
+//   statically → the route's lazy chunks (the dynamic imports the router triggers) → their static
+//   imports.
 // Imports are read from the minified output with Bun's own parser (Bun.Transpiler.scanImports),
 // so nothing is guessed from source files. Other dynamic imports (broker screens, the landing
 // page) are listed as not downloaded. Each file is measured gzipped (Bun.gzipSync, close to what
@@ -12,15 +15,12 @@
 // listed and added to a grand total, but not held to the route's budget.
 //
 //   bun scripts/measure-bundle.ts          # prints the table, exits 1 above 150 KB of JavaScript
-import { buildWeb, type WebFile } from "./build-web.ts";
+import { buildWeb, routePagePath, type WebFile } from "./build-web.ts";
+import { chunkHolding, entryScripts, importsOf, resolveUrl, ROUTE_MARKERS, staticClosure, type RouteName } from "./web-graph.ts";
 
 export const BUDGET_BYTES = 150 * 1024;
 /** The broker dashboard's budget (issue 14): the broker area's shell and the dashboard screen. */
 export const DASHBOARD_BUDGET_BYTES = 250 * 1024;
-/** Text that only the portal route's chunk holds: it names the lazy chunk among the dynamic imports. */
-const PORTAL_MARKER = "Please use the invitation link sent to your email";
-/** The lazy chunks /dashboard loads, in order: the broker area (session check, shell), then the screen. */
-const DASHBOARD_MARKERS = ["Open navigation menu", "Track your customers and the documents they owe you."];
 
 interface Loaded {
   urlPath: string;
@@ -29,25 +29,16 @@ interface Loaded {
   gzipped: number;
 }
 
-const transpiler = new Bun.Transpiler({ loader: "js" });
+export const measurePortalRoute = (files?: WebFile[]) => measureRoute("portal", files);
+export const measureDashboardRoute = (files?: WebFile[]) => measureRoute("dashboard", files);
 
-function resolveUrl(from: string, specifier: string): string {
-  return new URL(specifier, `http://portal.local${from}`).pathname;
-}
-
-function importsOf(urlPath: string, code: string) {
-  const found = transpiler.scanImports(code);
-  return {
-    static: found.filter((i) => i.kind === "import-statement").map((i) => resolveUrl(urlPath, i.path)),
-    dynamic: found.filter((i) => i.kind === "dynamic-import").map((i) => resolveUrl(urlPath, i.path)),
-  };
-}
-
-export const measurePortalRoute = (files?: WebFile[]) => measureRoute([PORTAL_MARKER], files);
-export const measureDashboardRoute = (files?: WebFile[]) => measureRoute(DASHBOARD_MARKERS, files);
-
-/** What opening a route downloads: the entry graph, then each lazy chunk holding one of `markers`, in order. */
-export async function measureRoute(markers: string[], files?: WebFile[]) {
+/**
+ * What opening a route downloads, walking the page the server answers the route with
+ * (`routePagePath`): its stylesheet, its modulepreloads, its entry script and their static
+ * imports, then each lazy chunk the router imports for the route (found by ROUTE_MARKERS) with its
+ * static imports. `lazyChunks` says whether the page had already preloaded each of them.
+ */
+export async function measureRoute(route: RouteName, files?: WebFile[]) {
   const built = files ?? (await buildWeb());
   const text = new Map<string, string>();
   for (const file of built) text.set(file.urlPath, await file.blob.text());
@@ -73,55 +64,49 @@ export async function measureRoute(markers: string[], files?: WebFile[]) {
     for (const target of imports.static) loadScript(target, `imported by ${urlPath}`);
   };
 
-  const html = read("/index.html");
-  load("/index.html", "the page");
+  const pagePath = routePagePath(route);
+  const html = read(pagePath);
+  load(pagePath, "the page");
   const attr = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}=["']([^"']+)["']`))?.[1];
+  const preloaded = new Set<string>();
   for (const tag of html.match(/<link\b[^>]*>/g) ?? []) {
     const rel = attr(tag, "rel");
     const href = attr(tag, "href");
     if (!href) continue;
-    if (rel === "stylesheet") load(resolveUrl("/index.html", href), "stylesheet in index.html");
-    if (rel === "modulepreload") loadScript(resolveUrl("/index.html", href), "modulepreload in index.html");
-  }
-  const entries = (html.match(/<script\b[^>]*>/g) ?? []).map((tag) => attr(tag, "src")).filter((src): src is string => Boolean(src));
-  if (entries.length === 0) throw new Error("index.html has no entry script");
-  for (const src of entries) loadScript(resolveUrl("/index.html", src), "entry script in index.html");
-
-  const entryDynamic = [...dynamicTargets];
-  /** A lazy chunk and what it imports statically (minus what is already loaded). */
-  const closure = (urlPath: string, seen = new Set<string>()): Set<string> => {
-    if (seen.has(urlPath) || loaded.has(urlPath)) return seen;
-    seen.add(urlPath);
-    for (const next of importsOf(urlPath, read(urlPath)).static) closure(next, seen);
-    return seen;
-  };
-  for (const marker of markers) {
-    const holdsMarker = (target: string) => [...closure(target)].some((urlPath) => read(urlPath).includes(marker));
-    const candidates = entryDynamic.filter((target) => !loaded.has(target) && holdsMarker(target));
-    if (candidates.length > 1) throw new Error(`Several lazy chunks hold the marker "${marker}": ${candidates.join(", ")}`);
-    const routeChunk = candidates[0];
-    if (!routeChunk) {
-      // The route is in the entry graph itself (no route splitting) or the marker moved.
-      const inEntry = [...loaded.keys()].some((urlPath) => read(urlPath).includes(marker));
-      if (!inEntry) throw new Error(`No chunk holds the marker "${marker}"`);
-    } else {
-      loadScript(routeChunk, marker === PORTAL_MARKER ? "the portal route (lazy, loaded by the router)" : `lazy chunk holding "${marker}"`);
+    if (rel === "stylesheet") load(resolveUrl(pagePath, href), `stylesheet in ${pagePath}`);
+    if (rel === "modulepreload") {
+      preloaded.add(resolveUrl(pagePath, href));
+      loadScript(resolveUrl(pagePath, href), `modulepreload in ${pagePath}`);
     }
   }
+  const entries = entryScripts(html, pagePath);
+  if (entries.length === 0) throw new Error(`${pagePath} has no entry script`);
+  for (const src of entries) loadScript(src, `entry script in ${pagePath}`);
+
+  // The router's dynamic imports are the entry graph's.
+  const entryGraph = new Set<string>();
+  for (const entry of entries) staticClosure(read, entry, entryGraph);
+  const entryDynamic = [...new Set([...entryGraph].flatMap((urlPath) => importsOf(urlPath, read(urlPath)).dynamic))];
+  const lazyChunks = ROUTE_MARKERS[route].map((marker) => {
+    const urlPath = chunkHolding(read, entryDynamic, marker);
+    const closure = [...staticClosure(read, urlPath)];
+    loadScript(urlPath, `lazy chunk holding "${marker}"`);
+    return { marker, urlPath, preloaded: closure.every((file) => preloaded.has(file) || entryGraph.has(file)) };
+  });
 
   const notLoaded = [...new Set([...dynamicTargets].filter((target) => !loaded.has(target)))];
   const rows = [...loaded.values()];
   const total = rows.reduce((sum, row) => sum + row.gzipped, 0);
   const totalJs = rows.filter((row) => row.urlPath.endsWith(".js")).reduce((sum, row) => sum + row.gzipped, 0);
 
-  // What the portal's own lazy imports (its dialogs) add when first used, beyond the above.
-  const portalLazy = [...dynamicTargets].filter((target) => !entryDynamic.includes(target) && !loaded.has(target));
-  const onDemand = portalLazy.map((target) => {
-    const extra = closure(target);
-    const gzipped = [...extra].reduce((sum, urlPath) => sum + Bun.gzipSync(new TextEncoder().encode(read(urlPath))).length, 0);
-    return { urlPath: target, files: extra.size, gzipped };
+  // What the route's own lazy imports (its dialogs) add when first used, beyond the above.
+  const routeLazy = notLoaded.filter((target) => !entryDynamic.includes(target));
+  const onDemand = routeLazy.map((target) => {
+    const extra = [...staticClosure(read, target)].filter((urlPath) => !loaded.has(urlPath));
+    const gzipped = extra.reduce((sum, urlPath) => sum + Bun.gzipSync(new TextEncoder().encode(read(urlPath))).length, 0);
+    return { urlPath: target, files: extra.length, gzipped };
   });
-  return { rows, total, totalJs, notLoaded, onDemand, allFiles: built.length };
+  return { rows, total, totalJs, notLoaded, onDemand, lazyChunks, allFiles: built.length };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -143,6 +128,9 @@ if (import.meta.main) {
     console.log(`Loaded later, on first use of a portal dialog: ${chunk.urlPath} (+${chunk.files} file(s), ${kb(chunk.gzipped)} gzipped)`);
   }
   console.log(`Lazy chunks not downloaded when the route opens: ${notLoaded.length}`);
+  for (const chunk of [...dashboard.lazyChunks, ...(await measurePortalRoute(files)).lazyChunks]) {
+    if (!chunk.preloaded) console.error(`The route's page does not preload ${chunk.urlPath} ("${chunk.marker}") and all it imports.`);
+  }
   if (dashboard.totalJs > DASHBOARD_BUDGET_BYTES) {
     console.error(`\n/dashboard's JavaScript is over budget by ${kb(dashboard.totalJs - DASHBOARD_BUDGET_BYTES)}.`);
     process.exit(1);

@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
+import { createElement, lazy, Suspense, type ComponentType, type ReactNode } from "react";
+import type { QueryClient } from "@tanstack/react-query";
 import { RouterProvider } from "react-aria-components";
 import { Route, Routes, useHref, useNavigate } from "react-router";
 import { FullPageSpinner, Spinner } from "./components/ui/Spinner";
@@ -7,9 +8,18 @@ import { NotFoundRoute } from "./routes/not-found";
 /**
  * A screen loaded on first visit (its own chunk). Customers on /upload/... never download the
  * broker screens or the landing page, and brokers never download the portal.
+ * Once `preload` has loaded it, the screen renders at once instead of suspending (see preloadRoute).
  */
 function lazyScreen<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  let loaded: ComponentType | undefined;
+  const preload = async () => {
+    loaded = (await load())[name];
+  };
+  const Lazy = lazy(async () => {
+    await preload();
+    return { default: loaded! };
+  });
+  return Object.assign(() => (loaded ? createElement(loaded) : <Lazy />), { preload });
 }
 
 const LandingRoute = lazyScreen(() => import("./routes/landing"), "LandingRoute");
@@ -22,6 +32,32 @@ const ResetPasswordRoute = lazyScreen(() => import("./routes/reset-password"), "
 const NotificationsRoute = lazyScreen(() => import("./routes/notifications"), "NotificationsRoute");
 const TemplatesRoute = lazyScreen(() => import("./routes/templates"), "TemplatesRoute");
 const UploadPortalRoute = lazyScreen(() => import("./routes/upload-portal"), "UploadPortalRoute");
+
+const BROKER_SCREENS: Record<string, { preload(): Promise<void> }> = {
+  dashboard: DashboardRoute,
+  customers: CustomersRoute,
+  customer: CustomerDetailRoute,
+  profile: ProfileRoute,
+  notifications: NotificationsRoute,
+  templates: TemplatesRoute,
+};
+
+/**
+ * Loads what the screen at `pathname` first renders: its modules (which its page has preloaded,
+ * see scripts/build-web.ts) and, for a broker screen, who is signed in (also preloaded). main.tsx
+ * renders once this settles, so the screen appears in one render: each lazy boundary that
+ * suspended would show its fallback first and, as React paces them, its content at the earliest
+ * 300 ms later (issue 14: LCP of /dashboard on a phone).
+ */
+export function preloadRoute(pathname: string, queryClient: QueryClient): Promise<unknown> {
+  const [first = ""] = pathname.split("/").filter(Boolean);
+  if (first === "upload") return UploadPortalRoute.preload();
+  const screen = BROKER_SCREENS[first];
+  if (!screen) return Promise.resolve();
+  // From the broker area's chunk (preloaded): a module of its own would be one more round trip.
+  const session = import("./components/BrokerArea").then(({ prefetchSession }) => prefetchSession(queryClient));
+  return Promise.all([BrokerArea.preload(), screen.preload(), session]);
+}
 
 // The landing page and the broker area both start by checking the session, so their loading
 // state says so from the first frame instead of switching from one spinner to another.

@@ -3,7 +3,7 @@ import { createRoot } from "react-dom/client";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { BrowserRouter } from "react-router";
 import { createQueryClient } from "./api/query-client";
-import { App } from "./App";
+import { App, preloadRoute } from "./App";
 import { toastQueue } from "./components/ui/Toast";
 
 // Toasts are drawn by a chunk of their own, fetched when the first toast is queued (it waits in
@@ -26,13 +26,18 @@ function ToastHost() {
 
 const queryClient = createQueryClient();
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-      <ToastHost />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// The screen's modules and first read are loaded before the first render (see preloadRoute); a
+// failure there is left to the screen itself, which loads again and shows its own error. Not a
+// top-level await: the chunks it imports import this module, which must finish evaluating first.
+const render = () =>
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+        <ToastHost />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+void preloadRoute(window.location.pathname, queryClient).then(render, render);

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { fakeServer, json, renderApp } from "../support/render-app";
 import { brokerServer, customer } from "./customers-fixtures";
 
@@ -11,6 +11,14 @@ const jane = customer({
   documentCounts: { total: 2, approved: 2, underReview: 0, awaitingUpload: 0, overdue: 0 },
 });
 const bob = customer({ id: "c2", name: "Bob Smith", email: "bob@work.example", invitationStatus: "accepted" });
+
+/**
+ * Waits (up to ~4 s) until `holds` is true. Not waitFor with expect(node).toBeNull(): each failed
+ * try there prints the whole element (React's fibers included), seconds per try on this page.
+ */
+async function until(holds: () => boolean) {
+  for (let attempt = 0; attempt < 200 && !holds(); attempt++) await Bun.sleep(20);
+}
 
 test("the dashboard shows the metrics and the customer cards", async () => {
   fakeServer(brokerServer([jane, bob]));
@@ -26,21 +34,52 @@ test("the dashboard shows the metrics and the customer cards", async () => {
 });
 
 test("searching the overview matches name or email, ignoring case", async () => {
-  fakeServer(brokerServer([jane, bob]));
+  const calls = fakeServer(brokerServer([jane, bob]));
   renderApp("/dashboard");
   await screen.findByRole("link", { name: /Jane Doe/ });
   const search = screen.getByLabelText("Search customers");
 
+  // The server searches, one page of at most 12.
   fireEvent.change(search, { target: { value: "JANE" } });
-  await waitFor(() => expect(screen.queryByRole("link", { name: /Bob Smith/ })).toBeNull());
-  expect(screen.getByRole("link", { name: /Jane Doe/ })).toBeTruthy();
+  await until(() => screen.queryByText("Bob Smith") === null);
+  expect(screen.queryByText("Bob Smith") === null).toBe(true);
+  expect(screen.getByText("Jane Doe").closest("a")?.getAttribute("href")).toBe("/customer/c1");
 
   fireEvent.change(search, { target: { value: "WORK.example" } });
-  await waitFor(() => expect(screen.queryByRole("link", { name: /Jane Doe/ })).toBeNull());
-  expect(screen.getByRole("link", { name: /Bob Smith/ })).toBeTruthy();
+  await until(() => screen.queryByText("Jane Doe") === null);
+  expect(screen.queryByText("Jane Doe") === null).toBe(true);
+  expect(screen.getByText("Bob Smith").closest("a")?.getAttribute("href")).toBe("/customer/c2");
 
   fireEvent.change(search, { target: { value: "zzz" } });
   expect(await screen.findByText("No customers match your search")).toBeTruthy();
+  // Never the whole list: the overview reads pages of 12.
+  expect(calls.some((call) => call.path === "/api/customers")).toBe(false);
+  expect(calls.filter((call) => call.path === "/api/all-customers").every((call) => call.query.get("pageSize") === "12")).toBe(true);
+});
+
+test("the overview shows the first 12 customers by name, says how many match, and links to All Customers", async () => {
+  const many = Array.from({ length: 30 }, (_, i) =>
+    customer({ id: `m${i}`, name: `Customer ${String(i).padStart(2, "0")}`, email: `m${i}@example.com`, invitationStatus: i % 3 ? "pending" : "accepted" }),
+  );
+  fakeServer(brokerServer(many));
+  renderApp("/dashboard");
+  expect(await screen.findByText("Showing 12 of 30 customers")).toBeTruthy();
+  expect(screen.getByText("Customer 00")).toBeTruthy();
+  expect(screen.getByText("Customer 11")).toBeTruthy();
+  expect(screen.queryByText("Customer 12") === null).toBe(true);
+  expect(screen.getByRole("link", { name: "View all customers" }).getAttribute("href")).toBe("/customers");
+  // The status filter narrows on the server too: 10 of the 30 have accepted.
+  fireEvent.click(screen.getByRole("button", { name: /Filter by invitation status/ }));
+  fireEvent.click(await screen.findByRole("option", { name: "Accepted" }));
+  expect(await screen.findByText("Customer 27")).toBeTruthy();
+  expect(screen.queryByText("Customer 01") === null).toBe(true);
+  expect(screen.queryByText(/^Showing/) === null).toBe(true);
+});
+
+test("a broker without customers is told so, not that the search found nothing", async () => {
+  fakeServer(brokerServer([]));
+  renderApp("/dashboard");
+  expect(await screen.findByText("No customers yet")).toBeTruthy();
 });
 
 test("Send Reminder asks first, then reports the result", async () => {

@@ -1,9 +1,18 @@
+import { lazy, Suspense } from "react";
 import { Outlet } from "react-router";
-import { useCurrentUser } from "../features/auth/api";
+import { prefetchCurrentUser, useCurrentUser } from "../features/auth/api";
 import { TwoFactorGate } from "../features/auth/TwoFactorGate";
-import { LandingPage } from "../routes/landing";
 import { AdminShell } from "./AdminShell";
 import { FullPageSpinner } from "./ui/Spinner";
+
+// The landing page is fetched only for a signed-out visitor (the same chunk as the route "/"):
+// a signed-in broker opening a screen does not download it (issue 14, /dashboard's first load).
+const LandingPage = lazy(async () => ({ default: (await import("../routes/landing")).LandingPage }));
+
+/** For App's preloadRoute: asks who is signed in from this chunk, which the page has preloaded. */
+export const prefetchSession = prefetchCurrentUser;
+
+const checkingSession = <FullPageSpinner label="Checking your session" />;
 
 /**
  * Wraps every broker route. Signed-out visitors see the landing page in place
@@ -11,8 +20,14 @@ import { FullPageSpinner } from "./ui/Spinner";
  */
 export function BrokerArea() {
   const { user, isLoading } = useCurrentUser();
-  if (isLoading) return <FullPageSpinner label="Checking your session" />;
-  if (!user) return <LandingPage />;
+  if (isLoading) return checkingSession;
+  if (!user) {
+    return (
+      <Suspense fallback={checkingSession}>
+        <LandingPage />
+      </Suspense>
+    );
+  }
   return (
     <TwoFactorGate user={user}>
       <AdminShell user={user}>

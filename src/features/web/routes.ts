@@ -8,6 +8,19 @@ import { contentType, loadWebAssets } from "./assets.ts";
 
 const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/") || path === "/ws";
 
+/**
+ * The page a path is answered with: the route's own page (its scripts preloaded, see
+ * scripts/build-web.ts) when its first render is known, else index.html. The router decides
+ * what to render either way; a wrong guess only costs bytes.
+ */
+export function pageFor(path: string): string {
+  if (path === "/dashboard") return "/index.dashboard.html";
+  if (path === "/upload" || path.startsWith("/upload/")) return "/index.portal.html";
+  if (/^\/(customers|customer|profile|notifications|templates)(\/|$)/.test(path)) return "/index.broker.html";
+  return "/index.html";
+}
+const isPage = (path: string) => /^\/index(\.[a-z]+)?\.html$/.test(path);
+
 export const webRoutes = () =>
   new Elysia().get("/*", async ({ request }) => {
     const path = new URL(request.url).pathname;
@@ -15,7 +28,7 @@ export const webRoutes = () =>
 
     const assets = await loadWebAssets();
     const asset = assets.get(path);
-    if (asset && path !== "/index.html") {
+    if (asset && !isPage(path)) {
       const hashed = path.startsWith("/assets/");
       const { body, headers } = await staticBody(request, path, asset);
       return new Response(body, {
@@ -27,7 +40,8 @@ export const webRoutes = () =>
       });
     }
     if (path.startsWith("/assets/")) throw new AppError("not_found", "No such file");
-    const { body, headers } = await staticBody(request, "/index.html", assets.get("/index.html")!);
+    const page = assets.has(pageFor(path)) ? pageFor(path) : "/index.html";
+    const { body, headers } = await staticBody(request, page, assets.get(page)!);
     return new Response(body, {
       headers: { ...headers, "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" },
     });

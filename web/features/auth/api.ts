@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { ApiError, apiFetch, nullOn401 } from "../../api/client";
 import type { ResourceKey } from "../../api/query-keys";
 
@@ -38,13 +38,18 @@ export interface CodeRequired {
 /** ["auth", "user"]: who is signed in. Everything else is dropped on sign-out. */
 export const authKeys = { user: ["auth", "user"] as const satisfies ResourceKey };
 
+const authUserQuery = {
+  queryKey: authKeys.user,
+  // Nobody signed in is an answer (null), not an error.
+  queryFn: ({ signal }: { signal: AbortSignal }) => nullOn401(apiFetch<AuthUser>("/api/auth/user", { signal })),
+};
+
 export function useAuthUserQuery() {
-  return useQuery({
-    queryKey: authKeys.user,
-    // Nobody signed in is an answer (null), not an error.
-    queryFn: ({ signal }) => nullOn401(apiFetch<AuthUser>("/api/auth/user", { signal })),
-  });
+  return useQuery(authUserQuery);
 }
+
+/** Asks who is signed in before the first render (a broker screen opened from its address). */
+export const prefetchCurrentUser = (queryClient: QueryClient) => queryClient.prefetchQuery(authUserQuery);
 
 /**
  * Who is signed in, for screens. If the auth service cannot be reached the

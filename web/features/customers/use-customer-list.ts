@@ -1,11 +1,10 @@
 import { useEffect, useState } from "react";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { getCoreRowModel, useReactTable, type ColumnDef, type PaginationState, type SortingState } from "@tanstack/react-table";
-import type { CustomerDto, CustomerPage, CustomerSort } from "@shared/api-types";
-import { apiFetch, nullOn401 } from "../../api/client";
-import { customerKeys } from "./api";
+import type { CustomerDto, CustomerSort } from "@shared/api-types";
+import type { CustomerPageParams, InvitationFilter } from "./page-path";
+import { useCustomerPageQuery } from "./page-query";
 
-export type InvitationFilter = "all" | "pending" | "accepted";
+export type { CustomerPageParams, InvitationFilter };
 
 const PAGE_SIZE = 25;
 
@@ -16,16 +15,6 @@ export function matchesSearch(customer: Pick<CustomerDto, "name" | "email">, sea
   return customer.name.toLowerCase().includes(needle) || customer.email.toLowerCase().includes(needle);
 }
 
-export function filterCustomers<C extends Pick<CustomerDto, "name" | "email" | "invitationStatus">>(
-  customers: readonly C[],
-  search: string,
-  status: InvitationFilter,
-): C[] {
-  return customers.filter(
-    (customer) => (status === "all" || customer.invitationStatus === status) && matchesSearch(customer, search),
-  );
-}
-
 // The sortable columns; the server sorts, the table only keeps which column and direction.
 const columns: ColumnDef<CustomerDto>[] = [
   { id: "name", accessorFn: (customer) => customer.name },
@@ -34,30 +23,6 @@ const columns: ColumnDef<CustomerDto>[] = [
 ];
 
 export type CustomerSortKey = "name" | "invitedAt";
-
-export interface CustomerPageParams {
-  page: number;
-  pageSize: number;
-  q: string;
-  status: InvitationFilter;
-  sort: CustomerSort;
-}
-
-/** GET /api/all-customers with paging: one page, searched, filtered and sorted by the server. */
-export function useCustomerPageQuery(params: CustomerPageParams) {
-  const search = new URLSearchParams({ page: String(params.page), pageSize: String(params.pageSize), status: params.status, sort: params.sort });
-  if (params.q) search.set("q", params.q);
-  return useQuery({
-    // Under the list's key, so every change that refreshes the customers refreshes this page too.
-    queryKey: [...customerKeys.listWithInvitations, params.page, params.pageSize, params.q, params.status, params.sort],
-    queryFn: ({ signal }) => nullOn401(apiFetch<CustomerPage>(`/api/all-customers?${search}`, { signal })),
-    // The page on screen stays while the next one loads: no flash of a spinner between pages.
-    placeholderData: keepPreviousData,
-    // SPEC 9: the customer list is fresh for 15 minutes and kept for 20 (changes refetch it).
-    staleTime: 15 * 60_000,
-    gcTime: 20 * 60_000,
-  });
-}
 
 /**
  * The All Customers list: search, status filter, sort and page are sent to the server

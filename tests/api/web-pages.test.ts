@@ -1,0 +1,48 @@
+// Each route with a known first render is answered with its own page, which preloads the route's
+// scripts and first API reads (issue 14: LCP on a phone); every other path gets the plain page.
+import { expect, test } from "bun:test";
+import { useTestServer } from "../support/server.ts";
+
+const srv = useTestServer();
+
+async function page(path: string) {
+  const res = await fetch(srv.url + path);
+  const html = await res.text();
+  const preloads = (rel: string) => [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]*href="([^"]+)"`, "g"))].map((m) => m[1]!);
+  return { res, html, scripts: preloads("modulepreload"), fetches: [...html.matchAll(/<link rel="preload" as="fetch"[^>]*href="([^"]+)"/g)].map((m) => m[1]!) };
+}
+
+test("/dashboard preloads its scripts, the session check, the metrics and the Customer Overview's first page", async () => {
+  const dashboard = await page("/dashboard");
+  expect(dashboard.res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+  expect(dashboard.res.headers.get("cache-control")).toBe("no-cache");
+  expect(dashboard.scripts.length).toBeGreaterThan(0);
+  expect(dashboard.fetches).toEqual(["/api/auth/user", "/api/dashboard/metrics", "/api/all-customers?page=1&pageSize=12&status=all&sort=name"]);
+  // Every preloaded script is served.
+  for (const script of dashboard.scripts) expect((await fetch(srv.url + script)).status).toBe(200);
+}, 60_000);
+
+test("the other broker screens preload the broker area and the session check; the portal only its scripts", async () => {
+  const dashboard = await page("/dashboard");
+  for (const path of ["/customers", "/customer/abc", "/profile", "/notifications", "/templates"]) {
+    const broker = await page(path);
+    expect(broker.fetches).toEqual(["/api/auth/user"]);
+    expect(broker.scripts.length).toBeGreaterThan(0);
+    expect(broker.scripts.every((script) => dashboard.scripts.includes(script))).toBe(true);
+  }
+  const portal = await page("/upload/some-link");
+  expect(portal.fetches).toEqual([]);
+  expect(portal.scripts.length).toBeGreaterThan(0);
+  expect(portal.scripts.some((script) => !dashboard.scripts.includes(script))).toBe(true);
+}, 60_000);
+
+test("the landing page, unknown paths and the page files themselves are the plain page", async () => {
+  for (const path of ["/", "/reset-password", "/no-such-page", "/dashboardx"]) {
+    const plain = await page(path);
+    expect(plain.html).toContain('<div id="root">');
+    expect(plain.scripts).toEqual([]);
+    expect(plain.fetches).toEqual([]);
+  }
+  const file = await fetch(srv.url + "/index.dashboard.html");
+  expect(file.headers.get("cache-control")).toBe("no-cache");
+}, 60_000);

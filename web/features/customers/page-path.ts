@@ -1,0 +1,25 @@
+import type { CustomerSort } from "@shared/api-types";
+
+export type InvitationFilter = "all" | "pending" | "accepted";
+
+export interface CustomerPageParams {
+  page: number;
+  pageSize: number;
+  q: string;
+  status: InvitationFilter;
+  sort: CustomerSort;
+}
+
+/**
+ * GET /api/all-customers?page&pageSize&status&sort[&q]: one page, searched, filtered and sorted by
+ * the server. One spelling, so the dashboard's page (scripts/build-web.ts) can preload exactly
+ * the URL the app then asks for.
+ */
+export function customerPagePath(params: CustomerPageParams): string {
+  const search = new URLSearchParams({ page: String(params.page), pageSize: String(params.pageSize), status: params.status, sort: params.sort });
+  if (params.q) search.set("q", params.q);
+  return `/api/all-customers?${search}`;
+}
+
+/** The dashboard's Customer Overview before any search: the first 12 customers by name. */
+export const OVERVIEW_PAGE: CustomerPageParams = { page: 1, pageSize: 12, q: "", status: "all", sort: "name" };
