@@ -65,10 +65,13 @@ export async function addCustomerNotification(unit: Unit, customerId: string, n:
 /** Whose notifications: a broker's, or a customer's. */
 export type Owner = { audience: "broker"; brokerId: string } | { audience: "customer"; customerIds: string[] };
 
+/** A customer's, by their relationships' ids (values, or placeholders for a prepared statement). */
+const ofCustomers = (ids: (string | Placeholder)[]) => and(eq(notifications.audience, "customer"), inArray(notifications.customerId, ids));
+
 const ownedBy = (owner: Owner) =>
   owner.audience === "broker"
     ? and(eq(notifications.audience, "broker"), eq(notifications.brokerId, owner.brokerId))
-    : and(eq(notifications.audience, "customer"), inArray(notifications.customerId, owner.customerIds));
+    : ofCustomers(owner.customerIds);
 
 /** Narrows a list: unread only, and/or older than a time (the next page of the full list). */
 export interface ListFilter {
@@ -85,8 +88,7 @@ const brokerList = prepared((db) =>
 const brokerUnread = prepared((db) =>
   db.select({ n: count() }).from(notifications).where(and(ownedBy(brokerOwner), eq(notifications.read, false))).prepare(),
 );
-// And a customer's, by their relationships' ids (usually one or two).
-const ofCustomers = (ids: (string | Placeholder)[]) => and(eq(notifications.audience, "customer"), inArray(notifications.customerId, ids));
+// And a customer's, prepared once per number of relationships (usually one or two).
 const customerList = preparedForIds((db, ids) =>
   db.select().from(notifications).where(ofCustomers(ids)).orderBy(desc(notifications.createdAt)).limit(LIST_LIMIT).prepare(),
 );
