@@ -104,14 +104,14 @@ export function localFileStore(dataDir: string): FileStore {
     // without this, a crash within the kernel's writeback delay (about 30 s) could leave the row
     // pointing at a missing or empty file. Only the flushes themselves leave the event loop.
     async adopt(tempPath, key) {
-      await syncFile(tempPath);
+      await flush(tempPath);
       await renameDurably(tempPath, pathOf(key));
     },
     async write(key, data) {
       const temp = join(tmp, `${checkedKey(key)}.${process.pid}.${Date.now()}`);
       try {
         await Bun.write(temp, data);
-        await syncFile(temp);
+        await flush(temp);
       } catch (error) {
         rmSync(temp, { force: true });
         throw error;
@@ -145,7 +145,6 @@ async function flush(path: string): Promise<void> {
   }
 }
 
-const syncFile = flush;
 
 /**
  * Flushes a folder's entries (a rename into it) to the disk. Concurrent callers share flushes:
