@@ -4,11 +4,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { serveProcess, type ServeProcess } from "../support/cli.ts";
-import { sampleFiles, uploadFile } from "../support/fixtures.ts";
-import { connectLive } from "../support/live.ts";
 import { createTestDatabase, POSTGRES_MISSING, postgresInstalled } from "../support/postgres.ts";
 import { startS3Server, type S3TestServer } from "../support/s3.ts";
-import { cookieHeader, remoteServer, tempDir } from "../support/server.ts";
+import { remoteServer, tempDir } from "../support/server.ts";
+import { uploadThroughOneHeardOnTheOther } from "../support/two-instances.ts";
 import { startSmtp, type TestSmtp } from "../support/smtp.ts";
 
 if (!postgresInstalled) console.log(`instances.test.ts skipped: ${POSTGRES_MISSING}`);
@@ -56,28 +55,9 @@ describe.skipIf(!postgresInstalled)("two instances on one PostgreSQL and one buc
   });
 
   test("a customer's upload through one instance reaches the broker's socket on the other; 500 emails due at once go out once", async () => {
+    const { cookie } = await uploadThroughOneHeardOnTheOther(a.url, b.url);
     const viaA = remoteServer(a.url);
     const viaB = remoteServer(b.url);
-    // The first broker of an empty portal is created at once (no emailed code).
-    const signUp = await viaA.call("/api/auth/signup", { method: "POST", body: { email: "bree@example.com", password: "broker password 1", firstName: "Bree" } });
-    expect(signUp.status).toBe(201);
-    const cookie = cookieHeader(signUp as never);
-
-    // The broker's session, made on A, works on B; their live socket is held by B.
-    const socket = await connectLive(viaB, { cookie });
-    const created = await viaB.call("/api/customers", { method: "POST", headers: { cookie }, body: { email: "sam@example.com", requiredDocuments: [{ name: "Paystub" }] } });
-    expect(created.status).toBe(201);
-    const { uploadLink, documents } = created.body as { uploadLink: string; documents: { id: string }[] };
-
-    const uploaded = await uploadFile(viaA, uploadLink, documents[0]!.id, { bytes: sampleFiles.pdf() });
-    expect(uploaded.status).toBe(200);
-    const heard = await socket.next((m) => m.type === "data_update" && m.updateType === "document_uploaded", 10_000);
-    expect(heard).toBeTruthy();
-    // The file went to the shared bucket: the other instance serves the same bytes.
-    const download = await fetch(`${b.url}/api/documents/${documents[0]!.id}/download`, { headers: { cookie } });
-    expect(download.status).toBe(200);
-    expect(new Uint8Array(await download.arrayBuffer())).toEqual(sampleFiles.pdf());
-    socket.close();
 
     // 500 customers (through both instances), then one bulk reminder: 500 emails due at once.
     const CUSTOMERS = 500;

@@ -2,11 +2,9 @@
 // database and one S3 bucket (the migrations come from inside the executable), a broker signed in
 // through one and listening on the other hears a customer's upload, and reads the same bytes.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { sampleFiles, uploadFile } from "../support/fixtures.ts";
-import { connectLive } from "../support/live.ts";
 import { createTestDatabase, POSTGRES_MISSING, postgresInstalled } from "../support/postgres.ts";
 import { startS3Server, type S3TestServer } from "../support/s3.ts";
-import { cookieHeader, remoteServer } from "../support/server.ts";
+import { uploadThroughOneHeardOnTheOther } from "../support/two-instances.ts";
 import { startPortal, type Portal } from "./support.ts";
 
 if (!postgresInstalled) console.log(`scale-out.test.ts skipped: ${POSTGRES_MISSING}`);
@@ -35,19 +33,6 @@ describe.skipIf(!postgresInstalled)("the executable on PostgreSQL and S3, two in
 
   test("ready on both; an upload through one is heard and served by the other", async () => {
     for (const portal of [a, b]) expect((await fetch(`${portal.url}/readyz`)).status).toBe(200);
-    const viaA = remoteServer(a.url);
-    const viaB = remoteServer(b.url);
-    const signUp = await viaA.call("/api/auth/signup", { method: "POST", body: { email: "bree@example.com", password: "broker password 1" } });
-    expect(signUp.status).toBe(201);
-    const cookie = cookieHeader(signUp as never);
-    const socket = await connectLive(viaB, { cookie });
-    const created = await viaB.call("/api/customers", { method: "POST", headers: { cookie }, body: { email: "sam@example.com", requiredDocuments: [{ name: "Paystub" }] } });
-    expect(created.status).toBe(201);
-    const { uploadLink, documents } = created.body as { uploadLink: string; documents: { id: string }[] };
-    expect((await uploadFile(viaA, uploadLink, documents[0]!.id, { bytes: sampleFiles.pdf() })).status).toBe(200);
-    expect(await socket.next((m) => m.type === "data_update" && m.updateType === "document_uploaded", 10_000)).toBeTruthy();
-    const download = await fetch(`${b.url}/api/documents/${documents[0]!.id}/download`, { headers: { cookie } });
-    expect(new Uint8Array(await download.arrayBuffer())).toEqual(sampleFiles.pdf());
-    socket.close();
+    await uploadThroughOneHeardOnTheOther(a.url, b.url);
   });
 });
