@@ -15,6 +15,8 @@ export interface AppContext {
   files: FileStore;
   /** JSON of expensive reads, kept until the database changes. */
   cache: ReadCache;
+  /** Who a request is (a session's broker or account, what a link opens), kept until the database changes. */
+  lookups: ReadCache;
   /** What changed, for the live channel. */
   events: EventBus;
   clock: Clock;
@@ -24,11 +26,14 @@ export interface AppContext {
 export function buildContext(config: Config, db: Db, options: { clock?: Clock; log?: Logger } = {}): AppContext {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? createLogger();
+  const version = changeCounter(db);
   return {
     config,
     db,
     files: openFileStore(config, log),
-    cache: new ReadCache(changeCounter(db), clock),
+    cache: new ReadCache(version, clock),
+    // Apart from the responses, so many sessions never push the reads out (and the reverse).
+    lookups: new ReadCache(version, clock, 10_000),
     events: createEventBus(eventChannel(db), log),
     clock,
     log,

@@ -1,11 +1,11 @@
 // Every broker and portal read under load: each endpoint at 50 connections with wrk, then a bare
-// Bun.serve answering the same bytes (the ceiling) in the same run, for the ratio.
+// Bun.serve answering the same bytes, body and headers (the ceiling), in the same run, for the ratio.
 // Used by broker-api.ts (1,000 customers), growth.ts (1,000 → 10,000) and all.ts.
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { tempDir } from "../../tests/support/server.ts";
 import { seedBroker, type Seeded } from "./seed.ts";
-import { coresBusy, rssMb, startBenchServer, startCeilingServer, wrk, type WrkResult } from "./support.ts";
+import { captureAnswer, coresBusy, rssMb, startBenchServer, startCeilingServer, wrk, type CapturedAnswer, type WrkResult } from "./support.ts";
 
 export const CONNECTIONS = 50;
 
@@ -70,19 +70,19 @@ export async function benchReads(options: { customers: number; seconds: number; 
   const endpoints = readEndpoints(seeded).filter((e) => !options.only || options.only.some((o) => e.label.includes(o)));
 
   // The ceiling answers by path; the same path asked by two callers gets a suffix.
-  const bodies: Record<string, string> = {};
+  const answers: Record<string, CapturedAnswer> = {};
   const ceilingPaths = new Map<string, string>();
   for (const e of endpoints) {
     const res = await fetch(server.base + e.path, { headers: headersFor(e.as) });
-    const body = await res.text();
-    if (!res.ok) throw new Error(`${e.label}: ${res.status} ${body.slice(0, 200)}`);
+    const answer = await captureAnswer(res);
+    if (!res.ok) throw new Error(`${e.label}: ${res.status} ${answer.body.slice(0, 200)}`);
     const key = `${e.path}${e.path.includes("?") ? "&" : "?"}as=${e.as}`;
-    bodies[key] = body;
+    answers[key] = answer;
     ceilingPaths.set(e.label, key);
   }
-  const bodiesFile = join(dataDir, "ceiling.json");
-  await Bun.write(bodiesFile, JSON.stringify(bodies));
-  const ceilingServer = await startCeilingServer(bodiesFile);
+  const answersFile = join(dataDir, "ceiling.json");
+  await Bun.write(answersFile, JSON.stringify(answers));
+  const ceilingServer = await startCeilingServer(answersFile);
 
   const rows: ReadRow[] = [];
   const load = { connections: CONNECTIONS, seconds: options.seconds };
@@ -95,7 +95,7 @@ export async function benchReads(options: { customers: number; seconds: number; 
       : { result: await wrk(server.base + e.path, { ...load, headers }), cores: undefined };
     const key = ceilingPaths.get(e.label)!;
     const ceiling = await wrk(ceilingServer.base + key, { ...load, headers });
-    const row = { label: e.label, bytes: bodies[key]!.length, portal, ceiling, ratio: portal.rps / ceiling.rps, cores };
+    const row = { label: e.label, bytes: answers[key]!.body.length, portal, ceiling, ratio: portal.rps / ceiling.rps, cores };
     rows.push(row);
     console.log(formatReadRow(row));
   }

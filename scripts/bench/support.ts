@@ -79,18 +79,39 @@ export async function wrk(url: string, options: { connections: number; seconds: 
   };
 }
 
+/** What the portal answered at a path, as the ceiling answers it back. */
+export interface CapturedAnswer {
+  body: string;
+  headers: Record<string, string>;
+}
+
 /**
- * The ceiling: a bare Bun.serve in its own process answering, for each path, the bytes the portal
- * answered there (captured into `bodiesFile` as { path: body }). Nothing but the runtime's HTTP.
+ * The portal's answer as bytes on the wire: its body and every header it sent (the security
+ * headers are part of what any server of this app must send), less those Bun adds by itself
+ * (Date, Content-Length). The request id varies per request; the ceiling sends one of its length.
  */
-export async function startCeilingServer(bodiesFile: string): Promise<{ base: string; stop(): Promise<void> }> {
+export async function captureAnswer(res: Response): Promise<CapturedAnswer> {
+  const headers: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    if (name === "date" || name === "content-length" || name === "transfer-encoding") return;
+    headers[name] = name === "x-request-id" ? "0".repeat(value.length) : value;
+  });
+  return { body: await res.text(), headers };
+}
+
+/**
+ * The ceiling: a bare Bun.serve in its own process answering, for each path, what the portal
+ * answered there (captured into `answersFile` as { path: CapturedAnswer }): the same body and
+ * headers. Nothing but the runtime's HTTP.
+ */
+export async function startCeilingServer(answersFile: string): Promise<{ base: string; stop(): Promise<void> }> {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const source = `
-    const bodies = new Map(Object.entries(await Bun.file(${JSON.stringify(bodiesFile)}).json()));
-    const headers = { "content-type": "application/json; charset=utf-8" };
+    const answers = new Map(Object.entries(await Bun.file(${JSON.stringify(answersFile)}).json()));
     Bun.serve({ port: ${port}, hostname: "127.0.0.1", fetch(req) {
       const u = req.url, s = u.indexOf("/", 8);
-      return new Response(bodies.get(u.slice(s)) ?? "", { headers });
+      const answer = answers.get(u.slice(s));
+      return answer ? new Response(answer.body, { headers: answer.headers }) : new Response("");
     } });`;
   const proc = Bun.spawn([process.execPath, "-e", source], { stdout: "inherit", stderr: "inherit" });
   const base = `http://127.0.0.1:${port}`;

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { tempDir } from "../../tests/support/server.ts";
 import { CONNECTIONS, readEndpoints } from "./reads.ts";
 import { seedBroker } from "./seed.ts";
-import { coresBusy, formatCores, rssMb, startBenchServer, startCeilingServer, startProxy, wrk, type WrkResult } from "./support.ts";
+import { captureAnswer, coresBusy, formatCores, rssMb, startBenchServer, startCeilingServer, startProxy, wrk, type CapturedAnswer, type WrkResult } from "./support.ts";
 
 /** Cheap reads (where the instance's own CPU is the limit) and one large list (bytes). */
 const DEFAULT_READS = ["auth user", "customer", "documents", "notifications", "upload-link view (signed in)", "metrics", "all-customers page"];
@@ -37,21 +37,21 @@ const headersFor = (as: "broker" | "customer" | "guest"): Record<string, string>
   as === "broker" ? { authorization: `Bearer ${seeded.token}` } : as === "customer" ? { cookie: `portal_customer=${seeded.customerToken}` } : {};
 const endpoints = readEndpoints(seeded).filter((e) => (only ? only.some((o) => e.label.includes(o)) : DEFAULT_READS.includes(e.label)));
 
-// The ceiling's bodies, as reads.ts captures them; and a check that B answers as A does.
-const bodies: Record<string, string> = {};
+// The ceiling's answers, as reads.ts captures them; and a check that B answers as A does.
+const answers: Record<string, CapturedAnswer> = {};
 const keys = new Map<string, string>();
 for (const e of endpoints) {
   const [fromA, fromB] = await Promise.all([a, b].map((s) => fetch(s.base + e.path, { headers: headersFor(e.as) })));
-  const body = await fromA!.text();
-  if (!fromA!.ok || !fromB!.ok) throw new Error(`${e.label}: ${fromA!.status} / ${fromB!.status} ${body.slice(0, 200)}`);
+  const answer = await captureAnswer(fromA!);
+  if (!fromA!.ok || !fromB!.ok) throw new Error(`${e.label}: ${fromA!.status} / ${fromB!.status} ${answer.body.slice(0, 200)}`);
   await fromB!.text();
   const key = `${e.path}${e.path.includes("?") ? "&" : "?"}as=${e.as}`;
-  bodies[key] = body;
+  answers[key] = answer;
   keys.set(e.label, key);
 }
-const bodiesFile = join(seedDir, "ceiling.json");
-await Bun.write(bodiesFile, JSON.stringify(bodies));
-const ceiling = await startCeilingServer(bodiesFile);
+const answersFile = join(seedDir, "ceiling.json");
+await Bun.write(answersFile, JSON.stringify(answers));
+const ceiling = await startCeilingServer(answersFile);
 
 const toCeiling = await startProxy([ceiling.base]);
 const toOne = await startProxy([a.base]);

@@ -1,4 +1,5 @@
-import { changeCounter } from "../../db/transaction.ts";
+import { changeCounter, transaction } from "../../db/transaction.ts";
+import { users } from "../../db/tables.ts";
 import { afterAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
@@ -6,11 +7,15 @@ import { Database } from "bun:sqlite";
 import { migrateDatabase, openDatabase } from "../../db/client.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
 import { ReadCache } from "../../src/lib/read-cache.ts";
+import { SESSION_TTL_MS } from "../../src/features/auth/service.ts";
+import { CUSTOMER_SESSION_TTL_MS } from "../../src/features/customer-auth/service.ts";
 import { createCustomer, customerCookie, sampleFiles, uploadFile } from "../support/fixtures.ts";
 import { tempDir, useTestServer } from "../support/server.ts";
 
 const dir = tempDir("portal-cache-");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 test("a cached read is reused until any write, from this or another connection, or 10 s pass", async () => {
   const db = openDatabase(dir);
@@ -29,11 +34,20 @@ test("a cached read is reused until any write, from this or another connection, 
   const other = new Database(join(dir, "portal.sqlite")); // e.g. `portal admin create` while serving
   other.run("insert into users (id, email) values ('u2', 'b@example.com')");
   other.close();
+  // Another process's commit is seen from the next event-loop turn (the database is asked once per turn).
+  await nextTurn();
   expect(await read()).toBe('{"n":3}');
 
+  // This process's commits are seen at once, in the same turn.
+  await transaction(db, (tx) => tx.insert(users).values({ id: "u4", email: "d@example.com" }));
+  expect(await read()).toBe('{"n":4}');
+  // Even a transaction that wrote nothing and rolled back moves it (more recomputing, never less).
+  await transaction(db, async () => { throw new Error("no"); }).catch(() => {});
+  expect(await read()).toBe('{"n":5}');
+
   clock.advance(10_000);
-  expect(await read()).toBe('{"n":4}');
-  expect(await read()).toBe('{"n":4}');
+  expect(await read()).toBe('{"n":6}');
+  expect(await read()).toBe('{"n":6}');
   db.$client.close();
 });
 
@@ -130,5 +144,35 @@ describe("through the API: cached reads never outlive a write to their data, who
     expect(await notes()).toBe(notesBefore + 1);
     expect((await view(mine.uploadLink, { cookie })).body.documents.find((d: any) => d.id === doc.id).status).toBe("approved");
     expect((await view(mine.uploadLink)).body.documents.find((d: any) => d.id === doc.id).canUpload).toBe(false);
+  });
+
+  // Who a session belongs to is kept in ctx.lookups like a read; expiry is the clock's, not a write's.
+  test("a cached session ends at its expiry to the millisecond, and at sign-out at once", async () => {
+    // Start mid-way through the cache's 10 s clock bucket, so expiry does not coincide with a new bucket.
+    srv.clock.advance((15_000 - (srv.clock.now().getTime() % 10_000)) % 10_000);
+    const broker = await srv.signUpBroker();
+    const customer = await createCustomer(srv, broker.token, { name: "Eve", email: "eve@example.com" });
+    const cookie = await customerCookie(srv, customer.uploadLink, "eve@example.com");
+    const brokerUntil = srv.clock.now().getTime() + SESSION_TTL_MS;
+    const customerUntil = srv.clock.now().getTime() + CUSTOMER_SESSION_TTL_MS;
+    const me = async () => (await srv.call("/api/auth/user", { token: broker.token })).status;
+    const signedIn = async () => (await srv.call<any>(`/api/upload/${customer.uploadLink}`, { headers: { cookie } })).body.authenticated;
+
+    srv.clock.advance(customerUntil - 1 - srv.clock.now().getTime());
+    expect(await signedIn()).toBe(true);
+    expect(await signedIn()).toBe(true); // now from the cache
+    srv.clock.advance(1);
+    expect(await signedIn()).toBe(false);
+
+    srv.clock.advance(brokerUntil - 1 - srv.clock.now().getTime());
+    expect(await me()).toBe(200);
+    expect(await me()).toBe(200);
+    srv.clock.advance(1);
+    expect(await me()).toBe(401);
+
+    const again = await srv.signUpBroker();
+    expect((await srv.call("/api/auth/user", { token: again.token })).status).toBe(200);
+    expect((await srv.call("/api/auth/signout", { method: "POST", token: again.token })).status).toBe(200);
+    expect((await srv.call("/api/auth/user", { token: again.token })).status).toBe(401);
   });
 });

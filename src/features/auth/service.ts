@@ -1,6 +1,6 @@
 // Broker accounts and sessions. A session token is handed out once (as the bearer token and the
 // HttpOnly cookie); only its hash is stored.
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import { brokerEmailChanges, brokerPasswordResetTokens, brokerSignupCodes, sessions, users } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
@@ -16,7 +16,7 @@ import { sendSignUpEmail, spendSignUpCode } from "./signup-codes.ts";
 import { secondFactorChallenge } from "../two-factor/service.ts";
 import { refusePasswordWhenOidcOnly } from "../oidc/policy.ts";
 import type { Reader } from "../../../db/client.ts";
-import { isUniqueViolation, timeParam } from "../../../db/dialect.ts";
+import { isUniqueViolation } from "../../../db/dialect.ts";
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -131,19 +131,28 @@ export async function signInBroker(ctx: AppContext, input: SignInInput & { addre
   return { user: toPublicUser(user!), ...await createSession(ctx, user!.id) };
 }
 
-/** The broker a token belongs to, or null when it is unknown or expired. */
-// Every broker request asks this: one lookup by the session's primary key, prepared once.
+// Every broker request asks this: one lookup by the session's primary key, prepared once, and
+// kept in ctx.lookups until the database changes (a sign-out, a disabled account, any write).
+// Expiry is the clock's doing, not a write's, so it is checked on every request.
 const sessionBroker = prepared((db) =>
   db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, profileImageUrl: users.profileImageUrl })
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, profileImageUrl: users.profileImageUrl, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
-    .where(and(eq(sessions.id, sql.placeholder("sessionId")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .where(eq(sessions.id, sql.placeholder("sessionId")))
     .prepare(),
 );
 
+/** The broker a token belongs to, or null when it is unknown or expired. */
 export async function brokerForToken(ctx: AppContext, token: string): Promise<PublicUser | null> {
-  return (await sessionBroker(ctx.db).execute({ sessionId: hashToken(token), now: timeParam(ctx.clock.now()) }))[0] ?? null;
+  const sessionId = hashToken(token);
+  const found = await ctx.lookups.value(`broker-session:${sessionId}`, async () => {
+    const row = (await sessionBroker(ctx.db).execute({ sessionId }))[0];
+    if (!row) return null;
+    const { expiresAt, ...broker } = row;
+    return { broker, expiresAt: expiresAt.getTime() };
+  });
+  return found && found.expiresAt > ctx.clock.now().getTime() ? found.broker : null;
 }
 
 export async function signOutBroker(ctx: AppContext, token: string): Promise<void> {

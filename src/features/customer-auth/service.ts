@@ -32,7 +32,6 @@ import type {
   ResetPasswordInput,
 } from "./model.ts";
 import { accountCodeEmail, passwordResetEmail } from "../mail/templates.ts";
-import { timeParam } from "../../../db/dialect.ts";
 
 export const CUSTOMER_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -47,20 +46,25 @@ export interface CustomerSession {
   sessionId: string;
 }
 
-// Every signed-in portal request asks this: one lookup by the session's primary key, prepared once.
+// Every signed-in portal request asks this: one lookup by the session's primary key, prepared
+// once, and kept in ctx.lookups until the database changes (a sign-out, any write). Expiry is the
+// clock's doing, not a write's, so it is checked on every request.
 const sessionAccount = prepared((db) =>
   db
-    .select({ account: customerAccounts })
+    .select({ account: customerAccounts, expiresAt: customerSessions.expiresAt })
     .from(customerSessions)
     .innerJoin(customerAccounts, eq(customerAccounts.id, customerSessions.accountId))
-    .where(and(eq(customerSessions.id, sql.placeholder("sessionId")), gt(customerSessions.expiresAt, sql.placeholder("now"))))
+    .where(eq(customerSessions.id, sql.placeholder("sessionId")))
     .prepare(),
 );
 
 export async function sessionForToken(ctx: AppContext, token: string): Promise<CustomerSession | null> {
   const sessionId = hashToken(token);
-  const row = (await sessionAccount(ctx.db).execute({ sessionId, now: timeParam(ctx.clock.now()) }))[0];
-  return row ? { account: row.account, sessionId } : null;
+  const found = await ctx.lookups.value(`customer-session:${sessionId}`, async () => {
+    const row = (await sessionAccount(ctx.db).execute({ sessionId }))[0];
+    return row ? { session: { account: row.account, sessionId }, expiresAt: row.expiresAt.getTime() } : null;
+  });
+  return found && found.expiresAt > ctx.clock.now().getTime() ? found.session : null;
 }
 
 const accountByEmail = async (ctx: AppContext, email: string) =>

@@ -32,8 +32,9 @@ export async function customerContact(ctx: AppContext, customerId: string, db: R
 /** The one relationship an upload link opens; 404 for any other string. */
 const byLinkQuery = prepared((db) => db.select().from(customers).where(eq(customers.uploadLink, sql.placeholder("uploadLink"))).prepare());
 
+// Both asked on every portal request; kept in ctx.lookups until the database changes.
 export async function customerByLink(ctx: AppContext, uploadLink: string): Promise<CustomerRow> {
-  const row = (await byLinkQuery(ctx.db).execute({ uploadLink }))[0];
+  const row = await ctx.lookups.value(`link:${uploadLink}`, async () => (await byLinkQuery(ctx.db).execute({ uploadLink }))[0] ?? null);
   if (!row) throw notFound(INVALID_LINK);
   return row;
 }
@@ -47,7 +48,7 @@ const withEmailQuery = prepared((db) =>
 );
 
 export async function customersWithEmail(ctx: AppContext, email: string): Promise<CustomerRow[]> {
-  return await withEmailQuery(ctx.db).execute({ email });
+  return await ctx.lookups.value(`email:${email}`, () => withEmailQuery(ctx.db).execute({ email }));
 }
 
 /** The customer did something (signed in, uploaded) through this relationship: remember when, and count the invitation as accepted. */

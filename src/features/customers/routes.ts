@@ -32,7 +32,7 @@ import {
 } from "./service.ts";
 
 export const customerRoutes = (ctx: AppContext) => {
-  // The hot reads (the list, one customer) answer with JSON cached until the database changes.
+  // The hot reads (the list, one customer, its documents and limit) answer with JSON cached until the database changes.
   // A ready Response skips Elysia's response validation, so the schemas below only declare their
   // shape; listCustomers and customerDetail are typed from the same schemas.
   const customerList = async (broker: PublicUser) => jsonResponse(await ctx.cache.json(`customers:${broker.id}`, async () => listCustomers(ctx, broker)));
@@ -68,10 +68,12 @@ export const customerRoutes = (ctx: AppContext) => {
           params: IdParams,
           response: DocumentList,
         })
-        .get("/customers/:id/document-limit", async ({ broker, params }) => documentLimit(ctx, { brokerId: broker.id, customerId: params.id }), {
-          params: IdParams,
-          response: DocumentLimit,
-        })
+        .get(
+          "/customers/:id/document-limit",
+          async ({ broker, params }) =>
+            jsonResponse(await ctx.cache.json(`document-limit:${broker.id}:${params.id}`, async () => documentLimit(ctx, { brokerId: broker.id, customerId: params.id }))),
+          { params: IdParams, response: DocumentLimit },
+        )
         .put("/customers/:id", async ({ broker, params, body }) => updateCustomer(ctx, { ...body, broker, customerId: params.id }), {
           params: IdParams,
           body: UpdateCustomerBody,

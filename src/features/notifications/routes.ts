@@ -26,7 +26,7 @@ export const notificationRoutes = (ctx: AppContext) =>
     .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
-        // Polled by every open dashboard: cached until any write.
+        // Polled by every open dashboard (the list, the count): cached until any write.
         .get("/notifications", async ({ broker, query }) => {
           const filter = listFilter(query);
           return jsonResponse(await ctx.cache.json(`notifications:${broker.id}:${JSON.stringify(filter)}`, () => brokerNotifications(ctx, broker.id, filter)));
@@ -34,7 +34,8 @@ export const notificationRoutes = (ctx: AppContext) =>
           query: BrokerListQuery,
           response: BrokerNotificationList,
         })
-        .get("/notifications/unread-count", async ({ broker }) => ({ count: await unreadCount(ctx, { audience: "broker", brokerId: broker.id }) }), {
+        .get("/notifications/unread-count", async ({ broker }) =>
+          jsonResponse(await ctx.cache.json(`unread:${broker.id}`, async () => ({ count: await unreadCount(ctx, { audience: "broker", brokerId: broker.id }) }))), {
           response: UnreadCountDto,
         })
         .post("/notifications/mark-all-read", async ({ broker }) => ({ updated: await markAllRead(ctx, { audience: "broker", brokerId: broker.id }) }), {
@@ -58,7 +59,10 @@ export const notificationRoutes = (ctx: AppContext) =>
           params: LinkParams,
           response: CustomerNotificationList,
         })
-        .get("/upload/:uploadLink/notifications/unread-count", async ({ portal }) => ({ count: await unreadCount(ctx, customerOwner(portal)) }), {
+        .get("/upload/:uploadLink/notifications/unread-count", async ({ portal }) => {
+          const owner = customerOwner(portal);
+          return jsonResponse(await ctx.cache.json(`customer-unread:${owner.customerIds.join(",")}`, async () => ({ count: await unreadCount(ctx, owner) })));
+        }, {
           params: LinkParams,
           response: UnreadCountDto,
         })

@@ -3,22 +3,20 @@
 // the path or query: paths carry upload links and query strings carry signed-link signatures.
 import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
-import { assignRequestId, errorStatusOf, requestIdOf } from "../../lib/request-context.ts";
+import { assignRequestId, errorStatusOf, requestIdOf, requestStartOf } from "../../lib/request-context.ts";
 import type { HttpMetrics } from "./http-metrics.ts";
 
 const UPLOAD_ROUTE = /^\/api\/upload\/:[^/]+\/documents\/:[^/]+$/;
 /** Probes arrive every few seconds; their lines are for debugging only. */
 const PROBE_ROUTES = new Set(["/healthz", "/readyz", "/metrics"]);
 
-export const requestTracking = (ctx: AppContext, metrics: HttpMetrics) => {
-  const started = new WeakMap<Request, number>();
-  return new Elysia({ name: "request-tracking", seed: contextSeed(ctx) })
+export const requestTracking = (ctx: AppContext, metrics: HttpMetrics) =>
+  new Elysia({ name: "request-tracking", seed: contextSeed(ctx) })
     .onRequest(({ request, set }) => {
-      started.set(request, performance.now());
       set.headers["x-request-id"] = assignRequestId(request);
     })
     .onAfterResponse({ as: "global" }, ({ request, route, set }) => {
-      const start = started.get(request);
+      const start = requestStartOf(request);
       if (start === undefined) return;
       const seconds = (performance.now() - start) / 1000;
       const pattern = route || "unmatched";
@@ -38,4 +36,3 @@ export const requestTracking = (ctx: AppContext, metrics: HttpMetrics) => {
       if (ctx.log.json) ctx.log.json(level, record);
       else ctx.log[level]("request", record);
     });
-};
