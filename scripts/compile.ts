@@ -53,7 +53,8 @@ await import("../src/cli.ts");
 );
 
 const result = await Bun.build({
-  entrypoints: [join(buildDir, "entry.ts")],
+  // The SQLite checkpointer's worker thread is its own entrypoint (db/checkpointer.ts).
+  entrypoints: [join(buildDir, "entry.ts"), join(root, "db/checkpoint-worker.ts")],
   compile: { outfile },
   // Not minified: Elysia reads each handler's source to decide what to parse (headers, cookies,
   // body), and minified parameter lists defeat that, leaving `headers` undefined at run time.

@@ -1,5 +1,9 @@
 // Starts the portal: database, migrations, HTTP. Returns a handle that stops it cleanly.
+import { join } from "node:path";
+import { startCheckpointer } from "../db/checkpointer.ts";
+import { databaseFileName, sqliteWriterClient } from "../db/client.ts";
 import { closeAnyDatabase, openMigratedDatabase } from "../db/database.ts";
+import { engineOf } from "../db/transaction.ts";
 import { createApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { buildContext, type AppContext } from "./context.ts";
@@ -55,6 +59,8 @@ async function startLocked(config: Config, options: StartOptions, unlock: () => 
   const log = options.log ?? createLogger();
   const db = await openMigratedDatabase(config);
   const ctx = buildContext(config, db, { clock: options.clock, log });
+  // SQLite's checkpoints (and their fsyncs) off the event loop: db/checkpointer.ts.
+  const checkpointer = engineOf(db).kind === "sqlite" ? await startCheckpointer(sqliteWriterClient(db), join(config.dataDir, databaseFileName), log) : null;
   // Safe only now that this process holds the lock: nobody else is uploading into this folder.
   ctx.files.discardUnfinishedUploads();
   const orphans = await removeOrphanedFiles(ctx);
@@ -76,6 +82,7 @@ async function startLocked(config: Config, options: StartOptions, unlock: () => 
   } catch (error) {
     hub.close();
     await ctx.events.close();
+    await checkpointer?.stop();
     await closeAnyDatabase(db);
     throw error;
   }
@@ -103,6 +110,7 @@ async function startLocked(config: Config, options: StartOptions, unlock: () => 
       await scheduler.stop();
       await ctx.events.close();
       closeSmtpTransport(ctx);
+      await checkpointer?.stop();
       await closeAnyDatabase(db);
       unlock();
     },

@@ -1,7 +1,7 @@
 // Durable background jobs. A job row is written in the same transaction as the change that
 // causes it, so it exists exactly when that change does; the scheduler in the server process
 // claims due jobs with one atomic UPDATE, runs them, and retries failures with back-off.
-import { and, count, eq, lte } from "drizzle-orm";
+import { and, count, eq, inArray, lte } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { claimDueJobs, releaseJobsOfStoppedRun, runOnOneInstance, type Job } from "../../db/jobs.ts";
 import { transaction } from "../../db/transaction.ts";
@@ -140,11 +140,23 @@ export class Scheduler {
       if (batch.length === 0) return total;
       total += batch.length;
       const queue = [...batch];
+      const done: string[] = [];
       const worker = async () => {
-        for (let job = queue.shift(); job; job = queue.shift()) await this.run(job);
+        for (let job = queue.shift(); job; job = queue.shift()) if (await this.run(job)) done.push(job.id);
       };
       await Promise.all(Array.from({ length: Math.min(this.concurrency, batch.length) }, worker));
+      await this.markDone(done);
     }
+  }
+
+  // The batch's finished jobs are marked done in one commit, not one each: writes take turns on
+  // SQLite's one writer, and a busy portal's emails were most of its commits. A crash before this
+  // commit runs those jobs again after their lease, as a crash right after a handler always could
+  // (handlers are written to be run twice: an email already sent is not sent again).
+  private async markDone(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const { db, clock } = this.ctx;
+    await transaction(db, (tx) => tx.update(jobs).set({ status: "done", finishedAt: clock.now(), lockedUntil: null, lastError: null }).where(inArray(jobs.id, ids)));
   }
 
   private async runPeriodic(tasks: PeriodicTask[]): Promise<void> {
@@ -161,13 +173,14 @@ export class Scheduler {
     return claimDueJobs(this.ctx.db, { now: this.ctx.clock.now(), limit: this.batchSize, leaseMs: this.leaseMs });
   }
 
-  private async run(job: Job): Promise<void> {
+  /** Runs one job: true when it succeeded (markDone records it), false when it failed (recorded here). */
+  private async run(job: Job): Promise<boolean> {
     const { db, clock, log } = this.ctx;
     const handler = this.handlers[job.kind];
     try {
       if (!handler) throw new PermanentJobError(`No handler for job kind "${job.kind}"`);
       await handler(this.ctx, job);
-      await transaction(db, (tx) => tx.update(jobs).set({ status: "done", finishedAt: clock.now(), lockedUntil: null, lastError: null }).where(eq(jobs.id, job.id)));
+      return true;
     } catch (error) {
       const message = (error as Error)?.message ?? String(error);
       const giveUp = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
@@ -180,6 +193,7 @@ export class Scheduler {
                 )
                 .where(eq(jobs.id, job.id)));
       log.warn(`Job ${job.kind} ${giveUp ? "failed for good" : "will be retried"}`, { id: job.id, attempt: job.attempts, error: message });
+      return false;
     }
   }
 }

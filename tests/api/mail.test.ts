@@ -1,11 +1,11 @@
 // The outbox and the scheduler, against a real SMTP server.
 import { afterEach, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { emails, jobs } from "../../db/tables.ts";
 import { deliverEmail, queueEmail, retryEmail, SEND_EMAIL_JOB } from "../../src/features/mail/service.ts";
 import { invitationEmail } from "../../src/features/mail/templates.ts";
 import { jobHandlers } from "../../src/jobs.ts";
-import { Scheduler } from "../../src/lib/jobs.ts";
+import { enqueueJob, Scheduler } from "../../src/lib/jobs.ts";
 import type { Logger } from "../../src/lib/log.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { freePort, startSmtp } from "../support/smtp.ts";
@@ -161,6 +161,34 @@ describe("failures", () => {
     expect(await emailRow(srv, id)).toMatchObject({ status: "failed", attempts: 8 });
     expect((await emailRow(srv, id)).lastError).toContain("ECONNREFUSED");
     expect(await jobFor(srv, id)).toMatchObject({ status: "failed", attempts: 8 });
+  });
+});
+
+describe("the scheduler's bookkeeping", () => {
+  test("a pass marks its finished jobs done together, and a failing job beside them is retried on its own", async () => {
+    const srv = await setup();
+    const { ctx } = srv.server;
+    const ran: string[] = [];
+    const handlers = {
+      ok: async (_: unknown, job: { id: string }) => void ran.push(job.id),
+      broken: async () => {
+        throw new Error("the handler broke");
+      },
+    };
+    const ids = await transaction(ctx.db, async (tx) => {
+      const made: string[] = [];
+      for (let i = 0; i < 12; i++) made.push((await enqueueJob(tx, ctx.clock, { kind: "ok", payload: { i } }))!);
+      made.push((await enqueueJob(tx, ctx.clock, { kind: "broken", payload: {} }))!);
+      return made;
+    });
+    const scheduler = new Scheduler(ctx, handlers, { batchSize: 5, concurrency: 2 });
+    expect(await scheduler.tick()).toBe(13);
+    const rows = new Map((await ctx.db.select().from(jobs).where(inArray(jobs.id, ids))).map((j) => [j.id, j]));
+    expect(ran.sort()).toEqual(ids.slice(0, 12).sort());
+    for (const id of ids.slice(0, 12)) expect(rows.get(id)).toMatchObject({ status: "done", lockedUntil: null, lastError: null });
+    expect(rows.get(ids[12]!)).toMatchObject({ status: "pending", lastError: "the handler broke", attempts: 1 });
+    expect(await scheduler.tick()).toBe(0); // done jobs are not run again; the broken one waits for its retry time
+    expect(ran).toHaveLength(12);
   });
 });
 
