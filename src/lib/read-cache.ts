@@ -54,6 +54,11 @@ export class ReadCache {
   json(key: string, compute: () => Promise<unknown>): Promise<Uint8Array<ArrayBuffer>> {
     return this.value(key, async () => encoder.encode(JSON.stringify(await compute())));
   }
+
+  /** A route's answer from the cached JSON of `compute()` (see jsonResponse). */
+  async response(set: ResponseSet, key: string, compute: () => Promise<unknown>): Promise<Response> {
+    return jsonResponse(set, await this.json(key, compute));
+  }
 }
 
 function deepFreeze<T>(value: T): T {
@@ -64,4 +69,28 @@ function deepFreeze<T>(value: T): T {
   return Object.freeze(value);
 }
 
-export const jsonResponse = (json: Uint8Array<ArrayBuffer>) => new Response(json, { headers: { "content-type": "application/json; charset=utf-8" } });
+/** The part of Elysia's `set` a cached answer takes over (see jsonResponse). */
+export interface ResponseSet {
+  headers: Record<string, string | number>;
+  status?: number | string;
+  cookie?: Record<string, unknown>;
+}
+
+/**
+ * A cached read's answer: its JSON, with the headers this request has gathered (security headers,
+ * the request id, no-store) moved from `set` into the Response. Elysia hands a Response back as
+ * it is when `set` holds nothing; otherwise it copies it into a new one, merging headers one by
+ * one and turning the body into a stream: 40 % of a cached read's time. An empty cookie jar
+ * counts as something to Elysia (any route that reads a cookie has one), so it is dropped when
+ * nothing was written to it; a cookie written, or another status, leaves the merge to Elysia.
+ * A ready Response also skips Elysia's response validation, so the route's schema only declares
+ * its shape.
+ */
+export function jsonResponse(set: ResponseSet, json: Uint8Array<ArrayBuffer>): Response {
+  const headers = { ...(set.headers as Record<string, string>), "content-type": "application/json; charset=utf-8" };
+  const untouched = (set.status === undefined || set.status === 200) && (!set.cookie || Object.keys(set.cookie).length === 0);
+  if (!untouched) return new Response(json, { headers: { "content-type": "application/json; charset=utf-8" } });
+  set.headers = {};
+  set.cookie = undefined;
+  return new Response(json, { headers });
+}

@@ -124,8 +124,12 @@ describe("through the API: cached reads never outlive a write to their data, who
     const signedIn = await view(mine.uploadLink, { cookie });
     expect(signedIn.body.authenticated).toBe(true);
     expect(signedIn.body.documents.find((d: any) => d.id === doc.id).status).toBe("uploaded");
+    // The headers the request gathered travel with the cached answer (src/lib/read-cache.ts jsonResponse).
     expect(signedIn.headers.get("cache-control")).toContain("no-store");
     expect(signedIn.headers.get("x-request-id")).toBeTruthy();
+    expect(signedIn.headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect(signedIn.headers.get("x-frame-options")).toBe("DENY");
+    expect(signedIn.headers.get("content-type")).toBe("application/json; charset=utf-8");
 
     // The same link right after, as a guest: no statuses, no files.
     const guest = await view(mine.uploadLink);

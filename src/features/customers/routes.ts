@@ -1,7 +1,7 @@
 import { Elysia, t } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
 import { IdParams, Message } from "../../lib/model.ts";
-import { jsonResponse } from "../../lib/read-cache.ts";
+import type { ResponseSet } from "../../lib/read-cache.ts";
 import { access } from "../access/plugin.ts";
 import { brokerActor } from "../audit/actor.ts";
 import type { PublicUser } from "../auth/model.ts";
@@ -33,20 +33,20 @@ import {
 
 export const customerRoutes = (ctx: AppContext) => {
   // The hot reads (the list, one customer, its documents and limit) answer with JSON cached until the database changes.
-  // A ready Response skips Elysia's response validation, so the schemas below only declare their
-  // shape; listCustomers and customerDetail are typed from the same schemas.
-  const customerList = async (broker: PublicUser) => jsonResponse(await ctx.cache.json(`customers:${broker.id}`, async () => listCustomers(ctx, broker)));
-  const customerPage = async (broker: PublicUser, query: CustomerPageQuery) =>
-    jsonResponse(await ctx.cache.json(`customers-page:${broker.id}:${JSON.stringify(query)}`, async () => pageCustomers(ctx, broker, query)));
+  // A ready Response (src/lib/read-cache.ts), so the schemas below only declare their shape;
+  // listCustomers and customerDetail are typed from the same schemas.
+  const customerList = async (set: ResponseSet, broker: PublicUser) => ctx.cache.response(set, `customers:${broker.id}`, async () => listCustomers(ctx, broker));
+  const customerPage = async (set: ResponseSet, broker: PublicUser, query: CustomerPageQuery) =>
+    ctx.cache.response(set, `customers-page:${broker.id}:${JSON.stringify(query)}`, async () => pageCustomers(ctx, broker, query));
   return new Elysia({ name: "customers", seed: contextSeed(ctx), prefix: "/api" })
     .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
-        .get("/customers", ({ broker }) => customerList(broker), { response: CustomerList })
+        .get("/customers", ({ broker, set }) => customerList(set, broker), { response: CustomerList })
         // The same list (invitation fields are part of every customer); with ?page&pageSize&q&status&sort
         // one page of it, searched, filtered and sorted on the server (All Customers).
         // A page is cached like the list (until any write), under every parameter that shapes it.
-        .get("/all-customers", ({ broker, query }) => (asksForPage(query) ? customerPage(broker, query) : customerList(broker)), {
+        .get("/all-customers", ({ broker, query, set }) => (asksForPage(query) ? customerPage(set, broker, query) : customerList(set, broker)), {
           query: CustomerPageQuery,
           response: t.Union([CustomerList, CustomerPage]),
         })
@@ -57,21 +57,21 @@ export const customerRoutes = (ctx: AppContext) => {
         )
         .get(
           "/customer/:id",
-          async ({ broker, params }) => jsonResponse(await ctx.cache.json(`customer:${broker.id}:${params.id}`, async () => customerDetail(ctx, { broker, customerId: params.id }))),
+          async ({ broker, params, set }) => ctx.cache.response(set, `customer:${broker.id}:${params.id}`, async () => customerDetail(ctx, { broker, customerId: params.id })),
           { params: IdParams, response: CustomerDetailDto },
         )
         .get(
           "/customer/:id/documents",
-          async ({ broker, params }) =>
-            jsonResponse(await ctx.cache.json(`customer-documents:${broker.id}:${params.id}`, async () => customerDocuments(ctx, { brokerId: broker.id, customerId: params.id }))),
+          async ({ broker, params, set }) =>
+            ctx.cache.response(set, `customer-documents:${broker.id}:${params.id}`, async () => customerDocuments(ctx, { brokerId: broker.id, customerId: params.id })),
           {
           params: IdParams,
           response: DocumentList,
         })
         .get(
           "/customers/:id/document-limit",
-          async ({ broker, params }) =>
-            jsonResponse(await ctx.cache.json(`document-limit:${broker.id}:${params.id}`, async () => documentLimit(ctx, { brokerId: broker.id, customerId: params.id }))),
+          async ({ broker, params, set }) =>
+            ctx.cache.response(set, `document-limit:${broker.id}:${params.id}`, async () => documentLimit(ctx, { brokerId: broker.id, customerId: params.id })),
           { params: IdParams, response: DocumentLimit },
         )
         .put("/customers/:id", async ({ broker, params, body }) => updateCustomer(ctx, { ...body, broker, customerId: params.id }), {

@@ -1,7 +1,6 @@
 import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
 import { badRequest, unauthorized } from "../../lib/errors.ts";
-import { jsonResponse } from "../../lib/read-cache.ts";
 import { IdParams, Message } from "../../lib/model.ts";
 import { access } from "../access/plugin.ts";
 import { isSignedIn, type PortalAccess } from "../customer-auth/session.ts";
@@ -27,15 +26,15 @@ export const notificationRoutes = (ctx: AppContext) =>
     .guard({ broker: true }, (app) =>
       app
         // Polled by every open dashboard (the list, the count): cached until any write.
-        .get("/notifications", async ({ broker, query }) => {
+        .get("/notifications", async ({ broker, query, set }) => {
           const filter = listFilter(query);
-          return jsonResponse(await ctx.cache.json(`notifications:${broker.id}:${JSON.stringify(filter)}`, () => brokerNotifications(ctx, broker.id, filter)));
+          return ctx.cache.response(set, `notifications:${broker.id}:${JSON.stringify(filter)}`, () => brokerNotifications(ctx, broker.id, filter));
         }, {
           query: BrokerListQuery,
           response: BrokerNotificationList,
         })
-        .get("/notifications/unread-count", async ({ broker }) =>
-          jsonResponse(await ctx.cache.json(`unread:${broker.id}`, async () => ({ count: await unreadCount(ctx, { audience: "broker", brokerId: broker.id }) }))), {
+        .get("/notifications/unread-count", async ({ broker, set }) =>
+          ctx.cache.response(set, `unread:${broker.id}`, async () => ({ count: await unreadCount(ctx, { audience: "broker", brokerId: broker.id }) })), {
           response: UnreadCountDto,
         })
         .post("/notifications/mark-all-read", async ({ broker }) => ({ updated: await markAllRead(ctx, { audience: "broker", brokerId: broker.id }) }), {
@@ -52,16 +51,16 @@ export const notificationRoutes = (ctx: AppContext) =>
     )
     .guard({ portal: true }, (app) =>
       app
-        .get("/upload/:uploadLink/notifications", async ({ portal }) => {
+        .get("/upload/:uploadLink/notifications", async ({ portal, set }) => {
           const { customerIds } = customerOwner(portal);
-          return jsonResponse(await ctx.cache.json(`customer-notifications:${customerIds.join(",")}`, () => customerNotifications(ctx, customerIds)));
+          return ctx.cache.response(set, `customer-notifications:${customerIds.join(",")}`, () => customerNotifications(ctx, customerIds));
         }, {
           params: LinkParams,
           response: CustomerNotificationList,
         })
-        .get("/upload/:uploadLink/notifications/unread-count", async ({ portal }) => {
+        .get("/upload/:uploadLink/notifications/unread-count", async ({ portal, set }) => {
           const owner = customerOwner(portal);
-          return jsonResponse(await ctx.cache.json(`customer-unread:${owner.customerIds.join(",")}`, async () => ({ count: await unreadCount(ctx, owner) })));
+          return ctx.cache.response(set, `customer-unread:${owner.customerIds.join(",")}`, async () => ({ count: await unreadCount(ctx, owner) }));
         }, {
           params: LinkParams,
           response: UnreadCountDto,

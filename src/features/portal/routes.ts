@@ -4,7 +4,6 @@ import { access } from "../access/plugin.ts";
 import { portalActor } from "../audit/actor.ts";
 import { recordLinkOpened } from "../audit/service.ts";
 import { DocumentParams, LinkParams, PortalDto, UnavailableBody, UploadResponse } from "./model.ts";
-import { jsonResponse } from "../../lib/read-cache.ts";
 import { answerWithoutFile, portalView, portalViewKey, uploadToPortal } from "./service.ts";
 
 export const portalRoutes = (ctx: AppContext) =>
@@ -18,7 +17,7 @@ export const portalRoutes = (ctx: AppContext) =>
         set.headers.pragma = "no-cache";
         await recordLinkOpened(ctx, { brokerId: portal.customer.brokerId, customerId: portal.customer.id, actor: portalActor(ctx, { portal, request, server }) });
         // Polled, and refetched on every live update: cached until any write (src/lib/read-cache.ts).
-        return jsonResponse(await ctx.cache.json(portalViewKey(portal), () => portalView(ctx, portal)));
+        return ctx.cache.response(set, portalViewKey(portal), () => portalView(ctx, portal));
       },
       { params: LinkParams, portal: true, response: PortalDto },
     )
