@@ -22,8 +22,11 @@ export class ReadCache {
     private readonly maxEntries = 500,
   ) {}
 
-  private async version(): Promise<string> {
-    return `${await this.changes()}:${Math.floor(this.clock.now().getTime() / BUCKET_MS)}`;
+  // Synchronous on SQLite: a cache hit then costs no turn of the microtask queue.
+  private version(): string | Promise<string> {
+    const bucket = Math.floor(this.clock.now().getTime() / BUCKET_MS);
+    const changes = this.changes();
+    return typeof changes === "string" ? `${changes}:${bucket}` : changes.then((c) => `${c}:${bucket}`);
   }
 
   /**
@@ -32,7 +35,8 @@ export class ReadCache {
    */
   async value<T>(key: string, compute: () => Promise<T>): Promise<T> {
     // Taken before computing: a write committed meanwhile gives the next request another version.
-    const version = await this.version();
+    const asked = this.version();
+    const version = typeof asked === "string" ? asked : await asked;
     const hit = this.entries.get(key);
     if (hit && hit.version === version) return hit.value as T;
     const pending = this.computing.get(key);

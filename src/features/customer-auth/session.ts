@@ -26,9 +26,16 @@ export interface PortalAccess {
 
 export const isSignedIn = (access: PortalAccess) => access.session !== null;
 
-/** What the link opens for the holder of this (possibly absent) session. */
+/**
+ * What the link opens for the holder of this (possibly absent) session. Asked on every portal
+ * request: kept in ctx.lookups per link and signed-in email until the database changes.
+ */
 export async function portalAccessFor(ctx: AppContext, uploadLink: string, found: CustomerSession | null): Promise<PortalAccess> {
-  const customer = await customerByLink(ctx, uploadLink);
-  const session = found && found.account.email === customer.email ? found : null;
-  return { customer, session, customers: session ? await customersWithEmail(ctx, customer.email) : [customer] };
+  const email = found?.account.email ?? null;
+  const opened = await ctx.lookups.value(`portal-access:${uploadLink}:${email ?? ""}`, async () => {
+    const customer = await customerByLink(ctx, uploadLink);
+    const owned = email === customer.email;
+    return { customer, owned, customers: owned ? await customersWithEmail(ctx, customer.email) : [customer] };
+  });
+  return { customer: opened.customer, session: opened.owned ? found : null, customers: opened.customers };
 }
