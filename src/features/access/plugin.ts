@@ -13,7 +13,7 @@ import { brokerSession, brokerSessionToken, type BrokerSession } from "../auth/s
 import { brokerForToken } from "../auth/service.ts";
 import { refuseUntilTwoFactorSetUp, twoFactorSetupNeeded } from "../two-factor/gate.ts";
 import type { CustomerSession } from "../customer-auth/service.ts";
-import { customerSession, portalAccessFor } from "../customer-auth/session.ts";
+import { customerSession, customerSessionOf, portalAccessFor } from "../customer-auth/session.ts";
 
 /** The identities a request carries; either may be null. */
 export interface Reader {
@@ -37,9 +37,9 @@ function build(ctx: AppContext) {
       },
     },
     portal: {
-      async resolve({ params, cookie }) {
+      async resolve({ params, request }) {
         const uploadLink = String((params as Record<string, string | undefined>).uploadLink ?? "");
-        return { portal: await portalAccessFor(ctx, uploadLink, await customerSession(ctx, { cookie })) };
+        return { portal: await portalAccessFor(ctx, uploadLink, await customerSessionOf(ctx, request)) };
       },
     },
     reader: {

@@ -2,6 +2,7 @@
 // opens for that request: the one relationship the link names (404 for an unknown link) and,
 // when the session's account owns this relationship's email, every relationship of that email.
 // The `portal` macro (access/plugin.ts), sign-out and the live channel all ask here.
+import { parse as parseCookies } from "cookie";
 import type { AppContext } from "../../context.ts";
 import { CUSTOMER_COOKIE, sessionCookies, type Credentials } from "../../lib/session-cookie.ts";
 import { customerByLink, customersWithEmail, type CustomerRow } from "../customers/contact.ts";
@@ -12,6 +13,16 @@ export const customerCookie = (ctx: AppContext) => sessionCookies(ctx, CUSTOMER_
 /** The customer session this request carries, if any. */
 export async function customerSession(ctx: AppContext, request: Pick<Credentials, "cookie">): Promise<CustomerSession | null> {
   const token = customerCookie(ctx).read(request.cookie);
+  return token ? await sessionForToken(ctx, token) : null;
+}
+
+/**
+ * The same, read from the Cookie header: every portal request asks, and Elysia's cookie jar (a
+ * Proxy, an object per cookie) cost more than the rest of a cached portal read.
+ */
+export async function customerSessionOf(ctx: AppContext, request: Request): Promise<CustomerSession | null> {
+  const header = request.headers.get("cookie");
+  const token = header ? parseCookies(header)[customerCookie(ctx).name] : undefined;
   return token ? await sessionForToken(ctx, token) : null;
 }
 
