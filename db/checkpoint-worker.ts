@@ -38,7 +38,11 @@ self.onmessage = (event: MessageEvent<Start | "stop">) => {
   // PASSIVE: copies what no reader still needs, never waits for readers or blocks the writer.
   const checkpoint = db.query("PRAGMA wal_checkpoint(PASSIVE)");
   timer = setInterval(() => {
-    if (db && walSize(file) >= walBytes) checkpoint.get();
+    try {
+      if (db && walSize(file) >= walBytes) checkpoint.get();
+    } catch {
+      // Busy (another connection is checkpointing, e.g. one closing): the next look tries again.
+    }
   }, intervalMs);
   postMessage("started");
 };

