@@ -9,6 +9,11 @@ const BUCKET_MS = 10_000;
 
 const encoder = new TextEncoder();
 
+interface ValueOptions {
+  /** false: the answer does not depend on the time (or its key names the day it is for). */
+  clock?: boolean;
+}
+
 export class ReadCache {
   private entries = new Map<string, { version: string; value: unknown }>();
   // Computations under way: the requests that miss together (50 dashboards polling when a write
@@ -22,19 +27,20 @@ export class ReadCache {
   ) {}
 
   // Synchronous on SQLite: a cache hit then costs no turn of the microtask queue.
-  private version(): string | Promise<string> {
-    const bucket = Math.floor(this.clock.now().getTime() / BUCKET_MS);
+  private version(withClock: boolean): string | Promise<string> {
+    const bucket = withClock ? Math.floor(this.clock.now().getTime() / BUCKET_MS) : 0;
     const changes = this.changes();
     return typeof changes === "string" ? `${changes}:${bucket}` : changes.then((c) => `${c}:${bucket}`);
   }
 
   /**
-   * What `compute()` answers, reused while nothing has changed. Every request gets the same
+   * What `compute()` answers, reused while nothing has changed (and, unless `clock: false`, for
+   * at most BUCKET_MS). Every request gets the same
    * object, so plain objects and arrays are frozen: a caller that changed one would throw.
    */
-  async value<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  async value<T>(key: string, compute: () => Promise<T>, options: ValueOptions = {}): Promise<T> {
     // Taken before computing: a write committed meanwhile gives the next request another version.
-    const asked = this.version();
+    const asked = this.version(options.clock !== false);
     const version = typeof asked === "string" ? asked : await asked;
     const hit = this.entries.get(key);
     if (hit && hit.version === version) return hit.value as T;

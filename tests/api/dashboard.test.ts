@@ -35,6 +35,16 @@ describe("dashboard", () => {
     expect(list.find((c: any) => c.name === "Ada").documentCounts).toMatchObject({ total: 2, approved: 1, overdue: 1 });
   });
 
+  test("a document falls overdue on the metrics as its due time passes, with no write in between", async () => {
+    const other = await srv.signUpBroker();
+    const soon = new Date(srv.clock.now().getTime() + 30 * 60_000).toISOString();
+    await createCustomer(srv, other.token, { name: "Cy", dueDate: soon, requiredDocuments: [{ name: "Paystub" }] });
+    const metrics = async () => (await get("/api/dashboard/metrics", other.token)).body;
+    expect(await metrics()).toEqual({ totalCustomers: 1, pendingDocs: 1, overdueDocs: 0, completedToday: 0 });
+    srv.clock.advance(60 * 60_000);
+    expect(await metrics()).toEqual({ totalCustomers: 1, pendingDocs: 1, overdueDocs: 1, completedToday: 0 });
+  });
+
   test("another broker's dashboard shows none of it", async () => {
     const other = await srv.signUpBroker();
     expect((await get("/api/dashboard/metrics", other.token)).body).toEqual({ totalCustomers: 0, pendingDocs: 0, overdueDocs: 0, completedToday: 0 });
