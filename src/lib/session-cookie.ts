@@ -3,6 +3,7 @@
 // Path=/ and no Domain, so neither a sibling subdomain nor a plain-http page can plant or
 // overwrite a session (session fixation). Plain http (a trial on localhost) cannot use the prefix
 // and keeps the bare name.
+import { parse as parseCookies } from "cookie";
 import type { AppContext } from "../context.ts";
 
 /** The part of Elysia's `cookie` that sessions use. */
@@ -36,6 +37,8 @@ export function sessionCookies(ctx: AppContext, baseName: string) {
       const value = jar[name]?.value;
       return typeof value === "string" && value ? value : null;
     },
+    /** The same, from a request's Cookie header, for hot paths that skip Elysia's jar. */
+    readHeader: (header: string | null): string | null => (header ? parseCookies(header)[name] || null : null),
     set: (jar: CookieJar, token: string, expires: Date) => jar[name]!.set(options(token, expires)),
     clear: (jar: CookieJar) => jar[name]!.set({ ...options("", new Date(0)), maxAge: 0 }),
   };

@@ -2,7 +2,6 @@
 // opens for that request: the one relationship the link names (404 for an unknown link) and,
 // when the session's account owns this relationship's email, every relationship of that email.
 // The `portal` macro (access/plugin.ts), sign-out and the live channel all ask here.
-import { parse as parseCookies } from "cookie";
 import type { AppContext } from "../../context.ts";
 import { CUSTOMER_COOKIE, sessionCookies, type Credentials } from "../../lib/session-cookie.ts";
 import { customerByLink, customersWithEmail, type CustomerRow } from "../customers/contact.ts";
@@ -22,8 +21,7 @@ export async function customerSession(ctx: AppContext, request: Pick<Credentials
  * faster.
  */
 export async function customerSessionOf(ctx: AppContext, request: Request): Promise<CustomerSession | null> {
-  const header = request.headers.get("cookie");
-  const token = header ? parseCookies(header)[customerCookie(ctx).name] : undefined;
+  const token = customerCookie(ctx).readHeader(request.headers.get("cookie"));
   return token ? await sessionForToken(ctx, token) : null;
 }
 

@@ -64,10 +64,8 @@ export const customerRoutes = (ctx: AppContext) => {
           "/customer/:id/documents",
           async ({ broker, params, set }) =>
             ctx.cache.response(set, `customer-documents:${broker.id}:${params.id}`, async () => customerDocuments(ctx, { brokerId: broker.id, customerId: params.id })),
-          {
-          params: IdParams,
-          response: DocumentList,
-        })
+          { params: IdParams, response: DocumentList },
+        )
         .get(
           "/customers/:id/document-limit",
           async ({ broker, params, set }) =>
