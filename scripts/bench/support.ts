@@ -16,11 +16,15 @@ export interface BenchServer {
  * Starts `portal serve` on the data directory: the compiled ./portal when it exists (what
  * brokerages run), else from source; BENCH_FROM_SOURCE=1 forces source, BENCH_PORTAL=path picks
  * another executable (e.g. a build of an earlier commit, for a before/after table).
+ * BENCH_CPU_PROF=dir runs it from source under `bun --cpu-prof`, the profile written into dir
+ * when the server stops (open it in Chrome's DevTools, Performance tab).
  */
 export async function startBenchServer(dataDir: string, options: { fromSource?: boolean; logFile?: string; env?: Record<string, string> } = {}): Promise<BenchServer> {
   const binary = process.env.BENCH_PORTAL ?? join(root, "portal");
-  const fromSource = options.fromSource || Boolean(process.env.BENCH_FROM_SOURCE) || !(await Bun.file(binary).exists());
-  const command = fromSource ? [process.execPath, join(root, "src/cli.ts")] : [binary];
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const fromSource = options.fromSource || Boolean(process.env.BENCH_FROM_SOURCE || profileDir) || !(await Bun.file(binary).exists());
+  const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+  const command = fromSource ? [process.execPath, ...profile, join(root, "src/cli.ts")] : [binary];
   const port = 20000 + Math.floor(Math.random() * 20000);
   const proc = Bun.spawn([...command, "serve", "--port", String(port), "--data", dataDir], {
     env: { ...process.env, ...options.env, HOST: "127.0.0.1", LOG_LEVEL: "warn" },
