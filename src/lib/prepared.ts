@@ -9,13 +9,25 @@
 // Placeholder values go to the driver as they are: a Date compared with a timestamp_ms column
 // is passed through timeParam (db/dialect.ts).
 import { sql, type Placeholder } from "drizzle-orm";
-import type { Reader } from "../../db/client.ts";
+import type { Reader, Tx } from "../../db/client.ts";
 
 export function prepared<T>(build: (db: Reader) => T): (db: Reader) => T {
+  return perConnection(build);
+}
+
+/**
+ * The same for a statement that writes, used inside a transaction. On SQLite every transaction
+ * runs on the one writer connection, so the statement is built once; on PostgreSQL each
+ * transaction is a new object and the statement is built for it (correct, only not reused).
+ */
+export function preparedWrite<T>(build: (tx: Tx) => T): (tx: Tx) => T {
+  return perConnection(build);
+}
+
+function perConnection<D extends object, T>(build: (db: D) => T): (db: D) => T {
   // Keyed by the connection: tests open many databases in one process, and a statement belongs
-  // to the connection that compiled it. A transaction is a new object each time, so a statement
-  // used inside one is built afresh (correct, only not reused).
-  const statements = new WeakMap<Reader, T>();
+  // to the connection that compiled it.
+  const statements = new WeakMap<D, T>();
   return (db) => {
     let statement = statements.get(db);
     if (statement === undefined) statements.set(db, (statement = build(db)));
@@ -40,4 +52,9 @@ export function preparedForIds<T>(build: (db: Reader, ids: (string | Placeholder
     if (!forLength) byLength.set(ids.length, (forLength = prepared((d) => build(d, ids.map((_, i) => sql.placeholder(`id${i}`))))));
     return [forLength(db), Object.fromEntries(ids.map((id, i) => [`id${i}`, id]))];
   };
+}
+
+/** `{ key: sql.placeholder(key) }` for each key: the values of a prepared insert or update, named as the row's fields. */
+export function placeholders<K extends string>(...keys: K[]): Record<K, Placeholder> {
+  return Object.fromEntries(keys.map((key) => [key, sql.placeholder(key)])) as unknown as Record<K, Placeholder>;
 }

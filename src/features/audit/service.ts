@@ -15,7 +15,7 @@ import { auditChainHeads, auditEvents } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
 import type { Writer } from "../../lib/jobs.ts";
-import { prepared } from "../../lib/prepared.ts";
+import { placeholders, prepared, preparedWrite } from "../../lib/prepared.ts";
 import { newId } from "../../lib/tokens.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import { AUDIT_PAGE_SIZE, type AuditAction } from "../../shared/audit.ts";
@@ -72,6 +72,21 @@ function nextRow(head: ChainHead, entry: AuditEntryInput, customerLabel: string,
 
 const EMPTY_HEAD: ChainHead = { sequence: 0, hash: GENESIS_HASH };
 
+// The four statements of an append, prepared once (an append is part of nearly every write).
+const headCreate = preparedWrite((tx) => tx.insert(auditChainHeads).values({ brokerId: sql.placeholder("brokerId"), ...EMPTY_HEAD }).onConflictDoNothing().prepare());
+const headRead = preparedWrite((tx) => tx.select().from(auditChainHeads).where(eq(auditChainHeads.brokerId, sql.placeholder("brokerId"))).prepare());
+const ROW_FIELDS = ["id", "brokerId", "sequence", "customerId", "customerLabel", "at", "actorKind", "actorId", "actorLabel", "address", "action", "documentId", "documentName", "detail", "prevHash", "hash"] as const satisfies readonly (keyof AuditRow)[];
+const rowInsert = preparedWrite((tx) => tx.insert(auditEvents).values(placeholders(...ROW_FIELDS)).prepare());
+const headMove = preparedWrite((tx) =>
+  tx
+    .update(auditChainHeads)
+    // As SQL: an update's values take no placeholder in Drizzle's types (both need no conversion).
+    .set({ sequence: sql`${sql.placeholder("sequence")}`, hash: sql`${sql.placeholder("hash")}` })
+    .where(and(eq(auditChainHeads.brokerId, sql.placeholder("brokerId")), eq(auditChainHeads.sequence, sql.placeholder("previous"))))
+    .returning({ sequence: auditChainHeads.sequence })
+    .prepare(),
+);
+
 /**
  * Appends an entry inside the caller's transaction (inTransaction's unit, or any writer with a
  * clock reading): the entry commits or rolls back with the change it records.
@@ -79,15 +94,12 @@ const EMPTY_HEAD: ChainHead = { sequence: 0, hash: GENESIS_HASH };
 export async function recordAudit(ctx: AppContext, unit: AuditWriter, entry: AuditEntryInput): Promise<void> {
   const { tx } = unit;
   const customerLabel = await customerLabelOf(ctx, tx, entry);
-  await tx.insert(auditChainHeads).values({ brokerId: entry.brokerId, ...EMPTY_HEAD }).onConflictDoNothing();
-  const [head] = await tx.select().from(auditChainHeads).where(eq(auditChainHeads.brokerId, entry.brokerId));
+  const brokerId = entry.brokerId;
+  await headCreate(tx).execute({ brokerId });
+  const [head] = await headRead(tx).execute({ brokerId });
   const row = nextRow(head!, entry, customerLabel, unit.now);
-  await tx.insert(auditEvents).values(row);
-  const moved = await tx
-    .update(auditChainHeads)
-    .set({ sequence: row.sequence, hash: row.hash })
-    .where(and(eq(auditChainHeads.brokerId, entry.brokerId), eq(auditChainHeads.sequence, head!.sequence)))
-    .returning({ sequence: auditChainHeads.sequence });
+  await rowInsert(tx).execute(row);
+  const moved = await headMove(tx).execute({ sequence: row.sequence, hash: row.hash, brokerId, previous: head!.sequence });
   if (moved.length !== 1) throw new Error("audit: the chain head moved during an append");
 }
 

@@ -24,8 +24,10 @@ export interface CustomerContact {
 /** The customer's portal address; built from PUBLIC_URL, never from a request's Host. */
 export const uploadUrl = (ctx: AppContext, uploadLink: string) => `${ctx.config.publicUrl}/upload/${uploadLink}`;
 
+const customerQuery = prepared((db) => db.select().from(customers).where(eq(customers.id, sql.placeholder("customerId"))).prepare());
+
 export async function customerContact(ctx: AppContext, customerId: string, db: Reader = ctx.db): Promise<CustomerContact | null> {
-  const row = (await db.select().from(customers).where(eq(customers.id, customerId)))[0];
+  const row = (await customerQuery(db).execute({ customerId }))[0];
   return row ? { id: row.id, brokerId: row.brokerId, name: row.name, email: row.email, uploadUrl: uploadUrl(ctx, row.uploadLink) } : null;
 }
 

@@ -6,7 +6,7 @@ import { documents, documentVersions } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import type { Writer } from "../../lib/jobs.ts";
-import { prepared, preparedForIds } from "../../lib/prepared.ts";
+import { prepared, preparedForIds, preparedWrite } from "../../lib/prepared.ts";
 import { newId } from "../../lib/tokens.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import type { DocumentCounts, DocumentDto } from "./model.ts";
@@ -61,13 +61,19 @@ export function toDocumentDto(doc: DocumentRow): DocumentDto {
 }
 
 /** Any document by id, for features that authorise the reader themselves (file reads). */
+const documentQuery = prepared((db) => db.select().from(documents).where(eq(documents.id, sql.placeholder("documentId"))).prepare());
+
 export async function findDocument(ctx: AppContext, documentId: string): Promise<DocumentRow | null> {
-  return (await ctx.db.select().from(documents).where(eq(documents.id, documentId)))[0] ?? null;
+  return (await documentQuery(ctx.db).execute({ documentId }))[0] ?? null;
 }
 
 /** A document of this broker's, or 404: another broker's id looks exactly like a missing one. */
+const ownedDocumentQuery = prepared((db) =>
+  db.select().from(documents).where(and(eq(documents.id, sql.placeholder("documentId")), eq(documents.brokerId, sql.placeholder("brokerId")))).prepare(),
+);
+
 export async function findOwnedDocument(ctx: AppContext, brokerId: string, documentId: string): Promise<DocumentRow> {
-  const doc = (await ctx.db.select().from(documents).where(and(eq(documents.id, documentId), eq(documents.brokerId, brokerId))))[0];
+  const doc = (await ownedDocumentQuery(ctx.db).execute({ documentId, brokerId }))[0];
   if (!doc) throw notFound("Document not found");
   return doc;
 }
@@ -170,25 +176,63 @@ export interface NewDocuments {
   reminderAt: Date | null;
 }
 
-/** Adds requested documents inside the caller's transaction. */
-export async function insertRequestedDocuments(tx: Writer, input: NewDocuments): Promise<DocumentRow[]> {
-  if (input.documents.length === 0) return [];
-  return await tx
+/** A value bound as the caller gives it, no column conversion: for nullable dates and JSON (see requestedInsert). */
+const asGiven = (name: string) => sql`${sql.placeholder(name)}`;
+
+/**
+ * The insert of `count` requested documents, prepared once per count (a new customer's checklist
+ * is the largest statement of a busy portal's writes). The nullable dates and rules are bound as
+ * given: Drizzle's column conversion of a placeholder would turn a null date into an error and a
+ * null JSON value into the text "null".
+ */
+const MAX_PREPARED_ROWS = 16;
+const requestedInserts = new Map<number, ReturnType<typeof requestedInsert>>();
+const requestedInsert = (count: number) =>
+  preparedWrite((tx) =>
+    tx
       .insert(documents)
       .values(
-        input.documents.map((d) => ({
-          id: newId(),
-          brokerId: input.brokerId,
-          customerId: input.customerId,
-          name: d.name,
-          description: d.description,
-          acceptanceRules: d.acceptanceRules ?? null,
+        Array.from({ length: count }, (_, i) => ({
+          id: sql.placeholder(`id${i}`),
+          brokerId: sql.placeholder("brokerId"),
+          customerId: sql.placeholder("customerId"),
+          name: sql.placeholder(`name${i}`),
+          description: sql.placeholder(`description${i}`),
+          acceptanceRules: asGiven(`rules${i}`),
           status: "requested" as const,
-          dueDate: input.dueDate,
-          reminderAt: input.reminderAt,
+          dueDate: asGiven("dueDate"),
+          reminderAt: asGiven("reminderAt"),
         })),
       )
+      .returning()
+      .prepare(),
+  );
+
+/** Adds requested documents inside the caller's transaction. */
+export async function insertRequestedDocuments(tx: Writer, input: NewDocuments): Promise<DocumentRow[]> {
+  const count = input.documents.length;
+  if (count === 0) return [];
+  if (count > MAX_PREPARED_ROWS) {
+    return await tx
+      .insert(documents)
+      .values(input.documents.map((d) => ({ id: newId(), brokerId: input.brokerId, customerId: input.customerId, name: d.name, description: d.description, acceptanceRules: d.acceptanceRules ?? null, status: "requested" as const, dueDate: input.dueDate, reminderAt: input.reminderAt })))
       .returning();
+  }
+  let insert = requestedInserts.get(count);
+  if (!insert) requestedInserts.set(count, (insert = requestedInsert(count)));
+  const params: Record<string, unknown> = {
+    brokerId: input.brokerId,
+    customerId: input.customerId,
+    dueDate: input.dueDate && timeParam(input.dueDate),
+    reminderAt: input.reminderAt && timeParam(input.reminderAt),
+  };
+  input.documents.forEach((d, i) => {
+    params[`id${i}`] = newId();
+    params[`name${i}`] = d.name;
+    params[`description${i}`] = d.description ?? null;
+    params[`rules${i}`] = d.acceptanceRules ? JSON.stringify(d.acceptanceRules) : null;
+  });
+  return await insert(tx).execute(params);
 }
 
 export interface SharedFile {

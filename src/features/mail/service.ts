@@ -9,12 +9,13 @@
 // of seconds rather than microseconds. A resend carries the same Message-ID, so mail systems
 // can recognise it as the same message. A job that already delivered its email and then
 // crashed before being marked done finds the email "sent" and does nothing.
-import { and, desc, eq, inArray, count } from "drizzle-orm";
+import { and, desc, eq, inArray, count, sql } from "drizzle-orm";
 import { emails } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { enqueueJob, PermanentJobError, type Job, type Writer } from "../../lib/jobs.ts";
 import { newId } from "../../lib/tokens.ts";
+import { prepared } from "../../lib/prepared.ts";
 import type { EmailContent } from "./templates.ts";
 import { smtpTransport } from "./transport.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
@@ -43,11 +44,13 @@ export async function queueEmail(ctx: AppContext, db: Writer, input: QueueEmailI
   return id;
 }
 
+const emailQuery = prepared((db) => db.select().from(emails).where(eq(emails.id, sql.placeholder("emailId"))).prepare());
+
 /** The job handler that delivers one queued email. */
 export async function deliverEmail(ctx: AppContext, job: Job): Promise<void> {
   const emailId = String(job.payload.emailId);
   const { db, clock, config, log } = ctx;
-  const email = (await db.select().from(emails).where(eq(emails.id, emailId)))[0];
+  const email = (await emailQuery(db).execute({ emailId }))[0];
   if (!email || email.status === "sent" || email.status === "logged" || email.status === "failed") return;
 
   if (!config.smtpUrl) {
