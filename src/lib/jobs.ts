@@ -9,6 +9,7 @@ import { jobs } from "../../db/tables.ts";
 import type { AppContext } from "../context.ts";
 import type { Clock } from "./clock.ts";
 import { newId } from "./tokens.ts";
+import { placeholders, preparedWrite } from "./prepared.ts";
 
 /** The database or an open transaction: anything Drizzle can write through. */
 export type Writer = Tx;
@@ -27,19 +28,27 @@ export interface JobInput {
   maxAttempts?: number;
 }
 
+const jobInsert = preparedWrite((tx) =>
+  tx
+    .insert(jobs)
+    .values(placeholders("id", "kind", "payload", "runAt", "dedupeKey", "maxAttempts"))
+    .onConflictDoNothing()
+    .returning({ id: jobs.id })
+    .prepare(),
+);
+
 /** Adds a job; returns its id, or null when a job with the same dedupe key already exists. */
 export async function enqueueJob(db: Writer, clock: Clock, input: JobInput): Promise<string | null> {
-  const row = (await db.insert(jobs)
-      .values({
-        id: newId(),
-        kind: input.kind,
-        payload: input.payload,
-        runAt: input.runAt ?? clock.now(),
-        dedupeKey: input.dedupeKey ?? null,
-        maxAttempts: input.maxAttempts ?? 8,
-      })
-      .onConflictDoNothing()
-      .returning({ id: jobs.id }))[0];
+  const row = (
+    await jobInsert(db).execute({
+      id: newId(),
+      kind: input.kind,
+      payload: input.payload,
+      runAt: input.runAt ?? clock.now(),
+      dedupeKey: input.dedupeKey ?? null,
+      maxAttempts: input.maxAttempts ?? 8,
+    })
+  )[0];
   return row?.id ?? null;
 }
 

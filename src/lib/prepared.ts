@@ -58,3 +58,12 @@ export function preparedForIds<T>(build: (db: Reader, ids: (string | Placeholder
 export function placeholders<K extends string>(...keys: K[]): Record<K, Placeholder> {
   return Object.fromEntries(keys.map((key) => [key, sql.placeholder(key)])) as unknown as Record<K, Placeholder>;
 }
+
+/**
+ * A placeholder bound exactly as given, without its column's conversion. Drizzle converts a
+ * placeholder's value with the column's encoder, which turns a null date into an error and a null
+ * JSON value into the text "null"; nullable dates (timeParam) and JSON (JSON.stringify) are bound
+ * with this, converted by the caller. An update's `set` takes this form only (its types refuse a
+ * bare placeholder).
+ */
+export const given = (name: string) => sql`${sql.placeholder(name)}`;

@@ -15,7 +15,7 @@ import { auditChainHeads, auditEvents } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
 import type { Writer } from "../../lib/jobs.ts";
-import { placeholders, prepared, preparedWrite } from "../../lib/prepared.ts";
+import { given, placeholders, prepared, preparedWrite } from "../../lib/prepared.ts";
 import { newId } from "../../lib/tokens.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import { AUDIT_PAGE_SIZE, type AuditAction } from "../../shared/audit.ts";
@@ -80,8 +80,7 @@ const rowInsert = preparedWrite((tx) => tx.insert(auditEvents).values(placeholde
 const headMove = preparedWrite((tx) =>
   tx
     .update(auditChainHeads)
-    // As SQL: an update's values take no placeholder in Drizzle's types (both need no conversion).
-    .set({ sequence: sql`${sql.placeholder("sequence")}`, hash: sql`${sql.placeholder("hash")}` })
+    .set({ sequence: given("sequence"), hash: given("hash") })
     .where(and(eq(auditChainHeads.brokerId, sql.placeholder("brokerId")), eq(auditChainHeads.sequence, sql.placeholder("previous"))))
     .returning({ sequence: auditChainHeads.sequence })
     .prepare(),

@@ -6,7 +6,7 @@ import { documents, documentVersions } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import type { Writer } from "../../lib/jobs.ts";
-import { prepared, preparedForIds, preparedWrite } from "../../lib/prepared.ts";
+import { given, prepared, preparedForIds, preparedWrite } from "../../lib/prepared.ts";
 import { newId } from "../../lib/tokens.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import type { DocumentCounts, DocumentDto } from "./model.ts";
@@ -176,14 +176,10 @@ export interface NewDocuments {
   reminderAt: Date | null;
 }
 
-/** A value bound as the caller gives it, no column conversion: for nullable dates and JSON (see requestedInsert). */
-const asGiven = (name: string) => sql`${sql.placeholder(name)}`;
-
 /**
  * The insert of `count` requested documents, prepared once per count (a new customer's checklist
- * is the largest statement of a busy portal's writes). The nullable dates and rules are bound as
- * given: Drizzle's column conversion of a placeholder would turn a null date into an error and a
- * null JSON value into the text "null".
+ * is the largest statement of a busy portal's writes). The nullable dates and rules are bound
+ * as `given`, converted here.
  */
 const MAX_PREPARED_ROWS = 16;
 const requestedInserts = new Map<number, ReturnType<typeof requestedInsert>>();
@@ -198,10 +194,10 @@ const requestedInsert = (count: number) =>
           customerId: sql.placeholder("customerId"),
           name: sql.placeholder(`name${i}`),
           description: sql.placeholder(`description${i}`),
-          acceptanceRules: asGiven(`rules${i}`),
+          acceptanceRules: given(`rules${i}`),
           status: "requested" as const,
-          dueDate: asGiven("dueDate"),
-          reminderAt: asGiven("reminderAt"),
+          dueDate: given("dueDate"),
+          reminderAt: given("reminderAt"),
         })),
       )
       .returning()

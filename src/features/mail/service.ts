@@ -15,11 +15,12 @@ import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { enqueueJob, PermanentJobError, type Job, type Writer } from "../../lib/jobs.ts";
 import { newId } from "../../lib/tokens.ts";
-import { prepared } from "../../lib/prepared.ts";
+import { given, placeholders, prepared, preparedWrite } from "../../lib/prepared.ts";
 import type { EmailContent } from "./templates.ts";
 import { smtpTransport } from "./transport.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import { transaction } from "../../../db/transaction.ts";
+import { timeParam } from "../../../db/dialect.ts";
 
 export const SEND_EMAIL_JOB = "send_email";
 
@@ -32,19 +33,28 @@ export interface QueueEmailInput extends EmailContent {
   dedupeKey: string;
 }
 
+const emailInsert = preparedWrite((tx) =>
+  tx
+    .insert(emails)
+    .values(placeholders("id", "dedupeKey", "kind", "to", "subject", "text", "html", "replyTo"))
+    .onConflictDoNothing()
+    .returning({ id: emails.id })
+    .prepare(),
+);
+
 /** Queues an email in the caller's transaction. Returns its id, or null if it was already queued. */
 export async function queueEmail(ctx: AppContext, db: Writer, input: QueueEmailInput): Promise<string | null> {
   const id = newId();
-  const row = (await db.insert(emails)
-      .values({ id, dedupeKey: input.dedupeKey, kind: input.kind, to: input.to, subject: input.subject, text: input.text, html: input.html, replyTo: input.replyTo ?? null })
-      .onConflictDoNothing()
-      .returning({ id: emails.id }))[0];
+  const row = (
+    await emailInsert(db).execute({ id, dedupeKey: input.dedupeKey, kind: input.kind, to: input.to, subject: input.subject, text: input.text, html: input.html ?? null, replyTo: input.replyTo ?? null })
+  )[0];
   if (!row) return null;
   await enqueueJob(db, ctx.clock, { kind: SEND_EMAIL_JOB, payload: { emailId: id }, dedupeKey: `email:${id}` });
   return id;
 }
 
 const emailQuery = prepared((db) => db.select().from(emails).where(eq(emails.id, sql.placeholder("emailId"))).prepare());
+const keptInOutbox = preparedWrite((tx) => tx.update(emails).set({ status: "logged", sentAt: given("sentAt") }).where(eq(emails.id, sql.placeholder("emailId"))).prepare());
 
 /** The job handler that delivers one queued email. */
 export async function deliverEmail(ctx: AppContext, job: Job): Promise<void> {
@@ -54,7 +64,7 @@ export async function deliverEmail(ctx: AppContext, job: Job): Promise<void> {
   if (!email || email.status === "sent" || email.status === "logged" || email.status === "failed") return;
 
   if (!config.smtpUrl) {
-    await transaction(db, (tx) => tx.update(emails).set({ status: "logged", sentAt: clock.now() }).where(eq(emails.id, emailId)));
+    await transaction(db, (tx) => keptInOutbox(tx).execute({ emailId, sentAt: timeParam(clock.now()) }));
     const links = email.text.match(/https?:\/\/\S+/g) ?? [];
     log.info(`Email kept in the outbox (no SMTP_URL): to ${email.to}: ${email.subject}`, { id: emailId, links });
     return;

@@ -4,7 +4,8 @@ import { and, count, desc, eq, inArray, lt, sql, type Placeholder, type SQL } fr
 import { notifications } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
-import { prepared, preparedForIds } from "../../lib/prepared.ts";
+import { given, placeholders, prepared, preparedForIds, preparedWrite } from "../../lib/prepared.ts";
+import { timeParam } from "../../../db/dialect.ts";
 import { newId } from "../../lib/tokens.ts";
 import type { Unit } from "../../lib/unit-of-work.ts";
 import type { BrokerNotificationDto, CustomerNotificationDto } from "./model.ts";
@@ -49,16 +50,32 @@ export const BROKER_NOTIFIES: Readonly<Record<BrokerNotificationType, boolean>> 
 };
 
 /** Stores a broker's notification in the unit's transaction and announces it after commit (customer events only, see BROKER_NOTIFIES). */
+// Prepared once: a notification is part of most writes. metadata and the time are bound as given.
+const notificationInsert = preparedWrite((tx) =>
+  tx
+    .insert(notifications)
+    .values({ ...placeholders("id", "audience", "brokerId", "customerId", "type", "title", "message"), metadata: given("metadata"), createdAt: given("createdAt") })
+    .prepare(),
+);
+
+function insertNotification(unit: Unit, row: { id: string; audience: "broker" | "customer"; brokerId: string | null; customerId: string | null } & NewNotification<string>) {
+  return notificationInsert(unit.tx).execute({
+    ...row,
+    metadata: row.metadata ? JSON.stringify(row.metadata) : null,
+    createdAt: timeParam(stamp(unit.now)),
+  });
+}
+
 export async function addBrokerNotification(unit: Unit, brokerId: string, n: NewNotification<BrokerNotificationType>): Promise<void> {
   if (!BROKER_NOTIFIES[n.type]) return;
   const id = newId();
-  await unit.tx.insert(notifications).values({ id, audience: "broker", brokerId, createdAt: stamp(unit.now), ...n });
+  await insertNotification(unit, { id, audience: "broker", brokerId, customerId: null, ...n });
   unit.publish({ type: "notification_created", audience: "broker", brokerId, notificationId: id });
 }
 
 export async function addCustomerNotification(unit: Unit, customerId: string, n: NewNotification<CustomerNotificationType> & { brokerId?: string }): Promise<void> {
   const id = newId();
-  await unit.tx.insert(notifications).values({ id, audience: "customer", customerId, createdAt: stamp(unit.now), ...n });
+  await insertNotification(unit, { id, audience: "customer", customerId, ...n, brokerId: n.brokerId ?? null });
   unit.publish({ type: "notification_created", audience: "customer", customerId, notificationId: id });
 }
 
