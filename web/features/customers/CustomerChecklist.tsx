@@ -68,11 +68,10 @@ export function CustomerChecklist({ selected, onChange, noCustomersText, aside }
             {customers.map(row)}
             {total === 0 ? <li className="p-2 text-sm text-slate-600">No customers match your search.</li> : null}
           </ul>
-          {more > 0 ? (
-            <p aria-live="polite" className="text-sm text-slate-600">
-              {more} more — refine the search to find them.
-            </p>
-          ) : null}
+          {/* Always there, so screen readers hear it change as the search narrows. */}
+          <p aria-live="polite" className="text-sm text-slate-600 empty:hidden">
+            {more > 0 ? `${more} more — refine the search to find them.` : null}
+          </p>
         </>
       )}
     </div>
