@@ -69,6 +69,15 @@ describe("a page", () => {
     expect(none.body).toMatchObject({ total: 0, customers: [] });
   });
 
+  test("email finds the customer with exactly that address, in any case; part of an address is not enough", async () => {
+    // q matches "1@example.com" inside three addresses; email asks for the address itself.
+    expect((await get(`?q=${encodeURIComponent("1@example.com")}`)).body.total).toBe(3);
+    expect((await get(`?email=${encodeURIComponent("1@example.com")}`)).body).toMatchObject({ total: 0, customers: [] });
+    const exact = await get(`?page=1&pageSize=1&email=${encodeURIComponent(" PERSON11@Example.com ")}`);
+    expect(exact.body.total).toBe(1);
+    expect(exact.body.customers.map((c: any) => c.email)).toEqual(["person11@example.com"]);
+  });
+
   test("filters by invitation status", async () => {
     const accepted = await get("?status=accepted&sort=name");
     expect(accepted.body.customers.map((c: any) => c.name)).toEqual(["Customer 07", "Customer 21"]);
@@ -115,6 +124,7 @@ describe("bad paging is refused with a message", () => {
     ["?sort=password", "sort must be one of name, -name, invitedAt, -invitedAt"],
     ["?status=deleted", 'status must be "all", "pending" or "accepted"'],
     [`?q=${"x".repeat(201)}`, "q must be text of at most 200 characters"],
+    [`?email=${"x".repeat(255)}`, "email must be text of at most 254 characters"],
   ] as const) {
     test(`${query.slice(0, 30)} → 400`, async () => {
       const res = await get(query);

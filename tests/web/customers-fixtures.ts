@@ -32,15 +32,19 @@ export function subscription(plan: SubscriptionDto["subscription"]["plan"], over
   };
 }
 
-/** What the server answers to /api/all-customers?page&pageSize&q&status&sort (see tests/api/all-customers-paging.test.ts). */
+/** What the server answers to /api/all-customers?page&pageSize&q&status&sort&email (see tests/api/all-customers-paging.test.ts). */
 export function customerPage(customers: CustomerDto[], query: URLSearchParams) {
   const page = Number(query.get("page") ?? 1);
   const pageSize = Number(query.get("pageSize") ?? 25);
   const q = (query.get("q") ?? "").toLowerCase();
   const status = query.get("status") ?? "all";
   const sort = query.get("sort") ?? "-invitedAt";
+  const email = query.get("email")?.trim().toLowerCase();
   const matching = customers.filter(
-    (c) => (status === "all" || c.invitationStatus === status) && (c.name.toLowerCase().includes(q) || c.email.toLowerCase().includes(q)),
+    (c) =>
+      (status === "all" || c.invitationStatus === status) &&
+      (c.name.toLowerCase().includes(q) || c.email.toLowerCase().includes(q)) &&
+      (email === undefined || c.email.toLowerCase() === email),
   );
   const key = (c: CustomerDto) => (sort.endsWith("name") ? `${c.name.toLowerCase()}\u0000${c.email}` : c.invitedAt);
   const sorted = matching.sort((a, b) => key(a).localeCompare(key(b)) * (sort.startsWith("-") ? -1 : 1));

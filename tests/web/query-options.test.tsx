@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { useState, type ReactNode } from "react";
 import { fireEvent, renderHook, screen, waitFor } from "@testing-library/react";
-import { QueryClientProvider, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { QueryClientProvider, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { ApiError } from "../../web/api/client";
 import { createQueryClient } from "../../web/api/query-client";
 import { prefetchCurrentUser, useAuthUserQuery } from "../../web/features/auth/api";
@@ -21,7 +21,8 @@ import { useExportSettingsQuery } from "../../web/features/export/api";
 import { useSiteInfo } from "../../web/features/landing/site-api";
 import { useOidcSettings, useTwoFactorStatus } from "../../web/features/auth/sign-in-options-api";
 import { useStandardRulesQuery } from "../../web/features/document-checks/api";
-import { useCustomerPageQuery } from "../../web/features/customers/page-query";
+import { customerPageOptions, useCustomerPageQuery } from "../../web/features/customers/page-query";
+import { findCustomerWithEmail, useCustomerWithEmail } from "../../web/features/customers/customer-search";
 import { usePortalQuery } from "../../web/features/portal/api";
 import { useSharedDocumentsQuery, useShareSettingsQuery } from "../../web/features/sharing/api";
 import { useTemplatesQuery } from "../../web/features/templates/api";
@@ -260,6 +261,34 @@ const QUERY_HOOKS: QueryHook[] = [
     hook: "useCustomerPageQuery",
     render: () => useCustomerPageQuery({ page: 1, pageSize: 25, q: "", status: "all", sort: "name" }),
     queryKey: ["customers", "list", "invitations", 1, 25, "", "all", "name"],
+    expected: spec9.fifteenMinutes,
+  },
+  {
+    // customerPageOptions (named after the hook above it): the same query, for other hooks and fetchQuery.
+    file: "web/features/customers/page-query.ts",
+    hook: "useCustomerPageQuery#1",
+    render: () => useQuery(customerPageOptions({ page: 1, pageSize: 25, q: "", status: "all", sort: "name" })),
+    queryKey: ["customers", "list", "invitations", 1, 25, "", "all", "name"],
+    expected: spec9.fifteenMinutes,
+  },
+  // Whether a typed address is already a customer: a page of one under the customer list's key.
+  {
+    file: "web/features/customers/customer-search.ts",
+    hook: "useCustomerWithEmail",
+    render: () => useCustomerWithEmail("Jane@Example.com"),
+    queryKey: ["customers", "list", "invitations", 1, 1, "", "all", "name", "jane@example.com"],
+    expected: spec9.fifteenMinutes,
+  },
+  {
+    // findCustomerWithEmail (named after the hook above it): the same question asked on sending.
+    file: "web/features/customers/customer-search.ts",
+    hook: "useCustomerWithEmail#1",
+    render: function FindOnSend() {
+      const client = useQueryClient();
+      // Unmounting cancels the fetch; that rejection is not what this test is about.
+      useState(() => void findCustomerWithEmail(client, "Jane@Example.com").catch(() => undefined));
+    },
+    queryKey: ["customers", "list", "invitations", 1, 1, "", "all", "name", "jane@example.com"],
     expected: spec9.fifteenMinutes,
   },
   {

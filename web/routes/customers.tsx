@@ -79,7 +79,7 @@ export function CustomersRoute() {
         onOpenChange={(open) => {
           if (!open) setRequestFor(null);
         }}
-        initialCustomerIds={requestFor ? [requestFor.id] : []}
+        initialCustomers={requestFor ? [requestFor] : []}
       />
       <EditCustomerDialog customer={editing} onClose={() => setEditing(null)} />
     </section>

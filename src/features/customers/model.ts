@@ -75,7 +75,7 @@ export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
 export const MAX_PAGE_SIZE = 100;
 
 /**
- * GET /api/all-customers?page&pageSize&q&status&sort: one page of the list, searched (name or
+ * GET /api/all-customers?page&pageSize&q&status&sort[&email]: one page of the list, searched (name or
  * email), filtered (invitation status) and sorted on the server. Without any of them the whole
  * list is answered, as the spec's screens ask for it.
  */
@@ -85,6 +85,12 @@ export const CustomerPageQuery = t.Object({
     t.Numeric({ minimum: 1, maximum: MAX_PAGE_SIZE, multipleOf: 1, error: `pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}` }),
   ),
   q: t.Optional(t.String({ maxLength: 200, error: "q must be text of at most 200 characters" })),
+  /**
+   * The customer with exactly this address (any case), if any: a dialog asks whether a typed address
+   * is already a customer. q cannot answer that: "a@gmail.com" is inside every "…a@gmail.com", and
+   * the one sought may be pages away.
+   */
+  email: t.Optional(t.String({ maxLength: MAX_EMAIL_LENGTH, error: `email must be text of at most ${MAX_EMAIL_LENGTH} characters` })),
   // `default: undefined`: Elysia's UnionEnum otherwise fills in its first value, and an absent
   // parameter must stay absent (no parameter at all asks for the whole list).
   status: t.Optional(t.UnionEnum(["all", "pending", "accepted"], { default: undefined, error: 'status must be "all", "pending" or "accepted"' })),

@@ -97,7 +97,7 @@ export const DEFAULT_PAGE_SIZE = 25;
 
 /** Whether a request to /api/all-customers asks for a page (any paging, search, filter or sort). */
 export const asksForPage = (query: CustomerPageQuery) =>
-  query.page !== undefined || query.pageSize !== undefined || query.q !== undefined || query.status !== undefined || query.sort !== undefined;
+  query.page !== undefined || query.pageSize !== undefined || query.q !== undefined || query.email !== undefined || query.status !== undefined || query.sort !== undefined;
 
 // LIKE's wildcards typed by the broker are searched for as themselves.
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -115,6 +115,8 @@ export async function pageCustomers(ctx: AppContext, broker: PublicUser, query: 
     eq(customers.brokerId, broker.id),
     query.status && query.status !== "all" ? eq(customers.invitationStatus, query.status) : undefined,
     pattern ? or(likeInsensitive(customers.name, pattern), likeInsensitive(customers.email, pattern)) : undefined,
+    // Addresses are stored lower-cased; the (broker, email) index answers this.
+    query.email !== undefined ? eq(customers.email, normalizeEmail(query.email)) : undefined,
   );
   const sort = query.sort ?? "-invitedAt";
   const direction = sort.startsWith("-") ? desc : asc;

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import type { CustomerDto } from "@shared/api-types";
 import { nameFromEmail } from "@shared/documents";
 import { DEFAULT_DUE, addDueTime, dueValueError, formatDueDate } from "@shared/due-date";
@@ -7,17 +8,18 @@ import { isValidEmail, messages } from "@shared/validation";
 import { Checkbox } from "../../components/ui/Checkbox";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { DialogActions } from "../../components/ui/DialogActions";
-import { Spinner } from "../../components/ui/Spinner";
 import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
 import { UpgradeRequiredDialog } from "../subscription/UpgradeRequiredDialog";
 import { usePlanLimits } from "../subscription/use-plan-limits";
-import { useCreateCustomerMutation, useCustomersQuery, useRequestDocumentsMutation } from "./api";
+import { useCreateCustomerMutation, useRequestDocumentsMutation } from "./api";
+import { findCustomerWithEmail, useCustomerWithEmail } from "./customer-search";
 import { DocumentPicker } from "./DocumentPicker";
 import { DueTimeFields, useDueTime } from "./DueTimeFields";
 import { errorText } from "../../api/client";
 import { createCustomerErrorMessage } from "./errors";
 import { RecipientPicker } from "./RecipientPicker";
+import { selectionOf } from "./use-recipient-selection";
 import { CadenceFields, useCadenceChoice } from "../reminders/CadenceFields";
 import { acceptanceRules, documentTypes, requiredDocuments, useDocumentChecklist } from "./use-document-checklist";
 import { TemplatePicker } from "../templates/TemplatePicker";
@@ -26,30 +28,29 @@ export interface RequestDocumentDialogProps {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
   /** Customers ticked when the dialog opens (e.g. the row it was opened from). */
-  initialCustomerIds?: readonly string[];
+  initialCustomers?: readonly CustomerDto[];
 }
 
 /** SPEC 2 "Request New Document dialog": documents for existing customers and/or a new one. */
-export function RequestDocumentDialog({ isOpen, onOpenChange, initialCustomerIds = [] }: RequestDocumentDialogProps) {
+export function RequestDocumentDialog({ isOpen, onOpenChange, initialCustomers = [] }: RequestDocumentDialogProps) {
   return (
     <ModalDialog title="Request New Document" size="lg" isDismissable={false} isOpen={isOpen} onOpenChange={onOpenChange}>
-      {(close) => <RequestDocumentForm initialCustomerIds={initialCustomerIds} onDone={close} />}
+      {(close) => <RequestDocumentForm initialCustomers={initialCustomers} onDone={close} />}
     </ModalDialog>
   );
 }
 
 const plural = (n: number) => `${n} customer${n === 1 ? "" : "s"}`;
 
-function RequestDocumentForm({ initialCustomerIds, onDone }: { initialCustomerIds: readonly string[]; onDone: () => void }) {
+function RequestDocumentForm({ initialCustomers, onDone }: { initialCustomers: readonly CustomerDto[]; onDone: () => void }) {
   const { plan, documentsCap, canCreateCustomer } = usePlanLimits();
   // A new customer beyond the plan's customer limit: Upgrade Required (SPEC 2), not a request.
   const [upgrade, setUpgrade] = useState(false);
-  const customersQuery = useCustomersQuery();
-  const customers = customersQuery.data ?? [];
+  const queryClient = useQueryClient();
   const requestDocuments = useRequestDocumentsMutation();
   const createCustomer = useCreateCustomerMutation();
   const checklist = useDocumentChecklist({ plan });
-  const [recipientIds, setRecipientIds] = useState<Set<string>>(() => new Set(initialCustomerIds));
+  const [recipients, setRecipients] = useState(() => selectionOf(initialCustomers));
   const [newEmail, setNewEmail] = useState("");
   const [triedSubmit, setTriedSubmit] = useState(false);
   const [withDueDate, setWithDueDate] = useState(false);
@@ -60,13 +61,13 @@ function RequestDocumentForm({ initialCustomerIds, onDone }: { initialCustomerId
   const typed = newEmail.trim();
   // An address that is already one of the broker's customers means that customer: they are
   // asked, not "created" (which the server would refuse as a duplicate).
-  const known = typed ? customers.find((customer) => customer.email.toLowerCase() === typed.toLowerCase()) : undefined;
+  const known = useCustomerWithEmail(typed);
   const email = known ? "" : typed;
   const emailError = triedSubmit && email && !isValidEmail(email) ? messages.invalidEmailShort : undefined;
   const dueError = withDueDate ? (dueValueError(due.amount) ?? undefined) : undefined;
   const dueDate = withDueDate && !dueError ? addDueTime(new Date(), due.amount, due.unit) : null;
 
-  function validate(recipients: CustomerDto[]): boolean {
+  function validate(recipients: CustomerDto[], email: string): boolean {
     const count = checklist.selected.length;
     const fail = (title: string, description: string) => {
       toast({ title, description, variant: "error" });
@@ -92,14 +93,21 @@ function RequestDocumentForm({ initialCustomerIds, onDone }: { initialCustomerId
 
   async function submit() {
     setTriedSubmit(true);
-    const recipients = customers.filter((customer) => recipientIds.has(customer.id) || customer.id === known?.id);
-    if (!validate(recipients)) return;
+    // Asked again on sending: the answer on screen waits for a pause in typing, and a Send pressed
+    // before it must not create a duplicate. Unanswered, the server still refuses a duplicate.
+    // (Pending meanwhile, so a second press does not send twice.)
+    if (typed) setSending(true);
+    const existing = typed ? await findCustomerWithEmail(queryClient, typed).catch(() => undefined) : undefined;
+    const email = existing ? "" : typed;
+    const chosen = [...recipients.values()];
+    const targets = existing && !recipients.has(existing.id) ? [...chosen, existing] : chosen;
+    if (!validate(targets, email)) return setSending(false);
     setSending(true);
     const iso = dueDate?.toISOString() ?? null;
     const done = new Set<string>();
     let failure: string | null = null;
     // One request per customer, so one failing customer does not stop the others.
-    for (const customer of recipients) {
+    for (const customer of targets) {
       try {
         await requestDocuments.mutateAsync({
           customerId: customer.id,
@@ -135,8 +143,8 @@ function RequestDocumentForm({ initialCustomerIds, onDone }: { initialCustomerId
 
     if (failure) {
       // Keep only what still needs sending, so a retry does not ask the same customers twice.
-      setRecipientIds((current) => new Set([...current].filter((id) => !done.has(id))));
-      if (created || known) setNewEmail("");
+      setRecipients((current) => new Map([...current].filter(([id]) => !done.has(id))));
+      if (created || existing) setNewEmail("");
       toast({ title: "Error", description: failure, variant: "error" });
       return;
     }
@@ -155,7 +163,7 @@ function RequestDocumentForm({ initialCustomerIds, onDone }: { initialCustomerId
   return (
     <div className="flex flex-col gap-5">
       <UpgradeRequiredDialog isOpen={upgrade} onOpenChange={setUpgrade} />
-      <TemplatePicker checklist={checklist} loanType={customers.find((customer) => recipientIds.has(customer.id))?.loanType} />
+      <TemplatePicker checklist={checklist} loanType={recipients.values().next().value?.loanType} />
       <DocumentPicker checklist={checklist} title="Documents to request" />
 
       <fieldset className="flex flex-col gap-2">
@@ -176,11 +184,7 @@ function RequestDocumentForm({ initialCustomerIds, onDone }: { initialCustomerId
 
       <section aria-label="Recipients" className="flex flex-col gap-3">
         <h3 className="text-base font-semibold text-slate-900">Recipients</h3>
-        {customersQuery.isLoading ? (
-          <Spinner label="Loading customers" />
-        ) : (
-          <RecipientPicker customers={customers} selectedIds={recipientIds} onChange={setRecipientIds} cap={documentsCap} />
-        )}
+        <RecipientPicker selected={recipients} onChange={setRecipients} cap={documentsCap} />
         <TextField
           label="New customer email (optional)"
           type="email"

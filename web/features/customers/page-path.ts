@@ -8,16 +8,19 @@ export interface CustomerPageParams {
   q: string;
   status: InvitationFilter;
   sort: CustomerSort;
+  /** Only the customer with exactly this address (any case). */
+  email?: string;
 }
 
 /**
- * GET /api/all-customers?page&pageSize&status&sort[&q]: one page, searched, filtered and sorted by
+ * GET /api/all-customers?page&pageSize&status&sort[&q][&email]: one page, searched, filtered and sorted by
  * the server. One spelling, so the dashboard's page (scripts/build-web.ts) can preload exactly
  * the URL the app then asks for.
  */
 export function customerPagePath(params: CustomerPageParams): string {
   const search = new URLSearchParams({ page: String(params.page), pageSize: String(params.pageSize), status: params.status, sort: params.sort });
   if (params.q) search.set("q", params.q);
+  if (params.email) search.set("email", params.email);
   return `/api/all-customers?${search}`;
 }
 

@@ -1,6 +1,6 @@
 // One page of the customer list, as the server answers it. A module of its own so the dashboard's
 // Customer Overview does not pull in All Customers' table (TanStack Table) with it.
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { CustomerPage } from "@shared/api-types";
 import { apiFetch, nullOn401 } from "../../api/client";
 import { customerKeys } from "./api";
@@ -8,12 +8,24 @@ import { customerPagePath, type CustomerPageParams } from "./page-path";
 
 /** GET /api/all-customers with paging: one page, searched, filtered and sorted by the server. */
 export function useCustomerPageQuery(params: CustomerPageParams) {
-  return useQuery({
+  // The page on screen stays while the next one loads: no flash of a spinner between pages.
+  return useQuery({ ...customerPageOptions(params), placeholderData: keepPreviousData });
+}
+
+/** The same query's options, for a one-off fetchQuery as well as for the hook above. */
+export function customerPageOptions(params: CustomerPageParams) {
+  return queryOptions({
     // Under the list's key, so every change that refreshes the customers refreshes this page too.
-    queryKey: [...customerKeys.listWithInvitations, params.page, params.pageSize, params.q, params.status, params.sort],
+    queryKey: [
+      ...customerKeys.listWithInvitations,
+      params.page,
+      params.pageSize,
+      params.q,
+      params.status,
+      params.sort,
+      ...(params.email ? [params.email] : []),
+    ],
     queryFn: ({ signal }) => nullOn401(apiFetch<CustomerPage>(customerPagePath(params), { signal })),
-    // The page on screen stays while the next one loads: no flash of a spinner between pages.
-    placeholderData: keepPreviousData,
     // SPEC 9: the customer list is fresh for 15 minutes and kept for 20 (changes refetch it).
     staleTime: 15 * 60_000,
     gcTime: 20 * 60_000,

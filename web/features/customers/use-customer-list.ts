@@ -8,13 +8,6 @@ export type { CustomerPageParams, InvitationFilter };
 
 const PAGE_SIZE = 25;
 
-/** SPEC 2: search matches name or e-mail, case-insensitively. */
-export function matchesSearch(customer: Pick<CustomerDto, "name" | "email">, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  if (!needle) return true;
-  return customer.name.toLowerCase().includes(needle) || customer.email.toLowerCase().includes(needle);
-}
-
 // The sortable columns; the server sorts, the table only keeps which column and direction.
 const columns: ColumnDef<CustomerDto>[] = [
   { id: "name", accessorFn: (customer) => customer.name },

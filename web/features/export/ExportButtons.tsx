@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { FolderDown } from "lucide-react";
 import { Button } from "../../components/ui/Button";
-import { useCustomersQuery } from "../customers/api";
 import { ExportDialog } from "./ExportDialog";
 
 /** On a customer's page: their documents as one ZIP. */
@@ -22,14 +21,14 @@ export function ExportCustomerButton({ customerId, name, className }: { customer
 /** On All Customers: tick customers, get one ZIP with a folder each. */
 export function ExportCustomersButton({ isDisabled }: { isDisabled?: boolean }) {
   const [open, setOpen] = useState(false);
-  const customers = useCustomersQuery();
   return (
     <>
       <Button variant="secondary" onPress={() => setOpen(true)} isDisabled={isDisabled}>
         <FolderDown aria-hidden="true" className="size-5" />
         Export
       </Button>
-      {open ? <ExportDialog target={{ kind: "many", customers: customers.data ?? [] }} isOpen onOpenChange={setOpen} /> : null}
+      {/* Mounted while open: its picker asks the server for customers only then, a page at a time. */}
+      {open ? <ExportDialog target={{ kind: "many" }} isOpen onOpenChange={setOpen} /> : null}
     </>
   );
 }

@@ -11,7 +11,9 @@ import { RecipientPicker } from "../customers/RecipientPicker";
 import { downloadExport, useExportSettingsQuery, useUpdateExportSettingsMutation } from "./api";
 import { ExportOptions } from "./ExportOptions";
 
-export type ExportTarget = { kind: "one"; customerId: string; name: string } | { kind: "many"; customers: readonly CustomerDto[] };
+// "many" brings no customer list: the dialog's picker searches the server a page at a time, and
+// the export needs only the ticked ids, so nothing grows with the brokerage.
+export type ExportTarget = { kind: "one"; customerId: string; name: string } | { kind: "many" };
 
 /**
  * Export as a ZIP: one customer (from their page), or those the broker ticks (All Customers).
@@ -23,13 +25,13 @@ export function ExportDialog({ target, isOpen, onOpenChange }: { target: ExportT
   const [scope, setScope] = useState<ExportScope>("approved");
   // The saved pattern until the broker edits it.
   const [edited, setPattern] = useState<string | null>(null);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [selected, setSelected] = useState<Map<string, CustomerDto>>(() => new Map());
   const [progress, setProgress] = useState<number | null>(null);
   const [working, setWorking] = useState(false);
   const saved = settings.data?.fileNamePattern;
   const pattern = edited ?? saved ?? "";
 
-  const ids = target.kind === "one" ? [target.customerId] : [...selected];
+  const ids = target.kind === "one" ? [target.customerId] : [...selected.keys()];
   const tooMany = ids.length > MAX_EXPORT_CUSTOMERS;
   const blocked = ids.length === 0 || tooMany || patternProblem(pattern) !== null || !settings.data;
 
@@ -60,7 +62,7 @@ export function ExportDialog({ target, isOpen, onOpenChange }: { target: ExportT
         <div className="flex flex-col gap-4">
           {target.kind === "many" ? (
             <>
-              <RecipientPicker customers={target.customers} selectedIds={selected} onChange={setSelected} cap={null} />
+              <RecipientPicker selected={selected} onChange={setSelected} cap={null} />
               {tooMany ? <p className="text-sm text-red-700">Export at most {MAX_EXPORT_CUSTOMERS} customers at once.</p> : null}
             </>
           ) : null}

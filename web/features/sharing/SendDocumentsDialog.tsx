@@ -1,13 +1,15 @@
 import { useEffect, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import type { CustomerDto } from "@shared/api-types";
 import { nameFromEmail } from "@shared/documents";
-import { isValidEmail, messages, normalizeEmail } from "@shared/validation";
+import { isValidEmail, messages } from "@shared/validation";
 import { errorText, isAbortError } from "../../api/client";
 import { Button } from "../../components/ui/Button";
 import { ModalDialog } from "../../components/ui/Dialog";
-import { Spinner } from "../../components/ui/Spinner";
 import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
-import { useCreateCustomerMutation, useCustomersQuery } from "../customers/api";
+import { useCreateCustomerMutation } from "../customers/api";
+import { findCustomerWithEmail } from "../customers/customer-search";
 import { createCustomerErrorMessage } from "../customers/errors";
 import { UpgradeRequiredDialog } from "../subscription/UpgradeRequiredDialog";
 import { usePlanLimits } from "../subscription/use-plan-limits";
@@ -37,13 +39,12 @@ const fileKey = (file: File) => `${file.name}:${file.size}:${file.lastModified}`
 
 function SendDocumentsForm({ onDone }: { onDone: () => void }) {
   const settings = useShareSettingsQuery().data ?? FALLBACK_SETTINGS;
-  const customersQuery = useCustomersQuery();
-  const customers = customersQuery.data ?? [];
+  const queryClient = useQueryClient();
   const createCustomer = useCreateCustomerMutation();
   const share = useShareDocumentsMutation();
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [refused, setRefused] = useState<{ name: string; reason: string }[]>([]);
-  const [recipientIds, setRecipientIds] = useState<Set<string>>(() => new Set());
+  const [recipients, setRecipients] = useState<Map<string, CustomerDto>>(() => new Map());
   const [newEmail, setNewEmail] = useState("");
   const [triedSubmit, setTriedSubmit] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
@@ -56,7 +57,6 @@ function SendDocumentsForm({ onDone }: { onDone: () => void }) {
   useEffect(() => () => abort.current?.abort(), []);
 
   const email = newEmail.trim();
-  const known = customers.find((c) => normalizeEmail(c.email) === normalizeEmail(email));
   const emailError = triedSubmit && email && !isValidEmail(email) ? messages.invalidEmailShort : undefined;
 
   function addFiles(picked: File[]) {
@@ -82,13 +82,13 @@ function SendDocumentsForm({ onDone }: { onDone: () => void }) {
     }
   }
 
-  function validate(): boolean {
+  function validate(known: CustomerDto | undefined): boolean {
     const fail = (message: string) => {
       toast({ ...titled(message), variant: "error" });
       return false;
     };
     if (files.length === 0) return fail(shareMessages.noFiles);
-    if (recipientIds.size === 0 && !email) return fail(shareMessages.noRecipients);
+    if (recipients.size === 0 && !email) return fail(shareMessages.noRecipients);
     if (email && !isValidEmail(email)) return false;
     // A new customer beyond the plan's customer limit: Upgrade Required (SPEC 2), nothing sent.
     if (email && !known && !canCreateCustomer) {
@@ -98,12 +98,11 @@ function SendDocumentsForm({ onDone }: { onDone: () => void }) {
     return true;
   }
 
-  /** The new customer's id: an existing customer with that email, else one created with no required documents. */
-  async function newRecipient(): Promise<string | null> {
-    if (known) return known.id;
+  /** The new customer: an existing customer with that email, else one created with no required documents. */
+  async function newRecipient(known: CustomerDto | undefined): Promise<CustomerDto | null> {
+    if (known) return known;
     try {
-      const created = await createCustomer.mutateAsync({ email, name: nameFromEmail(email), requiredDocuments: [] });
-      return created.id;
+      return await createCustomer.mutateAsync({ email, name: nameFromEmail(email), requiredDocuments: [] });
     } catch (error) {
       const text = errorText(error);
       const description = /limit reached/i.test(text) || !text ? createCustomerErrorMessage(error, "dashboard") : `Failed to create customer: ${text}`;
@@ -115,15 +114,19 @@ function SendDocumentsForm({ onDone }: { onDone: () => void }) {
 
   async function submit() {
     setTriedSubmit(true);
-    if (!validate()) return;
+    // An address that is already a customer is that customer (asked of the server, not of a
+    // whole list). Pending meanwhile, so a second press does not send twice.
+    if (email) setSending(true);
+    const known = email ? await findCustomerWithEmail(queryClient, email).catch(() => undefined) : undefined;
+    if (!validate(known)) return setSending(false);
     setSending(true);
-    const ids = new Set(recipientIds);
+    const chosen = new Map(recipients);
     if (email) {
-      const id = await newRecipient();
-      if (id === null) return setSending(false);
-      ids.add(id);
+      const customer = await newRecipient(known);
+      if (customer === null) return setSending(false);
       // Kept as a chosen recipient, so a retry after a failed share does not create them again.
-      setRecipientIds(new Set(ids));
+      chosen.set(customer.id, customer);
+      setRecipients(new Map(chosen));
       setNewEmail("");
     }
     abort.current = new AbortController();
@@ -131,7 +134,7 @@ function SendDocumentsForm({ onDone }: { onDone: () => void }) {
     try {
       const result = await share.mutateAsync({
         files: files.map((f) => f.file),
-        customerIds: [...ids],
+        customerIds: [...chosen.keys()],
         onProgress: setProgress,
         signal: abort.current.signal,
       });
@@ -168,11 +171,7 @@ function SendDocumentsForm({ onDone }: { onDone: () => void }) {
 
       <section aria-label="Recipients" className="flex flex-col gap-3">
         <h3 className="text-base font-semibold text-slate-900">Recipients</h3>
-        {customersQuery.isLoading ? (
-          <Spinner label="Loading customers" />
-        ) : (
-          <ShareRecipientPicker customers={customers} selectedIds={recipientIds} onChange={setRecipientIds} />
-        )}
+        <ShareRecipientPicker selected={recipients} onChange={setRecipients} />
         <TextField
           label="New customer email (optional)"
           type="email"
