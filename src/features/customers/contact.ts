@@ -4,7 +4,8 @@ import { and, asc, count, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import { customers } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
-import { prepared } from "../../lib/prepared.ts";
+import { given, prepared, preparedWrite } from "../../lib/prepared.ts";
+import { timeParam } from "../../../db/dialect.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { portalMessages } from "../../shared/validation.ts";
 import type { Reader } from "../../../db/client.ts";
@@ -54,11 +55,20 @@ export async function customersWithEmail(ctx: AppContext, email: string): Promis
 }
 
 /** The customer did something (signed in, uploaded) through this relationship: remember when, and count the invitation as accepted. */
+// Both run on every upload: prepared once, the time bound as given (timeParam).
+const lastActive = preparedWrite((tx) => tx.update(customers).set({ lastActiveAt: given("at") }).where(eq(customers.id, sql.placeholder("customerId"))).prepare());
+const invitationAccepted = preparedWrite((tx) =>
+  tx
+    .update(customers)
+    .set({ invitationStatus: "accepted", acceptedAt: given("at") })
+    .where(and(eq(customers.id, sql.placeholder("customerId")), eq(customers.invitationStatus, "pending")))
+    .prepare(),
+);
+
 export async function recordCustomerActivity(db: Writer, customerId: string, at: Date): Promise<void> {
-  await db.update(customers).set({ lastActiveAt: at }).where(eq(customers.id, customerId));
-  await db.update(customers)
-        .set({ invitationStatus: "accepted", acceptedAt: at })
-        .where(and(eq(customers.id, customerId), eq(customers.invitationStatus, "pending")));
+  const params = { customerId, at: timeParam(at) };
+  await lastActive(db).execute(params);
+  await invitationAccepted(db).execute(params);
 }
 
 /** The account holder signed in or up through this relationship's link (see check-email's hasPassword). */

@@ -1,9 +1,10 @@
 // Inviting a customer and asking them for documents: plan limits, the requested documents,
 // the email with this relationship's link, and the notifications on both sides.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { customers } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
+import { placeholders, preparedWrite } from "../../lib/prepared.ts";
 import { newId, randomToken } from "../../lib/tokens.ts";
 import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
 import type { CreateCustomerInput, CustomerDetailDto, RequestDocumentsInput } from "./model.ts";
@@ -43,6 +44,14 @@ async function checkDocumentLimits(ctx: AppContext, brokerId: string, current: n
   if (perCustomer) throw new AppError("forbidden", `${limitMessages.perCustomerTitle}: ${perCustomer}`);
 }
 
+
+// A new customer's two statements, prepared once (creating customers is the busiest write).
+const existingCustomer = preparedWrite((tx) =>
+  tx.select({ id: customers.id }).from(customers).where(and(eq(customers.brokerId, sql.placeholder("brokerId")), eq(customers.email, sql.placeholder("email")))).prepare(),
+);
+const customerInsert = preparedWrite((tx) =>
+  tx.insert(customers).values(placeholders("id", "brokerId", "email", "name", "loanType", "uploadLink", "invitedAt")).returning().prepare(),
+);
 export async function createCustomer(ctx: AppContext, input: CreateCustomerInput & { broker: PublicUser; actor?: AuditActor }): Promise<CustomerDetailDto> {
   const { broker } = input;
   const email = normalizeEmail(input.email);
@@ -68,13 +77,10 @@ export async function createCustomer(ctx: AppContext, input: CreateCustomerInput
   const customerId = await inTransaction(ctx, async (unit) => {
       const { tx } = unit;
       // Only this broker's own list is looked at: whether anyone else knows this email is never asked.
-      const existing = (await tx.select({ id: customers.id }).from(customers).where(and(eq(customers.brokerId, broker.id), eq(customers.email, email))))[0];
+      const existing = (await existingCustomer(tx).execute({ brokerId: broker.id, email }))[0];
       if (existing) throw new AppError("conflict", "This customer is already in your list.");
       // 192 bits of randomness: the link is the key to this broker's requests, and only to them.
-      const customer = (await tx
-            .insert(customers)
-            .values({ id: newId(), brokerId: broker.id, email, name, loanType, uploadLink: randomToken(24), invitedAt: now })
-            .returning())[0]!;
+      const customer = (await customerInsert(tx).execute({ id: newId(), brokerId: broker.id, email, name, loanType: loanType ?? null, uploadLink: randomToken(24), invitedAt: now }))[0]!;
       await insertRequestedDocuments(tx, { brokerId: broker.id, customerId: customer.id, documents: docs, dueDate, reminderAt });
       const content = invitationEmail({
         customerName: customer.name,

@@ -1,5 +1,7 @@
 // A customer's upload onto one of their documents.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { timeParam } from "../../../db/dialect.ts";
+import { given, preparedWrite } from "../../lib/prepared.ts";
 import { documents, documentVersions } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -32,6 +34,30 @@ export async function uploadableDocument(ctx: AppContext, customerIds: string[],
   return doc;
 }
 
+// An upload's two statements on the document, prepared once; values bound as given (lib/prepared.ts).
+const stillAwaiting = preparedWrite((tx) => tx.select().from(documents).where(and(eq(documents.id, sql.placeholder("documentId")), statusIn(AWAITING_UPLOAD))).prepare());
+const fileAttached = preparedWrite((tx) =>
+  tx
+    .update(documents)
+    .set({
+      status: "uploaded",
+      storageKey: given("storageKey"),
+      originalName: given("originalName"),
+      mimeType: given("mimeType"),
+      fileSize: given("fileSize"),
+      pageCount: given("pageCount"),
+      checkReport: given("checkReport"),
+      uploadedAt: given("uploadedAt"),
+      verifiedAt: null,
+      // A file answers the request; an earlier "I don't have this" no longer stands.
+      unavailableReason: null,
+      unavailableAt: null,
+    })
+    .where(eq(documents.id, sql.placeholder("documentId")))
+    .returning()
+    .prepare(),
+);
+
 /**
  * Stores a customer's upload on a document that awaits one: the finished temp file moves into the
  * file store, the document becomes "uploaded", a replaced file is kept as an earlier version,
@@ -52,10 +78,7 @@ export async function attachUploadedFile(
     return await inTransaction(ctx, async (unit) => {
       const { tx } = unit;
       // Re-checked inside the transaction: two uploads racing for one document, one wins.
-      const previous = (await tx
-              .select()
-              .from(documents)
-              .where(and(eq(documents.id, doc.id), statusIn(AWAITING_UPLOAD))))[0];
+      const previous = (await stillAwaiting(tx).execute({ documentId: doc.id }))[0];
       if (!previous) throw new AppError("conflict", notUploadableMessage("uploaded"));
       if (previous.storageKey) {
         await tx.insert(documentVersions)
@@ -72,24 +95,16 @@ export async function attachUploadedFile(
                       replacedAt: now,
                     });
       }
-      const updated = (await tx
-              .update(documents)
-              .set({
-                status: "uploaded",
-                storageKey: key,
-                originalName: file.originalName,
-                mimeType: file.mimeType,
-                fileSize: file.size,
-                pageCount: file.pageCount ?? null,
-                checkReport: file.report ?? null,
-                uploadedAt: now,
-                verifiedAt: null,
-                // A file answers the request; an earlier "I don't have this" no longer stands.
-                unavailableReason: null,
-                unavailableAt: null,
-              })
-              .where(eq(documents.id, doc.id))
-              .returning())[0]!;
+      const updated = (await fileAttached(tx).execute({
+              documentId: doc.id,
+              storageKey: key,
+              originalName: file.originalName,
+              mimeType: file.mimeType,
+              fileSize: file.size,
+              pageCount: file.pageCount ?? null,
+              checkReport: file.report ? JSON.stringify(file.report) : null,
+              uploadedAt: timeParam(now),
+            }))[0]!;
       await recordCustomerActivity(tx, doc.customerId, now);
       await recordAudit(ctx, unit, { brokerId: doc.brokerId, customerId: doc.customerId, action: "uploaded", actor: input.actor ?? linkGuestActor(doc.customerId, null), document: doc, detail: file.originalName });
       const customer = await customerContact(ctx, doc.customerId, tx);
