@@ -58,7 +58,7 @@ export function CustomerChecklist({ selected, onChange, noCustomersText, aside }
         <p className="text-sm text-slate-600">{noCustomersText}</p>
       ) : (
         <>
-          <SearchField label="Search customers" placeholder="Search customers by name or email" value={search} onChange={setSearch} />
+          <SearchField label="Search customers" placeholder="Name or email" value={search} onChange={setSearch} />
           <ul
             aria-labelledby={headingId}
             aria-busy={query.isPlaceholderData}
