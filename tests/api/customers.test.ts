@@ -35,6 +35,18 @@ describe("create a customer", () => {
     expect(invitation.text).toContain(`https://docs.example.com/upload/${c.uploadLink}`);
   });
 
+  test("a checklist longer than one prepared insert (16 rows) is stored whole, each with its own date and rules", async () => {
+    const dueDate = daysAhead(srv, 3);
+    const names = Array.from({ length: 21 }, (_, i) => `custom:Statement ${String(i + 1).padStart(2, "0")}`);
+    const res = await post("/api/customers", { email: "long.list@example.com", dueDate, requiredDocuments: names.map((name) => ({ name })) });
+    expect(res.status).toBe(201);
+    const stored = res.body.documents.map((d: any) => [d.name, d.dueDate, d.status]).sort();
+    expect(stored).toEqual(names.map((n) => [n.slice("custom:".length), dueDate, "requested"]));
+    expect(new Set(res.body.documents.map((d: any) => d.id)).size).toBe(21);
+    const none = await post("/api/customers", { email: "no.date@example.com", requiredDocuments: [{ name: "Paystub" }] });
+    expect(none.body.documents.map((d: any) => d.dueDate)).toEqual([null]);
+  });
+
   test("upload links are unique and unguessable", async () => {
     const links = new Set<string>();
     for (let i = 0; i < 30; i++) links.add((await createCustomer(srv, broker.token, { requiredDocuments: [] })).uploadLink);

@@ -60,18 +60,18 @@ export function toDocumentDto(doc: DocumentRow): DocumentDto {
   };
 }
 
-/** Any document by id, for features that authorise the reader themselves (file reads). */
 const documentQuery = prepared((db) => db.select().from(documents).where(eq(documents.id, sql.placeholder("documentId"))).prepare());
 
+/** Any document by id, for features that authorise the reader themselves (file reads). */
 export async function findDocument(ctx: AppContext, documentId: string): Promise<DocumentRow | null> {
   return (await documentQuery(ctx.db).execute({ documentId }))[0] ?? null;
 }
 
-/** A document of this broker's, or 404: another broker's id looks exactly like a missing one. */
 const ownedDocumentQuery = prepared((db) =>
   db.select().from(documents).where(and(eq(documents.id, sql.placeholder("documentId")), eq(documents.brokerId, sql.placeholder("brokerId")))).prepare(),
 );
 
+/** A document of this broker's, or 404: another broker's id looks exactly like a missing one. */
 export async function findOwnedDocument(ctx: AppContext, brokerId: string, documentId: string): Promise<DocumentRow> {
   const doc = (await ownedDocumentQuery(ctx.db).execute({ documentId, brokerId }))[0];
   if (!doc) throw notFound("Document not found");
@@ -177,9 +177,9 @@ export interface NewDocuments {
 }
 
 /**
- * The insert of `count` requested documents, prepared once per count (a new customer's checklist
- * is the largest statement of a busy portal's writes). The nullable dates and rules are bound
- * as `given`, converted here.
+ * The insert of `count` requested documents, prepared once per count up to MAX_PREPARED_ROWS (a
+ * new customer's checklist is the largest statement of a busy portal's writes); a longer list is
+ * inserted in parts of that size. The nullable dates and rules are bound as `given`, converted here.
  */
 const MAX_PREPARED_ROWS = 16;
 const requestedInserts = new Map<number, ReturnType<typeof requestedInsert>>();
@@ -204,31 +204,28 @@ const requestedInsert = (count: number) =>
       .prepare(),
   );
 
-/** Adds requested documents inside the caller's transaction. */
+/** Adds requested documents inside the caller's transaction, in the order given. */
 export async function insertRequestedDocuments(tx: Writer, input: NewDocuments): Promise<DocumentRow[]> {
-  const count = input.documents.length;
-  if (count === 0) return [];
-  if (count > MAX_PREPARED_ROWS) {
-    return await tx
-      .insert(documents)
-      .values(input.documents.map((d) => ({ id: newId(), brokerId: input.brokerId, customerId: input.customerId, name: d.name, description: d.description, acceptanceRules: d.acceptanceRules ?? null, status: "requested" as const, dueDate: input.dueDate, reminderAt: input.reminderAt })))
-      .returning();
+  const rows: DocumentRow[] = [];
+  for (let at = 0; at < input.documents.length; at += MAX_PREPARED_ROWS) {
+    const part = input.documents.slice(at, at + MAX_PREPARED_ROWS);
+    let insert = requestedInserts.get(part.length);
+    if (!insert) requestedInserts.set(part.length, (insert = requestedInsert(part.length)));
+    const params: Record<string, unknown> = {
+      brokerId: input.brokerId,
+      customerId: input.customerId,
+      dueDate: input.dueDate && timeParam(input.dueDate),
+      reminderAt: input.reminderAt && timeParam(input.reminderAt),
+    };
+    part.forEach((d, i) => {
+      params[`id${i}`] = newId();
+      params[`name${i}`] = d.name;
+      params[`description${i}`] = d.description ?? null;
+      params[`rules${i}`] = d.acceptanceRules ? JSON.stringify(d.acceptanceRules) : null;
+    });
+    rows.push(...(await insert(tx).execute(params)));
   }
-  let insert = requestedInserts.get(count);
-  if (!insert) requestedInserts.set(count, (insert = requestedInsert(count)));
-  const params: Record<string, unknown> = {
-    brokerId: input.brokerId,
-    customerId: input.customerId,
-    dueDate: input.dueDate && timeParam(input.dueDate),
-    reminderAt: input.reminderAt && timeParam(input.reminderAt),
-  };
-  input.documents.forEach((d, i) => {
-    params[`id${i}`] = newId();
-    params[`name${i}`] = d.name;
-    params[`description${i}`] = d.description ?? null;
-    params[`rules${i}`] = d.acceptanceRules ? JSON.stringify(d.acceptanceRules) : null;
-  });
-  return await insert(tx).execute(params);
+  return rows;
 }
 
 export interface SharedFile {
