@@ -49,7 +49,6 @@ export const BROKER_NOTIFIES: Readonly<Record<BrokerNotificationType, boolean>> 
   document_unavailable: true, // the customer answered "I don't have this": the broker decides
 };
 
-/** Stores a broker's notification in the unit's transaction and announces it after commit (customer events only, see BROKER_NOTIFIES). */
 // Prepared once: a notification is part of most writes. metadata and the time are bound as given.
 const notificationInsert = preparedWrite((tx) =>
   tx
@@ -66,6 +65,7 @@ function insertNotification(unit: Unit, row: { id: string; audience: "broker" | 
   });
 }
 
+/** Stores a broker's notification in the unit's transaction and announces it after commit (customer events only, see BROKER_NOTIFIES). */
 export async function addBrokerNotification(unit: Unit, brokerId: string, n: NewNotification<BrokerNotificationType>): Promise<void> {
   if (!BROKER_NOTIFIES[n.type]) return;
   const id = newId();
