@@ -1,7 +1,7 @@
 // Expiring documents: an approved document can carry an expiry date; N days before it (the
 // broker's setting, 30 by default) the customer is asked for a current one, once; the dashboard
 // lists what expires soon.
-import { and, asc, eq, isNull, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
 import { customers, documentExpiries, documents } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
@@ -83,7 +83,17 @@ export async function requestExpiringRenewals(ctx: AppContext): Promise<void> {
               .select({ e: documentExpiries, doc: documents })
               .from(documentExpiries)
               .innerJoin(documents, eq(documents.id, documentExpiries.documentId))
-              .where(and(isNull(documentExpiries.renewalRequestedAt), eq(documents.status, "approved")));
+              .where(
+                and(
+                  isNull(documentExpiries.renewalRequestedAt),
+                  eq(documents.status, "approved"),
+                  // Said twice on purpose: as a list of ids, it makes SQLite start from the few
+                  // expiry dates and look their documents up by key. Without it SQLite scanned
+                  // every document of every brokerage each 5 s (27 ms at 100,000 documents, the
+                  // event loop held all that time).
+                  inArray(documents.id, tx.select({ id: documentExpiries.documentId }).from(documentExpiries).where(isNull(documentExpiries.renewalRequestedAt))),
+                ),
+              );
         if (rows.length === 0) return;
         const settings = await reminderSettingsOf(tx, rows.map((r) => r.doc.brokerId));
         for (const { e, doc } of rows) {
