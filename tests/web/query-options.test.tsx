@@ -9,7 +9,7 @@ import { QueryClientProvider, useQuery, useQueryClient, type QueryClient } from 
 import { ApiError } from "../../web/api/client";
 import { createQueryClient } from "../../web/api/query-client";
 import { prefetchCurrentUser, useAuthUserQuery } from "../../web/features/auth/api";
-import { useAllCustomersQuery, useCustomerQuery, useCustomersQuery, useDocumentLimitQuery } from "../../web/features/customers/api";
+import { useCustomerQuery, useDocumentLimitQuery } from "../../web/features/customers/api";
 import { useCompletedDocumentsQuery, useDashboardMetricsQuery, usePendingDocumentsQuery } from "../../web/features/dashboard/api";
 import { useDocumentFileQuery } from "../../web/features/documents/api";
 import { useCustomerRemindersQuery, useExpiringDocumentsQuery, useReminderSettingsQuery } from "../../web/features/reminders/api";
@@ -125,14 +125,6 @@ const QUERY_HOOKS: QueryHook[] = [
     },
     queryKey: ["auth", "user"],
     expected: spec9.dataCache,
-  },
-  { file: "web/features/customers/api.ts", hook: "useCustomersQuery", render: () => useCustomersQuery(), queryKey: ["customers", "list"], expected: spec9.fifteenMinutes },
-  {
-    file: "web/features/customers/api.ts",
-    hook: "useAllCustomersQuery",
-    render: () => useAllCustomersQuery(),
-    queryKey: ["customers", "list", "invitations"],
-    expected: spec9.fifteenMinutes,
   },
   { file: "web/features/customers/api.ts", hook: "useCustomerQuery", render: () => useCustomerQuery("c1"), queryKey: ["customers", "c1"], expected: spec9.dataCache },
   {

@@ -4,7 +4,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   CreateCustomerInput,
   CustomerDetailDto,
-  CustomerDto,
   DocumentLimit,
   MessageResponse,
   RemindersResponse,
@@ -15,8 +14,6 @@ import type {
 import { apiFetch, nullOn401 } from "../../api/client";
 import { refreshBrokerData, useBrokerMutation, type ResourceKey } from "../../api/query-keys";
 
-const MINUTE = 60_000;
-
 /** The customers resource: the two lists, and one customer with what hangs off it. */
 export const customerKeys = {
   list: ["customers", "list"] as const satisfies ResourceKey,
@@ -26,24 +23,6 @@ export const customerKeys = {
   one: (id: string) => ["customers", id] as const satisfies ResourceKey,
   documentLimit: (id: string) => ["customers", id, "document-limit"] as const satisfies ResourceKey,
 };
-
-export function useCustomersQuery() {
-  return useQuery({
-    queryKey: customerKeys.list,
-    queryFn: ({ signal }) => nullOn401(apiFetch<CustomerDto[]>("/api/customers", { signal })),
-    staleTime: 15 * MINUTE,
-    gcTime: 20 * MINUTE,
-  });
-}
-
-export function useAllCustomersQuery() {
-  return useQuery({
-    queryKey: customerKeys.listWithInvitations,
-    queryFn: ({ signal }) => nullOn401(apiFetch<CustomerDto[]>("/api/all-customers", { signal })),
-    staleTime: 15 * MINUTE,
-    gcTime: 20 * MINUTE,
-  });
-}
 
 /** SPEC: null on 401, an error on other failures. */
 export function useCustomerQuery(id: string | undefined) {
