@@ -142,7 +142,8 @@ describe("sign-up with an emailed code", () => {
 
     fireEvent.change(codeField, { target: { value: " 123 456 " } });
     fireEvent.submit(codeField.closest("form")!); // Enter in the field
-    expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeTruthy();
+    // The dashboard loads its lazy route first: past findBy's 1 s default on a busy machine (CI).
+    expect(await screen.findByRole("heading", { name: "Dashboard" }, { timeout: 5000 })).toBeTruthy();
     expect(await screen.findByText("Account Created!")).toBeTruthy();
     expect(calls.filter((call) => call.path === "/api/auth/signup").map((call) => call.body)).toEqual([
       { email: "ada@example.com", password: "long enough pw", firstName: "Ada", timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
