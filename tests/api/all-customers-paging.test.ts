@@ -109,6 +109,9 @@ describe("a page", () => {
     expect((await get("?q=customer%2099")).body.total).toBe(0);
     const theirs = await get("?page=1", other.token);
     expect(theirs.body.customers.map((c: any) => c.name)).toEqual(["Customer 99"]);
+    // A broker who knows another broker's customer's address learns nothing by asking for it.
+    expect((await get(`?email=${encodeURIComponent("other@example.com")}`)).body).toMatchObject({ total: 0, customers: [] });
+    expect((await get(`?email=${encodeURIComponent("person3@example.com")}`, other.token)).body).toMatchObject({ total: 0, customers: [] });
   });
 });
 
