@@ -13,6 +13,7 @@ import { bigint, boolean, customType, index, integer, jsonb, pgTable, text, time
 import type { AcceptanceRules, CheckReport } from "../src/shared/acceptance-rules.ts";
 import type { TemplateDocument } from "../src/shared/checklist-templates.ts";
 import { DOCUMENT_STATUSES } from "../src/shared/documents.ts";
+import { NOT_YET_UPLOADED_CONDITION, REMINDER_NOT_SENT_CONDITION } from "./partial-indexes.ts";
 
 const id = () => text("id").primaryKey();
 const time = (name: string) => timestamp(name, { mode: "date", precision: 3, withTimezone: true });
@@ -127,6 +128,8 @@ export const documents = pgTable(
     index("documents_customer_idx").on(t.customerId),
     index("documents_broker_due_idx").on(t.brokerId, t.dueDate, t.createdAt),
     index("documents_broker_status_due_idx").on(t.brokerId, t.status, t.dueDate, t.createdAt),
+    index("documents_not_uploaded_due_idx").on(t.dueDate).where(sql.raw(NOT_YET_UPLOADED_CONDITION)),
+    index("documents_reminder_due_idx").on(t.reminderAt).where(sql.raw(REMINDER_NOT_SENT_CONDITION)),
   ],
 );
 

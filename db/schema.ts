@@ -5,6 +5,7 @@ import { blob, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-or
 import type { AcceptanceRules, CheckReport } from "../src/shared/acceptance-rules.ts";
 import type { TemplateDocument } from "../src/shared/checklist-templates.ts";
 import { DOCUMENT_STATUSES } from "../src/shared/documents.ts";
+import { NOT_YET_UPLOADED_CONDITION, REMINDER_NOT_SENT_CONDITION } from "./partial-indexes.ts";
 
 const id = () => text("id").primaryKey();
 const createdAt = () =>
@@ -143,6 +144,10 @@ export const documents = sqliteTable(
     index("documents_broker_due_idx").on(t.brokerId, t.dueDate, t.createdAt),
     // The completed and shared lists (one status each) walk that status's documents in due order.
     index("documents_broker_status_due_idx").on(t.brokerId, t.status, t.dueDate, t.createdAt),
+    // The scheduler's every-5-s checks, across all brokerages: only the documents each could touch
+    // (partial indexes; a whole-status index would be chosen by other queries, led by it badly).
+    index("documents_not_uploaded_due_idx").on(t.dueDate).where(sql.raw(NOT_YET_UPLOADED_CONDITION)),
+    index("documents_reminder_due_idx").on(t.reminderAt).where(sql.raw(REMINDER_NOT_SENT_CONDITION)),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX `documents_not_uploaded_due_idx` ON `documents` (`due_date`) WHERE status in ('requested', 'incomplete');--> statement-breakpoint
+CREATE INDEX `documents_reminder_due_idx` ON `documents` (`reminder_at`) WHERE reminder_sent_at is null;
