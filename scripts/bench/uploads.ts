@@ -6,7 +6,7 @@
 // stored file and its folder to the disk before its database row commits (src/lib/storage.ts),
 // so the fsync comparison is the fair one; both are printed.
 // Run: npm run compile && npx bun scripts/bench/uploads.ts   (BENCH_FROM_SOURCE=1 to run from source)
-import { rmSync, statSync } from "node:fs";
+import { mkdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { closeAnyDatabase, openMigratedDatabase } from "../../db/database.ts";
 import { loadConfig } from "../../src/config.ts";
@@ -75,11 +75,38 @@ peakRss = Math.max(peakRss, rssMb(server.pid));
 
 await server.stop();
 
+// The runtime's own ceiling: a bare Bun.serve receiving the same 50 bodies from the same client,
+// each streamed to a file and fsynced (upload-ceiling-server.ts), in a process of its own.
+const ceilingDir = join(dataDir, "ceiling");
+mkdirSync(ceilingDir);
+const ceilingProc = Bun.spawn([process.execPath, process.env.CEILING_SERVER ?? join(import.meta.dir, "upload-ceiling-server.ts"), ceilingDir], { stdout: "pipe" });
+const firstLine = await ceilingProc.stdout.getReader().read();
+const ceilingUrl = `http://127.0.0.1:${new TextDecoder().decode(firstLine.value).trim()}/`;
+const sendToCeiling = async () => {
+  const form = new FormData();
+  form.append("file", file, "statement.pdf");
+  form.append("isGuest", "true");
+  return (await fetch(ceilingUrl, { method: "POST", body: form })).status;
+};
+await sendToCeiling(); // warm, as the portal was
+await Bun.sleep(500);
+const ceilingIdleRss = rssMb(ceilingProc.pid);
+let ceilingPeakRss = ceilingIdleRss;
+const ceilingSampler = setInterval(() => (ceilingPeakRss = Math.max(ceilingPeakRss, rssMb(ceilingProc.pid))), 20);
+const ceilingStarted = performance.now();
+const ceilingResults = await Promise.all(targets.map(sendToCeiling));
+const ceilingSeconds = (performance.now() - ceilingStarted) / 1000;
+clearInterval(ceilingSampler);
+ceilingProc.kill();
+await ceilingProc.exited;
+if (ceilingResults.some((status) => status !== 200)) throw new Error(`the bare server answered ${[...new Set(ceilingResults)].join(", ")}`);
+
 const ok = results.filter((s) => s === 200).length;
 // On S3 the files are in the bucket (each upload answered 200 only once its object was stored).
 const stored = config.s3 ? `in bucket ${config.s3.bucket}` : statSync(join(dataDir, "files")).isDirectory();
 const totalMb = (UPLOADS * FILE_BYTES) / 1e6;
 const uploadRate = totalMb / seconds;
+const ceilingRate = totalMb / ceilingSeconds;
 
 // dd, like for like: one dd per upload, in parallel, each writing one file of the same size.
 async function ddParallel(fsync: boolean): Promise<number> {
@@ -106,6 +133,9 @@ rmSync(dataDir, { recursive: true, force: true });
 console.log(`uploads: ${ok} of ${UPLOADS} succeeded (statuses: ${[...new Set(results)].join(", ")}), files stored: ${stored}`);
 console.log(`time: ${seconds.toFixed(2)} s for ${totalMb.toFixed(0)} MB → ${uploadRate.toFixed(0)} MB/s`);
 console.log(`server memory: idle ${idleRss.toFixed(0)} MB, after one upload ${warmRss.toFixed(0)} MB, peak ${peakRss.toFixed(0)} MB`);
+console.log(
+  `bare Bun.serve, the same uploads streamed to files and fsynced (the ceiling): ${ceilingRate.toFixed(0)} MB/s, memory idle ${ceilingIdleRss.toFixed(0)} MB, peak ${ceilingPeakRss.toFixed(0)} MB (+${(ceilingPeakRss - ceilingIdleRss).toFixed(0)}); portal/ceiling: throughput ${(uploadRate / ceilingRate).toFixed(2)}, growth +${(peakRss - warmRss).toFixed(0)} MB against +${(ceilingPeakRss - ceilingIdleRss).toFixed(0)}`,
+);
 console.log(`dd, ${UPLOADS} files of ${FILE_BYTES / 1e6} MB in parallel, same disk, no fsync (page cache): ${ddCache.toFixed(0)} MB/s; ratio upload/dd ${(uploadRate / ddCache).toFixed(2)}`);
 console.log(`dd, the same with conv=fsync (each file on the disk, as the portal's): ${ddDisk.toFixed(0)} MB/s; ratio upload/dd ${(uploadRate / ddDisk).toFixed(2)}`);
 const cpu = [...cpuAfter].map(([command, used]) => [command, used - (cpuBefore.get(command) ?? 0)] as const).filter(([, used]) => used >= 0.05);
