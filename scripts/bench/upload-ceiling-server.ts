@@ -1,8 +1,9 @@
 // The ceiling for the uploads bench: a bare Bun.serve that does the disk work of an upload and
 // nothing else. Each request body is streamed into a file of its own and flushed to the disk
-// (fsync, on libuv's thread pool) before the answer, as the portal's stored files are; no multipart parsing, no checks,
-// no database. Run by uploads.ts as its own process, so its memory is measured like the portal's.
-// Usage: bun scripts/bench/upload-ceiling-server.ts <folder>   (prints the port, serves until killed)
+// (fsync, on libuv's thread pool) before the answer, as the portal's stored files are; no
+// multipart parsing, no checks, no database. uploads.ts runs it as a process of its own, so its
+// memory is measured like the portal's.
+// Usage: bun scripts/bench/upload-ceiling-server.ts <folder>   (prints its port, serves until killed)
 import { closeSync, fsync, openSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";

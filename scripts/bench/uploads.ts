@@ -4,7 +4,9 @@
 // in parallel as uploads, each writing one file of the same size, once without fsync (into the
 // page cache) and once with conv=fsync (on the disk before dd ends). The portal flushes each
 // stored file and its folder to the disk before its database row commits (src/lib/storage.ts),
-// so the fsync comparison is the fair one; both are printed.
+// so the fsync comparison is the fair one; both are printed. A bare Bun.serve doing only the
+// disk work (upload-ceiling-server.ts) receives the same uploads from the same client: what the
+// runtime itself reaches, in throughput and in memory.
 // Run: npm run compile && npx bun scripts/bench/uploads.ts   (BENCH_FROM_SOURCE=1 to run from source)
 import { mkdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -79,7 +81,7 @@ await server.stop();
 // each streamed to a file and fsynced (upload-ceiling-server.ts), in a process of its own.
 const ceilingDir = join(dataDir, "ceiling");
 mkdirSync(ceilingDir);
-const ceilingProc = Bun.spawn([process.execPath, process.env.CEILING_SERVER ?? join(import.meta.dir, "upload-ceiling-server.ts"), ceilingDir], { stdout: "pipe" });
+const ceilingProc = Bun.spawn([process.execPath, join(import.meta.dir, "upload-ceiling-server.ts"), ceilingDir], { stdout: "pipe" });
 const firstLine = await ceilingProc.stdout.getReader().read();
 const ceilingUrl = `http://127.0.0.1:${new TextDecoder().decode(firstLine.value).trim()}/`;
 const sendToCeiling = async () => {
