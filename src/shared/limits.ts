@@ -43,6 +43,11 @@ export function maxDocumentsPerCustomer(plan: PlanId): number | null {
   return isUnlimited(documentsLimit) ? null : documentsLimit;
 }
 
+/** The most customers the plan allows, or null when it sets no limit. */
+export function maxCustomers(plan: PlanId): number | null {
+  return resolveCap(getPlan(plan).customersLimit);
+}
+
 export function canAddCustomer(plan: PlanId, customersUsed: number): boolean {
   const { customersLimit } = getPlan(plan);
   return isUnlimited(customersLimit) || customersUsed < customersLimit;

