@@ -82,8 +82,12 @@ export async function connectAccount(db: Writer, input: { customerId: string; em
 
 const countQuery = prepared((db) => db.select({ n: count() }).from(customers).where(eq(customers.brokerId, sql.placeholder("brokerId"))).prepare());
 
+/**
+ * How many customers the broker has. An index count that grows with the brokerage (about 1.5 ms
+ * at 10,000 customers, asked by every dashboard poll), so it is kept until the next write.
+ */
 export async function countCustomers(ctx: AppContext, brokerId: string): Promise<number> {
-  return (await countQuery(ctx.db).execute({ brokerId }))[0]!.n;
+  return ctx.cache.value(`customer-count:${brokerId}`, async () => (await countQuery(ctx.db).execute({ brokerId }))[0]!.n, { clock: false });
 }
 
 const namesQuery = prepared((db) =>
