@@ -43,14 +43,14 @@ export function maxDocumentsPerCustomer(plan: PlanId): number | null {
   return isUnlimited(documentsLimit) ? null : documentsLimit;
 }
 
-/** The most customers the plan allows, or null when it sets no limit. */
+/** How many customers a broker may have under a plan (null = no cap). */
 export function maxCustomers(plan: PlanId): number | null {
   return resolveCap(getPlan(plan).customersLimit);
 }
 
 export function canAddCustomer(plan: PlanId, customersUsed: number): boolean {
-  const { customersLimit } = getPlan(plan);
-  return isUnlimited(customersLimit) || customersUsed < customersLimit;
+  const cap = maxCustomers(plan);
+  return cap === null || customersUsed < cap;
 }
 
 /** The message refusing a request of `count` documents, or null when the plan allows it. */
