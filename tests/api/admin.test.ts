@@ -50,7 +50,7 @@ describe("portal admin", () => {
     const enabled = await admin("enable", "--email", "leaving@example.com");
     expect(enabled.stdout.trim()).toBe("Enabled leaving@example.com: they can sign in again.");
     expect((await signIn("leaving@example.com", password)).status).toBe(200);
-  });
+  }, 30_000); // four CLI processes and five sign-ins: 4.5–5 s on a 2-core machine, more when busy
 
   test("reset-password: the old password and every session stop working, the new one works", async () => {
     const broker = await srv.signUpBroker({ email: "forgot@example.com", password: "old password here" });
