@@ -54,7 +54,6 @@ export async function customersWithEmail(ctx: AppContext, email: string): Promis
   return await ctx.lookups.value(`email:${email}`, () => withEmailQuery(ctx.db).execute({ email }));
 }
 
-/** The customer did something (signed in, uploaded) through this relationship: remember when, and count the invitation as accepted. */
 // Both run on every upload: prepared once, the time bound as given (timeParam).
 const lastActive = preparedWrite((tx) => tx.update(customers).set({ lastActiveAt: given("at") }).where(eq(customers.id, sql.placeholder("customerId"))).prepare());
 const invitationAccepted = preparedWrite((tx) =>
@@ -65,6 +64,7 @@ const invitationAccepted = preparedWrite((tx) =>
     .prepare(),
 );
 
+/** The customer did something (signed in, uploaded) through this relationship: remember when, and count the invitation as accepted. */
 export async function recordCustomerActivity(db: Writer, customerId: string, at: Date): Promise<void> {
   const params = { customerId, at: timeParam(at) };
   await lastActive(db).execute(params);
