@@ -36,6 +36,20 @@ function perConnection<D extends object, T>(build: (db: D) => T): (db: D) => T {
 }
 
 /**
+ * A statement whose shape depends on a count (of ids in a list, of rows in an insert), prepared
+ * once per count and connection: `build(db, count)` writes one placeholder per item. On the
+ * writer connection (preparedWrite) or a reader (prepared) alike.
+ */
+export function preparedPerCount<D extends object, T>(build: (db: D, count: number) => T): (db: D, count: number) => T {
+  const byCount = new Map<number, (db: D) => T>();
+  return (db, count) => {
+    let forCount = byCount.get(count);
+    if (!forCount) byCount.set(count, (forCount = perConnection((d: D) => build(d, count))));
+    return forCount(db);
+  };
+}
+
+/**
  * A statement over a short list of ids (a customer's relationships, a portal's brokers), prepared
  * once per list length: `build` gets one placeholder per id. Longer lists than `maxPrepared` are
  * rare and built with their values each time.
@@ -45,12 +59,10 @@ function perConnection<D extends object, T>(build: (db: D) => T): (db: D) => T {
  *   await statement.execute(params)
  */
 export function preparedForIds<T>(build: (db: Reader, ids: (string | Placeholder)[]) => T, maxPrepared = 8) {
-  const byLength = new Map<number, (db: Reader) => T>();
+  const perCount = preparedPerCount((db: Reader, count: number) => build(db, Array.from({ length: count }, (_, i) => sql.placeholder(`id${i}`))));
   return (db: Reader, ids: readonly string[]): [statement: T, params: Record<string, string>] => {
     if (ids.length > maxPrepared) return [build(db, [...ids]), {}];
-    let forLength = byLength.get(ids.length);
-    if (!forLength) byLength.set(ids.length, (forLength = prepared((d) => build(d, ids.map((_, i) => sql.placeholder(`id${i}`))))));
-    return [forLength(db), Object.fromEntries(ids.map((id, i) => [`id${i}`, id]))];
+    return [perCount(db, ids.length), Object.fromEntries(ids.map((id, i) => [`id${i}`, id]))];
   };
 }
 

@@ -6,7 +6,7 @@ import { documents, documentVersions } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import type { Writer } from "../../lib/jobs.ts";
-import { given, prepared, preparedForIds, preparedWrite } from "../../lib/prepared.ts";
+import { given, prepared, preparedForIds, preparedPerCount } from "../../lib/prepared.ts";
 import { newId } from "../../lib/tokens.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import type { DocumentCounts, DocumentDto } from "./model.ts";
@@ -182,9 +182,7 @@ export interface NewDocuments {
  * inserted in parts of that size. The nullable dates and rules are bound as `given`, converted here.
  */
 const MAX_PREPARED_ROWS = 16;
-const requestedInserts = new Map<number, ReturnType<typeof requestedInsert>>();
-const requestedInsert = (count: number) =>
-  preparedWrite((tx) =>
+const requestedInsert = preparedPerCount((tx: Writer, count: number) =>
     tx
       .insert(documents)
       .values(
@@ -202,15 +200,13 @@ const requestedInsert = (count: number) =>
       )
       .returning()
       .prepare(),
-  );
+);
 
 /** Adds requested documents inside the caller's transaction, in the order given. */
 export async function insertRequestedDocuments(tx: Writer, input: NewDocuments): Promise<DocumentRow[]> {
   const rows: DocumentRow[] = [];
   for (let at = 0; at < input.documents.length; at += MAX_PREPARED_ROWS) {
     const part = input.documents.slice(at, at + MAX_PREPARED_ROWS);
-    let insert = requestedInserts.get(part.length);
-    if (!insert) requestedInserts.set(part.length, (insert = requestedInsert(part.length)));
     const params: Record<string, unknown> = {
       brokerId: input.brokerId,
       customerId: input.customerId,
@@ -223,7 +219,7 @@ export async function insertRequestedDocuments(tx: Writer, input: NewDocuments):
       params[`description${i}`] = d.description ?? null;
       params[`rules${i}`] = d.acceptanceRules ? JSON.stringify(d.acceptanceRules) : null;
     });
-    rows.push(...(await insert(tx).execute(params)));
+    rows.push(...(await requestedInsert(tx, part.length).execute(params)));
   }
   return rows;
 }
