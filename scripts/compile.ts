@@ -53,8 +53,9 @@ await import("../src/cli.ts");
 );
 
 const result = await Bun.build({
-  // The SQLite checkpointer's worker thread is its own entrypoint (db/checkpointer.ts).
-  entrypoints: [join(buildDir, "entry.ts"), join(root, "db/checkpoint-worker.ts")],
+  // Each worker thread is an entrypoint of its own: the SQLite checkpointer's (db/checkpointer.ts)
+  // and the document checks' (src/features/document-checks/check-workers.ts).
+  entrypoints: [join(buildDir, "entry.ts"), join(root, "db/checkpoint-worker.ts"), join(root, "src/features/document-checks/check-worker.ts")],
   compile: { outfile },
   // Not minified: Elysia reads each handler's source to decide what to parse (headers, cookies,
   // body), and minified parameter lists defeat that, leaving `headers` undefined at run time.

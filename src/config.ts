@@ -33,6 +33,8 @@ export interface Config {
   clamavSocket: string | null;
   /** The smallest photo accepted by default, either way round (MIN_IMAGE_PIXELS, e.g. "800x1100"). */
   minImagePixels: { short: number; long: number };
+  /** How long opening one upload (pdf.js, a photo's conversion) may take before it is refused as unreadable (CHECK_TIME_LIMIT_SECONDS). */
+  checkTimeLimitMs: number;
   allowSignup: boolean;
   trustProxy: boolean;
   /** Scheduled backups inside `portal serve`; null: none (use cron with `portal backup`). */
@@ -108,6 +110,15 @@ function parseMegabytes(env: Env, name: string, fallback: string): number {
     throw new ConfigError(`${name} must be a number of megabytes from 1 to 2048 (got "${raw}")`);
   }
   return Math.round(mb * 1024 * 1024);
+}
+
+function parseSeconds(env: Env, name: string, fallback: string): number {
+  const raw = value(env, name) ?? fallback;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) {
+    throw new ConfigError(`${name} must be a number of seconds above 0, at most 3600 (got "${raw}")`);
+  }
+  return Math.round(seconds * 1000);
 }
 
 function parseBoolean(raw: string | undefined, name: string, fallback: boolean): boolean {
@@ -377,6 +388,7 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     shareMaxBytes,
     clamavSocket: value(env, "CLAMAV_SOCKET") ?? null,
     minImagePixels: parseImagePixels(value(env, "MIN_IMAGE_PIXELS")),
+    checkTimeLimitMs: parseSeconds(env, "CHECK_TIME_LIMIT_SECONDS", "120"),
     allowSignup: parseBoolean(value(env, "ALLOW_SIGNUP"), "ALLOW_SIGNUP", true),
     trustProxy: parseBoolean(value(env, "TRUST_PROXY"), "TRUST_PROXY", false),
     metricsToken: metricsToken(env),

@@ -88,6 +88,8 @@ describe("bad settings name the setting", () => {
     [{ MAX_UPLOAD_MB: "0" }, "MAX_UPLOAD_MB must be"],
     [{ SHARE_MAX_MB: "ten" }, 'SHARE_MAX_MB must be a number of megabytes from 1 to 2048 (got "ten")'],
     [{ SHARE_MAX_MB: "-1" }, "SHARE_MAX_MB must be"],
+    [{ CHECK_TIME_LIMIT_SECONDS: "never" }, 'CHECK_TIME_LIMIT_SECONDS must be a number of seconds above 0, at most 3600 (got "never")'],
+    [{ CHECK_TIME_LIMIT_SECONDS: "0" }, "CHECK_TIME_LIMIT_SECONDS must be"],
     [{ ALLOW_SIGNUP: "maybe" }, 'ALLOW_SIGNUP must be true or false (got "maybe")'],
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET must be at least 32 characters long"],
     [

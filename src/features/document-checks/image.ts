@@ -309,3 +309,14 @@ function concat(parts: Uint8Array[]): Uint8Array {
   }
   return out;
 }
+
+/** What a prepared image file is now: as prepareImage says, its bytes in the file. */
+export type PreparedImageFile = Omit<PreparedImage, "bytes"> & { size: number };
+
+/** prepareImage on the file at `path`, which is rewritten with the prepared image when it changed. */
+export async function prepareImageFile(path: string, mimeType: string): Promise<PreparedImageFile> {
+  const bytes = new Uint8Array(await Bun.file(path).arrayBuffer());
+  const { bytes: prepared, ...image } = await prepareImage(bytes, mimeType);
+  if (prepared !== bytes) await Bun.write(path, prepared);
+  return { ...image, size: prepared.length };
+}

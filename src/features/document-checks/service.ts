@@ -18,9 +18,9 @@ import {
 } from "../../shared/acceptance-rules.ts";
 import { addBrokerNotification } from "../notifications/service.ts";
 import { scanBytes, ScannerUnavailable } from "./clamav.ts";
-import { ImageTooLarge, ImageUnreadable, prepareImage } from "./image.ts";
+import { CheckAbandoned, inspectPdfOnThread, prepareImageOnThread } from "./check-workers.ts";
+import { ImageTooLarge, ImageUnreadable } from "./image.ts";
 import { checkSlots } from "./limiter.ts";
-import { inspectPdfFile } from "./pdf.ts";
 
 export interface CheckedFile extends ReceivedFileData {
   pageCount: number | null;
@@ -121,11 +121,14 @@ async function runChecks(ctx: AppContext, file: ReceivedFileData, rules: Accepta
   const refuse = (refusal: Refusal): never => {
     throw new UploadRefused(refusal, rules);
   };
-  // The whole file is read only for what needs all of it: clamd and image decoding. pdf.js reads
-  // the parts of a PDF it needs from disk.
-  let whole: Uint8Array | undefined;
-  const readWhole = async () => (whole ??= new Uint8Array(await Bun.file(file.tempPath).arrayBuffer()));
-  const virusScan = ctx.config.clamavSocket ? await scanForViruses(ctx, await readWhole(), whose, rules) : "not_configured";
+  // Only clamd is sent the whole file from here; pdf.js and the image decoding read it on a check
+  // thread (check-workers.ts), which gives up on a file that holds it too long.
+  const virusScan = ctx.config.clamavSocket ? await scanForViruses(ctx, new Uint8Array(await Bun.file(file.tempPath).arrayBuffer()), whose, rules) : "not_configured";
+  const abandoned = (error: unknown, rule: "readable_pdf" | "readable_image"): never => {
+    if (!(error instanceof CheckAbandoned)) throw error;
+    ctx.log.warn("document check abandoned; upload refused", { error: error.message, brokerId: whose.brokerId, documentId: whose.documentId });
+    return refuse({ rule });
+  };
   const kind = kindOf(file.mimeType);
   if (!kind || !rules.kinds.includes(kind)) refuse({ rule: "kind", kind });
   const base: CheckReport = {
@@ -144,7 +147,7 @@ async function runChecks(ctx: AppContext, file: ReceivedFileData, rules: Accepta
   };
 
   if (kind === "pdf") {
-    const pdf = await inspectPdfFile(file.tempPath);
+    const pdf = await inspectPdfOnThread(file.tempPath, ctx.config.checkTimeLimitMs).catch((error) => abandoned(error, "readable_pdf"));
     if (!pdf.readable) {
       if (pdf.reason === "unreadable") refuse({ rule: "readable_pdf" });
       if (rules.noPassword) refuse({ rule: "password" });
@@ -156,25 +159,23 @@ async function runChecks(ctx: AppContext, file: ReceivedFileData, rules: Accepta
     return { ...file, pageCount: pdf.pageCount, report: { ...base, pageCount: pdf.pageCount, restricted: pdf.restricted } };
   }
 
-  const bytes = await readWhole();
   let image;
   try {
-    image = await prepareImage(bytes, file.mimeType);
+    image = await prepareImageOnThread(file.tempPath, file.mimeType, ctx.config.checkTimeLimitMs);
   } catch (error) {
     if (error instanceof ImageUnreadable) refuse({ rule: "readable_image" });
     if (error instanceof ImageTooLarge) refuse({ rule: "max_pixels", width: error.width, height: error.height });
-    throw error;
+    abandoned(error, "readable_image");
   }
   const short = Math.min(image!.width, image!.height);
   const long = Math.max(image!.width, image!.height);
   if (short < rules.minImageShortSide || long < rules.minImageLongSide) refuse({ rule: "min_resolution", width: image!.width, height: image!.height });
-  if (image!.bytes !== bytes) await Bun.write(file.tempPath, image!.bytes);
   const originalName = image!.convertedFrom ? file.originalName.replace(/\.(heic|heif)$/i, "") + ".jpg" : file.originalName;
   return {
     ...file,
     originalName,
     mimeType: image!.mimeType,
-    size: image!.bytes.length,
+    size: image!.size,
     pageCount: null,
     report: {
       ...base,

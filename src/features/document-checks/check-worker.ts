@@ -1,0 +1,26 @@
+// A document-check thread (see check-workers.ts): opens one file at a time and answers what it
+// found. Only the parsing and decoding run here; the rules, the virus scan and everything that
+// touches the database stay on the server's own thread.
+import { ImageTooLarge, ImageUnreadable, prepareImageFile } from "./image.ts";
+import { inspectPdfFile } from "./pdf.ts";
+import type { CheckAnswer, CheckTask } from "./check-workers.ts";
+
+declare const self: Worker;
+
+function failure(error: unknown): CheckAnswer {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof ImageTooLarge) return { ok: false, error: { kind: "image_too_large", message, width: error.width, height: error.height } };
+  if (error instanceof ImageUnreadable) return { ok: false, error: { kind: "image_unreadable", message } };
+  return { ok: false, error: { kind: "failed", message } };
+}
+
+self.onmessage = async (event: MessageEvent<CheckTask>) => {
+  const task = event.data;
+  let answer: CheckAnswer;
+  try {
+    answer = { ok: true, result: task.kind === "pdf" ? await inspectPdfFile(task.path) : await prepareImageFile(task.path, task.mimeType) };
+  } catch (error) {
+    answer = failure(error);
+  }
+  postMessage(answer);
+};
