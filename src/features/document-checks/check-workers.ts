@@ -3,13 +3,13 @@
 // conversion takes ~3 s on a 2-core server, turning a phone JPEG 0.2 s, a bank statement
 // encrypted with AES-256 0.1–0.2 s before pdf.js can read it. On the event loop every broker's
 // screen, every other upload and the live channel waited that long (scripts/bench/checks.ts: a
-// broker's reads went from 40,000 in 10 s to 130, p99 2.7 s, while two customers uploaded).
+// broker's reads fell from ~70,000 in 10 s to ~150, p99 2.4–3.0 s, while two customers uploaded).
 //
-// A thread takes one file at a time; the check slots (limiter.ts) already hold the number of
-// checks at once to the number of cores, so there are never more threads than that. A thread
-// idle for IDLE_MS is stopped, giving its memory (pdf.js, libheif) back. A check that runs past
-// its time (CHECK_TIME_LIMIT_SECONDS), or a thread that dies on a file, abandons that file (the
-// caller refuses it as unreadable) and the thread is replaced: a hostile file cannot hold the server.
+// A thread takes one file at a time; the check slots (limiter.ts) hold the checks at once to one
+// per core but one, so there are never more threads than that. A thread idle for IDLE_MS is
+// stopped, giving its memory (pdf.js, libheif) back. A check that runs past its time
+// (CHECK_TIME_LIMIT_SECONDS), or a thread that dies on a file, abandons that file (the caller
+// refuses it as unreadable) and the thread is replaced: a hostile file cannot hold the server.
 import { embeddedFiles } from "../../lib/embedded.ts";
 import { ImageTooLarge, ImageUnreadable, type PreparedImageFile } from "./image.ts";
 import type { PdfInspection } from "./pdf.ts";
