@@ -2,13 +2,15 @@
 //   npm run compile && npm run bench      (or: npx bun scripts/bench/all.ts)
 // 1. every broker and portal read at 50 connections vs a bare Bun.serve ceiling, 1,000 customers,
 //    with the server's idle memory after seeding;  2. writes at 20 concurrent writers;
-// 3. 50 concurrent 10 MB uploads vs dd, peak memory;  4. growth to 10,000 customers;
+// 3. 50 concurrent 10 MB uploads vs dd, peak memory;  3b. a broker's reads while customers upload
+//    phone photos and encrypted PDFs (checks.ts);  4. growth to 10,000 customers;
 // 5. the web app's first-load JavaScript and Largest Contentful Paint on a throttled phone profile;
 // 6. scale-out (scale-out.ts): reads and uploads on PostgreSQL + S3, and reads through a
 //    round-robin proxy in front of one instance and of two (needs Debian's postgresql).
-// BENCH_SECONDS (default 5) per measurement; BENCH_SKIP=growth,lcp,scale-out leaves parts out
+// BENCH_SECONDS (default 5) per measurement; BENCH_SKIP=checks,growth,lcp,scale-out leaves parts out
 // (and pg-reads, pg-uploads, two-instances parts of scale-out).
 import { join } from "node:path";
+import { benchChecks, printChecks } from "./checks.ts";
 import { printGrowth } from "./growth.ts";
 import { benchReads, formatReadRow, READ_HEADER } from "./reads.ts";
 import { benchWrites, printWrites } from "./writes.ts";
@@ -38,6 +40,10 @@ if (!skip.has("writes")) {
 if (!skip.has("uploads")) {
   section("Uploads, 50 × 10 MB");
   await run("uploads.ts");
+}
+if (!skip.has("checks")) {
+  section("Reads during document checks");
+  printChecks(await benchChecks({ seconds: Math.max(seconds, 10) }));
 }
 if (!skip.has("growth")) {
   section("Growth");
