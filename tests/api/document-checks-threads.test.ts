@@ -45,6 +45,7 @@ describe("the check threads", () => {
     const path = copyOf(HEIC);
     const abandoned = await prepareImageOnThread(path, "image/heic", 50).catch((error) => error);
     expect(abandoned).toBeInstanceOf(CheckAbandoned);
+    expect(abandoned.reason).toBe("time_limit");
     expect(abandoned.message).toBe("The check took longer than 0.05 s");
     // The thread it ran on (the first test's, now idle, if any) is stopped, not handed out again.
     expect(idleCheckThreads()).toBe(Math.max(0, started - 1));

@@ -23,7 +23,14 @@ export type CheckAnswer =
 const IDLE_MS = 30_000;
 
 /** The file was given up on: it took longer than the time limit, or its thread died on it. */
-export class CheckAbandoned extends Error {}
+export class CheckAbandoned extends Error {
+  constructor(
+    readonly reason: "time_limit" | "thread_failed",
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 // The compiled executable holds the worker as an entrypoint of its own (scripts/compile.ts), found
 // by its path from the project's root; from source it is the file next to this one.
@@ -72,9 +79,9 @@ async function run(task: CheckTask, timeLimitMs: number): Promise<CheckAnswer> {
         worker.removeEventListener("close", onClose);
       };
       const onMessage = (event: MessageEvent<CheckAnswer>) => (done(), resolve(event.data));
-      const onError = (event: ErrorEvent) => (done(), reject(new CheckAbandoned(`The check thread failed: ${event.message}`)));
-      const onClose = () => (done(), reject(new CheckAbandoned("The check thread stopped")));
-      const timer = setTimeout(() => (done(), reject(new CheckAbandoned(`The check took longer than ${timeLimitMs / 1000} s`))), timeLimitMs);
+      const onError = (event: ErrorEvent) => (done(), reject(new CheckAbandoned("thread_failed", `The check thread failed: ${event.message}`)));
+      const onClose = () => (done(), reject(new CheckAbandoned("thread_failed", "The check thread stopped")));
+      const timer = setTimeout(() => (done(), reject(new CheckAbandoned("time_limit", `The check took longer than ${timeLimitMs / 1000} s`))), timeLimitMs);
       worker.addEventListener("message", onMessage);
       worker.addEventListener("error", onError);
       worker.addEventListener("close", onClose);

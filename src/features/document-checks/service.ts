@@ -124,9 +124,11 @@ async function runChecks(ctx: AppContext, file: ReceivedFileData, rules: Accepta
   // Only clamd is sent the whole file from here; pdf.js and the image decoding read it on a check
   // thread (check-workers.ts), which gives up on a file that holds it too long.
   const virusScan = ctx.config.clamavSocket ? await scanForViruses(ctx, new Uint8Array(await Bun.file(file.tempPath).arrayBuffer()), whose, rules) : "not_configured";
+  // A file past the time limit is the file's doing; a thread that failed may be ours (a thread
+  // that cannot start refuses every upload), so that one is logged as an error.
   const abandoned = (error: unknown, rule: "readable_pdf" | "readable_image"): never => {
     if (!(error instanceof CheckAbandoned)) throw error;
-    ctx.log.warn("document check abandoned; upload refused", { error: error.message, brokerId: whose.brokerId, documentId: whose.documentId });
+    ctx.log[error.reason === "time_limit" ? "warn" : "error"]("document check abandoned; upload refused", { error: error.message, brokerId: whose.brokerId, documentId: whose.documentId });
     return refuse({ rule });
   };
   const kind = kindOf(file.mimeType);
