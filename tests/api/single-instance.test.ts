@@ -41,7 +41,9 @@ beforeAll(async () => {
   await waitForHealthy(firstUrl());
   // Stands for an upload the first portal is receiving right now.
   writeFileSync(inflightUpload(), "%PDF-1.4 half of it");
-});
+  // A hook's own limit is 5 s: a portal started from source, migrating a fresh PostgreSQL database
+  // on a busy 2-core machine, took longer (waitForHealthy allows 15 s).
+}, 30_000);
 
 afterAll(async () => {
   first.kill("SIGTERM");
