@@ -45,7 +45,8 @@ export function maxDocumentsPerCustomer(plan: PlanId): number | null {
 
 /** How many customers a broker may have under a plan (null = no cap). */
 export function maxCustomers(plan: PlanId): number | null {
-  return resolveCap(getPlan(plan).customersLimit);
+  const { customersLimit } = getPlan(plan);
+  return isUnlimited(customersLimit) ? null : customersLimit;
 }
 
 export function canAddCustomer(plan: PlanId, customersUsed: number): boolean {

@@ -38,7 +38,7 @@ const MAX_MEGAPIXELS = MAX_IMAGE_MEGAPIXELS;
 const tooLarge = (width: number, height: number) => width * height > MAX_MEGAPIXELS * 1_000_000;
 const JPEG_QUALITY = 92;
 
-export async function prepareImage(bytes: Uint8Array, mimeType: string): Promise<PreparedImage> {
+async function prepareImage(bytes: Uint8Array, mimeType: string): Promise<PreparedImage> {
   if (mimeType === "image/heic" || mimeType === "image/heif") return fromHeic(bytes, mimeType);
   if (mimeType === "image/jpeg") return prepareJpeg(bytes, null);
   if (mimeType === "image/png") return preparePng(bytes);
