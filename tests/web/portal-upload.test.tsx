@@ -96,6 +96,11 @@ test("an upload shows real progress, then Upload Successful, and the portal is r
   expect(within(row).getByText("25%")).toBeTruthy();
   // While it runs, no second file can be picked for the same document.
   expect(within(row).queryByRole("button", { name: "Choose file for Paystub" })).toBeNull();
+  // 100 % only once every byte is sent; then the server checks the file before it answers.
+  xhr.progress(2047, 2048);
+  expect(bar.getAttribute("aria-valuenow")).toBe("99");
+  xhr.progress(2048, 2048);
+  expect(within(row).getByRole("progressbar", { name: "Checking paystub.pdf" }).getAttribute("aria-valuenow")).toBe("100");
 
   const before = calls.filter((call) => call.path === PORTAL_PATH).length;
   state.portal = guestPortal({ documents: state.portal.documents.map((d) => (d.id === "d1" ? { ...d, canUpload: false } : d)) });

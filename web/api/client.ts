@@ -105,7 +105,8 @@ export function apiUpload<T>(path: string, form: FormData, { onProgress, signal 
     xhr.withCredentials = true;
     xhr.setRequestHeader("Accept", "application/json");
     xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+      // Rounded down: 100 means every byte is sent (the portal then says it is checking the file).
+      if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(100, Math.floor((event.loaded / event.total) * 100)));
     };
     const onAbort = () => xhr.abort();
     xhr.onload = () => {

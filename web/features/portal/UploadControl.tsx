@@ -15,7 +15,8 @@ const UnavailableDialog = lazy(async () => ({ default: (await import("./Unavaila
 /**
  * Two ways in: the camera ("Take photo", rear camera on phones) or a file; and for a document of
  * several pages, photographing each page into one PDF. "I don't have this" answers with a reason
- * instead. While the file is sent, a real progress bar (bytes sent) with a way to stop it. What
+ * instead. While the file is sent, a real progress bar (bytes sent) with a way to stop it, then
+ * "Checking" while the server opens it. What
  * the request accepts is listed under the buttons, before anything is sent.
  */
 export function UploadControl({ document, stacked = false }: { document: PortalDocumentDto; stacked?: boolean }) {
@@ -29,7 +30,8 @@ export function UploadControl({ document, stacked = false }: { document: PortalD
     return (
       <div className="flex w-full items-end gap-2">
         <ProgressBar
-          label={`Uploading ${running.fileName}`}
+          // Every byte sent: the server is opening the file (a phone photo's conversion takes seconds).
+          label={`${running.percent === 100 ? "Checking" : "Uploading"} ${running.fileName}`}
           value={running.percent}
           valueLabel={`${running.percent}%`}
           className="min-w-0 flex-1 [&_label]:truncate"
