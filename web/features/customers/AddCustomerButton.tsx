@@ -1,10 +1,13 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { UserPlus } from "lucide-react";
 import { Button, type ButtonVariant } from "../../components/ui/Button";
-import { UpgradeRequiredDialog } from "../subscription/UpgradeRequiredDialog";
 import { usePlanLimits } from "../subscription/use-plan-limits";
-import { AddCustomerDialog } from "./AddCustomerDialog";
 import type { CreateCustomerFlow } from "./errors";
+
+// Fetched when first opened and mounted only while open: the dashboard's first load carries
+// neither (issue 14, LCP on a phone).
+const AddCustomerDialog = lazy(async () => ({ default: (await import("./AddCustomerDialog")).AddCustomerDialog }));
+const UpgradeRequiredDialog = lazy(async () => ({ default: (await import("../subscription/UpgradeRequiredDialog")).UpgradeRequiredDialog }));
 
 /** "Add New Customer", or the Upgrade Required dialog when the plan has no room (SPEC 2). */
 export function AddCustomerButton({ variant = "primary", flow = "customers" }: { variant?: ButtonVariant; flow?: CreateCustomerFlow }) {
@@ -16,8 +19,10 @@ export function AddCustomerButton({ variant = "primary", flow = "customers" }: {
         <UserPlus aria-hidden="true" className="size-5" />
         Add New Customer
       </Button>
-      <AddCustomerDialog flow={flow} isOpen={open === "add"} onOpenChange={(isOpen) => setOpen(isOpen ? "add" : null)} />
-      <UpgradeRequiredDialog isOpen={open === "upgrade"} onOpenChange={(isOpen) => setOpen(isOpen ? "upgrade" : null)} />
+      <Suspense fallback={null}>
+        {open === "add" ? <AddCustomerDialog flow={flow} isOpen onOpenChange={(isOpen) => setOpen(isOpen ? "add" : null)} /> : null}
+        {open === "upgrade" ? <UpgradeRequiredDialog isOpen onOpenChange={(isOpen) => setOpen(isOpen ? "upgrade" : null)} /> : null}
+      </Suspense>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-aria-components";
 import { Bell, Users } from "lucide-react";
 import type { CustomerDto } from "@shared/api-types";
@@ -11,7 +11,9 @@ import { Spinner } from "../../components/ui/Spinner";
 import { CustomerAvatar } from "./CustomerAvatar";
 import { OVERVIEW_PAGE, type InvitationFilter } from "./page-path";
 import { useCustomerPageQuery } from "./page-query";
-import { SendReminderDialog } from "./SendReminderDialog";
+
+// Fetched when first opened and mounted only while open (issue 14, the dashboard's first load).
+const SendReminderDialog = lazy(async () => ({ default: (await import("./SendReminderDialog")).SendReminderDialog }));
 
 const STATUS_OPTIONS: { id: InvitationFilter; label: string }[] = [
   { id: "all", label: "All statuses" },
@@ -96,7 +98,7 @@ export function CustomerOverview() {
           </>
         )}
       </div>
-      <SendReminderDialog customer={reminding} onClose={() => setReminding(null)} />
+      <Suspense fallback={null}>{reminding ? <SendReminderDialog customer={reminding} onClose={() => setReminding(null)} /> : null}</Suspense>
     </section>
   );
 }
