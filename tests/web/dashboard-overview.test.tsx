@@ -120,3 +120,26 @@ test("?action=request-document opens the request dialog on load", async () => {
   renderApp("/dashboard?action=request-document");
   expect(await screen.findByRole("dialog", { name: "Request New Document" })).toBeTruthy();
 });
+
+test("on a narrow screen the navigation drawer opens from its button, lists the screens, and Escape closes it with focus back on the button", async () => {
+  fakeServer(brokerServer([jane, bob]));
+  renderApp("/dashboard");
+  await screen.findByRole("heading", { name: "Dashboard" });
+  // Fetched on first open (AdminShell.tsx): none of it is on the page before.
+  expect(document.querySelector('[role="dialog"]')).toBeNull();
+  const open = screen.getByRole("button", { name: "Open navigation menu" });
+  expect(open.getAttribute("aria-expanded")).toBe("false");
+  open.focus();
+  fireEvent.click(open);
+  await until(() => document.querySelector('[role="dialog"]') !== null);
+  const drawer = screen.getByRole("dialog", { name: "Navigation" });
+  expect(open.getAttribute("aria-expanded")).toBe("true");
+  expect(within(drawer).getByRole("link", { name: /All Customers/ }).getAttribute("href")).toBe("/customers");
+  // The drawer takes focus; Escape there closes it, and focus goes back to the button.
+  expect(drawer.contains(document.activeElement)).toBe(true);
+  fireEvent.keyDown(document.activeElement!, { key: "Escape" });
+  await until(() => document.querySelector('[role="dialog"]') === null && document.activeElement === open);
+  expect(document.querySelector('[role="dialog"]')).toBeNull();
+  expect(document.activeElement === open).toBe(true);
+  expect(open.getAttribute("aria-expanded")).toBe("false");
+});

@@ -1,6 +1,5 @@
-import { useState, type ReactNode } from "react";
-import { Menu as MenuIcon, X } from "lucide-react";
-import { Dialog, Modal, ModalOverlay } from "react-aria-components";
+import { lazy, Suspense, useState, type ReactNode } from "react";
+import { Menu as MenuIcon } from "lucide-react";
 import type { AuthUser } from "../features/auth/api";
 import { Logo } from "./Logo";
 import { useLiveChannel } from "../api/live";
@@ -8,6 +7,10 @@ import { BrokerNotificationBell } from "../features/notifications/BrokerNotifica
 import { SideNav } from "./SideNav";
 import { UserMenu } from "./UserMenu";
 import { Button } from "./ui/Button";
+
+// Fetched when first opened and mounted only while open: a broker's first load carries no
+// drawer (issue 14, LCP on a phone).
+const MobileNavDrawer = lazy(async () => ({ default: (await import("./MobileNavDrawer")).MobileNavDrawer }));
 
 /** The signed-in broker's frame: fixed header, side navigation, content. */
 export function AdminShell({ user, children }: { user: AuthUser; children: ReactNode }) {
@@ -38,34 +41,10 @@ export function AdminShell({ user, children }: { user: AuthUser; children: React
         <SideNav />
       </aside>
 
-      <MobileNavDrawer isOpen={drawerOpen} onOpenChange={setDrawerOpen} />
+      <Suspense fallback={null}>{drawerOpen ? <MobileNavDrawer isOpen onOpenChange={setDrawerOpen} /> : null}</Suspense>
 
       {/* pb-36: the page's last controls can scroll above the toast strip (Toast.tsx). */}
       <main className="px-4 pb-36 pt-26 sm:px-6 lg:pl-70">{children}</main>
     </div>
-  );
-}
-
-/** Slide-in navigation for narrow screens; Escape or a backdrop click closes it. */
-function MobileNavDrawer({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
-  return (
-    <ModalOverlay
-      isOpen={isOpen}
-      onOpenChange={onOpenChange}
-      isDismissable
-      className="fixed inset-0 z-50 bg-slate-900/50 lg:hidden"
-    >
-      <Modal className="fixed inset-y-0 left-0 w-72 max-w-[85vw] bg-white shadow-xl outline-none data-entering:motion-safe:animate-[drawer-in_200ms_ease-out]">
-        <Dialog aria-label="Navigation" className="flex h-full flex-col outline-none">
-          <div className="flex h-20 items-center justify-between border-b border-slate-200 px-3">
-            <Logo />
-            <Button variant="ghost" size="icon" aria-label="Close navigation menu" onPress={() => onOpenChange(false)}>
-              <X aria-hidden="true" className="size-5" />
-            </Button>
-          </div>
-          <SideNav onNavigate={() => onOpenChange(false)} />
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
   );
 }
