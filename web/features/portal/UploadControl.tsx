@@ -16,8 +16,8 @@ const UnavailableDialog = lazy(async () => ({ default: (await import("./Unavaila
  * Two ways in: the camera ("Take photo", rear camera on phones) or a file; and for a document of
  * several pages, photographing each page into one PDF. "I don't have this" answers with a reason
  * instead. While the file is sent, a real progress bar (bytes sent) with a way to stop it, then
- * "Checking" while the server opens it. What
- * the request accepts is listed under the buttons, before anything is sent.
+ * "Checking" while the server opens it. What the request accepts is listed under the buttons,
+ * before anything is sent.
  */
 export function UploadControl({ document, stacked = false }: { document: PortalDocumentDto; stacked?: boolean }) {
   const { link, progress, start, cancel } = useUploads();
