@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { checkSlots } from "../../src/features/document-checks/limiter.ts";
+import { CHECK_THREADS, checkSlots } from "../../src/features/document-checks/limiter.ts";
 import { Limiter } from "../../src/lib/limiter.ts";
 import { realPdf } from "../files/samples.ts";
 import { createCustomer, uploadFile } from "../support/fixtures.ts";
@@ -106,8 +106,10 @@ describe("Limiter", () => {
   test("needs at least one slot", () => {
     expect(() => new Limiter(0)).toThrow();
     expect(() => new Limiter(1.5)).toThrow();
-    // One core but one is given to the checks (their threads), at least one.
-    expect(checkSlots.slots).toBe(Math.max(1, availableParallelism() - 1));
+    // One core but one is given to the checks (their threads), at least one, each handed two
+    // files at once (the one it opens and the next).
+    expect(CHECK_THREADS).toBe(Math.max(1, availableParallelism() - 1));
+    expect(checkSlots.slots).toBe(CHECK_THREADS * 2);
   });
 });
 

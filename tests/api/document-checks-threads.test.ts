@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { copyFileSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { CheckAbandoned, idleCheckThreads, inspectPdfOnThread, prepareImageOnThread } from "../../src/features/document-checks/check-workers.ts";
+import { CheckAbandoned, checkThreadCount, idleCheckThreads, inspectPdfOnThread, prepareImageOnThread } from "../../src/features/document-checks/check-workers.ts";
+import { CHECK_THREADS } from "../../src/features/document-checks/limiter.ts";
 import { createCustomer, uploadFile } from "../support/fixtures.ts";
 import { storedKeys } from "../support/stored-files.ts";
 import { tempDir, useTestServer, type Broker } from "../support/server.ts";
@@ -51,6 +52,34 @@ describe("the check threads", () => {
     expect(idleCheckThreads()).toBe(Math.max(0, started - 1));
     expect(await inspectPdfOnThread(PDF, 120_000)).toEqual({ readable: true, pageCount: 30, restricted: true });
     expect(idleCheckThreads()).toBe(Math.max(started, 1));
+  }, 60_000);
+
+  test("a thread is handed the next file while it opens one; a file past its time limit does not take the one behind it down", async () => {
+    // Every thread gets a photo that will run past its limit, then a PDF to open after it.
+    const photos = Array.from({ length: CHECK_THREADS }, () => prepareImageOnThread(copyOf(HEIC), "image/heic", 50).catch((error) => error));
+    const pdfs = Array.from({ length: CHECK_THREADS }, () => inspectPdfOnThread(PDF, 120_000));
+    // Never more threads than CHECK_THREADS, each holding its photo and the PDF behind it.
+    expect(checkThreadCount()).toBe(CHECK_THREADS);
+    expect(idleCheckThreads()).toBe(0);
+    for (const abandoned of await Promise.all(photos)) {
+      expect(abandoned).toBeInstanceOf(CheckAbandoned);
+      expect(abandoned.reason).toBe("time_limit");
+    }
+    // Each photo's thread was stopped; the PDFs waiting behind them went to new threads and opened.
+    expect(await Promise.all(pdfs)).toEqual(pdfs.map(() => ({ readable: true, pageCount: 30, restricted: true })));
+    expect(checkThreadCount()).toBeLessThanOrEqual(CHECK_THREADS);
+  }, 60_000);
+
+  test("files handed to one thread are opened one at a time, each caller getting its own answer", async () => {
+    // A PDF takes pdf.js longer than a non-image takes to fail decoding: opened side by side on
+    // a thread, the answers would come back crossed.
+    const answers = await Promise.all(
+      Array.from({ length: CHECK_THREADS * 2 }).flatMap(() => [
+        inspectPdfOnThread(PDF, 120_000),
+        prepareImageOnThread(copyOf(PDF), "image/jpeg", 120_000).catch((error) => error.constructor.name),
+      ]),
+    );
+    expect(answers).toEqual(Array.from({ length: CHECK_THREADS * 2 }, () => [{ readable: true, pageCount: 30, restricted: true }, "ImageUnreadable"]).flat());
   }, 60_000);
 
   test("an image the thread cannot decode comes back as that error, and the thread stays in service", async () => {

@@ -14,13 +14,17 @@ function failure(error: unknown): CheckAnswer {
   return { ok: false, error: { kind: "failed", message } };
 }
 
-self.onmessage = async (event: MessageEvent<CheckTask>) => {
-  const task = event.data;
-  let answer: CheckAnswer;
+async function check(task: CheckTask): Promise<CheckAnswer> {
   try {
-    answer = { ok: true, result: task.kind === "pdf" ? await inspectPdfFile(task.path) : await prepareImageFile(task.path, task.mimeType) };
+    return { ok: true, result: task.kind === "pdf" ? await inspectPdfFile(task.path) : await prepareImageFile(task.path, task.mimeType) };
   } catch (error) {
-    answer = failure(error);
+    return failure(error);
   }
-  postMessage(answer);
+}
+
+// The server hands a thread the next file before this one is done (limiter.ts): they are opened
+// one after another, in order, never two at once, and answered in that order.
+let previous: Promise<void> = Promise.resolve();
+self.onmessage = (event: MessageEvent<CheckTask>) => {
+  previous = previous.then(async () => postMessage(await check(event.data)));
 };

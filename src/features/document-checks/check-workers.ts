@@ -5,13 +5,15 @@
 // screen, every other upload and the live channel waited that long (scripts/bench/checks.ts: a
 // broker's reads fell from ~70,000 in 10 s to ~150, p99 2.4–3.0 s, while two customers uploaded).
 //
-// A thread takes one file at a time; the check slots (limiter.ts) hold the checks at once to one
-// per core but one, so there are never more threads than that. A thread idle for IDLE_MS is
-// stopped, giving its memory (pdf.js, libheif) back. A check that runs past its time
-// (CHECK_TIME_LIMIT_SECONDS), or a thread that dies on a file, abandons that file (the caller
-// refuses it as unreadable) and the thread is replaced: a hostile file cannot hold the server.
+// A thread opens one file at a time, in the order they were handed to it. It is handed up to
+// CHECKS_PER_THREAD at once (limiter.ts), and there are never more than CHECK_THREADS threads. A
+// thread idle for IDLE_MS is stopped, giving its memory (pdf.js, libheif) back. A check that runs
+// past its time (CHECK_TIME_LIMIT_SECONDS), or a thread that dies on a file, abandons that file
+// (the caller refuses it as unreadable); the thread is stopped, and the files waiting behind it
+// go to another: a hostile file cannot hold the server, nor refuse its neighbours.
 import { embeddedFiles } from "../../lib/embedded.ts";
 import { ImageTooLarge, ImageUnreadable, type PreparedImageFile } from "./image.ts";
+import { CHECK_THREADS } from "./limiter.ts";
 import type { PdfInspection } from "./pdf.ts";
 
 export type CheckTask = { kind: "pdf"; path: string } | { kind: "image"; path: string; mimeType: string };
@@ -37,62 +39,91 @@ export class CheckAbandoned extends Error {
 const workerPath = () => (embeddedFiles() ? "./src/features/document-checks/check-worker.ts" : new URL("./check-worker.ts", import.meta.url).href);
 
 /** Bun's Worker, which can be told whether it keeps the process alive (the DOM's type cannot). */
-type CheckThread = Worker & { ref(): void; unref(): void };
+type Thread = Worker & { ref(): void; unref(): void };
 
-interface Parked {
-  worker: CheckThread;
-  stopTimer: ReturnType<typeof setTimeout>;
+interface Check {
+  task: CheckTask;
+  timeLimitMs: number;
+  resolve(answer: CheckAnswer): void;
+  reject(error: CheckAbandoned): void;
 }
 
-const parked: Parked[] = [];
+/** A check thread and the checks handed to it, in order: the first is the one it is opening. */
+class CheckThread {
+  readonly #worker = new Worker(workerPath()) as Thread;
+  readonly checks: Check[] = [];
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #stopped = false;
 
-function park(worker: CheckThread): void {
-  // An idle thread never keeps a process (a test run, a CLI command) from exiting.
-  worker.unref();
-  const stopTimer = setTimeout(() => {
-    const at = parked.findIndex((p) => p.worker === worker);
-    if (at >= 0) parked.splice(at, 1);
-    worker.terminate();
-  }, IDLE_MS);
-  stopTimer.unref();
-  parked.push({ worker, stopTimer });
-}
-
-function takeWorker(): CheckThread {
-  const idle = parked.pop();
-  if (!idle) return new Worker(workerPath()) as CheckThread;
-  clearTimeout(idle.stopTimer);
-  idle.worker.ref();
-  return idle.worker;
-}
-
-/** Sends one task to a thread and waits for its answer, the time limit, or the thread's end. */
-async function run(task: CheckTask, timeLimitMs: number): Promise<CheckAnswer> {
-  const worker = takeWorker();
-  let answer: CheckAnswer;
-  try {
-    answer = await new Promise<CheckAnswer>((resolve, reject) => {
-      const done = () => {
-        clearTimeout(timer);
-        worker.removeEventListener("message", onMessage);
-        worker.removeEventListener("error", onError);
-        worker.removeEventListener("close", onClose);
-      };
-      const onMessage = (event: MessageEvent<CheckAnswer>) => (done(), resolve(event.data));
-      const onError = (event: ErrorEvent) => (done(), reject(new CheckAbandoned("thread_failed", `The check thread failed: ${event.message}`)));
-      const onClose = () => (done(), reject(new CheckAbandoned("thread_failed", "The check thread stopped")));
-      const timer = setTimeout(() => (done(), reject(new CheckAbandoned("time_limit", `The check took longer than ${timeLimitMs / 1000} s`))), timeLimitMs);
-      worker.addEventListener("message", onMessage);
-      worker.addEventListener("error", onError);
-      worker.addEventListener("close", onClose);
-      worker.postMessage(task);
+  constructor(private readonly onStop: (thread: CheckThread, waiting: Check[]) => void) {
+    this.#worker.addEventListener("message", (event: MessageEvent<CheckAnswer>) => {
+      if (this.#stopped) return; // an answer that crossed with the time limit: already refused
+      const check = this.checks.shift();
+      this.#next();
+      check?.resolve(event.data);
     });
-  } catch (error) {
-    worker.terminate();
-    throw error;
+    this.#worker.addEventListener("error", (event: ErrorEvent) => this.#fail("thread_failed", `The check thread failed: ${event.message}`));
+    this.#worker.addEventListener("close", () => this.#fail("thread_failed", "The check thread stopped"));
+    this.#idle();
   }
-  park(worker);
-  return answer;
+
+  give(check: Check): void {
+    this.checks.push(check);
+    this.#worker.postMessage(check.task);
+    if (this.checks.length === 1) this.#next();
+  }
+
+  /** Times the check now being opened; with none, waits IDLE_MS for one before stopping. */
+  #next(): void {
+    clearTimeout(this.#timer);
+    const current = this.checks[0];
+    if (!current) return this.#idle();
+    this.#worker.ref();
+    this.#timer = setTimeout(() => this.#fail("time_limit", `The check took longer than ${current.timeLimitMs / 1000} s`), current.timeLimitMs);
+  }
+
+  #idle(): void {
+    // An idle thread never keeps a process (a test run, a CLI command) from exiting.
+    this.#worker.unref();
+    this.#timer = setTimeout(() => this.#stop([]), IDLE_MS);
+    this.#timer.unref();
+  }
+
+  /** The file being opened is given up on; the ones waiting behind it go to another thread. */
+  #fail(reason: CheckAbandoned["reason"], message: string): void {
+    if (this.#stopped) return;
+    const [current, ...waiting] = this.checks.splice(0);
+    this.#stop(waiting);
+    current?.reject(new CheckAbandoned(reason, message));
+  }
+
+  #stop(waiting: Check[]): void {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    this.#worker.terminate();
+    this.onStop(this, waiting);
+  }
+}
+
+const threads: CheckThread[] = [];
+
+function stopped(thread: CheckThread, waiting: Check[]): void {
+  const at = threads.indexOf(thread);
+  if (at >= 0) threads.splice(at, 1);
+  for (const check of waiting) handOut(check);
+}
+
+/** To an idle thread, else a new one while there are fewer than CHECK_THREADS, else the least busy. */
+function handOut(check: Check): void {
+  let thread = threads.find((t) => t.checks.length === 0);
+  if (!thread && threads.length < CHECK_THREADS) threads.push((thread = new CheckThread(stopped)));
+  thread ??= threads.reduce((a, b) => (b.checks.length < a.checks.length ? b : a));
+  thread.give(check);
+}
+
+/** Hands one task to a thread and waits for its answer, the time limit, or the thread's end. */
+function run(task: CheckTask, timeLimitMs: number): Promise<CheckAnswer> {
+  return new Promise((resolve, reject) => handOut({ task, timeLimitMs, resolve, reject }));
 }
 
 function resultOf(answer: CheckAnswer): PdfInspection | PreparedImageFile {
@@ -114,4 +145,7 @@ export async function prepareImageOnThread(path: string, mimeType: string, timeL
 }
 
 /** Threads waiting for work now (for tests). */
-export const idleCheckThreads = (): number => parked.length;
+export const idleCheckThreads = (): number => threads.filter((t) => t.checks.length === 0).length;
+
+/** Threads running now, idle or not (for tests). */
+export const checkThreadCount = (): number => threads.length;
