@@ -3,13 +3,16 @@
 // first bytes (magic numbers), not by its name or the browser's say-so.
 import busboy from "busboy";
 import { fileTypeFromBuffer } from "file-type";
-import { closeSync, openSync, rmSync, writeSync } from "node:fs";
+import { closeSync, open, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { once } from "node:events";
+import { promisify } from "node:util";
 import type { Readable } from "node:stream";
 import { AppError, isDiskFull, storageFull } from "./errors.ts";
 import { exceedsUploadLimit, uploadMessages } from "../shared/validation.ts";
 import { randomToken } from "./tokens.ts";
+
+const openFile = promisify(open);
 
 export interface ReceivedFileData {
   /** Where the bytes are now; the caller moves it into the file store or removes it. */
@@ -204,48 +207,66 @@ async function receiveParts(request: Request, options: ReceiveManyOptions, mode:
       done: Promise.resolve(),
     };
     files.push(file);
-    // Each piece goes to the file as it comes, in one synchronous write of the piece itself (into
-    // the page cache: microseconds), so nothing is held or copied in between; Bun's FileSink
-    // copied every byte into its buffer and needed a flush every MB. storage.ts flushes the file
-    // to the disk before its row commits.
-    const fd = openSync(file.tempPath, "w");
-    let open = true;
-    const close = () => {
-      if (open) {
-        open = false;
-        closeSync(fd);
-      }
-    };
+    // The file is created on the thread pool: creating one waits for the disk's journal while
+    // other uploads are being flushed (fsync), ~0.3 ms each time on this ext4, which on the
+    // server's thread is every other request's wait. Until it is open, the piece stays with busboy
+    // (the stream is not read yet), and busboy holds the body back (the loop below waits).
+    const opening = openFile(file.tempPath, "w");
     file.done = new Promise<void>((resolve, reject) => {
-      const fail = (error: unknown) => {
-        try {
-          close();
-        } catch {}
-        reject(error);
+      let fd: number | null = null;
+      let failed = false;
+      const close = () => {
+        if (fd !== null) closeSync(fd);
+        fd = null;
       };
-      stream.on("data", (chunk: Buffer) => {
-        file.size += chunk.length;
-        if (file.head.length < SNIFF_BYTES) file.head = Buffer.concat([file.head, chunk.subarray(0, SNIFF_BYTES - file.head.length)]);
-        try {
-          // A full disk (ENOSPC) throws here and stops the upload; writeSync may write less than asked.
-          for (let at = 0; at < chunk.length; ) at += writeSync(fd, chunk, at);
-        } catch (error) {
-          stream.destroy(error as Error);
-        }
-      });
-      stream.on("end", () => {
-        try {
-          close();
-          resolve();
-        } catch (error) {
+      // Settled only once the file is open or has failed to, so nothing creates it after the
+      // caller removed it.
+      const fail = (error: unknown) => {
+        if (failed) return;
+        failed = true;
+        void opening.then(
+          (opened) => {
+            if (fd === null) closeSync(opened);
+          },
+          () => {},
+        ).finally(() => {
+          try {
+            close();
+          } catch {}
           reject(error);
-        }
-      });
+        });
+      };
       stream.on("error", fail);
       // Destroyed before its end (client gone, parser failed): close the file, then report.
       stream.on("close", () => {
         if (!stream.readableEnded) fail(new Error("upload stopped"));
       });
+      opening.then((opened) => {
+        if (failed) return;
+        fd = opened;
+        // Each piece goes to the file as it comes, in one synchronous write of the piece itself
+        // (into the page cache: microseconds), so nothing is held or copied in between; Bun's
+        // FileSink copied every byte into its buffer and needed a flush every MB. storage.ts
+        // flushes the file to the disk before its row commits.
+        stream.on("data", (chunk: Buffer) => {
+          file.size += chunk.length;
+          if (file.head.length < SNIFF_BYTES) file.head = Buffer.concat([file.head, chunk.subarray(0, SNIFF_BYTES - file.head.length)]);
+          try {
+            // A full disk (ENOSPC) throws here and stops the upload; writeSync may write less than asked.
+            for (let at = 0; at < chunk.length; ) at += writeSync(opened, chunk, at);
+          } catch (error) {
+            stream.destroy(error as Error);
+          }
+        });
+        stream.on("end", () => {
+          try {
+            close();
+            resolve();
+          } catch (error) {
+            reject(error);
+          }
+        });
+      }, fail);
     });
     // Its failure also fails the body loop below, which is what we await; never leave it unhandled.
     file.done.catch(stopReading);
