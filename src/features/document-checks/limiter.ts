@@ -12,7 +12,8 @@
 // Each thread is handed two checks at once: it opens one file while the next waits in its
 // mailbox, so it never sits idle while the server's busy thread gets round to taking an answer
 // and handing it another file (under 20 writers that took ~4 ms a check, the check itself ~1 ms,
-// and uploads queued for the thread). A thread still opens one file at a time.
+// and uploads queued for the thread). A thread still opens one file at a time. With clamd, a slot
+// also holds its file while clamd reads it: two files per thread at most.
 import { availableParallelism } from "node:os";
 import { Limiter } from "../../lib/limiter.ts";
 
