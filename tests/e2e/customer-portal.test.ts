@@ -79,3 +79,41 @@ test("invite, upload from a phone, sign up, approve, and the customer sees it li
   await phone.context.close();
   await broker.context.close();
 });
+
+test("on a phone, a refused upload's notice shows the whole reason, not its first two lines", async () => {
+  const broker = await openPage(viewports.desktop);
+  // After the portal's first broker, a sign-up asks for the code emailed to her.
+  const data = { email: "rita@example.com", password: "a good password", firstName: "Rita", lastName: "Broker" };
+  const headers = { "sec-fetch-site": "same-origin" };
+  let signup = await broker.page.request.post(`${portal.url}/api/auth/signup`, { data, headers });
+  if (signup.status() === 202) {
+    const code = emailedCode(portal, data.email, "broker_signup_code");
+    signup = await broker.page.request.post(`${portal.url}/api/auth/signup`, { data: { ...data, code }, headers });
+  }
+  expect(signup.status()).toBe(201);
+  const created = await broker.page.request.post(`${portal.url}/api/customers`, {
+    data: { email: "omar@example.com", name: "Omar Customer", requiredDocuments: [{ name: "Photo ID" }] },
+    headers: { "sec-fetch-site": "same-origin" },
+  });
+  const customer = await created.json();
+
+  const phone = await openPage(viewports.phone);
+  await phone.page.goto(`${portal.url}/upload/${customer.uploadLink}`);
+  await phone.page.getByRole("heading", { name: "Welcome, Omar" }).waitFor();
+  // A JPEG by its first bytes that no decoder can open: refused with the longest of the reasons.
+  const broken = { name: "id-card.jpg", mimeType: "image/jpeg", buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(4000, 7)]) };
+  const [chooser] = await Promise.all([phone.page.waitForEvent("filechooser"), phone.page.getByRole("button", { name: "Choose file for Photo ID" }).click()]);
+  await chooser.setFiles(broken);
+  const reason = "Upload failed: This image cannot be read: it is damaged or not a real photo. Please take the photo again or send a PDF.";
+  const notice = phone.page.getByText(reason);
+  await notice.waitFor();
+  // Every line of it is drawn: nothing is cut off below the box it is in.
+  const clipped = await notice.evaluate((el) => el.scrollHeight > el.clientHeight + 1);
+  expect(clipped).toBe(false);
+  await screenshot(phone.page, "portal-upload-refused-phone");
+  // The refusal's own 400 is the browser's only complaint.
+  expect(phone.errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+  expect(phone.errors.length).toBe(1);
+  await phone.context.close();
+  await broker.context.close();
+});

@@ -46,7 +46,8 @@ export function ToastRegion() {
                 {queued.content.title}
               </Text>
               {queued.content.description ? (
-                <Text slot="description" className="line-clamp-2 text-sm opacity-90">
+                // Never clamped: a refused upload's reason ends with what to do about it.
+                <Text slot="description" className="text-sm opacity-90">
                   {queued.content.description}
                 </Text>
               ) : null}
