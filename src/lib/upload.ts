@@ -224,17 +224,16 @@ async function receiveParts(request: Request, options: ReceiveManyOptions, mode:
       const fail = (error: unknown) => {
         if (failed) return;
         failed = true;
-        void opening.then(
-          (opened) => {
-            if (fd === null) closeSync(opened);
-          },
-          () => {},
-        ).finally(() => {
+        const settle = () => {
           try {
             close();
           } catch {}
           reject(error);
-        });
+        };
+        void opening.then((opened) => {
+          fd ??= opened; // opened after the failure: closed here
+          settle();
+        }, settle);
       };
       stream.on("error", fail);
       // Destroyed before its end (client gone, parser failed): close the file, then report.
