@@ -41,19 +41,19 @@ for (let i = 0; i < FILES; i++) {
   await ctx.files.write(key, "%PDF-1.4\n");
   truncateSync(join(dataDir, "files", key), FILE_BYTES);
   await transaction(db, (tx) => tx.insert(documents)
-        .values({
-          id: newId(),
-          customerId: customer.id,
-          brokerId: broker.id,
-          name: `Statement ${i + 1}`,
-          status: "approved",
-          storageKey: key,
-          originalName: `statement-${i + 1}.pdf`,
-          mimeType: "application/pdf",
-          fileSize: FILE_BYTES,
-          uploadedAt: now,
-          verifiedAt: now,
-        }));
+    .values({
+      id: newId(),
+      customerId: customer.id,
+      brokerId: broker.id,
+      name: `Statement ${i + 1}`,
+      status: "approved",
+      storageKey: key,
+      originalName: `statement-${i + 1}.pdf`,
+      mimeType: "application/pdf",
+      fileSize: FILE_BYTES,
+      uploadedAt: now,
+      verifiedAt: now,
+    }));
 }
 db.$client.close();
 

@@ -52,13 +52,13 @@ export async function seedBroker(dataDir: string, customers: number, options: { 
   for (let i = 0; i < customers; i++) {
     const email = `customer${i}@example.com`;
     const c = await createCustomer(ctx, {
-          broker,
-          name: `Customer ${String(i).padStart(5, "0")}`,
-          email,
-          loanType: i % 2 ? "fha" : "conventional",
-          dueDate: due,
-          requiredDocuments: STANDARD_DOCUMENTS.map((d) => ({ name: d.name })),
-        });
+      broker,
+      name: `Customer ${String(i).padStart(5, "0")}`,
+      email,
+      loanType: i % 2 ? "fha" : "conventional",
+      dueDate: due,
+      requiredDocuments: STANDARD_DOCUMENTS.map((d) => ({ name: d.name })),
+    });
     customerIds.push(c.id);
     uploadLink ||= c.uploadLink;
     firstEmail ||= email;

@@ -202,12 +202,12 @@ export class Scheduler {
       const giveUp = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
       const now = clock.now();
       await transaction(db, (tx) => tx.update(jobs)
-                .set(
-                  giveUp
-                    ? { status: "failed", lastError: message, finishedAt: now, lockedUntil: null }
-                    : { status: "pending", lastError: message, lockedUntil: null, runAt: new Date(now.getTime() + retryDelayMs(job.attempts)) },
-                )
-                .where(eq(jobs.id, job.id)));
+        .set(
+          giveUp
+            ? { status: "failed", lastError: message, finishedAt: now, lockedUntil: null }
+            : { status: "pending", lastError: message, lockedUntil: null, runAt: new Date(now.getTime() + retryDelayMs(job.attempts)) },
+        )
+        .where(eq(jobs.id, job.id)));
       log.warn(`Job ${job.kind} ${giveUp ? "failed for good" : "will be retried"}`, { id: job.id, attempt: job.attempts, error: message });
       return false;
     }

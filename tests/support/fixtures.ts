@@ -43,15 +43,15 @@ export async function attachFile(
   const bytes = file.bytes ?? "%PDF-1.4\n% test file\n";
   await ctx.files.write(key, bytes);
   await write(ctx, (tx) => tx.update(documents)
-        .set({
-          status: "uploaded",
-          storageKey: key,
-          originalName: file.name ?? "paystub.pdf",
-          mimeType: file.type ?? "application/pdf",
-          fileSize: typeof bytes === "string" ? bytes.length : bytes.byteLength,
-          uploadedAt: ctx.clock.now(),
-        })
-        .where(eq(documents.id, documentId)));
+    .set({
+      status: "uploaded",
+      storageKey: key,
+      originalName: file.name ?? "paystub.pdf",
+      mimeType: file.type ?? "application/pdf",
+      fileSize: typeof bytes === "string" ? bytes.length : bytes.byteLength,
+      uploadedAt: ctx.clock.now(),
+    })
+    .where(eq(documents.id, documentId)));
   return key;
 }
 

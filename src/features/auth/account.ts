@@ -87,10 +87,10 @@ export async function forgotBrokerPassword(ctx: AppContext, input: { email: stri
   if (!user || user.disabledAt || !user.passwordHash) return;
   const token = randomToken();
   await inTransaction(ctx, async ({ tx, now }) => {
-        await tx.insert(brokerPasswordResetTokens).values({ id: hashToken(token), userId: user.id, expiresAt: new Date(now.getTime() + BROKER_RESET_TTL_MS) });
-        const content = brokerPasswordResetEmail({ resetUrl: `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}` });
-        await queueEmail(ctx, tx, { kind: "broker_password_reset", to: email, dedupeKey: `broker-reset:${hashToken(token)}`, ...content });
-      });
+    await tx.insert(brokerPasswordResetTokens).values({ id: hashToken(token), userId: user.id, expiresAt: new Date(now.getTime() + BROKER_RESET_TTL_MS) });
+    const content = brokerPasswordResetEmail({ resetUrl: `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}` });
+    await queueEmail(ctx, tx, { kind: "broker_password_reset", to: email, dedupeKey: `broker-reset:${hashToken(token)}`, ...content });
+  });
 }
 
 /** Sets a new password with a reset link: once, within the hour. Every session and every other reset link ends. */
@@ -108,10 +108,10 @@ export async function resetBrokerPasswordWithToken(ctx: AppContext, input: { tok
   await inTransaction(ctx, async (unit) => {
         // Claim the token; a second use racing this one finds it used (or gone).
         const claimed = (await unit.tx
-              .update(brokerPasswordResetTokens)
-              .set({ usedAt: now })
-              .where(and(eq(brokerPasswordResetTokens.id, id), isNull(brokerPasswordResetTokens.usedAt)))
-              .returning())[0];
+          .update(brokerPasswordResetTokens)
+          .set({ usedAt: now })
+          .where(and(eq(brokerPasswordResetTokens.id, id), isNull(brokerPasswordResetTokens.usedAt)))
+          .returning())[0];
         if (!claimed) throw badRequest(accountMessages.invalidReset);
         // Disabled while the password was being hashed: the claim rolls back with this throw.
         if ((await unit.tx.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, row.userId)))[0]?.disabledAt) {
@@ -162,14 +162,14 @@ export async function requestEmailChange(ctx: AppContext, input: { brokerId: str
   const wait = await codesByBroker.take(user.id);
   if (wait > 0) throw new AppError("too_many_requests", accountMessages.tooManyCodes(wait), { retryAfter: wait });
   await inTransaction(ctx, async ({ tx, now }) => {
-        await tx.delete(brokerEmailChanges).where(eq(brokerEmailChanges.userId, user.id));
-        if ((await tx.select({ id: users.id }).from(users).where(eq(users.email, newEmail)))[0]) return;
-        const code = newEmailCode();
-        await tx.insert(brokerEmailChanges)
-                .values({ userId: user.id, newEmail, codeHash: changeCodeHash(ctx, user.id, newEmail, code), expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * MINUTE), createdAt: now });
-        const content = brokerEmailChangeCodeEmail({ code, minutes: CODE_TTL_MINUTES });
-        await queueEmail(ctx, tx, { kind: "broker_email_change_code", to: newEmail, dedupeKey: `broker-email-change:${newId()}`, ...content });
-      });
+    await tx.delete(brokerEmailChanges).where(eq(brokerEmailChanges.userId, user.id));
+    if ((await tx.select({ id: users.id }).from(users).where(eq(users.email, newEmail)))[0]) return;
+    const code = newEmailCode();
+    await tx.insert(brokerEmailChanges)
+      .values({ userId: user.id, newEmail, codeHash: changeCodeHash(ctx, user.id, newEmail, code), expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * MINUTE), createdAt: now });
+    const content = brokerEmailChangeCodeEmail({ code, minutes: CODE_TTL_MINUTES });
+    await queueEmail(ctx, tx, { kind: "broker_email_change_code", to: newEmail, dedupeKey: `broker-email-change:${newId()}`, ...content });
+  });
   return accountMessages.codeSent(newEmail);
 }
 

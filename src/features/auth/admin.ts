@@ -23,10 +23,10 @@ export async function listBrokers(ctx: AppContext): Promise<BrokerListing[]> {
   const now = ctx.clock.now();
   const sessionCounts = new Map(
     (await ctx.db
-            .select({ userId: sessions.userId, n: count() })
-            .from(sessions)
-            .where(gt(sessions.expiresAt, now))
-            .groupBy(sessions.userId))
+      .select({ userId: sessions.userId, n: count() })
+      .from(sessions)
+      .where(gt(sessions.expiresAt, now))
+      .groupBy(sessions.userId))
       .map((r) => [r.userId, r.n]),
   );
   return (await ctx.db
@@ -76,9 +76,9 @@ export async function endedSessionIds(ctx: AppContext, sessionIds: string[]): Pr
   if (sessionIds.length === 0) return [];
   const live = new Set(
     (await ctx.db
-            .select({ id: sessions.id })
-            .from(sessions)
-            .where(and(inArray(sessions.id, sessionIds), gt(sessions.expiresAt, ctx.clock.now()))))
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(inArray(sessions.id, sessionIds), gt(sessions.expiresAt, ctx.clock.now()))))
       .map((s) => s.id),
   );
   return sessionIds.filter((id) => !live.has(id));

@@ -49,17 +49,17 @@ export async function sendSignUpEmail(ctx: AppContext, input: { email: string; a
   if (refused) refuseIfWaiting(refused.wait, refused.limiter === byCaller ? messages.tooManySignUps : messages.tooManySignUpEmails);
 
   await inTransaction(ctx, async ({ tx, now }) => {
-        if ((await tx.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]) {
-          const content = brokerSignUpAttemptEmail({ signInUrl: ctx.config.publicUrl });
-          await queueEmail(ctx, tx, { kind: "broker_signup_attempt", to: email, dedupeKey: `broker_signup_attempt:${newId()}`, ...content });
-          return;
-        }
-        const code = newEmailCode();
-        const row = { codeHash: codeHash(ctx, email, code), wrongTries: 0, expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60 * 1000), createdAt: now };
-        await tx.insert(brokerSignupCodes).values({ email, ...row }).onConflictDoUpdate({ target: brokerSignupCodes.email, set: row });
-        const content = brokerSignUpCodeEmail({ code, minutes: CODE_TTL_MINUTES });
-        await queueEmail(ctx, tx, { kind: "broker_signup_code", to: email, dedupeKey: `broker_signup_code:${newId()}`, ...content });
-      });
+    if ((await tx.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]) {
+      const content = brokerSignUpAttemptEmail({ signInUrl: ctx.config.publicUrl });
+      await queueEmail(ctx, tx, { kind: "broker_signup_attempt", to: email, dedupeKey: `broker_signup_attempt:${newId()}`, ...content });
+      return;
+    }
+    const code = newEmailCode();
+    const row = { codeHash: codeHash(ctx, email, code), wrongTries: 0, expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60 * 1000), createdAt: now };
+    await tx.insert(brokerSignupCodes).values({ email, ...row }).onConflictDoUpdate({ target: brokerSignupCodes.email, set: row });
+    const content = brokerSignUpCodeEmail({ code, minutes: CODE_TTL_MINUTES });
+    await queueEmail(ctx, tx, { kind: "broker_signup_code", to: email, dedupeKey: `broker_signup_code:${newId()}`, ...content });
+  });
 }
 
 /**

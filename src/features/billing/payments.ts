@@ -62,18 +62,18 @@ async function claimPendingSlot(ctx: AppContext, brokerId: string): Promise<{ cl
  */
 async function releaseClaim(ctx: AppContext, brokerId: string, claim: string, earlier: Earlier | null, createdRow: boolean) {
   await inTransaction(ctx, async ({ tx, now }) => {
-        const row = await subscriptionRow(tx, brokerId);
-        if (row?.pendingSubscriptionId !== claim) return;
-        if (createdRow && !row.stripeCustomerId && !row.stripeSubscriptionId) {
-          await tx.delete(subscriptions).where(eq(subscriptions.brokerId, brokerId));
-          return;
-        }
-        await writeSubscription(tx, brokerId, now, {
-                pendingSubscriptionId: earlier?.subscriptionId ?? null,
-                pendingPlan: earlier?.plan ?? null,
-                pendingPaymentIntentId: earlier?.paymentIntentId ?? null,
-              });
-      });
+    const row = await subscriptionRow(tx, brokerId);
+    if (row?.pendingSubscriptionId !== claim) return;
+    if (createdRow && !row.stripeCustomerId && !row.stripeSubscriptionId) {
+      await tx.delete(subscriptions).where(eq(subscriptions.brokerId, brokerId));
+      return;
+    }
+    await writeSubscription(tx, brokerId, now, {
+      pendingSubscriptionId: earlier?.subscriptionId ?? null,
+      pendingPlan: earlier?.plan ?? null,
+      pendingPaymentIntentId: earlier?.paymentIntentId ?? null,
+    });
+  });
 }
 
 /**
@@ -137,10 +137,10 @@ export async function createSubscription(ctx: AppContext, { broker, plan }: { br
     // A client secret is "<payment intent id>_secret_<…>": the payment this broker must complete.
     const paymentIntentId = clientSecret.split("_secret_")[0]!;
     const stored = await inTransaction(ctx, async ({ tx, now }) => {
-          if ((await subscriptionRow(tx, broker.id))?.pendingSubscriptionId !== claim) return false; // taken over as stale
-          await writeSubscription(tx, broker.id, now, { pendingPlan: plan, pendingSubscriptionId: subscription.id, pendingPaymentIntentId: paymentIntentId });
-          return true;
-        });
+      if ((await subscriptionRow(tx, broker.id))?.pendingSubscriptionId !== claim) return false; // taken over as stale
+      await writeSubscription(tx, broker.id, now, { pendingPlan: plan, pendingSubscriptionId: subscription.id, pendingPaymentIntentId: paymentIntentId });
+      return true;
+    });
     if (!stored) {
       await cancelQuietly(ctx, subscription.id);
       throw new AppError("conflict", paymentMessages.inProgress);
@@ -163,9 +163,9 @@ async function settleEarlier(ctx: AppContext, brokerId: string, customerId: stri
   const found = await callStripe(ctx, "retrieve earlier subscription", (stripe) => stripe.subscriptions.retrieve(earlier.subscriptionId));
   if (idOf(found.customer) === customerId && isPaidFor(found)) {
     const replaced = await inTransaction(ctx, async (unit) => {
-          if ((await subscriptionRow(unit.tx, brokerId))?.pendingSubscriptionId !== claim) return null;
-          return adoptSubscription(unit, brokerId, { subscriptionId: found.id, plan: earlier.plan, periodEnd: periodEndOf(found) });
-        });
+      if ((await subscriptionRow(unit.tx, brokerId))?.pendingSubscriptionId !== claim) return null;
+      return adoptSubscription(unit, brokerId, { subscriptionId: found.id, plan: earlier.plan, periodEnd: periodEndOf(found) });
+    });
     if (replaced) await cancelQuietly(ctx, replaced);
     return true;
   }
@@ -218,12 +218,12 @@ export async function adoptSubscription(unit: Unit, brokerId: string, paid: { su
   const row = await subscriptionRow(unit.tx, brokerId);
   const wasPending = row?.pendingSubscriptionId === paid.subscriptionId;
   await writeSubscription(unit.tx, brokerId, unit.now, {
-        plan: paid.plan,
-        status: "active",
-        currentPeriodEnd: paid.periodEnd,
-        stripeSubscriptionId: paid.subscriptionId,
-        ...(wasPending ? { pendingPlan: null, pendingSubscriptionId: null, pendingPaymentIntentId: null } : {}),
-      });
+    plan: paid.plan,
+    status: "active",
+    currentPeriodEnd: paid.periodEnd,
+    stripeSubscriptionId: paid.subscriptionId,
+    ...(wasPending ? { pendingPlan: null, pendingSubscriptionId: null, pendingPaymentIntentId: null } : {}),
+  });
   unit.publish({ type: "customer_list_refresh", brokerId });
   return row?.stripeSubscriptionId && row.stripeSubscriptionId !== paid.subscriptionId ? row.stripeSubscriptionId : null;
 }
@@ -241,11 +241,11 @@ export async function cancelSubscription(ctx: AppContext, { broker }: { broker: 
   const updated = await callStripe(ctx, "cancel at period end", (stripe) => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
   const periodEnd = periodEndOf(updated) ?? row.currentPeriodEnd;
   await inTransaction(ctx, async (unit) => {
-        const current = await subscriptionRow(unit.tx, broker.id);
-        if (current?.stripeSubscriptionId !== subscriptionId) return; // replaced meanwhile
-        await writeSubscription(unit.tx, broker.id, unit.now, { status: "canceled", currentPeriodEnd: periodEnd });
-        unit.publish({ type: "customer_list_refresh", brokerId: broker.id });
-      });
+    const current = await subscriptionRow(unit.tx, broker.id);
+    if (current?.stripeSubscriptionId !== subscriptionId) return; // replaced meanwhile
+    await writeSubscription(unit.tx, broker.id, unit.now, { status: "canceled", currentPeriodEnd: periodEnd });
+    unit.publish({ type: "customer_list_refresh", brokerId: broker.id });
+  });
   const name = getPlan(plan as PaidPlanId).name;
   return {
     message: `Your ${name} plan has been canceled. It stays active until ${periodEnd ? formatDay(periodEnd) : "the end of the current period"}, then your account moves to the Free plan.`,

@@ -38,8 +38,8 @@ type RowChange = Partial<Omit<SubscriptionRow, "brokerId" | "updatedAt">>;
 export async function writeSubscription(tx: Writer, brokerId: string, now: Date, change: RowChange) {
   const base = { brokerId, plan: "free" as const, status: "active" as const, updatedAt: now };
   await tx.insert(subscriptions)
-        .values({ ...base, ...change })
-        .onConflictDoUpdate({ target: subscriptions.brokerId, set: { ...change, updatedAt: now } });
+    .values({ ...base, ...change })
+    .onConflictDoUpdate({ target: subscriptions.brokerId, set: { ...change, updatedAt: now } });
 }
 
 /** Sets a broker's plan directly (`portal` operators and tests; payments go through payments.ts). */

@@ -54,10 +54,10 @@ export async function receiveWebhook(ctx: AppContext, rawBody: string, signature
   const toCancel: string[] = [];
   const fresh = await inTransaction(ctx, async (unit) => {
       const inserted = (await unit.tx
-            .insert(stripeEvents)
-            .values({ id: event.id, type: event.type, receivedAt: unit.now })
-            .onConflictDoNothing()
-            .returning({ id: stripeEvents.id }))[0];
+        .insert(stripeEvents)
+        .values({ id: event.id, type: event.type, receivedAt: unit.now })
+        .onConflictDoNothing()
+        .returning({ id: stripeEvents.id }))[0];
       if (!inserted) return false;
       const replaced = await applyEvent(ctx, unit, billing, event);
       if (replaced) toCancel.push(replaced);
@@ -164,11 +164,11 @@ async function applyEvent(ctx: AppContext, unit: Unit, billing: Billing, event: 
       const plan = planForPrice(billing, subscription.items?.data?.[0]?.price?.id);
       const canceling = subscription.cancel_at_period_end || subscription.cancel_at !== null;
       await writeSubscription(unit.tx, row.brokerId, unit.now, {
-                  ...(plan ? { plan } : {}),
-                  // past_due: Stripe is still retrying; the invoice events decide until it gives up.
-                  ...(subscription.status === "past_due" ? {} : { status: canceling ? "canceled" : "active" }),
-                  currentPeriodEnd: periodEndOf(subscription) ?? row.currentPeriodEnd,
-                });
+        ...(plan ? { plan } : {}),
+        // past_due: Stripe is still retrying; the invoice events decide until it gives up.
+        ...(subscription.status === "past_due" ? {} : { status: canceling ? "canceled" : "active" }),
+        currentPeriodEnd: periodEndOf(subscription) ?? row.currentPeriodEnd,
+      });
       unit.publish({ type: "customer_list_refresh", brokerId: row.brokerId });
       return null;
     }

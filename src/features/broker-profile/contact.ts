@@ -79,8 +79,8 @@ export async function emailSender(ctx: AppContext, brokerId: string, db: Reader 
 /** Writes the broker's profile row, creating it on first use. */
 export async function saveProfile(db: Writer, brokerId: string, changes: Partial<Omit<ProfileRow, "brokerId" | "updatedAt">>, now: Date): Promise<void> {
   await db.insert(brokerProfiles)
-        .values({ brokerId, ...changes, updatedAt: now })
-        .onConflictDoUpdate({ target: brokerProfiles.brokerId, set: { ...changes, updatedAt: now } });
+    .values({ brokerId, ...changes, updatedAt: now })
+    .onConflictDoUpdate({ target: brokerProfiles.brokerId, set: { ...changes, updatedAt: now } });
 }
 
 /**

@@ -71,9 +71,9 @@ export async function updateBrokerProfile(ctx: AppContext, { broker, input }: { 
       const named =
         input.firstName !== undefined || input.lastName !== undefined
           ? await setBrokerName(tx, broker.id, {
-                          firstName: input.firstName !== undefined ? blankToNull(input.firstName) : broker.firstName,
-                          lastName: input.lastName !== undefined ? blankToNull(input.lastName) : broker.lastName,
-                        })
+            firstName: input.firstName !== undefined ? blankToNull(input.firstName) : broker.firstName,
+            lastName: input.lastName !== undefined ? blankToNull(input.lastName) : broker.lastName,
+          })
           : broker;
       if (Object.keys(changes).length) await saveProfile(tx, broker.id, changes, now);
       return named;
@@ -98,8 +98,8 @@ export async function uploadBrokerLogo(ctx: AppContext, { broker, request }: { b
     const data = Buffer.from(await Bun.file(file.tempPath).arrayBuffer());
     const row = { key: randomToken(18), mimeType: file.mimeType, data, createdAt: ctx.clock.now() };
     await inTransaction(ctx, async ({ tx }) => {
-            await tx.insert(brokerLogos).values({ brokerId: broker.id, ...row }).onConflictDoUpdate({ target: brokerLogos.brokerId, set: row });
-          });
+      await tx.insert(brokerLogos).values({ brokerId: broker.id, ...row }).onConflictDoUpdate({ target: brokerLogos.brokerId, set: row });
+    });
   } finally {
     rmSync(file.tempPath, { force: true });
   }

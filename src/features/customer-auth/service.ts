@@ -79,12 +79,12 @@ async function startSession(ctx: AppContext, account: AccountRow, through: Custo
   const session: CustomerSession = { account, sessionId: hashToken(token) };
   const expiresAt = new Date(ctx.clock.now().getTime() + CUSTOMER_SESSION_TTL_MS);
   await inTransaction(ctx, async ({ tx, publish, now }) => {
-        await tx.insert(customerSessions).values({ id: session.sessionId, accountId: account.id, expiresAt });
-        if (!through) return;
-        await connectAccount(tx, { customerId: through.id, email: account.email, at: now });
-        await recordCustomerActivity(tx, through.id, now);
-        publish({ type: "customer_updated", brokerId: through.brokerId, customerId: through.id });
-      });
+    await tx.insert(customerSessions).values({ id: session.sessionId, accountId: account.id, expiresAt });
+    if (!through) return;
+    await connectAccount(tx, { customerId: through.id, email: account.email, at: now });
+    await recordCustomerActivity(tx, through.id, now);
+    publish({ type: "customer_updated", brokerId: through.brokerId, customerId: through.id });
+  });
   return { session, token, expiresAt };
 }
 
@@ -175,20 +175,20 @@ const tooManyTries = () =>
 async function sendAccountCode(ctx: AppContext, customer: CustomerRow): Promise<void> {
   const code = newEmailCode();
   await inTransaction(ctx, async ({ tx, now }) => {
-        const history = await codeHistory(tx, customer.email, now);
-        if (history.triesToday >= CODE_TRIES_PER_DAY) throw tooManyTries();
-        if (history.sentLastHour.length >= CODES_PER_HOUR) {
-          const wait = Math.ceil((history.sentLastHour[0]!.getTime() + HOUR_MS - now.getTime()) / 1000);
-          throw new AppError("too_many_requests", "We already sent several codes. Check your email, or try again later.", { retryAfter: Math.max(1, wait) });
-        }
-        // Only the newest code works.
-        await tx.update(customerEmailCodes).set({ usedAt: now }).where(and(eq(customerEmailCodes.email, customer.email), isNull(customerEmailCodes.usedAt)));
-        const id = newId();
-        await tx.insert(customerEmailCodes)
-                .values({ id, email: customer.email, customerId: customer.id, codeHash: emailCodeHash(ctx.config.sessionSecret, "customer-account", id, code), expiresAt: new Date(now.getTime() + CODE_TTL_MS), createdAt: now });
-        const content = accountCodeEmail({ customerName: customer.name, code, accountExists: await accountByEmail(ctx, customer.email) !== null });
-        await queueEmail(ctx, tx, { kind: "account_code", to: customer.email, dedupeKey: `account-code:${id}`, ...content });
-      });
+    const history = await codeHistory(tx, customer.email, now);
+    if (history.triesToday >= CODE_TRIES_PER_DAY) throw tooManyTries();
+    if (history.sentLastHour.length >= CODES_PER_HOUR) {
+      const wait = Math.ceil((history.sentLastHour[0]!.getTime() + HOUR_MS - now.getTime()) / 1000);
+      throw new AppError("too_many_requests", "We already sent several codes. Check your email, or try again later.", { retryAfter: Math.max(1, wait) });
+    }
+    // Only the newest code works.
+    await tx.update(customerEmailCodes).set({ usedAt: now }).where(and(eq(customerEmailCodes.email, customer.email), isNull(customerEmailCodes.usedAt)));
+    const id = newId();
+    await tx.insert(customerEmailCodes)
+      .values({ id, email: customer.email, customerId: customer.id, codeHash: emailCodeHash(ctx.config.sessionSecret, "customer-account", id, code), expiresAt: new Date(now.getTime() + CODE_TTL_MS), createdAt: now });
+    const content = accountCodeEmail({ customerName: customer.name, code, accountExists: await accountByEmail(ctx, customer.email) !== null });
+    await queueEmail(ctx, tx, { kind: "account_code", to: customer.email, dedupeKey: `account-code:${id}`, ...content });
+  });
 }
 
 /**
@@ -199,16 +199,16 @@ async function claimCode(ctx: AppContext, customer: CustomerRow, code: string): 
   const outcome = await inTransaction(ctx, async ({ tx, now }) => {
       if ((await codeHistory(tx, customer.email, now)).triesToday >= CODE_TRIES_PER_DAY) return "too_many";
       const row = (await tx
-            .select()
-            .from(customerEmailCodes)
-            .where(and(eq(customerEmailCodes.customerId, customer.id), eq(customerEmailCodes.email, customer.email), isNull(customerEmailCodes.usedAt), gt(customerEmailCodes.expiresAt, now)))
-            .orderBy(desc(customerEmailCodes.createdAt)))[0];
+        .select()
+        .from(customerEmailCodes)
+        .where(and(eq(customerEmailCodes.customerId, customer.id), eq(customerEmailCodes.email, customer.email), isNull(customerEmailCodes.usedAt), gt(customerEmailCodes.expiresAt, now)))
+        .orderBy(desc(customerEmailCodes.createdAt)))[0];
       if (!row) return "expired";
       const attempts = row.attempts + 1;
       const right = sameHash(row.codeHash, emailCodeHash(ctx.config.sessionSecret, "customer-account", row.id, code));
       await tx.update(customerEmailCodes)
-              .set({ attempts, usedAt: right || attempts >= MAX_CODE_ATTEMPTS ? now : null })
-              .where(eq(customerEmailCodes.id, row.id));
+        .set({ attempts, usedAt: right || attempts >= MAX_CODE_ATTEMPTS ? now : null })
+        .where(eq(customerEmailCodes.id, row.id));
       return right ? "ok" : "wrong";
     });
   if (outcome === "too_many") throw tooManyTries();
@@ -253,11 +253,11 @@ export async function forgotPassword(ctx: AppContext, input: ForgotPasswordInput
   if (!portal) return; // every broker removed them: there is no portal to come back to
   const token = randomToken();
   await inTransaction(ctx, async ({ tx, now }) => {
-        await tx.insert(passwordResetTokens)
-                .values({ id: hashToken(token), accountId: account.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) });
-        const content = passwordResetEmail({ customerName: portal.name, resetUrl: `${uploadUrl(ctx, portal.uploadLink)}?reset=${encodeURIComponent(token)}` });
-        await queueEmail(ctx, tx, { kind: "password_reset", to: email, dedupeKey: `reset:${hashToken(token)}`, ...content });
-      });
+    await tx.insert(passwordResetTokens)
+      .values({ id: hashToken(token), accountId: account.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) });
+    const content = passwordResetEmail({ customerName: portal.name, resetUrl: `${uploadUrl(ctx, portal.uploadLink)}?reset=${encodeURIComponent(token)}` });
+    await queueEmail(ctx, tx, { kind: "password_reset", to: email, dedupeKey: `reset:${hashToken(token)}`, ...content });
+  });
 }
 
 /** Every session and every outstanding reset link of the account stops working. */
@@ -277,10 +277,10 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordInput):
   await inTransaction(ctx, async ({ tx, publish }) => {
         // Claim the token; a second use racing this one finds it used (or gone).
         const claimed = (await tx
-              .update(passwordResetTokens)
-              .set({ usedAt: now })
-              .where(and(eq(passwordResetTokens.id, id), isNull(passwordResetTokens.usedAt)))
-              .returning())[0];
+          .update(passwordResetTokens)
+          .set({ usedAt: now })
+          .where(and(eq(passwordResetTokens.id, id), isNull(passwordResetTokens.usedAt)))
+          .returning())[0];
         if (!claimed) throw badRequest(INVALID_RESET);
         await tx.update(customerAccounts).set({ passwordHash }).where(eq(customerAccounts.id, row.accountId));
         await endEverySession(tx, row.accountId);

@@ -76,8 +76,8 @@ export async function connectAccount(db: Writer, input: { customerId: string; em
   // Only while the row is still addressed to the account's email: a broker may have changed it
   // while the password was being checked.
   await db.update(customers)
-        .set({ accountConnectedAt: input.at })
-        .where(and(eq(customers.id, input.customerId), eq(customers.email, input.email), isNull(customers.accountConnectedAt)));
+    .set({ accountConnectedAt: input.at })
+    .where(and(eq(customers.id, input.customerId), eq(customers.email, input.email), isNull(customers.accountConnectedAt)));
 }
 
 const countQuery = prepared((db) => db.select({ n: count() }).from(customers).where(eq(customers.brokerId, sql.placeholder("brokerId"))).prepare());
@@ -113,8 +113,8 @@ export async function customerNamesOf(ctx: AppContext, brokerId: string, custome
 export async function markReminded(tx: Writer, brokerId: string, customerIds: string[], at: Date): Promise<void> {
   if (customerIds.length === 0) return;
   await tx.update(customers)
-        .set({ lastReminderAt: at })
-        .where(and(eq(customers.brokerId, brokerId), inArray(customers.id, customerIds)));
+    .set({ lastReminderAt: at })
+    .where(and(eq(customers.brokerId, brokerId), inArray(customers.id, customerIds)));
 }
 
 /** This broker's customers reminded at or after `since`. */

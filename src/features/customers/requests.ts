@@ -94,11 +94,11 @@ export async function createCustomer(ctx: AppContext, input: CreateCustomerInput
       });
       await queueEmail(ctx, tx, { kind: "invitation", to: email, dedupeKey: `invitation:${broker.id}:${customer.id}:${now.getTime()}`, ...content });
       await addBrokerNotification(unit, broker.id, {
-              type: "customer_invited",
-              title: "Customer invited",
-              message: `${customer.name} (${email}) was invited${docs.length ? ` to upload ${plural(docs.length, "document")}` : ""}.`,
-              metadata: { customerId: customer.id },
-            });
+        type: "customer_invited",
+        title: "Customer invited",
+        message: `${customer.name} (${email}) was invited${docs.length ? ` to upload ${plural(docs.length, "document")}` : ""}.`,
+        metadata: { customerId: customer.id },
+      });
       if (docs.length) await announceRequest(unit, broker, customer.id, docs.map((d) => d.name));
       await recordAudit(ctx, unit, { brokerId: broker.id, customerId: customer.id, action: "invited", actor: input.actor ?? brokerActor(ctx, { broker }), detail: docs.length ? `Asked for: ${docs.map((d) => d.name).join(", ")}` : null });
       unit.publish({ type: "customer_created", brokerId: broker.id, customerId: customer.id });
@@ -157,10 +157,10 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 /** Tells the customer (bell and portal) that a broker asked for documents. */
 async function announceRequest(unit: Unit, broker: PublicUser, customerId: string, names: string[]) {
   await addCustomerNotification(unit, customerId, {
-        type: "documents_requested",
-        brokerId: broker.id,
-        title: "Documents requested",
-        message: `${displayName(broker)} asked you to upload: ${names.join(", ")}.`,
-        metadata: { brokerId: broker.id },
-      });
+    type: "documents_requested",
+    brokerId: broker.id,
+    title: "Documents requested",
+    message: `${displayName(broker)} asked you to upload: ${names.join(", ")}.`,
+    metadata: { brokerId: broker.id },
+  });
 }

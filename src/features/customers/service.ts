@@ -181,16 +181,16 @@ export async function updateCustomer(ctx: AppContext, input: UpdateCustomerInput
   const loanType = checkLoanType(input.loanType);
 
   await inTransaction(ctx, async ({ tx, publish }) => {
-        if (email !== customer.email) {
-          const taken = (await tx.select({ id: customers.id }).from(customers).where(and(eq(customers.brokerId, broker.id), eq(customers.email, email))))[0];
-          if (taken) throw new AppError("conflict", "Another of your customers already uses this email address.");
-        }
-        // A new address is a new person for the portal: whoever held the old one is no longer
-        // connected to this link until the new address's owner signs in through it.
-        const connection = email !== customer.email ? { accountConnectedAt: null } : {};
-        await tx.update(customers).set({ name, email, loanType, ...connection }).where(eq(customers.id, customerId));
-        publish({ type: "customer_updated", brokerId: broker.id, customerId, ...(email !== customer.email ? { emailChanged: true } : {}) });
-      });
+    if (email !== customer.email) {
+      const taken = (await tx.select({ id: customers.id }).from(customers).where(and(eq(customers.brokerId, broker.id), eq(customers.email, email))))[0];
+      if (taken) throw new AppError("conflict", "Another of your customers already uses this email address.");
+    }
+    // A new address is a new person for the portal: whoever held the old one is no longer
+    // connected to this link until the new address's owner signs in through it.
+    const connection = email !== customer.email ? { accountConnectedAt: null } : {};
+    await tx.update(customers).set({ name, email, loanType, ...connection }).where(eq(customers.id, customerId));
+    publish({ type: "customer_updated", brokerId: broker.id, customerId, ...(email !== customer.email ? { emailChanged: true } : {}) });
+  });
   return customerDetail(ctx, { broker, customerId });
 }
 

@@ -71,13 +71,13 @@ export async function scanForViruses(ctx: AppContext, bytes: Uint8Array, whose: 
   if (result.clean) return "clean";
   ctx.log.warn("infected upload refused", { signature: result.signature, brokerId: whose.brokerId });
   await inTransaction(ctx, async (unit) => {
-        await addBrokerNotification(unit, whose.brokerId, {
-                type: "upload_infected",
-                title: "Infected file refused",
-                message: `${whose.what} contained a virus (${result.signature}) and was not stored.`,
-                metadata: { customerId: whose.customerId ?? null, documentId: whose.documentId ?? null, signature: result.signature },
-              });
-      });
+    await addBrokerNotification(unit, whose.brokerId, {
+      type: "upload_infected",
+      title: "Infected file refused",
+      message: `${whose.what} contained a virus (${result.signature}) and was not stored.`,
+      metadata: { customerId: whose.customerId ?? null, documentId: whose.documentId ?? null, signature: result.signature },
+    });
+  });
   throw new UploadRefused({ rule: "virus", signature: result.signature }, rules);
 }
 

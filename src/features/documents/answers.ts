@@ -31,19 +31,19 @@ export async function answerUnavailable(ctx: AppContext, input: { customerIds: s
   if (!canCustomerUpload(doc.status)) throw new AppError("conflict", "This document no longer awaits anything from you.");
   return inTransaction(ctx, async (unit) => {
     const updated = (await unit.tx
-          .update(documents)
-          .set({ unavailableReason: reason, unavailableAt: unit.now })
-          .where(and(eq(documents.id, doc.id), statusIn(AWAITING_UPLOAD)))
-          .returning())[0];
+      .update(documents)
+      .set({ unavailableReason: reason, unavailableAt: unit.now })
+      .where(and(eq(documents.id, doc.id), statusIn(AWAITING_UPLOAD)))
+      .returning())[0];
     if (!updated) throw new AppError("conflict", "This document no longer awaits anything from you.");
     await recordCustomerActivity(unit.tx, doc.customerId, unit.now);
     const customer = await customerContact(ctx, doc.customerId, unit.tx);
     await addBrokerNotification(unit, doc.brokerId, {
-            type: "document_unavailable",
-            title: "Customer doesn't have a document",
-            message: `${customer?.name ?? "A customer"} doesn't have ${doc.name}: ${reason}`,
-            metadata: { customerId: doc.customerId, documentId: doc.id },
-          });
+      type: "document_unavailable",
+      title: "Customer doesn't have a document",
+      message: `${customer?.name ?? "A customer"} doesn't have ${doc.name}: ${reason}`,
+      metadata: { customerId: doc.customerId, documentId: doc.id },
+    });
     unit.publish({ type: "document_uploaded", brokerId: doc.brokerId, customerId: doc.customerId, documentId: doc.id });
     return updated;
   });
@@ -60,21 +60,21 @@ export async function decideUnavailable(ctx: AppContext, input: { brokerId: stri
   return inTransaction(ctx, async (unit) => {
     const accepted = input.decision === "accept";
     const updated = (await unit.tx
-          .update(documents)
-          .set(
-            accepted
-              ? { status: "approved", verifiedAt: unit.now, adminComments: `Accepted without a file: ${doc.unavailableReason}` }
-              : { unavailableReason: null, unavailableAt: null },
-          )
-          .where(eq(documents.id, doc.id))
-          .returning())[0]!;
+      .update(documents)
+      .set(
+        accepted
+          ? { status: "approved", verifiedAt: unit.now, adminComments: `Accepted without a file: ${doc.unavailableReason}` }
+          : { unavailableReason: null, unavailableAt: null },
+      )
+      .where(eq(documents.id, doc.id))
+      .returning())[0]!;
     await addCustomerNotification(unit, doc.customerId, {
-            type: "other",
-            brokerId: doc.brokerId,
-            title: accepted ? "Answer accepted" : "Document still needed",
-            message: accepted ? `Your broker accepted that you don't have ${doc.name}.` : `Your broker still needs ${doc.name}. Please upload it when you can.`,
-            metadata: { documentId: doc.id },
-          });
+      type: "other",
+      brokerId: doc.brokerId,
+      title: accepted ? "Answer accepted" : "Document still needed",
+      message: accepted ? `Your broker accepted that you don't have ${doc.name}.` : `Your broker still needs ${doc.name}. Please upload it when you can.`,
+      metadata: { documentId: doc.id },
+    });
     unit.publish({ type: "document_verified", brokerId: doc.brokerId, customerId: doc.customerId, documentId: doc.id, status: updated.status });
     return updated;
   });

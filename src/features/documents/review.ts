@@ -67,19 +67,19 @@ export async function verifyDocument(ctx: AppContext, input: VerifyDocumentInput
       const kind = approved ? "document_approved" : "resubmit_request";
       await queueEmail(ctx, tx, { kind, to: customer.email, dedupeKey: `${kind}:${doc.id}:${now.getTime()}`, ...content });
       await addBrokerNotification(unit, broker.id, {
-                type: "document_verified",
-                title: approved ? "Document approved" : "Re-submit requested",
-                message: approved ? `${doc.name} from ${customer.name} was approved.` : `${customer.name} was asked to re-submit ${doc.name}.`,
-                metadata: { customerId: doc.customerId, documentId: doc.id },
-              });
+        type: "document_verified",
+        title: approved ? "Document approved" : "Re-submit requested",
+        message: approved ? `${doc.name} from ${customer.name} was approved.` : `${customer.name} was asked to re-submit ${doc.name}.`,
+        metadata: { customerId: doc.customerId, documentId: doc.id },
+      });
     }
     await addCustomerNotification(unit, doc.customerId, {
-            type: "document_verified",
-            brokerId: broker.id,
-            title: approved ? "Document approved" : "Please re-submit a document",
-            message: approved ? `${doc.name} was approved.` : `${doc.name} needs to be uploaded again: ${reason}`,
-            metadata: { documentId: doc.id },
-          });
+      type: "document_verified",
+      brokerId: broker.id,
+      title: approved ? "Document approved" : "Please re-submit a document",
+      message: approved ? `${doc.name} was approved.` : `${doc.name} needs to be uploaded again: ${reason}`,
+      metadata: { documentId: doc.id },
+    });
     unit.publish({ type: "document_verified", brokerId: broker.id, customerId: doc.customerId, documentId: doc.id, status: updated.status });
     return updated;
   });

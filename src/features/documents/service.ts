@@ -348,12 +348,12 @@ export async function deleteDocument(ctx: AppContext, { brokerId, documentId, ac
   const keys = await inTransaction(ctx, async (unit) => {
       await recordAudit(ctx, unit, { brokerId, customerId: doc.customerId, action: "document_deleted", actor, document: doc, detail: doc.originalName });
       await addCustomerNotification(unit, doc.customerId, {
-              type: "document_deleted",
-              brokerId,
-              title: doc.status === "shared" ? "Shared document removed" : "Document request removed",
-              message: `${doc.name} was removed by your broker.`,
-              metadata: { documentId: doc.id },
-            });
+        type: "document_deleted",
+        brokerId,
+        title: doc.status === "shared" ? "Shared document removed" : "Document request removed",
+        message: `${doc.name} was removed by your broker.`,
+        metadata: { documentId: doc.id },
+      });
       unit.publish({ type: "document_status_changed", brokerId, customerId: doc.customerId, documentIds: [doc.id] });
       return deleteDocumentRows(unit.tx, [doc]);
     });

@@ -82,38 +82,38 @@ export async function attachUploadedFile(
       if (!previous) throw new AppError("conflict", notUploadableMessage("uploaded"));
       if (previous.storageKey) {
         await tx.insert(documentVersions)
-                    .values({
-                      id: newId(),
-                      documentId: doc.id,
-                      storageKey: previous.storageKey,
-                      originalName: previous.originalName,
-                      mimeType: previous.mimeType,
-                      fileSize: previous.fileSize,
-                      pageCount: previous.pageCount,
-                      checkReport: previous.checkReport,
-                      uploadedAt: previous.uploadedAt,
-                      replacedAt: now,
-                    });
+          .values({
+            id: newId(),
+            documentId: doc.id,
+            storageKey: previous.storageKey,
+            originalName: previous.originalName,
+            mimeType: previous.mimeType,
+            fileSize: previous.fileSize,
+            pageCount: previous.pageCount,
+            checkReport: previous.checkReport,
+            uploadedAt: previous.uploadedAt,
+            replacedAt: now,
+          });
       }
       const updated = (await fileAttached(tx).execute({
-              documentId: doc.id,
-              storageKey: key,
-              originalName: file.originalName,
-              mimeType: file.mimeType,
-              fileSize: file.size,
-              pageCount: file.pageCount ?? null,
-              checkReport: file.report ? JSON.stringify(file.report) : null,
-              uploadedAt: timeParam(now),
-            }))[0]!;
+        documentId: doc.id,
+        storageKey: key,
+        originalName: file.originalName,
+        mimeType: file.mimeType,
+        fileSize: file.size,
+        pageCount: file.pageCount ?? null,
+        checkReport: file.report ? JSON.stringify(file.report) : null,
+        uploadedAt: timeParam(now),
+      }))[0]!;
       await recordCustomerActivity(tx, doc.customerId, now);
       await recordAudit(ctx, unit, { brokerId: doc.brokerId, customerId: doc.customerId, action: "uploaded", actor: input.actor ?? linkGuestActor(doc.customerId, null), document: doc, detail: file.originalName });
       const customer = await customerContact(ctx, doc.customerId, tx);
       await addBrokerNotification(unit, doc.brokerId, {
-                type: "document_uploaded",
-                title: "Document uploaded",
-                message: `${customer?.name ?? "A customer"} uploaded ${doc.name}.`,
-                metadata: { customerId: doc.customerId, documentId: doc.id },
-              });
+        type: "document_uploaded",
+        title: "Document uploaded",
+        message: `${customer?.name ?? "A customer"} uploaded ${doc.name}.`,
+        metadata: { customerId: doc.customerId, documentId: doc.id },
+      });
       unit.publish({ type: "document_uploaded", brokerId: doc.brokerId, customerId: doc.customerId, documentId: doc.id });
       return updated;
     });

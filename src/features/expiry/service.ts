@@ -27,13 +27,13 @@ export async function setDocumentExpiry(ctx: AppContext, { brokerId, documentId,
   if (expiresOn !== null && !isIsoDay(expiresOn)) throw badRequest(cadenceMessages.expiryDate);
   if (expiresOn !== null && doc.status !== "approved") throw new AppError("conflict", "Only an approved document can carry an expiry date.");
   await inTransaction(ctx, async ({ tx, publish }) => {
-        if (expiresOn === null) await tx.delete(documentExpiries).where(eq(documentExpiries.documentId, doc.id));
-        else {
-          const values = { expiresOn, renewalRequestedAt: null };
-          await tx.insert(documentExpiries).values({ documentId: doc.id, brokerId, customerId: doc.customerId, ...values }).onConflictDoUpdate({ target: documentExpiries.documentId, set: values });
-        }
-        publish({ type: "document_status_changed", brokerId, customerId: doc.customerId, documentIds: [doc.id] });
-      });
+    if (expiresOn === null) await tx.delete(documentExpiries).where(eq(documentExpiries.documentId, doc.id));
+    else {
+      const values = { expiresOn, renewalRequestedAt: null };
+      await tx.insert(documentExpiries).values({ documentId: doc.id, brokerId, customerId: doc.customerId, ...values }).onConflictDoUpdate({ target: documentExpiries.documentId, set: values });
+    }
+    publish({ type: "document_status_changed", brokerId, customerId: doc.customerId, documentIds: [doc.id] });
+  });
   return { documentId: doc.id, expiresOn };
 }
 
@@ -78,57 +78,57 @@ export async function expiringDocuments(ctx: AppContext, brokerId: string, withi
  */
 export async function requestExpiringRenewals(ctx: AppContext): Promise<void> {
   await inTransaction(ctx, async (unit) => {
-        const { tx, now } = unit;
-        const rows = await tx
-              .select({ e: documentExpiries, doc: documents })
-              .from(documentExpiries)
-              .innerJoin(documents, eq(documents.id, documentExpiries.documentId))
-              .where(
-                and(
-                  isNull(documentExpiries.renewalRequestedAt),
-                  eq(documents.status, "approved"),
-                  // Said twice on purpose: as a list of ids, it makes SQLite start from the few
-                  // expiry dates and look their documents up by key. Without it SQLite scanned
-                  // every document of every brokerage each 5 s (27 ms at 100,000 documents, the
-                  // event loop held all that time).
-                  inArray(documents.id, tx.select({ id: documentExpiries.documentId }).from(documentExpiries).where(isNull(documentExpiries.renewalRequestedAt))),
-                ),
-              );
-        if (rows.length === 0) return;
-        const settings = await reminderSettingsOf(tx, rows.map((r) => r.doc.brokerId));
-        for (const { e, doc } of rows) {
-          const s = settings.get(doc.brokerId)!;
-          if (localDay(now, s.timeZone ?? "UTC") < renewalDay(e.expiresOn, s.expiryLeadDays)) continue;
-          const claimed = (await tx
-                  .update(documentExpiries)
-                  .set({ renewalRequestedAt: now })
-                  .where(and(eq(documentExpiries.documentId, doc.id), isNull(documentExpiries.renewalRequestedAt)))
-                  .returning({ id: documentExpiries.documentId }))[0];
-          if (!claimed) continue;
-          const reason = expiryReason(e.expiresOn);
-          await tx.update(documents).set({ status: "need_to_resubmit", rejectionReason: reason, verifiedAt: null }).where(eq(documents.id, doc.id));
-          await recordAudit(ctx, unit, { brokerId: doc.brokerId, customerId: doc.customerId, action: "resubmit_requested", actor: EXPIRY_ACTOR, document: doc, detail: reason });
-          const customer = await customerContact(ctx, doc.customerId, tx);
-          const broker = await brokerById(ctx, doc.brokerId);
-          if (customer && broker) {
-            const content = resubmitRequestEmail({
-              customerName: customer.name,
-              brokerName: displayName(broker),
-              sender: await emailSender(ctx, broker.id, tx),
-              uploadUrl: customer.uploadUrl,
-              documentName: doc.name,
-              reason,
-            });
-            await queueEmail(ctx, tx, { kind: "resubmit_request", to: customer.email, dedupeKey: `expiry-renewal:${doc.id}:${e.expiresOn}`, ...content });
-          }
-          await addCustomerNotification(unit, doc.customerId, {
-                    type: "document_verified",
-                    brokerId: doc.brokerId,
-                    title: "Please send a current document",
-                    message: `${doc.name}: ${reason}`,
-                    metadata: { documentId: doc.id },
-                  });
-          unit.publish({ type: "document_status_changed", brokerId: doc.brokerId, customerId: doc.customerId, documentIds: [doc.id] });
-        }
+    const { tx, now } = unit;
+    const rows = await tx
+      .select({ e: documentExpiries, doc: documents })
+      .from(documentExpiries)
+      .innerJoin(documents, eq(documents.id, documentExpiries.documentId))
+      .where(
+        and(
+          isNull(documentExpiries.renewalRequestedAt),
+          eq(documents.status, "approved"),
+          // Said twice on purpose: as a list of ids, it makes SQLite start from the few
+          // expiry dates and look their documents up by key. Without it SQLite scanned
+          // every document of every brokerage each 5 s (27 ms at 100,000 documents, the
+          // event loop held all that time).
+          inArray(documents.id, tx.select({ id: documentExpiries.documentId }).from(documentExpiries).where(isNull(documentExpiries.renewalRequestedAt))),
+        ),
+      );
+    if (rows.length === 0) return;
+    const settings = await reminderSettingsOf(tx, rows.map((r) => r.doc.brokerId));
+    for (const { e, doc } of rows) {
+      const s = settings.get(doc.brokerId)!;
+      if (localDay(now, s.timeZone ?? "UTC") < renewalDay(e.expiresOn, s.expiryLeadDays)) continue;
+      const claimed = (await tx
+        .update(documentExpiries)
+        .set({ renewalRequestedAt: now })
+        .where(and(eq(documentExpiries.documentId, doc.id), isNull(documentExpiries.renewalRequestedAt)))
+        .returning({ id: documentExpiries.documentId }))[0];
+      if (!claimed) continue;
+      const reason = expiryReason(e.expiresOn);
+      await tx.update(documents).set({ status: "need_to_resubmit", rejectionReason: reason, verifiedAt: null }).where(eq(documents.id, doc.id));
+      await recordAudit(ctx, unit, { brokerId: doc.brokerId, customerId: doc.customerId, action: "resubmit_requested", actor: EXPIRY_ACTOR, document: doc, detail: reason });
+      const customer = await customerContact(ctx, doc.customerId, tx);
+      const broker = await brokerById(ctx, doc.brokerId);
+      if (customer && broker) {
+        const content = resubmitRequestEmail({
+          customerName: customer.name,
+          brokerName: displayName(broker),
+          sender: await emailSender(ctx, broker.id, tx),
+          uploadUrl: customer.uploadUrl,
+          documentName: doc.name,
+          reason,
+        });
+        await queueEmail(ctx, tx, { kind: "resubmit_request", to: customer.email, dedupeKey: `expiry-renewal:${doc.id}:${e.expiresOn}`, ...content });
+      }
+      await addCustomerNotification(unit, doc.customerId, {
+        type: "document_verified",
+        brokerId: doc.brokerId,
+        title: "Please send a current document",
+        message: `${doc.name}: ${reason}`,
+        metadata: { documentId: doc.id },
       });
+      unit.publish({ type: "document_status_changed", brokerId: doc.brokerId, customerId: doc.customerId, documentIds: [doc.id] });
+    }
+  });
 }

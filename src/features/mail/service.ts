@@ -98,8 +98,8 @@ export async function deliverEmail(ctx: AppContext, job: Job): Promise<void> {
     const permanent = code !== undefined && code >= 500;
     const lastTry = job.attempts >= job.maxAttempts;
     await transaction(db, (tx) => tx.update(emails)
-            .set({ status: permanent || lastTry ? "failed" : "pending", lastError: message })
-            .where(eq(emails.id, emailId)));
+      .set({ status: permanent || lastTry ? "failed" : "pending", lastError: message })
+      .where(eq(emails.id, emailId)));
     throw permanent ? new PermanentJobError(message) : error;
   }
 }

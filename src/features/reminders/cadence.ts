@@ -53,10 +53,10 @@ export async function setCustomerCadence(
     .map((d) => d.id);
   if (cadence && open.length === 0) throw new AppError("conflict", "This customer has no documents waiting to be uploaded.");
   await inTransaction(ctx, async ({ tx, publish, now }) => {
-        if (open.length) await tx.delete(reminderCadences).where(inArray(reminderCadences.documentId, open));
-        if (cadence) await tx.insert(reminderCadences).values(open.map((documentId) => ({ documentId, brokerId, customerId, ...cadence, createdAt: now })));
-        publish({ type: "customer_updated", brokerId, customerId });
-      });
+    if (open.length) await tx.delete(reminderCadences).where(inArray(reminderCadences.documentId, open));
+    if (cadence) await tx.insert(reminderCadences).values(open.map((documentId) => ({ documentId, brokerId, customerId, ...cadence, createdAt: now })));
+    publish({ type: "customer_updated", brokerId, customerId });
+  });
   return customerReminders(ctx, { brokerId, customerId });
 }
 
@@ -68,44 +68,44 @@ export async function setCustomerCadence(
 export async function sendCadenceReminders(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now();
   await inTransaction(ctx, async (unit) => {
-        const rows = await unit.tx
-              .select({ doc: documents, cadence: reminderCadences })
-              .from(reminderCadences)
-              .innerJoin(documents, eq(documents.id, reminderCadences.documentId))
-              .where(inArray(documents.status, AWAITING_UPLOAD));
-        if (rows.length === 0) return;
-        const paused = await pausedCustomers(unit.tx, [...new Set(rows.map((r) => r.doc.customerId))]);
-        const settings = await reminderSettingsOf(unit.tx, rows.map((r) => r.doc.brokerId));
-        const due: { doc: DocumentRow; step: number }[] = [];
-        for (const { doc, cadence } of rows) {
-          const s = settings.get(doc.brokerId)!;
-          const at = nextCadenceSend({
-            now,
-            dueDate: doc.dueDate,
-            requestedAt: cadence.createdAt > doc.createdAt ? cadence.createdAt : doc.createdAt,
-            status: doc.status,
-            cadence,
-            lastSentAt: cadence.lastSentAt,
-            sentCount: cadence.sentCount,
-            blackoutDays: s.blackoutDays,
-            timeZone: s.timeZone,
-            paused: paused.has(doc.customerId),
-          });
-          if (!at || at.getTime() > now.getTime()) continue;
-          const step = cadence.sentCount + 1;
-          const moved = (await unit.tx
-                  .update(reminderCadences)
-                  .set({ sentCount: step, lastSentAt: now })
-                  .where(and(eq(reminderCadences.documentId, doc.id), eq(reminderCadences.sentCount, cadence.sentCount)))
-                  .returning({ id: reminderCadences.documentId }))[0];
-          if (moved) due.push({ doc, step });
-        }
-        const steps = new Map(due.map((d) => [d.doc.id, d.step]));
-        for (const [customerId, docs] of groupByCustomer(due.map((d) => d.doc))) {
-          const broker = await brokerById(ctx, docs[0]!.brokerId);
-          if (!broker) continue;
-          const dedupeKey = `cadence-reminder:${docs.map((d) => `${d.id}#${steps.get(d.id)}`).join(",")}`;
-          await queueReminderEmail(ctx, unit.tx, { customerId, brokerName: displayName(broker), documents: docs, dedupeKey, actor: SYSTEM_ACTOR });
-        }
+    const rows = await unit.tx
+      .select({ doc: documents, cadence: reminderCadences })
+      .from(reminderCadences)
+      .innerJoin(documents, eq(documents.id, reminderCadences.documentId))
+      .where(inArray(documents.status, AWAITING_UPLOAD));
+    if (rows.length === 0) return;
+    const paused = await pausedCustomers(unit.tx, [...new Set(rows.map((r) => r.doc.customerId))]);
+    const settings = await reminderSettingsOf(unit.tx, rows.map((r) => r.doc.brokerId));
+    const due: { doc: DocumentRow; step: number }[] = [];
+    for (const { doc, cadence } of rows) {
+      const s = settings.get(doc.brokerId)!;
+      const at = nextCadenceSend({
+        now,
+        dueDate: doc.dueDate,
+        requestedAt: cadence.createdAt > doc.createdAt ? cadence.createdAt : doc.createdAt,
+        status: doc.status,
+        cadence,
+        lastSentAt: cadence.lastSentAt,
+        sentCount: cadence.sentCount,
+        blackoutDays: s.blackoutDays,
+        timeZone: s.timeZone,
+        paused: paused.has(doc.customerId),
       });
+      if (!at || at.getTime() > now.getTime()) continue;
+      const step = cadence.sentCount + 1;
+      const moved = (await unit.tx
+        .update(reminderCadences)
+        .set({ sentCount: step, lastSentAt: now })
+        .where(and(eq(reminderCadences.documentId, doc.id), eq(reminderCadences.sentCount, cadence.sentCount)))
+        .returning({ id: reminderCadences.documentId }))[0];
+      if (moved) due.push({ doc, step });
+    }
+    const steps = new Map(due.map((d) => [d.doc.id, d.step]));
+    for (const [customerId, docs] of groupByCustomer(due.map((d) => d.doc))) {
+      const broker = await brokerById(ctx, docs[0]!.brokerId);
+      if (!broker) continue;
+      const dedupeKey = `cadence-reminder:${docs.map((d) => `${d.id}#${steps.get(d.id)}`).join(",")}`;
+      await queueReminderEmail(ctx, unit.tx, { customerId, brokerName: displayName(broker), documents: docs, dedupeKey, actor: SYSTEM_ACTOR });
+    }
+  });
 }

@@ -13,27 +13,27 @@ import { SYSTEM_ACTOR } from "../audit/actor.ts";
 export async function markOverdueDocuments(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now();
   await inTransaction(ctx, async (unit) => {
-        for (const docs of groupByCustomer(await markOverdue(now, unit)).values()) {
-          const { brokerId, customerId } = docs[0]!;
-          unit.publish({ type: "document_status_changed", brokerId, customerId, documentIds: docs.map((d) => d.id) });
-        }
-      });
+    for (const docs of groupByCustomer(await markOverdue(now, unit)).values()) {
+      const { brokerId, customerId } = docs[0]!;
+      unit.publish({ type: "document_status_changed", brokerId, customerId, documentIds: docs.map((d) => d.id) });
+    }
+  });
 }
 
 export async function sendScheduledReminders(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now();
   await inTransaction(ctx, async (unit) => {
-        const byCustomer = groupByCustomer(await claimDueReminders(now, unit));
-        // A customer whose reminders the broker paused misses the ones that fall due meanwhile.
-        const paused = await pausedCustomers(unit.tx, [...byCustomer.keys()]);
-        for (const [customerId, documents] of byCustomer) {
-          if (paused.has(customerId)) continue;
-          const broker = await brokerById(ctx, documents[0]!.brokerId);
-          if (!broker) continue;
-          // One key per document and reminder time: the same reminder is never queued twice.
-          const dedupeKey = `scheduled-reminder:${documents.map((d) => `${d.id}@${d.reminderAt?.getTime()}`).join(",")}`;
-          await queueReminderEmail(ctx, unit.tx, { customerId, brokerName: displayName(broker), documents, dedupeKey, actor: SYSTEM_ACTOR });
-        }
-      });
+    const byCustomer = groupByCustomer(await claimDueReminders(now, unit));
+    // A customer whose reminders the broker paused misses the ones that fall due meanwhile.
+    const paused = await pausedCustomers(unit.tx, [...byCustomer.keys()]);
+    for (const [customerId, documents] of byCustomer) {
+      if (paused.has(customerId)) continue;
+      const broker = await brokerById(ctx, documents[0]!.brokerId);
+      if (!broker) continue;
+      // One key per document and reminder time: the same reminder is never queued twice.
+      const dedupeKey = `scheduled-reminder:${documents.map((d) => `${d.id}@${d.reminderAt?.getTime()}`).join(",")}`;
+      await queueReminderEmail(ctx, unit.tx, { customerId, brokerName: displayName(broker), documents, dedupeKey, actor: SYSTEM_ACTOR });
+    }
+  });
 }
 

@@ -80,19 +80,19 @@ export async function shareDocuments(ctx: AppContext, { broker, request, actor }
     const rows = await inTransaction(ctx, async (unit) => {
       const rows = [];
       for (const customer of recipients) {
-            const docs = await insertSharedDocuments(unit.tx, { brokerId: broker.id, customerId: customer.id, files, at: unit.now });
-            const content = sharedFilesEmail({ customerName: customer.name, brokerName, sender: await emailSender(ctx, broker.id, unit.tx), uploadUrl: uploadUrl(ctx, customer.uploadLink), fileNames });
-            await queueEmail(ctx, unit.tx, { kind: "documents_shared", to: customer.email, dedupeKey: `shared:${docs[0]!.id}`, ...content });
-            await addCustomerNotification(unit, customer.id, {
-                        type: "other",
-                        brokerId: broker.id,
-                        title: "Documents shared with you",
-                        message: `${brokerName} shared ${fileNames.join(", ")} with you.`,
-                        metadata: { brokerId: broker.id, documentIds: docs.map((d) => d.id) },
-                      });
-            unit.publish({ type: "document_status_changed", brokerId: broker.id, customerId: customer.id, documentIds: docs.map((d) => d.id) });
-            for (const doc of docs) await recordAudit(ctx, unit, { brokerId: broker.id, customerId: customer.id, action: "shared", actor, document: doc, detail: doc.originalName });
-            rows.push(...docs);
+        const docs = await insertSharedDocuments(unit.tx, { brokerId: broker.id, customerId: customer.id, files, at: unit.now });
+        const content = sharedFilesEmail({ customerName: customer.name, brokerName, sender: await emailSender(ctx, broker.id, unit.tx), uploadUrl: uploadUrl(ctx, customer.uploadLink), fileNames });
+        await queueEmail(ctx, unit.tx, { kind: "documents_shared", to: customer.email, dedupeKey: `shared:${docs[0]!.id}`, ...content });
+        await addCustomerNotification(unit, customer.id, {
+          type: "other",
+          brokerId: broker.id,
+          title: "Documents shared with you",
+          message: `${brokerName} shared ${fileNames.join(", ")} with you.`,
+          metadata: { brokerId: broker.id, documentIds: docs.map((d) => d.id) },
+        });
+        unit.publish({ type: "document_status_changed", brokerId: broker.id, customerId: customer.id, documentIds: docs.map((d) => d.id) });
+        for (const doc of docs) await recordAudit(ctx, unit, { brokerId: broker.id, customerId: customer.id, action: "shared", actor, document: doc, detail: doc.originalName });
+        rows.push(...docs);
       }
       return rows;
     });

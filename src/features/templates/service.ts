@@ -75,10 +75,10 @@ export async function updateTemplate(ctx: AppContext, { brokerId, id, input }: {
     const clash = (await tx.select({ id: checklistTemplates.id }).from(checklistTemplates).where(and(eq(checklistTemplates.brokerId, brokerId), eq(checklistTemplates.nameKey, nameKey))))[0];
     if (clash && clash.id !== id) throw nameTaken();
     const row = (await tx
-          .update(checklistTemplates)
-          .set({ nameKey, ...clean, updatedAt: now })
-          .where(and(eq(checklistTemplates.id, id), eq(checklistTemplates.brokerId, brokerId)))
-          .returning())[0];
+      .update(checklistTemplates)
+      .set({ nameKey, ...clean, updatedAt: now })
+      .where(and(eq(checklistTemplates.id, id), eq(checklistTemplates.brokerId, brokerId)))
+      .returning())[0];
     if (!row) throw notFound(templateMessages.notFound);
     return toDto(row);
   });

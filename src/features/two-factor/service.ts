@@ -63,8 +63,8 @@ export async function beginTwoFactorSetup(ctx: AppContext, input: { userId: stri
   const key = new Uint8Array(randomBytes(20));
   const secretSealed = sealSecret(ctx.config.sessionSecret, key);
   await write(ctx, (tx) => tx.insert(brokerTwoFactor)
-        .values({ userId: input.userId, secretSealed, confirmedAt: null, lastUsedStep: null, createdAt: ctx.clock.now() })
-        .onConflictDoUpdate({ target: brokerTwoFactor.userId, set: { secretSealed, lastUsedStep: null, createdAt: ctx.clock.now() } }));
+    .values({ userId: input.userId, secretSealed, confirmedAt: null, lastUsedStep: null, createdAt: ctx.clock.now() })
+    .onConflictDoUpdate({ target: brokerTwoFactor.userId, set: { secretSealed, lastUsedStep: null, createdAt: ctx.clock.now() } }));
   const uri = keyUri(ISSUER, input.email, key);
   const qrSvg = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
   return { secret: encodeBase32UpperCaseNoPadding(key), uri, qrSvg };
@@ -79,9 +79,9 @@ export async function confirmTwoFactorSetup(ctx: AppContext, input: { userId: st
   await checkSecondFactor(ctx, { ...input, allowRecovery: false });
   const recoveryCodes = newRecoveryCodes();
   await inTransaction(ctx, async ({ tx }) => {
-        await tx.update(brokerTwoFactor).set({ confirmedAt: ctx.clock.now() }).where(eq(brokerTwoFactor.userId, input.userId));
-        await replaceRecoveryCodes(tx, input.userId, recoveryCodes, ctx.clock.now());
-      });
+    await tx.update(brokerTwoFactor).set({ confirmedAt: ctx.clock.now() }).where(eq(brokerTwoFactor.userId, input.userId));
+    await replaceRecoveryCodes(tx, input.userId, recoveryCodes, ctx.clock.now());
+  });
   return { recoveryCodes };
 }
 
@@ -110,9 +110,9 @@ export async function disableTwoFactor(ctx: AppContext, input: { userId: string;
 
 async function removeFactor(ctx: AppContext, userId: string): Promise<void> {
   await inTransaction(ctx, async ({ tx }) => {
-        await tx.delete(brokerRecoveryCodes).where(eq(brokerRecoveryCodes.userId, userId));
-        await tx.delete(brokerTwoFactor).where(eq(brokerTwoFactor.userId, userId));
-      });
+    await tx.delete(brokerRecoveryCodes).where(eq(brokerRecoveryCodes.userId, userId));
+    await tx.delete(brokerTwoFactor).where(eq(brokerTwoFactor.userId, userId));
+  });
 }
 
 /** `portal admin reset-2fa`: removes a broker's authenticator and recovery codes (a lost phone). */
@@ -157,16 +157,16 @@ async function spendCode(ctx: AppContext, input: { userId: string; code: string;
     const step = matchingStep(key, code, ctx.clock.now(), row.lastUsedStep);
     if (step === null) return null;
     const spent = (await write(ctx, (tx) => tx.update(brokerTwoFactor)
-          .set({ lastUsedStep: step })
-          .where(and(eq(brokerTwoFactor.userId, input.userId), or(isNull(brokerTwoFactor.lastUsedStep), lt(brokerTwoFactor.lastUsedStep, step))))
-          .returning({ step: brokerTwoFactor.lastUsedStep })))[0];
+      .set({ lastUsedStep: step })
+      .where(and(eq(brokerTwoFactor.userId, input.userId), or(isNull(brokerTwoFactor.lastUsedStep), lt(brokerTwoFactor.lastUsedStep, step))))
+      .returning({ step: brokerTwoFactor.lastUsedStep })))[0];
     return spent ? "totp" : null;
   }
   if (input.allowRecovery && isRecoveryCode(code)) {
     const spent = (await write(ctx, (tx) => tx.update(brokerRecoveryCodes)
-          .set({ usedAt: ctx.clock.now() })
-          .where(and(eq(brokerRecoveryCodes.userId, input.userId), eq(brokerRecoveryCodes.codeHash, recoveryCodeHash(code)), isNull(brokerRecoveryCodes.usedAt)))
-          .returning({ id: brokerRecoveryCodes.id })))[0];
+      .set({ usedAt: ctx.clock.now() })
+      .where(and(eq(brokerRecoveryCodes.userId, input.userId), eq(brokerRecoveryCodes.codeHash, recoveryCodeHash(code)), isNull(brokerRecoveryCodes.usedAt)))
+      .returning({ id: brokerRecoveryCodes.id })))[0];
     return spent ? "recovery" : null;
   }
   return null;
