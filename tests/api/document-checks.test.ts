@@ -167,6 +167,31 @@ describe("the real-file corpus", () => {
     expect(tempFiles()).toEqual([]);
   });
 
+  test("a photo cut off on its way (its header whole) is refused; bytes after a whole photo's end are kept", async () => {
+    const c = await createCustomer(srv, broker.token, { email: "cut-off@example.com", requiredDocuments: ["Photo ID", "Payslip", "Utility bill", "Passport"].map((name) => ({ name })) });
+    const docs = c.documents;
+    const IMAGE_UNREADABLE = "This image cannot be read: it is damaged or not a real photo. Please take the photo again or send a PDF.";
+    const upright = read("exif-samples--jpg_orientation_landscape_1.jpg"); // stored as sent: never decoded
+    const turned = read("exif-samples--jpg_orientation_landscape_6.jpg"); // decoded to be turned upright
+    const png = read("tests/hostile/files/basn6a08.png");
+    const pngEnd = Buffer.from(png).lastIndexOf("IEND") - 4; // the start of the last chunk
+    const attempts = [
+      { name: "upright.jpg", bytes: upright.slice(0, Math.floor(upright.length * 0.6)) },
+      { name: "turned.jpg", bytes: turned.slice(0, Math.floor(turned.length * 0.6)) },
+      { name: "picture.png", bytes: png.slice(0, pngEnd) },
+    ];
+    for (const [i, { name, bytes }] of attempts.entries()) {
+      const res = await uploadFile(srv, c.uploadLink, docs[i]!.id, { bytes, name, type: "application/octet-stream" });
+      expect(res, name).toMatchObject({ status: 400, body: { message: IMAGE_UNREADABLE } });
+    }
+    expect(tempFiles()).toEqual([]);
+    expect(await q("select count(*) as n from documents where customer_id = ? and status <> 'requested'", c.id)).toEqual({ n: 0 });
+    // A phone's motion photo carries its video after the picture's end: the picture is whole.
+    const withTrailer = new Uint8Array([...upright, ...new TextEncoder().encode("....ftypmp42 a short video")]);
+    const res = await uploadFile(srv, c.uploadLink, docs[3]!.id, { bytes: withTrailer, name: "motion.jpg", type: "image/jpeg" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+
   test("the GPS sample's stored copy has no EXIF block and no GPS tag, and its pixels are untouched", async () => {
     const c = await createCustomer(srv, broker.token);
     const original = read("exif-samples--jpg_gps_DSCN0010.jpg");

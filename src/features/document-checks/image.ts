@@ -101,6 +101,44 @@ function jpegSegments(bytes: Uint8Array): { segments: Segment[]; scanStart: numb
   throw new ImageUnreadable("JPEG has no image data");
 }
 
+/**
+ * Walks the image data from the first scan to the end-of-image marker. A photo cut off on its way
+ * (a dropped connection, a half-synced file) keeps its header, and so its size, but has no end:
+ * it would be stored and shown to the broker as grey. Anything after the end marker (the video
+ * of a phone's motion photo, a second picture) is left alone.
+ */
+function assertJpegComplete(bytes: Uint8Array, scanStart: number): void {
+  let at = scanStart; // at a marker: 0xFF and its code
+  while (at + 1 < bytes.length && bytes[at] === 0xff) {
+    const code = bytes[at + 1]!;
+    if (code === 0xd9) return; // end of image
+    if (code === 0xff) {
+      at += 1; // fill byte
+      continue;
+    }
+    if (at + 4 > bytes.length) break;
+    const length = (bytes[at + 2]! << 8) | bytes[at + 3]!;
+    if (length < 2) break;
+    at += 2 + length;
+    if (code !== 0xda) continue; // a table between the scans of a progressive JPEG
+    // The scan's coded data runs to the next 0xFF that is neither a stuffed data byte (FF 00) nor
+    // a restart marker (FF D0-D7).
+    for (;;) {
+      at = bytes.indexOf(0xff, at);
+      if (at < 0 || at + 1 >= bytes.length) return cutOff();
+      const next = bytes[at + 1]!;
+      if (next === 0x00 || (next >= 0xd0 && next <= 0xd7)) at += 2;
+      else if (next === 0xff) at += 1;
+      else break;
+    }
+  }
+  cutOff();
+}
+
+function cutOff(): never {
+  throw new ImageUnreadable("JPEG is cut off: its image data has no end");
+}
+
 function jpegSize(bytes: Uint8Array): { width: number; height: number } {
   const { segments } = jpegSegments(bytes);
   // SOF0..SOF15 except DHT (C4), JPG (C8) and DAC (CC).
@@ -152,6 +190,7 @@ function readExif(bytes: Uint8Array, segments: Segment[]): ExifFacts {
 
 function prepareJpeg(bytes: Uint8Array, convertedFrom: string | null): PreparedImage {
   const { segments, scanStart } = jpegSegments(bytes);
+  assertJpegComplete(bytes, scanStart);
   const exif = readExif(bytes, segments);
   const metadata = segments.filter((s) => isMetadata(s));
   const size = jpegSize(bytes);
@@ -229,6 +268,7 @@ function preparePng(bytes: Uint8Array): PreparedImage {
   let removed = false;
   let location = false;
   let at = 8;
+  let ended = false;
   while (at + 12 <= bytes.length) {
     const length = view.getUint32(at);
     const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8));
@@ -245,9 +285,14 @@ function preparePng(bytes: Uint8Array): PreparedImage {
       kept.push(bytes.subarray(at, end));
     }
     at = end;
-    if (type === "IEND") break;
+    if (type === "IEND") {
+      ended = true;
+      break;
+    }
   }
   if (!width || !height) throw new ImageUnreadable("PNG has no size");
+  // Cut off between two chunks, a PNG still reads as whole up to there.
+  if (!ended) throw new ImageUnreadable("PNG is cut off: it has no end");
   return {
     bytes: removed ? concat(kept) : bytes,
     mimeType: "image/png",
