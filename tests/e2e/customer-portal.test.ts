@@ -2,6 +2,8 @@
 // the customer, on a phone, uploads on the link as a guest and then creates an account; the
 // broker approves on a laptop; the customer's open page shows the approval without a reload.
 import { expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { realPdf } from "../files/samples.ts";
 import { emailedCode, screenshot, usePortalInBrowser, viewports } from "./support.ts";
@@ -100,16 +102,28 @@ test("on a phone, a refused upload's notice shows the whole reason, not its firs
   const phone = await openPage(viewports.phone);
   await phone.page.goto(`${portal.url}/upload/${customer.uploadLink}`);
   await phone.page.getByRole("heading", { name: "Welcome, Omar" }).waitFor();
-  // A JPEG by its first bytes that no decoder can open: refused with the longest of the reasons.
-  const broken = { name: "id-card.jpg", mimeType: "image/jpeg", buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(4000, 7)]) };
+  // A bank statement locked with a password (pdf.js's test suite): the longest of the reasons.
+  const locked = { name: "statement.pdf", mimeType: "application/pdf", buffer: readFileSync(join(import.meta.dir, "../files/corpus/pdfjs--issue3371.pdf")) };
   const [chooser] = await Promise.all([phone.page.waitForEvent("filechooser"), phone.page.getByRole("button", { name: "Choose file for Photo ID" }).click()]);
-  await chooser.setFiles(broken);
-  const reason = "Upload failed: This image cannot be read: it is damaged or not a real photo. Please take the photo again or send a PDF.";
+  await chooser.setFiles(locked);
+  const reason =
+    "Upload failed: This PDF is protected with a password, so your broker could not open it either. Please send a copy without a password (open it and save or print it as a new PDF).";
   const notice = phone.page.getByText(reason);
   await notice.waitFor();
-  // Every line of it is drawn: nothing is cut off below the box it is in.
+  // Every line of it is drawn: nothing is cut off below the box it is in, and the whole notice is
+  // on the screen.
   const clipped = await notice.evaluate((el) => el.scrollHeight > el.clientHeight + 1);
   expect(clipped).toBe(false);
+  const lowest = await notice.evaluate((el) => {
+    // Up to the fixed strip the toasts are drawn in; every box on the way must end on the screen.
+    let bottom = 0;
+    for (let box: Element | null = el; box; box = box.parentElement) {
+      bottom = Math.max(bottom, box.getBoundingClientRect().bottom, ...[...box.children].map((c) => c.getBoundingClientRect().bottom));
+      if (getComputedStyle(box).position === "fixed") break;
+    }
+    return bottom;
+  });
+  expect(lowest).toBeLessThanOrEqual(viewports.phone.height);
   await screenshot(phone.page, "portal-upload-refused-phone");
   // The refusal's own 400 is the browser's only complaint.
   expect(phone.errors.filter((e) => !/status of 400/.test(e))).toEqual([]);

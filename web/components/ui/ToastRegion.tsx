@@ -23,7 +23,9 @@ export function ToastRegion() {
       // In a strip at the bottom that nothing else uses: at the top a toast covered the header's
       // bell, avatar and Sign In and the dialogs' close buttons. Dialogs and pages keep that
       // strip (8rem above a 1rem margin) clear with pb-36, so a toast covers no control for its 5 s.
-      className="fixed inset-x-4 bottom-4 z-[60] flex max-h-32 flex-col items-stretch gap-2 outline-none sm:left-auto sm:w-96"
+      // A longer message (a refused upload's reason, up to five lines on a phone) grows the toast
+      // upward, never past the bottom of the screen.
+      className="fixed inset-x-4 bottom-4 z-[60] flex flex-col items-stretch gap-2 outline-none sm:left-auto sm:w-96"
     >
       {({ toast: queued }) => {
         const variant = queued.content.variant ?? "default";
