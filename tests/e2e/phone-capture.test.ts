@@ -76,6 +76,17 @@ test("photograph three pages, reorder and retake one, send one PDF; answer anoth
   await phone.page.getByRole("button", { name: "I don't have this: Payslip" }).first().click();
   const why = phone.page.getByRole("dialog", { name: "I don't have Payslip" });
   await why.getByLabel(/^Why not\?/).fill("I am self-employed; my accountant's letter is attached to Bank Statements.");
+  // Tab from the answer reaches the buttons in the order they are drawn, top to bottom: drawn the
+  // other way round, Tab and Space on the button just below the answer cancelled it.
+  const drawn = await why
+    .getByRole("button", { name: /^(Cancel|Send answer)$/ })
+    .evaluateAll((buttons) => buttons.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top).map((b) => b.textContent?.trim()));
+  const tabbed: (string | undefined)[] = [];
+  for (const _ of drawn) {
+    await phone.page.keyboard.press("Tab");
+    tabbed.push(await phone.page.evaluate(() => document.activeElement?.textContent?.trim()));
+  }
+  expect(tabbed).toEqual(drawn);
   await why.getByRole("button", { name: "Send answer" }).click();
   await phone.page.getByText("You said you don't have this:").first().waitFor();
   await screenshot(phone.page, "portal-unavailable-phone");

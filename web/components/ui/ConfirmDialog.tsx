@@ -54,7 +54,7 @@ export function ConfirmDialog({
             {title}
           </Heading>
           <div className="mt-2 text-base text-slate-600">{children}</div>
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-end">
             {/* A destructive action starts on Cancel so a stray Enter does no harm. */}
             <Button variant="secondary" isDisabled={isPending} onPress={() => onOpenChange(false)} autoFocus={tone === "danger"}>
               Cancel

@@ -2,8 +2,10 @@ import { Button } from "./Button";
 import { cx } from "./cx";
 
 /**
- * Cancel and submit at the foot of a form dialog; stacked on phones, primary on top. Inside a
- * <form> the submit button submits it; dialogs without a form pass `onSubmit` instead.
+ * Cancel and submit at the foot of a form dialog; stacked on phones, Cancel on top, in the order
+ * Tab reaches them (drawn the other way round, a customer who typed a reason, pressed Tab to the
+ * button below it and Space, cancelled and lost it). Inside a <form> the submit button submits
+ * it; dialogs without a form pass `onSubmit` instead.
  */
 export function DialogActions({
   onCancel,
@@ -26,7 +28,7 @@ export function DialogActions({
   divided?: boolean;
 }) {
   return (
-    <div className={cx("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", divided ? "border-t border-slate-200 pt-4" : "mt-6")}>
+    <div className={cx("flex flex-col gap-2 sm:flex-row sm:justify-end", divided ? "border-t border-slate-200 pt-4" : "mt-6")}>
       <Button variant="secondary" onPress={onCancel} isDisabled={isPending}>
         Cancel
       </Button>

@@ -32,7 +32,7 @@ export function DocumentViewerDialog({
       {document?.fileUrl ? (
         <div className="flex flex-col gap-4">
           <Preview document={document} fileUrl={document.fileUrl} />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
             <DownloadLink url={document.fileUrl} filename={downloadName(document)} />
             {canVerify(document.status, true) && onResubmit ? (
               <Button variant="secondary" onPress={() => onResubmit(document)}>

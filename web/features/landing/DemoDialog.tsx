@@ -24,7 +24,7 @@ export function DemoDialog({ isOpen, onOpenChange, isSignedIn, onTryForFree }: D
       {(close) => (
         <>
           <DemoVideo />
-          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-end">
             <Button variant="secondary" onPress={close}>
               Close
             </Button>

@@ -35,7 +35,7 @@ export function DocumentPreviewDialog({ document, onClose }: { document: PortalD
             </DownloadLink>
           </div>
         )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
           {kind === "pdf" && viewUrl ? (
             // Some phone browsers show no PDF inside a page; their own viewer always works.
             <LinkButton variant="secondary" href={viewUrl} target="_blank" rel="noopener">

@@ -39,7 +39,7 @@ export function CancelSubscriptionDialog({ isOpen, onOpenChange, planName, perio
             <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-600" />
             <p className="text-sm">Canceling stops the renewal. Nothing else changes until the period ends.</p>
           </div>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
             <Button
               variant="danger"
               isPending={cancel.isPending}

@@ -185,7 +185,7 @@ function SendDocumentsForm({ onDone }: { onDone: () => void }) {
         />
       </section>
 
-      <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
+      <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
         <Button variant="secondary" onPress={onDone}>
           Cancel
         </Button>

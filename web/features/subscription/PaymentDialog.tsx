@@ -94,7 +94,7 @@ function PaymentFlow({ plan, publishableKey, close }: { plan: Plan; publishableK
             <p>{step.message}</p>
           </div>
         </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onPress={close}>
             Cancel
           </Button>
@@ -173,7 +173,7 @@ function PaymentForm({ plan, close }: { plan: Plan; close: () => void }) {
         <Lock aria-hidden="true" className="size-4" />
         Card details go straight to Stripe; this portal never sees them.
       </p>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onPress={close} isDisabled={isPaying}>
           Cancel
         </Button>

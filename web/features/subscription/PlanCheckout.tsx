@@ -88,7 +88,7 @@ export function FreePlanInfoDialog({ isOpen, onOpenChange, canCancel }: { isOpen
             To move to Free from a paid plan, cancel your subscription on your Profile. Your paid plan stays active until the end of
             the period you paid for, and then your account is downgraded to the Free plan.
           </p>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
             {canCancel ? (
               <Button
                 variant="secondary"
@@ -141,7 +141,7 @@ export function ConfirmPlanChangeDialog({
               Your new {next.name} plan starts as soon as its first payment goes through, and your {current?.name ?? "current"} subscription
               ends then. No refund is given for the rest of the current period.
             </p>
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
               <Button variant="secondary" onPress={close}>
                 Cancel
               </Button>

@@ -84,7 +84,7 @@ export function UpgradeRequiredDialog({ isOpen, onOpenChange }: { isOpen: boolea
               );
             })}
           </ul>
-          <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
+          <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
             <Button variant="ghost" onPress={close}>
               Maybe Later
             </Button>
