@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Dialog as AriaDialog, Heading, Modal as AriaModal, ModalOverlay } from "react-aria-components";
 import { Button } from "./Button";
+import { dialogFooterClass } from "./DialogActions";
 
 export interface ConfirmDialogProps {
   isOpen: boolean;
@@ -54,7 +55,7 @@ export function ConfirmDialog({
             {title}
           </Heading>
           <div className="mt-2 text-base text-slate-600">{children}</div>
-          <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-end">
+          <div className={dialogFooterClass("mt-6")}>
             {/* A destructive action starts on Cancel so a stray Enter does no harm. */}
             <Button variant="secondary" isDisabled={isPending} onPress={() => onOpenChange(false)} autoFocus={tone === "danger"}>
               Cancel

@@ -2,10 +2,17 @@ import { Button } from "./Button";
 import { cx } from "./cx";
 
 /**
- * Cancel and submit at the foot of a form dialog; stacked on phones, Cancel on top, in the order
- * Tab reaches them (drawn the other way round, a customer who typed a reason, pressed Tab to the
- * button below it and Space, cancelled and lost it). Inside a <form> the submit button submits
- * it; dialogs without a form pass `onSubmit` instead.
+ * The classes of the row of buttons at a dialog's foot: stacked on phones in the order Tab
+ * reaches them, never reversed (drawn the other way round, a customer who typed a reason, pressed
+ * Tab to the button below it and Space, cancelled and lost it); a row on the right from sm up.
+ */
+export function dialogFooterClass(extra?: string | false, gap = "gap-2"): string {
+  return cx("flex flex-col sm:flex-row sm:justify-end", gap, extra);
+}
+
+/**
+ * Cancel and submit at the foot of a form dialog (dialogFooterClass), Cancel first. Inside a
+ * <form> the submit button submits it; dialogs without a form pass `onSubmit` instead.
  */
 export function DialogActions({
   onCancel,
@@ -28,7 +35,7 @@ export function DialogActions({
   divided?: boolean;
 }) {
   return (
-    <div className={cx("flex flex-col gap-2 sm:flex-row sm:justify-end", divided ? "border-t border-slate-200 pt-4" : "mt-6")}>
+    <div className={dialogFooterClass(divided ? "border-t border-slate-200 pt-4" : "mt-6")}>
       <Button variant="secondary" onPress={onCancel} isDisabled={isPending}>
         Cancel
       </Button>

@@ -9,6 +9,7 @@ import { ModalDialog } from "../../components/ui/Dialog";
 import { Spinner } from "../../components/ui/Spinner";
 import { DownloadLink } from "../../lib/download-link";
 import { useDocumentFileQuery } from "./api";
+import { dialogFooterClass } from "../../components/ui/DialogActions";
 
 export const downloadName = (doc: DocumentDto) => doc.originalName ?? doc.fileName ?? doc.name;
 
@@ -32,7 +33,7 @@ export function DocumentViewerDialog({
       {document?.fileUrl ? (
         <div className="flex flex-col gap-4">
           <Preview document={document} fileUrl={document.fileUrl} />
-          <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+          <div className={dialogFooterClass()}>
             <DownloadLink url={document.fileUrl} filename={downloadName(document)} />
             {canVerify(document.status, true) && onResubmit ? (
               <Button variant="secondary" onPress={() => onResubmit(document)}>

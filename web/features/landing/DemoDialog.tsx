@@ -5,6 +5,7 @@ import { Button } from "../../components/ui/Button";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { useDemoVideoQuery } from "./api";
 import { TryForFreeButton } from "./TryForFreeButton";
+import { dialogFooterClass } from "../../components/ui/DialogActions";
 
 interface DemoDialogProps {
   isOpen: boolean;
@@ -24,7 +25,7 @@ export function DemoDialog({ isOpen, onOpenChange, isSignedIn, onTryForFree }: D
       {(close) => (
         <>
           <DemoVideo />
-          <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-end">
+          <div className={dialogFooterClass("mt-6", "gap-3")}>
             <Button variant="secondary" onPress={close}>
               Close
             </Button>

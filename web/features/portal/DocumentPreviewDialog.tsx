@@ -5,6 +5,7 @@ import { previewKind } from "@shared/files";
 import { LinkButton } from "../../components/ui/Button";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { DownloadLink } from "../../lib/download-link";
+import { dialogFooterClass } from "../../components/ui/DialogActions";
 
 /**
  * The customer's own file, shown from its view URL (same origin, the session cookie authorises
@@ -35,7 +36,7 @@ export function DocumentPreviewDialog({ document, onClose }: { document: PortalD
             </DownloadLink>
           </div>
         )}
-        <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+        <div className={dialogFooterClass()}>
           {kind === "pdf" && viewUrl ? (
             // Some phone browsers show no PDF inside a page; their own viewer always works.
             <LinkButton variant="secondary" href={viewUrl} target="_blank" rel="noopener">

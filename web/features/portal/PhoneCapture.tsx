@@ -10,6 +10,7 @@ import { ProgressBar } from "../../components/ui/ProgressBar";
 import { pagesToPdf, photoToPage, type CapturedPage } from "./capture-pdf";
 import { TAKE_PHOTO_ACCEPT } from "./upload-rules";
 import { useUploads } from "./use-uploads";
+import { dialogFooterClass } from "../../components/ui/DialogActions";
 
 export function PhoneCaptureDialog({ document, isOpen, onOpenChange }: { document: PortalDocumentDto; isOpen: boolean; onOpenChange: (open: boolean) => void }) {
   const { start } = useUploads();
@@ -105,7 +106,7 @@ export function PhoneCaptureDialog({ document, isOpen, onOpenChange }: { documen
       {preparing ? <p className="mt-3 text-sm text-slate-600" role="status">Preparing photo…</p> : null}
       {problem ? <p className="mt-3 text-sm text-red-700" role="alert">{problem}</p> : null}
       {building !== null ? <ProgressBar className="mt-4" label="Making the PDF" value={building} valueLabel={`${building}%`} /> : null}
-      <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-end">
+      <div className={dialogFooterClass("mt-6")}>
         <FileTrigger acceptedFileTypes={TAKE_PHOTO_ACCEPT} defaultCamera="environment" allowsMultiple onSelect={(files) => void prepare(files)}>
           <Button variant="secondary" isDisabled={preparing || building !== null}>
             <Camera aria-hidden="true" className="size-4" />

@@ -5,6 +5,7 @@ import { ModalDialog } from "../../components/ui/Dialog";
 import { toast } from "../../components/ui/Toast";
 import { useCancelSubscription } from "../subscription/api";
 import { subscriptionToasts } from "../subscription/messages";
+import { dialogFooterClass } from "../../components/ui/DialogActions";
 
 export interface CancelSubscriptionDialogProps {
   isOpen: boolean;
@@ -39,7 +40,7 @@ export function CancelSubscriptionDialog({ isOpen, onOpenChange, planName, perio
             <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-600" />
             <p className="text-sm">Canceling stops the renewal. Nothing else changes until the period ends.</p>
           </div>
-          <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+          <div className={dialogFooterClass()}>
             <Button
               variant="danger"
               isPending={cancel.isPending}

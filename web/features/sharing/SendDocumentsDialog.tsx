@@ -17,6 +17,7 @@ import { useShareDocumentsMutation, useShareSettingsQuery } from "./api";
 import { ShareFilePicker, type PickedFile } from "./ShareFilePicker";
 import { ShareRecipientPicker } from "./ShareRecipientPicker";
 import { perFileProgress, shareFailure, shareFileProblem, shareMessages, sharedToast, titled, tooManyFiles } from "./share-rules";
+import { dialogFooterClass } from "../../components/ui/DialogActions";
 
 export interface SendDocumentsDialogProps {
   isOpen: boolean;
@@ -185,7 +186,7 @@ function SendDocumentsForm({ onDone }: { onDone: () => void }) {
         />
       </section>
 
-      <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
+      <div className={dialogFooterClass("border-t border-slate-200 pt-4")}>
         <Button variant="secondary" onPress={onDone}>
           Cancel
         </Button>

@@ -16,6 +16,7 @@ import { toast } from "../../components/ui/Toast";
 import { activateSubscription, createSubscription, subscriptionKeys } from "./api";
 import { POST_PAYMENT_INVALIDATE_MS, POST_PAYMENT_REDIRECT_MS, subscriptionToasts } from "./messages";
 import { stripeFor } from "./stripe-loader";
+import { dialogFooterClass } from "../../components/ui/DialogActions";
 
 /** SPEC 7 "Cache refreshed after payment": subscription, metrics, customers, user, pending and completed. */
 const REFRESHED_AFTER_PAYMENT: readonly ResourceKey[] = [subscriptionKeys.current, ["dashboard"], ["customers"], ["auth", "user"], ["documents"]];
@@ -94,7 +95,7 @@ function PaymentFlow({ plan, publishableKey, close }: { plan: Plan; publishableK
             <p>{step.message}</p>
           </div>
         </div>
-        <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+        <div className={dialogFooterClass()}>
           <Button variant="secondary" onPress={close}>
             Cancel
           </Button>
@@ -173,7 +174,7 @@ function PaymentForm({ plan, close }: { plan: Plan; close: () => void }) {
         <Lock aria-hidden="true" className="size-4" />
         Card details go straight to Stripe; this portal never sees them.
       </p>
-      <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+      <div className={dialogFooterClass()}>
         <Button variant="secondary" onPress={close} isDisabled={isPaying}>
           Cancel
         </Button>

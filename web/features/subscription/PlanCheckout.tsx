@@ -15,6 +15,7 @@ import { PaymentDialog } from "./PaymentDialog";
 import { storePendingSubscription } from "./pending-subscription";
 import { planChoice, type PlanChoice } from "./plan-choice";
 import { usePlans } from "./use-plans";
+import { dialogFooterClass } from "../../components/ui/DialogActions";
 
 export interface PlanCheckout {
   /** What pressing the plan's button would do (for its label and whether it is enabled). */
@@ -88,7 +89,7 @@ export function FreePlanInfoDialog({ isOpen, onOpenChange, canCancel }: { isOpen
             To move to Free from a paid plan, cancel your subscription on your Profile. Your paid plan stays active until the end of
             the period you paid for, and then your account is downgraded to the Free plan.
           </p>
-          <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+          <div className={dialogFooterClass()}>
             {canCancel ? (
               <Button
                 variant="secondary"
@@ -141,7 +142,7 @@ export function ConfirmPlanChangeDialog({
               Your new {next.name} plan starts as soon as its first payment goes through, and your {current?.name ?? "current"} subscription
               ends then. No refund is given for the rest of the current period.
             </p>
-            <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+            <div className={dialogFooterClass()}>
               <Button variant="secondary" onPress={close}>
                 Cancel
               </Button>

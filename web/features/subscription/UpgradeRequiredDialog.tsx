@@ -7,6 +7,7 @@ import { ModalDialog } from "../../components/ui/Dialog";
 import { cx } from "../../components/ui/cx";
 import { useSubscriptionQuery } from "./api";
 import { usePlans } from "./use-plans";
+import { dialogFooterClass } from "../../components/ui/DialogActions";
 
 const PLANS_SECTION = "/#subscription_plan";
 
@@ -84,7 +85,7 @@ export function UpgradeRequiredDialog({ isOpen, onOpenChange }: { isOpen: boolea
               );
             })}
           </ul>
-          <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
+          <div className={dialogFooterClass("border-t border-slate-200 pt-4")}>
             <Button variant="ghost" onPress={close}>
               Maybe Later
             </Button>
