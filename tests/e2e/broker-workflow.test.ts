@@ -2,10 +2,20 @@
 // New Customer dialog, see the customer's upload arrive live on the detail page (no reload),
 // approve it, and look at the dashboard and detail screens at desktop and phone widths.
 import { expect, test } from "bun:test";
+import type { Locator, Page } from "playwright-core";
 import { realPdf } from "../files/samples.ts";
 import { screenshot, usePortalInBrowser, viewports } from "./support.ts";
 
 const { portal, openPage } = usePortalInBrowser();
+
+/** Fails unless the whole element is drawn inside the window, with no scrolling. */
+async function expectInView(page: Page, element: Locator) {
+  const box = await element.boundingBox();
+  const size = page.viewportSize()!;
+  expect(box).not.toBeNull();
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(size.height);
+}
 
 async function uploadAsCustomer(uploadLink: string, documentId: string) {
   const form = new FormData();
@@ -54,6 +64,15 @@ test("invite a customer, see their upload arrive live, approve it", async () => 
   await page.getByRole("button", { name: "Approve Paystub" }).waitFor({ timeout: 10_000 });
   await page.getByText("Under Review").first().waitFor();
 
+  // The viewer fits the screen: its review buttons are in sight without scrolling past the PDF.
+  await page.getByRole("button", { name: "View Paystub" }).click();
+  const viewer = page.getByRole("dialog", { name: "Paystub" });
+  await viewer.getByTitle("Preview of paystub.pdf").waitFor();
+  await expectInView(page, viewer.getByRole("button", { name: "Approve" }));
+  await screenshot(page, "document-viewer-desktop");
+  await page.keyboard.press("Escape");
+  await viewer.waitFor({ state: "detached" });
+
   await page.getByRole("button", { name: "Approve Paystub" }).click();
   await page.getByRole("dialog", { name: "Approve Document" }).getByRole("button", { name: "Approve Document" }).click();
   await page.getByText("Document verified").first().waitFor();
@@ -67,6 +86,11 @@ test("invite a customer, see their upload arrive live, approve it", async () => 
   await page.reload();
   await page.getByText("1 of 2 Approved").waitFor();
   await screenshot(page, "customer-detail-phone");
+  await page.getByRole("button", { name: "View Paystub" }).click();
+  await page.getByRole("dialog", { name: "Paystub" }).getByTitle("Preview of paystub.pdf").waitFor();
+  await expectInView(page, page.getByRole("dialog", { name: "Paystub" }).getByRole("button", { name: "Expiry Date" }));
+  await screenshot(page, "document-viewer-phone");
+  await page.keyboard.press("Escape");
   await page.goto(`${portal.url}/dashboard`);
   await page.getByText("casey.customer@example.com").first().waitFor();
   await screenshot(page, "dashboard-phone-with-data");

@@ -216,11 +216,12 @@ test("deleting a shared document asks the browser first", async () => {
   }
 });
 
-test("the viewer shows a PDF in a frame and offers review actions", async () => {
+test("the viewer shows a PDF in a frame, fetched as a view (not a download), and offers review actions", async () => {
   fakeServer(
     detailServer({
+      // Only the view URL answers: the timeline must record a view, not a download.
       extra: ({ path }) =>
-        path === "/api/documents/paystub.pdf/download"
+        path === "/api/documents/paystub.pdf/view"
           ? new Response("%PDF-1.4", { headers: { "content-type": "application/pdf" } })
           : undefined,
     }),
@@ -244,13 +245,14 @@ test("a file the browser cannot show offers a download instead", async () => {
     name: "Employment Letter",
     status: "approved",
     fileUrl: "/files/letter.docx",
+    viewUrl: "/files/letter.docx?view",
     originalName: "letter.docx",
     mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
   });
   fakeServer(
     detailServer({
       customer: customer([letter]),
-      extra: ({ path }) => (path === "/files/letter.docx" ? new Response("PK") : undefined),
+      extra: ({ path }) => (path.startsWith("/files/letter.docx") ? new Response("PK") : undefined),
     }),
   );
   await openDetail();

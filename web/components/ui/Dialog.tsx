@@ -19,6 +19,12 @@ export interface ModalDialogProps {
   size?: keyof typeof widths;
   /** Clicking the backdrop closes the dialog (not for forms that would lose input). */
   isDismissable?: boolean;
+  /**
+   * The dialog takes the screen's full height and its body the room left under the title, for a
+   * viewer whose frame should fill it while its buttons stay in sight (a fixed-height frame pushed
+   * Approve below the fold).
+   */
+  fill?: boolean;
   children: ReactNode | ((close: () => void) => ReactNode);
 }
 
@@ -32,6 +38,7 @@ export function ModalDialog({
   onOpenChange,
   size = "md",
   isDismissable = true,
+  fill = false,
   children,
 }: ModalDialogProps) {
   return (
@@ -45,10 +52,11 @@ export function ModalDialog({
       <AriaModal
         className={cx(
           "max-h-[calc(100dvh-10rem)] w-full overflow-y-auto rounded-xl bg-white shadow-xl",
+          fill && "h-[calc(100dvh-10rem)]",
           widths[size],
         )}
       >
-        <AriaDialog className="relative p-6 outline-none">
+        <AriaDialog className={cx("relative p-6 outline-none", fill && "flex h-full flex-col")}>
           {({ close }) => (
             <>
               <div className="mb-4 flex items-start justify-between gap-4">
@@ -59,7 +67,13 @@ export function ModalDialog({
                   <X aria-hidden="true" className="size-5" />
                 </Button>
               </div>
-              {typeof children === "function" ? children(close) : children}
+              {fill ? (
+                <div className="min-h-0 flex-1">{typeof children === "function" ? children(close) : children}</div>
+              ) : typeof children === "function" ? (
+                children(close)
+              ) : (
+                children
+              )}
             </>
           )}
         </AriaDialog>

@@ -29,10 +29,11 @@ export function DocumentViewerDialog({
   onChangeExpiry?: (doc: DocumentDto) => void;
 }) {
   return (
-    <ModalDialog title={document?.name ?? "Document"} isOpen={document !== null} onOpenChange={(open) => !open && onClose()} size="xl">
+    <ModalDialog title={document?.name ?? "Document"} isOpen={document !== null} onOpenChange={(open) => !open && onClose()} size="xl" fill>
       {document?.fileUrl ? (
-        <div className="flex flex-col gap-4">
-          <Preview document={document} fileUrl={document.fileUrl} />
+        <div className="flex h-full flex-col gap-4">
+          {/* Shown from the view URL, so the timeline records a view, not a download. */}
+          <Preview document={document} fileUrl={document.viewUrl ?? document.fileUrl} />
           <div className={dialogFooterClass()}>
             <DownloadLink url={document.fileUrl} filename={downloadName(document)} />
             {canVerify(document.status, true) && onResubmit ? (
@@ -79,24 +80,24 @@ function Preview({ document, fileUrl }: { document: DocumentDto; fileUrl: string
 
   if (file.isPending || (file.data && !objectUrl)) {
     return (
-      <div className="flex justify-center py-16">
+      <div className="flex min-h-0 flex-1 items-center justify-center py-16">
         <Spinner label="Loading preview" />
       </div>
     );
   }
   const kind = previewKind({ mimeType: file.data?.type || document.mimeType, name: document.originalName ?? document.fileName });
   if (objectUrl && kind === "pdf") {
-    return <iframe src={objectUrl} title={`Preview of ${name}`} className="h-[70dvh] w-full rounded-lg border border-slate-200" />;
+    return <iframe src={objectUrl} title={`Preview of ${name}`} className="min-h-48 w-full flex-1 rounded-lg border border-slate-200" />;
   }
   if (objectUrl && kind === "image" && !imageFailed) {
     return (
-      <div className="flex justify-center rounded-lg bg-slate-100 p-2">
-        <img src={objectUrl} alt={`Preview of ${name}`} onError={() => setImageFailed(true)} className="max-h-[70dvh] max-w-full object-contain" />
+      <div className="flex min-h-48 flex-1 justify-center rounded-lg bg-slate-100 p-2">
+        <img src={objectUrl} alt={`Preview of ${name}`} onError={() => setImageFailed(true)} className="h-full max-w-full object-contain" />
       </div>
     );
   }
   return (
-    <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-slate-300 px-4 py-12 text-center">
+    <div className="flex flex-1 flex-col items-center justify-center gap-2 rounded-lg border border-dashed border-slate-300 px-4 py-12 text-center">
       <FileQuestion aria-hidden="true" className="size-10 text-slate-400" />
       <p className="font-medium text-slate-900">Preview not available</p>
       <p className="text-sm text-slate-600">{file.isError ? `${errorText(file.error, "The file could not be loaded")}. ` : null}Download to view</p>
