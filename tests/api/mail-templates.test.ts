@@ -40,6 +40,17 @@ describe("email templates", () => {
     expect(all.reset.text).toContain("expires in 1 hour");
   });
 
+  test("the broker's contact line comes after the document list and the link, in both bodies", () => {
+    const sender = { name: "Bree Broker", company: "Bree Loans", phone: "555-0100", replyTo: "bree@example.com", timeZone: null, logoUrl: null, accentColor: null };
+    const email = templates.invitationEmail({ ...people, sender, documents: [{ name: "Paystub" }, { name: "Photo ID" }] });
+    const contact = "Questions? Reply to this email to reach Bree Broker (Bree Loans), or call 555-0100.";
+    for (const body of [email.text, email.html]) {
+      const order = ["Please upload the following documents:", "Paystub", "Photo ID", url, contact].map((part) => body.indexOf(part));
+      expect(order.every((at) => at >= 0)).toBe(true);
+      expect(order).toEqual([...order].sort((a, b) => a - b));
+    }
+  });
+
   test("names are escaped in HTML, so a customer name cannot inject markup", () => {
     const email = templates.invitationEmail({ ...people, customerName: '<script>alert("x")</script>', documents: [] });
     expect(email.html).not.toContain("<script>");

@@ -56,14 +56,16 @@ function compose(options: {
   footer?: string;
   sender?: EmailSender;
 }): EmailContent {
-  const { subject, greeting, list = [], action, footer, sender } = options;
-  const paragraphs = sender ? [...options.paragraphs, contactLine(sender)] : options.paragraphs;
+  const { subject, greeting, paragraphs, list = [], action, footer, sender } = options;
+  // After the list and the link, never between "Please upload the following documents:" and its list.
+  const contact = sender ? contactLine(sender) : null;
   const text = [
     greeting,
     "",
     ...paragraphs.flatMap((p) => [p, ""]),
     ...(list.length ? [...list.map((item) => `  - ${item}`), ""] : []),
     ...(action ? [`${action.label}: ${action.url}`, ""] : []),
+    ...(contact ? [contact, ""] : []),
     footer ?? "This message was sent by your broker's document portal.",
   ].join("\n");
 
@@ -80,6 +82,7 @@ ${header}
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
 ${list.length ? `<ul>${list.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>` : ""}
 ${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:${escapeHtml(accent)};color:${readableTextOn(accent)};padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#6b7280">Or open this link: ${escapeHtml(action.url)}</p>` : ""}
+${contact ? `<p>${escapeHtml(contact)}</p>` : ""}
 <p style="font-size:13px;color:#6b7280">${escapeHtml(footer ?? "This message was sent by your broker's document portal.")}</p>
 </body></html>`;
   return { subject, text, html, replyTo: sender?.replyTo ?? null };
