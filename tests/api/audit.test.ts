@@ -102,6 +102,28 @@ describe("recording", () => {
     expect(entries.map((e) => e.sequence)).toEqual([...entries.map((e) => e.sequence)].sort((a, b) => a - b));
   });
 
+  test("\"I don't have this\": the customer's answer and the broker's decisions on it are entries with the reason", async () => {
+    const c = await createCustomer(srv, broker.token, { name: "Nadia Nofile", email: "nadia@example.com", requiredDocuments: [{ name: "Paystub" }, { name: "W-2" }] });
+    const [paystub, w2] = ["Paystub", "W-2"].map((name) => c.documents.find((d) => d.name === name)!);
+    const answer = (id: string, reason: string) => srv.call(`/api/upload/${c.uploadLink}/documents/${id}/unavailable`, from(GUEST_IP, { method: "POST", body: { reason } }));
+    const decide = (id: string, decision: string) => asBroker(`/api/documents/${id}/unavailable`, { method: "POST", body: { decision } });
+    expect((await answer(paystub.id, "I am self-employed.")).status).toBe(200);
+    expect((await decide(paystub.id, "accept")).status).toBe(200);
+    expect((await answer(w2.id, "It has not come yet.")).status).toBe(200);
+    expect((await decide(w2.id, "keep_open")).status).toBe(200);
+    // A refused answer (empty reason) records nothing.
+    expect((await answer(w2.id, "  ")).status).toBe(400);
+
+    const guest = { kind: "guest" as const, id: c.id, label: "Upload link" };
+    const entries = (await trail(c.id)).filter((e) => e.action !== "invited").reverse();
+    expect(entries.map((e) => [e.action, e.actor, e.address, e.documentName, e.detail])).toEqual([
+      ["unavailable_answered", guest, GUEST_IP, "Paystub", "I am self-employed."],
+      ["unavailable_accepted", brokerActor(), BROKER_IP, "Paystub", "I am self-employed."],
+      ["unavailable_answered", guest, GUEST_IP, "W-2", "It has not come yet."],
+      ["unavailable_kept_open", brokerActor(), BROKER_IP, "W-2", "It has not come yet."],
+    ]);
+  });
+
   test("a scheduled reminder is the portal's, with no address", async () => {
     const c = await createCustomer(srv, broker.token, { dueDate: daysAhead(srv, 3), reminderTime: daysAhead(srv, 2) });
     srv.clock.advance(2 * 24 * HOUR + 60_000);

@@ -7,6 +7,8 @@ import { AppError, badRequest } from "../../lib/errors.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import { rulesProblem, type AcceptanceRules } from "../../shared/acceptance-rules.ts";
 import { AWAITING_UPLOAD, canCustomerUpload, isRequirement } from "../../shared/documents.ts";
+import type { AuditActor } from "../audit/actor.ts";
+import { recordAudit } from "../audit/service.ts";
 import { customerContact, recordCustomerActivity } from "../customers/contact.ts";
 import { addBrokerNotification, addCustomerNotification } from "../notifications/service.ts";
 import { findCustomerDocument, findOwnedDocument, statusIn, type DocumentRow } from "./service.ts";
@@ -23,7 +25,7 @@ export async function setAcceptanceRules(ctx: AppContext, input: { brokerId: str
 }
 
 /** The customer answers a request they cannot fulfil with a reason; the broker is told. */
-export async function answerUnavailable(ctx: AppContext, input: { customerIds: string[]; documentId: string; reason: string }): Promise<DocumentRow> {
+export async function answerUnavailable(ctx: AppContext, input: { customerIds: string[]; documentId: string; reason: string; actor: AuditActor }): Promise<DocumentRow> {
   const reason = input.reason.trim();
   if (!reason) throw badRequest("Please say why you don't have this document.");
   if (reason.length > MAX_UNAVAILABLE_REASON) throw badRequest(`Please keep the reason under ${MAX_UNAVAILABLE_REASON.toLocaleString("en-US")} characters.`);
@@ -37,6 +39,7 @@ export async function answerUnavailable(ctx: AppContext, input: { customerIds: s
       .returning())[0];
     if (!updated) throw new AppError("conflict", "This document no longer awaits anything from you.");
     await recordCustomerActivity(unit.tx, doc.customerId, unit.now);
+    await recordAudit(ctx, unit, { brokerId: doc.brokerId, customerId: doc.customerId, action: "unavailable_answered", actor: input.actor, document: doc, detail: reason });
     const customer = await customerContact(ctx, doc.customerId, unit.tx);
     await addBrokerNotification(unit, doc.brokerId, {
       type: "document_unavailable",
@@ -54,7 +57,10 @@ export async function answerUnavailable(ctx: AppContext, input: { customerIds: s
  * approved without a file, the reason kept as its record) or keep the request open (the answer is
  * cleared and the customer told a file is still needed).
  */
-export async function decideUnavailable(ctx: AppContext, input: { brokerId: string; documentId: string; decision: "accept" | "keep_open" }): Promise<DocumentRow> {
+export async function decideUnavailable(
+  ctx: AppContext,
+  input: { brokerId: string; documentId: string; decision: "accept" | "keep_open"; actor: AuditActor },
+): Promise<DocumentRow> {
   const doc = await findOwnedDocument(ctx, input.brokerId, input.documentId);
   if (!doc.unavailableReason || !canCustomerUpload(doc.status)) throw new AppError("conflict", "There is no \"I don't have this\" answer to decide on.");
   return inTransaction(ctx, async (unit) => {
@@ -68,6 +74,14 @@ export async function decideUnavailable(ctx: AppContext, input: { brokerId: stri
       )
       .where(eq(documents.id, doc.id))
       .returning())[0]!;
+    await recordAudit(ctx, unit, {
+      brokerId: doc.brokerId,
+      customerId: doc.customerId,
+      action: accepted ? "unavailable_accepted" : "unavailable_kept_open",
+      actor: input.actor,
+      document: doc,
+      detail: doc.unavailableReason,
+    });
     await addCustomerNotification(unit, doc.customerId, {
       type: "other",
       brokerId: doc.brokerId,

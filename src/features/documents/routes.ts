@@ -42,7 +42,8 @@ export const documentRoutes = (ctx: AppContext) =>
         )
         .post(
           "/:id/unavailable",
-          async ({ broker, params, body }) => toDocumentDto(await decideUnavailable(ctx, { brokerId: broker.id, documentId: params.id, decision: body.decision })),
+          async ({ broker, params, body, request, server }) =>
+            toDocumentDto(await decideUnavailable(ctx, { brokerId: broker.id, documentId: params.id, decision: body.decision, actor: brokerActor(ctx, { broker, request, server }) })),
           { params: IdParams, body: UnavailableDecisionBody, response: DocumentDto },
         )
         .delete(

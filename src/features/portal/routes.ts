@@ -32,9 +32,9 @@ export const portalRoutes = (ctx: AppContext) =>
     )
     .post(
       "/:uploadLink/documents/:documentId/unavailable",
-      async ({ portal, params, body }) => ({
+      async ({ portal, params, body, request, server }) => ({
         message: "Your answer was sent to your broker",
-        document: await answerWithoutFile(ctx, { portal, documentId: params.documentId, reason: body.reason }),
+        document: await answerWithoutFile(ctx, { portal, documentId: params.documentId, reason: body.reason, actor: portalActor(ctx, { portal, request, server }) }),
       }),
       { params: DocumentParams, portal: true, body: UnavailableBody, response: UploadResponse },
     );

@@ -134,7 +134,10 @@ export async function uploadToPortal(
 }
 
 /** "I don't have this": a reason instead of a file, for the broker to accept or decline. */
-export async function answerWithoutFile(ctx: AppContext, { portal: access, documentId, reason }: { portal: PortalAccess; documentId: string; reason: string }): Promise<PortalDocumentDto> {
-  const doc = await answerUnavailable(ctx, { customerIds: customerIds(access), documentId, reason });
+export async function answerWithoutFile(
+  ctx: AppContext,
+  { portal: access, documentId, reason, actor }: { portal: PortalAccess; documentId: string; reason: string; actor: AuditActor },
+): Promise<PortalDocumentDto> {
+  const doc = await answerUnavailable(ctx, { customerIds: customerIds(access), documentId, reason, actor });
   return toPortalDocument(doc, isSignedIn(access), effectiveRules(ctx, doc.acceptanceRules));
 }
