@@ -78,7 +78,8 @@ export const portalMessages = {
 /** Customer uploads: the messages both the portal (before sending) and the server use. */
 export const uploadMessages = {
   noFile: "No File Selected - Please select a file to upload.",
-  wrongType: "Only PDF, JPG and PNG files can be uploaded.",
+  // HEIC is named too: iPhones save photos as HEIC, and they are taken (converted to JPEG).
+  wrongType: "Only PDF, JPG, PNG and HEIC files can be uploaded.",
   tooLarge: (maxBytes: number) => `The file is larger than ${megabytes(maxBytes)}. Please choose a smaller file.`,
 } as const;
 

@@ -135,7 +135,7 @@ describe("uploads", () => {
   ])("%s is refused with 415 and nothing changes", async (_case, bytes, name) => {
     const c = await createCustomer(srv, broker.token);
     const res = await uploadFile(srv, c.uploadLink, c.documents[0]!.id, { bytes: bytes(), name, type: "application/pdf" });
-    expect(res).toMatchObject({ status: 415, body: { message: "Only PDF, JPG and PNG files can be uploaded." } });
+    expect(res).toMatchObject({ status: 415, body: { message: "Only PDF, JPG, PNG and HEIC files can be uploaded." } });
     expect(await q("select status, storage_key from documents where id = ?", c.documents[0]!.id)).toEqual({ status: "requested", storage_key: null });
     expect(tempFiles()).toEqual([]);
   });

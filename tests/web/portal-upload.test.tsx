@@ -66,11 +66,12 @@ test("nothing chosen, a wrong type or a too-large file are refused before anythi
   expect(screen.getByText("Please select a file to upload.")).toBeTruthy();
 
   choose(file, [new File(["hello"], "notes.txt", { type: "text/plain" })]);
-  expect(await screen.findByText("Only PDF, JPG and PNG files can be uploaded.")).toBeTruthy();
+  // The same "Upload failed: " as the server's refusals (SPEC 8).
+  expect(await screen.findByText("Upload failed: Only PDF, JPG, PNG and HEIC files can be uploaded.")).toBeTruthy();
   expect(screen.getByText("Upload Failed")).toBeTruthy();
 
   choose(file, [pdf("huge.pdf", TEN_MB + 1)]);
-  expect(await screen.findByText("The file is larger than 10 MB. Please choose a smaller file.")).toBeTruthy();
+  expect(await screen.findByText("Upload failed: The file is larger than 10 MB. Please choose a smaller file.")).toBeTruthy();
   expect(FakeXhr.sent).toHaveLength(0);
 });
 
@@ -122,9 +123,9 @@ test("a refused upload says Upload Failed and 'Upload failed: (server's message)
   choose(file, [new File([new Uint8Array(64)], "id.png", { type: "image/png" })]);
   const xhr = FakeXhr.sent[0]!;
   expect(xhr.body!.get("isGuest")).toBe("false");
-  xhr.respond(415, { message: "Only PDF, JPG and PNG files can be uploaded." });
+  xhr.respond(415, { message: "Only PDF, JPG, PNG and HEIC files can be uploaded." });
   expect(await screen.findByText("Upload Failed")).toBeTruthy();
-  expect(screen.getByText("Upload failed: Only PDF, JPG and PNG files can be uploaded.")).toBeTruthy();
+  expect(screen.getByText("Upload failed: Only PDF, JPG, PNG and HEIC files can be uploaded.")).toBeTruthy();
   expect(within(row).getByRole("button", { name: "Choose file for Photo ID" })).toBeTruthy();
 });
 

@@ -65,7 +65,8 @@ export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: s
       if (controllers.current.has(document.id)) return;
       const problem = uploadProblem(file, maxBytes, document.acceptanceRules);
       if (problem) {
-        toast({ ...(problem === uploadMessages.noFile ? splitMessage(problem) : { title: "Upload Failed", description: problem }), variant: "error" });
+        // Refused here or by the server, the customer reads the same words (SPEC 8).
+        toast({ ...(problem === uploadMessages.noFile ? splitMessage(problem) : { title: "Upload Failed", description: portalMessages.uploadFailed(problem) }), variant: "error" });
         return;
       }
       const chosen = file!;
