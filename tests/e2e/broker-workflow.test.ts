@@ -91,9 +91,21 @@ test("invite a customer, see their upload arrive live, approve it", async () => 
   await expectInView(page, page.getByRole("dialog", { name: "Paystub" }).getByRole("button", { name: "Expiry Date" }));
   await screenshot(page, "document-viewer-phone");
   await page.keyboard.press("Escape");
+  // A long address is shown whole on a phone (two customers often differ only at its end).
+  const longEmail = "christopher.montgomery-fitzgerald.household@family-office.example.com";
+  const created = await page.request.post(`${portal.url}/api/customers`, {
+    data: { email: longEmail, name: "Christopher Montgomery", requiredDocuments: [{ name: "Paystub" }] },
+    headers: { "sec-fetch-site": "same-origin" },
+  });
+  expect(created.status()).toBe(201);
   await page.goto(`${portal.url}/dashboard`);
   await page.getByText("casey.customer@example.com").first().waitFor();
+  const shown = page.getByText(longEmail).first();
+  expect(await shown.evaluate((el) => el.scrollWidth <= el.clientWidth && getComputedStyle(el).textOverflow !== "ellipsis")).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
   await screenshot(page, "dashboard-phone-with-data");
+  await shown.scrollIntoViewIfNeeded();
+  await screenshot(page, "dashboard-phone-long-email");
 
   expect(errors).toEqual([]);
   await context.close();

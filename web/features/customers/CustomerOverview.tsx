@@ -116,7 +116,8 @@ function CustomerCard({ customer, onRemind }: { customer: CustomerDto; onRemind:
           <span className="truncate font-medium text-slate-900" {...{ elementtiming: "customer-card" }}>
             {customer.name}
           </span>
-          <span className="truncate text-sm text-slate-500">{customer.email}</span>
+          {/* The whole address, broken where it must: two customers often differ only at its end. */}
+          <span className="text-sm wrap-anywhere text-slate-500">{customer.email}</span>
         </span>
       </Link>
       <div className="mt-auto flex items-center justify-between gap-2 px-4 pb-2">

@@ -67,14 +67,14 @@ export function CustomerTable({ table, onRequestDocuments, onEdit }: CustomerTab
             </th>
           </tr>
         </thead>
-        {/* grid-cols-1 (minmax(0, 1fr)): a long name or e-mail truncates instead of widening every card. */}
+        {/* grid-cols-1 (minmax(0, 1fr)): a long name truncates (an e-mail wraps) instead of widening every card. */}
         <tbody className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:table-row-group">
           {table.getRowModel().rows.map(({ original: customer }) => (
             <tr
               key={customer.id}
               className="flex min-w-0 flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm xl:table-row xl:rounded-none xl:border-0 xl:border-b xl:p-0 xl:shadow-none xl:last:border-b-0"
             >
-              {/* w-full + max-w-0: the column takes the spare width and long e-mails truncate instead of widening the table. */}
+              {/* w-full + max-w-0: the column takes the spare width; long names truncate and e-mails wrap instead of widening the table. */}
               <td className="block xl:table-cell xl:w-full xl:max-w-0 xl:px-3 xl:py-3 xl:align-middle">
                 <div className="flex items-center gap-3">
                   <CustomerAvatar name={customer.name} email={customer.email} />
@@ -85,7 +85,7 @@ export function CustomerTable({ table, onRequestDocuments, onEdit }: CustomerTab
                     >
                       {customer.name}
                     </Link>
-                    <p className="truncate text-sm text-slate-500">{customer.email}</p>
+                    <p className="text-sm wrap-anywhere text-slate-500">{customer.email}</p>
                   </div>
                   <InvitationBadge status={customer.invitationStatus} />
                 </div>
