@@ -48,6 +48,11 @@ test("sign up, dashboard, log out, sign in, 404", async () => {
   await dialog(page).getByRole("button", { name: "Sign in", exact: true }).click();
   await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
   expect(new URL(page.url()).pathname).toBe("/dashboard");
+  // The sign-in dialog is gone: focus goes on from the new screen's heading, not from <body>.
+  await page.waitForFunction(() => document.activeElement?.tagName === "H1");
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Dashboard");
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Send Document");
 
   // An unknown path renders the app's 404 page.
   await page.goto(`${portal.url}/no/such/page`);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from "react";
+import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 import { Menu as MenuIcon } from "lucide-react";
 import type { AuthUser } from "../features/auth/api";
 import { Logo } from "./Logo";
@@ -6,6 +6,7 @@ import { useLiveChannel } from "../api/live";
 import { BrokerNotificationBell } from "../features/notifications/BrokerNotificationBell";
 import { SideNav } from "./SideNav";
 import { UserMenu } from "./UserMenu";
+import { useHeadingFocus } from "./use-heading-focus";
 import { Button } from "./ui/Button";
 
 // Fetched when first opened and mounted only while open: a broker's first load carries no
@@ -15,6 +16,8 @@ const MobileNavDrawer = lazy(async () => ({ default: (await import("./MobileNavD
 /** The signed-in broker's frame: fixed header, side navigation, content. */
 export function AdminShell({ user, children }: { user: AuthUser; children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const main = useRef<HTMLElement>(null);
+  useHeadingFocus(main);
   // Every broker screen refreshes itself when something changes (uploads, reviews, edits…).
   useLiveChannel(user.id ? { kind: "broker" } : null, user.id);
   return (
@@ -44,7 +47,9 @@ export function AdminShell({ user, children }: { user: AuthUser; children: React
       <Suspense fallback={null}>{drawerOpen ? <MobileNavDrawer isOpen onOpenChange={setDrawerOpen} /> : null}</Suspense>
 
       {/* pb-36: the page's last controls can scroll above the toast strip (Toast.tsx). */}
-      <main className="px-4 pb-36 pt-26 sm:px-6 lg:pl-70">{children}</main>
+      <main ref={main} className="px-4 pb-36 pt-26 sm:px-6 lg:pl-70">
+        {children}
+      </main>
     </div>
   );
 }
