@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { APIRequestContext, Locator, Page } from "playwright-core";
 import { repoRoot } from "../support/cli.ts";
-import { emailedCode, screenshot, usePortalInBrowser, viewports } from "./support.ts";
+import { brokerSignUp, emailedCode, screenshot, usePortalInBrowser, viewports } from "./support.ts";
 import { realPdf } from "../files/samples.ts";
 
 const { portal, openPage } = usePortalInBrowser();
@@ -61,20 +61,9 @@ async function expectAccessible(page: Page, name: string) {
   if (found.length) throw new Error(`${name}: serious or critical axe violations\n${describe(found)}`);
 }
 
-/** Signs a broker up in this browser context (with the emailed code when the portal asks for one). */
-async function brokerSignUp(request: APIRequestContext, email: string, firstName: string, lastName: string) {
-  const data = { email, password: "a good password", firstName, lastName };
-  let res = await request.post(`${portal.url}/api/auth/signup`, { data, headers: sameOrigin });
-  if (res.status() === 202) {
-    const code = emailedCode(portal, email, "broker_signup_code");
-    res = await request.post(`${portal.url}/api/auth/signup`, { data: { ...data, code }, headers: sameOrigin });
-  }
-  expect(res.status()).toBe(201);
-}
-
 /** A broker with one customer who uploaded one document (awaiting review) and has an account. */
 async function seed(request: APIRequestContext) {
-  await brokerSignUp(request, "ally@example.com", "Ally", "Access");
+  await brokerSignUp(portal, request, { email: "ally@example.com", firstName: "Ally", lastName: "Access" });
   const created = await request.post(`${portal.url}/api/customers`, {
     data: {
       email: "rory@example.com",
@@ -209,7 +198,7 @@ test("every screen passes axe (experimental rules on) with no serious or critica
 
 test("a toast covers neither the header's controls nor a dialog's Close button, on a phone or a laptop", async () => {
   const { page, context, errors } = await openPage(viewports.desktop);
-  await brokerSignUp(page.request, "toby@example.com", "Toby", "Toast");
+  await brokerSignUp(portal, page.request, { email: "toby@example.com", firstName: "Toby", lastName: "Toast" });
   for (const [size, viewport] of Object.entries(viewports)) {
     await page.setViewportSize(viewport);
     await page.goto(`${portal.url}/customers`);

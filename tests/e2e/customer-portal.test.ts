@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { realPdf } from "../files/samples.ts";
-import { emailedCode, screenshot, usePortalInBrowser, viewports } from "./support.ts";
+import { brokerSignUp, emailedCode, screenshot, usePortalInBrowser, viewports } from "./support.ts";
 
 const { portal, openPage } = usePortalInBrowser();
 
@@ -84,15 +84,7 @@ test("invite, upload from a phone, sign up, approve, and the customer sees it li
 
 test("on a phone, a refused upload's notice shows the whole reason, not its first two lines", async () => {
   const broker = await openPage(viewports.desktop);
-  // After the portal's first broker, a sign-up asks for the code emailed to her.
-  const data = { email: "rita@example.com", password: "a good password", firstName: "Rita", lastName: "Broker" };
-  const headers = { "sec-fetch-site": "same-origin" };
-  let signup = await broker.page.request.post(`${portal.url}/api/auth/signup`, { data, headers });
-  if (signup.status() === 202) {
-    const code = emailedCode(portal, data.email, "broker_signup_code");
-    signup = await broker.page.request.post(`${portal.url}/api/auth/signup`, { data: { ...data, code }, headers });
-  }
-  expect(signup.status()).toBe(201);
+  await brokerSignUp(portal, broker.page.request, { email: "rita@example.com", firstName: "Rita", lastName: "Broker" });
   const created = await broker.page.request.post(`${portal.url}/api/customers`, {
     data: { email: "omar@example.com", name: "Omar Customer", requiredDocuments: [{ name: "Photo ID" }] },
     headers: { "sec-fetch-site": "same-origin" },

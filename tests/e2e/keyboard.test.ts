@@ -4,11 +4,10 @@
 // document's heading), never <body>.
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { emailedCode, screenshot, usePortalInBrowser, viewports } from "./support.ts";
+import { brokerSignUp, screenshot, usePortalInBrowser, viewports } from "./support.ts";
 import { realPdf } from "../files/samples.ts";
 
 const { portal, openPage } = usePortalInBrowser();
-const sameOrigin = { "sec-fetch-site": "same-origin" };
 
 /** What a screen reader would roughly call the focused element: its label, else its text. */
 function focusedName(page: Page): Promise<string> {
@@ -45,13 +44,7 @@ for (const [size, viewport] of Object.entries(viewports)) {
   test(`keyboard only (${size}): invite, approve, ask again, sign out`, async () => {
     const { page, context, errors } = await openPage(viewport);
     const email = `kay.${size}@example.com`;
-    const data = { email, password: "a good password", firstName: "Kay", lastName: "Keys" };
-    let signup = await page.request.post(`${portal.url}/api/auth/signup`, { data, headers: sameOrigin });
-    if (signup.status() === 202) {
-      const code = emailedCode(portal, email, "broker_signup_code");
-      signup = await page.request.post(`${portal.url}/api/auth/signup`, { data: { ...data, code }, headers: sameOrigin });
-    }
-    expect(signup.status()).toBe(201);
+    await brokerSignUp(portal, page.request, { email, firstName: "Kay", lastName: "Keys" });
 
     // Invite.
     await page.goto(`${portal.url}/customers`);

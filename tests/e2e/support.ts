@@ -1,10 +1,10 @@
 // Browser tests run the compiled ./portal (built by `npm run test:e2e`) on a random port with an
 // empty data directory, and drive Debian's Chromium through playwright-core.
-import { afterAll, beforeAll } from "bun:test";
+import { afterAll, beforeAll, expect } from "bun:test";
 import { Database } from "bun:sqlite";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type APIRequestContext, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { repoRoot, waitForHealthy } from "../support/cli.ts";
 import { freePort } from "../support/smtp.ts";
 import { databaseFileName } from "../../db/client.ts";
@@ -62,6 +62,21 @@ export function emailedCode(portal: Portal, to: string, kind: "broker_signup_cod
   } finally {
     db.close();
   }
+}
+
+/**
+ * Signs a broker up through the API in this browser context (its cookies), with the emailed code
+ * when the portal asks for one (every broker after its first).
+ */
+export async function brokerSignUp(portal: Portal, request: APIRequestContext, person: { email: string; firstName: string; lastName: string }): Promise<void> {
+  const data = { ...person, password: "a good password" };
+  const headers = { "sec-fetch-site": "same-origin" };
+  let res = await request.post(`${portal.url}/api/auth/signup`, { data, headers });
+  if (res.status() === 202) {
+    const code = emailedCode(portal, person.email, "broker_signup_code");
+    res = await request.post(`${portal.url}/api/auth/signup`, { data: { ...data, code }, headers });
+  }
+  expect(res.status(), await res.text()).toBe(201);
 }
 
 export function launchBrowser(): Promise<Browser> {
