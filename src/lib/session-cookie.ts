@@ -17,6 +17,10 @@ export interface Credentials {
   cookie: CookieJar;
 }
 
+/** A token we issue is base64url (tokens.ts randomToken); any other value names no session. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
+const asToken = (value: unknown): string | null => (typeof value === "string" && TOKEN_SHAPE.test(value) ? value : null);
+
 export function sessionCookies(ctx: AppContext, baseName: string) {
   const name = ctx.config.secureCookies ? `__Host-${baseName}` : baseName;
   const options = (value: string, expires: Date) => ({
@@ -33,12 +37,9 @@ export function sessionCookies(ctx: AppContext, baseName: string) {
      * The token of the cookie in force (only that name is read: a planted bare cookie counts for
      * nothing over https). Elysia parses a value that looks like JSON; a token never does.
      */
-    read: (jar: CookieJar): string | null => {
-      const value = jar[name]?.value;
-      return typeof value === "string" && value ? value : null;
-    },
+    read: (jar: CookieJar): string | null => asToken(jar[name]?.value),
     /** The same, from a request's Cookie header, for hot paths that skip Elysia's jar. */
-    readHeader: (header: string | null): string | null => (header ? parseCookies(header)[name] || null : null),
+    readHeader: (header: string | null): string | null => (header ? asToken(parseCookies(header)[name]) : null),
     set: (jar: CookieJar, token: string, expires: Date) => jar[name]!.set(options(token, expires)),
     clear: (jar: CookieJar) => jar[name]!.set({ ...options("", new Date(0)), maxAge: 0 }),
   };

@@ -9,7 +9,7 @@
 import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
 import { unauthorized } from "../../lib/errors.ts";
-import { brokerSession, brokerSessionToken, type BrokerSession } from "../auth/session.ts";
+import { brokerSession, brokerSessionTokenOf, type BrokerSession } from "../auth/session.ts";
 import { brokerForToken } from "../auth/service.ts";
 import { refuseUntilTwoFactorSetUp, twoFactorSetupNeeded } from "../two-factor/gate.ts";
 import type { CustomerSession } from "../customer-auth/service.ts";
@@ -27,8 +27,8 @@ const instances = new WeakMap<AppContext, ReturnType<typeof build>>();
 function build(ctx: AppContext) {
   return new Elysia({ name: "access", seed: contextSeed(ctx) }).macro({
     broker: {
-      async resolve({ headers, cookie, request }) {
-        const token = brokerSessionToken(ctx, { headers, cookie });
+      async resolve({ request }) {
+        const token = brokerSessionTokenOf(ctx, request);
         if (!token) throw unauthorized("Authentication required");
         const broker = await brokerForToken(ctx, token);
         if (!broker) throw unauthorized("Your session has expired. Please sign in again.");

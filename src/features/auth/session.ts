@@ -6,16 +6,22 @@ import { hashToken } from "../../lib/tokens.ts";
 import type { PublicUser } from "./model.ts";
 import { brokerForToken } from "./service.ts";
 
-const bearerToken = (headers: Record<string, string | undefined>) => {
-  const auth = headers.authorization;
-  return auth?.toLowerCase().startsWith("bearer ") ? auth.slice(7).trim() || null : null;
-};
+const bearerToken = (auth: string | null | undefined) => (auth?.toLowerCase().startsWith("bearer ") ? auth.slice(7).trim() || null : null);
 
 export const brokerCookie = (ctx: AppContext) => sessionCookies(ctx, BROKER_COOKIE);
 
 /** The session token a request carries, from `Authorization: Bearer` first, else the cookie in force. */
 export function brokerSessionToken(ctx: AppContext, request: Credentials): string | null {
-  return bearerToken(request.headers) ?? brokerCookie(ctx).read(request.cookie);
+  return bearerToken(request.headers.authorization) ?? brokerCookie(ctx).read(request.cookie);
+}
+
+/**
+ * The same, read from the request's own headers: every broker request asks, and a route whose
+ * hooks never name Elysia's `headers` or `cookie` is spared building both (an object of every
+ * header, and a cookie jar of Proxies).
+ */
+export function brokerSessionTokenOf(ctx: AppContext, request: Request): string | null {
+  return bearerToken(request.headers.get("authorization")) ?? brokerCookie(ctx).readHeader(request.headers.get("cookie"));
 }
 
 export interface BrokerSession {
