@@ -38,9 +38,19 @@ export class ReadCache {
    * at most BUCKET_MS). Every request gets the same
    * object, so plain objects and arrays are frozen: a caller that changed one would throw.
    */
-  async value<T>(key: string, compute: () => Promise<T>, options: ValueOptions = {}): Promise<T> {
+  value<T>(key: string, compute: () => Promise<T>, options: ValueOptions = {}): T | Promise<T> {
     // Taken before computing: a write committed meanwhile gives the next request another version.
     const asked = this.version(options.clock !== false);
+    // A hit on SQLite is answered as it is, not through an async function's promise: a request
+    // asks up to three times (its session, its link, its answer).
+    if (typeof asked === "string") {
+      const hit = this.entries.get(key);
+      if (hit && hit.version === asked) return hit.value as T;
+    }
+    return this.computed(key, compute, asked);
+  }
+
+  private async computed<T>(key: string, compute: () => Promise<T>, asked: string | Promise<string>): Promise<T> {
     const version = typeof asked === "string" ? asked : await asked;
     const hit = this.entries.get(key);
     if (hit && hit.version === version) return hit.value as T;
@@ -60,7 +70,7 @@ export class ReadCache {
   }
 
   /** The JSON of `compute()` as UTF-8: a 400 KB list is then copied out, not re-encoded, on every request. */
-  json(key: string, compute: () => Promise<unknown>): Promise<Uint8Array<ArrayBuffer>> {
+  json(key: string, compute: () => Promise<unknown>): Uint8Array<ArrayBuffer> | Promise<Uint8Array<ArrayBuffer>> {
     return this.value(key, async () => encoder.encode(JSON.stringify(await compute())));
   }
 
