@@ -69,9 +69,13 @@ export class ReadCache {
     }
   }
 
-  /** The JSON of `compute()` as UTF-8: a 400 KB list is then copied out, not re-encoded, on every request. */
-  json(key: string, compute: () => Promise<unknown>): Uint8Array<ArrayBuffer> | Promise<Uint8Array<ArrayBuffer>> {
-    return this.value(key, async () => encoder.encode(JSON.stringify(await compute())));
+  /**
+   * The JSON of `compute()` as a Blob of UTF-8: sent as it is, neither re-encoded nor copied, on
+   * every request. (A Response made from a Uint8Array copies it: 77 µs for a 430 KB list, 3 µs
+   * for 10 KB; from a Blob it shares the bytes, ~1 µs whatever the size.)
+   */
+  json(key: string, compute: () => Promise<unknown>): Blob | Promise<Blob> {
+    return this.value(key, async () => new Blob([encoder.encode(JSON.stringify(await compute()))]));
   }
 
   /** A route's answer from the cached JSON of `compute()` (see jsonResponse). */
@@ -105,7 +109,7 @@ export interface ResponseSet {
  * A ready Response also skips Elysia's response validation, so the route's schema only declares
  * its shape.
  */
-export function jsonResponse(set: ResponseSet, json: Uint8Array<ArrayBuffer>): Response {
+export function jsonResponse(set: ResponseSet, json: Blob): Response {
   const headers = { ...(set.headers as Record<string, string>), "content-type": "application/json; charset=utf-8" };
   const untouched = (set.status === undefined || set.status === 200) && (!set.cookie || Object.keys(set.cookie).length === 0);
   if (!untouched) return new Response(json, { headers: { "content-type": "application/json; charset=utf-8" } });

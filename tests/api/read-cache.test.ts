@@ -22,7 +22,7 @@ test("a cached read is reused until any write, from this or another connection, 
   const clock = new ManualClock();
   const cache = new ReadCache(changeCounter(db), clock);
   let computed = 0;
-  const read = async () => new TextDecoder().decode(await cache.json("k", async () => ({ n: ++computed })));
+  const read = async () => (await cache.json("k", async () => ({ n: ++computed }))).text();
 
   expect(await read()).toBe('{"n":1}');
   expect(await read()).toBe('{"n":1}');
@@ -64,12 +64,12 @@ test("requests that miss together share one computation; a write during it is no
   };
   const together = Array.from({ length: 20 }, () => cache.json("k", slow));
   release();
-  const answers = (await Promise.all(together)).map((json) => new TextDecoder().decode(json));
+  const answers = await Promise.all((await Promise.all(together)).map((json) => json.text()));
   expect(computed).toBe(1);
   expect(new Set(answers)).toEqual(new Set(['{"n":1}']));
 
   db.$client.run("insert into users (id, email) values ('u3', 'c@example.com')");
-  expect(new TextDecoder().decode(await cache.json("k", async () => ({ n: ++computed })))).toBe('{"n":2}');
+  expect(await (await cache.json("k", async () => ({ n: ++computed }))).text()).toBe('{"n":2}');
   db.$client.close();
 });
 
