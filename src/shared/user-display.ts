@@ -27,15 +27,16 @@ export function displayName(user: DisplayableUser | null | undefined): string {
   return "User";
 }
 
+/** A name's first letter in any script; punctuation and digits are not initials ("<b>", "03"). */
+const firstLetter = (part: string) => part.match(/\p{L}/u)?.[0] ?? "";
+
 /**
  * First letters of first and last name, else the first two letters of the
  * e-mail, else "U"; always upper case.
  */
 export function initials(user: DisplayableUser | null | undefined): string {
-  const parts = nameParts(user);
-  if (parts.length > 0) {
-    return parts.map((part) => part.charAt(0)).join("").toUpperCase();
-  }
+  const letters = nameParts(user).map(firstLetter).join("");
+  if (letters) return letters.toUpperCase();
   const email = (user?.email ?? "").trim();
   if (email) return email.slice(0, 2).toUpperCase();
   return "U";
@@ -47,6 +48,7 @@ export function initials(user: DisplayableUser | null | undefined): string {
  * the email's first two letters).
  */
 export function customerInitials(name: string, email?: string | null): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
+  // Words with a letter in them: "Paging Person 03" is PP, not P0.
+  const words = name.trim().split(/\s+/).filter((word) => firstLetter(word));
   return initials({ firstName: words[0] ?? null, lastName: words.length > 1 ? words[words.length - 1] : null, email });
 }

@@ -70,8 +70,13 @@ test("invite a customer, see their upload arrive live, approve it", async () => 
   await viewer.getByTitle("Preview of paystub.pdf").waitFor();
   await expectInView(page, viewer.getByRole("button", { name: "Approve" }));
   await screenshot(page, "document-viewer-desktop");
+  // Approve from the viewer, then cancel: the viewer is gone, so focus goes to the document's heading.
+  await viewer.getByRole("button", { name: "Approve" }).click();
+  await page.getByRole("dialog", { name: "Approve Document" }).waitFor();
   await page.keyboard.press("Escape");
-  await viewer.waitFor({ state: "detached" });
+  await page.getByRole("dialog", { name: "Approve Document" }).waitFor({ state: "detached" });
+  await page.waitForFunction(() => document.activeElement?.tagName === "H3");
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Paystub");
 
   await page.getByRole("button", { name: "Approve Paystub" }).click();
   await page.getByRole("dialog", { name: "Approve Document" }).getByRole("button", { name: "Approve Document" }).click();

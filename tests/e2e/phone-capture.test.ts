@@ -97,6 +97,10 @@ test("photograph three pages, reorder and retake one, send one PDF; answer anoth
   await screenshot(broker.page, "broker-checks-desktop");
   await broker.page.getByRole("button", { name: "Accept answer Payslip" }).click();
   await broker.page.getByText("Accepted without a file: I am self-employed").waitFor();
+  // Told, and the focus stays on the document (its buttons are gone), not on <body>.
+  await broker.page.getByText("Answer accepted").first().waitFor();
+  await broker.page.waitForFunction(() => document.activeElement?.tagName === "H3");
+  expect(await broker.page.evaluate(() => document.activeElement?.textContent)).toBe("Payslip");
 
   expect(phone.errors).toEqual([]);
   expect(broker.errors).toEqual([]);

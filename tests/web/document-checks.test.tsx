@@ -41,8 +41,12 @@ test("an I-don't-have-this answer can be accepted or the request kept open", asy
   expect(await screen.findByText("Self-employed")).toBeTruthy();
   fireEvent.click(screen.getByRole("button", { name: "Keep request open Payslip" }));
   await waitFor(() => expect(calls.find((c) => c.path === "/api/documents/d2/unavailable")?.body).toEqual({ decision: "keep_open" }));
+  // The broker hears that it was done.
+  expect(await screen.findByText("Request kept open")).toBeTruthy();
+  expect(screen.getByText("The customer was told Payslip is still needed.")).toBeTruthy();
   fireEvent.click(screen.getByRole("button", { name: "Accept answer Payslip" }));
   await waitFor(() => expect(calls.filter((c) => c.path === "/api/documents/d2/unavailable").map((c) => c.body)).toEqual([{ decision: "keep_open" }, { decision: "accept" }]));
+  expect(await screen.findByText("Answer accepted")).toBeTruthy();
 });
 
 test("the rules dialog starts from the standard rules, refuses nonsense, and saves the broker's rules", async () => {

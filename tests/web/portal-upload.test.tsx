@@ -60,6 +60,8 @@ test("nothing chosen, a wrong type or a too-large file are refused before anythi
   fakeServer(portalRoute({ portal: guestPortal() }));
   renderPortal();
   const { file } = await inputsOf("Paystub");
+  // The page names what it takes, as its refusal does.
+  expect(screen.getByText("PDF, JPG, PNG or iPhone photo (HEIC), up to 10 MB each.")).toBeTruthy();
 
   choose(file, []);
   expect(await screen.findByText("No File Selected")).toBeTruthy();

@@ -33,5 +33,10 @@ test("a customer's initials: first and last word of the name, else the email's f
   expect(customerInitials("Jane Q. Doe", "jane@example.com")).toBe("JD");
   expect(customerInitials("Carol", "carol@example.com")).toBe("C");
   expect(customerInitials("  ", "zed@example.com")).toBe("ZE");
+  // Initials are letters: not markup, not a number at the end of the name.
+  expect(customerInitials("Paging Person 03", "p@example.com")).toBe("PP");
+  expect(customerInitials("<b>Bold</b> Name", "b@example.com")).toBe("BN");
+  expect(customerInitials("Élodie Ørsted", "e@example.com")).toBe("ÉØ");
+  expect(customerInitials("007", "bond@example.com")).toBe("BO");
   expect(customerInitials("")).toBe("U");
 });

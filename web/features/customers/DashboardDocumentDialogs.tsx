@@ -31,11 +31,12 @@ function DocumentGroups({ rows, onNavigate }: { rows: readonly DashboardDocument
       {groupByCustomer(rows).map((group) => (
         <li key={group.customerId} className="rounded-lg border border-slate-200">
           <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-2">
-            <h3 className="font-semibold text-slate-900">{group.customerName}</h3>
+            {/* min-w-0 + wrap-anywhere: a long name wraps instead of pushing the link off the dialog. */}
+            <h3 className="min-w-0 font-semibold wrap-anywhere text-slate-900">{group.customerName}</h3>
             <Link
               href={`/customer/${group.customerId}`}
               onPress={onNavigate}
-              className="-mr-2 flex min-h-11 items-center rounded-lg px-2 text-sm font-medium text-brand-700 underline-offset-2 outline-none data-hovered:underline data-focus-visible:ring-2 data-focus-visible:ring-brand-500"
+              className="-mr-2 flex min-h-11 shrink-0 items-center rounded-lg px-2 text-sm font-medium whitespace-nowrap text-brand-700 underline-offset-2 outline-none data-hovered:underline data-focus-visible:ring-2 data-focus-visible:ring-brand-500"
             >
               View Customer<span className="sr-only"> {group.customerName}</span>
             </Link>

@@ -15,9 +15,26 @@ import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
 import { useDecideUnavailableMutation, useSetRulesMutation, useStandardRulesQuery } from "./api";
 
-export function DocumentChecks({ doc }: { doc: DocumentDto }) {
+const DECIDED = {
+  accept: { title: "Answer accepted", description: (name: string) => `${name} is settled without a file. The customer was told.` },
+  keep_open: { title: "Request kept open", description: (name: string) => `The customer was told ${name} is still needed.` },
+} as const;
+
+/** `onDecided`: the answer's buttons are gone once the broker decides; the row keeps the focus. */
+export function DocumentChecks({ doc, onDecided }: { doc: DocumentDto; onDecided?: () => void }) {
   const [editing, setEditing] = useState(false);
   const decide = useDecideUnavailableMutation();
+  const decideAs = (decision: keyof typeof DECIDED) =>
+    decide.mutate(
+      { documentId: doc.id, decision },
+      {
+        onSuccess: () => {
+          toast({ title: DECIDED[decision].title, description: DECIDED[decision].description(doc.name), variant: "success" });
+          onDecided?.();
+        },
+        onError: (e) => toast({ title: "Not saved", description: errorText(e), variant: "error" }),
+      },
+    );
   const awaiting = canCustomerUpload(doc.status);
   if (!isRequirement(doc.status)) return null;
   const forDoc = <span className="sr-only"> {doc.name}</span>;
@@ -43,10 +60,10 @@ export function DocumentChecks({ doc }: { doc: DocumentDto }) {
             {doc.unavailableReason}
           </p>
           <div className="mt-2 flex flex-wrap gap-2">
-            <Button size="sm" isPending={decide.isPending} onPress={() => decide.mutate({ documentId: doc.id, decision: "accept" }, { onError: (e) => toast({ title: "Not saved", description: errorText(e), variant: "error" }) })}>
+            <Button size="sm" isPending={decide.isPending} onPress={() => decideAs("accept")}>
               Accept answer{forDoc}
             </Button>
-            <Button size="sm" variant="secondary" isPending={decide.isPending} onPress={() => decide.mutate({ documentId: doc.id, decision: "keep_open" }, { onError: (e) => toast({ title: "Not saved", description: errorText(e), variant: "error" }) })}>
+            <Button size="sm" variant="secondary" isPending={decide.isPending} onPress={() => decideAs("keep_open")}>
               Keep request open{forDoc}
             </Button>
           </div>

@@ -9,7 +9,7 @@ import { ChangeDueDateDialog } from "./ChangeDueDateDialog";
 import { ChangeExpiryDialog } from "./ChangeExpiryDialog";
 import { DeleteCustomerDialog } from "./DeleteCustomerDialog";
 import { DocumentViewerDialog } from "./DocumentViewerDialog";
-import { documentHeadingId } from "./DocumentRow";
+import { documentHeadingId, focusHeadingIfLost } from "./DocumentRow";
 import { PersonalInfoCard } from "./PersonalInfoCard";
 import { ProgressCard } from "./ProgressCard";
 import { QuickActionsCard } from "./QuickActionsCard";
@@ -33,7 +33,13 @@ type OpenDialog =
 
 export function CustomerDetail({ customer }: { customer: CustomerDetailDto }) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const close = () => setDialog(null);
+  // A document's dialog opened from another (Approve from the viewer) has no opener left to give
+  // focus back to when it is cancelled: then the document's heading takes it, not <body>.
+  const close = () => {
+    const doc = dialog && "doc" in dialog ? dialog.doc : null;
+    setDialog(null);
+    if (doc) requestAnimationFrame(() => focusHeadingIfLost(doc.id));
+  };
   // After Approve or Re-Submit the button that opened the dialog may disappear (an approved
   // document has none): focus goes to the document's heading instead of falling to <body>.
   // Done in the commit that closes the dialog, before React Aria would restore focus itself.

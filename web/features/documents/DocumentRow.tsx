@@ -14,6 +14,12 @@ import { formatKilobytes } from "@shared/format";
 /** The id of a document's heading in its row (a stable place to put focus). */
 export const documentHeadingId = (documentId: string) => `document-${documentId}`;
 
+/** Puts focus on the document's heading when the control that had it is gone (focus on <body>). */
+export function focusHeadingIfLost(documentId: string): void {
+  const active = document.activeElement;
+  if (!active || active === document.body) document.getElementById(documentHeadingId(documentId))?.focus();
+}
+
 export interface DocumentActions {
   onView: (doc: DocumentDto) => void;
   onApprove: (doc: DocumentDto) => void;
@@ -75,7 +81,7 @@ export function DocumentRow({ doc, now, actions, expiresOn = null }: { doc: Docu
           </p>
         ) : null}
 
-        <DocumentChecks doc={doc} />
+        <DocumentChecks doc={doc} onDecided={() => requestAnimationFrame(() => focusHeadingIfLost(doc.id))} />
         <RowActions doc={doc} hasFile={hasFile} showDue={showDue} actions={actions} />
       </div>
     </li>

@@ -55,7 +55,7 @@ export function RequiredDocuments({
           <h2 id="portal-required" className="text-xl font-semibold text-slate-900">
             Required Documents
           </h2>
-          <p className="mt-1 text-sm text-slate-600">PDF, JPG or PNG, up to {megabytes(portal.maxUploadBytes)} each.</p>
+          <p className="mt-1 text-sm text-slate-600">PDF, JPG, PNG or iPhone photo (HEIC), up to {megabytes(portal.maxUploadBytes)} each.</p>
         </div>
         {brokers.length > 1 ? <BrokerSelect brokers={brokers} value={brokerId} onChange={setBrokerId} /> : null}
       </div>

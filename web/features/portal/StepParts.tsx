@@ -7,7 +7,8 @@ export function ChosenEmail({ email, onChange }: { email: string; onChange: () =
     <div className="flex flex-col items-start gap-1">
       <p className="flex w-full min-w-0 items-center gap-2 rounded-lg bg-slate-50 px-3 py-2.5 text-slate-800">
         <UserRound aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
-        <span className="truncate">{email}</span>
+        {/* Whole, wrapped: the customer checks it is the address they meant. */}
+        <span className="min-w-0 wrap-anywhere">{email}</span>
       </p>
       {/* The link style needs no side padding; the negative margin keeps its 44 px target aligned. */}
       <Button variant="link" size="sm" onPress={onChange} className="-ml-3">
