@@ -54,3 +54,22 @@ test("the page on screen stays while the next one loads", async () => {
   release();
   expect(await screen.findByText("Page 2 of 3")).toBeTruthy();
 });
+
+test("reaching the last page hands focus to Previous (Next is disabled there), and the first page to Next", async () => {
+  fakeServer(brokerServer(many));
+  renderApp("/customers");
+  expect(await screen.findByText("Page 1 of 3")).toBeTruthy();
+  const next = screen.getByRole("button", { name: "Next page" });
+  next.focus();
+  fireEvent.click(next);
+  expect(await screen.findByText("Page 2 of 3")).toBeTruthy();
+  expect(document.activeElement).toBe(next); // still a page ahead: focus stays on Next
+  fireEvent.click(next);
+  expect(await screen.findByText("Page 3 of 3")).toBeTruthy();
+  await waitFor(() => expect(document.activeElement?.getAttribute("aria-label")).toBe("Previous page"));
+  const previous = screen.getByRole("button", { name: "Previous page" });
+  fireEvent.click(previous);
+  fireEvent.click(previous);
+  expect(await screen.findByText("Page 1 of 3")).toBeTruthy();
+  await waitFor(() => expect(document.activeElement?.getAttribute("aria-label")).toBe("Next page"));
+});

@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { Link } from "react-aria-components";
 import type { Column, Table } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, FilePlus, Mail, Pencil } from "lucide-react";
@@ -153,25 +154,40 @@ function SortableHeader({ label, column }: { label: string; column: Column<Custo
 }
 
 function Pagination({ table }: { table: Table<CustomerDto> }) {
+  const nav = useRef<HTMLElement>(null);
   const pageCount = table.getPageCount();
   if (pageCount <= 1) return null;
+  // Reaching the last (or first) page disables the button just pressed, and a disabled button
+  // drops the focus to <body>: the other one takes it once the page is drawn.
+  const focusAfterTurn = (label: string) =>
+    requestAnimationFrame(() => nav.current?.querySelector<HTMLButtonElement>(`[aria-label="${label}"]:not([disabled])`)?.focus());
   const { pageIndex, pageSize } = table.getState().pagination;
   const total = table.getRowCount();
   const first = pageIndex * pageSize + 1;
   const last = Math.min(total, first + pageSize - 1);
   return (
-    <nav aria-label="Customer pages" className="flex items-center justify-between gap-2 text-sm text-slate-600">
+    <nav ref={nav} aria-label="Customer pages" className="flex items-center justify-between gap-2 text-sm text-slate-600">
       <span aria-live="polite">
         {first}–{last} of {total}
       </span>
       <div className="flex items-center gap-1">
-        <Button variant="secondary" size="icon" aria-label="Previous page" isDisabled={!table.getCanPreviousPage()} onPress={table.previousPage}>
+        <Button variant="secondary" size="icon" aria-label="Previous page" isDisabled={!table.getCanPreviousPage()}
+          onPress={() => {
+            table.previousPage();
+            if (pageIndex === 1) focusAfterTurn("Next page");
+          }}
+        >
           <ChevronLeft aria-hidden="true" className="size-5" />
         </Button>
         <span className="px-2">
           Page {pageIndex + 1} of {pageCount}
         </span>
-        <Button variant="secondary" size="icon" aria-label="Next page" isDisabled={!table.getCanNextPage()} onPress={table.nextPage}>
+        <Button variant="secondary" size="icon" aria-label="Next page" isDisabled={!table.getCanNextPage()}
+          onPress={() => {
+            table.nextPage();
+            if (pageIndex + 2 === pageCount) focusAfterTurn("Previous page");
+          }}
+        >
           <ChevronRight aria-hidden="true" className="size-5" />
         </Button>
       </div>
