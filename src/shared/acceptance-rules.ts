@@ -61,10 +61,14 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 const kindWords: Record<FileKind, string> = { pdf: "PDF", image: "photo or image (JPG, PNG or iPhone HEIC)" };
 
-/** Each rule as the portal lists it before upload. */
-export function describeRules(rules: AcceptanceRules): string[] {
+/**
+ * Each rule as the portal lists it before upload; with `forKind`, only those a file of that kind
+ * was held to (a PDF's report does not list the photo's pixel rule as met).
+ */
+export function describeRules(rules: AcceptanceRules, forKind?: FileKind): string[] {
   const lines = [`File: ${rules.kinds.map((k) => kindWords[k]).join(" or ")}`];
-  if (rules.kinds.includes("pdf")) {
+  const applies = (kind: FileKind) => rules.kinds.includes(kind) && (forKind === undefined || forKind === kind);
+  if (applies("pdf")) {
     if (rules.minPages !== null && rules.maxPages !== null && rules.minPages === rules.maxPages) {
       lines.push(`PDF: exactly ${plural(rules.minPages, "page")}`);
     } else {
@@ -73,7 +77,7 @@ export function describeRules(rules: AcceptanceRules): string[] {
     }
     if (rules.noPassword) lines.push("PDF: not password-protected");
   }
-  if (rules.kinds.includes("image")) {
+  if (applies("image")) {
     lines.push(`Photo: at least ${rules.minImageShortSide} × ${rules.minImageLongSide} pixels, so the text is legible`);
   }
   return lines;

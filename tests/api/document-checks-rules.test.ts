@@ -85,7 +85,18 @@ describe("acceptance rules", () => {
     );
     await setRules(id, { ...STANDARD, minImageShortSide: 400, minImageLongSide: 600 });
     expect((await uploadFile(srv, c.uploadLink, id, { bytes: gps, name: "house.jpg", type: "image/jpeg" })).status).toBe(200);
-    expect((await brokerDoc(c.id, id)).checks.slice(0, 3)).toEqual(["Image: 640 × 480 pixels", "Location data removed", "Virus scan: not set up"]);
+    const checks = (await brokerDoc(c.id, id)).checks;
+    expect(checks.slice(0, 3)).toEqual(["Image: 640 × 480 pixels", "Location data removed", "Virus scan: not set up"]);
+    // Only the rules a photo is held to are listed as met (the request takes PDFs too).
+    expect(checks.slice(3)).toEqual(["Rule met: File: PDF or photo or image (JPG, PNG or iPhone HEIC)", "Rule met: Photo: at least 400 × 600 pixels, so the text is legible"]);
+  });
+
+  test("a PDF's report lists the PDF's rules as met, not the photo's", async () => {
+    const c = await createCustomer(srv, broker.token);
+    const id = c.documents[0]!.id;
+    expect((await uploadFile(srv, c.uploadLink, id, { bytes: realPdf(1) })).status).toBe(200);
+    const met = (await brokerDoc(c.id, id)).checks.filter((line: string) => line.startsWith("Rule met: "));
+    expect(met).toEqual(["Rule met: File: PDF or photo or image (JPG, PNG or iPhone HEIC)", "Rule met: PDF: not password-protected"]);
   });
 
   test("rules that make no sense, and another broker's document, are refused changing nothing", async () => {

@@ -145,7 +145,7 @@ async function runChecks(ctx: AppContext, file: ReceivedFileData, rules: Accepta
     metadataRemoved: false,
     convertedFrom: null,
     virusScan,
-    rules: describeRules(rules),
+    rules: describeRules(rules, kind!),
   };
 
   if (kind === "pdf") {
