@@ -57,6 +57,9 @@ test("invite, upload from a phone, sign up, approve, and the customer sees it li
   await dialog.getByRole("button", { name: "Create Account" }).click();
   await phone.page.getByText("Account Created!").first().waitFor();
   await phone.page.getByText("Under Review").first().waitFor();
+  // The dialog and its Sign in button are gone: focus goes on from the progress heading, not <body>.
+  await phone.page.waitForFunction(() => document.activeElement?.tagName === "H2");
+  expect(await phone.page.evaluate(() => document.activeElement?.id)).toBe("portal-progress");
   // Wait for the page's live channel, so the approval below arrives as a push.
   await phone.page.waitForTimeout(300);
   await screenshot(phone.page, "portal-signed-in-phone");

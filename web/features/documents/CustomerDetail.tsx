@@ -9,7 +9,7 @@ import { ChangeDueDateDialog } from "./ChangeDueDateDialog";
 import { ChangeExpiryDialog } from "./ChangeExpiryDialog";
 import { DeleteCustomerDialog } from "./DeleteCustomerDialog";
 import { DocumentViewerDialog } from "./DocumentViewerDialog";
-import { documentHeadingId, focusHeadingIfLost } from "./DocumentRow";
+import { documentHeadingId, focusHeadingOnceLost } from "./DocumentRow";
 import { PersonalInfoCard } from "./PersonalInfoCard";
 import { ProgressCard } from "./ProgressCard";
 import { QuickActionsCard } from "./QuickActionsCard";
@@ -38,7 +38,7 @@ export function CustomerDetail({ customer }: { customer: CustomerDetailDto }) {
   const close = () => {
     const doc = dialog && "doc" in dialog ? dialog.doc : null;
     setDialog(null);
-    if (doc) requestAnimationFrame(() => focusHeadingIfLost(doc.id));
+    if (doc) focusHeadingOnceLost(doc.id);
   };
   // After Approve or Re-Submit the button that opened the dialog may disappear (an approved
   // document has none): focus goes to the document's heading instead of falling to <body>.

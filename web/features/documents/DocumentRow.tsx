@@ -10,15 +10,13 @@ import { DocumentChecks } from "../document-checks/DocumentChecks";
 import { formatDay } from "./format";
 import { formatIsoDay } from "@shared/reminder-cadence";
 import { formatKilobytes } from "@shared/format";
+import { focusOnceLost } from "../../components/use-heading-focus";
 
 /** The id of a document's heading in its row (a stable place to put focus). */
 export const documentHeadingId = (documentId: string) => `document-${documentId}`;
 
-/** Puts focus on the document's heading when the control that had it is gone (focus on <body>). */
-export function focusHeadingIfLost(documentId: string): void {
-  const active = document.activeElement;
-  if (!active || active === document.body) document.getElementById(documentHeadingId(documentId))?.focus();
-}
+/** Puts focus on the document's heading once the control that had it is gone (focus on <body>). */
+export const focusHeadingOnceLost = (documentId: string) => void focusOnceLost(() => document.getElementById(documentHeadingId(documentId)));
 
 export interface DocumentActions {
   onView: (doc: DocumentDto) => void;
@@ -81,7 +79,7 @@ export function DocumentRow({ doc, now, actions, expiresOn = null }: { doc: Docu
           </p>
         ) : null}
 
-        <DocumentChecks doc={doc} onDecided={() => requestAnimationFrame(() => focusHeadingIfLost(doc.id))} />
+        <DocumentChecks doc={doc} onDecided={() => focusHeadingOnceLost(doc.id)} />
         <RowActions doc={doc} hasFile={hasFile} showDue={showDue} actions={actions} />
       </div>
     </li>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { CustomerProfileDto, PortalDto } from "@shared/api-types";
 import { Spinner } from "../../components/ui/Spinner";
 import { useLiveChannel } from "../../api/live";
@@ -12,6 +12,7 @@ import { SharedDocuments } from "./SharedDocuments";
 import { storeSession } from "./storage";
 import { UploadsProvider } from "./use-uploads";
 import { WelcomeBanner } from "./WelcomeBanner";
+import { useFocusWhenLost } from "../../components/use-heading-focus";
 
 const PortalOverlay = lazy(loadOverlays);
 
@@ -26,6 +27,10 @@ export interface PortalScreenProps {
 export function PortalScreen({ link, portal, resetToken }: PortalScreenProps) {
   const [overlay, setOverlay] = useState<Overlay | null>(resetToken !== null ? { kind: "reset", token: resetToken } : null);
   const signedIn = portal.authenticated;
+  // Signing in or out replaces the welcome (and its Sign in button) with the progress, or back:
+  // focus goes on from the new heading instead of <body>.
+  const main = useRef<HTMLElement>(null);
+  useFocusWhenLost(main, signedIn, "h2");
   const notifications = useCustomerNotifications(link, signedIn);
   // The broker's reviews and requests show up without a reload; signing in or out inside the
   // portal reopens the socket under the new session.
@@ -48,7 +53,7 @@ export function PortalScreen({ link, portal, resetToken }: PortalScreenProps) {
           onSignIn={() => setOverlay({ kind: "signin" })}
         />
         {/* pb-36: the page's last controls can scroll above the toast strip (Toast.tsx). */}
-        <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 pt-6 pb-36 sm:px-6 sm:pt-8">
+        <main ref={main} className="mx-auto flex max-w-6xl flex-col gap-6 px-4 pt-6 pb-36 sm:px-6 sm:pt-8">
           {signedIn ? (
             <ProgressSummary name={portal.customer.name} documents={portal.documents} isNewAccount={isNewAccount(link)} />
           ) : (
