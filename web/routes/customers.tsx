@@ -32,11 +32,12 @@ export function CustomersRoute() {
   return (
     <section className="mx-auto flex max-w-6xl flex-col gap-6">
       <header className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
-        <div>
+        {/* The title's text wraps beside the buttons; the buttons keep one row (they wrapped with room to spare). */}
+        <div className="min-w-0">
           <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">All Customers</h1>
           <p className="mt-1 text-slate-600">Everyone you have invited, their invitation and their documents.</p>
         </div>
-        <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap">
+        <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap lg:shrink-0 lg:justify-end">
           <BulkReminderButton isDisabled={list.total === 0 && !list.isNarrowed} />
           <ExportCustomersButton isDisabled={list.total === 0 && !list.isNarrowed} />
           <AddCustomerButton />
