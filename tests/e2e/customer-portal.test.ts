@@ -103,8 +103,10 @@ test("on a phone, a refused upload's notice shows the whole reason, not its firs
   await chooser.setFiles(locked);
   const reason =
     "Upload failed: This PDF is protected with a password, so your broker could not open it either. Please send a copy without a password (open it and save or print it as a new PDF).";
-  const notice = phone.page.getByText(reason);
+  // In the toast (the strip of notifications), and kept on the document's card until the next try.
+  const notice = phone.page.getByRole("region", { name: /notification/ }).getByText(reason);
   await notice.waitFor();
+  expect(await phone.page.getByText(reason).count()).toBe(2);
   // Every line of it is drawn: nothing is cut off below the box it is in, and the whole notice is
   // on the screen.
   const clipped = await notice.evaluate((el) => el.scrollHeight > el.clientHeight + 1);

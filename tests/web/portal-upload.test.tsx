@@ -59,7 +59,7 @@ test("Take photo asks for the rear camera; Choose file accepts PDF, JPG and PNG"
 test("nothing chosen, a wrong type or a too-large file are refused before anything is sent", async () => {
   fakeServer(portalRoute({ portal: guestPortal() }));
   renderPortal();
-  const { file } = await inputsOf("Paystub");
+  const { row, file } = await inputsOf("Paystub");
   // The page names what it takes, as its refusal does.
   expect(screen.getByText("PDF, JPG, PNG or iPhone photo (HEIC), up to 10 MB each.")).toBeTruthy();
 
@@ -68,12 +68,16 @@ test("nothing chosen, a wrong type or a too-large file are refused before anythi
   expect(screen.getByText("Please select a file to upload.")).toBeTruthy();
 
   choose(file, [new File(["hello"], "notes.txt", { type: "text/plain" })]);
-  // The same "Upload failed: " as the server's refusals (SPEC 8).
-  expect(await screen.findByText("Upload failed: Only PDF, JPG, PNG and HEIC files can be uploaded.")).toBeTruthy();
+  // The same "Upload failed: " as the server's refusals (SPEC 8), in the toast and kept on the card.
+  const wrongType = "Upload failed: Only PDF, JPG, PNG and HEIC files can be uploaded.";
+  expect(await screen.findAllByText(wrongType)).toHaveLength(2);
+  expect(within(row).getByText(wrongType)).toBeTruthy();
   expect(screen.getByText("Upload Failed")).toBeTruthy();
 
+  // The next try replaces it.
   choose(file, [pdf("huge.pdf", TEN_MB + 1)]);
-  expect(await screen.findByText("Upload failed: The file is larger than 10 MB. Please choose a smaller file.")).toBeTruthy();
+  expect(await within(row).findByText("Upload failed: The file is larger than 10 MB. Please choose a smaller file.")).toBeTruthy();
+  expect(within(row).queryByText(wrongType)).toBeNull();
   expect(FakeXhr.sent).toHaveLength(0);
 });
 
@@ -127,8 +131,14 @@ test("a refused upload says Upload Failed and 'Upload failed: (server's message)
   expect(xhr.body!.get("isGuest")).toBe("false");
   xhr.respond(415, { message: "Only PDF, JPG, PNG and HEIC files can be uploaded." });
   expect(await screen.findByText("Upload Failed")).toBeTruthy();
-  expect(screen.getByText("Upload failed: Only PDF, JPG, PNG and HEIC files can be uploaded.")).toBeTruthy();
-  expect(within(row).getByRole("button", { name: "Choose file for Photo ID" })).toBeTruthy();
+  const refused = "Upload failed: Only PDF, JPG, PNG and HEIC files can be uploaded.";
+  expect(screen.getAllByText(refused)).toHaveLength(2); // the toast, and the card until the next try
+  const choose2 = within(row).getByRole("button", { name: "Choose file for Photo ID" });
+  // The buttons are described by it, so a screen reader hears why when it comes back to them.
+  expect(document.getElementById(choose2.getAttribute("aria-describedby")!)?.textContent).toBe(refused);
+  // A good file sent clears it (the card drew new inputs after the first try).
+  choose((await inputsOf("Photo ID")).file, [new File([new Uint8Array(64)], "id.jpg", { type: "image/jpeg" })]);
+  await waitFor(() => expect(within(row).queryByText(refused)).toBeNull());
 });
 
 test("an upload through a link that no longer exists says Customer Not Found (SPEC 8), then shows the invalid-link page", async () => {

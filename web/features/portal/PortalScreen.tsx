@@ -27,10 +27,10 @@ export interface PortalScreenProps {
 export function PortalScreen({ link, portal, resetToken }: PortalScreenProps) {
   const [overlay, setOverlay] = useState<Overlay | null>(resetToken !== null ? { kind: "reset", token: resetToken } : null);
   const signedIn = portal.authenticated;
-  // Signing in or out replaces the welcome (and its Sign in button) with the progress, or back:
-  // focus goes on from the new heading instead of <body>.
+  // When a dialog closes, its opener may be gone (signing in replaces the welcome and its Sign in
+  // button with the progress): focus then goes on from the page's first heading, not <body>.
   const main = useRef<HTMLElement>(null);
-  useFocusWhenLost(main, signedIn, "h2");
+  useFocusWhenLost(main, overlay === null ? signedIn : "a dialog is open", "h2");
   const notifications = useCustomerNotifications(link, signedIn);
   // The broker's reviews and requests show up without a reload; signing in or out inside the
   // portal reopens the socket under the new session.

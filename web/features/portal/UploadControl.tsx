@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { Camera, FileQuestion, FileUp, Files, X } from "lucide-react";
+import { Camera, CircleAlert, FileQuestion, FileUp, Files, X } from "lucide-react";
 import { FileTrigger } from "react-aria-components";
 import type { PortalDocumentDto } from "@shared/api-types";
 import { Button } from "../../components/ui/Button";
@@ -20,7 +20,9 @@ const UnavailableDialog = lazy(async () => ({ default: (await import("./Unavaila
  * before anything is sent.
  */
 export function UploadControl({ document, stacked = false }: { document: PortalDocumentDto; stacked?: boolean }) {
-  const { link, progress, start, cancel } = useUploads();
+  const { link, progress, failures, start, cancel } = useUploads();
+  const failure = failures.get(document.id);
+  const failureId = `upload-failure-${document.id}`;
   const [dialog, setDialog] = useState<"capture" | "unavailable" | null>(null);
   const running = progress.get(document.id);
   const pick = (files: FileList | null) => start(document, files?.[0] ?? null);
@@ -50,15 +52,22 @@ export function UploadControl({ document, stacked = false }: { document: PortalD
           {document.unavailableReason} Your broker will decide; you can still upload it.
         </p>
       ) : null}
+      {failure ? (
+        // Announced by the toast already; kept here, and tied to the buttons, until the next try.
+        <p id={failureId} className="flex gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-600" />
+          <span>{failure}</span>
+        </p>
+      ) : null}
       <div className={cx("grid w-full gap-2", stacked ? "grid-cols-1" : "grid-cols-2")}>
         <FileTrigger acceptedFileTypes={TAKE_PHOTO_ACCEPT} defaultCamera="environment" onSelect={pick}>
-          <Button variant="secondary" size="sm" aria-label={`Take photo of ${document.name}`}>
+          <Button variant="secondary" size="sm" aria-label={`Take photo of ${document.name}`} aria-describedby={failure ? failureId : undefined}>
             <Camera aria-hidden="true" className="size-4" />
             Take photo
           </Button>
         </FileTrigger>
         <FileTrigger acceptedFileTypes={CHOOSE_FILE_ACCEPT} onSelect={pick}>
-          <Button size="sm" aria-label={`Choose file for ${document.name}`}>
+          <Button size="sm" aria-label={`Choose file for ${document.name}`} aria-describedby={failure ? failureId : undefined}>
             <FileUp aria-hidden="true" className="size-4" />
             Choose file
           </Button>

@@ -19,6 +19,11 @@ interface Uploads {
   /** The upload link these uploads go to. */
   link: string;
   progress: ReadonlyMap<string, UploadProgress>;
+  /**
+   * Why each document's last upload failed ("Upload failed: …"), kept on its card until the next
+   * try: the toast that also says it is gone after a few seconds.
+   */
+  failures: ReadonlyMap<string, string>;
   /** Checks the file, then sends it with progress. `null` means the picker returned nothing. */
   start: (document: PortalDocumentDto, file: File | null) => void;
   cancel: (documentId: string) => void;
@@ -41,6 +46,16 @@ function splitMessage(message: string): { title: string; description?: string } 
 export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: string; isGuest: boolean; maxBytes: number; children: ReactNode }) {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<ReadonlyMap<string, UploadProgress>>(new Map());
+  const [failures, setFailures] = useState<ReadonlyMap<string, string>>(new Map());
+  const noteFailure = useCallback((documentId: string, reason: string | null) => {
+    setFailures((current) => {
+      if (!reason && !current.has(documentId)) return current;
+      const next = new Map(current);
+      if (reason) next.set(documentId, reason);
+      else next.delete(documentId);
+      return next;
+    });
+  }, []);
   const controllers = useRef(new Map<string, AbortController>());
 
   // Leaving the portal stops what is still being sent.
@@ -67,8 +82,11 @@ export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: s
       if (problem) {
         // Refused here or by the server, the customer reads the same words (SPEC 8).
         toast({ ...(problem === uploadMessages.noFile ? splitMessage(problem) : { title: "Upload Failed", description: portalMessages.uploadFailed(problem) }), variant: "error" });
+        // Picking nothing is no failure to keep.
+        noteFailure(document.id, problem === uploadMessages.noFile ? null : portalMessages.uploadFailed(problem));
         return;
       }
+      noteFailure(document.id, null);
       const chosen = file!;
       const controller = new AbortController();
       controllers.current.set(document.id, controller);
@@ -96,11 +114,10 @@ export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: s
             return;
           }
           const linkGone = error instanceof ApiError && error.status === 404 && error.message === portalMessages.invalidLink;
+          const failed = portalMessages.uploadFailed(errorText(error, CONNECTION_LOST));
           // SPEC 8: "Upload failed: (text)" under Upload Failed, or Customer Not Found when the link is gone.
-          toast({
-            ...(linkGone ? splitMessage(portalMessages.customerNotFound) : { title: "Upload Failed", description: portalMessages.uploadFailed(errorText(error, CONNECTION_LOST)) }),
-            variant: "error",
-          });
+          toast({ ...(linkGone ? splitMessage(portalMessages.customerNotFound) : { title: "Upload Failed", description: failed }), variant: "error" });
+          if (!linkGone) noteFailure(document.id, failed);
           // A 404 or 409 means the page is out of date (removed, or already uploaded elsewhere).
           if (error instanceof ApiError && (error.status === 404 || error.status === 409)) void refreshPortal(queryClient, link);
         })
@@ -109,11 +126,11 @@ export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: s
           update(document.id, null);
         });
     },
-    [isGuest, link, maxBytes, queryClient, update],
+    [isGuest, link, maxBytes, queryClient, update, noteFailure],
   );
 
   const cancel = useCallback((documentId: string) => controllers.current.get(documentId)?.abort(), []);
 
-  const value = useMemo(() => ({ link, progress, start, cancel }), [link, progress, start, cancel]);
+  const value = useMemo(() => ({ link, progress, failures, start, cancel }), [link, progress, failures, start, cancel]);
   return <UploadsContext.Provider value={value}>{children}</UploadsContext.Provider>;
 }
