@@ -43,19 +43,20 @@ function splitMessage(message: string): { title: string; description?: string } 
   return at === -1 ? { title: message } : { title: message.slice(0, at), description: message.slice(at + 3) };
 }
 
+/** The map with `key` set to `value`, or removed with null; the same map when nothing changes. */
+function withEntry<V>(map: ReadonlyMap<string, V>, key: string, value: V | null): ReadonlyMap<string, V> {
+  if (value === null && !map.has(key)) return map;
+  const next = new Map(map);
+  if (value === null) next.delete(key);
+  else next.set(key, value);
+  return next;
+}
+
 export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: string; isGuest: boolean; maxBytes: number; children: ReactNode }) {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<ReadonlyMap<string, UploadProgress>>(new Map());
   const [failures, setFailures] = useState<ReadonlyMap<string, string>>(new Map());
-  const noteFailure = useCallback((documentId: string, reason: string | null) => {
-    setFailures((current) => {
-      if (!reason && !current.has(documentId)) return current;
-      const next = new Map(current);
-      if (reason) next.set(documentId, reason);
-      else next.delete(documentId);
-      return next;
-    });
-  }, []);
+  const noteFailure = useCallback((documentId: string, reason: string | null) => setFailures((current) => withEntry(current, documentId, reason)), []);
   const controllers = useRef(new Map<string, AbortController>());
 
   // Leaving the portal stops what is still being sent.
@@ -66,14 +67,7 @@ export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: s
     };
   }, []);
 
-  const update = useCallback((documentId: string, value: UploadProgress | null) => {
-    setProgress((current) => {
-      const next = new Map(current);
-      if (value) next.set(documentId, value);
-      else next.delete(documentId);
-      return next;
-    });
-  }, []);
+  const update = useCallback((documentId: string, value: UploadProgress | null) => setProgress((current) => withEntry(current, documentId, value)), []);
 
   const start = useCallback(
     (document: PortalDocumentDto, file: File | null) => {
