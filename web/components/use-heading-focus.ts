@@ -7,10 +7,10 @@ const STEP_MS = 100;
 const FIRST_RENDER = Symbol("first render");
 
 /**
- * When `trigger` changes (and on the first render with `onMount`), and keyboard focus is lost within a moment
- * (the control that had it went away: a sign-in dialog and the button that opened it), puts focus
- * on the first element matching `selector` inside `container`, so Tab and a screen reader go on
- * from there instead of from <body>. Focus that stays on a control is left alone. The target may
+ * When `trigger` changes (and on the first render with `onMount`), and keyboard focus is lost
+ * within a moment (the control that had it went away: a sign-in dialog and the button that opened
+ * it), puts focus on the first element matching `selector` inside `container`, so Tab and a screen
+ * reader go on from there instead of from <body>. Focus that stays on a control is left alone. The target may
  * arrive with its data, and a closing dialog gives focus back a moment after the change: both
  * are waited for a little while.
  */

@@ -57,25 +57,22 @@ export function ModalDialog({
         )}
       >
         <AriaDialog className={cx("relative p-6 outline-none", fill && "flex h-full flex-col")}>
-          {({ close }) => (
-            <>
-              <div className="mb-4 flex items-start justify-between gap-4">
-                <Heading slot="title" className="pt-2 text-xl font-semibold text-slate-900">
-                  {title}
-                </Heading>
-                <Button variant="ghost" size="icon" aria-label="Close" onPress={close} className="-mr-2 -mt-1">
-                  <X aria-hidden="true" className="size-5" />
-                </Button>
-              </div>
-              {fill ? (
-                <div className="min-h-0 flex-1">{typeof children === "function" ? children(close) : children}</div>
-              ) : typeof children === "function" ? (
-                children(close)
-              ) : (
-                children
-              )}
-            </>
-          )}
+          {({ close }) => {
+            const body = typeof children === "function" ? children(close) : children;
+            return (
+              <>
+                <div className="mb-4 flex items-start justify-between gap-4">
+                  <Heading slot="title" className="pt-2 text-xl font-semibold text-slate-900">
+                    {title}
+                  </Heading>
+                  <Button variant="ghost" size="icon" aria-label="Close" onPress={close} className="-mr-2 -mt-1">
+                    <X aria-hidden="true" className="size-5" />
+                  </Button>
+                </div>
+                {fill ? <div className="min-h-0 flex-1">{body}</div> : body}
+              </>
+            );
+          }}
         </AriaDialog>
       </AriaModal>
     </ModalOverlay>

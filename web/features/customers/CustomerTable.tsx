@@ -171,7 +171,11 @@ function Pagination({ table }: { table: Table<CustomerDto> }) {
         {first}–{last} of {total}
       </span>
       <div className="flex items-center gap-1">
-        <Button variant="secondary" size="icon" aria-label="Previous page" isDisabled={!table.getCanPreviousPage()}
+        <Button
+          variant="secondary"
+          size="icon"
+          aria-label="Previous page"
+          isDisabled={!table.getCanPreviousPage()}
           onPress={() => {
             table.previousPage();
             if (pageIndex === 1) focusAfterTurn("Next page");
@@ -182,7 +186,11 @@ function Pagination({ table }: { table: Table<CustomerDto> }) {
         <span className="px-2">
           Page {pageIndex + 1} of {pageCount}
         </span>
-        <Button variant="secondary" size="icon" aria-label="Next page" isDisabled={!table.getCanNextPage()}
+        <Button
+          variant="secondary"
+          size="icon"
+          aria-label="Next page"
+          isDisabled={!table.getCanNextPage()}
           onPress={() => {
             table.nextPage();
             if (pageIndex + 2 === pageCount) focusAfterTurn("Previous page");
