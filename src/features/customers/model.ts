@@ -73,6 +73,7 @@ export const CustomerList = t.Array(CustomerDto);
 export const CUSTOMER_SORTS = ["name", "-name", "invitedAt", "-invitedAt"] as const;
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
 export const MAX_PAGE_SIZE = 100;
+export const PAGE_SIZE_ERROR = `pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}`;
 
 /**
  * GET /api/all-customers?page&pageSize&q&status&sort[&email]: one page of the list, searched (name or
@@ -80,10 +81,10 @@ export const MAX_PAGE_SIZE = 100;
  * list is answered, as the spec's screens ask for it.
  */
 export const CustomerPageQuery = t.Object({
-  page: t.Optional(t.Numeric({ minimum: 1, maximum: 1_000_000, multipleOf: 1, error: "page must be a whole number of at least 1" })),
-  pageSize: t.Optional(
-    t.Numeric({ minimum: 1, maximum: MAX_PAGE_SIZE, multipleOf: 1, error: `pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}` }),
-  ),
+  // Digits, made numbers by pagingOf (service.ts). Not t.Numeric: it carries a Transform, and
+  // Elysia runs TypeBox's interpreted Decode (twice) over a query holding one, ~15 % of a page read.
+  page: t.Optional(t.String({ pattern: "^[1-9][0-9]{0,5}$", error: "page must be a whole number of at least 1" })),
+  pageSize: t.Optional(t.String({ pattern: "^[1-9][0-9]{0,2}$", error: PAGE_SIZE_ERROR })),
   q: t.Optional(t.String({ maxLength: 200, error: "q must be text of at most 200 characters" })),
   /**
    * The customer with exactly this address (any case), if any: a dialog asks whether a typed address

@@ -9,7 +9,7 @@ import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { prepared } from "../../lib/prepared.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
-import type { CustomerDetailDto, CustomerDto, CustomerPage, CustomerPageQuery, DocumentLimit, UpdateCustomerInput } from "./model.ts";
+import { MAX_PAGE_SIZE, PAGE_SIZE_ERROR, type CustomerDetailDto, type CustomerDto, type CustomerPage, type CustomerPageQuery, type DocumentLimit, type UpdateCustomerInput } from "./model.ts";
 import type { DocumentCounts } from "../documents/model.ts";
 import { customerStatusFromCounts, isRequirement } from "../../shared/documents.ts";
 import { maxDocumentsPerCustomer } from "../../shared/limits.ts";
@@ -99,6 +99,13 @@ export const DEFAULT_PAGE_SIZE = 25;
 export const asksForPage = (query: CustomerPageQuery) =>
   query.page !== undefined || query.pageSize !== undefined || query.q !== undefined || query.email !== undefined || query.status !== undefined || query.sort !== undefined;
 
+/** The page asked for, as numbers (the schema has checked they are digits). */
+function pagingOf(query: CustomerPageQuery): { page: number; pageSize: number } {
+  const pageSize = query.pageSize === undefined ? DEFAULT_PAGE_SIZE : Number(query.pageSize);
+  if (pageSize > MAX_PAGE_SIZE) throw badRequest(PAGE_SIZE_ERROR);
+  return { page: query.page === undefined ? 1 : Number(query.page), pageSize };
+}
+
 // LIKE's wildcards typed by the broker are searched for as themselves.
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -107,8 +114,7 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
  * not with the brokerage. Search is case-insensitive for ASCII letters (SQLite's LIKE).
  */
 export async function pageCustomers(ctx: AppContext, broker: PublicUser, query: CustomerPageQuery): Promise<CustomerPage> {
-  const page = query.page ?? 1;
-  const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+  const { page, pageSize } = pagingOf(query);
   const search = query.q?.trim();
   const pattern = search ? likePattern(search.toLowerCase()) : null;
   const where = and(
