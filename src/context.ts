@@ -7,6 +7,7 @@ import { systemClock, type Clock } from "./lib/clock.ts";
 import { createLogger, type Logger } from "./lib/log.ts";
 import { createEventBus, type EventBus } from "./lib/events.ts";
 import { ReadCache } from "./lib/read-cache.ts";
+import { securityHeaders } from "./lib/security.ts";
 import { openFileStore, type FileStore } from "./lib/storage.ts";
 
 export interface AppContext {
@@ -31,9 +32,9 @@ export function buildContext(config: Config, db: Db, options: { clock?: Clock; l
     config,
     db,
     files: openFileStore(config, log),
-    cache: new ReadCache(version, clock),
+    cache: new ReadCache(version, clock, { headers: securityHeaders(config) }),
     // Apart from the responses, so many sessions never push the reads out (and the reverse).
-    lookups: new ReadCache(version, clock, 10_000),
+    lookups: new ReadCache(version, clock, { maxEntries: 10_000 }),
     events: createEventBus(eventChannel(db), log),
     clock,
     log,

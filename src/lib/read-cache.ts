@@ -20,11 +20,17 @@ export class ReadCache {
   // or the clock's bucket turns the version) wait for one computation instead of each running it.
   private computing = new Map<string, { version: string; value: Promise<unknown> }>();
 
+  private readonly maxEntries: number;
+  private readonly answerHeaders: AnswerHeaders;
+
   constructor(
     private readonly changes: () => string | Promise<string>,
     private readonly clock: Clock,
-    private readonly maxEntries = 500,
-  ) {}
+    options: { maxEntries?: number; headers?: Record<string, string> } = {},
+  ) {
+    this.maxEntries = options.maxEntries ?? 500;
+    this.answerHeaders = new AnswerHeaders(options.headers ?? {});
+  }
 
   // Synchronous on SQLite: a cache hit then costs no turn of the microtask queue.
   private version(withClock: boolean): string | Promise<string> {
@@ -78,9 +84,9 @@ export class ReadCache {
     return this.value(key, async () => new Blob([encoder.encode(JSON.stringify(await compute()))]));
   }
 
-  /** A route's answer from the cached JSON of `compute()` (see jsonResponse). */
+  /** A route's answer from the cached JSON of `compute()` (see AnswerHeaders). */
   async response(set: ResponseSet, key: string, compute: () => Promise<unknown>): Promise<Response> {
-    return jsonResponse(set, await this.json(key, compute));
+    return this.answerHeaders.response(set, await this.json(key, compute));
   }
 }
 
@@ -92,12 +98,14 @@ function deepFreeze<T>(value: T): T {
   return Object.freeze(value);
 }
 
-/** The part of Elysia's `set` a cached answer takes over (see jsonResponse). */
+/** The part of Elysia's `set` a cached answer takes over (see AnswerHeaders). */
 export interface ResponseSet {
   headers: Record<string, string | number>;
   status?: number | string;
   cookie?: Record<string, unknown>;
 }
+
+const JSON_TYPE = "application/json; charset=utf-8";
 
 /**
  * A cached read's answer: its JSON, with the headers this request has gathered (security headers,
@@ -108,12 +116,26 @@ export interface ResponseSet {
  * nothing was written to it; a cookie written, or another status, leaves the merge to Elysia.
  * A ready Response also skips Elysia's response validation, so the route's schema only declares
  * its shape.
+ *
+ * The headers every answer carries (`always`: the security headers) are prepared once as a
+ * Headers: a Response copies one in ~1 µs, and builds one from a plain object of eight in ~2 µs,
+ * a sixth of a cached portal read. Only what differs from them is set one by one.
  */
-export function jsonResponse(set: ResponseSet, json: Blob): Response {
-  const headers = { ...(set.headers as Record<string, string>), "content-type": "application/json; charset=utf-8" };
-  const untouched = (set.status === undefined || set.status === 200) && (!set.cookie || Object.keys(set.cookie).length === 0);
-  if (!untouched) return new Response(json, { headers: { "content-type": "application/json; charset=utf-8" } });
-  set.headers = {};
-  set.cookie = undefined;
-  return new Response(json, { headers });
+class AnswerHeaders {
+  private readonly prepared: Headers;
+
+  constructor(private readonly always: Record<string, string>) {
+    this.prepared = new Headers({ ...always, "content-type": JSON_TYPE });
+  }
+
+  response(set: ResponseSet, json: Blob): Response {
+    const untouched = (set.status === undefined || set.status === 200) && (!set.cookie || Object.keys(set.cookie).length === 0);
+    if (!untouched) return new Response(json, { headers: { "content-type": JSON_TYPE } });
+    const response = new Response(json, { headers: this.prepared });
+    const gathered = set.headers as Record<string, string>;
+    for (const name in gathered) if (this.always[name] !== gathered[name]) response.headers.set(name, gathered[name]!);
+    set.headers = {};
+    set.cookie = undefined;
+    return response;
+  }
 }

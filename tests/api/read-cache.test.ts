@@ -73,6 +73,38 @@ test("requests that miss together share one computation; a write during it is no
   db.$client.close();
 });
 
+test("a cached answer carries the headers its request gathered; what one answer adds never reaches the next", async () => {
+  const db = openDatabase(dir);
+  migrateDatabase(db);
+  const always = { "X-Frame-Options": "DENY", "Referrer-Policy": "no-referrer" };
+  const cache = new ReadCache(changeCounter(db), new ManualClock(), { headers: always });
+  const answer = (headers: Record<string, string>) => cache.response({ headers: { ...always, ...headers } }, "k", async () => ({ n: 1 }));
+
+  const first = await answer({ "cache-control": "no-store", "Referrer-Policy": "same-origin", "x-request-id": "first" });
+  expect(Object.fromEntries(first.headers)).toEqual({
+    "cache-control": "no-store",
+    "content-type": "application/json; charset=utf-8",
+    "referrer-policy": "same-origin",
+    "x-frame-options": "DENY",
+    "x-request-id": "first",
+  });
+  const second = await answer({ "x-request-id": "second" });
+  expect(Object.fromEntries(second.headers)).toEqual({
+    "content-type": "application/json; charset=utf-8",
+    "referrer-policy": "no-referrer",
+    "x-frame-options": "DENY",
+    "x-request-id": "second",
+  });
+  expect(await second.text()).toBe('{"n":1}');
+
+  // Another status, or a cookie written: Elysia merges `set` itself, so it is left untouched.
+  const set = { headers: { ...always, "x-request-id": "third" }, status: 201 };
+  const created = await cache.response(set, "k", async () => ({ n: 1 }));
+  expect(Object.fromEntries(created.headers)).toEqual({ "content-type": "application/json; charset=utf-8" });
+  expect(set.headers["x-request-id"]).toBe("third");
+  db.$client.close();
+});
+
 describe("through the API: cached reads never outlive a write to their data, whoever writes", () => {
   const srv = useTestServer();
   const get = (path: string, token: string) => srv.call<any>(path, { token });
@@ -124,7 +156,7 @@ describe("through the API: cached reads never outlive a write to their data, who
     const signedIn = await view(mine.uploadLink, { cookie });
     expect(signedIn.body.authenticated).toBe(true);
     expect(signedIn.body.documents.find((d: any) => d.id === doc.id).status).toBe("uploaded");
-    // The headers the request gathered travel with the cached answer (src/lib/read-cache.ts jsonResponse).
+    // The headers the request gathered travel with the cached answer (src/lib/read-cache.ts AnswerHeaders).
     expect(signedIn.headers.get("cache-control")).toContain("no-store");
     expect(signedIn.headers.get("x-request-id")).toBeTruthy();
     expect(signedIn.headers.get("content-security-policy")).toContain("default-src 'self'");
