@@ -34,7 +34,8 @@ export function buildContext(config: Config, db: Db, options: { clock?: Clock; l
     files: openFileStore(config, log),
     cache: new ReadCache(version, clock, { headers: securityHeaders(config) }),
     // Apart from the responses, so many sessions never push the reads out (and the reverse).
-    lookups: new ReadCache(version, clock, { maxEntries: 10_000 }),
+    // Rows as stored: a session's expiry is compared with the clock by whoever asks.
+    lookups: new ReadCache(version, clock, { maxEntries: 10_000, clock: false }),
     events: createEventBus(eventChannel(db), log),
     clock,
     log,

@@ -14,6 +14,14 @@ interface ValueOptions {
   clock?: boolean;
 }
 
+interface CacheOptions {
+  maxEntries?: number;
+  /** The headers every answer carries (see AnswerHeaders). */
+  headers?: Record<string, string>;
+  /** The default of ValueOptions.clock: false for a cache of what never depends on the time. */
+  clock?: boolean;
+}
+
 export class ReadCache {
   private entries = new Map<string, { version: string; value: unknown }>();
   // Computations under way: the requests that miss together (50 dashboards polling when a write
@@ -22,20 +30,23 @@ export class ReadCache {
 
   private readonly maxEntries: number;
   private readonly answerHeaders: AnswerHeaders;
+  private readonly clockByDefault: boolean;
 
   constructor(
     private readonly changes: () => string | Promise<string>,
     private readonly clock: Clock,
-    options: { maxEntries?: number; headers?: Record<string, string> } = {},
+    options: CacheOptions = {},
   ) {
     this.maxEntries = options.maxEntries ?? 500;
+    this.clockByDefault = options.clock ?? true;
     this.answerHeaders = new AnswerHeaders(options.headers ?? {});
   }
 
   // Synchronous on SQLite: a cache hit then costs no turn of the microtask queue.
   private version(withClock: boolean): string | Promise<string> {
-    const bucket = withClock ? Math.floor(this.clock.now().getTime() / BUCKET_MS) : 0;
     const changes = this.changes();
+    if (!withClock) return changes;
+    const bucket = Math.floor(this.clock.now().getTime() / BUCKET_MS);
     return typeof changes === "string" ? `${changes}:${bucket}` : changes.then((c) => `${c}:${bucket}`);
   }
 
@@ -46,7 +57,7 @@ export class ReadCache {
    */
   value<T>(key: string, compute: () => Promise<T>, options: ValueOptions = {}): T | Promise<T> {
     // Taken before computing: a write committed meanwhile gives the next request another version.
-    const asked = this.version(options.clock !== false);
+    const asked = this.version(options.clock ?? this.clockByDefault);
     // A hit on SQLite is answered as it is, not through an async function's promise: a request
     // asks up to three times (its session, its link, its answer).
     if (typeof asked === "string") {
