@@ -13,7 +13,7 @@ import { brokerSession, brokerSessionTokenOf, type BrokerSession } from "../auth
 import { brokerForToken } from "../auth/service.ts";
 import { refuseUntilTwoFactorSetUp, twoFactorSetupNeeded } from "../two-factor/gate.ts";
 import type { CustomerSession } from "../customer-auth/service.ts";
-import { customerSession, customerSessionOf, portalAccessFor } from "../customer-auth/session.ts";
+import { customerSession, portalAccessOf } from "../customer-auth/session.ts";
 
 /** The identities a request carries; either may be null. */
 export interface Reader {
@@ -39,7 +39,7 @@ function build(ctx: AppContext) {
     portal: {
       async resolve({ params, request }) {
         const uploadLink = String((params as Record<string, string | undefined>).uploadLink ?? "");
-        return { portal: await portalAccessFor(ctx, uploadLink, await customerSessionOf(ctx, request)) };
+        return { portal: await portalAccessOf(ctx, uploadLink, request) };
       },
     },
     reader: {

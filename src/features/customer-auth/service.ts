@@ -58,13 +58,25 @@ const sessionAccount = prepared((db) =>
     .prepare(),
 );
 
-export async function sessionForToken(ctx: AppContext, token: string): Promise<CustomerSession | null> {
-  const sessionId = hashToken(token);
-  const found = await ctx.lookups.value(`customer-session:${sessionId}`, async () => {
+/** A session and when it ends (ms), whether or not that is past; null for one that does not exist. */
+export interface SessionRecord {
+  session: CustomerSession;
+  expiresAt: number;
+}
+
+export async function sessionRecord(ctx: AppContext, sessionId: string): Promise<SessionRecord | null> {
+  return await ctx.lookups.value(`customer-session:${sessionId}`, async () => {
     const row = (await sessionAccount(ctx.db).execute({ sessionId }))[0];
     return row ? { session: { account: row.account, sessionId }, expiresAt: row.expiresAt.getTime() } : null;
   });
-  return found && found.expiresAt > ctx.clock.now().getTime() ? found.session : null;
+}
+
+export const isLive = (ctx: AppContext, record: SessionRecord | null): record is SessionRecord =>
+  record !== null && record.expiresAt > ctx.clock.now().getTime();
+
+export async function sessionForToken(ctx: AppContext, token: string): Promise<CustomerSession | null> {
+  const found = await sessionRecord(ctx, hashToken(token));
+  return isLive(ctx, found) ? found.session : null;
 }
 
 const accountByEmail = async (ctx: AppContext, email: string) =>
