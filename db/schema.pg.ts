@@ -120,6 +120,8 @@ export const documents = pgTable(
     acceptanceRules: jsonb("acceptance_rules").$type<AcceptanceRules>(),
     unavailableReason: text("unavailable_reason"),
     unavailableAt: time("unavailable_at"),
+    /** When the broker kept the request open after such an answer; cleared by the next file or answer. */
+    stillNeededAt: time("still_needed_at"),
     createdAt: createdAt(),
   },
   (t) => [

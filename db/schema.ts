@@ -134,6 +134,8 @@ export const documents = sqliteTable(
     /** The customer's "I don't have this" answer, until the broker accepts it or keeps the request open. */
     unavailableReason: text("unavailable_reason"),
     unavailableAt: time("unavailable_at"),
+    /** When the broker kept the request open after such an answer; cleared by the next file or answer. */
+    stillNeededAt: time("still_needed_at"),
     createdAt: createdAt(),
   },
   (t) => [

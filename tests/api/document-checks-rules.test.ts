@@ -131,18 +131,29 @@ describe("I don't have this", () => {
     const kept = await decide(id, "keep_open");
     expect(kept).toMatchObject({ status: 200, body: { status: "requested", unavailableReason: null } });
     expect((await decide(id, "accept")).status).toBe(409); // nothing to decide on any more
+    // Through the link, a guest too is told the broker still needs it; other documents say nothing.
+    const guestView = async () => (await srv.call<any>(`/api/upload/${c.uploadLink}`)).body.documents;
+    expect((await guestView()).filter((d: any) => d.stillNeeded).map((d: any) => d.id)).toEqual([id]);
 
     await answer(c.uploadLink, id, "Still none, see my tax return instead.");
+    // A new answer is the customer's turn again: no longer "still needed" until the broker decides.
+    expect((await guestView()).find((d: any) => d.id === id)).not.toHaveProperty("stillNeeded");
     const accepted = await decide(id, "accept");
     expect(accepted).toMatchObject({ status: 200, body: { status: "approved", adminComments: "Accepted without a file: Still none, see my tax return instead." } });
     expect((await answer(c.uploadLink, id, "again")).status).toBe(409);
   });
 
-  test("an upload replaces an earlier answer", async () => {
+  test("an upload replaces an earlier answer, and the broker's \"still needed\"", async () => {
     const c = await createCustomer(srv, broker.token);
     const id = c.documents[0]!.id;
     await answer(c.uploadLink, id, "Lost it");
+    await decide(id, "keep_open");
+    expect((await srv.call<any>(`/api/upload/${c.uploadLink}`)).body.documents.find((d: any) => d.id === id).stillNeeded).toBe(true);
     expect((await uploadFile(srv, c.uploadLink, id, { bytes: realPdf() })).status).toBe(200);
     expect(await brokerDoc(c.id, id)).toMatchObject({ status: "uploaded", unavailableReason: null });
+    // Asked again after that file: the re-submit says so, not the old "still needed".
+    expect((await srv.call(`/api/documents/${id}/verify`, { method: "POST", token: broker.token, body: { status: "rejected", rejectionReason: "Blurry" } })).status).toBe(200);
+    expect((await srv.call<any>(`/api/upload/${c.uploadLink}`)).body.documents.find((d: any) => d.id === id)).toMatchObject({ askedAgain: true, canUpload: true });
+    expect((await srv.call<any>(`/api/upload/${c.uploadLink}`)).body.documents.find((d: any) => d.id === id)).not.toHaveProperty("stillNeeded");
   });
 });

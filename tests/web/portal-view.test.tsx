@@ -46,6 +46,18 @@ test("a guest whose document came back is told the broker asked for it again, wi
   expect(within(screen.getByRole("row", { name: /Paystub/ })).queryByText(/asked for this document again/)).toBeNull();
 });
 
+test("a guest whose \"I don't have this\" the broker declined is told the document is still needed, and can upload it", async () => {
+  const portal = guestPortal();
+  const paystub = portal.documents.findIndex((d) => d.name === "Paystub");
+  portal.documents[paystub] = { ...portal.documents[paystub]!, stillNeeded: true };
+  fakeServer(portalRoute({ portal }));
+  renderPortal();
+  const row = await screen.findByRole("row", { name: /Paystub/ });
+  expect(within(row).getByText("Your broker still needs this document. Please upload it when you can.")).toBeTruthy();
+  expect(within(row).getByRole("button", { name: "Choose file for Paystub" })).toBeTruthy();
+  expect(within(screen.getByRole("row", { name: /Photo ID/ })).queryByText(/still needs this document/)).toBeNull();
+});
+
 test("a signed-in customer sees progress, statuses, the re-submit reason and shared files", async () => {
   fakeServer(portalRoute({ portal: signedInPortal() }));
   renderPortal();

@@ -34,7 +34,7 @@ export async function answerUnavailable(ctx: AppContext, input: { customerIds: s
   return inTransaction(ctx, async (unit) => {
     const updated = (await unit.tx
       .update(documents)
-      .set({ unavailableReason: reason, unavailableAt: unit.now })
+      .set({ unavailableReason: reason, unavailableAt: unit.now, stillNeededAt: null })
       .where(and(eq(documents.id, doc.id), statusIn(AWAITING_UPLOAD)))
       .returning())[0];
     if (!updated) throw new AppError("conflict", "This document no longer awaits anything from you.");
@@ -55,7 +55,8 @@ export async function answerUnavailable(ctx: AppContext, input: { customerIds: s
 /**
  * The broker's decision on an "I don't have this" answer: accept it (the request is settled:
  * approved without a file, the reason kept as its record) or keep the request open (the answer is
- * cleared and the customer told a file is still needed).
+ * cleared, and the customer told a file is still needed: by a notification, and on the document's
+ * card through the link, where guests see it too).
  */
 export async function decideUnavailable(
   ctx: AppContext,
@@ -70,7 +71,7 @@ export async function decideUnavailable(
       .set(
         accepted
           ? { status: "approved", verifiedAt: unit.now, adminComments: `Accepted without a file: ${doc.unavailableReason}` }
-          : { unavailableReason: null, unavailableAt: null },
+          : { unavailableReason: null, unavailableAt: null, stillNeededAt: unit.now },
       )
       .where(eq(documents.id, doc.id))
       .returning())[0]!;

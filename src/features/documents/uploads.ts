@@ -52,6 +52,7 @@ const fileAttached = preparedWrite((tx) =>
       // A file answers the request; an earlier "I don't have this" no longer stands.
       unavailableReason: null,
       unavailableAt: null,
+      stillNeededAt: null,
     })
     .where(eq(documents.id, sql.placeholder("documentId")))
     .returning()

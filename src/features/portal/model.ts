@@ -39,6 +39,11 @@ export const PortalDocumentDto = t.Object({
   /** The rules an upload is held to, and the same as lines to show before upload. */
   acceptanceRules: t.Optional(AcceptanceRulesDto),
   rules: t.Optional(t.Array(t.String())),
+  /**
+   * Present (true) when the broker, told "I don't have this", kept the request open: until the
+   * next file or answer. Guests are told too; it says no more than the request itself.
+   */
+  stillNeeded: t.Optional(t.Literal(true)),
   /** The customer's "I don't have this" answer, while the broker has not decided on it. */
   unavailableReason: t.Optional(t.Nullable(t.String())),
   status: t.Optional(DocumentStatus),

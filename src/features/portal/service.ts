@@ -61,6 +61,7 @@ export function toPortalDocument(doc: DocumentRow, signedIn: boolean, rules: Acc
     dueDate: iso(doc.dueDate),
     canUpload: canCustomerUpload(doc.status),
     ...(doc.status === "need_to_resubmit" ? { askedAgain: true as const } : {}),
+    ...(doc.stillNeededAt && canCustomerUpload(doc.status) ? { stillNeeded: true as const } : {}),
     acceptanceRules: rules,
     rules: describeRules(rules),
     unavailableReason: doc.unavailableReason,

@@ -74,6 +74,13 @@ export function DocumentInfo({ document, brokerName, signedIn, titleLevel }: Pic
           <span>Your broker asked for this document again. Please upload a new file; sign in to see why.</span>
         </p>
       ) : null}
+      {document.stillNeeded ? (
+        // The broker's answer to "I don't have this": signed-in customers also get a notification.
+        <p className="mt-1 flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <RotateCcw aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>Your broker still needs this document. Please upload it when you can.</span>
+        </p>
+      ) : null}
       {signedIn && document.fileName ? (
         <p className="truncate text-sm text-slate-500" title={document.fileName}>
           {document.fileName}

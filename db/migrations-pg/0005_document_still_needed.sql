@@ -1,0 +1,1 @@
+ALTER TABLE "documents" ADD COLUMN "still_needed_at" timestamp (3) with time zone;

@@ -1,0 +1,1 @@
+ALTER TABLE `documents` ADD `still_needed_at` integer;
