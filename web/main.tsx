@@ -5,6 +5,7 @@ import { BrowserRouter } from "react-router";
 import { createQueryClient } from "./api/query-client";
 import { App, preloadRoute } from "./App";
 import { toastQueue } from "./components/ui/Toast";
+import { focusInvalidFieldOnSubmit } from "./components/focus-invalid-field";
 
 // Toasts are drawn by a chunk of their own, fetched when the first toast is queued (it waits in
 // the queue meanwhile): a customer opening their link on a phone does not download it up front.
@@ -25,6 +26,7 @@ function ToastHost() {
 }
 
 const queryClient = createQueryClient();
+focusInvalidFieldOnSubmit();
 
 // The screen's modules and first read are loaded before the first render (see preloadRoute); a
 // failure there is left to the screen itself, which loads again and shows its own error. Not a

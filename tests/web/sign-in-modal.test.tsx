@@ -1,5 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { MAX_NAME_LENGTH } from "../../src/shared/validation";
+import { focusInvalidFieldOnSubmit } from "../../web/components/focus-invalid-field";
 import { fakeServer, json, renderApp, signedOut } from "../support/render-app";
 
 // Labels of required fields end in an aria-hidden "*", so match the start of the label.
@@ -180,4 +182,31 @@ describe("sign-up with an emailed code", () => {
     expect(await within(dialog).findByText("Enter the 6-digit code from the email we sent")).toBeTruthy();
     expect(calls.filter((call) => call.path === "/api/auth/signup").length).toBe(1);
   });
+});
+
+test("sign-up: names stop at their limit; a refused submit puts focus on the first field to fix, which names its error (main.tsx installs this for every form)", async () => {
+  const uninstall = focusInvalidFieldOnSubmit(document);
+  try {
+    fakeServer(signedOut);
+    renderApp("/");
+    fireEvent.click((await screen.findAllByRole("button", { name: "Try for Free" }))[0]!);
+    const dialog = await screen.findByRole("dialog", { name: "Create your broker account" });
+    // Names longer than the server takes cannot be typed (they were refused only after submit).
+    for (const label of ["First name", "Last name"]) expect(within(dialog).getByLabelText(label).getAttribute("maxlength")).toBe(String(MAX_NAME_LENGTH));
+    type("Email", "ada@example.com", dialog);
+    type("Password", "short", dialog);
+    const submit = within(dialog).getByRole("button", { name: "Create account" });
+    submit.focus();
+    fireEvent.click(submit);
+
+    const password = within(dialog).getByLabelText(/^Password\b/);
+    await within(dialog).findByText("Password must be at least 8 characters");
+    await new Promise((resolve) => setTimeout(resolve, 10)); // the focus moves a task after the submit
+    expect(document.activeElement).toBe(password);
+    expect(password.getAttribute("aria-invalid")).toBe("true");
+    const describedBy = (password.getAttribute("aria-describedby") ?? "").split(" ").map((id) => document.getElementById(id)?.textContent);
+    expect(describedBy).toContain("Password must be at least 8 characters");
+  } finally {
+    uninstall();
+  }
 });

@@ -6,7 +6,7 @@ import { Button } from "../../components/ui/Button";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
-import { BROKER_PASSWORD_MIN, isValidEmail, messages } from "@shared/validation";
+import { BROKER_PASSWORD_MIN, isValidEmail, MAX_NAME_LENGTH, messages } from "@shared/validation";
 import { EmailCodeField, emailCodeError } from "../../components/EmailCodeField";
 import { ForgotPasswordForm } from "./ForgotPasswordForm";
 import { useSignUpMutation, type AuthResponse, type CodeRequired, type SignUpInput } from "./api";
@@ -166,8 +166,8 @@ function AuthForm({ mode, onModeChange, onDone }: { mode: AuthMode; onModeChange
       ) : null}
       {mode === "signup" ? (
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First name" name="firstName" autoComplete="given-name" value={values.firstName} onChange={set("firstName")} />
-          <TextField label="Last name" name="lastName" autoComplete="family-name" value={values.lastName} onChange={set("lastName")} />
+          <TextField label="First name" name="firstName" autoComplete="given-name" maxLength={MAX_NAME_LENGTH} value={values.firstName} onChange={set("firstName")} />
+          <TextField label="Last name" name="lastName" autoComplete="family-name" maxLength={MAX_NAME_LENGTH} value={values.lastName} onChange={set("lastName")} />
         </div>
       ) : null}
       <TextField

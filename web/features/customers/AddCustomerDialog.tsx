@@ -3,7 +3,7 @@ import type { CustomerDetailDto } from "@shared/api-types";
 import { nameFromEmail } from "@shared/documents";
 import { addDueTime, DEFAULT_DUE, dueValueError, formatDueDate, reminderAfterRequest } from "@shared/due-date";
 import { limitMessages, perRequestError } from "@shared/limits";
-import { isValidEmail, messages } from "@shared/validation";
+import { isValidEmail, MAX_NAME_LENGTH, messages } from "@shared/validation";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { DialogActions } from "../../components/ui/DialogActions";
 import { Select } from "../../components/ui/Select";
@@ -137,6 +137,7 @@ function AddCustomerForm({
         <TextField
           label="Name (optional)"
           autoComplete="off"
+          maxLength={MAX_NAME_LENGTH}
           value={name}
           onChange={setName}
           placeholder={email.includes("@") ? nameFromEmail(email.trim()) : "From the email if left empty"}

@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { CustomerDto } from "@shared/api-types";
 import { isRequirement } from "@shared/documents";
 import { editLoanTypeOptions, editLoanTypeValue } from "@shared/loan-types";
-import { isValidEmail, messages } from "@shared/validation";
+import { isValidEmail, MAX_NAME_LENGTH, messages } from "@shared/validation";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { DialogActions } from "../../components/ui/DialogActions";
 import { Select } from "../../components/ui/Select";
@@ -115,7 +115,7 @@ function EditCustomerForm({ customer, onDone }: { customer: CustomerDto; onDone:
   return (
     <div className="flex flex-col gap-6">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Name" isRequired value={name} onChange={setName} autoComplete="off" />
+        <TextField label="Name" isRequired maxLength={MAX_NAME_LENGTH} value={name} onChange={setName} autoComplete="off" />
         <TextField
           label="Email"
           type="email"

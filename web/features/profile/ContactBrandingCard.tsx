@@ -6,7 +6,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { FileTrigger, Form } from "react-aria-components";
 import type { BrokerProfileDto, UpdateProfileInput } from "@shared/api-types";
 import { ACCENT_COLOR_PATTERN, brandingMessages, isKnownTimeZone, isValidPhone, LOGO_MAX_BYTES, LOGO_TYPES, readableTextOn } from "@shared/branding";
-import { isPlainEmail } from "@shared/validation";
+import { isPlainEmail, MAX_NAME_LENGTH } from "@shared/validation";
 import { errorText } from "../../api/client";
 import { Button } from "../../components/ui/Button";
 import { Card } from "../../components/ui/Card";
@@ -82,8 +82,8 @@ function ProfileForm({ profile }: { profile: BrokerProfileDto }) {
       <Form onSubmit={onSubmit} validationBehavior="aria" className="flex flex-col gap-4">
         <p className="text-sm text-slate-600">Your customers see these in their portal's help block and in every email, and their replies reach your contact email.</p>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First name" autoComplete="given-name" value={values.firstName} onChange={set("firstName")} />
-          <TextField label="Last name" autoComplete="family-name" value={values.lastName} onChange={set("lastName")} />
+          <TextField label="First name" autoComplete="given-name" maxLength={MAX_NAME_LENGTH} value={values.firstName} onChange={set("firstName")} />
+          <TextField label="Last name" autoComplete="family-name" maxLength={MAX_NAME_LENGTH} value={values.lastName} onChange={set("lastName")} />
           <TextField label="Company" autoComplete="organization" value={values.company} onChange={set("company")} />
           <TextField label="Phone" type="tel" autoComplete="tel" value={values.phone} onChange={set("phone")} errorMessage={errors.phone} />
           <TextField

@@ -5,7 +5,7 @@ import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { STANDARD_ACCEPTANCE_RULES, rulesProblem, type AcceptanceRules, type FileKind } from "@shared/acceptance-rules";
 import type { TemplateDto, TemplateInput } from "@shared/api-types";
-import { MAX_TEMPLATE_DOCUMENTS, templateProblem } from "@shared/checklist-templates";
+import { MAX_TEMPLATE_DOCUMENTS, MAX_TEMPLATE_NAME_LENGTH, templateProblem } from "@shared/checklist-templates";
 import { errorText } from "../../api/client";
 import { Button } from "../../components/ui/Button";
 import { Checkbox } from "../../components/ui/Checkbox";
@@ -83,7 +83,7 @@ function TemplateForm({ start, onDone }: { start: EditorStart; onDone: () => voi
   return (
     <div className="flex flex-col gap-4">
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="Template name" isRequired value={name} onChange={setName} autoFocus />
+        <TextField label="Template name" isRequired maxLength={MAX_TEMPLATE_NAME_LENGTH} value={name} onChange={setName} autoFocus />
         <TextField label="Trade (optional)" value={trade} onChange={setTrade} placeholder="Mortgage, Insurance, Legal..." />
       </div>
       <TextField label="Description (optional)" value={description} onChange={setDescription} />
