@@ -96,7 +96,11 @@ for (const [size, viewport] of Object.entries(viewports)) {
     await page.keyboard.press("Enter");
     const resubmit = page.getByRole("dialog", { name: "Re-Submit Document" });
     await resubmit.waitFor();
-    await tabTo(page, /^Reason for re-submission/);
+    // Sent without a reason: refused, and focus goes to the reason, which reads its error.
+    await tabTo(page, /^Request Re-Submission$/);
+    await page.keyboard.press("Enter");
+    await resubmit.getByText("Please enter a reason for re-submission.").waitFor();
+    expect(await focusedName(page)).toMatch(/^Reason for re-submission/);
     await page.keyboard.type("The statement is cut off at the bottom");
     await tabTo(page, /^Request Re-Submission$/);
     await page.keyboard.press("Enter");
