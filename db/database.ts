@@ -1,9 +1,10 @@
 // Opening the database a configuration names: PostgreSQL when DATABASE_URL is set, else the SQLite
 // file in DATA_DIR. Either is migrated before use. What comes back is a `Db` for both.
+// PostgreSQL's driver is loaded only when DATABASE_URL names it: ~10 MB a SQLite portal never needs.
 import type { Db } from "./client.ts";
 import { closeDatabase, migrateDatabase, openDatabase } from "./client.ts";
 import { dialect, isPostgresUrl } from "./dialect.ts";
-import { closePostgres, migratePostgres, openPostgres, type PgDb } from "./postgres.ts";
+import type { PgDb } from "./postgres.ts";
 import { engineOf, registerPostgres } from "./transaction.ts";
 
 export interface DatabaseSettings {
@@ -17,6 +18,7 @@ export async function openMigratedDatabase(settings: DatabaseSettings): Promise<
     if (!isPostgresUrl(settings.databaseUrl) || dialect !== "postgres") {
       throw new Error("DATABASE_URL must be a postgres:// URL set in the environment the portal starts with");
     }
+    const { closePostgres, migratePostgres, openPostgres } = await import("./postgres.ts");
     const db = openPostgres(settings.databaseUrl);
     try {
       await migratePostgres(db);
@@ -35,6 +37,6 @@ export async function openMigratedDatabase(settings: DatabaseSettings): Promise<
 
 export async function closeAnyDatabase(db: Db): Promise<void> {
   const engine = engineOf(db);
-  if (engine.kind === "postgres") await closePostgres(engine.db as PgDb);
+  if (engine.kind === "postgres") await (await import("./postgres.ts")).closePostgres(engine.db as PgDb);
   else closeDatabase(db);
 }

@@ -12,8 +12,6 @@ import { buildContext, type AppContext } from "./context.ts";
 import { adminList, adminResetPassword, adminSetDisabled } from "./features/operations/admin-commands.ts";
 import { adminResetTwoFactor } from "./features/two-factor/admin-command.ts";
 import { parseKeep, runBackupCommand, runRestoreCommand } from "./features/operations/commands.ts";
-import { formatFindings, runDoctor } from "./features/operations/doctor.ts";
-import { runMigrateToCommand } from "./features/operations/migrate-to-command.ts";
 import { DEMO_BROKERS, DEMO_PASSWORD, fillDemo } from "./features/operations/demo.ts";
 import { runAuditVerify } from "./features/audit/command.ts";
 import { AppError } from "./lib/errors.ts";
@@ -252,6 +250,8 @@ async function main(argv: string[]) {
     }
     case "doctor": {
       if (sub) throw new UsageError("doctor takes no arguments besides --data");
+      // Loaded by their commands only: with them, `serve` would load PostgreSQL's driver too.
+      const { formatFindings, runDoctor } = await import("./features/operations/doctor.ts");
       const findings = await runDoctor(process.env, overrides);
       print(formatFindings(findings).map(oneLine));
       if (findings.some((f) => f.verdict !== "ok")) process.exitCode = 1;
@@ -259,6 +259,7 @@ async function main(argv: string[]) {
     }
     case "migrate-to": {
       if (sub) throw new UsageError("migrate-to takes options only (--database-url, --files-to, --s3-bucket …)");
+      const { runMigrateToCommand } = await import("./features/operations/migrate-to-command.ts");
       const ok = await runMigrateToCommand({ flags: values, env: process.env, dataDir: dataDirSetting(process.env, overrides), print: (line) => console.log(line) });
       if (!ok) process.exitCode = 1;
       return;

@@ -1,6 +1,6 @@
 // A customer's audit trail as a file the broker keeps: CSV (formula-safe cells, the manifest's
 // csvRow) or an A4 PDF table headed by the verification of the broker's chain at export time.
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import type { PDFFont, PDFPage } from "pdf-lib";
 import type { AppContext } from "../../context.ts";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTOR_KIND_LABELS, AUDIT_EXPORT_HEADER, auditMessages, type AuditAction, type AuditActorKind } from "../../shared/audit.ts";
 import { csvRow, safeFileName } from "../../shared/export.ts";
@@ -125,6 +125,8 @@ function chainSummary(check: ChainCheck): string {
 }
 
 async function auditPdf(input: { customerName: string; rows: AuditRow[]; check: ChainCheck; exportedAt: Date; exportedBy: string }): Promise<Uint8Array<ArrayBuffer>> {
+  // Loaded on the first PDF export, not at start: most running portals never make one.
+  const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
   const pdf = await PDFDocument.create();
   pdf.setTitle(printable(`Audit trail - ${input.customerName}`));
   pdf.setCreator("Broker document portal");

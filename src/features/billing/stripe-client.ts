@@ -1,6 +1,7 @@
 // The one Stripe client of an app, built from its config. STRIPE_API_BASE points it at a local
-// stand-in (tests) instead of api.stripe.com.
-import Stripe from "stripe";
+// stand-in (tests) instead of api.stripe.com. The SDK is loaded with the first call, not at
+// start: most self-hosted portals run with billing off.
+import type Stripe from "stripe";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
 
@@ -17,10 +18,11 @@ export function requireBilling(ctx: AppContext): BillingConfig {
 
 const clients = new WeakMap<AppContext, Stripe>();
 
-export function stripeFor(ctx: AppContext): Stripe {
+export async function stripeFor(ctx: AppContext): Promise<Stripe> {
   const billing = requireBilling(ctx);
   let client = clients.get(ctx);
   if (!client) {
+    const { default: Stripe } = await import("stripe");
     const base = billing.apiBase ? new URL(billing.apiBase) : null;
     client = new Stripe(billing.secretKey, {
       maxNetworkRetries: 1,
@@ -41,7 +43,7 @@ export function stripeFor(ctx: AppContext): Stripe {
  */
 export async function callStripe<T>(ctx: AppContext, what: string, call: (stripe: Stripe) => Promise<T>): Promise<T> {
   try {
-    return await call(stripeFor(ctx));
+    return await call(await stripeFor(ctx));
   } catch (error) {
     if (error instanceof AppError) throw error;
     const e = error as { type?: string; code?: string; statusCode?: number; message?: string };

@@ -33,7 +33,7 @@ export async function receiveWebhook(ctx: AppContext, rawBody: string, signature
   if (!signature) throw badRequest("The Stripe-Signature header is missing.");
   let event: Stripe.Event;
   try {
-    event = await stripeFor(ctx).webhooks.constructEventAsync(
+    event = await (await stripeFor(ctx)).webhooks.constructEventAsync(
       rawBody,
       signature,
       billing.webhookSecret,

@@ -1,7 +1,8 @@
 // A document-check thread (see check-workers.ts): opens one file at a time and answers what it
 // found. Only the parsing and decoding run here; the rules, the virus scan and everything that
 // touches the database stay on the server's own thread.
-import { ImageTooLarge, ImageUnreadable, prepareImageFile } from "./image.ts";
+import { prepareImageFile } from "./image.ts";
+import { ImageTooLarge, ImageUnreadable } from "./image-errors.ts";
 import { inspectPdfFile } from "./pdf.ts";
 import type { CheckAnswer, CheckTask } from "./check-workers.ts";
 

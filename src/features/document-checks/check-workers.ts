@@ -12,7 +12,8 @@
 // (the caller refuses it as unreadable); the thread is stopped, and the files waiting behind it
 // go to another: a hostile file cannot hold the server, nor refuse its neighbours.
 import { embeddedFiles } from "../../lib/embedded.ts";
-import { ImageTooLarge, ImageUnreadable, type PreparedImageFile } from "./image.ts";
+import { ImageTooLarge, ImageUnreadable } from "./image-errors.ts";
+import type { PreparedImageFile } from "./image.ts";
 import { CHECK_THREADS } from "./limiter.ts";
 import type { PdfInspection } from "./pdf.ts";
 

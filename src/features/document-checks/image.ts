@@ -8,6 +8,7 @@
 // not re-compressed. One that must be turned is decoded, turned and encoded once (quality 92).
 import * as jpeg from "jpeg-js";
 import { MAX_IMAGE_MEGAPIXELS } from "../../shared/acceptance-rules.ts";
+import { ImageTooLarge, ImageUnreadable } from "./image-errors.ts";
 
 export interface PreparedImage {
   bytes: Uint8Array;
@@ -22,17 +23,6 @@ export interface PreparedImage {
   convertedFrom: string | null;
 }
 
-export class ImageUnreadable extends Error {}
-
-/** An image too large in pixels to decode safely (a small file can unpack to gigabytes). */
-export class ImageTooLarge extends Error {
-  constructor(
-    readonly width: number,
-    readonly height: number,
-  ) {
-    super(`${width} x ${height} is over ${MAX_IMAGE_MEGAPIXELS} megapixels`);
-  }
-}
 
 const MAX_MEGAPIXELS = MAX_IMAGE_MEGAPIXELS;
 const tooLarge = (width: number, height: number) => width * height > MAX_MEGAPIXELS * 1_000_000;

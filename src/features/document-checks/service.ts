@@ -19,7 +19,7 @@ import {
 import { addBrokerNotification } from "../notifications/service.ts";
 import { scanBytes, ScannerUnavailable } from "./clamav.ts";
 import { CheckAbandoned, inspectPdfOnThread, prepareImageOnThread } from "./check-workers.ts";
-import { ImageTooLarge, ImageUnreadable } from "./image.ts";
+import { ImageTooLarge, ImageUnreadable } from "./image-errors.ts";
 import { checkSlots } from "./limiter.ts";
 
 export interface CheckedFile extends ReceivedFileData {

@@ -96,7 +96,7 @@ export async function exportCustomers(ctx: AppContext, input: ExportInput & { fo
   const fallback = archiveName.replace(/[^\x20-\x7e]|["\\]/g, "_");
   await recordRead(ctx, customers.map((c) => ({ brokerId: broker.id, customerId: c.id, action: "exported" as const, actor: input.actor, detail: `Documents ZIP (${scope === "approved" ? "approved documents" : "all documents"})` })));
   ctx.log.info("export", { brokerId: broker.id, customers: customers.length, files: docs.filter(hasFile).length, bytes, scope });
-  return new Response(zipStream(entries()), {
+  return new Response(await zipStream(entries()), {
     headers: {
       "content-type": "application/zip",
       "content-disposition": `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(archiveName)}`,

@@ -3,7 +3,7 @@
 // response, one chunk at a time, pulled by the client. Nothing is buffered whole or copied to a
 // temporary file, so memory stays flat however large the export is (scripts/bench/export.ts).
 import { createHash } from "node:crypto";
-import { Zip, ZipPassThrough } from "fflate";
+import type { ZipPassThrough } from "fflate";
 
 export interface ZipEntry {
   /** Path inside the archive (folders separated by "/"), already safe and unique. */
@@ -25,7 +25,8 @@ const dosSafe = (d: Date) => (d.getFullYear() < 1980 || d.getFullYear() > 2107 ?
  * after the files it lists). Each pull writes until at least one chunk is ready, so a slow
  * client slows the reading of files rather than filling memory.
  */
-export function zipStream(entries: Iterable<ZipEntry>): ReadableStream<Uint8Array> {
+export async function zipStream(entries: Iterable<ZipEntry>): Promise<ReadableStream<Uint8Array>> {
+  const { Zip, ZipPassThrough } = await import("fflate"); // on the first export, not at start
   const iterator = entries[Symbol.iterator]();
   const ready: Uint8Array[] = [];
   let finished = false;

@@ -79,7 +79,7 @@ export async function deliverEmail(ctx: AppContext, job: Job): Promise<void> {
   if (!claimed) return;
 
   try {
-    const info = await smtpTransport(ctx).sendMail({
+    const info = await (await smtpTransport(ctx)).sendMail({
       from: config.mailFrom,
       to: email.to,
       subject: email.subject,

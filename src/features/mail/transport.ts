@@ -1,27 +1,31 @@
-// The SMTP connection (nodemailer), one pooled transport per running app.
-import nodemailer, { type Transporter } from "nodemailer";
+// The SMTP connection (nodemailer), one pooled transport per running app. nodemailer is loaded
+// with the first mail sent through SMTP, not at start: a portal without SMTP_URL (the outbox
+// only) never needs it, and it is ~15 MB of a running portal's memory.
+import type { Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { AppContext } from "../../context.ts";
 
-const transports = new WeakMap<AppContext, Transporter>();
+const transports = new WeakMap<AppContext, Promise<Transporter>>();
 
-export function smtpTransport(ctx: AppContext): Transporter {
+export function smtpTransport(ctx: AppContext): Promise<Transporter> {
   let transport = transports.get(ctx);
   if (!transport) {
-    transport = nodemailer.createTransport({
-      url: ctx.config.smtpUrl!,
-      pool: true,
-      maxConnections: 4,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
-    } as SMTPTransport.Options);
+    transport = import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: ctx.config.smtpUrl!,
+        pool: true,
+        maxConnections: 4,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      } as SMTPTransport.Options),
+    );
     transports.set(ctx, transport);
   }
   return transport;
 }
 
 export function closeSmtpTransport(ctx: AppContext): void {
-  transports.get(ctx)?.close();
+  void transports.get(ctx)?.then((transport) => transport.close());
   transports.delete(ctx);
 }

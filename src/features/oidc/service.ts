@@ -4,7 +4,7 @@
 // the verified person is here: the broker linked to their (issuer, subject), else the broker with
 // their verified email, else a new broker when sign-up is allowed.
 import { and, eq } from "drizzle-orm";
-import * as oidc from "openid-client";
+import type * as Oidc from "openid-client";
 import { brokerOidcIdentities } from "../../../db/tables.ts";
 import type { AppContext, } from "../../context.ts";
 import type { Config } from "../../config.ts";
@@ -29,19 +29,24 @@ export const callbackUrl = (ctx: AppContext) => `${ctx.config.publicUrl}/api/oid
 
 // Discovery once an hour at most; a failure is not kept, so the next click tries again.
 const DISCOVERY_TTL_MS = 60 * 60 * 1000;
-const discovered = new WeakMap<AppContext, { config: Promise<oidc.Configuration>; at: number }>();
+const discovered = new WeakMap<AppContext, { config: Promise<Oidc.Configuration>; at: number }>();
 
-function providerConfig(ctx: AppContext, settings: OidcConfig): Promise<oidc.Configuration> {
+// Loaded with the first SSO sign-in, not at start: most portals have no OIDC provider set.
+const openidClient = () => import("openid-client");
+
+function providerConfig(ctx: AppContext, settings: OidcConfig): Promise<Oidc.Configuration> {
   const cached = discovered.get(ctx);
   if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.config;
   const issuer = new URL(settings.issuer);
-  const config = oidc
-    .discovery(issuer, settings.clientId, undefined, oidc.ClientSecretPost(settings.clientSecret), {
-      // http:// only for an issuer configured so (a provider on the same host, or tests).
-      // client_secret_post: Google, Entra and Keycloak all accept it.
-      execute: issuer.protocol === "http:" ? [oidc.allowInsecureRequests] : [],
-      timeout: 10,
-    })
+  const config = openidClient()
+    .then((oidc) =>
+      oidc.discovery(issuer, settings.clientId, undefined, oidc.ClientSecretPost(settings.clientSecret), {
+        // http:// only for an issuer configured so (a provider on the same host, or tests).
+        // client_secret_post: Google, Entra and Keycloak all accept it.
+        execute: issuer.protocol === "http:" ? [oidc.allowInsecureRequests] : [],
+        timeout: 10,
+      }),
+    )
     .catch((error) => {
       discovered.delete(ctx);
       throw new SsoError("provider_unavailable", String(error));
@@ -59,6 +64,7 @@ function settingsOf(ctx: AppContext): OidcConfig {
 export async function beginOidcSignIn(ctx: AppContext): Promise<{ url: string; state: string; expiresAt: Date }> {
   const settings = settingsOf(ctx);
   const config = await providerConfig(ctx, settings);
+  const oidc = await openidClient();
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
@@ -92,7 +98,8 @@ export async function completeOidcSignIn(ctx: AppContext, input: CallbackInput):
   if (params.get("error")) throw new SsoError(params.get("error") === "access_denied" ? "cancelled" : "token_invalid", params.get("error")!);
   if (!state || !flow) throw new SsoError("invalid_state");
   const config = await providerConfig(ctx, settings);
-  let claims: oidc.IDToken;
+  const oidc = await openidClient();
+  let claims: Oidc.IDToken;
   try {
     const tokens = await oidc.authorizationCodeGrant(config, new URL(`${callbackUrl(ctx)}?${params}`), {
       pkceCodeVerifier: flow.codeVerifier,
@@ -122,7 +129,7 @@ function isNetworkFailure(error: unknown): boolean {
   return err.code === "OAUTH_RESPONSE_IS_NOT_JSON" || (typeof err.code === "string" && /ECONN|ETIMEDOUT|ENOTFOUND|FailedToOpenSocket/.test(err.code));
 }
 
-async function brokerFor(ctx: AppContext, settings: OidcConfig, claims: oidc.IDToken): Promise<string> {
+async function brokerFor(ctx: AppContext, settings: OidcConfig, claims: Oidc.IDToken): Promise<string> {
   const email = typeof claims.email === "string" ? normalizeEmail(claims.email) : "";
   // Only an address the provider vouches for is matched to (or creates) an account.
   if (!isValidEmail(email) || claims.email_verified !== true) throw new SsoError("email_not_verified");

@@ -5,7 +5,6 @@
 import { Database } from "bun:sqlite";
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import * as tar from "tar";
 import pkg from "../../../package.json" with { type: "json" };
 import { closeDatabase, databaseFileName, openDatabase } from "../../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -57,6 +56,7 @@ export async function createBackup(options: { dataDir: string; out: string; now?
     // The archive holds every document and the session secret: readable by its owner only.
     writeFileSync(partial, "", { mode: 0o600 });
     // Manifest first: an archive cut short still names everything it should have held.
+    const tar = await import("tar"); // on the first backup, not at start
     await tar.create({ gzip: true, portable: true, file: partial, cwd: staging }, [MANIFEST_NAME, ...paths]);
     renameSync(partial, out); // a crash never leaves a half-written file under the final name
     return { path: out, bytes: statSync(out).size, manifest };

@@ -183,7 +183,7 @@ async function smtp(ctx: ReturnType<typeof buildContext>): Promise<Finding> {
   if (!ctx.config.smtpUrl) return ok("Email delivery", "no SMTP_URL: emails are kept in the outbox and logged (set SMTP_URL to send them)");
   const host = new URL(ctx.config.smtpUrl).host;
   try {
-    await smtpTransport(ctx).verify();
+    await (await smtpTransport(ctx)).verify();
     return ok("Email delivery", `the SMTP server at ${host} answers`);
   } catch (error) {
     return fail("Email delivery", `the SMTP server at ${host} does not answer: ${(error as Error).message}`, "Check SMTP_URL (host, port, user, password) and that this server may connect to it.");

@@ -5,7 +5,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { Database } from "bun:sqlite";
-import * as tar from "tar";
 import { readMigrationsFromDisk } from "../../../db/client.ts";
 import { appliedMigrationCount } from "../../../db/pre-migration-backup.ts";
 import { embeddedFiles } from "../../lib/embedded.ts";
@@ -48,6 +47,7 @@ export async function restoreBackup(options: { archive: string; dataDir: string 
 
 async function unpackAndVerify(archive: string, staging: string): Promise<BackupManifest> {
   let unexpected: string | null = null;
+  const tar = await import("tar");
   try {
     await tar.extract({
       file: archive,

@@ -3,7 +3,6 @@
 // Every code check is throttled like a password (one SignInThrottle, keyed by address and broker).
 import { and, count, eq, isNull, lt, or } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
-import QRCode from "qrcode";
 import { encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
 import { brokerRecoveryCodes, brokerTwoFactor } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
@@ -66,6 +65,7 @@ export async function beginTwoFactorSetup(ctx: AppContext, input: { userId: stri
     .values({ userId: input.userId, secretSealed, confirmedAt: null, lastUsedStep: null, createdAt: ctx.clock.now() })
     .onConflictDoUpdate({ target: brokerTwoFactor.userId, set: { secretSealed, lastUsedStep: null, createdAt: ctx.clock.now() } }));
   const uri = keyUri(ISSUER, input.email, key);
+  const QRCode = (await import("qrcode")).default; // on the first set-up, not at start
   const qrSvg = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
   return { secret: encodeBase32UpperCaseNoPadding(key), uri, qrSvg };
 }
