@@ -1,6 +1,6 @@
 // Opening the database a configuration names: PostgreSQL when DATABASE_URL is set, else the SQLite
 // file in DATA_DIR. Either is migrated before use. What comes back is a `Db` for both.
-// PostgreSQL's driver is loaded only when DATABASE_URL names it: ~10 MB a SQLite portal never needs.
+// PostgreSQL's driver is loaded only when DATABASE_URL names it: a SQLite portal never needs it.
 import type { Db } from "./client.ts";
 import { closeDatabase, migrateDatabase, openDatabase } from "./client.ts";
 import { dialect, isPostgresUrl } from "./dialect.ts";

@@ -1,6 +1,6 @@
 // The SMTP connection (nodemailer), one pooled transport per running app. nodemailer is loaded
 // with the first mail sent through SMTP, not at start: a portal without SMTP_URL (the outbox
-// only) never needs it, and it is ~15 MB of a running portal's memory.
+// only) never needs it.
 import type { Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { AppContext } from "../../context.ts";

@@ -1,4 +1,5 @@
 // The pieces of one requested document, shared by the table, the compact table and the cards.
+import type { ReactNode } from "react";
 import { Eye, RotateCcw } from "lucide-react";
 import type { PortalDocumentDto } from "@shared/api-types";
 import { DueDateBadge } from "../../components/DueDateBadge";
@@ -60,26 +61,17 @@ export function DocumentInfo({ document, brokerName, signedIn, titleLevel }: Pic
       {document.description ? <p className="text-sm text-slate-600">{document.description}</p> : null}
       {brokerName ? <p className="text-sm text-slate-500">Requested by {brokerName}</p> : null}
       {signedIn && document.status === "need_to_resubmit" ? (
-        <p className="mt-1 flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          <RotateCcw aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span>
-            <span className="font-medium">Re-submit reason: </span>
-            {document.rejectionReason || "Your broker asked for a new file."}
-          </span>
-        </p>
+        <AskedAgainNote>
+          <span className="font-medium">Re-submit reason: </span>
+          {document.rejectionReason || "Your broker asked for a new file."}
+        </AskedAgainNote>
       ) : null}
       {!signedIn && document.askedAgain ? (
-        <p className="mt-1 flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          <RotateCcw aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span>Your broker asked for this document again. Please upload a new file; sign in to see why.</span>
-        </p>
+        <AskedAgainNote>Your broker asked for this document again. Please upload a new file; sign in to see why.</AskedAgainNote>
       ) : null}
       {document.stillNeeded ? (
         // The broker's answer to "I don't have this": signed-in customers also get a notification.
-        <p className="mt-1 flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          <RotateCcw aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span>Your broker still needs this document. Please upload it when you can.</span>
-        </p>
+        <AskedAgainNote>Your broker still needs this document. Please upload it when you can.</AskedAgainNote>
       ) : null}
       {signedIn && document.fileName ? (
         <p className="truncate text-sm text-slate-500" title={document.fileName}>
@@ -89,6 +81,16 @@ export function DocumentInfo({ document, brokerName, signedIn, titleLevel }: Pic
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The broker wants this document (again): the re-submit reason, or what a guest may be told. */
+function AskedAgainNote({ children }: { children: ReactNode }) {
+  return (
+    <p className="mt-1 flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      <RotateCcw aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <span>{children}</span>
+    </p>
   );
 }
 
