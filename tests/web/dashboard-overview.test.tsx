@@ -135,7 +135,9 @@ test("on a narrow screen the navigation drawer opens from its button, lists the 
   const drawer = screen.getByRole("dialog", { name: "Navigation" });
   expect(open.getAttribute("aria-expanded")).toBe("true");
   expect(within(drawer).getByRole("link", { name: /All Customers/ }).getAttribute("href")).toBe("/customers");
-  // The drawer takes focus; Escape there closes it, and focus goes back to the button.
+  // The drawer takes focus (a moment after it appears: React Aria moves it in an effect); Escape
+  // there closes it, and focus goes back to the button.
+  await until(() => drawer.contains(document.activeElement));
   expect(drawer.contains(document.activeElement)).toBe(true);
   fireEvent.keyDown(document.activeElement!, { key: "Escape" });
   await until(() => document.querySelector('[role="dialog"]') === null && document.activeElement === open);
