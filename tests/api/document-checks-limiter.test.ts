@@ -1,13 +1,13 @@
-// The check slots: at most N checks hold a whole file in memory at once, whatever arrives.
-// First the limiter by itself (tasks the test finishes by hand), then through the portal: an
+// The check slots: at most N large checks at once, whatever arrives; small files need none.
+// First the limiter by itself (tasks the test finishes by hand), then through the portal: a large
 // upload that finds every slot taken waits with only its temporary file on disk, and is checked
-// and stored once a slot frees.
+// and stored once a slot frees; a small one is checked at once.
 import { afterEach, describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { CHECK_THREADS, checkSlots } from "../../src/features/document-checks/limiter.ts";
+import { CHECK_THREADS, checkSlots, SLOTLESS_BYTES } from "../../src/features/document-checks/limiter.ts";
 import { Limiter } from "../../src/lib/limiter.ts";
-import { realPdf } from "../files/samples.ts";
+import { realPdf, realPdfOfSize } from "../files/samples.ts";
 import { createCustomer, uploadFile } from "../support/fixtures.ts";
 import { useTestServer } from "../support/server.ts";
 import { row as firstRow, statement } from "../support/sql.ts";
@@ -120,11 +120,8 @@ describe("uploads go through the check slots", () => {
     for (const hold of holds.splice(0)) hold.open();
   });
 
-  test("with every slot taken, an upload waits on disk; when one frees it is checked and stored", async () => {
-    const broker = await srv.signUpBroker();
-    const customer = await createCustomer(srv, broker.token);
-    const doc = customer.documents[0]!;
-    // Take every slot, as that many other uploads being checked would.
+  /** Takes every slot, as that many other large uploads being checked would. */
+  const takeEverySlot = async () => {
     const taken = Array.from({ length: checkSlots.slots }, () => {
       const hold = gate<void>();
       holds.push(hold);
@@ -133,8 +130,17 @@ describe("uploads go through the check slots", () => {
     });
     await settle();
     expect(checkSlots.active).toBe(checkSlots.slots);
+    return taken;
+  };
 
-    const upload = uploadFile(srv, customer.uploadLink, doc.id, { bytes: realPdf(2) });
+  test("with every slot taken, a large upload waits on disk; when one frees it is checked and stored", async () => {
+    const broker = await srv.signUpBroker();
+    const customer = await createCustomer(srv, broker.token);
+    const doc = customer.documents[0]!;
+    const taken = await takeEverySlot();
+
+    const large = realPdfOfSize(SLOTLESS_BYTES + 100_000);
+    const upload = uploadFile(srv, customer.uploadLink, doc.id, { bytes: large });
     // The body is read to its temporary file, then the upload queues for a slot.
     while (checkSlots.waiting === 0) await Bun.sleep(5);
     expect(readdirSync(srv.server.ctx.files.tempDir)).toHaveLength(1);
@@ -149,10 +155,24 @@ describe("uploads go through the check slots", () => {
     taken[0]!.open();
     const res = await upload;
     expect(res.status).toBe(200);
-    // Checked by pdf.js in the freed slot: its two pages counted, then stored.
-    expect(await row()).toMatchObject({ status: "uploaded", page_count: 2 });
+    // Checked by pdf.js in the freed slot: its page counted, then stored.
+    expect(await row()).toMatchObject({ status: "uploaded", page_count: 1 });
     expect((await row()).storage_key).not.toBeNull();
     expect(readdirSync(srv.server.ctx.files.tempDir)).toHaveLength(0);
     expect(checkSlots.waiting).toBe(0);
+  });
+
+  test("a small upload needs no slot: with every slot taken it is checked and stored at once", async () => {
+    const broker = await srv.signUpBroker();
+    const customer = await createCustomer(srv, broker.token);
+    const doc = customer.documents[0]!;
+    await takeEverySlot();
+
+    const res = await uploadFile(srv, customer.uploadLink, doc.id, { bytes: realPdf(2) });
+    expect(res.status).toBe(200);
+    const stored = await firstRow(srv.server.ctx.db, statement("SELECT status, page_count FROM documents WHERE id = ?", doc.id));
+    expect(stored).toEqual({ status: "uploaded", page_count: 2 });
+    // The slots are still all held by the others, and nothing waited for one.
+    expect([checkSlots.active, checkSlots.waiting]).toEqual([checkSlots.slots, 0]);
   });
 });

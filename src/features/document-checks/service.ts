@@ -20,7 +20,7 @@ import { addBrokerNotification } from "../notifications/service.ts";
 import { scanBytes, ScannerUnavailable } from "./clamav.ts";
 import { CheckAbandoned, inspectPdfOnThread, prepareImageOnThread } from "./check-workers.ts";
 import { ImageTooLarge, ImageUnreadable } from "./image-errors.ts";
-import { checkSlots } from "./limiter.ts";
+import { checkSlots, needsCheckSlot } from "./limiter.ts";
 
 export interface CheckedFile extends ReceivedFileData {
   pageCount: number | null;
@@ -108,9 +108,10 @@ export async function scanReceivedFiles(ctx: AppContext, files: ReceivedFileData
  */
 export async function checkUpload(ctx: AppContext, file: ReceivedFileData, rules: AcceptanceRules, whose: Whose): Promise<CheckedFile> {
   try {
-    // The file is read whole and parsed or decoded: in a check slot, so that many uploads at
-    // once wait on disk rather than all in memory (see limiter.ts).
-    return await checkSlots.run(async () => runChecks(ctx, file, rules, whose));
+    // A large file, or one clamd is sent, waits for a check slot, on disk rather than in memory
+    // (see limiter.ts).
+    const check = () => runChecks(ctx, file, rules, whose);
+    return await (needsCheckSlot(file.size, Boolean(ctx.config.clamavSocket)) ? checkSlots.run(check) : check());
   } catch (error) {
     rmSync(file.tempPath, { force: true });
     throw error;
