@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { CreditCard, FilePlus, Send } from "lucide-react";
+import { AfterFirstPaint } from "../components/AfterFirstPaint";
 import { Button, LinkButton } from "../components/ui/Button";
 import { StatCard } from "../components/ui/StatCard";
 import { usePageTitle } from "../components/use-page-title";
@@ -83,11 +84,13 @@ export function DashboardRoute() {
         />
       </div>
 
-      <CustomerOverview />
+      <AfterFirstPaint>
+        <CustomerOverview />
 
-      <ExpiringSoonPanel />
+        <ExpiringSoonPanel />
 
-      <SharedDocumentsPanel />
+        <SharedDocumentsPanel />
+      </AfterFirstPaint>
 
       <Suspense fallback={null}>
         {open === "request" ? <RequestDocumentDialog isOpen onOpenChange={openOrClose("request")} /> : null}
