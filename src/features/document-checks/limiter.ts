@@ -30,11 +30,13 @@ export const checkSlots = new Limiter(CHECK_THREADS * CHECKS_PER_THREAD);
 export const SLOTLESS_BYTES = 1024 * 1024;
 
 /**
- * Whether a check waits for a slot. A small file does not: a thread opens one file at a time, so
- * one waiting in its mailbox holds only its path, and a slot bought nothing but a wait for the
- * server's busy thread to take an answer and hand the slot on (writes bench, 20 writers: a 50 KB
- * upload's check took 17.5–21.6 ms at the median with a slot, 9.9–10.5 ms without). A large file still does (a photo keeping a thread for seconds holds
- * up no more than one file behind it), and so does every file clamd is sent: that one is read
- * into the server's memory whole.
+ * Whether a check waits for a slot. A file of at most 1 MB does not: a thread opens one file at a
+ * time, so one waiting in its mailbox holds only its path, and the slot bought nothing but a wait
+ * for the server's busy thread to take an answer and hand the slot on (writes bench, 20 writers:
+ * a 50 KB upload's check took 17.5–21.6 ms at the median with a slot, 9.9–10.5 ms without).
+ * Larger files still take one, so at most two of them per thread are handed out and the rest go to
+ * whichever thread frees first; so does every file clamd is sent, which is read into the server's
+ * memory whole. A small file may wait on its thread behind a photo being converted (seconds), as
+ * it waited for that photo's slot before.
  */
 export const needsCheckSlot = (size: number, scanned: boolean): boolean => scanned || size > SLOTLESS_BYTES;
