@@ -22,7 +22,7 @@ test("/dashboard preloads its scripts, the session check, the metrics and the Cu
   for (const script of dashboard.scripts) expect((await fetch(srv.url + script)).status).toBe(200);
 }, 60_000);
 
-test("the other broker screens preload the broker area and the session check; the portal only its scripts", async () => {
+test("the other broker screens preload the broker area and the session check; the portal its scripts", async () => {
   const dashboard = await page("/dashboard");
   for (const path of ["/customers", "/customer/abc", "/profile", "/notifications", "/templates"]) {
     const broker = await page(path);
@@ -31,9 +31,28 @@ test("the other broker screens preload the broker area and the session check; th
     expect(broker.scripts.every((script) => dashboard.scripts.includes(script))).toBe(true);
   }
   const portal = await page("/upload/some-link");
-  expect(portal.fetches).toEqual([]);
+  expect(portal.fetches).toEqual([]); // not shaped like a link: nothing is preloaded for it
   expect(portal.scripts.length).toBeGreaterThan(0);
   expect(portal.scripts.some((script) => !dashboard.scripts.includes(script))).toBe(true);
+}, 60_000);
+
+test("an upload link's page preloads that link's data, and nothing but a link's characters is written into the page", async () => {
+  const link = "Abc_def-1234567890abcdefghijklmn";
+  const portal = await page(`/upload/${link}`);
+  expect(portal.fetches).toEqual([`/api/upload/${link}`]);
+  expect(portal.scripts).toEqual((await page("/upload/some-link")).scripts);
+  // The app's own request for it: the same URL, so the browser uses the preloaded answer.
+  expect((await fetch(srv.url + portal.fetches[0])).status).toBe(404);
+  for (const hostile of ["/upload/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E0123456789", "/upload/" + "a".repeat(200), `/upload/${link}/extra`]) {
+    const other = await page(hostile);
+    expect(other.res.status).toBe(200);
+    expect(other.fetches).toEqual([]);
+    expect(other.html).not.toContain("<script>alert");
+  }
+  // Gzipped like every page when the browser accepts it.
+  const zipped = await fetch(srv.url + `/upload/${link}`, { headers: { "accept-encoding": "gzip" }, decompress: false });
+  expect(zipped.headers.get("content-encoding")).toBe("gzip");
+  expect(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await zipped.arrayBuffer())))).toContain(`href="/api/upload/${link}"`);
 }, 60_000);
 
 test("the landing page, unknown paths and the page files themselves are the plain page", async () => {

@@ -21,6 +21,25 @@ export function pageFor(path: string): string {
 }
 const isPage = (path: string) => /^\/index(\.[a-z]+)?\.html$/.test(path);
 
+/** /upload/{link} with a link's shape: only such a link is ever written into the page. */
+const PORTAL_PAGE = /^\/upload\/([A-Za-z0-9_-]{16,128})$/;
+const pageText = new WeakMap<Blob, Promise<string>>();
+
+/**
+ * The portal's page with its first read preloaded, as the broker pages' are (scripts/build-web.ts),
+ * so the upload link's data arrives with the scripts instead of after them. That read names the
+ * link, so the preload is added per request. The href is the app's own URL for it
+ * (web/features/portal/api.ts), or the browser would fetch it twice.
+ */
+async function portalPage(path: string, page: Blob): Promise<Blob> {
+  const link = PORTAL_PAGE.exec(path)?.[1];
+  if (!link) return page;
+  let html = pageText.get(page);
+  if (!html) pageText.set(page, (html = page.text()));
+  const preload = `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/upload/${link}">`;
+  return new Blob([(await html).replace("</head>", `${preload}</head>`)], { type: "text/html" });
+}
+
 export const webRoutes = () =>
   new Elysia().get("/*", async ({ request }) => {
     const path = new URL(request.url).pathname;
@@ -41,7 +60,7 @@ export const webRoutes = () =>
     }
     if (path.startsWith("/assets/")) throw new AppError("not_found", "No such file");
     const page = assets.has(pageFor(path)) ? pageFor(path) : "/index.html";
-    const { body, headers } = await staticBody(request, page, assets.get(page)!);
+    const { body, headers } = await staticBody(request, page, await portalPage(path, assets.get(page)!));
     return new Response(body, {
       headers: { ...headers, "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" },
     });
