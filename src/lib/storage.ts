@@ -145,7 +145,6 @@ async function flush(path: string): Promise<void> {
   }
 }
 
-
 /**
  * Flushes a folder's entries (a rename into it) to the disk. Concurrent callers share flushes:
  * one that arrives while a flush is under way waits for the next, which starts when the current

@@ -16,25 +16,31 @@ export function requireBilling(ctx: AppContext): BillingConfig {
   return ctx.config.billing;
 }
 
-const clients = new WeakMap<AppContext, Stripe>();
+// The pending client, not the client: calls that arrive together on a cold portal share one.
+const clients = new WeakMap<AppContext, Promise<Stripe>>();
 
 export async function stripeFor(ctx: AppContext): Promise<Stripe> {
   const billing = requireBilling(ctx);
   let client = clients.get(ctx);
   if (!client) {
-    const { default: Stripe } = await import("stripe");
-    const base = billing.apiBase ? new URL(billing.apiBase) : null;
-    client = new Stripe(billing.secretKey, {
-      maxNetworkRetries: 1,
-      timeout: 20_000,
-      appInfo: { name: "broker-portal" },
-      ...(base
-        ? { protocol: base.protocol.replace(":", "") as "http" | "https", host: base.hostname, port: base.port || (base.protocol === "https:" ? 443 : 80) }
-        : {}),
-    });
+    client = buildClient(billing);
     clients.set(ctx, client);
+    client.catch(() => clients.delete(ctx)); // a failed load is tried again on the next call
   }
   return client;
+}
+
+async function buildClient(billing: BillingConfig): Promise<Stripe> {
+  const { default: Stripe } = await import("stripe");
+  const base = billing.apiBase ? new URL(billing.apiBase) : null;
+  return new Stripe(billing.secretKey, {
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+    appInfo: { name: "broker-portal" },
+    ...(base
+      ? { protocol: base.protocol.replace(":", "") as "http" | "https", host: base.hostname, port: base.port || (base.protocol === "https:" ? 443 : 80) }
+      : {}),
+  });
 }
 
 /**

@@ -23,7 +23,6 @@ export interface PreparedImage {
   convertedFrom: string | null;
 }
 
-
 const MAX_MEGAPIXELS = MAX_IMAGE_MEGAPIXELS;
 const tooLarge = (width: number, height: number) => width * height > MAX_MEGAPIXELS * 1_000_000;
 const JPEG_QUALITY = 92;
