@@ -102,8 +102,9 @@ export function openDatabase(dataDir: string): Db {
  * survives its own commits. So a read runs there whenever no transaction is open on it (checked
  * at the moment the read runs, which is synchronous, so no transaction can begin halfway), and
  * on the reading connection while one is, where it must not see what that transaction has not
- * committed. Only Drizzle's reads (`all`, `values`, `get`) move; anything that writes, and raw
- * `query` calls, stay where they were sent.
+ * committed. A read transaction opened on the reading connection itself (migrate-to's one
+ * snapshot) keeps every read there too. Only Drizzle's reads (`all`, `values`, `get`) move;
+ * anything that writes, and raw `query` calls, stay where they were sent.
  */
 function readOnWriterWhenIdle(reader: Database, writer: Database): void {
   const prepareOnReader = reader.prepare.bind(reader);
@@ -111,7 +112,7 @@ function readOnWriterWhenIdle(reader: Database, writer: Database): void {
   reader.prepare = ((query: string, ...rest: unknown[]) => {
     if (rest.length > 0 && rest.some((r) => r !== undefined)) return (prepareOnReader as (...a: unknown[]) => ReturnType<Database["prepare"]>)(query, ...rest);
     // Both connections keep their compiled statements (reuseCompiledStatements): picking one is a lookup.
-    const read = () => (writer.inTransaction ? prepareOnReader(query) : prepareOnWriter(query));
+    const read = () => (writer.inTransaction || reader.inTransaction ? prepareOnReader(query) : prepareOnWriter(query));
     const own = () => prepareOnReader(query);
     return {
       all: (...params: []) => read().all(...params),

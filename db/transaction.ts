@@ -134,8 +134,9 @@ export function changeCounter(db: Db): () => string | Promise<string> {
   // CLI), and total_changes() for writes on the reading connection itself, which `transaction`
   // never makes but a raw statement might: one statement, once per turn like PostgreSQL's
   // snapshot. total_changes() was asked on every call, up to three statements per request (a
-  // fifth of a cached read's CPU with the rest of this function). A raw write on the reading connection is therefore seen from the
-  // next turn, as another process's is; this process's transactions, counted above, at once.
+  // fifth of a cached read's CPU with the rest of this function). A raw write on the reading
+  // connection is therefore seen from the next turn, as another process's is; this process's
+  // transactions, counted above, at once.
   const versions = db.$client.query("select total_changes() as n, data_version as v from pragma_data_version()");
   const database = perTurn(() => {
     const row = versions.get() as { n: number; v: number };

@@ -1,7 +1,7 @@
 // The SQLite database's two connections (db/client.ts): reads run on the transaction connection
 // whenever no transaction is open there (its page cache stays warm across its own commits), and
 // on the reading connection while one is, so nothing outside a transaction ever sees what it has
-// not committed.
+// not committed, and a read transaction opened on the reading connection keeps its reads there.
 import { afterAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { eq } from "drizzle-orm";
@@ -61,4 +61,16 @@ test("with no transaction open, a read runs on the transaction connection; while
     writer.run("drop table temp.users");
   }
   expect(await emails()).toEqual(["pending@example.com"]);
+});
+
+test("a read transaction opened on the reading connection keeps every read on its snapshot (migrate-to)", async () => {
+  db.$client.exec("BEGIN");
+  try {
+    expect(await emails()).toEqual(["pending@example.com"]); // the snapshot starts with this read
+    await transaction(db, async (tx) => void (await tx.insert(users).values({ id: "u-later", email: "later@example.com" })));
+    expect(await emails()).toEqual(["pending@example.com"]);
+  } finally {
+    db.$client.exec("COMMIT");
+  }
+  expect(await emails()).toEqual(["later@example.com", "pending@example.com"]);
 });
