@@ -11,6 +11,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import tailwind from "bun-plugin-tailwind";
+import { fetchPreloadTag } from "../src/shared/page-preloads.ts";
 import { customerPagePath, OVERVIEW_PAGE } from "../web/features/customers/page-path.ts";
 import { ROUTE_MARKERS, routeScripts, type RouteName } from "./web-graph.ts";
 
@@ -79,9 +80,9 @@ async function routePages(files: WebFile[]): Promise<WebFile[]> {
   if (!html.includes("</head>")) throw new Error("index.html has no </head> to put the preloads in");
   return (Object.keys(ROUTE_MARKERS) as RouteName[]).map((route) => {
     const links = routeScripts(read, html, route).map((urlPath) => `<link rel="modulepreload" href="${urlPath}">`);
-    // The route's first API read starts with the page; the app's fetch (credentials "include")
-    // then takes the preloaded answer instead of asking again.
-    for (const path of ROUTE_FETCHES[route]) links.push(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="${path}">`);
+    // The route's first API read starts with the page; the app's fetch then takes the preloaded
+    // answer instead of asking again.
+    for (const path of ROUTE_FETCHES[route]) links.push(fetchPreloadTag(path));
     // The entry first: it runs while the route's chunks are still arriving.
     const page = html.replace(/<script type="module"/, '<script type="module" fetchpriority="high"').replace("</head>", `${links.join("")}</head>`);
     return { urlPath: routePagePath(route), blob: new Blob([page], { type: "text/html" }) };

@@ -4,6 +4,7 @@ import { Elysia } from "elysia";
 import { AppError } from "../../lib/errors.ts";
 import { staticBody } from "../../lib/http.ts";
 import { NotJson } from "../../lib/model.ts";
+import { fetchPreloadTag, portalDataPath } from "../../shared/page-preloads.ts";
 import { contentType, loadWebAssets } from "./assets.ts";
 
 const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/") || path === "/ws";
@@ -28,16 +29,14 @@ const pageText = new WeakMap<Blob, Promise<string>>();
 /**
  * The portal's page with its first read preloaded, as the broker pages' are (scripts/build-web.ts),
  * so the upload link's data arrives with the scripts instead of after them. That read names the
- * link, so the preload is added per request. The href is the app's own URL for it
- * (web/features/portal/api.ts), or the browser would fetch it twice.
+ * link, so the preload is added per request.
  */
 async function portalPage(path: string, page: Blob): Promise<Blob> {
   const link = PORTAL_PAGE.exec(path)?.[1];
   if (!link) return page;
   let html = pageText.get(page);
   if (!html) pageText.set(page, (html = page.text()));
-  const preload = `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/upload/${link}">`;
-  return new Blob([(await html).replace("</head>", `${preload}</head>`)], { type: "text/html" });
+  return new Blob([(await html).replace("</head>", `${fetchPreloadTag(portalDataPath(link))}</head>`)], { type: "text/html" });
 }
 
 export const webRoutes = () =>

@@ -2,6 +2,7 @@
 // customer's account calls and the file upload. Every error carries the server's message.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { CustomerAuthResponse, MessageResponse, PortalDocumentDto, PortalDto } from "@shared/api-types";
+import { portalDataPath } from "@shared/page-preloads";
 import { ApiError, apiFetch, apiUpload } from "../../api/client";
 import type { ResourceKey } from "../../api/query-keys";
 import { toast } from "../../components/ui/Toast";
@@ -9,8 +10,6 @@ import { customerNotificationSource, useNotifications } from "../notifications/a
 
 /** ["portal", link]: what one upload link opens (the live channel refreshes it by this key). */
 export const portalKeys = { one: (link: string) => ["portal", link] as const satisfies ResourceKey };
-
-const portalPath = (link: string) => `/api/upload/${encodeURIComponent(link)}`;
 
 /** SPEC 7: no retry on 404 (the link is unknown), otherwise up to 3 retries. */
 export function shouldRetryPortal(failureCount: number, error: Error): boolean {
@@ -26,7 +25,7 @@ export function usePortalQuery(link: string) {
   return useQuery({
     queryKey: portalKeys.one(link),
     // Statuses change while the customer looks: never answer from the HTTP cache.
-    queryFn: ({ signal }) => apiFetch<PortalDto>(portalPath(link), { signal, cache: "no-store" }),
+    queryFn: ({ signal }) => apiFetch<PortalDto>(portalDataPath(link), { signal, cache: "no-store" }),
     gcTime: 0,
     staleTime: 0,
     retry: shouldRetryPortal,
@@ -150,5 +149,5 @@ export function uploadDocument({ link, documentId, file, isGuest, onProgress, si
   const form = new FormData();
   form.append("isGuest", String(isGuest));
   form.append("file", file, file.name);
-  return apiUpload<UploadResult>(`${portalPath(link)}/documents/${encodeURIComponent(documentId)}`, form, { onProgress, signal });
+  return apiUpload<UploadResult>(`${portalDataPath(link)}/documents/${encodeURIComponent(documentId)}`, form, { onProgress, signal });
 }
