@@ -84,6 +84,7 @@ function reuseCompiledStatements(sqlite: Database): void {
  * Two connections to one file: reads, and one for transactions. A transaction's work is async
  * (the same services run on PostgreSQL), so other requests run while it waits; on its own
  * connection they never see what it has not committed, and its writes never mix with theirs.
+ * While no transaction is open, reads borrow the transaction connection (readOnWriterWhenIdle).
  */
 export function openDatabase(dataDir: string): Db {
   const file = join(dataDir, databaseFileName);
