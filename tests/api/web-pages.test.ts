@@ -41,7 +41,7 @@ test("an upload link's page preloads that link's data, and nothing but a link's 
   const portal = await page(`/upload/${link}`);
   expect(portal.fetches).toEqual([`/api/upload/${link}`]);
   expect(portal.scripts).toEqual((await page("/upload/some-link")).scripts);
-  // The app's own request for it: the same URL, so the browser uses the preloaded answer.
+  // The preloaded URL is the API's own read (an unknown link: its JSON 404), not another page.
   expect((await fetch(srv.url + portal.fetches[0])).status).toBe(404);
   for (const hostile of ["/upload/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E0123456789", "/upload/" + "a".repeat(200), `/upload/${link}/extra`]) {
     const other = await page(hostile);
