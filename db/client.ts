@@ -40,6 +40,9 @@ function connect(file: string): SqliteDatabase {
   return drizzle(sqlite, { schema }) as SqliteDatabase;
 }
 
+/** `prepare(sql, values…)`: a statement given bound values when it is compiled, used once. */
+const isOneOff = (rest: unknown[]) => rest.some((r) => r !== undefined);
+
 /** How many compiled statements each connection keeps (the app has a few hundred distinct ones). */
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -59,7 +62,7 @@ function reuseCompiledStatements(sqlite: Database): void {
   const cache = new Map<string, ReturnType<Database["prepare"]>>();
   sqlite.prepare = ((query: string, ...rest: unknown[]) => {
     // Statements given bound values at compile time are one-off: compiled as before.
-    if (rest.length > 0 && rest.some((r) => r !== undefined)) return (compile as (...a: unknown[]) => ReturnType<Database["prepare"]>)(query, ...rest);
+    if (isOneOff(rest)) return (compile as (...a: unknown[]) => ReturnType<Database["prepare"]>)(query, ...rest);
     let statement = cache.get(query);
     if (statement) {
       cache.delete(query); // most recently used last
@@ -111,7 +114,7 @@ function readOnWriterWhenIdle(reader: Database, writer: Database): void {
   const prepareOnReader = reader.prepare.bind(reader);
   const prepareOnWriter = writer.prepare.bind(writer);
   reader.prepare = ((query: string, ...rest: unknown[]) => {
-    if (rest.length > 0 && rest.some((r) => r !== undefined)) return (prepareOnReader as (...a: unknown[]) => ReturnType<Database["prepare"]>)(query, ...rest);
+    if (isOneOff(rest)) return (prepareOnReader as (...a: unknown[]) => ReturnType<Database["prepare"]>)(query, ...rest);
     // Both connections keep their compiled statements (reuseCompiledStatements): picking one is a lookup.
     const read = () => (writer.inTransaction || reader.inTransaction ? prepareOnReader(query) : prepareOnWriter(query));
     const own = () => prepareOnReader(query);
