@@ -1,7 +1,7 @@
 // What every feature needs, built once per running app (and once per test server).
 import type { Db } from "../db/client.ts";
 import { eventChannel } from "../db/notify.ts";
-import { changeCounter } from "../db/transaction.ts";
+import { changeCounter, tableChangeCounter } from "../db/transaction.ts";
 import type { Config } from "./config.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
 import { createLogger, type Logger } from "./lib/log.ts";
@@ -16,8 +16,10 @@ export interface AppContext {
   files: FileStore;
   /** JSON of expensive reads, kept until the database changes. */
   cache: ReadCache;
-  /** Who a request is (a session's broker or account, what a link opens), kept until the database changes. */
+  /** Who a request is (a customer's session, what a link opens), kept until the database changes. */
   lookups: ReadCache;
+  /** Whose a broker's session is, kept until sessions or users change (or another process commits). */
+  brokerSessions: ReadCache;
   /** What changed, for the live channel. */
   events: EventBus;
   clock: Clock;
@@ -36,6 +38,8 @@ export function buildContext(config: Config, db: Db, options: { clock?: Clock; l
     // Apart from the responses, so many sessions never push the reads out (and the reverse).
     // Rows as stored: a session's expiry is compared with the clock by whoever asks.
     lookups: new ReadCache(version, clock, { maxEntries: 10_000, clock: false }),
+    // Every broker request asks; documents and customers are written far more often than these.
+    brokerSessions: new ReadCache(tableChangeCounter(db, ["sessions", "users"], version), clock, { maxEntries: 10_000, clock: false }),
     events: createEventBus(eventChannel(db), log),
     clock,
     log,

@@ -1,9 +1,9 @@
-import { changeCounter, transaction } from "../../db/transaction.ts";
+import { changeCounter, tableChangeCounter, transaction } from "../../db/transaction.ts";
 import { afterAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
-import { migrateDatabase, openDatabase, sqliteWriterClient } from "../../db/client.ts";
+import { closeDatabase, migrateDatabase, openDatabase, sqliteWriterClient } from "../../db/client.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
 import { ReadCache } from "../../src/lib/read-cache.ts";
 import { SESSION_TTL_MS } from "../../src/features/auth/service.ts";
@@ -51,6 +51,61 @@ test("a cached read is reused until any write, from this or another connection, 
   expect(await read()).toBe('{"n":6}');
   expect(await read()).toBe('{"n":6}');
   db.$client.close();
+});
+
+test("the broker-session cache's version moves with sessions and users only, or another connection's commit", async () => {
+  const tablesDir = tempDir("portal-cache-tables-");
+  const db = openDatabase(tablesDir);
+  migrateDatabase(db);
+  const writer = sqliteWriterClient(db);
+  const version = tableChangeCounter(db, ["sessions", "users"], changeCounter(db));
+  const inTransaction = (statement: string) => transaction(db, async () => void writer.run(statement));
+  const job = (id: string) => `insert into jobs (id, kind, payload, run_at) values ('${id}', 'k', '{}', 0)`;
+
+  await inTransaction("insert into users (id, email) values ('u1', 'a@example.com')");
+  const start = version();
+  // Writes to other tables (documents, jobs: the busy ones) leave it, this turn and the next.
+  await inTransaction(job("j1"));
+  expect(version()).toBe(start);
+  await nextTurn();
+  expect(version()).toBe(start);
+
+  // This process's changes to either table move it at once, cascades included.
+  await inTransaction("insert into sessions (id, user_id, expires_at) values ('s1', 'u1', 9999999999999)");
+  const signedIn = version();
+  expect(signedIn).not.toBe(start);
+  await inTransaction("update users set first_name = 'Ann' where id = 'u1'");
+  const renamed = version();
+  expect(renamed).not.toBe(signedIn);
+  await inTransaction("delete from users where id = 'u1'"); // its session goes with it
+  expect(writer.query("select count(*) as n from sessions").get()).toEqual({ n: 0 });
+  const removed = version();
+  expect(removed).not.toBe(renamed);
+
+  // While a transaction is open on the connection, what it has not committed may already be
+  // counted: every call answers a value never given before, so nothing is cached under it.
+  let commit!: () => void;
+  const open = transaction(db, async () => {
+    writer.run("insert into users (id, email) values ('u2', 'b@example.com')");
+    await new Promise<void>((resolve) => (commit = resolve));
+  });
+  await nextTurn();
+  const during = [version(), version()];
+  expect(new Set([...during, removed]).size).toBe(3);
+  commit();
+  await open;
+  expect(version()).not.toBe(removed);
+  const committed = version();
+
+  // Another connection's commit (the CLI while serving), of any table, is seen from the next turn.
+  const other = new Database(join(tablesDir, "portal.sqlite"));
+  other.run(job("j2"));
+  other.close();
+  expect(version()).toBe(committed);
+  await nextTurn();
+  expect(version()).not.toBe(committed);
+  closeDatabase(db);
+  rmSync(tablesDir, { recursive: true, force: true });
 });
 
 test("requests that miss together share one computation; a write during it is not served afterwards", async () => {

@@ -132,7 +132,8 @@ export async function signInBroker(ctx: AppContext, input: SignInInput & { addre
 }
 
 // Every broker request asks this: one lookup by the session's primary key, prepared once, and
-// kept in ctx.lookups until the database changes (a sign-out, a disabled account, any write).
+// kept in ctx.brokerSessions until a session or a user changes (a sign-in or sign-out, a disabled
+// account, a new name) or another process commits.
 // Expiry is the clock's doing, not a write's, so it is checked on every request.
 const sessionBroker = prepared((db) =>
   db
@@ -146,7 +147,7 @@ const sessionBroker = prepared((db) =>
 /** The broker a token belongs to, or null when it is unknown or expired. */
 export async function brokerForToken(ctx: AppContext, token: string): Promise<PublicUser | null> {
   const sessionId = hashToken(token);
-  const found = await ctx.lookups.value(`broker-session:${sessionId}`, async () => {
+  const found = await ctx.brokerSessions.value(`broker-session:${sessionId}`, async () => {
     const row = (await sessionBroker(ctx.db).execute({ sessionId }))[0];
     if (!row) return null;
     const { expiresAt, ...broker } = row;
