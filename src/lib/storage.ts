@@ -113,10 +113,13 @@ export function localFileStore(dataDir: string): FileStore {
     async adopt(tempPath, key) {
       await placeDurably(tempPath, key);
     },
+    // Flushed before it is renamed too, unlike an upload: write may replace a file under a key
+    // (migrate-to's second run), which must never be found half written after a crash.
     async write(key, data) {
       const temp = join(tmp, `${checkedKey(key)}.${process.pid}.${Date.now()}`);
       try {
         await Bun.write(temp, data);
+        await flush(temp);
       } catch (error) {
         rmSync(temp, { force: true });
         throw error;

@@ -238,7 +238,7 @@ describe("local disk only", () => {
   // Durability is the kernel's to prove, so the test watches what the store asks of it: a child
   // process stores a file by adopt and one by write under strace, and each must be renamed into
   // place, then the file and the folder flushed (fsync), before the call returns (the caller
-  // commits the database row that points at the file next).
+  // commits the database row that points at the file next); write flushes before the rename too.
   test.skipIf(!straceWorks)("adopt and write rename the file into place, then flush it and the folder, before they return", async () => {
     const dir = newDir();
     const child = join(dir, "store-two-files.ts");
@@ -291,13 +291,17 @@ console.log("written");
       const said = line.match(/write\(1, "(adopted|written)\\n"/);
       if (said) events.push(`said ${said[1]}`);
     }
-    // The two flushes run at once, so either may finish first.
+    // After the rename the file's and the folder's flushes run at once, so either may end first.
     const [adopted, written] = [events.slice(0, events.indexOf("said adopted") + 1), events.slice(events.indexOf("said adopted") + 1)];
-    for (const [steps, key] of [[adopted, "adopted-key-0123456789"], [written, "written-key-0123456789"]] as const) {
+    const placed = (steps: string[], key: string) => {
       expect(steps[0]).toBe(`rename /${key}`);
       expect(steps.slice(1, 3).sort()).toEqual([`fsync /`, `fsync /${key}`].sort());
       expect(steps.length).toBe(4); // and then the line saying it returned
-    }
+    };
+    placed(adopted, "adopted-key-0123456789");
+    // write may replace a stored file, so its bytes are flushed before the rename as well.
+    expect(written[0]).toMatch(/^fsync \/\.tmp\/written-key-0123456789\./);
+    placed(written.slice(1), "written-key-0123456789");
     expect(written.at(-1)).toBe("said written");
   });
 
