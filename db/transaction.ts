@@ -168,22 +168,33 @@ export function tableChangeCounter(db: Db, tables: readonly string[], everything
   // IF NOT EXISTS: several contexts (tests) may count the same tables on one connection.
   writer.exec(`CREATE TEMP TABLE IF NOT EXISTS ${counter} (n INTEGER NOT NULL)`);
   writer.exec(`INSERT INTO ${counter} (n) SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM ${counter})`);
-  for (const table of tables) {
-    for (const change of ["INSERT", "UPDATE", "DELETE"]) {
-      writer.exec(`CREATE TEMP TRIGGER IF NOT EXISTS ${counter}_${table}_${change.toLowerCase()} AFTER ${change} ON main.${table} BEGIN UPDATE ${counter} SET n = n + 1; END`);
+  const countChanges = () => {
+    for (const table of tables) {
+      for (const change of ["INSERT", "UPDATE", "DELETE"]) {
+        writer.exec(`CREATE TEMP TRIGGER IF NOT EXISTS ${counter}_${table}_${change.toLowerCase()} AFTER ${change} ON main.${table} BEGIN UPDATE ${counter} SET n = n + 1; END`);
+      }
     }
-  }
-  // Other connections' commits once per turn (~2.5 µs); the counter again after each of this
-  // process's transactions (~0.5 µs), which under steady writes is nearly every call.
-  const versions = writer.query(`select (select n from ${counter}) as n, data_version as v from pragma_data_version()`);
+  };
+  countChanges();
+  // Other connections' commits and the schema's version once per turn (~2.5 µs); the counter
+  // again after each of this process's transactions (~0.5 µs), nearly every call under writes.
+  const versions = writer.query(`select (select n from ${counter}) as n, data_version as v, (select schema_version from pragma_schema_version()) as s from pragma_data_version()`);
   const counted = writer.query(`select n from ${counter}`);
-  let turn: { others: number; n: number; commits: number } | undefined;
+  let schema = (versions.get() as { s: number }).s;
+  let turn: { others: string; n: number; commits: number } | undefined;
   let uncommitted = 0;
   return () => {
     if (writer.inTransaction) return `open:${++uncommitted}`;
     if (turn === undefined) {
-      const row = versions.get() as { n: number; v: number };
-      const asked = (turn = { others: row.v, n: row.n, commits: engine.commits });
+      const row = versions.get() as { n: number; v: number; s: number };
+      // A table rebuilt through this connection (a migration after start) takes its temporary
+      // triggers with it, uncounted changes and all: they are made again, and the schema's
+      // version is part of this one, so nothing cached before the rebuild is used after it.
+      if (row.s !== schema) {
+        countChanges();
+        schema = row.s;
+      }
+      const asked = (turn = { others: `${row.v}:${row.s}`, n: row.n, commits: engine.commits });
       setImmediate(() => {
         if (turn === asked) turn = undefined;
       });
