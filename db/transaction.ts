@@ -100,6 +100,18 @@ export async function ping(db: Db): Promise<void> {
   else db.$client.query("select 1").get();
 }
 
+/** `ask`'s answer, asked once per event-loop turn and shared by every call in that turn. */
+function perTurn<T>(ask: () => T): () => T {
+  let asked: { answer: T } | undefined;
+  return () => {
+    if (asked === undefined) {
+      asked = { answer: ask() };
+      setImmediate(() => (asked = undefined));
+    }
+    return asked.answer;
+  };
+}
+
 /**
  * A value that changes whenever any connection, process or instance commits a write, for caches
  * of reads (src/lib/read-cache.ts).
@@ -113,14 +125,6 @@ export async function ping(db: Db): Promise<void> {
  */
 export function changeCounter(db: Db): () => string | Promise<string> {
   const engine = engineOf(db);
-  let asked: string | Promise<string> | undefined;
-  const perTurn = (ask: () => string | Promise<string>) => () => {
-    if (asked === undefined) {
-      asked = ask();
-      setImmediate(() => (asked = undefined));
-    }
-    return asked;
-  };
   if (engine.kind === "postgres") {
     // The server's current snapshot (xmin:xmax:in-progress ids) as text: any commit or rollback,
     // by any instance, the CLI or psql, moves xmax or leaves the in-progress list, and reads that
@@ -181,24 +185,22 @@ export function tableChangeCounter(db: Db, tables: readonly string[], everything
   const versions = writer.query(`select (select n from ${counter}) as n, data_version as v, (select schema_version from pragma_schema_version()) as s from pragma_data_version()`);
   const counted = writer.query(`select n from ${counter}`);
   let schema = (versions.get() as { s: number }).s;
-  let turn: { others: string; n: number; commits: number } | undefined;
+  const thisTurn = perTurn(() => {
+    const row = versions.get() as { n: number; v: number; s: number };
+    // A table rebuilt through this connection (a migration after start) takes its temporary
+    // triggers with it, uncounted changes and all: they are made again, and the schema's
+    // version is part of this one, so nothing cached before the rebuild is used after it.
+    if (row.s !== schema) {
+      countChanges();
+      schema = row.s;
+    }
+    return { others: `${row.v}:${row.s}`, n: row.n, commits: engine.commits };
+  });
   let uncommitted = 0;
   return () => {
     if (writer.inTransaction) return `open:${++uncommitted}`;
-    if (turn === undefined) {
-      const row = versions.get() as { n: number; v: number; s: number };
-      // A table rebuilt through this connection (a migration after start) takes its temporary
-      // triggers with it, uncounted changes and all: they are made again, and the schema's
-      // version is part of this one, so nothing cached before the rebuild is used after it.
-      if (row.s !== schema) {
-        countChanges();
-        schema = row.s;
-      }
-      const asked = (turn = { others: `${row.v}:${row.s}`, n: row.n, commits: engine.commits });
-      setImmediate(() => {
-        if (turn === asked) turn = undefined;
-      });
-    } else if (turn.commits !== engine.commits) {
+    const turn = thisTurn();
+    if (turn.commits !== engine.commits) {
       turn.n = (counted.get() as { n: number }).n;
       turn.commits = engine.commits;
     }
