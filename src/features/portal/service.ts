@@ -126,15 +126,12 @@ export async function uploadToPortal(
     documentId: target.id,
     what: `${access.customer.name}'s upload to ${target.name}`,
   });
-  let doc;
-  try {
-    doc = await attachUploadedFile(ctx, { customerIds: customerIds(access), documentId, file, actor });
-  } catch (error) {
+  const doc = await attachUploadedFile(ctx, { customerIds: customerIds(access), documentId, file, actor }).catch((error: unknown) => {
     // Not moved into the store: dropped. (On success the store has taken it; looking for it
     // again cost a file-system lookup on the server's thread, ~25 µs an upload.)
     rmSync(file.tempPath, { force: true });
     throw error;
-  }
+  });
   return toPortalDocument(doc, isSignedIn(access), effectiveRules(ctx, doc.acceptanceRules));
 }
 
