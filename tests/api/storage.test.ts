@@ -270,7 +270,7 @@ console.log("written");
     const opened = new Map<string, string>();
     const events: string[] = [];
     // strace splits a call another thread interrupts ("fsync(5 <unfinished ...>" ... "<... fsync
-    // resumed>) = 0"): joined again, in the place where the call returned.
+    // resumed>) = 0"): joined again, in the place where the call returned (padded: "\)\s+=" below).
     const started = new Map<string, string>();
     const lines = (await Bun.file(trace).text()).split("\n").flatMap((raw) => {
       const unfinished = raw.match(/^(\d+)\s+(.*) <unfinished \.\.\.>$/);
@@ -282,11 +282,11 @@ console.log("written");
       return resumed ? [`${resumed[1]}  ${started.get(resumed[1]!) ?? ""}${resumed[2]}`] : [raw];
     });
     for (const line of lines) {
-      const open = line.match(/openat\(AT_FDCWD, "([^"]+)", [^)]*\) = (\d+)$/);
+      const open = line.match(/openat\(AT_FDCWD, "([^"]+)", [^)]*\)\s+= (\d+)$/);
       if (open) opened.set(open[2]!, open[1]!);
       const sync = line.match(/f(?:data)?sync\((\d+)\)\s+= 0/);
       if (sync && opened.get(sync[1]!)?.startsWith(files)) events.push(`fsync ${opened.get(sync[1]!)!.slice(files.length) || "/"}`);
-      const renamed = line.match(/rename(?:at2?)?\(.*"([^"]+)"(?:, \w+)?\) = 0/);
+      const renamed = line.match(/rename(?:at2?)?\(.*"([^"]+)"(?:, \w+)?\)\s+= 0/);
       if (renamed && renamed[1]!.startsWith(files)) events.push(`rename ${renamed[1]!.slice(files.length)}`);
       const said = line.match(/write\(1, "(adopted|written)\\n"/);
       if (said) events.push(`said ${said[1]}`);
