@@ -52,15 +52,16 @@ export function preparedPerCount<D extends object, T>(build: (db: D, count: numb
 /**
  * A statement over a short list of ids (a customer's relationships, a portal's brokers), prepared
  * once per list length: `build` gets one placeholder per id. Longer lists than `maxPrepared` are
- * rare and built with their values each time.
+ * rare and built with their values each time. On a reader, or on a transaction's writer (`tx: Tx`
+ * in `build`) as with preparedWrite; other placeholders of the statement are passed beside `params`.
  *
  *   const byIds = preparedForIds((db, ids) => db.select().from(t).where(inArray(t.id, ids)).prepare());
  *   const [statement, params] = byIds(ctx.db, ids);
  *   await statement.execute(params)
  */
-export function preparedForIds<T>(build: (db: Reader, ids: (string | Placeholder)[]) => T, maxPrepared = 8) {
-  const perCount = preparedPerCount((db: Reader, count: number) => build(db, Array.from({ length: count }, (_, i) => sql.placeholder(`id${i}`))));
-  return (db: Reader, ids: readonly string[]): [statement: T, params: Record<string, string>] => {
+export function preparedForIds<T, D extends object = Reader>(build: (db: D, ids: (string | Placeholder)[]) => T, maxPrepared = 8) {
+  const perCount = preparedPerCount((db: D, count: number) => build(db, Array.from({ length: count }, (_, i) => sql.placeholder(`id${i}`))));
+  return (db: D, ids: readonly string[]): [statement: T, params: Record<string, string>] => {
     if (ids.length > maxPrepared) return [build(db, [...ids]), {}];
     return [perCount(db, ids.length), Object.fromEntries(ids.map((id, i) => [`id${i}`, id]))];
   };

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { attachFile, createCustomer, daysAhead, uploadFile } from "../support/fixtures.ts";
 import { realPdf } from "../files/samples.ts";
+import { timeParam } from "../../db/dialect.ts";
 import { transaction } from "../../db/transaction.ts";
 import { useServerWithBroker } from "../support/server.ts";
 import { isStored } from "../support/stored-files.ts";
@@ -120,6 +121,40 @@ describe("due dates", () => {
     expect([a, late, b].map((id) => after[id]!.status)).toEqual(["requested", "requested", "requested"]);
     expect([a, late, b].every((id) => after[id]!.due_date === Date.parse(dueDate))).toBe(true);
   });
+});
+
+describe("bulk due date: the reminder, and lists longer than the prepared statements'", () => {
+  // Up to 16 documents the update is prepared per count (review.ts); a longer list is built with
+  // its ids. Both forms, with and without the overdue document's return to "requested".
+  for (const count of [3, 17]) {
+    test(`${count} documents: the due date and reminder are set, a sent reminder is due again, the overdue one is waiting again`, async () => {
+      const c = await createCustomer(srv, broker.token, { requiredDocuments: Array.from({ length: count }, (_, i) => ({ name: `Statement ${i + 1}` })) });
+      const ids = c.documents.map((d) => d.id);
+      const [late, reminded] = ids as [string, string];
+      await exec(srv.server.ctx.db, statement("update documents set status = 'overdue' where id = ?", late));
+      const earlier = timeParam(new Date(Date.parse(daysAhead(srv, 1))));
+      await exec(srv.server.ctx.db, statement("update documents set reminder_at = ?, reminder_sent_at = ? where id = ?", earlier, earlier, reminded));
+      const dueDate = daysAhead(srv, 9);
+      const reminderTime = daysAhead(srv, 8);
+
+      const ok = await call("/api/documents/bulk-due-date", "PUT", { documentIds: ids, dueDate, reminderTime });
+      expect(ok.status).toBe(200);
+      expect(ok.body.updated).toBe(count);
+      expect(new Set(ok.body.documents.map((d: any) => d.id))).toEqual(new Set(ids));
+      expect(ok.body.documents.every((d: any) => d.dueDate === dueDate && d.reminderAt === reminderTime && d.status === "requested")).toBe(true);
+      const stored = await rows<{ status: string; due_date: number; reminder_at: number; reminder_sent_at: number | null }>(
+        srv.server.ctx.db,
+        statement("select status, due_date, reminder_at, reminder_sent_at from documents where customer_id = ?", c.id),
+      );
+      expect(stored).toHaveLength(count);
+      for (const row of stored) expect(row).toEqual({ status: "requested", due_date: Date.parse(dueDate), reminder_at: Date.parse(reminderTime), reminder_sent_at: null });
+
+      // Again without a reminder: none is kept.
+      const again = await call("/api/documents/bulk-due-date", "PUT", { documentIds: ids, dueDate });
+      expect(again.status).toBe(200);
+      expect(again.body.documents.every((d: any) => d.dueDate === dueDate && d.reminderAt === null)).toBe(true);
+    });
+  }
 });
 
 describe("two uploads racing for one document", () => {
