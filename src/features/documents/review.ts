@@ -92,10 +92,27 @@ function parseRequiredDueDates(ctx: AppContext, input: DueDateInput): { dueDate:
   return { dueDate: dueDate!, reminderAt };
 }
 
-/** A new due date: its reminder is due again, and an overdue document is waiting again. */
-function dueDateChanges(doc: DocumentRow, dueDate: Date, reminderAt: Date | null, now: Date) {
-  const back = doc.status === "overdue" && dueDate > now ? { status: "requested" as const } : {};
-  return { dueDate, reminderAt, reminderSentAt: null, ...back };
+/** An overdue document given a due date still ahead is waiting for the customer again. */
+const waitingAgain = (doc: DocumentRow, dueDate: Date, now: Date) => doc.status === "overdue" && dueDate > now;
+
+// A new due date, prepared per number of documents (preparedForIds): its reminder is due again,
+// and in the second form the documents go back to "requested" (waitingAgain). Drizzle built the
+// bulk due date's update anew on every call: the writes bench's last hot statement built that way.
+const datesMovedFor = (back: boolean) =>
+  preparedForIds((tx: Tx, ids) =>
+    tx
+      .update(documents)
+      .set({ dueDate: given("dueDate"), reminderAt: given("reminderAt"), reminderSentAt: null, ...(back ? { status: "requested" as const } : {}) })
+      .where(inArray(documents.id, ids))
+      .returning()
+      .prepare(), 16);
+const datesMoved = datesMovedFor(false);
+const datesMovedBack = datesMovedFor(true);
+
+/** Gives the documents `ids` a new due date and reminder, inside the caller's transaction. */
+async function moveDueDates(tx: Tx, ids: string[], dates: { dueDate: Date; reminderAt: Date | null; back: boolean }): Promise<DocumentRow[]> {
+  const [update, params] = (dates.back ? datesMovedBack : datesMoved)(tx, ids);
+  return await update.execute({ ...params, dueDate: timeParam(dates.dueDate), reminderAt: dates.reminderAt && timeParam(dates.reminderAt) });
 }
 
 function assertDueDateChangeable(doc: DocumentRow) {
@@ -111,23 +128,9 @@ export async function setDueDate(ctx: AppContext, input: DueDateInput & { broker
   assertDueDateChangeable(doc);
   return inTransaction(ctx, async ({ tx, publish }) => {
     publish({ type: "document_status_changed", brokerId, customerId: doc.customerId, documentIds: [doc.id] });
-    return (await tx.update(documents).set(dueDateChanges(doc, dueDate, reminderAt, ctx.clock.now())).where(eq(documents.id, doc.id)).returning())[0]!;
+    return (await moveDueDates(tx, [doc.id], { dueDate, reminderAt, back: waitingAgain(doc, dueDate, ctx.clock.now()) }))[0]!;
   });
 }
-
-// The bulk due date's update, prepared per number of documents like the lookup below: Drizzle
-// built it anew on every call, the writes bench's last hot statement built that way. The second
-// form also takes overdue documents back to "requested" (dueDateChanges).
-const datesMovedFor = (back: boolean) =>
-  preparedForIds((tx: Tx, ids) =>
-    tx
-      .update(documents)
-      .set({ dueDate: given("dueDate"), reminderAt: given("reminderAt"), reminderSentAt: null, ...(back ? { status: "requested" as const } : {}) })
-      .where(inArray(documents.id, ids))
-      .returning()
-      .prepare(), 16);
-const datesMoved = datesMovedFor(false);
-const datesMovedBack = datesMovedFor(true);
 
 const documentsByIds = preparedForIds((db, ids) => db.select().from(documents).where(inArray(documents.id, ids)).prepare(), 16);
 
@@ -157,19 +160,10 @@ export async function setBulkDueDate(ctx: AppContext, input: BulkDueDateInput & 
     // One UPDATE per kind of change (at most two: overdue documents also go back to "requested"),
     // not one per document.
     const now = ctx.clock.now();
-    const groups = new Map<string, { changes: ReturnType<typeof dueDateChanges>; ids: string[] }>();
-    for (const doc of found) {
-      const changes = dueDateChanges(doc, dueDate, reminderAt, now);
-      const key = "status" in changes ? "back" : "date";
-      const group = groups.get(key) ?? { changes, ids: [] };
-      group.ids.push(doc.id);
-      groups.set(key, group);
-    }
     const byId = new Map<string, DocumentRow>();
-    for (const { changes, ids } of groups.values()) {
-      const [update, params] = ("status" in changes ? datesMovedBack : datesMoved)(tx, ids);
-      const dates = { dueDate: timeParam(changes.dueDate), reminderAt: changes.reminderAt && timeParam(changes.reminderAt) };
-      for (const row of await update.execute({ ...params, ...dates })) byId.set(row.id, row);
+    for (const back of [false, true]) {
+      const ids = found.filter((d) => waitingAgain(d, dueDate, now) === back).map((d) => d.id);
+      if (ids.length) for (const row of await moveDueDates(tx, ids, { dueDate, reminderAt, back })) byId.set(row.id, row);
     }
     return found.map((d) => byId.get(d.id)!);
   });
