@@ -63,6 +63,8 @@ export interface Config {
     allowedDomains: string[] | null;
     /** OIDC_ONLY: brokers sign in through the provider only, never with a password. */
     only: boolean;
+    /** OIDC_ALLOW_HTTP: the operator's explicit yes to an http:// issuer (a provider on a private network). */
+    allowHttp: boolean;
   } | null;
   /** REQUIRE_2FA: every broker with a password sets up an authenticator before using the portal. */
   requireTwoFactor: boolean;
@@ -263,6 +265,11 @@ function oidcConfig(env: Env): Config["oidc"] {
     throw new ConfigError("OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together");
   }
   const url = parseUrl(issuer, "OIDC_ISSUER", ["https:", "http:"]);
+  // Over plain http the discovery document, the keys and the tokens can all be swapped in transit.
+  const allowHttp = parseBoolean(value(env, "OIDC_ALLOW_HTTP"), "OIDC_ALLOW_HTTP", false);
+  if (url.protocol === "http:" && !allowHttp) {
+    throw new ConfigError(`OIDC_ISSUER must start with https:// (got "${issuer}"); set OIDC_ALLOW_HTTP=true only for a provider on a private network`);
+  }
   const domains = value(env, "OIDC_ALLOWED_DOMAINS")?.split(",").map((d) => d.trim().toLowerCase().replace(/^@/, "")).filter(Boolean);
   return {
     issuer,
@@ -271,6 +278,7 @@ function oidcConfig(env: Env): Config["oidc"] {
     providerName: value(env, "OIDC_PROVIDER_NAME") ?? defaultProviderName(url),
     allowedDomains: domains?.length ? domains : null,
     only,
+    allowHttp,
   };
 }
 

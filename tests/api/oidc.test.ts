@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { databaseEnv, runCli } from "../support/cli.ts";
 import { ssoErrorMessage } from "../../src/shared/oidc.ts";
-import { CLIENT_ID, startProvider, type TestProvider } from "../support/oidc.ts";
+import { CLIENT_ID, cookieNamed, finishSignIn as finish, signInWith, startProvider, startSignInOn, type TestProvider, type Walk } from "../support/oidc.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 
 let provider: TestProvider;
@@ -19,44 +19,8 @@ afterAll(async () => {
   await provider?.stop();
 });
 
-const setCookie = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0]!);
-const cookieNamed = (res: Response, name: string) => setCookie(res).find((c) => c.startsWith(`${name}=`) && c.length > name.length + 1) ?? null;
-
-interface Walk {
-  /** Where the portal sent the browser at the end. */
-  location: string;
-  /** The session cookie it set, if it signed someone in. */
-  session: string | null;
-}
-
-/** Step one: /api/oidc/start, then the provider's /authorize; returns the callback URL on the portal and the binding cookie. */
-async function startSignIn(server: TestServer = srv): Promise<{ callback: string; flowCookie: string }> {
-  const start = await fetch(`${server.url}/api/oidc/start`, { redirect: "manual" });
-  expect(start.status).toBe(302);
-  const authorize = new URL(start.headers.get("location")!);
-  expect(authorize.origin + "/").toBe(new URL(provider.issuer).origin + "/");
-  expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
-  expect(authorize.searchParams.get("scope")).toBe("openid email profile");
-  expect(authorize.searchParams.get("nonce")).toBeTruthy();
-  const flowCookie = cookieNamed(start, "portal_oidc")!;
-  expect(flowCookie).toBe(`portal_oidc=${authorize.searchParams.get("state")}`);
-  const back = await fetch(authorize, { redirect: "manual" });
-  expect(back.status).toBe(302);
-  // The test server's PUBLIC_URL names port 0; the path and query are what the provider sent.
-  const returned = new URL(back.headers.get("location")!);
-  return { callback: `${server.url}${returned.pathname}${returned.search}`, flowCookie };
-}
-
-async function finish(callback: string, flowCookie: string | null): Promise<Walk> {
-  const res = await fetch(callback, { redirect: "manual", headers: flowCookie ? { cookie: flowCookie } : {} });
-  expect(res.status).toBe(302);
-  return { location: res.headers.get("location")!, session: cookieNamed(res, "portal_session") };
-}
-
-async function signInWithProvider(server: TestServer = srv): Promise<Walk> {
-  const { callback, flowCookie } = await startSignIn(server);
-  return finish(callback, flowCookie);
-}
+const startSignIn = (server: TestServer = srv) => startSignInOn(server, provider);
+const signInWithProvider = (server: TestServer = srv): Promise<Walk> => signInWith(server, provider);
 
 const whoAmI = (session: string) => srv.call("/api/auth/user", { headers: { cookie: session } });
 const refusedWith = (walk: Walk, code: string) => {

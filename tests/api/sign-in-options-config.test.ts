@@ -19,7 +19,7 @@ test("defaults: no provider, two-factor optional", () => {
 });
 
 test("a provider: its name guessed from the issuer or given, domains tidied, OIDC_ONLY off", () => {
-  expect(load(oidc).oidc).toEqual({ issuer: oidc.OIDC_ISSUER, clientId: "id", clientSecret: "secret", providerName: "Google", allowedDomains: null, only: false });
+  expect(load(oidc).oidc).toEqual({ issuer: oidc.OIDC_ISSUER, clientId: "id", clientSecret: "secret", providerName: "Google", allowedDomains: null, only: false, allowHttp: false });
   expect(load({ ...oidc, OIDC_ISSUER: "https://login.microsoftonline.com/t/v2.0" }).oidc?.providerName).toBe("Microsoft");
   expect(load({ ...oidc, OIDC_ISSUER: "https://id.example.com/realms/b" }).oidc?.providerName).toBe("SSO");
   const named = load({ ...oidc, OIDC_PROVIDER_NAME: "Brokerage Login", OIDC_ALLOWED_DOMAINS: " Brokerage.com, @partner.co.uk ,", OIDC_ONLY: "true" }).oidc;
@@ -40,4 +40,15 @@ test("bad values stop the portal with a line naming the setting", () => {
   expect(message({ ...oidc, OIDC_ONLY: "maybe" })).toBe('OIDC_ONLY must be true or false (got "maybe")');
   expect(message({ REQUIRE_2FA: "sometimes" })).toBe('REQUIRE_2FA must be true or false (got "sometimes")');
   expect(load({ REQUIRE_2FA: "true" }).requireTwoFactor).toBe(true);
+});
+
+test("an http:// issuer needs the operator's explicit OIDC_ALLOW_HTTP=true", () => {
+  const plain = { ...oidc, OIDC_ISSUER: "http://id.brokerage.lan/realms/b" };
+  expect(() => load(plain)).toThrow(
+    'OIDC_ISSUER must start with https:// (got "http://id.brokerage.lan/realms/b"); set OIDC_ALLOW_HTTP=true only for a provider on a private network',
+  );
+  expect(() => load({ ...plain, OIDC_ALLOW_HTTP: "false" })).toThrow("OIDC_ISSUER must start with https://");
+  expect(load({ ...plain, OIDC_ALLOW_HTTP: "true" }).oidc).toMatchObject({ issuer: plain.OIDC_ISSUER, allowHttp: true });
+  // The opt-in does not loosen an https:// issuer's checks; it is only recorded.
+  expect(load({ ...oidc, OIDC_ALLOW_HTTP: "true" }).oidc?.allowHttp).toBe(true);
 });

@@ -1,6 +1,7 @@
 // OpenID Connect sign-in for brokers (authorization code flow with PKCE), through openid-client:
 // discovery, the token exchange and the ID token's checks (signature against the issuer's keys,
-// issuer, audience, expiry, nonce) are the library's, never hand-written. This file decides who
+// issuer, audience, expiry, nonce) are the library's, never hand-written; only "not issued in the
+// future" is added here. This file decides who
 // the verified person is here: the broker linked to their (issuer, subject), else the broker with
 // their verified email, else a new broker when sign-up is allowed.
 import { and, eq } from "drizzle-orm";
@@ -41,9 +42,13 @@ function providerConfig(ctx: AppContext, settings: OidcConfig): Promise<Oidc.Con
   const config = openidClient()
     .then((oidc) =>
       oidc.discovery(issuer, settings.clientId, undefined, oidc.ClientSecretPost(settings.clientSecret), {
-        // http:// only for an issuer configured so (a provider on the same host, or tests).
-        // client_secret_post: Google, Entra and Keycloak all accept it.
-        execute: issuer.protocol === "http:" ? [oidc.allowInsecureRequests] : [],
+        // The ID token's signature is checked against the provider's published keys (jwks_uri):
+        // openid-client skips that for a token from the token endpoint unless told, trusting TLS,
+        // and a token altered in transit (another broker's email, a new subject) or signed with a
+        // key the provider never published would otherwise pass. http:// only for an issuer the
+        // operator allowed explicitly (OIDC_ALLOW_HTTP). client_secret_post: Google, Entra and
+        // Keycloak all accept it.
+        execute: [oidc.enableNonRepudiationChecks, ...(issuer.protocol === "http:" && settings.allowHttp ? [oidc.allowInsecureRequests] : [])],
         timeout: 10,
       }),
     )
@@ -108,11 +113,17 @@ export async function completeOidcSignIn(ctx: AppContext, input: CallbackInput):
       idTokenExpected: true,
     });
     claims = tokens.claims()!;
+    // The library checks expiry but not a token issued in the future (a stolen signing key's
+    // long-lived token, or a provider's clock far ahead): allow a few minutes of skew only. The
+    // wall clock, as the library's own expiry check uses.
+    if (claims.iat * 1000 > Date.now() + ID_TOKEN_CLOCK_SKEW_MS) throw new Error("ID token issued in the future");
   } catch (error) {
     throw new SsoError(isNetworkFailure(error) ? "provider_unavailable" : "token_invalid", describe(error));
   }
   return { userId: await brokerFor(ctx, settings, claims) };
 }
+
+const ID_TOKEN_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 /** The library's error with the check that failed (its cause), for the log. */
 const describe = (error: unknown) => {
