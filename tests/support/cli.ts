@@ -25,8 +25,12 @@ export async function runCli(args: string[], env: Record<string, string> = {}): 
   return { exitCode, stdout, stderr };
 }
 
-/** Waits until the server answers /healthz or gives up. */
-export async function waitForHealthy(url: string, timeoutMs = 15_000): Promise<void> {
+/**
+ * Waits until the server answers /healthz or gives up. Generous: a portal starting from source on
+ * a busy 2-core laptop (load ~10) took over 15 s; a process that exits early is reported by the
+ * callers that race its exit.
+ */
+export async function waitForHealthy(url: string, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -60,7 +64,7 @@ export async function serveProcess(dataDir: string, env: Record<string, string> 
     throw new Error(`portal serve exited with ${code} before answering: ${await new Response(proc.stderr).text()}`);
   });
   exitedEarly.catch(() => {});
-  await Promise.race([waitForHealthy(url, 30_000), exitedEarly]);
+  await Promise.race([waitForHealthy(url), exitedEarly]);
   return {
     url,
     proc,
