@@ -287,6 +287,12 @@ describe("webhook", () => {
     const stale = await sendEvent("invoice.paid", invoice, { timestamp: Math.floor(srv.clock.now().getTime() / 1000) - 301 });
     expect(stale.status).toBe(400);
     expect(stale.body.message).toBe("The webhook signature is not valid or its timestamp is too old.");
+    // Signed for later (a replay kept for the future): refused too, beyond the same few minutes.
+    const future = await sendEvent("invoice.paid", invoice, { timestamp: Math.floor(srv.clock.now().getTime() / 1000) + 301 });
+    expect(future.status).toBe(400);
+    expect(future.body.message).toBe("The webhook's timestamp is in the future.");
+    const farFuture = await sendEvent("invoice.paid", invoice, { timestamp: Math.floor(srv.clock.now().getTime() / 1000) + 30 * 86_400 });
+    expect(farFuture.body.message).toBe("The webhook's timestamp is in the future.");
     const payload = JSON.stringify({ id: "evt_tampered", object: "event", type: "invoice.paid", data: { object: invoice } });
     const header = await signer.webhooks.generateTestHeaderStringAsync({ payload, secret: STAND_IN_KEYS.webhook, timestamp: Math.floor(srv.clock.now().getTime() / 1000) });
     const tampered = await srv.call("/api/stripe/webhook", { method: "POST", body: payload.replace("invoice.paid", "invoice.paid "), headers: { "stripe-signature": header } });

@@ -18,7 +18,15 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export const webhookMessages = {
   malformed: "The webhook event is malformed: it needs a string id, a string type and a data.object.",
+  future: "The webhook's timestamp is in the future.",
 } as const;
+
+/** The signed timestamp (`t=`) of a Stripe-Signature header, in seconds; null when absent. */
+function signedAt(signature: string): number | null {
+  const t = signature.split(",").find((part) => part.trim().startsWith("t="));
+  const seconds = t ? Number(t.trim().slice(2)) : NaN;
+  return Number.isFinite(seconds) ? seconds : null;
+}
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -31,6 +39,13 @@ function isWellFormed(event: unknown): event is Stripe.Event {
 export async function receiveWebhook(ctx: AppContext, rawBody: string, signature: string | null) {
   const billing = requireBilling(ctx);
   if (!signature) throw badRequest("The Stripe-Signature header is missing.");
+  // The SDK refuses a delivery signed too long ago but not one signed in the future, which would
+  // stay replayable until that time: a few minutes of clock skew only, as for the past.
+  const at = signedAt(signature);
+  if (at !== null && at > ctx.clock.now().getTime() / 1000 + WEBHOOK_TOLERANCE_SECONDS) {
+    ctx.log.warn("A Stripe webhook signed in the future was refused", { signedAt: at });
+    throw badRequest(webhookMessages.future);
+  }
   let event: Stripe.Event;
   try {
     event = await (await stripeFor(ctx)).webhooks.constructEventAsync(
