@@ -31,7 +31,10 @@ import { webRoutes } from "./features/web/routes.ts";
 import { errorHandler } from "./lib/error-handler.ts";
 import { limitBodySize } from "./lib/body-limit.ts";
 import { refuseNulInBody, refuseNulInUrl } from "./lib/no-nul.ts";
+import { OIDC_CALLBACK_PATH } from "./features/oidc/service.ts";
 import { assertSameSiteWrite, securityHeaders } from "./lib/security.ts";
+
+const isOidcCallback = (url: string) => new URL(url).pathname === OIDC_CALLBACK_PATH;
 
 export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events), metrics = new HttpMetrics()) {
   const headers = securityHeaders(ctx.config);
@@ -47,7 +50,9 @@ export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events), metric
         Object.assign(set.headers, headers);
         assertSameSiteWrite(request, ctx.config);
         limitBodySize(request);
-        refuseNulInUrl(request.url);
+        // The OIDC callback is the browser coming back from the provider: it answers with a
+        // redirect to the landing page even then, and refuses a NUL itself.
+        refuseNulInUrl(request.url, isOidcCallback);
       })
       // Before validation and every handler (src/lib/no-nul.ts says why).
       .onTransform(({ body }) => refuseNulInBody(body))

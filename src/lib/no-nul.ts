@@ -7,9 +7,12 @@ import { badRequest } from "./errors.ts";
 
 export const NUL_MESSAGE = "Text cannot contain NUL characters (U+0000).";
 
-/** Throws the 400 when the URL (raw or percent-encoded) carries a NUL. */
-export function refuseNulInUrl(url: string): void {
-  if (url.includes("\u0000") || /%00/i.test(url)) throw badRequest(NUL_MESSAGE);
+/**
+ * Throws the 400 when the URL (raw or percent-encoded) carries a NUL, unless `handledElsewhere`
+ * says its route refuses it in its own way (a page load that must end in a redirect).
+ */
+export function refuseNulInUrl(url: string, handledElsewhere?: (url: string) => boolean): void {
+  if ((url.includes("\u0000") || /%00/i.test(url)) && !handledElsewhere?.(url)) throw badRequest(NUL_MESSAGE);
 }
 
 /** Throws the 400 when any string in a parsed body (object, array, nested) holds a NUL. */

@@ -118,6 +118,16 @@ describe("every failure ends on the landing page with a reason", () => {
     refusedWith(await signInWithProvider(), "account_disabled");
   });
 
+  test("a NUL in the callback's query still ends on the landing page, never as JSON", async () => {
+    const { callback, flowCookie } = await startSignIn();
+    const url = new URL(callback);
+    refusedWith(await finish(`${url.origin}${url.pathname}?code=%00&state=%00`, flowCookie), "invalid_state");
+    refusedWith(await finish(`${callback}%00`, flowCookie), "invalid_state");
+    // Elsewhere a NUL in the URL is still the JSON 400.
+    const elsewhere = await srv.call("/api/oidc/settings?x=%00");
+    expect(elsewhere).toMatchObject({ status: 400, body: { message: "Text cannot contain NUL characters (U+0000)." } });
+  });
+
   test("the provider refusing the user", async () => {
     const { flowCookie } = await startSignIn();
     const state = flowCookie.split("=")[1]!;

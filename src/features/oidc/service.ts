@@ -26,7 +26,9 @@ export class SsoError extends Error {
   }
 }
 
-export const callbackUrl = (ctx: AppContext) => `${ctx.config.publicUrl}/api/oidc/callback`;
+/** Where the provider sends the browser back: a page load, so every answer is a redirect. */
+export const OIDC_CALLBACK_PATH = "/api/oidc/callback";
+export const callbackUrl = (ctx: AppContext) => `${ctx.config.publicUrl}${OIDC_CALLBACK_PATH}`;
 
 // Discovery once an hour at most; a failure is not kept, so the next click tries again.
 const DISCOVERY_TTL_MS = 60 * 60 * 1000;
@@ -95,6 +97,9 @@ export interface CallbackInput {
 /** Step two: the provider's answer checked and exchanged; returns the broker to sign in. */
 export async function completeOidcSignIn(ctx: AppContext, input: CallbackInput): Promise<{ userId: string }> {
   const settings = settingsOf(ctx);
+  // The app's NUL check lets this page load through (its JSON 400 would strand the browser);
+  // a NUL in the answer is refused here, before anything reads it, as a bad state.
+  if (/%00|\u0000/i.test(input.search)) throw new SsoError("invalid_state", "NUL in the callback's query");
   const params = new URLSearchParams(input.search);
   const state = params.get("state");
   // The state must be the one this browser started with (a login forged by another site carries
