@@ -7,6 +7,7 @@ import type { SubscriptionDto } from "../../src/shared/api-types";
 import { fakeServer, json, renderApp, signedOut, type FakeRoute } from "../support/render-app";
 import { brokerServer, subscription } from "./customers-fixtures";
 import { installFakeStripe, type ConfirmResult } from "./subscription-fake-stripe";
+import { toastQueue } from "../../web/components/ui/Toast";
 
 const billingOn = { billingEnabled: true, publishableKey: "pk_test_fake", prices: { basic: 29.99, pro: 59.99, unlimited: 99.99 } };
 const billingOff = { billingEnabled: false, publishableKey: null, prices: null };
@@ -26,7 +27,11 @@ async function plansSection() {
 }
 const card = (section: HTMLElement, name: string) => within(section).getByRole("heading", { name }).closest("article") as HTMLElement;
 
-beforeEach(() => sessionStorage.clear());
+// The app's toast queue is one per page; a toast left by an earlier test file must not count here.
+beforeEach(() => {
+  sessionStorage.clear();
+  toastQueue.clear();
+});
 afterEach(() => sessionStorage.clear());
 
 test("billing off: the plan cards show no price and no way to pay, and Stripe.js is never loaded", async () => {
@@ -70,6 +75,45 @@ test("free broker: the operator's prices, Current Plan disabled, and paying for 
   // SPEC 4: to /dashboard after 500 ms, and the user, plan, metrics and lists are fetched again (after 1 s).
   expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" }, { timeout: 3000 })).toBeTruthy();
   await waitFor(() => expect(userReads()).toBeGreaterThan(before), { timeout: 3000 });
+});
+
+test("when Stripe's webhook activated the plan before the dialog asked (activate answers 404), the payment is shown as received", async () => {
+  installFakeStripe(paid);
+  let activatedByWebhook = false;
+  const calls = server(subscription("free"), billingOn, ({ method, path }) => {
+    if (method === "POST" && path === "/api/create-subscription") return json(200, { clientSecret: "pi_for_pro_secret_abc" });
+    if (method === "POST" && path === "/api/activate-subscription") {
+      activatedByWebhook = true;
+      return json(404, { message: "No payment of yours is waiting with this id. Please choose your plan again." });
+    }
+    if (path === "/api/subscription" && activatedByWebhook) return json(200, subscription("pro"));
+    return undefined;
+  });
+  renderApp("/#subscription_plan");
+  fireEvent.click(within(card(await plansSection(), "Pro")).getByRole("button", { name: "Upgrade to Pro" }));
+  const dialog = await screen.findByRole("dialog", { name: "Subscribe to Pro" });
+  const pay = await within(dialog).findByRole("button", { name: "Pay $59.99" });
+  await waitFor(() => expect(dialog.querySelector("[data-payment-element=mounted]")).toBeTruthy());
+  fireEvent.click(pay);
+  // Shown for 500 ms before the dialog closes and the dashboard opens.
+  await waitFor(() => expect(screen.queryAllByText("Payment received. Your Pro plan is active.").length).toBe(1), { timeout: 3000, interval: 20 });
+  expect(screen.queryByText("Payment completed but subscription activation failed. Please contact support.")).toBeNull();
+});
+
+test("a 404 from activate while the plan is still free is the activation failure it is", async () => {
+  installFakeStripe(paid);
+  server(subscription("free"), billingOn, ({ method, path }) => {
+    if (method === "POST" && path === "/api/create-subscription") return json(200, { clientSecret: "pi_for_pro_secret_abc" });
+    if (method === "POST" && path === "/api/activate-subscription") return json(404, { message: "No payment of yours is waiting with this id. Please choose your plan again." });
+    return undefined;
+  });
+  renderApp("/#subscription_plan");
+  fireEvent.click(within(card(await plansSection(), "Pro")).getByRole("button", { name: "Upgrade to Pro" }));
+  const dialog = await screen.findByRole("dialog", { name: "Subscribe to Pro" });
+  const pay = await within(dialog).findByRole("button", { name: "Pay $59.99" });
+  await waitFor(() => expect(dialog.querySelector("[data-payment-element=mounted]")).toBeTruthy());
+  fireEvent.click(pay);
+  expect(await screen.findByText("Payment completed but subscription activation failed. Please contact support.", {}, { timeout: 3000 })).toBeTruthy();
 });
 
 test("a declined card shows Payment Failed with Stripe's words and changes nothing", async () => {

@@ -9,7 +9,6 @@ import { useLocation, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import type { SubscriptionDto } from "@shared/api-types";
 import { getPlan } from "@shared/plans";
-import { apiFetch, ApiError } from "../../api/client";
 import { invalidate, type ResourceKey } from "../../api/query-keys";
 import { toast } from "../../components/ui/Toast";
 import { activateSubscription, subscriptionKeys } from "./api";
@@ -58,16 +57,10 @@ export function PaymentReturn() {
       invalidate(queryClient, ...REFRESHED_AFTER_PAYMENT);
       setTimeout(() => invalidate(queryClient, ...REFRESHED_AFTER_PAYMENT), POST_PAYMENT_INVALIDATE_MS);
     };
+    // Already active through Stripe's webhook counts as done (activateSubscription says why).
     activateSubscription(returned.paymentIntentId)
       .then(done)
-      .catch(async (error: unknown) => {
-        // 404: nothing is waiting any more, usually because Stripe's webhook activated the plan first.
-        if (error instanceof ApiError && error.status === 404) {
-          const summary = await apiFetch<SubscriptionDto>("/api/subscription").catch(() => null);
-          if (summary && summary.subscription.plan !== "free" && summary.subscription.status === "active") return done(summary);
-        }
-        toast(subscriptionToasts.activationFailed);
-      });
+      .catch(() => toast(subscriptionToasts.activationFailed));
     // Runs when the address changes; `returned` is derived from it.
   }, [location.search]); // eslint-disable-line react-hooks/exhaustive-deps
 

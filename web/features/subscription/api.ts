@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { BillingSettingsDto, SubscriptionDto } from "@shared/api-types";
-import { apiFetch } from "../../api/client";
+import { apiFetch, ApiError } from "../../api/client";
 import { invalidate, type ResourceKey } from "../../api/query-keys";
 
 export const subscriptionKeys = {
@@ -36,8 +36,21 @@ export function useBillingSettings() {
 export const createSubscription = (plan: string) =>
   apiFetch<{ clientSecret?: string }>("/api/create-subscription", { method: "POST", body: { plan } });
 
-export const activateSubscription = (paymentIntentId: string) =>
-  apiFetch<SubscriptionDto>("/api/activate-subscription", { method: "POST", body: { paymentIntentId } });
+/**
+ * Activates the plan this payment bought. Stripe's webhook may have activated it first, and then
+ * nothing is waiting any more (404): the payment still succeeded, so the broker's plan, if it is
+ * an active paid one, is the answer. Any other failure is the caller's to report.
+ */
+export async function activateSubscription(paymentIntentId: string): Promise<SubscriptionDto> {
+  try {
+    return await apiFetch<SubscriptionDto>("/api/activate-subscription", { method: "POST", body: { paymentIntentId } });
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+    const summary = await apiFetch<SubscriptionDto>("/api/subscription");
+    if (summary.subscription.plan !== "free" && summary.subscription.status === "active") return summary;
+    throw error;
+  }
+}
 
 export function useCancelSubscription() {
   const queryClient = useQueryClient();
