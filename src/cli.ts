@@ -7,7 +7,7 @@ import { databaseFileName } from "../db/client.ts";
 import { closeAnyDatabase, openMigratedDatabase } from "../db/database.ts";
 import { ConfigError, dataDirSetting, loadConfig, type ConfigOverrides } from "./config.ts";
 import { createBrokerAccount } from "./features/auth/service.ts";
-import { listEmails, retryEmail, type Email } from "./features/mail/service.ts";
+import { listEmails, portalLinks, retryEmail, type Email } from "./features/mail/service.ts";
 import { buildContext, type AppContext } from "./context.ts";
 import { adminList, adminResetPassword, adminSetDisabled } from "./features/operations/admin-commands.ts";
 import { adminResetTwoFactor } from "./features/two-factor/admin-command.ts";
@@ -186,7 +186,7 @@ function printEmails(list: Email[]) {
     const when = (e.sentAt ?? e.createdAt).toISOString().replace("T", " ").slice(0, 19);
     print(`${e.id}  ${e.status.padEnd(7)}  ${when}  ${e.to}  "${e.subject}"  (attempts: ${e.attempts})`);
     if (e.lastError) print(`    error: ${e.lastError}`);
-    if (e.status === "logged") for (const link of e.text.match(/https?:\/\/\S+/g) ?? []) print(`    link: ${link}`);
+    if (e.status === "logged") for (const link of portalLinks(e.html)) print(`    link: ${link}`);
   }
 }
 

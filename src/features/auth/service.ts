@@ -10,7 +10,7 @@ import { prepared } from "../../lib/prepared.ts";
 import { SignInThrottle } from "../../lib/rate-limit.ts";
 import { hashToken, newId, randomToken } from "../../lib/tokens.ts";
 import { inTransaction, write } from "../../lib/unit-of-work.ts";
-import { BROKER_PASSWORD_MIN, codeMessages, isValidEmail, messages, normalizeEmail } from "../../shared/validation.ts";
+import { BROKER_PASSWORD_MIN, cleanName, codeMessages, isValidEmail, messages, normalizeEmail } from "../../shared/validation.ts";
 import type { PublicUser, SignInInput, SignUpInput } from "./model.ts";
 import { sendSignUpEmail, spendSignUpCode } from "./signup-codes.ts";
 import { secondFactorChallenge } from "../two-factor/service.ts";
@@ -27,7 +27,8 @@ export function toPublicUser(user: UserRow): PublicUser {
   return { id, email, firstName, lastName, profileImageUrl };
 }
 
-const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+/** A name field as stored: cleaned (cleanName), and null when nothing is left. */
+const nameOrNull = (value: string | null | undefined) => (value && cleanName(value)) || null;
 
 interface BrokerDetails {
   email: string;
@@ -42,7 +43,7 @@ function brokerDetails(input: SignUpInput): BrokerDetails {
   if (!isValidEmail(email)) throw badRequest(messages.invalidEmail);
   if (!input.password) throw badRequest(messages.passwordRequired);
   if (input.password.length < BROKER_PASSWORD_MIN) throw badRequest(messages.passwordTooShort);
-  return { email, password: input.password, firstName: blankToNull(input.firstName), lastName: blankToNull(input.lastName) };
+  return { email, password: input.password, firstName: nameOrNull(input.firstName), lastName: nameOrNull(input.lastName) };
 }
 
 const accountExists = () => new AppError("conflict", "An account with this email already exists. Sign in instead.");

@@ -9,13 +9,15 @@ import { randomToken } from "../../lib/tokens.ts";
 import { inTransaction, write } from "../../lib/unit-of-work.ts";
 import { receiveFile } from "../../lib/upload.ts";
 import { ACCENT_COLOR_PATTERN, brandingMessages, isKnownTimeZone, isValidPhone, LOGO_MAX_BYTES, LOGO_TYPES } from "../../shared/branding.ts";
-import { isPlainEmail, normalizeEmail, onePlainEmailMessage } from "../../shared/validation.ts";
+import { cleanName, isPlainEmail, normalizeEmail, onePlainEmailMessage } from "../../shared/validation.ts";
 import { brokerById, setBrokerName } from "../auth/brokers.ts";
 import type { PublicUser } from "../auth/model.ts";
 import { logoKeys, logoPath, profileRows, saveProfile, type ProfileRow } from "./contact.ts";
 import type { BrokerProfileDto, UpdateProfileInput } from "./model.ts";
 
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+/** A name field (a person's, the company's) as stored: cleaned (cleanName), and null when nothing is left. */
+const nameOrNull = (value: string | null | undefined) => (value && cleanName(value)) || null;
 
 export async function brokerProfile(ctx: AppContext, broker: PublicUser): Promise<BrokerProfileDto> {
   const profile = (await profileRows(ctx.db, [broker.id])).get(broker.id);
@@ -37,7 +39,7 @@ export async function brokerProfile(ctx: AppContext, broker: PublicUser): Promis
 /** The input checked and tidied: only the fields sent, blanks as null; a 400 naming the first bad one. */
 function profileChanges(input: UpdateProfileInput): Partial<Omit<ProfileRow, "brokerId" | "updatedAt">> {
   const changes: Partial<Omit<ProfileRow, "brokerId" | "updatedAt">> = {};
-  if (input.company !== undefined) changes.company = blankToNull(input.company);
+  if (input.company !== undefined) changes.company = nameOrNull(input.company);
   if (input.phone !== undefined) {
     const phone = blankToNull(input.phone);
     if (phone && !isValidPhone(phone)) throw badRequest(brandingMessages.phone);
@@ -71,8 +73,8 @@ export async function updateBrokerProfile(ctx: AppContext, { broker, input }: { 
       const named =
         input.firstName !== undefined || input.lastName !== undefined
           ? await setBrokerName(tx, broker.id, {
-            firstName: input.firstName !== undefined ? blankToNull(input.firstName) : broker.firstName,
-            lastName: input.lastName !== undefined ? blankToNull(input.lastName) : broker.lastName,
+            firstName: input.firstName !== undefined ? nameOrNull(input.firstName) : broker.firstName,
+            lastName: input.lastName !== undefined ? nameOrNull(input.lastName) : broker.lastName,
           })
           : broker;
       if (Object.keys(changes).length) await saveProfile(tx, broker.id, changes, now);

@@ -16,7 +16,7 @@ import { maxDocumentsPerCustomer } from "../../shared/limits.ts";
 import { UNLIMITED } from "../../shared/plans.ts";
 import { storedLoanType } from "../../shared/loan-types.ts";
 import { displayName } from "../../shared/user-display.ts";
-import { isValidEmail, MAX_NAME_LENGTH, messages, normalizeEmail } from "../../shared/validation.ts";
+import { cleanName, isValidEmail, MAX_NAME_LENGTH, messages, normalizeEmail } from "../../shared/validation.ts";
 import type { PublicUser } from "../auth/model.ts";
 import { effectivePlan } from "../billing/service.ts";
 import {
@@ -166,7 +166,7 @@ export async function documentLimit(ctx: AppContext, { brokerId, customerId }: O
 }
 
 export function checkName(name: string): string {
-  const trimmed = name.trim();
+  const trimmed = cleanName(name);
   if (trimmed.length > MAX_NAME_LENGTH) throw badRequest(`Names must be text of at most ${MAX_NAME_LENGTH} characters`);
   return trimmed;
 }
@@ -180,7 +180,7 @@ export function checkLoanType(loanType: string | null | undefined): string | nul
 export async function updateCustomer(ctx: AppContext, input: UpdateCustomerInput & { broker: PublicUser; customerId: string }): Promise<CustomerDetailDto> {
   const { broker, customerId } = input;
   const customer = await findOwnedCustomer(ctx, broker.id, customerId);
-  if (!input.name.trim() || !input.email.trim() || !input.loanType.trim()) throw badRequest("Please fill in all required fields");
+  if (!cleanName(input.name) || !input.email.trim() || !input.loanType.trim()) throw badRequest("Please fill in all required fields");
   const email = normalizeEmail(input.email);
   if (!isValidEmail(email)) throw badRequest(messages.invalidEmailShort);
   const name = checkName(input.name);

@@ -56,6 +56,16 @@ export async function queueEmail(ctx: AppContext, db: Writer, input: QueueEmailI
 const emailQuery = prepared((db) => db.select().from(emails).where(eq(emails.id, sql.placeholder("emailId"))).prepare());
 const keptInOutbox = preparedWrite((tx) => tx.update(emails).set({ status: "logged", sentAt: given("sentAt") }).where(eq(emails.id, sql.placeholder("emailId"))).prepare());
 
+/**
+ * The links the portal built into an email (its call-to-action: the upload link, a reset link),
+ * for an operator without SMTP to open by hand. They are the HTML's hrefs: whatever a person typed
+ * (a URL in a name or a note) is escaped text there, never an href, so it is never offered as the
+ * invitation's link.
+ */
+export function portalLinks(html: string | null): string[] {
+  return [...(html ?? "").matchAll(/<a href="(https?:\/\/[^"]+)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&").replaceAll("&#39;", "'"));
+}
+
 /** The job handler that delivers one queued email. */
 export async function deliverEmail(ctx: AppContext, job: Job): Promise<void> {
   const emailId = String(job.payload.emailId);
@@ -65,8 +75,7 @@ export async function deliverEmail(ctx: AppContext, job: Job): Promise<void> {
 
   if (!config.smtpUrl) {
     await transaction(db, (tx) => keptInOutbox(tx).execute({ emailId, sentAt: timeParam(clock.now()) }));
-    const links = email.text.match(/https?:\/\/\S+/g) ?? [];
-    log.info(`Email kept in the outbox (no SMTP_URL): to ${email.to}: ${email.subject}`, { id: emailId, links });
+    log.info(`Email kept in the outbox (no SMTP_URL): to ${email.to}: ${email.subject}`, { id: emailId, links: portalLinks(email.html) });
     return;
   }
 

@@ -12,7 +12,7 @@ import type { Config } from "../../config.ts";
 import { newId } from "../../lib/tokens.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import type { SsoErrorCode } from "../../shared/oidc.ts";
-import { isValidEmail, normalizeEmail } from "../../shared/validation.ts";
+import { cleanName, isValidEmail, normalizeEmail } from "../../shared/validation.ts";
 import { createBrokerWithoutPassword, signInAccountByEmail, signInAccountById } from "../auth/sign-in-accounts.ts";
 import { rememberFlow, takeFlow } from "./flows.ts";
 
@@ -173,7 +173,7 @@ async function brokerFor(ctx: AppContext, settings: OidcConfig, claims: Oidc.IDT
   });
 }
 
-const nameClaim = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim().slice(0, 100) : null);
+const nameClaim = (value: unknown) => (typeof value === "string" && cleanName(value) ? cleanName(value).slice(0, 100) : null);
 
 /** What the sign-in dialog needs to know. */
 export function oidcPublicSettings(ctx: AppContext) {
