@@ -1,4 +1,5 @@
 // Document statuses and the rules built on them (SPEC section 4). Shared by server and browser.
+import { cleanName } from "./validation.ts";
 
 export const DOCUMENT_STATUSES = [
   "requested",
@@ -133,11 +134,11 @@ export function parseRequestedDocument(entry: string): CatalogueDocument & { cus
   if (entry.startsWith("custom:")) {
     const rest = entry.slice("custom:".length);
     const colon = rest.indexOf(":");
-    const name = (colon === -1 ? rest : rest.slice(0, colon)).trim();
+    const name = cleanName(colon === -1 ? rest : rest.slice(0, colon));
     const description = (colon === -1 ? "" : rest.slice(colon + 1)).trim() || CUSTOM_DOCUMENT_DESCRIPTION;
     return { name, description, custom: true };
   }
-  const name = entry.trim();
+  const name = cleanName(entry);
   const standard = STANDARD_DOCUMENTS.find((d) => d.name.toLowerCase() === name.toLowerCase());
   return standard ? { ...standard, custom: false } : { name, description: CUSTOM_DOCUMENT_DESCRIPTION, custom: true };
 }

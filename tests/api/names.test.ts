@@ -53,6 +53,23 @@ describe("names are stored clean", () => {
     const list = (await srv.call("/api/customers", { token: broker.token })).body;
     for (const c of list) noControls(c.name);
   });
+
+  test("a requested document's name, custom or typed, and a checklist template's names", async () => {
+    const created = await srv.call("/api/customers", {
+      method: "POST",
+      token: broker.token,
+      body: { name: "Doc Names", email: "docs@example.com", loanType: "Purchase", requiredDocuments: [{ name: "Pay\r\nstub\u202e" }, { name: "custom:W-2\u2066 form\n:Last year's" }] },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.documents.map((d: { name: string }) => d.name).sort()).toEqual(["Pay stub", "W-2 form"]);
+    const template = await srv.call("/api/templates", {
+      method: "POST",
+      token: broker.token,
+      body: { name: "Refi\r\nchecklist\u202e", trade: "Mortgage", description: "", documents: [{ name: "Bank\nstatement\u200f", description: "" }] },
+    });
+    expect(template.status).toBe(201);
+    expect(template.body).toMatchObject({ name: "Refi checklist", documents: [{ name: "Bank statement" }] });
+  });
 });
 
 describe("an invitation's links are the ones the portal built", () => {

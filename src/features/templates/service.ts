@@ -16,6 +16,7 @@ import {
   type ChecklistTemplate,
   type TemplateDocument,
 } from "../../shared/checklist-templates.ts";
+import { cleanName } from "../../shared/validation.ts";
 import type { TemplateDto, TemplateInput, TemplateList } from "./model.ts";
 
 type TemplateRow = typeof checklistTemplates.$inferSelect;
@@ -34,8 +35,8 @@ const toDto = (row: TemplateRow): TemplateDto => ({
 
 /** The input trimmed and checked; throws 400 with what to fix. */
 function cleanInput(input: TemplateInput) {
-  const documents: TemplateDocument[] = (input.documents ?? []).map((d) => ({ name: d.name.trim(), description: (d.description ?? "").trim(), rules: d.rules ?? null }));
-  const clean = { name: input.name.trim(), trade: (input.trade ?? "").trim(), description: (input.description ?? "").trim(), documents };
+  const documents: TemplateDocument[] = (input.documents ?? []).map((d) => ({ name: cleanName(d.name), description: (d.description ?? "").trim(), rules: d.rules ?? null }));
+  const clean = { name: cleanName(input.name), trade: (input.trade ?? "").trim(), description: (input.description ?? "").trim(), documents };
   const problem = templateProblem(clean) ?? documents.map((d) => d.rules && rulesProblem(d.rules)).find(Boolean);
   if (problem) throw badRequest(problem);
   return clean;
