@@ -272,6 +272,11 @@ async function main(argv: string[]) {
   }
 }
 
+// Everything the portal creates (the data directory, the database with its WAL, stored files,
+// uploads in progress, backups) holds customers' documents and secrets: owner-only, whatever the
+// shell's umask (commonly 022, which made them readable by every local user).
+process.umask(0o077);
+
 main(process.argv.slice(2)).catch((error) => {
   if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
   if (error instanceof UsageError) fail(`${error.message}\nRun "portal --help" for usage.`, 2);

@@ -63,7 +63,7 @@ export async function startPortal(
   void pump(proc.stderr as ReadableStream<Uint8Array>);
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealthy(url, options.healthyWithinMs ?? 30_000);
+    await waitForHealthy(url, options.healthyWithinMs);
   } catch (error) {
     proc.kill(9);
     throw new Error(`${(error as Error).message}\n${output}`);
