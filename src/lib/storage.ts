@@ -38,6 +38,8 @@ export interface FileStore {
   read(key: string): Promise<Blob | null>;
   /** Removes the file under `key`; nothing there is no error. */
   remove(key: string): Promise<void>;
+  /** Where the file under `key` lives on this machine's disk; absent for object storage. */
+  localPath?(key: string): string;
 }
 
 export const KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
@@ -94,6 +96,7 @@ export function localFileStore(dataDir: string): FileStore {
   return {
     tempDir: tmp,
     shared: false,
+    localPath: pathOf,
     discardUnfinishedUploads() {
       rmSync(tmp, { recursive: true, force: true });
       mkdirSync(tmp, { recursive: true });

@@ -2,10 +2,10 @@
 // each kind of trouble (a lost file, an orphan, a failed email, a stuck job, a clock gone back,
 // an SMTP server that does not answer, a bad setting) is named with what to do, and exit 1.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { rmSync } from "node:fs";
+import { chmodSync, chownSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { dialect } from "../../db/dialect.ts";
-import { runCli } from "../support/cli.ts";
+import { cliEntry, runCli, type CliResult } from "../support/cli.ts";
 import { createCustomer, sampleFiles, uploadFile } from "../support/fixtures.ts";
 import { startSmtp, type TestSmtp } from "../support/smtp.ts";
 import { startTestServer, tempDir, type TestServer } from "../support/server.ts";
@@ -78,6 +78,83 @@ describe.skipIf(dialect === "postgres")("portal doctor", () => {
     } finally {
       await srv.server.ctx.files.write(key, bytes);
     }
+  });
+
+  describe("files the portal's user cannot use, and a damaged database, are findings that name the file", () => {
+    const copyDir = () => {
+      const dir = tempDir("portal-doctor-copy-");
+      srv.server.ctx.db.$client.exec(`VACUUM INTO '${join(dir, "portal.sqlite")}'`);
+      writeFileSync(join(dir, "session-secret"), "x".repeat(64));
+      return dir;
+    };
+    /**
+     * Runs doctor as a user who does not own `path` (mode `mode`). As root, the file goes to an
+     * unmapped owner and doctor runs in a user namespace, where root's override does not reach it.
+     */
+    async function doctorWithout(dir: string, path: string, mode: number): Promise<CliResult> {
+      chmodSync(path, mode);
+      const asRoot = process.getuid?.() === 0;
+      if (asRoot) chownSync(path, 12345, 12345);
+      const argv = [process.execPath, cliEntry, "doctor", "--data", dir];
+      const proc = Bun.spawn(asRoot ? ["unshare", "-r", ...argv] : argv, { env: { ...process.env, LOG_LEVEL: "silent" }, stdout: "pipe", stderr: "pipe" });
+      const [stdout, stderr, exitCode] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+      return { stdout, stderr, exitCode };
+    }
+    const finding = (stdout: string, verdict: string, check: string) => {
+      const lines = stdout.split("\n");
+      const at = lines.findIndex((l) => l.startsWith(`${verdict}  ${check}:`));
+      return at === -1 ? "" : `${lines[at]}\n${lines[at + 1] ?? ""}`;
+    };
+
+    test("a database damaged past quick_check: the file named and restore advised, never a crash", async () => {
+      const dir = copyDir();
+      const file = join(dir, "portal.sqlite");
+      // Garbage over the schema page: every query fails with "database disk image is malformed".
+      const bytes = readFileSync(file);
+      bytes.fill(0x5a, 100, 4096);
+      writeFileSync(file, bytes);
+      const res = await runCli(["doctor", "--data", dir]);
+      expect(res.stderr).toBe("");
+      expect(res.exitCode).toBe(1);
+      const line = finding(res.stdout, "FAIL", "Database integrity");
+      expect(line).toContain(`${file} is damaged`);
+      expect(line).toContain("portal restore");
+      expect(res.stdout.trim().split("\n").at(-1)).toMatch(/problems? found\.$/);
+    });
+
+    test("a database this user cannot read", async () => {
+      const dir = copyDir();
+      const file = join(dir, "portal.sqlite");
+      const res = await doctorWithout(dir, file, 0o600);
+      expect(res.exitCode).toBe(1);
+      const line = finding(res.stdout, "FAIL", "Database");
+      expect(line).toContain(`${file} cannot be read by this user`);
+      expect(line).toContain(`chown -R <that user> ${dir}`);
+    });
+
+    test("a database this user can read but not write", async () => {
+      const dir = copyDir();
+      const file = join(dir, "portal.sqlite");
+      const res = await doctorWithout(dir, file, 0o644);
+      expect(res.exitCode).toBe(1);
+      const line = finding(res.stdout, "FAIL", "Database access");
+      expect(line).toContain(`${file} cannot be written by this user`);
+      expect(line).toContain("chmod u+rw");
+      expect(res.stdout).not.toContain("No problems found.");
+    });
+
+    test("a stored file this user cannot read (it would download as an error)", async () => {
+      const dir = copyDir();
+      const sqlite = srv.server.ctx.db.$client;
+      const key = (sqlite.query("select storage_key as k from documents where storage_key is not null").get() as { k: string }).k;
+      mkdirSync(join(dir, "files"), { recursive: true });
+      const stored = join(dir, "files", key);
+      writeFileSync(stored, await storedBytes(srv, key));
+      const res = await doctorWithout(dir, stored, 0o600);
+      expect(res.exitCode).toBe(1);
+      const line = finding(res.stdout, "FAIL", "Stored files readable");
+      expect(line).toContain(`1 stored files cannot be read by this user (e.g. ${stored})`);
+    });
   });
 
   test("a bad setting is the one finding, and an empty folder has no database", async () => {

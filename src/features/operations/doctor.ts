@@ -1,8 +1,8 @@
 // `portal doctor`: looks over a portal's data directory and settings the way an administrator
 // would before calling for help, and says what to do about each problem it finds. It only reads
 // (it never migrates or repairs), so it is safe beside the running portal.
-import { existsSync, readdirSync, statfsSync } from "node:fs";
-import { join } from "node:path";
+import { accessSync, constants, existsSync, readdirSync, statfsSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { Database } from "bun:sqlite";
 import { databaseFileName, readMigrationsFromDisk } from "../../../db/client.ts";
 import { appliedMigrationCount } from "../../../db/pre-migration-backup.ts";
@@ -55,20 +55,76 @@ export async function runDoctor(env: Record<string, string | undefined>, overrid
     findings.push(fail("Database", `no database in ${config.dataDir}`, "Run portal migrate (or start the portal), or point --data / DATA_DIR at the right folder."));
     return findings;
   }
-  const sqlite = new Database(join(config.dataDir, databaseFileName), { readonly: true });
-  sqlite.exec("PRAGMA busy_timeout = 5000");
+  const file = join(config.dataDir, databaseFileName);
+  const access = databaseAccess(config.dataDir, file);
+  if (access) {
+    findings.push(access);
+    if (access.check === "Database") return findings; // nothing more can be read
+  }
+  let sqlite: Database;
+  try {
+    sqlite = new Database(file, { readonly: true });
+    sqlite.exec("PRAGMA busy_timeout = 5000");
+  } catch (error) {
+    return [...findings, unreadableDatabase(file, error)];
+  }
   const db = drizzle(sqlite, { schema }) as Db;
   // Read only: doctor never writes, so its one connection serves as the transaction one too.
   registerSqliteWriter(db, db);
   try {
     findings.push(...databaseChecks(sqlite));
     const ctx = buildContext(config, db, { log: createLogger("silent") });
-      findings.push(clock(sqlite, now), ...await jobsAndEmails(ctx.db, ctx, now), ...(await storedFiles(config.dataDir, ctx.files, storageKeysIn(join(config.dataDir, databaseFileName)))));
+    findings.push(clock(sqlite, now), ...await jobsAndEmails(ctx.db, ctx, now), ...(await storedFiles(config.dataDir, ctx.files, storageKeysIn(file))));
     findings.push(await smtp(ctx));
+  } catch (error) {
+    // A database damaged past quick_check (its schema or a table unreadable) fails the first
+    // query that touches the damage: that is the finding, not a crash.
+    findings.push(damaged(file, error));
   } finally {
     sqlite.close();
   }
   return findings;
+}
+
+const RESTORE_FIX = "Stop the portal and restore the latest backup (portal restore); keep the damaged file for inspection.";
+
+const errorText = (error: unknown) => (error as Error)?.message ?? String(error);
+const isDamage = (error: unknown) => /malformed|not a database|corrupt|SQLITE_CORRUPT|SQLITE_NOTADB/i.test(`${errorText(error)} ${(error as { code?: string })?.code ?? ""}`);
+
+function damaged(file: string, error: unknown): Finding {
+  return isDamage(error)
+    ? fail("Database integrity", `${file} is damaged (${errorText(error)})`, RESTORE_FIX)
+    : fail("Database", `${file} could not be read to the end (${errorText(error)})`, RESTORE_FIX);
+}
+
+function unreadableDatabase(file: string, error: unknown): Finding {
+  if (isDamage(error)) return damaged(file, error);
+  return fail("Database", `${file} cannot be opened (${errorText(error)})`, ownerFix(file));
+}
+
+const ownerFix = (path: string) =>
+  `Give it to the user that runs the portal and let that user read and write it, e.g. chown -R <that user> ${dirname(path)} && chmod u+rw ${path}.`;
+
+/**
+ * Whether the user running this (the portal's user, as doctor is meant to be run) may read the
+ * database and write it and its folder (SQLite writes its -wal and -shm files beside it). A
+ * database the portal cannot write answers reads and fails every change.
+ */
+function databaseAccess(dataDir: string, file: string): Finding | null {
+  if (!canAccess(file, constants.R_OK)) return fail("Database", `${file} cannot be read by this user`, ownerFix(file));
+  const readOnly = [file, `${file}-wal`, `${file}-shm`].filter((f) => existsSync(f) && !canAccess(f, constants.W_OK));
+  if (!canAccess(dataDir, constants.W_OK)) readOnly.push(dataDir);
+  if (readOnly.length === 0) return null;
+  return fail("Database access", `${readOnly.join(", ")} cannot be written by this user: the portal would fail every change`, ownerFix(file));
+}
+
+function canAccess(path: string, mode: number): boolean {
+  try {
+    accessSync(path, mode);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The same checks on PostgreSQL (DATABASE_URL): it answers, its schema, jobs, emails, files, SMTP. */
@@ -166,6 +222,9 @@ async function storedFiles(dataDir: string, store: FileStore, referenced: Set<st
     return [fail("Stored files", (error as Error).message, "Check S3_ENDPOINT, S3_BUCKET and the keys, and that this server may reach the storage service.")];
   }
   const missing = [...referenced].filter((k) => !present.has(k));
+  // On local disk a file can be present and still unreadable by the portal's user (copied in by
+  // root, restored with other owners): that document would download as an error.
+  const unreadable = store.localPath ? [...referenced].filter((k) => present.has(k) && !canAccess(store.localPath!(k), constants.R_OK)) : [];
   const orphans = [...present].filter((k) => !referenced.has(k));
   const leftovers = readdirSync(dataDir).filter((n) => /^\.(backup|restore)-/.test(n));
   const found: Finding[] = [];
@@ -174,6 +233,10 @@ async function storedFiles(dataDir: string, store: FileStore, referenced: Set<st
       ? fail("Stored files", `${missing.length} documents point at a file that is missing (e.g. files/${missing[0]})`, "Restore the files folder from your latest backup; those customers may need to upload again.")
       : ok("Stored files", `all ${referenced.size} files the database refers to are present`),
   );
+  if (unreadable.length > 0) {
+    const example = store.localPath!(unreadable[0]!);
+    found.push(fail("Stored files readable", `${unreadable.length} stored files cannot be read by this user (e.g. ${example})`, ownerFix(example)));
+  }
   if (orphans.length > 0) found.push(warn("Orphaned files", `${orphans.length} files in files/ belong to no document (e.g. files/${orphans[0]})`, "Left by an interrupted delete; once a backup holds them, they can be removed."));
   if (leftovers.length > 0) found.push(warn("Leftovers", `${leftovers.join(", ")} in the data directory`, "Left by an interrupted backup or restore; remove them while no backup runs."));
   return found;
