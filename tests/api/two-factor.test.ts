@@ -3,6 +3,7 @@
 // reuse of a code, recovery codes, throttling, REQUIRE_2FA and `portal admin reset-2fa`.
 import { describe, expect, test } from "bun:test";
 import { databaseEnv, runCli } from "../support/cli.ts";
+import { connectLive } from "../support/live.ts";
 import { useTestServer, type TestServer } from "../support/server.ts";
 import { row as firstRow, rows as allRows, statement } from "../support/sql.ts";
 import { authenticatorCode, enableTwoFactor, STEP_MS } from "../support/totp.ts";
@@ -208,8 +209,19 @@ describe("REQUIRE_2FA", () => {
     expect((await strict.call("/api/auth/user", { token: broker.token })).status).toBe(200);
     expect((await strict.call("/api/two-factor", { token: broker.token })).body).toEqual({ enabled: false, required: true, recoveryCodesLeft: 0 });
 
+    // The live channel says the same, and carries nothing of theirs until the factor is on.
+    const held = await connectLive(strict, { cookie: broker.cookie });
+    held.send({ type: "auth", userId: broker.user.id });
+    expect(await held.next((m) => m.type === "auth_success" || m.type === "auth_error")).toEqual({ type: "auth_error", message: "This portal requires two-factor authentication. Set up your authenticator app to continue." });
+    expect(strict.server.hub.counts().brokers).toBe(0);
+    held.close();
+
     const { secret } = await enableTwoFactor(strict, broker);
     expect((await strict.call("/api/customers", { token: broker.token })).status).toBe(200);
+    const live = await connectLive(strict, { cookie: broker.cookie });
+    live.send({ type: "auth", userId: broker.user.id });
+    expect(await live.next((m) => m.type === "auth_success" || m.type === "auth_error")).toEqual({ type: "auth_success", role: "broker" });
+    live.close();
 
     // It cannot be turned off while the portal requires it.
     const code = authenticatorCode(secret, strict.clock.now());

@@ -7,6 +7,7 @@ import { AppError } from "../../lib/errors.ts";
 import { access } from "../access/plugin.ts";
 import { brokerSession } from "../auth/session.ts";
 import { customerSession, portalAccessFor } from "../customer-auth/session.ts";
+import { twoFactorMessages } from "../../shared/two-factor.ts";
 import type { LiveMessage } from "./model.ts";
 import { LiveHub, type LiveSocket } from "./hub.ts";
 import { INVALID_LINK } from "../customers/contact.ts";
@@ -77,7 +78,13 @@ export const liveRoutes = (ctx: AppContext, hub: LiveHub) => {
       if (message.type === "auth") {
         // The broker was identified by their session when the socket opened; the userId sent
         // here is not trusted and changes nothing. Asked again: the session may have ended since.
-        const broker = await brokerSession(ctx, ws.data);
+        // The reader leaves out a broker REQUIRE_2FA holds back (no authenticator yet): no
+        // broker events reach them, and they are told why rather than told they are in.
+        if (!ws.data.reader.broker && (await brokerSession(ctx, ws.data))) {
+          reply(ws.raw, { type: "auth_error", message: twoFactorMessages.setupRequired });
+          return;
+        }
+        const broker = ws.data.reader.broker && (await brokerSession(ctx, ws.data));
         reply(ws.raw, broker ? { type: "auth_success", role: "broker" } : { type: "auth_error", message: "Please sign in" });
         return;
       }
