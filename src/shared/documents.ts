@@ -30,8 +30,17 @@ type Statuses = readonly DocumentStatus[];
 export const AWAITING_UPLOAD = ["requested", "incomplete", "need_to_resubmit", "overdue"] as const satisfies Statuses;
 /** Nothing uploaded yet: these become overdue when their due time passes. */
 export const NOT_YET_UPLOADED = ["requested", "incomplete"] as const satisfies Statuses;
-/** What a reminder email asks for (a re-submit request was already emailed with its reason). */
+/**
+ * What a broker's reminder asks for, single or bulk: the SPEC's "only customers with incomplete,
+ * requested or overdue documents receive reminders". A document sent back for a re-submit is left
+ * out: that request was emailed with its reason.
+ */
 export const REMINDABLE = ["requested", "incomplete", "overdue"] as const satisfies Statuses;
+/**
+ * What a reminder the broker scheduled on a document (its reminder time, or a cadence) goes on
+ * asking for: the document while it awaits an upload, a re-submit request included.
+ */
+export const SCHEDULED_REMINDABLE = AWAITING_UPLOAD;
 /** A file the broker can judge: approve, or ask for again. */
 export const REVIEWABLE = ["uploaded", "need_to_resubmit"] as const satisfies Statuses;
 /** A file worth opening. */
