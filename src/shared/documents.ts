@@ -43,8 +43,14 @@ export const REMINDABLE = ["requested", "incomplete", "overdue"] as const satisf
 export const SCHEDULED_REMINDABLE = AWAITING_UPLOAD;
 /** A file the broker can judge: approve, or ask for again. */
 export const REVIEWABLE = ["uploaded", "need_to_resubmit"] as const satisfies Statuses;
-/** A file worth opening. */
+/** A file the broker can open (their View action): one to judge, one judged, or one they shared. */
 export const VIEWABLE = ["uploaded", "need_to_resubmit", "approved", "shared"] as const satisfies Statuses;
+/**
+ * A file the customer can open in the portal (signed in; guests open none): what they sent, while
+ * under review or once approved (SPEC: "uploaded and approved offer View and Download only"), and
+ * the files their broker shared. A document awaiting an upload offers the upload instead.
+ */
+export const CUSTOMER_VIEWABLE = ["uploaded", "approved", "shared"] as const satisfies Statuses;
 /** Not pending on the dashboard: done, or not a requirement at all. */
 export const NOT_PENDING = ["approved", "shared"] as const satisfies Statuses;
 
@@ -63,6 +69,7 @@ export const canCustomerUpload = (status: DocumentStatus) => among(AWAITING_UPLO
 export const canVerify = (status: DocumentStatus, hasFile: boolean) => hasFile && among(REVIEWABLE, status);
 
 export const canView = (status: DocumentStatus, hasFile: boolean) => hasFile && among(VIEWABLE, status);
+export const canCustomerView = (status: DocumentStatus, hasFile: boolean) => hasFile && among(CUSTOMER_VIEWABLE, status);
 
 /** A (bulk) due date is for documents still waiting for the customer: the same set as uploads. */
 export const canHaveDueDateSet = canCustomerUpload;
