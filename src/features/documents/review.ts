@@ -9,7 +9,8 @@ import { canVerify, canHaveDueDateSet, STATUS_LABELS } from "../../shared/docume
 import type { AuditActor } from "../audit/actor.ts";
 import type { PublicUser } from "../auth/model.ts";
 import type { BulkDueDateInput, DueDateInput, VerifyDocumentInput } from "./model.ts";
-import { findOwnedDocument, parseDueDates, type DocumentRow } from "./service.ts";
+import { parseDueDates } from "./creation.ts";
+import { findOwnedDocument, type DocumentRow } from "./service.ts";
 import { approve, moveDueDates, requestResubmit } from "./transitions/index.ts";
 
 /**
