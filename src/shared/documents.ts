@@ -31,12 +31,27 @@ type Statuses = readonly DocumentStatus[];
 export const AWAITING_UPLOAD = ["requested", "incomplete", "need_to_resubmit", "overdue"] as const satisfies Statuses;
 /** Nothing uploaded yet: these become overdue when their due time passes. */
 export const NOT_YET_UPLOADED = ["requested", "incomplete"] as const satisfies Statuses;
-/** What a reminder email asks for (a re-submit request was already emailed with its reason). */
+/**
+ * What a broker's reminder asks for, single or bulk: the SPEC's "only customers with incomplete,
+ * requested or overdue documents receive reminders". A document sent back for a re-submit is left
+ * out: that request was emailed with its reason.
+ */
 export const REMINDABLE = ["requested", "incomplete", "overdue"] as const satisfies Statuses;
+/**
+ * What a reminder the broker scheduled on a document (its reminder time, or a cadence) goes on
+ * asking for: the document while it awaits an upload, a re-submit request included.
+ */
+export const SCHEDULED_REMINDABLE = AWAITING_UPLOAD;
 /** A file the broker can judge: approve, or ask for again. */
 export const REVIEWABLE = ["uploaded", "need_to_resubmit"] as const satisfies Statuses;
-/** A file worth opening. */
+/** A file the broker can open (their View action): one to judge, one judged, or one they shared. */
 export const VIEWABLE = ["uploaded", "need_to_resubmit", "approved", "shared"] as const satisfies Statuses;
+/**
+ * A file the customer can open in the portal (signed in; guests open none): what they sent, while
+ * under review or once approved (SPEC: "uploaded and approved offer View and Download only"), and
+ * the files their broker shared. A document awaiting an upload offers the upload instead.
+ */
+export const CUSTOMER_VIEWABLE = ["uploaded", "approved", "shared"] as const satisfies Statuses;
 /** Not pending on the dashboard: done, or not a requirement at all. */
 export const NOT_PENDING = ["approved", "shared"] as const satisfies Statuses;
 
@@ -55,6 +70,7 @@ export const canCustomerUpload = (status: DocumentStatus) => among(AWAITING_UPLO
 export const canVerify = (status: DocumentStatus, hasFile: boolean) => hasFile && among(REVIEWABLE, status);
 
 export const canView = (status: DocumentStatus, hasFile: boolean) => hasFile && among(VIEWABLE, status);
+export const canCustomerView = (status: DocumentStatus, hasFile: boolean) => hasFile && among(CUSTOMER_VIEWABLE, status);
 
 /** A (bulk) due date is for documents still waiting for the customer: the same set as uploads. */
 export const canHaveDueDateSet = canCustomerUpload;

@@ -96,6 +96,16 @@ describe("the upload link", () => {
       downloadUrl: `/api/documents/${c.documents[0]!.id}/download`,
     });
   });
+
+  test("file links only where the portal offers View and Download (canCustomerView): not on a document asked for again", async () => {
+    const c = await createCustomer(srv, broker.token, { requiredDocuments: [{ name: "Paystub" }] });
+    const id = c.documents[0]!.id;
+    await uploadFile(srv, c.uploadLink, id, { bytes: sampleFiles.pdf(), name: "march.pdf" });
+    await srv.call(`/api/documents/${id}/verify`, { method: "POST", token: broker.token, body: { status: "rejected", rejectionReason: "Blurry" } });
+    const cookie = await customerCookie(srv, c.uploadLink, c.email);
+    const doc = (await srv.call(`/api/upload/${c.uploadLink}`, { headers: { cookie } })).body.documents[0];
+    expect(doc).toMatchObject({ status: "need_to_resubmit", canUpload: true, fileName: "march.pdf", viewUrl: null, downloadUrl: null });
+  });
 });
 
 describe("uploads", () => {

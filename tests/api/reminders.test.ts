@@ -47,4 +47,19 @@ describe("reminders", () => {
     srv.clock.advance(61_000);
     expect((await srv.call("/api/send-bulk-reminders", { method: "POST", token: b.token })).body.sentCount).toBe(2);
   });
+
+  test("a document sent back for a re-submit is not in a broker's reminder (the SPEC's requested, incomplete or overdue), single or bulk", async () => {
+    const b = await srv.signUpBroker();
+    const c = await createCustomer(srv, b.token, { requiredDocuments: [{ name: "Paystub" }] });
+    const doc = c.documents[0]!;
+    await attachFile(srv, doc.id);
+    const sentBack = await srv.call(`/api/documents/${doc.id}/verify`, { method: "POST", token: b.token, body: { status: "rejected", rejectionReason: "Blurry" } });
+    expect(sentBack).toMatchObject({ status: 200, body: { status: "need_to_resubmit" } });
+
+    expect(await srv.call(`/api/customer/${c.id}/send-reminder`, { method: "POST", token: b.token })).toMatchObject({
+      status: 409,
+      body: { message: "This customer has no documents waiting to be uploaded." },
+    });
+    expect((await srv.call("/api/send-bulk-reminders", { method: "POST", token: b.token })).body.sentCount).toBe(0);
+  });
 });

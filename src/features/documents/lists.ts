@@ -1,15 +1,15 @@
 // Documents across a broker's customers: the dashboard's counts and lists, and the sweeps the
-// scheduler runs (overdue documents, due reminders).
+// scheduler runs (due reminders; overdue documents are a transition, transitions/overdue.ts).
 import { startOfDay } from "date-fns";
 import { and, asc, count, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
 import { documents } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { prepared } from "../../lib/prepared.ts";
-import { AWAITING_UPLOAD, NOT_PENDING, REMINDABLE } from "../../shared/documents.ts";
+import { NOT_PENDING, REMINDABLE, SCHEDULED_REMINDABLE } from "../../shared/documents.ts";
 import { statusIn, statusNotIn, waiting, type DocumentRow } from "./service.ts";
 import { timeParam } from "../../../db/dialect.ts";
-import { NOT_YET_UPLOADED_CONDITION, REMINDER_NOT_SENT_CONDITION } from "../../../db/partial-indexes.ts";
+import { REMINDER_NOT_SENT_CONDITION } from "../../../db/partial-indexes.ts";
 
 // The dashboard's counts. Pending and "completed today" change only with a write or a new day;
 // overdue also changes as due dates pass, so it is asked apart (an index range, microseconds)
@@ -67,7 +67,7 @@ export async function dashboardDocuments(ctx: AppContext, brokerId: string, list
   return await listQueries[list](ctx.db).execute({ brokerId, today: timeParam(startOfDay(now)) });
 }
 
-/** Documents the customer still owes, which reminders are about (one customer, or all of a broker's). */
+/** What a broker's reminder lists (REMINDABLE): of one customer, or of all of the broker's. */
 export async function documentsAwaitingUpload(ctx: AppContext, brokerId: string, customerId?: string): Promise<DocumentRow[]> {
   return await ctx.db
       .select()
@@ -82,19 +82,6 @@ export async function documentsAwaitingUpload(ctx: AppContext, brokerId: string,
       .orderBy(asc(documents.customerId), asc(documents.createdAt));
 }
 
-/**
- * Documents still waiting whose due time has passed become overdue; returns them. The status
- * condition is the partial index's own text (db/partial-indexes.ts), so SQLite walks only the
- * waiting documents' due dates instead of every document of every brokerage.
- */
-export async function markOverdue(now: Date, unit: { tx: Writer }): Promise<DocumentRow[]> {
-  return await unit.tx
-      .update(documents)
-      .set({ status: "overdue" })
-      .where(and(sql.raw(NOT_YET_UPLOADED_CONDITION), lte(documents.dueDate, now)))
-      .returning();
-}
-
 /** Documents whose reminder time has come and that still wait for the customer, claimed once. */
 export async function claimDueReminders(now: Date, unit: { tx: Writer }): Promise<DocumentRow[]> {
   return await unit.tx
@@ -103,8 +90,8 @@ export async function claimDueReminders(now: Date, unit: { tx: Writer }): Promis
       .where(
         and(
           lte(documents.reminderAt, now),
-          sql.raw(REMINDER_NOT_SENT_CONDITION), // the partial index's condition, as for markOverdue
-          statusIn(AWAITING_UPLOAD),
+          sql.raw(REMINDER_NOT_SENT_CONDITION), // the partial index's condition, as for markOverdue (transitions/overdue.ts)
+          statusIn(SCHEDULED_REMINDABLE),
         ),
       )
       .returning();

@@ -6,18 +6,10 @@ import { customers, documentExpiries, documents } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
-import { recordAudit } from "../audit/service.ts";
-import { EXPIRY_ACTOR } from "../audit/actor.ts";
 import { cadenceMessages, EXPIRING_SOON_DAYS, addIsoDays, expiryReason, isIsoDay, localDay, renewalDay } from "../../shared/reminder-cadence.ts";
-import { displayName } from "../../shared/user-display.ts";
-import { brokerById } from "../auth/brokers.ts";
-import { emailSender } from "../broker-profile/contact.ts";
-import { customerContact } from "../customers/contact.ts";
 import { findOwnedCustomer } from "../customers/service.ts";
 import { findOwnedDocument } from "../documents/service.ts";
-import { queueEmail } from "../mail/service.ts";
-import { resubmitRequestEmail } from "../mail/templates.ts";
-import { addCustomerNotification } from "../notifications/service.ts";
+import { requestRenewal } from "../documents/transitions/index.ts";
 import { reminderSettingsOf } from "../reminders/settings.ts";
 import type { DocumentExpiry, ExpiringDocument } from "./model.ts";
 
@@ -72,9 +64,9 @@ export async function expiringDocuments(ctx: AppContext, brokerId: string, withi
 
 /**
  * The scheduler's expiry step: an approved document whose renewal day has come (in the broker's
- * zone) is asked for again with the reason "Expires on …, please send a current one": its status
- * goes back to need_to_resubmit, the customer gets an email through the outbox and a
- * notification. renewalRequestedAt makes it once.
+ * zone) is asked for again with the reason "Expires on …, please send a current one" (the
+ * renewal transition, documents/transitions/renewal.ts: status, email, notification).
+ * renewalRequestedAt makes it once.
  */
 export async function requestExpiringRenewals(ctx: AppContext): Promise<void> {
   await inTransaction(ctx, async (unit) => {
@@ -105,30 +97,7 @@ export async function requestExpiringRenewals(ctx: AppContext): Promise<void> {
         .where(and(eq(documentExpiries.documentId, doc.id), isNull(documentExpiries.renewalRequestedAt)))
         .returning({ id: documentExpiries.documentId }))[0];
       if (!claimed) continue;
-      const reason = expiryReason(e.expiresOn);
-      await tx.update(documents).set({ status: "need_to_resubmit", rejectionReason: reason, verifiedAt: null }).where(eq(documents.id, doc.id));
-      await recordAudit(ctx, unit, { brokerId: doc.brokerId, customerId: doc.customerId, action: "resubmit_requested", actor: EXPIRY_ACTOR, document: doc, detail: reason });
-      const customer = await customerContact(ctx, doc.customerId, tx);
-      const broker = await brokerById(ctx, doc.brokerId);
-      if (customer && broker) {
-        const content = resubmitRequestEmail({
-          customerName: customer.name,
-          brokerName: displayName(broker),
-          sender: await emailSender(ctx, broker.id, tx),
-          uploadUrl: customer.uploadUrl,
-          documentName: doc.name,
-          reason,
-        });
-        await queueEmail(ctx, tx, { kind: "resubmit_request", to: customer.email, dedupeKey: `expiry-renewal:${doc.id}:${e.expiresOn}`, ...content });
-      }
-      await addCustomerNotification(unit, doc.customerId, {
-        type: "document_verified",
-        brokerId: doc.brokerId,
-        title: "Please send a current document",
-        message: `${doc.name}: ${reason}`,
-        metadata: { documentId: doc.id },
-      });
-      unit.publish({ type: "document_status_changed", brokerId: doc.brokerId, customerId: doc.customerId, documentIds: [doc.id] });
+      await requestRenewal(ctx, unit, { doc, reason: expiryReason(e.expiresOn), expiresOn: e.expiresOn });
     }
   });
 }

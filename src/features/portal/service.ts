@@ -6,7 +6,7 @@ import { rmSync } from "node:fs";
 import type { AppContext } from "../../context.ts";
 import { receiveFile } from "../../lib/upload.ts";
 import type { CustomerProfileDto, PortalDocumentDto, PortalDto } from "./model.ts";
-import { canCustomerUpload, isRequirement } from "../../shared/documents.ts";
+import { canCustomerUpload, canCustomerView, isRequirement } from "../../shared/documents.ts";
 import { CUSTOMER_UPLOAD_TYPES } from "../../shared/files.ts";
 import { uploadMessages } from "../../shared/validation.ts";
 import { brokerContacts } from "../broker-profile/contact.ts";
@@ -67,7 +67,8 @@ export function toPortalDocument(doc: DocumentRow, signedIn: boolean, rules: Acc
     unavailableReason: doc.unavailableReason,
   };
   if (!signedIn) return guestView;
-  const file = doc.storageKey ? `/api/documents/${doc.id}` : null;
+  // File links only where the portal offers View and Download (canCustomerView, shared with the web).
+  const file = canCustomerView(doc.status, Boolean(doc.storageKey)) ? `/api/documents/${doc.id}` : null;
   return {
     ...guestView,
     status: doc.status,

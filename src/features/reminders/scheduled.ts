@@ -5,19 +5,14 @@ import type { AppContext } from "../../context.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import { displayName } from "../../shared/user-display.ts";
 import { brokerById } from "../auth/brokers.ts";
-import { claimDueReminders, markOverdue } from "../documents/lists.ts";
+import { claimDueReminders } from "../documents/lists.ts";
+import { markOverdue } from "../documents/transitions/index.ts";
 import { groupByCustomer, queueReminderEmail } from "./email.ts";
 import { pausedCustomers } from "./settings.ts";
 import { SYSTEM_ACTOR } from "../audit/actor.ts";
 
 export async function markOverdueDocuments(ctx: AppContext): Promise<void> {
-  const now = ctx.clock.now();
-  await inTransaction(ctx, async (unit) => {
-    for (const docs of groupByCustomer(await markOverdue(now, unit)).values()) {
-      const { brokerId, customerId } = docs[0]!;
-      unit.publish({ type: "document_status_changed", brokerId, customerId, documentIds: docs.map((d) => d.id) });
-    }
-  });
+  await inTransaction(ctx, (unit) => markOverdue(unit));
 }
 
 export async function sendScheduledReminders(ctx: AppContext): Promise<void> {

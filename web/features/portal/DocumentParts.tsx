@@ -6,6 +6,7 @@ import { DueDateBadge } from "../../components/DueDateBadge";
 import { StatusBadge } from "../../components/StatusBadge";
 import { Button } from "../../components/ui/Button";
 import { DownloadLink } from "../../lib/download-link";
+import { canCustomerView } from "@shared/documents";
 import { formatKilobytes } from "@shared/format";
 import { formatDay } from "./names";
 import { preloadOverlays } from "./overlay";
@@ -97,8 +98,8 @@ function AskedAgainNote({ children }: { children: ReactNode }) {
 /** What the customer can do now: upload, or look at what they sent. */
 export function DocumentActions({ document, signedIn, onView, stacked }: Pick<DocumentView, "document" | "signedIn" | "onView"> & { stacked?: boolean }) {
   if (document.canUpload) return <UploadControl document={document} stacked={stacked} />;
-  const viewable = signedIn && (document.status === "uploaded" || document.status === "approved");
-  if (viewable && document.viewUrl && document.downloadUrl) {
+  const viewable = signedIn && document.status !== undefined && canCustomerView(document.status, Boolean(document.viewUrl && document.downloadUrl));
+  if (viewable) {
     return <FileButtons document={document} onView={onView} stacked={stacked} />;
   }
   // Guests may not see statuses; that the file arrived is all the server tells them.

@@ -1,0 +1,98 @@
+// Approved, and re-submit requested: the broker's judgement of an uploaded file.
+import { eq, sql } from "drizzle-orm";
+import { timeParam } from "../../../../db/dialect.ts";
+import { documents } from "../../../../db/tables.ts";
+import type { AppContext } from "../../../context.ts";
+import { given, preparedWrite } from "../../../lib/prepared.ts";
+import type { Unit } from "../../../lib/unit-of-work.ts";
+import { displayName } from "../../../shared/user-display.ts";
+import { brokerActor, type AuditActor } from "../../audit/actor.ts";
+import { recordAudit } from "../../audit/service.ts";
+import type { PublicUser } from "../../auth/model.ts";
+import { emailSender } from "../../broker-profile/contact.ts";
+import { customerContact } from "../../customers/contact.ts";
+import { queueEmail } from "../../mail/service.ts";
+import { documentApprovedEmail } from "../../mail/templates.ts";
+import { addBrokerNotification, addCustomerNotification } from "../../notifications/service.ts";
+import type { DocumentRow } from "../service.ts";
+import { queueResubmitEmail } from "./resubmit-email.ts";
+
+// A review's update, prepared once; values bound as given (lib/prepared.ts).
+const reviewed = preparedWrite((tx) =>
+  tx
+    .update(documents)
+    .set({ status: given("status"), verifiedAt: given("verifiedAt"), adminComments: given("adminComments"), rejectionReason: given("rejectionReason") })
+    .where(eq(documents.id, sql.placeholder("documentId")))
+    .returning()
+    .prepare(),
+);
+
+interface Review {
+  doc: DocumentRow;
+  broker: PublicUser;
+  /** The broker's comments to the customer; null for none. */
+  comments: string | null;
+  /** Who did it; the broker by default. */
+  actor?: AuditActor;
+}
+
+/** Approved: the customer is emailed and notified, the broker's own notifications note it. */
+export async function approve(ctx: AppContext, unit: Unit, input: Review): Promise<DocumentRow> {
+  const { doc, broker, comments } = input;
+  const updated = (await reviewed(unit.tx).execute({ documentId: doc.id, status: "approved", verifiedAt: timeParam(unit.now), adminComments: comments, rejectionReason: null }))[0]!;
+  await recordAudit(ctx, unit, { brokerId: broker.id, customerId: doc.customerId, action: "approved", actor: input.actor ?? brokerActor(ctx, { broker }), document: doc, detail: comments });
+  const customer = await customerContact(ctx, doc.customerId, unit.tx);
+  if (customer) {
+    const content = documentApprovedEmail({
+      customerName: customer.name,
+      brokerName: displayName(broker),
+      sender: await emailSender(ctx, broker.id, unit.tx),
+      uploadUrl: customer.uploadUrl,
+      documentName: doc.name,
+    });
+    await queueEmail(ctx, unit.tx, { kind: "document_approved", to: customer.email, dedupeKey: `document_approved:${doc.id}:${unit.now.getTime()}`, ...content });
+    await addBrokerNotification(unit, broker.id, {
+      type: "document_verified",
+      title: "Document approved",
+      message: `${doc.name} from ${customer.name} was approved.`,
+      metadata: { customerId: doc.customerId, documentId: doc.id },
+    });
+  }
+  await addCustomerNotification(unit, doc.customerId, {
+    type: "document_verified",
+    brokerId: broker.id,
+    title: "Document approved",
+    message: `${doc.name} was approved.`,
+    metadata: { documentId: doc.id },
+  });
+  unit.publish({ type: "document_verified", brokerId: broker.id, customerId: doc.customerId, documentId: doc.id, status: updated.status });
+  return updated;
+}
+
+/**
+ * Re-submit requested (stored as need_to_resubmit with the reason): the customer is emailed the
+ * reason and notified, the broker's own notifications note it.
+ */
+export async function requestResubmit(ctx: AppContext, unit: Unit, input: Review & { reason: string }): Promise<DocumentRow> {
+  const { doc, broker, comments, reason } = input;
+  const updated = (await reviewed(unit.tx).execute({ documentId: doc.id, status: "need_to_resubmit", verifiedAt: null, adminComments: comments, rejectionReason: reason }))[0]!;
+  await recordAudit(ctx, unit, { brokerId: broker.id, customerId: doc.customerId, action: "resubmit_requested", actor: input.actor ?? brokerActor(ctx, { broker }), document: doc, detail: reason });
+  const customer = await queueResubmitEmail(ctx, unit.tx, { doc, broker, reason, dedupeKey: `resubmit_request:${doc.id}:${unit.now.getTime()}` });
+  if (customer) {
+    await addBrokerNotification(unit, broker.id, {
+      type: "document_verified",
+      title: "Re-submit requested",
+      message: `${customer.name} was asked to re-submit ${doc.name}.`,
+      metadata: { customerId: doc.customerId, documentId: doc.id },
+    });
+  }
+  await addCustomerNotification(unit, doc.customerId, {
+    type: "document_verified",
+    brokerId: broker.id,
+    title: "Please re-submit a document",
+    message: `${doc.name} needs to be uploaded again: ${reason}`,
+    metadata: { documentId: doc.id },
+  });
+  unit.publish({ type: "document_verified", brokerId: broker.id, customerId: doc.customerId, documentId: doc.id, status: updated.status });
+  return updated;
+}

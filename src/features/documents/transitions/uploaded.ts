@@ -1,0 +1,106 @@
+// Uploaded: a customer's file lands on a document that awaits one.
+import { and, eq, sql } from "drizzle-orm";
+import { timeParam } from "../../../../db/dialect.ts";
+import { documents, documentVersions } from "../../../../db/tables.ts";
+import type { AppContext } from "../../../context.ts";
+import { AppError } from "../../../lib/errors.ts";
+import { given, preparedWrite } from "../../../lib/prepared.ts";
+import { newId } from "../../../lib/tokens.ts";
+import type { Unit } from "../../../lib/unit-of-work.ts";
+import type { CheckReport } from "../../../shared/acceptance-rules.ts";
+import { AWAITING_UPLOAD, type DocumentStatus } from "../../../shared/documents.ts";
+import { linkGuestActor, type AuditActor } from "../../audit/actor.ts";
+import { recordAudit } from "../../audit/service.ts";
+import { customerContact, recordCustomerActivity } from "../../customers/contact.ts";
+import { addBrokerNotification } from "../../notifications/service.ts";
+import { statusIn, type DocumentRow } from "../service.ts";
+
+/** Why a document takes no upload now, by its status. */
+export const notUploadableMessage = (status: DocumentStatus) =>
+  status === "uploaded"
+    ? "This document has already been uploaded and is under review."
+    : status === "approved"
+      ? "This document has already been approved."
+      : "Files cannot be uploaded for this document.";
+
+// An upload's two statements on the document, prepared once; values bound as given (lib/prepared.ts).
+const stillAwaiting = preparedWrite((tx) => tx.select().from(documents).where(and(eq(documents.id, sql.placeholder("documentId")), statusIn(AWAITING_UPLOAD))).prepare());
+const fileAttached = preparedWrite((tx) =>
+  tx
+    .update(documents)
+    .set({
+      status: "uploaded",
+      storageKey: given("storageKey"),
+      originalName: given("originalName"),
+      mimeType: given("mimeType"),
+      fileSize: given("fileSize"),
+      pageCount: given("pageCount"),
+      checkReport: given("checkReport"),
+      uploadedAt: given("uploadedAt"),
+      verifiedAt: null,
+      // A file answers the request; an earlier "I don't have this" no longer stands.
+      unavailableReason: null,
+      unavailableAt: null,
+      stillNeededAt: null,
+    })
+    .where(eq(documents.id, sql.placeholder("documentId")))
+    .returning()
+    .prepare(),
+);
+
+/** The stored file the document now points at (already in the file store under `storageKey`). */
+export interface StoredUpload {
+  storageKey: string;
+  originalName: string;
+  mimeType: string;
+  size: number;
+  pageCount?: number | null;
+  report?: CheckReport | null;
+}
+
+/**
+ * The document becomes "uploaded" with this file: a replaced file is kept as an earlier version,
+ * the invitation counts as accepted, the broker is told. Re-checked here, inside the transaction:
+ * of two uploads racing for one document, one wins and the other is a 409.
+ */
+export async function markUploaded(ctx: AppContext, unit: Unit, input: { doc: DocumentRow; file: StoredUpload; actor?: AuditActor }): Promise<DocumentRow> {
+  const { tx, now } = unit;
+  const { doc, file } = input;
+  const previous = (await stillAwaiting(tx).execute({ documentId: doc.id }))[0];
+  if (!previous) throw new AppError("conflict", notUploadableMessage("uploaded"));
+  if (previous.storageKey) {
+    await tx.insert(documentVersions).values({
+      id: newId(),
+      documentId: doc.id,
+      storageKey: previous.storageKey,
+      originalName: previous.originalName,
+      mimeType: previous.mimeType,
+      fileSize: previous.fileSize,
+      pageCount: previous.pageCount,
+      checkReport: previous.checkReport,
+      uploadedAt: previous.uploadedAt,
+      replacedAt: now,
+    });
+  }
+  const updated = (await fileAttached(tx).execute({
+    documentId: doc.id,
+    storageKey: file.storageKey,
+    originalName: file.originalName,
+    mimeType: file.mimeType,
+    fileSize: file.size,
+    pageCount: file.pageCount ?? null,
+    checkReport: file.report ? JSON.stringify(file.report) : null,
+    uploadedAt: timeParam(now),
+  }))[0]!;
+  await recordCustomerActivity(tx, doc.customerId, now);
+  await recordAudit(ctx, unit, { brokerId: doc.brokerId, customerId: doc.customerId, action: "uploaded", actor: input.actor ?? linkGuestActor(doc.customerId, null), document: doc, detail: file.originalName });
+  const customer = await customerContact(ctx, doc.customerId, tx);
+  await addBrokerNotification(unit, doc.brokerId, {
+    type: "document_uploaded",
+    title: "Document uploaded",
+    message: `${customer?.name ?? "A customer"} uploaded ${doc.name}.`,
+    metadata: { customerId: doc.customerId, documentId: doc.id },
+  });
+  unit.publish({ type: "document_uploaded", brokerId: doc.brokerId, customerId: doc.customerId, documentId: doc.id });
+  return updated;
+}

@@ -1,0 +1,79 @@
+// Answered without a file ("I don't have this"), and the broker's decision on that answer:
+// accepted (approved without a file) or kept open (a file is still needed).
+import { and, eq } from "drizzle-orm";
+import { documents } from "../../../../db/tables.ts";
+import type { AppContext } from "../../../context.ts";
+import { AppError } from "../../../lib/errors.ts";
+import type { Unit } from "../../../lib/unit-of-work.ts";
+import { AWAITING_UPLOAD } from "../../../shared/documents.ts";
+import type { AuditActor } from "../../audit/actor.ts";
+import { recordAudit } from "../../audit/service.ts";
+import { customerContact, recordCustomerActivity } from "../../customers/contact.ts";
+import { addBrokerNotification, addCustomerNotification } from "../../notifications/service.ts";
+import { statusIn, type DocumentRow } from "../service.ts";
+
+/**
+ * The customer answers a request with a reason instead of a file; the status stays (the request
+ * is still open) and the broker is told. Re-checked here: a file that arrived meanwhile wins.
+ */
+export async function answerWithoutFile(ctx: AppContext, unit: Unit, input: { doc: DocumentRow; reason: string; actor: AuditActor }): Promise<DocumentRow> {
+  const { doc, reason } = input;
+  const updated = (await unit.tx
+    .update(documents)
+    .set({ unavailableReason: reason, unavailableAt: unit.now, stillNeededAt: null })
+    .where(and(eq(documents.id, doc.id), statusIn(AWAITING_UPLOAD)))
+    .returning())[0];
+  if (!updated) throw new AppError("conflict", "This document no longer awaits anything from you.");
+  await recordCustomerActivity(unit.tx, doc.customerId, unit.now);
+  await recordAudit(ctx, unit, { brokerId: doc.brokerId, customerId: doc.customerId, action: "unavailable_answered", actor: input.actor, document: doc, detail: reason });
+  const customer = await customerContact(ctx, doc.customerId, unit.tx);
+  await addBrokerNotification(unit, doc.brokerId, {
+    type: "document_unavailable",
+    title: "Customer doesn't have a document",
+    message: `${customer?.name ?? "A customer"} doesn't have ${doc.name}: ${reason}`,
+    metadata: { customerId: doc.customerId, documentId: doc.id },
+  });
+  unit.publish({ type: "document_uploaded", brokerId: doc.brokerId, customerId: doc.customerId, documentId: doc.id });
+  return updated;
+}
+
+/**
+ * The broker's decision on an "I don't have this" answer: accept it (the request is settled:
+ * approved without a file, the reason kept as its record) or keep the request open (the answer is
+ * cleared, and the customer told a file is still needed: by a notification, and on the document's
+ * card through the link, where guests see it too).
+ */
+export async function decideWithoutFileAnswer(
+  ctx: AppContext,
+  unit: Unit,
+  input: { doc: DocumentRow; decision: "accept" | "keep_open"; actor: AuditActor },
+): Promise<DocumentRow> {
+  const { doc } = input;
+  const accepted = input.decision === "accept";
+  const updated = (await unit.tx
+    .update(documents)
+    .set(
+      accepted
+        ? { status: "approved", verifiedAt: unit.now, adminComments: `Accepted without a file: ${doc.unavailableReason}` }
+        : { unavailableReason: null, unavailableAt: null, stillNeededAt: unit.now },
+    )
+    .where(eq(documents.id, doc.id))
+    .returning())[0]!;
+  await recordAudit(ctx, unit, {
+    brokerId: doc.brokerId,
+    customerId: doc.customerId,
+    action: accepted ? "unavailable_accepted" : "unavailable_kept_open",
+    actor: input.actor,
+    document: doc,
+    detail: doc.unavailableReason,
+  });
+  await addCustomerNotification(unit, doc.customerId, {
+    type: "other",
+    brokerId: doc.brokerId,
+    title: accepted ? "Answer accepted" : "Document still needed",
+    message: accepted ? `Your broker accepted that you don't have ${doc.name}.` : `Your broker still needs ${doc.name}. Please upload it when you can.`,
+    metadata: { documentId: doc.id },
+  });
+  unit.publish({ type: "document_verified", brokerId: doc.brokerId, customerId: doc.customerId, documentId: doc.id, status: updated.status });
+  return updated;
+}
