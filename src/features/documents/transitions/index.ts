@@ -16,7 +16,7 @@
 //   renewal requested          requestRenewal           renewal.ts
 //     (expiry)
 //
-// A document is created requested or shared by the inserts of ../service.ts; from then on its
+// A document is created requested or shared by the inserts of ../creation.ts; from then on its
 // status changes only here.
 export { markUploaded, notUploadableMessage, type StoredUpload } from "./uploaded.ts";
 export { approve, requestResubmit } from "./reviewed.ts";
