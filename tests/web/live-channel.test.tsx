@@ -1,8 +1,15 @@
 // The broker's live socket as the web app opens it (SPEC 7 "Live channel").
-import { afterEach, expect, test } from "bun:test";
-import { screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { render, screen, waitFor } from "@testing-library/react";
 import { act } from "@testing-library/react";
-import { fakeServer, renderApp } from "../support/render-app";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import type { DocumentStatus } from "../../src/shared/documents";
+import { applyLiveMessage } from "../../web/api/live";
+import { createQueryClient } from "../../web/api/query-client";
+import { refreshBrokerData } from "../../web/api/query-keys";
+import { useCustomerQuery } from "../../web/features/customers/api";
+import { fakeServer, json, renderApp } from "../support/render-app";
+import { customer as detailCustomer, doc } from "./customer-detail-fixtures";
 import { guestPortal, LINK, portalRoute, renderPortal, signedInPortal } from "./portal-fixtures";
 import { broker, brokerServer } from "./customers-fixtures";
 
@@ -67,4 +74,72 @@ test("a customer who signs in (or out) inside the portal gets a socket opened un
   act(() => signedIn.onmessage?.({ data: JSON.stringify({ type: "data_update", updateType: "customer_portal_update" }) }));
   await waitFor(() => expect(RecordingSocket.opened).toHaveLength(3));
   expect(signedIn.closed).toBe(true);
+});
+
+// Issue 39, item 1: a customer's page, left for the dashboard, then shown again after the
+// customer uploaded meanwhile, said "Requested" still (the cache kept it and refetchOnMount was off).
+describe("a screen shown again after changes it missed", () => {
+  let status: DocumentStatus;
+  let fetches: number;
+  /** Every text the page rendered, in order: what the broker saw, however briefly. */
+  let seen: string[];
+  function CustomerPage() {
+    const { data } = useCustomerQuery("c1");
+    const text = data ? data.documents.map((d) => `${d.name}: ${d.status}`).join(", ") : "loading";
+    seen.push(text);
+    return <p>{text}</p>;
+  }
+  const show = (queryClient: QueryClient) => render(<QueryClientProvider client={queryClient}><CustomerPage /></QueryClientProvider>);
+
+  beforeEach(() => {
+    status = "requested";
+    fetches = 0;
+    seen = [];
+    fakeServer(({ path }) => (path === "/api/customer/c1" ? (fetches++, json(200, detailCustomer([doc({ id: "d1", name: "Paystub", status })]))) : undefined));
+  });
+
+  test("after a live event: fetched in the background at once, and shown new from the first paint", async () => {
+    const queryClient = createQueryClient();
+    const page = show(queryClient);
+    await screen.findByText("Paystub: requested");
+    page.unmount(); // the broker goes to the dashboard
+
+    status = "uploaded";
+    applyLiveMessage(queryClient, { kind: "broker" }, JSON.stringify({ type: "data_update", updateType: "document_uploaded" }));
+    await waitFor(() => expect(fetches).toBe(2));
+
+    seen = [];
+    show(queryClient);
+    await screen.findByText("Paystub: uploaded");
+    expect(seen).not.toContain("Paystub: requested");
+  });
+
+  test("after the broker's own write made from another screen: the same", async () => {
+    const queryClient = createQueryClient();
+    const page = show(queryClient);
+    await screen.findByText("Paystub: requested");
+    page.unmount();
+
+    status = "approved";
+    refreshBrokerData(queryClient);
+    await waitFor(() => expect(fetches).toBe(2));
+
+    seen = [];
+    show(queryClient);
+    await screen.findByText("Paystub: approved");
+    expect(seen).not.toContain("Paystub: requested");
+    await Bun.sleep(600); // the follow-ups refresh only what is on screen: this page, once each
+    expect(fetches).toBeLessThanOrEqual(5);
+  });
+
+  test("unchanged data is not fetched again just because the screen is shown again (SPEC 9)", async () => {
+    const queryClient = createQueryClient();
+    const page = show(queryClient);
+    await screen.findByText("Paystub: requested");
+    page.unmount();
+    show(queryClient);
+    await screen.findByText("Paystub: requested");
+    await Bun.sleep(50);
+    expect(fetches).toBe(1);
+  });
 });

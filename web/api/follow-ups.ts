@@ -17,15 +17,17 @@ export function refreshOnSchedule(refresh: () => void, delays: readonly number[]
 }
 
 /**
- * Refetches the active queries under each prefix at once (the others are marked stale), then
- * follows up on FOLLOW_UP_MS. A follow-up that lands while a fetch of the same query is still
- * under way joins it instead of cancelling it, so the follow-ups never cost a cancelled request.
+ * Refetches every cached query under each prefix at once, on screen or not (a screen shown again
+ * later is never refetched, SPEC 9, so it must not keep the old state), then follows up on
+ * FOLLOW_UP_MS for what is on screen. A follow-up that lands while a fetch of the same query is
+ * still under way joins it instead of cancelling it, so the follow-ups never cost a cancelled request.
  */
 export function refreshWithFollowUps(queryClient: QueryClient, prefixes: readonly ResourceKey[]): void {
   let first = true;
   refreshOnSchedule(() => {
     const cancelRefetch = first;
+    const refetchType = first ? "all" : "active";
     first = false;
-    for (const queryKey of prefixes) void queryClient.invalidateQueries({ queryKey }, { cancelRefetch });
+    for (const queryKey of prefixes) void queryClient.invalidateQueries({ queryKey, refetchType }, { cancelRefetch });
   }, FOLLOW_UP_MS);
 }

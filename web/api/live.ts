@@ -41,6 +41,7 @@ export function applyLiveMessage(queryClient: QueryClient, target: LiveTarget, r
     invalidate(queryClient, notificationsOf(target));
   }
   const update = type === "force_refresh" || (type === "data_update" && UPDATE_TYPES.has(message.updateType ?? ""));
+  // Every cached screen of this side, on screen or not (invalidate says why).
   if (update) invalidate(queryClient, ...dataOf(target));
 }
 

@@ -24,9 +24,13 @@ export type Resource =
 /** A query key: its resource, then whatever narrows it (ids, sub-resources, plain strings only). */
 export type ResourceKey = readonly [Resource, ...(string | number)[]];
 
-/** Refetches the active queries under each prefix; the others are marked stale. */
+/**
+ * Refetches every cached query under each prefix, on screen or not. Cached data is never
+ * refetched when a screen is shown again (SPEC 9: refetchOnMount off), so a screen not on screen
+ * during a change must be brought up to date now, or going back to it would show the old state.
+ */
 export function invalidate(queryClient: QueryClient, ...prefixes: readonly ResourceKey[]): void {
-  for (const queryKey of prefixes) void queryClient.invalidateQueries({ queryKey });
+  for (const queryKey of prefixes) void queryClient.invalidateQueries({ queryKey, refetchType: "all" });
 }
 
 /**
