@@ -15,10 +15,19 @@ function lazyScreen<Name extends string>(load: () => Promise<Record<Name, Compon
   const preload = async () => {
     loaded = (await load())[name];
   };
-  const Lazy = lazy(async () => {
-    await preload();
-    return { default: loaded! };
-  });
+  // React keeps a lazy component's failure for good; a screen whose chunk could not be fetched
+  // (the server was unreachable) gets a fresh one, so "Try again" on the error screen loads it.
+  const fresh = () =>
+    lazy(async () => {
+      try {
+        await preload();
+      } catch (error) {
+        Lazy = fresh();
+        throw error;
+      }
+      return { default: loaded! };
+    });
+  let Lazy = fresh();
   return Object.assign(() => (loaded ? createElement(loaded) : <Lazy />), { preload });
 }
 

@@ -1,6 +1,7 @@
 // The one HTTP client of the web app: every request and every reading of a failed answer is
 // here. The browser is authenticated by an HttpOnly session cookie, so every call includes
 // credentials and no token is ever kept in JavaScript.
+import { isGatewayFailure, reportReachable, reportUnreachable } from "./connection";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -15,6 +16,9 @@ export class ApiError extends Error {
     this.fromServer = options.fromServer ?? true;
   }
 }
+
+/** Any answer but a proxy's "the portal is not there" means the server is reachable. */
+const reportStatus = (status: number) => (isGatewayFailure(status) ? reportUnreachable() : reportReachable());
 
 export interface ApiFetchOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -49,14 +53,21 @@ function apiErrorOf(status: number, statusText: string, body: string): ApiError 
 async function request(path: string, { method = "GET", body, signal, cache }: ApiFetchOptions, accept?: string): Promise<Response> {
   const headers: Record<string, string> = accept ? { Accept: accept } : {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  const response = await fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: "include",
-    signal,
-    ...(cache ? { cache } : {}),
-  });
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "include",
+      signal,
+      ...(cache ? { cache } : {}),
+    });
+  } catch (error) {
+    if (!isAbortError(error)) reportUnreachable();
+    throw error;
+  }
+  reportStatus(response.status);
   if (!response.ok) {
     let text = "";
     try {
@@ -111,6 +122,7 @@ export function apiUpload<T>(path: string, form: FormData, { onProgress, signal 
     const onAbort = () => xhr.abort();
     xhr.onload = () => {
       signal?.removeEventListener("abort", onAbort);
+      reportStatus(xhr.status);
       const text = typeof xhr.responseText === "string" ? xhr.responseText : "";
       if (xhr.status < 200 || xhr.status >= 300) return reject(apiErrorOf(xhr.status, xhr.statusText, text));
       try {
@@ -121,6 +133,7 @@ export function apiUpload<T>(path: string, form: FormData, { onProgress, signal 
     };
     xhr.onerror = () => {
       signal?.removeEventListener("abort", onAbort);
+      reportUnreachable();
       reject(new Error(CONNECTION_LOST));
     };
     xhr.onabort = () => reject(aborted());

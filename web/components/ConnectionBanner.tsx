@@ -1,0 +1,24 @@
+// "Can't reach the portal": shown while the server cannot be reached, gone by itself when it can
+// (see connection.ts); everything on screen is then fetched again. Announced politely to screen
+// readers, and fixed to the top so no screen hides it.
+import { useEffect, useSyncExternalStore } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { isDown, onBackOnline, subscribe } from "../api/connection";
+
+export const CONNECTION_LOST_TITLE = "Can't reach the portal right now.";
+export const CONNECTION_LOST_DETAIL = "Nothing you entered is lost. This message goes away when the connection is back.";
+
+export function ConnectionBanner() {
+  const down = useSyncExternalStore(subscribe, isDown, isDown);
+  const queryClient = useQueryClient();
+  useEffect(() => onBackOnline(() => void queryClient.invalidateQueries({ refetchType: "all" })), [queryClient]);
+  return (
+    <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 top-0 z-[60] flex justify-center p-2">
+      {down && (
+        <p className="pointer-events-auto max-w-xl rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950 shadow">
+          <strong className="font-semibold">{CONNECTION_LOST_TITLE}</strong> {CONNECTION_LOST_DETAIL}
+        </p>
+      )}
+    </div>
+  );
+}
