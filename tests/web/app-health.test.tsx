@@ -51,7 +51,7 @@ test("a request the server cannot answer shows the banner; it goes by itself whe
 
 test("a proxy's 502 while the portal restarts counts as unreachable; the portal's own 4xx and 5xx do not", async () => {
   let status = 502;
-  globalThis.fetch = (async () => json(status, { message: "x" })) as typeof fetch;
+  globalThis.fetch = (async () => json(status, { message: "x" })) as unknown as typeof fetch;
   await apiFetch("/api/anything").catch(() => undefined);
   expect(isDown()).toBe(true);
   status = 500;
