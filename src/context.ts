@@ -1,7 +1,7 @@
 // What every feature needs, built once per running app (and once per test server).
 import type { Db } from "../db/client.ts";
 import { eventChannel } from "../db/notify.ts";
-import { changeCounter, tableChangeCounter } from "../db/transaction.ts";
+import { changeCounter, tableChangeCounter } from "../db/change-counters.ts";
 import type { Config } from "./config.ts";
 import { systemClock, type Clock } from "./lib/clock.ts";
 import { createLogger, type Logger } from "./lib/log.ts";

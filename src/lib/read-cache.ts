@@ -1,6 +1,6 @@
 // Caches expensive reads (dashboard metrics, customer lists, who a session belongs to) until the
 // database changes. The version is the database's own record of commits (db/transaction.ts
-// changeCounter: SQLite's change counters, PostgreSQL's current snapshot), so every write,
+// db/change-counters.ts changeCounter: SQLite's change counters, PostgreSQL's current snapshot), so every write,
 // through any feature, process or instance, invalidates everything; no write path can forget to.
 // Reads that depend on the clock (overdue, "today") are also recomputed at least every BUCKET_MS.
 import type { Clock } from "./clock.ts";
