@@ -18,6 +18,7 @@ import { sql } from "drizzle-orm";
 import type { BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import type { Db, Tx } from "./client.ts";
 import type { PgDb } from "./postgres.ts";
+import { instanceState } from "../src/lib/instance-state.ts";
 
 type SqliteWriter = BunSQLiteDatabase<Record<string, unknown>> & { $client: import("bun:sqlite").Database };
 
@@ -34,9 +35,9 @@ type Engine = (
   commits: number;
 };
 
-const engines = new WeakMap<object, Engine>();
+const engines = instanceState("database engines", "per process", "this process's connections to each database it opened, and its queue of writers", new WeakMap<object, Engine>());
 /** The transaction the current async call chain is inside, to refuse nesting (it would wait on itself). */
-const current = new AsyncLocalStorage<object>();
+const current = instanceState("transaction in progress", "per process", "an async call chain runs in one process", new AsyncLocalStorage<object>());
 
 export function registerSqliteWriter(reader: object, writer: object): void {
   engines.set(reader, { kind: "sqlite", writer: writer as SqliteWriter, tail: Promise.resolve(), commits: 0 });

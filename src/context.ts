@@ -1,4 +1,11 @@
 // What every feature needs, built once per running app (and once per test server).
+//
+// State kept between requests outside this object (a module's Map of sign-ins in progress, a
+// throttle's settings, a lazily loaded library) goes through src/lib/instance-state.ts:
+// `instanceState(name, scope, why, value)` or `perContext(name, scope, why, make)`, each marked
+// "per process" (may differ between instances), "shared" (kept in the database) or "per process
+// today; must be shared" (issue 39 item 13). `stateEntries()` lists them all, and
+// tests/api/instance-state.test.ts fails on a module-level map that is not registered.
 import type { Db } from "../db/client.ts";
 import { eventChannel } from "../db/notify.ts";
 import { changeCounter, tableChangeCounter } from "../db/change-counters.ts";
@@ -8,6 +15,7 @@ import { createLogger, type Logger } from "./lib/log.ts";
 import { createEventBus, type EventBus } from "./lib/events.ts";
 import { ReadCache } from "./lib/read-cache.ts";
 import { securityHeaders } from "./lib/security.ts";
+import { instanceState } from "./lib/instance-state.ts";
 import { openFileStore, type FileStore } from "./lib/storage.ts";
 
 export interface AppContext {
@@ -60,8 +68,7 @@ export function buildContext(config: Config, db: Db, options: { clock?: Clock; l
   };
 }
 
-const seeds = new WeakMap<AppContext, number>();
-let lastSeed = 0;
+const seeds = instanceState("Elysia plugin seeds", "per process", "tells apart the apps (contexts) of one process", { last: 0, of: new WeakMap<AppContext, number>() });
 
 /**
  * A number that tells this context from every other in the process: the seed of its named Elysia
@@ -69,7 +76,7 @@ let lastSeed = 0;
  * context, in one process.
  */
 export function contextSeed(ctx: AppContext): number {
-  let seed = seeds.get(ctx);
-  if (seed === undefined) seeds.set(ctx, (seed = ++lastSeed));
+  let seed = seeds.of.get(ctx);
+  if (seed === undefined) seeds.of.set(ctx, (seed = ++seeds.last));
   return seed;
 }
