@@ -1,6 +1,7 @@
 // Files baked into the compiled `portal` executable. The compile script generates an entry
 // that registers them before the CLI starts; when running from source nothing is registered
 // and callers read the files from disk instead.
+import { instanceState } from "./instance-state.ts";
 
 export interface EmbeddedMigration {
   tag: string;
@@ -17,12 +18,12 @@ export interface EmbeddedFiles {
   pgMigrations: EmbeddedMigration[];
 }
 
-let embedded: EmbeddedFiles | null = null;
+const embedded = instanceState("embedded files", "per process", "the files of this process's own executable", { files: null as EmbeddedFiles | null });
 
 export function registerEmbeddedFiles(files: EmbeddedFiles): void {
-  embedded = files;
+  embedded.files = files;
 }
 
 export function embeddedFiles(): EmbeddedFiles | null {
-  return embedded;
+  return embedded.files;
 }

@@ -3,6 +3,7 @@ import type { Server } from "bun";
 import type { AppContext } from "../context.ts";
 import { EXTENSIONS_BY_TYPE } from "../shared/files.ts";
 import { responseBody } from "./storage.ts";
+import { instanceState } from "./instance-state.ts";
 
 /**
  * The caller's address: the socket's, or behind our proxy (TRUST_PROXY) the last X-Forwarded-For
@@ -59,7 +60,7 @@ export function fileResponse(stored: { file: Blob; name: string; type: string | 
 // Gzipped copies of the web app's files, made once per file on first request: the JavaScript a
 // phone downloads shrinks about 3× (issue 14: first load on slow 4G). Keyed by the Blob, so a
 // rebuilt app (development) is compressed again.
-const gzipped = new WeakMap<Blob, Promise<Blob>>();
+const gzipped = instanceState("gzipped web files", "per process", "made once from this process's own copy of the web app", new WeakMap<Blob, Promise<Blob>>());
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|webmanifest)$/;
 
 /**

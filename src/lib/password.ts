@@ -1,20 +1,20 @@
 import { AppError } from "./errors.ts";
 import type { SignInThrottle } from "./rate-limit.ts";
+import { instanceState } from "./instance-state.ts";
 
 // argon2id through Bun.password. Each hash takes about 64 MiB, so at most a few run at once;
 // the rest wait their turn instead of exhausting memory under a burst of sign-ins.
 const MAX_CONCURRENT = 2;
-let running = 0;
-const waiting: (() => void)[] = [];
+const hashing = instanceState("password hashes under way", "per process", "each takes ~64 MiB of this process's memory", { running: 0, waiting: [] as (() => void)[] });
 
 async function withSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
+  if (hashing.running >= MAX_CONCURRENT) await new Promise<void>((resolve) => hashing.waiting.push(resolve));
+  hashing.running++;
   try {
     return await work();
   } finally {
-    running--;
-    waiting.shift()?.();
+    hashing.running--;
+    hashing.waiting.shift()?.();
   }
 }
 
@@ -28,10 +28,10 @@ export function verifyPassword(password: string, hash: string): Promise<boolean>
 
 // Checked against when an account does not exist, so a wrong email costs the same time as a
 // wrong password and timing does not tell which emails are registered.
-let dummyHash: Promise<string> | null = null;
+const dummy = instanceState("dummy password hash", "per process", "any hash of a random password will do, made once", { hash: null as Promise<string> | null });
 export function verifyAgainstDummy(password: string): Promise<boolean> {
-  dummyHash ??= hashPassword("not-a-real-password-" + crypto.randomUUID());
-  return dummyHash.then((hash) => verifyPassword(password, hash));
+  dummy.hash ??= hashPassword("not-a-real-password-" + crypto.randomUUID());
+  return dummy.hash.then((hash) => verifyPassword(password, hash));
 }
 
 export const INVALID_CREDENTIALS = "Invalid email or password";

@@ -32,7 +32,7 @@ export function securityHeaders(config: Config): Record<string, string> {
   return headers;
 }
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Refuses state-changing browser requests that come from another site. A request that carries

@@ -8,6 +8,7 @@ import type { Config } from "../config.ts";
 import type { Logger } from "./log.ts";
 import { s3FileStore } from "./storage-s3.ts";
 import { randomToken } from "./tokens.ts";
+import { instanceState } from "./instance-state.ts";
 
 export interface FileStore {
   /** A folder for uploads in progress (always on local disk, under DATA_DIR). */
@@ -163,7 +164,12 @@ async function flush(path: string): Promise<void> {
  * it, so that flush cannot answer for it). 50 uploads finishing together cost a few flushes,
  * not 50.
  */
-const folderSyncs = new Map<string, { running: Promise<void> | null; next: Promise<void> | null }>();
+const folderSyncs = instanceState(
+  "folder flushes under way",
+  "per process",
+  "flushes of this machine's own folders (the local file store)",
+  new Map<string, { running: Promise<void> | null; next: Promise<void> | null }>(),
+);
 function syncFolder(dir: string): Promise<void> {
   let state = folderSyncs.get(dir);
   if (!state) folderSyncs.set(dir, (state = { running: null, next: null }));

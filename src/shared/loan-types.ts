@@ -48,7 +48,7 @@ export function editLoanTypeOptions(current: string | null | undefined): LoanTyp
   return [...EDIT_LOAN_TYPES, known ?? { id: current, label: loanTypeLabel(current) }];
 }
 
-const ACRONYMS = new Set(["fha", "va", "usda"]);
+const ACRONYMS: ReadonlySet<string> = new Set(["fha", "va", "usda"]);
 
 /** "fha" → "FHA"; a value outside both lists, "cash-out-refinance" → "Cash out refinance". */
 export function loanTypeLabel(id: string | null | undefined): string {

@@ -14,7 +14,8 @@ import * as pg from "../../db/schema.pg.ts";
 import type { TemplateDocument } from "../../src/shared/checklist-templates.ts";
 import { createEmptyDatabase, createTestDatabase, POSTGRES_MISSING, postgresInstalled } from "../support/postgres.ts";
 import { tempDir } from "../support/server.ts";
-import { changeCounter, registerPostgres, transaction } from "../../db/transaction.ts";
+import { changeCounter } from "../../db/change-counters.ts";
+import { registerPostgres, transaction } from "../../db/transaction.ts";
 
 if (!postgresInstalled) console.log(`SKIPPED postgres: ${POSTGRES_MISSING}`);
 

@@ -1,4 +1,5 @@
-import { changeCounter, tableChangeCounter, transaction } from "../../db/transaction.ts";
+import { changeCounter, tableChangeCounter } from "../../db/change-counters.ts";
+import { transaction } from "../../db/transaction.ts";
 import { afterAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";

@@ -14,6 +14,7 @@ import { brokerForToken } from "../auth/service.ts";
 import { refuseUntilTwoFactorSetUp, twoFactorSetupNeeded } from "../two-factor/gate.ts";
 import type { CustomerSession } from "../customer-auth/service.ts";
 import { customerSession, portalAccessOf } from "../customer-auth/session.ts";
+import { perContext } from "../../lib/instance-state.ts";
 
 /** The identities a request carries; either may be null. */
 export interface Reader {
@@ -22,7 +23,6 @@ export interface Reader {
 }
 
 // One instance per AppContext, named and seeded with that context (see contextSeed).
-const instances = new WeakMap<AppContext, ReturnType<typeof build>>();
 
 function build(ctx: AppContext) {
   return new Elysia({ name: "access", seed: contextSeed(ctx) }).macro({
@@ -53,4 +53,4 @@ function build(ctx: AppContext) {
   });
 }
 
-export const access = (ctx: AppContext) => instances.get(ctx) ?? instances.set(ctx, build(ctx)).get(ctx)!;
+export const access = perContext("access plugin", "per process", "an Elysia plugin of this process's app, built once per context", build);

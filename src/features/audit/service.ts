@@ -23,6 +23,7 @@ import { customerContact } from "../customers/contact.ts";
 import type { AuditActor } from "./actor.ts";
 import { ChainChecker, entryHash, GENESIS_HASH, type AuditRow, type ChainCheck, type ChainHead } from "./chain.ts";
 import type { AuditEntryDto, AuditPage, AuditPageQuery } from "./model.ts";
+import { perContext } from "../../lib/instance-state.ts";
 
 export interface AuditEntryInput {
   brokerId: string;
@@ -142,13 +143,18 @@ const lastLinkOpen = prepared((db) =>
 // within the window then asks the database nothing (the view is polled and refetched on every
 // live update). Only entries the database holds are remembered, so another instance's entry is
 // still found by the query; the trail is append-only, so a remembered entry stays true.
-const lastOpenSeen = new WeakMap<AppContext, Map<string, number>>();
+const seenFor = perContext(
+  "link-opened entries seen",
+  "per process",
+  "only saves a query: an instance that has not seen an entry asks the database, which has every instance's",
+  (_ctx: AppContext) => new Map<string, number>(),
+);
 const MAX_REMEMBERED_VISITORS = 10_000;
 
 export async function recordLinkOpened(ctx: AppContext, entry: Omit<AuditEntryInput, "action">): Promise<void> {
   const now = ctx.clock.now().getTime();
   const { address, kind } = entry.actor;
-  const seen = lastOpenSeen.get(ctx) ?? lastOpenSeen.set(ctx, new Map()).get(ctx)!;
+  const seen = seenFor(ctx);
   const visitor = `${entry.brokerId} ${entry.customerId} ${kind} ${address ?? ""}`;
   const remembered = seen.get(visitor);
   if (remembered !== undefined && remembered > now - LINK_OPEN_WINDOW_MS) return;

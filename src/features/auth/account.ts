@@ -16,6 +16,7 @@ import { queueEmail } from "../mail/service.ts";
 import { brokerEmailChangedEmail, brokerEmailChangeCodeEmail, brokerPasswordResetEmail } from "../mail/templates.ts";
 import type { PublicUser } from "./model.ts";
 import { brokerSignInThrottle, toPublicUser } from "./service.ts";
+import { perContext } from "../../lib/instance-state.ts";
 
 export const BROKER_RESET_TTL_MS = 60 * 60 * 1000;
 const CODE_TTL_MINUTES = 15;
@@ -38,19 +39,11 @@ export const accountMessages = {
 
 // Per email: 3 reset emails in 15 minutes; per caller: 20 an hour, so one machine cannot make the
 // portal write to many inboxes. Email-change codes: 5 an hour per broker.
-const limits = new WeakMap<AppContext, { resetsByEmail: FailureLimiter; resetsByCaller: FailureLimiter; codesByBroker: FailureLimiter }>();
-function limitsFor(ctx: AppContext) {
-  let found = limits.get(ctx);
-  if (!found) {
-    found = {
-      resetsByEmail: new FailureLimiter(ctx, "broker-resets-by-email", 3, 15 * MINUTE),
-      resetsByCaller: new FailureLimiter(ctx, "broker-resets-by-caller", 20, 60 * MINUTE),
-      codesByBroker: new FailureLimiter(ctx, "broker-email-change-codes", 5, 60 * MINUTE),
-    };
-    limits.set(ctx, found);
-  }
-  return found;
-}
+const limitsFor = perContext("broker reset and email-change code limits", "shared", "the counts are in the database (rate_limits); this holds only the limits' settings", (ctx: AppContext) => ({
+  resetsByEmail: new FailureLimiter(ctx, "broker-resets-by-email", 3, 15 * MINUTE),
+  resetsByCaller: new FailureLimiter(ctx, "broker-resets-by-caller", 20, 60 * MINUTE),
+  codesByBroker: new FailureLimiter(ctx, "broker-email-change-codes", 5, 60 * MINUTE),
+}));
 
 const checkNewPassword = (password: string) => {
   if (!password) throw badRequest(messages.passwordRequired);

@@ -17,6 +17,7 @@ import { secondFactorChallenge } from "../two-factor/service.ts";
 import { refusePasswordWhenOidcOnly } from "../oidc/policy.ts";
 import type { Reader } from "../../../db/client.ts";
 import { isUniqueViolation } from "../../../db/dialect.ts";
+import { perContext } from "../../lib/instance-state.ts";
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -113,8 +114,7 @@ export async function signUpBroker(ctx: AppContext, input: SignUpInput & { addre
   return { codeRequired: true, message: codeMessages.brokerSent(details.email) };
 }
 
-const throttles = new WeakMap<AppContext, SignInThrottle>();
-const throttleFor = (ctx: AppContext) => throttles.get(ctx) ?? throttles.set(ctx, new SignInThrottle(ctx, "broker-sign-in")).get(ctx)!;
+const throttleFor = perContext("broker sign-in throttle", "shared", "the counts are in the database (rate_limits); this holds only the limits' settings", (ctx: AppContext) => new SignInThrottle(ctx, "broker-sign-in"));
 /** The one throttle every broker password check goes through: sign-in, and the account changes that ask for the password. */
 export const brokerSignInThrottle = throttleFor;
 

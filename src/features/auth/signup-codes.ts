@@ -12,6 +12,7 @@ import { emailCodeHash, newEmailCode, sameHash } from "../../lib/email-codes.ts"
 import { codeMessages, isEmailCode, messages } from "../../shared/validation.ts";
 import { queueEmail } from "../mail/service.ts";
 import { brokerSignUpAttemptEmail, brokerSignUpCodeEmail } from "../mail/templates.ts";
+import { perContext } from "../../lib/instance-state.ts";
 
 const CODE_TTL_MINUTES = 15;
 const MAX_WRONG_TRIES = 5;
@@ -20,15 +21,10 @@ const HOUR = 60 * 60 * 1000;
 // Per email: each code allows 5 tries, so this also bounds guessing (25 of a million codes an
 // hour) and how often one inbox can be flooded. Per caller: how many inboxes one machine can
 // make the portal write to. Both count registered and new emails alike, so neither tells.
-const limits = new WeakMap<AppContext, { byEmail: FailureLimiter; byCaller: FailureLimiter }>();
-function limitsFor(ctx: AppContext) {
-  let found = limits.get(ctx);
-  if (!found) {
-    found = { byEmail: new FailureLimiter(ctx, "sign-up-emails-by-email", 5, HOUR), byCaller: new FailureLimiter(ctx, "sign-up-emails-by-caller", 30, HOUR) };
-    limits.set(ctx, found);
-  }
-  return found;
-}
+const limitsFor = perContext("sign-up code limits", "shared", "the counts are in the database (rate_limits); this holds only the limits' settings", (ctx: AppContext) => ({
+  byEmail: new FailureLimiter(ctx, "sign-up-emails-by-email", 5, HOUR),
+  byCaller: new FailureLimiter(ctx, "sign-up-emails-by-caller", 30, HOUR),
+}));
 
 const refuseIfWaiting = (wait: number, message: (seconds: number) => string) => {
   if (wait > 0) throw new AppError("too_many_requests", message(wait), { retryAfter: wait });

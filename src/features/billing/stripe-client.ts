@@ -4,6 +4,7 @@
 import type Stripe from "stripe";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
+import { instanceState } from "../../lib/instance-state.ts";
 
 type BillingConfig = NonNullable<AppContext["config"]["billing"]>;
 
@@ -17,7 +18,7 @@ export function requireBilling(ctx: AppContext): BillingConfig {
 }
 
 // The pending client, not the client: calls that arrive together on a cold portal share one.
-const clients = new WeakMap<AppContext, Promise<Stripe>>();
+const clients = instanceState("Stripe clients", "per process", "each instance's own SDK client and its connections", new WeakMap<AppContext, Promise<Stripe>>());
 
 export async function stripeFor(ctx: AppContext): Promise<Stripe> {
   const billing = requireBilling(ctx);

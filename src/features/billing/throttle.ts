@@ -4,22 +4,22 @@
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { FailureLimiter } from "../../lib/rate-limit.ts";
+import { perContext } from "../../lib/instance-state.ts";
 
 export const PAYMENT_CALLS_PER_HOUR = 10;
 const HOUR = 60 * 60 * 1000;
 
 type PaymentCall = "create" | "activate";
 
-const limiters = new WeakMap<AppContext, Record<PaymentCall, FailureLimiter>>();
-
-function limitersFor(ctx: AppContext) {
-  let found = limiters.get(ctx);
-  if (!found) {
-    found = { create: new FailureLimiter(ctx, "payment-create", PAYMENT_CALLS_PER_HOUR, HOUR), activate: new FailureLimiter(ctx, "payment-activate", PAYMENT_CALLS_PER_HOUR, HOUR) };
-    limiters.set(ctx, found);
-  }
-  return found;
-}
+const limitersFor = perContext(
+  "payment call limits",
+  "shared",
+  "the counts are in the database (rate_limits); this holds only the limits' settings",
+  (ctx: AppContext): Record<PaymentCall, FailureLimiter> => ({
+    create: new FailureLimiter(ctx, "payment-create", PAYMENT_CALLS_PER_HOUR, HOUR),
+    activate: new FailureLimiter(ctx, "payment-activate", PAYMENT_CALLS_PER_HOUR, HOUR),
+  }),
+);
 
 export const tooManyPaymentCalls = (seconds: number) => {
   const minutes = Math.ceil(seconds / 60);

@@ -32,6 +32,7 @@ import type {
   ResetPasswordInput,
 } from "./model.ts";
 import { accountCodeEmail, passwordResetEmail } from "../mail/templates.ts";
+import { perContext } from "../../lib/instance-state.ts";
 
 export const CUSTOMER_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -122,21 +123,13 @@ export async function checkEmail(ctx: AppContext, input: CheckEmailInput): Promi
   return { exists, hasPassword: exists && customer.accountConnectedAt !== null && await accountByEmail(ctx, customer.email) !== null };
 }
 
-const throttles = new WeakMap<AppContext, { signIn: SignInThrottle; resets: FailureLimiter; emailChecks: FailureLimiter }>();
-function throttleFor(ctx: AppContext) {
-  let found = throttles.get(ctx);
-  if (!found) {
-    const fifteenMinutes = 15 * 60 * 1000;
-    found = {
-      signIn: new SignInThrottle(ctx, "customer-sign-in"),
-      resets: new FailureLimiter(ctx, "customer-resets", 3, fifteenMinutes),
-      // A person types their email a few times at most; 20 per link per 15 minutes is generous.
-      emailChecks: new FailureLimiter(ctx, "customer-email-checks", 20, fifteenMinutes),
-    };
-    throttles.set(ctx, found);
-  }
-  return found;
-}
+const fifteenMinutes = 15 * 60 * 1000;
+const throttleFor = perContext("customer sign-in, reset and email-check limits", "shared", "the counts are in the database (rate_limits); this holds only the limits' settings", (ctx: AppContext) => ({
+  signIn: new SignInThrottle(ctx, "customer-sign-in"),
+  resets: new FailureLimiter(ctx, "customer-resets", 3, fifteenMinutes),
+  // A person types their email a few times at most; 20 per link per 15 minutes is generous.
+  emailChecks: new FailureLimiter(ctx, "customer-email-checks", 20, fifteenMinutes),
+}));
 
 /**
  * Sign-up in two steps. Without a code: checks the form and emails a code to the link's address

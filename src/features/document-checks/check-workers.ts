@@ -16,6 +16,7 @@ import { ImageTooLarge, ImageUnreadable } from "./image-errors.ts";
 import type { PreparedImageFile } from "./image.ts";
 import { CHECK_THREADS } from "./limiter.ts";
 import type { PdfInspection } from "./pdf.ts";
+import { instanceState } from "../../lib/instance-state.ts";
 
 export type CheckTask = { kind: "pdf"; path: string } | { kind: "image"; path: string; mimeType: string };
 
@@ -106,7 +107,7 @@ class CheckThread {
   }
 }
 
-const threads: CheckThread[] = [];
+const threads = instanceState("check threads", "per process", "this process's own worker threads", [] as CheckThread[]);
 
 function stopped(thread: CheckThread, waiting: Check[]): void {
   const at = threads.indexOf(thread);

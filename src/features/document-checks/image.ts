@@ -246,7 +246,7 @@ export function applyOrientation(image: { width: number; height: number; data: U
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /** Chunks that carry EXIF (and so possibly GPS) or free text such as XMP. */
-const PNG_METADATA = new Set(["eXIf", "tEXt", "zTXt", "iTXt", "tIME"]);
+const PNG_METADATA: ReadonlySet<string> = new Set(["eXIf", "tEXt", "zTXt", "iTXt", "tIME"]);
 
 function preparePng(bytes: Uint8Array): PreparedImage {
   if (!PNG_SIGNATURE.every((b, i) => bytes[i] === b)) throw new ImageUnreadable("Not a PNG");

@@ -16,6 +16,7 @@
 // also holds its file while clamd reads it: two files per thread at most.
 import { availableParallelism } from "node:os";
 import { Limiter } from "../../lib/limiter.ts";
+import { instanceState } from "../../lib/instance-state.ts";
 
 /** Check threads: one per core but one, at least one. */
 export const CHECK_THREADS = Math.max(1, availableParallelism() - 1);
@@ -24,7 +25,7 @@ export const CHECK_THREADS = Math.max(1, availableParallelism() - 1);
 export const CHECKS_PER_THREAD = 2;
 
 /** The one limiter every check in this process that needs a slot goes through. */
-export const checkSlots = new Limiter(CHECK_THREADS * CHECKS_PER_THREAD);
+export const checkSlots = instanceState("check slots", "per process", "bound the files this process's check threads hold in memory", new Limiter(CHECK_THREADS * CHECKS_PER_THREAD));
 
 /** Files up to this size are handed to a thread without a slot (see needsCheckSlot). */
 export const SLOTLESS_BYTES = 1024 * 1024;

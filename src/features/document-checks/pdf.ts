@@ -8,13 +8,14 @@
 // the first PDF, not at start-up (the CLI's other commands never need them).
 
 import { statSync } from "node:fs";
+import { instanceState } from "../../lib/instance-state.ts";
 
 type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
 type DocumentInit = Exclude<Parameters<PdfJs["getDocument"]>[0], string | URL | ArrayBuffer | Uint8Array | undefined>;
-let loading: Promise<PdfJs> | undefined;
+const pdf = instanceState("pdf.js", "per process", "the library, loaded once by the thread that opens PDFs", { loading: undefined as Promise<PdfJs> | undefined });
 
 function pdfjs(): Promise<PdfJs> {
-  loading ??= (async () => {
+  pdf.loading ??= (async () => {
     (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
     // On Node-like runtimes pdf.js tries to load a native canvas for rendering, which we never
     // do (and which the compiled executable cannot carry); its warnings about that are noise.
@@ -28,7 +29,7 @@ function pdfjs(): Promise<PdfJs> {
       console.warn = warn;
     }
   })();
-  return loading;
+  return pdf.loading;
 }
 
 export type PdfInspection =

@@ -11,6 +11,7 @@ import { twoFactorMessages } from "../../shared/two-factor.ts";
 import type { LiveMessage } from "./model.ts";
 import { LiveHub, type LiveSocket } from "./hub.ts";
 import { INVALID_LINK } from "../customers/contact.ts";
+import { instanceState } from "../../lib/instance-state.ts";
 
 /**
  * Bun's WebSocket settings. Bun takes them per server, not per route, and Elysia's .ws() keeps
@@ -39,7 +40,7 @@ function messageBudget(): () => boolean {
 }
 
 /** Each open socket's message budget. */
-const budgets = new WeakMap<object, () => boolean>();
+const budgets = instanceState("live sockets' message budgets", "per process", "a socket is open to one instance", new WeakMap<object, () => boolean>());
 
 function parse(message: unknown): { type?: unknown; uploadLink?: unknown } | null {
   if (message && typeof message === "object") return message as { type?: unknown };

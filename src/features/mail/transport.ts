@@ -4,8 +4,14 @@
 import type { Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { AppContext } from "../../context.ts";
+import { instanceState } from "../../lib/instance-state.ts";
 
-const transports = new WeakMap<AppContext, Promise<Transporter>>();
+const transports = instanceState(
+  "SMTP connections",
+  "per process",
+  "each instance keeps its own pooled connections to the mail relay",
+  new WeakMap<AppContext, Promise<Transporter>>(),
+);
 
 export function smtpTransport(ctx: AppContext): Promise<Transporter> {
   let transport = transports.get(ctx);

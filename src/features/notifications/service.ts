@@ -10,6 +10,7 @@ import { newId } from "../../lib/tokens.ts";
 import type { Unit } from "../../lib/unit-of-work.ts";
 import type { BrokerNotificationDto, CustomerNotificationDto } from "./model.ts";
 import { write } from "../../lib/unit-of-work.ts";
+import { instanceState } from "../../lib/instance-state.ts";
 
 export type BrokerNotificationType = "document_uploaded" | "document_verified" | "customer_invited" | "upload_infected" | "document_unavailable";
 export type CustomerNotificationType = "document_verified" | "documents_requested" | "document_deleted" | "other";
@@ -26,10 +27,10 @@ interface NewNotification<T> {
 
 // Notifications are listed newest first; two written in the same millisecond (or under a test's
 // frozen clock) still get distinct, ordered times.
-let lastStamp = 0;
+const stamps = instanceState("last notification time", "per process", "keeps one process's notifications in the order written; two instances' may share a millisecond and then list in either order", { last: 0 });
 function stamp(now: Date): Date {
-  lastStamp = Math.max(now.getTime(), lastStamp + 1);
-  return new Date(lastStamp);
+  stamps.last = Math.max(now.getTime(), stamps.last + 1);
+  return new Date(stamps.last);
 }
 
 /**

@@ -8,7 +8,7 @@ import type { HttpMetrics } from "./http-metrics.ts";
 
 const UPLOAD_ROUTE = /^\/api\/upload\/:[^/]+\/documents\/:[^/]+$/;
 /** Probes arrive every few seconds; their lines are for debugging only. */
-const PROBE_ROUTES = new Set(["/healthz", "/readyz", "/metrics"]);
+const PROBE_ROUTES: ReadonlySet<string> = new Set(["/healthz", "/readyz", "/metrics"]);
 
 export const requestTracking = (ctx: AppContext, metrics: HttpMetrics) =>
   new Elysia({ name: "request-tracking", seed: contextSeed(ctx) })

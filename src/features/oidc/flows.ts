@@ -1,9 +1,10 @@
 // Sign-ins on their way through the identity provider: for each, the PKCE verifier and the nonce,
 // found by the state the provider sends back. Each is spent by its callback (a replayed state
-// finds nothing) and lasts ten minutes. Kept in memory: the portal is one process, and a restart
-// only means clicking "Sign in with …" again.
+// finds nothing) and lasts ten minutes. Kept in memory, so a restart only means clicking "Sign in
+// with …" again; but a callback that reaches another instance finds nothing (issue 39 item 13).
 import type { AppContext } from "../../context.ts";
 import { hashToken } from "../../lib/tokens.ts";
+import { MUST_BE_SHARED, perContext } from "../../lib/instance-state.ts";
 
 export const FLOW_TTL_MS = 10 * 60 * 1000;
 const SWEEP_ABOVE = 10_000;
@@ -14,8 +15,12 @@ export interface Flow {
   expiresAt: number;
 }
 
-const stores = new WeakMap<AppContext, Map<string, Flow>>();
-const storeFor = (ctx: AppContext) => stores.get(ctx) ?? stores.set(ctx, new Map()).get(ctx)!;
+const storeFor = perContext(
+  "single sign-on flows in progress",
+  MUST_BE_SHARED,
+  "the provider's callback may reach another instance than the one that began the flow",
+  (_ctx: AppContext) => new Map<string, Flow>(),
+);
 
 export function rememberFlow(ctx: AppContext, state: string, flow: Omit<Flow, "expiresAt">): Date {
   const store = storeFor(ctx);

@@ -15,6 +15,7 @@ import type { SsoErrorCode } from "../../shared/oidc.ts";
 import { cleanName, isValidEmail, normalizeEmail } from "../../shared/validation.ts";
 import { createBrokerWithoutPassword, signInAccountByEmail, signInAccountById } from "../auth/sign-in-accounts.ts";
 import { rememberFlow, takeFlow } from "./flows.ts";
+import { instanceState } from "../../lib/instance-state.ts";
 
 type OidcConfig = NonNullable<Config["oidc"]>;
 
@@ -32,7 +33,12 @@ export const callbackUrl = (ctx: AppContext) => `${ctx.config.publicUrl}${OIDC_C
 
 // Discovery once an hour at most; a failure is not kept, so the next click tries again.
 const DISCOVERY_TTL_MS = 60 * 60 * 1000;
-const discovered = new WeakMap<AppContext, { config: Promise<Oidc.Configuration>; at: number }>();
+const discovered = instanceState(
+  "single sign-on provider's discovery",
+  "per process",
+  "each instance asks the provider for the same published document (and keys)",
+  new WeakMap<AppContext, { config: Promise<Oidc.Configuration>; at: number }>(),
+);
 
 // Loaded with the first SSO sign-in, not at start: most portals have no OIDC provider set.
 const openidClient = () => import("openid-client");

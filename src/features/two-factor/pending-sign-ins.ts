@@ -1,15 +1,21 @@
 // A password sign-in waiting for its second factor: a random token handed to the browser in place
 // of a session. It opens nothing but POST /api/two-factor/verify, lasts five minutes and is
-// spent by success. Kept in memory (one process): a restart only means typing the password again.
+// spent by success. Kept in memory, so a restart only means typing the password again; but the code
+// typed may reach another instance than the password did (issue 39 item 13).
 import type { AppContext } from "../../context.ts";
 import { hashToken, randomToken } from "../../lib/tokens.ts";
+import { MUST_BE_SHARED, perContext } from "../../lib/instance-state.ts";
 
 export const PENDING_SIGN_IN_TTL_MS = 5 * 60 * 1000;
 const SWEEP_ABOVE = 10_000;
 
 type Pending = { userId: string; expiresAt: number };
-const stores = new WeakMap<AppContext, Map<string, Pending>>();
-const storeFor = (ctx: AppContext) => stores.get(ctx) ?? stores.set(ctx, new Map()).get(ctx)!;
+const storeFor = perContext(
+  "sign-ins waiting for their second factor",
+  MUST_BE_SHARED,
+  "the code may be sent to another instance than the password was",
+  (_ctx: AppContext) => new Map<string, Pending>(),
+);
 
 export function createPendingSignIn(ctx: AppContext, userId: string): { token: string; expiresAt: Date } {
   const store = storeFor(ctx);

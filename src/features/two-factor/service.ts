@@ -17,11 +17,11 @@ import { createPendingSignIn, pendingSignInUser, spendPendingSignIn } from "./pe
 import { newRecoveryCodes, recoveryCodeHash } from "./recovery-codes.ts";
 import { openSecret, sealSecret } from "./secret-box.ts";
 import { keyUri, matchingStep } from "./totp.ts";
+import { perContext } from "../../lib/instance-state.ts";
 
 const ISSUER = "Broker Portal";
 
-const throttles = new WeakMap<AppContext, SignInThrottle>();
-const throttleFor = (ctx: AppContext) => throttles.get(ctx) ?? throttles.set(ctx, new SignInThrottle(ctx, "two-factor")).get(ctx)!;
+const throttleFor = perContext("two-factor code throttle", "shared", "the counts are in the database (rate_limits); this holds only the limits' settings", (ctx: AppContext) => new SignInThrottle(ctx, "two-factor"));
 
 const factorRow = async (ctx: AppContext, userId: string) => (await ctx.db.select().from(brokerTwoFactor).where(eq(brokerTwoFactor.userId, userId)))[0];
 

@@ -1,18 +1,19 @@
 // The web app's files: embedded in the compiled executable, or bundled once at start when
 // running from source.
 import { embeddedFiles } from "../../lib/embedded.ts";
+import { instanceState } from "../../lib/instance-state.ts";
 
 export type WebAssets = Map<string, Blob>;
 
-let loading: Promise<WebAssets> | null = null;
+const assets = instanceState("web app files", "per process", "this process's own copy of the web app, loaded once", { loading: null as Promise<WebAssets> | null });
 
 export function loadWebAssets(): Promise<WebAssets> {
   // A failed build (a syntax error while developing) is retried on the next request.
-  loading ??= load().catch((error) => {
-    loading = null;
+  assets.loading ??= load().catch((error) => {
+    assets.loading = null;
     throw error;
   });
-  return loading;
+  return assets.loading;
 }
 
 async function load(): Promise<WebAssets> {

@@ -6,6 +6,7 @@ import { staticBody } from "../../lib/http.ts";
 import { NotJson } from "../../lib/model.ts";
 import { fetchPreloadTag, portalDataPath } from "../../shared/page-preloads.ts";
 import { contentType, loadWebAssets } from "./assets.ts";
+import { instanceState } from "../../lib/instance-state.ts";
 
 const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/") || path === "/ws";
 
@@ -24,7 +25,7 @@ const isPage = (path: string) => /^\/index(\.[a-z]+)?\.html$/.test(path);
 
 /** /upload/{link} with a link's shape: only such a link is ever written into the page. */
 const PORTAL_PAGE = /^\/upload\/([A-Za-z0-9_-]{16,128})$/;
-const pageText = new WeakMap<Blob, Promise<string>>();
+const pageText = instanceState("portal page text", "per process", "read once from this process's own copy of the web app", new WeakMap<Blob, Promise<string>>());
 
 /**
  * The portal's page with its first read preloaded, as the broker pages' are (scripts/build-web.ts),
