@@ -8,6 +8,7 @@
 import { dlopen, FFIType, read } from "bun:ffi";
 import { closeSync, fstatSync, ftruncateSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
+import { instanceState } from "./instance-state.ts";
 
 export const LOCK_FILE = "portal.lock";
 
@@ -26,17 +27,19 @@ const LOCK_UN = 8;
 const EWOULDBLOCK = process.platform === "darwin" ? 35 : 11;
 
 // flock(2) from the C library: Node's fs has no file locks. Opened on first use only.
-let libc: { flock(fd: number, op: number): number; errno(): number } | null = null;
+const libc = instanceState("the C library's flock", "per process", "a handle on this process's C library, opened once", {
+  symbols: null as { flock(fd: number, op: number): number; errno(): number } | null,
+});
 function flockLib() {
-  if (libc) return libc;
+  if (libc.symbols) return libc.symbols;
   const darwin = process.platform === "darwin";
   const { symbols } = dlopen(darwin ? "libSystem.B.dylib" : "libc.so.6", {
     flock: { args: [FFIType.i32, FFIType.i32], returns: FFIType.i32 },
     [darwin ? "__error" : "__errno_location"]: { args: [], returns: FFIType.ptr },
   });
   const errnoAt = (darwin ? symbols.__error : symbols.__errno_location) as () => number;
-  libc = { flock: (fd, op) => symbols.flock(fd, op) as number, errno: () => read.i32(errnoAt() as never) };
-  return libc;
+  libc.symbols = { flock: (fd, op) => symbols.flock(fd, op) as number, errno: () => read.i32(errnoAt() as never) };
+  return libc.symbols;
 }
 
 /** Locks the data directory for this process; returns the function that releases it. */
