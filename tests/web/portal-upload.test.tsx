@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { AcceptanceRules } from "../../src/shared/acceptance-rules";
 import { uploadMessages, uploadProblem } from "../../web/features/portal/upload-rules";
 import { fakeServer, json } from "../support/render-app";
 import { guestPortal, LINK, PORTAL_PATH, portalRoute, renderPortal, signedInPortal, TEN_MB } from "./portal-fixtures";
@@ -54,6 +55,20 @@ test("Take photo asks for the rear camera; Choose file accepts PDF, JPG and PNG"
   expect(photo.getAttribute("accept")).toBe("image/*");
   expect(photo.getAttribute("capture")).toBe("environment");
   expect(file.getAttribute("accept")).toBe(".pdf,.jpg,.jpeg,.png,.heic,.heif,application/pdf,image/jpeg,image/png,image/heic,image/heif");
+});
+
+test("a request that takes only a PDF offers no camera (its photo would be refused), but still Several pages and Choose file", async () => {
+  const pdfOnly: AcceptanceRules = { kinds: ["pdf"], minPages: null, maxPages: null, minImageShortSide: 0, minImageLongSide: 0, noPassword: false };
+  const portal = guestPortal();
+  portal.documents[0] = { ...portal.documents[0]!, acceptanceRules: pdfOnly };
+  portal.documents[1] = { ...portal.documents[1]!, canUpload: true };
+  fakeServer(portalRoute({ portal }));
+  renderPortal();
+  expect(await screen.findByRole("button", { name: "Choose file for Paystub" })).toBeTruthy();
+  expect(screen.queryByRole("button", { name: "Take photo of Paystub" })).toBeNull();
+  expect(screen.getByRole("button", { name: "Several pages of Paystub" })).toBeTruthy();
+  // A request that takes photos keeps its camera.
+  expect(screen.getByRole("button", { name: "Take photo of Bank Statement" })).toBeTruthy();
 });
 
 test("nothing chosen, a wrong type or a too-large file are refused before anything is sent", async () => {

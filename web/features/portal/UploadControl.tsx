@@ -27,6 +27,9 @@ export function UploadControl({ document, stacked = false }: { document: PortalD
   const running = progress.get(document.id);
   const pick = (files: FileList | null) => start(document, files?.[0] ?? null);
   const takesPdf = document.acceptanceRules?.kinds.includes("pdf") ?? true;
+  // A photo for a request that takes only PDFs would be refused after it was taken: the camera
+  // is offered only where a photo will do; "Several pages" still makes a PDF from photos.
+  const takesPhoto = document.acceptanceRules?.kinds.includes("image") ?? true;
 
   if (running) {
     return (
@@ -60,12 +63,14 @@ export function UploadControl({ document, stacked = false }: { document: PortalD
         </p>
       ) : null}
       <div className={cx("grid w-full gap-2", stacked ? "grid-cols-1" : "grid-cols-2")}>
-        <FileTrigger acceptedFileTypes={TAKE_PHOTO_ACCEPT} defaultCamera="environment" onSelect={pick}>
-          <Button variant="secondary" size="sm" aria-label={`Take photo of ${document.name}`} aria-describedby={failure ? failureId : undefined}>
-            <Camera aria-hidden="true" className="size-4" />
-            Take photo
-          </Button>
-        </FileTrigger>
+        {takesPhoto ? (
+          <FileTrigger acceptedFileTypes={TAKE_PHOTO_ACCEPT} defaultCamera="environment" onSelect={pick}>
+            <Button variant="secondary" size="sm" aria-label={`Take photo of ${document.name}`} aria-describedby={failure ? failureId : undefined}>
+              <Camera aria-hidden="true" className="size-4" />
+              Take photo
+            </Button>
+          </FileTrigger>
+        ) : null}
         <FileTrigger acceptedFileTypes={CHOOSE_FILE_ACCEPT} onSelect={pick}>
           <Button size="sm" aria-label={`Choose file for ${document.name}`} aria-describedby={failure ? failureId : undefined}>
             <FileUp aria-hidden="true" className="size-4" />
