@@ -55,8 +55,12 @@ test("photograph three pages, reorder and retake one, send one PDF; answer anoth
 
   await phone.page.getByRole("button", { name: "Several pages of Bank Statements" }).first().click();
   const dialog = phone.page.getByRole("dialog", { name: "Photograph Bank Statements" });
-  // landscape, portrait, and a sideways-stored photo whose EXIF says "landscape".
-  await choose(phone.page, dialog.getByRole("button", { name: "Take first page" }), [photo("landscape_1"), photo("portrait_1"), photo("landscape_6")]);
+  // One page of a request that needs two: what is missing is said, and it cannot be sent yet.
+  await choose(phone.page, dialog.getByRole("button", { name: "Take first page" }), [photo("landscape_1")]);
+  await dialog.getByText("This document needs at least 2 pages: take 1 more page before sending.").waitFor();
+  expect(await dialog.getByRole("button", { name: "Send 1 page as PDF" }).isDisabled()).toBe(true);
+  // Then portrait, and a sideways-stored photo whose EXIF says "landscape".
+  await choose(phone.page, dialog.getByRole("button", { name: "Add page" }), [photo("portrait_1"), photo("landscape_6")]);
   await dialog.getByRole("img", { name: "Page 3" }).waitFor();
   await dialog.getByRole("button", { name: "Move page 1 down" }).click(); // portrait, landscape, landscape
   await choose(phone.page, dialog.getByRole("button", { name: "Retake page 3" }), [photo("portrait_8")]); // portrait, landscape, portrait

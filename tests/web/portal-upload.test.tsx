@@ -186,3 +186,14 @@ test("an upload can be canceled", async () => {
   expect(within(row).queryByRole("progressbar")).toBeNull();
   expect(within(row).getByRole("button", { name: "Take photo of Photo ID" })).toBeTruthy();
 });
+
+test("Several pages says what the request's page limits still need before the PDF can be sent", async () => {
+  const { pagesProblem } = await import("../../web/features/portal/PhoneCapture");
+  const rules: AcceptanceRules = { kinds: ["pdf"], minPages: 3, maxPages: 4, minImageShortSide: 0, minImageLongSide: 0, noPassword: false };
+  expect(pagesProblem(1, rules)).toBe("This document needs at least 3 pages: take 2 more pages before sending.");
+  expect(pagesProblem(2, rules)).toBe("This document needs at least 3 pages: take 1 more page before sending.");
+  expect(pagesProblem(3, rules)).toBeNull();
+  expect(pagesProblem(4, rules)).toBeNull();
+  expect(pagesProblem(6, rules)).toBe("This document takes at most 4 pages: remove 2 before sending.");
+  expect(pagesProblem(1, undefined)).toBeNull();
+});

@@ -12,17 +12,41 @@ import { TAKE_PHOTO_ACCEPT } from "./upload-rules";
 import { useUploads } from "./use-uploads";
 import { dialogFooterClass } from "../../components/ui/DialogActions";
 
+/**
+ * Pages photographed for a document, kept until the portal has their PDF: a PDF the server
+ * refuses (or a lost connection) must not cost the customer every photo they took. Opening the
+ * dialog again brings them back.
+ */
+const keptPages = new Map<string, CapturedPage[]>();
+
+/** What the request's page limits say about this many pages; null when they are met. */
+export function pagesProblem(count: number, rules: PortalDocumentDto["acceptanceRules"]): string | null {
+  const min = rules?.minPages ?? null;
+  const max = rules?.maxPages ?? null;
+  if (min !== null && count < min) {
+    const more = min - count;
+    return `This document needs at least ${min} pages: take ${more} more ${more === 1 ? "page" : "pages"} before sending.`;
+  }
+  if (max !== null && count > max) return `This document takes at most ${max} pages: remove ${count - max} before sending.`;
+  return null;
+}
+
 export function PhoneCaptureDialog({ document, isOpen, onOpenChange }: { document: PortalDocumentDto; isOpen: boolean; onOpenChange: (open: boolean) => void }) {
   const { start } = useUploads();
-  const [pages, setPages] = useState<CapturedPage[]>([]);
+  const [pages, setPages] = useState<CapturedPage[]>(() => keptPages.get(document.id) ?? []);
+  const limits = pages.length > 0 ? pagesProblem(pages.length, document.acceptanceRules) : null;
   const [preparing, setPreparing] = useState(false);
   const [building, setBuilding] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const pagesRef = useRef(pages);
   pagesRef.current = pages;
 
-  // Object URLs of the thumbnails are released when the dialog goes away.
-  useEffect(() => () => pagesRef.current.forEach((p) => URL.revokeObjectURL(p.url)), []);
+  // The pages (and their thumbnails' object URLs) outlive the dialog until their PDF is stored.
+  useEffect(() => () => void keptPages.set(document.id, pagesRef.current), [document.id]);
+  const forget = () => {
+    keptPages.get(document.id)?.forEach((p) => URL.revokeObjectURL(p.url));
+    keptPages.delete(document.id);
+  };
 
   const prepare = async (files: FileList | null, replace?: string) => {
     if (!files?.length) return;
@@ -63,10 +87,9 @@ export function PhoneCaptureDialog({ document, isOpen, onOpenChange }: { documen
     setProblem(null);
     try {
       const pdf = await pagesToPdf(pages, document.name, setBuilding);
-      start(document, pdf);
-      pages.forEach((p) => URL.revokeObjectURL(p.url));
-      setPages([]);
       onOpenChange(false);
+      // Kept (the dialog's clean-up has stored them) until the portal has the PDF.
+      if (await start(document, pdf)) forget();
     } catch {
       setProblem("The PDF could not be made on this phone. Please try again, or upload the photos one by one.");
     } finally {
@@ -105,6 +128,7 @@ export function PhoneCaptureDialog({ document, isOpen, onOpenChange }: { documen
       ) : null}
       {preparing ? <p className="mt-3 text-sm text-slate-600" role="status">Preparing photo…</p> : null}
       {problem ? <p className="mt-3 text-sm text-red-700" role="alert">{problem}</p> : null}
+      {limits ? <p className="mt-3 text-sm text-amber-800" role="status">{limits}</p> : null}
       {building !== null ? <ProgressBar className="mt-4" label="Making the PDF" value={building} valueLabel={`${building}%`} /> : null}
       <div className={dialogFooterClass("mt-6")}>
         <FileTrigger acceptedFileTypes={TAKE_PHOTO_ACCEPT} defaultCamera="environment" allowsMultiple onSelect={(files) => void prepare(files)}>
@@ -113,7 +137,7 @@ export function PhoneCaptureDialog({ document, isOpen, onOpenChange }: { documen
             {pages.length ? "Add page" : "Take first page"}
           </Button>
         </FileTrigger>
-        <Button onPress={() => void send()} isDisabled={pages.length === 0 || preparing || building !== null}>
+        <Button onPress={() => void send()} isDisabled={pages.length === 0 || limits !== null || preparing || building !== null}>
           <FileText aria-hidden="true" className="size-4" />
           {pages.length === 1 ? "Send 1 page as PDF" : `Send ${pages.length} pages as one PDF`}
         </Button>

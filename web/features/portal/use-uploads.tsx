@@ -25,7 +25,8 @@ interface Uploads {
    */
   failures: ReadonlyMap<string, string>;
   /** Checks the file, then sends it with progress. `null` means the picker returned nothing. */
-  start: (document: PortalDocumentDto, file: File | null) => void;
+  /** Sends the file; resolves true once the portal has it, false if it was refused or not sent. */
+  start: (document: PortalDocumentDto, file: File | null) => Promise<boolean>;
   cancel: (documentId: string) => void;
 }
 
@@ -70,15 +71,15 @@ export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: s
   const update = useCallback((documentId: string, value: UploadProgress | null) => setProgress((current) => withEntry(current, documentId, value)), []);
 
   const start = useCallback(
-    (document: PortalDocumentDto, file: File | null) => {
-      if (controllers.current.has(document.id)) return;
+    async (document: PortalDocumentDto, file: File | null): Promise<boolean> => {
+      if (controllers.current.has(document.id)) return false;
       const problem = uploadProblem(file, maxBytes, document.acceptanceRules);
       if (problem) {
         // Refused here or by the server, the customer reads the same words (SPEC 8).
         toast({ ...(problem === uploadMessages.noFile ? splitMessage(problem) : { title: "Upload Failed", description: portalMessages.uploadFailed(problem) }), variant: "error" });
         // Picking nothing is no failure to keep.
         noteFailure(document.id, problem === uploadMessages.noFile ? null : portalMessages.uploadFailed(problem));
-        return;
+        return false;
       }
       noteFailure(document.id, null);
       const chosen = file!;
@@ -86,7 +87,7 @@ export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: s
       controllers.current.set(document.id, controller);
       update(document.id, { fileName: chosen.name, percent: 0 });
 
-      uploadDocument({
+      return uploadDocument({
         link,
         documentId: document.id,
         file: chosen,
@@ -101,11 +102,12 @@ export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: s
           );
           toast({ title: "Upload Successful", description: `${document.name} was uploaded and is under review.`, variant: "success" });
           refreshPortalAfterUpload(queryClient, link);
+          return true;
         })
         .catch((error: unknown) => {
           if (isAbortError(error)) {
             toast({ title: "Upload canceled", description: `${document.name} was not sent.` });
-            return;
+            return false;
           }
           const linkGone = error instanceof ApiError && error.status === 404 && error.message === portalMessages.invalidLink;
           const failed = portalMessages.uploadFailed(errorText(error, CONNECTION_LOST));
@@ -114,6 +116,7 @@ export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: s
           if (!linkGone) noteFailure(document.id, failed);
           // A 404 or 409 means the page is out of date (removed, or already uploaded elsewhere).
           if (error instanceof ApiError && (error.status === 404 || error.status === 409)) void refreshPortal(queryClient, link);
+          return false;
         })
         .finally(() => {
           controllers.current.delete(document.id);
