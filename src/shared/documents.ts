@@ -37,6 +37,8 @@ export const NOT_YET_UPLOADED = ["requested", "incomplete"] as const satisfies S
  * out: that request was emailed with its reason.
  */
 export const REMINDABLE = ["requested", "incomplete", "overdue"] as const satisfies Statuses;
+/** Whether a broker's reminder would ask for this document (Send Reminder is offered for it). */
+export const isRemindable = (status: DocumentStatus) => (REMINDABLE as Statuses).includes(status);
 /**
  * What a reminder the broker scheduled on a document (its reminder time, or a cadence) goes on
  * asking for: the document while it awaits an upload, a re-submit request included.

@@ -51,9 +51,13 @@ test("a request the server cannot answer shows the banner; it goes by itself whe
 
 test("a proxy's 502 while the portal restarts counts as unreachable; the portal's own 4xx and 5xx do not", async () => {
   let status = 502;
-  globalThis.fetch = (async () => json(status, { message: "x" })) as unknown as typeof fetch;
+  globalThis.fetch = (async () =>
+    status === 502 ? new Response("<html>Bad Gateway</html>", { status, headers: { "content-type": "text/html" } }) : json(status, { message: "x" })) as unknown as typeof fetch;
   await apiFetch("/api/anything").catch(() => undefined);
   expect(isDown()).toBe(true);
+  status = 503; // the portal's own: a service behind it is down, said in its message
+  await apiFetch("/api/anything").catch(() => undefined);
+  expect(isDown()).toBe(false);
   status = 500;
   await apiFetch("/api/anything").catch(() => undefined);
   expect(isDown()).toBe(false);

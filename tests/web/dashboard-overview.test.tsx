@@ -82,9 +82,18 @@ test("a broker without customers is told so, not that the search found nothing",
   expect(await screen.findByText("No customers yet")).toBeTruthy();
 });
 
+test("a customer who owes nothing is offered no Send Reminder", async () => {
+  fakeServer(brokerServer([jane]));
+  renderApp("/dashboard");
+  await screen.findByText("Jane Doe");
+  expect(screen.queryByRole("button", { name: "Send Reminder to Jane Doe" })).toBeNull();
+});
+
 test("Send Reminder asks first, then reports the result", async () => {
+  // Jane still owes one document.
+  const owing = { ...jane, status: "pending" as const, documentCounts: { ...jane.documentCounts, approved: 1, awaitingUpload: 1 } };
   const calls = fakeServer(
-    brokerServer([jane], undefined, ({ method, path }) =>
+    brokerServer([owing], undefined, ({ method, path }) =>
       method === "POST" && path === "/api/customer/c1/send-reminder" ? json(200, { message: "ok", sentCount: 1 }) : undefined,
     ),
   );

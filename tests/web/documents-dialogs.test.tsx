@@ -193,6 +193,14 @@ test("sending a reminder confirms first and reports the outcome", async () => {
   expect(await screen.findByText("Mail server unreachable")).toBeTruthy();
 });
 
+test("a customer who owes nothing: Send Reminder is off, and says why", async () => {
+  fakeServer(detailServer({ customer: customer([doc({ id: "d1", name: "Paystub", status: "approved" }), doc({ id: "d2", name: "W-2", status: "uploaded" })]) }));
+  renderApp("/customer/c1");
+  const button = await screen.findByRole("button", { name: "Send Reminder" });
+  expect(button.hasAttribute("disabled") || button.getAttribute("aria-disabled") === "true" || button.hasAttribute("data-disabled")).toBe(true);
+  expect(document.getElementById(button.getAttribute("aria-describedby")!)?.textContent).toBe("Nothing to remind Grace Hopper of: no document is waiting for them.");
+});
+
 test("deleting a shared document asks the browser first", async () => {
   const calls = fakeServer(
     detailServer({ extra: ({ method, path }) => (method === "DELETE" && path === "/api/documents/s1" ? json(200, { message: "ok" }) : undefined) }),

@@ -17,8 +17,12 @@ export class ApiError extends Error {
   }
 }
 
-/** Any answer but a proxy's "the portal is not there" means the server is reachable. */
-const reportStatus = (status: number) => (isGatewayFailure(status) ? reportUnreachable() : reportReachable());
+/**
+ * Any answer but a proxy's "the portal is not there" means the server is reachable. The portal's
+ * own 503 (a service behind it is down) is JSON with a message, and is told as that message.
+ */
+const reportStatus = (status: number, contentType: string | null) =>
+  isGatewayFailure(status) && !contentType?.includes("application/json") ? reportUnreachable() : reportReachable();
 
 export interface ApiFetchOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -67,7 +71,7 @@ async function request(path: string, { method = "GET", body, signal, cache }: Ap
     if (!isAbortError(error)) reportUnreachable();
     throw error;
   }
-  reportStatus(response.status);
+  reportStatus(response.status, response.headers.get("content-type"));
   if (!response.ok) {
     let text = "";
     try {
@@ -122,7 +126,7 @@ export function apiUpload<T>(path: string, form: FormData, { onProgress, signal 
     const onAbort = () => xhr.abort();
     xhr.onload = () => {
       signal?.removeEventListener("abort", onAbort);
-      reportStatus(xhr.status);
+      reportStatus(xhr.status, xhr.getResponseHeader("content-type"));
       const text = typeof xhr.responseText === "string" ? xhr.responseText : "";
       if (xhr.status < 200 || xhr.status >= 300) return reject(apiErrorOf(xhr.status, xhr.statusText, text));
       try {

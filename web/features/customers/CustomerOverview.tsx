@@ -127,10 +127,13 @@ function CustomerCard({ customer, onRemind }: { customer: CustomerDto; onRemind:
             {customer.documentCounts.approved}/{customer.documentCounts.total} approved
           </span>
         </span>
-        <Button variant="ghost" size="sm" onPress={onRemind} aria-label={`Send Reminder to ${customer.name}`} className="-mr-2 shrink-0">
-          <Bell aria-hidden="true" className="size-4" />
-          Send Reminder
-        </Button>
+        {/* Offered only while something waits for the customer: otherwise it would remind of nothing. */}
+        {customer.documentCounts.awaitingUpload > 0 ? (
+          <Button variant="ghost" size="sm" onPress={onRemind} aria-label={`Send Reminder to ${customer.name}`} className="-mr-2 shrink-0">
+            <Bell aria-hidden="true" className="size-4" />
+            Send Reminder
+          </Button>
+        ) : null}
       </div>
     </li>
   );

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { ArrowLeft, Trash2 } from "lucide-react";
 import type { CustomerDetailDto, DocumentDto } from "@shared/api-types";
+import { isRemindable } from "@shared/documents";
 import { Button, LinkButton } from "../../components/ui/Button";
 import { AddDocumentDialog } from "./AddDocumentDialog";
 import { ApproveDocumentDialog } from "./ApproveDocumentDialog";
@@ -78,6 +79,7 @@ export function CustomerDetail({ customer }: { customer: CustomerDetailDto }) {
           <QuickActionsCard
             customerId={customer.id}
             customerName={customer.name}
+            canRemind={customer.documents.some((d) => isRemindable(d.status))}
             onSendReminder={() => setDialog({ kind: "reminder" })}
             onSetDueDates={() => setDialog({ kind: "bulk" })}
             onRequestDocument={() => setDialog({ kind: "add" })}

@@ -16,12 +16,15 @@ export function useDocumentCap(customerId: string): { reached: boolean; max: num
 export function QuickActionsCard({
   customerId,
   customerName,
+  canRemind,
   onSendReminder,
   onSetDueDates,
   onRequestDocument,
 }: {
   customerId: string;
   customerName: string;
+  /** Whether any document still waits for the customer (a reminder would otherwise say nothing). */
+  canRemind: boolean;
   onSendReminder: () => void;
   onSetDueDates: () => void;
   onRequestDocument: () => void;
@@ -31,10 +34,15 @@ export function QuickActionsCard({
   return (
     <Card title="Quick Actions">
       <div className="flex flex-col gap-2">
-        <Button variant="secondary" className={full} onPress={onSendReminder}>
+        <Button variant="secondary" className={full} onPress={onSendReminder} isDisabled={!canRemind} aria-describedby={canRemind ? undefined : `nothing-to-remind-${customerId}`}>
           <Mail aria-hidden="true" className="size-5" />
           Send Reminder
         </Button>
+        {canRemind ? null : (
+          <p id={`nothing-to-remind-${customerId}`} className="-mt-1 text-xs text-slate-500">
+            Nothing to remind {customerName} of: no document is waiting for them.
+          </p>
+        )}
         <Button variant="secondary" className={full} onPress={onSetDueDates}>
           <CalendarClock aria-hidden="true" className="size-5" />
           Set Due Date & Reminder
