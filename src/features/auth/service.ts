@@ -12,6 +12,7 @@ import { hashToken, newId, randomToken } from "../../lib/tokens.ts";
 import { inTransaction, write } from "../../lib/unit-of-work.ts";
 import { BROKER_PASSWORD_MIN, codeMessages, isValidEmail, messages, normalizeEmail } from "../../shared/validation.ts";
 import type { PublicUser, SignInInput, SignUpInput } from "./model.ts";
+import { toPublicUser } from "./public-user.ts";
 import { sendSignUpEmail, spendSignUpCode } from "./signup-codes.ts";
 import { secondFactorChallenge } from "../two-factor/service.ts";
 import { refusePasswordWhenOidcOnly } from "../oidc/policy.ts";
@@ -19,13 +20,6 @@ import type { Reader } from "../../../db/client.ts";
 import { isUniqueViolation } from "../../../db/dialect.ts";
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-
-type UserRow = typeof users.$inferSelect;
-
-export function toPublicUser(user: UserRow): PublicUser {
-  const { id, email, firstName, lastName, profileImageUrl } = user;
-  return { id, email, firstName, lastName, profileImageUrl };
-}
 
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
