@@ -9,7 +9,7 @@ import { rulesProblem, type AcceptanceRules } from "../../shared/acceptance-rule
 import { AWAITING_UPLOAD, canCustomerUpload, isRequirement } from "../../shared/documents.ts";
 import type { AuditActor } from "../audit/actor.ts";
 import { recordAudit } from "../audit/service.ts";
-import { customerContact, recordCustomerActivity } from "../customers/contact.ts";
+import { customerContact, recordCustomerActivity } from "../customers/lookups.ts";
 import { addBrokerNotification, addCustomerNotification } from "../notifications/service.ts";
 import { findCustomerDocument, findOwnedDocument, statusIn, type DocumentRow } from "./service.ts";
 

@@ -10,7 +10,7 @@ import { inTransaction } from "../../lib/unit-of-work.ts";
 import { canVerify, canHaveDueDateSet, STATUS_LABELS } from "../../shared/documents.ts";
 import { displayName } from "../../shared/user-display.ts";
 import type { PublicUser } from "../auth/model.ts";
-import { customerContact } from "../customers/contact.ts";
+import { customerContact } from "../customers/lookups.ts";
 import { queueEmail } from "../mail/service.ts";
 import { documentApprovedEmail, resubmitRequestEmail } from "../mail/templates.ts";
 import { addBrokerNotification, addCustomerNotification } from "../notifications/service.ts";

@@ -11,7 +11,7 @@ import { inTransaction } from "../../lib/unit-of-work.ts";
 import type { ReceivedFileData } from "../../lib/upload.ts";
 import type { CheckReport } from "../../shared/acceptance-rules.ts";
 import { AWAITING_UPLOAD, canCustomerUpload, type DocumentStatus } from "../../shared/documents.ts";
-import { customerContact, recordCustomerActivity } from "../customers/contact.ts";
+import { customerContact, recordCustomerActivity } from "../customers/lookups.ts";
 import { addBrokerNotification } from "../notifications/service.ts";
 import { findCustomerDocument, statusIn, type DocumentRow } from "./service.ts";
 import { recordAudit } from "../audit/service.ts";

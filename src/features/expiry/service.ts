@@ -12,7 +12,7 @@ import { cadenceMessages, EXPIRING_SOON_DAYS, addIsoDays, expiryReason, isIsoDay
 import { displayName } from "../../shared/user-display.ts";
 import { brokerById } from "../auth/brokers.ts";
 import { emailSender } from "../broker-profile/contact.ts";
-import { customerContact } from "../customers/contact.ts";
+import { customerContact } from "../customers/lookups.ts";
 import { findOwnedCustomer } from "../customers/service.ts";
 import { findOwnedDocument } from "../documents/service.ts";
 import { queueEmail } from "../mail/service.ts";

@@ -9,7 +9,7 @@ import { brokerSession } from "../auth/session.ts";
 import { customerSession, portalAccessFor } from "../customer-auth/session.ts";
 import type { LiveMessage } from "./model.ts";
 import { LiveHub, type LiveSocket } from "./hub.ts";
-import { INVALID_LINK } from "../customers/contact.ts";
+import { INVALID_LINK } from "../customers/lookups.ts";
 
 /**
  * Bun's WebSocket settings. Bun takes them per server, not per route, and Elysia's .ws() keeps

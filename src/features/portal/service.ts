@@ -13,7 +13,7 @@ import { brokerContacts } from "../broker-profile/contact.ts";
 import type { BrokerContactDto } from "../broker-profile/model.ts";
 import { isSignedIn, type PortalAccess } from "../customer-auth/session.ts";
 import type { CustomerSession } from "../customer-auth/service.ts";
-import { customersWithEmail } from "../customers/contact.ts";
+import { customersWithEmail } from "../customers/lookups.ts";
 import { listDocumentsOfCustomers, type DocumentRow } from "../documents/service.ts";
 import { attachUploadedFile, uploadableDocument } from "../documents/uploads.ts";
 import { checkUpload, effectiveRules } from "../document-checks/service.ts";
