@@ -79,4 +79,5 @@ export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events), metric
   );
 }
 
+/** @public The whole API's type, for a typed client of it; nothing imports it yet. */
 export type App = ReturnType<typeof createApp>;

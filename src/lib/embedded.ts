@@ -19,6 +19,7 @@ export interface EmbeddedFiles {
 
 let embedded: EmbeddedFiles | null = null;
 
+/** @public Called by the entry scripts/compile.ts writes for the executable (a generated file knip cannot see). */
 export function registerEmbeddedFiles(files: EmbeddedFiles): void {
   embedded = files;
 }

@@ -56,7 +56,7 @@ export const canVerify = (status: DocumentStatus, hasFile: boolean) => hasFile &
 export const canView = (status: DocumentStatus, hasFile: boolean) => hasFile && among(VIEWABLE, status);
 
 /** A (bulk) due date is for documents still waiting for the customer: the same set as uploads. */
-export const canHaveDueDateSet = canCustomerUpload;
+export const canHaveDueDateSet = (status: DocumentStatus) => canCustomerUpload(status);
 
 
 /** Past its due time and still waiting for the customer. */

@@ -30,6 +30,7 @@ import {
 import { brokerCookie, brokerSessionToken } from "./session.ts";
 import { signInBroker, signOutBroker, signUpBroker } from "./service.ts";
 import { SecondFactorChallenge } from "../two-factor/model.ts";
+import { secondFactorChallenge } from "../two-factor/service.ts";
 
 export const authRoutes = (ctx: AppContext) => {
   const session = brokerCookie(ctx);
@@ -51,7 +52,7 @@ export const authRoutes = (ctx: AppContext) => {
       "/signin",
       async ({ body, cookie, request, server, status }) => {
         const address = clientAddress(ctx, request, server);
-        const result = await signInBroker(ctx, { ...body, address });
+        const result = await signInBroker(ctx, { ...body, address }, secondFactorChallenge);
         if ("twoFactorRequired" in result) return status(202, result); // two-factor/routes.ts finishes it
         await rememberTimeZone(ctx, result.user.id, body.timeZone);
         session.set(cookie, result.token, result.expiresAt);

@@ -14,8 +14,7 @@ import { BROKER_PASSWORD_MIN, codeMessages, isValidEmail, messages, normalizeEma
 import type { PublicUser, SignInInput, SignUpInput } from "./model.ts";
 import { toPublicUser } from "./public-user.ts";
 import { sendSignUpEmail, spendSignUpCode } from "./signup-codes.ts";
-import { secondFactorChallenge } from "../two-factor/service.ts";
-import { refusePasswordWhenOidcOnly } from "../oidc/policy.ts";
+import { refusePasswordWhenOidcOnly } from "./oidc-only.ts";
 import type { Reader } from "../../../db/client.ts";
 import { isUniqueViolation } from "../../../db/dialect.ts";
 
@@ -111,7 +110,16 @@ const throttleFor = (ctx: AppContext) => throttles.get(ctx) ?? throttles.set(ctx
 /** The one throttle every broker password check goes through: sign-in, and the account changes that ask for the password. */
 export const brokerSignInThrottle = throttleFor;
 
-export async function signInBroker(ctx: AppContext, input: SignInInput & { address: string }) {
+/**
+ * `secondFactor` is two-factor's hook (two-factor/service.ts, `secondFactorChallenge`), given by
+ * the route so that auth, below two-factor, does not import it: once the password is right, a
+ * challenge in place of a session, or null.
+ */
+export async function signInBroker<Challenge>(
+  ctx: AppContext,
+  input: SignInInput & { address: string },
+  secondFactor: (ctx: AppContext, userId: string) => Promise<Challenge | null>,
+) {
   refusePasswordWhenOidcOnly(ctx);
   const email = normalizeEmail(input.email);
   if (!input.password) throw badRequest(messages.passwordRequired);
@@ -120,7 +128,7 @@ export async function signInBroker(ctx: AppContext, input: SignInInput & { addre
   // Said only to whoever knows the password; a guesser still sees "Invalid email or password".
   if (user!.disabledAt) throw new AppError("forbidden", "This account is disabled. Ask the portal's administrator.");
   // Two-factor on: a challenge for POST /api/two-factor/verify instead of a session.
-  const challenge = await secondFactorChallenge(ctx, user!.id);
+  const challenge = await secondFactor(ctx, user!.id);
   if (challenge) return challenge;
   return { user: toPublicUser(user!), ...await createSession(ctx, user!.id) };
 }

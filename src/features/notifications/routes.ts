@@ -4,7 +4,7 @@ import { badRequest, unauthorized } from "../../lib/errors.ts";
 import { IdParams, Message } from "../../lib/model.ts";
 import { access } from "../access/plugin.ts";
 import { isSignedIn, type PortalAccess } from "../customer-auth/session.ts";
-import { LinkParams } from "../portal/model.ts";
+import { LinkParams } from "../../lib/model.ts";
 import { BrokerListQuery, BrokerNotificationList, CustomerNotificationList, LinkIdParams, MarkedAllRead, UnreadCountDto } from "./model.ts";
 import { brokerNotifications, customerNotifications, markAllRead, markRead, unreadCount, type ListFilter, type Owner } from "./service.ts";
 

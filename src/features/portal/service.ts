@@ -5,7 +5,8 @@
 import { rmSync } from "node:fs";
 import type { AppContext } from "../../context.ts";
 import { receiveFile } from "../../lib/upload.ts";
-import type { CustomerProfileDto, PortalDocumentDto, PortalDto } from "./model.ts";
+import type { CustomerProfileDto } from "../customer-auth/model.ts";
+import type { PortalDocumentDto, PortalDto } from "./model.ts";
 import { canCustomerUpload, isRequirement } from "../../shared/documents.ts";
 import { CUSTOMER_UPLOAD_TYPES } from "../../shared/files.ts";
 import { uploadMessages } from "../../shared/validation.ts";

@@ -180,7 +180,7 @@ export interface SecondFactorChallenge {
 }
 
 /**
- * The hook in password sign-in (auth/service.ts): called once the password is right, it returns a
+ * The hook in password sign-in (auth/service.ts's signInBroker, given it by auth/routes.ts): called once the password is right, it returns a
  * challenge in place of a session when the broker has the factor on, else null.
  */
 export async function secondFactorChallenge(ctx: AppContext, userId: string): Promise<SecondFactorChallenge | null> {
