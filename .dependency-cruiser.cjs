@@ -1,9 +1,9 @@
 // Who may import whom (docs/architecture.md, "Layers: who may import whom"), checked by
 // `npm run lint:deps` in CI. Type-only imports count like the others: they bind the same way.
 
-// The server's features, bottom first. A feature imports only features on a lower line; features
-// on one line do not import each other. A feature's routes.ts and the access plugin are the HTTP
-// edge above every line (see EDGE below), so they are not held to it.
+// The server's features, bottom first. A feature (its routes.ts too) imports only features on a
+// lower line; features on one line do not import each other. The access plugin is the one
+// exception, above every line (see ACCESS below).
 const FEATURE_LAYERS = [
   ["mail"],
   ["auth"],
@@ -17,7 +17,8 @@ const FEATURE_LAYERS = [
   ["portal", "dashboard", "files", "export", "sharing"],
   ["reminders"],
   ["expiry"],
-  ["live", "operations", "demo", "site", "health", "web", "observability"],
+  ["live", "operations", "demo", "site", "health", "web"],
+  ["observability"],
 ];
 
 // customers/lookups.ts is the customers table read by others (by link, by email, contact,
@@ -25,8 +26,10 @@ const FEATURE_LAYERS = [
 // below the rest of its folder (which composes documents, billing and audit).
 const BELOW_EVERY_FEATURE = ["^src/features/customers/lookups\\.ts$"];
 
-// The HTTP edge: parses, authorises (the access plugin), calls services of any feature.
-const EDGE = ["^src/features/[^/]+/routes\\.ts$", "^src/features/access/"];
+// Who is asking: the access plugin asks auth, customer-auth and two-factor, and every feature's
+// routes use it, so it sits above every line, and services may import only its types.
+const ACCESS = "^src/features/access/";
+const ROUTES = "^src/features/[^/]+/routes\\.ts$";
 
 const either = (names) => `^src/features/(${names.join("|")})/`;
 
@@ -37,8 +40,8 @@ const layerRules = FEATURE_LAYERS.flatMap((layer, level) =>
       name: `layer-${feature}`,
       comment: `${feature} may import only features on a lower line of FEATURE_LAYERS (docs/architecture.md)`,
       severity: "error",
-      from: { path: `^src/features/${feature}/`, pathNot: EDGE },
-      to: { path: either(notBelow), pathNot: [...EDGE, ...BELOW_EVERY_FEATURE] },
+      from: { path: `^src/features/${feature}/` },
+      to: { path: either(notBelow), pathNot: BELOW_EVERY_FEATURE },
     };
   }),
 );
@@ -63,11 +66,18 @@ module.exports = {
     },
     ...layerRules,
     {
-      name: "services-below-the-edge",
-      comment: "Services never import a routes.ts, and the access plugin only for its types (what a request carries).",
+      name: "routes-are-mounted-not-imported",
+      comment: "Only src/app.ts (and src/server.ts, for the live socket's options) import a routes.ts.",
       severity: "error",
-      from: { path: "^(src|db)/", pathNot: [...EDGE, "^src/(app|server)\\.ts$"] },
-      to: { path: EDGE, dependencyTypesNot: ["type-only"] },
+      from: { path: "^(src|db)/", pathNot: "^src/(app|server)\\.ts$" },
+      to: { path: ROUTES },
+    },
+    {
+      name: "access-is-for-routes",
+      comment: "Routes use the access plugin; services import only its types (what a request carries).",
+      severity: "error",
+      from: { path: "^(src|db)/", pathNot: [ROUTES, ACCESS, "^src/(app|server)\\.ts$"] },
+      to: { path: ACCESS, dependencyTypesNot: ["type-only"] },
     },
     {
       name: "lookups-import-no-feature",

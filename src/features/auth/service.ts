@@ -111,8 +111,8 @@ const throttleFor = (ctx: AppContext) => throttles.get(ctx) ?? throttles.set(ctx
 export const brokerSignInThrottle = throttleFor;
 
 /**
- * `secondFactor` is two-factor's hook (two-factor/service.ts, `secondFactorChallenge`), given by
- * the route so that auth, below two-factor, does not import it: once the password is right, a
+ * `secondFactor` is two-factor's hook (two-factor/service.ts, `secondFactorChallenge`), handed to
+ * the route by src/app.ts so that auth, below two-factor, does not import it: once the password is right, a
  * challenge in place of a session, or null.
  */
 export async function signInBroker<Challenge>(
