@@ -5,7 +5,7 @@ import { Database } from "bun:sqlite";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
+import { drizzle } from "drizzle-orm/bun-sqlite";
 import type { MigrationMeta } from "drizzle-orm/migrator";
 import { embeddedFiles, type EmbeddedMigration } from "../src/lib/embedded.ts";
 import { appliedMigrationCount, backupBeforeMigrating } from "./pre-migration-backup.ts";
@@ -13,19 +13,8 @@ import * as schema from "./schema.ts";
 import { readOnWriterWhenIdle, reuseCompiledStatements } from "./sqlite-connection.ts";
 import { registerSqliteWriter, sqliteWriterOf } from "./transaction.ts";
 
-type SqliteDatabase = BunSQLiteDatabase<typeof schema> & { $client: Database };
-
-/**
- * What services read through. The write methods are left out on purpose: every write goes
- * through `transaction` (db/transaction.ts), the one place that knows how this database keeps
- * writers apart. `$client` is SQLite's own handle, for operations and tests that need SQL only
- * SQLite speaks (VACUUM INTO, PRAGMA).
- */
-export type Db = Pick<SqliteDatabase, "select" | "selectDistinct" | "$count" | "$client">;
-/** Either of the two, for code that only reads (inside a transaction or not). */
-export type Reader = Pick<SqliteDatabase, "select" | "selectDistinct" | "$count">;
-/** An open transaction: reads see its own writes. */
-export type Tx = Pick<SqliteDatabase, "select" | "selectDistinct" | "$count" | "insert" | "update" | "delete">;
+export type { Db, Reader, Tx } from "./types.ts";
+import type { Db, SqliteDatabase } from "./types.ts";
 
 export const databaseFileName = "portal.sqlite";
 

@@ -5,14 +5,15 @@
 // executable (scripts/compile.ts), exactly like SQLite's.
 import { createHash } from "node:crypto";
 import { join } from "node:path";
-import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import { drizzle } from "drizzle-orm/postgres-js";
 import type { MigrationMeta } from "drizzle-orm/migrator";
 import postgres from "postgres";
 import { embeddedFiles, type EmbeddedMigration } from "../src/lib/embedded.ts";
 import { readMigrationsFromDisk } from "./client.ts";
 import * as schema from "./schema.pg.ts";
 
-export type PgDb = PostgresJsDatabase<typeof schema> & { $client: postgres.Sql };
+export type { PgDb } from "./types.ts";
+import type { PgDb } from "./types.ts";
 
 export interface PostgresOptions {
   /** Most connections this process opens (postgres-js's pool; it opens them as needed). */

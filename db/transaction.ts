@@ -16,8 +16,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { sql } from "drizzle-orm";
 import type { BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
-import type { Db, Tx } from "./client.ts";
-import type { PgDb } from "./postgres.ts";
+import type { Db, PgDb, Tx } from "./types.ts";
 import { instanceState } from "../src/lib/instance-state.ts";
 
 type SqliteWriter = BunSQLiteDatabase<Record<string, unknown>> & { $client: import("bun:sqlite").Database };

@@ -2,6 +2,8 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "./context.ts";
 import { authRoutes } from "./features/auth/routes.ts";
+import { rememberTimeZone } from "./features/broker-profile/contact.ts";
+import { secondFactorChallenge } from "./features/two-factor/service.ts";
 import { billingRoutes } from "./features/billing/routes.ts";
 import { brokerProfileRoutes } from "./features/broker-profile/routes.ts";
 import { customerAuthRoutes } from "./features/customer-auth/routes.ts";
@@ -58,7 +60,7 @@ export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events), metric
       .onTransform(({ body }) => refuseNulInBody(body))
       .use(healthRoutes(ctx))
       .use(metricsRoutes(ctx, hub, metrics))
-      .use(authRoutes(ctx))
+      .use(authRoutes(ctx, { secondFactor: secondFactorChallenge, rememberTimeZone }))
       .use(brokerProfileRoutes(ctx))
       .use(siteRoutes(ctx))
       .use(twoFactorRoutes(ctx))
@@ -84,4 +86,5 @@ export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events), metric
   );
 }
 
+/** @public The whole API's type, for a typed client of it; nothing imports it yet. */
 export type App = ReturnType<typeof createApp>;

@@ -15,8 +15,9 @@ import { createLogger, type Logger } from "./lib/log.ts";
 import { createEventBus, type EventBus } from "./lib/events.ts";
 import { ReadCache } from "./lib/read-cache.ts";
 import { securityHeaders } from "./lib/security.ts";
+import type { FileStore } from "./lib/file-store.ts";
 import { instanceState } from "./lib/instance-state.ts";
-import { openFileStore, type FileStore } from "./lib/storage.ts";
+import { openFileStore } from "./lib/storage.ts";
 
 export interface AppContext {
   config: Config;

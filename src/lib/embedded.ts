@@ -20,6 +20,7 @@ export interface EmbeddedFiles {
 
 const embedded = instanceState("embedded files", "per process", "the files of this process's own executable", { files: null as EmbeddedFiles | null });
 
+/** @public Called by the entry scripts/compile.ts writes for the executable (a generated file knip cannot see). */
 export function registerEmbeddedFiles(files: EmbeddedFiles): void {
   embedded.files = files;
 }

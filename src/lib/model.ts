@@ -6,6 +6,8 @@ export const Message = t.Object({ message: t.String() });
 
 /** `:id` in a path: a row's id (another broker's looks exactly like a missing one: 404). */
 export const IdParams = t.Object({ id: t.String({ maxLength: 64 }) });
+/** A route under a customer's upload link (the portal's, and its notifications'). */
+export const LinkParams = t.Object({ uploadLink: t.String({ maxLength: 128 }) });
 
 /** An optional text field that may also be sent as null; `error` is the message when it is not text or too long. */
 export const optionalText = (maxLength: number, error: string) => t.Optional(t.Union([t.String({ maxLength }), t.Null()], { error }));

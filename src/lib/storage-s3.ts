@@ -8,7 +8,7 @@ import { S3Client } from "bun";
 import type { Config } from "../config.ts";
 import { AppError } from "./errors.ts";
 import type { Logger } from "./log.ts";
-import { checkedKey, KEY_PATTERN, type FileStore } from "./storage.ts";
+import { checkedKey, KEY_PATTERN, type FileStore } from "./file-store.ts";
 import { Limiter } from "./limiter.ts";
 
 /** S3's smallest part (every part but the last must be at least 5 MiB). */

@@ -39,7 +39,8 @@ export type {
 export type { FileLinkDto } from "../features/files/model.ts";
 export type { LiveMessage } from "../features/live/model.ts";
 export type { BrokerNotificationDto, CustomerNotificationDto, UnreadCountDto } from "../features/notifications/model.ts";
-export type { CustomerProfileDto, PortalDocumentDto, PortalDto } from "../features/portal/model.ts";
+export type { CustomerProfileDto } from "../features/customer-auth/model.ts";
+export type { PortalDocumentDto, PortalDto } from "../features/portal/model.ts";
 export type { ShareResponse, ShareSettings } from "../features/sharing/model.ts";
 export type { TemplateDto, TemplateInput, TemplateList } from "../features/templates/model.ts";
 export type { RemindersResponse } from "../features/reminders/model.ts";

@@ -150,8 +150,6 @@ export const READY_MADE_TEMPLATES: readonly ChecklistTemplate[] = [
   },
 ];
 
-export const isReadyMadeId = (id: string) => id.startsWith("ready-");
-export const findReadyMade = (id: string) => READY_MADE_TEMPLATES.find((t) => t.id === id) ?? null;
 
 /**
  * Which ready-made template suits a customer's loan type, or null when none does. FHA, VA and

@@ -27,7 +27,11 @@ export const STATUS_LABELS: Record<DocumentStatus, string> = {
 // placed once.
 type Statuses = readonly DocumentStatus[];
 
-/** The customer still owes the broker a file: they may upload, and a due date still matters. */
+/**
+ * The customer still owes the broker a file: they may upload, and a due date still matters. Also
+ * what a reminder the broker scheduled on a document (its reminder time, or a cadence) goes on
+ * asking for, a re-submit request included (unlike the broker's Send Reminder, REMINDABLE).
+ */
 export const AWAITING_UPLOAD = ["requested", "incomplete", "need_to_resubmit", "overdue"] as const satisfies Statuses;
 /** Nothing uploaded yet: these become overdue when their due time passes. */
 export const NOT_YET_UPLOADED = ["requested", "incomplete"] as const satisfies Statuses;
@@ -39,11 +43,6 @@ export const NOT_YET_UPLOADED = ["requested", "incomplete"] as const satisfies S
 export const REMINDABLE = ["requested", "incomplete", "overdue"] as const satisfies Statuses;
 /** Whether a broker's reminder would ask for this document (Send Reminder is offered for it). */
 export const isRemindable = (status: DocumentStatus) => (REMINDABLE as Statuses).includes(status);
-/**
- * What a reminder the broker scheduled on a document (its reminder time, or a cadence) goes on
- * asking for: the document while it awaits an upload, a re-submit request included.
- */
-export const SCHEDULED_REMINDABLE = AWAITING_UPLOAD;
 /** A file the broker can judge: approve, or ask for again. */
 export const REVIEWABLE = ["uploaded", "need_to_resubmit"] as const satisfies Statuses;
 /** A file the broker can open (their View action): one to judge, one judged, or one they shared. */
@@ -75,7 +74,7 @@ export const canView = (status: DocumentStatus, hasFile: boolean) => hasFile && 
 export const canCustomerView = (status: DocumentStatus, hasFile: boolean) => hasFile && among(CUSTOMER_VIEWABLE, status);
 
 /** A (bulk) due date is for documents still waiting for the customer: the same set as uploads. */
-export const canHaveDueDateSet = canCustomerUpload;
+export const canHaveDueDateSet = (status: DocumentStatus) => canCustomerUpload(status);
 
 
 /** Past its due time and still waiting for the customer. */

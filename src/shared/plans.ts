@@ -80,8 +80,6 @@ export function pricedPlans(prices: PlanPrices): Plan[] {
 /** Position on the ladder free < basic < pro < unlimited. */
 export const planRank = (id: PlanId) => PLAN_LADDER.indexOf(id);
 
-/** The plans above `id`, lowest first (what the Upgrade Required dialog offers). */
-export const plansAbove = (id: PlanId): PlanId[] => PLAN_LADDER.filter((candidate) => planRank(candidate) > planRank(id));
 
 export function isPlanId(value: unknown): value is PlanId {
   return typeof value === "string" && (PLAN_LADDER as readonly string[]).includes(value);

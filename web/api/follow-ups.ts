@@ -4,8 +4,7 @@
 // once and then again at these steps, so a screen that was still settling (a list mid-render, a
 // dialog that closed onto it) ends on the newest data. Every broker write goes through
 // refreshBrokerData (query-keys.ts), which calls this, so the schedule lives only here.
-import type { QueryClient } from "@tanstack/react-query";
-import type { ResourceKey } from "./query-keys";
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
 
 /** The follow-ups of a broker's change, after the refetch made at once: from 5 to 500 ms. */
 export const FOLLOW_UP_MS = [5, 100, 500] as const;
@@ -22,7 +21,7 @@ export function refreshOnSchedule(refresh: () => void, delays: readonly number[]
  * FOLLOW_UP_MS for what is on screen. A follow-up that lands while a fetch of the same query is
  * still under way joins it instead of cancelling it, so the follow-ups never cost a cancelled request.
  */
-export function refreshWithFollowUps(queryClient: QueryClient, prefixes: readonly ResourceKey[]): void {
+export function refreshWithFollowUps(queryClient: QueryClient, prefixes: readonly QueryKey[]): void {
   let first = true;
   refreshOnSchedule(() => {
     const cancelRefetch = first;

@@ -8,7 +8,16 @@ import type { AuditActorKind } from "../../shared/audit.ts";
 import { displayName } from "../../shared/user-display.ts";
 import type { Reader } from "../access/plugin.ts";
 import type { PublicUser } from "../auth/model.ts";
-import type { PortalAccess } from "../customer-auth/session.ts";
+
+/**
+ * What an actor is told of an upload link's access (customer-auth/session.ts's PortalAccess,
+ * given by the route): only what it records. Written out here because audit sits below
+ * customer-auth in the feature order (docs/architecture.md).
+ */
+interface LinkAccess {
+  customer: { id: string };
+  session: { account: { email: string } } | null;
+}
 
 export interface AuditActor {
   kind: AuditActorKind;
@@ -35,7 +44,7 @@ export const brokerActor = (ctx: AppContext, input: RequestOrigin & { broker: Pu
 });
 
 /** Through an upload link: the signed-in customer, or a guest holding the link. */
-export const portalActor = (ctx: AppContext, input: RequestOrigin & { portal: PortalAccess }): AuditActor =>
+export const portalActor = (ctx: AppContext, input: RequestOrigin & { portal: LinkAccess }): AuditActor =>
   input.portal.session
     ? { kind: "customer", id: input.portal.customer.id, label: input.portal.session.account.email, address: addressOf(ctx, input) }
     : linkGuestActor(input.portal.customer.id, addressOf(ctx, input));

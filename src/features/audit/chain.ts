@@ -94,9 +94,3 @@ export class ChainChecker {
   }
 }
 
-/** The whole check of rows already in memory. */
-export function checkChain(rows: AuditRow[], head: ChainHead | null): ChainCheck {
-  const checker = new ChainChecker();
-  for (const row of rows) checker.add(row);
-  return checker.finish(head);
-}

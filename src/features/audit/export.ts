@@ -4,7 +4,7 @@ import type { PDFFont, PDFPage } from "pdf-lib";
 import type { AppContext } from "../../context.ts";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTOR_KIND_LABELS, AUDIT_EXPORT_HEADER, auditMessages, type AuditAction, type AuditActorKind } from "../../shared/audit.ts";
 import { csvRow, safeFileName } from "../../shared/export.ts";
-import { customerContact } from "../customers/contact.ts";
+import { customerContact } from "../customers/lookups.ts";
 import type { AuditActor } from "./actor.ts";
 import type { AuditRow, ChainCheck } from "./chain.ts";
 import { customerTrail, recordRead, verifyBrokerChain } from "./service.ts";

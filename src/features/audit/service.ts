@@ -19,7 +19,7 @@ import { given, placeholders, prepared, preparedWrite } from "../../lib/prepared
 import { newId } from "../../lib/tokens.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import { AUDIT_PAGE_SIZE, type AuditAction } from "../../shared/audit.ts";
-import { customerContact } from "../customers/contact.ts";
+import { customerContact } from "../customers/lookups.ts";
 import type { AuditActor } from "./actor.ts";
 import { ChainChecker, entryHash, GENESIS_HASH, type AuditRow, type ChainCheck, type ChainHead } from "./chain.ts";
 import type { AuditEntryDto, AuditPage, AuditPageQuery } from "./model.ts";

@@ -15,7 +15,8 @@ import { BROKER_PASSWORD_MIN, codeMessages, isEmailCode, isValidEmail, messages,
 import { queueEmail } from "../mail/service.ts";
 import { brokerEmailChangedEmail, brokerEmailChangeCodeEmail, brokerPasswordResetEmail } from "../mail/templates.ts";
 import type { PublicUser } from "./model.ts";
-import { brokerSignInThrottle, toPublicUser } from "./service.ts";
+import { toPublicUser } from "./public-user.ts";
+import { brokerSignInThrottle } from "./service.ts";
 import { perContext } from "../../lib/instance-state.ts";
 
 export const BROKER_RESET_TTL_MS = 60 * 60 * 1000;

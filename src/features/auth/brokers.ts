@@ -5,7 +5,7 @@ import type { AppContext } from "../../context.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { prepared, preparedForIds } from "../../lib/prepared.ts";
 import type { PublicUser } from "./model.ts";
-import { toPublicUser } from "./service.ts";
+import { toPublicUser } from "./public-user.ts";
 
 const byIdQuery = prepared((db) => db.select().from(users).where(eq(users.id, sql.placeholder("id"))).prepare());
 

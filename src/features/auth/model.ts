@@ -60,3 +60,12 @@ export const ChangePasswordBody = t.Object({ currentPassword: password, newPassw
 export const ChangePasswordResponse = t.Object({ message: t.String(), sessionsEnded: t.Number() });
 export const ChangeEmailBody = t.Object({ newEmail: email, password });
 export const ConfirmEmailBody = t.Object({ code: t.String({ maxLength: 20, error: codeMessages.format }) });
+
+/** What POST /api/auth/signin answers (202) when the password was right and a code is needed (two-factor makes it). */
+export const SecondFactorChallenge = t.Object({
+  twoFactorRequired: t.Literal(true),
+  /** Sent back with the code to POST /api/two-factor/verify; good for five minutes, once. */
+  challenge: t.String(),
+  message: t.String(),
+});
+export type SecondFactorChallenge = typeof SecondFactorChallenge.static;

@@ -4,7 +4,6 @@ import { clientAddress } from "../../lib/http.ts";
 import { Message } from "../../lib/model.ts";
 import { hashToken } from "../../lib/tokens.ts";
 import { access } from "../access/plugin.ts";
-import { rememberTimeZone } from "../broker-profile/contact.ts";
 import {
   accountMessages,
   changeBrokerPassword,
@@ -23,15 +22,26 @@ import {
   ForgotPasswordBody,
   PublicUser,
   ResetPasswordBody,
+  SecondFactorChallenge,
   SignInBody,
   SignUpBody,
   SignUpResponse,
 } from "./model.ts";
 import { brokerCookie, brokerSessionToken } from "./session.ts";
 import { signInBroker, signOutBroker, signUpBroker } from "./service.ts";
-import { SecondFactorChallenge } from "../two-factor/model.ts";
 
-export const authRoutes = (ctx: AppContext) => {
+/**
+ * What sign-in asks of features above auth, handed in by src/app.ts so that auth imports neither
+ * (docs/architecture.md, "Layers").
+ */
+export interface SignInHooks {
+  /** two-factor's secondFactorChallenge: once the password is right, a challenge in place of a session, or null. */
+  secondFactor: (ctx: AppContext, userId: string) => Promise<SecondFactorChallenge | null>;
+  /** broker-profile's rememberTimeZone: the browser's time zone, for the broker's emails. */
+  rememberTimeZone: (ctx: AppContext, brokerId: string, zone: string | undefined) => Promise<void>;
+}
+
+export const authRoutes = (ctx: AppContext, { secondFactor, rememberTimeZone }: SignInHooks) => {
   const session = brokerCookie(ctx);
 
   return new Elysia({ name: "auth", seed: contextSeed(ctx), prefix: "/api/auth" })
@@ -51,7 +61,7 @@ export const authRoutes = (ctx: AppContext) => {
       "/signin",
       async ({ body, cookie, request, server, status }) => {
         const address = clientAddress(ctx, request, server);
-        const result = await signInBroker(ctx, { ...body, address });
+        const result = await signInBroker(ctx, { ...body, address }, secondFactor);
         if ("twoFactorRequired" in result) return status(202, result); // two-factor/routes.ts finishes it
         await rememberTimeZone(ctx, result.user.id, body.timeZone);
         session.set(cookie, result.token, result.expiresAt);

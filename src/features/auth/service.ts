@@ -12,21 +12,14 @@ import { hashToken, newId, randomToken } from "../../lib/tokens.ts";
 import { inTransaction, write } from "../../lib/unit-of-work.ts";
 import { BROKER_PASSWORD_MIN, cleanName, codeMessages, isValidEmail, messages, normalizeEmail } from "../../shared/validation.ts";
 import type { PublicUser, SignInInput, SignUpInput } from "./model.ts";
+import { toPublicUser } from "./public-user.ts";
 import { sendSignUpEmail, spendSignUpCode } from "./signup-codes.ts";
-import { secondFactorChallenge } from "../two-factor/service.ts";
-import { refusePasswordWhenOidcOnly } from "../oidc/policy.ts";
+import { refusePasswordWhenOidcOnly } from "./oidc-only.ts";
 import type { Reader } from "../../../db/client.ts";
 import { isUniqueViolation } from "../../../db/dialect.ts";
 import { perContext } from "../../lib/instance-state.ts";
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-
-type UserRow = typeof users.$inferSelect;
-
-export function toPublicUser(user: UserRow): PublicUser {
-  const { id, email, firstName, lastName, profileImageUrl } = user;
-  return { id, email, firstName, lastName, profileImageUrl };
-}
 
 /** A name field as stored: cleaned (cleanName), and null when nothing is left. */
 const nameOrNull = (value: string | null | undefined) => (value && cleanName(value)) || null;
@@ -118,7 +111,16 @@ const throttleFor = perContext("broker sign-in throttle", "shared", "the counts 
 /** The one throttle every broker password check goes through: sign-in, and the account changes that ask for the password. */
 export const brokerSignInThrottle = throttleFor;
 
-export async function signInBroker(ctx: AppContext, input: SignInInput & { address: string }) {
+/**
+ * `secondFactor` is two-factor's hook (two-factor/service.ts, `secondFactorChallenge`), handed to
+ * the route by src/app.ts so that auth, below two-factor, does not import it: once the password is right, a
+ * challenge in place of a session, or null.
+ */
+export async function signInBroker<Challenge>(
+  ctx: AppContext,
+  input: SignInInput & { address: string },
+  secondFactor: (ctx: AppContext, userId: string) => Promise<Challenge | null>,
+) {
   refusePasswordWhenOidcOnly(ctx);
   const email = normalizeEmail(input.email);
   if (!input.password) throw badRequest(messages.passwordRequired);
@@ -127,7 +129,7 @@ export async function signInBroker(ctx: AppContext, input: SignInInput & { addre
   // Said only to whoever knows the password; a guesser still sees "Invalid email or password".
   if (user!.disabledAt) throw new AppError("forbidden", "This account is disabled. Ask the portal's administrator.");
   // Two-factor on: a challenge for POST /api/two-factor/verify instead of a session.
-  const challenge = await secondFactorChallenge(ctx, user!.id);
+  const challenge = await secondFactor(ctx, user!.id);
   if (challenge) return challenge;
   return { user: toPublicUser(user!), ...await createSession(ctx, user!.id) };
 }

@@ -9,7 +9,7 @@ import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/tokens.ts";
 import { normalizeEmail } from "../../shared/validation.ts";
 import type { PublicUser } from "./model.ts";
-import { toPublicUser } from "./service.ts";
+import { toPublicUser } from "./public-user.ts";
 import type { Writer } from "../../lib/jobs.ts";
 
 export interface SignInAccount {

@@ -261,4 +261,3 @@ export async function cancelQuietly(ctx: AppContext, subscriptionId: string) {
   }
 }
 
-export type { SubscriptionRow };

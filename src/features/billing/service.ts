@@ -10,7 +10,7 @@ import type { Writer } from "../../lib/jobs.ts";
 import type { BillingSettingsDto, SubscriptionDto } from "./model.ts";
 import { canAddCustomer, maxDocumentsPerCustomer } from "../../shared/limits.ts";
 import { getPlan, isUnlimited, UNLIMITED, type PlanId } from "../../shared/plans.ts";
-import { countCustomers } from "../customers/contact.ts";
+import { countCustomers } from "../customers/lookups.ts";
 import { countRequestedDocuments } from "../documents/service.ts";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;

@@ -1,7 +1,6 @@
 import { t } from "elysia";
 import { MAX_PASSWORD_LENGTH } from "../../shared/validation.ts";
 import { CodeRequired, email, password } from "../auth/model.ts";
-import { CustomerProfileDto } from "../portal/model.ts";
 
 const uploadLink = t.String({ maxLength: 128, error: "The upload link is missing" });
 
@@ -22,6 +21,18 @@ export const ResetPasswordBody = t.Object({
   newPassword: t.String({ maxLength: MAX_PASSWORD_LENGTH, error: "Password must be at least 6 characters long" }),
 });
 export type ResetPasswordInput = typeof ResetPasswordBody.static;
+
+/** The signed-in customer, as the portal's profile menu shows them. */
+export const CustomerProfileDto = t.Object({
+  id: t.String(),
+  name: t.String(),
+  email: t.String(),
+  /** The loan type of the first broker who gave one. */
+  loanType: t.Nullable(t.String()),
+  /** Names of the brokers who invited them, in invitation order. */
+  invitedBy: t.Array(t.String()),
+});
+export type CustomerProfileDto = typeof CustomerProfileDto.static;
 
 export const CustomerAuthResponse = t.Object({ customer: CustomerProfileDto });
 export type CustomerAuthResponse = typeof CustomerAuthResponse.static;

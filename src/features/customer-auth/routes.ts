@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
 import { clientAddress } from "../../lib/http.ts";
 import { Message } from "../../lib/model.ts";
-import { profileAfterSignIn } from "../portal/service.ts";
+import { profileAfterSignIn } from "./profile.ts";
 import {
   CheckEmailBody,
   CheckEmailResponse,

@@ -21,7 +21,7 @@ import {
   recordCustomerActivity,
   uploadUrl,
   type CustomerRow,
-} from "../customers/contact.ts";
+} from "../customers/lookups.ts";
 import { queueEmail } from "../mail/service.ts";
 import type {
   CheckEmailInput,

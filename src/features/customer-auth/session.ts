@@ -4,7 +4,7 @@
 // The `portal` macro (access/plugin.ts), sign-out and the live channel all ask here.
 import type { AppContext } from "../../context.ts";
 import { CUSTOMER_COOKIE, sessionCookies, type Credentials } from "../../lib/session-cookie.ts";
-import { customerByLink, customersWithEmail, type CustomerRow } from "../customers/contact.ts";
+import { customerByLink, customersWithEmail, type CustomerRow } from "../customers/lookups.ts";
 import { hashToken } from "../../lib/tokens.ts";
 import { isLive, sessionForToken, sessionRecord, type CustomerSession } from "./service.ts";
 

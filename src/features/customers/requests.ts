@@ -21,7 +21,7 @@ import type { DocumentRow } from "../documents/service.ts";
 import { queueEmail } from "../mail/service.ts";
 import { documentsRequestedEmail, invitationEmail } from "../mail/templates.ts";
 import { addBrokerNotification, addCustomerNotification } from "../notifications/service.ts";
-import { countCustomers, uploadUrl } from "./contact.ts";
+import { countCustomers, uploadUrl } from "./lookups.ts";
 import { checkLoanType, checkName, customerDetail, findOwnedCustomer } from "./service.ts";
 import { emailSender } from "../broker-profile/contact.ts";
 import { recordAudit } from "../audit/service.ts";

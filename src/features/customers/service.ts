@@ -2,7 +2,7 @@
 // same email invited by two brokers is two rows, two links, and nothing one broker does or reads
 // touches the other's row. (Accounts that span brokers are customer-auth's, proven by email.)
 // Reads, edits, deletion and resent invitations are here; inviting and requesting documents in
-// requests.ts; lookups other features need in contact.ts.
+// requests.ts; lookups other features need in lookups.ts.
 import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { customers } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
@@ -31,7 +31,7 @@ import {
 } from "../documents/service.ts";
 import { queueEmail } from "../mail/service.ts";
 import { invitationResendEmail } from "../mail/templates.ts";
-import { uploadUrl, type CustomerRow } from "./contact.ts";
+import { uploadUrl, type CustomerRow } from "./lookups.ts";
 import { emailSender } from "../broker-profile/contact.ts";
 import { recordAudit } from "../audit/service.ts";
 import type { AuditActor } from "../audit/actor.ts";

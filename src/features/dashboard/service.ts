@@ -1,7 +1,7 @@
 // The broker dashboard: metrics and the document lists behind its cards.
 import type { AppContext } from "../../context.ts";
 import type { DashboardDocumentRow, DashboardMetrics } from "./model.ts";
-import { countCustomers, customerNamesOf } from "../customers/contact.ts";
+import { countCustomers, customerNamesOf } from "../customers/lookups.ts";
 import { dashboardDocuments, documentMetrics, type DashboardList } from "../documents/lists.ts";
 
 export async function dashboardMetrics(ctx: AppContext, brokerId: string): Promise<DashboardMetrics> {

@@ -22,7 +22,7 @@ import {
 } from "../../shared/export.ts";
 import { displayName } from "../../shared/user-display.ts";
 import type { PublicUser } from "../auth/model.ts";
-import type { CustomerRow } from "../customers/contact.ts";
+import type { CustomerRow } from "../customers/lookups.ts";
 import { findOwnedCustomers } from "../customers/service.ts";
 import type { DocumentRow } from "../documents/service.ts";
 import { listDocumentsOfCustomers } from "../documents/service.ts";

@@ -6,7 +6,7 @@ import type { AppContext } from "../../context.ts";
 import { AppError, notFound, unauthorized } from "../../lib/errors.ts";
 import { FILE_LINK_TTL_MS, signFileToken, verifyFileToken } from "../../lib/signed-url.ts";
 import type { Reader } from "../access/plugin.ts";
-import { customerContact } from "../customers/contact.ts";
+import { customerContact } from "../customers/lookups.ts";
 import { findDocument, type DocumentRow } from "../documents/service.ts";
 import type { FileLinkDto } from "./model.ts";
 import { fileReadActor, type RequestOrigin } from "../audit/actor.ts";

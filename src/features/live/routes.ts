@@ -10,7 +10,7 @@ import { customerSession, portalAccessFor } from "../customer-auth/session.ts";
 import { twoFactorMessages } from "../../shared/two-factor.ts";
 import type { LiveMessage } from "./model.ts";
 import { LiveHub, type LiveSocket } from "./hub.ts";
-import { INVALID_LINK } from "../customers/contact.ts";
+import { INVALID_LINK } from "../customers/lookups.ts";
 import { instanceState } from "../../lib/instance-state.ts";
 
 /**

@@ -1,6 +1,5 @@
 import { t } from "elysia";
-import { IdParams, IsoDate } from "../../lib/model.ts";
-import { LinkParams } from "../portal/model.ts";
+import { IdParams, IsoDate, LinkParams } from "../../lib/model.ts";
 
 export const LinkIdParams = t.Composite([LinkParams, IdParams]);
 

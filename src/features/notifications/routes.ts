@@ -3,14 +3,14 @@ import { contextSeed, type AppContext } from "../../context.ts";
 import { badRequest, unauthorized } from "../../lib/errors.ts";
 import { IdParams, Message } from "../../lib/model.ts";
 import { access } from "../access/plugin.ts";
-import { isSignedIn, type PortalAccess } from "../customer-auth/session.ts";
-import { LinkParams } from "../portal/model.ts";
+import { LinkParams } from "../../lib/model.ts";
 import { BrokerListQuery, BrokerNotificationList, CustomerNotificationList, LinkIdParams, MarkedAllRead, UnreadCountDto } from "./model.ts";
 import { brokerNotifications, customerNotifications, markAllRead, markRead, unreadCount, type ListFilter, type Owner } from "./service.ts";
 
 /** A customer's notifications need their account's session; guests have none. Every broker's, as for documents. */
-function customerOwner(portal: PortalAccess): Extract<Owner, { audience: "customer" }> {
-  if (!isSignedIn(portal)) throw unauthorized("Please sign in to see your notifications.");
+function customerOwner(portal: { session: object | null; customers: { id: string }[] }): Extract<Owner, { audience: "customer" }> {
+  // What the portal macro resolved (customer-auth/session.ts's PortalAccess), named by shape: customer-auth is above notifications.
+  if (portal.session === null) throw unauthorized("Please sign in to see your notifications.");
   return { audience: "customer", customerIds: portal.customers.map((c) => c.id) };
 }
 

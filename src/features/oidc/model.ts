@@ -6,6 +6,3 @@ export const OidcSettings = t.Object({
   providerName: t.Nullable(t.String()),
   passwordSignIn: t.Boolean(),
 });
-
-/** The provider's answer; everything is read from the raw query string by the service. */
-export const CallbackQuery = t.Object({}, { additionalProperties: true });

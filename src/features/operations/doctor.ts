@@ -9,7 +9,7 @@ import { appliedMigrationCount } from "../../../db/pre-migration-backup.ts";
 import { loadConfig, type Config, type ConfigOverrides } from "../../config.ts";
 import { buildContext } from "../../context.ts";
 import { embeddedFiles } from "../../lib/embedded.ts";
-import type { FileStore } from "../../lib/storage.ts";
+import type { FileStore } from "../../lib/file-store.ts";
 import { countJobsByStatus, countOverdueJobs } from "../../lib/jobs.ts";
 import { createLogger } from "../../lib/log.ts";
 import { countEmailsByStatus } from "../mail/service.ts";

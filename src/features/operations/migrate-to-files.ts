@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { getTableColumns, isNotNull } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client.ts";
-import type { FileStore } from "../../lib/storage.ts";
+import type { FileStore } from "../../lib/file-store.ts";
 import type { TablePair } from "./migrate-to-database.ts";
 
 /** Where the files go: what FileStore has for writing one file and reading it back. */

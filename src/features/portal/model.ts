@@ -3,21 +3,9 @@ import { MaybeDate } from "../../lib/model.ts";
 import { BrokerContactDto } from "../broker-profile/model.ts";
 import { DocumentStatus } from "../documents/model.ts";
 import { AcceptanceRulesDto } from "../document-checks/model.ts";
+import { CustomerProfileDto } from "../customer-auth/model.ts";
 
-export const LinkParams = t.Object({ uploadLink: t.String({ maxLength: 128 }) });
 export const DocumentParams = t.Object({ uploadLink: t.String({ maxLength: 128 }), documentId: t.String({ maxLength: 64 }) });
-
-/** The signed-in customer, as the portal's profile menu shows them. */
-export const CustomerProfileDto = t.Object({
-  id: t.String(),
-  name: t.String(),
-  email: t.String(),
-  /** The loan type of the first broker who gave one. */
-  loanType: t.Nullable(t.String()),
-  /** Names of the brokers who invited them, in invitation order. */
-  invitedBy: t.Array(t.String()),
-});
-export type CustomerProfileDto = typeof CustomerProfileDto.static;
 
 /**
  * A document as the customer portal shows it. Guests (not signed in) get only what they need to

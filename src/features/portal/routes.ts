@@ -3,7 +3,8 @@ import { contextSeed, type AppContext } from "../../context.ts";
 import { access } from "../access/plugin.ts";
 import { portalActor } from "../audit/actor.ts";
 import { recordLinkOpened } from "../audit/service.ts";
-import { DocumentParams, LinkParams, PortalDto, UnavailableBody, UploadResponse } from "./model.ts";
+import { LinkParams } from "../../lib/model.ts";
+import { DocumentParams, PortalDto, UnavailableBody, UploadResponse } from "./model.ts";
 import { answerWithoutFile, portalView, portalViewKey, uploadToPortal } from "./service.ts";
 
 export const portalRoutes = (ctx: AppContext) =>

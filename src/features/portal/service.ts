@@ -5,15 +5,12 @@
 import { rmSync } from "node:fs";
 import type { AppContext } from "../../context.ts";
 import { receiveFile } from "../../lib/upload.ts";
-import type { CustomerProfileDto, PortalDocumentDto, PortalDto } from "./model.ts";
+import type { PortalDocumentDto, PortalDto } from "./model.ts";
 import { canCustomerUpload, canCustomerView, isRequirement } from "../../shared/documents.ts";
 import { CUSTOMER_UPLOAD_TYPES } from "../../shared/files.ts";
 import { uploadMessages } from "../../shared/validation.ts";
-import { brokerContacts } from "../broker-profile/contact.ts";
-import type { BrokerContactDto } from "../broker-profile/model.ts";
 import { isSignedIn, type PortalAccess } from "../customer-auth/session.ts";
-import type { CustomerSession } from "../customer-auth/service.ts";
-import { customersWithEmail } from "../customers/contact.ts";
+import { brokersOf, customerProfile } from "../customer-auth/profile.ts";
 import { listDocumentsOfCustomers, type DocumentRow } from "../documents/service.ts";
 import { attachUploadedFile, uploadableDocument } from "../documents/uploads.ts";
 import { checkUpload, effectiveRules } from "../document-checks/service.ts";
@@ -22,35 +19,6 @@ import { describeRules, type AcceptanceRules } from "../../shared/acceptance-rul
 import type { AuditActor } from "../audit/actor.ts";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
-
-/** The brokers of the relationships this request may see, in invitation order, with how to reach them. */
-async function brokersOf(ctx: AppContext, access: PortalAccess): Promise<BrokerContactDto[]> {
-  const brokers = await brokerContacts(ctx, access.customers.map((c) => c.brokerId));
-  return [...new Set(access.customers.map((c) => c.brokerId))].flatMap((id) => {
-    const broker = brokers.get(id);
-    return broker ? [broker] : [];
-  });
-}
-
-/** `brokers`: the request's brokers when the caller has them already (brokersOf). */
-export async function customerProfile(ctx: AppContext, access: PortalAccess, brokers?: BrokerContactDto[]): Promise<CustomerProfileDto> {
-  const { customer } = access;
-  return {
-    id: customer.id,
-    name: customer.name,
-    email: customer.email,
-    loanType: customer.loanType ?? access.customers.find((c) => c.loanType)?.loanType ?? null,
-    invitedBy: (brokers ?? (await brokersOf(ctx, access))).map((b) => b.name),
-  };
-}
-
-/** The profile a sign-in or sign-up answers with: as seen through the link used, else the oldest. */
-export async function profileAfterSignIn(ctx: AppContext, { session, uploadLink }: { session: CustomerSession; uploadLink?: string }): Promise<CustomerProfileDto> {
-  const customers = await customersWithEmail(ctx, session.account.email);
-  const customer = customers.find((c) => c.uploadLink === uploadLink) ?? customers[0];
-  if (!customer) return { id: session.account.id, name: session.account.email, email: session.account.email, loanType: null, invitedBy: [] };
-  return customerProfile(ctx, { customer, session, customers });
-}
 
 export function toPortalDocument(doc: DocumentRow, signedIn: boolean, rules: AcceptanceRules): PortalDocumentDto {
   const guestView: PortalDocumentDto = {

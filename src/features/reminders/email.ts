@@ -1,7 +1,7 @@
 // One reminder email: what both the broker's Send Reminder and the scheduled reminders queue.
 import type { AppContext } from "../../context.ts";
 import type { Writer } from "../../lib/jobs.ts";
-import { customerContact } from "../customers/contact.ts";
+import { customerContact } from "../customers/lookups.ts";
 import type { DocumentRow } from "../documents/service.ts";
 import { queueEmail } from "../mail/service.ts";
 import { reminderEmail } from "../mail/templates.ts";

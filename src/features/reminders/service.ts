@@ -5,7 +5,7 @@ import { AppError } from "../../lib/errors.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import { displayName } from "../../shared/user-display.ts";
 import type { PublicUser } from "../auth/model.ts";
-import { markReminded, remindedSince } from "../customers/contact.ts";
+import { markReminded, remindedSince } from "../customers/lookups.ts";
 import { findOwnedCustomer } from "../customers/service.ts";
 import { documentsAwaitingUpload } from "../documents/lists.ts";
 import type { DocumentRow } from "../documents/service.ts";

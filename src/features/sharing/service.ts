@@ -14,7 +14,7 @@ import { SHARE_TYPES } from "../../shared/files.ts";
 import { displayName } from "../../shared/user-display.ts";
 import { shareMessages } from "../../shared/validation.ts";
 import type { PublicUser } from "../auth/model.ts";
-import { uploadUrl } from "../customers/contact.ts";
+import { uploadUrl } from "../customers/lookups.ts";
 import { findOwnedCustomers } from "../customers/service.ts";
 import { insertSharedDocuments, type SharedFile } from "../documents/creation.ts";
 import type { DocumentRow } from "../documents/service.ts";

@@ -17,7 +17,4 @@ export const TwoFactorStatus = t.Object({
 export const TwoFactorSetup = t.Object({ secret: t.String(), uri: t.String(), qrSvg: t.String() });
 export const RecoveryCodes = t.Object({ recoveryCodes: t.Array(t.String()) });
 
-/** What POST /api/auth/signin answers (202) when the password was right and a code is needed. */
-export const SecondFactorChallenge = t.Object({ twoFactorRequired: t.Literal(true), challenge: t.String(), message: t.String() });
-
 export const VerifyResponse = AuthResponse;

@@ -12,6 +12,7 @@ import { SignInThrottle } from "../../lib/rate-limit.ts";
 import { newId } from "../../lib/tokens.ts";
 import { inTransaction, write } from "../../lib/unit-of-work.ts";
 import { isRecoveryCode, isTotpCode, normalizeSecondFactor, twoFactorMessages } from "../../shared/two-factor.ts";
+import type { SecondFactorChallenge } from "../auth/model.ts";
 import { signInAccountByEmail, signInAccountById } from "../auth/sign-in-accounts.ts";
 import { createPendingSignIn, pendingSignInUser, spendPendingSignIn } from "./pending-sign-ins.ts";
 import { newRecoveryCodes, recoveryCodeHash } from "./recovery-codes.ts";
@@ -172,15 +173,8 @@ async function spendCode(ctx: AppContext, input: { userId: string; code: string;
   return null;
 }
 
-export interface SecondFactorChallenge {
-  twoFactorRequired: true;
-  /** Sent back with the code to POST /api/two-factor/verify; good for five minutes, once. */
-  challenge: string;
-  message: string;
-}
-
 /**
- * The hook in password sign-in (auth/service.ts): called once the password is right, it returns a
+ * The hook in password sign-in (auth/service.ts's signInBroker, handed it by src/app.ts through auth/routes.ts): called once the password is right, it returns a
  * challenge in place of a session when the broker has the factor on, else null.
  */
 export async function secondFactorChallenge(ctx: AppContext, userId: string): Promise<SecondFactorChallenge | null> {

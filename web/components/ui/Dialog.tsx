@@ -79,4 +79,3 @@ export function ModalDialog({
   );
 }
 
-export { DialogTrigger } from "react-aria-components";

@@ -4,7 +4,7 @@ import type { CustomerDto, CustomerSort } from "@shared/api-types";
 import type { CustomerPageParams, InvitationFilter } from "./page-path";
 import { useCustomerPageQuery } from "./page-query";
 
-export type { CustomerPageParams, InvitationFilter };
+export type { InvitationFilter };
 
 const PAGE_SIZE = 25;
 

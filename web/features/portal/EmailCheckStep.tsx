@@ -6,7 +6,7 @@ import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
 import { useCheckEmailMutation } from "./api";
 import { emailErrors, hasErrors } from "./sign-in-rules";
-import type { StepProps } from "./SignInDialog";
+import type { StepProps } from "./sign-in-steps";
 import { GuestButton } from "./StepParts";
 
 /** Whose email is it? Found with a password → sign in; found without → create one; not found → stay. */

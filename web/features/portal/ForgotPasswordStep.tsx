@@ -4,7 +4,7 @@ import { CONNECTION_LOST, errorText } from "../../api/client";
 import { Button } from "../../components/ui/Button";
 import { toast } from "../../components/ui/Toast";
 import { useForgotPasswordMutation } from "./api";
-import type { StepProps } from "./SignInDialog";
+import type { StepProps } from "./sign-in-steps";
 import { ChosenEmail } from "./StepParts";
 
 /** Sends a reset link to the email and returns to sign-in (the answer is the same for any email). */

@@ -6,7 +6,7 @@ import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
 import { useCustomerSignInMutation } from "./api";
 import { hasErrors, SIGN_IN_FAILED, signInErrors } from "./sign-in-rules";
-import type { StepProps } from "./SignInDialog";
+import type { StepProps } from "./sign-in-steps";
 import { ChosenEmail, GuestButton } from "./StepParts";
 
 export function PasswordSignInStep({ link, email, goTo, continueAsGuest, done }: StepProps) {

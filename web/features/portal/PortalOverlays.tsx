@@ -4,7 +4,7 @@ import type { CustomerNotifications } from "./api";
 import { AccountPanel } from "./AccountPanel";
 import { DocumentPreviewDialog } from "./DocumentPreviewDialog";
 import { NotificationsPanel } from "./NotificationsPanel";
-import type { Overlay } from "./overlay";
+import type { Overlay } from "./overlay-kinds";
 import { ResetPasswordDialog } from "./ResetPasswordDialog";
 import { SignInDialog } from "./SignInDialog";
 

@@ -6,8 +6,7 @@ import { EmailCheckStep } from "./EmailCheckStep";
 import { ForgotPasswordStep } from "./ForgotPasswordStep";
 import { PasswordSignInStep } from "./PasswordSignInStep";
 import { SignUpStep } from "./SignUpStep";
-
-export type SignInStep = "email-check" | "signin" | "signup" | "forgot-password";
+import type { SignInStep, StepProps } from "./sign-in-steps";
 
 const TITLES: Record<SignInStep, string> = {
   "email-check": "Sign In",
@@ -15,16 +14,6 @@ const TITLES: Record<SignInStep, string> = {
   signup: "Create Your Account",
   "forgot-password": "Reset Your Password",
 };
-
-export interface StepProps {
-  link: string;
-  email: string;
-  goTo: (step: SignInStep, email?: string) => void;
-  /** Closes the dialog as a guest (SPEC: toast "Continuing as guest"). */
-  continueAsGuest: () => void;
-  /** Closes the dialog after a successful sign-in or sign-up. */
-  done: () => void;
-}
 
 export function SignInDialog({ link, onClose }: { link: string; onClose: () => void }) {
   const [step, setStep] = useState<SignInStep>("email-check");

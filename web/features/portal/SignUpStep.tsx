@@ -8,7 +8,7 @@ import { toast } from "../../components/ui/Toast";
 import { useCustomerSignUpMutation, useSignUpCodeMutation } from "./api";
 import { NewPasswordFields, useNewPassword } from "./NewPasswordFields";
 import { signUpErrors } from "./sign-in-rules";
-import type { StepProps } from "./SignInDialog";
+import type { StepProps } from "./sign-in-steps";
 import { ChosenEmail, GuestButton } from "./StepParts";
 
 /**

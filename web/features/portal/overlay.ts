@@ -1,14 +1,5 @@
 // The portal's dialogs and panels load on first use (their own chunk), so a customer's phone
 // downloads only the page it opens. Pressing a trigger starts the download early.
-import type { PortalDocumentDto } from "@shared/api-types";
-
-export type Overlay =
-  | { kind: "signin" }
-  | { kind: "reset"; token: string }
-  | { kind: "preview"; document: PortalDocumentDto }
-  | { kind: "profile" }
-  | { kind: "notifications" };
-
 export const loadOverlays = () => import("./PortalOverlays");
 
 /** Starts loading the dialogs without waiting (e.g. on press start of a trigger). */

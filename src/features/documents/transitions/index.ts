@@ -18,7 +18,7 @@
 //
 // A document is created requested or shared by the inserts of ../creation.ts; from then on its
 // status changes only here.
-export { markUploaded, notUploadableMessage, type StoredUpload } from "./uploaded.ts";
+export { markUploaded, notUploadableMessage } from "./uploaded.ts";
 export { approve, requestResubmit } from "./reviewed.ts";
 export { moveDueDates } from "./due-date.ts";
 export { markOverdue } from "./overdue.ts";

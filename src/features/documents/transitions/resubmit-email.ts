@@ -5,7 +5,7 @@ import type { Writer } from "../../../lib/jobs.ts";
 import { displayName } from "../../../shared/user-display.ts";
 import type { PublicUser } from "../../auth/model.ts";
 import { emailSender } from "../../broker-profile/contact.ts";
-import { customerContact, type CustomerContact } from "../../customers/contact.ts";
+import { customerContact, type CustomerContact } from "../../customers/lookups.ts";
 import { queueEmail } from "../../mail/service.ts";
 import { resubmitRequestEmail } from "../../mail/templates.ts";
 import type { DocumentRow } from "../service.ts";

@@ -10,7 +10,7 @@ import { brokerActor, type AuditActor } from "../../audit/actor.ts";
 import { recordAudit } from "../../audit/service.ts";
 import type { PublicUser } from "../../auth/model.ts";
 import { emailSender } from "../../broker-profile/contact.ts";
-import { customerContact } from "../../customers/contact.ts";
+import { customerContact } from "../../customers/lookups.ts";
 import { queueEmail } from "../../mail/service.ts";
 import { documentApprovedEmail } from "../../mail/templates.ts";
 import { addBrokerNotification, addCustomerNotification } from "../../notifications/service.ts";

@@ -11,7 +11,7 @@ import type { CheckReport } from "../../../shared/acceptance-rules.ts";
 import { AWAITING_UPLOAD, type DocumentStatus } from "../../../shared/documents.ts";
 import { linkGuestActor, type AuditActor } from "../../audit/actor.ts";
 import { recordAudit } from "../../audit/service.ts";
-import { customerContact, recordCustomerActivity } from "../../customers/contact.ts";
+import { customerContact, recordCustomerActivity } from "../../customers/lookups.ts";
 import { addBrokerNotification } from "../../notifications/service.ts";
 import { statusIn, type DocumentRow } from "../service.ts";
 

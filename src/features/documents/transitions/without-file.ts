@@ -8,7 +8,7 @@ import type { Unit } from "../../../lib/unit-of-work.ts";
 import { AWAITING_UPLOAD } from "../../../shared/documents.ts";
 import type { AuditActor } from "../../audit/actor.ts";
 import { recordAudit } from "../../audit/service.ts";
-import { customerContact, recordCustomerActivity } from "../../customers/contact.ts";
+import { customerContact, recordCustomerActivity } from "../../customers/lookups.ts";
 import { addBrokerNotification, addCustomerNotification } from "../../notifications/service.ts";
 import { statusIn, type DocumentRow } from "../service.ts";
 

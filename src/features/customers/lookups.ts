@@ -90,15 +90,6 @@ export async function countCustomers(ctx: AppContext, brokerId: string): Promise
   return ctx.cache.value(`customer-count:${brokerId}`, async () => (await countQuery(ctx.db).execute({ brokerId }))[0]!.n, { clock: false });
 }
 
-const namesQuery = prepared((db) =>
-  db.select({ id: customers.id, name: customers.name }).from(customers).where(eq(customers.brokerId, sql.placeholder("brokerId"))).prepare(),
-);
-
-/** Names of this broker's customers by id, for lists that show documents with their customer. */
-export async function customerNames(ctx: AppContext, brokerId: string): Promise<Map<string, string>> {
-  return new Map((await namesQuery(ctx.db).execute({ brokerId })).map((r) => [r.id, r.name]));
-}
-
 /** Names of some of this broker's customers by id (the customers of one page of a list). */
 export async function customerNamesOf(ctx: AppContext, brokerId: string, customerIds: string[]): Promise<Map<string, string>> {
   const ids = [...new Set(customerIds)];
