@@ -63,7 +63,7 @@ export function PaymentReturn() {
       .catch(async (error: unknown) => {
         // 404: nothing is waiting any more, usually because Stripe's webhook activated the plan first.
         if (error instanceof ApiError && error.status === 404) {
-          const summary = await apiFetch<SubscriptionDto>("/api/subscription").catch(() => null);
+          const summary = await apiFetch("/api/subscription").catch(() => null);
           if (summary && summary.subscription.plan !== "free" && summary.subscription.status === "active") return done(summary);
         }
         toast(subscriptionToasts.activationFailed);

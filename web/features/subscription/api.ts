@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { BillingSettingsDto, SubscriptionDto } from "@shared/api-types";
 import { apiFetch } from "../../api/client";
 import { invalidate, type ResourceKey } from "../../api/query-keys";
 
@@ -13,7 +12,7 @@ export function useSubscriptionQuery({ enabled = true }: { enabled?: boolean } =
   return useQuery({
     enabled,
     queryKey: subscriptionKeys.current,
-    queryFn: ({ signal }) => apiFetch<SubscriptionDto>("/api/subscription", { signal }),
+    queryFn: ({ signal }) => apiFetch("/api/subscription", { signal }),
     staleTime: 5 * 60_000,
     refetchInterval: 30_000,
     retry: 1,
@@ -26,7 +25,7 @@ export function useSubscriptionQuery({ enabled = true }: { enabled?: boolean } =
 export function useBillingSettings() {
   return useQuery({
     queryKey: subscriptionKeys.settings,
-    queryFn: ({ signal }) => apiFetch<BillingSettingsDto>("/api/billing/config", { signal }),
+    queryFn: ({ signal }) => apiFetch("/api/billing/config", { signal }),
     staleTime: Infinity,
     gcTime: Infinity,
     retry: 1,
@@ -34,15 +33,15 @@ export function useBillingSettings() {
 }
 
 export const createSubscription = (plan: string) =>
-  apiFetch<{ clientSecret?: string }>("/api/create-subscription", { method: "POST", body: { plan } });
+  apiFetch("/api/create-subscription", { method: "POST", body: { plan } });
 
 export const activateSubscription = (paymentIntentId: string) =>
-  apiFetch<SubscriptionDto>("/api/activate-subscription", { method: "POST", body: { paymentIntentId } });
+  apiFetch("/api/activate-subscription", { method: "POST", body: { paymentIntentId } });
 
 export function useCancelSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<{ message: string }>("/api/cancel-subscription", { method: "POST" }),
+    mutationFn: () => apiFetch("/api/cancel-subscription", { method: "POST" }),
     onSuccess: () => invalidate(queryClient, subscriptionKeys.current),
   });
 }
