@@ -88,9 +88,9 @@ module.exports = {
     },
     {
       name: "shared-is-pure",
-      comment: "src/shared imports nothing outside itself (api-types.ts excepted, below).",
+      comment: "src/shared imports nothing outside itself (api-types.ts and api-routes.ts excepted, below).",
       severity: "error",
-      from: { path: "^src/shared/", pathNot: "^src/shared/api-types\\.ts$" },
+      from: { path: "^src/shared/", pathNot: "^src/shared/api-(types|routes)\\.ts$" },
       to: { path: "^(src|db)/", pathNot: "^src/shared/" },
     },
     {
@@ -108,6 +108,20 @@ module.exports = {
       to: { path: "^(src|db)/", pathNot: "^src/shared/", dependencyTypesNot: ["type-only"] },
     },
     {
+      name: "api-routes-are-types",
+      comment: "src/shared/api-routes.ts derives the route map from the app's type (src/app.ts), type-only: no server code reaches the web bundle.",
+      severity: "error",
+      from: { path: "^src/shared/api-routes\\.ts$" },
+      to: { path: "^(src|db)/", pathNot: "^src/shared/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "api-routes-name-the-app-only",
+      comment: "src/shared/api-routes.ts reads the app's type and the shared types, nothing else.",
+      severity: "error",
+      from: { path: "^src/shared/api-routes\\.ts$" },
+      to: { path: "^(src|db)/", pathNot: ["^src/shared/", "^src/app\\.ts$"] },
+    },
+    {
       name: "web-imports-no-server-code",
       comment: "The web app imports src/shared only (and src/shared/api-types.ts only for types), never db/ or the rest of src/.",
       severity: "error",
@@ -119,7 +133,7 @@ module.exports = {
       comment: "src/shared/api-types.ts is type-only for the web app.",
       severity: "error",
       from: { path: "^web/" },
-      to: { path: "^src/shared/api-types\\.ts$", dependencyTypesNot: ["type-only"] },
+      to: { path: "^src/shared/api-(types|routes)\\.ts$", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "lib-and-db-below-features",

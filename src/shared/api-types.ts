@@ -37,7 +37,7 @@ export type {
   VerifyDocumentInput,
 } from "../features/documents/model.ts";
 export type { FileLinkDto } from "../features/files/model.ts";
-export type { LiveMessage } from "../features/live/model.ts";
+export type { LiveMessage, LiveUpdateType } from "../features/live/model.ts";
 export type { BrokerNotificationDto, CustomerNotificationDto, UnreadCountDto } from "../features/notifications/model.ts";
 export type { CustomerProfileDto } from "../features/customer-auth/model.ts";
 export type { PortalDocumentDto, PortalDto } from "../features/portal/model.ts";

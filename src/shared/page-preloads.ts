@@ -2,7 +2,7 @@
 // the app's fetch and for the page's preload, or the browser would fetch it twice.
 
 /** GET /api/upload/{link}: what an upload link opens (web/features/portal/api.ts). */
-export const portalDataPath = (link: string) => `/api/upload/${encodeURIComponent(link)}`;
+export const portalDataPath = (link: string) => `/api/upload/${encodeURIComponent(link)}` as const;
 
 /**
  * A preload the app's fetch then takes over: the same URL and the same credentials mode (the

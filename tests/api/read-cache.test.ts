@@ -4,6 +4,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
+import { t } from "elysia";
 import { closeDatabase, migrateDatabase, openDatabase, sqliteWriterClient } from "../../db/client.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
 import { ReadCache } from "../../src/lib/read-cache.ts";
@@ -149,7 +150,8 @@ test("a cached answer carries the headers its request gathered; what one answer 
   migrateDatabase(db);
   const always = { "X-Frame-Options": "DENY", "Referrer-Policy": "no-referrer" };
   const cache = new ReadCache(changeCounter(db), new ManualClock(), { headers: always });
-  const answer = (headers: Record<string, string>) => cache.response({ headers: { ...always, ...headers } }, "k", async () => ({ n: 1 }));
+  const Answer = t.Object({ n: t.Number() });
+  const answer = (headers: Record<string, string>) => cache.response({ headers: { ...always, ...headers } }, "k", Answer, async () => ({ n: 1 }));
 
   const first = await answer({ "cache-control": "no-store", "Referrer-Policy": "same-origin", "x-request-id": "first" });
   expect(Object.fromEntries(first.headers)).toEqual({
@@ -170,7 +172,7 @@ test("a cached answer carries the headers its request gathered; what one answer 
 
   // Another status, or a cookie written: Elysia merges `set` itself, so it is left untouched.
   const set = { headers: { ...always, "x-request-id": "third" }, status: 201 };
-  const created = await cache.response(set, "k", async () => ({ n: 1 }));
+  const created = await cache.response(set, "k", Answer, async () => ({ n: 1 }));
   expect(Object.fromEntries(created.headers)).toEqual({ "content-type": "application/json; charset=utf-8" });
   expect(set.headers["x-request-id"]).toBe("third");
   db.$client.close();

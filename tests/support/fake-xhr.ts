@@ -20,6 +20,10 @@ export class FakeXhr {
     this.url = url;
   }
   setRequestHeader() {}
+  /** Its answers are the portal's JSON (respond) or nothing (a dropped connection). */
+  getResponseHeader(name: string): string | null {
+    return name.toLowerCase() === "content-type" && this.responseText ? "application/json" : null;
+  }
   send(body: FormData) {
     this.body = body;
     FakeXhr.sent.push(this);

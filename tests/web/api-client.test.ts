@@ -1,5 +1,8 @@
 import { afterEach, expect, test } from "bun:test";
-import { ApiError, apiFetch } from "../../web/api/client";
+import { ApiError, apiFetch as typedFetch } from "../../web/api/client";
+
+// The client's mechanics, on paths no route serves: a typed call refuses them, so these go untyped.
+const apiFetch = typedFetch as (path: string, options?: { method?: "POST"; body?: unknown }) => Promise<unknown>;
 
 const realFetch = globalThis.fetch;
 afterEach(() => {
@@ -28,7 +31,7 @@ async function failure(response: Response): Promise<ApiError> {
 
 test("sends JSON with the session cookie and parses the reply", async () => {
   const seen = answer(new Response(JSON.stringify({ ok: 1 }), { status: 200 }));
-  expect(await apiFetch<{ ok: number }>("/api/x", { method: "POST", body: { a: 1 } })).toEqual({ ok: 1 });
+  expect(await apiFetch("/api/x", { method: "POST", body: { a: 1 } })).toEqual({ ok: 1 });
   expect(seen[0]?.credentials).toBe("include");
   expect(seen[0]?.body).toBe('{"a":1}');
   expect((seen[0]?.headers as Record<string, string>)["Content-Type"]).toBe("application/json");

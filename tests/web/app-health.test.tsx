@@ -30,7 +30,7 @@ test("a request the server cannot answer shows the banner; it goes by itself whe
   }) as typeof fetch;
 
   function Count() {
-    const { data, isError } = useQuery({ queryKey: ["dashboard", "count"], queryFn: () => apiFetch<{ count: number }>("/api/count") });
+    const { data, isError } = useQuery({ queryKey: ["dashboard", "count"], queryFn: () => apiFetch("/api/notifications/unread-count") });
     return <p>{isError ? "Could not load" : data ? `Read ${data.count}` : "Loading"}</p>;
   }
   render(
@@ -53,16 +53,16 @@ test("a proxy's 502 while the portal restarts counts as unreachable; the portal'
   let status = 502;
   globalThis.fetch = (async () =>
     status === 502 ? new Response("<html>Bad Gateway</html>", { status, headers: { "content-type": "text/html" } }) : json(status, { message: "x" })) as unknown as typeof fetch;
-  await apiFetch("/api/anything").catch(() => undefined);
+  await apiFetch("/api/site").catch(() => undefined);
   expect(isDown()).toBe(true);
   status = 503; // the portal's own: a service behind it is down, said in its message
-  await apiFetch("/api/anything").catch(() => undefined);
+  await apiFetch("/api/site").catch(() => undefined);
   expect(isDown()).toBe(false);
   status = 500;
-  await apiFetch("/api/anything").catch(() => undefined);
+  await apiFetch("/api/site").catch(() => undefined);
   expect(isDown()).toBe(false);
   status = 404;
-  await apiFetch("/api/anything").catch(() => undefined);
+  await apiFetch("/api/site").catch(() => undefined);
   expect(isDown()).toBe(false);
 });
 

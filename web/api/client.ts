@@ -1,6 +1,11 @@
 // The one HTTP client of the web app: every request and every reading of a failed answer is
 // here. The browser is authenticated by an HttpOnly session cookie, so every call includes
 // credentials and no token is ever kept in JavaScript.
+//
+// A call's answer and body are typed by the route its method and path reach
+// (src/shared/api-routes.ts, from the server's own route schemas): callers never name a type, and
+// a path the server does not serve does not compile.
+import type { AnswerOf, ApiMethod, BodyFor, ServedPath } from "@shared/api-routes";
 import { isGatewayFailure, reportReachable, reportUnreachable } from "./connection";
 
 export class ApiError extends Error {
@@ -24,10 +29,10 @@ export class ApiError extends Error {
 const reportStatus = (status: number, contentType: string | null) =>
   isGatewayFailure(status) && !contentType?.includes("application/json") ? reportUnreachable() : reportReachable();
 
-export interface ApiFetchOptions {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export interface ApiFetchOptions<M extends ApiMethod = ApiMethod, Body = unknown> {
+  method?: M;
   /** Sent as JSON. */
-  body?: unknown;
+  body?: Body;
   signal?: AbortSignal;
   /** "no-store" for data that must never come from the browser's HTTP cache. */
   cache?: RequestCache;
@@ -85,11 +90,15 @@ async function request(path: string, { method = "GET", body, signal, cache }: Ap
 }
 
 /** A JSON call; rejects with an ApiError carrying the server's message. */
-export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+export async function apiFetch<Path extends ServedPath<M>, M extends ApiMethod = "GET">(
+  path: Path,
+  options: ApiFetchOptions<M, BodyFor<M, Path>> = {},
+): Promise<AnswerOf<M, Path>> {
+  type Answer = AnswerOf<M, Path>;
   const response = await request(path, options, "application/json");
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return undefined as Answer;
   const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return (text ? JSON.parse(text) : undefined) as Answer;
 }
 
 /** A file, as a Blob (for previews of files the server sends as attachments). */
@@ -111,7 +120,11 @@ export const CONNECTION_LOST = "The connection was lost. Please check your inter
  * an ApiError carrying the server's message, an Error saying the connection was lost, or an
  * AbortError when aborted.
  */
-export function apiUpload<T>(path: string, form: FormData, { onProgress, signal }: ApiUploadOptions = {}): Promise<T> {
+export function apiUpload<Path extends ServedPath<"POST">>(
+  path: Path,
+  form: FormData,
+  { onProgress, signal }: ApiUploadOptions = {},
+): Promise<AnswerOf<"POST", Path>> {
   return new Promise((resolve, reject) => {
     const aborted = () => new DOMException("The upload was canceled.", "AbortError");
     if (signal?.aborted) return reject(aborted());
@@ -130,7 +143,7 @@ export function apiUpload<T>(path: string, form: FormData, { onProgress, signal 
       const text = typeof xhr.responseText === "string" ? xhr.responseText : "";
       if (xhr.status < 200 || xhr.status >= 300) return reject(apiErrorOf(xhr.status, xhr.statusText, text));
       try {
-        resolve(JSON.parse(text) as T);
+        resolve(JSON.parse(text) as AnswerOf<"POST", Path>);
       } catch {
         reject(new ApiError(xhr.status, "The server's answer could not be read."));
       }

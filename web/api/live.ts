@@ -4,17 +4,25 @@
 // It refreshes by key prefix (see query-keys.ts), so it knows no feature's keys.
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import type { LiveUpdateType } from "@shared/api-types";
 import { audienceKey, BROKER_DATA, invalidate, type Audience, type ResourceKey } from "./query-keys";
 
 export const RECONNECT_MS = 3_000;
 export const BROKER_CONNECT_DELAY_MS = 1_000;
 
+// SPEC 7's lists, which name more than this server sends (older servers' names stay understood).
 const NOTIFICATION_TYPES = new Set(["notification", "notification_created", "document_uploaded", "notification_update"]);
 const UPDATE_TYPES = new Set([
   "customer_created", "customer_updated", "customer_deleted", "customer_list_refresh", "customer_data_changed",
   "all_data_refresh", "dashboard_metrics_update", "document_uploaded", "document_verified", "document_status_changed",
   "force_admin_refresh", "comprehensive_update", "customer_portal_update", "documents_requested",
-]);
+] as const);
+/**
+ * Every update the server sends (named by its domain event, src/features/live/model.ts) refreshes
+ * data: one this list lacks is a type error here until it is listed.
+ */
+type EveryUpdateListed<Unlisted extends never> = Unlisted;
+type LiveUpdatesRefresh = EveryUpdateListed<Exclude<LiveUpdateType, typeof UPDATE_TYPES extends Set<infer Listed> ? Listed : never>>;
 
 export type LiveTarget = Audience;
 
@@ -40,7 +48,7 @@ export function applyLiveMessage(queryClient: QueryClient, target: LiveTarget, r
   if (NOTIFICATION_TYPES.has(type) || NOTIFICATION_TYPES.has(message.updateType ?? "") || type === "force_refresh") {
     invalidate(queryClient, notificationsOf(target));
   }
-  const update = type === "force_refresh" || (type === "data_update" && UPDATE_TYPES.has(message.updateType ?? ""));
+  const update = type === "force_refresh" || (type === "data_update" && (UPDATE_TYPES as ReadonlySet<string>).has(message.updateType ?? ""));
   // Every cached screen of this side, on screen or not (invalidate says why).
   if (update) invalidate(queryClient, ...dataOf(target));
 }

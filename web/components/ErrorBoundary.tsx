@@ -3,6 +3,7 @@
 // the portal was upgraded under an open tab reloads the page instead (new-version.ts).
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { isDown } from "../api/connection";
+import { Button, LinkButton } from "./ui/Button";
 import { isChunkLoadError, reloadIfNewVersion } from "../api/new-version";
 
 interface State {
@@ -35,12 +36,10 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
             : "This screen ran into a problem. Nothing you saved is lost. Try again, or go back to the start."}
         </p>
         <div className="flex flex-wrap justify-center gap-3">
-          <button type="button" onClick={this.retry} className="rounded-md bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600">
-            Try again
-          </button>
-          <a href="/" className="rounded-md border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600">
+          <Button onPress={this.retry}>Try again</Button>
+          <LinkButton variant="secondary" href="/">
             Go to the start
-          </a>
+          </LinkButton>
         </div>
       </main>
     );

@@ -28,7 +28,7 @@ export const billingRoutes = (ctx: AppContext) =>
       app
         // Polled every 30 s by every broker screen and counting the whole brokerage's documents:
         // cached until the database changes (src/lib/read-cache.ts), like the dashboard metrics.
-        .get("/subscription", async ({ broker, set }) => ctx.cache.response(set, `subscription:${broker.id}`, async () => subscriptionSummary(ctx, broker.id)), {
+        .get("/subscription", async ({ broker, set }) => ctx.cache.response(set, `subscription:${broker.id}`, SubscriptionDto, async () => subscriptionSummary(ctx, broker.id)), {
           response: SubscriptionDto,
         })
         .post("/create-subscription", async ({ broker, body }) => createSubscription(ctx, { broker, plan: body.plan }), {

@@ -33,11 +33,11 @@ import {
 
 export const customerRoutes = (ctx: AppContext) => {
   // The hot reads (the list, one customer, its documents and limit) answer with JSON cached until the database changes.
-  // A ready Response (src/lib/read-cache.ts), so the schemas below only declare their shape;
-  // listCustomers and customerDetail are typed from the same schemas.
-  const customerList = async (set: ResponseSet, broker: PublicUser) => ctx.cache.response(set, `customers:${broker.id}`, async () => listCustomers(ctx, broker));
+  // A ready Response (src/lib/read-cache.ts), checked against its route's schema when computed.
+  const customerList = async (set: ResponseSet, broker: PublicUser) =>
+    ctx.cache.response(set, `customers:${broker.id}`, CustomerList, async () => listCustomers(ctx, broker));
   const customerPage = async (set: ResponseSet, broker: PublicUser, query: CustomerPageQuery) =>
-    ctx.cache.response(set, `customers-page:${broker.id}:${JSON.stringify(query)}`, async () => pageCustomers(ctx, broker, query));
+    ctx.cache.response(set, `customers-page:${broker.id}:${JSON.stringify(query)}`, CustomerPage, async () => pageCustomers(ctx, broker, query));
   return new Elysia({ name: "customers", seed: contextSeed(ctx), prefix: "/api" })
     .use(access(ctx))
     .guard({ broker: true }, (app) =>
@@ -57,19 +57,19 @@ export const customerRoutes = (ctx: AppContext) => {
         )
         .get(
           "/customer/:id",
-          async ({ broker, params, set }) => ctx.cache.response(set, `customer:${broker.id}:${params.id}`, async () => customerDetail(ctx, { broker, customerId: params.id })),
+          async ({ broker, params, set }) => ctx.cache.response(set, `customer:${broker.id}:${params.id}`, CustomerDetailDto, async () => customerDetail(ctx, { broker, customerId: params.id })),
           { params: IdParams, response: CustomerDetailDto },
         )
         .get(
           "/customer/:id/documents",
           async ({ broker, params, set }) =>
-            ctx.cache.response(set, `customer-documents:${broker.id}:${params.id}`, async () => customerDocuments(ctx, { brokerId: broker.id, customerId: params.id })),
+            ctx.cache.response(set, `customer-documents:${broker.id}:${params.id}`, DocumentList, async () => customerDocuments(ctx, { brokerId: broker.id, customerId: params.id })),
           { params: IdParams, response: DocumentList },
         )
         .get(
           "/customers/:id/document-limit",
           async ({ broker, params, set }) =>
-            ctx.cache.response(set, `document-limit:${broker.id}:${params.id}`, async () => documentLimit(ctx, { brokerId: broker.id, customerId: params.id })),
+            ctx.cache.response(set, `document-limit:${broker.id}:${params.id}`, DocumentLimit, async () => documentLimit(ctx, { brokerId: broker.id, customerId: params.id })),
           { params: IdParams, response: DocumentLimit },
         )
         .put("/customers/:id", async ({ broker, params, body }) => updateCustomer(ctx, { ...body, broker, customerId: params.id }), {

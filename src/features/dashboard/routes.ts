@@ -8,14 +8,14 @@ import type { DashboardList } from "../documents/lists.ts";
 
 export const dashboardRoutes = (ctx: AppContext) => {
   const list = async (set: ResponseSet, brokerId: string, which: DashboardList) =>
-    ctx.cache.response(set, `${which}-documents:${brokerId}`, async () => dashboardRows(ctx, { brokerId, list: which }));
+    ctx.cache.response(set, `${which}-documents:${brokerId}`, DashboardDocumentRows, async () => dashboardRows(ctx, { brokerId, list: which }));
   return new Elysia({ name: "dashboard", seed: contextSeed(ctx), prefix: "/api" })
     .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
-        // Cached JSON as a ready Response (src/lib/read-cache.ts): the schema only declares the
-        // shape (dashboardMetrics is typed from it).
-        .get("/dashboard/metrics", async ({ broker, set }) => ctx.cache.response(set, `metrics:${broker.id}`, async () => dashboardMetrics(ctx, broker.id)), {
+        // Cached JSON as a ready Response (src/lib/read-cache.ts), checked against the schema
+        // when computed.
+        .get("/dashboard/metrics", async ({ broker, set }) => ctx.cache.response(set, `metrics:${broker.id}`, DashboardMetrics, async () => dashboardMetrics(ctx, broker.id)), {
           response: DashboardMetrics,
         })
         // The lists (up to DASHBOARD_LIST_LIMIT rows each) are cached the same way: the bench

@@ -28,13 +28,13 @@ export const notificationRoutes = (ctx: AppContext) =>
         // Polled by every open dashboard (the list, the count): cached until any write.
         .get("/notifications", async ({ broker, query, set }) => {
           const filter = listFilter(query);
-          return ctx.cache.response(set, `notifications:${broker.id}:${JSON.stringify(filter)}`, () => brokerNotifications(ctx, broker.id, filter));
+          return ctx.cache.response(set, `notifications:${broker.id}:${JSON.stringify(filter)}`, BrokerNotificationList, () => brokerNotifications(ctx, broker.id, filter));
         }, {
           query: BrokerListQuery,
           response: BrokerNotificationList,
         })
         .get("/notifications/unread-count", async ({ broker, set }) =>
-          ctx.cache.response(set, `unread:${broker.id}`, async () => ({ count: await unreadCount(ctx, { audience: "broker", brokerId: broker.id }) })), {
+          ctx.cache.response(set, `unread:${broker.id}`, UnreadCountDto, async () => ({ count: await unreadCount(ctx, { audience: "broker", brokerId: broker.id }) })), {
           response: UnreadCountDto,
         })
         .post("/notifications/mark-all-read", async ({ broker }) => ({ updated: await markAllRead(ctx, { audience: "broker", brokerId: broker.id }) }), {
@@ -53,14 +53,14 @@ export const notificationRoutes = (ctx: AppContext) =>
       app
         .get("/upload/:uploadLink/notifications", async ({ portal, set }) => {
           const { customerIds } = customerOwner(portal);
-          return ctx.cache.response(set, `customer-notifications:${customerIds.join(",")}`, () => customerNotifications(ctx, customerIds));
+          return ctx.cache.response(set, `customer-notifications:${customerIds.join(",")}`, CustomerNotificationList, () => customerNotifications(ctx, customerIds));
         }, {
           params: LinkParams,
           response: CustomerNotificationList,
         })
         .get("/upload/:uploadLink/notifications/unread-count", async ({ portal, set }) => {
           const owner = customerOwner(portal);
-          return ctx.cache.response(set, `customer-unread:${owner.customerIds.join(",")}`, async () => ({ count: await unreadCount(ctx, owner) }));
+          return ctx.cache.response(set, `customer-unread:${owner.customerIds.join(",")}`, UnreadCountDto, async () => ({ count: await unreadCount(ctx, owner) }));
         }, {
           params: LinkParams,
           response: UnreadCountDto,

@@ -18,7 +18,7 @@ export const portalRoutes = (ctx: AppContext) =>
         set.headers.pragma = "no-cache";
         await recordLinkOpened(ctx, { brokerId: portal.customer.brokerId, customerId: portal.customer.id, actor: portalActor(ctx, { portal, request, server }) });
         // Polled, and refetched on every live update: cached until any write (src/lib/read-cache.ts).
-        return ctx.cache.response(set, portalViewKey(portal), () => portalView(ctx, portal));
+        return ctx.cache.response(set, portalViewKey(portal), PortalDto, () => portalView(ctx, portal));
       },
       { params: LinkParams, portal: true, response: PortalDto },
     )

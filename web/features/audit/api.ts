@@ -15,7 +15,7 @@ export const auditKeys = {
   entries: (customerId: string, count: number) => ["customers", customerId, "audit", count] as const satisfies ResourceKey,
 };
 
-const base = (customerId: string) => `/api/customer/${encodeURIComponent(customerId)}/audit`;
+const base = (customerId: string) => `/api/customer/${encodeURIComponent(customerId)}/audit` as const;
 export const auditCsvUrl = (customerId: string) => `${base(customerId)}.csv`;
 export const auditPdfUrl = (customerId: string) => `${base(customerId)}.pdf`;
 
@@ -31,7 +31,7 @@ async function newestEntries(customerId: string, count: number, signal: AbortSig
   for (;;) {
     const query = new URLSearchParams({ limit: String(Math.min(MAX_AUDIT_PAGE_SIZE, count - entries.length)) });
     if (before !== null) query.set("before", String(before));
-    const page: AuditPage = await apiFetch<AuditPage>(`${base(customerId)}?${query}`, { signal });
+    const page: AuditPage = await apiFetch(`${base(customerId)}?${query}`, { signal });
     entries.push(...page.entries);
     before = page.nextBefore;
     if (before === null || entries.length >= count) return { entries, hasMore: before !== null };

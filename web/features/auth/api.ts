@@ -1,39 +1,20 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import type { Answer, AnswerAt } from "@shared/api-routes";
+import type { SignInInput as SignInBody, SignUpInput as SignUpBody } from "@shared/api-types";
 import { ApiError, apiFetch, nullOn401 } from "../../api/client";
 import type { ResourceKey } from "../../api/query-keys";
 
 /** The signed-in broker as GET /api/auth/user returns it. */
-export interface AuthUser {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-}
-
-export interface AuthResponse {
-  user: AuthUser;
-  /** For API clients; the browser relies on the HttpOnly cookie and ignores it. */
-  token: string;
-}
-
-export interface SignInInput {
-  email: string;
-  password: string;
-}
-
-export interface SignUpInput extends SignInInput {
-  firstName?: string;
-  lastName?: string;
-  /** The 6-digit code emailed by the first step; without it the server sends one. */
-  code?: string;
-}
-
+export type AuthUser = Answer<"GET /api/auth/user">;
+/** A session: the user (its token is for API clients; the browser relies on the HttpOnly cookie). */
+export type AuthResponse = AnswerAt<"POST /api/auth/signin", 200>;
 /** Sign-up's first step: a code was emailed (the account is created by the second step). */
-export interface CodeRequired {
-  codeRequired: true;
-  message: string;
-}
+export type CodeRequired = AnswerAt<"POST /api/auth/signup", 202>;
+
+// The forms' input; the time zone is the browser's, added by the mutations.
+export type SignInInput = Omit<SignInBody, "timeZone">;
+/** With `code` (the 6 digits emailed by the first step) the account is created; without, one is sent. */
+export type SignUpInput = Omit<SignUpBody, "timeZone">;
 
 /** ["auth", "user"]: who is signed in. Everything else is dropped on sign-out. */
 export const authKeys = { user: ["auth", "user"] as const satisfies ResourceKey };
@@ -41,7 +22,7 @@ export const authKeys = { user: ["auth", "user"] as const satisfies ResourceKey 
 const authUserQuery = {
   queryKey: authKeys.user,
   // Nobody signed in is an answer (null), not an error.
-  queryFn: ({ signal }: { signal: AbortSignal }) => nullOn401(apiFetch<AuthUser>("/api/auth/user", { signal })),
+  queryFn: ({ signal }: { signal: AbortSignal }) => nullOn401(apiFetch("/api/auth/user", { signal })),
 };
 
 export function useAuthUserQuery() {
@@ -76,7 +57,7 @@ export function useSignUpMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SignUpInput) =>
-      apiFetch<AuthResponse | CodeRequired>("/api/auth/signup", { method: "POST", body: { ...input, timeZone: browserTimeZone() } }),
+      apiFetch("/api/auth/signup", { method: "POST", body: { ...input, timeZone: browserTimeZone() } }),
     onSuccess: (result) => {
       if ("user" in result) queryClient.setQueryData(authKeys.user, result.user);
     },
@@ -88,7 +69,7 @@ export function useSignOutMutation() {
   return useMutation({
     mutationFn: async () => {
       try {
-        await apiFetch<{ message: string }>("/api/auth/signout", { method: "POST" });
+        await apiFetch("/api/auth/signout", { method: "POST" });
       } catch (error) {
         // An expired session is already signed out; that is what the user wanted.
         if (!(error instanceof ApiError && error.status === 401)) throw error;
@@ -105,13 +86,13 @@ export function useSignOutMutation() {
 /** Emails a single-use reset link if the address has an account (the answer is the same either way). */
 export function useForgotPasswordMutation() {
   return useMutation({
-    mutationFn: (email: string) => apiFetch<{ message: string }>("/api/auth/forgot-password", { method: "POST", body: { email } }),
+    mutationFn: (email: string) => apiFetch("/api/auth/forgot-password", { method: "POST", body: { email } }),
   });
 }
 
 export function useResetPasswordMutation() {
   return useMutation({
     mutationFn: (input: { token: string; newPassword: string }) =>
-      apiFetch<{ message: string }>("/api/auth/reset-password", { method: "POST", body: input }),
+      apiFetch("/api/auth/reset-password", { method: "POST", body: input }),
   });
 }

@@ -1,34 +1,15 @@
 // What the browser asks of two-factor and single sign-on: the sign-in's two steps, the
 // provider the dialog offers, and a broker's own authenticator (status, set-up, recovery codes).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AnswerAt } from "@shared/api-routes";
 import { apiFetch } from "../../api/client";
 import type { ResourceKey } from "../../api/query-keys";
-import { authKeys, browserTimeZone, type AuthResponse, type SignInInput } from "./api";
+import { authKeys, browserTimeZone, type SignInInput } from "./api";
 
 /** POST /api/auth/signin's 202: the password was right, a code from the app is needed. */
-export interface SecondFactorChallenge {
-  twoFactorRequired: true;
-  challenge: string;
-  message: string;
-}
-
-export interface OidcSettings {
-  enabled: boolean;
-  providerName: string | null;
-  passwordSignIn: boolean;
-}
-
-export interface TwoFactorStatus {
-  enabled: boolean;
-  required: boolean;
-  recoveryCodesLeft: number;
-}
-
-export interface TwoFactorSetup {
-  secret: string;
-  uri: string;
-  qrSvg: string;
-}
+export type SecondFactorChallenge = AnswerAt<"POST /api/auth/signin", 202>;
+/** The authenticator to add: its secret, as a URI and as the QR code of it. */
+export type TwoFactorSetup = AnswerAt<"POST /api/two-factor/setup", 200>;
 
 /**
  * Under "auth": kept across sign-out like the user itself, so the status is keyed by the broker
@@ -44,7 +25,7 @@ export function useOidcSettings({ enabled = true }: { enabled?: boolean } = {}) 
   return useQuery({
     enabled,
     queryKey: signInOptionKeys.oidc,
-    queryFn: ({ signal }) => apiFetch<OidcSettings>("/api/oidc/settings", { signal }),
+    queryFn: ({ signal }) => apiFetch("/api/oidc/settings", { signal }),
     staleTime: Infinity,
     retry: false,
   });
@@ -58,7 +39,7 @@ export function usePasswordSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SignInInput) =>
-      apiFetch<AuthResponse | SecondFactorChallenge>("/api/auth/signin", { method: "POST", body: { ...input, timeZone: browserTimeZone() } }),
+      apiFetch("/api/auth/signin", { method: "POST", body: { ...input, timeZone: browserTimeZone() } }),
     onSuccess: (result) => {
       if ("user" in result) queryClient.setQueryData(authKeys.user, result.user);
     },
@@ -68,7 +49,7 @@ export function usePasswordSignIn() {
 export function useVerifySecondFactor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { challenge: string; code: string }) => apiFetch<AuthResponse>("/api/two-factor/verify", { method: "POST", body: input }),
+    mutationFn: (input: { challenge: string; code: string }) => apiFetch("/api/two-factor/verify", { method: "POST", body: input }),
     onSuccess: ({ user }) => queryClient.setQueryData(authKeys.user, user),
   });
 }
@@ -76,7 +57,7 @@ export function useVerifySecondFactor() {
 export function useTwoFactorStatus(userId: string) {
   return useQuery({
     queryKey: signInOptionKeys.twoFactor(userId),
-    queryFn: ({ signal }) => apiFetch<TwoFactorStatus>("/api/two-factor", { signal }),
+    queryFn: ({ signal }) => apiFetch("/api/two-factor", { signal }),
     retry: false,
   });
 }
@@ -90,15 +71,15 @@ function useTwoFactorWrite<Input, Output>(userId: string, request: (input: Input
 }
 
 export const useBeginTwoFactorSetup = (userId: string) =>
-  useTwoFactorWrite(userId, () => apiFetch<TwoFactorSetup>("/api/two-factor/setup", { method: "POST" }));
+  useTwoFactorWrite(userId, () => apiFetch("/api/two-factor/setup", { method: "POST" }));
 /**
  * Not refreshing the status on success: the set-up still has the recovery codes to show, and
  * the screens that gate on the status would move on before the broker saved them. The set-up's
  * `onDone` refetches.
  */
 export const useConfirmTwoFactor = () =>
-  useMutation({ mutationFn: (code: string) => apiFetch<{ recoveryCodes: string[] }>("/api/two-factor/confirm", { method: "POST", body: { code } }) });
+  useMutation({ mutationFn: (code: string) => apiFetch("/api/two-factor/confirm", { method: "POST", body: { code } }) });
 export const useNewRecoveryCodes = (userId: string) =>
-  useTwoFactorWrite(userId, (code: string) => apiFetch<{ recoveryCodes: string[] }>("/api/two-factor/recovery-codes", { method: "POST", body: { code } }));
+  useTwoFactorWrite(userId, (code: string) => apiFetch("/api/two-factor/recovery-codes", { method: "POST", body: { code } }));
 export const useDisableTwoFactor = (userId: string) =>
-  useTwoFactorWrite(userId, (code: string) => apiFetch<{ message: string }>("/api/two-factor/disable", { method: "POST", body: { code } }));
+  useTwoFactorWrite(userId, (code: string) => apiFetch("/api/two-factor/disable", { method: "POST", body: { code } }));

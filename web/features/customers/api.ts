@@ -3,12 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   CreateCustomerInput,
-  CustomerDetailDto,
-  DocumentLimit,
-  MessageResponse,
-  RemindersResponse,
   RequestDocumentsInput,
-  DocumentDto,
   UpdateCustomerInput,
 } from "@shared/api-types";
 import { apiFetch, nullOn401 } from "../../api/client";
@@ -28,7 +23,7 @@ export const customerKeys = {
 export function useCustomerQuery(id: string | undefined) {
   return useQuery({
     queryKey: customerKeys.one(id ?? ""),
-    queryFn: ({ signal }) => nullOn401(apiFetch<CustomerDetailDto>(`/api/customer/${id}`, { signal })),
+    queryFn: ({ signal }) => nullOn401(apiFetch(`/api/customer/${id}`, { signal })),
     enabled: Boolean(id),
   });
 }
@@ -36,21 +31,21 @@ export function useCustomerQuery(id: string | undefined) {
 export function useDocumentLimitQuery(id: string | undefined) {
   return useQuery({
     queryKey: customerKeys.documentLimit(id ?? ""),
-    queryFn: ({ signal }) => apiFetch<DocumentLimit>(`/api/customers/${id}/document-limit`, { signal }),
+    queryFn: ({ signal }) => apiFetch(`/api/customers/${id}/document-limit`, { signal }),
     enabled: Boolean(id),
   });
 }
 
 export const useCreateCustomerMutation = () =>
-  useBrokerMutation((input: CreateCustomerInput) => apiFetch<CustomerDetailDto>("/api/customers", { method: "POST", body: input }));
+  useBrokerMutation((input: CreateCustomerInput) => apiFetch("/api/customers", { method: "POST", body: input }));
 
 export const useUpdateCustomerMutation = (id: string) =>
-  useBrokerMutation((input: UpdateCustomerInput) => apiFetch<CustomerDetailDto>(`/api/customers/${id}`, { method: "PUT", body: input }));
+  useBrokerMutation((input: UpdateCustomerInput) => apiFetch(`/api/customers/${id}`, { method: "PUT", body: input }));
 
 export function useDeleteCustomerMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<MessageResponse>(`/api/customers/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => apiFetch(`/api/customers/${id}`, { method: "DELETE" }),
     onSuccess: (_data, id) => {
       queryClient.removeQueries({ queryKey: customerKeys.one(id) });
       refreshBrokerData(queryClient);
@@ -60,14 +55,14 @@ export function useDeleteCustomerMutation() {
 
 export const useRequestDocumentsMutation = () =>
   useBrokerMutation(({ customerId, ...input }: RequestDocumentsInput & { customerId: string }) =>
-    apiFetch<{ documents: DocumentDto[] }>(`/api/customers/${customerId}/request-documents`, { method: "POST", body: input }),
+    apiFetch(`/api/customers/${customerId}/request-documents`, { method: "POST", body: input }),
   );
 
 export const useResendInvitationMutation = () =>
-  useBrokerMutation((id: string) => apiFetch<MessageResponse>(`/api/customers/${id}/resend-invitation`, { method: "POST" }));
+  useBrokerMutation((id: string) => apiFetch(`/api/customers/${id}/resend-invitation`, { method: "POST" }));
 
 export const useSendReminderMutation = () =>
-  useBrokerMutation((id: string) => apiFetch<RemindersResponse>(`/api/customer/${id}/send-reminder`, { method: "POST" }));
+  useBrokerMutation((id: string) => apiFetch(`/api/customer/${id}/send-reminder`, { method: "POST" }));
 
 export const useSendBulkRemindersMutation = () =>
-  useBrokerMutation(() => apiFetch<RemindersResponse>("/api/send-bulk-reminders", { method: "POST" }));
+  useBrokerMutation(() => apiFetch("/api/send-bulk-reminders", { method: "POST" }));

@@ -17,7 +17,7 @@ export interface CustomerPageParams {
  * the server. One spelling, so the dashboard's page (scripts/build-web.ts) can preload exactly
  * the URL the app then asks for.
  */
-export function customerPagePath(params: CustomerPageParams): string {
+export function customerPagePath(params: CustomerPageParams): `/api/all-customers?${string}` {
   const search = new URLSearchParams({ page: String(params.page), pageSize: String(params.pageSize), status: params.status, sort: params.sort });
   if (params.q) search.set("q", params.q);
   if (params.email) search.set("email", params.email);

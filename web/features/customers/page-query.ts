@@ -25,7 +25,8 @@ export function customerPageOptions(params: CustomerPageParams) {
       params.sort,
       ...(params.email ? [params.email] : []),
     ],
-    queryFn: ({ signal }) => nullOn401(apiFetch<CustomerPage>(customerPagePath(params), { signal })),
+    // With paging parameters the route answers a page (its other answer is the whole list).
+    queryFn: ({ signal }) => nullOn401(apiFetch(customerPagePath(params), { signal }) as Promise<CustomerPage>),
     // SPEC 9: the customer list is fresh for 15 minutes and kept for 20 (changes refetch it).
     staleTime: 15 * 60_000,
     gcTime: 20 * 60_000,

@@ -1,7 +1,6 @@
 // Server state of the broker's dashboard (the server's dashboard feature): the metrics and
 // the document lists behind its cards, with the cache rules of SPEC section 9.
 import { useQuery } from "@tanstack/react-query";
-import type { DashboardDocumentRow, DashboardMetrics } from "@shared/api-types";
 import { apiFetch, nullOn401 } from "../../api/client";
 import type { ResourceKey } from "../../api/query-keys";
 
@@ -16,7 +15,7 @@ export const dashboardKeys = {
 export function useDashboardMetricsQuery() {
   return useQuery({
     queryKey: dashboardKeys.metrics,
-    queryFn: ({ signal }) => nullOn401(apiFetch<DashboardMetrics>("/api/dashboard/metrics", { signal })),
+    queryFn: ({ signal }) => nullOn401(apiFetch("/api/dashboard/metrics", { signal })),
     staleTime: 15 * MINUTE,
     gcTime: 20 * MINUTE,
   });
@@ -26,7 +25,7 @@ export function useDashboardMetricsQuery() {
 export function usePendingDocumentsQuery(enabled: boolean) {
   return useQuery({
     queryKey: dashboardKeys.pendingDocuments,
-    queryFn: ({ signal }) => nullOn401(apiFetch<DashboardDocumentRow[]>("/api/pending-documents", { signal })),
+    queryFn: ({ signal }) => nullOn401(apiFetch("/api/pending-documents", { signal })),
     enabled,
     staleTime: 2 * MINUTE,
   });
@@ -36,7 +35,7 @@ export function usePendingDocumentsQuery(enabled: boolean) {
 export function useCompletedDocumentsQuery(enabled: boolean) {
   return useQuery({
     queryKey: dashboardKeys.completedDocuments,
-    queryFn: ({ signal }) => nullOn401(apiFetch<DashboardDocumentRow[]>("/api/completed-documents", { signal })),
+    queryFn: ({ signal }) => nullOn401(apiFetch("/api/completed-documents", { signal })),
     enabled,
     staleTime: 2 * MINUTE,
   });

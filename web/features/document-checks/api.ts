@@ -2,7 +2,6 @@
 // customer's "I don't have this" answer. Every change refreshes the broker's data.
 import { useQuery } from "@tanstack/react-query";
 import type { AcceptanceRules } from "@shared/acceptance-rules";
-import type { DocumentDto } from "@shared/api-types";
 import { apiFetch } from "../../api/client";
 import { useBrokerMutation, type ResourceKey } from "../../api/query-keys";
 
@@ -10,14 +9,14 @@ export const standardRulesKey = ["documents", "acceptance-rules", "standard"] as
 
 /** The rules a request without its own is held to (this server's standard); they never change while it runs. */
 export const useStandardRulesQuery = () =>
-  useQuery({ queryKey: standardRulesKey, queryFn: ({ signal }) => apiFetch<AcceptanceRules>("/api/documents/acceptance-rules/standard", { signal }), staleTime: Infinity });
+  useQuery({ queryKey: standardRulesKey, queryFn: ({ signal }) => apiFetch("/api/documents/acceptance-rules/standard", { signal }), staleTime: Infinity });
 
 export const useSetRulesMutation = () =>
   useBrokerMutation(({ documentId, rules }: { documentId: string; rules: AcceptanceRules | null }) =>
-    apiFetch<DocumentDto>(`/api/documents/${documentId}/acceptance-rules`, { method: "PUT", body: { rules } }),
+    apiFetch(`/api/documents/${documentId}/acceptance-rules`, { method: "PUT", body: { rules } }),
   );
 
 export const useDecideUnavailableMutation = () =>
   useBrokerMutation(({ documentId, decision }: { documentId: string; decision: "accept" | "keep_open" }) =>
-    apiFetch<DocumentDto>(`/api/documents/${documentId}/unavailable`, { method: "POST", body: { decision } }),
+    apiFetch(`/api/documents/${documentId}/unavailable`, { method: "POST", body: { decision } }),
   );

@@ -1,7 +1,7 @@
 // Server state of one customer's documents and the broker's review actions. Every change
 // refreshes the broker's data (see api/query-keys.ts), the customer it belongs to included.
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { BulkDueDateInput, DocumentDto, DueDateInput, MessageResponse, VerifyDocumentInput } from "@shared/api-types";
+import type { BulkDueDateInput, DueDateInput, VerifyDocumentInput } from "@shared/api-types";
 import { apiBlob, apiFetch } from "../../api/client";
 import { useBrokerMutation, type ResourceKey } from "../../api/query-keys";
 
@@ -10,21 +10,21 @@ export const fileKeys = { bytes: (fileUrl: string) => ["files", fileUrl] as cons
 
 export const useVerifyDocumentMutation = () =>
   useBrokerMutation(({ documentId, ...input }: VerifyDocumentInput & { documentId: string }) =>
-    apiFetch<DocumentDto>(`/api/documents/${documentId}/verify`, { method: "POST", body: input }),
+    apiFetch(`/api/documents/${documentId}/verify`, { method: "POST", body: input }),
   );
 
 export const useSetDueDateMutation = () =>
   useBrokerMutation(({ documentId, ...input }: DueDateInput & { documentId: string }) =>
-    apiFetch<DocumentDto>(`/api/documents/${documentId}/due-date`, { method: "PUT", body: input }),
+    apiFetch(`/api/documents/${documentId}/due-date`, { method: "PUT", body: input }),
   );
 
 export const useBulkDueDateMutation = () =>
   useBrokerMutation((input: BulkDueDateInput) =>
-    apiFetch<{ updated: number; documents: DocumentDto[] }>("/api/documents/bulk-due-date", { method: "PUT", body: input }),
+    apiFetch("/api/documents/bulk-due-date", { method: "PUT", body: input }),
   );
 
 export const useDeleteDocumentMutation = () =>
-  useBrokerMutation((documentId: string) => apiFetch<MessageResponse>(`/api/documents/${documentId}`, { method: "DELETE" }));
+  useBrokerMutation((documentId: string) => apiFetch(`/api/documents/${documentId}`, { method: "DELETE" }));
 
 /**
  * The file behind a document's fileUrl, for the in-page viewer. The server sends files as
@@ -43,6 +43,6 @@ export function useDocumentFileQuery(fileUrl: string | null) {
 /** A signed link to one file that works without signing in, for 15 minutes (for "copy link"). */
 export function useFileLinkMutation() {
   return useMutation({
-    mutationFn: (documentId: string) => apiFetch<{ url: string; expiresAt: string }>(`/api/documents/${documentId}/link`, { method: "POST" }),
+    mutationFn: (documentId: string) => apiFetch(`/api/documents/${documentId}/link`, { method: "POST" }),
   });
 }

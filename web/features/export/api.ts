@@ -6,21 +6,16 @@ import { apiFetch } from "../../api/client";
 import type { ResourceKey } from "../../api/query-keys";
 import { downloadFile, type DownloadOutcome } from "../../lib/download";
 
-export interface ExportSettings {
-  fileNamePattern: string;
-  defaultPattern: string;
-}
-
 export const exportKeys = { settings: ["profile", "export"] as const satisfies ResourceKey };
 
 export function useExportSettingsQuery() {
-  return useQuery({ queryKey: exportKeys.settings, queryFn: ({ signal }) => apiFetch<ExportSettings>("/api/export/settings", { signal }) });
+  return useQuery({ queryKey: exportKeys.settings, queryFn: ({ signal }) => apiFetch("/api/export/settings", { signal }) });
 }
 
 export function useUpdateExportSettingsMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (fileNamePattern: string) => apiFetch<ExportSettings>("/api/export/settings", { method: "PUT", body: { fileNamePattern } }),
+    mutationFn: (fileNamePattern: string) => apiFetch("/api/export/settings", { method: "PUT", body: { fileNamePattern } }),
     onSuccess: (settings) => queryClient.setQueryData(exportKeys.settings, settings),
   });
 }

@@ -1,6 +1,5 @@
 // What Request a Demo plays (GET /api/demo-video): the operator's video or the shipped walkthrough.
 import { useQuery } from "@tanstack/react-query";
-import type { DemoVideo } from "@shared/api-types";
 import { apiFetch } from "../../api/client";
 import type { ResourceKey } from "../../api/query-keys";
 
@@ -10,7 +9,7 @@ export const demoKeys = { video: ["demo", "video"] as const satisfies ResourceKe
 export function useDemoVideoQuery(enabled: boolean) {
   return useQuery({
     queryKey: demoKeys.video,
-    queryFn: ({ signal }) => apiFetch<DemoVideo>("/api/demo-video", { signal }),
+    queryFn: ({ signal }) => apiFetch("/api/demo-video", { signal }),
     enabled,
   });
 }

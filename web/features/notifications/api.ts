@@ -1,19 +1,13 @@
 // Notifications for either side, with the polling and retry rules of SPEC sections 7 and 9.
 // The broker's and the customer's differ only in their paths and the name of the read flag.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { BrokerNotificationDto, CustomerNotificationDto, UnreadCountDto } from "@shared/api-types";
+import type { AnswerOf, ServedPath } from "@shared/api-routes";
+import type { BrokerNotificationDto, CustomerNotificationDto } from "@shared/api-types";
 import { ApiError, apiFetch } from "../../api/client";
 import { audienceKey, type Audience, type ResourceKey } from "../../api/query-keys";
 
-export interface NotificationItem {
-  id: string;
-  type: string;
-  title: string;
-  message: string;
-  createdAt: string;
-  read: boolean;
-  metadata: Record<string, unknown> | null;
-}
+/** One notification as the lists show it: the broker's shape (the customer's calls its read flag isRead). */
+export type NotificationItem = BrokerNotificationDto;
 
 /** Whose notifications: the broker's, or the customer's behind one upload link. */
 export type NotificationSource = Audience;
@@ -22,7 +16,7 @@ export const brokerNotificationSource: NotificationSource = { kind: "broker" };
 export const customerNotificationSource = (uploadLink: string): NotificationSource => ({ kind: "customer", uploadLink });
 
 const basePath = (source: NotificationSource) =>
-  source.kind === "broker" ? "/api/notifications" : `/api/upload/${encodeURIComponent(source.uploadLink)}/notifications`;
+  source.kind === "broker" ? "/api/notifications" : (`/api/upload/${encodeURIComponent(source.uploadLink)}/notifications` as const);
 
 /** SPEC 9: notification lists are fresh for 5 minutes, polled every 30 s, refetched on focus and mount, retried 3 times. */
 const LIST_TIMES = { staleTime: 5 * 60_000, refetchInterval: 30_000, refetchOnWindowFocus: true, refetchOnMount: true, retry: 3, retryDelay: 1_000 } as const;
@@ -33,9 +27,9 @@ export const notificationKeys = (source: NotificationSource) => {
   return { all, list: [...all, "list"] as const, unread: [...all, "unread-count"] as const };
 };
 
-async function fetchOrExplain<T>(path: string, what: string, signal: AbortSignal): Promise<T> {
+async function fetchOrExplain<Path extends ServedPath<"GET">>(path: Path, what: string, signal: AbortSignal): Promise<AnswerOf<"GET", Path>> {
   try {
-    return await apiFetch<T>(path, { signal });
+    return await apiFetch(path, { signal });
   } catch (error) {
     if (error instanceof ApiError) throw new Error(`Failed to fetch ${what}: ${error.status}`);
     throw error;
@@ -59,13 +53,13 @@ export function useNotifications(source: NotificationSource, enabled: boolean, o
   const list = useQuery({
     queryKey: keys.list,
     queryFn: async ({ signal }) =>
-      (await fetchOrExplain<(BrokerNotificationDto | CustomerNotificationDto)[]>(base, "notifications", signal)).map(normalise),
+      (await fetchOrExplain(base, "notifications", signal)).map(normalise),
     enabled,
     ...LIST_TIMES,
   });
   const unread = useQuery({
     queryKey: keys.unread,
-    queryFn: async ({ signal }) => (await fetchOrExplain<UnreadCountDto>(`${base}/unread-count`, "unread count", signal)).count,
+    queryFn: async ({ signal }) => (await fetchOrExplain(`${base}/unread-count`, "unread count", signal)).count,
     enabled,
     staleTime: source.kind === "broker" ? 5 * 60_000 : 2 * 60_000,
     refetchInterval: 30_000,
@@ -119,7 +113,7 @@ export function useNotificationPages(filter: NotificationFilter) {
     queryFn: async ({ pageParam, signal }) => {
       const query = new URLSearchParams({ filter });
       if (pageParam) query.set("before", pageParam);
-      return (await fetchOrExplain<BrokerNotificationDto[]>(`/api/notifications?${query}`, "notifications", signal)).map(normalise);
+      return (await fetchOrExplain(`/api/notifications?${query}`, "notifications", signal)).map(normalise);
     },
     getNextPageParam: (last) => (last.length >= PAGE_SIZE ? last[last.length - 1]!.createdAt : null),
     ...LIST_TIMES, // as the bell's list

@@ -16,7 +16,7 @@ export function UnavailableDialog({ link, document, isOpen, onOpenChange }: { li
   const [error, setError] = useState<string | undefined>();
   const answer = useMutation({
     mutationFn: () =>
-      apiFetch<{ message: string; document: PortalDocumentDto }>(`/api/upload/${encodeURIComponent(link)}/documents/${encodeURIComponent(document.id)}/unavailable`, {
+      apiFetch(`/api/upload/${encodeURIComponent(link)}/documents/${encodeURIComponent(document.id)}/unavailable`, {
         method: "POST",
         body: { reason },
       }),

@@ -1,8 +1,8 @@
 // Server state of the customer portal (SPEC 7 "customer calls"): the upload-link data, the
 // customer's account calls and the file upload. Every error carries the server's message.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { CustomerAuthResponse, MessageResponse, PortalDocumentDto, PortalDto } from "@shared/api-types";
 import { portalDataPath } from "@shared/page-preloads";
+import type { AnswerAt, BodyFor, ServedPath } from "@shared/api-routes";
 import { ApiError, apiFetch, apiUpload } from "../../api/client";
 import type { ResourceKey } from "../../api/query-keys";
 import { toast } from "../../components/ui/Toast";
@@ -25,7 +25,7 @@ export function usePortalQuery(link: string) {
   return useQuery({
     queryKey: portalKeys.one(link),
     // Statuses change while the customer looks: never answer from the HTTP cache.
-    queryFn: ({ signal }) => apiFetch<PortalDto>(portalDataPath(link), { signal, cache: "no-store" }),
+    queryFn: ({ signal }) => apiFetch(portalDataPath(link), { signal, cache: "no-store" }),
     gcTime: 0,
     staleTime: 0,
     retry: shouldRetryPortal,
@@ -49,16 +49,11 @@ export function refreshPortalAfterUpload(queryClient: QueryClient, link: string)
 
 // ---- Customer account (SPEC 4 "Customer sign-in dialog") ----
 
-export interface CheckEmailResult {
-  exists: boolean;
-  hasPassword: boolean;
-}
-
-const post = <T>(path: string, body: unknown) => apiFetch<T>(path, { method: "POST", body });
+const post = <Path extends ServedPath<"POST">>(path: Path, body: BodyFor<"POST", Path>) => apiFetch<Path, "POST">(path, { method: "POST", body });
 
 export function useCheckEmailMutation(link: string) {
   return useMutation({
-    mutationFn: (email: string) => post<CheckEmailResult>("/api/customer/check-email", { email, uploadLink: link }),
+    mutationFn: (email: string) => post("/api/customer/check-email", { email, uploadLink: link }),
   });
 }
 
@@ -66,11 +61,11 @@ export function useCheckEmailMutation(link: string) {
  * Sign-in and sign-up set the HttpOnly session cookie; the mutation stays pending until the
  * portal has been read again, so the dialog closes onto the signed-in view, not the guest one.
  */
-function useSessionMutation<Input extends { email: string; password: string }>(link: string, path: string, isNew: boolean) {
+function useSessionMutation<Input extends { email: string; password: string }>(link: string, path: "/api/customer/signin" | "/api/customer/signup", isNew: boolean) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: Input) =>
-      post<CustomerAuthResponse>(path, { ...input, uploadLink: link }).then((answer) => {
+      post(path, { ...input, uploadLink: link }).then((answer) => {
         if (isNew) newAccountLinks.add(link);
         else newAccountLinks.delete(link);
         return answer;
@@ -92,26 +87,27 @@ export const useCustomerSignUpMutation = (link: string) =>
 export function useSignUpCodeMutation(link: string) {
   return useMutation({
     mutationFn: (input: { email: string; password: string }) =>
-      post<{ message: string; codeRequired: true }>("/api/customer/signup", { ...input, uploadLink: link }),
+      // Without a code the route answers 202, a code was sent (its 201 is the signed-in account).
+      post("/api/customer/signup", { ...input, uploadLink: link }) as Promise<AnswerAt<"POST /api/customer/signup", 202>>,
   });
 }
 
 export function useForgotPasswordMutation(link: string) {
   return useMutation({
-    mutationFn: (email: string) => post<MessageResponse>("/api/customer/forgot-password", { email, uploadLink: link }),
+    mutationFn: (email: string) => post("/api/customer/forgot-password", { email, uploadLink: link }),
   });
 }
 
 export function useResetPasswordMutation() {
   return useMutation({
-    mutationFn: (input: { token: string; newPassword: string }) => post<MessageResponse>("/api/customer/reset-password", input),
+    mutationFn: (input: { token: string; newPassword: string }) => post("/api/customer/reset-password", input),
   });
 }
 
 export function useCustomerSignOutMutation(link: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => post<MessageResponse>("/api/customer/signout", {}),
+    mutationFn: () => post("/api/customer/signout", {}),
     onSuccess: () => refreshPortal(queryClient, link),
   });
 }
@@ -129,11 +125,6 @@ export function useCustomerNotifications(link: string, enabled: boolean): Custom
 
 // ---- Upload (POST /api/upload/{link}/documents/{documentId}) ----
 
-export interface UploadResult {
-  message: string;
-  document: PortalDocumentDto;
-}
-
 export interface UploadRequest {
   link: string;
   documentId: string;
@@ -145,9 +136,9 @@ export interface UploadRequest {
 }
 
 /** Sends one file with progress; rejects like apiUpload (an ApiError with the server's message, or an AbortError). */
-export function uploadDocument({ link, documentId, file, isGuest, onProgress, signal }: UploadRequest): Promise<UploadResult> {
+export function uploadDocument({ link, documentId, file, isGuest, onProgress, signal }: UploadRequest) {
   const form = new FormData();
   form.append("isGuest", String(isGuest));
   form.append("file", file, file.name);
-  return apiUpload<UploadResult>(`${portalDataPath(link)}/documents/${encodeURIComponent(documentId)}`, form, { onProgress, signal });
+  return apiUpload(`${portalDataPath(link)}/documents/${encodeURIComponent(documentId)}`, form, { onProgress, signal });
 }

@@ -4,14 +4,14 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { BrokerProfileDto, UpdateProfileInput } from "@shared/api-types";
 import { apiFetch, apiUpload } from "../../api/client";
 import { invalidate, type ResourceKey } from "../../api/query-keys";
-import { authKeys, type AuthUser } from "../auth/api";
+import { authKeys } from "../auth/api";
 
 export const profileKeys = { profile: ["profile"] as const satisfies ResourceKey };
 
 export function useBrokerProfile() {
   return useQuery({
     queryKey: profileKeys.profile,
-    queryFn: ({ signal }) => apiFetch<BrokerProfileDto>("/api/profile", { signal }),
+    queryFn: ({ signal }) => apiFetch("/api/profile", { signal }),
   });
 }
 
@@ -28,21 +28,21 @@ function useProfileWrite<Input>(write: (input: Input) => Promise<BrokerProfileDt
 }
 
 export const useUpdateProfile = () =>
-  useProfileWrite((input: UpdateProfileInput) => apiFetch<BrokerProfileDto>("/api/profile", { method: "PUT", body: input }));
+  useProfileWrite((input: UpdateProfileInput) => apiFetch("/api/profile", { method: "PUT", body: input }));
 
 export const useUploadLogo = () =>
   useProfileWrite((file: File) => {
     const form = new FormData();
     form.append("logo", file, file.name);
-    return apiUpload<BrokerProfileDto>("/api/profile/logo", form);
+    return apiUpload("/api/profile/logo", form);
   });
 
-export const useRemoveLogo = () => useProfileWrite(() => apiFetch<BrokerProfileDto>("/api/profile/logo", { method: "DELETE" }));
+export const useRemoveLogo = () => useProfileWrite(() => apiFetch("/api/profile/logo", { method: "DELETE" }));
 
 export function useChangePassword() {
   return useMutation({
     mutationFn: (input: { currentPassword: string; newPassword: string }) =>
-      apiFetch<{ message: string; sessionsEnded: number }>("/api/auth/change-password", { method: "POST", body: input }),
+      apiFetch("/api/auth/change-password", { method: "POST", body: input }),
   });
 }
 
@@ -50,7 +50,7 @@ export function useChangePassword() {
 export function useRequestEmailChange() {
   return useMutation({
     mutationFn: (input: { newEmail: string; password: string }) =>
-      apiFetch<{ message: string }>("/api/auth/change-email", { method: "POST", body: input }),
+      apiFetch("/api/auth/change-email", { method: "POST", body: input }),
   });
 }
 
@@ -58,7 +58,7 @@ export function useRequestEmailChange() {
 export function useConfirmEmailChange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => apiFetch<AuthUser>("/api/auth/change-email/confirm", { method: "POST", body: { code } }),
+    mutationFn: (code: string) => apiFetch("/api/auth/change-email/confirm", { method: "POST", body: { code } }),
     onSuccess: (user) => {
       queryClient.setQueryData(authKeys.user, user);
       invalidate(queryClient, profileKeys.profile);

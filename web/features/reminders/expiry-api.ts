@@ -5,19 +5,13 @@ import { apiFetch, nullOn401 } from "../../api/client";
 import { useBrokerMutation, type ResourceKey } from "../../api/query-keys";
 import { setDocumentExpiry } from "./api";
 
-export interface DocumentExpiry {
-  documentId: string;
-  expiresOn: string;
-  renewalRequested: boolean;
-}
-
 export const customerExpiriesKey = (customerId: string) => ["customers", customerId, "document-expiries"] as const satisfies ResourceKey;
 
 /** The expiry dates on one customer's documents, by document id (the customer page shows them on approved rows). */
 export function useDocumentExpiriesQuery(customerId: string) {
   return useQuery({
     queryKey: customerExpiriesKey(customerId),
-    queryFn: ({ signal }) => nullOn401(apiFetch<{ documents: DocumentExpiry[] }>(`/api/customers/${customerId}/document-expiries`, { signal })),
+    queryFn: ({ signal }) => nullOn401(apiFetch(`/api/customers/${customerId}/document-expiries`, { signal })),
     select: (data) => new Map((data?.documents ?? []).map((row) => [row.documentId, row.expiresOn])),
   });
 }

@@ -1,7 +1,6 @@
 // Server state of sharing: the server's limits for the dialog, the share itself (one multipart
 // upload with progress), and the dashboard's shared rows (SPEC 9: fresh for 5 minutes).
 import { useQuery, useQueryClient, useMutation } from "@tanstack/react-query";
-import type { DashboardDocumentRow, ShareResponse, ShareSettings } from "@shared/api-types";
 import { apiFetch, apiUpload, nullOn401 } from "../../api/client";
 import { refreshBrokerData, type ResourceKey } from "../../api/query-keys";
 
@@ -16,7 +15,7 @@ export const sharingKeys = {
 export function useSharedDocumentsQuery() {
   return useQuery({
     queryKey: sharingKeys.sharedDocuments,
-    queryFn: ({ signal }) => nullOn401(apiFetch<DashboardDocumentRow[]>("/api/shared-documents", { signal })),
+    queryFn: ({ signal }) => nullOn401(apiFetch("/api/shared-documents", { signal })),
     staleTime: 5 * MINUTE,
   });
 }
@@ -25,7 +24,7 @@ export function useSharedDocumentsQuery() {
 export function useShareSettingsQuery() {
   return useQuery({
     queryKey: sharingKeys.settings,
-    queryFn: ({ signal }) => apiFetch<ShareSettings>("/api/documents/share/settings", { signal }),
+    queryFn: ({ signal }) => apiFetch("/api/documents/share/settings", { signal }),
     staleTime: Infinity,
   });
 }
@@ -45,7 +44,7 @@ export function useShareDocumentsMutation() {
       const form = new FormData();
       form.append("customerIds", JSON.stringify(customerIds));
       for (const file of files) form.append("documents", file, file.name);
-      return apiUpload<ShareResponse>("/api/documents/share", form, { onProgress, signal });
+      return apiUpload("/api/documents/share", form, { onProgress, signal });
     },
     onSuccess: () => refreshBrokerData(queryClient),
   });

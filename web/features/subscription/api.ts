@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { BillingSettingsDto, SubscriptionDto } from "@shared/api-types";
 import { apiFetch, ApiError } from "../../api/client";
+import type { SubscriptionDto } from "@shared/api-types";
 import { invalidate, type ResourceKey } from "../../api/query-keys";
 
 export const subscriptionKeys = {
@@ -13,7 +13,7 @@ export function useSubscriptionQuery({ enabled = true }: { enabled?: boolean } =
   return useQuery({
     enabled,
     queryKey: subscriptionKeys.current,
-    queryFn: ({ signal }) => apiFetch<SubscriptionDto>("/api/subscription", { signal }),
+    queryFn: ({ signal }) => apiFetch("/api/subscription", { signal }),
     staleTime: 5 * 60_000,
     refetchInterval: 30_000,
     retry: 1,
@@ -26,7 +26,7 @@ export function useSubscriptionQuery({ enabled = true }: { enabled?: boolean } =
 export function useBillingSettings() {
   return useQuery({
     queryKey: subscriptionKeys.settings,
-    queryFn: ({ signal }) => apiFetch<BillingSettingsDto>("/api/billing/config", { signal }),
+    queryFn: ({ signal }) => apiFetch("/api/billing/config", { signal }),
     staleTime: Infinity,
     gcTime: Infinity,
     retry: 1,
@@ -34,7 +34,7 @@ export function useBillingSettings() {
 }
 
 export const createSubscription = (plan: string) =>
-  apiFetch<{ clientSecret?: string }>("/api/create-subscription", { method: "POST", body: { plan } });
+  apiFetch("/api/create-subscription", { method: "POST", body: { plan } });
 
 /**
  * Activates the plan this payment bought. Stripe's webhook may have activated it first, and then
@@ -43,10 +43,10 @@ export const createSubscription = (plan: string) =>
  */
 export async function activateSubscription(paymentIntentId: string): Promise<SubscriptionDto> {
   try {
-    return await apiFetch<SubscriptionDto>("/api/activate-subscription", { method: "POST", body: { paymentIntentId } });
+    return await apiFetch("/api/activate-subscription", { method: "POST", body: { paymentIntentId } });
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 404)) throw error;
-    const summary = await apiFetch<SubscriptionDto>("/api/subscription");
+    const summary = await apiFetch("/api/subscription");
     if (summary.subscription.plan !== "free" && summary.subscription.status === "active") return summary;
     throw error;
   }
@@ -55,7 +55,7 @@ export async function activateSubscription(paymentIntentId: string): Promise<Sub
 export function useCancelSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<{ message: string }>("/api/cancel-subscription", { method: "POST" }),
+    mutationFn: () => apiFetch("/api/cancel-subscription", { method: "POST" }),
     onSuccess: () => invalidate(queryClient, subscriptionKeys.current),
   });
 }

@@ -1,7 +1,6 @@
 // The broker's checklist templates: one list (ready-made + own) and the writes on their own.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { MessageResponse } from "@shared/api-types";
-import type { TemplateDto, TemplateInput, TemplateList } from "@shared/api-types";
+import type { TemplateInput } from "@shared/api-types";
 import { apiFetch } from "../../api/client";
 import type { ResourceKey } from "../../api/query-keys";
 
@@ -12,7 +11,7 @@ export const templateKeys = {
 
 /** Changes only by this broker's own writes, which refresh it (SPEC 9 gives no time: kept until then). */
 export const useTemplatesQuery = () =>
-  useQuery({ queryKey: templateKeys.list(), queryFn: ({ signal }) => apiFetch<TemplateList>("/api/templates", { signal }), staleTime: Infinity });
+  useQuery({ queryKey: templateKeys.list(), queryFn: ({ signal }) => apiFetch("/api/templates", { signal }), staleTime: Infinity });
 
 /** A write to templates refreshes only the templates (no customer or document changes). */
 function useTemplateMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
@@ -22,8 +21,8 @@ function useTemplateMutation<Input, Output>(mutationFn: (input: Input) => Promis
 
 export const useSaveTemplateMutation = () =>
   useTemplateMutation(({ id, ...input }: TemplateInput & { id?: string }) =>
-    apiFetch<TemplateDto>(id ? `/api/templates/${id}` : "/api/templates", { method: id ? "PUT" : "POST", body: input }),
+    apiFetch(id ? `/api/templates/${id}` : "/api/templates", { method: id ? "PUT" : "POST", body: input }),
   );
 
 export const useDeleteTemplateMutation = () =>
-  useTemplateMutation((id: string) => apiFetch<MessageResponse>(`/api/templates/${id}`, { method: "DELETE" }));
+  useTemplateMutation((id: string) => apiFetch(`/api/templates/${id}`, { method: "DELETE" }));
