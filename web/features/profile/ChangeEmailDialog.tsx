@@ -18,7 +18,6 @@ export function ChangeEmailDialog({ isOpen, onOpenChange }: { isOpen: boolean; o
   );
 }
 
-
 function ChangeEmailSteps({ onDone }: { onDone: () => void }) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
