@@ -3,6 +3,6 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./db/schema.pg.ts",
+  schema: "./db/schema-pg/",
   out: "./db/migrations-pg",
 });

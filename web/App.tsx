@@ -32,7 +32,7 @@ function lazyScreen<Name extends string>(load: () => Promise<Record<Name, Compon
 }
 
 const LandingRoute = lazyScreen(() => import("./routes/landing"), "LandingRoute");
-const BrokerArea = lazyScreen(() => import("./components/BrokerArea"), "BrokerArea");
+const BrokerArea = lazyScreen(() => import("./features/broker-shell/BrokerArea"), "BrokerArea");
 const DashboardRoute = lazyScreen(() => import("./routes/dashboard"), "DashboardRoute");
 const CustomersRoute = lazyScreen(() => import("./routes/customers"), "CustomersRoute");
 const CustomerDetailRoute = lazyScreen(() => import("./routes/customer-detail"), "CustomerDetailRoute");
@@ -64,7 +64,7 @@ export function preloadRoute(pathname: string, queryClient: QueryClient): Promis
   const screen = BROKER_SCREENS[first];
   if (!screen) return Promise.resolve();
   // From the broker area's chunk (preloaded): a module of its own would be one more round trip.
-  const session = import("./components/BrokerArea").then(({ prefetchSession }) => prefetchSession(queryClient));
+  const session = import("./features/broker-shell/BrokerArea").then(({ prefetchSession }) => prefetchSession(queryClient));
   return Promise.all([BrokerArea.preload(), screen.preload(), session]);
 }
 

@@ -1,18 +1,16 @@
 // Reads one uploaded file from a multipart request as a stream: straight to a temporary file,
 // never the whole body in memory, stopped as soon as it passes the size limit, and typed by its
-// first bytes (magic numbers), not by its name or the browser's say-so.
+// first bytes (magic numbers), not by its name or the browser's say-so. Each file's bytes go to
+// disk in upload-spool.ts; its type and name are judged in upload-content.ts.
 import busboy from "busboy";
-import { fileTypeFromBuffer } from "file-type";
-import { closeSync, open, rmSync, writeSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { once } from "node:events";
-import { promisify } from "node:util";
-import type { Readable } from "node:stream";
 import { AppError, isDiskFull, storageFull } from "./errors.ts";
 import { exceedsUploadLimit, uploadMessages } from "../shared/validation.ts";
 import { randomToken } from "./tokens.ts";
-
-const openFile = promisify(open);
+import { cleanFileName, sniffType } from "./upload-content.ts";
+import { spoolToFile, type IncomingFile } from "./upload-spool.ts";
 
 export interface ReceivedFileData {
   /** Where the bytes are now; the caller moves it into the file store or removes it. */
@@ -53,40 +51,8 @@ export interface ReceiveManyOptions extends ReceiveOptions {
   noFileMessage?: string;
 }
 
-const SNIFF_BYTES = 4100;
-const MAX_NAME = 200;
 /** Room for multipart boundaries and part headers around the file in an announced body length. */
 const MULTIPART_FRAMING_BYTES = 64 * 1024;
-
-/** How far into a file viewers look for `%PDF-` (Acrobat: the first 1024 bytes). */
-const PDF_HEADER_WINDOW = 1024;
-
-/**
- * The accepted type a file's first bytes show, or null. Real PDFs often carry junk (a mail
- * header, a byte-order mark) before `%PDF-`, which viewers skip; such a file counts as a PDF here
- * and the PDF check (pdf.js) decides whether it opens.
- */
-export async function sniffType(head: Uint8Array, accept: readonly string[]): Promise<string | null> {
-  const sniffed = await fileTypeFromBuffer(head);
-  if (sniffed && accept.includes(sniffed.mime)) return sniffed.mime;
-  if (!accept.includes("application/pdf")) return null;
-  const window = Buffer.from(head.subarray(0, PDF_HEADER_WINDOW + 5));
-  const header = window.indexOf("%PDF-");
-  if (header < 0) return null;
-  // Junk that is markup (an HTML page with a PDF after it) is a polyglot, not a mail header or a
-  // printer's preamble: refused like any other HTML.
-  if (/^\s*</.test(window.subarray(0, header).toString("latin1"))) return null;
-  return "application/pdf";
-}
-
-/** A file name safe to show and to store as data: no path, no control characters, bounded. */
-export function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? "";
-  // Control characters, and the bidirectional overrides and isolates that make
-  // "invoice\u202Efdp.exe" display as "invoiceexe.pdf".
-  const clean = base.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "").trim();
-  return (clean || "file").slice(0, MAX_NAME);
-}
 
 /**
  * busboy for one upload. File names are decoded as UTF-8 (what browsers send; busboy's default,
@@ -118,15 +84,6 @@ export async function receiveFile(request: Request, options: ReceiveOptions): Pr
  */
 export function receiveFiles(request: Request, options: ReceiveManyOptions): Promise<ReceivedFiles> {
   return receiveParts(request, options, { refuseExtraFiles: true });
-}
-
-interface IncomingFile {
-  tempPath: string;
-  originalName: string;
-  head: Uint8Array;
-  size: number;
-  stream: Readable;
-  done: Promise<void>;
 }
 
 async function receiveParts(request: Request, options: ReceiveManyOptions, mode: { refuseExtraFiles: boolean }): Promise<ReceivedFiles> {
@@ -198,75 +155,8 @@ async function receiveParts(request: Request, options: ReceiveManyOptions, mode:
       stream.resume();
       return;
     }
-    const file: IncomingFile = {
-      tempPath: join(options.tempDir, `upload-${randomToken(12)}`),
-      originalName: cleanFileName(info.filename ?? ""),
-      head: new Uint8Array(0),
-      size: 0,
-      stream,
-      done: Promise.resolve(),
-    };
+    const file = spoolToFile(stream, join(options.tempDir, `upload-${randomToken(12)}`), cleanFileName(info.filename ?? ""));
     files.push(file);
-    // The file is created on the thread pool: creating one waits for the disk's journal while
-    // other uploads are being flushed (fsync), ~0.3 ms each time on this ext4, which on the
-    // server's thread is every other request's wait. Until it is open, the piece stays with busboy
-    // (the stream is not read yet), and busboy holds the body back (the loop below waits).
-    const opening = openFile(file.tempPath, "w");
-    file.done = new Promise<void>((resolve, reject) => {
-      let fd: number | null = null;
-      let failed = false;
-      const close = () => {
-        if (fd !== null) closeSync(fd);
-        fd = null;
-      };
-      // Settled only once the file is open or has failed to, so nothing creates it after the
-      // caller removed it.
-      const fail = (error: unknown) => {
-        if (failed) return;
-        failed = true;
-        const settle = () => {
-          try {
-            close();
-          } catch {}
-          reject(error);
-        };
-        void opening.then((opened) => {
-          fd ??= opened; // opened after the failure: closed here
-          settle();
-        }, settle);
-      };
-      stream.on("error", fail);
-      // Destroyed before its end (client gone, parser failed): close the file, then report.
-      stream.on("close", () => {
-        if (!stream.readableEnded) fail(new Error("upload stopped"));
-      });
-      opening.then((opened) => {
-        if (failed) return;
-        fd = opened;
-        // Each piece goes to the file as it comes, in one synchronous write of the piece itself
-        // (into the page cache: microseconds), so nothing is held or copied in between; Bun's
-        // FileSink copied every byte into its buffer and needed a flush every MB. storage.ts
-        // flushes the file to the disk before its row commits.
-        stream.on("data", (chunk: Buffer) => {
-          file.size += chunk.length;
-          if (file.head.length < SNIFF_BYTES) file.head = Buffer.concat([file.head, chunk.subarray(0, SNIFF_BYTES - file.head.length)]);
-          try {
-            // A full disk (ENOSPC) throws here and stops the upload; writeSync may write less than asked.
-            for (let at = 0; at < chunk.length; ) at += writeSync(opened, chunk, at);
-          } catch (error) {
-            stream.destroy(error as Error);
-          }
-        });
-        stream.on("end", () => {
-          try {
-            close();
-            resolve();
-          } catch (error) {
-            reject(error);
-          }
-        });
-      }, fail);
-    });
     // Its failure also fails the body loop below, which is what we await; never leave it unhandled.
     file.done.catch(stopReading);
   });

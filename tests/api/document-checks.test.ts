@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as jpeg from "jpeg-js";
-import { applyOrientation } from "../../src/features/document-checks/image.ts";
+import { applyOrientation } from "../../src/features/document-checks/image-jpeg.ts";
 import { createCustomer, uploadFile } from "../support/fixtures.ts";
 import { storedKeys } from "../support/stored-files.ts";
 import { useTestServer, type Broker } from "../support/server.ts";

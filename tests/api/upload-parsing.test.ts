@@ -70,7 +70,7 @@ describe("typing by content", () => {
   const concat = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
 
   test("junk before %PDF- within the first 1 KB is still a PDF (viewers skip it); further in, or after markup, it is not", async () => {
-    const { sniffType } = await import("../../src/lib/upload.ts");
+    const { sniffType } = await import("../../src/lib/upload-content.ts");
     expect(await sniffType(sampleFiles.pdf(), accept)).toBe("application/pdf");
     expect(await sniffType(concat(enc("From: scanner@office\r\n\r\n"), sampleFiles.pdf()), accept)).toBe("application/pdf");
     expect(await sniffType(concat(new Uint8Array(1000).fill(0x20), sampleFiles.pdf()), accept)).toBe("application/pdf");

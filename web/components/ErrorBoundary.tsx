@@ -1,10 +1,9 @@
 // The last line: whatever a screen throws while rendering (a chunk that would not load, a bug)
 // ends on a page that says so and offers a way on, never on a blank page. A chunk missing because
 // the portal was upgraded under an open tab reloads the page instead (new-version.ts).
-import { Component, type ErrorInfo, type ReactNode } from "react";
+import { Component, type ReactNode } from "react";
 import { isDown } from "../api/connection";
 import { Button, LinkButton } from "./ui/Button";
-import { isChunkLoadError, reloadIfNewVersion } from "../api/new-version";
 
 interface State {
   error: unknown;
@@ -17,23 +16,25 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     return { error };
   }
 
-  componentDidCatch(error: unknown, info: ErrorInfo): void {
-    console.error("A screen failed", error, info.componentStack);
-    void reloadIfNewVersion(error);
+  componentDidCatch(error: unknown): void {
+    console.error(error);
+    // Its own small chunk: only a page that failed needs it (and if it cannot load, the server is
+    // unreachable, which is no new version).
+    void import("../api/new-version").then(({ reloadIfNewVersion }) => reloadIfNewVersion(error)).catch(() => {});
   }
 
   private retry = () => this.setState({ error: null });
 
   render() {
     if (this.state.error === null) return this.props.children;
-    const offline = isDown() || isChunkLoadError(this.state.error);
+    const offline = isDown();
     return (
       <main className="mx-auto flex min-h-screen max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
         <h1 className="text-xl font-semibold text-slate-900">{offline ? "This page could not be loaded" : "Something went wrong"}</h1>
         <p className="text-slate-700">
           {offline
-            ? "The portal could not be reached. Check your connection, then try again."
-            : "This screen ran into a problem. Nothing you saved is lost. Try again, or go back to the start."}
+            ? "Check your connection, then try again."
+            : "Nothing you saved is lost. Try again, or go back to the start."}
         </p>
         <div className="flex flex-wrap justify-center gap-3">
           <Button onPress={this.retry}>Try again</Button>

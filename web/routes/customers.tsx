@@ -2,8 +2,6 @@ import { useState } from "react";
 import { Users } from "lucide-react";
 import type { CustomerDto } from "@shared/api-types";
 import { EmptyState } from "../components/ui/EmptyState";
-import { SearchField } from "../components/ui/SearchField";
-import { Select } from "../components/ui/Select";
 import { Spinner } from "../components/ui/Spinner";
 import { usePageTitle } from "../components/use-page-title";
 import { AddCustomerButton } from "../features/customers/AddCustomerButton";
@@ -11,14 +9,9 @@ import { BulkReminderButton } from "../features/customers/BulkReminderButton";
 import { CustomerTable } from "../features/customers/CustomerTable";
 import { EditCustomerDialog } from "../features/customers/EditCustomerDialog";
 import { RequestDocumentDialog } from "../features/customers/RequestDocumentDialog";
-import { useCustomerList, type InvitationFilter } from "../features/customers/use-customer-list";
+import { CustomerFilterBar } from "../features/customers/CustomerFilterBar";
+import { useCustomerList } from "../features/customers/use-customer-list";
 import { ExportCustomersButton } from "../features/export/ExportButtons";
-
-const STATUS_OPTIONS: { id: InvitationFilter; label: string }[] = [
-  { id: "all", label: "All statuses" },
-  { id: "pending", label: "Pending" },
-  { id: "accepted", label: "Accepted" },
-];
 
 /** SPEC 2 "All Customers". */
 export function CustomersRoute() {
@@ -44,23 +37,7 @@ export function CustomersRoute() {
         </div>
       </header>
 
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <SearchField
-          label="Search customers"
-          placeholder="Search by name or email"
-          value={list.search}
-          onChange={list.setSearch}
-          className="sm:w-80"
-        />
-        <Select
-          label="Filter by invitation status"
-          hideLabel
-          selectedKey={list.status}
-          onSelectionChange={list.setStatus}
-          options={STATUS_OPTIONS}
-          className="sm:w-48"
-        />
-      </div>
+      <CustomerFilterBar place="page" search={list.search} onSearchChange={list.setSearch} status={list.status} onStatusChange={list.setStatus} />
 
       {isLoading ? (
         <Spinner label="Loading customers" className="w-full py-16" />

@@ -159,7 +159,7 @@ export async function signUpCustomer(ctx: AppContext, input: CustomerSignUpInput
 }
 
 // Limits per email address, read from the codes table itself so that neither a restart nor
-// deleting and re-creating a customer (which keeps the rows, see db/schema.ts) resets them:
+// deleting and re-creating a customer (which keeps the rows, see db/schema/customer-auth.ts) resets them:
 // at most 3 codes an hour, and 10 tries a day across all codes. Ten tries of a million keep a
 // guesser's odds at 1 in 100,000 a day, however many links to the address a broker makes.
 const CODES_PER_HOUR = 3;

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
 import { fileResponse } from "../../lib/http.ts";
 import { IdParams, NotJson } from "../../lib/model.ts";
-import { cleanFileName } from "../../lib/upload.ts";
+import { cleanFileName } from "../../lib/upload-content.ts";
 import { access } from "../access/plugin.ts";
 import { FileLinkDto, ProxyQuery, TokenQuery } from "./model.ts";
 import { fileLink, proxiedDocumentId, readDocumentFile } from "./service.ts";

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { Form } from "react-aria-components";
-import { errorText } from "../../api/client";
 import { Button } from "../../components/ui/Button";
 import { TextField } from "../../components/ui/TextField";
 import { isValidEmail, messages } from "@shared/validation";
 import { useForgotPasswordMutation } from "./api";
+import { ErrorNote } from "../../components/ErrorNote";
 
 /** The sign-in dialog's "Forgot password?" step: asks for a reset link by email. */
 export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
@@ -41,11 +41,7 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
         }}
         errorMessage={error}
       />
-      {forgot.error ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {errorText(forgot.error, "Service Temporarily Unavailable. Please try again.")}
-        </p>
-      ) : null}
+      <ErrorNote error={forgot.error} />
       <Button type="submit" isPending={forgot.isPending} className="w-full">
         {forgot.isPending ? "Sending..." : "Send reset link"}
       </Button>

@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Form } from "react-aria-components";
 import { useSearchParams } from "react-router";
-import { errorText } from "../../api/client";
 import { Button, LinkButton } from "../../components/ui/Button";
 import { TextField } from "../../components/ui/TextField";
 import { BROKER_PASSWORD_MIN, messages } from "@shared/validation";
 import { useResetPasswordMutation } from "./api";
+import { ErrorNote } from "../../components/ErrorNote";
 
 /**
  * Where a broker's emailed reset link lands (/reset-password?token=…). The token is taken out of
@@ -73,11 +73,7 @@ export function ResetPasswordScreen() {
               onChange={setConfirm}
               errorMessage={errors.confirm}
             />
-            {reset.error ? (
-              <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-                {errorText(reset.error, "Password reset failed.")}
-              </p>
-            ) : null}
+            <ErrorNote error={reset.error} fallback="Password reset failed." />
             <Button type="submit" isPending={reset.isPending} className="w-full">
               {reset.isPending ? "Saving..." : "Set new password"}
             </Button>

@@ -5,6 +5,7 @@ import { Button } from "../../components/ui/Button";
 import { TextField } from "../../components/ui/TextField";
 import { isRecoveryCode, isTotpCode, twoFactorMessages } from "@shared/two-factor";
 import { useVerifySecondFactor, type SecondFactorChallenge } from "./sign-in-options-api";
+import { ErrorNote } from "../../components/ErrorNote";
 
 /**
  * Sign-in's second step, after a right password: the code from the authenticator app, or one of
@@ -52,11 +53,7 @@ export function SecondFactorForm({ challenge, onSignedIn, onStartOver }: {
         }}
         errorMessage={fieldError}
       />
-      {verify.error ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {errorText(verify.error, "Service Temporarily Unavailable. Please try again.")}
-        </p>
-      ) : null}
+      <ErrorNote error={verify.error} />
       <Button type="submit" isPending={verify.isPending} className="w-full">
         {verify.isPending ? "Checking..." : "Verify and sign in"}
       </Button>

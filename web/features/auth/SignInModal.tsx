@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Form } from "react-aria-components";
 import { useNavigate } from "react-router";
-import { ApiError, errorText } from "../../api/client";
+import { ApiError } from "../../api/client";
 import { Button } from "../../components/ui/Button";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { TextField } from "../../components/ui/TextField";
@@ -14,6 +14,7 @@ import { pathAfterSignIn } from "./pending-action";
 import { SecondFactorForm } from "./SecondFactorForm";
 import { usePasswordSignIn, useOidcSettings, type SecondFactorChallenge } from "./sign-in-options-api";
 import { OrDivider, SsoSignInButton } from "./SsoSignIn";
+import { ErrorNote } from "../../components/ErrorNote";
 
 export type AuthMode = "signin" | "signup";
 
@@ -52,9 +53,6 @@ function validate(mode: AuthMode, values: Record<string, string>): FieldErrors {
   else if (values.confirmPassword !== password) errors.confirmPassword = messages.passwordsDontMatch;
   return errors;
 }
-
-// A network failure never reached our server: say so instead of "Failed to fetch".
-const serverMessage = (error: Error) => errorText(error, "Service Temporarily Unavailable. Please try again.");
 
 /** No answer, or the server failing (5xx): the sign-in service is unavailable (SPEC 8). */
 const isUnavailable = (error: Error) => !(error instanceof ApiError) || error.status >= 500;
@@ -210,7 +208,7 @@ function AuthForm({ mode, onModeChange, onDone }: { mode: AuthMode; onModeChange
           Forgot password?
         </Button>
       ) : null}
-      <ServerError error={mutation.error} />
+      <ErrorNote error={mutation.error} />
 
       <Button type="submit" isPending={mutation.isPending} className="w-full">
         {mode === "signin"
@@ -229,15 +227,6 @@ function AuthForm({ mode, onModeChange, onDone }: { mode: AuthMode; onModeChange
         </Button>
       </p>
     </Form>
-  );
-}
-
-function ServerError({ error }: { error: Error | null }) {
-  if (!error) return null;
-  return (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-      {serverMessage(error)}
-    </p>
   );
 }
 
@@ -290,7 +279,7 @@ function SignUpCodeForm({ input, sentMessage, onBack, onCreated }: {
         errorMessage={codeError}
       />
 
-      <ServerError error={verify.error ?? resend.error} />
+      <ErrorNote error={verify.error ?? resend.error} />
 
       <Button type="submit" isPending={verify.isPending} className="w-full">
         {verify.isPending ? "Creating account..." : "Verify and create account"}

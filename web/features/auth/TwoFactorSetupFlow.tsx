@@ -1,19 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { Form } from "react-aria-components";
-import { errorText } from "../../api/client";
 import { Button } from "../../components/ui/Button";
 import { TextField } from "../../components/ui/TextField";
 import { isTotpCode, twoFactorMessages } from "@shared/two-factor";
 import { useBeginTwoFactorSetup, useConfirmTwoFactor, type TwoFactorSetup } from "./sign-in-options-api";
-
-function ErrorLine({ error }: { error: Error | null }) {
-  if (!error) return null;
-  return (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-      {errorText(error, "Service Temporarily Unavailable. Please try again.")}
-    </p>
-  );
-}
+import { ErrorNote } from "../../components/ErrorNote";
 
 /** The base32 key in groups of four, easier to type into an app by hand. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret;
@@ -36,7 +27,7 @@ export function TwoFactorSetupFlow({ userId, onDone }: { userId: string; onDone:
         Use an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Authy …). After your password, sign-in
         will ask for the 6-digit code it shows.
       </p>
-      <ErrorLine error={begin.error} />
+      <ErrorNote error={begin.error} />
       <Button className="self-start" isPending={begin.isPending} onPress={() => begin.mutate(undefined, { onSuccess: setSetup })}>
         Set up authenticator app
       </Button>
@@ -91,7 +82,7 @@ function ConfirmSetup({ setup, onConfirmed }: { setup: TwoFactorSetup; onConfirm
         }}
         errorMessage={fieldError}
       />
-      <ErrorLine error={confirm.error} />
+      <ErrorNote error={confirm.error} />
       <Button type="submit" className="self-start" isPending={confirm.isPending}>
         {confirm.isPending ? "Checking..." : "Turn on two-factor"}
       </Button>

@@ -1,34 +1,22 @@
 // A dashboard action chosen on the landing page before signing in (SPEC:
 // landing "Hero buttons"). Kept in sessionStorage so it survives the sign-in
 // round trip but not the browser tab.
+import { sessionSlot } from "../../lib/session-slot";
 import { hasPendingSubscription } from "../subscription/pending-subscription";
 
 export type PendingAction = "request-document" | "share-document";
-
-const STORAGE_KEY = "broker-portal.pending-action";
 
 export function isPendingAction(value: unknown): value is PendingAction {
   return value === "request-document" || value === "share-document";
 }
 
-export function storePendingAction(action: PendingAction): void {
-  try {
-    sessionStorage.setItem(STORAGE_KEY, action);
-  } catch {
-    // Storage can be disabled (private mode); the user just lands on the dashboard.
-  }
-}
+const pendingAction = sessionSlot("broker-portal.pending-action", isPendingAction);
+
+/** Storage can be disabled (private mode); the user then just lands on the dashboard. */
+export const storePendingAction = (action: PendingAction): void => pendingAction.store(action);
 
 /** Reads and forgets the stored action, so it runs once. */
-export function takePendingAction(): PendingAction | null {
-  try {
-    const value = sessionStorage.getItem(STORAGE_KEY);
-    sessionStorage.removeItem(STORAGE_KEY);
-    return isPendingAction(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
+export const takePendingAction = (): PendingAction | null => pendingAction.take();
 
 /** Where to go after signing in: the dashboard, opening a stored action if there is one. */
 export function pathAfterSignIn(): string {

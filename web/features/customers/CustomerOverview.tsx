@@ -5,21 +5,14 @@ import type { CustomerDto } from "@shared/api-types";
 import { CustomerStatusBadge } from "../../components/CustomerStatusBadge";
 import { Button, LinkButton } from "../../components/ui/Button";
 import { EmptyState } from "../../components/ui/EmptyState";
-import { SearchField } from "../../components/ui/SearchField";
-import { Select } from "../../components/ui/Select";
 import { Spinner } from "../../components/ui/Spinner";
 import { CustomerAvatar } from "./CustomerAvatar";
+import { CustomerFilterBar } from "./CustomerFilterBar";
 import { OVERVIEW_PAGE, type InvitationFilter } from "./page-path";
 import { useCustomerPageQuery } from "./page-query";
 
 // Fetched when first opened and mounted only while open (issue 14, the dashboard's first load).
 const SendReminderDialog = lazy(async () => ({ default: (await import("./SendReminderDialog")).SendReminderDialog }));
-
-const STATUS_OPTIONS: { id: InvitationFilter; label: string }[] = [
-  { id: "all", label: "All statuses" },
-  { id: "accepted", label: "Accepted" },
-  { id: "pending", label: "Pending" },
-];
 
 /**
  * SPEC 2 "Customer Overview grid" on the dashboard. An overview: the first 12 matching customers
@@ -46,23 +39,7 @@ export function CustomerOverview() {
         <h2 id="customer-overview" className="text-lg font-semibold text-slate-900">
           Customer Overview
         </h2>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <SearchField
-            label="Search customers"
-            placeholder="Search by name or email"
-            value={search}
-            onChange={setSearch}
-            className="sm:w-72"
-          />
-          <Select
-            label="Filter by invitation status"
-            hideLabel
-            selectedKey={status}
-            onSelectionChange={setStatus}
-            options={STATUS_OPTIONS}
-            className="sm:w-44"
-          />
-        </div>
+        <CustomerFilterBar place="overview" search={search} onSearchChange={setSearch} status={status} onStatusChange={setStatus} />
       </div>
 
       <div className="mt-4">

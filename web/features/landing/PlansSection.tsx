@@ -1,8 +1,7 @@
 import { useEffect } from "react";
 import { Section } from "./Section";
 import { SECTION_IDS } from "./content";
-import { PlanButton } from "./PlanButton";
-import { PlanCard } from "./PlanCard";
+import { PlanCardGrid } from "./PlanCardGrid";
 import { useSubscriptionQuery } from "../subscription/api";
 import { takePendingSubscription } from "../subscription/pending-subscription";
 import { usePlanCheckout } from "../subscription/PlanCheckout";
@@ -10,7 +9,7 @@ import { usePlans } from "../subscription/use-plans";
 
 /** Plan cards for signed-in brokers (the anchor of "Manage Subscription"). */
 export function PlansSection() {
-  const { plans, billingEnabled, isLoading } = usePlans();
+  const { billingEnabled, isLoading } = usePlans();
   const subscription = useSubscriptionQuery();
   const checkout = usePlanCheckout();
   const currentPlan = subscription.data?.subscription.plan ?? null;
@@ -33,18 +32,7 @@ export function PlansSection() {
           : "Billing is not enabled on this portal, so every broker can use it without limits and nothing is charged."
       }
     >
-      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {plans.map((plan) => (
-          <PlanCard
-            key={plan.id}
-            plan={plan}
-            charged={billingEnabled}
-            highlighted={plan.id === "basic"}
-            current={billingEnabled && plan.id === currentPlan}
-            action={<PlanButton plan={plan} checkout={checkout} currentPlan={currentPlan} />}
-          />
-        ))}
-      </div>
+      <PlanCardGrid checkout={checkout} currentPlan={currentPlan} className="gap-6" />
       {checkout.dialogs}
     </Section>
   );

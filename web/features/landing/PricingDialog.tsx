@@ -2,8 +2,7 @@ import { ModalDialog } from "../../components/ui/Dialog";
 import { useSubscriptionQuery } from "../subscription/api";
 import { usePlanCheckout } from "../subscription/PlanCheckout";
 import { usePlans } from "../subscription/use-plans";
-import { PlanButton } from "./PlanButton";
-import { PlanCard } from "./PlanCard";
+import { PlanCardGrid } from "./PlanCardGrid";
 import { TryForFreeButton } from "./TryForFreeButton";
 
 interface PricingDialogProps {
@@ -16,7 +15,7 @@ interface PricingDialogProps {
 }
 
 export function PricingDialog({ isOpen, onOpenChange, onTryForFree, onSignIn }: PricingDialogProps) {
-  const { plans, billingEnabled } = usePlans();
+  const { billingEnabled } = usePlans();
   const signedIn = onTryForFree === undefined;
   const subscription = useSubscriptionQuery({ enabled: signedIn });
   const checkout = usePlanCheckout({ onSignInRequired: onSignIn ?? onTryForFree });
@@ -31,18 +30,13 @@ export function PricingDialog({ isOpen, onOpenChange, onTryForFree, onSignIn }: 
                 ? "Every plan includes personal upload links, reminders and live updates. Prices are per month."
                 : "Every plan includes personal upload links, reminders and live updates. Billing is not enabled on this portal, so nothing is charged and every broker has the Unlimited plan."}
             </p>
-            <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-              {plans.map((plan) => (
-                <PlanCard
-                  key={plan.id}
-                  plan={plan}
-                  charged={billingEnabled}
-                  highlighted={plan.id === "basic"}
-                  current={billingEnabled && plan.id === currentPlan}
-                  action={billingEnabled ? <PlanButton plan={plan} checkout={checkout} currentPlan={currentPlan} onPress={close} /> : undefined}
-                />
-              ))}
-            </div>
+            <PlanCardGrid
+              checkout={checkout}
+              currentPlan={currentPlan}
+              withActions={billingEnabled}
+              onChoose={close}
+              className="mt-6 gap-4"
+            />
             {onTryForFree ? (
               <div className="mt-6 flex justify-end">
                 <TryForFreeButton close={close} onTryForFree={onTryForFree} />

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from "react";
 import { Form } from "react-aria-components";
-import { errorText } from "../../api/client";
 import { EmailCodeField, emailCodeError } from "../../components/EmailCodeField";
 import { Button } from "../../components/ui/Button";
 import { ModalDialog } from "../../components/ui/Dialog";
@@ -8,6 +7,7 @@ import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
 import { isValidEmail, messages } from "@shared/validation";
 import { useConfirmEmailChange, useRequestEmailChange } from "./account-api";
+import { ErrorNote } from "../../components/ErrorNote";
 
 /** A new sign-in email in two steps: the password (a code goes to the new address), then the code. */
 export function ChangeEmailDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
@@ -17,13 +17,6 @@ export function ChangeEmailDialog({ isOpen, onOpenChange }: { isOpen: boolean; o
     </ModalDialog>
   );
 }
-
-const ErrorNote = ({ error, fallback }: { error: Error | null; fallback: string }) =>
-  error ? (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-      {errorText(error, fallback)}
-    </p>
-  ) : null;
 
 function ChangeEmailSteps({ onDone }: { onDone: () => void }) {
   const [email, setEmail] = useState("");

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { Form } from "react-aria-components";
-import { errorText } from "../../api/client";
 import { Button } from "../../components/ui/Button";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
 import { BROKER_PASSWORD_MIN, messages } from "@shared/validation";
 import { useChangePassword } from "./account-api";
+import { ErrorNote } from "../../components/ErrorNote";
 
 /** A new password, given the current one; the broker's other sessions end, this one stays. */
 export function ChangePasswordDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
@@ -61,11 +61,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         errorMessage={errors.next}
       />
       <TextField label="Confirm new password" type="password" autoComplete="new-password" isRequired value={values.confirm} onChange={set("confirm")} errorMessage={errors.confirm} />
-      {change.error ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {errorText(change.error, "The password could not be changed. Please try again.")}
-        </p>
-      ) : null}
+      <ErrorNote error={change.error} fallback="The password could not be changed. Please try again." />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onPress={onDone}>
           Cancel

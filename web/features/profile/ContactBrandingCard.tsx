@@ -15,6 +15,7 @@ import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
 import { browserTimeZone } from "../auth/api";
 import { useBrokerProfile, useRemoveLogo, useUpdateProfile, useUploadLogo } from "./account-api";
+import { ErrorNote } from "../../components/ErrorNote";
 
 type Values = Record<"firstName" | "lastName" | "company" | "phone" | "contactEmail" | "accentColor" | "timeZone", string>;
 
@@ -132,11 +133,7 @@ function ProfileForm({ profile }: { profile: BrokerProfileDto }) {
             ) : null}
           </div>
         </div>
-        {update.error ? (
-          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {errorText(update.error, "The profile could not be saved. Please try again.")}
-          </p>
-        ) : null}
+        <ErrorNote error={update.error} fallback="The profile could not be saved. Please try again." />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <span
             aria-hidden="true"

@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { CalendarClock, CircleAlert, CreditCard, Crown, Info, Sparkles } from "lucide-react";
 import type { SubscriptionDto } from "@shared/api-types";
-import { formatPlanPrice, getPlan, isPlanId } from "@shared/plans";
+import { getPlan, isPlanId } from "@shared/plans";
 import { Badge } from "../../components/ui/Badge";
 import { Button, LinkButton } from "../../components/ui/Button";
 import { ProgressBar } from "../../components/ui/ProgressBar";
 import { Spinner } from "../../components/ui/Spinner";
 import { useSubscriptionQuery } from "../subscription/api";
+import { PlanPrice } from "../subscription/PlanCard";
 import { usePlans } from "../subscription/use-plans";
 import { CancelSubscriptionDialog } from "./CancelSubscriptionDialog";
 import { formatPeriodEnd } from "./dates";
@@ -82,8 +83,7 @@ function PlanDetails({ subscription: dto }: { subscription: SubscriptionDto }) {
         </div>
         {plan && billing ? (
           <p className="text-slate-700">
-            <span className="text-2xl font-bold text-slate-900">{formatPlanPrice(plan.price)}</span>
-            <span className="text-slate-500">/month</span>
+            <PlanPrice price={plan.price} />
           </p>
         ) : null}
       </div>

@@ -11,6 +11,7 @@ import { isRecoveryCode, isTotpCode, twoFactorMessages } from "@shared/two-facto
 import type { AuthUser } from "../auth/api";
 import { useDisableTwoFactor, useNewRecoveryCodes, useTwoFactorStatus } from "../auth/sign-in-options-api";
 import { RecoveryCodesPanel, TwoFactorSetupFlow } from "../auth/TwoFactorSetupFlow";
+import { ErrorNote } from "../../components/ErrorNote";
 
 type Action = "disable" | "new-codes" | null;
 
@@ -123,11 +124,7 @@ function CodeConfirmation({ userId, action, onCancel, onDone }: {
         }}
         errorMessage={fieldError}
       />
-      {mutation.error ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {errorText(mutation.error, "Service Temporarily Unavailable. Please try again.")}
-        </p>
-      ) : null}
+      <ErrorNote error={mutation.error} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" variant={action === "disable" ? "danger" : "primary"} isPending={mutation.isPending}>
           {action === "disable" ? "Turn off two-factor" : "Show new recovery codes"}

@@ -15,6 +15,7 @@ import { Spinner } from "../../components/ui/Spinner";
 import { toast } from "../../components/ui/Toast";
 import { activateSubscription, createSubscription, subscriptionKeys } from "./api";
 import { POST_PAYMENT_INVALIDATE_MS, POST_PAYMENT_REDIRECT_MS, subscriptionToasts } from "./messages";
+import { PlanPrice } from "./PlanCard";
 import { stripeFor } from "./stripe-loader";
 import { dialogFooterClass } from "../../components/ui/DialogActions";
 
@@ -166,8 +167,7 @@ function PaymentForm({ plan, close }: { plan: Plan; close: () => void }) {
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4">
       <p className="text-slate-700">
-        <span className="text-2xl font-bold text-slate-900">{formatPlanPrice(plan.price)}</span>
-        <span className="text-slate-500">/month</span>, billed monthly until you cancel.
+        <PlanPrice price={plan.price} />, billed monthly until you cancel.
       </p>
       <PaymentElement />
       <p className="flex items-center gap-2 text-xs text-slate-500">

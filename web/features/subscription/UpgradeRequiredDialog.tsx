@@ -1,11 +1,12 @@
 import { useNavigate } from "react-router";
-import { CircleAlert, Check } from "lucide-react";
+import { CircleAlert } from "lucide-react";
 import { limitMessages } from "@shared/limits";
-import { PLANS, formatPlanPrice, type Plan, type PlanId } from "@shared/plans";
+import { PLANS, type Plan, type PlanId } from "@shared/plans";
 import { Button } from "../../components/ui/Button";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { cx } from "../../components/ui/cx";
 import { useSubscriptionQuery } from "./api";
+import { PlanCard } from "./PlanCard";
 import { usePlans } from "./use-plans";
 import { dialogFooterClass } from "../../components/ui/DialogActions";
 
@@ -47,40 +48,18 @@ export function UpgradeRequiredDialog({ isOpen, onOpenChange }: { isOpen: boolea
             {plans.map((plan) => {
               const highlighted = plan.id === "basic";
               return (
-                <li
-                  key={plan.id}
-                  className={cx(
-                    "flex flex-col rounded-xl border p-5",
-                    highlighted ? "border-brand-500 bg-brand-50/40 ring-1 ring-brand-500" : "border-slate-200",
-                  )}
-                >
-                  <div className="flex items-center justify-between gap-2">
-                    <h3 className="text-lg font-semibold text-slate-900">{plan.name}</h3>
-                    {highlighted ? (
-                      <span className="rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-semibold text-white">Recommended</span>
-                    ) : null}
-                  </div>
-                  {catalogue.billingEnabled ? (
-                    <p className="mt-2">
-                      <span className="text-2xl font-bold text-slate-900">{formatPlanPrice(plan.price)}</span>
-                      <span className="text-slate-500">/month</span>
-                    </p>
-                  ) : null}
-                  <ul className="mt-3 flex flex-1 flex-col gap-2 text-sm text-slate-700">
-                    {plan.features.slice(0, 3).map((feature) => (
-                      <li key={feature} className="flex items-start gap-2">
-                        <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
-                        {feature}
-                      </li>
-                    ))}
-                  </ul>
-                  <Button
-                    variant={highlighted ? "primary" : "secondary"}
-                    className="mt-4 w-full"
-                    onPress={() => goToPlans(close)}
-                  >
-                    Upgrade to {plan.name}
-                  </Button>
+                <li key={plan.id}>
+                  <PlanCard
+                    plan={plan}
+                    summary
+                    highlighted={highlighted}
+                    charged={catalogue.billingEnabled}
+                    action={
+                      <Button variant={highlighted ? "primary" : "secondary"} className="w-full" onPress={() => goToPlans(close)}>
+                        Upgrade to {plan.name}
+                      </Button>
+                    }
+                  />
                 </li>
               );
             })}

@@ -1,13 +1,13 @@
 import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 import { Menu as MenuIcon } from "lucide-react";
-import type { AuthUser } from "../features/auth/api";
-import { Logo } from "./Logo";
-import { useLiveChannel } from "../api/live";
-import { BrokerNotificationBell } from "../features/notifications/BrokerNotificationBell";
+import type { AuthUser } from "../auth/api";
+import { Logo } from "../../components/Logo";
+import { useLiveChannel } from "../../api/live";
+import { BrokerNotificationBell } from "../notifications/BrokerNotificationBell";
 import { SideNav } from "./SideNav";
 import { UserMenu } from "./UserMenu";
-import { useHeadingFocus } from "./use-heading-focus";
-import { Button } from "./ui/Button";
+import { useHeadingFocus } from "../../components/use-heading-focus";
+import { Button } from "../../components/ui/Button";
 
 // Fetched when first opened and mounted only while open: a broker's first load carries no
 // drawer (issue 14, LCP on a phone).

@@ -1,6 +1,6 @@
 import { ClipboardList, LayoutDashboard, Users } from "lucide-react";
 import { Link, useLocation } from "react-router";
-import { cx } from "./ui/cx";
+import { cx } from "../../components/ui/cx";
 
 const items = [
   // "/" also counts as the dashboard (SPEC: admin shell side navigation).

@@ -1,8 +1,8 @@
 import { X } from "lucide-react";
 import { Dialog, Modal, ModalOverlay } from "react-aria-components";
-import { Logo } from "./Logo";
+import { Logo } from "../../components/Logo";
 import { SideNav } from "./SideNav";
-import { Button } from "./ui/Button";
+import { Button } from "../../components/ui/Button";
 
 /** Slide-in navigation for narrow screens; Escape or a backdrop click closes it. */
 export function MobileNavDrawer({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {

@@ -1,9 +1,9 @@
 import { LogOut, User as UserIcon } from "lucide-react";
 import { displayName, initials } from "@shared/user-display";
-import type { AuthUser } from "../features/auth/api";
-import { useSignOut } from "../features/auth/use-sign-out";
-import { Button } from "./ui/Button";
-import { Menu, MenuItem, MenuTrigger } from "./ui/Menu";
+import type { AuthUser } from "../auth/api";
+import { useSignOut } from "../auth/use-sign-out";
+import { Button } from "../../components/ui/Button";
+import { Menu, MenuItem, MenuTrigger } from "../../components/ui/Menu";
 
 export function Avatar({ user, className = "size-10" }: { user: AuthUser; className?: string }) {
   if (user.profileImageUrl) {

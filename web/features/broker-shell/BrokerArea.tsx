@@ -1,13 +1,13 @@
 import { lazy, Suspense } from "react";
 import { Outlet } from "react-router";
-import { prefetchCurrentUser, useCurrentUser } from "../features/auth/api";
-import { TwoFactorGate } from "../features/auth/TwoFactorGate";
+import { prefetchCurrentUser, useCurrentUser } from "../auth/api";
+import { TwoFactorGate } from "../auth/TwoFactorGate";
 import { AdminShell } from "./AdminShell";
-import { FullPageSpinner } from "./ui/Spinner";
+import { FullPageSpinner } from "../../components/ui/Spinner";
 
 // The landing page is fetched only for a signed-out visitor (the same chunk as the route "/"):
 // a signed-in broker opening a screen does not download it (issue 14, /dashboard's first load).
-const LandingPage = lazy(async () => ({ default: (await import("../routes/landing")).LandingPage }));
+const LandingPage = lazy(async () => ({ default: (await import("../../routes/landing")).LandingPage }));
 
 /** For App's preloadRoute: asks who is signed in from this chunk, which the page has preloaded. */
 export const prefetchSession = prefetchCurrentUser;

@@ -1,0 +1,38 @@
+// One broker's relationship with one person, with its upload link (owner: customers).
+import { sql } from "drizzle-orm";
+import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, id, time } from "./columns.ts";
+import { users } from "./auth.ts";
+
+/**
+ * A customer as one broker knows them: the broker ↔ customer relationship. The same person
+ * invited by two brokers is two rows with two upload links, and neither broker's row, link or
+ * documents open anything of the other's (see README, "Customers, links and accounts").
+ */
+export const customers = sqliteTable(
+  "customers",
+  {
+    id: id(),
+    brokerId: text("broker_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(), // stored lower-cased
+    name: text("name").notNull(),
+    loanType: text("loan_type"),
+    /** The key to this relationship's portal; opens this broker's requests and nothing else. */
+    uploadLink: text("upload_link").notNull().unique(),
+    invitationStatus: text("invitation_status", { enum: ["pending", "accepted"] }).notNull().default("pending"),
+    invitedAt: time("invited_at").notNull(),
+    acceptedAt: time("accepted_at"),
+    lastReminderAt: time("last_reminder_at"),
+    lastActiveAt: time("last_active_at"),
+    /** When the account holder for this email first signed in or up through this link. */
+    accountConnectedAt: time("account_connected_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("customers_broker_email_idx").on(t.brokerId, t.email),
+    index("customers_email_idx").on(t.email),
+    // All Customers' pages in name or invitation order (see customers/service.ts pageCustomers).
+    index("customers_broker_name_idx").on(t.brokerId, sql`${t.name} collate nocase`, t.email),
+    index("customers_broker_invited_idx").on(t.brokerId, t.invitedAt),
+  ],
+);
