@@ -167,6 +167,24 @@ describe("the real-file corpus", () => {
     expect(tempFiles()).toEqual([]);
   });
 
+  test("an upright JPEG and a PNG that declare too many pixels are refused too (both are stored as sent and shown inline)", async () => {
+    const c = await createCustomer(srv, broker.token, { email: "bombs@example.com", requiredDocuments: [{ name: "Photo ID" }, { name: "Utility bill" }] });
+    const [a, b] = c.documents;
+    // Upright (orientation 1): never decoded by the portal, so the size was not looked at.
+    const jpegBomb = read("exif-samples--jpg_orientation_landscape_1.jpg");
+    const sof = Buffer.from(jpegBomb).indexOf(Buffer.from([0xff, 0xc0]));
+    jpegBomb.set([0xfd, 0xe8, 0xfd, 0xe8], sof + 5); // 65000 × 65000
+    const jpegRes = await uploadFile(srv, c.uploadLink, a!.id, { bytes: jpegBomb, name: "big.jpg", type: "image/jpeg" });
+    expect(jpegRes).toMatchObject({ status: 400, body: { message: "This image is 65000 × 65000 pixels, more than we can process (at most 50 megapixels). Please send a smaller photo or a PDF." } });
+    // A real PNG whose header says 30000 × 30000 (the CRC made right, as a bomb's maker would).
+    const png = pngDeclaring(30000, 30000);
+    const pngRes = await uploadFile(srv, c.uploadLink, b!.id, { bytes: png, name: "big.png", type: "image/png" });
+    expect(pngRes).toMatchObject({ status: 400, body: { message: "This image is 30000 × 30000 pixels, more than we can process (at most 50 megapixels). Please send a smaller photo or a PDF." } });
+    const docs = (await srv.call(`/api/customer/${c.id}/documents`, { token: broker.token })).body;
+    expect(docs.map((d: { status: string }) => d.status)).toEqual(["requested", "requested"]);
+    expect(tempFiles()).toEqual([]);
+  });
+
   test("a photo cut off on its way (its header whole) is refused; bytes after a whole photo's end are kept", async () => {
     const c = await createCustomer(srv, broker.token, { email: "cut-off@example.com", requiredDocuments: ["Photo ID", "Payslip", "Utility bill", "Passport"].map((name) => ({ name })) });
     const docs = c.documents;
@@ -203,3 +221,31 @@ describe("the real-file corpus", () => {
     expect(difference(out, original)).toBe(0); // metadata cut out, image data kept byte for byte
   });
 });
+
+/** A whole, valid PNG (one grey pixel row per line, zlib-compressed zeros) whose IHDR declares width × height. */
+function pngDeclaring(width: number, height: number): Uint8Array {
+  const chunk = (type: string, data: Uint8Array) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), Buffer.from(data)]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  const idat = Bun.deflateSync(new Uint8Array(64 * 1024)); // far less than the declared size: a bomb
+  const zlib = Buffer.concat([Buffer.from([0x78, 0x9c]), Buffer.from(idat), Buffer.alloc(4)]);
+  return Uint8Array.from(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", zlib), chunk("IEND", new Uint8Array())]));
+}
+
+function crc32(bytes: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}

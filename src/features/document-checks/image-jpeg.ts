@@ -122,9 +122,11 @@ export function prepareJpeg(bytes: Uint8Array, convertedFrom: string | null): Pr
   const exif = readExif(bytes, segments);
   const metadata = segments.filter((s) => isMetadata(s));
   const size = jpegSize(bytes);
+  // Every JPEG, upright or not: one stored as sent is still decoded by the broker's browser and
+  // by every later check (a 65000 × 65000 header in a few kilobytes unpacks to gigabytes).
+  if (tooLarge(size.width, size.height)) throw new ImageTooLarge(size.width, size.height);
   const facts = { metadataRemoved: metadata.length > 0, locationRemoved: exif.hasLocation, convertedFrom };
   if (exif.orientation !== 1) {
-    if (tooLarge(size.width, size.height)) throw new ImageTooLarge(size.width, size.height);
     const turned = turnJpeg(bytes, exif.orientation);
     return { ...facts, ...turned, mimeType: "image/jpeg", orientationApplied: true, metadataRemoved: true };
   }

@@ -1,7 +1,7 @@
 // PNG images: metadata chunks (EXIF, text, time) cut out, the pixels untouched; a PNG cut off
 // on its way is refused.
-import { ImageUnreadable } from "./image-errors.ts";
-import { concat, type PreparedImage } from "./prepared-image.ts";
+import { ImageTooLarge, ImageUnreadable } from "./image-errors.ts";
+import { concat, tooLarge, type PreparedImage } from "./prepared-image.ts";
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /** Chunks that carry EXIF (and so possibly GPS) or free text such as XMP. */
@@ -39,6 +39,9 @@ export function preparePng(bytes: Uint8Array): PreparedImage {
     }
   }
   if (!width || !height) throw new ImageUnreadable("PNG has no size");
+  // A PNG is stored as sent and shown inline, so its declared size is the bomb (30000 × 30000 in
+  // 109 KB of zeros): checked although the portal never decodes it itself.
+  if (tooLarge(width, height)) throw new ImageTooLarge(width, height);
   // Cut off between two chunks, a PNG still reads as whole up to there.
   if (!ended) throw new ImageUnreadable("PNG is cut off: it has no end");
   return {
