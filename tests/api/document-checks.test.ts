@@ -223,7 +223,7 @@ describe("the real-file corpus", () => {
 });
 
 /** A whole, valid PNG (one grey pixel row per line, zlib-compressed zeros) whose IHDR declares width × height. */
-function pngDeclaring(width: number, height: number): Uint8Array {
+function pngDeclaring(width: number, height: number): Uint8Array<ArrayBuffer> {
   const chunk = (type: string, data: Uint8Array) => {
     const body = Buffer.concat([Buffer.from(type, "latin1"), Buffer.from(data)]);
     const out = Buffer.alloc(12 + data.length);
