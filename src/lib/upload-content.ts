@@ -20,12 +20,19 @@ export async function sniffType(head: Uint8Array, accept: readonly string[]): Pr
   if (!accept.includes("application/pdf")) return null;
   const window = Buffer.from(head.subarray(0, PDF_HEADER_WINDOW + 5));
   const header = window.indexOf("%PDF-");
-  if (header < 0) return null;
+  // No `%PDF-` at all: pdf.js (and so Firefox) still opens a file whose first bytes are PDF
+  // objects ("1 0 obj"), as some producers and damaged copies write them. Such a file is a PDF
+  // candidate; the PDF check (pdf.js) decides whether it opens.
+  const start = header >= 0 ? header : window.toString("latin1").search(PDF_OBJECT);
+  if (start < 0 || (header < 0 && sniffed)) return null;
   // Junk that is markup (an HTML page with a PDF after it) is a polyglot, not a mail header or a
   // printer's preamble: refused like any other HTML.
-  if (/^\s*</.test(window.subarray(0, header).toString("latin1"))) return null;
+  if (/^\s*</.test(window.subarray(0, start).toString("latin1"))) return null;
   return "application/pdf";
 }
+
+/** The start of a PDF indirect object, "12 0 obj", near the top of a file without a header. */
+const PDF_OBJECT = /(?:^|[\r\n])\s*\d{1,10}\s+\d{1,5}\s+obj\b/;
 
 /** A file name safe to show and to store as data: no path, no control characters, bounded. */
 export function cleanFileName(name: string): string {

@@ -148,6 +148,28 @@ describe("the real-file corpus", () => {
     }
   });
 
+  test("a PDF without a %PDF- header that pdf.js (Firefox) opens is accepted; text posing as one is still refused", async () => {
+    const c = await createCustomer(srv, broker.token, { email: "headerless@example.com", requiredDocuments: [{ name: "Statement" }, { name: "Notes" }] });
+    const [a, b] = c.documents;
+    // qpdf's test file with everything before its first object taken off (its junk and its
+    // "%PDF-1.3" header): it starts at "1 0 obj", and pdf.js still opens it, all 30 pages.
+    const original = Buffer.from(read("qpdf--leading-junk.pdf"));
+    const headerless = new Uint8Array(original.subarray(original.toString("latin1").search(/\d+ 0 obj/)));
+    expect(Buffer.from(headerless).includes("%PDF-")).toBe(false);
+    const res = await uploadFile(srv, c.uploadLink, a!.id, { bytes: headerless, name: "statement.pdf", type: "application/pdf" });
+    expect(res.status).toBe(200);
+    expect((await q("select mime_type, page_count from documents where id = ?", a!.id))).toEqual({ mime_type: "application/pdf", page_count: 30 });
+    // Plain text that only looks like the start of one: pdf.js cannot open it, so it is refused.
+    const fake = new TextEncoder().encode("1 0 obj\nnot really a PDF at all\n");
+    const refused = await uploadFile(srv, c.uploadLink, b!.id, { bytes: fake, name: "notes.pdf", type: "application/pdf" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(UNREADABLE);
+    // And text without objects is refused for its type, as before.
+    const text = await uploadFile(srv, c.uploadLink, b!.id, { bytes: new TextEncoder().encode("hello, broker"), name: "notes.pdf", type: "application/pdf" });
+    expect(text).toMatchObject({ status: 415, body: { message: "Only PDF, JPG, PNG and HEIC files can be uploaded." } });
+    expect(tempFiles()).toEqual([]);
+  });
+
   test("an image that declares more than 50 megapixels is refused before it is decoded", async () => {
     const c = await createCustomer(srv, broker.token);
     const [a, b] = c.documents;
