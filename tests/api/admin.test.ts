@@ -19,7 +19,9 @@ describe("portal admin", () => {
     const line = res.stdout.split("\n").find((l) => l.includes("listed@example.com"))!;
     expect(line).toContain(broker.user.id);
     expect(line).toContain("active");
-    expect(line).toContain('"Lee\\nINFO forged Lister"');
+    // The newline never reached the name (cleanName), so it cannot start a forged line here.
+    expect(line).toContain('"Lee INFO forged Lister"');
+    expect(res.stdout.split("\n").filter((l) => l.startsWith("INFO forged"))).toEqual([]);
     expect(line).toContain("sessions: 1");
   });
 
