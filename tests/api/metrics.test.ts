@@ -106,6 +106,16 @@ describe("GET /metrics", () => {
     expect(valueOf(samples, "portal_http_request_duration_seconds_sum", { route })).toBeGreaterThan(0);
   });
 
+  test("a route that answers with a Response of its own (a redirect) is counted with the status it sent", async () => {
+    const redirected = { method: "GET", route: "/api/oidc/start", status: "302" };
+    const before = valueOf((await scrape()).samples, "portal_http_requests_total", redirected) ?? 0;
+    const res = await fetch(`${srv.url}/api/oidc/start`, { redirect: "manual" });
+    expect(res.status).toBe(302);
+    const { samples } = await scrape();
+    expect(valueOf(samples, "portal_http_requests_total", redirected)).toBe(before + 1);
+    expect(valueOf(samples, "portal_http_requests_total", { method: "GET", route: "/api/oidc/start", status: "200" })).toBeUndefined();
+  });
+
   test("jobs and emails by state, and open sockets, read when scraped", async () => {
     const start = (await scrape()).samples;
     const logged = valueOf(start, "portal_emails", { state: "logged" })!;

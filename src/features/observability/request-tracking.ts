@@ -15,12 +15,15 @@ export const requestTracking = (ctx: AppContext, metrics: HttpMetrics) =>
     .onRequest(({ request, set }) => {
       set.headers["x-request-id"] = assignRequestId(request);
     })
-    .onAfterResponse({ as: "global" }, ({ request, route, set }) => {
+    .onAfterResponse({ as: "global" }, ({ request, route, set, responseValue }) => {
       const start = requestStartOf(request);
       if (start === undefined) return;
       const seconds = (performance.now() - start) / 1000;
       const pattern = route || "unmatched";
-      const status = errorStatusOf(request) ?? (!route ? 404 : typeof set.status === "number" ? set.status : 200);
+      // A handler that returns a Response (the OIDC redirects, file downloads) sends that
+      // Response's status, whatever set.status says.
+      const sent = responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200;
+      const status = errorStatusOf(request) ?? (!route ? 404 : sent);
       const isUpload = request.method === "POST" && UPLOAD_ROUTE.test(pattern) && status < 300;
       const uploadBytes = isUpload ? Number(request.headers.get("content-length") ?? 0) || 0 : undefined;
       metrics.record({ method: request.method, route: pattern, status, seconds, uploadBytes });
