@@ -30,6 +30,8 @@ export const {
   brokerTwoFactor,
   brokerRecoveryCodes,
   brokerOidcIdentities,
+  oidcFlows,
+  twoFactorPendingSignIns,
   exportSettings,
   reminderCadences,
   reminderPauses,

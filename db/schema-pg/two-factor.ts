@@ -22,3 +22,18 @@ export const brokerRecoveryCodes = pgTable(
   },
   (t) => [index("broker_recovery_codes_user_idx").on(t.userId)],
 );
+
+/**
+ * A password sign-in waiting for its second factor (owner: two-factor): the hash of the token the
+ * browser holds in place of a session. In the database so the code may reach any instance; deleted
+ * when spent, or once expired.
+ */
+export const twoFactorPendingSignIns = pgTable(
+  "two_factor_pending_sign_ins",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: time("expires_at").notNull(),
+  },
+  (t) => [index("two_factor_pending_sign_ins_expires_idx").on(t.expiresAt), index("two_factor_pending_sign_ins_user_idx").on(t.userId)],
+);

@@ -19,8 +19,6 @@
  */
 export type StateScope = "per process" | "shared" | "per process today; must be shared (issue 39 item 13)";
 
-export const MUST_BE_SHARED = "per process today; must be shared (issue 39 item 13)" satisfies StateScope;
-
 export interface StateEntry {
   name: string;
   scope: StateScope;

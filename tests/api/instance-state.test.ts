@@ -99,9 +99,10 @@ test("each registered piece of state says whether it may differ between instance
     expect(SCOPES).toContain(entry.scope);
     expect(entry.why.length).toBeGreaterThan(10);
   }
-  // What an answer depends on and lives in one process's memory today (issue 39 item 13).
+  // Nothing an answer depends on lives in one process's memory: the single sign-on flows and the
+  // sign-ins waiting for their second factor moved into the database (issue 39 item 13).
   const mustBeShared = entries.filter((e) => e.scope === SCOPES[2]).map((e) => e.name).sort();
-  expect(mustBeShared).toEqual(["sign-ins waiting for their second factor", "single sign-on flows in progress"]);
+  expect(mustBeShared).toEqual([]);
 });
 
 test("what `elsewhere` names still exists where it says", () => {

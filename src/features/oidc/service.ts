@@ -81,7 +81,7 @@ export async function beginOidcSignIn(ctx: AppContext): Promise<{ url: string; s
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
-  const expiresAt = rememberFlow(ctx, state, { codeVerifier, nonce });
+  const expiresAt = await rememberFlow(ctx, state, { codeVerifier, nonce });
   const url = oidc.buildAuthorizationUrl(config, {
     redirect_uri: callbackUrl(ctx),
     scope: "openid email profile",
@@ -110,7 +110,7 @@ export async function completeOidcSignIn(ctx: AppContext, input: CallbackInput):
   const state = params.get("state");
   // The state must be the one this browser started with (a login forged by another site carries
   // someone else's) and one not spent yet (a replayed callback finds nothing).
-  const flow = state && input.cookieState === state ? takeFlow(ctx, state) : null;
+  const flow = state && input.cookieState === state ? await takeFlow(ctx, state) : null;
   if (params.get("error")) throw new SsoError(params.get("error") === "access_denied" ? "cancelled" : "token_invalid", params.get("error")!);
   if (!state || !flow) throw new SsoError("invalid_state");
   const config = await providerConfig(ctx, settings);

@@ -1,38 +1,37 @@
 // A password sign-in waiting for its second factor: a random token handed to the browser in place
-// of a session. It opens nothing but POST /api/two-factor/verify, lasts five minutes and is
-// spent by success. Kept in memory, so a restart only means typing the password again; but the code
-// typed may reach another instance than the password did (issue 39 item 13).
+// of a session. It opens nothing but POST /api/two-factor/verify, lasts five minutes and is spent
+// by success. Kept in the database (two_factor_pending_sign_ins, the token's hash only), so the
+// code may reach another instance than the password did, and a restart loses nothing.
+import { and, eq, gt, lte } from "drizzle-orm";
+import { twoFactorPendingSignIns } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { hashToken, randomToken } from "../../lib/tokens.ts";
-import { MUST_BE_SHARED, perContext } from "../../lib/instance-state.ts";
+import { write } from "../../lib/unit-of-work.ts";
 
 export const PENDING_SIGN_IN_TTL_MS = 5 * 60 * 1000;
-const SWEEP_ABOVE = 10_000;
 
-type Pending = { userId: string; expiresAt: number };
-const storeFor = perContext(
-  "sign-ins waiting for their second factor",
-  MUST_BE_SHARED,
-  "the code may be sent to another instance than the password was",
-  (_ctx: AppContext) => new Map<string, Pending>(),
-);
-
-export function createPendingSignIn(ctx: AppContext, userId: string): { token: string; expiresAt: Date } {
-  const store = storeFor(ctx);
-  const now = ctx.clock.now().getTime();
-  if (store.size > SWEEP_ABOVE) for (const [key, entry] of store) if (entry.expiresAt <= now) store.delete(key);
+export async function createPendingSignIn(ctx: AppContext, userId: string): Promise<{ token: string; expiresAt: Date }> {
+  const now = ctx.clock.now();
   const token = randomToken();
-  const expiresAt = now + PENDING_SIGN_IN_TTL_MS;
-  store.set(hashToken(token), { userId, expiresAt });
-  return { token, expiresAt: new Date(expiresAt) };
+  const expiresAt = new Date(now.getTime() + PENDING_SIGN_IN_TTL_MS);
+  await write(ctx, async (tx) => {
+    await tx.delete(twoFactorPendingSignIns).where(lte(twoFactorPendingSignIns.expiresAt, now));
+    await tx.insert(twoFactorPendingSignIns).values({ tokenHash: hashToken(token), userId, expiresAt });
+  });
+  return { token, expiresAt };
 }
 
 /** The broker the token was issued to, or null when it is unknown, spent or expired. */
-export function pendingSignInUser(ctx: AppContext, token: string): string | null {
-  const entry = storeFor(ctx).get(hashToken(token));
-  return entry && entry.expiresAt > ctx.clock.now().getTime() ? entry.userId : null;
+export async function pendingSignInUser(ctx: AppContext, token: string): Promise<string | null> {
+  const found = (
+    await ctx.db
+      .select({ userId: twoFactorPendingSignIns.userId })
+      .from(twoFactorPendingSignIns)
+      .where(and(eq(twoFactorPendingSignIns.tokenHash, hashToken(token)), gt(twoFactorPendingSignIns.expiresAt, ctx.clock.now())))
+  )[0];
+  return found?.userId ?? null;
 }
 
-export function spendPendingSignIn(ctx: AppContext, token: string): void {
-  storeFor(ctx).delete(hashToken(token));
+export async function spendPendingSignIn(ctx: AppContext, token: string): Promise<void> {
+  await write(ctx, (tx) => tx.delete(twoFactorPendingSignIns).where(eq(twoFactorPendingSignIns.tokenHash, hashToken(token))));
 }

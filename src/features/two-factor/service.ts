@@ -179,20 +179,20 @@ async function spendCode(ctx: AppContext, input: { userId: string; code: string;
  */
 export async function secondFactorChallenge(ctx: AppContext, userId: string): Promise<SecondFactorChallenge | null> {
   if (!await isTwoFactorOn(ctx, userId)) return null;
-  return { twoFactorRequired: true, challenge: createPendingSignIn(ctx, userId).token, message: twoFactorMessages.enterCode };
+  return { twoFactorRequired: true, challenge: (await createPendingSignIn(ctx, userId)).token, message: twoFactorMessages.enterCode };
 }
 
 /** Sign-in's second step: the challenge and a code; returns the broker to open a session for. */
 export async function completeSecondFactor(ctx: AppContext, input: { challenge: string; code: string; address: string }): Promise<{ userId: string }> {
-  const userId = pendingSignInUser(ctx, input.challenge);
+  const userId = await pendingSignInUser(ctx, input.challenge);
   if (!userId) throw new AppError("unauthorized", twoFactorMessages.challengeExpired);
   if (!isTotpCode(input.code) && !isRecoveryCode(input.code)) throw badRequest(twoFactorMessages.codeFormat);
   const account = await signInAccountById(ctx, userId);
   if (!account || account.disabled) {
-    spendPendingSignIn(ctx, input.challenge);
+    await spendPendingSignIn(ctx, input.challenge);
     throw new AppError("unauthorized", twoFactorMessages.challengeExpired);
   }
   await checkSecondFactor(ctx, { userId, code: input.code, address: input.address, allowRecovery: true });
-  spendPendingSignIn(ctx, input.challenge);
+  await spendPendingSignIn(ctx, input.challenge);
   return { userId };
 }
