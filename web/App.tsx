@@ -1,8 +1,10 @@
-import { createElement, lazy, Suspense, type ComponentType, type ReactNode } from "react";
+import { createElement, Suspense, type ComponentType, type ReactNode } from "react";
 import type { QueryClient } from "@tanstack/react-query";
 import { RouterProvider } from "react-aria-components";
 import { Route, Routes, useHref, useNavigate } from "react-router";
 import { FullPageSpinner, Spinner } from "./components/ui/Spinner";
+import { ErrorBoundary } from "./components/ErrorBoundary";
+import { lazyRetrying } from "./lib/lazy-retrying";
 import { NotFoundRoute } from "./routes/not-found";
 
 /**
@@ -15,19 +17,11 @@ function lazyScreen<Name extends string>(load: () => Promise<Record<Name, Compon
   const preload = async () => {
     loaded = (await load())[name];
   };
-  // React keeps a lazy component's failure for good; a screen whose chunk could not be fetched
-  // (the server was unreachable) gets a fresh one, so "Try again" on the error screen loads it.
-  const fresh = () =>
-    lazy(async () => {
-      try {
-        await preload();
-      } catch (error) {
-        Lazy = fresh();
-        throw error;
-      }
-      return { default: loaded! };
-    });
-  let Lazy = fresh();
+  // Loaded afresh after a failure (lazy-retrying.ts), so "Try again" on the error screen loads it.
+  const Lazy = lazyRetrying(async () => {
+    await preload();
+    return { default: loaded! };
+  });
   return Object.assign(() => (loaded ? createElement(loaded) : <Lazy />), { preload });
 }
 
@@ -74,7 +68,11 @@ const sessionFallback = <FullPageSpinner label="Checking your session" />;
 
 /** A broker screen inside the admin shell: the header and navigation stay while it loads. */
 function Screen({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<Spinner label="Loading page" className="w-full py-20" />}>{children}</Suspense>;
+  return (
+    <ErrorBoundary inShell>
+      <Suspense fallback={<Spinner label="Loading page" className="w-full py-20" />}>{children}</Suspense>
+    </ErrorBoundary>
+  );
 }
 
 /**

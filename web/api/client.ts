@@ -6,7 +6,7 @@
 // (src/shared/api-routes.ts, from the server's own route schemas): callers never name a type, and
 // a path the server does not serve does not compile.
 import type { AnswerOf, ApiMethod, BodyFor, ServedPath } from "@shared/api-routes";
-import { isGatewayFailure, reportReachable, reportUnreachable } from "./connection";
+import { reportReachable, reportUnreachable } from "./connection";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -27,7 +27,7 @@ export class ApiError extends Error {
  * own 503 (a service behind it is down) is JSON with a message, and is told as that message.
  */
 const reportStatus = (status: number, contentType: string | null) =>
-  isGatewayFailure(status) && !contentType?.includes("application/json") ? reportUnreachable() : reportReachable();
+  status >= 502 && status <= 504 && !contentType?.includes("application/json") ? reportUnreachable() : reportReachable();
 
 export interface ApiFetchOptions<M extends ApiMethod = ApiMethod, Body = unknown> {
   method?: M;

@@ -1,48 +1,36 @@
 // Whether the portal's server can be reached, as the web app last saw it. Every request reports
-// here (api/client.ts): a network failure, or a proxy's 502/503/504 while the portal restarts,
-// marks it down; any other answer marks it up. While down, /healthz is asked every few seconds, so
-// the banner goes away by itself when the server is back, and the screens are then fetched again.
+// here (api/client.ts), and so does a chunk that would not load (lib/lazy-retrying.ts): a network
+// failure, or a proxy's 502/503/504 while the portal restarts, marks it down; any other answer
+// marks it up. While down, /healthz is asked every few seconds, so the banner goes away by itself
+// when the server is back (and the screens are then fetched again, ConnectionBanner.tsx).
 
 export const RETRY_MS = 3_000;
 
 let down = false;
-let probe: ReturnType<typeof setTimeout> | null = null;
 const listeners = new Set<() => void>();
-const backListeners = new Set<() => void>();
 
-const emit = () => listeners.forEach((listener) => listener());
-
-/** Answers a proxy gives while the portal behind it is restarting or gone. */
-export const isGatewayFailure = (status: number) => status === 502 || status === 503 || status === 504;
-
-export function reportUnreachable(): void {
-  if (down) return;
-  down = true;
-  emit();
-  scheduleProbe();
+function set(value: boolean): void {
+  if (down === value) return;
+  down = value;
+  listeners.forEach((listener) => listener());
+  if (down) probe();
 }
 
-export function reportReachable(): void {
-  if (!down) return;
-  down = false;
-  if (probe) clearTimeout(probe);
-  probe = null;
-  emit();
-  backListeners.forEach((listener) => listener());
-}
+export const reportUnreachable = () => set(true);
+export const reportReachable = () => set(false);
 
-function scheduleProbe(): void {
-  probe = setTimeout(async () => {
-    if (await serverAnswers()) reportReachable();
-    else if (down) scheduleProbe();
+function probe(): void {
+  setTimeout(async () => {
+    if (!down) return;
+    if (await serverAnswers()) set(false);
+    else probe();
   }, RETRY_MS);
 }
 
 /** One look at /healthz: true when the portal answers as itself. */
 export async function serverAnswers(): Promise<boolean> {
   try {
-    const response = await fetch("/healthz", { cache: "no-store" });
-    return response.ok;
+    return (await fetch("/healthz", { cache: "no-store" })).ok;
   } catch {
     return false;
   }
@@ -53,10 +41,4 @@ export const isDown = () => down;
 export function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-/** Called once each time the server is reachable again (to fetch the screens anew). */
-export function onBackOnline(listener: () => void): () => void {
-  backListeners.add(listener);
-  return () => backListeners.delete(listener);
 }

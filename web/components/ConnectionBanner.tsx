@@ -1,17 +1,22 @@
 // "Can't reach the portal": shown while the server cannot be reached, gone by itself when it can
 // (see connection.ts); everything on screen is then fetched again. Announced politely to screen
 // readers, and fixed to the top so no screen hides it.
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { isDown, onBackOnline, subscribe } from "../api/connection";
+import { isDown, subscribe } from "../api/connection";
 
 export const CONNECTION_LOST_TITLE = "Can't reach the portal right now.";
-export const CONNECTION_LOST_DETAIL = "Nothing you entered is lost. This message goes away when the connection is back.";
+export const CONNECTION_LOST_DETAIL = "Nothing you entered is lost. This goes away once it is back.";
 
 export function ConnectionBanner() {
   const down = useSyncExternalStore(subscribe, isDown, isDown);
   const queryClient = useQueryClient();
-  useEffect(() => onBackOnline(() => void queryClient.invalidateQueries({ refetchType: "all" })), [queryClient]);
+  const wasDown = useRef(false);
+  // Back: everything shown may have changed meanwhile, and failed reads are read again.
+  useEffect(() => {
+    if (wasDown.current && !down) void queryClient.invalidateQueries({ refetchType: "all" });
+    wasDown.current = down;
+  }, [down, queryClient]);
   return (
     <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 top-0 z-[60] flex justify-center p-2">
       {down && (

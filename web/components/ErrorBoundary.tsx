@@ -3,13 +3,14 @@
 // the portal was upgraded under an open tab reloads the page instead (new-version.ts).
 import { Component, type ReactNode } from "react";
 import { isDown } from "../api/connection";
-import { Button, LinkButton } from "./ui/Button";
+import { Button, buttonClass } from "./ui/Button";
 
 interface State {
   error: unknown;
 }
 
-export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
+/** `inShell`: the boundary of one screen inside the broker shell, whose header and navigation stay. */
+export class ErrorBoundary extends Component<{ children: ReactNode; inShell?: boolean }, State> {
   state: State = { error: null };
 
   static getDerivedStateFromError(error: unknown): State {
@@ -27,22 +28,19 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   render() {
     if (this.state.error === null) return this.props.children;
-    const offline = isDown();
     return (
-      <main className="mx-auto flex min-h-screen max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
-        <h1 className="text-xl font-semibold text-slate-900">{offline ? "This page could not be loaded" : "Something went wrong"}</h1>
-        <p className="text-slate-700">
-          {offline
-            ? "Check your connection, then try again."
-            : "Nothing you saved is lost. Try again, or go back to the start."}
-        </p>
+      <section role="alert" className={`mx-auto flex max-w-md flex-col items-center justify-center gap-4 p-6 text-center ${this.props.inShell ? "py-20" : "min-h-screen"}`}>
+        {/* While the server cannot be reached the banner above says so too. */}
+        <h1 className="text-xl font-semibold text-slate-900">{isDown() ? "This page could not be loaded" : "Something went wrong"}</h1>
+        <p className="text-slate-700">Nothing you saved is lost. Try again, or go back to the start.</p>
         <div className="flex flex-wrap justify-center gap-3">
           <Button onPress={this.retry}>Try again</Button>
-          <LinkButton variant="secondary" href="/">
+          {/* A plain link: a full page load, which also leaves whatever state failed behind. */}
+          <a href="/" className={buttonClass("secondary")}>
             Go to the start
-          </LinkButton>
+          </a>
         </div>
-      </main>
+      </section>
     );
   }
 }

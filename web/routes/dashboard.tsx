@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { CreditCard, FilePlus, Send } from "lucide-react";
 import { AfterFirstPaint } from "../components/AfterFirstPaint";
@@ -12,13 +12,14 @@ import { CustomerOverview } from "../features/customers/CustomerOverview";
 import { SharedDocumentsPanel } from "../features/sharing/SharedDocumentsPanel";
 import { ExpiringSoonPanel } from "../features/reminders/ExpiringSoonPanel";
 import { PaymentReturn } from "../features/subscription/PaymentReturn";
+import { lazyRetrying } from "../lib/lazy-retrying";
 
 // The dialogs are fetched when first opened and mounted only while open, keeping the dashboard's
 // first load light (issue 14: the 250 KB budget, LCP on a phone).
-const RequestDocumentDialog = lazy(async () => ({ default: (await import("../features/customers/RequestDocumentDialog")).RequestDocumentDialog }));
-const SendDocumentsDialog = lazy(async () => ({ default: (await import("../features/sharing/SendDocumentsDialog")).SendDocumentsDialog }));
-const PendingDocumentsDialog = lazy(async () => ({ default: (await import("../features/customers/DashboardDocumentDialogs")).PendingDocumentsDialog }));
-const CompletedTodayDialog = lazy(async () => ({ default: (await import("../features/customers/DashboardDocumentDialogs")).CompletedTodayDialog }));
+const RequestDocumentDialog = lazyRetrying(async () => ({ default: (await import("../features/customers/RequestDocumentDialog")).RequestDocumentDialog }));
+const SendDocumentsDialog = lazyRetrying(async () => ({ default: (await import("../features/sharing/SendDocumentsDialog")).SendDocumentsDialog }));
+const PendingDocumentsDialog = lazyRetrying(async () => ({ default: (await import("../features/customers/DashboardDocumentDialogs")).PendingDocumentsDialog }));
+const CompletedTodayDialog = lazyRetrying(async () => ({ default: (await import("../features/customers/DashboardDocumentDialogs")).CompletedTodayDialog }));
 
 type OpenDialog = "request" | "share" | "pending" | "completed" | null;
 

@@ -1,10 +1,11 @@
-import { lazy, Suspense, type ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { FullPageSpinner } from "../../components/ui/Spinner";
 import type { AuthUser } from "./api";
 import { useTwoFactorStatus } from "./sign-in-options-api";
+import { lazyRetrying } from "../../lib/lazy-retrying";
 
 // Loaded only for a broker who must set up the factor: everyone else never downloads it.
-const TwoFactorRequiredScreen = lazy(async () => ({ default: (await import("./TwoFactorRequiredScreen")).TwoFactorRequiredScreen }));
+const TwoFactorRequiredScreen = lazyRetrying(async () => ({ default: (await import("./TwoFactorRequiredScreen")).TwoFactorRequiredScreen }));
 
 /**
  * REQUIRE_2FA: a broker without an authenticator sets one up before anything else (the server

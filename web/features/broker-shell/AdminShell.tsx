@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
+import { Suspense, useRef, useState, type ReactNode } from "react";
 import { Menu as MenuIcon } from "lucide-react";
 import type { AuthUser } from "../auth/api";
 import { Logo } from "../../components/Logo";
@@ -8,10 +8,11 @@ import { SideNav } from "./SideNav";
 import { UserMenu } from "./UserMenu";
 import { useHeadingFocus } from "../../components/use-heading-focus";
 import { Button } from "../../components/ui/Button";
+import { lazyRetrying } from "../../lib/lazy-retrying";
 
 // Fetched when first opened and mounted only while open: a broker's first load carries no
 // drawer (issue 14, LCP on a phone).
-const MobileNavDrawer = lazy(async () => ({ default: (await import("./MobileNavDrawer")).MobileNavDrawer }));
+const MobileNavDrawer = lazyRetrying(async () => ({ default: (await import("./MobileNavDrawer")).MobileNavDrawer }));
 
 /** The signed-in broker's frame: fixed header, side navigation, content. */
 export function AdminShell({ user, children }: { user: AuthUser; children: ReactNode }) {

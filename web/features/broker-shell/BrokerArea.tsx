@@ -1,13 +1,14 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Outlet } from "react-router";
 import { prefetchCurrentUser, useCurrentUser } from "../auth/api";
 import { TwoFactorGate } from "../auth/TwoFactorGate";
 import { AdminShell } from "./AdminShell";
 import { FullPageSpinner } from "../../components/ui/Spinner";
+import { lazyRetrying } from "../../lib/lazy-retrying";
 
 // The landing page is fetched only for a signed-out visitor (the same chunk as the route "/"):
 // a signed-in broker opening a screen does not download it (issue 14, /dashboard's first load).
-const LandingPage = lazy(async () => ({ default: (await import("../../routes/landing")).LandingPage }));
+const LandingPage = lazyRetrying(async () => ({ default: (await import("../../routes/landing")).LandingPage }));
 
 /** For App's preloadRoute: asks who is signed in from this chunk, which the page has preloaded. */
 export const prefetchSession = prefetchCurrentUser;

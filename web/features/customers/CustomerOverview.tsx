@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { Link } from "react-aria-components";
 import { Bell, Users } from "lucide-react";
 import type { CustomerDto } from "@shared/api-types";
@@ -10,9 +10,10 @@ import { CustomerAvatar } from "./CustomerAvatar";
 import { CustomerFilterBar } from "./CustomerFilterBar";
 import { OVERVIEW_PAGE, type InvitationFilter } from "./page-path";
 import { useCustomerPageQuery } from "./page-query";
+import { lazyRetrying } from "../../lib/lazy-retrying";
 
 // Fetched when first opened and mounted only while open (issue 14, the dashboard's first load).
-const SendReminderDialog = lazy(async () => ({ default: (await import("./SendReminderDialog")).SendReminderDialog }));
+const SendReminderDialog = lazyRetrying(async () => ({ default: (await import("./SendReminderDialog")).SendReminderDialog }));
 
 /**
  * SPEC 2 "Customer Overview grid" on the dashboard. An overview: the first 12 matching customers

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { ArrowLeft, Trash2 } from "lucide-react";
 import type { CustomerDetailDto, DocumentDto } from "@shared/api-types";
 import { isRemindable } from "@shared/documents";
@@ -20,10 +20,11 @@ import { SendReminderDialog } from "../customers/SendReminderDialog";
 import { SharedDocumentsCard } from "./SharedDocumentsCard";
 import { RemindersToggle } from "../reminders/RemindersToggle";
 import { useDocumentExpiriesQuery } from "../reminders/expiry-api";
+import { lazyRetrying } from "../../lib/lazy-retrying";
 
 // The activity timeline loads with its own chunk, after the page: the shared chunks the portal
 // and dashboard load stay as they were (their size budgets, tests/api/bundle-size.test.ts).
-const ActivityCard = lazy(async () => ({ default: (await import("../audit/ActivityCard")).ActivityCard }));
+const ActivityCard = lazyRetrying(async () => ({ default: (await import("../audit/ActivityCard")).ActivityCard }));
 
 // At most one dialog is open; opening Approve from the viewer replaces the viewer,
 // so "dialogs close" after a verification falls out of the state shape.

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import type { CustomerProfileDto, PortalDto } from "@shared/api-types";
 import { Spinner } from "../../components/ui/Spinner";
 import { useLiveChannel } from "../../api/live";
@@ -14,8 +14,9 @@ import { storeSession } from "./storage";
 import { UploadsProvider } from "./use-uploads";
 import { WelcomeBanner } from "./WelcomeBanner";
 import { useFocusWhenLost } from "../../components/use-heading-focus";
+import { lazyRetrying } from "../../lib/lazy-retrying";
 
-const PortalOverlay = lazy(loadOverlays);
+const PortalOverlay = lazyRetrying(loadOverlays);
 
 export interface PortalScreenProps {
   link: string;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { Camera, CircleAlert, FileQuestion, FileUp, Files, X } from "lucide-react";
 import { FileTrigger } from "react-aria-components";
 import type { PortalDocumentDto } from "@shared/api-types";
@@ -7,10 +7,11 @@ import { ProgressBar } from "../../components/ui/ProgressBar";
 import { cx } from "../../components/ui/cx";
 import { CHOOSE_FILE_ACCEPT, TAKE_PHOTO_ACCEPT } from "./upload-rules";
 import { useUploads } from "./use-uploads";
+import { lazyRetrying } from "../../lib/lazy-retrying";
 
 // Loaded on first use (their own chunk): most customers never open them.
-const PhoneCaptureDialog = lazy(async () => ({ default: (await import("./PhoneCapture")).PhoneCaptureDialog }));
-const UnavailableDialog = lazy(async () => ({ default: (await import("./UnavailableDialog")).UnavailableDialog }));
+const PhoneCaptureDialog = lazyRetrying(async () => ({ default: (await import("./PhoneCapture")).PhoneCaptureDialog }));
+const UnavailableDialog = lazyRetrying(async () => ({ default: (await import("./UnavailableDialog")).UnavailableDialog }));
 
 /**
  * Two ways in: the camera ("Take photo", rear camera on phones) or a file; and for a document of
