@@ -1,36 +1,17 @@
 // Two portal instances behind one load balancer share the sign-in throttle through their database:
 // a guesser alternating between them meets the same limits as one talking to a single instance.
-// The second instance is the same app (createApp) with its own context and its own connections
-// to the first one's database file, listening on a port of its own. (`portal serve` locks its
-// data directory; instances that share a database for real run on PostgreSQL, so this test
-// starts the second app directly.)
+// The second instance: tests/support/second-instance.ts.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { closeAnyDatabase, openMigratedDatabase } from "../../db/database.ts";
 import { rateLimits } from "../../db/schema.ts";
-import { createApp } from "../../src/app.ts";
-import { loadConfig } from "../../src/config.ts";
-import { buildContext } from "../../src/context.ts";
-import { createLogger } from "../../src/lib/log.ts";
+import { startSecondInstance, type SecondInstance } from "../support/second-instance.ts";
 import { useTestServer } from "../support/server.ts";
 
 const first = useTestServer({ TRUST_PROXY: "true" });
 const PASSWORD = "the real password";
 
-let second: { url: string; stop(): Promise<void> };
+let second: SecondInstance;
 beforeAll(async () => {
-  // The first server's database: its SQLite file, or its PostgreSQL database under test:postgres.
-  const databaseUrl = first.server.ctx.config.databaseUrl;
-  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: first.dataDir, TRUST_PROXY: "true", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
-  const db = await openMigratedDatabase(config);
-  const app = createApp(buildContext(config, db, { clock: first.clock, log: createLogger("silent") }));
-  app.listen({ port: 0, hostname: "127.0.0.1" });
-  second = {
-    url: `http://127.0.0.1:${app.server!.port}`,
-    async stop() {
-      await app.stop(true);
-      await closeAnyDatabase(db);
-    },
-  };
+  second = await startSecondInstance(first, { TRUST_PROXY: "true" });
 });
 afterAll(() => second?.stop());
 

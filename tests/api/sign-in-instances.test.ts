@@ -1,39 +1,23 @@
 // Two portal instances behind a load balancer without sticky sessions (issue 39, item 13): a
 // sign-in begun on one finishes on the other. A single sign-on flow started on the first instance
 // completes when the provider sends the browser back to the second; a password accepted by the
-// first and waiting for its authenticator code is finished by the code sent to the second. The
-// second instance is the same app with its own context and connections to the first one's database
-// (its SQLite file, or its PostgreSQL database under test:postgres), as in rate-limit-instances.
+// first and waiting for its authenticator code is finished by the code sent to the second
+// (tests/support/second-instance.ts).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { closeAnyDatabase, openMigratedDatabase } from "../../db/database.ts";
-import { createApp } from "../../src/app.ts";
-import { loadConfig } from "../../src/config.ts";
-import { buildContext } from "../../src/context.ts";
-import { createLogger } from "../../src/lib/log.ts";
 import { finishSignIn, startProvider, startSignInOn, type TestProvider } from "../support/oidc.ts";
+import { startSecondInstance, type SecondInstance } from "../support/second-instance.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { authenticatorCode, enableTwoFactor } from "../support/totp.ts";
 
 const PASSWORD = "correct horse battery";
 let provider: TestProvider;
 let first: TestServer;
-let second: { url: string; stop(): Promise<void> };
+let second: SecondInstance;
 
 beforeAll(async () => {
   provider = await startProvider();
   first = await startTestServer(provider.env);
-  const databaseUrl = first.server.ctx.config.databaseUrl;
-  const config = loadConfig({ ...provider.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: first.dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
-  const db = await openMigratedDatabase(config);
-  const app = createApp(buildContext(config, db, { clock: first.clock, log: createLogger("silent") }));
-  app.listen({ port: 0, hostname: "127.0.0.1" });
-  second = {
-    url: `http://127.0.0.1:${app.server!.port}`,
-    async stop() {
-      await app.stop(true);
-      await closeAnyDatabase(db);
-    },
-  };
+  second = await startSecondInstance(first, provider.env);
 });
 afterAll(async () => {
   await second?.stop();

@@ -27,6 +27,16 @@ async function plansSection() {
 }
 const card = (section: HTMLElement, name: string) => within(section).getByRole("heading", { name }).closest("article") as HTMLElement;
 
+/** Opens the plans, chooses Pro and pays with the fake card. */
+async function payForPro() {
+  renderApp("/#subscription_plan");
+  fireEvent.click(within(card(await plansSection(), "Pro")).getByRole("button", { name: "Upgrade to Pro" }));
+  const dialog = await screen.findByRole("dialog", { name: "Subscribe to Pro" });
+  const pay = await within(dialog).findByRole("button", { name: "Pay $59.99" });
+  await waitFor(() => expect(dialog.querySelector("[data-payment-element=mounted]")).toBeTruthy());
+  fireEvent.click(pay);
+}
+
 // The app's toast queue is one per page; a toast left by an earlier test file must not count here.
 beforeEach(() => {
   sessionStorage.clear();
@@ -89,12 +99,7 @@ test("when Stripe's webhook activated the plan before the dialog asked (activate
     if (path === "/api/subscription" && activatedByWebhook) return json(200, subscription("pro"));
     return undefined;
   });
-  renderApp("/#subscription_plan");
-  fireEvent.click(within(card(await plansSection(), "Pro")).getByRole("button", { name: "Upgrade to Pro" }));
-  const dialog = await screen.findByRole("dialog", { name: "Subscribe to Pro" });
-  const pay = await within(dialog).findByRole("button", { name: "Pay $59.99" });
-  await waitFor(() => expect(dialog.querySelector("[data-payment-element=mounted]")).toBeTruthy());
-  fireEvent.click(pay);
+  await payForPro();
   // Shown for 500 ms before the dialog closes and the dashboard opens.
   await waitFor(() => expect(screen.queryAllByText("Payment received. Your Pro plan is active.").length).toBe(1), { timeout: 3000, interval: 20 });
   expect(screen.queryByText("Payment completed but subscription activation failed. Please contact support.")).toBeNull();
@@ -107,12 +112,7 @@ test("a 404 from activate while the plan is still free is the activation failure
     if (method === "POST" && path === "/api/activate-subscription") return json(404, { message: "No payment of yours is waiting with this id. Please choose your plan again." });
     return undefined;
   });
-  renderApp("/#subscription_plan");
-  fireEvent.click(within(card(await plansSection(), "Pro")).getByRole("button", { name: "Upgrade to Pro" }));
-  const dialog = await screen.findByRole("dialog", { name: "Subscribe to Pro" });
-  const pay = await within(dialog).findByRole("button", { name: "Pay $59.99" });
-  await waitFor(() => expect(dialog.querySelector("[data-payment-element=mounted]")).toBeTruthy());
-  fireEvent.click(pay);
+  await payForPro();
   expect(await screen.findByText("Payment completed but subscription activation failed. Please contact support.", {}, { timeout: 3000 })).toBeTruthy();
 });
 
