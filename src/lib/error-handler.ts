@@ -2,7 +2,7 @@
 // a bare 500 message (details only in the log) for ours. Never a stack trace.
 import { Elysia, ValidationError } from "elysia";
 import type { Logger } from "./log.ts";
-import { AppError, isDiskFull, storageFull } from "./errors.ts";
+import { AppError, databaseUnavailable, isDatabaseUnreachable, isDiskFull, storageFull } from "./errors.ts";
 import { noteErrorStatus, requestIdOf } from "./request-context.ts";
 
 const jsonResponse = (status: number, message: string, headers: Record<string, string> = {}) =>
@@ -74,6 +74,12 @@ export const errorHandler = (log: Logger) =>
     if (isDiskFull(error)) {
       log.error("The disk is full", { requestId: requestIdOf(request), error: String(error) });
       return json(storageFull().status, storageFull().message, headers);
+    }
+    // PostgreSQL down or restarting: the client may try again shortly (Retry-After).
+    if (isDatabaseUnreachable(error)) {
+      log.error("The database cannot be reached", { requestId: requestIdOf(request), error: String(error) });
+      const unavailable = databaseUnavailable();
+      return json(unavailable.status, unavailable.message, { ...headers, "Retry-After": String(unavailable.retryAfter) });
     }
     if (typeof code === "number" && code >= 400 && code < 500) {
       return json(code, error instanceof Error ? error.message : String(error), headers);

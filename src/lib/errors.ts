@@ -43,4 +43,25 @@ export function isDiskFull(error: unknown): boolean {
   return code === "ENOSPC" || code === "SQLITE_FULL";
 }
 
+// postgres.js's own codes for a connection that could not be made or was lost, and PostgreSQL's
+// for a server shutting down or refusing connections (class 08, 57P01–57P03).
+const CONNECTION_CODES: ReadonlySet<string> = new Set([
+  "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH",
+  "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT",
+  "57P01", "57P02", "57P03",
+]);
+
+/** The database server cannot be reached (PostgreSQL down or restarting): a 503 to retry, not our bug. */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  // Drizzle wraps the driver's error in its own (cause), and so may we.
+  for (let at = error as { code?: unknown; cause?: unknown } | null, depth = 0; at && depth < 4; at = at.cause as typeof at, depth++) {
+    const code = typeof at.code === "string" ? at.code : "";
+    if (CONNECTION_CODES.has(code) || code.startsWith("08")) return true;
+  }
+  return false;
+}
+
+export const databaseUnavailable = () =>
+  new AppError("unavailable", "The database cannot be reached right now, so nothing was changed. Please try again in a moment.", { retryAfter: 5 });
+
 export const storageFull = () => new AppError("insufficient_storage", "The portal has run out of storage space, so the file was not saved. Please try again later.");

@@ -1,0 +1,89 @@
+// PostgreSQL going away under a running portal (issue 39, item 12): every request that needs the
+// database answers 503 with Retry-After and a message saying so, never a 500, and the portal
+// serves again by itself once the database is back. The portal reaches its own PostgreSQL database
+// through a TCP relay on loopback that the test cuts (every connection dropped, new ones refused)
+// and restores, as a database restart or a network cut does.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createServer, connect, type Server, type Socket } from "node:net";
+import { dialect } from "../../db/dialect.ts";
+import { createTestDatabase } from "../support/postgres.ts";
+import { startTestServer, type Broker, type TestServer } from "../support/server.ts";
+
+/** A relay from a local port to PostgreSQL's, which can be cut and restored. */
+function relay(target: { host: string; port: number }) {
+  const open = new Set<Socket>();
+  let server: Server;
+  const listen = (port: number) =>
+    new Promise<number>((resolve) => {
+      server = createServer((client) => {
+        const upstream = connect(target.port, target.host);
+        for (const socket of [client, upstream]) {
+          open.add(socket);
+          socket.on("close", () => open.delete(socket));
+          socket.on("error", () => socket.destroy());
+        }
+        client.pipe(upstream).pipe(client);
+        client.on("close", () => upstream.destroy());
+        upstream.on("close", () => client.destroy());
+      });
+      server.listen(port, "127.0.0.1", () => resolve((server.address() as { port: number }).port));
+    });
+  return {
+    listen,
+    cut: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of open) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+// The process's database is chosen once, from DATABASE_URL: this runs in `npm run test:postgres`.
+if (dialect !== "postgres") console.log("skipped: PostgreSQL going away (runs under npm run test:postgres)");
+describe.skipIf(dialect !== "postgres")("PostgreSQL going away under a running portal", () => {
+  let srv: TestServer;
+  let broker: Broker;
+  let link: ReturnType<typeof relay>;
+  let port: number;
+
+  beforeAll(async () => {
+    const direct = new URL(await createTestDatabase());
+    link = relay({ host: direct.hostname, port: Number(direct.port) });
+    port = await link.listen(0);
+    const relayed = new URL(direct.href);
+    relayed.port = String(port);
+    srv = await startTestServer({ DATABASE_URL: relayed.href });
+    broker = await srv.signUpBroker();
+  });
+  afterAll(async () => {
+    await srv?.stop().catch(() => {});
+    await link?.cut().catch(() => {});
+  });
+
+  test("a request while it is down: 503 with Retry-After and a message; once it is back, served again", async () => {
+    expect((await srv.call("/api/customers", { token: broker.token })).status).toBe(200);
+    await link.cut();
+
+    const write = await srv.call("/api/customers", { method: "POST", token: broker.token, body: { email: "while-down@example.com", name: "Dana" } });
+    expect(write.status).toBe(503);
+    expect(write.headers.get("retry-after")).toBe("5");
+    expect(write.body).toEqual({ message: "The database cannot be reached right now, so nothing was changed. Please try again in a moment." });
+    const read = await srv.call("/api/all-customers", { token: broker.token });
+    expect(read.status).toBe(503);
+
+    await link.listen(port);
+    // The driver connects again by itself; the first requests may still meet a dropped connection.
+    let back = 0;
+    for (let i = 0; i < 60 && back !== 200; i++) {
+      back = (await srv.call("/api/customers", { token: broker.token })).status;
+      if (back !== 200) {
+        expect(back).toBe(503);
+        await Bun.sleep(500);
+      }
+    }
+    expect(back).toBe(200);
+    // Nothing was created while it was down.
+    const list = (await srv.call("/api/customers", { token: broker.token })).body as { email: string }[];
+    expect(list.some((c) => c.email === "while-down@example.com")).toBe(false);
+  }, 120_000);
+});
