@@ -85,7 +85,7 @@ test("invite a customer, see their upload arrive live, approve it", async () => 
   await screenshot(page, "customer-detail-desktop");
 
   // The notification bell counts the customer's upload (not the broker's own invitation or approval).
-  await page.getByRole("button", { name: /^Notifications, \d+ unread$/ }).waitFor();
+  await page.getByRole("button", { name: /^Notifications, \d+\+? unread$/ }).waitFor();
 
   await page.setViewportSize(viewports.phone);
   await page.reload();

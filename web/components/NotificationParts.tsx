@@ -7,11 +7,14 @@ import type { NotificationItem } from "../features/notifications/api";
 import { Button, type ButtonProps } from "./ui/Button";
 import { cx } from "./ui/cx";
 
-/** The bell, labelled with the unread count and badged 9+ above 9 (SPEC 4). */
+/**
+ * The bell, badged with the unread count, 9+ above 9 (SPEC 4). Its spoken name says what the badge
+ * shows ("9+"): what a voice-control user reads on screen is what they say to press it.
+ */
 export function BellButton({ unreadCount, ...props }: { unreadCount: number } & Omit<ButtonProps, "variant" | "size" | "className" | "children">) {
   const badge = unreadBadge(unreadCount);
   return (
-    <Button variant="ghost" size="icon" aria-label={badge ? `Notifications, ${unreadCount} unread` : "Notifications"} className="relative" {...props}>
+    <Button variant="ghost" size="icon" aria-label={badge ? `Notifications, ${badge} unread` : "Notifications"} className="relative" {...props}>
       <Bell aria-hidden="true" className="size-5" />
       {badge ? (
         <span
