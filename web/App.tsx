@@ -1,7 +1,7 @@
 import { createElement, Suspense, type ComponentType, type ReactNode } from "react";
 import type { QueryClient } from "@tanstack/react-query";
 import { RouterProvider } from "react-aria-components";
-import { Route, Routes, useHref, useNavigate } from "react-router";
+import { Route, Routes, useHref, useLocation, useNavigate } from "react-router";
 import { FullPageSpinner, Spinner } from "./components/ui/Spinner";
 import { ErrorBoundary } from "./components/ErrorBoundary";
 import { lazyRetrying } from "./lib/lazy-retrying";
@@ -68,8 +68,10 @@ const sessionFallback = <FullPageSpinner label="Checking your session" />;
 
 /** A broker screen inside the admin shell: the header and navigation stay while it loads. */
 function Screen({ children }: { children: ReactNode }) {
+  // Keyed by the path: a screen that failed must not keep its error page on the next screen
+  // (react-router reuses this boundary from one route to the next).
   return (
-    <ErrorBoundary inShell>
+    <ErrorBoundary inShell key={useLocation().pathname}>
       <Suspense fallback={<Spinner label="Loading page" className="w-full py-20" />}>{children}</Suspense>
     </ErrorBoundary>
   );

@@ -53,7 +53,12 @@ export const errorHandler = (log: Logger) =>
       Object.entries(set.headers).filter((e): e is [string, string] => typeof e[1] === "string"),
     );
     // Elysia wraps what a body read throws (our 413 from body-limit.ts) in its ParseError.
-    const appError = error instanceof AppError ? error : code === "PARSE" && error.cause instanceof AppError ? error.cause : null;
+    let appError = error instanceof AppError ? error : code === "PARSE" && error.cause instanceof AppError ? error.cause : null;
+    // PostgreSQL down or restarting: a 503 the client may retry shortly (Retry-After), and logged.
+    if (!appError && isDatabaseUnreachable(error)) {
+      log.error("The database cannot be reached", { requestId: requestIdOf(request), error: String(error) });
+      appError = databaseUnavailable();
+    }
     if (appError) {
       if (appError.retryAfter) headers["Retry-After"] = String(appError.retryAfter);
       return json(appError.status, appError.message, headers);
@@ -74,12 +79,6 @@ export const errorHandler = (log: Logger) =>
     if (isDiskFull(error)) {
       log.error("The disk is full", { requestId: requestIdOf(request), error: String(error) });
       return json(storageFull().status, storageFull().message, headers);
-    }
-    // PostgreSQL down or restarting: the client may try again shortly (Retry-After).
-    if (isDatabaseUnreachable(error)) {
-      log.error("The database cannot be reached", { requestId: requestIdOf(request), error: String(error) });
-      const unavailable = databaseUnavailable();
-      return json(unavailable.status, unavailable.message, { ...headers, "Retry-After": String(unavailable.retryAfter) });
     }
     if (typeof code === "number" && code >= 400 && code < 500) {
       return json(code, error instanceof Error ? error.message : String(error), headers);

@@ -1,5 +1,6 @@
 // One error type for every rule a service enforces. The app's onError turns it into
 // `{ message }` with the matching status, so handlers never build error responses.
+import { DrizzleQueryError } from "drizzle-orm/errors";
 
 export const statusByCode = {
   bad_request: 400,
@@ -18,7 +19,7 @@ export type AppErrorCode = keyof typeof statusByCode;
 
 export class AppError extends Error {
   readonly code: AppErrorCode;
-  /** Seconds a client should wait; sent as Retry-After with 429. */
+  /** Seconds a client should wait; sent as Retry-After (a 429, or a 503 to try again shortly). */
   readonly retryAfter?: number;
 
   constructor(code: AppErrorCode, message: string, options: { retryAfter?: number } = {}) {
@@ -43,25 +44,24 @@ export function isDiskFull(error: unknown): boolean {
   return code === "ENOSPC" || code === "SQLITE_FULL";
 }
 
-// postgres.js's own codes for a connection that could not be made or was lost, and PostgreSQL's
-// for a server shutting down or refusing connections (class 08, 57P01–57P03).
-const CONNECTION_CODES: ReadonlySet<string> = new Set([
-  "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH",
-  "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT",
-  "57P01", "57P02", "57P03",
-]);
+// postgres.js's own codes for a connection it could not make or lost, and PostgreSQL's for a
+// server shutting down or refusing connections (class 08, 57P01-57P03). A socket's own codes
+// (ECONNREFUSED …) count only in an error that came from the database (Drizzle's query wrapper):
+// S3, Stripe or SMTP failing the same way are not the database.
+const POSTGRES_CONNECTION_CODES: ReadonlySet<string> = new Set(["CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT", "57P01", "57P02", "57P03"]);
+const SOCKET_CODES: ReadonlySet<string> = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH"]);
 
 /** The database server cannot be reached (PostgreSQL down or restarting): a 503 to retry, not our bug. */
 export function isDatabaseUnreachable(error: unknown): boolean {
-  // Drizzle wraps the driver's error in its own (cause), and so may we.
-  for (let at = error as { code?: unknown; cause?: unknown } | null, depth = 0; at && depth < 4; at = at.cause as typeof at, depth++) {
-    const code = typeof at.code === "string" ? at.code : "";
-    if (CONNECTION_CODES.has(code) || code.startsWith("08")) return true;
-  }
-  return false;
+  type Link = { name?: unknown; code?: unknown; cause?: unknown };
+  const chain: Link[] = [];
+  for (let at = error as Link | null, depth = 0; at && typeof at === "object" && depth < 4; at = at.cause as Link | null, depth++) chain.push(at);
+  const codes = chain.map((e) => (typeof e.code === "string" ? e.code : ""));
+  if (codes.some((code) => POSTGRES_CONNECTION_CODES.has(code) || code.startsWith("08"))) return true;
+  return chain.some((e) => e instanceof DrizzleQueryError) && codes.some((code) => SOCKET_CODES.has(code));
 }
 
 export const databaseUnavailable = () =>
-  new AppError("unavailable", "The database cannot be reached right now, so nothing was changed. Please try again in a moment.", { retryAfter: 5 });
+  new AppError("unavailable", "The database cannot be reached right now. Please try again in a moment.", { retryAfter: 5 });
 
 export const storageFull = () => new AppError("insufficient_storage", "The portal has run out of storage space, so the file was not saved. Please try again later.");

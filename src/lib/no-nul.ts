@@ -12,8 +12,11 @@ export const NUL_MESSAGE = "Text cannot contain NUL characters (U+0000).";
  * says its route refuses it in its own way (a page load that must end in a redirect).
  */
 export function refuseNulInUrl(url: string, handledElsewhere?: (url: string) => boolean): void {
-  if ((url.includes("\u0000") || /%00/i.test(url)) && !handledElsewhere?.(url)) throw badRequest(NUL_MESSAGE);
+  if (hasNul(url) && !handledElsewhere?.(url)) throw badRequest(NUL_MESSAGE);
 }
+
+/** A NUL in text, raw or percent-encoded (as in a URL). */
+export const hasNul = (text: string) => text.includes("\u0000") || /%00/i.test(text);
 
 /** Throws the 400 when any string in a parsed body (object, array, nested) holds a NUL. */
 export function refuseNulInBody(body: unknown, depth = 0): void {

@@ -1,6 +1,7 @@
 // An uploaded file judged by itself, not by what the client says: its type from its first bytes
 // (magic numbers), its name cleaned so it is safe to show and to store as data.
 import { fileTypeFromBuffer } from "file-type";
+import { BIDI_CONTROLS, NAME_BREAKS } from "../shared/validation.ts";
 
 /** How many of a file's first bytes the type is judged on. */
 export const SNIFF_BYTES = 4100;
@@ -25,9 +26,9 @@ export async function sniffType(head: Uint8Array, accept: readonly string[]): Pr
   // candidate; the PDF check (pdf.js) decides whether it opens.
   const start = header >= 0 ? header : window.toString("latin1").search(PDF_OBJECT);
   if (start < 0 || (header < 0 && sniffed)) return null;
-  // Junk that is markup (an HTML page with a PDF after it) is a polyglot, not a mail header or a
-  // printer's preamble: refused like any other HTML.
-  if (/^\s*</.test(window.subarray(0, start).toString("latin1"))) return null;
+  // Junk that is markup (an HTML page with a PDF after it, a byte-order mark before it or not) is
+  // a polyglot, not a mail header or a printer's preamble: refused like any other HTML.
+  if (/^(\xef\xbb\xbf)?\s*</.test(window.subarray(0, start).toString("latin1"))) return null;
   return "application/pdf";
 }
 
@@ -39,6 +40,6 @@ export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
   // Control characters, and the bidirectional overrides and isolates that make
   // "invoice\u202Efdp.exe" display as "invoiceexe.pdf".
-  const clean = base.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "").trim();
+  const clean = base.replace(BIDI_CONTROLS, "").replace(NAME_BREAKS, "").trim();
   return (clean || "file").slice(0, MAX_NAME);
 }

@@ -7,6 +7,7 @@
 export const RETRY_MS = 3_000;
 
 let down = false;
+let probing = false;
 const listeners = new Set<() => void>();
 
 function set(value: boolean): void {
@@ -19,10 +20,14 @@ function set(value: boolean): void {
 export const reportUnreachable = () => set(true);
 export const reportReachable = () => set(false);
 
+/** One poller at a time, however often the state flips. */
 function probe(): void {
+  if (probing) return;
+  probing = true;
   setTimeout(async () => {
-    if (!down) return;
-    if (await serverAnswers()) set(false);
+    const back = !down || (await serverAnswers());
+    probing = false;
+    if (back) set(false);
     else probe();
   }, RETRY_MS);
 }

@@ -2,7 +2,6 @@
 // ends on a page that says so and offers a way on, never on a blank page. A chunk missing because
 // the portal was upgraded under an open tab reloads the page instead (new-version.ts).
 import { Component, type ReactNode } from "react";
-import { isDown } from "../api/connection";
 import { Button, buttonClass } from "./ui/Button";
 
 interface State {
@@ -30,8 +29,8 @@ export class ErrorBoundary extends Component<{ children: ReactNode; inShell?: bo
     if (this.state.error === null) return this.props.children;
     return (
       <section role="alert" className={`mx-auto flex max-w-md flex-col items-center justify-center gap-4 p-6 text-center ${this.props.inShell ? "py-20" : "min-h-screen"}`}>
-        {/* While the server cannot be reached the banner above says so too. */}
-        <h1 className="text-xl font-semibold text-slate-900">{isDown() ? "This page could not be loaded" : "Something went wrong"}</h1>
+        {/* While the server cannot be reached, the banner above says so. */}
+        <h1 className="text-xl font-semibold text-slate-900">Something went wrong</h1>
         <p className="text-slate-700">Nothing you saved is lost. Try again, or go back to the start.</p>
         <div className="flex flex-wrap justify-center gap-3">
           <Button onPress={this.retry}>Try again</Button>

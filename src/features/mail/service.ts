@@ -63,7 +63,9 @@ const keptInOutbox = preparedWrite((tx) => tx.update(emails).set({ status: "logg
  * invitation's link.
  */
 export function portalLinks(html: string | null): string[] {
-  return [...(html ?? "").matchAll(/<a href="(https?:\/\/[^"]+)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&").replaceAll("&#39;", "'"));
+  const entities: Record<string, string> = { "&amp;": "&", "&#39;": "'", "&quot;": '"', "&lt;": "<", "&gt;": ">" };
+  // One pass, as escapeHtml wrote them: "&amp;#39;" is the text "&#39;", not an apostrophe.
+  return [...(html ?? "").matchAll(/<a href="(https?:\/\/[^"]+)"/g)].map((m) => m[1]!.replace(/&(amp|#39|quot|lt|gt);/g, (entity) => entities[entity]!));
 }
 
 /** The job handler that delivers one queued email. */

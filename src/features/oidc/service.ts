@@ -9,6 +9,7 @@ import type * as Oidc from "openid-client";
 import { brokerOidcIdentities } from "../../../db/tables.ts";
 import type { AppContext, } from "../../context.ts";
 import type { Config } from "../../config.ts";
+import { hasNul } from "../../lib/no-nul.ts";
 import { newId } from "../../lib/tokens.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import type { SsoErrorCode } from "../../shared/oidc.ts";
@@ -105,7 +106,7 @@ export async function completeOidcSignIn(ctx: AppContext, input: CallbackInput):
   const settings = settingsOf(ctx);
   // The app's NUL check lets this page load through (its JSON 400 would strand the browser);
   // a NUL in the answer is refused here, before anything reads it, as a bad state.
-  if (/%00|\u0000/i.test(input.search)) throw new SsoError("invalid_state", "NUL in the callback's query");
+  if (hasNul(input.search)) throw new SsoError("invalid_state", "NUL in the callback's query");
   const params = new URLSearchParams(input.search);
   const state = params.get("state");
   // The state must be the one this browser started with (a login forged by another site carries
@@ -179,7 +180,7 @@ async function brokerFor(ctx: AppContext, settings: OidcConfig, claims: Oidc.IDT
   });
 }
 
-const nameClaim = (value: unknown) => (typeof value === "string" && cleanName(value) ? cleanName(value).slice(0, 100) : null);
+const nameClaim = (value: unknown) => (typeof value === "string" && cleanName(value).slice(0, 100)) || null;
 
 /** What the sign-in dialog needs to know. */
 export function oidcPublicSettings(ctx: AppContext) {

@@ -94,7 +94,7 @@ const isDamage = (error: unknown) => /malformed|not a database|corrupt|SQLITE_CO
 function damaged(file: string, error: unknown): Finding {
   return isDamage(error)
     ? fail("Database integrity", `${file} is damaged (${errorText(error)})`, RESTORE_FIX)
-    : fail("Database", `${file} could not be read to the end (${errorText(error)})`, RESTORE_FIX);
+    : fail("Database", `${file} could not be read to the end (${errorText(error)})`, "Run portal doctor again; if this stays, keep its output and the database file for inspection before changing anything.");
 }
 
 function unreadableDatabase(file: string, error: unknown): Finding {

@@ -33,6 +33,12 @@ export function pagesProblem(count: number, rules: PortalDocumentDto["acceptance
 
 export function PhoneCaptureDialog({ document, isOpen, onOpenChange }: { document: PortalDocumentDto; isOpen: boolean; onOpenChange: (open: boolean) => void }) {
   const { start } = useUploads();
+  // Pages kept for a document that has since been uploaded another way (or no longer takes a
+  // file) are let go rather than offered again.
+  if (!document.canUpload && keptPages.has(document.id)) {
+    keptPages.get(document.id)!.forEach((p) => URL.revokeObjectURL(p.url));
+    keptPages.delete(document.id);
+  }
   const [pages, setPages] = useState<CapturedPage[]>(() => keptPages.get(document.id) ?? []);
   const limits = pages.length > 0 ? pagesProblem(pages.length, document.acceptanceRules) : null;
   const [preparing, setPreparing] = useState(false);
