@@ -3,6 +3,7 @@
 // PostgreSQL's driver is loaded only when DATABASE_URL names it: a SQLite portal never needs it.
 import type { Db } from "./client.ts";
 import { closeDatabase, migrateDatabase, openDatabase } from "./client.ts";
+import { sql } from "drizzle-orm";
 import { dialect, isPostgresUrl } from "./dialect.ts";
 import type { PgDb } from "./postgres.ts";
 import { engineOf, registerPostgres } from "./transaction.ts";
@@ -11,6 +12,51 @@ export interface DatabaseSettings {
   dataDir: string;
   /** postgres://… or null for SQLite in dataDir. */
   databaseUrl: string | null;
+  /** How long to wait for PostgreSQL to answer at start (it may be starting beside the portal). */
+  databaseWaitMs?: number;
+}
+
+/** PostgreSQL could not be used at start: the message names DATABASE_URL and what to check. */
+export class DatabaseUnreachableError extends Error {
+  override name = "DatabaseUnreachableError";
+}
+
+// Worth waiting out: the server is not listening yet, or is still starting (57P03).
+const TRANSIENT: ReadonlySet<string> = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "CONNECT_TIMEOUT", "CONNECTION_CLOSED", "57P03"]);
+
+/** The driver's code (a socket's, or PostgreSQL's SQLSTATE) under Drizzle's wrapper. */
+function codeOf(error: unknown): string {
+  for (let at = error as { code?: unknown; cause?: unknown } | null, depth = 0; at && depth < 4; at = at.cause as typeof at, depth++) {
+    if (typeof at.code === "string") return at.code;
+  }
+  return "";
+}
+
+/**
+ * Asks PostgreSQL `select 1` until it answers, for up to `waitMs` while the failure is one a
+ * starting server gives; a wrong host, password or database fails at once. The message names the
+ * host and port, never the password.
+ */
+async function reachPostgres(db: PgDb, url: string, waitMs: number): Promise<void> {
+  const { hostname, port } = new URL(url);
+  const where = `${hostname}:${port || 5432}`;
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      await db.execute(sql`select 1`);
+      return;
+    } catch (error) {
+      const code = codeOf(error);
+      const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
+      if (!TRANSIENT.has(code)) {
+        throw new DatabaseUnreachableError(`DATABASE_URL: PostgreSQL at ${where} refused the connection (${cause}). Check DATABASE_URL: host, port, database, user and password.`);
+      }
+      if (Date.now() >= deadline) {
+        throw new DatabaseUnreachableError(`DATABASE_URL: PostgreSQL at ${where} could not be reached for ${Math.round(waitMs / 1000)} s (${cause}). Check that PostgreSQL is running and DATABASE_URL names it (DATABASE_WAIT_SECONDS sets how long to wait).`);
+      }
+      await Bun.sleep(Math.min(2_000, Math.max(0, deadline - Date.now())));
+    }
+  }
 }
 
 export async function openMigratedDatabase(settings: DatabaseSettings): Promise<Db> {
@@ -21,6 +67,7 @@ export async function openMigratedDatabase(settings: DatabaseSettings): Promise<
     const { closePostgres, migratePostgres, openPostgres } = await import("./postgres.ts");
     const db = openPostgres(settings.databaseUrl);
     try {
+      await reachPostgres(db, settings.databaseUrl, settings.databaseWaitMs ?? 60_000);
       await migratePostgres(db);
     } catch (error) {
       await closePostgres(db);

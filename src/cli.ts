@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import pkg from "../package.json" with { type: "json" };
 import { databaseFileName } from "../db/client.ts";
-import { closeAnyDatabase, openMigratedDatabase } from "../db/database.ts";
+import { closeAnyDatabase, DatabaseUnreachableError, openMigratedDatabase } from "../db/database.ts";
 import { ConfigError, dataDirSetting, loadConfig, type ConfigOverrides } from "./config.ts";
 import { createBrokerAccount } from "./features/auth/service.ts";
 import { listEmails, portalLinks, retryEmail, type Email } from "./features/mail/service.ts";
@@ -280,6 +280,6 @@ process.umask(0o077);
 main(process.argv.slice(2)).catch((error) => {
   if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
   if (error instanceof UsageError) fail(`${error.message}\nRun "portal --help" for usage.`, 2);
-  if (error instanceof AppError || error instanceof PortInUseError || error instanceof DataDirLockedError) fail(error.message);
+  if (error instanceof AppError || error instanceof PortInUseError || error instanceof DataDirLockedError || error instanceof DatabaseUnreachableError) fail(error.message);
   fail(`Error: ${(error as Error).message ?? error}`);
 });

@@ -19,6 +19,8 @@ export interface Config {
   dataDir: string;
   /** DATABASE_URL: PostgreSQL (postgres://…) for several instances; null: SQLite in dataDir. */
   databaseUrl: string | null;
+  /** DATABASE_WAIT_SECONDS, in ms: how long a start waits for PostgreSQL to answer (it may be starting too). */
+  databaseWaitMs: number;
   publicUrl: string;
   /** Cookies are marked Secure when the portal is reached over https. */
   secureCookies: boolean;
@@ -88,12 +90,14 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
 
   const databaseUrl = value(env, "DATABASE_URL") ?? null;
   if (databaseUrl) parseUrl(databaseUrl, "DATABASE_URL", ["postgres:", "postgresql:"]);
+  const databaseWaitMs = parseSeconds(env, "DATABASE_WAIT_SECONDS", "60");
 
   const config: Omit<Config, "sessionSecret"> = {
     port,
     host,
     dataDir,
     databaseUrl,
+    databaseWaitMs,
     publicUrl: publicUrl.origin + publicUrl.pathname.replace(/\/+$/, ""),
     secureCookies: publicUrl.protocol === "https:",
     smtpUrl,
