@@ -4,6 +4,7 @@
 import type { Db } from "./client.ts";
 import { closeDatabase, migrateDatabase, openDatabase } from "./client.ts";
 import { sql } from "drizzle-orm";
+import { isDatabaseUnreachable } from "../src/lib/errors.ts";
 import { dialect, isPostgresUrl } from "./dialect.ts";
 import type { PgDb } from "./postgres.ts";
 import { engineOf, registerPostgres } from "./transaction.ts";
@@ -21,17 +22,6 @@ export class DatabaseUnreachableError extends Error {
   override name = "DatabaseUnreachableError";
 }
 
-// Worth waiting out: the server is not listening yet, or is still starting (57P03).
-const TRANSIENT: ReadonlySet<string> = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "CONNECT_TIMEOUT", "CONNECTION_CLOSED", "57P03"]);
-
-/** The driver's code (a socket's, or PostgreSQL's SQLSTATE) under Drizzle's wrapper. */
-function codeOf(error: unknown): string {
-  for (let at = error as { code?: unknown; cause?: unknown } | null, depth = 0; at && depth < 4; at = at.cause as typeof at, depth++) {
-    if (typeof at.code === "string") return at.code;
-  }
-  return "";
-}
-
 /**
  * Asks PostgreSQL `select 1` until it answers, for up to `waitMs` while the failure is one a
  * starting server gives; a wrong host, password or database fails at once. The message names the
@@ -46,9 +36,10 @@ async function reachPostgres(db: PgDb, url: string, waitMs: number): Promise<voi
       await db.execute(sql`select 1`);
       return;
     } catch (error) {
-      const code = codeOf(error);
       const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
-      if (!TRANSIENT.has(code)) {
+      // The same test as a request's 503 (src/lib/errors.ts): a server not listening yet, or
+      // starting or shutting down, is worth waiting out; anything else is a wrong setting.
+      if (!isDatabaseUnreachable(error)) {
         throw new DatabaseUnreachableError(`DATABASE_URL: PostgreSQL at ${where} refused the connection (${cause}). Check DATABASE_URL: host, port, database, user and password.`);
       }
       if (Date.now() >= deadline) {
