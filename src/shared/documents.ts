@@ -27,18 +27,17 @@ export const STATUS_LABELS: Record<DocumentStatus, string> = {
 // placed once.
 type Statuses = readonly DocumentStatus[];
 
-/**
- * The customer still owes the broker a file: they may upload, and a due date still matters. Also
- * what a reminder the broker scheduled on a document (its reminder time, or a cadence) goes on
- * asking for, a re-submit request included (unlike the broker's Send Reminder, REMINDABLE).
- */
+/** The customer may upload a file for it (a re-submit request included), and its due date still matters. */
 export const AWAITING_UPLOAD = ["requested", "incomplete", "need_to_resubmit", "overdue"] as const satisfies Statuses;
 /** Nothing uploaded yet: these become overdue when their due time passes. */
 export const NOT_YET_UPLOADED = ["requested", "incomplete"] as const satisfies Statuses;
 /**
- * What a broker's reminder asks for, single or bulk: the SPEC's "only customers with incomplete,
- * requested or overdue documents receive reminders". A document sent back for a re-submit is left
- * out: that request was emailed with its reason.
+ * What every reminder asks for: the broker's Send Reminder, single or bulk (the SPEC's "only
+ * customers with incomplete, requested or overdue documents receive reminders"), and the ones that
+ * go out by themselves (a document's reminder time, a cadence). One set, so the customer is chased
+ * for the same documents however the reminder was started. A document sent back for a re-submit is
+ * left out: it still holds a file the broker can approve, and the re-submit request was emailed
+ * with its reason.
  */
 export const REMINDABLE = ["requested", "incomplete", "overdue"] as const satisfies Statuses;
 /** Whether a broker's reminder would ask for this document (Send Reminder is offered for it). */

@@ -3,7 +3,7 @@
 // Days are the broker's calendar days in the broker's time zone; reminders go out at 9:00 local
 // time on working days (no Saturday, Sunday or blackout day the broker set).
 import { EARLIEST_REMINDER_AFTER_REQUEST_MS } from "./due-date.ts";
-import type { DocumentStatus } from "./documents.ts";
+import { isRemindable, type DocumentStatus } from "./documents.ts";
 
 export interface ReminderCadence {
   /** The first reminder goes out this many days before the due date. */
@@ -98,10 +98,6 @@ export function nextWorkingDay(day: string, blackoutDays: ReadonlySet<string> | 
   return d;
 }
 
-/** Statuses in which a cadence waits: the customer sent a file and the broker is looking at it. */
-export const CADENCE_PAUSED_STATUSES: readonly DocumentStatus[] = ["uploaded"];
-/** Statuses in which a cadence is over: the document is done, or was never asked for. */
-export const CADENCE_DONE_STATUSES: readonly DocumentStatus[] = ["approved", "shared"];
 
 export interface CadenceState {
   now: Date;
@@ -127,7 +123,8 @@ export interface CadenceState {
  */
 export function nextCadenceSend(s: CadenceState): Date | null {
   if (s.paused || !s.dueDate || s.sentCount >= s.cadence.maxCount) return null;
-  if (CADENCE_DONE_STATUSES.includes(s.status) || CADENCE_PAUSED_STATUSES.includes(s.status)) return null;
+  // Under review, sent back, done or never asked for: a cadence asks only for what every reminder does.
+  if (!isRemindable(s.status)) return null;
   const zone = s.timeZone ?? "UTC";
   const blackout = new Set(s.blackoutDays);
   const plannedDay = s.lastSentAt

@@ -83,7 +83,8 @@ describe("nextCadenceSend", () => {
     expect(next({ paused: true })).toBeNull();
     expect(next({ dueDate: null })).toBeNull();
     expect(next({ status: "overdue" })).toBe("2026-11-10T09:00:00.000Z");
-    expect(next({ status: "need_to_resubmit" })).toBe("2026-11-10T09:00:00.000Z");
+    // Sent back for a re-submit: no reminder asks for it (REMINDABLE, the SPEC's set, as Send Reminder).
+    expect(next({ status: "need_to_resubmit" })).toBeNull();
   });
 });
 

@@ -2,7 +2,7 @@
 import { expect, test } from "bun:test";
 import { sqliteWriterClient } from "../../db/client.ts";
 import { dialect } from "../../db/dialect.ts";
-import { createCustomer, daysAhead } from "../support/fixtures.ts";
+import { attachFile, createCustomer, daysAhead } from "../support/fixtures.ts";
 import { useServerWithBroker } from "../support/server.ts";
 import { rows, statement } from "../support/sql.ts";
 
@@ -99,4 +99,20 @@ test.skipIf(dialect !== "sqlite")("the scheduler's pass reads documents by key o
     const plan = (client.query(`explain query plan ${text}`).all(...params) as { detail: string }[]).map((r) => r.detail);
     expect({ text, plan }).toEqual({ text, plan: expect.not.arrayContaining([expect.stringMatching(/^SCAN documents\b/)]) });
   }
+});
+
+// Last: it moves the clock two days on.
+test("a scheduled reminder asks for what Send Reminder does: a document sent back for a re-submit is left out", async () => {
+  const c = await createCustomer(srv, broker.token, { dueDate: daysAhead(srv, 3), reminderTime: daysAhead(srv, 2) });
+  const [paystub, statement] = c.documents;
+  await attachFile(srv, paystub!.id);
+  const sentBack = await srv.call(`/api/documents/${paystub!.id}/verify`, { method: "POST", token: broker.token, body: { status: "rejected", rejectionReason: "Blurry" } });
+  expect(sentBack.body.status).toBe("need_to_resubmit");
+
+  srv.clock.advance(2 * 24 * HOUR + 60_000);
+  await srv.runJobs();
+  const sent = await reminders(c.email);
+  expect(sent).toHaveLength(1);
+  expect(sent[0]!.text).toContain(statement!.name);
+  expect(sent[0]!.text).not.toContain(paystub!.name);
 });

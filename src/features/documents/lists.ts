@@ -6,7 +6,7 @@ import { documents } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { prepared } from "../../lib/prepared.ts";
-import { AWAITING_UPLOAD, NOT_PENDING, REMINDABLE } from "../../shared/documents.ts";
+import { NOT_PENDING, REMINDABLE } from "../../shared/documents.ts";
 import { statusIn, statusNotIn, waiting, type DocumentRow } from "./service.ts";
 import { timeParam } from "../../../db/dialect.ts";
 import { REMINDER_NOT_SENT_CONDITION } from "../../../db/partial-indexes.ts";
@@ -82,7 +82,7 @@ export async function documentsAwaitingUpload(ctx: AppContext, brokerId: string,
       .orderBy(asc(documents.customerId), asc(documents.createdAt));
 }
 
-/** Documents whose reminder time has come and that still wait for the customer, claimed once. */
+/** Documents whose reminder time has come and that a reminder still asks for (REMINDABLE), claimed once. */
 export async function claimDueReminders(now: Date, unit: { tx: Writer }): Promise<DocumentRow[]> {
   return await unit.tx
       .update(documents)
@@ -91,7 +91,7 @@ export async function claimDueReminders(now: Date, unit: { tx: Writer }): Promis
         and(
           lte(documents.reminderAt, now),
           sql.raw(REMINDER_NOT_SENT_CONDITION), // the partial index's condition, as for markOverdue (transitions/overdue.ts)
-          statusIn(AWAITING_UPLOAD),
+          statusIn(REMINDABLE),
         ),
       )
       .returning();

@@ -5,7 +5,7 @@ import { documents, reminderCadences } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { badRequest, AppError } from "../../lib/errors.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
-import { AWAITING_UPLOAD } from "../../shared/documents.ts";
+import { REMINDABLE } from "../../shared/documents.ts";
 import { cadenceError, nextCadenceSend, type ReminderCadence } from "../../shared/reminder-cadence.ts";
 import { displayName } from "../../shared/user-display.ts";
 import { brokerById } from "../auth/brokers.ts";
@@ -49,7 +49,7 @@ export async function setCustomerCadence(
   const open = (await ctx.db
       .select({ id: documents.id })
       .from(documents)
-      .where(and(eq(documents.brokerId, brokerId), eq(documents.customerId, customerId), inArray(documents.status, AWAITING_UPLOAD))))
+      .where(and(eq(documents.brokerId, brokerId), eq(documents.customerId, customerId), inArray(documents.status, REMINDABLE))))
     .map((d) => d.id);
   if (cadence && open.length === 0) throw new AppError("conflict", "This customer has no documents waiting to be uploaded.");
   await inTransaction(ctx, async ({ tx, publish, now }) => {
@@ -72,7 +72,7 @@ export async function sendCadenceReminders(ctx: AppContext): Promise<void> {
       .select({ doc: documents, cadence: reminderCadences })
       .from(reminderCadences)
       .innerJoin(documents, eq(documents.id, reminderCadences.documentId))
-      .where(inArray(documents.status, AWAITING_UPLOAD));
+      .where(inArray(documents.status, REMINDABLE));
     if (rows.length === 0) return;
     const paused = await pausedCustomers(unit.tx, [...new Set(rows.map((r) => r.doc.customerId))]);
     const settings = await reminderSettingsOf(unit.tx, rows.map((r) => r.doc.brokerId));
