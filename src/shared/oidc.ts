@@ -12,6 +12,7 @@ export const ssoErrorMessages = {
   account_disabled: () => "This account is disabled. Ask the portal's administrator.",
   cancelled: (provider: string) => `Signing in with ${provider} was cancelled.`,
   not_configured: () => "Single sign-on is not set up on this portal.",
+  too_many_attempts: (provider: string) => `Too many sign-ins with ${provider} were started from your network. Please wait a few minutes and try again.`,
 } as const;
 
 export type SsoErrorCode = keyof typeof ssoErrorMessages;

@@ -6,6 +6,7 @@ import { databaseEnv, runCli } from "../support/cli.ts";
 import { ssoErrorMessage } from "../../src/shared/oidc.ts";
 import { CLIENT_ID, cookieNamed, finishSignIn as finish, signInWith, startProvider, startSignInOn, type TestProvider, type Walk } from "../support/oidc.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
+import { rows, statement } from "../support/sql.ts";
 
 let provider: TestProvider;
 let srv: TestServer;
@@ -198,6 +199,28 @@ test("without OIDC settings the routes say so on the landing page", async () => 
     expect(start.headers.get("location")).toBe("/?sso_error=not_configured");
   } finally {
     await plain.stop();
+  }
+});
+
+test("one address may begin 30 sign-ins in 10 minutes: the next ends on the landing page and writes no flow", async () => {
+  const fresh = await startTestServer(provider.env);
+  const flows = async () => (await rows<{ n: number }>(fresh.server.ctx.db, statement("select count(*) as n from oidc_flows")))[0]!.n;
+  try {
+    for (let i = 0; i < 30; i++) {
+      const start = await fetch(`${fresh.url}/api/oidc/start`, { redirect: "manual" });
+      expect(start.headers.get("location")).toStartWith(provider.issuer);
+    }
+    expect(Number(await flows())).toBe(30);
+    const refused = await fetch(`${fresh.url}/api/oidc/start`, { redirect: "manual" });
+    expect(refused.headers.get("location")).toBe("/?sso_error=too_many_attempts");
+    expect(ssoErrorMessage("too_many_attempts", "Acme ID")).toContain("Please wait a few minutes");
+    expect(Number(await flows())).toBe(30);
+    // Ten minutes on, the address may begin again.
+    fresh.clock.advance(10 * 60 * 1000 + 1000);
+    const again = await fetch(`${fresh.url}/api/oidc/start`, { redirect: "manual" });
+    expect(again.headers.get("location")).toStartWith(provider.issuer);
+  } finally {
+    await fresh.stop();
   }
 });
 

@@ -3,6 +3,7 @@
 // to the dashboard. Every failure ends on the landing page with ?sso_error=<code>, never a 500.
 import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
+import { clientAddress } from "../../lib/http.ts";
 import { NotJson } from "../../lib/model.ts";
 import { sessionCookies } from "../../lib/session-cookie.ts";
 import { SSO_ERROR_PARAM } from "../../shared/oidc.ts";
@@ -29,9 +30,9 @@ export const oidcRoutes = (ctx: AppContext) => {
     .get("/settings", () => oidcPublicSettings(ctx), { response: OidcSettings })
     .get(
       "/start",
-      async ({ cookie }) => {
+      async ({ cookie, request, server }) => {
         try {
-          const { url, state, expiresAt } = await beginOidcSignIn(ctx);
+          const { url, state, expiresAt } = await beginOidcSignIn(ctx, { address: clientAddress(ctx, request, server) });
           flowCookie.set(cookie, state, expiresAt);
           return redirect(url);
         } catch (error) {

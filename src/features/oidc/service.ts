@@ -16,7 +16,8 @@ import type { SsoErrorCode } from "../../shared/oidc.ts";
 import { cleanName, isValidEmail, normalizeEmail } from "../../shared/validation.ts";
 import { createBrokerWithoutPassword, signInAccountByEmail, signInAccountById } from "../auth/sign-in-accounts.ts";
 import { rememberFlow, takeFlow } from "./flows.ts";
-import { instanceState } from "../../lib/instance-state.ts";
+import { instanceState, perContext } from "../../lib/instance-state.ts";
+import { FailureLimiter } from "../../lib/rate-limit.ts";
 
 type OidcConfig = NonNullable<Config["oidc"]>;
 
@@ -74,9 +75,15 @@ function settingsOf(ctx: AppContext): OidcConfig {
   return ctx.config.oidc;
 }
 
+// Every sign-in begun writes a flow row (flows.ts) before anyone is known, so one caller may begin
+// only so many: 30 in 10 minutes per address, more than a person retrying ever needs.
+const startsFor = perContext("single sign-on start limit", "shared", "the counts are in the database (rate_limits); this holds only the limit's settings", (ctx: AppContext) =>
+  new FailureLimiter(ctx, "oidc-starts-by-caller", 30, 10 * 60 * 1000));
+
 /** Step one: where to send the browser, and the state its binding cookie must carry back. */
-export async function beginOidcSignIn(ctx: AppContext): Promise<{ url: string; state: string; expiresAt: Date }> {
+export async function beginOidcSignIn(ctx: AppContext, { address }: { address: string }): Promise<{ url: string; state: string; expiresAt: Date }> {
   const settings = settingsOf(ctx);
+  if ((await startsFor(ctx).take(address)) > 0) throw new SsoError("too_many_attempts", `address ${address} began too many sign-ins`);
   const config = await providerConfig(ctx, settings);
   const oidc = await openidClient();
   const codeVerifier = oidc.randomPKCECodeVerifier();
