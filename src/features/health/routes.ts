@@ -28,7 +28,10 @@ async function storageAnswers(ctx: AppContext): Promise<void> {
     await ctx.files.write(probe, PROBE_BYTES);
     await ctx.files.remove(probe);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? "error";
+    // The disk's code (ENOSPC, EROFS), or the storage service's behind the store's 503 (NoSuchBucket).
+    const codeOf = (e: unknown) => (e as { code?: unknown } | null)?.code;
+    const cause = error instanceof AppError ? codeOf(error.cause) : undefined;
+    const reason = String(cause ?? codeOf(error) ?? "error");
     throw new AppError("unavailable", `The file store cannot be written (${reason})`);
   }
 }
