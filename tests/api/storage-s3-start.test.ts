@@ -8,7 +8,7 @@ import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { dialect } from "../../db/dialect.ts";
 import { runDoctor } from "../../src/features/operations/doctor.ts";
-import { realPdf } from "../files/samples.ts";
+import { realPdf, realPdfOfSize } from "../files/samples.ts";
 import { runCli, serveProcess } from "../support/cli.ts";
 import { createCustomer, uploadFile } from "../support/fixtures.ts";
 import { startS3Server, type S3TestServer } from "../support/s3.ts";
@@ -90,6 +90,10 @@ describe("a bucket removed under a running portal", () => {
       expect(res.body).toEqual({ message: "Files cannot be stored right now, so nothing was saved. Please try again shortly." });
       expect(res.headers.get("retry-after")).toBe("30");
       expect(await row(srv.server.ctx.db, statement("select status, storage_key from documents where id = ?", doc.id))).toEqual({ status: "requested", storage_key: null });
+      expect(readdirSync(srv.server.ctx.files.tempDir)).toEqual([]);
+      // Larger than one 5 MiB part: a multipart upload, refused the same way.
+      const large = await uploadFile(srv, customer.uploadLink, doc.id, { bytes: realPdfOfSize(6 * 1024 * 1024) });
+      expect(large.status).toBe(503);
       expect(readdirSync(srv.server.ctx.files.tempDir)).toEqual([]);
 
       const ready = await srv.call("/readyz");
