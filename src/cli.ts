@@ -17,6 +17,7 @@ import { runAuditVerify } from "./features/audit/command.ts";
 import { AppError } from "./lib/errors.ts";
 import { createLogger, oneLine } from "./lib/log.ts";
 import { DataDirLockedError } from "./lib/data-lock.ts";
+import { StorageUnreachableError } from "./lib/storage-s3-start.ts";
 import { PortInUseError, startServer } from "./server.ts";
 
 const HELP = `Broker document portal ${pkg.version}
@@ -280,6 +281,6 @@ process.umask(0o077);
 main(process.argv.slice(2)).catch((error) => {
   if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
   if (error instanceof UsageError) fail(`${error.message}\nRun "portal --help" for usage.`, 2);
-  if (error instanceof AppError || error instanceof PortInUseError || error instanceof DataDirLockedError || error instanceof DatabaseUnreachableError) fail(error.message);
+  if (error instanceof AppError || error instanceof PortInUseError || error instanceof DataDirLockedError || error instanceof DatabaseUnreachableError || error instanceof StorageUnreachableError) fail(error.message);
   fail(`Error: ${(error as Error).message ?? error}`);
 });

@@ -52,6 +52,8 @@ export interface Config {
   site: SiteConfig;
   /** S3-compatible object storage for uploaded and shared files (S3_*); null: local disk under DATA_DIR/files. */
   s3: S3Config | null;
+  /** S3_WAIT_SECONDS, in ms: how long a start waits for the storage service to answer (it may be starting too). */
+  s3WaitMs: number;
   /** DEMO_VIDEO_URL: the operator's own Request a Demo video; null plays the walkthrough shipped in public/. */
   demoVideoUrl: string | null;
 }
@@ -116,6 +118,7 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     site: siteConfig(env),
     requireTwoFactor: parseBoolean(value(env, "REQUIRE_2FA"), "REQUIRE_2FA", false),
     s3: s3Config(env),
+    s3WaitMs: parseSeconds(env, "S3_WAIT_SECONDS", "60"),
     demoVideoUrl: demoVideoUrl(env),
   };
 

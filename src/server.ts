@@ -16,6 +16,7 @@ import { jobHandlers, periodicTasks } from "./jobs.ts";
 import { Scheduler } from "./lib/jobs.ts";
 import type { Clock } from "./lib/clock.ts";
 import { lockDataDir } from "./lib/data-lock.ts";
+import { reachBucket } from "./lib/storage-s3-start.ts";
 import { scheduleBackups } from "./features/operations/scheduled-backups.ts";
 import { createLogger, type Logger } from "./lib/log.ts";
 import { removeOrphanedFiles } from "./features/operations/orphans.ts";
@@ -57,6 +58,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
 async function startLocked(config: Config, options: StartOptions, unlock: () => void): Promise<RunningServer> {
   const log = options.log ?? createLogger();
+  // The bucket first: nothing is open yet that a wrong S3 setting would have to close again.
+  if (config.s3) await reachBucket(config.s3, config.s3WaitMs);
   const db = await openMigratedDatabase(config);
   const ctx = buildContext(config, db, { clock: options.clock, log });
   // SQLite's checkpoints (and their fsyncs) off the event loop: db/checkpointer.ts.

@@ -12,7 +12,7 @@ export interface S3Config {
   virtualHostedStyle: boolean;
 }
 
-const S3_SETTINGS = ["S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_VIRTUAL_HOSTED_STYLE"] as const;
+const S3_SETTINGS = ["S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_VIRTUAL_HOSTED_STYLE", "S3_WAIT_SECONDS"] as const;
 
 /**
  * Object storage is on when S3_BUCKET is set; then the keys must be too. An S3 setting without

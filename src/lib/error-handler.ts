@@ -2,7 +2,7 @@
 // a bare 500 message (details only in the log) for ours. Never a stack trace.
 import { Elysia, ValidationError } from "elysia";
 import type { Logger } from "./log.ts";
-import { AppError, databaseUnavailable, isDatabaseUnreachable, isDiskFull, storageFull } from "./errors.ts";
+import { AppError, databaseUnavailable, isDatabaseUnreachable, isStorageRefusal, storageFull } from "./errors.ts";
 import { noteErrorStatus, requestIdOf } from "./request-context.ts";
 
 const jsonResponse = (status: number, message: string, headers: Record<string, string> = {}) =>
@@ -59,7 +59,13 @@ export const errorHandler = (log: Logger) =>
       log.error("The database cannot be reached", { requestId: requestIdOf(request), error: String(error) });
       appError = databaseUnavailable();
     }
+    // A disk that refused a write (full, read-only) anywhere, a file's or SQLite's own: said
+    // plainly to the client, and what the disk said logged for the operator.
+    if (!appError && isStorageRefusal(error)) appError = storageFull(error);
     if (appError) {
+      if (appError.code === "insufficient_storage") {
+        log.error("The disk refused a write", { requestId: requestIdOf(request), error: String(appError.cause ?? appError.message) });
+      }
       if (appError.retryAfter) headers["Retry-After"] = String(appError.retryAfter);
       return json(appError.status, appError.message, headers);
     }
@@ -74,11 +80,6 @@ export const errorHandler = (log: Logger) =>
         return json(404, `No such endpoint: ${request.method} ${new URL(request.url).pathname}`, headers);
       case "INVALID_COOKIE_SIGNATURE":
         return json(400, "A cookie was not valid. Sign in again.", headers);
-    }
-    // A full disk anywhere (a file write, SQLite's own file) is said plainly, and logged.
-    if (isDiskFull(error)) {
-      log.error("The disk is full", { requestId: requestIdOf(request), error: String(error) });
-      return json(storageFull().status, storageFull().message, headers);
     }
     if (typeof code === "number" && code >= 400 && code < 500) {
       return json(code, error instanceof Error ? error.message : String(error), headers);

@@ -22,8 +22,8 @@ export class AppError extends Error {
   /** Seconds a client should wait; sent as Retry-After (a 429, or a 503 to try again shortly). */
   readonly retryAfter?: number;
 
-  constructor(code: AppErrorCode, message: string, options: { retryAfter?: number } = {}) {
-    super(message);
+  constructor(code: AppErrorCode, message: string, options: { retryAfter?: number; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "AppError";
     this.code = code;
     this.retryAfter = options.retryAfter;
@@ -38,10 +38,24 @@ export const badRequest = (message: string) => new AppError("bad_request", messa
 export const notFound = (message: string) => new AppError("not_found", message);
 export const unauthorized = (message = "Authentication required") => new AppError("unauthorized", message);
 
-/** The disk (or SQLite's file on it) is full: our problem, but a clear one the client can wait out. */
-export function isDiskFull(error: unknown): boolean {
+// A write the disk refused: full (ENOSPC, or SQLite's file on it), over the user's quota (EDQUOT),
+// mounted read-only (EROFS). Only a write fails so, wherever it happens.
+const STORAGE_REFUSAL_CODES: ReadonlySet<string> = new Set(["ENOSPC", "EDQUOT", "EROFS", "SQLITE_FULL"]);
+
+/** The disk took no more: full, over quota or read-only. Our problem, but one the client can wait out. */
+export function isStorageRefusal(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === "ENOSPC" || code === "SQLITE_FULL";
+  return typeof code === "string" && STORAGE_REFUSAL_CODES.has(code);
+}
+
+/**
+ * A write of a user's file refused by the disk, permissions included: a store folder the portal's
+ * user may not write (EACCES, EPERM) fails the same way. Only where the failing step is known to be
+ * that write: elsewhere EACCES is a file that cannot be read (not a matter of room).
+ */
+export function isFileWriteRefused(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return isStorageRefusal(error) || code === "EACCES" || code === "EPERM";
 }
 
 // postgres.js's own codes for a connection it could not make or lost, and PostgreSQL's for a
@@ -64,4 +78,9 @@ export function isDatabaseUnreachable(error: unknown): boolean {
 export const databaseUnavailable = () =>
   new AppError("unavailable", "The database cannot be reached right now. Please try again in a moment.", { retryAfter: 5 });
 
-export const storageFull = () => new AppError("insufficient_storage", "The portal has run out of storage space, so the file was not saved. Please try again later.");
+/**
+ * 507: the file store cannot take a file now (full, over quota, read-only). `cause` is what the
+ * disk said, logged for the operator (error-handler.ts); the client gets the plain message.
+ */
+export const storageFull = (cause?: unknown) =>
+  new AppError("insufficient_storage", "The server has no room to store this file right now. Please try again later.", { cause });

@@ -10,6 +10,7 @@ import { AppError } from "./errors.ts";
 import type { Logger } from "./log.ts";
 import { checkedKey, KEY_PATTERN, type FileStore } from "./file-store.ts";
 import { Limiter } from "./limiter.ts";
+import { bucketProblem } from "./storage-s3-problems.ts";
 
 /** S3's smallest part (every part but the last must be at least 5 MiB). */
 const PART_BYTES = 5 * 1024 * 1024;
@@ -27,14 +28,18 @@ export interface S3StoreOptions {
 /** An error from the storage service (Bun's S3Error) or from reaching it, not from our own disk. */
 const isServiceError = (error: unknown) => error instanceof Error && (error.name === "S3Error" || /^(Connection|ECONN|ETIMEDOUT|EHOSTUNREACH)/.test(String((error as { code?: unknown }).code ?? "")));
 
-const cannotStore = () => new AppError("unavailable", "Files cannot be stored right now, so nothing was saved. Please try again shortly.", { retryAfter: 30 });
+/** `cause`: the service's error, whose code /readyz reports (NoSuchBucket, ConnectionRefused …). */
+const cannotStore = (cause: unknown) => new AppError("unavailable", "Files cannot be stored right now, so nothing was saved. Please try again shortly.", { retryAfter: 30, cause });
 const cannotRead = () => new AppError("unavailable", "Stored files cannot be read right now. Please try again shortly.", { retryAfter: 30 });
 
 /** Uploads sent to the bucket at once by one portal process. */
 const UPLOADS_AT_ONCE = 4;
 
-export function s3FileStore(settings: NonNullable<Config["s3"]>, options: S3StoreOptions): FileStore {
-  const client = new S3Client({
+type S3Settings = NonNullable<Config["s3"]>;
+
+/** Bun's S3 client for the settings' bucket. */
+export function s3Client(settings: S3Settings): S3Client {
+  return new S3Client({
     bucket: settings.bucket,
     accessKeyId: settings.accessKeyId,
     secretAccessKey: settings.secretAccessKey,
@@ -42,9 +47,12 @@ export function s3FileStore(settings: NonNullable<Config["s3"]>, options: S3Stor
     ...(settings.region ? { region: settings.region } : {}),
     virtualHostedStyle: settings.virtualHostedStyle,
   });
+}
+
+export function s3FileStore(settings: S3Settings, options: S3StoreOptions): FileStore {
+  const client = s3Client(settings);
   const tmp = options.tempDir;
   mkdirSync(tmp, { recursive: true });
-  const where = `the S3 bucket "${settings.bucket}"${settings.endpoint ? ` at ${settings.endpoint}` : ""}`;
 
   const uploadSlots = new Limiter(UPLOADS_AT_ONCE);
 
@@ -75,8 +83,8 @@ export function s3FileStore(settings: NonNullable<Config["s3"]>, options: S3Stor
       if (!ending) await Promise.resolve().then(() => writer.end()).catch(() => {});
       await discard(key);
       if (!isServiceError(error)) throw error;
-      options.log?.error("The S3 bucket did not take an upload", { bucket: settings.bucket, error: String(error) });
-      throw cannotStore();
+      options.log?.error("The S3 bucket did not take an upload", { bucket: settings.bucket, problem: bucketProblem(settings, error) });
+      throw cannotStore(error);
     } finally {
       await source.close();
     }
@@ -98,7 +106,7 @@ export function s3FileStore(settings: NonNullable<Config["s3"]>, options: S3Stor
         try {
           page = await client.list({ maxKeys: options.listPageSize ?? 1000, ...(continuationToken ? { continuationToken } : {}) });
         } catch (error) {
-          throw new Error(`${where} cannot be listed: ${(error as Error).message}`);
+          throw new Error(bucketProblem(settings, error));
         }
         for (const object of page.contents ?? []) {
           if (!KEY_PATTERN.test(object.key)) continue; // not ours

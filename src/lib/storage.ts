@@ -10,6 +10,7 @@ import { checkedKey, KEY_PATTERN, type FileStore } from "./file-store.ts";
 import { s3FileStore } from "./storage-s3.ts";
 import { randomToken } from "./tokens.ts";
 import { instanceState } from "./instance-state.ts";
+import { isFileWriteRefused, storageFull } from "./errors.ts";
 
 export function newStorageKey(): string {
   return randomToken(24);
@@ -54,6 +55,12 @@ export function localFileStore(dataDir: string): FileStore {
       throw error;
     }
   };
+  // An upload the store cannot take (full, read-only, not ours to write) is a 507 with a plain
+  // message, not a 500: the caller has nothing to commit, and the client may try again later.
+  // (write keeps the disk's own error: /readyz and migrate-to report its code.)
+  const refusedAs507 = (error: unknown): never => {
+    throw isFileWriteRefused(error) ? storageFull(error) : error;
+  };
   return {
     tempDir: tmp,
     shared: false,
@@ -75,7 +82,7 @@ export function localFileStore(dataDir: string): FileStore {
     // which the start-up sweep removes (features/operations/orphans.ts). Only the flushes
     // themselves leave the event loop.
     async adopt(tempPath, key) {
-      await placeDurably(tempPath, key);
+      await placeDurably(tempPath, key).catch(refusedAs507);
     },
     // Flushed before it is renamed too, unlike an upload: write may replace a file under a key
     // (migrate-to's second run), which must never be found half written after a crash.

@@ -6,7 +6,7 @@ import busboy from "busboy";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { once } from "node:events";
-import { AppError, isDiskFull, storageFull } from "./errors.ts";
+import { AppError, isFileWriteRefused, storageFull } from "./errors.ts";
 import { exceedsUploadLimit, uploadMessages } from "../shared/validation.ts";
 import { randomToken } from "./tokens.ts";
 import { cleanFileName, sniffType } from "./upload-content.ts";
@@ -189,7 +189,9 @@ async function receiveParts(request: Request, options: ReceiveManyOptions, mode:
     }
     if (aborted) throw new Error("the connection closed before the file was complete");
     parser.end();
-    await parsed;
+    // busboy closes only once every file stream has been read to its end: a file whose write
+    // failed (a full disk) is never read again, so this wait too must end with that failure.
+    await unlessWriteFails(parsed);
     await allDone();
   } catch (error) {
     // Stop reading, stop the half-written files' streams, let them close, then remove them.
@@ -200,7 +202,8 @@ async function receiveParts(request: Request, options: ReceiveManyOptions, mode:
     removeAll();
     if (error instanceof AppError) throw error;
     if (overLimit()) throw tooLarge();
-    if (isDiskFull(error)) throw storageFull();
+    // The temporary file could not be written: a full, read-only or over-quota disk (507).
+    if (isFileWriteRefused(error)) throw storageFull(error);
     // The client went away or sent a broken body: nothing was stored.
     throw new AppError("bad_request", `The upload did not complete: ${(error as Error).message}`);
   } finally {

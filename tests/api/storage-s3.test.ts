@@ -184,7 +184,7 @@ describe("the start-up sweep and doctor on a bucket", () => {
     try {
       const env = { PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, ...s3.env("no-such-bucket"), ...(await testDatabaseEnv()) };
       await expect(startServer(loadConfig(env), { clock: new ManualClock(), log: createLogger("silent"), runScheduler: false })).rejects.toThrow(
-        `the S3 bucket "no-such-bucket" at ${s3.endpoint} cannot be listed`,
+        `S3_BUCKET: the bucket "no-such-bucket" does not exist at ${s3.endpoint}.`,
       );
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

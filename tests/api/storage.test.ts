@@ -211,7 +211,7 @@ describe("S3 only", () => {
 
   test("a bucket that does not answer is a clear error naming it", async () => {
     const store = s3FileStore({ ...s3Settings("no-such-bucket") }, { tempDir: join(newDir(), "tmp") });
-    await expect(store.storedKeys()).rejects.toThrow(`the S3 bucket "no-such-bucket" at ${s3.endpoint} cannot be listed`);
+    await expect(store.storedKeys()).rejects.toThrow(`S3_BUCKET: the bucket "no-such-bucket" does not exist at ${s3.endpoint}.`);
   });
 
   test("an unknown access key is refused by the server (the harness checks credentials)", async () => {
