@@ -63,7 +63,7 @@ export function buildContext(config: Config, db: Db, options: { clock?: Clock; l
     lookups: new ReadCache(version, clock, { maxEntries: 10_000, clock: false }),
     // Every broker request asks; documents and customers are written far more often than these.
     brokerSessions: new ReadCache(tableChangeCounter(db, ["sessions", "users"], version), clock, { maxEntries: 10_000, clock: false }),
-    events: createEventBus(eventChannel(db), log),
+    events: createEventBus(eventChannel(db, config.databaseUrl), log),
     clock,
     log,
   };

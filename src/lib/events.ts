@@ -1,8 +1,12 @@
 // Domain events: features publish what changed (after their transaction commits) and never know
 // who listens. The live channel turns them into WebSocket messages. One process (SQLite): the
-// events go straight to its listeners. Several instances on PostgreSQL: every event goes through
-// the database's channel (db/notify.ts) and comes back to the listeners of every instance, this
-// one included, so a customer's upload through one instance reaches the broker on another.
+// events go straight to its listeners. Several instances on PostgreSQL: an event goes straight to
+// this instance's listeners too, and through the database's channel (db/notify.ts) to the other
+// instances' listeners, so a customer's upload through one instance reaches the broker on another.
+// This instance's own events do not wait for the channel: they reach its sockets while the
+// channel's connection is down (a PostgreSQL restart). Events of other instances sent meanwhile
+// are lost; once the channel listens again, this instance's listeners are told (onMissed).
+import { randomUUID } from "node:crypto";
 import type { EventChannel } from "../../db/notify.ts";
 import { MAX_PAYLOAD_BYTES } from "../../db/notify.ts";
 import type { Logger } from "./log.ts";
@@ -29,10 +33,16 @@ export interface EventBus {
   publish(event: DomainEvent): void;
   /** Returns the function that unsubscribes. */
   subscribe(listener: (event: DomainEvent) => void): () => void;
+  /** Called each time events of other instances may have been missed: their channel was down and listens again. */
+  onMissed(listener: () => void): () => void;
+  /** Why this instance is not hearing the other instances' events right now, or null when it is (or there are none). */
+  notHearing(): string | null;
   /** Starts hearing other instances (before serving); a no-op for one process. */
   start(): Promise<void>;
   close(): Promise<void>;
 }
+
+export const NOT_HEARING_OTHER_INSTANCES = "Live events from the other instances are not being heard: reconnecting to PostgreSQL";
 
 export class InProcessEventBus implements EventBus {
   private listeners = new Set<(event: DomainEvent) => void>();
@@ -57,14 +67,32 @@ export class InProcessEventBus implements EventBus {
     return () => this.listeners.delete(listener);
   }
 
+  protected missedListeners = new Set<() => void>();
+
+  onMissed(listener: () => void): () => void {
+    this.missedListeners.add(listener);
+    return () => this.missedListeners.delete(listener);
+  }
+
+  notHearing(): string | null {
+    return null;
+  }
+
   async start(): Promise<void> {}
   async close(): Promise<void> {}
 }
+
+/** What goes through the channel: the event, and which instance sent it (which hears it apart). */
+type ChannelMessage = DomainEvent & { origin?: string };
 
 export class SharedEventBus extends InProcessEventBus {
   /** Sends go out one after another, so every instance hears them in the order they happened. */
   private sending: Promise<void> = Promise.resolve();
   private stopListening: (() => Promise<void>) | null = null;
+  /** Tells this instance's messages on the channel from the others'. */
+  private readonly origin = randomUUID();
+  /** Started, and its channel's connection is lost: other instances' events go unheard. */
+  private deaf = false;
 
   constructor(
     private readonly channel: EventChannel,
@@ -74,7 +102,8 @@ export class SharedEventBus extends InProcessEventBus {
   }
 
   override publish(event: DomainEvent): void {
-    for (const part of withinPayloadLimit(event)) {
+    this.deliver(event);
+    for (const part of withinPayloadLimit(event, this.origin)) {
       const payload = JSON.stringify(part);
       this.sending = this.sending
         .then(() => this.channel.send(payload))
@@ -82,14 +111,15 @@ export class SharedEventBus extends InProcessEventBus {
     }
   }
 
+  override notHearing(): string | null {
+    return this.deaf ? NOT_HEARING_OTHER_INSTANCES : null;
+  }
+
   override async start(): Promise<void> {
-    this.stopListening = await this.channel.listen((payload) => {
-      try {
-        this.deliver(JSON.parse(payload) as DomainEvent);
-      } catch (error) {
-        this.log.error("A live event from another instance could not be read", { error: String(error) });
-      }
-    });
+    this.stopListening = await this.channel.listen(
+      (payload) => this.hear(payload),
+      (listening) => this.listeningChanged(listening),
+    );
   }
 
   override async close(): Promise<void> {
@@ -97,17 +127,45 @@ export class SharedEventBus extends InProcessEventBus {
     await this.stopListening?.();
     this.stopListening = null;
   }
+
+  private hear(payload: string): void {
+    try {
+      const { origin, ...event } = JSON.parse(payload) as ChannelMessage;
+      if (origin !== this.origin) this.deliver(event as DomainEvent); // this instance's own were delivered when published
+    } catch (error) {
+      this.log.error("A live event from another instance could not be read", { error: String(error) });
+    }
+  }
+
+  private listeningChanged(listening: boolean): void {
+    if (!listening) {
+      this.deaf = true;
+      this.log.warn("Lost the PostgreSQL connection that hears the other instances' live events; reconnecting");
+      return;
+    }
+    if (!this.deaf) return; // the first LISTEN, at start: nothing was missed
+    this.deaf = false;
+    this.log.info("Hearing the other instances' live events again; every open socket is told to refetch");
+    for (const listener of this.missedListeners) {
+      try {
+        listener();
+      } catch {
+        // As for events: one broken listener must not stop the others.
+      }
+    }
+  }
 }
 
 /** An event whose id list is too long for one message, as several with shorter lists. */
-function withinPayloadLimit(event: DomainEvent): DomainEvent[] {
-  if (new TextEncoder().encode(JSON.stringify(event)).length <= MAX_PAYLOAD_BYTES) return [event];
+function withinPayloadLimit(event: DomainEvent, origin: string): ChannelMessage[] {
+  const message: ChannelMessage = { ...event, origin };
+  if (new TextEncoder().encode(JSON.stringify(message)).length <= MAX_PAYLOAD_BYTES) return [message];
   const list = "documentIds" in event ? "documentIds" : "customerIds" in event ? "customerIds" : null;
   const ids = list ? ((event as Record<string, unknown>)[list] as string[]) : [];
   // Nothing to split (ids are short; no other event comes near the limit): refresh everything.
-  if (ids.length < 2) return "brokerId" in event ? [{ type: "customer_list_refresh", brokerId: event.brokerId }] : [];
+  if (ids.length < 2) return "brokerId" in event ? [{ type: "customer_list_refresh", brokerId: event.brokerId, origin }] : [];
   const half = Math.ceil(ids.length / 2);
-  return [ids.slice(0, half), ids.slice(half)].flatMap((part) => withinPayloadLimit({ ...event, [list!]: part } as DomainEvent));
+  return [ids.slice(0, half), ids.slice(half)].flatMap((part) => withinPayloadLimit({ ...event, [list!]: part } as DomainEvent, origin));
 }
 
 export function createEventBus(channel: EventChannel | null, log: Logger): EventBus {

@@ -4,51 +4,22 @@
 // through a TCP relay on loopback that the test cuts (every connection dropped, new ones refused)
 // and restores, as a database restart or a network cut does.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createServer, connect, type Server, type Socket } from "node:net";
 import { dialect } from "../../db/dialect.ts";
+import { pgRelay, type PgRelay } from "../support/pg-relay.ts";
 import { createTestDatabase } from "../support/postgres.ts";
 import { startTestServer, type Broker, type TestServer } from "../support/server.ts";
-
-/** A relay from a local port to PostgreSQL's, which can be cut and restored. */
-function relay(target: { host: string; port: number }) {
-  const open = new Set<Socket>();
-  let server: Server;
-  const listen = (port: number) =>
-    new Promise<number>((resolve) => {
-      server = createServer((client) => {
-        const upstream = connect(target.port, target.host);
-        for (const socket of [client, upstream]) {
-          open.add(socket);
-          socket.on("close", () => open.delete(socket));
-          socket.on("error", () => socket.destroy());
-        }
-        client.pipe(upstream).pipe(client);
-        client.on("close", () => upstream.destroy());
-        upstream.on("close", () => client.destroy());
-      });
-      server.listen(port, "127.0.0.1", () => resolve((server.address() as { port: number }).port));
-    });
-  return {
-    listen,
-    cut: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of open) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 // The process's database is chosen once, from DATABASE_URL: this runs in `npm run test:postgres`.
 if (dialect !== "postgres") console.log("skipped: PostgreSQL going away (runs under npm run test:postgres)");
 describe.skipIf(dialect !== "postgres")("PostgreSQL going away under a running portal", () => {
   let srv: TestServer;
   let broker: Broker;
-  let link: ReturnType<typeof relay>;
+  let link: PgRelay;
   let port: number;
 
   beforeAll(async () => {
     const direct = new URL(await createTestDatabase());
-    link = relay({ host: direct.hostname, port: Number(direct.port) });
+    link = pgRelay({ host: direct.hostname, port: Number(direct.port) });
     port = await link.listen(0);
     const relayed = new URL(direct.href);
     relayed.port = String(port);

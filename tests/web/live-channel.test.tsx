@@ -114,6 +114,23 @@ describe("a screen shown again after changes it missed", () => {
     expect(seen).not.toContain("Paystub: requested");
   });
 
+  // Issue 39, item 11: the server's instance lost its PostgreSQL listener, so events were missed.
+  test("after a force_refresh (events the server missed): the same, for a screen not shown", async () => {
+    const queryClient = createQueryClient();
+    const page = show(queryClient);
+    await screen.findByText("Paystub: requested");
+    page.unmount();
+
+    status = "uploaded";
+    applyLiveMessage(queryClient, { kind: "broker" }, JSON.stringify({ type: "force_refresh", updateType: "all_data_refresh" }));
+    await waitFor(() => expect(fetches).toBe(2));
+
+    seen = [];
+    show(queryClient);
+    await screen.findByText("Paystub: uploaded");
+    expect(seen).not.toContain("Paystub: requested");
+  });
+
   test("after the broker's own write made from another screen: the same", async () => {
     const queryClient = createQueryClient();
     const page = show(queryClient);

@@ -168,6 +168,22 @@ describe("live messages", () => {
     expect(keys).toContain("/api/pending-documents");
   });
 
+  // Issue 39, item 11: the server's instance missed other instances' events (its PostgreSQL
+  // listener was down); every cached query of either side is fetched again, on screen or not.
+  test("a force_refresh after missed events refetches everything this side has cached, broker's or portal's", () => {
+    const missed = JSON.stringify({ type: "force_refresh", updateType: "all_data_refresh" });
+    const brokers = invalidated(missed, { kind: "broker" });
+    for (const path of ["/api/notifications", "/api/notifications/unread-count", "/api/customers", "/api/all-customers", "/api/pending-documents", "/api/dashboard/metrics", "/api/customer/c1", "/api/subscription", "/api/auth/user"]) {
+      expect(brokers).toContain(path);
+    }
+    expect(brokers).not.toContain("/api/upload/abc");
+    expect(invalidated(missed, { kind: "customer", uploadLink: "abc" })).toEqual([
+      "/api/upload/abc",
+      "/api/upload/abc/notifications",
+      "/api/upload/abc/notifications/unread-count",
+    ]);
+  });
+
   test("the portal refetches its own link's data", () => {
     const keys = invalidated(JSON.stringify({ type: "data_update", updateType: "customer_portal_update", data: {} }), { kind: "customer", uploadLink: "abc" });
     expect(keys).toContain("/api/upload/abc");

@@ -1,6 +1,8 @@
 // /healthz: the process is alive and its database answers (restart it if not).
-// /readyz: it can do its work: the database answers and the file store takes a write (send it
-// traffic only then; a full or read-only disk makes it not ready).
+// /readyz: it can do its work: the database answers, the file store takes a write, and it hears
+// the other instances' live events (send it traffic only then; a full or read-only disk makes it
+// not ready, and so does its LISTEN connection being reopened after a PostgreSQL restart: its
+// sockets would miss what happens on other instances).
 import { Elysia } from "elysia";
 import { ping } from "../../../db/transaction.ts";
 import { contextSeed, type AppContext } from "../../context.ts";
@@ -51,6 +53,8 @@ export const healthRoutes = (ctx: AppContext) =>
       async () => {
         await databaseAnswers(ctx);
         await storageAnswers(ctx);
+        const deaf = ctx.events.notHearing();
+        if (deaf) throw new AppError("unavailable", deaf);
         return { status: "ready" as const, checks: { database: "ok" as const, storage: "ok" as const } };
       },
       { response: Ready },

@@ -31,9 +31,13 @@ export class LiveHub {
   /** How to undo each socket's registrations: at most one as a broker and one as a customer. */
   private sockets = new Map<LiveSocket, { broker?: () => void; customer?: () => void }>();
   private unsubscribe: () => void;
+  private unsubscribeMissed: () => void;
 
   constructor(events: EventBus) {
     this.unsubscribe = events.subscribe((event) => this.route(event));
+    // Other instances' events were lost while this one could not hear them (a PostgreSQL
+    // restart): every socket refetches what it shows, once, rather than show it stale.
+    this.unsubscribeMissed = events.onMissed(() => this.toEverySocket({ type: "force_refresh", updateType: "all_data_refresh" }));
   }
 
   addBroker(brokerId: string, connection: BrokerConnection): void {
@@ -70,6 +74,13 @@ export class LiveHub {
 
   close(): void {
     this.unsubscribe();
+    this.unsubscribeMissed();
+  }
+
+  /** Each registered socket once, broker's or customer's (one socket may hear several customers). */
+  private toEverySocket(message: LiveMessage) {
+    const text = JSON.stringify(message);
+    for (const socket of this.sockets.keys()) socket.send(text);
   }
 
   private register(socket: LiveSocket, role: "broker" | "customer", undo: () => void): void {

@@ -18,6 +18,8 @@ const CUSTOMER_DATA_EVENTS = [
 ] as const satisfies readonly DomainEvent["type"][];
 /** Many customers changed at once: the broker refetches everything. */
 const LIST_REFRESH = "customer_list_refresh" satisfies DomainEvent["type"];
+/** Every socket, broker's or customer's, refetches everything: this instance may have missed events (SPEC 7 lists the name). */
+const ALL_REFRESH = "all_data_refresh";
 /** What the customer's portal hears for any change to its documents (it only needs to refetch). */
 const PORTAL_UPDATE = "customer_portal_update";
 
@@ -27,7 +29,7 @@ export const LiveMessage = t.Union([
     updateType: t.UnionEnum([...CUSTOMER_DATA_EVENTS, PORTAL_UPDATE]),
     data: t.Object({ customerId: t.Optional(t.String()), documentId: t.Optional(t.String()), documentIds: t.Optional(t.Array(t.String())) }),
   }),
-  t.Object({ type: t.Literal("force_refresh"), updateType: t.Literal(LIST_REFRESH) }),
+  t.Object({ type: t.Literal("force_refresh"), updateType: t.UnionEnum([LIST_REFRESH, ALL_REFRESH]) }),
   t.Object({ type: t.Literal("notification"), data: t.Object({ id: t.String(), audience: role }) }),
   t.Object({ type: t.Literal("notification_update") }),
   t.Object({ type: t.Literal("auth_success"), role }),
