@@ -65,6 +65,19 @@ const ROUTE_FETCHES: Record<RouteName, string[]> = {
   dashboard: ["/api/auth/user", "/api/dashboard/metrics", customerPagePath(OVERVIEW_PAGE)],
 };
 
+/**
+ * The frame a route's page paints before its scripts arrive, in place of index.html's plain
+ * "Loading..." (styled by index.html's inline rules). The portal's is its header bar, a block
+ * where the welcome goes and the portal's own loading text, so a customer on a slow phone sees
+ * the page at once instead of a blank screen (issue 39, item 4). React replaces it.
+ */
+const ROUTE_FRAMES: Partial<Record<RouteName, string>> = {
+  portal:
+    '<div class="boot"><div class="boot-bar">Customer Dashboard</div><div class="boot-main"><div class="boot-block"></div>' +
+    '<p class="boot-status" role="status">Loading your documents...</p></div></div>',
+};
+const ROOT = /(<div id="root">).*(<\/div>)(?=\s*<\/body>)/s;
+
 /** The page each route is served with: index.html plus a modulepreload of each of the route's scripts. */
 export const routePagePath = (route: RouteName) => `/index.${route}.html`;
 
@@ -78,13 +91,18 @@ async function routePages(files: WebFile[]): Promise<WebFile[]> {
   };
   const html = read("/index.html");
   if (!html.includes("</head>")) throw new Error("index.html has no </head> to put the preloads in");
+  if (!ROOT.test(html)) throw new Error('index.html has no <div id="root"> right before </body> to put the frame in');
   return (Object.keys(ROUTE_MARKERS) as RouteName[]).map((route) => {
     const links = routeScripts(read, html, route).map((urlPath) => `<link rel="modulepreload" href="${urlPath}">`);
     // The route's first API read starts with the page; the app's fetch then takes the preloaded
     // answer instead of asking again.
     for (const path of ROUTE_FETCHES[route]) links.push(fetchPreloadTag(path));
     // The entry first: it runs while the route's chunks are still arriving.
-    const page = html.replace(/<script type="module"/, '<script type="module" fetchpriority="high"').replace("</head>", `${links.join("")}</head>`);
+    const frame = ROUTE_FRAMES[route];
+    const page = html
+      .replace(/<script type="module"/, '<script type="module" fetchpriority="high"')
+      .replace("</head>", `${links.join("")}</head>`)
+      .replace(ROOT, (whole, open: string, close: string) => (frame ? `${open}${frame}${close}` : whole));
     return { urlPath: routePagePath(route), blob: new Blob([page], { type: "text/html" }) };
   });
 }

@@ -4,10 +4,12 @@
 // down, 750 kbit/s up) through the DevTools protocol. Each page is opened cold (new context, empty
 // cache) three times; the median is reported with the JavaScript bytes that went over the wire.
 // A run whose LCP was never observed is refused (measured again), not counted as 0 s.
+// First Contentful Paint is reported too: when the page's frame (header, loading state) shows.
 // The LCP element is printed: it must be the screen's own content, not a spinner or skeleton.
 // For /dashboard the time its data is on screen is reported too: the first Customer Overview
 // card's paint (Element Timing, the `elementtiming` attribute on the card's name).
 // Run: npx bun scripts/bench/lcp.ts   (CHROMIUM_PATH to use another browser; LCP_RUNS=n;
+// LCP_PAGES=upload or dashboard measures that page only;
 // LCP_WATERFALL=1 prints each request of the median run: start, end, size, ms after navigation)
 import { rmSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -29,6 +31,8 @@ const browser = await chromium.launch({
 
 interface Run {
   lcp: number;
+  /** First Contentful Paint: the first text or image painted (0: never). */
+  fcp: number;
   element: string;
   /** When the first element marked `elementtiming="<contentMark>"` was painted (0: never). */
   content: number;
@@ -49,9 +53,13 @@ async function measureOnce({ path, cookie, ready }: Target): Promise<Run> {
   if (cookie) await context.addCookies([{ ...cookie, url: server.base }]);
   const page = await context.newPage();
   await page.addInitScript(() => {
-    const w = window as unknown as { __lcp: number; __lcpElement: string; __content: number };
+    const w = window as unknown as { __lcp: number; __lcpElement: string; __content: number; __fcp: number };
     w.__lcp = 0;
     w.__content = 0;
+    w.__fcp = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (entry.name === "first-contentful-paint") w.__fcp = entry.startTime;
+    }).observe({ type: "paint", buffered: true });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element })[]) {
         w.__lcp = entry.startTime;
@@ -88,14 +96,15 @@ async function measureOnce({ path, cookie, ready }: Target): Promise<Run> {
   await page.locator(ready).first().waitFor({ timeout: 120_000 });
   await page.waitForLoadState("networkidle", { timeout: 120_000 });
   await page.waitForTimeout(500);
-  const { lcp, element, content } = await page.evaluate(() => {
-    const w = window as unknown as { __lcp: number; __lcpElement: string; __content: number };
-    return { lcp: w.__lcp, element: w.__lcpElement, content: w.__content };
+  const { lcp, element, content, fcp } = await page.evaluate(() => {
+    const w = window as unknown as { __lcp: number; __lcpElement: string; __content: number; __fcp: number };
+    return { lcp: w.__lcp, element: w.__lcpElement, content: w.__content, fcp: w.__fcp };
   });
   await context.close();
   const all = [...requests.values()];
   return {
     lcp,
+    fcp,
     element,
     content,
     jsBytes: all.filter((r) => r.type === "Script").reduce((sum, r) => sum + r.bytes, 0),
@@ -114,7 +123,7 @@ async function measure(target: Target): Promise<Run> {
   }
 }
 
-const pages: Target[] = [
+const allPages: Target[] = [
   { label: "/upload/{link} (guest)", path: `/upload/${seeded.uploadLink}`, ready: "text=asked you for the documents" },
   {
     label: "/dashboard (broker, 1,000 customers)",
@@ -124,6 +133,7 @@ const pages: Target[] = [
     ready: 'section[aria-labelledby="customer-overview"] a[href^="/customer/"]',
   },
 ];
+const pages = allPages.filter((p) => !process.env.LCP_PAGES || p.path.startsWith(`/${process.env.LCP_PAGES}`));
 const seconds = (ms: number) => (ms ? `${(ms / 1000).toFixed(2)} s` : "—");
 const rows: string[] = [];
 for (const p of pages) {
@@ -132,7 +142,7 @@ for (const p of pages) {
   runs.sort((a, b) => a.lcp - b.lcp);
   const median = runs[Math.floor(runs.length / 2)]!;
   rows.push(
-    `| ${p.label} | ${seconds(median.lcp)} | ${runs.map((r) => (r.lcp / 1000).toFixed(2)).join(" / ")} s | ${seconds(median.content)} | ${median.requests.length} | ${(median.jsBytes / 1024).toFixed(1)} KB | ${median.element} |`,
+    `| ${p.label} | ${seconds(median.lcp)} | ${runs.map((r) => (r.lcp / 1000).toFixed(2)).join(" / ")} s | ${seconds(median.fcp)} | ${seconds(median.content)} | ${median.requests.length} | ${(median.jsBytes / 1024).toFixed(1)} KB | ${median.element} |`,
   );
   console.log(rows.at(-1));
   if (process.env.LCP_WATERFALL) {
@@ -145,6 +155,6 @@ await browser.close();
 await server.stop();
 rmSync(dataDir, { recursive: true, force: true });
 console.log(
-  `\n| Page | LCP (median of ${RUNS}) | Runs | Data on screen | Requests | JavaScript over the wire | LCP element |\n|---|---:|---|---:|---:|---:|---|\n${rows.join("\n")}`,
+  `\n| Page | LCP (median of ${RUNS}) | Runs | FCP (that run) | Data on screen | Requests | JavaScript over the wire | LCP element |\n|---|---:|---|---:|---:|---:|---:|---|\n${rows.join("\n")}`,
 );
 console.log(`load average (1, 5, 15 min): ${loadavg().map((n) => n.toFixed(2)).join(", ")}`);

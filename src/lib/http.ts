@@ -34,34 +34,38 @@ export function servedFileName(name: string, type: string | null): string {
 /**
  * A stored file as a response: the type we sniffed when it was stored, a download name encoded
  * per RFC 6266 (so quotes, CRLF or ../ in a customer's file name do nothing), and headers that
- * stop browsers from sniffing, caching, or running anything inside it.
+ * stop browsers from sniffing, caching, framing, or running anything inside it.
  */
 export function fileResponse(stored: { file: Blob; name: string; type: string | null }, options: { inline: boolean }): Response {
   const { file, type } = stored;
   const name = servedFileName(stored.name, type);
   const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, "_").replace(/[\r\n]/g, "") || "download";
   const disposition = `${options.inline ? "inline" : "attachment"}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-  // Shown inline, a file may be framed by the portal's own viewer. Chrome refuses to run its PDF
-  // viewer in a sandboxed document, so PDFs (rendered by the browser's own isolated viewer) skip
-  // the sandbox; everything else keeps it.
-  const sandbox = options.inline && type === "application/pdf" ? "" : "; sandbox";
   return new Response(responseBody(file), {
     headers: {
       "content-type": type ?? "application/octet-stream",
       "content-disposition": disposition,
       "cache-control": "no-store",
       "referrer-policy": "no-referrer",
-      "x-frame-options": options.inline ? "SAMEORIGIN" : "DENY",
-      "content-security-policy": `default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'${sandbox}`,
+      "x-frame-options": "DENY",
+      "content-security-policy": FILE_CSP,
     },
   });
 }
+
+/**
+ * Every stored file, viewed or downloaded, PDFs too: a file opened on its own (a new tab, a
+ * typed URL) is a sandboxed document with an opaque origin, so whatever script an uploaded file
+ * carries can never act as the portal. Nothing frames a file: the app draws PDFs itself
+ * (web/components/pdf, pdf.js on canvases) and images with <img>, both from fetched bytes.
+ */
+const FILE_CSP = "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
 // Gzipped copies of the web app's files, made once per file on first request: the JavaScript a
 // phone downloads shrinks about 3× (issue 14: first load on slow 4G). Keyed by the Blob, so a
 // rebuilt app (development) is compressed again.
 const gzipped = instanceState("gzipped web files", "per process", "made once from this process's own copy of the web app", new WeakMap<Blob, Promise<Blob>>());
-const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|webmanifest)$/;
+const COMPRESSIBLE = /\.(m?js|css|html|svg|json|txt|webmanifest)$/;
 
 /**
  * A static file's body and headers for this request: gzipped when the browser accepts it and the

@@ -36,9 +36,10 @@ describe("who may read a file", () => {
     expect(view.headers.get("x-content-type-options")).toBe("nosniff");
     expect(view.headers.get("referrer-policy")).toBe("no-referrer");
     expect(view.headers.get("cache-control")).toBe("no-store");
-    // Shown inline, a file may be framed by the portal's own preview, and by no other site.
-    expect(view.headers.get("x-frame-options")).toBe("SAMEORIGIN");
-    expect(view.headers.get("content-security-policy")).toContain("frame-ancestors 'self'");
+    // Shown inline, a file is still a sandboxed document that no page frames (the app draws it).
+    expect(view.headers.get("x-frame-options")).toBe("DENY");
+    expect(view.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(view.headers.get("content-security-policy")).toContain("sandbox");
     expect(view.headers.get("content-security-policy")).toContain("default-src 'none'");
 
     const image = await get(`/api/documents/${otherDocId}/view`, { cookie: strangerCookie });

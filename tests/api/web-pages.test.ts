@@ -65,3 +65,17 @@ test("the landing page, unknown paths and the page files themselves are the plai
   const file = await fetch(srv.url + "/index.dashboard.html");
   expect(file.headers.get("cache-control")).toBe("no-cache");
 }, 60_000);
+
+test("every page paints a frame with a loading status before its scripts arrive; the portal's is its own header and loading text", async () => {
+  const status = (html: string) => html.match(/<p[^>]*role="status"[^>]*>([^<]*)<\/p>/)?.[1];
+  const portal = await page("/upload/Abc_def-1234567890abcdefghijklmn");
+  expect(status(portal.html)).toBe("Loading your documents...");
+  expect(portal.html).toContain(">Customer Dashboard<");
+  for (const path of ["/", "/dashboard", "/customers"]) {
+    const other = await page(path);
+    expect(status(other.html)).toBe("Loading...");
+    expect(other.html).not.toContain("Customer Dashboard");
+  }
+  // Styled by the page itself: nothing it needs waits for a script.
+  expect(portal.html).toMatch(/<style>[^<]*\.boot-bar\{/);
+}, 60_000);

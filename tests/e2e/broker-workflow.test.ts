@@ -67,7 +67,7 @@ test("invite a customer, see their upload arrive live, approve it", async () => 
   // The viewer fits the screen: its review buttons are in sight without scrolling past the PDF.
   await page.getByRole("button", { name: "View Paystub" }).click();
   const viewer = page.getByRole("dialog", { name: "Paystub" });
-  await viewer.getByTitle("Preview of paystub.pdf").waitFor();
+  await viewer.getByRole("group", { name: "Page 1 of 1" }).waitFor();
   await expectInView(page, viewer.getByRole("button", { name: "Approve" }));
   await screenshot(page, "document-viewer-desktop");
   // Approve from the viewer, then cancel: the viewer is gone, so focus goes to the document's heading.
@@ -92,7 +92,7 @@ test("invite a customer, see their upload arrive live, approve it", async () => 
   await page.getByText("1 of 2 Approved").waitFor();
   await screenshot(page, "customer-detail-phone");
   await page.getByRole("button", { name: "View Paystub" }).click();
-  await page.getByRole("dialog", { name: "Paystub" }).getByTitle("Preview of paystub.pdf").waitFor();
+  await page.getByRole("dialog", { name: "Paystub" }).getByRole("group", { name: "Page 1 of 1" }).waitFor();
   await expectInView(page, page.getByRole("dialog", { name: "Paystub" }).getByRole("button", { name: "Expiry Date" }));
   await screenshot(page, "document-viewer-phone");
   await page.keyboard.press("Escape");

@@ -34,6 +34,8 @@ export function contentType(urlPath: string): string {
   const types: Record<string, string> = {
     html: "text/html; charset=utf-8",
     js: "text/javascript; charset=utf-8",
+    // pdf.js's worker (web/components/pdf/pdfjs.ts), kept as the file pdfjs-dist ships.
+    mjs: "text/javascript; charset=utf-8",
     css: "text/css; charset=utf-8",
     svg: "image/svg+xml",
     png: "image/png",

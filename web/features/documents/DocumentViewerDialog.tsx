@@ -6,6 +6,7 @@ import { previewKind } from "@shared/files";
 import { errorText } from "../../api/client";
 import { Button } from "../../components/ui/Button";
 import { ModalDialog } from "../../components/ui/Dialog";
+import { PdfViewer } from "../../components/pdf/LazyPdfViewer";
 import { Spinner } from "../../components/ui/Spinner";
 import { DownloadLink } from "../../lib/download-link";
 import { useDocumentFileQuery } from "./api";
@@ -86,8 +87,8 @@ function Preview({ document, fileUrl }: { document: DocumentDto; fileUrl: string
     );
   }
   const kind = previewKind({ mimeType: file.data?.type || document.mimeType, name: document.originalName ?? document.fileName });
-  if (objectUrl && kind === "pdf") {
-    return <iframe src={objectUrl} title={`Preview of ${name}`} className="min-h-48 w-full flex-1 rounded-lg border border-slate-200" />;
+  if (file.data && kind === "pdf") {
+    return <PdfViewer source={file.data} name={name} className="flex-1" fallback={<p className="text-sm text-slate-600">Download to view</p>} />;
   }
   if (objectUrl && kind === "image" && !imageFailed) {
     return (

@@ -1,15 +1,15 @@
 import { useState } from "react";
-import { ExternalLink, FileQuestion } from "lucide-react";
+import { FileQuestion } from "lucide-react";
 import type { PortalDocumentDto } from "@shared/api-types";
 import { previewKind } from "@shared/files";
-import { LinkButton } from "../../components/ui/Button";
 import { ModalDialog } from "../../components/ui/Dialog";
+import { PdfViewer } from "../../components/pdf/LazyPdfViewer";
 import { DownloadLink } from "../../lib/download-link";
 import { dialogFooterClass } from "../../components/ui/DialogActions";
 
 /**
- * The customer's own file, shown from its view URL (same origin, the session cookie authorises
- * it, and the server lets our own pages frame it).
+ * The customer's own file, read from its view URL (same origin, the session cookie authorises
+ * it): a PDF drawn by the app's viewer, an image as an <img>.
  */
 export function DocumentPreviewDialog({ document, onClose }: { document: PortalDocumentDto; onClose: () => void }) {
   const [imageFailed, setImageFailed] = useState(false);
@@ -22,7 +22,16 @@ export function DocumentPreviewDialog({ document, onClose }: { document: PortalD
     <ModalDialog title={document.name} isOpen onOpenChange={(open) => !open && onClose()} size="xl">
       <div className="flex flex-col gap-4">
         {kind === "pdf" && viewUrl ? (
-          <iframe src={viewUrl} title={`Preview of ${name}`} className="h-[65dvh] w-full rounded-lg border border-slate-200" />
+          <PdfViewer
+            source={viewUrl}
+            name={name}
+            className="h-[65dvh]"
+            fallback={
+              <DownloadLink variant="link" size="sm" icon={false} url={download} filename={name}>
+                Download to view
+              </DownloadLink>
+            }
+          />
         ) : kind === "image" && viewUrl && !imageFailed ? (
           <div className="flex justify-center rounded-lg bg-slate-100 p-2">
             <img src={viewUrl} alt={`Preview of ${name}`} onError={() => setImageFailed(true)} className="max-h-[65dvh] max-w-full object-contain" />
@@ -37,13 +46,6 @@ export function DocumentPreviewDialog({ document, onClose }: { document: PortalD
           </div>
         )}
         <div className={dialogFooterClass()}>
-          {kind === "pdf" && viewUrl ? (
-            // Some phone browsers show no PDF inside a page; their own viewer always works.
-            <LinkButton variant="secondary" href={viewUrl} target="_blank" rel="noopener">
-              <ExternalLink aria-hidden="true" className="size-4" />
-              Open in new tab
-            </LinkButton>
-          ) : null}
           <DownloadLink url={download} filename={name} />
         </div>
       </div>
