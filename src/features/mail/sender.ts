@@ -28,10 +28,9 @@ export function brokerMailbox(broker: Broker): string {
   return name ? `"${name}" <${broker.replyTo}>` : broker.replyTo;
 }
 
-let parse: typeof AddressParser | undefined;
 const firstMailbox = async (value: string): Promise<Mailbox | undefined> => {
-  // nodemailer's own parser, loaded with nodemailer when the first email goes out.
-  parse ??= (await import("nodemailer/lib/addressparser")).default;
+  // nodemailer's own parser, loaded with nodemailer when the first email goes out (then from the module cache).
+  const { default: parse } = await import("nodemailer/lib/addressparser");
   return parse(value, { flatten: true })[0];
 };
 

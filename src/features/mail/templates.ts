@@ -107,9 +107,10 @@ interface FromBroker {
 
 const invitationLine = (brokerName: string) => `${brokerName} uses this secure portal to collect the documents for your file.`;
 
-export function invitationEmail(p: FromBroker & { uploadUrl: string; documents: RequestedDocument[] }) {
+/** `reminder`: the same invitation again, with a subject that says so (invitationResendEmail). */
+export function invitationEmail(p: FromBroker & { uploadUrl: string; documents: RequestedDocument[]; reminder?: boolean }) {
   return compose({
-    subject: `${p.brokerName} invited you to upload your documents`,
+    subject: `${p.reminder ? "Reminder: " : ""}${p.brokerName} invited you to upload your documents`,
     greeting: `Hello ${p.customerName},`,
     sender: p.sender,
     paragraphs: [
@@ -124,7 +125,7 @@ export function invitationEmail(p: FromBroker & { uploadUrl: string; documents: 
 
 /** The same invitation again, with a subject that says it is a reminder. */
 export function invitationResendEmail(p: Parameters<typeof invitationEmail>[0]) {
-  return { ...invitationEmail(p), subject: `Reminder: ${p.brokerName} invited you to upload your documents` };
+  return invitationEmail({ ...p, reminder: true });
 }
 
 export function reminderEmail(p: FromBroker & { uploadUrl: string; documents: RequestedDocument[] }) {
