@@ -154,7 +154,7 @@ describe("a new customer added in Send Documents", () => {
     expect(mails[0]!.body).toContain(`https://portal.example.com/upload/${customer.uploadLink}`);
   });
 
-  test("an existing customer in the same share gets the share email as always; a new one whose share never comes still gets the invitation", async () => {
+  test("an existing customer gets the share email as always; a new one whose share never comes still gets the invitation, unless deleted meanwhile", async () => {
     const { srv, smtp, broker } = await setup();
     const known = await createCustomer(srv, broker.token, { email: "known@example.com" });
     await srv.runJobs();
@@ -171,5 +171,12 @@ describe("a new customer added in Send Documents", () => {
     srv.clock.advance(15 * 60_000);
     await srv.runJobs();
     expect(mailTo(smtp, "abandoned@example.com").map((m) => m.subject)).toEqual(["Rita Reviewer invited you to upload your documents"]);
+
+    // Deleted while their invitation waits: it is never sent.
+    const gone = await sendDocumentsToNewCustomer(srv, broker, "deleted@example.com");
+    expect((await srv.call(`/api/customers/${gone.id}`, { method: "DELETE", token: broker.token })).status).toBe(200);
+    srv.clock.advance(15 * 60_000);
+    await srv.runJobs();
+    expect(mailTo(smtp, "deleted@example.com")).toHaveLength(0);
   });
 });

@@ -19,8 +19,7 @@ import { effectivePlan } from "../billing/service.ts";
 import { insertRequestedDocuments, parseDocumentEntries, parseDueDates, requestedNames } from "../documents/creation.ts";
 import type { DocumentRow } from "../documents/service.ts";
 import { queueEmail } from "../mail/service.ts";
-import { holdEmail, takeHeldEmail } from "../mail/held.ts";
-import type { Writer } from "../../lib/jobs.ts";
+import { holdInvitation } from "./held-invitation.ts";
 import { documentsRequestedEmail, invitationEmail } from "../mail/templates.ts";
 import { addBrokerNotification, addCustomerNotification } from "../notifications/service.ts";
 import { countCustomers, uploadUrl } from "./lookups.ts";
@@ -55,21 +54,6 @@ const existingCustomer = preparedWrite((tx) =>
 const customerInsert = preparedWrite((tx) =>
   tx.insert(customers).values(placeholders("id", "brokerId", "email", "name", "loanType", "uploadLink", "invitedAt")).returning().prepare(),
 );
-/**
- * How long a Send Documents customer's invitation waits for the share (SHARE_MAX_MB × 20 files on
- * a slow line take minutes); the share, once it comes, sends the one email instead.
- */
-const INVITATION_HOLD_MS = 15 * 60_000;
-const heldInvitation = (customerId: string) => `invitation:${customerId}`;
-
-/**
- * The held invitation of a customer just added in Send Documents, taken off the queue by the
- * share (in its transaction): true when there was one, so the share email is their first email.
- */
-export function takeHeldInvitation(ctx: AppContext, tx: Writer, customerId: string): Promise<boolean> {
-  return takeHeldEmail(ctx, tx, heldInvitation(customerId));
-}
-
 export async function createCustomer(ctx: AppContext, input: CreateCustomerInput & { broker: PublicUser; actor?: AuditActor }): Promise<CustomerDetailDto> {
   const { broker } = input;
   const email = normalizeEmail(input.email);
@@ -112,7 +96,7 @@ export async function createCustomer(ctx: AppContext, input: CreateCustomerInput
       });
       const invitation = { kind: "invitation", to: email, dedupeKey: `invitation:${broker.id}:${customer.id}:${now.getTime()}`, ...content };
       // An invitation with nothing in it, with the share email on its way: that one is enough.
-      if (input.shareFollows && docs.length === 0) await holdEmail(ctx, tx, { group: heldInvitation(customer.id), holdMs: INVITATION_HOLD_MS, email: invitation });
+      if (input.shareFollows && docs.length === 0) await holdInvitation(ctx, tx, customer.id, invitation);
       else await queueEmail(ctx, tx, invitation);
       await addBrokerNotification(unit, broker.id, {
         type: "customer_invited",

@@ -152,7 +152,7 @@ export function documentsRequestedEmail(p: FromBroker & { uploadUrl: string; doc
 
 /**
  * `firstEmail`: the customer was added in Send Documents a moment ago, and this email stands for
- * their invitation (customers/requests.ts holds it back), so it opens with the invitation's line.
+ * their invitation (customers/held-invitation.ts holds it back), so it opens with the invitation's line.
  */
 export function sharedFilesEmail(p: FromBroker & { uploadUrl: string; fileNames: string[]; firstEmail?: boolean }) {
   const count = p.fileNames.length;

@@ -16,7 +16,7 @@ import { shareMessages } from "../../shared/validation.ts";
 import type { PublicUser } from "../auth/model.ts";
 import { uploadUrl } from "../customers/lookups.ts";
 import { findOwnedCustomers } from "../customers/service.ts";
-import { takeHeldInvitation } from "../customers/requests.ts";
+import { takeHeldInvitation } from "../customers/held-invitation.ts";
 import { insertSharedDocuments, type SharedFile } from "../documents/creation.ts";
 import type { DocumentRow } from "../documents/service.ts";
 import { queueEmail } from "../mail/service.ts";
