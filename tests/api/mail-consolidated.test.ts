@@ -4,7 +4,10 @@
 // the share email alone instead of an empty invitation plus the share email.
 import { afterEach, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
+import { eq } from "drizzle-orm";
+import { jobs } from "../../db/tables.ts";
 import { ManualClock } from "../../src/lib/clock.ts";
+import { write } from "../../src/lib/unit-of-work.ts";
 import { createLogger } from "../../src/lib/log.ts";
 import { startServer } from "../../src/server.ts";
 import { attachFile, createCustomer } from "../support/fixtures.ts";
@@ -120,6 +123,14 @@ describe("a customer's review outcomes", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Rita Reviewer reviewed 3 of your documents");
     expect(textOf(mails[0]!.body)).toContain("- Please re-submit: Bank Statement. Reason: Page 2 is missing");
+
+    // Stopped again right after the review job wrote its email, before the job was marked done:
+    // run again, it writes nothing more.
+    await write(again.ctx, (tx) => tx.update(jobs).set({ status: "pending", lockedUntil: null }).where(eq(jobs.kind, "review_email")));
+    await again.scheduler.tick();
+    clock.advance(60 * 60_000);
+    await again.scheduler.tick();
+    expect(mailTo(smtp, customer.email)).toHaveLength(1);
   });
 });
 
