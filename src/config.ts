@@ -1,7 +1,7 @@
 // Every setting comes from the environment (plus `serve --port/--data`), is validated once at
 // start, and a bad value stops the process with one line naming the setting. This file assembles
 // the Config; each concern's settings are read and checked in src/config/ (parse.ts: how a value is
-// read; data-dir.ts, uploads.ts, billing.ts, oidc.ts, s3.ts, site.ts).
+// read; data-dir.ts, uploads.ts, mail.ts, billing.ts, oidc.ts, s3.ts, site.ts).
 import { resolve } from "node:path";
 import { billingConfig, type BillingConfig } from "./config/billing.ts";
 import { prepareDataDir, scheduledBackups, sessionSecret, type BackupSchedule } from "./config/data-dir.ts";
@@ -9,6 +9,7 @@ import { oidcConfig, type OidcConfig } from "./config/oidc.ts";
 import { ConfigError, parseBoolean, parseMegabytes, parsePort, parseSeconds, parseUrl, value, type Env } from "./config/parse.ts";
 import { s3Config, type S3Config } from "./config/s3.ts";
 import { demoVideoUrl, siteConfig, type SiteConfig } from "./config/site.ts";
+import { reviewEmailWindowMs } from "./config/mail.ts";
 import { parseImagePixels } from "./config/uploads.ts";
 
 export { ConfigError };
@@ -26,6 +27,8 @@ export interface Config {
   secureCookies: boolean;
   smtpUrl: string | null;
   mailFrom: string;
+  /** REVIEW_EMAIL_WINDOW_SECONDS, in ms: a customer's review outcomes within it go out as one email. */
+  reviewEmailWindowMs: number;
   sessionSecret: string;
   maxUploadBytes: number;
   /** Each file a broker shares (SHARE_MAX_MB). */
@@ -104,6 +107,7 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     secureCookies: publicUrl.protocol === "https:",
     smtpUrl,
     mailFrom: value(env, "MAIL_FROM") ?? `Broker Portal <no-reply@${publicUrl.hostname}>`,
+    reviewEmailWindowMs: reviewEmailWindowMs(env),
     maxUploadBytes,
     shareMaxBytes,
     clamavSocket: value(env, "CLAMAV_SOCKET") ?? null,

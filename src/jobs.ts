@@ -1,5 +1,7 @@
 // Every kind of background job and the feature function that runs it.
 import { deliverEmail, SEND_EMAIL_JOB } from "./features/mail/service.ts";
+import { HELD_EMAIL_JOB, sendHeldEmail } from "./features/mail/held.ts";
+import { REVIEW_EMAIL_JOB, sendReviewEmail } from "./features/documents/transitions/review-email.ts";
 import { markOverdueDocuments, sendScheduledReminders } from "./features/reminders/scheduled.ts";
 import { sendCadenceReminders } from "./features/reminders/cadence.ts";
 import { requestExpiringRenewals } from "./features/expiry/service.ts";
@@ -11,6 +13,8 @@ import { purgeExpiredRateLimits } from "./lib/rate-limit.ts";
 
 export const jobHandlers: Record<string, JobHandler> = {
   [SEND_EMAIL_JOB]: deliverEmail,
+  [HELD_EMAIL_JOB]: sendHeldEmail,
+  [REVIEW_EMAIL_JOB]: sendReviewEmail,
 };
 
 /** Checked on every scheduler tick (every 5 s) and at start, for anything missed while stopped. */

@@ -1,7 +1,7 @@
 // Durable background jobs. A job row is written in the same transaction as the change that
 // causes it, so it exists exactly when that change does; the scheduler in the server process
 // claims due jobs with one atomic UPDATE, runs them, and retries failures with back-off.
-import { and, count, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lt, lte } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { claimDueJobs, releaseJobsOfStoppedRun, runOnOneInstance, type Job } from "../../db/jobs.ts";
 import { transaction } from "../../db/transaction.ts";
@@ -50,6 +50,69 @@ export async function enqueueJob(db: Writer, clock: Clock, input: JobInput): Pro
     })
   )[0];
   return row?.id ?? null;
+}
+
+// A batch: one job that gathers items for a while before it runs (a customer's review outcomes
+// become one email). Its items live in its payload, so a restart loses none: the job runs once,
+// after the restart if need be, with whatever was added before it started. An item arriving once
+// the job has started opens the next batch. Writers take turns (db/transaction.ts); the one race
+// left is with the scheduler's claim, which the guarded updates below settle: whichever commits
+// first wins, and an item never joins a batch that has already started.
+
+/** The pending batch of `group`: its job's dedupe keys are `<kind>:<group>:<id>`, so they sort together. */
+const batchKeys = (kind: string, group: string) => {
+  const prefix = `${kind}:${group}:`;
+  // ";" is the character after ":": every key with the prefix sorts below prefix-without-colon + ";".
+  return and(eq(jobs.kind, kind), eq(jobs.status, "pending"), gte(jobs.dedupeKey, prefix), lt(jobs.dedupeKey, `${prefix.slice(0, -1)};`));
+};
+
+async function pendingBatch(db: Writer, kind: string, group: string) {
+  return (await db.select({ id: jobs.id, payload: jobs.payload }).from(jobs).where(batchKeys(kind, group)).orderBy(asc(jobs.runAt)).limit(1))[0];
+}
+
+export interface BatchInput {
+  kind: string;
+  /** What the items have in common (a customer's id): one pending batch per kind and group. */
+  group: string;
+  item: unknown;
+  /** A new batch runs this long after its first item. */
+  windowMs: number;
+  /** Fields of a new batch's payload beside `items` (the same for every item of the group). */
+  payload?: Record<string, unknown>;
+}
+
+/** Adds `item` to the group's pending batch, or starts one that runs `windowMs` from now. In the caller's transaction. */
+export async function addToBatch(db: Writer, clock: Clock, input: BatchInput): Promise<void> {
+  const open = await pendingBatch(db, input.kind, input.group);
+  if (open) {
+    const items = [...((open.payload.items as unknown[] | undefined) ?? []), input.item];
+    // Still pending: the scheduler may have claimed it since it was read (PostgreSQL's claim does
+    // not wait for the write lock); then the item starts the next batch.
+    const added = await db.update(jobs).set({ payload: { ...open.payload, items } }).where(and(eq(jobs.id, open.id), eq(jobs.status, "pending"))).returning({ id: jobs.id });
+    if (added.length) return;
+  }
+  await enqueueJob(db, clock, {
+    kind: input.kind,
+    payload: { ...input.payload, group: input.group, items: [input.item] },
+    runAt: new Date(clock.now().getTime() + input.windowMs),
+    dedupeKey: `${input.kind}:${input.group}:${newId()}`,
+  });
+}
+
+/**
+ * Takes the group's pending batch off the queue before it runs (something else now says what it
+ * would have said): its items, or null when there is none pending (never opened, or already
+ * started, which then goes ahead). In the caller's transaction, which may still roll it back.
+ */
+export async function takeBatch(db: Writer, clock: Clock, input: { kind: string; group: string }): Promise<unknown[] | null> {
+  const open = await pendingBatch(db, input.kind, input.group);
+  if (!open) return null;
+  const taken = await db
+    .update(jobs)
+    .set({ status: "done", finishedAt: clock.now(), lastError: "taken before it ran" })
+    .where(and(eq(jobs.id, open.id), eq(jobs.status, "pending")))
+    .returning({ id: jobs.id });
+  return taken.length ? ((open.payload.items as unknown[] | undefined) ?? []) : null;
 }
 
 /** 30 s, 1 min, 2 min, … capped at one hour. */

@@ -13,6 +13,13 @@ const all = {
   reset: templates.passwordResetEmail({ customerName: "Casey", resetUrl: `${url}?reset=tok` }),
   resubmit: templates.resubmitRequestEmail({ ...people, documentName: "Bank Statement", reason: "Page 2 is missing" }),
   approved: templates.documentApprovedEmail({ ...people, documentName: "Paystub" }),
+  reviewed: templates.reviewOutcomesEmail({
+    ...people,
+    outcomes: [
+      { documentName: "Paystub", outcome: "approved" },
+      { documentName: "Bank Statement", outcome: "resubmit", reason: "Page 2 is missing" },
+    ],
+  }),
 };
 
 describe("email templates", () => {
@@ -21,6 +28,19 @@ describe("email templates", () => {
     expect(email.text).toContain("Hello Casey,");
     expect(email.text).toContain(url);
     expect(email.html).toContain(`href="${url}`);
+  });
+
+  test.each(Object.entries(all))("%s has a head a phone reads: charset, viewport and the subject as title", (_kind, email) => {
+    expect(email.html.startsWith('<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">')).toBe(true);
+    expect(email.html).toContain(`<title>${email.subject.replace(/'/g, "&#39;")}</title></head>`);
+  });
+
+  test("one review outcome is that outcome's own email; several are listed with the same words", () => {
+    const one = (outcome: templates.ReviewOutcome) => templates.reviewOutcomesEmail({ ...people, outcomes: [outcome] });
+    expect(one({ documentName: "Paystub", outcome: "approved" })).toEqual(all.approved);
+    expect(one({ documentName: "Bank Statement", outcome: "resubmit", reason: "Page 2 is missing" })).toEqual(all.resubmit);
+    expect(all.reviewed.subject).toBe("Bree Broker reviewed 2 of your documents");
+    expect(all.reviewed.text).toContain("  - Approved: Paystub\n  - Please re-submit: Bank Statement. Reason: Page 2 is missing\n");
   });
 
   test("subjects say what the email is about", () => {

@@ -1,11 +1,11 @@
 // The outbox and the scheduler, against a real SMTP server.
 import { afterEach, describe, expect, test } from "bun:test";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { emails, jobs } from "../../db/tables.ts";
 import { deliverEmail, queueEmail, retryEmail, SEND_EMAIL_JOB } from "../../src/features/mail/service.ts";
 import { invitationEmail } from "../../src/features/mail/templates.ts";
 import { jobHandlers } from "../../src/jobs.ts";
-import { enqueueJob, Scheduler } from "../../src/lib/jobs.ts";
+import { addToBatch, enqueueJob, Scheduler, takeBatch } from "../../src/lib/jobs.ts";
 import type { Logger } from "../../src/lib/log.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { freePort, startSmtp } from "../support/smtp.ts";
@@ -205,6 +205,50 @@ describe("the scheduler's bookkeeping", () => {
     expect(await pass).toBe(200);
     expect(ran).toBe(200);
     expect(answeredAfter).toBeLessThan(200);
+  });
+});
+
+describe("batches (a customer's review outcomes, a held invitation)", () => {
+  test("items join their group's pending batch; once it has started, the next item opens a new one", async () => {
+    const srv = await setup();
+    const { ctx } = srv.server;
+    const add = (group: string, item: string) => transaction(ctx.db, (tx) => addToBatch(tx, ctx.clock, { kind: "digest", group, item, windowMs: 60_000, payload: { note: group } }));
+    const batches = async () => (await ctx.db.select().from(jobs)).filter((j) => j.kind === "digest").sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.runAt.getTime() - b.runAt.getTime());
+
+    await add("c1", "first");
+    srv.clock.advance(5_000);
+    await add("c1", "second");
+    await add("c2", "other");
+    let all = await batches();
+    expect(all.map((j) => j.payload)).toEqual([
+      { note: "c1", group: "c1", items: ["first", "second"] },
+      { note: "c2", group: "c2", items: ["other"] },
+    ]);
+    expect(all[0]!.runAt.getTime()).toBe(srv.clock.now().getTime() - 5_000 + 60_000); // 60 s from the first item
+
+    // As the scheduler's claim leaves it (PostgreSQL's claim does not wait for the write lock).
+    await write(ctx, (tx) => tx.update(jobs).set({ status: "running" }).where(eq(jobs.id, all[0]!.id)));
+    await add("c1", "late");
+    all = await batches();
+    expect(all.filter((j) => j.payload.group === "c1").map((j) => [j.status, j.payload.items])).toEqual([
+      ["running", ["first", "second"]],
+      ["pending", ["late"]],
+    ]);
+  });
+
+  test("a pending batch can be taken off the queue once; a started one cannot", async () => {
+    const srv = await setup();
+    const { ctx } = srv.server;
+    const take = (group: string) => transaction(ctx.db, (tx) => takeBatch(tx, ctx.clock, { kind: "held", group }));
+    await transaction(ctx.db, (tx) => addToBatch(tx, ctx.clock, { kind: "held", group: "a", item: 1, windowMs: 1_000 }));
+    await transaction(ctx.db, (tx) => addToBatch(tx, ctx.clock, { kind: "held", group: "b", item: 2, windowMs: 1_000 }));
+    expect(await take("a")).toEqual([1]);
+    expect(await take("a")).toBeNull();
+    expect(await take("nothing")).toBeNull();
+    await write(ctx, (tx) => tx.update(jobs).set({ status: "running" }).where(and(eq(jobs.kind, "held"), eq(jobs.status, "pending"))));
+    expect(await take("b")).toBeNull();
+    const rows = await ctx.db.select().from(jobs).where(eq(jobs.kind, "held"));
+    expect(rows.map((j) => [j.payload.group, j.status]).sort()).toEqual([["a", "done"], ["b", "running"]]);
   });
 });
 

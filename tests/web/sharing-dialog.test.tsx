@@ -140,7 +140,7 @@ test("one upload with a progress bar per file, then the success toast; the recip
   await waitFor(() => expect(screen.queryByRole("dialog", { name: "Send Documents" })).toBeNull());
 });
 
-test("a new customer by email is created with an empty required-document list, then receives the files", async () => {
+test("a new customer by email is created with an empty required-document list (the share follows: one email), then receives the files", async () => {
   const calls = shareServer({
     extra: (request) => (request.method === "POST" && request.path === "/api/customers" ? json(201, { ...customer({ id: "c9", name: "Newbie", email: "newbie@example.com" }), documents: [] }) : undefined),
   });
@@ -152,7 +152,7 @@ test("a new customer by email is created with an empty required-document list, t
 
   await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
   const created = calls.find((c) => c.method === "POST" && c.path === "/api/customers")!;
-  expect(created.body).toEqual({ email: "newbie@example.com", name: "Newbie", requiredDocuments: [] });
+  expect(created.body).toEqual({ email: "newbie@example.com", name: "Newbie", requiredDocuments: [], shareFollows: true });
   expect(JSON.parse(FakeXhr.sent[0]!.body!.get("customerIds") as string).sort()).toEqual(["c1", "c9"]);
   FakeXhr.sent[0]!.respond(201, { documents: [], sharedFiles: 1, customers: 2, message: "" });
   expect(await screen.findByText("Shared 1 document with 2 customers and a consolidated email sent to each.")).toBeTruthy();

@@ -29,6 +29,12 @@ export const CreateCustomerBody = t.Object({
       { maxItems: 100, error: "requiredDocuments must be a list of {name, description} of at most 100 documents, names up to 120 characters" },
     ),
   ),
+  /**
+   * Sent by Send Documents for a customer it adds: the share that follows is their first email.
+   * With no documents requested, the invitation waits (customers/requests.ts) and the share takes
+   * its place; without a share it goes out alone after a while.
+   */
+  shareFollows: t.Optional(t.Boolean({ error: "shareFollows must be true or false" })),
 });
 export type CreateCustomerInput = typeof CreateCustomerBody.static;
 

@@ -19,6 +19,7 @@ import { effectivePlan } from "../billing/service.ts";
 import { insertRequestedDocuments, parseDocumentEntries, parseDueDates, requestedNames } from "../documents/creation.ts";
 import type { DocumentRow } from "../documents/service.ts";
 import { queueEmail } from "../mail/service.ts";
+import { holdInvitation } from "./held-invitation.ts";
 import { documentsRequestedEmail, invitationEmail } from "../mail/templates.ts";
 import { addBrokerNotification, addCustomerNotification } from "../notifications/service.ts";
 import { countCustomers, uploadUrl } from "./lookups.ts";
@@ -93,7 +94,10 @@ export async function createCustomer(ctx: AppContext, input: CreateCustomerInput
         uploadUrl: uploadUrl(ctx, customer.uploadLink),
         documents: docs.map((d) => ({ name: d.name, dueDate })),
       });
-      await queueEmail(ctx, tx, { kind: "invitation", to: email, dedupeKey: `invitation:${broker.id}:${customer.id}:${now.getTime()}`, ...content });
+      const invitation = { kind: "invitation", to: email, dedupeKey: `invitation:${broker.id}:${customer.id}:${now.getTime()}`, ...content };
+      // An invitation with nothing in it, with the share email on its way: that one is enough.
+      if (input.shareFollows && docs.length === 0) await holdInvitation(ctx, tx, customer.id, invitation);
+      else await queueEmail(ctx, tx, invitation);
       await addBrokerNotification(unit, broker.id, {
         type: "customer_invited",
         title: "Customer invited",

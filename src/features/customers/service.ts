@@ -30,6 +30,7 @@ import {
   toDocumentDto,
 } from "../documents/service.ts";
 import { queueEmail } from "../mail/service.ts";
+import { takeHeldInvitation } from "./held-invitation.ts";
 import { invitationResendEmail } from "../mail/templates.ts";
 import { uploadUrl, type CustomerRow } from "./lookups.ts";
 import { emailSender } from "../broker-profile/contact.ts";
@@ -212,6 +213,7 @@ export async function deleteCustomer(ctx: AppContext, { brokerId, customerId, ac
       const keys = await deleteDocumentRows(tx, await listCustomerDocuments(ctx, brokerId, customerId));
       await recordAudit(ctx, unit, { brokerId, customerId, customerLabel: customer.name, action: "customer_deleted", actor, detail: customer.email });
       publish({ type: "customer_deleted", brokerId, customerId });
+      await takeHeldInvitation(ctx, tx, customerId); // never sent to someone no longer a customer
       await tx.delete(customers).where(eq(customers.id, customerId));
       return keys;
     });
@@ -230,6 +232,7 @@ export async function resendInvitation(ctx: AppContext, { broker, customerId, ac
     documents: docs.map((d) => ({ name: d.name, dueDate: d.dueDate })),
   });
   await inTransaction(ctx, async (unit) => {
+    await takeHeldInvitation(ctx, unit.tx, customerId); // this one says it all
     await queueEmail(ctx, unit.tx, { kind: "invitation_resend", to: customer.email, dedupeKey: `resend:${broker.id}:${customerId}:${unit.now.getTime()}`, ...content });
     await recordAudit(ctx, unit, { brokerId: broker.id, customerId, action: "invitation_resent", actor });
   });

@@ -97,7 +97,7 @@ export async function requestExpiringRenewals(ctx: AppContext): Promise<void> {
         .where(and(eq(documentExpiries.documentId, doc.id), isNull(documentExpiries.renewalRequestedAt)))
         .returning({ id: documentExpiries.documentId }))[0];
       if (!claimed) continue;
-      await requestRenewal(ctx, unit, { doc, reason: expiryReason(e.expiresOn), expiresOn: e.expiresOn });
+      await requestRenewal(ctx, unit, { doc, reason: expiryReason(e.expiresOn) });
     }
   });
 }

@@ -17,6 +17,7 @@ import { enqueueJob, PermanentJobError, type Job, type Writer } from "../../lib/
 import { newId } from "../../lib/tokens.ts";
 import { given, placeholders, prepared, preparedWrite } from "../../lib/prepared.ts";
 import type { EmailContent } from "./templates.ts";
+import { senderHeaders } from "./sender.ts";
 import { smtpTransport } from "./transport.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import { transaction } from "../../../db/transaction.ts";
@@ -90,14 +91,14 @@ export async function deliverEmail(ctx: AppContext, job: Job): Promise<void> {
   if (!claimed) return;
 
   try {
-    const info = await (await smtpTransport(ctx)).sendMail({
-      from: config.mailFrom,
+    const transport = await smtpTransport(ctx);
+    const info = await transport.sendMail({
+      // The portal sends from one address (MAIL_FROM), in the broker's name; a customer's reply goes to their broker.
+      ...(await senderHeaders(config.mailFrom, email.replyTo)),
       to: email.to,
       subject: email.subject,
       text: email.text,
       html: email.html ?? undefined,
-      // The portal sends from one address (MAIL_FROM); a customer's reply goes to their broker.
-      replyTo: email.replyTo ?? undefined,
       // A stable Message-ID lets mail systems recognise the same email.
       messageId: `<${email.id}@${new URL(config.publicUrl).hostname}>`,
     });

@@ -2,12 +2,16 @@
 // the caller. Pure functions, so they are easy to read and to test.
 import { readableTextOn } from "../../shared/branding.ts";
 import { formatDueDate } from "../../shared/due-date.ts";
+import { brokerMailbox } from "./sender.ts";
 
 export interface EmailContent {
   subject: string;
   text: string;
   html: string;
-  /** Where a reply goes: the broker an email to their customer comes from. */
+  /**
+   * The broker an email to their customer comes from, as a mailbox (`"Jane Broker" <jane@…>`,
+   * sender.ts): replies go to it, and its name is the sender's name on the From line.
+   */
   replyTo?: string | null;
 }
 
@@ -76,7 +80,9 @@ function compose(options: {
         sender.logoUrl ? `<img src="${escapeHtml(sender.logoUrl)}" alt="${escapeHtml(brandName!)}" style="max-height:48px;max-width:200px;display:block">` : `<strong style="font-size:18px">${escapeHtml(brandName!)}</strong>`
       }</div>`
     : "";
-  const html = `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1f2937;max-width:560px;margin:0 auto;padding:24px">
+  // A head of its own, so a phone's mail app lays it out at the screen's width instead of a
+  // zoomed-out desktop page, and reads the text as UTF-8 whatever the MIME part says.
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1f2937;max-width:560px;margin:0 auto;padding:24px">
 ${header}
 <p>${escapeHtml(greeting)}</p>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
@@ -85,7 +91,7 @@ ${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;b
 ${contact ? `<p>${escapeHtml(contact)}</p>` : ""}
 <p style="font-size:13px;color:#6b7280">${escapeHtml(footer ?? "This message was sent by your broker's document portal.")}</p>
 </body></html>`;
-  return { subject, text, html, replyTo: sender?.replyTo ?? null };
+  return { subject, text, html, replyTo: sender ? brokerMailbox(sender) : null };
 }
 
 const documentLine = (sender?: EmailSender) => (d: RequestedDocument) =>
@@ -99,13 +105,16 @@ interface FromBroker {
   sender?: EmailSender;
 }
 
-export function invitationEmail(p: FromBroker & { uploadUrl: string; documents: RequestedDocument[] }) {
+const invitationLine = (brokerName: string) => `${brokerName} uses this secure portal to collect the documents for your file.`;
+
+/** `reminder`: the same invitation again, with a subject that says so (invitationResendEmail). */
+export function invitationEmail(p: FromBroker & { uploadUrl: string; documents: RequestedDocument[]; reminder?: boolean }) {
   return compose({
-    subject: `${p.brokerName} invited you to upload your documents`,
+    subject: `${p.reminder ? "Reminder: " : ""}${p.brokerName} invited you to upload your documents`,
     greeting: `Hello ${p.customerName},`,
     sender: p.sender,
     paragraphs: [
-      `${p.brokerName} uses this secure portal to collect the documents for your file.`,
+      invitationLine(p.brokerName),
       p.documents.length ? "Please upload the following documents:" : "You can open your personal portal with the link below.",
     ],
     list: p.documents.map(documentLine(p.sender)),
@@ -116,7 +125,7 @@ export function invitationEmail(p: FromBroker & { uploadUrl: string; documents: 
 
 /** The same invitation again, with a subject that says it is a reminder. */
 export function invitationResendEmail(p: Parameters<typeof invitationEmail>[0]) {
-  return { ...invitationEmail(p), subject: `Reminder: ${p.brokerName} invited you to upload your documents` };
+  return invitationEmail({ ...p, reminder: true });
 }
 
 export function reminderEmail(p: FromBroker & { uploadUrl: string; documents: RequestedDocument[] }) {
@@ -141,13 +150,20 @@ export function documentsRequestedEmail(p: FromBroker & { uploadUrl: string; doc
   });
 }
 
-export function sharedFilesEmail(p: FromBroker & { uploadUrl: string; fileNames: string[] }) {
+/**
+ * `firstEmail`: the customer was added in Send Documents a moment ago, and this email stands for
+ * their invitation (customers/held-invitation.ts holds it back), so it opens with the invitation's line.
+ */
+export function sharedFilesEmail(p: FromBroker & { uploadUrl: string; fileNames: string[]; firstEmail?: boolean }) {
   const count = p.fileNames.length;
   return compose({
     subject: `${p.brokerName} shared ${count} document${count === 1 ? "" : "s"} with you`,
     greeting: `Hello ${p.customerName},`,
     sender: p.sender,
-    paragraphs: [`${p.brokerName} shared ${count === 1 ? "a document" : `${count} documents`} with you:`],
+    paragraphs: [
+      ...(p.firstEmail ? [invitationLine(p.brokerName)] : []),
+      `${p.brokerName} shared ${count === 1 ? "a document" : `${count} documents`} with you:`,
+    ],
     list: p.fileNames,
     action: { label: "View shared documents", url: p.uploadUrl },
     footer: "Sign in to your portal to view and download shared documents.",
@@ -183,6 +199,36 @@ export function documentApprovedEmail(p: FromBroker & { documentName: string; up
     sender: p.sender,
     paragraphs: [`${p.brokerName} approved your ${p.documentName}. Nothing more is needed for this document.`],
     action: { label: "See your progress", url: p.uploadUrl },
+  });
+}
+
+/** What the broker decided about one uploaded document. */
+export type ReviewOutcome =
+  | { documentName: string; outcome: "approved" }
+  /** Asked for again: the broker's re-submit request, or an expiry renewal, with the reason. */
+  | { documentName: string; outcome: "resubmit"; reason: string };
+
+const outcomeLine = (o: ReviewOutcome) => (o.outcome === "approved" ? `Approved: ${o.documentName}` : `Please re-submit: ${o.documentName}. Reason: ${o.reason}`);
+
+/**
+ * A customer's review outcomes of one short window, in one email. One outcome alone is that
+ * outcome's own email; several are listed with the single emails' wording, each re-submit with
+ * its reason.
+ */
+export function reviewOutcomesEmail(p: FromBroker & { uploadUrl: string; outcomes: ReviewOutcome[] }): EmailContent {
+  const [only, ...more] = p.outcomes;
+  if (!only) throw new Error("A review email needs at least one outcome");
+  if (more.length === 0) {
+    return only.outcome === "approved" ? documentApprovedEmail({ ...p, documentName: only.documentName }) : resubmitRequestEmail({ ...p, documentName: only.documentName, reason: only.reason });
+  }
+  const asksAgain = p.outcomes.some((o) => o.outcome === "resubmit");
+  return compose({
+    subject: `${p.brokerName} reviewed ${p.outcomes.length} of your documents`,
+    greeting: `Hello ${p.customerName},`,
+    sender: p.sender,
+    paragraphs: [`${p.brokerName} reviewed ${p.outcomes.length} of your documents:`],
+    list: p.outcomes.map(outcomeLine),
+    action: asksAgain ? { label: "Upload your documents", url: p.uploadUrl } : { label: "See your progress", url: p.uploadUrl },
   });
 }
 

@@ -16,6 +16,7 @@ import { shareMessages } from "../../shared/validation.ts";
 import type { PublicUser } from "../auth/model.ts";
 import { uploadUrl } from "../customers/lookups.ts";
 import { findOwnedCustomers } from "../customers/service.ts";
+import { takeHeldInvitation } from "../customers/held-invitation.ts";
 import { insertSharedDocuments, type SharedFile } from "../documents/creation.ts";
 import type { DocumentRow } from "../documents/service.ts";
 import { queueEmail } from "../mail/service.ts";
@@ -82,7 +83,9 @@ export async function shareDocuments(ctx: AppContext, { broker, request, actor }
       const rows = [];
       for (const customer of recipients) {
         const docs = await insertSharedDocuments(unit.tx, { brokerId: broker.id, customerId: customer.id, files, at: unit.now });
-        const content = sharedFilesEmail({ customerName: customer.name, brokerName, sender: await emailSender(ctx, broker.id, unit.tx), uploadUrl: uploadUrl(ctx, customer.uploadLink), fileNames });
+        // A customer just added in this dialog: this email stands for their invitation (held back till now).
+        const firstEmail = await takeHeldInvitation(ctx, unit.tx, customer.id);
+        const content = sharedFilesEmail({ customerName: customer.name, brokerName, sender: await emailSender(ctx, broker.id, unit.tx), uploadUrl: uploadUrl(ctx, customer.uploadLink), fileNames, firstEmail });
         await queueEmail(ctx, unit.tx, { kind: "documents_shared", to: customer.email, dedupeKey: `shared:${docs[0]!.id}`, ...content });
         await addCustomerNotification(unit, customer.id, {
           type: "other",

@@ -103,7 +103,7 @@ function SendDocumentsForm({ onDone }: { onDone: () => void }) {
   async function newRecipient(known: CustomerDto | undefined): Promise<CustomerDto | null> {
     if (known) return known;
     try {
-      return await createCustomer.mutateAsync({ email, name: nameFromEmail(email), requiredDocuments: [] });
+      return await createCustomer.mutateAsync({ email, name: nameFromEmail(email), requiredDocuments: [], shareFollows: true });
     } catch (error) {
       const text = errorText(error);
       const description = /limit reached/i.test(text) || !text ? createCustomerErrorMessage(error, "dashboard") : `Failed to create customer: ${text}`;

@@ -6,22 +6,21 @@ import type { AppContext } from "../../../context.ts";
 import type { Unit } from "../../../lib/unit-of-work.ts";
 import { EXPIRY_ACTOR } from "../../audit/actor.ts";
 import { recordAudit } from "../../audit/service.ts";
-import { brokerById } from "../../auth/brokers.ts";
 import { addCustomerNotification } from "../../notifications/service.ts";
 import type { DocumentRow } from "../service.ts";
-import { queueResubmitEmail } from "./resubmit-email.ts";
+import { addToReviewEmail } from "./review-email.ts";
 
 /**
  * The document goes back to need_to_resubmit with `reason` ("Expires on …, please send a current
  * one"); the customer gets the re-submit email (once per expiry date) and a notification. The
  * broker's comments stay: they were about the file the broker approved.
  */
-export async function requestRenewal(ctx: AppContext, unit: Unit, input: { doc: DocumentRow; reason: string; expiresOn: string }): Promise<void> {
+export async function requestRenewal(ctx: AppContext, unit: Unit, input: { doc: DocumentRow; reason: string }): Promise<void> {
   const { doc, reason } = input;
   await unit.tx.update(documents).set({ status: "need_to_resubmit", rejectionReason: reason, verifiedAt: null }).where(eq(documents.id, doc.id));
   await recordAudit(ctx, unit, { brokerId: doc.brokerId, customerId: doc.customerId, action: "resubmit_requested", actor: EXPIRY_ACTOR, document: doc, detail: reason });
-  const broker = await brokerById(ctx, doc.brokerId);
-  if (broker) await queueResubmitEmail(ctx, unit.tx, { doc, broker, reason, dedupeKey: `expiry-renewal:${doc.id}:${input.expiresOn}` });
+  // Once per expiry date: the expiry step claims the date (renewalRequestedAt) in this transaction.
+  await addToReviewEmail(ctx, unit.tx, { doc, outcome: { documentName: doc.name, outcome: "resubmit", reason } });
   await addCustomerNotification(unit, doc.customerId, {
     type: "document_verified",
     brokerId: doc.brokerId,

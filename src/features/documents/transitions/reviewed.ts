@@ -5,17 +5,13 @@ import { documents } from "../../../../db/tables.ts";
 import type { AppContext } from "../../../context.ts";
 import { given, preparedWrite } from "../../../lib/prepared.ts";
 import type { Unit } from "../../../lib/unit-of-work.ts";
-import { displayName } from "../../../shared/user-display.ts";
 import { brokerActor, type AuditActor } from "../../audit/actor.ts";
 import { recordAudit } from "../../audit/service.ts";
 import type { PublicUser } from "../../auth/model.ts";
-import { emailSender } from "../../broker-profile/contact.ts";
 import { customerContact } from "../../customers/lookups.ts";
-import { queueEmail } from "../../mail/service.ts";
-import { documentApprovedEmail } from "../../mail/templates.ts";
 import { addBrokerNotification, addCustomerNotification } from "../../notifications/service.ts";
 import type { DocumentRow } from "../service.ts";
-import { queueResubmitEmail } from "./resubmit-email.ts";
+import { addToReviewEmail } from "./review-email.ts";
 
 // A review's update, prepared once; values bound as given (lib/prepared.ts).
 const reviewed = preparedWrite((tx) =>
@@ -36,21 +32,14 @@ interface Review {
   actor?: AuditActor;
 }
 
-/** Approved: the customer is emailed and notified, the broker's own notifications note it. */
+/** Approved: the customer is emailed (review-email.ts) and notified, the broker's own notifications note it. */
 export async function approve(ctx: AppContext, unit: Unit, input: Review): Promise<DocumentRow> {
   const { doc, broker, comments } = input;
   const updated = (await reviewed(unit.tx).execute({ documentId: doc.id, status: "approved", verifiedAt: timeParam(unit.now), adminComments: comments, rejectionReason: null }))[0]!;
   await recordAudit(ctx, unit, { brokerId: broker.id, customerId: doc.customerId, action: "approved", actor: input.actor ?? brokerActor(ctx, { broker }), document: doc, detail: comments });
   const customer = await customerContact(ctx, doc.customerId, unit.tx);
   if (customer) {
-    const content = documentApprovedEmail({
-      customerName: customer.name,
-      brokerName: displayName(broker),
-      sender: await emailSender(ctx, broker.id, unit.tx),
-      uploadUrl: customer.uploadUrl,
-      documentName: doc.name,
-    });
-    await queueEmail(ctx, unit.tx, { kind: "document_approved", to: customer.email, dedupeKey: `document_approved:${doc.id}:${unit.now.getTime()}`, ...content });
+    await addToReviewEmail(ctx, unit.tx, { doc, outcome: { documentName: doc.name, outcome: "approved" } });
     await addBrokerNotification(unit, broker.id, {
       type: "document_verified",
       title: "Document approved",
@@ -77,8 +66,9 @@ export async function requestResubmit(ctx: AppContext, unit: Unit, input: Review
   const { doc, broker, comments, reason } = input;
   const updated = (await reviewed(unit.tx).execute({ documentId: doc.id, status: "need_to_resubmit", verifiedAt: null, adminComments: comments, rejectionReason: reason }))[0]!;
   await recordAudit(ctx, unit, { brokerId: broker.id, customerId: doc.customerId, action: "resubmit_requested", actor: input.actor ?? brokerActor(ctx, { broker }), document: doc, detail: reason });
-  const customer = await queueResubmitEmail(ctx, unit.tx, { doc, broker, reason, dedupeKey: `resubmit_request:${doc.id}:${unit.now.getTime()}` });
+  const customer = await customerContact(ctx, doc.customerId, unit.tx);
   if (customer) {
+    await addToReviewEmail(ctx, unit.tx, { doc, outcome: { documentName: doc.name, outcome: "resubmit", reason } });
     await addBrokerNotification(unit, broker.id, {
       type: "document_verified",
       title: "Re-submit requested",
