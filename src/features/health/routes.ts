@@ -22,12 +22,12 @@ async function databaseAnswers(ctx: AppContext): Promise<void> {
  * What the probe writes: a few KB, never nothing. A full disk still creates an empty file (it
  * needs no block), so only a write of real bytes, flushed by the store, shows ENOSPC.
  */
-const PROBE_BYTES = new Uint8Array(4096).fill(0x2e);
+const probeBytes = () => new Uint8Array(4096).fill(0x2e);
 
 async function storageAnswers(ctx: AppContext): Promise<void> {
   const probe = newStorageKey();
   try {
-    await ctx.files.write(probe, PROBE_BYTES);
+    await ctx.files.write(probe, probeBytes());
     await ctx.files.remove(probe);
   } catch (error) {
     // The disk's code (ENOSPC, EROFS), or the storage service's behind the store's 503 (NoSuchBucket).
