@@ -65,7 +65,7 @@ describe("web app", () => {
       const res = await srv.call(path);
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toContain("text/html");
-      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).toContain('<div id="root">'); // the app's mount point (holding the loading frame until React renders)
     }
     expect((await srv.call("/assets/missing-1234.js")).status).toBe(404);
   });
