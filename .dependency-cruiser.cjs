@@ -10,7 +10,7 @@ const FEATURE_LAYERS = [
   ["two-factor", "oidc", "broker-profile"],
   ["notifications"],
   ["audit", "document-checks"],
-  ["templates", "documents"],
+  ["templates", "documents", "signatures"],
   ["billing"],
   ["customers"],
   ["customer-auth"],

@@ -1,13 +1,14 @@
 // Every setting comes from the environment (plus `serve --port/--data`), is validated once at
 // start, and a bad value stops the process with one line naming the setting. This file assembles
 // the Config; each concern's settings are read and checked in src/config/ (parse.ts: how a value is
-// read; data-dir.ts, uploads.ts, mail.ts, billing.ts, oidc.ts, s3.ts, site.ts).
+// read; data-dir.ts, uploads.ts, mail.ts, billing.ts, oidc.ts, s3.ts, site.ts, signing.ts).
 import { resolve } from "node:path";
 import { billingConfig, type BillingConfig } from "./config/billing.ts";
 import { prepareDataDir, scheduledBackups, sessionSecret, type BackupSchedule } from "./config/data-dir.ts";
 import { oidcConfig, type OidcConfig } from "./config/oidc.ts";
 import { ConfigError, parseBoolean, parseMegabytes, parsePort, parseSeconds, parseUrl, value, type Env } from "./config/parse.ts";
 import { s3Config, type S3Config } from "./config/s3.ts";
+import { signingCertificate, type SigningCertificate } from "./config/signing.ts";
 import { demoVideoUrl, siteConfig, type SiteConfig } from "./config/site.ts";
 import { reviewEmailWindowMs } from "./config/mail.ts";
 import { parseImagePixels } from "./config/uploads.ts";
@@ -59,6 +60,8 @@ export interface Config {
   s3WaitMs: number;
   /** DEMO_VIDEO_URL: the operator's own Request a Demo video; null plays the walkthrough shipped in public/. */
   demoVideoUrl: string | null;
+  /** SIGNING_CERT_FILE + SIGNING_CERT_PASSWORD, opened at start; null: a self-signed certificate kept in DATA_DIR seals signed PDFs. */
+  signingCertificate: SigningCertificate | null;
 }
 
 export interface ConfigOverrides {
@@ -124,6 +127,7 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     s3: s3Config(env),
     s3WaitMs: parseSeconds(env, "S3_WAIT_SECONDS", "60"),
     demoVideoUrl: demoVideoUrl(env),
+    signingCertificate: signingCertificate(env),
   };
 
   // Only touch the disk once every other setting is known to be good.

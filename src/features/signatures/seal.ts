@@ -1,0 +1,130 @@
+// Sealing a signed document (issue 41, item 3): the original PDF's fields are flattened into its
+// pages, a certificate page is appended, and the whole file is signed with the portal's
+// certificate, so pdfsig or a PDF reader proves that nothing changed after sealing.
+//
+// The signature's SubFilter is adbe.pkcs7.detached: a detached CMS (SHA-256, RSA) over every byte
+// but the signature itself. @signpdf/placeholder-pdf-lib could label it ETSI.CAdES.detached, but
+// @signpdf/signer-p12 builds its CMS with node-forge, which cannot add the ESS
+// signing-certificate-v2 attribute PAdES (ETSI EN 319 142-1, baseline B-B) requires, and adds the
+// signing-time attribute PAdES forbids; labelling that CMS as CAdES would claim a conformance it
+// lacks. Readers and pdfsig validate adbe.pkcs7.detached the same way.
+import { createHash } from "node:crypto";
+import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
+import signpdf from "@signpdf/signpdf";
+import { P12Signer } from "@signpdf/signer-p12";
+import { SUBFILTER_ADOBE_PKCS7_DETACHED } from "@signpdf/utils";
+import { PDFDocument } from "pdf-lib";
+import type { SigningCertificate } from "../../config/signing.ts";
+import { AppError } from "../../lib/errors.ts";
+import { fieldsProblem, unprintableCharacters, valuesProblem, type SignatureField } from "../../shared/signatures.ts";
+import { appendCertificate, type CertificateSigner } from "./certificate-page.ts";
+import { fillFields, type FieldSigner } from "./fill-fields.ts";
+
+export const SEAL_SUBFILTER = SUBFILTER_ADOBE_PKCS7_DETACHED;
+
+export type SealSigner = FieldSigner & CertificateSigner;
+
+export interface SealInput {
+  original: Uint8Array;
+  documentName: string;
+  fields: readonly SignatureField[];
+  /** In the request's order: a field's `signer` is an index into this list. */
+  signers: readonly SealSigner[];
+  auditEntryIds: readonly string[];
+  certificate: SigningCertificate;
+  sealedAt: Date;
+}
+
+export interface Sealed {
+  pdf: Uint8Array;
+  originalSha256: string;
+  /** The original with every field filled in, before the certificate page: the hash on that page. */
+  contentSha256: string;
+  /** The sealed file itself, for the audit trail (it cannot be printed inside the file it hashes). */
+  sealedSha256: string;
+}
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+export const sealMessages = {
+  encrypted: "This PDF is password-protected or encrypted, so it cannot be signed. Remove the protection (for example, print it to a new PDF) and upload it again.",
+  damaged: "This PDF is damaged and cannot be opened for signing. Save or export it again from the program that made it and upload that copy.",
+  notPng: "The drawn signature is not a PNG image. Draw it again.",
+  emptyTyped: "Type your name to adopt a signature.",
+} as const;
+
+export async function sealPdf(input: SealInput): Promise<Sealed> {
+  const doc = await openOriginal(input.original);
+  const problem =
+    fieldsProblem(input.fields, { signerCount: input.signers.length, pageCount: doc.getPageCount() }) ??
+    input.signers.map((signer, i) => signatureProblem(signer) ?? valuesProblem(input.fields, i, signer.values)).find(Boolean) ??
+    null;
+  if (problem) throw new AppError("bad_request", problem);
+
+  try {
+    await fillFields(doc, input.fields, input.signers);
+  } catch (error) {
+    // pdf-lib reads a broken page tree or content lazily: it fails here, not at load.
+    throw error instanceof AppError ? error : new AppError("bad_request", sealMessages.damaged);
+  }
+  const content = await doc.save({ useObjectStreams: false, updateFieldAppearances: false });
+  const contentSha256 = sha256(content);
+  const originalSha256 = sha256(input.original);
+
+  const lastPage = await appendCertificate(doc, {
+    documentName: input.documentName,
+    originalSha256,
+    contentSha256,
+    sealedAt: input.sealedAt,
+    sealedBy: input.certificate.commonName,
+    signers: input.signers,
+    auditEntryIds: input.auditEntryIds,
+  });
+  pdflibAddPlaceholder({
+    pdfPage: lastPage,
+    reason: `Signed by ${input.signers.map((s) => s.name).join(", ")}`,
+    contactInfo: "",
+    name: input.certificate.commonName,
+    location: "",
+    signingTime: input.sealedAt,
+    subFilter: SEAL_SUBFILTER,
+    // Room for the signature, its certificate and an operator's chain: a placeholder too small fails the seal.
+    signatureLength: Math.max(8192, input.certificate.p12.length + 4096),
+  });
+  const unsigned = await doc.save({ useObjectStreams: false, updateFieldAppearances: false });
+  const signer = new P12Signer(Buffer.from(input.certificate.p12), { passphrase: input.certificate.password });
+  const pdf = new Uint8Array(await signpdf.sign(Buffer.from(unsigned), signer, input.sealedAt));
+  return { pdf, originalSha256, contentSha256, sealedSha256: sha256(pdf) };
+}
+
+async function openOriginal(bytes: Uint8Array): Promise<PDFDocument> {
+  let doc: PDFDocument;
+  try {
+    // Loaded even when encrypted, to tell that apart from damage (pdf-lib's own error for it is a plain Error).
+    doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
+  } catch {
+    throw new AppError("bad_request", sealMessages.damaged);
+  }
+  // pdf-lib cannot decrypt: drawing into an encrypted file's pages would corrupt them.
+  if (doc.isEncrypted) throw new AppError("bad_request", sealMessages.encrypted);
+  let pageCount = 0;
+  try {
+    pageCount = doc.getPageCount();
+  } catch {
+    // a page tree pdf-lib cannot walk
+  }
+  if (pageCount === 0) throw new AppError("bad_request", sealMessages.damaged);
+  return doc;
+}
+
+function signatureProblem(signer: SealSigner): string | null {
+  const { signature } = signer;
+  if (signature.type === "drawn") {
+    return PNG_SIGNATURE.every((b, i) => signature.png[i] === b) ? null : sealMessages.notPng;
+  }
+  const text = signature.text.trim();
+  if (!text) return sealMessages.emptyTyped;
+  const bad = unprintableCharacters(text);
+  return bad.length ? `Your typed signature has characters the signed PDF cannot show: ${bad.slice(0, 5).join(" ")}` : null;
+}

@@ -1,0 +1,186 @@
+// Signature requests (issue 41; DESIGN.md 3 and 3b): the fields a broker places on a PDF's pages,
+// what each signer may fill in, and the request's statuses. Pure, shared by the server (which
+// refuses a bad request and seals) and the web app (which places fields and guides the signer), so
+// the two never disagree about what is valid. Every message is one a person can act on.
+
+export const FIELD_TYPES = ["signature", "initials", "date", "name", "text", "checkbox"] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+export const FIELD_LABELS: Record<FieldType, string> = {
+  signature: "Signature",
+  initials: "Initials",
+  date: "Date signed",
+  name: "Full name",
+  text: "Text",
+  checkbox: "Checkbox",
+};
+
+/**
+ * One field on one page. Page is 1-based; x, y, width and height are fractions (0–1) of the page
+ * as it is shown (its visible area, upright), measured from its top-left corner, so the browser
+ * places them on pdf.js's rendering without knowing the PDF's boxes or rotation.
+ */
+export interface SignatureField {
+  type: FieldType;
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** Index into the request's signers. */
+  signer: number;
+  required: boolean;
+}
+
+/** What a signer types or ticks, by the field's index in the request: text for text and initials, true/false for a checkbox. */
+export type FieldValues = Record<string, string | boolean>;
+
+export const MAX_FIELDS = 200;
+export const MAX_SIGNERS = 10;
+/** A text field holds one line on a page, not a letter. */
+export const MAX_TEXT_LENGTH = 200;
+export const MAX_INITIALS_LENGTH = 5;
+/** The smallest field, as a fraction of the page's side: about 3 mm on A4, still a box a finger can hit. */
+export const MIN_FIELD_SIZE = 0.01;
+
+/** Fields filled from who signs and when, not typed: they take no value. */
+const FILLED_BY_PORTAL: ReadonlySet<FieldType> = new Set(["signature", "date", "name"]);
+
+// The sealed PDF draws values with the PDF standard fonts, which show Windows-1252 text only
+// (Latin letters with their accents, common punctuation); other characters are refused here with
+// a message instead of failing at the seal.
+const CP1252_EXTRAS = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ";
+export function unprintableCharacters(text: string): string[] {
+  const bad = new Set<string>();
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    const printable = (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || CP1252_EXTRAS.includes(ch);
+    if (!printable) bad.add(ch);
+  }
+  return [...bad];
+}
+
+const fieldName = (index: number, field: Pick<SignatureField, "type">) =>
+  `Field ${index + 1} (${FIELD_LABELS[field.type] ?? "unknown"})`;
+
+const isFraction = (n: unknown): n is number => typeof n === "number" && Number.isFinite(n) && n >= 0 && n <= 1;
+
+/**
+ * Why a request's fields cannot be placed, or null when they can. `pageCount` is the PDF's, once
+ * it has been read (the browser knows it from pdf.js, the server from the file).
+ */
+export function fieldsProblem(fields: readonly SignatureField[], options: { signerCount: number; pageCount?: number }): string | null {
+  if (fields.length === 0) return "Place at least one field for a signer to fill.";
+  if (fields.length > MAX_FIELDS) return `A request can have at most ${MAX_FIELDS} fields.`;
+  if (options.signerCount < 1) return "Add at least one signer.";
+  if (options.signerCount > MAX_SIGNERS) return `A request can have at most ${MAX_SIGNERS} signers.`;
+  for (const [i, field] of fields.entries()) {
+    const name = fieldName(i, field);
+    if (!FIELD_TYPES.includes(field.type)) return `Field ${i + 1} has an unknown type. Use one of: ${FIELD_TYPES.join(", ")}.`;
+    if (!Number.isInteger(field.page) || field.page < 1) return `${name} must be on a page numbered from 1.`;
+    if (options.pageCount !== undefined && field.page > options.pageCount) {
+      return `${name} is on page ${field.page}, but the document has ${options.pageCount} ${options.pageCount === 1 ? "page" : "pages"}.`;
+    }
+    if (![field.x, field.y, field.width, field.height].every(isFraction)) {
+      return `${name} must be placed with x, y, width and height as fractions of the page from 0 to 1.`;
+    }
+    if (field.width < MIN_FIELD_SIZE || field.height < MIN_FIELD_SIZE) return `${name} is too small to fill in. Make it larger.`;
+    // A small tolerance for the browser's rounding of a field dragged to the very edge.
+    if (field.x + field.width > 1.0001 || field.y + field.height > 1.0001) return `${name} reaches outside its page. Move it inside the page.`;
+    if (!Number.isInteger(field.signer) || field.signer < 0 || field.signer >= options.signerCount) {
+      return `${name} belongs to signer ${Number.isInteger(field.signer) ? field.signer + 1 : "?"}, but the request has ${options.signerCount} ${options.signerCount === 1 ? "signer" : "signers"}.`;
+    }
+    if (typeof field.required !== "boolean") return `${name} must say whether it is required.`;
+  }
+  for (let signer = 0; signer < options.signerCount; signer++) {
+    if (!fields.some((f) => f.signer === signer && f.type === "signature")) {
+      return `Signer ${signer + 1} has no signature field. Place one for every signer.`;
+    }
+  }
+  return null;
+}
+
+/**
+ * Why one signer's values cannot be accepted, or null. Values are keyed by the field's index in
+ * the request; a value for another signer's field, or for a field the portal fills itself, is
+ * refused rather than ignored, so what is sealed is exactly what was sent.
+ */
+export function valuesProblem(fields: readonly SignatureField[], signer: number, values: FieldValues): string | null {
+  for (const key of Object.keys(values)) {
+    const index = /^\d{1,4}$/.test(key) ? Number(key) : -1;
+    const field = fields[index];
+    if (!field) return `There is no field ${key} in this document.`;
+    if (field.signer !== signer) return `${fieldName(index, field)} is for another signer.`;
+    if (FILLED_BY_PORTAL.has(field.type)) return `${fieldName(index, field)} is filled in for you; send no value for it.`;
+  }
+  for (const [i, field] of fields.entries()) {
+    if (field.signer !== signer || FILLED_BY_PORTAL.has(field.type)) continue;
+    const name = fieldName(i, field);
+    const value = values[String(i)];
+    if (field.type === "checkbox") {
+      if (value !== undefined && typeof value !== "boolean") return `${name} must be ticked or not (true or false).`;
+      if (field.required && value !== true) return `${name} is required. Tick it to sign.`;
+      continue;
+    }
+    if (value !== undefined && typeof value !== "string") return `${name} must be text.`;
+    const text = (value ?? "").trim();
+    if (field.required && text === "") return `${name} is required. Fill it in to sign.`;
+    const max = field.type === "initials" ? MAX_INITIALS_LENGTH : MAX_TEXT_LENGTH;
+    if (text.length > max) return `${name} can hold at most ${max} characters.`;
+    const bad = unprintableCharacters(text);
+    if (bad.length > 0) return `${name} has characters the signed PDF cannot show: ${bad.slice(0, 5).join(" ")}`;
+  }
+  return null;
+}
+
+// ── Statuses ───────────────────────────────────────────────────────────────────────────────
+
+export const SIGNATURE_STATUSES = ["sent", "viewed", "partially_signed", "completed", "declined", "voided"] as const;
+export type SignatureStatus = (typeof SIGNATURE_STATUSES)[number];
+
+export const SIGNATURE_STATUS_LABELS: Record<SignatureStatus, string> = {
+  sent: "Sent",
+  viewed: "Viewed",
+  partially_signed: "Partially signed",
+  completed: "Completed",
+  declined: "Declined",
+  voided: "Voided",
+};
+
+/** Nothing happens to these any more: no signing, no reminders, no voiding. */
+export const FINISHED_SIGNATURE_STATUSES = ["completed", "declined", "voided"] as const satisfies readonly SignatureStatus[];
+
+export type SignatureEvent =
+  | { type: "viewed" }
+  | { type: "signed"; signedCount: number; signerCount: number }
+  | { type: "declined" }
+  | { type: "voided" };
+
+const isFinished = (status: SignatureStatus) => (FINISHED_SIGNATURE_STATUSES as readonly SignatureStatus[]).includes(status);
+
+/**
+ * The request's status after an event, or an error a person can read. `signedCount` counts the
+ * signers who have signed, this one included. Viewing again changes nothing (a signer reopening
+ * the link), so it is not an error.
+ */
+export function nextSignatureStatus(
+  status: SignatureStatus,
+  event: SignatureEvent,
+): { status: SignatureStatus } | { error: string } {
+  if (isFinished(status)) return { error: `This signature request is ${SIGNATURE_STATUS_LABELS[status].toLowerCase()}; it can no longer change.` };
+  switch (event.type) {
+    case "viewed":
+      return { status: status === "sent" ? "viewed" : status };
+    case "signed": {
+      const { signedCount, signerCount } = event;
+      if (!Number.isInteger(signedCount) || signedCount < 1 || signedCount > signerCount) {
+        return { error: "Every signer has already signed this document." };
+      }
+      return { status: signedCount === signerCount ? "completed" : "partially_signed" };
+    }
+    case "declined":
+      return { status: "declined" };
+    case "voided":
+      return { status: "voided" };
+  }
+}
