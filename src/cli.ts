@@ -43,8 +43,9 @@ Commands:
   backup --to DIR [--keep N] [--data DIR]
                                      Write portal-backup-<time>.tar.gz into DIR: the database
                                      (one consistent point, safe while the portal runs), the
-                                     stored files and the session secret, with a manifest of
-                                     checksums; --keep N deletes all but the newest N there
+                                     stored files, the session secret and the signing
+                                     certificate, with a manifest of checksums; --keep N
+                                     deletes all but the newest N there
   backup <file.tar.gz> [--data DIR]  The same archive, written to <file.tar.gz>
   backup <file> [--data DIR]         Any other name: a copy of the database alone (as in 0.1)
   restore <file.tar.gz> [--data DIR] Unpack a backup into an empty data directory that no

@@ -4,12 +4,14 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as tar from "tar";
 import { loadConfig } from "../../src/config.ts";
 import { createLogger } from "../../src/lib/log.ts";
 import { startServer } from "../../src/server.ts";
+import { SELF_SIGNED_FILE } from "../../src/features/signatures/certificate-file.ts";
+import { sealingCertificate } from "../../src/features/signatures/certificate-key.ts";
 import { runCli } from "../support/cli.ts";
 import { createCustomer, uploadFile } from "../support/fixtures.ts";
 import { startTestServer, tempDir, type TestServer } from "../support/server.ts";
@@ -138,6 +140,24 @@ describe.skipIf(dialect === "postgres")("portal backup and restore", () => {
       const nowhere = await runCli(["backup", "--data", srv.dataDir]);
       expect(nowhere.exitCode).toBe(1);
       expect(nowhere.stderr).toContain("backup needs a place");
+    } finally {
+      await srv.stop();
+    }
+  }, 20_000);
+
+  test("the self-signed signing certificate travels with the backup, still owner-only", async () => {
+    const { srv } = await portalWithData();
+    try {
+      const made = sealingCertificate({ configured: null, dataDir: srv.dataDir, commonName: "backup test" });
+      const out = join(scratch(), "with-certificate.tar.gz");
+      expect((await runCli(["backup", out, "--data", srv.dataDir])).exitCode).toBe(0);
+      const restored = join(scratch(), "restored-certificate");
+      expect((await runCli(["restore", out, "--data", restored])).exitCode).toBe(0);
+      const file = join(restored, SELF_SIGNED_FILE);
+      expect(sha256(readFileSync(file))).toBe(sha256(made.p12));
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      // The restored portal seals with the same certificate, not a new one.
+      expect(sha256(sealingCertificate({ configured: null, dataDir: restored, commonName: "other" }).p12)).toBe(sha256(made.p12));
     } finally {
       await srv.stop();
     }

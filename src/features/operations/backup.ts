@@ -1,13 +1,14 @@
 // `portal backup`: one archive holding a consistent point of the whole portal — the database
 // (VACUUM INTO: one snapshot, safe while the portal writes), every stored file that snapshot
-// refers to, and the generated session secret — with a manifest of checksums. Safe beside a
-// running portal: it takes no lock and only reads.
+// refers to, the generated session secret and the self-signed certificate that seals signed PDFs —
+// with a manifest of checksums. Safe beside a running portal: it takes no lock and only reads.
 import { Database } from "bun:sqlite";
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import pkg from "../../../package.json" with { type: "json" };
 import { closeDatabase, databaseFileName, openDatabase } from "../../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
+import { SELF_SIGNED_FILE } from "../signatures/certificate-file.ts";
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, describeEntry, listFiles, MANIFEST_NAME, type BackupManifest } from "./manifest.ts";
 
 export const SESSION_SECRET_FILE = "session-secret";
@@ -66,7 +67,7 @@ export async function createBackup(options: { dataDir: string; out: string; now?
   }
 }
 
-/** The database snapshot, the files it refers to, and the session secret, under `staging`. */
+/** The database snapshot, the files it refers to, the session secret and the sealing certificate, under `staging`. */
 function stageSnapshot(dataDir: string, staging: string): void {
   for (let attempt = 1; ; attempt++) {
     rmSync(staging, { recursive: true, force: true });
@@ -84,8 +85,12 @@ function stageSnapshot(dataDir: string, staging: string): void {
       throw new AppError("conflict", `The database refers to a stored file that is missing: files/${missing}. Run "portal doctor".`);
     }
   }
-  const secret = join(dataDir, SESSION_SECRET_FILE);
-  if (existsSync(secret)) copyFileSync(secret, join(staging, SESSION_SECRET_FILE));
+  // Secrets generated on first start or first use: a restored portal keeps its sessions and seals
+  // with the same certificate as before.
+  for (const name of [SESSION_SECRET_FILE, SELF_SIGNED_FILE]) {
+    const secret = join(dataDir, name);
+    if (existsSync(secret)) copyFileSync(secret, join(staging, name));
+  }
 }
 
 /**
