@@ -34,6 +34,10 @@ const CASES: Record<string, Expected> = {
   "pdfjs--alphatrans.pdf": { accepted: "application/pdf", pages: 1 },
   "pdfjs--helloworld-bad.pdf": { accepted: "application/pdf", pages: 1 },
   "pdfjs--xref_command_missing.pdf": { accepted: "application/pdf", pages: 1 },
+  // Real producers' layouts, also sealed by tests/api/signatures-seal.test.ts.
+  "pdfjs--issue16278.pdf": { accepted: "application/pdf", pages: 1 },
+  "pdfjs--pr20043.pdf": { accepted: "application/pdf", pages: 1 },
+  "pdfjs--sizes.pdf": { accepted: "application/pdf", pages: 3 },
   "qpdf--leading-junk.pdf": { accepted: "application/pdf", pages: 30, restricted: true },
   "qpdf--bad-xref.pdf": { accepted: "application/pdf", pages: 1 },
   "qpdf--global_damaged.pdf": { accepted: "application/pdf", pages: 1 },
