@@ -5,7 +5,7 @@
 // 3. 50 concurrent 10 MB uploads vs dd, peak memory;  3b. a broker's reads while customers upload
 //    phone photos and encrypted PDFs (checks.ts);  4. growth to 10,000 customers;
 // 5. the web app's first-load JavaScript and Largest Contentful Paint on a throttled phone profile;
-// 6. scale-out (scale-out.ts): reads and uploads on PostgreSQL + S3, and reads through a
+// 5b. sealing a signed 20-page PDF (seal.ts);  6. scale-out (scale-out.ts): reads and uploads on PostgreSQL + S3, and reads through a
 //    round-robin proxy in front of one instance and of two (needs Debian's postgresql).
 // BENCH_SECONDS (default 5) per measurement; BENCH_SKIP=checks,growth,lcp,scale-out leaves parts out
 // (and pg-reads, pg-uploads, two-instances parts of scale-out).
@@ -57,6 +57,10 @@ if (!skip.has("scale-out")) {
 if (!skip.has("web")) {
   section("Web app: first-load JavaScript");
   await run("../measure-bundle.ts");
+}
+if (!skip.has("seal")) {
+  section("Sealing a signed PDF (20 pages, 10 fields)");
+  await run("seal.ts");
 }
 if (!skip.has("lcp")) {
   section("Web app: Largest Contentful Paint (4× CPU, slow 4G)");
