@@ -127,10 +127,34 @@ export function valuesProblem(fields: readonly SignatureField[], signer: number,
     if (field.required && text === "") return `${name} is required. Fill it in to sign.`;
     const max = field.type === "initials" ? MAX_INITIALS_LENGTH : MAX_TEXT_LENGTH;
     if (text.length > max) return `${name} can hold at most ${max} characters.`;
-    const bad = unprintableCharacters(text);
-    if (bad.length > 0) return `${name} has characters the signed PDF cannot show: ${bad.slice(0, 5).join(" ")}`;
+    const problem = printableProblem(name, text);
+    if (problem) return problem;
   }
   return null;
+}
+
+/** Why `text` cannot be drawn into the sealed PDF, naming it as `what`, or null. */
+function printableProblem(what: string, text: string): string | null {
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(text)) return `${what} must be one line of text, without line breaks or tabs.`;
+  const bad = unprintableCharacters(text);
+  return bad.length > 0 ? `${what} has characters the signed PDF cannot show: ${bad.slice(0, 5).join(" ")}` : null;
+}
+
+export const MAX_TYPED_SIGNATURE_LENGTH = 100;
+
+/** A signer's name as the request gives it: it is printed in name fields and on the certificate page. */
+export function signerNameProblem(name: string, signer: number): string | null {
+  const what = `Signer ${signer + 1}'s name`;
+  if (!name.trim()) return `${what} is required.`;
+  if (name.length > MAX_TYPED_SIGNATURE_LENGTH) return `${what} can hold at most ${MAX_TYPED_SIGNATURE_LENGTH} characters.`;
+  return printableProblem(what, name);
+}
+
+/** A signature adopted by typing: the signer's name as they write it. */
+export function typedSignatureProblem(text: string): string | null {
+  if (!text.trim()) return "Type your name to adopt a signature.";
+  if (text.length > MAX_TYPED_SIGNATURE_LENGTH) return `A typed signature can hold at most ${MAX_TYPED_SIGNATURE_LENGTH} characters.`;
+  return printableProblem("Your typed signature", text);
 }
 
 // ── Statuses ───────────────────────────────────────────────────────────────────────────────

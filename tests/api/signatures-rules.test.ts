@@ -5,7 +5,10 @@ import {
   fieldsProblem,
   MAX_FIELDS,
   MAX_TEXT_LENGTH,
+  MAX_TYPED_SIGNATURE_LENGTH,
   nextSignatureStatus,
+  signerNameProblem,
+  typedSignatureProblem,
   SIGNATURE_STATUSES,
   valuesProblem,
   type SignatureField,
@@ -79,12 +82,28 @@ describe("valuesProblem", () => {
     ["a value for the signature itself", { "0": "x", "1": "x", "2": true }, "Field 1 (Signature) is filled in for you; send no value for it."],
     ["too long a text", { "1": "x".repeat(MAX_TEXT_LENGTH + 1), "2": true }, `Field 2 (Text) can hold at most ${MAX_TEXT_LENGTH} characters.`],
     ["characters the PDF cannot show", { "1": "Łódź 東京", "2": true }, "Field 2 (Text) has characters the signed PDF cannot show: Ł ź 東 京"],
+    ["a line break", { "1": "one\ntwo", "2": true }, "Field 2 (Text) must be one line of text, without line breaks or tabs."],
   ])("refuses %s", (_, values, message) => {
     expect(valuesProblem(fields, 0, values)).toBe(message);
   });
 
   test("Western European text is accepted as typed", () => {
     expect(valuesProblem(fields, 0, { "1": "Zoë Müller-Peña — 5 €", "2": true })).toBeNull();
+  });
+});
+
+describe("names and typed signatures", () => {
+  test("a signer's name must be printable on the certificate page", () => {
+    expect(signerNameProblem("Zoë Müller", 0)).toBeNull();
+    expect(signerNameProblem("  ", 1)).toBe("Signer 2's name is required.");
+    expect(signerNameProblem("王小明", 0)).toBe("Signer 1's name has characters the signed PDF cannot show: 王 小 明");
+  });
+
+  test("a typed signature: present, not too long, printable", () => {
+    expect(typedSignatureProblem("Ada Lovelace")).toBeNull();
+    expect(typedSignatureProblem(" ")).toBe("Type your name to adopt a signature.");
+    expect(typedSignatureProblem("A".repeat(MAX_TYPED_SIGNATURE_LENGTH + 1))).toBe(`A typed signature can hold at most ${MAX_TYPED_SIGNATURE_LENGTH} characters.`);
+    expect(typedSignatureProblem("Ada\u202eecalevoL")).toBe("Your typed signature has characters the signed PDF cannot show: \u202e");
   });
 });
 

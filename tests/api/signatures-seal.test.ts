@@ -169,6 +169,19 @@ describe("sealing real PDFs", () => {
     expect(report.out).toContain("Signature #1:");
     expect(report.out).not.toContain("Signature is Valid.");
     expect(report.out).toMatch(/Signature Validation: (Digest Mismatch|Signature is Invalid)/);
+
+    // A byte after the signature (the second signed range): one hex digit of the trailer's file
+    // /ID, which no reader's parsing minds.
+    const tail = sealed.pdf.slice();
+    const text = new TextDecoder("latin1").decode(tail);
+    const id = text.lastIndexOf("/ID");
+    expect(id).toBeGreaterThan(text.lastIndexOf("/ByteRange"));
+    const digit = text.indexOf("<", id) + 1;
+    expect(text[digit]).toMatch(/[0-9A-Fa-f]/);
+    tail[digit] = text[digit] === "0" ? 0x31 : 0x30;
+    const tailReport = await pdfsig(tail);
+    expect(tailReport.out).toContain("Signature #1:");
+    expect(tailReport.out).not.toContain("Signature is Valid.");
   });
 
   test("a drawn signature (PNG) is drawn into its box", async () => {
@@ -216,6 +229,14 @@ describe("refused with a message", () => {
     });
     await expect(sealPdf(input(original, { signers: [signer({ signature: { type: "drawn", png: new TextEncoder().encode("<svg/>") } })] }))).rejects.toMatchObject({
       message: sealMessages.notPng,
+    });
+    // A PNG's signature followed by junk: refused as the signer's image, not blamed on the PDF.
+    const junkPng = new Uint8Array([...realPng(10, 10).subarray(0, 8), ...new TextEncoder().encode("junk junk junk junk")]);
+    await expect(sealPdf(input(original, { signers: [signer({ signature: { type: "drawn", png: junkPng } })] }))).rejects.toMatchObject({
+      message: sealMessages.notPng,
+    });
+    await expect(sealPdf(input(original, { signers: [signer({ name: "王小明" })] }))).rejects.toMatchObject({
+      message: "Signer 1's name has characters the signed PDF cannot show: 王 小 明",
     });
   });
 });

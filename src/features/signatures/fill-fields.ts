@@ -28,14 +28,14 @@ interface Fonts {
 /** "2026-11-28": the day in UTC, the same on every reader's screen, as on the certificate page. */
 export const signedDay = (at: Date) => at.toISOString().slice(0, 10);
 
-export async function fillFields(doc: PDFDocument, fields: readonly SignatureField[], signers: readonly FieldSigner[]): Promise<void> {
+/** `drawn` holds each drawn signature's embedded image, by signer index. */
+export async function fillFields(doc: PDFDocument, fields: readonly SignatureField[], signers: readonly FieldSigner[], drawn: ReadonlyMap<number, PDFImage>): Promise<void> {
   const fonts: Fonts = {
     // No script face is among the 14 standard fonts; bold italic Times is the closest, and needs no embedding.
     script: await doc.embedFont(StandardFonts.TimesRomanBoldItalic),
     plain: await doc.embedFont(StandardFonts.Helvetica),
     dingbats: await doc.embedFont(StandardFonts.ZapfDingbats),
   };
-  const images = new Map<number, PDFImage>();
   const pages = doc.getPages();
   for (const [index, field] of fields.entries()) {
     const signer = signers[field.signer]!;
@@ -47,11 +47,7 @@ export async function fillFields(doc: PDFDocument, fields: readonly SignatureFie
     switch (field.type) {
       case "signature":
         if (signer.signature.type === "typed") drawText(page, frame, box, signer.signature.text, fonts.script);
-        else {
-          let image = images.get(field.signer);
-          if (!image) images.set(field.signer, (image = await doc.embedPng(signer.signature.png)));
-          drawImage(page, frame, box, image);
-        }
+        else drawImage(page, frame, box, drawn.get(field.signer)!);
         break;
       case "initials":
         drawText(page, frame, box, typeof value === "string" && value.trim() ? value.trim() : initialsOf(signer.name), fonts.script);

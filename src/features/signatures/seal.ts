@@ -13,10 +13,10 @@ import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
 import signpdf from "@signpdf/signpdf";
 import { P12Signer } from "@signpdf/signer-p12";
 import { SUBFILTER_ADOBE_PKCS7_DETACHED } from "@signpdf/utils";
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument, type PDFImage } from "pdf-lib";
 import type { SigningCertificate } from "../../config/signing.ts";
 import { AppError } from "../../lib/errors.ts";
-import { fieldsProblem, unprintableCharacters, valuesProblem, type SignatureField } from "../../shared/signatures.ts";
+import { fieldsProblem, signerNameProblem, typedSignatureProblem, valuesProblem, type SignatureField } from "../../shared/signatures.ts";
 import { appendCertificate, type CertificateSigner } from "./certificate-page.ts";
 import { fillFields, type FieldSigner } from "./fill-fields.ts";
 
@@ -51,19 +51,19 @@ export const sealMessages = {
   encrypted: "This PDF is password-protected or encrypted, so it cannot be signed. Remove the protection (for example, print it to a new PDF) and upload it again.",
   damaged: "This PDF is damaged and cannot be opened for signing. Save or export it again from the program that made it and upload that copy.",
   notPng: "The drawn signature is not a PNG image. Draw it again.",
-  emptyTyped: "Type your name to adopt a signature.",
 } as const;
 
 export async function sealPdf(input: SealInput): Promise<Sealed> {
   const doc = await openOriginal(input.original);
   const problem =
     fieldsProblem(input.fields, { signerCount: input.signers.length, pageCount: doc.getPageCount() }) ??
-    input.signers.map((signer, i) => signatureProblem(signer) ?? valuesProblem(input.fields, i, signer.values)).find(Boolean) ??
+    input.signers.map((signer, i) => signatureProblem(signer, i) ?? valuesProblem(input.fields, i, signer.values)).find(Boolean) ??
     null;
   if (problem) throw new AppError("bad_request", problem);
 
+  const drawn = await embedDrawnSignatures(doc, input.signers);
   try {
-    await fillFields(doc, input.fields, input.signers);
+    await fillFields(doc, input.fields, input.signers, drawn);
   } catch (error) {
     // pdf-lib reads a broken page tree or content lazily: it fails here, not at load.
     throw error instanceof AppError ? error : new AppError("bad_request", sealMessages.damaged);
@@ -98,6 +98,20 @@ export async function sealPdf(input: SealInput): Promise<Sealed> {
   return { pdf, originalSha256, contentSha256, sealedSha256: sha256(pdf) };
 }
 
+/** Each drawn signature's image, by signer: a PNG that does not decode is the signer's problem, not the PDF's. */
+async function embedDrawnSignatures(doc: PDFDocument, signers: readonly SealSigner[]): Promise<Map<number, PDFImage>> {
+  const images = new Map<number, PDFImage>();
+  for (const [i, { signature }] of signers.entries()) {
+    if (signature.type !== "drawn") continue;
+    try {
+      images.set(i, await doc.embedPng(signature.png));
+    } catch {
+      throw new AppError("bad_request", sealMessages.notPng);
+    }
+  }
+  return images;
+}
+
 async function openOriginal(bytes: Uint8Array): Promise<PDFDocument> {
   let doc: PDFDocument;
   try {
@@ -118,13 +132,10 @@ async function openOriginal(bytes: Uint8Array): Promise<PDFDocument> {
   return doc;
 }
 
-function signatureProblem(signer: SealSigner): string | null {
+function signatureProblem(signer: SealSigner, index: number): string | null {
   const { signature } = signer;
-  if (signature.type === "drawn") {
-    return PNG_SIGNATURE.every((b, i) => signature.png[i] === b) ? null : sealMessages.notPng;
-  }
-  const text = signature.text.trim();
-  if (!text) return sealMessages.emptyTyped;
-  const bad = unprintableCharacters(text);
-  return bad.length ? `Your typed signature has characters the signed PDF cannot show: ${bad.slice(0, 5).join(" ")}` : null;
+  const nameProblem = signerNameProblem(signer.name, index);
+  if (nameProblem) return nameProblem;
+  if (signature.type === "typed") return typedSignatureProblem(signature.text);
+  return PNG_SIGNATURE.every((b, i) => signature.png[i] === b) ? null : sealMessages.notPng;
 }
