@@ -38,6 +38,8 @@ const CASES: Record<string, Expected> = {
   "pdfjs--issue16278.pdf": { accepted: "application/pdf", pages: 1 },
   "pdfjs--pr20043.pdf": { accepted: "application/pdf", pages: 1 },
   "pdfjs--sizes.pdf": { accepted: "application/pdf", pages: 3 },
+  "pdfjs--form_two_pages.pdf": { accepted: "application/pdf", pages: 2 },
+  "pdfjs--signed_verified.pdf": { accepted: "application/pdf", pages: 1 },
   "qpdf--leading-junk.pdf": { accepted: "application/pdf", pages: 30, restricted: true },
   "qpdf--bad-xref.pdf": { accepted: "application/pdf", pages: 1 },
   "qpdf--global_damaged.pdf": { accepted: "application/pdf", pages: 1 },

@@ -81,6 +81,7 @@ function expectValidOverWholeFile(report: { out: string; code: number }) {
   expect(report.out).toContain("Signature Validation: Signature is Valid.");
   expect(report.out).toContain("Total document signed");
   expect(report.out).toContain("Signature Type: adbe.pkcs7.detached");
+  expect(report.out).toContain("Signature Field Name: Portal seal");
   expect(report.code).toBe(0);
 }
 
@@ -107,6 +108,7 @@ describe("sealing real PDFs", () => {
     { file: "pdfjs--issue16278.pdf", producer: "Acrobat Pro: /Rotate 90 and a CropBox inside the MediaBox", pages: 1 },
     { file: "pdfjs--pr20043.pdf", producer: "Word 2016 + iText: /Rotate 270", pages: 1 },
     { file: "pdfjs--sizes.pdf", producer: "OpenOffice.org 3.3: three pages of three sizes", pages: 3 },
+    { file: "pdfjs--form_two_pages.pdf", producer: "Acrobat 25: an interactive form over two pages", pages: 2 },
   ];
   for (const { file, producer, pages } of cases) {
     test(`${file} (${producer}): fields flattened in place, certificate page appended, pdfsig: valid over the whole file`, async () => {
@@ -206,6 +208,12 @@ describe("refused with a message", () => {
     for (const file of ["qpdf--V4-aes.pdf", "qpdf--encrypted-40-bit-R3.pdf", "qpdf--enc-XI-R6_V5_O_master.pdf", "pdfjs--issue3371.pdf"]) {
       await expect(sealPdf(input(corpus(file)))).rejects.toMatchObject({ code: "bad_request", message: sealMessages.encrypted });
     }
+  });
+
+  test("a PDF that already carries a digital signature (sealing would break it)", async () => {
+    const original = corpus("pdfjs--signed_verified.pdf");
+    expect((await pdfsig(original)).out).toContain("Signature #1:");
+    await expect(sealPdf(input(original))).rejects.toMatchObject({ code: "bad_request", message: sealMessages.alreadySigned });
   });
 
   test("a damaged PDF, or no PDF at all", async () => {

@@ -13,7 +13,7 @@ import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
 import signpdf from "@signpdf/signpdf";
 import { P12Signer } from "@signpdf/signer-p12";
 import { SUBFILTER_ADOBE_PKCS7_DETACHED } from "@signpdf/utils";
-import { PDFDocument, type PDFImage } from "pdf-lib";
+import { PDFDocument, PDFName, PDFSignature, PDFString, type PDFDict, type PDFImage, type PDFPage } from "pdf-lib";
 import type { SigningCertificate } from "../../config/signing.ts";
 import { AppError } from "../../lib/errors.ts";
 import { fieldsProblem, signerNameProblem, typedSignatureProblem, valuesProblem, type SignatureField } from "../../shared/signatures.ts";
@@ -21,6 +21,7 @@ import { appendCertificate, type CertificateSigner } from "./certificate-page.ts
 import { fillFields, type FieldSigner } from "./fill-fields.ts";
 
 export const SEAL_SUBFILTER = SUBFILTER_ADOBE_PKCS7_DETACHED;
+const SEAL_FIELD_NAME = "Portal seal";
 
 export type SealSigner = FieldSigner & CertificateSigner;
 
@@ -51,6 +52,7 @@ export const sealMessages = {
   encrypted: "This PDF is password-protected or encrypted, so it cannot be signed. Remove the protection (for example, print it to a new PDF) and upload it again.",
   damaged: "This PDF is damaged and cannot be opened for signing. Save or export it again from the program that made it and upload that copy.",
   notPng: "The drawn signature is not a PNG image. Draw it again.",
+  alreadySigned: "This PDF already carries a digital signature, which sealing it again would break. Upload a copy without the signature.",
 } as const;
 
 export async function sealPdf(input: SealInput): Promise<Sealed> {
@@ -92,6 +94,7 @@ export async function sealPdf(input: SealInput): Promise<Sealed> {
     // Room for the signature, its certificate and an operator's chain: a placeholder too small fails the seal.
     signatureLength: Math.max(8192, input.certificate.p12.length + 4096),
   });
+  nameSealField(lastPage);
   const unsigned = await doc.save({ useObjectStreams: false, updateFieldAppearances: false });
   const signer = new P12Signer(Buffer.from(input.certificate.p12), { passphrase: input.certificate.password });
   const pdf = new Uint8Array(await signpdf.sign(Buffer.from(unsigned), signer, input.sealedAt));
@@ -129,7 +132,28 @@ async function openOriginal(bytes: Uint8Array): Promise<PDFDocument> {
     // a page tree pdf-lib cannot walk
   }
   if (pageCount === 0) throw new AppError("bad_request", sealMessages.damaged);
+  // pdf-lib rewrites the whole file, so a signature already in it would no longer match its bytes:
+  // the sealed copy would show a broken signature beside ours.
+  if (hasDigitalSignature(doc)) throw new AppError("bad_request", sealMessages.alreadySigned);
   return doc;
+}
+
+/**
+ * The placeholder names its field "Signature1", a name forms made in Acrobat often give their own
+ * (empty) signature field; two fields of one name are one field to a reader, so ours gets its own.
+ */
+function nameSealField(page: PDFPage): void {
+  const annots = page.node.Annots();
+  const widget = annots?.lookup(annots.size() - 1) as PDFDict | undefined;
+  widget?.set(PDFName.of("T"), PDFString.of(SEAL_FIELD_NAME));
+}
+
+function hasDigitalSignature(doc: PDFDocument): boolean {
+  try {
+    return doc.getForm().getFields().some((field) => field instanceof PDFSignature && field.acroField.dict.has(PDFName.of("V")));
+  } catch {
+    return false; // a form pdf-lib cannot read: no signature it could break either
+  }
 }
 
 function signatureProblem(signer: SealSigner, index: number): string | null {
