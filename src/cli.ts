@@ -48,6 +48,9 @@ Commands:
                                      deletes all but the newest N there
   backup <file.tar.gz> [--data DIR]  The same archive, written to <file.tar.gz>
   backup <file> [--data DIR]         Any other name: a copy of the database alone (as in 0.1)
+  esign verify <file.pdf>            Check a sealed PDF: is its signature valid over the whole
+                                     file, who sealed it, the hashes on its certificate page;
+                                     exit 1 when it changed after sealing
   restore <file.tar.gz> [--data DIR] Unpack a backup into an empty data directory that no
                                      portal is using, after checking every checksum
   demo [--data DIR]                  Fill a new data directory with a believable brokerage
@@ -238,6 +241,14 @@ async function main(argv: string[]) {
       const report = await withContext(overrides, (ctx) => runAuditVerify(ctx, { broker: values.broker }));
       print(report.lines);
       if (!report.intact) process.exitCode = 1;
+      return;
+    }
+    case "esign": {
+      if (sub !== "verify" || rest.length !== 1) throw new UsageError("esign verify needs one file: portal esign verify <sealed.pdf>");
+      const { runVerifyCommand } = await import("./features/signatures/verify-command.ts");
+      const report = await runVerifyCommand(rest[0]!);
+      print(report.lines);
+      if (!report.valid) process.exitCode = 1;
       return;
     }
     case "backup":

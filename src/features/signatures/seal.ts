@@ -19,6 +19,7 @@ import { AppError } from "../../lib/errors.ts";
 import { fieldsProblem, signerNameProblem, typedSignatureProblem, valuesProblem, type SignatureField } from "../../shared/signatures.ts";
 import { appendCertificate, type CertificateSigner } from "./certificate-page.ts";
 import { fillFields, type FieldSigner } from "./fill-fields.ts";
+import { INFO_CONTENT_SHA256, INFO_ORIGINAL_SHA256, infoDict } from "./verify.ts";
 
 export const SEAL_SUBFILTER = SUBFILTER_ADOBE_PKCS7_DETACHED;
 const SEAL_FIELD_NAME = "Portal seal";
@@ -83,6 +84,10 @@ export async function sealPdf(input: SealInput): Promise<Sealed> {
     signers: input.signers,
     auditEntryIds: input.auditEntryIds,
   });
+  // The certificate page's hashes, also where `portal esign verify` reads them without extracting text.
+  const info = infoDict(doc);
+  info.set(PDFName.of(INFO_ORIGINAL_SHA256), PDFString.of(originalSha256));
+  info.set(PDFName.of(INFO_CONTENT_SHA256), PDFString.of(contentSha256));
   pdflibAddPlaceholder({
     pdfPage: lastPage,
     reason: `Signed by ${input.signers.map((s) => s.name).join(", ")}`,
