@@ -18,7 +18,7 @@ export interface SigningCertificate {
 /** SIGNING_CERT_FILE and SIGNING_CERT_PASSWORD, opened; null when unset (a self-signed one is used). */
 export function signingCertificate(env: Env): SigningCertificate | null {
   const file = value(env, "SIGNING_CERT_FILE");
-  const password = env.SIGNING_CERT_PASSWORD ?? "";
+  const password = env.SIGNING_CERT_PASSWORD ?? ""; // as given: a password may begin or end with a space
   if (!file) {
     if (password) throw new ConfigError("SIGNING_CERT_PASSWORD is set but SIGNING_CERT_FILE is not: name the .p12 file it opens");
     return null;
