@@ -10,7 +10,7 @@ const FEATURE_LAYERS = [
   ["two-factor", "oidc", "broker-profile"],
   ["notifications"],
   ["audit", "document-checks"],
-  ["templates", "documents", "signatures"],
+  ["templates", "documents", "signatures", "recognition"],
   ["billing"],
   ["customers"],
   ["customer-auth"],

@@ -69,6 +69,13 @@ export const elsewhere: readonly (StateEntry & { module: string; variable: strin
     why: "the files handed to this thread, opened one after another",
   },
   {
+    module: "src/features/recognition/read-worker.ts",
+    variable: "previous",
+    name: "a reading thread's queue",
+    scope: "per process",
+    why: "the files handed to this thread, read one after another",
+  },
+  {
     module: "db/checkpoint-worker.ts",
     variable: "db",
     name: "the checkpoint thread's connection",

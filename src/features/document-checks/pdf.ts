@@ -14,7 +14,8 @@ type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
 type DocumentInit = Exclude<Parameters<PdfJs["getDocument"]>[0], string | URL | ArrayBuffer | Uint8Array | undefined>;
 const pdf = instanceState("pdf.js", "per process", "the library, loaded once by the thread that opens PDFs", { loading: undefined as Promise<PdfJs> | undefined });
 
-function pdfjs(): Promise<PdfJs> {
+/** pdf.js itself, loaded once per thread (recognition reads text with the same library). */
+export function pdfjs(): Promise<PdfJs> {
   pdf.loading ??= (async () => {
     (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
     // On Node-like runtimes pdf.js tries to load a native canvas for rendering, which we never
@@ -51,19 +52,20 @@ export async function inspectPdfFile(path: string): Promise<PdfInspection> {
   return inspect({ data: Bun.mmap(path, { shared: false }) });
 }
 
+/** Parse only: no scripts, no fonts handed to the system, nothing fetched. */
+export const PARSE_ONLY = {
+  useWorkerFetch: false,
+  disableFontFace: true,
+  useSystemFonts: false,
+  enableXfa: false,
+  stopAtErrors: false,
+  verbosity: 0,
+} as const satisfies Omit<DocumentInit, "data">;
+
 /** Opens the document and its first page; never throws for a bad file, only describes it. */
 async function inspect(source: Pick<DocumentInit, "data">): Promise<PdfInspection> {
   const { getDocument, PasswordException } = await pdfjs();
-  const task = getDocument({
-    ...source,
-    // Parse only: no scripts, no fonts handed to the system, nothing fetched.
-    useWorkerFetch: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    enableXfa: false,
-    stopAtErrors: false,
-    verbosity: 0,
-  });
+  const task = getDocument({ ...source, ...PARSE_ONLY });
   try {
     const doc = await task.promise;
     // A file whose structure opens but whose pages do not is no use to a broker either.

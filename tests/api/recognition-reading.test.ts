@@ -1,0 +1,144 @@
+// Recognition reading real documents nobody on the team wrote (tests/files/recognition/README.md):
+// PDFs with a text layer through pdf.js, scanned pages and photos through OCR (tesseract.js-core
+// with its bundled English model, nothing downloaded), on the reading threads, bounded in pages
+// and time. The rules themselves are tested on text in recognition-rules.test.ts.
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { readFileText } from "../../src/features/recognition/read-file.ts";
+import { MAX_TEXT_PAGES } from "../../src/features/recognition/pdf-text.ts";
+import { recogniseFile } from "../../src/features/recognition/service.ts";
+import { recognitionRulesFor } from "../../src/shared/recognition/rules.ts";
+import { realPdf } from "../files/samples.ts";
+
+const DIR = join(import.meta.dir, "../files/recognition");
+const file = (name: string) => join(DIR, name);
+const FILES = {
+  form1040: file("Siegric-test--f1040.pdf"),
+  statement: file("rokasauras-FinCheck--statement_sample_unaltered.pdf"),
+  scannedStatement: file("rokasauras-FinCheck--sample_bank_statement_png.pdf"),
+  savings: file("Sachin-kalaiselvan-financial-document-analyzer--sample_bank_statement.pdf"),
+  transactions: file("naptha-tesseract.js--tests_assets_images_bill.png"),
+  plainText: file("naptha-tesseract.js--tests_assets_images_testocr.png"),
+  licence: file("mindee-client-lib-test-data--v1_products_us_driver_license_default_sample.jpg"),
+  electricityBill: file("mindee-client-lib-test-data--v1_products_proof_of_address_default_sample.jpg"),
+  resume: file("mindee-client-lib-test-data--v1_products_resume_default_sample.jpg"),
+  receipt: file("mindee-client-lib-test-data--v1_products_expense_receipts_us_receipt.jpg"),
+  healthCard: file("mindee-client-lib-test-data--v1_products_us_healthcare_cards_default_sample.jpg"),
+};
+const mimeOf = (path: string) => (path.endsWith(".pdf") ? "application/pdf" : path.endsWith(".png") ? "image/png" : "image/jpeg");
+const NOW = new Date("2025-11-20T12:00:00Z");
+
+const work = mkdtempSync(join(tmpdir(), "recognition-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** The file recognised on a reading thread, as the upload flow will call it. */
+const recognised = (path: string, documentName: string, customerName: string | null = null) =>
+  recogniseFile({ path, mimeType: mimeOf(path), documentName, rules: recognitionRulesFor(documentName), customerName, now: NOW });
+
+describe("PDFs with a text layer (pdf.js)", () => {
+  test("the IRS Form 1040 is a tax return for 2021", async () => {
+    const r = await recognised(FILES.form1040, "Tax Returns");
+    expect(r).toMatchObject({ kind: "tax_return", verdict: "ok" });
+    expect(r.dates).toContainEqual({ role: "tax_year", date: "2021-12-31" });
+    expect(r.confidence).toBeGreaterThan(0.9);
+  });
+
+  test("a bank's sample statement: its kind and its statement date; asked for a paystub, the customer is told", async () => {
+    const r = await recognised(FILES.statement, "Paystub");
+    expect(r.kind).toBe("bank_statement");
+    expect(r.dates).toContainEqual({ role: "statement_end", date: "2003-06-05" });
+    expect(r).toMatchObject({ verdict: "warn", messages: ["This looks like a bank statement; your broker asked for a paystub"] });
+  });
+
+  test("asked for the statement itself, an old one is too old, and whose it is is read", async () => {
+    const r = await recognised(FILES.savings, "Bank Statement", "Arjun Mehra");
+    expect(r).toMatchObject({ kind: "bank_statement", holderName: "Arjun Mehra", nameMatches: true, verdict: "warn" });
+    expect(r.dates).toContainEqual({ role: "statement_end", date: "2024-12-31" });
+    expect(r.messages).toEqual(["This statement ends on 31 December 2024; your broker asked for one from the last 60 days"]);
+    expect((await recognised(FILES.savings, "Bank Statement", "Priya Sharma")).messages).toContain("This bank statement is in another name");
+  });
+});
+
+describe("OCR: a scanned page and photos", () => {
+  test("a scanned statement (a PDF that is one picture) is read by OCR and recognised", async () => {
+    const read = await readFileText(FILES.scannedStatement, "application/pdf", Date.now() + 120_000);
+    expect(read).toMatchObject({ pages: 1, ocrPages: 1, cut: false });
+    expect(read.text).toMatch(/Bank Statement/i);
+    expect(read.text).toMatch(/Brought forward/i);
+    expect((await recognised(FILES.scannedStatement, "Bank Statement")).kind).toBe("bank_statement");
+  });
+
+  test("a screenshot of transactions reads its key words and is a bank statement", async () => {
+    const read = await readFileText(FILES.transactions, "image/png", Date.now() + 120_000);
+    expect(read.text).toContain("Balance Forward");
+    expect(read.text).toContain("Clearing Cheque");
+    expect((await recognised(FILES.transactions, "Paystub")).messages).toEqual(["This looks like a bank statement; your broker asked for a paystub"]);
+  });
+
+  test("a photo of a driver licence: a photo ID, and its expiry read (it expired in 2018)", async () => {
+    const r = await recognised(FILES.licence, "Photo ID");
+    expect(r.kind).toBe("photo_id");
+    expect(r.dates).toContainEqual({ role: "expiry", date: "2018-02-01" });
+    expect(r).toMatchObject({ verdict: "warn", messages: ["This ID expired on 1 February 2018"] });
+  });
+
+  test("a scanned electricity bill is a utility bill", async () => {
+    expect((await recognised(FILES.electricityBill, "Utility bill")).kind).toBe("utility_bill");
+  });
+
+  test("a résumé, a receipt, a health card and plain text are 'could not tell', never a wrong warning", async () => {
+    for (const path of [FILES.resume, FILES.receipt, FILES.healthCard, FILES.plainText]) {
+      expect(await recognised(path, "Paystub")).toMatchObject({ kind: null, verdict: "unknown", messages: [] });
+    }
+  });
+});
+
+describe("bounded, and nothing leaves the machine", () => {
+  test("OCR and PDF reading never call fetch (the model and engine are the bundled files)", async () => {
+    const realFetch = globalThis.fetch;
+    const calls: string[] = [];
+    globalThis.fetch = Object.assign(async (input: string | URL | Request) => {
+      calls.push(String(input instanceof Request ? input.url : input));
+      throw new Error("network cut");
+    }, realFetch);
+    try {
+      // In this thread (not a reading thread), so the stub above is the fetch the engine would see.
+      const read = await readFileText(FILES.licence, "image/jpeg", Date.now() + 120_000);
+      expect(read.text).toMatch(/LICENSE/);
+      expect((await readFileText(FILES.form1040, "application/pdf", Date.now() + 120_000)).text).toContain("Individual Income Tax Return");
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(calls).toEqual([]);
+  });
+
+  test("a 10,000-page PDF: only the first pages are read", async () => {
+    const path = join(work, "huge.pdf");
+    writeFileSync(path, realPdf(10_000));
+    const read = await readFileText(path, "application/pdf", Date.now() + 120_000);
+    expect(read).toMatchObject({ pages: 10_000, ocrPages: 0, cut: true });
+    expect(MAX_TEXT_PAGES).toBeLessThanOrEqual(10);
+  });
+
+  test("a photo of 100 megapixels is not handed to OCR: could not tell", async () => {
+    // A PNG header that says 10,000 x 10,000: the size is read from the header, the pixels never.
+    const png = new Uint8Array(33);
+    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+    new DataView(png.buffer).setUint32(16, 10_000);
+    new DataView(png.buffer).setUint32(20, 10_000);
+    const path = join(work, "huge.png");
+    writeFileSync(path, png);
+    expect(await readFileText(path, "image/png", Date.now() + 120_000)).toMatchObject({ text: "", ocrPages: 0 });
+    expect(await recognised(path, "Photo ID")).toMatchObject({ kind: null, verdict: "unknown" });
+  });
+
+  test("a damaged file or one past the time limit is 'could not tell', not an error", async () => {
+    const path = join(work, "broken.pdf");
+    writeFileSync(path, "%PDF-1.4\nnot really");
+    expect(await recognised(path, "Paystub")).toMatchObject({ kind: null, verdict: "unknown" });
+    const slow = await recogniseFile({ path: FILES.scannedStatement, mimeType: "application/pdf", documentName: "Bank Statement", rules: recognitionRulesFor("Bank Statement"), customerName: null, timeLimitMs: 50 });
+    expect(slow).toMatchObject({ kind: null, verdict: "unknown", messages: [] });
+  });
+});
