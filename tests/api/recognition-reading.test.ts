@@ -9,6 +9,8 @@ import { join } from "node:path";
 import { readFileText } from "../../src/features/recognition/read-file.ts";
 import { MAX_TEXT_PAGES } from "../../src/features/recognition/pdf-text.ts";
 import { recogniseFile } from "../../src/features/recognition/service.ts";
+import { IMAGE_KIND, MAX_OCR_SIDE, shrinkGrey, toGrey } from "../../src/features/recognition/pixels.ts";
+import * as jpeg from "jpeg-js";
 import { recognitionRulesFor } from "../../src/shared/recognition/rules.ts";
 import { realPdf } from "../files/samples.ts";
 
@@ -82,6 +84,28 @@ describe("OCR: a scanned page and photos", () => {
     expect(r.kind).toBe("photo_id");
     expect(r.dates).toContainEqual({ role: "expiry", date: "2018-02-01" });
     expect(r).toMatchObject({ verdict: "warn", messages: ["This ID expired on 1 February 2018"] });
+  });
+
+  test("a photo larger than the OCR reads well is shrunk first, and still read", async () => {
+    // The licence photo blown up three times (3072 x 1938), as a phone's larger photo would be.
+    const small = jpeg.decode(new Uint8Array(await Bun.file(FILES.licence).arrayBuffer()), { useTArray: true });
+    const [w, h] = [small.width * 3, small.height * 3];
+    const big = new Uint8Array(w * h * 4);
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) big.set(small.data.subarray(((((y / 3) | 0) * small.width + ((x / 3) | 0)) * 4), ((((y / 3) | 0) * small.width + ((x / 3) | 0)) * 4) + 4), (y * w + x) * 4);
+    const path = join(work, "big-licence.jpg");
+    writeFileSync(path, jpeg.encode({ width: w, height: h, data: big }, 90).data);
+    expect(Math.max(w, h)).toBeGreaterThan(MAX_OCR_SIDE);
+    const r = await recognised(path, "Photo ID");
+    expect(r.kind).toBe("photo_id");
+    // Blown up blocky, its "EXP" label reads less surely than the original's; the date is read.
+    expect(r.dates.map((d) => d.date)).toContain("2018-02-01");
+  });
+
+  test("pixels for OCR: 1-bit and RGB pages made grey, a large one shrunk by averaging", () => {
+    expect([...toGrey({ width: 3, height: 1, kind: IMAGE_KIND.GRAYSCALE_1BPP, data: new Uint8Array([0b10100000]) })]).toEqual([255, 0, 255]);
+    expect([...toGrey({ width: 2, height: 1, kind: IMAGE_KIND.RGB_24BPP, data: new Uint8Array([255, 255, 255, 0, 0, 0]) })]).toEqual([255, 0]);
+    const shrunk = shrinkGrey(new Uint8Array([0, 100, 200, 50]), 4, 1, 2);
+    expect(shrunk).toEqual({ grey: new Uint8Array([50, 125]), width: 2, height: 1 });
   });
 
   test("a scanned electricity bill is a utility bill", async () => {

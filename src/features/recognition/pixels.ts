@@ -1,9 +1,9 @@
 // A scanned page's pixels as the OCR engine reads them best and cheapest: grey, at most
-// MAX_OCR_SIDE pixels on the long side (about 250 dpi over a letter page; more costs time and
-// memory without reading better), written as a PGM (the plainest format Tesseract's image
+// MAX_OCR_SIDE pixels on the long side (200 dpi over a letter page; more costs time and memory
+// without reading better), written as a PGM (the plainest format Tesseract's image
 // library reads). pdf.js hands a page's image decoded, as grey, RGB or RGBA bytes.
 
-export const MAX_OCR_SIDE = 2800;
+export const MAX_OCR_SIDE = 2200;
 
 /** pdf.js's ImageKind: 1 bit grey (packed rows), 8-bit RGB, 8-bit RGBA. */
 export const IMAGE_KIND = { GRAYSCALE_1BPP: 1, RGB_24BPP: 2, RGBA_32BPP: 3 } as const;
