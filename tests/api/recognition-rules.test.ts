@@ -105,6 +105,13 @@ describe("dates and their roles", () => {
     expect(dates).toEqual(["2025-03-03", "2025-03-04", "2025-03-05", "2025-03-06", "2025-03-13", "2018-08-01"]);
   });
 
+  test("two-digit years: a licence's birth year 57 is 1957, its expiry 30 is 2030", () => {
+    expect(roles("3 DOB 02/01/57   4b EXP 02/01/30")).toEqual([
+      { role: "birth", date: "1957-02-01" },
+      { role: "expiry", date: "2030-02-01" },
+    ]);
+  });
+
   test("a label over its value (a form's box) names the value on the next line", () => {
     expect(roles("Statement Date:\nJune 5, 2003")).toEqual([{ role: "statement_end", date: "2003-06-05" }]);
   });

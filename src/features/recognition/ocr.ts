@@ -42,9 +42,11 @@ function load() {
     const api = new module.TessBaseAPI();
     if (api.Init(null, "eng", LSTM_ONLY) !== 0) throw new Error("The OCR engine could not load its English model");
     return { module, api };
-  })();
-  // A failed load is tried again by the next image, not remembered.
-  engine.loading.catch(() => (engine.loading = undefined));
+  })().catch((error: unknown) => {
+    // A failed load is tried again by the next image, not remembered.
+    engine.loading = undefined;
+    throw error;
+  });
   return engine.loading;
 }
 

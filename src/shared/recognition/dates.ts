@@ -26,7 +26,8 @@ const DATE = new RegExp(
   "g",
 );
 
-const year4 = (y: string) => (y.length === 2 ? (Number(y) < 70 ? 2000 : 1900) + Number(y) : Number(y));
+/** "57" is 1957 (a birth date), "30" 2030 (an expiry): two-digit years pivot at 50. */
+const year4 = (y: string) => (y.length === 2 ? (Number(y) <= 50 ? 2000 : 1900) + Number(y) : Number(y));
 const monthOf = (name: string) => MONTHS.indexOf(name.slice(0, 3)) + 1;
 
 function iso(year: number, month: number, day: number): string | null {
