@@ -19,6 +19,8 @@ const EXPECTED: [string, DocumentKind | null][] = [
   ["rokasauras-FinCheck--statement_sample_unaltered.pdf", "bank_statement"],
   ["Sachin-kalaiselvan-financial-document-analyzer--sample_bank_statement.pdf", "bank_statement"],
   ["rokasauras-FinCheck--sample_bank_statement_png.pdf", "bank_statement"],
+  ["Atticusdion-Helloworld--Extractor_PaySlip1.pdf", "paystub"],
+  ["Atticusdion-Helloworld--Extractor_W2.jpg", "w2"],
   ["naptha-tesseract.js--tests_assets_images_bill.png", "bank_statement"],
   ["mindee-client-lib-test-data--v1_products_us_driver_license_default_sample.jpg", "photo_id"],
   ["mindee-client-lib-test-data--v1_products_passport_default_sample.jpg", "photo_id"],

@@ -21,6 +21,8 @@ const FILES = {
   statement: file("rokasauras-FinCheck--statement_sample_unaltered.pdf"),
   scannedStatement: file("rokasauras-FinCheck--sample_bank_statement_png.pdf"),
   savings: file("Sachin-kalaiselvan-financial-document-analyzer--sample_bank_statement.pdf"),
+  payslip: file("Atticusdion-Helloworld--Extractor_PaySlip1.pdf"),
+  w2: file("Atticusdion-Helloworld--Extractor_W2.jpg"),
   transactions: file("naptha-tesseract.js--tests_assets_images_bill.png"),
   plainText: file("naptha-tesseract.js--tests_assets_images_testocr.png"),
   licence: file("mindee-client-lib-test-data--v1_products_us_driver_license_default_sample.jpg"),
@@ -61,9 +63,25 @@ describe("PDFs with a text layer (pdf.js)", () => {
     expect(r.messages).toEqual(["This statement ends on 31 December 2024; your broker asked for one from the last 60 days"]);
     expect((await recognised(FILES.savings, "Bank Statement", "Priya Sharma")).messages).toContain("This bank statement is in another name");
   });
+
+  test("a payslip: its pay period (a month) is its age, not the employee's date of joining", async () => {
+    const r = await recognised(FILES.payslip, "Paystub", "Sally Harley");
+    expect(r).toMatchObject({ kind: "paystub", holderName: "Sally Harley", nameMatches: true, verdict: "warn" });
+    expect(r.dates).toEqual([
+      { role: "hired", date: "2018-06-23" },
+      { role: "period_end", date: "2021-08-31" },
+    ]);
+    expect(r.messages).toEqual(["This paystub's pay period ends on 31 August 2021; your broker asked for one from the last 45 days"]);
+  });
 });
 
 describe("OCR: a scanned page and photos", () => {
+  test("a scanned W-2 with its earnings summary is a W-2 for 2020, not a paystub", async () => {
+    const r = await recognised(FILES.w2, "W-2 Forms");
+    expect(r).toMatchObject({ kind: "w2", verdict: "ok" });
+    expect(r.dates).toContainEqual({ role: "tax_year", date: "2020-12-31" });
+  });
+
   test("a scanned statement (a PDF that is one picture) is read by OCR and recognised", async () => {
     const read = await readFileText(FILES.scannedStatement, "application/pdf", Date.now() + 120_000);
     expect(read).toMatchObject({ pages: 1, ocrPages: 1, cut: false });

@@ -168,6 +168,13 @@ describe("the verdict for a request", () => {
     expect(lastYear.messages).toEqual(["This paystub is dated 14 November; your broker asked for one from the last day"]);
   });
 
+  test("a paystub's other dates (a hire date, a month's period) are never mistaken for its pay date", () => {
+    const noPayDate = KIND_TEXTS.paystub.replace("Pay Period: 10/27/2025 - 11/09/2025   Pay Date: 11/14/2025", "Date of Hire: 03/01/2019");
+    expect(verdictFor(noPayDate, "Paystub")).toMatchObject({ verdict: "ok", messages: [] });
+    const monthly = KIND_TEXTS.paystub.replace("Pay Period: 10/27/2025 - 11/09/2025   Pay Date: 11/14/2025", "Date of Hire: 03/01/2019\nPay Period: August 2025");
+    expect(verdictFor(monthly, "Paystub").messages).toEqual(["This paystub's pay period ends on 31 August; your broker asked for one from the last 45 days"]);
+  });
+
   test("someone else's ID, and an expired one", () => {
     const other = verdictFor(KIND_TEXTS.photo_id, "Photo ID", "John Smith");
     expect(other).toMatchObject({ kind: "photo_id", nameMatches: false, verdict: "warn", messages: ["This ID is in another name"] });

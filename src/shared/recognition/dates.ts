@@ -5,7 +5,7 @@
 // read month first (US documents) unless the first number cannot be a month.
 // Text is normaliseText's spelling (lower case).
 
-export const DATE_ROLES = ["statement_start", "statement_end", "period_start", "period_end", "pay_date", "tax_year", "expiry", "issued", "birth", "other"] as const;
+export const DATE_ROLES = ["statement_start", "statement_end", "period_start", "period_end", "pay_date", "tax_year", "expiry", "issued", "birth", "hired", "other"] as const;
 export type DateRole = (typeof DATE_ROLES)[number];
 
 export interface FoundDate {
@@ -22,6 +22,7 @@ const DATE = new RegExp(
     "\\b(\\d{1,2})[/.-](\\d{1,2})[/.-](\\d{4}|\\d{2})\\b", // 03/03/2025, 3.3.25
     `\\b${MONTH} (\\d{1,2})(?:st|nd|rd|th)?,? (\\d{4})\\b`, // March 3, 2025
     `\\b(\\d{1,2})(?:st|nd|rd|th)? ?${MONTH},? ?(\\d{4}|\\d{2})\\b`, // 3 March 2025, 01AUG2018
+    `\\b${MONTH},? (\\d{4})\\b`, // August 2021 (a month's pay or statement): its last day
   ].join("|"),
   "g",
 );
@@ -46,12 +47,15 @@ function dateOf(m: RegExpExecArray): string | null {
     return a > 12 ? iso(year4(g[5]!), b, a) : iso(year4(g[5]!), a, b);
   }
   if (g[6]) return iso(Number(g[8]), monthOf(g[6]), Number(g[7]));
-  return iso(year4(g[11]!), monthOf(g[10]!), Number(g[9]));
+  if (g[9]) return iso(year4(g[11]!), monthOf(g[10]!), Number(g[9]));
+  const month = monthOf(g[12]!);
+  return iso(Number(g[13]), month, new Date(Date.UTC(Number(g[13]), month, 0)).getUTCDate());
 }
 
 /** A label and the role of the date (or, before a range, of its two ends) it names. */
 const LABELS: readonly [RegExp, DateRole, DateRole?][] = [
   [/\b(dob|date of birth|birth ?date|born)\b/, "birth"],
+  [/\b(date of (joining|hire)|hire date|hired|start date|employed since)\b/, "hired"],
   [/\b(exp|expires|expiry|expiration|date of expiry|valid (until|thru|through))\b/, "expiry"],
   [/\b(iss|issued|date of issue|issue date)\b/, "issued"],
   [/\b(pay|check|advice|deposit|payment) date\b|\bpaid on\b/, "pay_date"],

@@ -39,8 +39,9 @@ const NAME_LABEL =
   /\b(?:employee(?:'s)? name|name of employee|employee'?s first name(?: and initial)?|employee(?=\s*:)|account (?:holder|owner|name)s?|customer name|named insured|name of insured|policyholder|taxpayer(?:'s)? name|recipient(?:'s)? name|borrowers?(?: name)?|applicant|member name|prepared for|name of veteran|this number has been established for|name(?=\s*:))\b\s*[:\-]?\s*(.*)$/i;
 /** Lines that name someone else: the employer, the payer, the bank, a preparer, a spouse. */
 const OTHER_PARTY = /employer|payer|company|bank|preparer|spouse|agent|lender|landlord|broker/i;
+const PARTICLES: ReadonlySet<string> = new Set(["de", "del", "da", "di", "van", "von", "der", "den", "la", "le", "du", "dos", "das", "bin", "ibn"]);
 /** Words of a form's labels, never of a name. */
-const LABEL_WORDS = /\b(name|address|number|date|zip|code|street|city|state|social|security|initial|period|id|no)\b/i;
+const LABEL_WORDS = /\b(name|address|number|date|zip|code|street|city|state|social|security|initial|period|id|no|wages|tips|compensation|medicare|tax|pay|amount|total|balance)\b/i;
 
 const NAME_VALUE = /^(?:(?:mr|mrs|ms|dr)\.?\s+)?([A-Za-zÀ-ÿ'’.-]+(?:,?\s[A-Za-zÀ-ÿ'’.-]+){1,3})/;
 
@@ -50,7 +51,10 @@ function nameValue(text: string): string | null {
   const m = NAME_VALUE.exec(first);
   if (!m) return null;
   const words = m[1]!.replace(/[.,]+$/, "");
-  return !LABEL_WORDS.test(words) && words.replace(/[^A-Za-zÀ-ÿ]/g, "").length >= 4 ? words : null;
+  // Printed names are capitalised, each word (a particle such as "de" or "van" aside): OCR's
+  // stray fragments ("Com om") are not.
+  const capitalised = words.split(/[\s,]+/).every((w) => /^[A-ZÀ-Þ]/.test(w) || PARTICLES.has(w));
+  return capitalised && !LABEL_WORDS.test(words) && words.replace(/[^A-Za-zÀ-ÿ]/g, "").length >= 4 ? words : null;
 }
 
 /**

@@ -65,8 +65,10 @@ export const SIGNALS: Record<DocumentKind, readonly Signal[]> = {
     s(/\bnotice of assessment\b|\bt1 general\b/, 4),
   ],
   w2: [
-    s(/\bwage and tax statement\b/, 5),
+    // OCR drops words: "W-2 Wage and Tax" without its "Statement" is still the form's title.
+    s(/\bwage and tax( statement)?\b/, 5),
     s(/\bform w ?-? ?2\b/, 2),
+    s(/\bbox \d{1,2} of w-?2\b|\breported w-?2 wages\b|\bw-?2 (statement|and earnings summary)\b/, 3),
     s(/\bwages, tips,? (and )?other comp/, 3),
     s(/\bsocial security wages\b/, 2),
     s(/\bmedicare wages and tips\b/, 2),

@@ -37,7 +37,13 @@ const AGE_ROLES: Partial<Record<DocumentKind, DateRole[]>> = {
   utility_bill: ["statement_end", "period_end"],
 };
 /** Dates that never date the document itself. */
-const NOT_ITS_AGE: readonly DateRole[] = ["birth", "expiry", "tax_year"];
+const NOT_ITS_AGE: readonly DateRole[] = ["birth", "expiry", "tax_year", "hired"];
+/**
+ * A paystub is dated only by a labelled pay date or period: its other dates (hire date, the
+ * year's start) say nothing of its age, and a wrong "too old" annoys more than a missed one. A
+ * statement without its period labelled is as old as its latest transaction.
+ */
+const LABELLED_ONLY: readonly DocumentKind[] = ["paystub"];
 
 /** The document's own date: the labelled one its kind prints, else the latest date it shows (not in the future). */
 function documentDate(kind: DocumentKind, dates: FoundDate[], now: Date): FoundDate | null {
@@ -45,6 +51,7 @@ function documentDate(kind: DocumentKind, dates: FoundDate[], now: Date): FoundD
     const labelled = dates.filter((d) => d.role === role).sort((a, b) => b.date.localeCompare(a.date))[0];
     if (labelled) return labelled;
   }
+  if (LABELLED_ONLY.includes(kind)) return null;
   const today = now.toISOString().slice(0, 10);
   return dates.filter((d) => !NOT_ITS_AGE.includes(d.role) && d.date <= today).sort((a, b) => b.date.localeCompare(a.date))[0] ?? null;
 }
@@ -52,7 +59,7 @@ function documentDate(kind: DocumentKind, dates: FoundDate[], now: Date): FoundD
 function tooOldMessage(kind: DocumentKind, date: FoundDate, maxAgeDays: number, now: Date): string {
   const when = dayMonth(date.date, now);
   const asked = `your broker asked for one from the last ${maxAgeDays === 1 ? "day" : `${maxAgeDays} days`}`;
-  if (kind === "paystub") return `This paystub is dated ${when}; ${asked}`;
+  if (kind === "paystub") return date.role === "pay_date" ? `This paystub is dated ${when}; ${asked}` : `This paystub's pay period ends on ${when}; ${asked}`;
   if (date.role === "statement_end" || date.role === "period_end" || kind.endsWith("statement")) return `This statement ends on ${when}; ${asked}`;
   return `This ${KIND_LABELS[kind]} is dated ${when}; ${asked}`;
 }
