@@ -180,6 +180,9 @@ describe("bounded, and nothing leaves the machine", () => {
     const path = join(work, "broken.pdf");
     writeFileSync(path, "%PDF-1.4\nnot really");
     expect(await recognised(path, "Paystub")).toMatchObject({ kind: null, verdict: "unknown" });
+    const empty = join(work, "empty.pdf");
+    writeFileSync(empty, "");
+    expect(await readFileText(empty, "application/pdf", Date.now() + 120_000)).toMatchObject({ text: "", pages: 0 });
     const slow = await recogniseFile({ path: FILES.scannedStatement, mimeType: "application/pdf", documentName: "Bank Statement", rules: recognitionRulesFor("Bank Statement"), customerName: null, timeLimitMs: 50 });
     expect(slow).toMatchObject({ kind: null, verdict: "unknown", messages: [] });
   });

@@ -7,6 +7,7 @@
 // a 10,000-page file costs no more than a 10-page one), at most MAX_OCR_PAGES of them by OCR,
 // pictures over MAX_PICTURE_PIXELS are not decoded at all (pdf.js's maxImageSize), and reading
 // stops at the deadline with what it has.
+import { statSync } from "node:fs";
 import { PARSE_ONLY, pdfjs } from "../document-checks/pdf.ts";
 import { ocrImage } from "./ocr.ts";
 import { pgm, shrinkGrey, toGrey, type RawImage } from "./pixels.ts";
@@ -76,6 +77,8 @@ async function largestPicture(page: PdfPage, paintImage: number): Promise<RawIma
 
 /** The text of the PDF at `path` (see the top of this file for the bounds). */
 export async function readPdfText(path: string, deadline: number): Promise<ReadText> {
+  // An empty file cannot be mapped (and holds no text).
+  if (statSync(path).size === 0) return { text: "", pages: 0, ocrPages: 0, cut: false };
   const { getDocument, OPS } = await pdfjs();
   const task = getDocument({ data: Bun.mmap(path, { shared: false }), ...PARSE_ONLY, maxImageSize: MAX_PICTURE_PIXELS, isOffscreenCanvasSupported: false, isImageDecoderSupported: false });
   try {
