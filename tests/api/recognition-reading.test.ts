@@ -4,7 +4,7 @@
 // and time. The rules themselves are tested on text in recognition-rules.test.ts.
 import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { readFileText } from "../../src/features/recognition/read-file.ts";
 import { MAX_TEXT_PAGES } from "../../src/features/recognition/pdf-text.ts";
@@ -186,4 +186,12 @@ describe("bounded, and nothing leaves the machine", () => {
     const slow = await recogniseFile({ path: FILES.scannedStatement, mimeType: "application/pdf", documentName: "Bank Statement", rules: recognitionRulesFor("Bank Statement"), customerName: null, timeLimitMs: 50 });
     expect(slow).toMatchObject({ kind: null, verdict: "unknown", messages: [] });
   });
+});
+
+test("reading PDFs in this thread leaves the runtime's navigator alone (the thread count reads it)", async () => {
+  const cores = navigator.hardwareConcurrency;
+  expect(cores).toBeGreaterThan(0);
+  await readFileText(FILES.statement, "application/pdf", Date.now() + 120_000);
+  expect(navigator.hardwareConcurrency).toBe(cores);
+  expect(availableParallelism()).toBe(cores);
 });

@@ -17,6 +17,11 @@ const pdf = instanceState("pdf.js", "per process", "the library, loaded once by 
 /** pdf.js itself, loaded once per thread (recognition reads text with the same library). */
 export function pdfjs(): Promise<PdfJs> {
   pdf.loading ??= (async () => {
+    // pdf.js replaces a `navigator` without `language` (Bun's has none) with a bare object, and
+    // Bun's os.availableParallelism() reads navigator.hardwareConcurrency: after pdf.js loaded on
+    // a thread, it said undefined there (CHECK_THREADS would be NaN). Given the language, pdf.js
+    // keeps the runtime's navigator.
+    if (globalThis.navigator && !globalThis.navigator.language) Object.defineProperty(globalThis.navigator, "language", { value: "en-US", configurable: true });
     (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
     // On Node-like runtimes pdf.js tries to load a native canvas for rendering, which we never
     // do (and which the compiled executable cannot carry); its warnings about that are noise.
