@@ -72,6 +72,19 @@ function useObjectUrl(blob: Blob | undefined): string | null {
 }
 
 function Preview({ document, fileUrl }: { document: DocumentDto; fileUrl: string }) {
+  // A PDF is framed from the server's URL, not a blob: URL: Chrome's PDF toolbar names the file
+  // by the response's Content-Disposition, and a blob: URL has none, so it showed a UUID.
+  const isPdf = previewKind({ mimeType: document.mimeType, name: document.originalName ?? document.fileName }) === "pdf";
+  if (isPdf) return <PdfFrame src={fileUrl} name={downloadName(document)} />;
+  return <FetchedPreview document={document} fileUrl={fileUrl} />;
+}
+
+const PdfFrame = ({ src, name }: { src: string; name: string }) => (
+  <iframe src={src} title={`Preview of ${name}`} className="min-h-48 w-full flex-1 rounded-lg border border-slate-200" />
+);
+
+/** A file fetched first, so its real type decides how it is shown and a failure can be said. */
+function FetchedPreview({ document, fileUrl }: { document: DocumentDto; fileUrl: string }) {
   const file = useDocumentFileQuery(fileUrl);
   const objectUrl = useObjectUrl(file.data);
   // An image the browser cannot decode falls back to the download hint instead of a broken icon.
@@ -87,7 +100,7 @@ function Preview({ document, fileUrl }: { document: DocumentDto; fileUrl: string
   }
   const kind = previewKind({ mimeType: file.data?.type || document.mimeType, name: document.originalName ?? document.fileName });
   if (objectUrl && kind === "pdf") {
-    return <iframe src={objectUrl} title={`Preview of ${name}`} className="min-h-48 w-full flex-1 rounded-lg border border-slate-200" />;
+    return <PdfFrame src={objectUrl} name={name} />;
   }
   if (objectUrl && kind === "image" && !imageFailed) {
     return (
