@@ -30,6 +30,11 @@ test("the dashboard shows the metrics and the customer cards", async () => {
   expect(screen.getByRole("link", { name: /Jane Doe/ }).getAttribute("href")).toBe("/customer/c1");
   const bobCard = screen.getByRole("link", { name: /Bob Smith/ }).closest("li") as HTMLElement;
   expect(within(bobCard).getByText("Pending")).toBeTruthy();
+  // "Pending" here is the documents, not the invitation (the filter says "Invitation pending").
+  expect(within(bobCard).getByText("Pending").closest("[title]")?.getAttribute("title")).toBe("Documents pending: not every requested document is approved yet");
+  fireEvent.click(screen.getByRole("button", { name: /Filter by invitation status/ }));
+  expect((await screen.findAllByRole("option")).map((o) => o.textContent)).toEqual(["All invitations", "Invitation accepted", "Invitation pending"]);
+  fireEvent.keyDown(document.activeElement!, { key: "Escape" });
   expect(within(bobCard).getByText("BS")).toBeTruthy();
 });
 
@@ -70,7 +75,7 @@ test("the overview shows the first 12 customers by name, says how many match, an
   expect(screen.getByRole("link", { name: "View all customers" }).getAttribute("href")).toBe("/customers");
   // The status filter narrows on the server too: 10 of the 30 have accepted.
   fireEvent.click(screen.getByRole("button", { name: /Filter by invitation status/ }));
-  fireEvent.click(await screen.findByRole("option", { name: "Accepted" }));
+  fireEvent.click(await screen.findByRole("option", { name: "Invitation accepted" }));
   expect(await screen.findByText("Customer 27")).toBeTruthy();
   expect(screen.queryByText("Customer 01") === null).toBe(true);
   expect(screen.queryByText(/^Showing/) === null).toBe(true);
