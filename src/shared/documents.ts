@@ -118,7 +118,8 @@ export function customerStatus(docs: readonly { status: DocumentStatus }[]): Cus
 /**
  * "Most urgent first" (the dashboard's Customer Overview): a customer ranks by their most urgent
  * requirement, in this order:
- *   1. overdue: still waiting for the customer (AWAITING_UPLOAD) and past its due time;
+ *   1. overdue: still waiting for the customer (AWAITING_UPLOAD) and past its due time (the
+ *      longest overdue first);
  *   2. due: waiting, with a due time ahead (among these, the soonest due time first);
  *   3. re-submit needed: sent back (need_to_resubmit), no due time;
  *   4. awaiting review: a file uploaded, for the broker to judge;

@@ -31,12 +31,12 @@ beforeAll(async () => {
   await customerWith("Joe Resubmit Due Tomorrow", "need_to_resubmit", 1);
 });
 
-test("sort=urgency: overdue, then the soonest due, then re-submit, review, requested, then nothing owed (by name within a tier)", async () => {
+test("sort=urgency: overdue (longest first), then the soonest due, then re-submit, review, requested, then nothing owed (by name within a tier)", async () => {
   const res = await srv.call<any>("/api/all-customers?page=1&pageSize=12&sort=urgency", { token: broker.token });
   expect(res.status).toBe(200);
   expect(res.body.customers.map((c: any) => c.name)).toEqual([
-    "Gus Overdue",
     "Ida Marked Overdue",
+    "Gus Overdue",
     "Joe Resubmit Due Tomorrow",
     "Fay Due In Two",
     "Eve Due In Five",

@@ -1,7 +1,7 @@
 // The ORDER BY of "most urgent first" (URGENCY_TIERS, src/shared/documents.ts, says the rule) for
 // a query over customers: two correlated subqueries on this feature's table, so a page of the
 // list is ordered by the database, whatever the brokerage's size.
-import { and, eq, gte, isNotNull, lt, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, eq, isNotNull, lt, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { documents } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { SHARED, URGENCY_TIERS, type UrgencyTier } from "../../shared/documents.ts";
@@ -34,11 +34,12 @@ export function urgencyOrder(ctx: AppContext, brokerId: string, customerId: AnyC
     .select({ tier: sql`min(case ${rank} else ${sql.raw(String(URGENCY_TIERS.indexOf("none")))} end)` })
     .from(documents)
     .where(ofCustomer);
-  // The soonest due time ahead, among the documents still waiting (tier "due").
+  // Within a tier, the earliest due time among the documents still waiting: the longest overdue
+  // first (tier "overdue"), the soonest due first (tier "due"); the other tiers have none.
   const nextDue = ctx.db
     .select({ due: sql`min(${documents.dueDate})` })
     .from(documents)
-    .where(and(ofCustomer, waiting, gte(documents.dueDate, now)));
+    .where(and(ofCustomer, waiting, isNotNull(documents.dueDate)));
   const none = URGENCY_TIERS.indexOf("none");
   return [sql`coalesce((${tier}), ${sql.raw(String(none))})`, sql`(${nextDue}) is null`, sql`(${nextDue})`];
 }
