@@ -196,7 +196,7 @@ test("every screen passes axe (experimental rules on) with no serious or critica
   }
 });
 
-test("a toast covers neither the header's controls nor a dialog's Close button, on a phone or a laptop", async () => {
+test("a toast covers neither the header's controls nor a dialog's Close button, on a phone or a laptop, nor a laptop list's bottom row buttons", async () => {
   const { page, context, errors } = await openPage(viewports.desktop);
   await brokerSignUp(portal, page.request, { email: "toby@example.com", firstName: "Toby", lastName: "Toast" });
   for (const [size, viewport] of Object.entries(viewports)) {
@@ -221,6 +221,26 @@ test("a toast covers neither the header's controls nor a dialog's Close button, 
       expect(await overlaps(box.first(), control)).toBe(false);
     }
   }
+
+  // On a laptop a toast covers no button of the list row at the bottom of the window (the page
+  // not scrolled to its end): the lists' buttons are on the right, the toast sits bottom left.
+  await page.setViewportSize(viewports.desktop);
+  for (let i = 0; i < 8; i++) {
+    const made = await page.request.post(`${portal.url}/api/customers`, { data: { email: `row${i}@example.com`, requiredDocuments: [] }, headers: sameOrigin });
+    expect(made.status()).toBe(201);
+  }
+  await page.goto(`${portal.url}/customers`);
+  const resend = page.getByRole("button", { name: /^Resend Invitation to / });
+  await resend.first().waitFor();
+  const row = resend.first();
+  const at = (await row.boundingBox())!;
+  await page.evaluate((dy) => scrollBy(0, dy), at.y - (viewports.desktop.height - 90));
+  await row.click();
+  const resent = page.getByText("Invitation resent successfully");
+  await resent.waitFor();
+  await screenshot(page, "toast-over-list-desktop");
+  const resentCard = page.locator('[role="alertdialog"], [role="alert"], [role="status"]').filter({ has: resent }).first();
+  for (const button of await page.locator("main button").all()) expect(await overlaps(resentCard, button)).toBe(false);
 
   // The customer's phone: the header's Sign In stays clear too.
   const created = await page.request.post(`${portal.url}/api/customers`, {
