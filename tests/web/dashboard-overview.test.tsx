@@ -62,13 +62,15 @@ test("searching the overview matches name or email, ignoring case", async () => 
   expect(calls.filter((call) => call.path === "/api/all-customers").every((call) => call.query.get("pageSize") === "12")).toBe(true);
 });
 
-test("the overview shows the first 12 customers by name, says how many match, and links to All Customers", async () => {
+test("the overview asks for the 12 most urgent customers, says how many match, and links to All Customers", async () => {
   const many = Array.from({ length: 30 }, (_, i) =>
     customer({ id: `m${i}`, name: `Customer ${String(i).padStart(2, "0")}`, email: `m${i}@example.com`, invitationStatus: i % 3 ? "pending" : "accepted" }),
   );
-  fakeServer(brokerServer(many));
+  const calls = fakeServer(brokerServer(many));
   renderApp("/dashboard");
   expect(await screen.findByText("Showing 12 of 30 customers")).toBeTruthy();
+  // The server orders them (URGENCY_TIERS); this fake answers in its own order.
+  expect(calls.find((c) => c.path === "/api/all-customers")?.query.get("sort")).toBe("urgency");
   expect(screen.getByText("Customer 00")).toBeTruthy();
   expect(screen.getByText("Customer 11")).toBeTruthy();
   expect(screen.queryByText("Customer 12") === null).toBe(true);
