@@ -114,6 +114,22 @@ export function customerStatus(docs: readonly { status: DocumentStatus }[]): Cus
   return customerStatusFromCounts(documentProgress(docs));
 }
 
+/**
+ * "Most urgent first" (the dashboard's Customer Overview): a customer ranks by their most urgent
+ * requirement, in this order:
+ *   1. overdue: still waiting for the customer (AWAITING_UPLOAD) and past its due time (the
+ *      longest overdue first);
+ *   2. due: waiting, with a due time ahead (among these, the soonest due time first);
+ *   3. re-submit needed: sent back (need_to_resubmit), no due time;
+ *   4. awaiting review: a file uploaded, for the broker to judge;
+ *   5. awaiting upload: requested, no due time;
+ *   6. nothing outstanding (all approved, or nothing requested).
+ * Ties (same tier, same due time) go by name. Shared files never count.
+ * The server's SQL builds its ORDER BY from this list (documents/urgency.ts).
+ */
+export const URGENCY_TIERS = ["overdue", "due", "resubmit", "review", "requested", "none"] as const;
+export type UrgencyTier = (typeof URGENCY_TIERS)[number];
+
 export interface CatalogueDocument {
   name: string;
   description: string;

@@ -45,6 +45,23 @@ describe("forgot password", () => {
     expect(again.body.message).toBe("Invalid reset token - The reset link is invalid or expired.");
   });
 
+  test("GET /api/auth/reset-password/{token} says whether the link still works, so a used one is said at once", async () => {
+    await srv.signUpBroker({ email: "checker@example.com" });
+    await post("/api/auth/forgot-password", { email: "checker@example.com" });
+    const token = await resetToken("checker@example.com");
+    const check = (t: string) => srv.call<any>(`/api/auth/reset-password/${encodeURIComponent(t)}`);
+    expect(await check(token)).toMatchObject({ status: 200, body: { valid: true } });
+    expect((await post("/api/auth/reset-password", { token, newPassword: "my new long password" })).status).toBe(200);
+    const invalid = { message: "Invalid reset token - The reset link is invalid or expired." };
+    expect(await check(token)).toMatchObject({ status: 404, body: invalid });
+    expect(await check("x".repeat(43))).toMatchObject({ status: 404, body: invalid });
+
+    await post("/api/auth/forgot-password", { email: "checker@example.com" });
+    const later = await resetToken("checker@example.com");
+    srv.clock.advance(61 * 60 * 1000);
+    expect(await check(later)).toMatchObject({ status: 404, body: invalid });
+  });
+
   test("a link expires after an hour, and only a customer token never opens a broker account", async () => {
     await srv.signUpBroker({ email: "slow@example.com" });
     await post("/api/auth/forgot-password", { email: "slow@example.com" });

@@ -179,6 +179,26 @@ describe("password reset", () => {
     expect((await post("reset-password", { token: "made-up", newPassword: "whatever pw" })).status).toBe(400);
   });
 
+  test("GET reset-password/{token} says whether the link still works, before any password is typed", async () => {
+    const c = await createCustomer(srv, broker.token);
+    await customerCookie(srv, c.uploadLink, c.email, "old password");
+    srv.clock.advance(20 * 60_000); // clear of the reset-email throttle's window
+    await post("forgot-password", { email: c.email });
+    const token = (await resetTokenFor(c.email))!;
+    const check = (t: string) => srv.call<any>(`/api/customer/reset-password/${encodeURIComponent(t)}`);
+    expect(await check(token)).toMatchObject({ status: 200, body: { valid: true } });
+    // Asking changes nothing: the link still resets.
+    expect(await check(token)).toMatchObject({ status: 200, body: { valid: true } });
+    expect((await post("reset-password", { token, newPassword: "new password" })).status).toBe(200);
+    const invalid = { message: "Invalid reset token - The reset link is invalid or expired." };
+    expect(await check(token)).toMatchObject({ status: 404, body: invalid });
+    expect(await check("made-up")).toMatchObject({ status: 404, body: invalid });
+    const long = await check("x".repeat(201));
+    expect(long.status).toBeGreaterThanOrEqual(400);
+    expect(long.status).toBeLessThan(500);
+    expect(long.body.message).toBeString();
+  });
+
   test("a reset ends every session of the customer, closes their open sockets, and kills the other reset links", async () => {
     const c = await createCustomer(srv, broker.token);
     const cookie = await customerCookie(srv, c.uploadLink, c.email, "old password");

@@ -17,7 +17,7 @@ test("/dashboard preloads its scripts, the session check, the metrics and the Cu
   expect(dashboard.res.headers.get("content-type")).toBe("text/html; charset=utf-8");
   expect(dashboard.res.headers.get("cache-control")).toBe("no-cache");
   expect(dashboard.scripts.length).toBeGreaterThan(0);
-  expect(dashboard.fetches).toEqual(["/api/auth/user", "/api/dashboard/metrics", "/api/all-customers?page=1&pageSize=12&status=all&sort=name"]);
+  expect(dashboard.fetches).toEqual(["/api/auth/user", "/api/dashboard/metrics", "/api/all-customers?page=1&pageSize=12&status=all&sort=urgency"]);
   // Every preloaded script is served.
   for (const script of dashboard.scripts) expect((await fetch(srv.url + script)).status).toBe(200);
 }, 60_000);

@@ -8,7 +8,7 @@ import { chromium, type APIRequestContext, type Browser, type BrowserContext, ty
 import { repoRoot, waitForHealthy } from "../support/cli.ts";
 import { freePort } from "../support/smtp.ts";
 import { databaseFileName } from "../../db/client.ts";
-import { latestCode } from "../support/outbox.ts";
+import { latestCode, latestEmail } from "../support/outbox.ts";
 import { tempDir } from "../support/server.ts";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -59,6 +59,18 @@ export function emailedCode(portal: Portal, to: string, kind: "broker_signup_cod
   const db = new Database(join(portal.dataDir, databaseFileName), { readonly: true });
   try {
     return latestCode(db, to, kind);
+  } finally {
+    db.close();
+  }
+}
+
+/** The token of the newest broker password-reset link emailed to `to` (read from the outbox). */
+export function emailedResetToken(portal: Portal, to: string): string {
+  const db = new Database(join(portal.dataDir, databaseFileName), { readonly: true });
+  try {
+    const token = latestEmail(db, to, "broker_password_reset")?.text.match(/\/reset-password\?token=([\w%-]+)/)?.[1];
+    if (!token) throw new Error(`no reset link was emailed to ${to}`);
+    return decodeURIComponent(token);
   } finally {
     db.close();
   }

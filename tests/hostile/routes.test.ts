@@ -15,6 +15,7 @@ import {
   multipartParts,
   GUESSED_LOGO_KEY,
   pathParams,
+  GUESSED_RESET_TOKEN,
   rawFetch,
   record,
   ROUTE_TABLE,
@@ -78,6 +79,8 @@ function victimValue(w: World, v: NonNullable<RouteEntry["params"]>[string], act
       return w.victim.customerNotificationId;
     case "logoKey":
       return GUESSED_LOGO_KEY;
+    case "resetToken":
+      return GUESSED_RESET_TOKEN;
     case "templateId":
       return w.victim.templateId;
     case "uploadLink":

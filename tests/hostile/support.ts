@@ -35,7 +35,10 @@ export const routeKey = (r: { method: string; path: string }) => `${r.method} ${
 export const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
 
 /** What a path parameter is filled with when a route is aimed at the victim. */
-export type VictimValue = "customerId" | "documentId" | "brokerNotificationId" | "customerNotificationId" | "uploadLink" | "logoKey" | "templateId";
+export type VictimValue = "customerId" | "documentId" | "brokerNotificationId" | "customerNotificationId" | "uploadLink" | "logoKey" | "templateId" | "resetToken";
+
+/** Reset links are checked by their random token (GET …/reset-password/{token}); what is attacked is a guessed one. */
+export const GUESSED_RESET_TOKEN = "x".repeat(43);
 
 /** Logos are public by their random key (portals and mail clients load them); what is attacked is a guessed key. */
 export const GUESSED_LOGO_KEY = "Zq8mW3kT9vX2pL7rN4sB1yC6";
@@ -74,6 +77,7 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "POST /api/auth/signout": { auth: "public" },
   "GET /api/auth/user": { auth: "broker" },
   "POST /api/auth/forgot-password": { auth: "public", body: (w) => ({ email: w.brokerA.user.email }) },
+  "GET /api/auth/reset-password/:token": { auth: "public", params: { token: "resetToken" } },
   "POST /api/auth/reset-password": { auth: "public", body: () => ({ token: "x".repeat(43), newPassword: "a new password" }) },
   "POST /api/auth/change-password": { auth: "broker", body: () => ({ currentPassword: "not the password", newPassword: "a brand new password" }) },
   "POST /api/auth/change-email": { auth: "broker", body: () => ({ newEmail: `moved-${crypto.randomUUID().slice(0, 8)}@example.com`, password: "not the password" }) },
@@ -233,6 +237,7 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   },
   "POST /api/customer/signout": { auth: "public" },
   "POST /api/customer/forgot-password": { auth: "public", body: (w) => ({ email: w.victim.email, uploadLink: w.victim.uploadLink }) },
+  "GET /api/customer/reset-password/:token": { auth: "public", params: { token: "resetToken" } },
   "POST /api/customer/reset-password": { auth: "public", body: () => ({ token: "x".repeat(43), newPassword: "a new password" }) },
   "GET /*": { auth: "web" },
 };
@@ -565,6 +570,7 @@ export function victimPath(world: World, route: AppRoute): string {
     uploadLink: world.victim.uploadLink,
     logoKey: GUESSED_LOGO_KEY,
     templateId: world.victim.templateId,
+    resetToken: GUESSED_RESET_TOKEN,
   };
   return pathParams(route.path).reduce((path, p) => path.replace(`:${p}`, ids[entry.params![p]! as keyof typeof ids]), route.path);
 }

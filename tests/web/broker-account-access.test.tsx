@@ -24,10 +24,15 @@ test("Forgot password? asks for a reset link for the typed email", async () => {
 
 test("the reset link's page takes the token out of the address and sets the new password", async () => {
   const calls = fakeServer((request) =>
-    request.path === "/api/auth/reset-password" ? json(200, { message: "Your password has been reset. You can sign in now." }) : signedOut(request),
+    request.path === "/api/auth/reset-password"
+      ? json(200, { message: "Your password has been reset. You can sign in now." })
+      : request.path === "/api/auth/reset-password/tok_123"
+        ? json(200, { valid: true })
+        : signedOut(request),
   );
   renderApp("/reset-password?token=tok_123");
   expect(await screen.findByRole("heading", { name: "Choose a new password" })).toBeTruthy();
+  await screen.findByRole("button", { name: "Set new password" });
   const inputs = document.querySelectorAll("input[type=password]");
   fireEvent.change(inputs[0]!, { target: { value: "short" } });
   fireEvent.change(inputs[1]!, { target: { value: "short" } });
@@ -40,6 +45,20 @@ test("the reset link's page takes the token out of the address and sets the new 
   fireEvent.click(screen.getByRole("button", { name: "Set new password" }));
   expect(await screen.findByText(/Your password has been reset/)).toBeTruthy();
   expect(calls.find((c) => c.path === "/api/auth/reset-password")?.body).toEqual({ token: "tok_123", newPassword: "a long new password" });
+});
+
+test("a used reset link says so as the page opens, without showing the form", async () => {
+  const calls = fakeServer((request) =>
+    request.path === "/api/auth/reset-password/used_tok"
+      ? json(404, { message: "Invalid reset token - The reset link is invalid or expired." })
+      : signedOut(request),
+  );
+  renderApp("/reset-password?token=used_tok");
+  expect(await screen.findByText(/Invalid reset token - The reset link is invalid or expired\./)).toBeTruthy();
+  expect(screen.queryByRole("button", { name: "Set new password" })).toBeNull();
+  expect(document.querySelectorAll("input[type=password]")).toHaveLength(0);
+  expect(screen.getByRole("link", { name: "Go to sign in" })).toBeTruthy();
+  expect(calls.some((c) => c.method === "POST")).toBe(false);
 });
 
 test("the footer shows the operator's support address and pages, never a placeholder", async () => {

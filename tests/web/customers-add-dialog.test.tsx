@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { fakeServer, json, renderApp } from "../support/render-app";
 import { brokerServer, customer, subscription } from "./customers-fixtures";
 
@@ -7,6 +7,9 @@ import { brokerServer, customer, subscription } from "./customers-fixtures";
 function field(scope: HTMLElement, label: string): HTMLElement {
   return within(scope).getByLabelText(new RegExp(`^${label}`));
 }
+
+/** The browser's Back button, as the page hears it. */
+const back = () => act(() => void window.dispatchEvent(new PopStateEvent("popstate")));
 
 async function openAddDialog() {
   fireEvent.click(await screen.findByRole("button", { name: "Add New Customer" }));
@@ -161,6 +164,34 @@ test("Escape in the custom-document field closes the dialog (only Enter is the f
   fireEvent.change(name, { target: { value: "Gift letter" } });
   fireEvent.keyDown(name, { key: "Escape" });
   await waitFor(() => expect(screen.queryByRole("dialog", { name: "Add New Customer" })).toBeNull());
+});
+
+test("a filled form is not thrown away by Escape or Back without asking; an empty one just closes", async () => {
+  fakeServer(brokerServer([]));
+  renderApp("/customers");
+  let dialog = await openAddDialog();
+  fireEvent.change(field(dialog, "Customer Email"), { target: { value: "jane@example.com" } });
+  fireEvent.keyDown(field(dialog, "Customer Email"), { key: "Escape" });
+  const confirm = await screen.findByRole("alertdialog", { name: "Discard this customer?" });
+  // Still open underneath (hidden from the accessibility tree while the question is asked).
+  expect(screen.getByRole("dialog", { name: "Add New Customer", hidden: true })).toBeTruthy();
+  // Keep editing: the input is still there.
+  fireEvent.click(within(confirm).getByRole("button", { name: "Cancel" }));
+  await waitFor(() => expect(screen.queryByRole("alertdialog", { name: "Discard this customer?" })).toBeNull());
+  expect((field(dialog, "Customer Email") as HTMLInputElement).value).toBe("jane@example.com");
+
+  // The browser's Back (a phone's back gesture) asks too; Discard closes the form.
+  back();
+  const again = await screen.findByRole("alertdialog", { name: "Discard this customer?" });
+  expect(screen.getByRole("dialog", { name: "Add New Customer", hidden: true })).toBeTruthy();
+  fireEvent.click(within(again).getByRole("button", { name: "Discard" }));
+  await waitFor(() => expect(screen.queryByRole("dialog", { name: "Add New Customer" })).toBeNull());
+
+  // Nothing entered: Back closes at once.
+  dialog = await openAddDialog();
+  back();
+  await waitFor(() => expect(screen.queryByRole("dialog", { name: "Add New Customer" })).toBeNull());
+  expect(screen.queryByRole("alertdialog", { name: "Discard this customer?" })).toBeNull();
 });
 
 test("the invitation takes an optional name, and warns when it asks for no documents", async () => {

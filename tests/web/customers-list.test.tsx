@@ -25,6 +25,9 @@ test("search narrows the list by name or email; no match shows the empty state",
   expect(await screen.findByRole("link", { name: "Jane Doe" })).toBeTruthy();
   expect(screen.getByText("Accepted 2 weeks ago")).toBeTruthy();
   expect(screen.getAllByText("Invited 3 days ago")).toHaveLength(2);
+  // The row's badge names the invitation (a bare "Pending" is the documents' word elsewhere).
+  expect(screen.getAllByText("Invitation pending").length).toBeGreaterThan(0);
+  expect(screen.getAllByText("Invitation accepted").length).toBeGreaterThan(0);
   // Resend Invitation only while the invitation is pending.
   expect(screen.getByRole("button", { name: "Resend Invitation to Jane Doe" })).toBeTruthy();
   expect(screen.queryByRole("button", { name: "Resend Invitation to Bob Smith" })).toBeNull();

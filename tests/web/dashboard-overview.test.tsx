@@ -30,6 +30,11 @@ test("the dashboard shows the metrics and the customer cards", async () => {
   expect(screen.getByRole("link", { name: /Jane Doe/ }).getAttribute("href")).toBe("/customer/c1");
   const bobCard = screen.getByRole("link", { name: /Bob Smith/ }).closest("li") as HTMLElement;
   expect(within(bobCard).getByText("Pending")).toBeTruthy();
+  // "Pending" here is the documents, not the invitation (the filter says "Invitation pending").
+  expect(within(bobCard).getByText("Pending").closest("[title]")?.getAttribute("title")).toBe("Documents pending: not every requested document is approved yet");
+  fireEvent.click(screen.getByRole("button", { name: /Filter by invitation status/ }));
+  expect((await screen.findAllByRole("option")).map((o) => o.textContent)).toEqual(["All invitations", "Invitation accepted", "Invitation pending"]);
+  fireEvent.keyDown(document.activeElement!, { key: "Escape" });
   expect(within(bobCard).getByText("BS")).toBeTruthy();
 });
 
@@ -57,20 +62,22 @@ test("searching the overview matches name or email, ignoring case", async () => 
   expect(calls.filter((call) => call.path === "/api/all-customers").every((call) => call.query.get("pageSize") === "12")).toBe(true);
 });
 
-test("the overview shows the first 12 customers by name, says how many match, and links to All Customers", async () => {
+test("the overview asks for the 12 most urgent customers, says how many match, and links to All Customers", async () => {
   const many = Array.from({ length: 30 }, (_, i) =>
     customer({ id: `m${i}`, name: `Customer ${String(i).padStart(2, "0")}`, email: `m${i}@example.com`, invitationStatus: i % 3 ? "pending" : "accepted" }),
   );
-  fakeServer(brokerServer(many));
+  const calls = fakeServer(brokerServer(many));
   renderApp("/dashboard");
   expect(await screen.findByText("Showing 12 of 30 customers")).toBeTruthy();
+  // The server orders them (URGENCY_TIERS); this fake answers in its own order.
+  expect(calls.find((c) => c.path === "/api/all-customers")?.query.get("sort")).toBe("urgency");
   expect(screen.getByText("Customer 00")).toBeTruthy();
   expect(screen.getByText("Customer 11")).toBeTruthy();
   expect(screen.queryByText("Customer 12") === null).toBe(true);
   expect(screen.getByRole("link", { name: "View all customers" }).getAttribute("href")).toBe("/customers");
   // The status filter narrows on the server too: 10 of the 30 have accepted.
   fireEvent.click(screen.getByRole("button", { name: /Filter by invitation status/ }));
-  fireEvent.click(await screen.findByRole("option", { name: "Accepted" }));
+  fireEvent.click(await screen.findByRole("option", { name: "Invitation accepted" }));
   expect(await screen.findByText("Customer 27")).toBeTruthy();
   expect(screen.queryByText("Customer 01") === null).toBe(true);
   expect(screen.queryByText(/^Showing/) === null).toBe(true);

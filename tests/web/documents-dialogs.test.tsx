@@ -114,6 +114,24 @@ test("the bulk reminder defaults to the spec's 30 days before the due time where
   expect(new Date(body.reminderTime as string).getTime()).toBe(new Date(2030, 4, 2, 9, 30).getTime());
 });
 
+test("the single Change Due-Date offers a reminder too, and sends its time with the due date", async () => {
+  const calls = fakeServer(
+    detailServer({ extra: ({ path }) => (path === "/api/documents/d3/due-date" ? json(200, {}) : undefined) }),
+  );
+  await openDetail();
+  fireEvent.click(screen.getByRole("button", { name: "Set Due-Date Tax Returns" }));
+  const dialog = await screen.findByRole("dialog", { name: "Change Due-Date" });
+  type(dialog, "Due date", "2030-06-01");
+  type(dialog, "Due time", "09:30");
+  fireEvent.click(within(dialog).getByRole("checkbox", { name: /^Send a reminder/ }));
+  type(dialog, "Remind before", "2");
+  fireEvent.click(within(dialog).getByRole("button", { name: "Update Due Date" }));
+  expect(await screen.findByText("Document due time updated successfully")).toBeTruthy();
+  const body = calls.find((call) => call.path === "/api/documents/d3/due-date")?.body as Record<string, unknown>;
+  expect(new Date(body.dueDate as string).getTime()).toBe(new Date(2030, 5, 1, 9, 30).getTime());
+  expect(new Date(body.reminderTime as string).getTime()).toBe(new Date(2030, 4, 30, 9, 30).getTime());
+});
+
 test("Add Document hides what the customer already has and asks for something to request", async () => {
   const calls = fakeServer(
     detailServer({

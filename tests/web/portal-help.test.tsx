@@ -44,10 +44,21 @@ test("a one-broker portal's header wears that broker's logo and accent; several 
   const { unmount } = render(<PortalHeader portal={portal([broker])} {...props} />);
   const header = screen.getByRole("banner");
   expect(within(header).getByRole("img", { name: "Analytical Loans logo" }).getAttribute("src")).toBe(broker.logoUrl);
-  expect(header.style.borderTop).toContain("4px solid");
+  // The stripe and every filled button read the accent from <html> (styles.css), dialogs' too;
+  // a light accent gets dark text, so the buttons stay readable.
+  const root = document.documentElement.style;
+  expect(header.className).toContain("[border-top:4px_solid_var(--accent)]");
+  expect(root.getPropertyValue("--accent")).toBe("#fde047");
+  expect(root.getPropertyValue("--accent-text")).toBe("#111827");
   unmount();
+
+  render(<PortalHeader portal={portal([{ ...broker, accentColor: "#1e3a8a" }])} {...props} />);
+  expect(root.getPropertyValue("--accent")).toBe("#1e3a8a");
+  expect(root.getPropertyValue("--accent-text")).toBe("#ffffff");
+  cleanup();
 
   render(<PortalHeader portal={portal([broker, { ...broker, id: "b2", company: "Other Co" }])} {...props} />);
   expect(within(screen.getByRole("banner")).queryByRole("img")).toBeNull();
-  expect(screen.getByRole("banner").style.borderTop).toBe("");
+  expect(root.getPropertyValue("--accent")).toBe("");
+  expect(root.getPropertyValue("--accent-text")).toBe("");
 });

@@ -199,10 +199,25 @@ test("Use Different Email goes back to email-check; Continue as Guest closes wit
   expect(screen.getByRole("heading", { name: "Welcome, Grace" })).toBeTruthy();
 });
 
+test("a used reset link says so as the dialog opens, before any password is typed", async () => {
+  const calls = fakeServer(
+    portalRoute({ portal: guestPortal() }, ({ path }) =>
+      path === "/api/customer/reset-password/used-tok" ? json(404, { message: "Invalid reset token - The reset link is invalid or expired." }) : undefined,
+    ),
+  );
+  renderPortal(`/upload/${LINK}?reset=used-tok`);
+  const dialog = await screen.findByRole("dialog", { name: "Set a New Password" });
+  expect(await within(dialog).findByText("Invalid reset token - The reset link is invalid or expired.")).toBeTruthy();
+  expect(within(dialog).queryByRole("button", { name: "Reset Password" })).toBeNull();
+  expect(dialog.querySelectorAll("input[type=password]")).toHaveLength(0);
+  expect(calls.some((call) => call.method === "POST" && call.path === "/api/customer/reset-password")).toBe(false);
+});
+
 test("the reset dialog checks length and confirmation, reports failures, and leads to sign-in", async () => {
   let accept = false;
   const calls = fakeServer(
     portalRoute({ portal: guestPortal() }, ({ path }) => {
+      if (path === "/api/customer/reset-password/tok-123") return json(200, { valid: true });
       if (path !== "/api/customer/reset-password") return undefined;
       return accept
         ? json(200, { message: "Your password has been reset. You can sign in now." })
@@ -211,6 +226,7 @@ test("the reset dialog checks length and confirmation, reports failures, and lea
   );
   renderPortal(`/upload/${LINK}?reset=tok-123`);
   const dialog = await screen.findByRole("dialog", { name: "Set a New Password" });
+  await within(dialog).findByRole("button", { name: "Reset Password" });
   const submit = () => fireEvent.click(within(dialog).getByRole("button", { name: "Reset Password" }));
 
   type(dialog, "New password", "12345");

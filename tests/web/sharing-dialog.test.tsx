@@ -93,6 +93,17 @@ test("a file of the wrong type or over the limit is refused in the browser with 
   expect(within(list).queryByText("setup.exe")).toBeNull();
 });
 
+test("the Files not added list passes axe (a list whose items keep their list)", async () => {
+  shareServer({ maxMb: 1 });
+  const dialog = await openDialog();
+  choose(dialog, file("setup.exe", 100, "application/x-msdownload"), file("huge.mp4", MB + 1, "video/mp4"));
+  const refused = await within(dialog).findByRole("alert", { name: "Files not added" });
+  expect(within(refused).getAllByRole("listitem")).toHaveLength(2);
+  const axe = (await import("axe-core")).default;
+  const { violations } = await axe.run(refused);
+  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+});
+
 test("files dropped on the drop area are added, and can be removed again", async () => {
   shareServer();
   const dialog = await openDialog();

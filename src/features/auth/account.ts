@@ -5,7 +5,7 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { brokerEmailChanges, brokerPasswordResetTokens, sessions, users } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
-import { AppError, badRequest } from "../../lib/errors.ts";
+import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { emailCodeHash, newEmailCode, sameHash } from "../../lib/email-codes.ts";
 import { checkSignIn, hashPassword } from "../../lib/password.ts";
 import { FailureLimiter } from "../../lib/rate-limit.ts";
@@ -88,16 +88,34 @@ export async function forgotBrokerPassword(ctx: AppContext, input: { email: stri
 }
 
 /** Sets a new password with a reset link: once, within the hour. Every session and every other reset link ends. */
-export async function resetBrokerPasswordWithToken(ctx: AppContext, input: { token: string; newPassword: string }): Promise<void> {
-  checkNewPassword(input.newPassword);
-  const id = hashToken(input.token);
+/**
+ * A reset link that may still be used (unknown, used, expired or its account gone: `invalid` is
+ * thrown, the POST's 400 or the check's 404; a disabled account's link: 403).
+ */
+async function usableResetToken(ctx: AppContext, token: string, invalid: (message: string) => Error) {
+  const id = hashToken(token);
   const now = ctx.clock.now();
   const row = (await ctx.db.select().from(brokerPasswordResetTokens).where(eq(brokerPasswordResetTokens.id, id)))[0];
-  if (!row || row.usedAt || row.expiresAt <= now) throw badRequest(accountMessages.invalidReset);
+  if (!row || row.usedAt || row.expiresAt <= now) throw invalid(accountMessages.invalidReset);
   // Disabling ends the links too; this also covers a link a disabled account was sent before that.
   const owner = (await ctx.db.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, row.userId)))[0];
-  if (!owner) throw badRequest(accountMessages.invalidReset);
+  if (!owner) throw invalid(accountMessages.invalidReset);
   if (owner.disabledAt) throw new AppError("forbidden", accountMessages.disabledReset);
+  return { id, now, row };
+}
+
+/**
+ * GET /api/auth/reset-password/{token}: whether the link still works, asked as the page opens so
+ * a used or expired link says so at once instead of after the new password was typed. Like the
+ * reset itself it needs no throttle of its own: the token is 256 random bits, and nothing is changed.
+ */
+export async function checkBrokerResetToken(ctx: AppContext, token: string): Promise<void> {
+  await usableResetToken(ctx, token, notFound);
+}
+
+export async function resetBrokerPasswordWithToken(ctx: AppContext, input: { token: string; newPassword: string }): Promise<void> {
+  checkNewPassword(input.newPassword);
+  const { id, now, row } = await usableResetToken(ctx, input.token, badRequest);
   const passwordHash = await hashPassword(input.newPassword);
   await inTransaction(ctx, async (unit) => {
         // Claim the token; a second use racing this one finds it used (or gone).

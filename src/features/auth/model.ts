@@ -52,6 +52,11 @@ export type AuthResponse = typeof AuthResponse.static;
 export type CodeRequired = typeof CodeRequired.static;
 
 export const ForgotPasswordBody = t.Object({ email });
+/** A reset link's token, checked before its form is shown (GET /api/auth/reset-password/{token}). */
+export const ResetTokenParams = t.Object({
+  token: t.String({ maxLength: 200, error: "Invalid reset token - The reset link is invalid or expired." }),
+});
+export const ResetTokenValid = t.Object({ valid: t.Literal(true) });
 export const ResetPasswordBody = t.Object({
   token: t.String({ maxLength: 200, error: "Invalid reset token - The reset link is invalid or expired." }),
   newPassword: password,

@@ -10,6 +10,7 @@ import {
   confirmEmailChange,
   forgotBrokerPassword,
   requestEmailChange,
+  checkBrokerResetToken,
   resetBrokerPasswordWithToken,
 } from "./account.ts";
 import {
@@ -22,6 +23,8 @@ import {
   ForgotPasswordBody,
   PublicUser,
   ResetPasswordBody,
+  ResetTokenParams,
+  ResetTokenValid,
   SecondFactorChallenge,
   SignInBody,
   SignUpBody,
@@ -83,6 +86,14 @@ export const authRoutes = (ctx: AppContext, { secondFactor, rememberTimeZone }: 
         return { message: accountMessages.forgotAnswer };
       },
       { body: ForgotPasswordBody, response: Message },
+    )
+    .get(
+      "/reset-password/:token",
+      async ({ params }) => {
+        await checkBrokerResetToken(ctx, params.token);
+        return { valid: true as const };
+      },
+      { params: ResetTokenParams, response: ResetTokenValid },
     )
     .post(
       "/reset-password",

@@ -21,6 +21,9 @@ export const ResetPasswordBody = t.Object({
   newPassword: t.String({ maxLength: MAX_PASSWORD_LENGTH, error: "Password must be at least 6 characters long" }),
 });
 export type ResetPasswordInput = typeof ResetPasswordBody.static;
+/** GET /api/customer/reset-password/{token}: the emailed link's token, checked as it opens. */
+export const ResetTokenParams = t.Object({ token: ResetPasswordBody.properties.token });
+export const ResetTokenValid = t.Object({ valid: t.Literal(true) });
 
 /** The signed-in customer, as the portal's profile menu shows them. */
 export const CustomerProfileDto = t.Object({

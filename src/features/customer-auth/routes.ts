@@ -10,6 +10,8 @@ import {
   CustomerSignUpResponse,
   ForgotPasswordBody,
   ResetPasswordBody,
+  ResetTokenParams,
+  ResetTokenValid,
   SignInBody,
   SignUpBody,
 } from "./model.ts";
@@ -18,6 +20,7 @@ import {
   checkEmail,
   FORGOT_PASSWORD_ANSWER,
   forgotPassword,
+  checkResetToken,
   resetPassword,
   signInCustomer,
   signOutCustomer,
@@ -69,6 +72,14 @@ export const customerAuthRoutes = (ctx: AppContext) => {
         return { message: FORGOT_PASSWORD_ANSWER };
       },
       { body: ForgotPasswordBody, response: Message },
+    )
+    .get(
+      "/reset-password/:token",
+      async ({ params }) => {
+        await checkResetToken(ctx, params.token);
+        return { valid: true as const };
+      },
+      { params: ResetTokenParams, response: ResetTokenValid },
     )
     .post(
       "/reset-password",

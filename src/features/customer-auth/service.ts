@@ -5,7 +5,7 @@
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { customerAccounts, customerEmailCodes, customerSessions, passwordResetTokens } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
-import { AppError, badRequest } from "../../lib/errors.ts";
+import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { emailCodeHash, newEmailCode, sameHash } from "../../lib/email-codes.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { checkSignIn, hashPassword } from "../../lib/password.ts";
@@ -272,12 +272,27 @@ async function endEverySession(tx: Writer, accountId: string): Promise<void> {
 }
 
 /** Sets a new password with a reset token: once, within the hour. Every session and other reset link of the account ends. */
+/** A reset link that may still be used; else `invalid` (the POST's 400, the check's 404). */
+async function usableResetToken(ctx: AppContext, token: string, invalid: (message: string) => Error) {
+  const now = ctx.clock.now();
+  const id = hashToken(token);
+  const row = (await ctx.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.id, id)))[0];
+  if (!row || row.usedAt || row.expiresAt <= now) throw invalid(INVALID_RESET);
+  return { id, now, row };
+}
+
+/**
+ * GET /api/customer/reset-password/{token}: whether the emailed link still works, asked when the
+ * portal opens it, so a used link says so before a password is typed. No throttle, like the reset:
+ * the token is 256 random bits and nothing changes.
+ */
+export async function checkResetToken(ctx: AppContext, token: string): Promise<void> {
+  await usableResetToken(ctx, token, notFound);
+}
+
 export async function resetPassword(ctx: AppContext, input: ResetPasswordInput): Promise<void> {
   if (input.newPassword.length < CUSTOMER_RESET_PASSWORD_MIN) throw badRequest(messages.resetPasswordTooShort);
-  const now = ctx.clock.now();
-  const id = hashToken(input.token);
-  const row = (await ctx.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.id, id)))[0];
-  if (!row || row.usedAt || row.expiresAt <= now) throw badRequest(INVALID_RESET);
+  const { id, now, row } = await usableResetToken(ctx, input.token, badRequest);
   const passwordHash = await hashPassword(input.newPassword);
   await inTransaction(ctx, async ({ tx, publish }) => {
         // Claim the token; a second use racing this one finds it used (or gone).

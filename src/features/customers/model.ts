@@ -75,8 +75,11 @@ export type CustomerDto = typeof CustomerDto.static;
 
 export const CustomerList = t.Array(CustomerDto);
 
-/** How All Customers may be sorted: by name (A–Z) or invitation time; a leading "-" reverses. */
-export const CUSTOMER_SORTS = ["name", "-name", "invitedAt", "-invitedAt"] as const;
+/**
+ * How All Customers may be sorted: by name (A–Z) or invitation time, a leading "-" reverses; or
+ * "urgency", most urgent first (URGENCY_TIERS, src/shared/documents.ts: the dashboard's overview).
+ */
+export const CUSTOMER_SORTS = ["name", "-name", "invitedAt", "-invitedAt", "urgency"] as const;
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
 export const MAX_PAGE_SIZE = 100;
 export const PAGE_SIZE_ERROR = `pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}`;

@@ -19,6 +19,7 @@ import { displayName } from "../../shared/user-display.ts";
 import { cleanName, isValidEmail, MAX_NAME_LENGTH, messages, normalizeEmail } from "../../shared/validation.ts";
 import type { PublicUser } from "../auth/model.ts";
 import { effectivePlan } from "../billing/service.ts";
+import { urgencyOrder } from "../documents/urgency.ts";
 import {
   countRequestedDocuments,
   deleteDocumentRows,
@@ -128,10 +129,13 @@ export async function pageCustomers(ctx: AppContext, broker: PublicUser, query: 
   const sort = query.sort ?? "-invitedAt";
   const direction = sort.startsWith("-") ? desc : asc;
   // Namesakes are ordered by email, then id, so a page never repeats or skips a row.
+  const byName = (dir: typeof asc) => [dir(caseInsensitive(customers.name)), dir(customers.email), dir(customers.id)];
   const order =
-    sort.endsWith("name")
-      ? [direction(caseInsensitive(customers.name)), direction(customers.email), direction(customers.id)]
-      : [direction(customers.invitedAt), direction(customers.id)];
+    sort === "urgency"
+      ? [...urgencyOrder(ctx, broker.id, customers.id, ctx.clock.now()), ...byName(asc)]
+      : sort.endsWith("name")
+        ? byName(direction)
+        : [direction(customers.invitedAt), direction(customers.id)];
   const total = (await ctx.db.select({ n: count() }).from(customers).where(where))[0]!.n;
   const rows = await ctx.db.select().from(customers).where(where).orderBy(...order).limit(pageSize).offset((page - 1) * pageSize);
   const counts = await documentCountsOfCustomers(ctx, broker.id, rows.map((r) => r.id), ctx.clock.now());

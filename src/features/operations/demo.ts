@@ -22,6 +22,10 @@ import { createCustomer } from "../customers/requests.ts";
 import { setPlan } from "../billing/service.ts";
 import { verifyDocument } from "../documents/review.ts";
 import { attachUploadedFile } from "../documents/uploads.ts";
+import { systemActor } from "../audit/actor.ts";
+import { setDocumentExpiry } from "../expiry/service.ts";
+import { shareDocuments } from "../sharing/service.ts";
+import { addIsoDays } from "../../shared/reminder-cadence.ts";
 
 export const DEMO_PASSWORD = "demo password";
 export const DEMO_BROKERS = [
@@ -77,7 +81,7 @@ export async function fillDemo(overrides: ConfigOverrides): Promise<DemoSummary>
         // Invitations spread over the weeks of history, oldest first.
         const invitedAt = now - HISTORY_DAYS * DAY + Math.floor((n / 200) * (HISTORY_DAYS - 1) * DAY);
         clock.advance(Math.max(0, invitedAt - clock.now().getTime()));
-        documents += await demoCustomer(ctx, broker, n);
+        documents += await demoCustomer(ctx, broker, n, new Date(now).toISOString().slice(0, 10));
         customers++;
       }
     }
@@ -92,8 +96,11 @@ export async function fillDemo(overrides: ConfigOverrides): Promise<DemoSummary>
   }
 }
 
-/** One customer at one stage of their file; returns how many documents they were asked for. */
-async function demoCustomer(ctx: AppContext, broker: PublicUser, n: number): Promise<number> {
+/**
+ * One customer at one stage of their file; returns how many documents they were asked for.
+ * `today` (the real present, as YYYY-MM-DD) dates the expiries, so "Expiring soon" has rows.
+ */
+async function demoCustomer(ctx: AppContext, broker: PublicUser, n: number, today: string): Promise<number> {
   const first = FIRST[n % FIRST.length]!;
   const last = LAST[(n * 7) % LAST.length]!;
   const wanted = STANDARD_DOCUMENTS.slice(n % 3, (n % 3) + 3 + (n % 4));
@@ -113,8 +120,23 @@ async function demoCustomer(ctx: AppContext, broker: PublicUser, n: number): Pro
     const tempPath = join(ctx.files.tempDir, `demo-${doc.id}`);
     writeFileSync(tempPath, DEMO_PDF);
     await attachUploadedFile(ctx, { customerIds: [customer.id], documentId: doc.id, file: { tempPath, originalName: `${doc.name}.pdf`, mimeType: "application/pdf", size: DEMO_PDF.length, fields: {} } });
-    if (stage >= 3 && i % 3 !== 2) await verifyDocument(ctx, { broker, documentId: doc.id, status: "approved" });
-    else if (stage === 2 && i === 0) await verifyDocument(ctx, { broker, documentId: doc.id, status: "rejected", rejectionReason: "The scan is cut off at the bottom; please send the whole page." });
+    if (stage >= 3 && i % 3 !== 2) {
+      await verifyDocument(ctx, { broker, documentId: doc.id, status: "approved" });
+      // Some approved papers expire within the dashboard's 30 days ("Expiring soon"); the
+      // scheduler then asks those customers for a current one, as it would have.
+      if (i === 0 && n % 4 === 3) await setDocumentExpiry(ctx, { brokerId: broker.id, documentId: doc.id, expiresOn: addIsoDays(today, 3 + (n % 25)) });
+    } else if (stage === 2 && i === 0) await verifyDocument(ctx, { broker, documentId: doc.id, status: "rejected", rejectionReason: "The scan is cut off at the bottom; please send the whole page." });
   }
+  // Some customers were sent a file by the broker (the dashboard's "Shared Documents").
+  if (n % 12 === 5) await shareDemoFile(ctx, broker, customer.id);
   return customer.documents.length;
+}
+
+/** Shares one PDF with a customer through the sharing feature, as the Send Documents dialog would. */
+async function shareDemoFile(ctx: AppContext, broker: PublicUser, customerId: string): Promise<void> {
+  const form = new FormData();
+  form.append("documents", new File([DEMO_PDF], "Rate lock confirmation.pdf", { type: "application/pdf" }));
+  form.append("customerIds", JSON.stringify([customerId]));
+  const request = new Request("http://demo.invalid/api/documents/share", { method: "POST", body: form });
+  await shareDocuments(ctx, { broker, request, actor: systemActor("Demo data") });
 }

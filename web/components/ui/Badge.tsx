@@ -18,14 +18,18 @@ export function Badge({
   icon,
   children,
   className,
+  title,
 }: {
   tone?: BadgeTone;
   icon?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** What the word means, where it could be read two ways (shown on hover, read as a description). */
+  title?: string;
 }) {
   return (
     <span
+      title={title}
       className={cx(
         "inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-medium whitespace-nowrap",
         "[&_svg]:size-3.5 [&_svg]:shrink-0",

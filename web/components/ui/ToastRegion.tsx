@@ -24,8 +24,12 @@ export function ToastRegion() {
       // bell, avatar and Sign In and the dialogs' close buttons. Dialogs and pages keep that
       // strip (8rem above a 1rem margin) clear with pb-36, so a toast covers no control for its 5 s.
       // A longer message (a refused upload's reason, up to five lines on a phone) grows the toast
-      // upward, never past the bottom of the screen.
-      className="fixed inset-x-4 bottom-4 z-[60] flex flex-col items-stretch gap-2 outline-none sm:left-auto sm:w-96"
+      // upward, never past the bottom of the screen. On a laptop (lg) it sits bottom left, inside
+      // the broker's side navigation column (w-64), which holds nothing down there: at the right it
+      // covered the action buttons of whichever list row was at the bottom of the window (the
+      // lists' buttons are on the right at that width). Narrower, rows stack their buttons under
+      // the name, so no side is free; the pages' pb-36 keeps the last row reachable.
+      className="fixed inset-x-4 bottom-4 z-[60] flex flex-col items-stretch gap-2 outline-none sm:left-auto sm:w-96 lg:left-4 lg:right-auto lg:w-56"
     >
       {({ toast: queued }) => {
         const variant = queued.content.variant ?? "default";

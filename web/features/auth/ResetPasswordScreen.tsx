@@ -4,7 +4,9 @@ import { useSearchParams } from "react-router";
 import { Button, LinkButton } from "../../components/ui/Button";
 import { TextField } from "../../components/ui/TextField";
 import { BROKER_PASSWORD_MIN, messages } from "@shared/validation";
-import { useResetPasswordMutation } from "./api";
+import { ApiError, errorText } from "../../api/client";
+import { Spinner } from "../../components/ui/Spinner";
+import { useResetPasswordMutation, useResetTokenQuery } from "./api";
 import { ErrorNote } from "../../components/ErrorNote";
 
 /**
@@ -18,6 +20,9 @@ export function ResetPasswordScreen() {
   const [confirm, setConfirm] = useState("");
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
   const reset = useResetPasswordMutation();
+  const check = useResetTokenQuery(token);
+  // Only the server's "no such link" hides the form; any other failure leaves it to the reset to say.
+  const refused = check.error instanceof ApiError && check.error.status === 404 ? check.error : null;
 
   useEffect(() => {
     if (params.has("token")) setParams({}, { replace: true });
@@ -42,6 +47,17 @@ export function ResetPasswordScreen() {
           <p role="alert" className="mt-4 text-slate-700">
             This reset link is incomplete. Ask for a new one with Forgot password? on the sign-in form.
           </p>
+        ) : check.isPending ? (
+          <Spinner label="Checking the link" className="mt-6 w-full" />
+        ) : refused && !reset.isSuccess ? (
+          <div className="mt-4 flex flex-col gap-4">
+            <p role="alert" className="text-slate-700">
+              {errorText(refused, "The reset link is invalid or expired.")} Ask for a new one with Forgot password? on the sign-in form.
+            </p>
+            <LinkButton href="/" variant="primary">
+              Go to sign in
+            </LinkButton>
+          </div>
         ) : reset.isSuccess ? (
           <div className="mt-4 flex flex-col gap-4">
             <p role="status" className="text-slate-700">

@@ -90,6 +90,20 @@ export function useForgotPasswordMutation() {
   });
 }
 
+/**
+ * Whether an emailed reset link still works, asked as its page opens (a used or expired link
+ * answers 404 with the reason), so the form is not shown for a link that cannot be used.
+ */
+export function useResetTokenQuery(token: string) {
+  return useQuery({
+    queryKey: ["auth", "reset-token", token] satisfies ResourceKey,
+    queryFn: ({ signal }) => apiFetch(`/api/auth/reset-password/${encodeURIComponent(token)}`, { signal }),
+    enabled: token !== "",
+    retry: false,
+    gcTime: 0,
+  });
+}
+
 export function useResetPasswordMutation() {
   return useMutation({
     mutationFn: (input: { token: string; newPassword: string }) =>

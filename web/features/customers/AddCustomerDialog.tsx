@@ -1,11 +1,13 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { CustomerDetailDto } from "@shared/api-types";
 import { nameFromEmail } from "@shared/documents";
 import { addDueTime, DEFAULT_DUE, dueValueError, formatDueDate, reminderAfterRequest } from "@shared/due-date";
 import { limitMessages, perRequestError } from "@shared/limits";
 import { isValidEmail, MAX_NAME_LENGTH, messages } from "@shared/validation";
 import { ModalDialog } from "../../components/ui/Dialog";
+import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { DialogActions } from "../../components/ui/DialogActions";
+import { useDiscardGuard } from "../../lib/use-discard-guard";
 import { Select } from "../../components/ui/Select";
 import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
@@ -32,29 +34,54 @@ export interface AddCustomerDialogProps {
 
 /** SPEC 2 "Add New Customer dialog": invite a customer and request their first documents. */
 export function AddCustomerDialog({ isOpen, onOpenChange, onCreated, flow = "customers" }: AddCustomerDialogProps) {
+  // Whether the form holds anything the broker typed or picked (set by the form as it renders).
+  const dirty = useRef(false);
+  const guard = useDiscardGuard({ isOpen, isDirty: () => dirty.current, close: () => onOpenChange(false) });
   return (
-    <ModalDialog title="Add New Customer" size="lg" isDismissable={false} isOpen={isOpen} onOpenChange={onOpenChange}>
-      {(close) => (
-        <AddCustomerForm
-          flow={flow}
-          onCancel={close}
-          onCreated={(customer) => {
-            close();
-            onCreated?.(customer);
-          }}
-        />
-      )}
-    </ModalDialog>
+    <>
+      <ModalDialog
+        title="Add New Customer"
+        size="lg"
+        isDismissable={false}
+        isOpen={isOpen}
+        onOpenChange={(open) => (open ? onOpenChange(true) : guard.requestClose())}
+      >
+        {(close) => (
+          <AddCustomerForm
+            flow={flow}
+            onDirtyChange={(isDirty) => (dirty.current = isDirty)}
+            onCancel={close}
+            onCreated={(customer) => {
+              dirty.current = false;
+              close();
+              onCreated?.(customer);
+            }}
+          />
+        )}
+      </ModalDialog>
+      <ConfirmDialog
+        isOpen={guard.asking}
+        onOpenChange={(open) => !open && guard.keep()}
+        title="Discard this customer?"
+        confirmLabel="Discard"
+        tone="danger"
+        onConfirm={guard.discard}
+      >
+        What you entered for the new customer will be lost.
+      </ConfirmDialog>
+    </>
   );
 }
 
 /** Lives only while the dialog is open, so every opening starts from a fresh form. */
 function AddCustomerForm({
   flow,
+  onDirtyChange,
   onCancel,
   onCreated,
 }: {
   flow: CreateCustomerFlow;
+  onDirtyChange: (isDirty: boolean) => void;
   onCancel: () => void;
   onCreated: (customer: CustomerDetailDto) => void;
 }) {
@@ -75,6 +102,7 @@ function AddCustomerForm({
   // One that would go out with the invitation is not asked for (the server would drop it too).
   const remindAt = reminderAfterRequest(reminder.at(dueDate), new Date());
   const cadence = useCadenceChoice();
+  onDirtyChange(Boolean(email.trim() || name.trim()) || loanType !== NO_LOAN_TYPE || checklist.selected.length > 0 || reminder.isOn);
 
   function submit() {
     setTriedSubmit(true);

@@ -2,7 +2,9 @@ import { SearchField } from "../../components/ui/SearchField";
 import { Select } from "../../components/ui/Select";
 import type { InvitationFilter } from "./page-path";
 
-const STATUS_LABELS: Record<InvitationFilter, string> = { all: "All statuses", pending: "Pending", accepted: "Accepted" };
+// The SPEC's filter values are all, accepted and pending, on invitationStatus; the labels say
+// "invitation" because a card's own "Pending" badge means documents not yet all approved.
+const STATUS_LABELS: Record<InvitationFilter, string> = { all: "All invitations", pending: "Invitation pending", accepted: "Invitation accepted" };
 const statusOptions = (order: InvitationFilter[]) => order.map((id) => ({ id, label: STATUS_LABELS[id] }));
 
 /**

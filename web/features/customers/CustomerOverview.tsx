@@ -16,8 +16,8 @@ import { lazyRetrying } from "../../lib/lazy-retrying";
 const SendReminderDialog = lazyRetrying(async () => ({ default: (await import("./SendReminderDialog")).SendReminderDialog }));
 
 /**
- * SPEC 2 "Customer Overview grid" on the dashboard. An overview: the first 12 matching customers
- * by name, the full list lives on All Customers. The server searches, filters and counts
+ * SPEC 2 "Customer Overview grid" on the dashboard. An overview: the 12 most urgent matching
+ * customers (overdue first: URGENCY_TIERS, src/shared/documents.ts), the full list lives on All Customers. The server searches, filters and counts
  * (`/api/all-customers?page=1&pageSize=12…`), so the dashboard reads a dozen customers whether
  * the brokerage has 50 or 10,000 (issue 14); the search still matches name or email, ignoring case.
  */

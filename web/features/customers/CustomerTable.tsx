@@ -137,7 +137,8 @@ export function CustomerTable({ table, onRequestDocuments, onEdit }: CustomerTab
 }
 
 function InvitationBadge({ status }: { status: CustomerDto["invitationStatus"] }) {
-  return status === "accepted" ? <Badge tone="green">Accepted</Badge> : <Badge tone="neutral">Pending</Badge>;
+  // "Invitation …": a bare "Pending" also means documents not yet approved (CustomerStatusBadge).
+  return status === "accepted" ? <Badge tone="green">Invitation accepted</Badge> : <Badge tone="neutral">Invitation pending</Badge>;
 }
 
 function SortableHeader({ label, column }: { label: string; column: Column<CustomerDto> }) {

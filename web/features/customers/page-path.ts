@@ -24,5 +24,5 @@ export function customerPagePath(params: CustomerPageParams): `/api/all-customer
   return `/api/all-customers?${search}`;
 }
 
-/** The dashboard's Customer Overview before any search: the first 12 customers by name. */
-export const OVERVIEW_PAGE: CustomerPageParams = { page: 1, pageSize: 12, q: "", status: "all", sort: "name" };
+/** The dashboard's Customer Overview before any search: the 12 most urgent customers (URGENCY_TIERS). */
+export const OVERVIEW_PAGE: CustomerPageParams = { page: 1, pageSize: 12, q: "", status: "all", sort: "urgency" };

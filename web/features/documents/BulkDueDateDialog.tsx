@@ -10,7 +10,7 @@ import { toast } from "../../components/ui/Toast";
 import { StatusBadge } from "../../components/StatusBadge";
 import { ReminderFields, useReminder } from "../customers/DueTimeFields";
 import { useBulkDueDateMutation } from "./api";
-import { DUE_DATE_MISSING } from "./ChangeDueDateDialog";
+import { DUE_DATE_MISSING, DUE_REMINDER_NOTE } from "./ChangeDueDateDialog";
 import { DueDateFields, type DueDateValue } from "./DueDateFields";
 import { fromDateTimeInputs, toDateInput, toTimeInput } from "./format";
 
@@ -127,7 +127,7 @@ function BulkDueDateForm({ documents, onClose }: { documents: DocumentDto[]; onC
         <ReminderFields
           reminder={reminder}
           dueDate={fromDateTimeInputs(due.day, due.time)}
-          description="An email goes to the customer this long before the due time."
+          description={DUE_REMINDER_NOTE}
           unitLabel="Unit"
           on="due-date-change"
           // Said once the broker tries to save, like the other fields of this dialog.

@@ -1,4 +1,6 @@
+import { useEffect } from "react";
 import { FileCheck2, LogIn } from "lucide-react";
+import { readableTextOn } from "@shared/branding";
 import type { CustomerProfileDto, PortalDto } from "@shared/api-types";
 import { BellButton } from "../../components/NotificationParts";
 import { Button } from "../../components/ui/Button";
@@ -18,12 +20,17 @@ export function PortalHeader({ portal, unreadCount, onNotifications, onAccount, 
   const customer = portal.authenticated ? (portal.customer as CustomerProfileDto) : null;
   // One broker's portal wears their branding (logo, accent stripe); several brokers share the
   // neutral header and each shows their own in the help block.
+  const accent = (portal.brokers?.length === 1 && portal.brokers[0]!.accentColor) || "";
   const brand = portal.brokers?.length === 1 ? portal.brokers[0] : undefined;
+  // The accent on <html>, so the filled buttons take it (styles.css), dialogs included; the
+  // stripe above reads it too (an unset --accent leaves no border).
+  useEffect(() => {
+    const style = document.documentElement.style;
+    style.setProperty("--accent", accent);
+    style.setProperty("--accent-text", accent && readableTextOn(accent));
+  }, [accent]);
   return (
-    <header
-      className="sticky top-0 z-30 border-b border-slate-200 bg-white"
-      style={brand?.accentColor ? { borderTop: `4px solid ${brand.accentColor}` } : undefined}
-    >
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white [border-top:4px_solid_var(--accent)]">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:h-20 sm:px-6">
         {brand?.logoUrl ? (
           <img src={brand.logoUrl} alt={`${brand.company ?? brand.name} logo`} className="max-h-9 max-w-24 shrink-0 object-contain sm:max-h-11 sm:max-w-36" />

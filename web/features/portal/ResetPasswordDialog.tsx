@@ -8,11 +8,14 @@ import { toast } from "../../components/ui/Toast";
 import { useResetPasswordMutation } from "./api";
 import { NewPasswordFields, useNewPassword } from "./NewPasswordFields";
 import { INVALID_RESET_TOKEN, resetErrors } from "./sign-in-rules";
+import { Spinner } from "../../components/ui/Spinner";
+import { useResetTokenRefusal } from "./reset-token-api";
 
 /** Opened by ?reset={token} from the reset email. On success the customer is asked to sign in. */
 export function ResetPasswordDialog({ token, onClose, onReset }: { token: string; onClose: () => void; onReset: () => void }) {
   const form = useNewPassword(resetErrors);
   const reset = useResetPasswordMutation();
+  const { isChecking, refusal } = useResetTokenRefusal(token);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -31,10 +34,12 @@ export function ResetPasswordDialog({ token, onClose, onReset }: { token: string
 
   return (
     <ModalDialog title="Set a New Password" isOpen onOpenChange={(open) => !open && onClose()} isDismissable={false}>
-      {!token.trim() ? (
+      {isChecking ? (
+        <Spinner label="Checking the link" className="w-full py-6" />
+      ) : !token.trim() || refusal ? (
         <div className="flex flex-col gap-4">
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-800">
-            {INVALID_RESET_TOKEN}
+            {refusal ? errorText(refusal, INVALID_RESET_TOKEN) : INVALID_RESET_TOKEN}
           </p>
           <Button onPress={onClose} className="w-full">
             Close

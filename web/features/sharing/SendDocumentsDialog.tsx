@@ -161,13 +161,17 @@ function SendDocumentsForm({ onDone }: { onDone: () => void }) {
         onRemove={(key) => setFiles((current) => current.filter((f) => f.key !== key))}
       />
       {refused.length > 0 ? (
-        <ul role="alert" aria-label="Files not added" className="flex flex-col gap-1 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
-          {refused.map((r) => (
-            <li key={r.name}>
-              <span className="font-medium break-all">{r.name}</span>: {r.reason}
-            </li>
-          ))}
-        </ul>
+        // The alert wraps the list: role="alert" on the <ul> itself took its list role away, so its
+        // items had no list (axe: listitem).
+        <div role="alert" aria-label="Files not added" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
+          <ul className="flex flex-col gap-1">
+            {refused.map((r) => (
+              <li key={r.name}>
+                <span className="font-medium break-all">{r.name}</span>: {r.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
 
       <section aria-label="Recipients" className="flex flex-col gap-3">
