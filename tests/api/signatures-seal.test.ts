@@ -4,6 +4,7 @@
 // says the signature is valid and covers the whole file (and invalid once one byte changes),
 // pdftotext reads the certificate page and the typed values, and pdf.js (what the browser places
 // fields on) finds each value inside the box it was placed in.
+import { pdfjs } from "../../src/features/document-checks/pdf.ts";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -87,9 +88,9 @@ function expectValidOverWholeFile(report: { out: string; code: number }) {
 
 /** Where pdf.js finds `text` on a page, as fractions of the page it shows (its viewport, as the browser sees it). */
 async function placeOf(bytes: Uint8Array, pageNumber: number, text: string): Promise<{ x: number; baseline: number } | null> {
-  (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker ??= await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
-  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const loading = pdfjs.getDocument({ data: bytes.slice(), useWorkerFetch: false, verbosity: 0 });
+  // The portal's own loader: a bare import of pdf.js would replace this process's navigator (see
+  // document-checks/pdf.ts), and later test files read the thread count from it.
+  const loading = (await pdfjs()).getDocument({ data: bytes.slice(), useWorkerFetch: false, verbosity: 0 });
   try {
     const page = await (await loading.promise).getPage(pageNumber);
     const viewport = page.getViewport({ scale: 1 });

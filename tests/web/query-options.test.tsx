@@ -8,7 +8,7 @@ import { fireEvent, renderHook, screen, waitFor } from "@testing-library/react";
 import { QueryClientProvider, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { ApiError } from "../../web/api/client";
 import { createQueryClient } from "../../web/api/query-client";
-import { prefetchCurrentUser, useAuthUserQuery } from "../../web/features/auth/api";
+import { prefetchCurrentUser, useAuthUserQuery, useResetTokenQuery } from "../../web/features/auth/api";
 import { useCustomerQuery, useDocumentLimitQuery } from "../../web/features/customers/api";
 import { useCompletedDocumentsQuery, useDashboardMetricsQuery, usePendingDocumentsQuery } from "../../web/features/dashboard/api";
 import { useDocumentFileQuery } from "../../web/features/documents/api";
@@ -24,6 +24,7 @@ import { useStandardRulesQuery } from "../../web/features/document-checks/api";
 import { customerPageOptions, useCustomerPageQuery } from "../../web/features/customers/page-query";
 import { findCustomerWithEmail, useCustomerWithEmail } from "../../web/features/customers/customer-search";
 import { usePortalQuery } from "../../web/features/portal/api";
+import { useResetTokenRefusal } from "../../web/features/portal/reset-token-api";
 import { useSharedDocumentsQuery, useShareSettingsQuery } from "../../web/features/sharing/api";
 import { useTemplatesQuery } from "../../web/features/templates/api";
 import { useCustomerAuditQuery } from "../../web/features/audit/api";
@@ -55,8 +56,8 @@ test("the broker's queries use the spec's cache, polling and retry times", async
   await screen.findByRole("dialog");
 
   expect(optionsOf(queryClient, ["dashboard", "metrics"])).toMatchObject({ staleTime: 15 * MINUTE, gcTime: 20 * MINUTE, ...dataCache });
-  // The Customer Overview's first page (12 by name): the customer list's times.
-  expect(optionsOf(queryClient, ["customers", "list", "invitations", 1, 12, "", "all", "name"])).toMatchObject({ staleTime: 15 * MINUTE, gcTime: 20 * MINUTE, ...dataCache });
+  // The Customer Overview's first page (the 12 most urgent): the customer list's times.
+  expect(optionsOf(queryClient, ["customers", "list", "invitations", 1, 12, "", "all", "urgency"])).toMatchObject({ staleTime: 15 * MINUTE, gcTime: 20 * MINUTE, ...dataCache });
   expect(optionsOf(queryClient, ["dashboard", "pending-documents"])).toMatchObject({ staleTime: 2 * MINUTE, ...dataCache });
   expect(optionsOf(queryClient, ["dashboard", "completed-documents"])).toMatchObject({ staleTime: 2 * MINUTE, ...dataCache });
   expect(optionsOf(queryClient, ["subscription"])).toMatchObject({
@@ -110,6 +111,7 @@ const spec9 = {
   dataCache: { staleTime: Infinity, ...dataCache, ...noPolling },
   notifications: { staleTime: 5 * MINUTE, refetchInterval: 30_000, refetchOnWindowFocus: true, refetchOnMount: true, refetchOnReconnect: false, retry: 3, retryDelay: 1_000 },
   unreadCount: (staleTime: number) => ({ staleTime, refetchInterval: 30_000, ...dataCache }),
+  linkCheck: { gcTime: 0, retry: false, refetchOnWindowFocus: false, ...noPolling },
 };
 
 const QUERY_HOOKS: QueryHook[] = [
@@ -320,6 +322,10 @@ const QUERY_HOOKS: QueryHook[] = [
     expected: spec9.dataCache,
   },
   { file: "web/features/landing/api.ts", hook: "useDemoVideoQuery", render: () => useDemoVideoQuery(true), queryKey: ["demo", "video"], expected: spec9.dataCache },
+  // A reset link's check, asked as its page or dialog opens: never kept (a link used meanwhile must
+  // be asked again), never retried (404 is the answer, not a failure).
+  { file: "web/features/auth/api.ts", hook: "useResetTokenQuery", render: () => useResetTokenQuery("t1"), queryKey: ["auth", "reset-token", "t1"], expected: spec9.linkCheck },
+  { file: "web/features/portal/reset-token-api.ts", hook: "useResetTokenRefusal", render: () => useResetTokenRefusal("t1"), queryKey: ["portal", "reset-token", "t1"], expected: spec9.linkCheck },
 ];
 
 /** Every call that makes a query, in every web source file: "file hook" ("hook#n" for the n-th after the first). */
