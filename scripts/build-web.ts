@@ -12,6 +12,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import tailwind from "bun-plugin-tailwind";
 import { fetchPreloadTag } from "../src/shared/page-preloads.ts";
+import { PORTAL_WELCOME_SLOT } from "../src/shared/portal-welcome.ts";
 import { customerPagePath, OVERVIEW_PAGE } from "../web/features/customers/page-path.ts";
 import { ROUTE_MARKERS, routeScripts, type RouteName } from "./web-graph.ts";
 
@@ -69,11 +70,14 @@ const ROUTE_FETCHES: Record<RouteName, string[]> = {
  * The frame a route's page paints before its scripts arrive, in place of index.html's plain
  * "Loading..." (styled by index.html's inline rules). The portal's is its header bar, a block
  * where the welcome goes and the portal's own loading text, so a customer on a slow phone sees
- * the page at once instead of a blank screen (issue 39, item 4). React replaces it.
+ * the page at once instead of a blank screen (issue 39, item 4). React replaces it. For a known
+ * upload link the server writes the guest's welcome in place of the block
+ * (src/features/web/portal-frame.ts).
  */
 const ROUTE_FRAMES: Partial<Record<RouteName, string>> = {
   portal:
-    '<div class="boot"><div class="boot-bar">Customer Dashboard</div><div class="boot-main"><div class="boot-block"></div>' +
+    '<div class="boot"><div class="boot-bar">Customer Dashboard</div><div class="boot-main">' +
+    PORTAL_WELCOME_SLOT +
     '<p class="boot-status" role="status">Loading your documents...</p></div></div>',
 };
 const ROOT = /(<div id="root">).*(<\/div>)(?=\s*<\/body>)/s;

@@ -82,7 +82,7 @@ export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events), metric
       .use(customerAuthRoutes(ctx))
       .use(demoRoutes(ctx))
       // Last: everything else that is a GET is the web app.
-      .use(webRoutes())
+      .use(webRoutes(ctx))
   );
 }
 

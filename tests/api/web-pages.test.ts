@@ -1,6 +1,11 @@
 // Each route with a known first render is answered with its own page, which preloads the route's
 // scripts and first API reads (issue 14: LCP on a phone); every other path gets the plain page.
-import { expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
+import { escapeHtml } from "../../src/lib/html.ts";
+import type { PortalDto } from "../../src/shared/api-types.ts";
+import { fetchPreloadTag, portalDataPath } from "../../src/shared/page-preloads.ts";
+import { brokerNames, welcomeHeading } from "../../src/shared/portal-welcome.ts";
+import { createCustomer, customerCookie } from "../support/fixtures.ts";
 import { useTestServer } from "../support/server.ts";
 
 const srv = useTestServer();
@@ -79,3 +84,53 @@ test("every page paints a frame with a loading status before its scripts arrive;
   // Styled by the page itself: nothing it needs waits for a script.
   expect(portal.html).toMatch(/<style>[^<]*\.boot-bar\{/);
 }, 60_000);
+
+describe("an upload link's page carries the guest's welcome, as the API shows it, before any script runs (issue 39, item 4)", () => {
+  const welcomeOf = (html: string) => html.match(/<section aria-labelledby="portal-welcome"[^>]*>.*?<\/section>/s)?.[0];
+
+  test("a known link: the welcome's heading and names, escaped, in place of the frame's empty block; kept by no cache", async () => {
+    const broker = await srv.signUpBroker({ firstName: "Bo<b>", lastName: "& \"Co\"" });
+    const customer = await createCustomer(srv, broker.token, { name: "<script>alert(1)</script> Smith" });
+    const api = await srv.call<PortalDto>(`/api/upload/${customer.uploadLink}`);
+    const portal = await page(`/upload/${customer.uploadLink}`);
+    const welcome = welcomeOf(portal.html);
+    // The same words the API's answer gives React for this guest, as text: no markup of theirs.
+    expect(welcome).toContain(`>${escapeHtml(welcomeHeading(api.body.customer.name))}</h2>`);
+    expect(welcome).toContain(`>${escapeHtml(brokerNames(api.body.brokers))} asked you for the documents below.`);
+    expect(welcome).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(portal.html).not.toContain("<script>alert");
+    expect(welcome).toContain("Bo&lt;b&gt; &amp; &quot;Co&quot;");
+    expect(portal.html).not.toContain('<div class="boot-block">');
+    expect(portal.html).toContain("Loading your documents...");
+    expect(portal.res.headers.get("cache-control")).toBe("private, no-store");
+    // Still gzipped.
+    const zipped = await fetch(srv.url + `/upload/${customer.uploadLink}`, { headers: { "accept-encoding": "gzip" }, decompress: false });
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    expect(welcomeOf(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await zipped.arrayBuffer()))))).toBe(welcome);
+  }, 60_000);
+
+  test("an unknown link's page says nothing more than the plain frame, with the same headers", async () => {
+    const broker = await srv.signUpBroker();
+    const known = await createCustomer(srv, broker.token, { name: "Known Person" });
+    const unknownLink = "Unknown_link-1234567890abcdefghij";
+    expect((await srv.call(`/api/upload/${unknownLink}`)).status).toBe(404);
+    const unknown = await page(`/upload/${unknownLink}`);
+    expect(welcomeOf(unknown.html)).toBeUndefined();
+    // The plain portal page with only the link's own preload, which a known link's page has too.
+    const plain = (await page("/upload/some-link")).html;
+    expect(unknown.html.replace(`${fetchPreloadTag(portalDataPath(unknownLink))}`, "")).toBe(plain);
+    expect(unknown.res.status).toBe(200);
+    const knownPage = await page(`/upload/${known.uploadLink}`);
+    expect(unknown.res.headers.get("cache-control")).toBe(knownPage.res.headers.get("cache-control"));
+    expect([...unknown.res.headers.keys()].sort()).toEqual([...knownPage.res.headers.keys()].sort());
+  }, 60_000);
+
+  test("a customer signed in to the link's account gets the plain frame: the portal shows their progress, not a welcome", async () => {
+    const broker = await srv.signUpBroker();
+    const customer = await createCustomer(srv, broker.token, { name: "Signed Person" });
+    const cookie = await customerCookie(srv, customer.uploadLink, customer.email);
+    const html = await (await fetch(`${srv.url}/upload/${customer.uploadLink}`, { headers: { cookie } })).text();
+    expect(welcomeOf(html)).toBeUndefined();
+    expect(welcomeOf((await page(`/upload/${customer.uploadLink}`)).html)).toBeDefined();
+  }, 60_000);
+});

@@ -182,6 +182,8 @@ test("every screen passes axe (experimental rules on) with no serious or critica
 
     await guest.page.goto(`${portal.url}/upload/${customer.uploadLink}`);
     await guest.page.getByRole("heading", { name: "Welcome, Rory" }).waitFor();
+    // The page frame shows the welcome before the scripts run (issue 39, item 4): wait for React's page.
+    await guest.page.getByRole("button", { name: "Sign in to track status" }).waitFor();
     await expectAccessible(guest.page, `portal-guest-${size}`);
     await guest.page.getByRole("button", { name: "Sign In", exact: true }).first().click();
     await guest.page.getByRole("dialog", { name: "Sign In" }).getByLabel(/^Email/).waitFor();

@@ -38,6 +38,8 @@ test("invite, upload from a phone, sign up, approve, and the customer sees it li
   const phone = await openPage(viewports.phone);
   await phone.page.goto(`${portal.url}/upload/${customer.uploadLink}`);
   await phone.page.getByRole("heading", { name: "Welcome, Carla" }).waitFor();
+  // The page frame shows the welcome before the scripts run (issue 39, item 4): wait for React's page.
+  await phone.page.getByRole("button", { name: "Sign in to track status" }).waitFor();
   await screenshot(phone.page, "portal-guest-phone");
   await chooseFile(phone.page, "Paystub");
   await phone.page.getByText("Upload Successful").first().waitFor();

@@ -2,6 +2,7 @@
 // the caller. Pure functions, so they are easy to read and to test.
 import { readableTextOn } from "../../shared/branding.ts";
 import { formatDueDate } from "../../shared/due-date.ts";
+import { escapeHtml } from "../../lib/html.ts";
 import { brokerMailbox } from "./sender.ts";
 
 export interface EmailContent {
@@ -37,9 +38,6 @@ export interface RequestedDocument {
   name: string;
   dueDate?: Date | null;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** A due time in the sender's time zone (UTC without one); the zone's name is printed with it. */
 const formatDue = (date: Date, timeZone?: string | null) => formatDueDate(date, timeZone || "UTC");

@@ -9,7 +9,7 @@ import type { PortalDocumentDto, PortalDto } from "./model.ts";
 import { canCustomerUpload, canCustomerView, isRequirement } from "../../shared/documents.ts";
 import { CUSTOMER_UPLOAD_TYPES } from "../../shared/files.ts";
 import { uploadMessages } from "../../shared/validation.ts";
-import { isSignedIn, type PortalAccess } from "../customer-auth/session.ts";
+import { isSignedIn, portalAccessOf, type PortalAccess } from "../customer-auth/session.ts";
 import { brokersOf, customerProfile } from "../customer-auth/profile.ts";
 import { listDocumentsOfCustomers, type DocumentRow } from "../documents/service.ts";
 import { attachUploadedFile, uploadableDocument } from "../documents/uploads.ts";
@@ -17,6 +17,8 @@ import { checkUpload, effectiveRules } from "../document-checks/service.ts";
 import { answerUnavailable } from "../documents/answers.ts";
 import { describeRules, type AcceptanceRules } from "../../shared/acceptance-rules.ts";
 import type { AuditActor } from "../audit/actor.ts";
+import type { BrokerContactDto } from "../broker-profile/model.ts";
+import { AppError } from "../../lib/errors.ts";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -72,6 +74,32 @@ export async function portalView(ctx: AppContext, access: PortalAccess): Promise
     brokers,
     maxUploadBytes: ctx.config.maxUploadBytes,
   };
+}
+
+/** The names a guest's welcome shows (web/features/portal/WelcomeBanner.tsx). */
+export interface GuestWelcome {
+  name: string;
+  brokers: BrokerContactDto[];
+}
+
+/**
+ * What GET /api/upload/{link} shows this request in its welcome: the customer's name and the
+ * brokers who ask, from the same lookups as portalView, or null when the API would show no
+ * welcome: an unknown link (the API's 404, told no other way) or a request signed in to the
+ * link's account (the portal shows its progress instead). The portal's page frame writes it
+ * before the scripts arrive (src/features/web/portal-frame.ts). Records nothing: the page's own
+ * read of the API does.
+ */
+export async function guestWelcome(ctx: AppContext, uploadLink: string, request: Request): Promise<GuestWelcome | null> {
+  let access: PortalAccess;
+  try {
+    access = await portalAccessOf(ctx, uploadLink, request);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") return null;
+    throw error;
+  }
+  if (isSignedIn(access)) return null;
+  return { name: access.customer.name, brokers: await brokersOf(ctx, access) };
 }
 
 /** Streams the request's file to disk, checks it, and attaches it to the document. */

@@ -1,15 +1,14 @@
 import { ShieldCheck } from "lucide-react";
 import { Button } from "../../components/ui/Button";
-import { brokerNames } from "./names";
+import { brokerNames, welcomeHeading } from "@shared/portal-welcome";
 import { preloadOverlays } from "./overlay";
 
 /** What a guest sees first: who asks, what to do, and why signing in helps. No statuses. */
 export function WelcomeBanner({ name, brokers, onSignIn }: { name: string; brokers: { name: string }[]; onSignIn: () => void }) {
-  const firstName = name.trim().split(/\s+/)[0];
   return (
     <section aria-labelledby="portal-welcome" className="rounded-xl border border-brand-200 bg-brand-50 p-4 sm:p-6">
       <h2 id="portal-welcome" className="text-xl font-semibold text-slate-900">
-        Welcome{firstName ? `, ${firstName}` : ""}
+        {welcomeHeading(name)}
       </h2>
       <p className="mt-2 text-slate-700">
         {brokerNames(brokers)} asked you for the documents below. Upload each one with <strong>Take photo</strong> or{" "}

@@ -1,0 +1,22 @@
+// What the portal's welcome says to a guest, written once for the two places that draw it: the
+// screen React renders (web/features/portal/WelcomeBanner.tsx) and the page frame the server
+// sends before the scripts arrive (src/features/web/portal-frame.ts). Both must say the same
+// words in the same box, or the page would change under the customer's eyes (and the Largest
+// Contentful Paint would move to React's copy, issue 39 item 4).
+
+/** "Welcome, Ann" (the first word of the customer's name), "Welcome" without one. */
+export function welcomeHeading(name: string): string {
+  const firstName = name.trim().split(/\s+/)[0];
+  return `Welcome${firstName ? `, ${firstName}` : ""}`;
+}
+
+/** "Ann", "Ann and Bob", "Ann, Bob and Cy"; "your broker" when there is nobody to name. */
+export function brokerNames(brokers: readonly { name: string }[]): string {
+  const names = brokers.map((b) => b.name.trim()).filter(Boolean);
+  if (names.length === 0) return "your broker";
+  if (names.length === 1) return names[0]!;
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/** Where the server writes the welcome into the portal's frame (scripts/build-web.ts puts it there). */
+export const PORTAL_WELCOME_SLOT = '<div class="boot-block"></div>';
