@@ -5,6 +5,7 @@
 // lower line; features on one line do not import each other. The access plugin is the one
 // exception, above every line (see ACCESS below).
 const FEATURE_LAYERS = [
+  ["webhooks"],
   ["mail"],
   ["auth"],
   ["two-factor", "oidc", "broker-profile"],
