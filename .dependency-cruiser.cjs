@@ -18,7 +18,7 @@ const FEATURE_LAYERS = [
   ["portal", "dashboard", "files", "export", "sharing"],
   ["reminders"],
   ["expiry"],
-  ["live", "operations", "demo", "site", "health", "web"],
+  ["live", "operations", "demo", "site", "health", "web", "api-docs"],
   ["observability"],
 ];
 
