@@ -1,6 +1,7 @@
 // Webhook delivery (issue 43, the engine): real receivers on 127.0.0.1 (Bun.serve), the address
 // guard refusing private targets, and a receiver verifying with the README's own recipe.
 import { afterAll, describe, expect, test } from "bun:test";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -196,6 +197,41 @@ describe("one delivery", () => {
     const hook = receiver(() => new Promise<Response>(() => {}));
     const result = await deliverOnce({ url: hook.url, event, secrets: [secret], allowPrivate: true, timeoutMs: 500 });
     expect(result).toMatchObject({ ok: false, status: null, error: "No answer within 0.5 s" });
+  });
+});
+
+describe("one delivery, contained", () => {
+  test("a receiver that answers at once but streams its body forever keeps its status, and the attempt ends at the timeout", async () => {
+    const hook = receiver(() => {
+      const stream = new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode("accepted, still talking"));
+        },
+      });
+      return new Response(stream, { status: 202 });
+    });
+    const result = await deliverOnce({ url: hook.url, event, secrets: [secret], allowPrivate: true, timeoutMs: 500 });
+    expect(result).toMatchObject({ ok: true, status: 202, responseSnippet: "accepted, still talking", error: null });
+  });
+
+  test("https goes to the checked address and still verifies the certificate (a self-signed one is refused)", async () => {
+    const key = join(dir, "key.pem");
+    const cert = join(dir, "cert.pem");
+    execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=hooks.tls.test"], { stdio: "ignore" });
+    let reached = 0;
+    const server = Bun.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      tls: { key: Bun.file(key), cert: Bun.file(cert) },
+      fetch: () => (reached++, new Response("ok")),
+    });
+    servers.push(server);
+    const resolve = async () => [{ address: "127.0.0.1", family: 4 }];
+    const url = `https://hooks.tls.test:${server.port}/hooks`;
+    const result = await deliverOnce({ url, event, secrets: [secret], allowPrivate: true, resolve });
+    expect(result).toMatchObject({ ok: false, status: null });
+    expect(result.error).toMatch(/self[- ]signed|certificate/i);
+    expect(reached).toBe(0);
   });
 });
 

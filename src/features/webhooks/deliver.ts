@@ -38,36 +38,39 @@ const pinnedLookup = (target: DeliveryTarget): LookupFunction =>
     else callback(null, target.address, target.family);
   }) as LookupFunction;
 
+/**
+ * The status is the outcome once it has come; the body is only read for the log, until 1 KB or
+ * the deadline, whichever is first (a receiver still streaming at 10 s keeps its status).
+ */
 function post(target: DeliveryTarget, body: string, headers: Record<string, string>, timeoutMs: number) {
   return new Promise<{ status: number; snippet: string }>((resolve, reject) => {
     const client = target.url.protocol === "https:" ? https : http;
+    let stopReading: (() => void) | null = null;
+    const timer = setTimeout(() => {
+      if (stopReading) stopReading();
+      else request.destroy(new Error(`No answer within ${timeoutMs / 1000} s`));
+    }, timeoutMs);
     const request = client.request(
       target.url,
       { method: "POST", headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) }, lookup: pinnedLookup(target), agent: false },
       (response) => {
         const chunks: Buffer[] = [];
         let kept = 0;
-        const finish = () => {
+        stopReading = () => {
           clearTimeout(timer);
+          response.destroy();
           resolve({ status: response.statusCode ?? 0, snippet: new TextDecoder().decode(Buffer.concat(chunks)) });
         };
         response.on("data", (chunk: Buffer) => {
-          if (kept < RESPONSE_SNIPPET_BYTES) {
-            const part = chunk.subarray(0, RESPONSE_SNIPPET_BYTES - kept);
-            chunks.push(part);
-            kept += part.length;
-          }
-          // Enough read: the rest of the answer is not waited for.
-          if (kept >= RESPONSE_SNIPPET_BYTES) {
-            response.destroy();
-            finish();
-          }
+          const part = chunk.subarray(0, RESPONSE_SNIPPET_BYTES - kept);
+          chunks.push(part);
+          kept += part.length;
+          if (kept >= RESPONSE_SNIPPET_BYTES) stopReading!();
         });
-        response.on("end", finish);
-        response.on("error", finish);
+        // A promise settles once: whichever of these comes first decides.
+        for (const done of ["end", "close", "error"]) response.on(done, () => stopReading!());
       },
     );
-    const timer = setTimeout(() => request.destroy(new Error(`No answer within ${timeoutMs / 1000} s`)), timeoutMs);
     request.on("error", (error) => {
       clearTimeout(timer);
       reject(error);
