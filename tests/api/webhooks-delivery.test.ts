@@ -1,10 +1,11 @@
 // Webhook delivery (issue 43, the engine): real receivers on 127.0.0.1 (Bun.serve), the address
 // guard refusing private targets, and a receiver verifying with the README's own recipe.
 import { afterAll, describe, expect, test } from "bun:test";
-import { execFileSync } from "node:child_process";
+import { generateKeyPairSync } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import forge from "node-forge";
 import { checkDeliveryTarget } from "../../src/features/webhooks/address-guard.ts";
 import { deliverOnce, type WebhookEvent } from "../../src/features/webhooks/deliver.ts";
 import { isForbiddenAddress } from "../../src/features/webhooks/forbidden-addresses.ts";
@@ -26,6 +27,23 @@ async function readmeRecipe(): Promise<(header: string, rawBody: string, secret:
   const file = join(dir, "recipe.ts");
   writeFileSync(file, code);
   return (await import(file)).verifyPortalSignature;
+}
+
+function selfSignedCertificate(commonName: string): { key: string; cert: string } {
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const key = privateKey.export({ type: "pkcs1", format: "pem" }).toString();
+  const forgeKey = forge.pki.privateKeyFromPem(key);
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = forge.pki.setRsaPublicKey(forgeKey.n, forgeKey.e);
+  cert.serialNumber = "01";
+  cert.validity.notBefore = new Date(Date.now() - 60_000);
+  cert.validity.notAfter = new Date(Date.now() + 24 * 60 * 60 * 1000);
+  const subject = [{ name: "commonName", value: commonName }];
+  cert.setSubject(subject);
+  cert.setIssuer(subject);
+  cert.setExtensions([{ name: "subjectAltName", altNames: [{ type: 2, value: commonName }] }]);
+  cert.sign(forgeKey, forge.md.sha256.create());
+  return { key, cert: forge.pki.certificateToPem(cert) };
 }
 
 interface Received {
@@ -215,14 +233,12 @@ describe("one delivery, contained", () => {
   });
 
   test("https goes to the checked address and still verifies the certificate (a self-signed one is refused)", async () => {
-    const key = join(dir, "key.pem");
-    const cert = join(dir, "cert.pem");
-    execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=hooks.tls.test"], { stdio: "ignore" });
+    const { key, cert } = selfSignedCertificate("hooks.tls.test");
     let reached = 0;
     const server = Bun.serve({
       hostname: "127.0.0.1",
       port: 0,
-      tls: { key: Bun.file(key), cert: Bun.file(cert) },
+      tls: { key, cert },
       fetch: () => (reached++, new Response("ok")),
     });
     servers.push(server);
