@@ -5,6 +5,7 @@
 // lower line; features on one line do not import each other. The access plugin is the one
 // exception, above every line (see ACCESS below).
 const FEATURE_LAYERS = [
+  ["webhooks"],
   ["mail"],
   ["auth"],
   ["two-factor", "oidc", "broker-profile"],
@@ -17,7 +18,7 @@ const FEATURE_LAYERS = [
   ["portal", "dashboard", "files", "export", "sharing"],
   ["reminders"],
   ["expiry"],
-  ["live", "operations", "demo", "site", "health", "web"],
+  ["live", "operations", "demo", "site", "health", "web", "api-docs"],
   ["observability"],
 ];
 

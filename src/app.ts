@@ -1,5 +1,6 @@
 // Builds the Elysia app from the feature plugins. Used by `portal serve` and by the tests.
-import { Elysia } from "elysia";
+import { Elysia, type AnyElysia } from "elysia";
+import { apiDocsRoutes } from "./features/api-docs/routes.ts";
 import type { AppContext } from "./context.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { rememberTimeZone } from "./features/broker-profile/contact.ts";
@@ -40,7 +41,8 @@ const isOidcCallback = (url: string) => new URL(url).pathname === OIDC_CALLBACK_
 
 export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events), metrics = new HttpMetrics()) {
   const headers = securityHeaders(ctx.config);
-  return (
+  // The API's description reads the finished app's routes (their schemas), hence the name.
+  const app = (
     // encodeSchema off: Elysia's t.Integer carries a Transform (it decodes numeric strings in
     // bodies), which made every response holding one (a document's acceptance rules) go through
     // TypeBox's interpreted Encode: 20 % of a documents list. Our responses need no encoding;
@@ -59,6 +61,7 @@ export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events), metric
       // Before validation and every handler (src/lib/no-nul.ts says why).
       .onTransform(({ body }) => refuseNulInBody(body))
       .use(healthRoutes(ctx))
+      .use(apiDocsRoutes(ctx, (): AnyElysia => app))
       .use(metricsRoutes(ctx, hub, metrics))
       .use(authRoutes(ctx, { secondFactor: secondFactorChallenge, rememberTimeZone }))
       .use(brokerProfileRoutes(ctx))
@@ -84,6 +87,7 @@ export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events), metric
       // Last: everything else that is a GET is the web app.
       .use(webRoutes(ctx))
   );
+  return app;
 }
 
 /** @public The whole API's type, for a typed client of it; nothing imports it yet. */

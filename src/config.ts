@@ -1,7 +1,8 @@
 // Every setting comes from the environment (plus `serve --port/--data`), is validated once at
 // start, and a bad value stops the process with one line naming the setting. This file assembles
 // the Config; each concern's settings are read and checked in src/config/ (parse.ts: how a value is
-// read; data-dir.ts, uploads.ts, mail.ts, billing.ts, oidc.ts, s3.ts, site.ts, signing.ts).
+// read; data-dir.ts, uploads.ts, mail.ts, billing.ts, oidc.ts, s3.ts, site.ts, signing.ts,
+// webhooks.ts).
 import { resolve } from "node:path";
 import { billingConfig, type BillingConfig } from "./config/billing.ts";
 import { prepareDataDir, scheduledBackups, sessionSecret, type BackupSchedule } from "./config/data-dir.ts";
@@ -12,6 +13,7 @@ import { signingCertificate, type SigningCertificate } from "./config/signing.ts
 import { demoVideoUrl, siteConfig, type SiteConfig } from "./config/site.ts";
 import { reviewEmailWindowMs } from "./config/mail.ts";
 import { parseImagePixels } from "./config/uploads.ts";
+import { webhooksAllowPrivate } from "./config/webhooks.ts";
 
 export { ConfigError };
 
@@ -62,6 +64,8 @@ export interface Config {
   demoVideoUrl: string | null;
   /** SIGNING_CERT_FILE + SIGNING_CERT_PASSWORD, opened at start; null: a self-signed certificate kept in DATA_DIR seals signed PDFs. */
   signingCertificate: SigningCertificate | null;
+  /** WEBHOOKS_ALLOW_PRIVATE: webhooks may go to private, loopback and link-local addresses, and over plain http. */
+  webhooksAllowPrivate: boolean;
 }
 
 export interface ConfigOverrides {
@@ -128,6 +132,7 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     s3WaitMs: parseSeconds(env, "S3_WAIT_SECONDS", "60"),
     demoVideoUrl: demoVideoUrl(env),
     signingCertificate: signingCertificate(env),
+    webhooksAllowPrivate: webhooksAllowPrivate(env),
   };
 
   // Only touch the disk once every other setting is known to be good.

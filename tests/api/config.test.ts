@@ -47,6 +47,11 @@ describe("defaults", () => {
     expect(loadConfig({ DATA_DIR: dataDir(), SHARE_MAX_MB: "1" }).shareMaxBytes).toBe(1024 * 1024);
   });
 
+  test("WEBHOOKS_ALLOW_PRIVATE is off unless set to true", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).webhooksAllowPrivate).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), WEBHOOKS_ALLOW_PRIVATE: "true" }).webhooksAllowPrivate).toBe(true);
+  });
+
   test("a session secret is generated once, kept in DATA_DIR with mode 600, and reused", () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
@@ -91,6 +96,7 @@ describe("bad settings name the setting", () => {
     [{ CHECK_TIME_LIMIT_SECONDS: "never" }, 'CHECK_TIME_LIMIT_SECONDS must be a number of seconds above 0, at most 3600 (got "never")'],
     [{ CHECK_TIME_LIMIT_SECONDS: "0" }, "CHECK_TIME_LIMIT_SECONDS must be"],
     [{ ALLOW_SIGNUP: "maybe" }, 'ALLOW_SIGNUP must be true or false (got "maybe")'],
+    [{ WEBHOOKS_ALLOW_PRIVATE: "sometimes" }, 'WEBHOOKS_ALLOW_PRIVATE must be true or false (got "sometimes")'],
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET must be at least 32 characters long"],
     [
       { STRIPE_SECRET_KEY: "sk_test_123" },

@@ -91,6 +91,9 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "DELETE /api/profile/logo": { auth: "broker" },
   "GET /api/logos/:key": { auth: "public", params: { key: "logoKey" } },
   "GET /api/site": { auth: "public" },
+  // The API's description: shapes only, never data (tests/api/openapi.test.ts).
+  "GET /api/openapi.json": { auth: "public" },
+  "GET /api/reference": { auth: "public" },
   // Two-factor: each broker's own factor only (no ids to aim); the second sign-in step takes a challenge.
   "GET /api/two-factor": { auth: "broker" },
   "POST /api/two-factor/setup": { auth: "broker" },
