@@ -6,6 +6,7 @@
 // exception, above every line (see ACCESS below).
 const FEATURE_LAYERS = [
   ["mail"],
+  ["workspaces"],
   ["auth"],
   ["two-factor", "oidc", "broker-profile"],
   ["notifications"],

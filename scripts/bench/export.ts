@@ -44,7 +44,7 @@ for (let i = 0; i < FILES; i++) {
     .values({
       id: newId(),
       customerId: customer.id,
-      brokerId: broker.id,
+      workspaceId: broker.id,
       name: `Statement ${i + 1}`,
       status: "approved",
       storageKey: key,

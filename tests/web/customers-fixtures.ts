@@ -2,7 +2,7 @@
 import type { CustomerDto, SubscriptionDto } from "../../src/shared/api-types";
 import { json, type FakeRoute } from "../support/render-app";
 
-export const broker = { id: "u1", email: "ada@example.com", firstName: "Ada", lastName: "Lovelace", profileImageUrl: null };
+export const broker = { id: "u1", email: "ada@example.com", firstName: "Ada", lastName: "Lovelace", profileImageUrl: null, workspaceId: "u1", role: "owner" as const };
 
 export function customer(overrides: Partial<CustomerDto> & Pick<CustomerDto, "id" | "name" | "email">): CustomerDto {
   return {

@@ -1,5 +1,6 @@
 // Who is asking, as route options: one named plugin whose macros every feature uses.
-//   { broker: true }  resolves { broker }: the signed-in broker (bearer token or session cookie), or 401.
+//   { broker: true }  resolves { broker, member }: the signed-in broker (bearer token or session
+//                     cookie) and their membership (workspace, role, its visibility), or 401.
 //   { portal: true }  on a route with :uploadLink, resolves { portal }: what the link opens for
 //                     this request (customer-auth/session.ts), or 404 for an unknown link.
 //   { reader: true }  resolves { reader }: every identity the request carries (a broker, a
@@ -15,6 +16,7 @@ import { refuseUntilTwoFactorSetUp, twoFactorSetupNeeded } from "../two-factor/g
 import type { CustomerSession } from "../customer-auth/service.ts";
 import { customerSession, portalAccessOf } from "../customer-auth/session.ts";
 import { perContext } from "../../lib/instance-state.ts";
+import { membershipOf } from "../workspaces/members.ts";
 
 /** The identities a request carries; either may be null. */
 export interface Reader {
@@ -33,7 +35,10 @@ function build(ctx: AppContext) {
         const broker = await brokerForToken(ctx, token);
         if (!broker) throw unauthorized("Your session has expired. Please sign in again.");
         await refuseUntilTwoFactorSetUp(ctx, broker.id, request); // REQUIRE_2FA
-        return { broker };
+        // An account in no workspace (removed from its team) opens nothing.
+        const member = await membershipOf(ctx, broker.id);
+        if (!member) throw unauthorized("Your session has expired. Please sign in again.");
+        return { broker, member };
       },
     },
     portal: {

@@ -58,12 +58,12 @@ export const linkGuestActor = (customerId: string, address: string | null): Audi
  */
 export function fileReadActor(
   ctx: AppContext,
-  input: RequestOrigin & { reader: Reader; token?: string; document: { brokerId: string; customerId: string } },
+  input: RequestOrigin & { reader: Reader; token?: string; document: { workspaceId: string; customerId: string } },
 ): AuditActor {
   const address = addressOf(ctx, input);
   const { broker, customer } = input.reader;
   if (input.token) return { kind: "guest", id: null, label: "Signed file link", address };
-  if (broker && broker.broker.id === input.document.brokerId) return { kind: "broker", id: broker.broker.id, label: displayName(broker.broker), address };
+  if (broker && broker.broker.id === input.document.workspaceId) return { kind: "broker", id: broker.broker.id, label: displayName(broker.broker), address };
   return { kind: "customer", id: input.document.customerId, label: customer?.account.email ?? "Customer", address };
 }
 

@@ -29,7 +29,7 @@ const customerQuery = prepared((db) => db.select().from(customers).where(eq(cust
 
 export async function customerContact(ctx: AppContext, customerId: string, db: Reader = ctx.db): Promise<CustomerContact | null> {
   const row = (await customerQuery(db).execute({ customerId }))[0];
-  return row ? { id: row.id, brokerId: row.brokerId, name: row.name, email: row.email, uploadUrl: uploadUrl(ctx, row.uploadLink) } : null;
+  return row ? { id: row.id, brokerId: row.workspaceId, name: row.name, email: row.email, uploadUrl: uploadUrl(ctx, row.uploadLink) } : null;
 }
 
 /** The one relationship an upload link opens; 404 for any other string. */
@@ -80,7 +80,7 @@ export async function connectAccount(db: Writer, input: { customerId: string; em
     .where(and(eq(customers.id, input.customerId), eq(customers.email, input.email), isNull(customers.accountConnectedAt)));
 }
 
-const countQuery = prepared((db) => db.select({ n: count() }).from(customers).where(eq(customers.brokerId, sql.placeholder("brokerId"))).prepare());
+const countQuery = prepared((db) => db.select({ n: count() }).from(customers).where(eq(customers.workspaceId, sql.placeholder("brokerId"))).prepare());
 
 /**
  * How many customers the broker has. An index count that grows with the brokerage (about 1.5 ms
@@ -97,7 +97,7 @@ export async function customerNamesOf(ctx: AppContext, brokerId: string, custome
   const rows = await ctx.db
       .select({ id: customers.id, name: customers.name })
       .from(customers)
-      .where(and(eq(customers.brokerId, brokerId), inArray(customers.id, ids)));
+      .where(and(eq(customers.workspaceId, brokerId), inArray(customers.id, ids)));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -105,7 +105,7 @@ export async function markReminded(tx: Writer, brokerId: string, customerIds: st
   if (customerIds.length === 0) return;
   await tx.update(customers)
     .set({ lastReminderAt: at })
-    .where(and(eq(customers.brokerId, brokerId), inArray(customers.id, customerIds)));
+    .where(and(eq(customers.workspaceId, brokerId), inArray(customers.id, customerIds)));
 }
 
 /** This broker's customers reminded at or after `since`. */
@@ -113,6 +113,6 @@ export async function remindedSince(ctx: AppContext, brokerId: string, since: Da
   const rows = await ctx.db
       .select({ id: customers.id })
       .from(customers)
-      .where(and(eq(customers.brokerId, brokerId), gte(customers.lastReminderAt, since)));
+      .where(and(eq(customers.workspaceId, brokerId), gte(customers.lastReminderAt, since)));
   return new Set(rows.map((r) => r.id));
 }

@@ -48,10 +48,10 @@ async function checkDocumentLimits(ctx: AppContext, brokerId: string, current: n
 
 // A new customer's two statements, prepared once (creating customers is the busiest write).
 const existingCustomer = preparedWrite((tx) =>
-  tx.select({ id: customers.id }).from(customers).where(and(eq(customers.brokerId, sql.placeholder("brokerId")), eq(customers.email, sql.placeholder("email")))).prepare(),
+  tx.select({ id: customers.id }).from(customers).where(and(eq(customers.workspaceId, sql.placeholder("brokerId")), eq(customers.email, sql.placeholder("email")))).prepare(),
 );
 const customerInsert = preparedWrite((tx) =>
-  tx.insert(customers).values(placeholders("id", "brokerId", "email", "name", "loanType", "uploadLink", "invitedAt")).returning().prepare(),
+  tx.insert(customers).values(placeholders("id", "workspaceId", "assigneeId", "email", "name", "loanType", "uploadLink", "invitedAt")).returning().prepare(),
 );
 export async function createCustomer(ctx: AppContext, input: CreateCustomerInput & { broker: PublicUser; actor?: AuditActor }): Promise<CustomerDetailDto> {
   const { broker } = input;
@@ -84,7 +84,7 @@ export async function createCustomer(ctx: AppContext, input: CreateCustomerInput
       const existing = (await existingCustomer(tx).execute({ brokerId: broker.id, email }))[0];
       if (existing) throw new AppError("conflict", "This customer is already in your list.");
       // 192 bits of randomness: the link is the key to this broker's requests, and only to them.
-      const customer = (await customerInsert(tx).execute({ id: newId(), brokerId: broker.id, email, name, loanType: loanType ?? null, uploadLink: randomToken(24), invitedAt: now }))[0]!;
+      const customer = (await customerInsert(tx).execute({ id: newId(), workspaceId: broker.id, assigneeId: broker.id, email, name, loanType: loanType ?? null, uploadLink: randomToken(24), invitedAt: now }))[0]!;
       await insertRequestedDocuments(tx, { brokerId: broker.id, customerId: customer.id, documents: docs, dueDate, reminderAt });
       const content = invitationEmail({
         customerName: customer.name,

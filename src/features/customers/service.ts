@@ -63,7 +63,7 @@ function toCustomerDto(broker: PublicUser, customer: CustomerRow, counts: Docume
 
 /** The customer if this broker works with them; 404 otherwise (another broker's id looks missing). */
 const ownedCustomerQuery = prepared((db) =>
-  db.select().from(customers).where(and(eq(customers.brokerId, sql.placeholder("brokerId")), eq(customers.id, sql.placeholder("customerId")))).prepare(),
+  db.select().from(customers).where(and(eq(customers.workspaceId, sql.placeholder("brokerId")), eq(customers.id, sql.placeholder("customerId")))).prepare(),
 );
 
 export async function findOwnedCustomer(ctx: AppContext, brokerId: string, customerId: string): Promise<CustomerRow> {
@@ -76,14 +76,14 @@ export async function findOwnedCustomer(ctx: AppContext, brokerId: string, custo
 export async function findOwnedCustomers(ctx: AppContext, brokerId: string, customerIds: string[]): Promise<CustomerRow[]> {
   const unique = [...new Set(customerIds)];
   if (unique.length === 0) return [];
-  const rows = await ctx.db.select().from(customers).where(and(eq(customers.brokerId, brokerId), inArray(customers.id, unique)));
+  const rows = await ctx.db.select().from(customers).where(and(eq(customers.workspaceId, brokerId), inArray(customers.id, unique)));
   if (rows.length !== unique.length) throw notFound("Customer not found");
   const byId = new Map(rows.map((r) => [r.id, r]));
   return unique.map((id) => byId.get(id)!);
 }
 
 const customersByNameQuery = prepared((db) =>
-  db.select().from(customers).where(eq(customers.brokerId, sql.placeholder("brokerId"))).orderBy(asc(customers.name)).prepare(),
+  db.select().from(customers).where(eq(customers.workspaceId, sql.placeholder("brokerId"))).orderBy(asc(customers.name)).prepare(),
 );
 
 export async function listCustomers(ctx: AppContext, broker: PublicUser): Promise<CustomerDto[]> {
@@ -118,7 +118,7 @@ export async function pageCustomers(ctx: AppContext, broker: PublicUser, query: 
   const search = query.q?.trim();
   const pattern = search ? likePattern(search.toLowerCase()) : null;
   const where = and(
-    eq(customers.brokerId, broker.id),
+    eq(customers.workspaceId, broker.id),
     query.status && query.status !== "all" ? eq(customers.invitationStatus, query.status) : undefined,
     pattern ? or(likeInsensitive(customers.name, pattern), likeInsensitive(customers.email, pattern)) : undefined,
     // Addresses are stored lower-cased; the (broker, email) index answers this.
@@ -188,7 +188,7 @@ export async function updateCustomer(ctx: AppContext, input: UpdateCustomerInput
 
   await inTransaction(ctx, async ({ tx, publish }) => {
     if (email !== customer.email) {
-      const taken = (await tx.select({ id: customers.id }).from(customers).where(and(eq(customers.brokerId, broker.id), eq(customers.email, email))))[0];
+      const taken = (await tx.select({ id: customers.id }).from(customers).where(and(eq(customers.workspaceId, broker.id), eq(customers.email, email))))[0];
       if (taken) throw new AppError("conflict", "Another of your customers already uses this email address.");
     }
     // A new address is a new person for the portal: whoever held the old one is no longer

@@ -16,7 +16,7 @@ import { REMINDER_NOT_SENT_CONDITION } from "../../../db/partial-indexes.ts";
 // and the other two, index counts that grow with the brokerage (12 ms at 100,000 documents), are
 // kept until a write or the next day instead of being counted again every few seconds.
 const countDocuments = (which: SQL) =>
-  prepared((db) => db.select({ n: count() }).from(documents).where(and(eq(documents.brokerId, sql.placeholder("brokerId")), which)).prepare());
+  prepared((db) => db.select({ n: count() }).from(documents).where(and(eq(documents.workspaceId, sql.placeholder("brokerId")), which)).prepare());
 const pendingQuery = countDocuments(statusNotIn(NOT_PENDING));
 const completedTodayQuery = countDocuments(and(eq(documents.status, "approved"), gte(documents.verifiedAt, sql.placeholder("today")))!);
 const overdueQuery = countDocuments(and(waiting, lt(documents.dueDate, sql.placeholder("now")))!);
@@ -55,7 +55,7 @@ const listQuery = (list: DashboardList) =>
     return db
       .select()
       .from(documents)
-      .where(and(eq(documents.brokerId, sql.placeholder("brokerId")), which))
+      .where(and(eq(documents.workspaceId, sql.placeholder("brokerId")), which))
       .orderBy(asc(documents.dueDate), asc(documents.createdAt))
       .limit(DASHBOARD_LIST_LIMIT)
       .prepare();
@@ -74,7 +74,7 @@ export async function documentsAwaitingUpload(ctx: AppContext, brokerId: string,
       .from(documents)
       .where(
         and(
-          eq(documents.brokerId, brokerId),
+          eq(documents.workspaceId, brokerId),
           customerId ? eq(documents.customerId, customerId) : undefined,
           statusIn(REMINDABLE),
         ),

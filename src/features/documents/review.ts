@@ -70,7 +70,7 @@ export async function setBulkDueDate(ctx: AppContext, input: BulkDueDateInput & 
   // the slowest statement of the writes bench) instead of the nine primary keys. Another broker's
   // document still counts as not found.
   const [byIds, params] = documentsByIds(ctx.db, unique);
-  const found = (await byIds.execute(params)).filter((d) => d.brokerId === brokerId);
+  const found = (await byIds.execute(params)).filter((d) => d.workspaceId === brokerId);
   if (found.length !== unique.length) throw notFound("Some of the selected documents were not found");
   const ineligible = found.filter((d) => !canHaveDueDateSet(d.status));
   if (ineligible.length) {

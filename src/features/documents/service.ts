@@ -26,7 +26,7 @@ export function toDocumentDto(doc: DocumentRow): DocumentDto {
   return {
     id: doc.id,
     customerId: doc.customerId,
-    brokerId: doc.brokerId,
+    brokerId: doc.workspaceId,
     name: doc.name,
     description: doc.description,
     status: doc.status,
@@ -59,7 +59,7 @@ export async function findDocument(ctx: AppContext, documentId: string): Promise
 }
 
 const ownedDocumentQuery = prepared((db) =>
-  db.select().from(documents).where(and(eq(documents.id, sql.placeholder("documentId")), eq(documents.brokerId, sql.placeholder("brokerId")))).prepare(),
+  db.select().from(documents).where(and(eq(documents.id, sql.placeholder("documentId")), eq(documents.workspaceId, sql.placeholder("brokerId")))).prepare(),
 );
 
 /** A document of this broker's, or 404: another broker's id looks exactly like a missing one. */
@@ -73,7 +73,7 @@ const customerDocumentsQuery = prepared((db) =>
   db
     .select()
     .from(documents)
-    .where(and(eq(documents.brokerId, sql.placeholder("brokerId")), eq(documents.customerId, sql.placeholder("customerId"))))
+    .where(and(eq(documents.workspaceId, sql.placeholder("brokerId")), eq(documents.customerId, sql.placeholder("customerId"))))
     .orderBy(asc(documents.createdAt), asc(documents.name))
     .prepare(),
 );
@@ -88,7 +88,7 @@ const requestedCount = (ofCustomer: boolean) =>
     db
       .select({ n: count() })
       .from(documents)
-      .where(and(eq(documents.brokerId, sql.placeholder("brokerId")), ofCustomer ? eq(documents.customerId, sql.placeholder("customerId")) : undefined, requirement))
+      .where(and(eq(documents.workspaceId, sql.placeholder("brokerId")), ofCustomer ? eq(documents.customerId, sql.placeholder("customerId")) : undefined, requirement))
       .prepare(),
   );
 const requestedOfBroker = requestedCount(false);
@@ -123,7 +123,7 @@ const countsByCustomerQuery = prepared((db) =>
   db
     .select({ customerId: documents.customerId, ...countColumns })
     .from(documents)
-    .where(and(eq(documents.brokerId, sql.placeholder("brokerId")), requirement))
+    .where(and(eq(documents.workspaceId, sql.placeholder("brokerId")), requirement))
     .groupBy(documents.customerId)
     .prepare(),
 );
@@ -138,7 +138,7 @@ const countsQuery = prepared((db) =>
   db
     .select(countColumns)
     .from(documents)
-    .where(and(eq(documents.brokerId, sql.placeholder("brokerId")), eq(documents.customerId, sql.placeholder("customerId")), requirement))
+    .where(and(eq(documents.workspaceId, sql.placeholder("brokerId")), eq(documents.customerId, sql.placeholder("customerId")), requirement))
     .prepare(),
 );
 
@@ -148,7 +148,7 @@ export async function documentCountsOfCustomers(ctx: AppContext, brokerId: strin
   const rows = await ctx.db
       .select({ customerId: documents.customerId, ...countColumns })
       .from(documents)
-      .where(and(eq(documents.brokerId, brokerId), inArray(documents.customerId, customerIds), requirement))
+      .where(and(eq(documents.workspaceId, brokerId), inArray(documents.customerId, customerIds), requirement))
       .groupBy(documents.customerId)
       .prepare().execute({ now: timeParam(now) });
   return new Map(rows.map(({ customerId, ...counts }) => [customerId, counts]));

@@ -22,7 +22,7 @@ export async function setDocumentExpiry(ctx: AppContext, { brokerId, documentId,
     if (expiresOn === null) await tx.delete(documentExpiries).where(eq(documentExpiries.documentId, doc.id));
     else {
       const values = { expiresOn, renewalRequestedAt: null };
-      await tx.insert(documentExpiries).values({ documentId: doc.id, brokerId, customerId: doc.customerId, ...values }).onConflictDoUpdate({ target: documentExpiries.documentId, set: values });
+      await tx.insert(documentExpiries).values({ documentId: doc.id, workspaceId: brokerId, customerId: doc.customerId, ...values }).onConflictDoUpdate({ target: documentExpiries.documentId, set: values });
     }
     publish({ type: "document_status_changed", brokerId, customerId: doc.customerId, documentIds: [doc.id] });
   });
@@ -35,7 +35,7 @@ export async function customerExpiries(ctx: AppContext, { brokerId, customerId }
   const rows = await ctx.db
     .select()
     .from(documentExpiries)
-    .where(and(eq(documentExpiries.brokerId, brokerId), eq(documentExpiries.customerId, customerId)))
+    .where(and(eq(documentExpiries.workspaceId, brokerId), eq(documentExpiries.customerId, customerId)))
     .orderBy(asc(documentExpiries.expiresOn));
   return rows.map((r) => ({ documentId: r.documentId, expiresOn: r.expiresOn, renewalRequested: r.renewalRequestedAt !== null }));
 }
@@ -49,7 +49,7 @@ export async function expiringDocuments(ctx: AppContext, brokerId: string, withi
       .from(documentExpiries)
       .innerJoin(documents, eq(documents.id, documentExpiries.documentId))
       .innerJoin(customers, eq(customers.id, documentExpiries.customerId))
-      .where(and(eq(documentExpiries.brokerId, brokerId), lte(documentExpiries.expiresOn, until)))
+      .where(and(eq(documentExpiries.workspaceId, brokerId), lte(documentExpiries.expiresOn, until)))
       .orderBy(asc(documentExpiries.expiresOn), asc(documents.name))
       .limit(100))
     .map((r) => ({
@@ -87,9 +87,9 @@ export async function requestExpiringRenewals(ctx: AppContext): Promise<void> {
         ),
       );
     if (rows.length === 0) return;
-    const settings = await reminderSettingsOf(tx, rows.map((r) => r.doc.brokerId));
+    const settings = await reminderSettingsOf(tx, rows.map((r) => r.doc.workspaceId));
     for (const { e, doc } of rows) {
-      const s = settings.get(doc.brokerId)!;
+      const s = settings.get(doc.workspaceId)!;
       if (localDay(now, s.timeZone ?? "UTC") < renewalDay(e.expiresOn, s.expiryLeadDays)) continue;
       const claimed = (await tx
         .update(documentExpiries)

@@ -36,15 +36,15 @@ import type { AuditActor } from "../audit/actor.ts";
 // The broker's pattern
 
 export async function exportSettingsOf(ctx: AppContext, broker: PublicUser): Promise<ExportSettingsDto> {
-  const row = (await ctx.db.select().from(exportSettings).where(eq(exportSettings.brokerId, broker.id)))[0];
+  const row = (await ctx.db.select().from(exportSettings).where(eq(exportSettings.workspaceId, broker.id)))[0];
   return { fileNamePattern: row?.fileNamePattern ?? DEFAULT_FILE_NAME_PATTERN, defaultPattern: DEFAULT_FILE_NAME_PATTERN };
 }
 
 export async function updateExportSettings(ctx: AppContext, { broker, fileNamePattern }: { broker: PublicUser; fileNamePattern: string }): Promise<ExportSettingsDto> {
   const problem = patternProblem(fileNamePattern);
   if (problem) throw badRequest(problem);
-  const values = { brokerId: broker.id, fileNamePattern: fileNamePattern.trim(), updatedAt: ctx.clock.now() };
-  await write(ctx, (tx) => tx.insert(exportSettings).values(values).onConflictDoUpdate({ target: exportSettings.brokerId, set: values }));
+  const values = { workspaceId: broker.id, fileNamePattern: fileNamePattern.trim(), updatedAt: ctx.clock.now() };
+  await write(ctx, (tx) => tx.insert(exportSettings).values(values).onConflictDoUpdate({ target: exportSettings.workspaceId, set: values }));
   return exportSettingsOf(ctx, broker);
 }
 
@@ -75,7 +75,7 @@ export async function exportCustomers(ctx: AppContext, input: ExportInput & { fo
   const docs = (await listDocumentsOfCustomers(
       ctx,
       customers.map((c) => c.id),
-    )).filter((d) => d.brokerId === broker.id && inScope(scope)(d));
+    )).filter((d) => d.workspaceId === broker.id && inScope(scope)(d));
   const bytes = docs.reduce((sum, d) => sum + (hasFile(d) ? (d.fileSize ?? 0) : 0), 0);
   if (bytes > MAX_ARCHIVE_BYTES) throw new AppError("too_large", exportMessages.tooLarge);
 

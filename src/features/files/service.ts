@@ -29,7 +29,7 @@ async function readableDocument(ctx: AppContext, { documentId, reader, token }: 
   }
   const { broker, customer } = reader;
   if (!broker && !customer) throw unauthorized("Please sign in to view this file.");
-  if (doc && broker && doc.brokerId === broker.broker.id) return doc;
+  if (doc && broker && doc.workspaceId === broker.broker.id) return doc;
   if (doc && customer && (await customerContact(ctx, doc.customerId))?.email === customer.account.email) return doc;
   throw notFound("Document not found");
 }
@@ -47,7 +47,7 @@ export async function readDocumentFile(ctx: AppContext, input: FileRead & Reques
   const doc = await readableDocument(ctx, input);
   const file = doc.storageKey ? await ctx.files.read(doc.storageKey) : null;
   if (!file) throw notFound("This document has no file yet");
-  await recordRead(ctx, { brokerId: doc.brokerId, customerId: doc.customerId, action: input.audit, actor: fileReadActor(ctx, { ...input, document: doc }), document: doc, detail: doc.originalName });
+  await recordRead(ctx, { brokerId: doc.workspaceId, customerId: doc.customerId, action: input.audit, actor: fileReadActor(ctx, { ...input, document: doc }), document: doc, detail: doc.originalName });
   return { file, name: doc.originalName ?? doc.name, type: doc.mimeType };
 }
 

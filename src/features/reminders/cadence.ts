@@ -26,7 +26,7 @@ export async function customerReminders(ctx: AppContext, { brokerId, customerId 
   const row = (await ctx.db
       .select()
       .from(reminderCadences)
-      .where(and(eq(reminderCadences.customerId, customerId), eq(reminderCadences.brokerId, brokerId)))
+      .where(and(eq(reminderCadences.customerId, customerId), eq(reminderCadences.workspaceId, brokerId)))
       .orderBy(reminderCadences.createdAt))
     .at(-1);
   const cadence = row ? { almostDueDays: row.almostDueDays, everyDays: row.everyDays, maxCount: row.maxCount } : null;
@@ -49,12 +49,12 @@ export async function setCustomerCadence(
   const open = (await ctx.db
       .select({ id: documents.id })
       .from(documents)
-      .where(and(eq(documents.brokerId, brokerId), eq(documents.customerId, customerId), inArray(documents.status, AWAITING_UPLOAD))))
+      .where(and(eq(documents.workspaceId, brokerId), eq(documents.customerId, customerId), inArray(documents.status, AWAITING_UPLOAD))))
     .map((d) => d.id);
   if (cadence && open.length === 0) throw new AppError("conflict", "This customer has no documents waiting to be uploaded.");
   await inTransaction(ctx, async ({ tx, publish, now }) => {
     if (open.length) await tx.delete(reminderCadences).where(inArray(reminderCadences.documentId, open));
-    if (cadence) await tx.insert(reminderCadences).values(open.map((documentId) => ({ documentId, brokerId, customerId, ...cadence, createdAt: now })));
+    if (cadence) await tx.insert(reminderCadences).values(open.map((documentId) => ({ documentId, workspaceId: brokerId, customerId, ...cadence, createdAt: now })));
     publish({ type: "customer_updated", brokerId, customerId });
   });
   return customerReminders(ctx, { brokerId, customerId });
@@ -75,10 +75,10 @@ export async function sendCadenceReminders(ctx: AppContext): Promise<void> {
       .where(inArray(documents.status, AWAITING_UPLOAD));
     if (rows.length === 0) return;
     const paused = await pausedCustomers(unit.tx, [...new Set(rows.map((r) => r.doc.customerId))]);
-    const settings = await reminderSettingsOf(unit.tx, rows.map((r) => r.doc.brokerId));
+    const settings = await reminderSettingsOf(unit.tx, rows.map((r) => r.doc.workspaceId));
     const due: { doc: DocumentRow; step: number }[] = [];
     for (const { doc, cadence } of rows) {
-      const s = settings.get(doc.brokerId)!;
+      const s = settings.get(doc.workspaceId)!;
       const at = nextCadenceSend({
         now,
         dueDate: doc.dueDate,
@@ -102,7 +102,7 @@ export async function sendCadenceReminders(ctx: AppContext): Promise<void> {
     }
     const steps = new Map(due.map((d) => [d.doc.id, d.step]));
     for (const [customerId, docs] of groupByCustomer(due.map((d) => d.doc))) {
-      const broker = await brokerById(ctx, docs[0]!.brokerId);
+      const broker = await brokerById(ctx, docs[0]!.workspaceId);
       if (!broker) continue;
       const dedupeKey = `cadence-reminder:${docs.map((d) => `${d.id}#${steps.get(d.id)}`).join(",")}`;
       await queueReminderEmail(ctx, unit.tx, { customerId, brokerName: displayName(broker), documents: docs, dedupeKey, actor: SYSTEM_ACTOR });

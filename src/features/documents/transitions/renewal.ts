@@ -19,15 +19,15 @@ import { queueResubmitEmail } from "./resubmit-email.ts";
 export async function requestRenewal(ctx: AppContext, unit: Unit, input: { doc: DocumentRow; reason: string; expiresOn: string }): Promise<void> {
   const { doc, reason } = input;
   await unit.tx.update(documents).set({ status: "need_to_resubmit", rejectionReason: reason, verifiedAt: null }).where(eq(documents.id, doc.id));
-  await recordAudit(ctx, unit, { brokerId: doc.brokerId, customerId: doc.customerId, action: "resubmit_requested", actor: EXPIRY_ACTOR, document: doc, detail: reason });
-  const broker = await brokerById(ctx, doc.brokerId);
+  await recordAudit(ctx, unit, { brokerId: doc.workspaceId, customerId: doc.customerId, action: "resubmit_requested", actor: EXPIRY_ACTOR, document: doc, detail: reason });
+  const broker = await brokerById(ctx, doc.workspaceId);
   if (broker) await queueResubmitEmail(ctx, unit.tx, { doc, broker, reason, dedupeKey: `expiry-renewal:${doc.id}:${input.expiresOn}` });
   await addCustomerNotification(unit, doc.customerId, {
     type: "document_verified",
-    brokerId: doc.brokerId,
+    brokerId: doc.workspaceId,
     title: "Please send a current document",
     message: `${doc.name}: ${reason}`,
     metadata: { documentId: doc.id },
   });
-  unit.publish({ type: "document_status_changed", brokerId: doc.brokerId, customerId: doc.customerId, documentIds: [doc.id] });
+  unit.publish({ type: "document_status_changed", brokerId: doc.workspaceId, customerId: doc.customerId, documentIds: [doc.id] });
 }
