@@ -46,3 +46,77 @@ test("an account taken out of its workspace opens nothing with the session it st
     expect({ path, status: res.status }).toEqual({ path, status: 401 });
   }
 });
+
+// Two members of one workspace, put together in the database (invitations are not built yet):
+// every customer read goes through one condition (customers/lookups.ts visibleCustomers).
+describe("what a member may see of the workspace's customers", () => {
+  async function twoMembers(visibility: "all" | "assigned") {
+    const owner = await srv.signUpBroker({ email: `owner-${visibility}@example.com` });
+    const colleague = await srv.signUpBroker({ email: `colleague-${visibility}@example.com` });
+    const workspaceId = (await whoAmI(owner.token)).body.workspaceId;
+    const db = srv.server.ctx.db;
+    await exec(db, statement("update workspace_members set workspace_id = ?, role = 'broker' where user_id = ?", workspaceId, colleague.user.id));
+    await exec(db, statement("update workspaces set visibility = ? where id = ?", visibility, workspaceId));
+    const create = async (email: string) => (await srv.call("/api/customers", { method: "POST", token: owner.token, body: { email, name: email.split("@")[0], requiredDocuments: [{ name: "Paystub" }] } })).body;
+    const ownersOwn = await create(`mine-${visibility}@example.com`);
+    const colleagues = await create(`theirs-${visibility}@example.com`);
+    await exec(db, statement("update customers set assignee_id = ? where id = ?", colleague.user.id, colleagues.id));
+    return { owner, colleague, ownersOwn, colleagues };
+  }
+  const names = (res: { body: { name: string }[] }) => res.body.map((c) => c.name).sort();
+
+  test("assigned mode: a broker reaches only their own customers, by list, search, id and every customer route; the owner reaches all", async () => {
+    const { owner, colleague, ownersOwn, colleagues } = await twoMembers("assigned");
+    const as = (token: string, path: string, options: { method?: string; body?: unknown } = {}) => srv.call(path, { ...options, token });
+
+    expect(names(await as(colleague.token, "/api/customers"))).toEqual(["theirs-assigned"]);
+    expect(names(await as(owner.token, "/api/customers"))).toEqual(["mine-assigned", "theirs-assigned"]);
+    const search = await as(colleague.token, "/api/all-customers?q=assigned");
+    expect(search.body.customers.map((c: { name: string }) => c.name)).toEqual(["theirs-assigned"]);
+    expect(search.body.total).toBe(1);
+    expect((await as(colleague.token, `/api/customer/${colleagues.id}`)).status).toBe(200);
+
+    const id = ownersOwn.id;
+    const docId = ownersOwn.documents[0].id;
+    const soon = new Date(srv.clock.now().getTime() + 5 * 86_400_000).toISOString();
+    const refused: [string, string, unknown?][] = [
+      ["GET", `/api/customer/${id}`],
+      ["GET", `/api/customer/${id}/documents`],
+      ["GET", `/api/customers/${id}/document-limit`],
+      ["PUT", `/api/customers/${id}`, { name: "Renamed", email: "renamed@example.com", loanType: "va" }],
+      ["DELETE", `/api/customers/${id}`],
+      ["POST", `/api/customers/${id}/resend-invitation`],
+      ["POST", `/api/customers/${id}/request-documents`, { documentTypes: ["W-2"] }],
+      ["POST", `/api/customer/${id}/send-reminder`],
+      ["GET", `/api/customers/${id}/reminders`],
+      ["PUT", `/api/customers/${id}/reminders/cadence`, { cadence: null }],
+      ["POST", `/api/customers/${id}/reminders/pause`],
+      ["GET", `/api/customers/${id}/document-expiries`],
+      ["GET", `/api/customers/${id}/export`],
+      ["POST", "/api/customers/export", { customerIds: [colleagues.id, id] }],
+      // Its documents, by their own ids.
+      ["POST", `/api/documents/${docId}/verify`, { status: "approved" }],
+      ["PUT", `/api/documents/${docId}/due-date`, { dueDate: soon }],
+      ["PUT", "/api/documents/bulk-due-date", { documentIds: [docId], dueDate: soon }],
+      ["PUT", `/api/documents/${docId}/acceptance-rules`, { rules: null }],
+      ["POST", `/api/documents/${docId}/unavailable`, { decision: "accept" }],
+      ["PUT", `/api/documents/${docId}/expiry`, { expiresOn: null }],
+      ["DELETE", `/api/documents/${docId}`],
+    ];
+    for (const [method, path, body] of refused) {
+      const res = await as(colleague.token, path, { method, body });
+      expect({ method, path, status: res.status }).toEqual({ method, path, status: 404 });
+    }
+    // Nothing changed: the owner still finds the customer as it was, with its one request, unpaused.
+    const after = await as(owner.token, `/api/customer/${id}`);
+    expect(after.body).toMatchObject({ name: "mine-assigned", email: "mine-assigned@example.com" });
+    expect(after.body.documents.map((d: { name: string }) => d.name)).toEqual(["Paystub"]);
+    expect((await as(owner.token, `/api/customers/${id}/reminders`)).body.paused).toBe(false);
+  });
+
+  test("all mode (the default): every member sees every customer of the workspace", async () => {
+    const { owner, colleague } = await twoMembers("all");
+    expect(names(await srv.call("/api/customers", { token: colleague.token }))).toEqual(["mine-all", "theirs-all"]);
+    expect(names(await srv.call("/api/customers", { token: owner.token }))).toEqual(["mine-all", "theirs-all"]);
+  });
+});

@@ -1,6 +1,6 @@
 // Customer lookups other features need (mail, reminders, uploads, the portal, billing), kept
 // apart from service.ts so those features can use them without importing each other.
-import { and, asc, count, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { customers } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
@@ -9,6 +9,7 @@ import { timeParam } from "../../../db/dialect.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { portalMessages } from "../../shared/validation.ts";
 import type { Reader } from "../../../db/client.ts";
+import { seesEveryCustomer, type Scope } from "../../shared/workspaces.ts";
 
 export type CustomerRow = typeof customers.$inferSelect;
 
@@ -20,6 +21,26 @@ export interface CustomerContact {
   name: string;
   email: string;
   uploadUrl: string;
+}
+
+/**
+ * The one condition "customers this member may see": their workspace's, and of those every one
+ * or only those assigned to them (seesEveryCustomer, src/shared/workspaces.ts). A customer read on
+ * a member's behalf filters with this; no other code writes the condition.
+ */
+export function visibleCustomers(scope: Scope): SQL {
+  const workspace = eq(customers.workspaceId, scope.workspaceId);
+  return seesEveryCustomer(scope) ? workspace : and(workspace, eq(customers.assigneeId, scope.memberId))!;
+}
+
+/** The customers this member may see, as a subquery for another feature's condition (their documents). */
+export const visibleCustomerIds = (db: Reader, scope: Scope) => db.select({ id: customers.id }).from(customers).where(visibleCustomers(scope));
+
+/** Which of these customers this member may see. */
+export async function customersVisibleTo(ctx: AppContext, scope: Scope, customerIds: string[]): Promise<Set<string>> {
+  if (customerIds.length === 0) return new Set();
+  const rows = await ctx.db.select({ id: customers.id }).from(customers).where(and(visibleCustomers(scope), inArray(customers.id, [...new Set(customerIds)])));
+  return new Set(rows.map((r) => r.id));
 }
 
 /** The customer's portal address; built from PUBLIC_URL, never from a request's Host. */

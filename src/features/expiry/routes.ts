@@ -11,12 +11,12 @@ export const expiryRoutes = (ctx: AppContext) =>
     .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
-        .put("/documents/:id/expiry", async ({ broker, params, body }) => setDocumentExpiry(ctx, { brokerId: broker.id, documentId: params.id, expiresOn: body.expiresOn }), {
+        .put("/documents/:id/expiry", async ({ member, params, body }) => setDocumentExpiry(ctx, { member, documentId: params.id, expiresOn: body.expiresOn }), {
           params: IdParams,
           body: ExpiryBody,
           response: ExpiryResponse,
         })
-        .get("/customers/:id/document-expiries", async ({ broker, params }) => ({ documents: await customerExpiries(ctx, { brokerId: broker.id, customerId: params.id }) }), {
+        .get("/customers/:id/document-expiries", async ({ member, params }) => ({ documents: await customerExpiries(ctx, { member, customerId: params.id }) }), {
           params: IdParams,
           response: CustomerExpiriesResponse,
         })

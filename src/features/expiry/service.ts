@@ -12,10 +12,12 @@ import { findOwnedDocument } from "../documents/service.ts";
 import { requestRenewal } from "../documents/transitions/index.ts";
 import { reminderSettingsOf } from "../reminders/settings.ts";
 import type { DocumentExpiry, ExpiringDocument } from "./model.ts";
+import type { Scope } from "../../shared/workspaces.ts";
 
 /** Sets (or with null clears) an approved document's expiry date; a new date may ask again once more. */
-export async function setDocumentExpiry(ctx: AppContext, { brokerId, documentId, expiresOn }: { brokerId: string; documentId: string; expiresOn: string | null }) {
-  const doc = await findOwnedDocument(ctx, brokerId, documentId);
+export async function setDocumentExpiry(ctx: AppContext, { member, documentId, expiresOn }: { member: Scope; documentId: string; expiresOn: string | null }) {
+  const doc = await findOwnedDocument(ctx, member, documentId);
+  const brokerId = member.workspaceId;
   if (expiresOn !== null && !isIsoDay(expiresOn)) throw badRequest(cadenceMessages.expiryDate);
   if (expiresOn !== null && doc.status !== "approved") throw new AppError("conflict", "Only an approved document can carry an expiry date.");
   await inTransaction(ctx, async ({ tx, publish }) => {
@@ -30,8 +32,9 @@ export async function setDocumentExpiry(ctx: AppContext, { brokerId, documentId,
 }
 
 /** The expiry dates on one of the broker's customers' documents (another broker's customer is a 404). */
-export async function customerExpiries(ctx: AppContext, { brokerId, customerId }: { brokerId: string; customerId: string }): Promise<DocumentExpiry[]> {
-  await findOwnedCustomer(ctx, brokerId, customerId);
+export async function customerExpiries(ctx: AppContext, { member, customerId }: { member: Scope; customerId: string }): Promise<DocumentExpiry[]> {
+  await findOwnedCustomer(ctx, member, customerId);
+  const brokerId = member.workspaceId;
   const rows = await ctx.db
     .select()
     .from(documentExpiries)

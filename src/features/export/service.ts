@@ -31,6 +31,7 @@ import { zipStream, type ZipEntry } from "./zip.ts";
 import { write } from "../../lib/unit-of-work.ts";
 import { recordRead } from "../audit/service.ts";
 import type { AuditActor } from "../audit/actor.ts";
+import type { Scope } from "../../shared/workspaces.ts";
 
 // ---------------------------------------------------------------------------------------------
 // The broker's pattern
@@ -61,6 +62,7 @@ const day = (d: Date | null) => d?.toISOString().slice(0, 10) ?? "";
 
 interface ExportInput {
   broker: PublicUser;
+  member: Scope;
   customerIds: string[];
   scope: ExportScope;
   actor: AuditActor;
@@ -71,7 +73,7 @@ export async function exportCustomers(ctx: AppContext, input: ExportInput & { fo
   const { broker, scope, folders } = input;
   if (input.customerIds.length === 0) throw badRequest(exportMessages.noCustomers);
   if (new Set(input.customerIds).size > MAX_EXPORT_CUSTOMERS) throw badRequest(exportMessages.tooManyCustomers);
-  const customers = await findOwnedCustomers(ctx, broker.id, input.customerIds); // 404 if any is not theirs
+  const customers = await findOwnedCustomers(ctx, input.member, input.customerIds); // 404 if any is one this member may not see
   const docs = (await listDocumentsOfCustomers(
       ctx,
       customers.map((c) => c.id),

@@ -22,6 +22,7 @@ import { createCustomer } from "../customers/requests.ts";
 import { setPlan } from "../billing/service.ts";
 import { verifyDocument } from "../documents/review.ts";
 import { attachUploadedFile } from "../documents/uploads.ts";
+import { membershipOf } from "../workspaces/members.ts";
 
 export const DEMO_PASSWORD = "demo password";
 export const DEMO_BROKERS = [
@@ -97,8 +98,10 @@ async function demoCustomer(ctx: AppContext, broker: PublicUser, n: number): Pro
   const first = FIRST[n % FIRST.length]!;
   const last = LAST[(n * 7) % LAST.length]!;
   const wanted = STANDARD_DOCUMENTS.slice(n % 3, (n % 3) + 3 + (n % 4));
+  const member = (await membershipOf(ctx, broker.id))!;
   const customer = await createCustomer(ctx, {
       broker,
+      member,
       name: `${first} ${last}`,
       email: `${first}.${last}.${n}@example.com`.toLowerCase(),
       loanType: CREATE_LOAN_TYPES[n % CREATE_LOAN_TYPES.length]!.id,
@@ -113,8 +116,8 @@ async function demoCustomer(ctx: AppContext, broker: PublicUser, n: number): Pro
     const tempPath = join(ctx.files.tempDir, `demo-${doc.id}`);
     writeFileSync(tempPath, DEMO_PDF);
     await attachUploadedFile(ctx, { customerIds: [customer.id], documentId: doc.id, file: { tempPath, originalName: `${doc.name}.pdf`, mimeType: "application/pdf", size: DEMO_PDF.length, fields: {} } });
-    if (stage >= 3 && i % 3 !== 2) await verifyDocument(ctx, { broker, documentId: doc.id, status: "approved" });
-    else if (stage === 2 && i === 0) await verifyDocument(ctx, { broker, documentId: doc.id, status: "rejected", rejectionReason: "The scan is cut off at the bottom; please send the whole page." });
+    if (stage >= 3 && i % 3 !== 2) await verifyDocument(ctx, { broker, member, documentId: doc.id, status: "approved" });
+    else if (stage === 2 && i === 0) await verifyDocument(ctx, { broker, member, documentId: doc.id, status: "rejected", rejectionReason: "The scan is cut off at the bottom; please send the whole page." });
   }
   return customer.documents.length;
 }

@@ -14,6 +14,7 @@ import type { DocumentRow } from "../documents/service.ts";
 import { groupByCustomer, queueReminderEmail } from "./email.ts";
 import { SYSTEM_ACTOR } from "../audit/actor.ts";
 import { pausedCustomers, reminderSettingsOf } from "./settings.ts";
+import type { Scope } from "../../shared/workspaces.ts";
 
 export interface CustomerReminders {
   paused: boolean;
@@ -21,8 +22,9 @@ export interface CustomerReminders {
   cadence: ReminderCadence | null;
 }
 
-export async function customerReminders(ctx: AppContext, { brokerId, customerId }: { brokerId: string; customerId: string }): Promise<CustomerReminders> {
-  await findOwnedCustomer(ctx, brokerId, customerId);
+export async function customerReminders(ctx: AppContext, { member, customerId }: { member: Scope; customerId: string }): Promise<CustomerReminders> {
+  await findOwnedCustomer(ctx, member, customerId);
+  const brokerId = member.workspaceId;
   const row = (await ctx.db
       .select()
       .from(reminderCadences)
@@ -39,9 +41,10 @@ export async function customerReminders(ctx: AppContext, { brokerId, customerId 
  */
 export async function setCustomerCadence(
   ctx: AppContext,
-  { brokerId, customerId, cadence }: { brokerId: string; customerId: string; cadence: ReminderCadence | null },
+  { member, customerId, cadence }: { member: Scope; customerId: string; cadence: ReminderCadence | null },
 ): Promise<CustomerReminders> {
-  await findOwnedCustomer(ctx, brokerId, customerId);
+  await findOwnedCustomer(ctx, member, customerId);
+  const brokerId = member.workspaceId;
   if (cadence) {
     const error = cadenceError(cadence);
     if (error) throw badRequest(error);
@@ -57,7 +60,7 @@ export async function setCustomerCadence(
     if (cadence) await tx.insert(reminderCadences).values(open.map((documentId) => ({ documentId, workspaceId: brokerId, customerId, ...cadence, createdAt: now })));
     publish({ type: "customer_updated", brokerId, customerId });
   });
-  return customerReminders(ctx, { brokerId, customerId });
+  return customerReminders(ctx, { member, customerId });
 }
 
 /**

@@ -11,6 +11,7 @@ import { documentsAwaitingUpload } from "../documents/lists.ts";
 import type { DocumentRow } from "../documents/service.ts";
 import { groupByCustomer, queueReminderEmail } from "./email.ts";
 import type { AuditActor } from "../audit/actor.ts";
+import type { Scope } from "../../shared/workspaces.ts";
 
 /** A second manual reminder to the same customer within this time is refused (a double click). */
 export const REMINDER_COOLDOWN_MS = 60_000;
@@ -30,8 +31,8 @@ async function queueReminders(ctx: AppContext, broker: PublicUser, byCustomer: M
   });
 }
 
-export async function sendReminder(ctx: AppContext, { broker, customerId, actor }: { broker: PublicUser; customerId: string; actor: AuditActor }): Promise<number> {
-  const { lastReminderAt } = await findOwnedCustomer(ctx, broker.id, customerId);
+export async function sendReminder(ctx: AppContext, { broker, member, customerId, actor }: { broker: PublicUser; member: Scope; customerId: string; actor: AuditActor }): Promise<number> {
+  const { lastReminderAt } = await findOwnedCustomer(ctx, member, customerId);
   const now = ctx.clock.now().getTime();
   if (lastReminderAt && now - lastReminderAt.getTime() < REMINDER_COOLDOWN_MS) {
     const wait = Math.ceil((REMINDER_COOLDOWN_MS - (now - lastReminderAt.getTime())) / 1000);

@@ -9,6 +9,7 @@ import { cadenceMessages, DEFAULT_EXPIRY_LEAD_DAYS, EXPIRY_LEAD_LIMITS, isIsoDay
 import { profileRows } from "../broker-profile/contact.ts";
 import { findOwnedCustomer } from "../customers/service.ts";
 import { write } from "../../lib/unit-of-work.ts";
+import type { Scope } from "../../shared/workspaces.ts";
 
 export interface BrokerReminderSettings {
   blackoutDays: string[];
@@ -57,8 +58,9 @@ export async function pausedCustomers(db: Reader, customerIds: string[]): Promis
 }
 
 /** Pauses or resumes a customer's automatic reminders (cadence and scheduled); another broker's customer is a 404. */
-export async function setRemindersPaused(ctx: AppContext, { brokerId, customerId, paused }: { brokerId: string; customerId: string; paused: boolean }): Promise<boolean> {
-  await findOwnedCustomer(ctx, brokerId, customerId);
+export async function setRemindersPaused(ctx: AppContext, { member, customerId, paused }: { member: Scope; customerId: string; paused: boolean }): Promise<boolean> {
+  await findOwnedCustomer(ctx, member, customerId);
+  const brokerId = member.workspaceId;
   if (paused) {
     await write(ctx, (tx) => tx.insert(reminderPauses).values({ customerId, workspaceId: brokerId, pausedAt: ctx.clock.now() }).onConflictDoNothing());
   } else {

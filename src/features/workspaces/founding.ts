@@ -6,11 +6,11 @@ import type { Writer } from "../../lib/jobs.ts";
 import { displayName, type DisplayableUser } from "../../shared/user-display.ts";
 
 /**
- * Founds the new broker's workspace, named after them (their company, once they give one, is the
- * brokerage's name: migration 0021 named upgraded workspaces that way).
+ * Founds the new broker's workspace, named after them (migration 0021 named an upgraded broker's
+ * workspace after their company when they had given one).
  *
- * The workspace takes its founder's id, as every upgraded broker's did (migration 0021). Until the
- * services are handed a member's scope instead of a broker id (issue 40, step 2), they read and
+ * The workspace takes its founder's id, as every upgraded broker's did (migration 0021). The
+ * services that do not take the member's scope yet (docs/architecture.md, "Workspaces") read and
  * write a broker's data under that broker's id, which is their workspace's id only because of
  * this; nothing can join a workspace yet, so every member is its workspace's founder.
  */
