@@ -22,6 +22,8 @@ import { reminderRoutes } from "./features/reminders/routes.ts";
 import { expiryRoutes } from "./features/expiry/routes.ts";
 import { sharingRoutes } from "./features/sharing/routes.ts";
 import { templateRoutes } from "./features/templates/routes.ts";
+import { workspaceRoutes } from "./features/workspaces/routes.ts";
+import { brokersById } from "./features/auth/brokers.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { HttpMetrics } from "./features/observability/http-metrics.ts";
 import { requestTracking } from "./features/observability/request-tracking.ts";
@@ -71,6 +73,8 @@ export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events), metric
       .use(exportRoutes(ctx))
       .use(auditRoutes(ctx))
       .use(templateRoutes(ctx))
+      // Members' names are auth's; workspaces sits below auth, so they are handed down.
+      .use(workspaceRoutes(ctx, { brokersById }))
       .use(dashboardRoutes(ctx))
       .use(reminderRoutes(ctx))
       .use(expiryRoutes(ctx))

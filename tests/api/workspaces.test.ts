@@ -120,3 +120,76 @@ describe("what a member may see of the workspace's customers", () => {
     expect(names(await srv.call("/api/customers", { token: owner.token }))).toEqual(["mine-all", "theirs-all"]);
   });
 });
+
+describe("/api/workspace: settings and members' roles", () => {
+  test("the owner reads and changes the settings; bad settings are a 400 and change nothing", async () => {
+    const owner = await srv.signUpBroker({ email: "settings@example.com", firstName: "Sam", lastName: "Owner" });
+    const workspaceId = (await whoAmI(owner.token)).body.workspaceId;
+    const read = await srv.call("/api/workspace", { token: owner.token });
+    expect(read.body).toEqual({ id: workspaceId, name: "Sam Owner", role: "owner", visibility: "all", claimedDomains: [], defaultRole: "broker" });
+
+    for (const body of [{ claimedDomains: ["not a domain"] }, { visibility: "some" }, { name: "   " }, { defaultRole: "boss" }, { name: 7 }]) {
+      const res = await srv.call("/api/workspace", { method: "PUT", token: owner.token, body: { visibility: "assigned", ...body } });
+      expect({ body, status: res.status, message: typeof res.body.message }).toEqual({ body, status: 400, message: "string" });
+    }
+    expect((await srv.call("/api/workspace", { token: owner.token })).body).toEqual(read.body);
+
+    const changed = await srv.call("/api/workspace", { method: "PUT", token: owner.token, body: { name: " Acme Lending ", visibility: "assigned", claimedDomains: ["Acme.example", "acme.example"], defaultRole: "assistant" } });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toEqual({ id: workspaceId, name: "Acme Lending", role: "owner", visibility: "assigned", claimedDomains: ["acme.example"], defaultRole: "assistant" });
+    expect((await srv.call("/api/workspace/members", { token: owner.token })).body).toEqual([
+      { id: owner.user.id, email: "settings@example.com", firstName: "Sam", lastName: "Owner", role: "owner" },
+    ]);
+  });
+
+  test("the last owner cannot stop being one (409); a member of another workspace is a 404", async () => {
+    const owner = await srv.signUpBroker({ email: "last-owner@example.com" });
+    const stranger = await srv.signUpBroker({ email: "stranger@example.com" });
+    const demote = await srv.call(`/api/workspace/members/${owner.user.id}`, { method: "PUT", token: owner.token, body: { role: "broker" } });
+    expect(demote.status).toBe(409);
+    expect(demote.body.message).toBe("A workspace needs at least one owner. Make another member owner first.");
+    expect((await whoAmI(owner.token)).body.role).toBe("owner");
+    expect((await srv.call(`/api/workspace/members/${stranger.user.id}`, { method: "PUT", token: owner.token, body: { role: "assistant" } })).status).toBe(404);
+    expect((await whoAmI(stranger.token)).body.role).toBe("owner");
+  });
+
+  test("two owners demoting each other at once: one wins, one owner is left", async () => {
+    const a = await srv.signUpBroker({ email: "owner-a@example.com" });
+    const b = await srv.signUpBroker({ email: "owner-b@example.com" });
+    const workspaceId = (await whoAmI(a.token)).body.workspaceId;
+    await exec(srv.server.ctx.db, statement("update workspace_members set workspace_id = ?, role = 'broker' where user_id = ?", workspaceId, b.user.id));
+    expect((await srv.call(`/api/workspace/members/${b.user.id}`, { method: "PUT", token: a.token, body: { role: "owner" } })).status).toBe(200);
+    const [byA, byB] = await Promise.all([
+      srv.call(`/api/workspace/members/${b.user.id}`, { method: "PUT", token: a.token, body: { role: "broker" } }),
+      srv.call(`/api/workspace/members/${a.user.id}`, { method: "PUT", token: b.token, body: { role: "broker" } }),
+    ]);
+    expect([byA.status, byB.status].sort()).toEqual([200, 403]);
+    const roles = await rows<{ role: string }>(srv.server.ctx.db, statement("select role from workspace_members where workspace_id = ? order by role", workspaceId));
+    expect(roles.map((r) => r.role)).toEqual(["broker", "owner"]);
+  });
+
+  test("an assistant gets 403 on every workspace route and on deleting a customer, and nothing changes", async () => {
+    const owner = await srv.signUpBroker({ email: "boss@example.com" });
+    const assistant = await srv.signUpBroker({ email: "assistant@example.com" });
+    const workspaceId = (await whoAmI(owner.token)).body.workspaceId;
+    await exec(srv.server.ctx.db, statement("update workspace_members set workspace_id = ?, role = 'assistant' where user_id = ?", workspaceId, assistant.user.id));
+    const customer = (await srv.call("/api/customers", { method: "POST", token: owner.token, body: { email: "kept@example.com", name: "Kept" } })).body;
+    const refused: [string, string, unknown?][] = [
+      ["GET", "/api/workspace"],
+      ["PUT", "/api/workspace", { visibility: "assigned" }],
+      ["GET", "/api/workspace/members"],
+      ["PUT", `/api/workspace/members/${assistant.user.id}`, { role: "owner" }],
+      ["PUT", `/api/workspace/members/${owner.user.id}`, { role: "assistant" }],
+      ["DELETE", `/api/customers/${customer.id}`],
+    ];
+    for (const [method, path, body] of refused) {
+      const res = await srv.call(path, { method, body, token: assistant.token });
+      expect({ method, path, status: res.status }).toEqual({ method, path, status: 403 });
+    }
+    // The assistant still works the customer; the settings and roles are as they were.
+    expect((await srv.call(`/api/customer/${customer.id}`, { token: assistant.token })).status).toBe(200);
+    expect((await srv.call("/api/workspace", { token: owner.token })).body.visibility).toBe("all");
+    expect((await whoAmI(assistant.token)).body.role).toBe("assistant");
+    expect((await whoAmI(owner.token)).body.role).toBe("owner");
+  });
+});

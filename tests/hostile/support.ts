@@ -35,7 +35,7 @@ export const routeKey = (r: { method: string; path: string }) => `${r.method} ${
 export const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
 
 /** What a path parameter is filled with when a route is aimed at the victim. */
-export type VictimValue = "customerId" | "documentId" | "brokerNotificationId" | "customerNotificationId" | "uploadLink" | "logoKey" | "templateId";
+export type VictimValue = "customerId" | "documentId" | "brokerNotificationId" | "customerNotificationId" | "uploadLink" | "logoKey" | "templateId" | "memberId";
 
 /** Logos are public by their random key (portals and mail clients load them); what is attacked is a guessed key. */
 export const GUESSED_LOGO_KEY = "Zq8mW3kT9vX2pL7rN4sB1yC6";
@@ -115,6 +115,10 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   },
   "DELETE /api/customers/:id": { auth: "broker", params: { id: "customerId" } },
   // Checklist templates: each broker's own; another broker's id answers 404 like a missing one.
+  "GET /api/workspace": { auth: "broker" },
+  "PUT /api/workspace": { auth: "broker", body: () => ({ name: "Hijacked brokerage", visibility: "assigned", claimedDomains: ["intruder.example"] }) },
+  "GET /api/workspace/members": { auth: "broker" },
+  "PUT /api/workspace/members/:id": { auth: "broker", params: { id: "memberId" }, body: () => ({ role: "assistant" }) },
   "GET /api/templates": { auth: "broker" },
   "POST /api/templates": { auth: "broker", body: () => ({ name: `Intruder checklist ${crypto.randomUUID().slice(0, 8)}`, documents: [{ name: "Paystub" }] }) },
   "PUT /api/templates/:id": { auth: "broker", params: { id: "templateId" }, body: () => ({ name: "Hijacked checklist", documents: [{ name: "Photo ID" }] }) },
@@ -565,6 +569,8 @@ export function victimPath(world: World, route: AppRoute): string {
     uploadLink: world.victim.uploadLink,
     logoKey: GUESSED_LOGO_KEY,
     templateId: world.victim.templateId,
+    // The victim's broker as a member of their workspace.
+    memberId: world.brokerA.user.id,
   };
   return pathParams(route.path).reduce((path, p) => path.replace(`:${p}`, ids[entry.params![p]! as keyof typeof ids]), route.path);
 }

@@ -32,6 +32,7 @@ import { queueEmail } from "../mail/service.ts";
 import { invitationResendEmail } from "../mail/templates.ts";
 import { uploadUrl, visibleCustomers, type CustomerRow } from "./lookups.ts";
 import type { Scope } from "../../shared/workspaces.ts";
+import { requireRole } from "../workspaces/permissions.ts";
 import { emailSender } from "../broker-profile/contact.ts";
 import { recordAudit } from "../audit/service.ts";
 import type { AuditActor } from "../audit/actor.ts";
@@ -203,6 +204,7 @@ export async function updateCustomer(ctx: AppContext, input: UpdateCustomerInput
  */
 export async function deleteCustomer(ctx: AppContext, { member, customerId, actor }: OwnedCustomer & { actor: AuditActor }): Promise<void> {
   const customer = await findOwnedCustomer(ctx, member, customerId);
+  requireRole(member, "deleteCustomers");
   const brokerId = member.workspaceId;
   const keys = await inTransaction(ctx, async (unit) => {
       const { tx, publish } = unit;
