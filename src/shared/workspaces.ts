@@ -35,6 +35,8 @@ export const ROLES_THAT_MAY = {
   /** Change the workspace's settings, its members and invitations, billing and API keys. */
   manageWorkspace: ["owner"],
   deleteCustomers: ["owner", "broker"],
+  /** Hand a customer they see to another member (the whole pipeline of one member: manageWorkspace). */
+  assignCustomers: ["owner", "broker"],
 } as const satisfies Record<string, readonly WorkspaceRole[]>;
 export type WorkspaceAction = keyof typeof ROLES_THAT_MAY;
 

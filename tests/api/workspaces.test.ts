@@ -193,3 +193,48 @@ describe("/api/workspace: settings and members' roles", () => {
     expect((await whoAmI(owner.token)).body.role).toBe("owner");
   });
 });
+
+describe("assignment: each customer has an assignee, and it can be handed over", () => {
+  test("a solo broker's customers are theirs; the answer names the assignee", async () => {
+    const solo = await srv.signUpBroker({ email: "solo-assignee@example.com", firstName: "Ann", lastName: "Solo" });
+    const made = await srv.call("/api/customers", { method: "POST", token: solo.token, body: { email: "c-solo@example.com", name: "C" } });
+    expect(made.body).toMatchObject({ assigneeId: solo.user.id, brokerName: "Ann Solo", assignee: { id: solo.user.id, firstName: "Ann", lastName: "Solo", email: "solo-assignee@example.com" } });
+    const [listed] = (await srv.call("/api/customers", { token: solo.token })).body;
+    expect(listed).toMatchObject({ assigneeId: solo.user.id, assignee: { email: "solo-assignee@example.com" } });
+  });
+
+  test("one customer to a colleague, a pipeline back (owner only), filters by assignee; outsiders and assistants are refused", async () => {
+    const owner = await srv.signUpBroker({ email: "handover-owner@example.com" });
+    const colleague = await srv.signUpBroker({ email: "handover-colleague@example.com", firstName: "Col", lastName: "League" });
+    const outsider = await srv.signUpBroker({ email: "handover-outsider@example.com" });
+    const workspaceId = (await whoAmI(owner.token)).body.workspaceId;
+    await exec(srv.server.ctx.db, statement("update workspace_members set workspace_id = ?, role = 'broker' where user_id = ?", workspaceId, colleague.user.id));
+    const make = async (email: string) => (await srv.call("/api/customers", { method: "POST", token: owner.token, body: { email, name: email.split("@")[0] } })).body;
+    const [one, two] = [await make("h1@example.com"), await make("h2@example.com")];
+    const assign = (token: string, customerId: string, memberId: string) => srv.call(`/api/customers/${customerId}/assignee`, { method: "PUT", token, body: { memberId } });
+
+    const moved = await assign(owner.token, one.id, colleague.user.id);
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ id: one.id, assigneeId: colleague.user.id, brokerName: "Col League", assignee: { email: "handover-colleague@example.com" } });
+    const mine = (token: string, who = "me") => srv.call(`/api/customers?assignee=${who}`, { token }).then((r) => r.body.map((c: { name: string }) => c.name));
+    expect(await mine(colleague.token)).toEqual(["h1"]);
+    expect(await mine(owner.token)).toEqual(["h2"]);
+    expect(await mine(owner.token, colleague.user.id)).toEqual(["h1"]);
+
+    // Not a member of this workspace: 404, nothing moved.
+    expect((await assign(owner.token, two.id, outsider.user.id)).status).toBe(404);
+    expect((await srv.call("/api/customers/reassign", { method: "POST", token: owner.token, body: { fromMemberId: colleague.user.id, toMemberId: outsider.user.id } })).status).toBe(404);
+    // A broker hands over no one's whole pipeline: that is the owner's.
+    expect((await srv.call("/api/customers/reassign", { method: "POST", token: colleague.token, body: { fromMemberId: owner.user.id, toMemberId: colleague.user.id } })).status).toBe(403);
+    expect(await mine(colleague.token)).toEqual(["h1"]);
+
+    const back = await srv.call("/api/customers/reassign", { method: "POST", token: owner.token, body: { fromMemberId: colleague.user.id, toMemberId: owner.user.id } });
+    expect(back.body).toEqual({ moved: 1 });
+    expect(await mine(owner.token)).toEqual(["h1", "h2"]);
+
+    // An assistant works customers but assigns none.
+    await exec(srv.server.ctx.db, statement("update workspace_members set role = 'assistant' where user_id = ?", colleague.user.id));
+    expect((await assign(colleague.token, one.id, colleague.user.id)).status).toBe(403);
+    expect(await mine(owner.token)).toEqual(["h1", "h2"]);
+  });
+});

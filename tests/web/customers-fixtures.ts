@@ -13,6 +13,8 @@ export function customer(overrides: Partial<CustomerDto> & Pick<CustomerDto, "id
     lastReminderAt: null,
     lastActive: null,
     brokerName: "Ada Lovelace",
+    assigneeId: "u1",
+    assignee: { id: "u1", firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" },
     uploadLink: `link-${overrides.id}`,
     status: "pending",
     documentCounts: { total: 0, approved: 0, underReview: 0, awaitingUpload: 0, overdue: 0 },

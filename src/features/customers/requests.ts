@@ -107,7 +107,7 @@ export async function createCustomer(ctx: AppContext, input: CreateCustomerInput
       unit.publish({ type: "customer_created", brokerId: broker.id, customerId: customer.id });
       return customer.id;
     });
-  return customerDetail(ctx, { broker, member, customerId });
+  return customerDetail(ctx, { member, customerId });
 }
 
 export async function requestDocuments(ctx: AppContext, input: RequestDocumentsInput & { broker: PublicUser; member: Scope; customerId: string; actor?: AuditActor }): Promise<DocumentRow[]> {

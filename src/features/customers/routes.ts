@@ -4,11 +4,15 @@ import { IdParams, Message } from "../../lib/model.ts";
 import type { ResponseSet } from "../../lib/read-cache.ts";
 import { access } from "../access/plugin.ts";
 import { brokerActor } from "../audit/actor.ts";
-import type { PublicUser } from "../auth/model.ts";
 import { DocumentList } from "../documents/model.ts";
 import { toDocumentDto } from "../documents/service.ts";
+import { assignCustomer, reassignCustomers } from "./assignment.ts";
 import {
+  AssigneeBody,
   CreateCustomerBody,
+  CustomerListQuery,
+  ReassignBody,
+  Reassigned,
   CustomerDetailDto,
   CustomerList,
   CustomerPage,
@@ -32,29 +36,23 @@ import {
 } from "./service.ts";
 import type { Scope } from "../../shared/workspaces.ts";
 
-/** Who asks for a list: the signed-in broker and what they may see. */
-interface Asker {
-  broker: PublicUser;
-  member: Scope;
-}
-
 export const customerRoutes = (ctx: AppContext) => {
   // The hot reads (the list, one customer, its documents and limit) answer with JSON cached until the database changes.
   // A ready Response (src/lib/read-cache.ts), checked against its route's schema when computed.
   // Keyed by the member: what a list holds depends on who may see which customer.
-  const customerList = async (set: ResponseSet, asker: Asker) =>
-    ctx.cache.response(set, `customers:${asker.broker.id}`, CustomerList, async () => listCustomers(ctx, asker));
-  const customerPage = async (set: ResponseSet, asker: Asker, query: CustomerPageQuery) =>
-    ctx.cache.response(set, `customers-page:${asker.broker.id}:${JSON.stringify(query)}`, CustomerPage, async () => pageCustomers(ctx, asker, query));
+  const customerList = async (set: ResponseSet, member: Scope, query: CustomerListQuery = {}) =>
+    ctx.cache.response(set, `customers:${member.memberId}:${query.assignee ?? ""}`, CustomerList, async () => listCustomers(ctx, { member }, query));
+  const customerPage = async (set: ResponseSet, member: Scope, query: CustomerPageQuery) =>
+    ctx.cache.response(set, `customers-page:${member.memberId}:${JSON.stringify(query)}`, CustomerPage, async () => pageCustomers(ctx, { member }, query));
   return new Elysia({ name: "customers", seed: contextSeed(ctx), prefix: "/api" })
     .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
-        .get("/customers", ({ broker, member, set }) => customerList(set, { broker, member }), { response: CustomerList })
+        .get("/customers", ({ member, query, set }) => customerList(set, member, query), { query: CustomerListQuery, response: CustomerList })
         // The same list (invitation fields are part of every customer); with ?page&pageSize&q&status&sort
         // one page of it, searched, filtered and sorted on the server (All Customers).
         // A page is cached like the list (until any write), under every parameter that shapes it.
-        .get("/all-customers", ({ broker, member, query, set }) => (asksForPage(query) ? customerPage(set, { broker, member }, query) : customerList(set, { broker, member })), {
+        .get("/all-customers", ({ member, query, set }) => (asksForPage(query) ? customerPage(set, member, query) : customerList(set, member)), {
           query: CustomerPageQuery,
           response: t.Union([CustomerList, CustomerPage]),
         })
@@ -65,7 +63,7 @@ export const customerRoutes = (ctx: AppContext) => {
         )
         .get(
           "/customer/:id",
-          async ({ broker, member, params, set }) => ctx.cache.response(set, `customer:${broker.id}:${params.id}`, CustomerDetailDto, async () => customerDetail(ctx, { broker, member, customerId: params.id })),
+          async ({ broker, member, params, set }) => ctx.cache.response(set, `customer:${broker.id}:${params.id}`, CustomerDetailDto, async () => customerDetail(ctx, { member, customerId: params.id })),
           { params: IdParams, response: CustomerDetailDto },
         )
         .get(
@@ -80,6 +78,13 @@ export const customerRoutes = (ctx: AppContext) => {
             ctx.cache.response(set, `document-limit:${broker.id}:${params.id}`, DocumentLimit, async () => documentLimit(ctx, { member, customerId: params.id })),
           { params: IdParams, response: DocumentLimit },
         )
+        // Assignment: one customer to another member; a member's whole pipeline (owners).
+        .put("/customers/:id/assignee", async ({ member, params, body }) => assignCustomer(ctx, { member, customerId: params.id, memberId: body.memberId }), {
+          params: IdParams,
+          body: AssigneeBody,
+          response: CustomerDetailDto,
+        })
+        .post("/customers/reassign", async ({ member, body }) => reassignCustomers(ctx, { member, ...body }), { body: ReassignBody, response: Reassigned })
         .put("/customers/:id", async ({ broker, member, params, body }) => updateCustomer(ctx, { ...body, broker, member, customerId: params.id }), {
           params: IdParams,
           body: UpdateCustomerBody,

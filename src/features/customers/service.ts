@@ -8,7 +8,7 @@ import { customers } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
-import { MAX_PAGE_SIZE, PAGE_SIZE_ERROR, type CustomerDetailDto, type CustomerDto, type CustomerPage, type CustomerPageQuery, type DocumentLimit, type UpdateCustomerInput } from "./model.ts";
+import { MAX_PAGE_SIZE, PAGE_SIZE_ERROR, type CustomerListQuery, type CustomerDetailDto, type CustomerDto, type CustomerPage, type CustomerPageQuery, type DocumentLimit, type UpdateCustomerInput } from "./model.ts";
 import type { DocumentCounts } from "../documents/model.ts";
 import { customerStatusFromCounts, isRequirement } from "../../shared/documents.ts";
 import { maxDocumentsPerCustomer } from "../../shared/limits.ts";
@@ -33,6 +33,7 @@ import { invitationResendEmail } from "../mail/templates.ts";
 import { uploadUrl, visibleCustomers, type CustomerRow } from "./lookups.ts";
 import type { Scope } from "../../shared/workspaces.ts";
 import { requireRole } from "../workspaces/permissions.ts";
+import { brokersById } from "../auth/brokers.ts";
 import { emailSender } from "../broker-profile/contact.ts";
 import { recordAudit } from "../audit/service.ts";
 import type { AuditActor } from "../audit/actor.ts";
@@ -44,7 +45,13 @@ export const MAX_LOAN_TYPE_LENGTH = 60;
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 
-function toCustomerDto(broker: PublicUser, customer: CustomerRow, counts: DocumentCounts): CustomerDto {
+type Assignees = Map<string, { id: string; email: string; firstName: string | null; lastName: string | null }>;
+
+/** The assignees of these customers: their names and emails (auth's accounts). */
+const assigneesOf = (ctx: AppContext, rows: CustomerRow[]): Promise<Assignees> => brokersById(ctx, rows.map((r) => r.assigneeId));
+
+function toCustomerDto(customer: CustomerRow, counts: DocumentCounts, assignees: Assignees): CustomerDto {
+  const { id, firstName, lastName, email } = assignees.get(customer.assigneeId)!;
   return {
     id: customer.id,
     name: customer.name,
@@ -55,7 +62,9 @@ function toCustomerDto(broker: PublicUser, customer: CustomerRow, counts: Docume
     acceptedAt: iso(customer.acceptedAt),
     lastReminderAt: iso(customer.lastReminderAt),
     lastActive: iso(customer.lastActiveAt),
-    brokerName: displayName(broker),
+    brokerName: displayName({ firstName, lastName, email }),
+    assigneeId: customer.assigneeId,
+    assignee: { id, firstName, lastName, email },
     uploadLink: customer.uploadLink,
     status: customerStatusFromCounts(counts),
     documentCounts: counts,
@@ -82,12 +91,14 @@ export async function findOwnedCustomers(ctx: AppContext, scope: Scope, customer
   return unique.map((id) => byId.get(id)!);
 }
 
-/** Every customer this member may see, by name. */
-export async function listCustomers(ctx: AppContext, { broker, member }: { broker: PublicUser; member: Scope }): Promise<CustomerDto[]> {
+/** Every customer this member may see, by name; with `assignee`, only that member's ("me": the asker's). */
+export async function listCustomers(ctx: AppContext, { member }: { member: Scope }, query: CustomerListQuery = {}): Promise<CustomerDto[]> {
   const now = ctx.clock.now();
   const counts = await documentCountsByCustomer(ctx, member.workspaceId, now);
-  return (await ctx.db.select().from(customers).where(visibleCustomers(member)).orderBy(asc(customers.name)))
-    .map((row) => toCustomerDto(broker, row, counts.get(row.id) ?? emptyCounts()));
+  const assignee = query.assignee === "me" ? member.memberId : query.assignee;
+  const rows = await ctx.db.select().from(customers).where(and(visibleCustomers(member), assignee !== undefined ? eq(customers.assigneeId, assignee) : undefined)).orderBy(asc(customers.name));
+  const assignees = await assigneesOf(ctx, rows);
+  return rows.map((row) => toCustomerDto(row, counts.get(row.id) ?? emptyCounts(), assignees));
 }
 
 export const DEFAULT_PAGE_SIZE = 25;
@@ -110,7 +121,7 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
  * One page of All Customers, searched, filtered and sorted by SQLite: the work grows with the page,
  * not with the brokerage. Search is case-insensitive for ASCII letters (SQLite's LIKE).
  */
-export async function pageCustomers(ctx: AppContext, { broker, member }: { broker: PublicUser; member: Scope }, query: CustomerPageQuery): Promise<CustomerPage> {
+export async function pageCustomers(ctx: AppContext, { member }: { member: Scope }, query: CustomerPageQuery): Promise<CustomerPage> {
   const { page, pageSize } = pagingOf(query);
   const search = query.q?.trim();
   const pattern = search ? likePattern(search.toLowerCase()) : null;
@@ -131,7 +142,8 @@ export async function pageCustomers(ctx: AppContext, { broker, member }: { broke
   const total = (await ctx.db.select({ n: count() }).from(customers).where(where))[0]!.n;
   const rows = await ctx.db.select().from(customers).where(where).orderBy(...order).limit(pageSize).offset((page - 1) * pageSize);
   const counts = await documentCountsOfCustomers(ctx, member.workspaceId, rows.map((r) => r.id), ctx.clock.now());
-  return { customers: rows.map((row) => toCustomerDto(broker, row, counts.get(row.id) ?? emptyCounts())), total, page, pageSize };
+  const assignees = await assigneesOf(ctx, rows);
+  return { customers: rows.map((row) => toCustomerDto(row, counts.get(row.id) ?? emptyCounts(), assignees)), total, page, pageSize };
 }
 
 const emptyCounts = (): DocumentCounts => ({ total: 0, approved: 0, underReview: 0, awaitingUpload: 0, overdue: 0 });
@@ -142,11 +154,11 @@ interface OwnedCustomer {
   customerId: string;
 }
 
-export async function customerDetail(ctx: AppContext, { broker, member, customerId }: OwnedCustomer & { broker: PublicUser }): Promise<CustomerDetailDto> {
+export async function customerDetail(ctx: AppContext, { member, customerId }: OwnedCustomer): Promise<CustomerDetailDto> {
   const owned = await findOwnedCustomer(ctx, member, customerId);
   const docs = await listCustomerDocuments(ctx, member.workspaceId, customerId);
   const counts = await documentCounts(ctx, member.workspaceId, customerId, ctx.clock.now());
-  return { ...toCustomerDto(broker, owned, counts), documents: docs.map(toDocumentDto) };
+  return { ...toCustomerDto(owned, counts, await assigneesOf(ctx, [owned])), documents: docs.map(toDocumentDto) };
 }
 
 export async function customerDocuments(ctx: AppContext, { member, customerId }: OwnedCustomer) {
@@ -194,7 +206,7 @@ export async function updateCustomer(ctx: AppContext, input: UpdateCustomerInput
     await tx.update(customers).set({ name, email, loanType, ...connection }).where(eq(customers.id, customerId));
     publish({ type: "customer_updated", brokerId: broker.id, customerId, ...(email !== customer.email ? { emailChanged: true } : {}) });
   });
-  return customerDetail(ctx, { broker, member, customerId });
+  return customerDetail(ctx, { member, customerId });
 }
 
 /**

@@ -1,6 +1,6 @@
 // Who a signed-in broker is in their workspace: the membership every broker request resolves
 // (the access plugin's { broker: true }), and what scoping starts from.
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { workspaceMembers, workspaces } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { prepared } from "../../lib/prepared.ts";
@@ -22,4 +22,9 @@ const membershipRow = prepared((db) =>
  */
 export async function membershipOf(ctx: AppContext, userId: string): Promise<Scope | null> {
   return ctx.brokerSessions.value(`membership:${userId}`, async () => (await membershipRow(ctx.db).execute({ userId }))[0] ?? null);
+}
+
+/** Whether this account is a member of this workspace (a customer's assignee must be). */
+export async function isMemberOf(ctx: AppContext, workspaceId: string, userId: string): Promise<boolean> {
+  return Boolean((await ctx.db.select({ id: workspaceMembers.userId }).from(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId))))[0]);
 }
