@@ -48,4 +48,5 @@ export const workspaceMessages = {
   memberNotFound: "Member not found",
   invalidDomain: "Claimed domains must be domain names such as example.com",
   nameRequired: "The workspace needs a name",
+  reassignToSelf: "Their customers need another member to go to: choose reassignTo",
 } as const;

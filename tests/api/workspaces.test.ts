@@ -3,6 +3,7 @@
 // workspace and role; an account in no workspace opens nothing.
 import { describe, expect, test } from "bun:test";
 import { databaseEnv, runCli } from "../support/cli.ts";
+import { connectLive } from "../support/live.ts";
 import { useTestServer } from "../support/server.ts";
 import { exec, rows, statement } from "../support/sql.ts";
 
@@ -236,5 +237,46 @@ describe("assignment: each customer has an assignee, and it can be handed over",
     await exec(srv.server.ctx.db, statement("update workspace_members set role = 'assistant' where user_id = ?", colleague.user.id));
     expect((await assign(colleague.token, one.id, colleague.user.id)).status).toBe(403);
     expect(await mine(owner.token)).toEqual(["h1", "h2"]);
+  });
+});
+
+describe("removing a member", () => {
+  test("their customers go to the owner (or reassignTo) in one go, their session and live socket end at once", async () => {
+    const owner = await srv.signUpBroker({ email: "remover@example.com" });
+    const leaver = await srv.signUpBroker({ email: "leaving-member@example.com" });
+    const workspaceId = (await whoAmI(owner.token)).body.workspaceId;
+    await exec(srv.server.ctx.db, statement("update workspace_members set workspace_id = ?, role = 'broker' where user_id = ?", workspaceId, leaver.user.id));
+    for (const email of ["l1@example.com", "l2@example.com"]) {
+      await srv.call("/api/customers", { method: "POST", token: leaver.token, body: { email, name: email.split("@")[0] } });
+    }
+    const live = await connectLive(srv, { cookie: leaver.cookie });
+
+    const removed = await srv.call(`/api/workspace/members/${leaver.user.id}`, { method: "DELETE", token: owner.token });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual({ message: "Member removed", moved: 2 });
+    expect(await rows(srv.server.ctx.db, statement("select id from sessions where user_id = ?", leaver.user.id))).toEqual([]);
+    expect(await live.closed).toEqual({ code: 4001, reason: "Signed out" });
+    expect((await whoAmI(leaver.token)).status).toBe(401);
+    const theirs = (await srv.call("/api/customers?assignee=me", { token: owner.token })).body.map((c: { name: string }) => c.name);
+    expect(theirs).toEqual(["l1", "l2"]);
+    expect((await srv.call("/api/workspace/members", { token: owner.token })).body.map((m: { id: string }) => m.id)).toEqual([owner.user.id]);
+  });
+
+  test("refused, changing nothing: the last owner, themselves as the receiver, another workspace's member, an assistant", async () => {
+    const owner = await srv.signUpBroker({ email: "keeper@example.com" });
+    const helper = await srv.signUpBroker({ email: "helper@example.com" });
+    const outsider = await srv.signUpBroker({ email: "remove-outsider@example.com" });
+    const workspaceId = (await whoAmI(owner.token)).body.workspaceId;
+    await exec(srv.server.ctx.db, statement("update workspace_members set workspace_id = ?, role = 'assistant' where user_id = ?", workspaceId, helper.user.id));
+    const remove = (token: string, id: string, reassignTo?: string) =>
+      srv.call(`/api/workspace/members/${id}${reassignTo ? `?reassignTo=${reassignTo}` : ""}`, { method: "DELETE", token });
+    expect((await remove(owner.token, owner.user.id, helper.user.id)).status).toBe(409); // the last owner
+    expect((await remove(owner.token, owner.user.id)).status).toBe(400); // their customers would go to themselves
+    expect((await remove(owner.token, outsider.user.id)).status).toBe(404);
+    expect((await remove(owner.token, helper.user.id, outsider.user.id)).status).toBe(404);
+    expect((await remove(helper.token, owner.user.id, helper.user.id)).status).toBe(403);
+    expect((await srv.call("/api/workspace/members", { token: owner.token })).body.map((m: { role: string }) => m.role).sort()).toEqual(["assistant", "owner"]);
+    expect((await whoAmI(outsider.token)).status).toBe(200);
+    expect((await whoAmI(helper.token)).status).toBe(200);
   });
 });

@@ -117,6 +117,7 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   // Checklist templates: each broker's own; another broker's id answers 404 like a missing one.
   "PUT /api/customers/:id/assignee": { auth: "broker", params: { id: "customerId" }, body: (w) => ({ memberId: w.brokerB.user.id }) },
   "POST /api/customers/reassign": { auth: "broker", idsInBody: true, body: (w) => ({ fromMemberId: w.brokerA.user.id, toMemberId: w.brokerB.user.id }) },
+  "DELETE /api/workspace/members/:id": { auth: "broker", params: { id: "memberId" }, query: (w) => ({ reassignTo: w.brokerB.user.id }) },
   "GET /api/workspace": { auth: "broker" },
   "PUT /api/workspace": { auth: "broker", body: () => ({ name: "Hijacked brokerage", visibility: "assigned", claimedDomains: ["intruder.example"] }) },
   "GET /api/workspace/members": { auth: "broker" },

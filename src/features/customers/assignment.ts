@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { customers } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
+import type { Writer } from "../../lib/jobs.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import { workspaceMessages, type Scope } from "../../shared/workspaces.ts";
 import { isMemberOf } from "../workspaces/members.ts";
@@ -33,12 +34,18 @@ export async function reassignCustomers(ctx: AppContext, { member, fromMemberId,
   await requireMember(ctx, member, fromMemberId);
   await requireMember(ctx, member, toMemberId);
   return inTransaction(ctx, async ({ tx, publish }) => {
-    const moved = await tx
-      .update(customers)
-      .set({ assigneeId: toMemberId })
-      .where(and(eq(customers.workspaceId, member.workspaceId), eq(customers.assigneeId, fromMemberId)))
-      .returning({ id: customers.id });
-    if (moved.length > 0) publish({ type: "customer_list_refresh", brokerId: member.memberId });
-    return { moved: moved.length };
+    const moved = await moveAssignedCustomers(tx, { workspaceId: member.workspaceId, fromMemberId, toMemberId });
+    if (moved > 0) publish({ type: "customer_list_refresh", brokerId: member.memberId });
+    return { moved };
   });
+}
+
+/** Every customer of one member to another, in the caller's transaction (also a member's removal: src/app.ts hands it to workspaces). */
+export async function moveAssignedCustomers(tx: Writer, { workspaceId, fromMemberId, toMemberId }: { workspaceId: string; fromMemberId: string; toMemberId: string }): Promise<number> {
+  const moved = await tx
+    .update(customers)
+    .set({ assigneeId: toMemberId })
+    .where(and(eq(customers.workspaceId, workspaceId), eq(customers.assigneeId, fromMemberId)))
+    .returning({ id: customers.id });
+  return moved.length;
 }

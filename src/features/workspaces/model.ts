@@ -36,3 +36,7 @@ export type MemberDto = typeof MemberDto.static;
 export const MemberList = t.Array(MemberDto);
 
 export const MemberRoleBody = t.Object({ role: Role });
+
+/** DELETE /api/workspace/members/{id}?reassignTo={memberId}: whose their customers become (default: the owner removing them). */
+export const RemoveMemberQuery = t.Object({ reassignTo: t.Optional(t.String({ maxLength: 64, error: "reassignTo must be a member's id" })) });
+export const MemberRemoved = t.Object({ message: t.String(), moved: t.Number() });

@@ -3,11 +3,11 @@ import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
 import { IdParams } from "../../lib/model.ts";
 import { access } from "../access/plugin.ts";
-import { MemberDto, MemberList, MemberRoleBody, UpdateWorkspaceBody, WorkspaceDto } from "./model.ts";
-import { listMembers, setMemberRole, updateWorkspace, workspaceOf, type BrokersById } from "./service.ts";
+import { MemberDto, MemberList, MemberRemoved, MemberRoleBody, RemoveMemberQuery, UpdateWorkspaceBody, WorkspaceDto } from "./model.ts";
+import { listMembers, removeMember, setMemberRole, updateWorkspace, workspaceOf, type BrokersById, type RemovalHooks } from "./service.ts";
 import { requireRole } from "./permissions.ts";
 
-export const workspaceRoutes = (ctx: AppContext, hooks: { brokersById: BrokersById }) =>
+export const workspaceRoutes = (ctx: AppContext, hooks: RemovalHooks & { brokersById: BrokersById }) =>
   new Elysia({ name: "workspaces", seed: contextSeed(ctx), prefix: "/api/workspace" })
     .use(access(ctx))
     .guard({ broker: true }, (app) =>
@@ -27,5 +27,10 @@ export const workspaceRoutes = (ctx: AppContext, hooks: { brokersById: BrokersBy
           params: IdParams,
           body: MemberRoleBody,
           response: MemberDto,
+        })
+        .delete("/members/:id", async ({ member, params, query }) => ({ message: "Member removed", ...(await removeMember(ctx, member, { memberId: params.id, reassignTo: query.reassignTo }, hooks)) }), {
+          params: IdParams,
+          query: RemoveMemberQuery,
+          response: MemberRemoved,
         }),
     );

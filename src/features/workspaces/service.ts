@@ -3,7 +3,8 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { workspaceMembers, workspaces } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
-import { inTransaction } from "../../lib/unit-of-work.ts";
+import type { Writer } from "../../lib/jobs.ts";
+import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
 import { cleanName } from "../../shared/validation.ts";
 import { workspaceMessages, type Scope, type WorkspaceRole } from "../../shared/workspaces.ts";
 import type { MemberDto, UpdateWorkspaceInput, WorkspaceDto } from "./model.ts";
@@ -58,6 +59,9 @@ export async function listMembers(ctx: AppContext, member: Scope, brokersById: B
   });
 }
 
+const ownerCount = async (tx: Writer, workspaceId: string) =>
+  (await tx.select({ n: count() }).from(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, "owner"))))[0]!.n;
+
 /**
  * The owner gives a member another role. The last owner cannot stop being one (409): counted in
  * the write transaction, where writers take turns (db/transaction.ts), so two owners demoting each
@@ -71,11 +75,42 @@ export async function setMemberRole(ctx: AppContext, member: Scope, input: { mem
     // The asker's own role, read again here: another owner may have demoted them a moment ago.
     const asker = (await tx.select({ role: workspaceMembers.role }).from(workspaceMembers).where(eq(workspaceMembers.userId, member.memberId)))[0];
     if (asker?.role !== "owner") throw new AppError("forbidden", workspaceMessages.notAllowed);
-    if (target.role === "owner" && input.role !== "owner") {
-      const owners = (await tx.select({ n: count() }).from(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, member.workspaceId), eq(workspaceMembers.role, "owner"))))[0]!.n;
-      if (owners <= 1) throw new AppError("conflict", workspaceMessages.lastOwner);
+    if (target.role === "owner" && input.role !== "owner" && (await ownerCount(tx, member.workspaceId)) <= 1) {
+      throw new AppError("conflict", workspaceMessages.lastOwner);
     }
     await tx.update(workspaceMembers).set({ role: input.role }).where(eq(workspaceMembers.userId, input.memberId));
   });
   return (await listMembers(ctx, member, brokersById)).find((m) => m.id === input.memberId)!;
+}
+
+/** What removing a member takes from the features above (handed down by src/app.ts). */
+export interface RemovalHooks {
+  /** customers' moveAssignedCustomers: the member's customers go to another, in the same transaction. */
+  moveCustomers: (tx: Writer, input: { workspaceId: string; fromMemberId: string; toMemberId: string }) => Promise<number>;
+  /** auth's endBrokerSessions: their sessions end, and the live sockets they opened close after the commit. */
+  endSessions: (unit: Unit, userId: string) => Promise<number>;
+}
+
+/**
+ * The owner removes a member: in one transaction their customers go to `reassignTo` (by default
+ * the owner removing them), their membership ends and so do their sessions. The account stays,
+ * in no workspace (it opens nothing). The last owner cannot be removed (409).
+ */
+export async function removeMember(ctx: AppContext, member: Scope, input: { memberId: string; reassignTo?: string }, hooks: RemovalHooks): Promise<{ moved: number }> {
+  requireRole(member, "manageWorkspace");
+  const toMemberId = input.reassignTo ?? member.memberId;
+  if (toMemberId === input.memberId) throw badRequest(workspaceMessages.reassignToSelf);
+  return inTransaction(ctx, async (unit) => {
+    const { tx } = unit;
+    const inWorkspace = async (userId: string) =>
+      (await tx.select().from(workspaceMembers).where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.workspaceId, member.workspaceId))))[0];
+    const target = await inWorkspace(input.memberId);
+    if (!target || !(await inWorkspace(toMemberId))) throw notFound(workspaceMessages.memberNotFound);
+    if ((await inWorkspace(member.memberId))?.role !== "owner") throw new AppError("forbidden", workspaceMessages.notAllowed);
+    if (target.role === "owner" && (await ownerCount(tx, member.workspaceId)) <= 1) throw new AppError("conflict", workspaceMessages.lastOwner);
+    const moved = await hooks.moveCustomers(tx, { workspaceId: member.workspaceId, fromMemberId: input.memberId, toMemberId });
+    await tx.delete(workspaceMembers).where(eq(workspaceMembers.userId, input.memberId));
+    await hooks.endSessions(unit, input.memberId);
+    return { moved };
+  });
 }
