@@ -169,7 +169,7 @@ describe("/api/workspace: settings and members' roles", () => {
     expect(roles.map((r) => r.role)).toEqual(["broker", "owner"]);
   });
 
-  test("an assistant gets 403 on every workspace route and on deleting a customer, and nothing changes", async () => {
+  test("an assistant gets 403 on every workspace route, on deleting a customer and on buying or cancelling a plan, and nothing changes", async () => {
     const owner = await srv.signUpBroker({ email: "boss@example.com" });
     const assistant = await srv.signUpBroker({ email: "assistant@example.com" });
     const workspaceId = (await whoAmI(owner.token)).body.workspaceId;
@@ -182,11 +182,17 @@ describe("/api/workspace: settings and members' roles", () => {
       ["PUT", `/api/workspace/members/${assistant.user.id}`, { role: "owner" }],
       ["PUT", `/api/workspace/members/${owner.user.id}`, { role: "assistant" }],
       ["DELETE", `/api/customers/${customer.id}`],
+      // Billing belongs to the owner.
+      ["POST", "/api/create-subscription", { plan: "pro" }],
+      ["POST", "/api/activate-subscription", { paymentIntentId: "pi_123" }],
+      ["POST", "/api/cancel-subscription"],
     ];
     for (const [method, path, body] of refused) {
       const res = await srv.call(path, { method, body, token: assistant.token });
       expect({ method, path, status: res.status }).toEqual({ method, path, status: 403 });
     }
+    expect(await rows(srv.server.ctx.db, statement("select plan from subscriptions where workspace_id = ?", workspaceId))).toEqual([]);
+    expect((await srv.call("/api/subscription", { token: assistant.token })).status).toBe(200);
     // The assistant still works the customer; the settings and roles are as they were.
     expect((await srv.call(`/api/customer/${customer.id}`, { token: assistant.token })).status).toBe(200);
     expect((await srv.call("/api/workspace", { token: owner.token })).body.visibility).toBe("all");
