@@ -6,6 +6,7 @@ import { databaseEnv, runCli } from "../support/cli.ts";
 import { connectLive } from "../support/live.ts";
 import { useTestServer } from "../support/server.ts";
 import { exec, rows, statement } from "../support/sql.ts";
+import { attachFile } from "../support/fixtures.ts";
 
 const srv = useTestServer();
 const whoAmI = (token: string) => srv.call("/api/auth/user", { token });
@@ -76,6 +77,7 @@ describe("what a member may see of the workspace's customers", () => {
     expect(search.body.customers.map((c: { name: string }) => c.name)).toEqual(["theirs-assigned"]);
     expect(search.body.total).toBe(1);
     expect((await as(colleague.token, `/api/customer/${colleagues.id}`)).status).toBe(200);
+    expect((await as(colleague.token, `/api/customer/${colleagues.id}/audit`)).status).toBe(200);
 
     const id = ownersOwn.id;
     const docId = ownersOwn.documents[0].id;
@@ -93,6 +95,9 @@ describe("what a member may see of the workspace's customers", () => {
       ["PUT", `/api/customers/${id}/reminders/cadence`, { cadence: null }],
       ["POST", `/api/customers/${id}/reminders/pause`],
       ["GET", `/api/customers/${id}/document-expiries`],
+      ["GET", `/api/customer/${id}/audit`],
+      ["GET", `/api/customer/${id}/audit.csv`],
+      ["GET", `/api/customer/${id}/audit.pdf`],
       ["GET", `/api/customers/${id}/export`],
       ["POST", "/api/customers/export", { customerIds: [colleagues.id, id] }],
       // Its documents, by their own ids.
@@ -108,6 +113,16 @@ describe("what a member may see of the workspace's customers", () => {
       const res = await as(colleague.token, path, { method, body });
       expect({ method, path, status: res.status }).toEqual({ method, path, status: 404 });
     }
+    // Files: the colleague reads their own customer's, never the owner's; the owner reads both.
+    await attachFile(srv, docId);
+    await attachFile(srv, colleagues.documents[0].id);
+    for (const [method, path] of [["GET", `/api/documents/${docId}/download`], ["GET", `/api/documents/${docId}/view`], ["POST", `/api/documents/${docId}/link`]] as const) {
+      const res = await srv.call(path, { method, headers: { cookie: colleague.cookie } });
+      expect({ path, status: res.status }).toEqual({ path, status: 404 });
+    }
+    expect((await srv.call(`/api/documents/${colleagues.documents[0].id}/download`, { headers: { cookie: colleague.cookie } })).status).toBe(200);
+    expect((await srv.call(`/api/documents/${colleagues.documents[0].id}/download`, { headers: { cookie: owner.cookie } })).status).toBe(200);
+
     // Nothing changed: the owner still finds the customer as it was, with its one request, unpaused.
     const after = await as(owner.token, `/api/customer/${id}`);
     expect(after.body).toMatchObject({ name: "mine-assigned", email: "mine-assigned@example.com" });

@@ -19,7 +19,8 @@ import { given, placeholders, prepared, preparedWrite } from "../../lib/prepared
 import { newId } from "../../lib/tokens.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import { AUDIT_PAGE_SIZE, type AuditAction } from "../../shared/audit.ts";
-import { customerContact } from "../customers/lookups.ts";
+import { customerContact, customersVisibleTo } from "../customers/lookups.ts";
+import { seesEveryCustomer, type Scope } from "../../shared/workspaces.ts";
 import type { AuditActor } from "./actor.ts";
 import { ChainChecker, entryHash, GENESIS_HASH, type AuditRow, type ChainCheck, type ChainHead } from "./chain.ts";
 import type { AuditEntryDto, AuditPage, AuditPageQuery } from "./model.ts";
@@ -184,20 +185,22 @@ export function toAuditEntryDto(row: AuditRow): AuditEntryDto {
 }
 
 interface CustomerTrail {
-  brokerId: string;
+  member: Scope;
   customerId: string;
 }
 
 /**
- * 404 unless this is the broker's customer, or was (a deleted customer's entries stay in the
- * broker's chain). Another broker's customer looks exactly like a missing one.
+ * 404 unless this member sees the customer, or the customer was the workspace's and is gone (a
+ * deleted customer's entries stay in the workspace's chain: those who see every customer read
+ * them). Another workspace's customer, or a colleague's in "assigned" mode, looks missing.
  */
-async function assertTrailVisible(ctx: AppContext, { brokerId, customerId }: CustomerTrail): Promise<void> {
-  if ((await customerContact(ctx, customerId))?.brokerId === brokerId) return;
+async function assertTrailVisible(ctx: AppContext, { member, customerId }: CustomerTrail): Promise<void> {
+  if ((await customersVisibleTo(ctx, member, [customerId])).has(customerId)) return;
+  if (!seesEveryCustomer(member) || (await customerContact(ctx, customerId))) throw notFound("Customer not found");
   const [any] = await ctx.db
     .select({ id: auditEvents.id })
     .from(auditEvents)
-    .where(and(eq(auditEvents.workspaceId, brokerId), eq(auditEvents.customerId, customerId)))
+    .where(and(eq(auditEvents.workspaceId, member.workspaceId), eq(auditEvents.customerId, customerId)))
     .limit(1);
   if (!any) throw notFound("Customer not found");
 }
@@ -211,7 +214,7 @@ export async function customerAuditPage(ctx: AppContext, input: CustomerTrail & 
     .from(auditEvents)
     .where(
       and(
-        eq(auditEvents.workspaceId, input.brokerId),
+        eq(auditEvents.workspaceId, input.member.workspaceId),
         eq(auditEvents.customerId, input.customerId),
         input.before !== undefined ? lt(auditEvents.sequence, input.before) : undefined,
       ),
@@ -230,7 +233,7 @@ export async function* customerTrail(ctx: AppContext, input: CustomerTrail): Asy
     const rows = await ctx.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.workspaceId, input.brokerId), eq(auditEvents.customerId, input.customerId), gt(auditEvents.sequence, after)))
+      .where(and(eq(auditEvents.workspaceId, input.member.workspaceId), eq(auditEvents.customerId, input.customerId), gt(auditEvents.sequence, after)))
       .orderBy(asc(auditEvents.sequence))
       .limit(VERIFY_BATCH);
     yield* rows;
