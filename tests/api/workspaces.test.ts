@@ -77,6 +77,11 @@ describe("what a member may see of the workspace's customers", () => {
     expect(search.body.customers.map((c: { name: string }) => c.name)).toEqual(["theirs-assigned"]);
     expect(search.body.total).toBe(1);
     expect((await as(colleague.token, `/api/customer/${colleagues.id}`)).status).toBe(200);
+    // The dashboard counts and lists what each sees.
+    expect((await as(colleague.token, "/api/dashboard/metrics")).body).toMatchObject({ totalCustomers: 1, pendingDocs: 1 });
+    expect((await as(owner.token, "/api/dashboard/metrics")).body).toMatchObject({ totalCustomers: 2, pendingDocs: 2 });
+    expect((await as(colleague.token, "/api/pending-documents")).body.map((d: { customerId: string }) => d.customerId)).toEqual([colleagues.id]);
+    expect((await as(owner.token, "/api/pending-documents")).body).toHaveLength(2);
     expect((await as(colleague.token, `/api/customer/${colleagues.id}/audit`)).status).toBe(200);
 
     const id = ownersOwn.id;

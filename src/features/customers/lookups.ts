@@ -111,6 +111,12 @@ export async function countCustomers(ctx: AppContext, brokerId: string): Promise
   return ctx.cache.value(`customer-count:${brokerId}`, async () => (await countQuery(ctx.db).execute({ brokerId }))[0]!.n, { clock: false });
 }
 
+/** How many customers this member sees (the whole workspace's count, kept as above, when all). */
+export async function countVisibleCustomers(ctx: AppContext, scope: Scope): Promise<number> {
+  if (seesEveryCustomer(scope)) return countCustomers(ctx, scope.workspaceId);
+  return (await ctx.db.select({ n: count() }).from(customers).where(visibleCustomers(scope)))[0]!.n;
+}
+
 /** Names of some of this broker's customers by id (the customers of one page of a list). */
 export async function customerNamesOf(ctx: AppContext, brokerId: string, customerIds: string[]): Promise<Map<string, string>> {
   const ids = [...new Set(customerIds)];
