@@ -118,6 +118,11 @@ describe("what a member may see of the workspace's customers", () => {
       const res = await as(colleague.token, path, { method, body });
       expect({ method, path, status: res.status }).toEqual({ method, path, status: 404 });
     }
+    // "Send to all" reminds the colleague's own customer only.
+    expect((await as(colleague.token, "/api/send-bulk-reminders", { method: "POST" })).body.sentCount).toBe(1);
+    expect((await as(owner.token, `/api/customer/${id}`)).body.lastReminderAt).toBeNull();
+    expect((await as(owner.token, `/api/customer/${colleagues.id}`)).body.lastReminderAt).not.toBeNull();
+
     // Files: the colleague reads their own customer's, never the owner's; the owner reads both.
     await attachFile(srv, docId);
     await attachFile(srv, colleagues.documents[0].id);
@@ -127,6 +132,13 @@ describe("what a member may see of the workspace's customers", () => {
     }
     expect((await srv.call(`/api/documents/${colleagues.documents[0].id}/download`, { headers: { cookie: colleague.cookie } })).status).toBe(200);
     expect((await srv.call(`/api/documents/${colleagues.documents[0].id}/download`, { headers: { cookie: owner.cookie } })).status).toBe(200);
+
+    // Expiring documents on the dashboard: the owner's customer's is not the colleague's to see.
+    expect((await as(owner.token, `/api/documents/${docId}/verify`, { method: "POST", body: { status: "approved" } })).status).toBe(200);
+    const expiresOn = soon.slice(0, 10);
+    expect((await as(owner.token, `/api/documents/${docId}/expiry`, { method: "PUT", body: { expiresOn } })).status).toBe(200);
+    expect((await as(owner.token, "/api/dashboard/expiring-documents")).body.documents.map((d: { documentId: string }) => d.documentId)).toEqual([docId]);
+    expect((await as(colleague.token, "/api/dashboard/expiring-documents")).body.documents).toEqual([]);
 
     // Nothing changed: the owner still finds the customer as it was, with its one request, unpaused.
     const after = await as(owner.token, `/api/customer/${id}`);
@@ -139,6 +151,11 @@ describe("what a member may see of the workspace's customers", () => {
     const { owner, colleague } = await twoMembers("all");
     expect(names(await srv.call("/api/customers", { token: colleague.token }))).toEqual(["mine-all", "theirs-all"]);
     expect(names(await srv.call("/api/customers", { token: owner.token }))).toEqual(["mine-all", "theirs-all"]);
+    // Checklists and the export's file names are the workspace's: one set for every member.
+    expect((await srv.call("/api/templates", { method: "POST", token: owner.token, body: { name: "Team checklist", documents: [{ name: "Paystub" }] } })).status).toBe(201);
+    expect((await srv.call("/api/templates", { token: colleague.token })).body.own.map((t: { name: string }) => t.name)).toEqual(["Team checklist"]);
+    expect((await srv.call("/api/export/settings", { method: "PUT", token: owner.token, body: { fileNamePattern: "{customer} - {document}.{ext}" } })).status).toBe(200);
+    expect((await srv.call("/api/export/settings", { token: colleague.token })).body.fileNamePattern).toBe("{customer} - {document}.{ext}");
   });
 });
 

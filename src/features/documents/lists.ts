@@ -98,14 +98,14 @@ export async function dashboardDocuments(ctx: AppContext, member: Scope, list: D
   return await listQueries[list](ctx.db).execute({ brokerId: member.workspaceId, today: timeParam(startOfDay(now)) });
 }
 
-/** What a broker's reminder lists (REMINDABLE): of one customer, or of all of the broker's. */
-export async function documentsAwaitingUpload(ctx: AppContext, brokerId: string, customerId?: string): Promise<DocumentRow[]> {
+/** What a member's reminder lists (REMINDABLE): of one customer, or of every customer they see. */
+export async function documentsAwaitingUpload(ctx: AppContext, member: Scope, customerId?: string): Promise<DocumentRow[]> {
   return await ctx.db
       .select()
       .from(documents)
       .where(
         and(
-          eq(documents.workspaceId, brokerId),
+          onlyVisible(ctx, member) ?? eq(documents.workspaceId, member.workspaceId),
           customerId ? eq(documents.customerId, customerId) : undefined,
           statusIn(REMINDABLE),
         ),

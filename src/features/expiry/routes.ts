@@ -20,7 +20,7 @@ export const expiryRoutes = (ctx: AppContext) =>
           params: IdParams,
           response: CustomerExpiriesResponse,
         })
-        .get("/dashboard/expiring-documents", async ({ broker }) => ({ documents: await expiringDocuments(ctx, broker.id), withinDays: EXPIRING_SOON_DAYS }), {
+        .get("/dashboard/expiring-documents", async ({ member }) => ({ documents: await expiringDocuments(ctx, member), withinDays: EXPIRING_SOON_DAYS }), {
           response: ExpiringDocumentsResponse,
         }),
     );

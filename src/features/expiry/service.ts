@@ -13,6 +13,7 @@ import { requestRenewal } from "../documents/transitions/index.ts";
 import { reminderSettingsOf } from "../reminders/settings.ts";
 import type { DocumentExpiry, ExpiringDocument } from "./model.ts";
 import type { Scope } from "../../shared/workspaces.ts";
+import { visibleCustomers } from "../customers/lookups.ts";
 
 /** Sets (or with null clears) an approved document's expiry date; a new date may ask again once more. */
 export async function setDocumentExpiry(ctx: AppContext, { member, documentId, expiresOn }: { member: Scope; documentId: string; expiresOn: string | null }) {
@@ -44,15 +45,16 @@ export async function customerExpiries(ctx: AppContext, { member, customerId }: 
 }
 
 /** The broker's approved documents that expire within the next days (or already have), soonest first. */
-export async function expiringDocuments(ctx: AppContext, brokerId: string, withinDays = EXPIRING_SOON_DAYS): Promise<ExpiringDocument[]> {
-  const zone = (await reminderSettingsOf(ctx.db, [brokerId])).get(brokerId)!.timeZone ?? "UTC";
+/** The dashboard's expiring documents: of the customers this member sees. */
+export async function expiringDocuments(ctx: AppContext, member: Scope, withinDays = EXPIRING_SOON_DAYS): Promise<ExpiringDocument[]> {
+  const zone = (await reminderSettingsOf(ctx.db, [member.workspaceId])).get(member.workspaceId)!.timeZone ?? "UTC";
   const until = addIsoDays(localDay(ctx.clock.now(), zone), withinDays);
   return (await ctx.db
       .select({ e: documentExpiries, documentName: documents.name, status: documents.status, customerName: customers.name })
       .from(documentExpiries)
       .innerJoin(documents, eq(documents.id, documentExpiries.documentId))
       .innerJoin(customers, eq(customers.id, documentExpiries.customerId))
-      .where(and(eq(documentExpiries.workspaceId, brokerId), lte(documentExpiries.expiresOn, until)))
+      .where(and(eq(documentExpiries.workspaceId, member.workspaceId), visibleCustomers(member), lte(documentExpiries.expiresOn, until)))
       .orderBy(asc(documentExpiries.expiresOn), asc(documents.name))
       .limit(100))
     .map((r) => ({

@@ -31,8 +31,8 @@ export const exportRoutes = (ctx: AppContext) =>
           body: ExportCustomersBody,
           response: NotJson,
         })
-        .get("/export/settings", async ({ broker }) => exportSettingsOf(ctx, broker), { response: ExportSettingsDto })
-        .put("/export/settings", async ({ broker, body }) => updateExportSettings(ctx, { broker, fileNamePattern: body.fileNamePattern }), {
+        .get("/export/settings", async ({ member }) => exportSettingsOf(ctx, member), { response: ExportSettingsDto })
+        .put("/export/settings", async ({ member, body }) => updateExportSettings(ctx, { member, fileNamePattern: body.fileNamePattern }), {
           body: UpdateExportSettingsBody,
           response: ExportSettingsDto,
         }),

@@ -23,8 +23,8 @@ export const reminderRoutes = (ctx: AppContext) =>
           },
           { params: IdParams, response: RemindersResponse },
         )
-        .post("/send-bulk-reminders", async ({ broker, request, server }) => {
-          const sentCount = await sendBulkReminders(ctx, broker, brokerActor(ctx, { broker, request, server }));
+        .post("/send-bulk-reminders", async ({ broker, member, request, server }) => {
+          const sentCount = await sendBulkReminders(ctx, broker, member, brokerActor(ctx, { broker, request, server }));
           return { message: `Sent ${plural(sentCount)}`, sentCount };
         }, { response: RemindersResponse })
         // Automatic reminders of one customer: the cadence on their open requests, and a pause.
@@ -53,8 +53,8 @@ export const reminderRoutes = (ctx: AppContext) =>
           },
           { params: IdParams, response: CustomerRemindersResponse },
         )
-        .get("/reminder-settings", async ({ broker }) => (await reminderSettingsOf(ctx.db, [broker.id])).get(broker.id)!, { response: ReminderSettingsResponse })
-        .put("/reminder-settings", async ({ broker, body }) => saveReminderSettings(ctx, broker.id, body), {
+        .get("/reminder-settings", async ({ member }) => (await reminderSettingsOf(ctx.db, [member.workspaceId])).get(member.workspaceId)!, { response: ReminderSettingsResponse })
+        .put("/reminder-settings", async ({ member, body }) => saveReminderSettings(ctx, member.workspaceId, body), {
           body: ReminderSettingsBody,
           response: ReminderSettingsResponse,
         }),
