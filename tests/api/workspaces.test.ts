@@ -290,7 +290,7 @@ describe("removing a member", () => {
     const workspaceId = (await whoAmI(owner.token)).body.workspaceId;
     await exec(srv.server.ctx.db, statement("update workspace_members set workspace_id = ?, role = 'broker' where user_id = ?", workspaceId, leaver.user.id));
     for (const email of ["l1@example.com", "l2@example.com"]) {
-      await srv.call("/api/customers", { method: "POST", token: leaver.token, body: { email, name: email.split("@")[0] } });
+      await srv.call("/api/customers", { method: "POST", token: leaver.token, body: { email, name: email.split("@")[0], requiredDocuments: [{ name: "Paystub" }] } });
     }
     const live = await connectLive(srv, { cookie: leaver.cookie });
 
@@ -303,6 +303,15 @@ describe("removing a member", () => {
     const theirs = (await srv.call("/api/customers?assignee=me", { token: owner.token })).body.map((c: { name: string }) => c.name);
     expect(theirs).toEqual(["l1", "l2"]);
     expect((await srv.call("/api/workspace/members", { token: owner.token })).body.map((m: { id: string }) => m.id)).toEqual([owner.user.id]);
+
+    // Signing in again gives a session that opens nothing, files included.
+    const customer = (await srv.call("/api/customers", { token: owner.token })).body.find((c: { name: string }) => c.name === "l1");
+    const docId = (await srv.call(`/api/customer/${customer.id}`, { token: owner.token })).body.documents[0].id;
+    await attachFile(srv, docId);
+    const again = await srv.call("/api/auth/signin", { method: "POST", body: { email: "leaving-member@example.com", password: "correct horse battery" } });
+    expect(again.status).toBe(200);
+    expect((await srv.call(`/api/documents/${docId}/download`, { token: again.body.token })).status).toBe(401);
+    expect((await srv.call(`/api/documents/${docId}/download`, { token: owner.token })).status).toBe(200);
   });
 
   test("refused, changing nothing: the last owner, themselves as the receiver, another workspace's member, an assistant", async () => {
