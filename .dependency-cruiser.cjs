@@ -7,6 +7,7 @@
 const FEATURE_LAYERS = [
   ["webhooks"],
   ["mail"],
+  ["workspaces"],
   ["auth"],
   ["two-factor", "oidc", "broker-profile"],
   ["notifications"],

@@ -10,6 +10,7 @@
 // bun-sqlite's blob gives); byte sizes → bigint read as a number (an upload may pass 2 GiB);
 // `collate nocase` in an index → lower(…), PostgreSQL having no nocase collation.
 export * from "./schema-pg/auth.ts";
+export * from "./schema-pg/workspaces.ts";
 export * from "./schema-pg/broker-profile.ts";
 export * from "./schema-pg/two-factor.ts";
 export * from "./schema-pg/oidc.ts";

@@ -2,6 +2,7 @@
 // "Who owns which table"); what each table and column means is written there. This index keeps
 // `import * as schema from "db/schema.ts"` whole; drizzle-kit reads the folder (drizzle.config.ts).
 export * from "./schema/auth.ts";
+export * from "./schema/workspaces.ts";
 export * from "./schema/broker-profile.ts";
 export * from "./schema/two-factor.ts";
 export * from "./schema/oidc.ts";

@@ -9,6 +9,9 @@ const chosen = (dialect === "postgres" ? pg : sqlite) as unknown as typeof sqlit
 
 export const {
   users,
+  workspaces,
+  workspaceMembers,
+  workspaceInvitations,
   sessions,
   customers,
   customerAccounts,

@@ -23,6 +23,10 @@ import { reminderRoutes } from "./features/reminders/routes.ts";
 import { expiryRoutes } from "./features/expiry/routes.ts";
 import { sharingRoutes } from "./features/sharing/routes.ts";
 import { templateRoutes } from "./features/templates/routes.ts";
+import { workspaceRoutes } from "./features/workspaces/routes.ts";
+import { brokersById } from "./features/auth/brokers.ts";
+import { endBrokerSessions } from "./features/auth/account.ts";
+import { moveAssignedCustomers } from "./features/customers/assignment.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { HttpMetrics } from "./features/observability/http-metrics.ts";
 import { requestTracking } from "./features/observability/request-tracking.ts";
@@ -74,6 +78,8 @@ export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events), metric
       .use(exportRoutes(ctx))
       .use(auditRoutes(ctx))
       .use(templateRoutes(ctx))
+      // Members' names and sessions are auth's, their customers customers'; workspaces sits below both.
+      .use(workspaceRoutes(ctx, { brokersById, endSessions: endBrokerSessions, moveCustomers: moveAssignedCustomers }))
       .use(dashboardRoutes(ctx))
       .use(reminderRoutes(ctx))
       .use(expiryRoutes(ctx))

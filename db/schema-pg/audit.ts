@@ -1,13 +1,13 @@
 // The hash-chained audit trail (owner: audit).
 import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { id, time } from "./columns.ts";
-import { users } from "./auth.ts";
+import { workspaces } from "./workspaces.ts";
 
 export const auditEvents = pgTable(
   "audit_events",
   {
     id: id(),
-    brokerId: text("broker_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
     sequence: integer("sequence").notNull(),
     customerId: text("customer_id").notNull(),
     customerLabel: text("customer_label").notNull(),
@@ -24,13 +24,13 @@ export const auditEvents = pgTable(
     hash: text("hash").notNull(),
   },
   (t) => [
-    uniqueIndex("audit_events_broker_sequence_idx").on(t.brokerId, t.sequence),
-    index("audit_events_customer_idx").on(t.brokerId, t.customerId, t.sequence),
+    uniqueIndex("audit_events_workspace_sequence_idx").on(t.workspaceId, t.sequence),
+    index("audit_events_customer_idx").on(t.workspaceId, t.customerId, t.sequence),
   ],
 );
 
 export const auditChainHeads = pgTable("audit_chain_heads", {
-  brokerId: text("broker_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  workspaceId: text("workspace_id").primaryKey().references(() => workspaces.id, { onDelete: "cascade" }),
   sequence: integer("sequence").notNull(),
   hash: text("hash").notNull(),
 });

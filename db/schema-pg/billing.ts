@@ -1,10 +1,10 @@
 // Plans and the Stripe events that changed them (owner: billing).
 import { pgTable, text } from "drizzle-orm/pg-core";
 import { time } from "./columns.ts";
-import { users } from "./auth.ts";
+import { workspaces } from "./workspaces.ts";
 
 export const subscriptions = pgTable("subscriptions", {
-  brokerId: text("broker_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  workspaceId: text("workspace_id").primaryKey().references(() => workspaces.id, { onDelete: "cascade" }),
   plan: text("plan", { enum: ["free", "basic", "pro", "unlimited"] }).notNull(),
   status: text("status", { enum: ["active", "canceled", "incomplete"] }).notNull(),
   currentPeriodEnd: time("current_period_end"),

@@ -2,13 +2,16 @@
 import { sql } from "drizzle-orm";
 import { index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, id, time } from "./columns.ts";
+import { workspaces } from "./workspaces.ts";
 import { users } from "./auth.ts";
 
 export const customers = pgTable(
   "customers",
   {
     id: id(),
-    brokerId: text("broker_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    /** The member responsible for this customer (their broker); a member of the same workspace. */
+    assigneeId: text("assignee_id").notNull().references(() => users.id),
     email: text("email").notNull(),
     name: text("name").notNull(),
     loanType: text("loan_type"),
@@ -22,9 +25,10 @@ export const customers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("customers_broker_email_idx").on(t.brokerId, t.email),
+    uniqueIndex("customers_workspace_email_idx").on(t.workspaceId, t.email),
     index("customers_email_idx").on(t.email),
-    index("customers_broker_name_idx").on(t.brokerId, sql`lower(${t.name})`, t.email),
-    index("customers_broker_invited_idx").on(t.brokerId, t.invitedAt),
+    index("customers_workspace_name_idx").on(t.workspaceId, sql`lower(${t.name})`, t.email),
+    index("customers_workspace_invited_idx").on(t.workspaceId, t.invitedAt),
+    index("customers_workspace_assignee_idx").on(t.workspaceId, t.assigneeId),
   ],
 );

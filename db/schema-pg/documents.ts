@@ -5,7 +5,7 @@ import type { AcceptanceRules, CheckReport } from "../../src/shared/acceptance-r
 import { DOCUMENT_STATUSES } from "../../src/shared/documents.ts";
 import { NOT_YET_UPLOADED_CONDITION, REMINDER_NOT_SENT_CONDITION } from "../partial-indexes.ts";
 import { createdAt, id, time } from "./columns.ts";
-import { users } from "./auth.ts";
+import { workspaces } from "./workspaces.ts";
 import { customers } from "./customers.ts";
 
 export const documents = pgTable(
@@ -13,7 +13,7 @@ export const documents = pgTable(
   {
     id: id(),
     customerId: text("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
-    brokerId: text("broker_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     description: text("description"),
     status: text("status", { enum: DOCUMENT_STATUSES }).notNull().default("requested"),
@@ -38,11 +38,11 @@ export const documents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("documents_broker_customer_idx").on(t.brokerId, t.customerId),
-    index("documents_broker_status_idx").on(t.brokerId, t.status),
+    index("documents_workspace_customer_idx").on(t.workspaceId, t.customerId),
+    index("documents_workspace_status_idx").on(t.workspaceId, t.status),
     index("documents_customer_idx").on(t.customerId),
-    index("documents_broker_due_idx").on(t.brokerId, t.dueDate, t.createdAt),
-    index("documents_broker_status_due_idx").on(t.brokerId, t.status, t.dueDate, t.createdAt),
+    index("documents_workspace_due_idx").on(t.workspaceId, t.dueDate, t.createdAt),
+    index("documents_workspace_status_due_idx").on(t.workspaceId, t.status, t.dueDate, t.createdAt),
     index("documents_not_uploaded_due_idx").on(t.dueDate).where(sql.raw(NOT_YET_UPLOADED_CONDITION)),
     index("documents_reminder_due_idx").on(t.reminderAt).where(sql.raw(REMINDER_NOT_SENT_CONDITION)),
   ],

@@ -1,10 +1,10 @@
 // How a broker's exports name files (owner: export).
 import { pgTable, text } from "drizzle-orm/pg-core";
 import { time } from "./columns.ts";
-import { users } from "./auth.ts";
+import { workspaces } from "./workspaces.ts";
 
 export const exportSettings = pgTable("export_settings", {
-  brokerId: text("broker_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  workspaceId: text("workspace_id").primaryKey().references(() => workspaces.id, { onDelete: "cascade" }),
   fileNamePattern: text("file_name_pattern").notNull(),
   updatedAt: time("updated_at").notNull(),
 });

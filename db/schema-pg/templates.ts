@@ -2,13 +2,13 @@
 import { jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import type { TemplateDocument } from "../../src/shared/checklist-templates.ts";
 import { createdAt, id, time } from "./columns.ts";
-import { users } from "./auth.ts";
+import { workspaces } from "./workspaces.ts";
 
 export const checklistTemplates = pgTable(
   "checklist_templates",
   {
     id: id(),
-    brokerId: text("broker_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     nameKey: text("name_key").notNull(),
     trade: text("trade").notNull().default(""),
@@ -17,5 +17,5 @@ export const checklistTemplates = pgTable(
     createdAt: createdAt(),
     updatedAt: time("updated_at").notNull(),
   },
-  (t) => [uniqueIndex("checklist_templates_broker_name_idx").on(t.brokerId, t.nameKey)],
+  (t) => [uniqueIndex("checklist_templates_workspace_name_idx").on(t.workspaceId, t.nameKey)],
 );

@@ -1,7 +1,7 @@
 // The hash-chained audit trail (owner: audit).
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { id } from "./columns.ts";
-import { users } from "./auth.ts";
+import { workspaces } from "./workspaces.ts";
 
 /**
  * The audit trail: every event on a customer, one hash-chained sequence per broker (owner: the
@@ -13,7 +13,7 @@ export const auditEvents = sqliteTable(
   "audit_events",
   {
     id: id(),
-    brokerId: text("broker_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
     /** 1, 2, 3 … per broker, without gaps. */
     sequence: integer("sequence").notNull(),
     customerId: text("customer_id").notNull(),
@@ -31,8 +31,8 @@ export const auditEvents = sqliteTable(
     hash: text("hash").notNull(),
   },
   (t) => [
-    uniqueIndex("audit_events_broker_sequence_idx").on(t.brokerId, t.sequence),
-    index("audit_events_customer_idx").on(t.brokerId, t.customerId, t.sequence),
+    uniqueIndex("audit_events_workspace_sequence_idx").on(t.workspaceId, t.sequence),
+    index("audit_events_customer_idx").on(t.workspaceId, t.customerId, t.sequence),
   ],
 );
 
@@ -42,7 +42,7 @@ export const auditEvents = sqliteTable(
  * verify checks the last entry against it, so deleting the newest entries is detected too.
  */
 export const auditChainHeads = sqliteTable("audit_chain_heads", {
-  brokerId: text("broker_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  workspaceId: text("workspace_id").primaryKey().references(() => workspaces.id, { onDelete: "cascade" }),
   sequence: integer("sequence").notNull(),
   hash: text("hash").notNull(),
 });

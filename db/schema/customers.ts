@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, id, time } from "./columns.ts";
+import { workspaces } from "./workspaces.ts";
 import { users } from "./auth.ts";
 
 /**
@@ -13,7 +14,9 @@ export const customers = sqliteTable(
   "customers",
   {
     id: id(),
-    brokerId: text("broker_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    /** The member responsible for this customer (their broker); a member of the same workspace. */
+    assigneeId: text("assignee_id").notNull().references(() => users.id),
     email: text("email").notNull(), // stored lower-cased
     name: text("name").notNull(),
     loanType: text("loan_type"),
@@ -29,10 +32,11 @@ export const customers = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("customers_broker_email_idx").on(t.brokerId, t.email),
+    uniqueIndex("customers_workspace_email_idx").on(t.workspaceId, t.email),
     index("customers_email_idx").on(t.email),
     // All Customers' pages in name or invitation order (see customers/service.ts pageCustomers).
-    index("customers_broker_name_idx").on(t.brokerId, sql`${t.name} collate nocase`, t.email),
-    index("customers_broker_invited_idx").on(t.brokerId, t.invitedAt),
+    index("customers_workspace_name_idx").on(t.workspaceId, sql`${t.name} collate nocase`, t.email),
+    index("customers_workspace_invited_idx").on(t.workspaceId, t.invitedAt),
+    index("customers_workspace_assignee_idx").on(t.workspaceId, t.assigneeId),
   ],
 );

@@ -5,7 +5,7 @@ import type { AcceptanceRules, CheckReport } from "../../src/shared/acceptance-r
 import { DOCUMENT_STATUSES } from "../../src/shared/documents.ts";
 import { NOT_YET_UPLOADED_CONDITION, REMINDER_NOT_SENT_CONDITION } from "../partial-indexes.ts";
 import { createdAt, id, time } from "./columns.ts";
-import { users } from "./auth.ts";
+import { workspaces } from "./workspaces.ts";
 import { customers } from "./customers.ts";
 
 /** A requested document (or, with status shared, a file the broker shared with the customer). */
@@ -14,7 +14,7 @@ export const documents = sqliteTable(
   {
     id: id(),
     customerId: text("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
-    brokerId: text("broker_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     description: text("description"),
     status: text("status", { enum: DOCUMENT_STATUSES }).notNull().default("requested"),
@@ -44,13 +44,13 @@ export const documents = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("documents_broker_customer_idx").on(t.brokerId, t.customerId),
-    index("documents_broker_status_idx").on(t.brokerId, t.status),
+    index("documents_workspace_customer_idx").on(t.workspaceId, t.customerId),
+    index("documents_workspace_status_idx").on(t.workspaceId, t.status),
     index("documents_customer_idx").on(t.customerId),
     // The dashboard's bounded lists walk a broker's documents in due order and stop at the limit.
-    index("documents_broker_due_idx").on(t.brokerId, t.dueDate, t.createdAt),
+    index("documents_workspace_due_idx").on(t.workspaceId, t.dueDate, t.createdAt),
     // The completed and shared lists (one status each) walk that status's documents in due order.
-    index("documents_broker_status_due_idx").on(t.brokerId, t.status, t.dueDate, t.createdAt),
+    index("documents_workspace_status_due_idx").on(t.workspaceId, t.status, t.dueDate, t.createdAt),
     // The scheduler's every-5-s checks, across all brokerages: only the documents each could touch
     // (partial indexes; a whole-status index would be chosen by other queries, led by it badly).
     index("documents_not_uploaded_due_idx").on(t.dueDate).where(sql.raw(NOT_YET_UPLOADED_CONDITION)),

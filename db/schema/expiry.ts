@@ -1,7 +1,7 @@
 // Approved documents' expiry dates (owner: expiry).
 import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { time } from "./columns.ts";
-import { users } from "./auth.ts";
+import { workspaces } from "./workspaces.ts";
 import { customers } from "./customers.ts";
 import { documents } from "./documents.ts";
 
@@ -10,10 +10,10 @@ export const documentExpiries = sqliteTable(
   "document_expiries",
   {
     documentId: text("document_id").primaryKey().references(() => documents.id, { onDelete: "cascade" }),
-    brokerId: text("broker_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
     customerId: text("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
     expiresOn: text("expires_on").notNull(),
     renewalRequestedAt: time("renewal_requested_at"),
   },
-  (t) => [index("document_expiries_broker_idx").on(t.brokerId, t.expiresOn)],
+  (t) => [index("document_expiries_workspace_idx").on(t.workspaceId, t.expiresOn)],
 );

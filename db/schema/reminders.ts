@@ -1,7 +1,7 @@
 // Reminder cadences, pauses and settings (owner: reminders).
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, time } from "./columns.ts";
-import { users } from "./auth.ts";
+import { workspaces } from "./workspaces.ts";
 import { customers } from "./customers.ts";
 import { documents } from "./documents.ts";
 
@@ -11,7 +11,7 @@ import { documents } from "./documents.ts";
  */
 export const reminderCadences = sqliteTable("reminder_cadences", {
   documentId: text("document_id").primaryKey().references(() => documents.id, { onDelete: "cascade" }),
-  brokerId: text("broker_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
   customerId: text("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
   almostDueDays: integer("almost_due_days").notNull(),
   everyDays: integer("every_days").notNull(),
@@ -24,13 +24,13 @@ export const reminderCadences = sqliteTable("reminder_cadences", {
 /** Customers whose automatic reminders the broker paused. */
 export const reminderPauses = sqliteTable("reminder_pauses", {
   customerId: text("customer_id").primaryKey().references(() => customers.id, { onDelete: "cascade" }),
-  brokerId: text("broker_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
   pausedAt: time("paused_at").notNull(),
 });
 
 /** A broker's reminder settings: blackout days ("YYYY-MM-DD") and how early expiring documents are asked for again. */
 export const reminderSettings = sqliteTable("reminder_settings", {
-  brokerId: text("broker_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  workspaceId: text("workspace_id").primaryKey().references(() => workspaces.id, { onDelete: "cascade" }),
   blackoutDays: text("blackout_days", { mode: "json" }).$type<string[]>().notNull(),
   expiryLeadDays: integer("expiry_lead_days").notNull(),
   updatedAt: time("updated_at").notNull(),

@@ -2,7 +2,7 @@
 import { sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { TemplateDocument } from "../../src/shared/checklist-templates.ts";
 import { createdAt, id, time } from "./columns.ts";
-import { users } from "./auth.ts";
+import { workspaces } from "./workspaces.ts";
 
 /**
  * A broker's own checklist template: a named list of documents (name, description, acceptance
@@ -13,7 +13,7 @@ export const checklistTemplates = sqliteTable(
   "checklist_templates",
   {
     id: id(),
-    brokerId: text("broker_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     /** The name lower-cased: what uniqueness is judged on. */
     nameKey: text("name_key").notNull(),
@@ -23,5 +23,5 @@ export const checklistTemplates = sqliteTable(
     createdAt: createdAt(),
     updatedAt: time("updated_at").notNull(),
   },
-  (t) => [uniqueIndex("checklist_templates_broker_name_idx").on(t.brokerId, t.nameKey)],
+  (t) => [uniqueIndex("checklist_templates_workspace_name_idx").on(t.workspaceId, t.nameKey)],
 );

@@ -21,6 +21,7 @@ import { newId } from "../../src/lib/tokens.ts";
 import { tempDir } from "../../tests/support/server.ts";
 import { rssMb, startBenchServer } from "./support.ts";
 import { transaction } from "../../db/transaction.ts";
+import { membershipOf } from "../../src/features/workspaces/members.ts";
 
 const TOTAL_MB = Number(process.env.BENCH_EXPORT_MB ?? 1024);
 const FILES = 8;
@@ -34,7 +35,7 @@ migrateDatabase(db);
 const ctx = buildContext(config, db, { log: createLogger("silent") });
 const broker = await createBrokerAccount(ctx, { email: "bench@example.com", password: "bench password", firstName: "Bench", lastName: "Broker" });
 const { token } = await createSession(ctx, broker.id);
-const customer = await createCustomer(ctx, { broker, name: "Big Export", email: "big@example.com", requiredDocuments: [{ name: "Paystub" }] });
+const customer = await createCustomer(ctx, { broker, member: (await membershipOf(ctx, broker.id))!, name: "Big Export", email: "big@example.com", requiredDocuments: [{ name: "Paystub" }] });
 const now = new Date();
 for (let i = 0; i < FILES; i++) {
   const key = newStorageKey();
@@ -44,7 +45,7 @@ for (let i = 0; i < FILES; i++) {
     .values({
       id: newId(),
       customerId: customer.id,
-      brokerId: broker.id,
+      workspaceId: broker.id,
       name: `Statement ${i + 1}`,
       status: "approved",
       storageKey: key,

@@ -12,6 +12,7 @@ import { createCustomer } from "../../src/features/customers/requests.ts";
 import { createLogger } from "../../src/lib/log.ts";
 import { tempDir } from "../../tests/support/server.ts";
 import { rssMb, startBenchServer } from "./support.ts";
+import { membershipOf } from "../../src/features/workspaces/members.ts";
 
 const BROKERS = 50;
 const CUSTOMERS_PER_BROKER = 20;
@@ -28,7 +29,7 @@ const brokers: { token: string; customers: { link: string; documentId: string }[
 for (let b = 0; b < BROKERS; b++) {
   const broker = await createBrokerAccount(ctx, { email: `broker${b}@example.com`, password: "bench password" });
   const customers = await Promise.all(Array.from({ length: CUSTOMERS_PER_BROKER }, async (_, i) => {
-    const c = await createCustomer(ctx, { broker,  email: `c${b}-${i}@example.com`, requiredDocuments: [{ name: "Paystub" }] });
+    const c = await createCustomer(ctx, { broker, member: (await membershipOf(ctx, broker.id))!,  email: `c${b}-${i}@example.com`, requiredDocuments: [{ name: "Paystub" }] });
     return { link: c.uploadLink, documentId: c.documents[0]!.id };
   }));
   brokers.push({ token: (await createSession(ctx, broker.id)).token, customers });

@@ -15,6 +15,7 @@ import { createLogger } from "../../src/lib/log.ts";
 import { hashToken, newId, randomToken } from "../../src/lib/tokens.ts";
 import { STANDARD_DOCUMENTS } from "../../src/shared/documents.ts";
 import { transaction } from "../../db/transaction.ts";
+import { membershipOf } from "../../src/features/workspaces/members.ts";
 
 export interface Seeded {
   /** The broker's bearer token. */
@@ -52,7 +53,7 @@ export async function seedBroker(dataDir: string, customers: number, options: { 
   for (let i = 0; i < customers; i++) {
     const email = `customer${i}@example.com`;
     const c = await createCustomer(ctx, {
-      broker,
+      broker, member: (await membershipOf(ctx, broker.id))!,
       name: `Customer ${String(i).padStart(5, "0")}`,
       email,
       loanType: i % 2 ? "fha" : "conventional",

@@ -20,6 +20,7 @@ import { realPdfOfSize } from "../../tests/files/samples.ts";
 import { tempDir } from "../../tests/support/server.ts";
 import { benchEnv } from "./seed.ts";
 import { cpuSecondsByCommand, rssMb, startBenchServer } from "./support.ts";
+import { membershipOf } from "../../src/features/workspaces/members.ts";
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 50);
 const FILE_BYTES = 10_000_000; // 10 MB, under the default MAX_UPLOAD_MB of 10 MiB
@@ -33,7 +34,7 @@ const ctx = buildContext(config, db, { log: createLogger("silent") });
 const broker = await createBrokerAccount(ctx, { email: "bench@example.com", password: "bench password" });
 // One more customer for the warm-up upload below.
 const targets = await Promise.all(Array.from({ length: UPLOADS + 1 }, async (_, i) => {
-  const c = await createCustomer(ctx, { broker,  email: `uploader${i}@example.com`, requiredDocuments: [{ name: "Bank Statement" }] });
+  const c = await createCustomer(ctx, { broker, member: (await membershipOf(ctx, broker.id))!,  email: `uploader${i}@example.com`, requiredDocuments: [{ name: "Bank Statement" }] });
   return { link: c.uploadLink, documentId: c.documents[0]!.id };
 }));
 await closeAnyDatabase(db);

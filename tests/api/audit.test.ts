@@ -271,8 +271,8 @@ describe("portal audit verify", () => {
   type Row = typeof auditEvents.$inferSelect;
   const db = () => srv.server.ctx.db;
   const row = async (sequence: number): Promise<Row> =>
-    (await db().select().from(auditEvents).where(and(eq(auditEvents.brokerId, broker.user.id), eq(auditEvents.sequence, sequence))))[0]!;
-  const lastSequence = async () => (await db().select({ n: max(auditEvents.sequence) }).from(auditEvents).where(eq(auditEvents.brokerId, broker.user.id)))[0]!.n!;
+    (await db().select().from(auditEvents).where(and(eq(auditEvents.workspaceId, broker.user.id), eq(auditEvents.sequence, sequence))))[0]!;
+  const lastSequence = async () => (await db().select({ n: max(auditEvents.sequence) }).from(auditEvents).where(eq(auditEvents.workspaceId, broker.user.id)))[0]!.n!;
   const edit = (id: string, changes: Partial<Row>) => transaction(db(), async (tx) => void (await tx.update(auditEvents).set(changes).where(eq(auditEvents.id, id))));
   const remove = (id: string) => transaction(db(), async (tx) => void (await tx.delete(auditEvents).where(eq(auditEvents.id, id))));
   const reinsert = (saved: Row) => transaction(db(), async (tx) => void (await tx.insert(auditEvents).values(saved)));

@@ -91,7 +91,7 @@ describe("create-subscription", () => {
 
   test("a Stripe failure gives the slot back: the broker can try again at once, and an earlier attempt Stripe could not be asked about stays", async () => {
     const b = await srv.signUpBroker();
-    const rowOf = async () => (await firstRow(srv.server.ctx.db, statement("select pending_subscription_id as pending from subscriptions where broker_id = ?", b.user.id)));
+    const rowOf = async () => (await firstRow(srv.server.ctx.db, statement("select pending_subscription_id as pending from subscriptions where workspace_id = ?", b.user.id)));
     // Stripe down before anything of the broker's exists there: nothing is left behind.
     standIn.failing.add("POST /v1/customers");
     try {
@@ -131,7 +131,7 @@ describe("create-subscription", () => {
     const b = await srv.signUpBroker();
     const claimAt = srv.clock.now().getTime();
     await write(srv.server.ctx, (tx) =>
-      tx.insert(subscriptions).values({ brokerId: b.user.id, plan: "free", status: "active", updatedAt: new Date(claimAt), pendingSubscriptionId: `claim:${claimAt}:died` }),
+      tx.insert(subscriptions).values({ workspaceId: b.user.id, plan: "free", status: "active", updatedAt: new Date(claimAt), pendingSubscriptionId: `claim:${claimAt}:died` }),
     );
     expect((await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "pro" } })).status).toBe(409);
     srv.clock.advance(5 * 60 * 1000 + 1000);
@@ -264,7 +264,7 @@ describe("changing and canceling", () => {
     expect((await subscription(b)).subscription.plan).toBe("pro");
     srv.clock.advance(31 * 86_400_000);
     await srv.runJobs();
-    const row = (await firstRow(srv.server.ctx.db, statement("select plan, status, stripe_subscription_id as sub from subscriptions where broker_id = ?", b.user.id)));
+    const row = (await firstRow(srv.server.ctx.db, statement("select plan, status, stripe_subscription_id as sub from subscriptions where workspace_id = ?", b.user.id)));
     expect(row).toEqual({ plan: "free", status: "active", sub: null });
     // A month later the session has expired too: sign in again.
     const signin = await srv.call("/api/auth/signin", { method: "POST", body: { email: b.user.email, password: "correct horse battery" } });
@@ -385,7 +385,7 @@ describe("webhook", () => {
     const created = await srv.call("/api/create-subscription", { method: "POST", token: b.token, body: { plan: "pro" } });
     const state = standIn.pay(piOf(created.body.clientSecret));
     // As if a second create had overwritten the pending slot: no row holds this subscription.
-    await exec(srv.server.ctx.db, statement("update subscriptions set pending_subscription_id = null, pending_plan = null, pending_payment_intent_id = null where broker_id = ?", b.user.id));
+    await exec(srv.server.ctx.db, statement("update subscriptions set pending_subscription_id = null, pending_plan = null, pending_payment_intent_id = null where workspace_id = ?", b.user.id));
     expect(state.metadata.brokerId).toBe(b.user.id);
     const res = await sendEvent("invoice.paid", standIn.invoiceObject(state.id));
     expect(res.status).toBe(200);

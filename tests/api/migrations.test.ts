@@ -32,8 +32,9 @@ test.skipIf(dialect === "postgres")("0003 splits a shared customer into one cust
   run("insert into customer_sessions (id, customer_id, expires_at) values ('s1', 'c1', ?)", t + 1e9);
 
   migrateDatabase(db, all);
-  const rows = db.$client.query("select * from customers order by broker_id, email").all() as any[];
-  expect(rows.map((r) => [r.broker_id, r.email, r.name, r.loan_type, r.invitation_status])).toEqual([
+  // 0021 renamed broker_id to workspace_id: each upgraded broker's workspace has the broker's id.
+  const rows = db.$client.query("select * from customers order by workspace_id, email").all() as any[];
+  expect(rows.map((r) => [r.workspace_id, r.email, r.name, r.loan_type, r.invitation_status])).toEqual([
     ["a", "shared@example.com", "Sam", "va", "pending"],
     ["a", "solo@example.com", "Solo", null, "pending"],
     // A new link goes back to pending, so the broker can resend the invitation that carries it.

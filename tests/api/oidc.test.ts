@@ -41,7 +41,8 @@ describe("signing in with the provider", () => {
     expect(walk.session).toBeTruthy();
     const me = await whoAmI(walk.session!);
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ email: "ada@brokerage.example", firstName: "Ada", lastName: "Lovelace" });
+    // The owner of a workspace of their own (claimed domains, issue 40, are not there yet).
+    expect(me.body).toMatchObject({ email: "ada@brokerage.example", firstName: "Ada", lastName: "Lovelace", role: "owner" });
     // The same session as a password sign-in: it opens the broker API.
     expect((await srv.call("/api/customers", { headers: { cookie: walk.session! } })).status).toBe(200);
 

@@ -23,7 +23,7 @@ describe("the upload link", () => {
   test("a guest sees what to upload, but no statuses, files, email or shared documents; opening changes nothing", async () => {
     const c = await createCustomer(srv, broker.token, { requiredDocuments: [{ name: "Paystub" }, { name: "Photo ID" }] });
     await uploadFile(srv, c.uploadLink, c.documents[0]!.id, { bytes: sampleFiles.pdf() });
-    await exec(srv.server.ctx.db, statement("insert into documents (id, customer_id, broker_id, name, status) values ('shared-1', ?, ?, 'Closing.pdf', 'shared')", c.id, broker.user.id));
+    await exec(srv.server.ctx.db, statement("insert into documents (id, customer_id, workspace_id, name, status) values ('shared-1', ?, ?, 'Closing.pdf', 'shared')", c.id, broker.user.id));
     const before = JSON.stringify(await q("select * from customers where id = ?", c.id));
 
     const res = await srv.call(`/api/upload/${c.uploadLink}`);

@@ -102,10 +102,11 @@ describe.skipIf(!postgresInstalled)("a row of each kind of column reads back the
   const early = new Date(Date.UTC(1969, 6, 20, 20, 17, 40, 1));
   // The broker and customer the other rows belong to, in both databases before any test.
   const broker = { id: "broker-1", email: "bree@example.com" } satisfies typeof lite.users.$inferInsert;
-  const customer = { id: "customer-1", brokerId: broker.id, email: "sam@example.com", name: "Sam", uploadLink: "link-1", invitedAt: at } satisfies typeof lite.customers.$inferInsert;
+  const workspace = { id: broker.id, name: "Bree", claimedDomains: [] } satisfies typeof lite.workspaces.$inferInsert;
+  const customer = { id: "customer-1", workspaceId: workspace.id, assigneeId: broker.id, email: "sam@example.com", name: "Sam", uploadLink: "link-1", invitedAt: at } satisfies typeof lite.customers.$inferInsert;
   beforeAll(async () => {
     const db = await postgres();
-    for (const [table, values] of [["users", broker], ["customers", customer]] as const) {
+    for (const [table, values] of [["users", broker], ["workspaces", workspace], ["customers", customer]] as const) {
       await transaction(sqlite, (tx) => tx.insert(lite[table]).values(values as never));
       await db.insert(pg[table]).values(values as never);
     }
@@ -166,7 +167,7 @@ describe.skipIf(!postgresInstalled)("a row of each kind of column reads back the
     const values = {
       id: "document-1",
       customerId: customer.id,
-      brokerId: broker.id,
+      workspaceId: workspace.id,
       name: "Paystub",
       dueDate: at,
       fileSize: 5_000_000_123,
@@ -221,7 +222,7 @@ describe.skipIf(!postgresInstalled)("a row of each kind of column reads back the
     ] satisfies TemplateDocument[];
     const values = {
       id: "template-1",
-      brokerId: broker.id,
+      workspaceId: workspace.id,
       name: "Mortgage",
       nameKey: "mortgage",
       documents,

@@ -83,6 +83,8 @@ function victimValue(w: World, v: NonNullable<RouteEntry["params"]>[string], act
       return GUESSED_RESET_TOKEN;
     case "templateId":
       return w.victim.templateId;
+    case "memberId":
+      return w.brokerA.user.id; // the victim's broker, a member of the victim's workspace
     case "uploadLink":
       // The link is the actor's own credential; the victim's link is what they do not have.
       if (actor === "otherCustomerLink") return w.other.uploadLink;

@@ -35,7 +35,7 @@ export const routeKey = (r: { method: string; path: string }) => `${r.method} ${
 export const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
 
 /** What a path parameter is filled with when a route is aimed at the victim. */
-export type VictimValue = "customerId" | "documentId" | "brokerNotificationId" | "customerNotificationId" | "uploadLink" | "logoKey" | "templateId" | "resetToken";
+export type VictimValue = "customerId" | "documentId" | "brokerNotificationId" | "customerNotificationId" | "uploadLink" | "logoKey" | "templateId" | "resetToken" | "memberId";
 
 /** Reset links are checked by their random token (GET …/reset-password/{token}); what is attacked is a guessed one. */
 export const GUESSED_RESET_TOKEN = "x".repeat(43);
@@ -122,6 +122,13 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   },
   "DELETE /api/customers/:id": { auth: "broker", params: { id: "customerId" } },
   // Checklist templates: each broker's own; another broker's id answers 404 like a missing one.
+  "PUT /api/customers/:id/assignee": { auth: "broker", params: { id: "customerId" }, body: (w) => ({ memberId: w.brokerB.user.id }) },
+  "POST /api/customers/reassign": { auth: "broker", idsInBody: true, body: (w) => ({ fromMemberId: w.brokerA.user.id, toMemberId: w.brokerB.user.id }) },
+  "DELETE /api/workspace/members/:id": { auth: "broker", params: { id: "memberId" }, query: (w) => ({ reassignTo: w.brokerB.user.id }) },
+  "GET /api/workspace": { auth: "broker" },
+  "PUT /api/workspace": { auth: "broker", body: () => ({ name: "Hijacked brokerage", visibility: "assigned", claimedDomains: ["intruder.example"] }) },
+  "GET /api/workspace/members": { auth: "broker" },
+  "PUT /api/workspace/members/:id": { auth: "broker", params: { id: "memberId" }, body: () => ({ role: "assistant" }) },
   "GET /api/templates": { auth: "broker" },
   "POST /api/templates": { auth: "broker", body: () => ({ name: `Intruder checklist ${crypto.randomUUID().slice(0, 8)}`, documents: [{ name: "Paystub" }] }) },
   "PUT /api/templates/:id": { auth: "broker", params: { id: "templateId" }, body: () => ({ name: "Hijacked checklist", documents: [{ name: "Photo ID" }] }) },
@@ -574,6 +581,8 @@ export function victimPath(world: World, route: AppRoute): string {
     logoKey: GUESSED_LOGO_KEY,
     templateId: world.victim.templateId,
     resetToken: GUESSED_RESET_TOKEN,
+    // The victim's broker as a member of their workspace.
+    memberId: world.brokerA.user.id,
   };
   return pathParams(route.path).reduce((path, p) => path.replace(`:${p}`, ids[entry.params![p]! as keyof typeof ids]), route.path);
 }

@@ -68,6 +68,8 @@ export function customer(documents: DocumentDto[] = sampleDocuments()): Customer
     lastReminderAt: null,
     lastActive: "2025-03-04T00:00:00.000Z",
     brokerName: "Ada Lovelace",
+    assigneeId: "u1",
+    assignee: { id: "u1", firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" },
     uploadLink: "link-1",
     status: "pending",
     documentCounts: { total: 0, approved: 0, underReview: 0, awaitingUpload: 0, overdue: 0 },

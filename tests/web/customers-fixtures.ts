@@ -2,7 +2,7 @@
 import type { CustomerDto, SubscriptionDto } from "../../src/shared/api-types";
 import { json, type FakeRoute } from "../support/render-app";
 
-export const broker = { id: "u1", email: "ada@example.com", firstName: "Ada", lastName: "Lovelace", profileImageUrl: null };
+export const broker = { id: "u1", email: "ada@example.com", firstName: "Ada", lastName: "Lovelace", profileImageUrl: null, workspaceId: "u1", role: "owner" as const };
 
 export function customer(overrides: Partial<CustomerDto> & Pick<CustomerDto, "id" | "name" | "email">): CustomerDto {
   return {
@@ -13,6 +13,8 @@ export function customer(overrides: Partial<CustomerDto> & Pick<CustomerDto, "id
     lastReminderAt: null,
     lastActive: null,
     brokerName: "Ada Lovelace",
+    assigneeId: "u1",
+    assignee: { id: "u1", firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" },
     uploadLink: `link-${overrides.id}`,
     status: "pending",
     documentCounts: { total: 0, approved: 0, underReview: 0, awaitingUpload: 0, overdue: 0 },

@@ -39,7 +39,7 @@ test("shows the broker's name, initials, id, email and account details", async (
 });
 
 test("a broker without names shows the email, its initials and Not provided", async () => {
-  profileServer(subscription("free"), { id: "u2", email: "grace@example.com", firstName: null, lastName: "  ", profileImageUrl: null });
+  profileServer(subscription("free"), { id: "u2", email: "grace@example.com", firstName: null, lastName: "  ", profileImageUrl: null, workspaceId: "u2", role: "owner" });
   renderApp("/profile");
   const info = (await screen.findByRole("heading", { name: "Profile Information" })).closest("section") as HTMLElement;
   expect(within(info).getByText("GR")).toBeTruthy();

@@ -1,10 +1,12 @@
 // Who is asking, as route options: one named plugin whose macros every feature uses.
-//   { broker: true }  resolves { broker }: the signed-in broker (bearer token or session cookie), or 401.
+//   { broker: true }  resolves { broker, member }: the signed-in broker (bearer token or session
+//                     cookie) and their membership (workspace, role, its visibility), or 401.
 //   { portal: true }  on a route with :uploadLink, resolves { portal }: what the link opens for
 //                     this request (customer-auth/session.ts), or 404 for an unknown link.
-//   { reader: true }  resolves { reader }: every identity the request carries (a broker, a
-//                     customer account, both or none), for reads that several kinds of caller may
-//                     make (files); the service decides, as a signed link needs no identity.
+//   { reader: true }  resolves { reader }: every identity the request carries (a broker who is a
+//                     member of a workspace, a customer account, both or none), for reads that
+//                     several kinds of caller may make (files, the live channel); the service
+//                     decides, as a signed link needs no identity.
 // The live channel asks the same lookups (auth/session.ts, customer-auth/session.ts).
 import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
@@ -15,6 +17,7 @@ import { refuseUntilTwoFactorSetUp, twoFactorSetupNeeded } from "../two-factor/g
 import type { CustomerSession } from "../customer-auth/service.ts";
 import { customerSession, portalAccessOf } from "../customer-auth/session.ts";
 import { perContext } from "../../lib/instance-state.ts";
+import { membershipOf } from "../workspaces/members.ts";
 
 /** The identities a request carries; either may be null. */
 export interface Reader {
@@ -33,7 +36,10 @@ function build(ctx: AppContext) {
         const broker = await brokerForToken(ctx, token);
         if (!broker) throw unauthorized("Your session has expired. Please sign in again.");
         await refuseUntilTwoFactorSetUp(ctx, broker.id, request); // REQUIRE_2FA
-        return { broker };
+        // An account in no workspace (removed from its team) opens nothing.
+        const member = await membershipOf(ctx, broker.id);
+        if (!member) throw unauthorized("Your session has expired. Please sign in again.");
+        return { broker, member };
       },
     },
     portal: {
@@ -44,10 +50,11 @@ function build(ctx: AppContext) {
     },
     reader: {
       async resolve({ headers, cookie }): Promise<{ reader: Reader }> {
-        const broker = await brokerSession(ctx, { headers, cookie });
-        // REQUIRE_2FA: a broker who has not set up the factor yet opens nothing through reads either.
-        const settingUp = broker && await twoFactorSetupNeeded(ctx, broker.broker.id);
-        return { reader: { broker: settingUp ? null : broker, customer: await customerSession(ctx, { cookie }) } };
+        const session = await brokerSession(ctx, { headers, cookie });
+        // An account in no workspace (removed from its team) reads nothing, nor opens the live
+        // channel as a broker; REQUIRE_2FA: nor does a broker who has not set up the factor yet.
+        const broker = session && (await membershipOf(ctx, session.broker.id)) && !(await twoFactorSetupNeeded(ctx, session.broker.id)) ? session : null;
+        return { reader: { broker, customer: await customerSession(ctx, { cookie }) } };
       },
     },
   });

@@ -53,19 +53,22 @@ export const portalActor = (ctx: AppContext, input: RequestOrigin & { portal: Li
 export const linkGuestActor = (customerId: string, address: string | null): AuditActor => ({ kind: "guest", id: customerId, label: "Upload link", address });
 
 /**
- * A file read: who was let in decides, as in files/service.ts (a signed link's token alone, else
- * the owning broker, else the signed-in customer).
+ * A file read: who was let in decides (files/service.ts: a signed link's token alone, else a
+ * member who sees the customer, else the signed-in customer).
  */
 export function fileReadActor(
   ctx: AppContext,
-  input: RequestOrigin & { reader: Reader; token?: string; document: { brokerId: string; customerId: string } },
+  input: RequestOrigin & { reader: Reader; readBy: FileReader; document: { customerId: string } },
 ): AuditActor {
   const address = addressOf(ctx, input);
   const { broker, customer } = input.reader;
-  if (input.token) return { kind: "guest", id: null, label: "Signed file link", address };
-  if (broker && broker.broker.id === input.document.brokerId) return { kind: "broker", id: broker.broker.id, label: displayName(broker.broker), address };
+  if (input.readBy === "link") return { kind: "guest", id: null, label: "Signed file link", address };
+  if (input.readBy === "broker" && broker) return { kind: "broker", id: broker.broker.id, label: displayName(broker.broker), address };
   return { kind: "customer", id: input.document.customerId, label: customer?.account.email ?? "Customer", address };
 }
+
+/** Who let a file read in (files/service.ts): a signed link, a member who sees the customer, or the customer. */
+export type FileReader = "link" | "broker" | "customer";
 
 /** The portal's own work, named by what did it. */
 export const systemActor = (label: string): AuditActor => ({ kind: "system", id: null, label, address: null });

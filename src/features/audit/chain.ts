@@ -20,7 +20,7 @@ export type HashedFields = Omit<AuditRow, "id" | "hash">;
 export function canonicalForm(e: HashedFields): string {
   return JSON.stringify([
     "v1",
-    e.brokerId,
+    e.workspaceId,
     e.sequence,
     e.at.getTime(),
     e.customerId,

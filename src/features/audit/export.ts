@@ -8,11 +8,12 @@ import { customerContact } from "../customers/lookups.ts";
 import type { AuditActor } from "./actor.ts";
 import type { AuditRow, ChainCheck } from "./chain.ts";
 import { customerTrail, recordRead, verifyBrokerChain } from "./service.ts";
+import type { Scope } from "../../shared/workspaces.ts";
 
 export type AuditFormat = "csv" | "pdf";
 
 interface AuditExport {
-  brokerId: string;
+  member: Scope;
   customerId: string;
   actor: AuditActor;
 }
@@ -49,7 +50,7 @@ export async function auditDownload(ctx: AppContext, input: AuditExport & { form
     // With a BOM, as the export's manifest.csv: Excel then reads names with accents as UTF-8.
     body = "\uFEFF" + csvRow(AUDIT_EXPORT_HEADER) + rows.map((row) => csvRow(cells(row))).join("");
   } else {
-    const check = await verifyBrokerChain(ctx, input.brokerId);
+    const check = await verifyBrokerChain(ctx, input.member.workspaceId);
     body = await auditPdf({ customerName, rows, check, exportedAt: now, exportedBy: input.actor.label });
   }
   return download(body, name, input.format === "csv" ? "text/csv; charset=utf-8" : "application/pdf");
@@ -57,7 +58,7 @@ export async function auditDownload(ctx: AppContext, input: AuditExport & { form
 
 /** Exporting the trail is itself an event on the customer. */
 export const recordTrailExport = (ctx: AppContext, input: AuditExport & { format: AuditFormat }) =>
-  recordRead(ctx, { brokerId: input.brokerId, customerId: input.customerId, action: "exported", actor: input.actor, detail: `Audit trail (${input.format.toUpperCase()})` });
+  recordRead(ctx, { brokerId: input.member.workspaceId, customerId: input.customerId, action: "exported", actor: input.actor, detail: `Audit trail (${input.format.toUpperCase()})` });
 
 function download(body: Uint8Array<ArrayBuffer> | string, name: string, type: string): Response {
   const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, "_");

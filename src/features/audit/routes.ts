@@ -7,12 +7,13 @@ import { brokerActor, type RequestOrigin } from "./actor.ts";
 import { auditDownload, recordTrailExport, type AuditFormat } from "./export.ts";
 import { AuditPage, AuditPageQuery } from "./model.ts";
 import { customerAuditPage } from "./service.ts";
+import type { Scope } from "../../shared/workspaces.ts";
 
-// Brokers only, their own customers only (another broker's id answers 404 like a missing one).
+// Members only, the customers they see only (another workspace's id answers 404 like a missing one).
 export const auditRoutes = (ctx: AppContext) => {
   // The file is made first (a 404 records nothing), then its export is recorded.
-  const download = async (format: AuditFormat, { broker, params, request, server }: Omit<RequestOrigin, "request"> & { broker: PublicUser; params: { id: string }; request: Request }) => {
-    const input = { brokerId: broker.id, customerId: params.id, actor: brokerActor(ctx, { broker, request, server }), format };
+  const download = async (format: AuditFormat, { broker, member, params, request, server }: Omit<RequestOrigin, "request"> & { broker: PublicUser; member: Scope; params: { id: string }; request: Request }) => {
+    const input = { member, customerId: params.id, actor: brokerActor(ctx, { broker, request, server }), format };
     const response = await auditDownload(ctx, input);
     await recordTrailExport(ctx, input);
     return response;
@@ -21,7 +22,7 @@ export const auditRoutes = (ctx: AppContext) => {
     .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
-        .get("/customer/:id/audit", ({ broker, params, query }) => customerAuditPage(ctx, { brokerId: broker.id, customerId: params.id, ...query }), {
+        .get("/customer/:id/audit", ({ member, params, query }) => customerAuditPage(ctx, { member, customerId: params.id, ...query }), {
           params: IdParams,
           query: AuditPageQuery,
           response: AuditPage,

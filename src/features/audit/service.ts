@@ -19,7 +19,8 @@ import { given, placeholders, prepared, preparedWrite } from "../../lib/prepared
 import { newId } from "../../lib/tokens.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import { AUDIT_PAGE_SIZE, type AuditAction } from "../../shared/audit.ts";
-import { customerContact } from "../customers/lookups.ts";
+import { customerContact, customersVisibleTo } from "../customers/lookups.ts";
+import { seesEveryCustomer, type Scope } from "../../shared/workspaces.ts";
 import type { AuditActor } from "./actor.ts";
 import { ChainChecker, entryHash, GENESIS_HASH, type AuditRow, type ChainCheck, type ChainHead } from "./chain.ts";
 import type { AuditEntryDto, AuditPage, AuditPageQuery } from "./model.ts";
@@ -53,7 +54,7 @@ async function customerLabelOf(ctx: AppContext, tx: Writer, entry: AuditEntryInp
 /** The next row of a chain whose head is `head`. */
 function nextRow(head: ChainHead, entry: AuditEntryInput, customerLabel: string, at: Date): AuditRow {
   const fields = {
-    brokerId: entry.brokerId,
+    workspaceId: entry.brokerId,
     sequence: head.sequence + 1,
     customerId: entry.customerId,
     customerLabel,
@@ -74,15 +75,15 @@ function nextRow(head: ChainHead, entry: AuditEntryInput, customerLabel: string,
 const EMPTY_HEAD: ChainHead = { sequence: 0, hash: GENESIS_HASH };
 
 // The four statements of an append, prepared once (an append is part of nearly every write).
-const headCreate = preparedWrite((tx) => tx.insert(auditChainHeads).values({ brokerId: sql.placeholder("brokerId"), ...EMPTY_HEAD }).onConflictDoNothing().prepare());
-const headRead = preparedWrite((tx) => tx.select().from(auditChainHeads).where(eq(auditChainHeads.brokerId, sql.placeholder("brokerId"))).prepare());
-const ROW_FIELDS = ["id", "brokerId", "sequence", "customerId", "customerLabel", "at", "actorKind", "actorId", "actorLabel", "address", "action", "documentId", "documentName", "detail", "prevHash", "hash"] as const satisfies readonly (keyof AuditRow)[];
+const headCreate = preparedWrite((tx) => tx.insert(auditChainHeads).values({ workspaceId: sql.placeholder("brokerId"), ...EMPTY_HEAD }).onConflictDoNothing().prepare());
+const headRead = preparedWrite((tx) => tx.select().from(auditChainHeads).where(eq(auditChainHeads.workspaceId, sql.placeholder("brokerId"))).prepare());
+const ROW_FIELDS = ["id", "workspaceId", "sequence", "customerId", "customerLabel", "at", "actorKind", "actorId", "actorLabel", "address", "action", "documentId", "documentName", "detail", "prevHash", "hash"] as const satisfies readonly (keyof AuditRow)[];
 const rowInsert = preparedWrite((tx) => tx.insert(auditEvents).values(placeholders(...ROW_FIELDS)).prepare());
 const headMove = preparedWrite((tx) =>
   tx
     .update(auditChainHeads)
     .set({ sequence: given("sequence"), hash: given("hash") })
-    .where(and(eq(auditChainHeads.brokerId, sql.placeholder("brokerId")), eq(auditChainHeads.sequence, sql.placeholder("previous"))))
+    .where(and(eq(auditChainHeads.workspaceId, sql.placeholder("brokerId")), eq(auditChainHeads.sequence, sql.placeholder("previous"))))
     .returning({ sequence: auditChainHeads.sequence })
     .prepare(),
 );
@@ -125,7 +126,7 @@ const lastLinkOpen = prepared((db) =>
     .from(auditEvents)
     .where(
       and(
-        eq(auditEvents.brokerId, sql.placeholder("brokerId")),
+        eq(auditEvents.workspaceId, sql.placeholder("brokerId")),
         eq(auditEvents.customerId, sql.placeholder("customerId")),
         eq(auditEvents.action, "link_opened"),
         eq(auditEvents.actorKind, sql.placeholder("kind")),
@@ -184,20 +185,22 @@ export function toAuditEntryDto(row: AuditRow): AuditEntryDto {
 }
 
 interface CustomerTrail {
-  brokerId: string;
+  member: Scope;
   customerId: string;
 }
 
 /**
- * 404 unless this is the broker's customer, or was (a deleted customer's entries stay in the
- * broker's chain). Another broker's customer looks exactly like a missing one.
+ * 404 unless this member sees the customer, or the customer was the workspace's and is gone (a
+ * deleted customer's entries stay in the workspace's chain: those who see every customer read
+ * them). Another workspace's customer, or a colleague's in "assigned" mode, looks missing.
  */
-async function assertTrailVisible(ctx: AppContext, { brokerId, customerId }: CustomerTrail): Promise<void> {
-  if ((await customerContact(ctx, customerId))?.brokerId === brokerId) return;
+async function assertTrailVisible(ctx: AppContext, { member, customerId }: CustomerTrail): Promise<void> {
+  if ((await customersVisibleTo(ctx, member, [customerId])).has(customerId)) return;
+  if (!seesEveryCustomer(member) || (await customerContact(ctx, customerId))) throw notFound("Customer not found");
   const [any] = await ctx.db
     .select({ id: auditEvents.id })
     .from(auditEvents)
-    .where(and(eq(auditEvents.brokerId, brokerId), eq(auditEvents.customerId, customerId)))
+    .where(and(eq(auditEvents.workspaceId, member.workspaceId), eq(auditEvents.customerId, customerId)))
     .limit(1);
   if (!any) throw notFound("Customer not found");
 }
@@ -211,7 +214,7 @@ export async function customerAuditPage(ctx: AppContext, input: CustomerTrail & 
     .from(auditEvents)
     .where(
       and(
-        eq(auditEvents.brokerId, input.brokerId),
+        eq(auditEvents.workspaceId, input.member.workspaceId),
         eq(auditEvents.customerId, input.customerId),
         input.before !== undefined ? lt(auditEvents.sequence, input.before) : undefined,
       ),
@@ -230,7 +233,7 @@ export async function* customerTrail(ctx: AppContext, input: CustomerTrail): Asy
     const rows = await ctx.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.brokerId, input.brokerId), eq(auditEvents.customerId, input.customerId), gt(auditEvents.sequence, after)))
+      .where(and(eq(auditEvents.workspaceId, input.member.workspaceId), eq(auditEvents.customerId, input.customerId), gt(auditEvents.sequence, after)))
       .orderBy(asc(auditEvents.sequence))
       .limit(VERIFY_BATCH);
     yield* rows;
@@ -249,21 +252,21 @@ export async function verifyBrokerChain(ctx: AppContext, brokerId: string): Prom
     const rows = await ctx.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.brokerId, brokerId), gt(auditEvents.sequence, after)))
+      .where(and(eq(auditEvents.workspaceId, brokerId), gt(auditEvents.sequence, after)))
       .orderBy(asc(auditEvents.sequence))
       .limit(VERIFY_BATCH);
     for (const row of rows) checker.add(row);
     if (rows.length < VERIFY_BATCH) break;
     after = rows.at(-1)!.sequence;
   }
-  const [head] = await ctx.db.select().from(auditChainHeads).where(eq(auditChainHeads.brokerId, brokerId));
+  const [head] = await ctx.db.select().from(auditChainHeads).where(eq(auditChainHeads.workspaceId, brokerId));
   return checker.finish(head ? { sequence: head.sequence, hash: head.hash } : null);
 }
 
 /** Every broker with a trail (an entry or a chain head), or just the one asked for. */
 export async function auditedBrokers(ctx: AppContext, only?: string): Promise<string[]> {
   if (only) return [only];
-  const fromEntries = await ctx.db.selectDistinct({ brokerId: auditEvents.brokerId }).from(auditEvents);
-  const fromHeads = await ctx.db.select({ brokerId: auditChainHeads.brokerId }).from(auditChainHeads);
+  const fromEntries = await ctx.db.selectDistinct({ brokerId: auditEvents.workspaceId }).from(auditEvents);
+  const fromHeads = await ctx.db.select({ brokerId: auditChainHeads.workspaceId }).from(auditChainHeads);
   return [...new Set([...fromEntries, ...fromHeads].map((r) => r.brokerId))].sort();
 }

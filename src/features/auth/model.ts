@@ -1,5 +1,6 @@
 import { t } from "elysia";
 import { codeMessages, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH } from "../../shared/validation.ts";
+import { WORKSPACE_ROLES } from "../../shared/workspaces.ts";
 
 // Sign-in and sign-up fields, broker's and customer's alike (customer-auth/model.ts uses them).
 export const email = t.String({ maxLength: MAX_EMAIL_LENGTH, error: "Please enter a valid email address" });
@@ -33,6 +34,15 @@ export const PublicUser = t.Object({
   lastName: t.Nullable(t.String()),
   profileImageUrl: t.Nullable(t.String()),
 });
+
+/**
+ * GET /api/auth/user: the signed-in broker, with their workspace and role there (every broker is
+ * a member of exactly one workspace).
+ */
+export const SignedInBroker = t.Composite([
+  PublicUser,
+  t.Object({ workspaceId: t.String(), role: t.UnionEnum([...WORKSPACE_ROLES]) }),
+]);
 
 export const AuthResponse = t.Object({
   user: PublicUser,

@@ -22,6 +22,7 @@ import {
   ConfirmEmailBody,
   ForgotPasswordBody,
   PublicUser,
+  SignedInBroker,
   ResetPasswordBody,
   ResetTokenParams,
   ResetTokenValid,
@@ -78,7 +79,7 @@ export const authRoutes = (ctx: AppContext, { secondFactor, rememberTimeZone }: 
       session.clear(cookie);
       return { message: "Signed out" };
     }, { response: Message })
-    .get("/user", ({ broker }) => broker, { broker: true, response: PublicUser })
+    .get("/user", ({ broker, member }) => ({ ...broker, workspaceId: member.workspaceId, role: member.role }), { broker: true, response: SignedInBroker })
     .post(
       "/forgot-password",
       async ({ body, request, server }) => {

@@ -18,6 +18,7 @@ import { refusePasswordWhenOidcOnly } from "./oidc-only.ts";
 import type { Reader } from "../../../db/client.ts";
 import { isUniqueViolation } from "../../../db/dialect.ts";
 import { perContext } from "../../lib/instance-state.ts";
+import { foundWorkspace } from "../workspaces/founding.ts";
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -45,7 +46,9 @@ const accountExists = () => new AppError("conflict", "An account with this email
 async function insertBroker(db: Writer, details: BrokerDetails, passwordHash: string): Promise<PublicUser> {
   const { email, firstName, lastName } = details;
   try {
-    return toPublicUser((await db.insert(users).values({ id: newId(), email, passwordHash, firstName, lastName }).returning())[0]!);
+    const user = toPublicUser((await db.insert(users).values({ id: newId(), email, passwordHash, firstName, lastName }).returning())[0]!);
+    await foundWorkspace(db, user);
+    return user;
   } catch (error) {
     // Two sign-ups for one email at the same moment: the unique index decides.
     // isUniqueViolation: SQLite and PostgreSQL word this differently (it used to match SQLite's only).

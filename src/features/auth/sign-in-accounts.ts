@@ -11,6 +11,7 @@ import { normalizeEmail } from "../../shared/validation.ts";
 import type { PublicUser } from "./model.ts";
 import { toPublicUser } from "./public-user.ts";
 import type { Writer } from "../../lib/jobs.ts";
+import { foundWorkspace } from "../workspaces/founding.ts";
 
 export interface SignInAccount {
   user: PublicUser;
@@ -41,6 +42,7 @@ export async function createBrokerWithoutPassword(tx: Writer, input: { email: st
       .insert(users)
       .values({ id: newId(), email: normalizeEmail(input.email), passwordHash: null, firstName: input.firstName, lastName: input.lastName })
       .returning())[0]!;
+    await foundWorkspace(tx, row);
     return toPublicUser(row);
   } catch (error) {
     // isUniqueViolation: SQLite and PostgreSQL word this differently (it used to match SQLite's only).

@@ -11,10 +11,10 @@ const endedBy = (now: Date) => and(eq(subscriptions.status, "canceled"), lte(sub
 export async function expireCanceledPlans(ctx: AppContext): Promise<void> {
   if (!ctx.config.billing) return;
   // A cheap read first, so a quiet tick never takes the write lock.
-  if (!(await ctx.db.select({ brokerId: subscriptions.brokerId }).from(subscriptions).where(endedBy(ctx.clock.now())))[0]) return;
+  if (!(await ctx.db.select({ workspaceId: subscriptions.workspaceId }).from(subscriptions).where(endedBy(ctx.clock.now())))[0]) return;
   const moved = await inTransaction(ctx, async (unit) => {
       // Read again under the lock: a webhook may have renewed a plan since.
-      const ended = await unit.tx.select({ brokerId: subscriptions.brokerId }).from(subscriptions).where(endedBy(unit.now));
+      const ended = await unit.tx.select({ workspaceId: subscriptions.workspaceId }).from(subscriptions).where(endedBy(unit.now));
       for (const row of ended) await dropToFree(unit, row);
       return ended.length;
     });

@@ -65,7 +65,7 @@ async function releaseClaim(ctx: AppContext, brokerId: string, claim: string, ea
     const row = await subscriptionRow(tx, brokerId);
     if (row?.pendingSubscriptionId !== claim) return;
     if (createdRow && !row.stripeCustomerId && !row.stripeSubscriptionId) {
-      await tx.delete(subscriptions).where(eq(subscriptions.brokerId, brokerId));
+      await tx.delete(subscriptions).where(eq(subscriptions.workspaceId, brokerId));
       return;
     }
     await writeSubscription(tx, brokerId, now, {

@@ -13,6 +13,7 @@ import {
 import { activateSubscription, cancelSubscription, createSubscription } from "./payments.ts";
 import { billingSettings, subscriptionSummary } from "./service.ts";
 import { receiveWebhook } from "./webhook.ts";
+import { requireRole } from "../workspaces/permissions.ts";
 
 export const billingRoutes = (ctx: AppContext) =>
   new Elysia({ name: "billing", seed: contextSeed(ctx), prefix: "/api" })
@@ -31,13 +32,24 @@ export const billingRoutes = (ctx: AppContext) =>
         .get("/subscription", async ({ broker, set }) => ctx.cache.response(set, `subscription:${broker.id}`, SubscriptionDto, async () => subscriptionSummary(ctx, broker.id)), {
           response: SubscriptionDto,
         })
-        .post("/create-subscription", async ({ broker, body }) => createSubscription(ctx, { broker, plan: body.plan }), {
+        // Buying, activating and cancelling are the owner's (billing belongs to the workspace's
+        // owner); every member reads the plan above, whose limits they work within.
+        .post("/create-subscription", async ({ broker, member, body }) => {
+          requireRole(member, "manageWorkspace");
+          return createSubscription(ctx, { broker, plan: body.plan });
+        }, {
           body: CreateSubscriptionBody,
           response: CreateSubscriptionDto,
         })
-        .post("/activate-subscription", async ({ broker, body }) => activateSubscription(ctx, { broker, paymentIntentId: body.paymentIntentId }), {
+        .post("/activate-subscription", async ({ broker, member, body }) => {
+          requireRole(member, "manageWorkspace");
+          return activateSubscription(ctx, { broker, paymentIntentId: body.paymentIntentId });
+        }, {
           body: ActivateSubscriptionBody,
           response: SubscriptionDto,
         })
-        .post("/cancel-subscription", async ({ broker }) => cancelSubscription(ctx, { broker }), { response: Message }),
+        .post("/cancel-subscription", async ({ broker, member }) => {
+          requireRole(member, "manageWorkspace");
+          return cancelSubscription(ctx, { broker });
+        }, { response: Message }),
     );

@@ -16,7 +16,7 @@ import { countRequestedDocuments } from "../documents/service.ts";
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 export async function subscriptionRow(db: Pick<Writer, "select">, brokerId: string): Promise<SubscriptionRow | undefined> {
-  return (await db.select().from(subscriptions).where(eq(subscriptions.brokerId, brokerId)))[0];
+  return (await db.select().from(subscriptions).where(eq(subscriptions.workspaceId, brokerId)))[0];
 }
 
 /** The plan a stored row gives at `now` (billing on). */
@@ -32,14 +32,14 @@ export async function effectivePlan(ctx: AppContext, brokerId: string): Promise<
   return planOfRow(await subscriptionRow(ctx.db, brokerId), ctx.clock.now());
 }
 
-type RowChange = Partial<Omit<SubscriptionRow, "brokerId" | "updatedAt">>;
+type RowChange = Partial<Omit<SubscriptionRow, "workspaceId" | "updatedAt">>;
 
 /** Writes a broker's row (created on the free plan when missing) with `change` applied. */
 export async function writeSubscription(tx: Writer, brokerId: string, now: Date, change: RowChange) {
-  const base = { brokerId, plan: "free" as const, status: "active" as const, updatedAt: now };
+  const base = { workspaceId: brokerId, plan: "free" as const, status: "active" as const, updatedAt: now };
   await tx.insert(subscriptions)
     .values({ ...base, ...change })
-    .onConflictDoUpdate({ target: subscriptions.brokerId, set: { ...change, updatedAt: now } });
+    .onConflictDoUpdate({ target: subscriptions.workspaceId, set: { ...change, updatedAt: now } });
 }
 
 /** Sets a broker's plan directly (`portal` operators and tests; payments go through payments.ts). */

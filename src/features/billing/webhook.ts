@@ -144,13 +144,13 @@ async function applyEvent(ctx: AppContext, unit: Unit, billing: Billing, event: 
       if (!row) return paidUnknownSubscription(ctx, unit, invoice, subscriptionId);
       if (row.pendingSubscriptionId === subscriptionId) {
         // The first payment, when the browser never called activate.
-        return promotePending(unit, row.brokerId, subscriptionId, invoicePeriodEnd(invoice));
+        return promotePending(unit, row.workspaceId, subscriptionId, invoicePeriodEnd(invoice));
       }
       // A renewal: the plan runs another period (and an unpaid one is paid now).
       const periodEnd = invoicePeriodEnd(invoice);
       const later = periodEnd && (!row.currentPeriodEnd || periodEnd > row.currentPeriodEnd) ? periodEnd : row.currentPeriodEnd;
-      await writeSubscription(unit.tx, row.brokerId, unit.now, { status: row.status === "canceled" ? "canceled" : "active", currentPeriodEnd: later });
-      unit.publish({ type: "customer_list_refresh", brokerId: row.brokerId });
+      await writeSubscription(unit.tx, row.workspaceId, unit.now, { status: row.status === "canceled" ? "canceled" : "active", currentPeriodEnd: later });
+      unit.publish({ type: "customer_list_refresh", brokerId: row.workspaceId });
       return null;
     }
     case "invoice.payment_failed": {
@@ -159,8 +159,8 @@ async function applyEvent(ctx: AppContext, unit: Unit, billing: Billing, event: 
       // A failed first payment changes nothing (the browser shows Payment Failed); a failed
       // renewal leaves the plan unpaid: Free until Stripe's retry or a new card succeeds.
       if (!row || row.stripeSubscriptionId !== subscriptionId || row.status === "canceled") return null;
-      await writeSubscription(unit.tx, row.brokerId, unit.now, { status: "incomplete" });
-      unit.publish({ type: "customer_list_refresh", brokerId: row.brokerId });
+      await writeSubscription(unit.tx, row.workspaceId, unit.now, { status: "incomplete" });
+      unit.publish({ type: "customer_list_refresh", brokerId: row.workspaceId });
       return null;
     }
     case "customer.subscription.updated": {
@@ -168,7 +168,7 @@ async function applyEvent(ctx: AppContext, unit: Unit, billing: Billing, event: 
       const row = await rowFor(unit, subscription.id);
       if (!row) return null;
       if (row.pendingSubscriptionId === subscription.id) {
-        if (subscription.status === "active") return promotePending(unit, row.brokerId, subscription.id, periodEndOf(subscription));
+        if (subscription.status === "active") return promotePending(unit, row.workspaceId, subscription.id, periodEndOf(subscription));
         if (subscription.status === "incomplete_expired" || subscription.status === "canceled") await clearPending(unit, row);
         return null;
       }
@@ -178,13 +178,13 @@ async function applyEvent(ctx: AppContext, unit: Unit, billing: Billing, event: 
       }
       const plan = planForPrice(billing, subscription.items?.data?.[0]?.price?.id);
       const canceling = subscription.cancel_at_period_end || subscription.cancel_at !== null;
-      await writeSubscription(unit.tx, row.brokerId, unit.now, {
+      await writeSubscription(unit.tx, row.workspaceId, unit.now, {
         ...(plan ? { plan } : {}),
         // past_due: Stripe is still retrying; the invoice events decide until it gives up.
         ...(subscription.status === "past_due" ? {} : { status: canceling ? "canceled" : "active" }),
         currentPeriodEnd: periodEndOf(subscription) ?? row.currentPeriodEnd,
       });
-      unit.publish({ type: "customer_list_refresh", brokerId: row.brokerId });
+      unit.publish({ type: "customer_list_refresh", brokerId: row.workspaceId });
       return null;
     }
     case "customer.subscription.deleted": {
@@ -201,11 +201,11 @@ async function applyEvent(ctx: AppContext, unit: Unit, billing: Billing, event: 
 }
 
 async function clearPending(unit: Unit, row: SubscriptionRow) {
-  await writeSubscription(unit.tx, row.brokerId, unit.now, { pendingPlan: null, pendingSubscriptionId: null, pendingPaymentIntentId: null });
+  await writeSubscription(unit.tx, row.workspaceId, unit.now, { pendingPlan: null, pendingSubscriptionId: null, pendingPaymentIntentId: null });
 }
 
 /** The paid plan is over: Free, keeping the Stripe customer for a later purchase. */
-export async function dropToFree(unit: Unit, row: Pick<SubscriptionRow, "brokerId">) {
-  await writeSubscription(unit.tx, row.brokerId, unit.now, { plan: "free", status: "active", currentPeriodEnd: null, stripeSubscriptionId: null });
-  unit.publish({ type: "customer_list_refresh", brokerId: row.brokerId });
+export async function dropToFree(unit: Unit, row: Pick<SubscriptionRow, "workspaceId">) {
+  await writeSubscription(unit.tx, row.workspaceId, unit.now, { plan: "free", status: "active", currentPeriodEnd: null, stripeSubscriptionId: null });
+  unit.publish({ type: "customer_list_refresh", brokerId: row.workspaceId });
 }

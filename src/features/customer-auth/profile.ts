@@ -11,8 +11,8 @@ import type { PortalAccess } from "./session.ts";
 
 /** The brokers of the relationships this request may see, in invitation order, with how to reach them. */
 export async function brokersOf(ctx: AppContext, access: PortalAccess): Promise<BrokerContactDto[]> {
-  const brokers = await brokerContacts(ctx, access.customers.map((c) => c.brokerId));
-  return [...new Set(access.customers.map((c) => c.brokerId))].flatMap((id) => {
+  const brokers = await brokerContacts(ctx, access.customers.map((c) => c.workspaceId));
+  return [...new Set(access.customers.map((c) => c.workspaceId))].flatMap((id) => {
     const broker = brokers.get(id);
     return broker ? [broker] : [];
   });

@@ -96,7 +96,7 @@ async function startSession(ctx: AppContext, account: AccountRow, through: Custo
     if (!through) return;
     await connectAccount(tx, { customerId: through.id, email: account.email, at: now });
     await recordCustomerActivity(tx, through.id, now);
-    publish({ type: "customer_updated", brokerId: through.brokerId, customerId: through.id });
+    publish({ type: "customer_updated", brokerId: through.workspaceId, customerId: through.id });
   });
   return { session, token, expiresAt };
 }

@@ -1,6 +1,6 @@
 // Customer lookups other features need (mail, reminders, uploads, the portal, billing), kept
 // apart from service.ts so those features can use them without importing each other.
-import { and, asc, count, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { customers } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
@@ -9,6 +9,7 @@ import { timeParam } from "../../../db/dialect.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { portalMessages } from "../../shared/validation.ts";
 import type { Reader } from "../../../db/client.ts";
+import { seesEveryCustomer, type Scope } from "../../shared/workspaces.ts";
 
 export type CustomerRow = typeof customers.$inferSelect;
 
@@ -22,6 +23,26 @@ export interface CustomerContact {
   uploadUrl: string;
 }
 
+/**
+ * The one condition "customers this member may see": their workspace's, and of those every one
+ * or only those assigned to them (seesEveryCustomer, src/shared/workspaces.ts). A customer read on
+ * a member's behalf filters with this; no other code writes the condition.
+ */
+export function visibleCustomers(scope: Scope): SQL {
+  const workspace = eq(customers.workspaceId, scope.workspaceId);
+  return seesEveryCustomer(scope) ? workspace : and(workspace, eq(customers.assigneeId, scope.memberId))!;
+}
+
+/** The customers this member may see, as a subquery for another feature's condition (their documents). */
+export const visibleCustomerIds = (db: Reader, scope: Scope) => db.select({ id: customers.id }).from(customers).where(visibleCustomers(scope));
+
+/** Which of these customers this member may see. */
+export async function customersVisibleTo(ctx: AppContext, scope: Scope, customerIds: string[]): Promise<Set<string>> {
+  if (customerIds.length === 0) return new Set();
+  const rows = await ctx.db.select({ id: customers.id }).from(customers).where(and(visibleCustomers(scope), inArray(customers.id, [...new Set(customerIds)])));
+  return new Set(rows.map((r) => r.id));
+}
+
 /** The customer's portal address; built from PUBLIC_URL, never from a request's Host. */
 export const uploadUrl = (ctx: AppContext, uploadLink: string) => `${ctx.config.publicUrl}/upload/${uploadLink}`;
 
@@ -29,7 +50,7 @@ const customerQuery = prepared((db) => db.select().from(customers).where(eq(cust
 
 export async function customerContact(ctx: AppContext, customerId: string, db: Reader = ctx.db): Promise<CustomerContact | null> {
   const row = (await customerQuery(db).execute({ customerId }))[0];
-  return row ? { id: row.id, brokerId: row.brokerId, name: row.name, email: row.email, uploadUrl: uploadUrl(ctx, row.uploadLink) } : null;
+  return row ? { id: row.id, brokerId: row.workspaceId, name: row.name, email: row.email, uploadUrl: uploadUrl(ctx, row.uploadLink) } : null;
 }
 
 /** The one relationship an upload link opens; 404 for any other string. */
@@ -80,7 +101,7 @@ export async function connectAccount(db: Writer, input: { customerId: string; em
     .where(and(eq(customers.id, input.customerId), eq(customers.email, input.email), isNull(customers.accountConnectedAt)));
 }
 
-const countQuery = prepared((db) => db.select({ n: count() }).from(customers).where(eq(customers.brokerId, sql.placeholder("brokerId"))).prepare());
+const countQuery = prepared((db) => db.select({ n: count() }).from(customers).where(eq(customers.workspaceId, sql.placeholder("brokerId"))).prepare());
 
 /**
  * How many customers the broker has. An index count that grows with the brokerage (about 1.5 ms
@@ -90,6 +111,12 @@ export async function countCustomers(ctx: AppContext, brokerId: string): Promise
   return ctx.cache.value(`customer-count:${brokerId}`, async () => (await countQuery(ctx.db).execute({ brokerId }))[0]!.n, { clock: false });
 }
 
+/** How many customers this member sees (the whole workspace's count, kept as above, when all). */
+export async function countVisibleCustomers(ctx: AppContext, scope: Scope): Promise<number> {
+  if (seesEveryCustomer(scope)) return countCustomers(ctx, scope.workspaceId);
+  return (await ctx.db.select({ n: count() }).from(customers).where(visibleCustomers(scope)))[0]!.n;
+}
+
 /** Names of some of this broker's customers by id (the customers of one page of a list). */
 export async function customerNamesOf(ctx: AppContext, brokerId: string, customerIds: string[]): Promise<Map<string, string>> {
   const ids = [...new Set(customerIds)];
@@ -97,7 +124,7 @@ export async function customerNamesOf(ctx: AppContext, brokerId: string, custome
   const rows = await ctx.db
       .select({ id: customers.id, name: customers.name })
       .from(customers)
-      .where(and(eq(customers.brokerId, brokerId), inArray(customers.id, ids)));
+      .where(and(eq(customers.workspaceId, brokerId), inArray(customers.id, ids)));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -105,7 +132,7 @@ export async function markReminded(tx: Writer, brokerId: string, customerIds: st
   if (customerIds.length === 0) return;
   await tx.update(customers)
     .set({ lastReminderAt: at })
-    .where(and(eq(customers.brokerId, brokerId), inArray(customers.id, customerIds)));
+    .where(and(eq(customers.workspaceId, brokerId), inArray(customers.id, customerIds)));
 }
 
 /** This broker's customers reminded at or after `since`. */
@@ -113,6 +140,6 @@ export async function remindedSince(ctx: AppContext, brokerId: string, since: Da
   const rows = await ctx.db
       .select({ id: customers.id })
       .from(customers)
-      .where(and(eq(customers.brokerId, brokerId), gte(customers.lastReminderAt, since)));
+      .where(and(eq(customers.workspaceId, brokerId), gte(customers.lastReminderAt, since)));
   return new Set(rows.map((r) => r.id));
 }

@@ -56,6 +56,9 @@ export const UpdateCustomerBody = t.Object({ name: required, email: required, lo
 export type UpdateCustomerInput = typeof UpdateCustomerBody.static;
 
 /** One broker's relationship with one customer, with the progress of what was requested. */
+/** The member responsible for a customer (their broker in the workspace). */
+export const Assignee = t.Object({ id: t.String(), firstName: t.Nullable(t.String()), lastName: t.Nullable(t.String()), email: t.String() });
+
 export const CustomerDto = t.Object({
   id: t.String(),
   name: t.String(),
@@ -66,7 +69,10 @@ export const CustomerDto = t.Object({
   acceptedAt: MaybeDate,
   lastReminderAt: MaybeDate,
   lastActive: MaybeDate,
+  /** The assignee's name (the broker the customer deals with). */
   brokerName: t.String(),
+  assigneeId: t.String(),
+  assignee: Assignee,
   uploadLink: t.String(),
   status: t.UnionEnum(["completed", "pending"]),
   documentCounts: DocumentCounts,
@@ -107,6 +113,22 @@ export const CustomerPageQuery = t.Object({
   sort: t.Optional(t.UnionEnum([...CUSTOMER_SORTS], { default: undefined, error: `sort must be one of ${CUSTOMER_SORTS.join(", ")}` })),
 });
 export type CustomerPageQuery = typeof CustomerPageQuery.static;
+
+/** GET /api/customers?assignee=me|{memberId}: only that member's customers (of those the asker sees). */
+export const CustomerListQuery = t.Object({
+  assignee: t.Optional(t.String({ maxLength: 64, error: "assignee must be me or a member's id" })),
+});
+export type CustomerListQuery = typeof CustomerListQuery.static;
+
+/** PUT /api/customers/{id}/assignee */
+export const AssigneeBody = t.Object({ memberId: t.String({ maxLength: 64, error: "memberId must be a member's id" }) });
+
+/** POST /api/customers/reassign: every customer of one member to another. */
+export const ReassignBody = t.Object({
+  fromMemberId: t.String({ maxLength: 64, error: "fromMemberId must be a member's id" }),
+  toMemberId: t.String({ maxLength: 64, error: "toMemberId must be a member's id" }),
+});
+export const Reassigned = t.Object({ moved: t.Number() });
 
 export const CustomerPage = t.Object({
   customers: CustomerList,

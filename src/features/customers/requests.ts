@@ -27,6 +27,7 @@ import { checkLoanType, checkName, customerDetail, findOwnedCustomer } from "./s
 import { emailSender } from "../broker-profile/contact.ts";
 import { recordAudit } from "../audit/service.ts";
 import { brokerActor, type AuditActor } from "../audit/actor.ts";
+import type { Scope } from "../../shared/workspaces.ts";
 
 /**
  * The due date and reminder of a request sent now. A reminder that would go out with the
@@ -49,13 +50,14 @@ async function checkDocumentLimits(ctx: AppContext, brokerId: string, current: n
 
 // A new customer's two statements, prepared once (creating customers is the busiest write).
 const existingCustomer = preparedWrite((tx) =>
-  tx.select({ id: customers.id }).from(customers).where(and(eq(customers.brokerId, sql.placeholder("brokerId")), eq(customers.email, sql.placeholder("email")))).prepare(),
+  tx.select({ id: customers.id }).from(customers).where(and(eq(customers.workspaceId, sql.placeholder("brokerId")), eq(customers.email, sql.placeholder("email")))).prepare(),
 );
 const customerInsert = preparedWrite((tx) =>
-  tx.insert(customers).values(placeholders("id", "brokerId", "email", "name", "loanType", "uploadLink", "invitedAt")).returning().prepare(),
+  tx.insert(customers).values(placeholders("id", "workspaceId", "assigneeId", "email", "name", "loanType", "uploadLink", "invitedAt")).returning().prepare(),
 );
-export async function createCustomer(ctx: AppContext, input: CreateCustomerInput & { broker: PublicUser; actor?: AuditActor }): Promise<CustomerDetailDto> {
-  const { broker } = input;
+/** A new customer of the member's workspace, assigned to that member. */
+export async function createCustomer(ctx: AppContext, input: CreateCustomerInput & { broker: PublicUser; member: Scope; actor?: AuditActor }): Promise<CustomerDetailDto> {
+  const { broker, member } = input;
   const email = normalizeEmail(input.email);
   if (!isValidEmail(email)) throw badRequest(messages.invalidEmailShort);
   const name = checkName(input.name ?? "") || nameFromEmail(email);
@@ -73,20 +75,20 @@ export async function createCustomer(ctx: AppContext, input: CreateCustomerInput
 
   // Counted only under a plan with a limit: the count walks the broker's whole customer index
   // (150 µs at 1,000 customers, 10× that at 10,000) on every new customer.
-  const plan = await effectivePlan(ctx, broker.id);
-  if (maxCustomers(plan) !== null && !canAddCustomer(plan, await countCustomers(ctx, broker.id))) {
+  const plan = await effectivePlan(ctx, member.workspaceId);
+  if (maxCustomers(plan) !== null && !canAddCustomer(plan, await countCustomers(ctx, member.workspaceId))) {
     throw new AppError("forbidden", limitMessages.customerLimit);
   }
-  await checkDocumentLimits(ctx, broker.id, 0, docs.length);
+  await checkDocumentLimits(ctx, member.workspaceId, 0, docs.length);
 
   const customerId = await inTransaction(ctx, async (unit) => {
       const { tx } = unit;
       // Only this broker's own list is looked at: whether anyone else knows this email is never asked.
-      const existing = (await existingCustomer(tx).execute({ brokerId: broker.id, email }))[0];
+      const existing = (await existingCustomer(tx).execute({ brokerId: member.workspaceId, email }))[0];
       if (existing) throw new AppError("conflict", "This customer is already in your list.");
       // 192 bits of randomness: the link is the key to this broker's requests, and only to them.
-      const customer = (await customerInsert(tx).execute({ id: newId(), brokerId: broker.id, email, name, loanType: loanType ?? null, uploadLink: randomToken(24), invitedAt: now }))[0]!;
-      await insertRequestedDocuments(tx, { brokerId: broker.id, customerId: customer.id, documents: docs, dueDate, reminderAt });
+      const customer = (await customerInsert(tx).execute({ id: newId(), workspaceId: member.workspaceId, assigneeId: member.memberId, email, name, loanType: loanType ?? null, uploadLink: randomToken(24), invitedAt: now }))[0]!;
+      await insertRequestedDocuments(tx, { brokerId: member.workspaceId, customerId: customer.id, documents: docs, dueDate, reminderAt });
       const content = invitationEmail({
         customerName: customer.name,
         brokerName: displayName(broker),
@@ -105,16 +107,16 @@ export async function createCustomer(ctx: AppContext, input: CreateCustomerInput
         metadata: { customerId: customer.id },
       });
       if (docs.length) await announceRequest(unit, broker, customer.id, docs.map((d) => d.name));
-      await recordAudit(ctx, unit, { brokerId: broker.id, customerId: customer.id, action: "invited", actor: input.actor ?? brokerActor(ctx, { broker }), detail: docs.length ? `Asked for: ${docs.map((d) => d.name).join(", ")}` : null });
+      await recordAudit(ctx, unit, { brokerId: member.workspaceId, customerId: customer.id, action: "invited", actor: input.actor ?? brokerActor(ctx, { broker }), detail: docs.length ? `Asked for: ${docs.map((d) => d.name).join(", ")}` : null });
       unit.publish({ type: "customer_created", brokerId: broker.id, customerId: customer.id });
       return customer.id;
     });
-  return customerDetail(ctx, { broker, customerId });
+  return customerDetail(ctx, { member, customerId });
 }
 
-export async function requestDocuments(ctx: AppContext, input: RequestDocumentsInput & { broker: PublicUser; customerId: string; actor?: AuditActor }): Promise<DocumentRow[]> {
-  const { broker, customerId } = input;
-  const customer = await findOwnedCustomer(ctx, broker.id, customerId);
+export async function requestDocuments(ctx: AppContext, input: RequestDocumentsInput & { broker: PublicUser; member: Scope; customerId: string; actor?: AuditActor }): Promise<DocumentRow[]> {
+  const { broker, member, customerId } = input;
+  const customer = await findOwnedCustomer(ctx, member, customerId);
   if (input.documentTypes.length === 0) throw badRequest("Please select at least one document to request.");
   // Given, the list has exactly one entry (rules or null) per document, in documentTypes' order.
   if (input.acceptanceRules && input.acceptanceRules.length !== input.documentTypes.length) {
@@ -124,14 +126,14 @@ export async function requestDocuments(ctx: AppContext, input: RequestDocumentsI
   const now = ctx.clock.now();
   const { dueDate, reminderAt } = scheduledDueDates(input, now);
 
-  const existing = await requestedNames(ctx, broker.id, customerId);
+  const existing = await requestedNames(ctx, member.workspaceId, customerId);
   const repeated = docs.find((d) => existing.has(d.name.toLowerCase()));
   if (repeated) throw new AppError("conflict", `${repeated.name} has already been requested from this customer.`);
-  await checkDocumentLimits(ctx, broker.id, existing.size, docs.length);
+  await checkDocumentLimits(ctx, member.workspaceId, existing.size, docs.length);
 
   return inTransaction(ctx, async (unit) => {
     const { tx } = unit;
-    const rows = await insertRequestedDocuments(tx, { brokerId: broker.id, customerId, documents: docs, dueDate, reminderAt });
+    const rows = await insertRequestedDocuments(tx, { brokerId: member.workspaceId, customerId, documents: docs, dueDate, reminderAt });
     const content = documentsRequestedEmail({
       customerName: customer.name,
       brokerName: displayName(broker),
@@ -141,7 +143,7 @@ export async function requestDocuments(ctx: AppContext, input: RequestDocumentsI
     });
     await queueEmail(ctx, tx, { kind: "documents_requested", to: customer.email, dedupeKey: `requested:${rows[0]!.id}`, ...content });
     await announceRequest(unit, broker, customerId, docs.map((d) => d.name));
-    await recordAudit(ctx, unit, { brokerId: broker.id, customerId, action: "documents_requested", actor: input.actor ?? brokerActor(ctx, { broker }), detail: docs.map((d) => d.name).join(", ") });
+    await recordAudit(ctx, unit, { brokerId: member.workspaceId, customerId, action: "documents_requested", actor: input.actor ?? brokerActor(ctx, { broker }), detail: docs.map((d) => d.name).join(", ") });
     unit.publish({ type: "documents_requested", brokerId: broker.id, customerId, documentIds: rows.map((r) => r.id) });
     return rows;
   });

@@ -4,11 +4,15 @@ import { IdParams, Message } from "../../lib/model.ts";
 import type { ResponseSet } from "../../lib/read-cache.ts";
 import { access } from "../access/plugin.ts";
 import { brokerActor } from "../audit/actor.ts";
-import type { PublicUser } from "../auth/model.ts";
 import { DocumentList } from "../documents/model.ts";
 import { toDocumentDto } from "../documents/service.ts";
+import { assignCustomer, reassignCustomers } from "./assignment.ts";
 import {
+  AssigneeBody,
   CreateCustomerBody,
+  CustomerListQuery,
+  ReassignBody,
+  Reassigned,
   CustomerDetailDto,
   CustomerList,
   CustomerPage,
@@ -30,73 +34,82 @@ import {
   resendInvitation,
   updateCustomer,
 } from "./service.ts";
+import type { Scope } from "../../shared/workspaces.ts";
 
 export const customerRoutes = (ctx: AppContext) => {
   // The hot reads (the list, one customer, its documents and limit) answer with JSON cached until the database changes.
   // A ready Response (src/lib/read-cache.ts), checked against its route's schema when computed.
-  const customerList = async (set: ResponseSet, broker: PublicUser) =>
-    ctx.cache.response(set, `customers:${broker.id}`, CustomerList, async () => listCustomers(ctx, broker));
-  const customerPage = async (set: ResponseSet, broker: PublicUser, query: CustomerPageQuery) =>
-    ctx.cache.response(set, `customers-page:${broker.id}:${JSON.stringify(query)}`, CustomerPage, async () => pageCustomers(ctx, broker, query));
+  // Keyed by the member: what a list holds depends on who may see which customer.
+  const customerList = async (set: ResponseSet, member: Scope, query: CustomerListQuery = {}) =>
+    ctx.cache.response(set, `customers:${member.memberId}:${query.assignee ?? ""}`, CustomerList, async () => listCustomers(ctx, { member }, query));
+  const customerPage = async (set: ResponseSet, member: Scope, query: CustomerPageQuery) =>
+    ctx.cache.response(set, `customers-page:${member.memberId}:${JSON.stringify(query)}`, CustomerPage, async () => pageCustomers(ctx, { member }, query));
   return new Elysia({ name: "customers", seed: contextSeed(ctx), prefix: "/api" })
     .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
-        .get("/customers", ({ broker, set }) => customerList(set, broker), { response: CustomerList })
+        .get("/customers", ({ member, query, set }) => customerList(set, member, query), { query: CustomerListQuery, response: CustomerList })
         // The same list (invitation fields are part of every customer); with ?page&pageSize&q&status&sort
         // one page of it, searched, filtered and sorted on the server (All Customers).
         // A page is cached like the list (until any write), under every parameter that shapes it.
-        .get("/all-customers", ({ broker, query, set }) => (asksForPage(query) ? customerPage(set, broker, query) : customerList(set, broker)), {
+        .get("/all-customers", ({ member, query, set }) => (asksForPage(query) ? customerPage(set, member, query) : customerList(set, member)), {
           query: CustomerPageQuery,
           response: t.Union([CustomerList, CustomerPage]),
         })
         .post(
           "/customers",
-          async ({ broker, body, status, request, server }) => status(201, await createCustomer(ctx, { ...body, broker, actor: brokerActor(ctx, { broker, request, server }) })),
+          async ({ broker, member, body, status, request, server }) => status(201, await createCustomer(ctx, { ...body, broker, member, actor: brokerActor(ctx, { broker, request, server }) })),
           { body: CreateCustomerBody, response: { 201: CustomerDetailDto } },
         )
         .get(
           "/customer/:id",
-          async ({ broker, params, set }) => ctx.cache.response(set, `customer:${broker.id}:${params.id}`, CustomerDetailDto, async () => customerDetail(ctx, { broker, customerId: params.id })),
+          async ({ broker, member, params, set }) => ctx.cache.response(set, `customer:${broker.id}:${params.id}`, CustomerDetailDto, async () => customerDetail(ctx, { member, customerId: params.id })),
           { params: IdParams, response: CustomerDetailDto },
         )
         .get(
           "/customer/:id/documents",
-          async ({ broker, params, set }) =>
-            ctx.cache.response(set, `customer-documents:${broker.id}:${params.id}`, DocumentList, async () => customerDocuments(ctx, { brokerId: broker.id, customerId: params.id })),
+          async ({ broker, member, params, set }) =>
+            ctx.cache.response(set, `customer-documents:${broker.id}:${params.id}`, DocumentList, async () => customerDocuments(ctx, { member, customerId: params.id })),
           { params: IdParams, response: DocumentList },
         )
         .get(
           "/customers/:id/document-limit",
-          async ({ broker, params, set }) =>
-            ctx.cache.response(set, `document-limit:${broker.id}:${params.id}`, DocumentLimit, async () => documentLimit(ctx, { brokerId: broker.id, customerId: params.id })),
+          async ({ broker, member, params, set }) =>
+            ctx.cache.response(set, `document-limit:${broker.id}:${params.id}`, DocumentLimit, async () => documentLimit(ctx, { member, customerId: params.id })),
           { params: IdParams, response: DocumentLimit },
         )
-        .put("/customers/:id", async ({ broker, params, body }) => updateCustomer(ctx, { ...body, broker, customerId: params.id }), {
+        // Assignment: one customer to another member; a member's whole pipeline (owners).
+        .put("/customers/:id/assignee", async ({ member, params, body }) => assignCustomer(ctx, { member, customerId: params.id, memberId: body.memberId }), {
+          params: IdParams,
+          body: AssigneeBody,
+          response: CustomerDetailDto,
+        })
+        .post("/customers/reassign", async ({ member, body }) => reassignCustomers(ctx, { member, ...body }), { body: ReassignBody, response: Reassigned })
+        .put("/customers/:id", async ({ broker, member, params, body }) => updateCustomer(ctx, { ...body, broker, member, customerId: params.id }), {
           params: IdParams,
           body: UpdateCustomerBody,
           response: CustomerDetailDto,
         })
         .delete(
           "/customers/:id",
-          async ({ broker, params, request, server }) => {
-            await deleteCustomer(ctx, { brokerId: broker.id, customerId: params.id, actor: brokerActor(ctx, { broker, request, server }) });
+          async ({ broker, member, params, request, server }) => {
+            await deleteCustomer(ctx, { member, customerId: params.id, actor: brokerActor(ctx, { broker, request, server }) });
             return { message: "Customer deleted" };
           },
           { params: IdParams, response: Message },
         )
         .post(
           "/customers/:id/resend-invitation",
-          async ({ broker, params, request, server }) => {
-            await resendInvitation(ctx, { broker, customerId: params.id, actor: brokerActor(ctx, { broker, request, server }) });
+          async ({ broker, member, params, request, server }) => {
+            await resendInvitation(ctx, { broker, member, customerId: params.id, actor: brokerActor(ctx, { broker, request, server }) });
             return { message: "Invitation resent" };
           },
           { params: IdParams, response: Message },
         )
         .post(
           "/customers/:id/request-documents",
-          async ({ broker, params, body, status, request, server }) =>
-            status(201, { documents: (await requestDocuments(ctx, { ...body, broker, customerId: params.id, actor: brokerActor(ctx, { broker, request, server }) })).map(toDocumentDto) }),
+          async ({ broker, member, params, body, status, request, server }) =>
+            status(201, { documents: (await requestDocuments(ctx, { ...body, broker, member, customerId: params.id, actor: brokerActor(ctx, { broker, request, server }) })).map(toDocumentDto) }),
           { params: IdParams, body: RequestDocumentsBody, response: { 201: RequestedDocuments } },
         ),
     );

@@ -3,13 +3,12 @@
 // touches the other's row. (Accounts that span brokers are customer-auth's, proven by email.)
 // Reads, edits, deletion and resent invitations are here; inviting and requesting documents in
 // requests.ts; lookups other features need in lookups.ts.
-import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or } from "drizzle-orm";
 import { customers } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
-import { prepared } from "../../lib/prepared.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
-import { MAX_PAGE_SIZE, PAGE_SIZE_ERROR, type CustomerDetailDto, type CustomerDto, type CustomerPage, type CustomerPageQuery, type DocumentLimit, type UpdateCustomerInput } from "./model.ts";
+import { MAX_PAGE_SIZE, PAGE_SIZE_ERROR, type CustomerListQuery, type CustomerDetailDto, type CustomerDto, type CustomerPage, type CustomerPageQuery, type DocumentLimit, type UpdateCustomerInput } from "./model.ts";
 import type { DocumentCounts } from "../documents/model.ts";
 import { customerStatusFromCounts, isRequirement } from "../../shared/documents.ts";
 import { maxDocumentsPerCustomer } from "../../shared/limits.ts";
@@ -33,7 +32,10 @@ import {
 import { queueEmail } from "../mail/service.ts";
 import { takeHeldInvitation } from "./held-invitation.ts";
 import { invitationResendEmail } from "../mail/templates.ts";
-import { uploadUrl, type CustomerRow } from "./lookups.ts";
+import { uploadUrl, visibleCustomers, type CustomerRow } from "./lookups.ts";
+import type { Scope } from "../../shared/workspaces.ts";
+import { requireRole } from "../workspaces/permissions.ts";
+import { brokersById } from "../auth/brokers.ts";
 import { emailSender } from "../broker-profile/contact.ts";
 import { recordAudit } from "../audit/service.ts";
 import type { AuditActor } from "../audit/actor.ts";
@@ -45,7 +47,13 @@ export const MAX_LOAN_TYPE_LENGTH = 60;
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 
-function toCustomerDto(broker: PublicUser, customer: CustomerRow, counts: DocumentCounts): CustomerDto {
+type Assignees = Map<string, { id: string; email: string; firstName: string | null; lastName: string | null }>;
+
+/** The assignees of these customers: their names and emails (auth's accounts). */
+const assigneesOf = (ctx: AppContext, rows: CustomerRow[]): Promise<Assignees> => brokersById(ctx, rows.map((r) => r.assigneeId));
+
+function toCustomerDto(customer: CustomerRow, counts: DocumentCounts, assignees: Assignees): CustomerDto {
+  const { id, firstName, lastName, email } = assignees.get(customer.assigneeId)!;
   return {
     id: customer.id,
     name: customer.name,
@@ -56,43 +64,43 @@ function toCustomerDto(broker: PublicUser, customer: CustomerRow, counts: Docume
     acceptedAt: iso(customer.acceptedAt),
     lastReminderAt: iso(customer.lastReminderAt),
     lastActive: iso(customer.lastActiveAt),
-    brokerName: displayName(broker),
+    brokerName: displayName({ firstName, lastName, email }),
+    assigneeId: customer.assigneeId,
+    assignee: { id, firstName, lastName, email },
     uploadLink: customer.uploadLink,
     status: customerStatusFromCounts(counts),
     documentCounts: counts,
   };
 }
 
-/** The customer if this broker works with them; 404 otherwise (another broker's id looks missing). */
-const ownedCustomerQuery = prepared((db) =>
-  db.select().from(customers).where(and(eq(customers.brokerId, sql.placeholder("brokerId")), eq(customers.id, sql.placeholder("customerId")))).prepare(),
-);
-
-export async function findOwnedCustomer(ctx: AppContext, brokerId: string, customerId: string): Promise<CustomerRow> {
-  const row = (await ownedCustomerQuery(ctx.db).execute({ brokerId, customerId }))[0];
+/**
+ * The customer if this member may see them; 404 otherwise (another workspace's customer, or a
+ * colleague's in "assigned" mode, looks missing).
+ */
+export async function findOwnedCustomer(ctx: AppContext, scope: Scope, customerId: string): Promise<CustomerRow> {
+  const row = (await ctx.db.select().from(customers).where(and(visibleCustomers(scope), eq(customers.id, customerId))))[0];
   if (!row) throw notFound("Customer not found");
   return row;
 }
 
-/** These customers of this broker, in the order asked, or 404 if any one is not theirs (or missing). */
-export async function findOwnedCustomers(ctx: AppContext, brokerId: string, customerIds: string[]): Promise<CustomerRow[]> {
+/** These customers, in the order asked, or 404 if this member may not see any one of them (or it is missing). */
+export async function findOwnedCustomers(ctx: AppContext, scope: Scope, customerIds: string[]): Promise<CustomerRow[]> {
   const unique = [...new Set(customerIds)];
   if (unique.length === 0) return [];
-  const rows = await ctx.db.select().from(customers).where(and(eq(customers.brokerId, brokerId), inArray(customers.id, unique)));
+  const rows = await ctx.db.select().from(customers).where(and(visibleCustomers(scope), inArray(customers.id, unique)));
   if (rows.length !== unique.length) throw notFound("Customer not found");
   const byId = new Map(rows.map((r) => [r.id, r]));
   return unique.map((id) => byId.get(id)!);
 }
 
-const customersByNameQuery = prepared((db) =>
-  db.select().from(customers).where(eq(customers.brokerId, sql.placeholder("brokerId"))).orderBy(asc(customers.name)).prepare(),
-);
-
-export async function listCustomers(ctx: AppContext, broker: PublicUser): Promise<CustomerDto[]> {
+/** Every customer this member may see, by name; with `assignee`, only that member's ("me": the asker's). */
+export async function listCustomers(ctx: AppContext, { member }: { member: Scope }, query: CustomerListQuery = {}): Promise<CustomerDto[]> {
   const now = ctx.clock.now();
-  const counts = await documentCountsByCustomer(ctx, broker.id, now);
-  return (await customersByNameQuery(ctx.db).execute({ brokerId: broker.id }))
-    .map((row) => toCustomerDto(broker, row, counts.get(row.id) ?? emptyCounts()));
+  const counts = await documentCountsByCustomer(ctx, member.workspaceId, now);
+  const assignee = query.assignee === "me" ? member.memberId : query.assignee;
+  const rows = await ctx.db.select().from(customers).where(and(visibleCustomers(member), assignee !== undefined ? eq(customers.assigneeId, assignee) : undefined)).orderBy(asc(customers.name));
+  const assignees = await assigneesOf(ctx, rows);
+  return rows.map((row) => toCustomerDto(row, counts.get(row.id) ?? emptyCounts(), assignees));
 }
 
 export const DEFAULT_PAGE_SIZE = 25;
@@ -115,12 +123,12 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
  * One page of All Customers, searched, filtered and sorted by SQLite: the work grows with the page,
  * not with the brokerage. Search is case-insensitive for ASCII letters (SQLite's LIKE).
  */
-export async function pageCustomers(ctx: AppContext, broker: PublicUser, query: CustomerPageQuery): Promise<CustomerPage> {
+export async function pageCustomers(ctx: AppContext, { member }: { member: Scope }, query: CustomerPageQuery): Promise<CustomerPage> {
   const { page, pageSize } = pagingOf(query);
   const search = query.q?.trim();
   const pattern = search ? likePattern(search.toLowerCase()) : null;
   const where = and(
-    eq(customers.brokerId, broker.id),
+    visibleCustomers(member),
     query.status && query.status !== "all" ? eq(customers.invitationStatus, query.status) : undefined,
     pattern ? or(likeInsensitive(customers.name, pattern), likeInsensitive(customers.email, pattern)) : undefined,
     // Addresses are stored lower-cased; the (broker, email) index answers this.
@@ -132,41 +140,42 @@ export async function pageCustomers(ctx: AppContext, broker: PublicUser, query: 
   const byName = (dir: typeof asc) => [dir(caseInsensitive(customers.name)), dir(customers.email), dir(customers.id)];
   const order =
     sort === "urgency"
-      ? [...urgencyOrder(ctx, broker.id, customers.id, ctx.clock.now()), ...byName(asc)]
+      ? [...urgencyOrder(ctx, member.workspaceId, customers.id, ctx.clock.now()), ...byName(asc)]
       : sort.endsWith("name")
         ? byName(direction)
         : [direction(customers.invitedAt), direction(customers.id)];
   const total = (await ctx.db.select({ n: count() }).from(customers).where(where))[0]!.n;
   const rows = await ctx.db.select().from(customers).where(where).orderBy(...order).limit(pageSize).offset((page - 1) * pageSize);
-  const counts = await documentCountsOfCustomers(ctx, broker.id, rows.map((r) => r.id), ctx.clock.now());
-  return { customers: rows.map((row) => toCustomerDto(broker, row, counts.get(row.id) ?? emptyCounts())), total, page, pageSize };
+  const counts = await documentCountsOfCustomers(ctx, member.workspaceId, rows.map((r) => r.id), ctx.clock.now());
+  const assignees = await assigneesOf(ctx, rows);
+  return { customers: rows.map((row) => toCustomerDto(row, counts.get(row.id) ?? emptyCounts(), assignees)), total, page, pageSize };
 }
 
 const emptyCounts = (): DocumentCounts => ({ total: 0, approved: 0, underReview: 0, awaitingUpload: 0, overdue: 0 });
 
-/** One relationship of a broker's. */
+/** One customer, asked for by a member (who may or may not see them). */
 interface OwnedCustomer {
-  brokerId: string;
+  member: Scope;
   customerId: string;
 }
 
-export async function customerDetail(ctx: AppContext, { broker, customerId }: { broker: PublicUser; customerId: string }): Promise<CustomerDetailDto> {
-  const owned = await findOwnedCustomer(ctx, broker.id, customerId);
-  const docs = await listCustomerDocuments(ctx, broker.id, customerId);
-  const counts = await documentCounts(ctx, broker.id, customerId, ctx.clock.now());
-  return { ...toCustomerDto(broker, owned, counts), documents: docs.map(toDocumentDto) };
+export async function customerDetail(ctx: AppContext, { member, customerId }: OwnedCustomer): Promise<CustomerDetailDto> {
+  const owned = await findOwnedCustomer(ctx, member, customerId);
+  const docs = await listCustomerDocuments(ctx, member.workspaceId, customerId);
+  const counts = await documentCounts(ctx, member.workspaceId, customerId, ctx.clock.now());
+  return { ...toCustomerDto(owned, counts, await assigneesOf(ctx, [owned])), documents: docs.map(toDocumentDto) };
 }
 
-export async function customerDocuments(ctx: AppContext, { brokerId, customerId }: OwnedCustomer) {
-  await findOwnedCustomer(ctx, brokerId, customerId);
-  return (await listCustomerDocuments(ctx, brokerId, customerId)).map(toDocumentDto);
+export async function customerDocuments(ctx: AppContext, { member, customerId }: OwnedCustomer) {
+  await findOwnedCustomer(ctx, member, customerId);
+  return (await listCustomerDocuments(ctx, member.workspaceId, customerId)).map(toDocumentDto);
 }
 
-export async function documentLimit(ctx: AppContext, { brokerId, customerId }: OwnedCustomer): Promise<DocumentLimit> {
-  await findOwnedCustomer(ctx, brokerId, customerId);
+export async function documentLimit(ctx: AppContext, { member, customerId }: OwnedCustomer): Promise<DocumentLimit> {
+  await findOwnedCustomer(ctx, member, customerId);
   return {
-    currentCount: await countRequestedDocuments(ctx, { brokerId, customerId }),
-    maxAllowed: maxDocumentsPerCustomer(await effectivePlan(ctx, brokerId)) ?? UNLIMITED,
+    currentCount: await countRequestedDocuments(ctx, { brokerId: member.workspaceId, customerId }),
+    maxAllowed: maxDocumentsPerCustomer(await effectivePlan(ctx, member.workspaceId)) ?? UNLIMITED,
   };
 }
 
@@ -182,9 +191,9 @@ export function checkLoanType(loanType: string | null | undefined): string | nul
   return stored;
 }
 
-export async function updateCustomer(ctx: AppContext, input: UpdateCustomerInput & { broker: PublicUser; customerId: string }): Promise<CustomerDetailDto> {
-  const { broker, customerId } = input;
-  const customer = await findOwnedCustomer(ctx, broker.id, customerId);
+export async function updateCustomer(ctx: AppContext, input: UpdateCustomerInput & OwnedCustomer & { broker: PublicUser }): Promise<CustomerDetailDto> {
+  const { broker, member, customerId } = input;
+  const customer = await findOwnedCustomer(ctx, member, customerId);
   if (!cleanName(input.name) || !input.email.trim() || !input.loanType.trim()) throw badRequest("Please fill in all required fields");
   const email = normalizeEmail(input.email);
   if (!isValidEmail(email)) throw badRequest(messages.invalidEmailShort);
@@ -193,7 +202,7 @@ export async function updateCustomer(ctx: AppContext, input: UpdateCustomerInput
 
   await inTransaction(ctx, async ({ tx, publish }) => {
     if (email !== customer.email) {
-      const taken = (await tx.select({ id: customers.id }).from(customers).where(and(eq(customers.brokerId, broker.id), eq(customers.email, email))))[0];
+      const taken = (await tx.select({ id: customers.id }).from(customers).where(and(eq(customers.workspaceId, member.workspaceId), eq(customers.email, email))))[0];
       if (taken) throw new AppError("conflict", "Another of your customers already uses this email address.");
     }
     // A new address is a new person for the portal: whoever held the old one is no longer
@@ -202,7 +211,7 @@ export async function updateCustomer(ctx: AppContext, input: UpdateCustomerInput
     await tx.update(customers).set({ name, email, loanType, ...connection }).where(eq(customers.id, customerId));
     publish({ type: "customer_updated", brokerId: broker.id, customerId, ...(email !== customer.email ? { emailChanged: true } : {}) });
   });
-  return customerDetail(ctx, { broker, customerId });
+  return customerDetail(ctx, { member, customerId });
 }
 
 /**
@@ -210,8 +219,10 @@ export async function updateCustomer(ctx: AppContext, input: UpdateCustomerInput
  * broker's documents and their files, and the notifications of that relationship. The person's
  * account, if they made one, stays: other brokers may still work with them.
  */
-export async function deleteCustomer(ctx: AppContext, { brokerId, customerId, actor }: OwnedCustomer & { actor: AuditActor }): Promise<void> {
-  const customer = await findOwnedCustomer(ctx, brokerId, customerId);
+export async function deleteCustomer(ctx: AppContext, { member, customerId, actor }: OwnedCustomer & { actor: AuditActor }): Promise<void> {
+  const customer = await findOwnedCustomer(ctx, member, customerId);
+  requireRole(member, "deleteCustomers");
+  const brokerId = member.workspaceId;
   const keys = await inTransaction(ctx, async (unit) => {
       const { tx, publish } = unit;
       const keys = await deleteDocumentRows(tx, await listCustomerDocuments(ctx, brokerId, customerId));
@@ -224,8 +235,8 @@ export async function deleteCustomer(ctx: AppContext, { brokerId, customerId, ac
   await removeFiles(ctx, keys);
 }
 
-export async function resendInvitation(ctx: AppContext, { broker, customerId, actor }: { broker: PublicUser; customerId: string; actor: AuditActor }): Promise<void> {
-  const customer = await findOwnedCustomer(ctx, broker.id, customerId);
+export async function resendInvitation(ctx: AppContext, { broker, member, customerId, actor }: OwnedCustomer & { broker: PublicUser; actor: AuditActor }): Promise<void> {
+  const customer = await findOwnedCustomer(ctx, member, customerId);
   if (customer.invitationStatus === "accepted") throw new AppError("conflict", "This customer has already accepted the invitation.");
   const docs = (await listCustomerDocuments(ctx, broker.id, customerId)).filter((d) => isRequirement(d.status));
   const content = invitationResendEmail({

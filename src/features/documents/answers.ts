@@ -10,12 +10,13 @@ import { canCustomerUpload, isRequirement } from "../../shared/documents.ts";
 import type { AuditActor } from "../audit/actor.ts";
 import { findCustomerDocument, findOwnedDocument, type DocumentRow } from "./service.ts";
 import { answerWithoutFile, decideWithoutFileAnswer } from "./transitions/index.ts";
+import type { Scope } from "../../shared/workspaces.ts";
 
 export const MAX_UNAVAILABLE_REASON = 1000;
 
 /** Sets (or, with null, removes) a requested document's own acceptance rules. */
-export async function setAcceptanceRules(ctx: AppContext, input: { brokerId: string; documentId: string; rules: AcceptanceRules | null }): Promise<DocumentRow> {
-  const doc = await findOwnedDocument(ctx, input.brokerId, input.documentId);
+export async function setAcceptanceRules(ctx: AppContext, input: { member: Scope; documentId: string; rules: AcceptanceRules | null }): Promise<DocumentRow> {
+  const doc = await findOwnedDocument(ctx, input.member, input.documentId);
   if (!isRequirement(doc.status)) throw new AppError("conflict", "Shared documents take no uploads, so they have no acceptance rules.");
   const problem = input.rules && rulesProblem(input.rules);
   if (problem) throw badRequest(problem);
@@ -35,9 +36,9 @@ export async function answerUnavailable(ctx: AppContext, input: { customerIds: s
 /** The broker's decision on an "I don't have this" answer: accept it, or keep the request open (transitions/without-file.ts). */
 export async function decideUnavailable(
   ctx: AppContext,
-  input: { brokerId: string; documentId: string; decision: "accept" | "keep_open"; actor: AuditActor },
+  input: { member: Scope; documentId: string; decision: "accept" | "keep_open"; actor: AuditActor },
 ): Promise<DocumentRow> {
-  const doc = await findOwnedDocument(ctx, input.brokerId, input.documentId);
+  const doc = await findOwnedDocument(ctx, input.member, input.documentId);
   if (!doc.unavailableReason || !canCustomerUpload(doc.status)) throw new AppError("conflict", "There is no \"I don't have this\" answer to decide on.");
   return inTransaction(ctx, (unit) => decideWithoutFileAnswer(ctx, unit, { doc, decision: input.decision, actor: input.actor }));
 }

@@ -44,7 +44,7 @@ const requestedInsert = preparedPerCount((tx: Writer, count: number) =>
       .values(
         Array.from({ length: count }, (_, i) => ({
           id: sql.placeholder(`id${i}`),
-          brokerId: sql.placeholder("brokerId"),
+          workspaceId: sql.placeholder("brokerId"),
           customerId: sql.placeholder("customerId"),
           name: sql.placeholder(`name${i}`),
           description: sql.placeholder(`description${i}`),
@@ -98,7 +98,7 @@ export async function insertSharedDocuments(tx: Writer, input: { brokerId: strin
       .values(
         input.files.map((f) => ({
           id: newId(),
-          brokerId: input.brokerId,
+          workspaceId: input.brokerId,
           customerId: input.customerId,
           name: f.originalName,
           description: null,

@@ -1,7 +1,7 @@
 // Documents across a broker's customers: the dashboard's counts and lists, and the sweeps the
 // scheduler runs (due reminders; overdue documents are a transition, transitions/overdue.ts).
 import { startOfDay } from "date-fns";
-import { and, asc, count, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lt, lte, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { documents } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import type { Writer } from "../../lib/jobs.ts";
@@ -10,20 +10,39 @@ import { NOT_PENDING, REMINDABLE } from "../../shared/documents.ts";
 import { statusIn, statusNotIn, waiting, type DocumentRow } from "./service.ts";
 import { timeParam } from "../../../db/dialect.ts";
 import { REMINDER_NOT_SENT_CONDITION } from "../../../db/partial-indexes.ts";
+import { seesEveryCustomer, type Scope } from "../../shared/workspaces.ts";
+import { visibleCustomerIds } from "../customers/lookups.ts";
 
 // The dashboard's counts. Pending and "completed today" change only with a write or a new day;
 // overdue also changes as due dates pass, so it is asked apart (an index range, microseconds)
 // and the other two, index counts that grow with the brokerage (12 ms at 100,000 documents), are
 // kept until a write or the next day instead of being counted again every few seconds.
 const countDocuments = (which: SQL) =>
-  prepared((db) => db.select({ n: count() }).from(documents).where(and(eq(documents.brokerId, sql.placeholder("brokerId")), which)).prepare());
+  prepared((db) => db.select({ n: count() }).from(documents).where(and(eq(documents.workspaceId, sql.placeholder("brokerId")), which)).prepare());
 const pendingQuery = countDocuments(statusNotIn(NOT_PENDING));
 const completedTodayQuery = countDocuments(and(eq(documents.status, "approved"), gte(documents.verifiedAt, sql.placeholder("today")))!);
 const overdueQuery = countDocuments(and(waiting, lt(documents.dueDate, sql.placeholder("now")))!);
 
-/** The dashboard's counts for one broker. "Today" is the server's local day. */
-export async function documentMetrics(ctx: AppContext, brokerId: string, now: Date) {
+/**
+ * The documents of the customers a member sees, when that is not the whole workspace ("assigned"
+ * mode): the extra condition, else undefined (the prepared workspace-wide queries answer).
+ */
+const onlyVisible = (ctx: AppContext, member: Scope): SQL | undefined =>
+  seesEveryCustomer(member) ? undefined : and(eq(documents.workspaceId, member.workspaceId), inArray(documents.customerId, visibleCustomerIds(ctx.db, member)));
+
+/** The dashboard's counts for one member. "Today" is the server's local day. */
+export async function documentMetrics(ctx: AppContext, member: Scope, now: Date) {
   const today = startOfDay(now);
+  const visible = onlyVisible(ctx, member);
+  if (visible) {
+    const countOf = async (which: SQL | undefined) => (await ctx.db.select({ n: count() }).from(documents).where(and(visible, which)))[0]!.n;
+    return {
+      pendingDocs: await countOf(statusNotIn(NOT_PENDING)),
+      overdueDocs: await countOf(and(waiting, lt(documents.dueDate, now))),
+      completedToday: await countOf(and(eq(documents.status, "approved"), gte(documents.verifiedAt, today))),
+    };
+  }
+  const brokerId = member.workspaceId;
   const { pendingDocs, completedToday } = await ctx.cache.value(
     `document-counts:${brokerId}:${today.getTime()}`,
     async () => ({
@@ -44,37 +63,49 @@ export type DashboardList = "pending" | "completed" | "shared";
  */
 export const DASHBOARD_LIST_LIMIT = 200;
 
+/** Which documents a list holds; `today` is a date, or the prepared statement's placeholder for one. */
+const listCondition = (list: DashboardList, today: Date | Placeholder) =>
+  list === "pending"
+    ? statusNotIn(NOT_PENDING)
+    : list === "completed"
+      ? and(eq(documents.status, "approved"), gte(documents.verifiedAt, today))
+      : eq(documents.status, "shared");
+
 const listQuery = (list: DashboardList) =>
   prepared((db) => {
-    const which =
-      list === "pending"
-        ? statusNotIn(NOT_PENDING)
-        : list === "completed"
-          ? and(eq(documents.status, "approved"), gte(documents.verifiedAt, sql.placeholder("today")))
-          : eq(documents.status, "shared");
+    const which = listCondition(list, sql.placeholder("today"));
     return db
       .select()
       .from(documents)
-      .where(and(eq(documents.brokerId, sql.placeholder("brokerId")), which))
+      .where(and(eq(documents.workspaceId, sql.placeholder("brokerId")), which))
       .orderBy(asc(documents.dueDate), asc(documents.createdAt))
       .limit(DASHBOARD_LIST_LIMIT)
       .prepare();
   });
 const listQueries = { pending: listQuery("pending"), completed: listQuery("completed"), shared: listQuery("shared") };
 
-/** Documents for the dashboard's lists: pending (not approved, not shared), approved today, shared. */
-export async function dashboardDocuments(ctx: AppContext, brokerId: string, list: DashboardList, now: Date): Promise<DocumentRow[]> {
-  return await listQueries[list](ctx.db).execute({ brokerId, today: timeParam(startOfDay(now)) });
+/** Documents for the dashboard's lists: pending (not approved, not shared), approved today, shared; of the customers the member sees. */
+export async function dashboardDocuments(ctx: AppContext, member: Scope, list: DashboardList, now: Date): Promise<DocumentRow[]> {
+  const visible = onlyVisible(ctx, member);
+  if (visible) {
+    return await ctx.db
+      .select()
+      .from(documents)
+      .where(and(visible, listCondition(list, startOfDay(now))))
+      .orderBy(asc(documents.dueDate), asc(documents.createdAt))
+      .limit(DASHBOARD_LIST_LIMIT);
+  }
+  return await listQueries[list](ctx.db).execute({ brokerId: member.workspaceId, today: timeParam(startOfDay(now)) });
 }
 
-/** What a broker's reminder lists (REMINDABLE): of one customer, or of all of the broker's. */
-export async function documentsAwaitingUpload(ctx: AppContext, brokerId: string, customerId?: string): Promise<DocumentRow[]> {
+/** What a member's reminder lists (REMINDABLE): of one customer, or of every customer they see. */
+export async function documentsAwaitingUpload(ctx: AppContext, member: Scope, customerId?: string): Promise<DocumentRow[]> {
   return await ctx.db
       .select()
       .from(documents)
       .where(
         and(
-          eq(documents.brokerId, brokerId),
+          onlyVisible(ctx, member) ?? eq(documents.workspaceId, member.workspaceId),
           customerId ? eq(documents.customerId, customerId) : undefined,
           statusIn(REMINDABLE),
         ),

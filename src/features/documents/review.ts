@@ -12,14 +12,16 @@ import type { BulkDueDateInput, DueDateInput, VerifyDocumentInput } from "./mode
 import { parseDueDates } from "./creation.ts";
 import { findOwnedDocument, type DocumentRow } from "./service.ts";
 import { approve, moveDueDates, requestResubmit } from "./transitions/index.ts";
+import type { Scope } from "../../shared/workspaces.ts";
+import { customersVisibleTo } from "../customers/lookups.ts";
 
 /**
  * Approve, or ask for a re-submit (stored as need_to_resubmit with the reason): checked here, done
  * by the transition (transitions/reviewed.ts), which queues the customer's email with it.
  */
-export async function verifyDocument(ctx: AppContext, input: VerifyDocumentInput & { broker: PublicUser; documentId: string; actor?: AuditActor }): Promise<DocumentRow> {
+export async function verifyDocument(ctx: AppContext, input: VerifyDocumentInput & { broker: PublicUser; member: Scope; documentId: string; actor?: AuditActor }): Promise<DocumentRow> {
   const { broker } = input;
-  const doc = await findOwnedDocument(ctx, broker.id, input.documentId);
+  const doc = await findOwnedDocument(ctx, input.member, input.documentId);
   const reason = input.rejectionReason?.trim() ?? "";
   const comments = input.comments?.trim() || null;
   if (input.status === "rejected" && !reason) throw badRequest("Please give a reason for the re-submit request");
@@ -49,10 +51,9 @@ function assertDueDateChangeable(doc: DocumentRow) {
 }
 
 /** A new due date (and optional reminder) for one document. */
-export async function setDueDate(ctx: AppContext, input: DueDateInput & { brokerId: string; documentId: string }): Promise<DocumentRow> {
-  const { brokerId } = input;
+export async function setDueDate(ctx: AppContext, input: DueDateInput & { member: Scope; documentId: string }): Promise<DocumentRow> {
   const { dueDate, reminderAt } = parseRequiredDueDates(ctx, input);
-  const doc = await findOwnedDocument(ctx, brokerId, input.documentId);
+  const doc = await findOwnedDocument(ctx, input.member, input.documentId);
   assertDueDateChangeable(doc);
   return inTransaction(ctx, async (unit) => (await moveDueDates(unit, [doc], { dueDate, reminderAt }))[0]!);
 }
@@ -60,8 +61,8 @@ export async function setDueDate(ctx: AppContext, input: DueDateInput & { broker
 const documentsByIds = preparedForIds((db, ids) => db.select().from(documents).where(inArray(documents.id, ids)).prepare(), 16);
 
 /** Sets one due date on several documents, all or none. */
-export async function setBulkDueDate(ctx: AppContext, input: BulkDueDateInput & { brokerId: string }): Promise<DocumentRow[]> {
-  const { brokerId } = input;
+export async function setBulkDueDate(ctx: AppContext, input: BulkDueDateInput & { member: Scope }): Promise<DocumentRow[]> {
+  const { member } = input;
   const { dueDate, reminderAt } = parseRequiredDueDates(ctx, input);
   const unique = [...new Set(input.documentIds)];
   if (unique.length === 0) throw badRequest("Please select at least one document");
@@ -70,7 +71,9 @@ export async function setBulkDueDate(ctx: AppContext, input: BulkDueDateInput & 
   // the slowest statement of the writes bench) instead of the nine primary keys. Another broker's
   // document still counts as not found.
   const [byIds, params] = documentsByIds(ctx.db, unique);
-  const found = (await byIds.execute(params)).filter((d) => d.brokerId === brokerId);
+  const inWorkspace = (await byIds.execute(params)).filter((d) => d.workspaceId === member.workspaceId);
+  const visible = await customersVisibleTo(ctx, member, inWorkspace.map((d) => d.customerId));
+  const found = inWorkspace.filter((d) => visible.has(d.customerId));
   if (found.length !== unique.length) throw notFound("Some of the selected documents were not found");
   const ineligible = found.filter((d) => !canHaveDueDateSet(d.status));
   if (ineligible.length) {

@@ -15,20 +15,20 @@ export const documentRoutes = (ctx: AppContext) =>
     .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
-        .post("/:id/verify", async ({ broker, params, body, request, server }) => toDocumentDto(await verifyDocument(ctx, { ...body, broker, documentId: params.id, actor: brokerActor(ctx, { broker, request, server }) })), {
+        .post("/:id/verify", async ({ broker, member, params, body, request, server }) => toDocumentDto(await verifyDocument(ctx, { ...body, broker, member, documentId: params.id, actor: brokerActor(ctx, { broker, request, server }) })), {
           params: IdParams,
           body: VerifyBody,
           response: DocumentDto,
         })
         .put(
           "/bulk-due-date",
-          async ({ broker, body }) => {
-            const docs = await setBulkDueDate(ctx, { ...body, brokerId: broker.id });
+          async ({ member, body }) => {
+            const docs = await setBulkDueDate(ctx, { ...body, member });
             return { updated: docs.length, documents: docs.map(toDocumentDto) };
           },
           { body: BulkDueDateBody, response: BulkDueDateResponse },
         )
-        .put("/:id/due-date", async ({ broker, params, body }) => toDocumentDto(await setDueDate(ctx, { ...body, brokerId: broker.id, documentId: params.id })), {
+        .put("/:id/due-date", async ({ member, params, body }) => toDocumentDto(await setDueDate(ctx, { ...body, member, documentId: params.id })), {
           params: IdParams,
           body: DueDateBody,
           response: DocumentDto,
@@ -37,19 +37,19 @@ export const documentRoutes = (ctx: AppContext) =>
         .get("/acceptance-rules/standard", () => effectiveRules(ctx, null), { response: AcceptanceRulesDto })
         .put(
           "/:id/acceptance-rules",
-          async ({ broker, params, body }) => toDocumentDto(await setAcceptanceRules(ctx, { brokerId: broker.id, documentId: params.id, rules: body.rules })),
+          async ({ member, params, body }) => toDocumentDto(await setAcceptanceRules(ctx, { member, documentId: params.id, rules: body.rules })),
           { params: IdParams, body: AcceptanceRulesBody, response: DocumentDto },
         )
         .post(
           "/:id/unavailable",
-          async ({ broker, params, body, request, server }) =>
-            toDocumentDto(await decideUnavailable(ctx, { brokerId: broker.id, documentId: params.id, decision: body.decision, actor: brokerActor(ctx, { broker, request, server }) })),
+          async ({ broker, member, params, body, request, server }) =>
+            toDocumentDto(await decideUnavailable(ctx, { member, documentId: params.id, decision: body.decision, actor: brokerActor(ctx, { broker, request, server }) })),
           { params: IdParams, body: UnavailableDecisionBody, response: DocumentDto },
         )
         .delete(
           "/:id",
-          async ({ broker, params, request, server }) => {
-            await deleteDocument(ctx, { brokerId: broker.id, documentId: params.id, actor: brokerActor(ctx, { broker, request, server }) });
+          async ({ broker, member, params, request, server }) => {
+            await deleteDocument(ctx, { member, documentId: params.id, actor: brokerActor(ctx, { broker, request, server }) });
             return { message: "Document removed" };
           },
           { params: IdParams, response: Message },

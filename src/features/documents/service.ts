@@ -17,6 +17,8 @@ import { describeChecks } from "../../shared/acceptance-rules.ts";
 import { timeParam } from "../../../db/dialect.ts";
 import { recordAudit } from "../audit/service.ts";
 import type { AuditActor } from "../audit/actor.ts";
+import type { Scope } from "../../shared/workspaces.ts";
+import { visibleCustomerIds } from "../customers/lookups.ts";
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -26,7 +28,7 @@ export function toDocumentDto(doc: DocumentRow): DocumentDto {
   return {
     id: doc.id,
     customerId: doc.customerId,
-    brokerId: doc.brokerId,
+    brokerId: doc.workspaceId,
     name: doc.name,
     description: doc.description,
     status: doc.status,
@@ -58,13 +60,15 @@ export async function findDocument(ctx: AppContext, documentId: string): Promise
   return (await documentQuery(ctx.db).execute({ documentId }))[0] ?? null;
 }
 
-const ownedDocumentQuery = prepared((db) =>
-  db.select().from(documents).where(and(eq(documents.id, sql.placeholder("documentId")), eq(documents.brokerId, sql.placeholder("brokerId")))).prepare(),
-);
-
-/** A document of this broker's, or 404: another broker's id looks exactly like a missing one. */
-export async function findOwnedDocument(ctx: AppContext, brokerId: string, documentId: string): Promise<DocumentRow> {
-  const doc = (await ownedDocumentQuery(ctx.db).execute({ documentId, brokerId }))[0];
+/**
+ * A document of a customer this member may see, or 404: another workspace's id, or a colleague's
+ * customer's in "assigned" mode, looks exactly like a missing one.
+ */
+export async function findOwnedDocument(ctx: AppContext, member: Scope, documentId: string): Promise<DocumentRow> {
+  const doc = (await ctx.db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, documentId), eq(documents.workspaceId, member.workspaceId), inArray(documents.customerId, visibleCustomerIds(ctx.db, member)))))[0];
   if (!doc) throw notFound("Document not found");
   return doc;
 }
@@ -73,7 +77,7 @@ const customerDocumentsQuery = prepared((db) =>
   db
     .select()
     .from(documents)
-    .where(and(eq(documents.brokerId, sql.placeholder("brokerId")), eq(documents.customerId, sql.placeholder("customerId"))))
+    .where(and(eq(documents.workspaceId, sql.placeholder("brokerId")), eq(documents.customerId, sql.placeholder("customerId"))))
     .orderBy(asc(documents.createdAt), asc(documents.name))
     .prepare(),
 );
@@ -88,7 +92,7 @@ const requestedCount = (ofCustomer: boolean) =>
     db
       .select({ n: count() })
       .from(documents)
-      .where(and(eq(documents.brokerId, sql.placeholder("brokerId")), ofCustomer ? eq(documents.customerId, sql.placeholder("customerId")) : undefined, requirement))
+      .where(and(eq(documents.workspaceId, sql.placeholder("brokerId")), ofCustomer ? eq(documents.customerId, sql.placeholder("customerId")) : undefined, requirement))
       .prepare(),
   );
 const requestedOfBroker = requestedCount(false);
@@ -123,7 +127,7 @@ const countsByCustomerQuery = prepared((db) =>
   db
     .select({ customerId: documents.customerId, ...countColumns })
     .from(documents)
-    .where(and(eq(documents.brokerId, sql.placeholder("brokerId")), requirement))
+    .where(and(eq(documents.workspaceId, sql.placeholder("brokerId")), requirement))
     .groupBy(documents.customerId)
     .prepare(),
 );
@@ -138,7 +142,7 @@ const countsQuery = prepared((db) =>
   db
     .select(countColumns)
     .from(documents)
-    .where(and(eq(documents.brokerId, sql.placeholder("brokerId")), eq(documents.customerId, sql.placeholder("customerId")), requirement))
+    .where(and(eq(documents.workspaceId, sql.placeholder("brokerId")), eq(documents.customerId, sql.placeholder("customerId")), requirement))
     .prepare(),
 );
 
@@ -148,7 +152,7 @@ export async function documentCountsOfCustomers(ctx: AppContext, brokerId: strin
   const rows = await ctx.db
       .select({ customerId: documents.customerId, ...countColumns })
       .from(documents)
-      .where(and(eq(documents.brokerId, brokerId), inArray(documents.customerId, customerIds), requirement))
+      .where(and(eq(documents.workspaceId, brokerId), inArray(documents.customerId, customerIds), requirement))
       .groupBy(documents.customerId)
       .prepare().execute({ now: timeParam(now) });
   return new Map(rows.map(({ customerId, ...counts }) => [customerId, counts]));
@@ -186,8 +190,9 @@ export async function removeFiles(ctx: AppContext, keys: string[]): Promise<void
 }
 
 /** Removes a document, then its files; the customer is told. */
-export async function deleteDocument(ctx: AppContext, { brokerId, documentId, actor }: { brokerId: string; documentId: string; actor: AuditActor }): Promise<DocumentRow> {
-  const doc = await findOwnedDocument(ctx, brokerId, documentId);
+export async function deleteDocument(ctx: AppContext, { member, documentId, actor }: { member: Scope; documentId: string; actor: AuditActor }): Promise<DocumentRow> {
+  const doc = await findOwnedDocument(ctx, member, documentId);
+  const brokerId = member.workspaceId;
   const keys = await inTransaction(ctx, async (unit) => {
       await recordAudit(ctx, unit, { brokerId, customerId: doc.customerId, action: "document_deleted", actor, document: doc, detail: doc.originalName });
       await addCustomerNotification(unit, doc.customerId, {

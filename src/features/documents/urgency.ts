@@ -19,17 +19,17 @@ function tierConditions(now: Date): Record<Exclude<UrgencyTier, "none">, SQL> {
 }
 
 /**
- * The sort keys for customers (`customerId`: the outer query's customers.id column) of one broker,
+ * The sort keys for customers (`customerId`: the outer query's customers.id column) of one workspace,
  * most urgent first; the caller appends its own tie-breakers (name, email, id).
  */
-export function urgencyOrder(ctx: AppContext, brokerId: string, customerId: AnyColumn, now: Date): SQL[] {
+export function urgencyOrder(ctx: AppContext, workspaceId: string, customerId: AnyColumn, now: Date): SQL[] {
   const conditions = tierConditions(now);
   const tiers = URGENCY_TIERS.filter((tier): tier is Exclude<UrgencyTier, "none"> => tier !== "none");
   const rank = sql.join(
     tiers.map((tier) => sql`when ${conditions[tier]} then ${sql.raw(String(URGENCY_TIERS.indexOf(tier)))}`),
     sql` `,
   );
-  const ofCustomer = and(eq(documents.brokerId, brokerId), eq(documents.customerId, customerId), ne(documents.status, SHARED));
+  const ofCustomer = and(eq(documents.workspaceId, workspaceId), eq(documents.customerId, customerId), ne(documents.status, SHARED));
   const tier = ctx.db
     .select({ tier: sql`min(case ${rank} else ${sql.raw(String(URGENCY_TIERS.indexOf("none")))} end)` })
     .from(documents)

@@ -11,16 +11,16 @@ export const expiryRoutes = (ctx: AppContext) =>
     .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
-        .put("/documents/:id/expiry", async ({ broker, params, body }) => setDocumentExpiry(ctx, { brokerId: broker.id, documentId: params.id, expiresOn: body.expiresOn }), {
+        .put("/documents/:id/expiry", async ({ member, params, body }) => setDocumentExpiry(ctx, { member, documentId: params.id, expiresOn: body.expiresOn }), {
           params: IdParams,
           body: ExpiryBody,
           response: ExpiryResponse,
         })
-        .get("/customers/:id/document-expiries", async ({ broker, params }) => ({ documents: await customerExpiries(ctx, { brokerId: broker.id, customerId: params.id }) }), {
+        .get("/customers/:id/document-expiries", async ({ member, params }) => ({ documents: await customerExpiries(ctx, { member, customerId: params.id }) }), {
           params: IdParams,
           response: CustomerExpiriesResponse,
         })
-        .get("/dashboard/expiring-documents", async ({ broker }) => ({ documents: await expiringDocuments(ctx, broker.id), withinDays: EXPIRING_SOON_DAYS }), {
+        .get("/dashboard/expiring-documents", async ({ member }) => ({ documents: await expiringDocuments(ctx, member), withinDays: EXPIRING_SOON_DAYS }), {
           response: ExpiringDocumentsResponse,
         }),
     );

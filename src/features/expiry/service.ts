@@ -12,17 +12,20 @@ import { findOwnedDocument } from "../documents/service.ts";
 import { requestRenewal } from "../documents/transitions/index.ts";
 import { reminderSettingsOf } from "../reminders/settings.ts";
 import type { DocumentExpiry, ExpiringDocument } from "./model.ts";
+import type { Scope } from "../../shared/workspaces.ts";
+import { visibleCustomers } from "../customers/lookups.ts";
 
 /** Sets (or with null clears) an approved document's expiry date; a new date may ask again once more. */
-export async function setDocumentExpiry(ctx: AppContext, { brokerId, documentId, expiresOn }: { brokerId: string; documentId: string; expiresOn: string | null }) {
-  const doc = await findOwnedDocument(ctx, brokerId, documentId);
+export async function setDocumentExpiry(ctx: AppContext, { member, documentId, expiresOn }: { member: Scope; documentId: string; expiresOn: string | null }) {
+  const doc = await findOwnedDocument(ctx, member, documentId);
+  const brokerId = member.workspaceId;
   if (expiresOn !== null && !isIsoDay(expiresOn)) throw badRequest(cadenceMessages.expiryDate);
   if (expiresOn !== null && doc.status !== "approved") throw new AppError("conflict", "Only an approved document can carry an expiry date.");
   await inTransaction(ctx, async ({ tx, publish }) => {
     if (expiresOn === null) await tx.delete(documentExpiries).where(eq(documentExpiries.documentId, doc.id));
     else {
       const values = { expiresOn, renewalRequestedAt: null };
-      await tx.insert(documentExpiries).values({ documentId: doc.id, brokerId, customerId: doc.customerId, ...values }).onConflictDoUpdate({ target: documentExpiries.documentId, set: values });
+      await tx.insert(documentExpiries).values({ documentId: doc.id, workspaceId: brokerId, customerId: doc.customerId, ...values }).onConflictDoUpdate({ target: documentExpiries.documentId, set: values });
     }
     publish({ type: "document_status_changed", brokerId, customerId: doc.customerId, documentIds: [doc.id] });
   });
@@ -30,26 +33,28 @@ export async function setDocumentExpiry(ctx: AppContext, { brokerId, documentId,
 }
 
 /** The expiry dates on one of the broker's customers' documents (another broker's customer is a 404). */
-export async function customerExpiries(ctx: AppContext, { brokerId, customerId }: { brokerId: string; customerId: string }): Promise<DocumentExpiry[]> {
-  await findOwnedCustomer(ctx, brokerId, customerId);
+export async function customerExpiries(ctx: AppContext, { member, customerId }: { member: Scope; customerId: string }): Promise<DocumentExpiry[]> {
+  await findOwnedCustomer(ctx, member, customerId);
+  const brokerId = member.workspaceId;
   const rows = await ctx.db
     .select()
     .from(documentExpiries)
-    .where(and(eq(documentExpiries.brokerId, brokerId), eq(documentExpiries.customerId, customerId)))
+    .where(and(eq(documentExpiries.workspaceId, brokerId), eq(documentExpiries.customerId, customerId)))
     .orderBy(asc(documentExpiries.expiresOn));
   return rows.map((r) => ({ documentId: r.documentId, expiresOn: r.expiresOn, renewalRequested: r.renewalRequestedAt !== null }));
 }
 
 /** The broker's approved documents that expire within the next days (or already have), soonest first. */
-export async function expiringDocuments(ctx: AppContext, brokerId: string, withinDays = EXPIRING_SOON_DAYS): Promise<ExpiringDocument[]> {
-  const zone = (await reminderSettingsOf(ctx.db, [brokerId])).get(brokerId)!.timeZone ?? "UTC";
+/** The dashboard's expiring documents: of the customers this member sees. */
+export async function expiringDocuments(ctx: AppContext, member: Scope, withinDays = EXPIRING_SOON_DAYS): Promise<ExpiringDocument[]> {
+  const zone = (await reminderSettingsOf(ctx.db, [member.workspaceId])).get(member.workspaceId)!.timeZone ?? "UTC";
   const until = addIsoDays(localDay(ctx.clock.now(), zone), withinDays);
   return (await ctx.db
       .select({ e: documentExpiries, documentName: documents.name, status: documents.status, customerName: customers.name })
       .from(documentExpiries)
       .innerJoin(documents, eq(documents.id, documentExpiries.documentId))
       .innerJoin(customers, eq(customers.id, documentExpiries.customerId))
-      .where(and(eq(documentExpiries.brokerId, brokerId), lte(documentExpiries.expiresOn, until)))
+      .where(and(eq(documentExpiries.workspaceId, member.workspaceId), visibleCustomers(member), lte(documentExpiries.expiresOn, until)))
       .orderBy(asc(documentExpiries.expiresOn), asc(documents.name))
       .limit(100))
     .map((r) => ({
@@ -87,9 +92,9 @@ export async function requestExpiringRenewals(ctx: AppContext): Promise<void> {
         ),
       );
     if (rows.length === 0) return;
-    const settings = await reminderSettingsOf(tx, rows.map((r) => r.doc.brokerId));
+    const settings = await reminderSettingsOf(tx, rows.map((r) => r.doc.workspaceId));
     for (const { e, doc } of rows) {
-      const s = settings.get(doc.brokerId)!;
+      const s = settings.get(doc.workspaceId)!;
       if (localDay(now, s.timeZone ?? "UTC") < renewalDay(e.expiresOn, s.expiryLeadDays)) continue;
       const claimed = (await tx
         .update(documentExpiries)

@@ -12,8 +12,8 @@ export const exportRoutes = (ctx: AppContext) =>
     .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
-        .get("/customers/:id/export", async ({ broker, params, query, request, server }) =>
-            exportCustomers(ctx, { broker, customerIds: [params.id], scope: query.scope ?? "approved", folders: false, actor: brokerActor(ctx, { broker, request, server }) }), {
+        .get("/customers/:id/export", async ({ broker, member, params, query, request, server }) =>
+            exportCustomers(ctx, { broker, member, customerIds: [params.id], scope: query.scope ?? "approved", folders: false, actor: brokerActor(ctx, { broker, request, server }) }), {
           params: IdParams,
           query: ExportQuery,
           response: NotJson,
@@ -21,18 +21,18 @@ export const exportRoutes = (ctx: AppContext) =>
         // Many customers as a link (ids comma-separated): the browser downloads it straight to disk.
         .get(
           "/customers/export",
-          async ({ broker, query, request, server }) =>
-            exportCustomers(ctx, { broker, customerIds: query.ids.split(",").filter(Boolean), scope: query.scope ?? "approved", folders: true, actor: brokerActor(ctx, { broker, request, server }) }),
+          async ({ broker, member, query, request, server }) =>
+            exportCustomers(ctx, { broker, member, customerIds: query.ids.split(",").filter(Boolean), scope: query.scope ?? "approved", folders: true, actor: brokerActor(ctx, { broker, request, server }) }),
           { query: ExportCustomersQuery, response: NotJson },
         )
         // Many customers: a POST (the id list may be long); one ZIP with a folder per customer.
-        .post("/customers/export", async ({ broker, body, request, server }) =>
-          exportCustomers(ctx, { broker, customerIds: body.customerIds, scope: body.scope ?? "approved", folders: true, actor: brokerActor(ctx, { broker, request, server }) }), {
+        .post("/customers/export", async ({ broker, member, body, request, server }) =>
+          exportCustomers(ctx, { broker, member, customerIds: body.customerIds, scope: body.scope ?? "approved", folders: true, actor: brokerActor(ctx, { broker, request, server }) }), {
           body: ExportCustomersBody,
           response: NotJson,
         })
-        .get("/export/settings", async ({ broker }) => exportSettingsOf(ctx, broker), { response: ExportSettingsDto })
-        .put("/export/settings", async ({ broker, body }) => updateExportSettings(ctx, { broker, fileNamePattern: body.fileNamePattern }), {
+        .get("/export/settings", async ({ member }) => exportSettingsOf(ctx, member), { response: ExportSettingsDto })
+        .put("/export/settings", async ({ member, body }) => updateExportSettings(ctx, { member, fileNamePattern: body.fileNamePattern }), {
           body: UpdateExportSettingsBody,
           response: ExportSettingsDto,
         }),

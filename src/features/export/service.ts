@@ -31,21 +31,23 @@ import { zipStream, type ZipEntry } from "./zip.ts";
 import { write } from "../../lib/unit-of-work.ts";
 import { recordRead } from "../audit/service.ts";
 import type { AuditActor } from "../audit/actor.ts";
+import type { Scope } from "../../shared/workspaces.ts";
 
 // ---------------------------------------------------------------------------------------------
 // The broker's pattern
 
-export async function exportSettingsOf(ctx: AppContext, broker: PublicUser): Promise<ExportSettingsDto> {
-  const row = (await ctx.db.select().from(exportSettings).where(eq(exportSettings.brokerId, broker.id)))[0];
+/** The workspace's pattern (every member's exports name files the same way). */
+export async function exportSettingsOf(ctx: AppContext, member: Scope): Promise<ExportSettingsDto> {
+  const row = (await ctx.db.select().from(exportSettings).where(eq(exportSettings.workspaceId, member.workspaceId)))[0];
   return { fileNamePattern: row?.fileNamePattern ?? DEFAULT_FILE_NAME_PATTERN, defaultPattern: DEFAULT_FILE_NAME_PATTERN };
 }
 
-export async function updateExportSettings(ctx: AppContext, { broker, fileNamePattern }: { broker: PublicUser; fileNamePattern: string }): Promise<ExportSettingsDto> {
+export async function updateExportSettings(ctx: AppContext, { member, fileNamePattern }: { member: Scope; fileNamePattern: string }): Promise<ExportSettingsDto> {
   const problem = patternProblem(fileNamePattern);
   if (problem) throw badRequest(problem);
-  const values = { brokerId: broker.id, fileNamePattern: fileNamePattern.trim(), updatedAt: ctx.clock.now() };
-  await write(ctx, (tx) => tx.insert(exportSettings).values(values).onConflictDoUpdate({ target: exportSettings.brokerId, set: values }));
-  return exportSettingsOf(ctx, broker);
+  const values = { workspaceId: member.workspaceId, fileNamePattern: fileNamePattern.trim(), updatedAt: ctx.clock.now() };
+  await write(ctx, (tx) => tx.insert(exportSettings).values(values).onConflictDoUpdate({ target: exportSettings.workspaceId, set: values }));
+  return exportSettingsOf(ctx, member);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -61,6 +63,7 @@ const day = (d: Date | null) => d?.toISOString().slice(0, 10) ?? "";
 
 interface ExportInput {
   broker: PublicUser;
+  member: Scope;
   customerIds: string[];
   scope: ExportScope;
   actor: AuditActor;
@@ -71,15 +74,15 @@ export async function exportCustomers(ctx: AppContext, input: ExportInput & { fo
   const { broker, scope, folders } = input;
   if (input.customerIds.length === 0) throw badRequest(exportMessages.noCustomers);
   if (new Set(input.customerIds).size > MAX_EXPORT_CUSTOMERS) throw badRequest(exportMessages.tooManyCustomers);
-  const customers = await findOwnedCustomers(ctx, broker.id, input.customerIds); // 404 if any is not theirs
+  const customers = await findOwnedCustomers(ctx, input.member, input.customerIds); // 404 if any is one this member may not see
   const docs = (await listDocumentsOfCustomers(
       ctx,
       customers.map((c) => c.id),
-    )).filter((d) => d.brokerId === broker.id && inScope(scope)(d));
+    )).filter((d) => d.workspaceId === input.member.workspaceId && inScope(scope)(d));
   const bytes = docs.reduce((sum, d) => sum + (hasFile(d) ? (d.fileSize ?? 0) : 0), 0);
   if (bytes > MAX_ARCHIVE_BYTES) throw new AppError("too_large", exportMessages.tooLarge);
 
-  const pattern = (await exportSettingsOf(ctx, broker)).fileNamePattern;
+  const pattern = (await exportSettingsOf(ctx, input.member)).fileNamePattern;
   const approver = displayName(broker); // only the owning broker approves their customers' documents
   const now = ctx.clock.now();
   const folderName = uniqueNamer();
@@ -94,7 +97,7 @@ export async function exportCustomers(ctx: AppContext, input: ExportInput & { fo
 
   const archiveName = safeFileName(folders ? `Customers export ${day(now)}.zip` : `${customers[0]!.name} - documents ${day(now)}.zip`, "export.zip");
   const fallback = archiveName.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  await recordRead(ctx, customers.map((c) => ({ brokerId: broker.id, customerId: c.id, action: "exported" as const, actor: input.actor, detail: `Documents ZIP (${scope === "approved" ? "approved documents" : "all documents"})` })));
+  await recordRead(ctx, customers.map((c) => ({ brokerId: input.member.workspaceId, customerId: c.id, action: "exported" as const, actor: input.actor, detail: `Documents ZIP (${scope === "approved" ? "approved documents" : "all documents"})` })));
   ctx.log.info("export", { brokerId: broker.id, customers: customers.length, files: docs.filter(hasFile).length, bytes, scope });
   return new Response(await zipStream(entries()), {
     headers: {

@@ -1,15 +1,16 @@
-// Reading stored files: who may, and how. A file is read by the broker who owns the document, by
-// the customer account whose email the document's relationship is addressed to (signed in), or
+// Reading stored files: who may, and how. A file is read by a member of the workspace who sees the
+// document's customer, by the customer account whose email the relationship is addressed to (signed in), or
 // by anyone holding a short-lived signed link for that one document. Guests (the upload link
 // alone) read nothing.
 import type { AppContext } from "../../context.ts";
 import { AppError, notFound, unauthorized } from "../../lib/errors.ts";
 import { FILE_LINK_TTL_MS, signFileToken, verifyFileToken } from "../../lib/signed-url.ts";
 import type { Reader } from "../access/plugin.ts";
-import { customerContact } from "../customers/lookups.ts";
+import { customerContact, customersVisibleTo } from "../customers/lookups.ts";
+import { membershipOf } from "../workspaces/members.ts";
 import { findDocument, type DocumentRow } from "../documents/service.ts";
 import type { FileLinkDto } from "./model.ts";
-import { fileReadActor, type RequestOrigin } from "../audit/actor.ts";
+import { fileReadActor, type FileReader, type RequestOrigin } from "../audit/actor.ts";
 import { recordRead } from "../audit/service.ts";
 
 interface FileRead {
@@ -20,17 +21,23 @@ interface FileRead {
   token?: string;
 }
 
-/** The document if this request may read its file; 401 without credentials, 404 if not theirs. */
-async function readableDocument(ctx: AppContext, { documentId, reader, token }: FileRead): Promise<DocumentRow> {
+/** Whether a signed-in broker may read this document: a member who sees its customer. */
+async function memberSees(ctx: AppContext, brokerId: string, doc: DocumentRow): Promise<boolean> {
+  const member = await membershipOf(ctx, brokerId);
+  return Boolean(member && doc.workspaceId === member.workspaceId && (await customersVisibleTo(ctx, member, [doc.customerId])).has(doc.customerId));
+}
+
+/** The document if this request may read its file, and who let it in; 401 without credentials, 404 if not theirs. */
+async function readableDocument(ctx: AppContext, { documentId, reader, token }: FileRead): Promise<{ doc: DocumentRow; readBy: FileReader }> {
   const doc = await findDocument(ctx, documentId);
   if (token) {
-    if (doc && verifyFileToken(ctx.config.sessionSecret, doc.id, token, ctx.clock.now())) return doc;
+    if (doc && verifyFileToken(ctx.config.sessionSecret, doc.id, token, ctx.clock.now())) return { doc, readBy: "link" };
     throw new AppError("forbidden", "This file link is invalid or has expired. Ask for a new one.");
   }
   const { broker, customer } = reader;
   if (!broker && !customer) throw unauthorized("Please sign in to view this file.");
-  if (doc && broker && doc.brokerId === broker.broker.id) return doc;
-  if (doc && customer && (await customerContact(ctx, doc.customerId))?.email === customer.account.email) return doc;
+  if (doc && broker && (await memberSees(ctx, broker.broker.id, doc))) return { doc, readBy: "broker" };
+  if (doc && customer && (await customerContact(ctx, doc.customerId))?.email === customer.account.email) return { doc, readBy: "customer" };
   throw notFound("Document not found");
 }
 
@@ -44,16 +51,16 @@ export interface DocumentFile {
 
 /** The stored file of a document this request may read; the read goes into the audit trail. */
 export async function readDocumentFile(ctx: AppContext, input: FileRead & RequestOrigin & { audit: "downloaded" | "viewed" }): Promise<DocumentFile> {
-  const doc = await readableDocument(ctx, input);
+  const { doc, readBy } = await readableDocument(ctx, input);
   const file = doc.storageKey ? await ctx.files.read(doc.storageKey) : null;
   if (!file) throw notFound("This document has no file yet");
-  await recordRead(ctx, { brokerId: doc.brokerId, customerId: doc.customerId, action: input.audit, actor: fileReadActor(ctx, { ...input, document: doc }), document: doc, detail: doc.originalName });
+  await recordRead(ctx, { brokerId: doc.workspaceId, customerId: doc.customerId, action: input.audit, actor: fileReadActor(ctx, { ...input, readBy, document: doc }), document: doc, detail: doc.originalName });
   return { file, name: doc.originalName ?? doc.name, type: doc.mimeType };
 }
 
 /** A link to view one file (that this request may read) that works without signing in, for 15 minutes. */
 export async function fileLink(ctx: AppContext, input: Omit<FileRead, "token">): Promise<FileLinkDto> {
-  const doc = await readableDocument(ctx, input);
+  const { doc } = await readableDocument(ctx, input);
   if (!doc.storageKey) throw notFound("This document has no file yet");
   const expiresAt = new Date(ctx.clock.now().getTime() + FILE_LINK_TTL_MS);
   const token = signFileToken(ctx.config.sessionSecret, doc.id, expiresAt);

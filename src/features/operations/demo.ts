@@ -26,6 +26,8 @@ import { systemActor } from "../audit/actor.ts";
 import { setDocumentExpiry } from "../expiry/service.ts";
 import { shareDocuments } from "../sharing/service.ts";
 import { addIsoDays } from "../../shared/reminder-cadence.ts";
+import { membershipOf } from "../workspaces/members.ts";
+import type { Scope } from "../../shared/workspaces.ts";
 
 export const DEMO_PASSWORD = "demo password";
 export const DEMO_BROKERS = [
@@ -104,8 +106,10 @@ async function demoCustomer(ctx: AppContext, broker: PublicUser, n: number, toda
   const first = FIRST[n % FIRST.length]!;
   const last = LAST[(n * 7) % LAST.length]!;
   const wanted = STANDARD_DOCUMENTS.slice(n % 3, (n % 3) + 3 + (n % 4));
+  const member = (await membershipOf(ctx, broker.id))!;
   const customer = await createCustomer(ctx, {
       broker,
+      member,
       name: `${first} ${last}`,
       email: `${first}.${last}.${n}@example.com`.toLowerCase(),
       loanType: CREATE_LOAN_TYPES[n % CREATE_LOAN_TYPES.length]!.id,
@@ -121,22 +125,22 @@ async function demoCustomer(ctx: AppContext, broker: PublicUser, n: number, toda
     writeFileSync(tempPath, DEMO_PDF);
     await attachUploadedFile(ctx, { customerIds: [customer.id], documentId: doc.id, file: { tempPath, originalName: `${doc.name}.pdf`, mimeType: "application/pdf", size: DEMO_PDF.length, fields: {} } });
     if (stage >= 3 && i % 3 !== 2) {
-      await verifyDocument(ctx, { broker, documentId: doc.id, status: "approved" });
+      await verifyDocument(ctx, { broker, member, documentId: doc.id, status: "approved" });
       // Some approved papers expire within the dashboard's 30 days ("Expiring soon"); the
       // scheduler then asks those customers for a current one, as it would have.
-      if (i === 0 && n % 4 === 3) await setDocumentExpiry(ctx, { brokerId: broker.id, documentId: doc.id, expiresOn: addIsoDays(today, 3 + (n % 25)) });
-    } else if (stage === 2 && i === 0) await verifyDocument(ctx, { broker, documentId: doc.id, status: "rejected", rejectionReason: "The scan is cut off at the bottom; please send the whole page." });
+      if (i === 0 && n % 4 === 3) await setDocumentExpiry(ctx, { member, documentId: doc.id, expiresOn: addIsoDays(today, 3 + (n % 25)) });
+    } else if (stage === 2 && i === 0) await verifyDocument(ctx, { broker, member, documentId: doc.id, status: "rejected", rejectionReason: "The scan is cut off at the bottom; please send the whole page." });
   }
   // Some customers were sent a file by the broker (the dashboard's "Shared Documents").
-  if (n % 12 === 5) await shareDemoFile(ctx, broker, customer.id);
+  if (n % 12 === 5) await shareDemoFile(ctx, broker, member, customer.id);
   return customer.documents.length;
 }
 
 /** Shares one PDF with a customer through the sharing feature, as the Send Documents dialog would. */
-async function shareDemoFile(ctx: AppContext, broker: PublicUser, customerId: string): Promise<void> {
+async function shareDemoFile(ctx: AppContext, broker: PublicUser, member: Scope, customerId: string): Promise<void> {
   const form = new FormData();
   form.append("documents", new File([DEMO_PDF], "Rate lock confirmation.pdf", { type: "application/pdf" }));
   form.append("customerIds", JSON.stringify([customerId]));
   const request = new Request("http://demo.invalid/api/documents/share", { method: "POST", body: form });
-  await shareDocuments(ctx, { broker, request, actor: systemActor("Demo data") });
+  await shareDocuments(ctx, { broker, member, request, actor: systemActor("Demo data") });
 }

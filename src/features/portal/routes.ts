@@ -16,7 +16,7 @@ export const portalRoutes = (ctx: AppContext) =>
         // Always fresh: statuses change while the customer looks.
         set.headers["cache-control"] = "no-store, no-cache, must-revalidate";
         set.headers.pragma = "no-cache";
-        await recordLinkOpened(ctx, { brokerId: portal.customer.brokerId, customerId: portal.customer.id, actor: portalActor(ctx, { portal, request, server }) });
+        await recordLinkOpened(ctx, { brokerId: portal.customer.workspaceId, customerId: portal.customer.id, actor: portalActor(ctx, { portal, request, server }) });
         // Polled, and refetched on every live update: cached until any write (src/lib/read-cache.ts).
         return ctx.cache.response(set, portalViewKey(portal), PortalDto, () => portalView(ctx, portal));
       },

@@ -25,7 +25,7 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 export function toPortalDocument(doc: DocumentRow, signedIn: boolean, rules: AcceptanceRules): PortalDocumentDto {
   const guestView: PortalDocumentDto = {
     id: doc.id,
-    brokerId: doc.brokerId,
+    brokerId: doc.workspaceId,
     name: doc.name,
     description: doc.description,
     dueDate: iso(doc.dueDate),
@@ -118,7 +118,7 @@ export async function uploadToPortal(
   // Opened, scanned and held to the document's rules before anything is committed; a refused
   // file is removed by the check.
   const file = await checkUpload(ctx, received, effectiveRules(ctx, target.acceptanceRules), {
-    brokerId: target.brokerId,
+    brokerId: target.workspaceId,
     customerId: target.customerId,
     documentId: target.id,
     what: `${access.customer.name}'s upload to ${target.name}`,

@@ -14,6 +14,7 @@ import type { DocumentRow } from "../documents/service.ts";
 import { groupByCustomer, queueReminderEmail } from "./email.ts";
 import { SYSTEM_ACTOR } from "../audit/actor.ts";
 import { pausedCustomers, reminderSettingsOf } from "./settings.ts";
+import type { Scope } from "../../shared/workspaces.ts";
 
 export interface CustomerReminders {
   paused: boolean;
@@ -21,12 +22,13 @@ export interface CustomerReminders {
   cadence: ReminderCadence | null;
 }
 
-export async function customerReminders(ctx: AppContext, { brokerId, customerId }: { brokerId: string; customerId: string }): Promise<CustomerReminders> {
-  await findOwnedCustomer(ctx, brokerId, customerId);
+export async function customerReminders(ctx: AppContext, { member, customerId }: { member: Scope; customerId: string }): Promise<CustomerReminders> {
+  await findOwnedCustomer(ctx, member, customerId);
+  const brokerId = member.workspaceId;
   const row = (await ctx.db
       .select()
       .from(reminderCadences)
-      .where(and(eq(reminderCadences.customerId, customerId), eq(reminderCadences.brokerId, brokerId)))
+      .where(and(eq(reminderCadences.customerId, customerId), eq(reminderCadences.workspaceId, brokerId)))
       .orderBy(reminderCadences.createdAt))
     .at(-1);
   const cadence = row ? { almostDueDays: row.almostDueDays, everyDays: row.everyDays, maxCount: row.maxCount } : null;
@@ -39,9 +41,10 @@ export async function customerReminders(ctx: AppContext, { brokerId, customerId 
  */
 export async function setCustomerCadence(
   ctx: AppContext,
-  { brokerId, customerId, cadence }: { brokerId: string; customerId: string; cadence: ReminderCadence | null },
+  { member, customerId, cadence }: { member: Scope; customerId: string; cadence: ReminderCadence | null },
 ): Promise<CustomerReminders> {
-  await findOwnedCustomer(ctx, brokerId, customerId);
+  await findOwnedCustomer(ctx, member, customerId);
+  const brokerId = member.workspaceId;
   if (cadence) {
     const error = cadenceError(cadence);
     if (error) throw badRequest(error);
@@ -49,15 +52,15 @@ export async function setCustomerCadence(
   const open = (await ctx.db
       .select({ id: documents.id })
       .from(documents)
-      .where(and(eq(documents.brokerId, brokerId), eq(documents.customerId, customerId), inArray(documents.status, REMINDABLE))))
+      .where(and(eq(documents.workspaceId, brokerId), eq(documents.customerId, customerId), inArray(documents.status, REMINDABLE))))
     .map((d) => d.id);
   if (cadence && open.length === 0) throw new AppError("conflict", "This customer has no documents waiting to be uploaded.");
   await inTransaction(ctx, async ({ tx, publish, now }) => {
     if (open.length) await tx.delete(reminderCadences).where(inArray(reminderCadences.documentId, open));
-    if (cadence) await tx.insert(reminderCadences).values(open.map((documentId) => ({ documentId, brokerId, customerId, ...cadence, createdAt: now })));
+    if (cadence) await tx.insert(reminderCadences).values(open.map((documentId) => ({ documentId, workspaceId: brokerId, customerId, ...cadence, createdAt: now })));
     publish({ type: "customer_updated", brokerId, customerId });
   });
-  return customerReminders(ctx, { brokerId, customerId });
+  return customerReminders(ctx, { member, customerId });
 }
 
 /**
@@ -75,10 +78,10 @@ export async function sendCadenceReminders(ctx: AppContext): Promise<void> {
       .where(inArray(documents.status, REMINDABLE));
     if (rows.length === 0) return;
     const paused = await pausedCustomers(unit.tx, [...new Set(rows.map((r) => r.doc.customerId))]);
-    const settings = await reminderSettingsOf(unit.tx, rows.map((r) => r.doc.brokerId));
+    const settings = await reminderSettingsOf(unit.tx, rows.map((r) => r.doc.workspaceId));
     const due: { doc: DocumentRow; step: number }[] = [];
     for (const { doc, cadence } of rows) {
-      const s = settings.get(doc.brokerId)!;
+      const s = settings.get(doc.workspaceId)!;
       const at = nextCadenceSend({
         now,
         dueDate: doc.dueDate,
@@ -102,7 +105,7 @@ export async function sendCadenceReminders(ctx: AppContext): Promise<void> {
     }
     const steps = new Map(due.map((d) => [d.doc.id, d.step]));
     for (const [customerId, docs] of groupByCustomer(due.map((d) => d.doc))) {
-      const broker = await brokerById(ctx, docs[0]!.brokerId);
+      const broker = await brokerById(ctx, docs[0]!.workspaceId);
       if (!broker) continue;
       const dedupeKey = `cadence-reminder:${docs.map((d) => `${d.id}#${steps.get(d.id)}`).join(",")}`;
       await queueReminderEmail(ctx, unit.tx, { customerId, brokerName: displayName(broker), documents: docs, dedupeKey, actor: SYSTEM_ACTOR });

@@ -17,44 +17,44 @@ export const reminderRoutes = (ctx: AppContext) =>
       app
         .post(
           "/customer/:id/send-reminder",
-          async ({ broker, params, request, server }) => {
-            const sentCount = await sendReminder(ctx, { broker, customerId: params.id, actor: brokerActor(ctx, { broker, request, server }) });
+          async ({ broker, member, params, request, server }) => {
+            const sentCount = await sendReminder(ctx, { broker, member, customerId: params.id, actor: brokerActor(ctx, { broker, request, server }) });
             return { message: "Reminder email sent", sentCount };
           },
           { params: IdParams, response: RemindersResponse },
         )
-        .post("/send-bulk-reminders", async ({ broker, request, server }) => {
-          const sentCount = await sendBulkReminders(ctx, broker, brokerActor(ctx, { broker, request, server }));
+        .post("/send-bulk-reminders", async ({ broker, member, request, server }) => {
+          const sentCount = await sendBulkReminders(ctx, broker, member, brokerActor(ctx, { broker, request, server }));
           return { message: `Sent ${plural(sentCount)}`, sentCount };
         }, { response: RemindersResponse })
         // Automatic reminders of one customer: the cadence on their open requests, and a pause.
-        .get("/customers/:id/reminders", async ({ broker, params }) => customerReminders(ctx, { brokerId: broker.id, customerId: params.id }), {
+        .get("/customers/:id/reminders", async ({ member, params }) => customerReminders(ctx, { member, customerId: params.id }), {
           params: IdParams,
           response: CustomerRemindersResponse,
         })
         .put(
           "/customers/:id/reminders/cadence",
-          async ({ broker, params, body }) => setCustomerCadence(ctx, { brokerId: broker.id, customerId: params.id, cadence: body.cadence }),
+          async ({ member, params, body }) => setCustomerCadence(ctx, { member, customerId: params.id, cadence: body.cadence }),
           { params: IdParams, body: CadenceBody, response: CustomerRemindersResponse },
         )
         .post(
           "/customers/:id/reminders/pause",
-          async ({ broker, params }) => {
-            await setRemindersPaused(ctx, { brokerId: broker.id, customerId: params.id, paused: true });
-            return customerReminders(ctx, { brokerId: broker.id, customerId: params.id });
+          async ({ member, params }) => {
+            await setRemindersPaused(ctx, { member, customerId: params.id, paused: true });
+            return customerReminders(ctx, { member, customerId: params.id });
           },
           { params: IdParams, response: CustomerRemindersResponse },
         )
         .post(
           "/customers/:id/reminders/resume",
-          async ({ broker, params }) => {
-            await setRemindersPaused(ctx, { brokerId: broker.id, customerId: params.id, paused: false });
-            return customerReminders(ctx, { brokerId: broker.id, customerId: params.id });
+          async ({ member, params }) => {
+            await setRemindersPaused(ctx, { member, customerId: params.id, paused: false });
+            return customerReminders(ctx, { member, customerId: params.id });
           },
           { params: IdParams, response: CustomerRemindersResponse },
         )
-        .get("/reminder-settings", async ({ broker }) => (await reminderSettingsOf(ctx.db, [broker.id])).get(broker.id)!, { response: ReminderSettingsResponse })
-        .put("/reminder-settings", async ({ broker, body }) => saveReminderSettings(ctx, broker.id, body), {
+        .get("/reminder-settings", async ({ member }) => (await reminderSettingsOf(ctx.db, [member.workspaceId])).get(member.workspaceId)!, { response: ReminderSettingsResponse })
+        .put("/reminder-settings", async ({ member, body }) => saveReminderSettings(ctx, member.workspaceId, body), {
           body: ReminderSettingsBody,
           response: ReminderSettingsResponse,
         }),

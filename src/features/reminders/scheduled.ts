@@ -23,7 +23,7 @@ export async function sendScheduledReminders(ctx: AppContext): Promise<void> {
     const paused = await pausedCustomers(unit.tx, [...byCustomer.keys()]);
     for (const [customerId, documents] of byCustomer) {
       if (paused.has(customerId)) continue;
-      const broker = await brokerById(ctx, documents[0]!.brokerId);
+      const broker = await brokerById(ctx, documents[0]!.workspaceId);
       if (!broker) continue;
       // One key per document and reminder time: the same reminder is never queued twice.
       const dedupeKey = `scheduled-reminder:${documents.map((d) => `${d.id}@${d.reminderAt?.getTime()}`).join(",")}`;

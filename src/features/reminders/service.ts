@@ -11,11 +11,12 @@ import { documentsAwaitingUpload } from "../documents/lists.ts";
 import type { DocumentRow } from "../documents/service.ts";
 import { groupByCustomer, queueReminderEmail } from "./email.ts";
 import type { AuditActor } from "../audit/actor.ts";
+import type { Scope } from "../../shared/workspaces.ts";
 
 /** A second manual reminder to the same customer within this time is refused (a double click). */
 export const REMINDER_COOLDOWN_MS = 60_000;
 
-async function queueReminders(ctx: AppContext, broker: PublicUser, byCustomer: Map<string, DocumentRow[]>, actor: AuditActor): Promise<number> {
+async function queueReminders(ctx: AppContext, { broker, member }: { broker: PublicUser; member: Scope }, byCustomer: Map<string, DocumentRow[]>, actor: AuditActor): Promise<number> {
   const now = ctx.clock.now();
   return inTransaction(ctx, async ({ tx, publish }) => {
     let sent = 0;
@@ -23,15 +24,15 @@ async function queueReminders(ctx: AppContext, broker: PublicUser, byCustomer: M
       const dedupeKey = `reminder:${broker.id}:${customerId}:${now.getTime()}`;
       if (await queueReminderEmail(ctx, tx, { customerId, brokerName: displayName(broker), documents, dedupeKey, actor })) sent++;
     }
-    await markReminded(tx, broker.id, [...byCustomer.keys()], now);
+    await markReminded(tx, member.workspaceId, [...byCustomer.keys()], now);
     if (byCustomer.size === 1) publish({ type: "customer_updated", brokerId: broker.id, customerId: [...byCustomer.keys()][0]! });
     else publish({ type: "customer_list_refresh", brokerId: broker.id });
     return sent;
   });
 }
 
-export async function sendReminder(ctx: AppContext, { broker, customerId, actor }: { broker: PublicUser; customerId: string; actor: AuditActor }): Promise<number> {
-  const { lastReminderAt } = await findOwnedCustomer(ctx, broker.id, customerId);
+export async function sendReminder(ctx: AppContext, { broker, member, customerId, actor }: { broker: PublicUser; member: Scope; customerId: string; actor: AuditActor }): Promise<number> {
+  const { lastReminderAt } = await findOwnedCustomer(ctx, member, customerId);
   const now = ctx.clock.now().getTime();
   if (lastReminderAt && now - lastReminderAt.getTime() < REMINDER_COOLDOWN_MS) {
     const wait = Math.ceil((REMINDER_COOLDOWN_MS - (now - lastReminderAt.getTime())) / 1000);
@@ -39,17 +40,18 @@ export async function sendReminder(ctx: AppContext, { broker, customerId, actor 
       retryAfter: wait,
     });
   }
-  const docs = await documentsAwaitingUpload(ctx, broker.id, customerId);
+  const docs = await documentsAwaitingUpload(ctx, member, customerId);
   if (docs.length === 0) throw new AppError("conflict", "This customer has no documents waiting to be uploaded.");
-  return queueReminders(ctx, broker, new Map([[customerId, docs]]), actor);
+  return queueReminders(ctx, { broker, member }, new Map([[customerId, docs]]), actor);
 }
 
 /**
  * Reminds every customer with requested, incomplete or overdue documents, except those reminded
  * within the last minute (as for a single reminder); returns how many.
  */
-export async function sendBulkReminders(ctx: AppContext, broker: PublicUser, actor: AuditActor): Promise<number> {
-  const recent = await remindedSince(ctx, broker.id, new Date(ctx.clock.now().getTime() - REMINDER_COOLDOWN_MS));
-  const byCustomer = groupByCustomer((await documentsAwaitingUpload(ctx, broker.id)).filter((doc) => !recent.has(doc.customerId)));
-  return byCustomer.size === 0 ? 0 : await queueReminders(ctx, broker, byCustomer, actor);
+/** "Send to all": every customer the member sees who still owes something and was not just reminded. */
+export async function sendBulkReminders(ctx: AppContext, broker: PublicUser, member: Scope, actor: AuditActor): Promise<number> {
+  const recent = await remindedSince(ctx, member.workspaceId, new Date(ctx.clock.now().getTime() - REMINDER_COOLDOWN_MS));
+  const byCustomer = groupByCustomer((await documentsAwaitingUpload(ctx, member)).filter((doc) => !recent.has(doc.customerId)));
+  return byCustomer.size === 0 ? 0 : await queueReminders(ctx, { broker, member }, byCustomer, actor);
 }

@@ -9,6 +9,7 @@ import { cadenceMessages, DEFAULT_EXPIRY_LEAD_DAYS, EXPIRY_LEAD_LIMITS, isIsoDay
 import { profileRows } from "../broker-profile/contact.ts";
 import { findOwnedCustomer } from "../customers/service.ts";
 import { write } from "../../lib/unit-of-work.ts";
+import type { Scope } from "../../shared/workspaces.ts";
 
 export interface BrokerReminderSettings {
   blackoutDays: string[];
@@ -23,7 +24,7 @@ export const MAX_BLACKOUT_DAYS = 200;
 export async function reminderSettingsOf(db: Reader, brokerIds: string[]): Promise<Map<string, BrokerReminderSettings>> {
   const ids = [...new Set(brokerIds)];
   if (ids.length === 0) return new Map();
-  const rows = new Map((await db.select().from(reminderSettings).where(inArray(reminderSettings.brokerId, ids))).map((r) => [r.brokerId, r]));
+  const rows = new Map((await db.select().from(reminderSettings).where(inArray(reminderSettings.workspaceId, ids))).map((r) => [r.workspaceId, r]));
   const profiles = await profileRows(db, ids);
   return new Map(
     ids.map((id) => [
@@ -47,7 +48,7 @@ export async function saveReminderSettings(ctx: AppContext, brokerId: string, in
     throw badRequest(cadenceMessages.expiryLead);
   }
   const values = { blackoutDays, expiryLeadDays, updatedAt: ctx.clock.now() };
-  await write(ctx, (tx) => tx.insert(reminderSettings).values({ brokerId, ...values }).onConflictDoUpdate({ target: reminderSettings.brokerId, set: values }));
+  await write(ctx, (tx) => tx.insert(reminderSettings).values({ workspaceId: brokerId, ...values }).onConflictDoUpdate({ target: reminderSettings.workspaceId, set: values }));
   return { ...current, blackoutDays, expiryLeadDays };
 }
 
@@ -57,12 +58,13 @@ export async function pausedCustomers(db: Reader, customerIds: string[]): Promis
 }
 
 /** Pauses or resumes a customer's automatic reminders (cadence and scheduled); another broker's customer is a 404. */
-export async function setRemindersPaused(ctx: AppContext, { brokerId, customerId, paused }: { brokerId: string; customerId: string; paused: boolean }): Promise<boolean> {
-  await findOwnedCustomer(ctx, brokerId, customerId);
+export async function setRemindersPaused(ctx: AppContext, { member, customerId, paused }: { member: Scope; customerId: string; paused: boolean }): Promise<boolean> {
+  await findOwnedCustomer(ctx, member, customerId);
+  const brokerId = member.workspaceId;
   if (paused) {
-    await write(ctx, (tx) => tx.insert(reminderPauses).values({ customerId, brokerId, pausedAt: ctx.clock.now() }).onConflictDoNothing());
+    await write(ctx, (tx) => tx.insert(reminderPauses).values({ customerId, workspaceId: brokerId, pausedAt: ctx.clock.now() }).onConflictDoNothing());
   } else {
-    await write(ctx, (tx) => tx.delete(reminderPauses).where(and(eq(reminderPauses.customerId, customerId), eq(reminderPauses.brokerId, brokerId))));
+    await write(ctx, (tx) => tx.delete(reminderPauses).where(and(eq(reminderPauses.customerId, customerId), eq(reminderPauses.workspaceId, brokerId))));
   }
   ctx.events.publish({ type: "customer_updated", brokerId, customerId });
   return paused;

@@ -19,8 +19,8 @@ export const sharingRoutes = (ctx: AppContext) =>
     )
     .post(
       "/share",
-      async ({ broker, request, server, status }) => {
-        const shared = await shareDocuments(ctx, { broker, request, actor: brokerActor(ctx, { broker, request, server }) });
+      async ({ broker, member, request, server, status }) => {
+        const shared = await shareDocuments(ctx, { broker, member, request, actor: brokerActor(ctx, { broker, request, server }) });
         return status(201, {
           documents: shared.documents.map(toDocumentDto),
           sharedFiles: shared.sharedFiles,

@@ -25,6 +25,7 @@ import { addCustomerNotification } from "../notifications/service.ts";
 import { emailSender } from "../broker-profile/contact.ts";
 import { recordAudit } from "../audit/service.ts";
 import type { AuditActor } from "../audit/actor.ts";
+import type { Scope } from "../../shared/workspaces.ts";
 
 /** Files in one share, and recipients of one share. */
 export const MAX_SHARE_FILES = 20;
@@ -53,7 +54,7 @@ export function parseCustomerIds(raw: string | undefined): string[] {
   return [...new Set(value as string[])];
 }
 
-export async function shareDocuments(ctx: AppContext, { broker, request, actor }: { broker: PublicUser; request: Request; actor: AuditActor }): Promise<ShareResult> {
+export async function shareDocuments(ctx: AppContext, { broker, member, request, actor }: { broker: PublicUser; member: Scope; request: Request; actor: AuditActor }): Promise<ShareResult> {
   const received = await receiveFiles(request, {
     tempDir: ctx.files.tempDir,
     maxBytes: ctx.config.shareMaxBytes,
@@ -68,7 +69,7 @@ export async function shareDocuments(ctx: AppContext, { broker, request, actor }
   await scanReceivedFiles(ctx, received.files, { brokerId: broker.id, what: "A file you shared" }); // clamd, when configured
   const adopted: string[] = [];
   try {
-    const recipients = await findOwnedCustomers(ctx, broker.id, parseCustomerIds(received.fields.customerIds));
+    const recipients = await findOwnedCustomers(ctx, member, parseCustomerIds(received.fields.customerIds));
     // Stored once: every recipient's row points at the same key.
     const files: SharedFile[] = [];
     for (const file of received.files) {

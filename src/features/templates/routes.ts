@@ -8,22 +8,23 @@ import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from ".
 export const templateRoutes = (ctx: AppContext) =>
   new Elysia({ name: "templates", seed: contextSeed(ctx), prefix: "/api/templates" })
     .use(access(ctx))
+    // The workspace's checklists: every member uses and edits the same ones.
     .guard({ broker: true }, (app) =>
       app
-        .get("", async ({ broker }) => listTemplates(ctx, { brokerId: broker.id }), { response: TemplateList })
-        .post("", async ({ broker, body, status }) => status(201, await createTemplate(ctx, { brokerId: broker.id, input: body })), {
+        .get("", async ({ member }) => listTemplates(ctx, { brokerId: member.workspaceId }), { response: TemplateList })
+        .post("", async ({ member, body, status }) => status(201, await createTemplate(ctx, { brokerId: member.workspaceId, input: body })), {
           body: TemplateBody,
           response: { 201: TemplateDto },
         })
-        .put("/:id", async ({ broker, params, body }) => updateTemplate(ctx, { brokerId: broker.id, id: params.id, input: body }), {
+        .put("/:id", async ({ member, params, body }) => updateTemplate(ctx, { brokerId: member.workspaceId, id: params.id, input: body }), {
           params: IdParams,
           body: TemplateBody,
           response: TemplateDto,
         })
         .delete(
           "/:id",
-          async ({ broker, params }) => {
-            await deleteTemplate(ctx, { brokerId: broker.id, id: params.id });
+          async ({ member, params }) => {
+            await deleteTemplate(ctx, { brokerId: member.workspaceId, id: params.id });
             return { message: "Template deleted" };
           },
           { params: IdParams, response: Message },

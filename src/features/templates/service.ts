@@ -43,7 +43,7 @@ function cleanInput(input: TemplateInput) {
 }
 
 export async function listTemplates(ctx: AppContext, { brokerId }: { brokerId: string }): Promise<TemplateList> {
-  const own = await ctx.db.select().from(checklistTemplates).where(eq(checklistTemplates.brokerId, brokerId)).orderBy(asc(checklistTemplates.nameKey));
+  const own = await ctx.db.select().from(checklistTemplates).where(eq(checklistTemplates.workspaceId, brokerId)).orderBy(asc(checklistTemplates.nameKey));
   return { readyMade: READY_MADE_TEMPLATES.map(readyMadeDto), own: own.map(toDto) };
 }
 
@@ -52,18 +52,18 @@ const nameTaken = () => new AppError("conflict", templateMessages.nameTaken);
 export async function createTemplate(ctx: AppContext, { brokerId, input }: { brokerId: string; input: TemplateInput }): Promise<TemplateDto> {
   const clean = cleanInput(input);
   return inTransaction(ctx, async ({ tx, now }) => {
-    const { n } = (await tx.select({ n: count() }).from(checklistTemplates).where(eq(checklistTemplates.brokerId, brokerId)))[0]!;
+    const { n } = (await tx.select({ n: count() }).from(checklistTemplates).where(eq(checklistTemplates.workspaceId, brokerId)))[0]!;
     if (n >= MAX_TEMPLATES_PER_BROKER) throw new AppError("conflict", templateMessages.tooManyTemplates);
     const nameKey = clean.name.toLowerCase();
-    const clash = (await tx.select({ id: checklistTemplates.id }).from(checklistTemplates).where(and(eq(checklistTemplates.brokerId, brokerId), eq(checklistTemplates.nameKey, nameKey))))[0];
+    const clash = (await tx.select({ id: checklistTemplates.id }).from(checklistTemplates).where(and(eq(checklistTemplates.workspaceId, brokerId), eq(checklistTemplates.nameKey, nameKey))))[0];
     if (clash) throw nameTaken();
-    const row = (await tx.insert(checklistTemplates).values({ id: newId(), brokerId, nameKey, ...clean, updatedAt: now }).returning())[0]!;
+    const row = (await tx.insert(checklistTemplates).values({ id: newId(), workspaceId: brokerId, nameKey, ...clean, updatedAt: now }).returning())[0]!;
     return toDto(row);
   });
 }
 
 async function findOwned(ctx: AppContext, brokerId: string, id: string): Promise<TemplateRow> {
-  const row = (await ctx.db.select().from(checklistTemplates).where(and(eq(checklistTemplates.id, id), eq(checklistTemplates.brokerId, brokerId))))[0];
+  const row = (await ctx.db.select().from(checklistTemplates).where(and(eq(checklistTemplates.id, id), eq(checklistTemplates.workspaceId, brokerId))))[0];
   if (!row) throw notFound(templateMessages.notFound);
   return row;
 }
@@ -73,12 +73,12 @@ export async function updateTemplate(ctx: AppContext, { brokerId, id, input }: {
   const clean = cleanInput(input);
   return inTransaction(ctx, async ({ tx, now }) => {
     const nameKey = clean.name.toLowerCase();
-    const clash = (await tx.select({ id: checklistTemplates.id }).from(checklistTemplates).where(and(eq(checklistTemplates.brokerId, brokerId), eq(checklistTemplates.nameKey, nameKey))))[0];
+    const clash = (await tx.select({ id: checklistTemplates.id }).from(checklistTemplates).where(and(eq(checklistTemplates.workspaceId, brokerId), eq(checklistTemplates.nameKey, nameKey))))[0];
     if (clash && clash.id !== id) throw nameTaken();
     const row = (await tx
       .update(checklistTemplates)
       .set({ nameKey, ...clean, updatedAt: now })
-      .where(and(eq(checklistTemplates.id, id), eq(checklistTemplates.brokerId, brokerId)))
+      .where(and(eq(checklistTemplates.id, id), eq(checklistTemplates.workspaceId, brokerId)))
       .returning())[0];
     if (!row) throw notFound(templateMessages.notFound);
     return toDto(row);
@@ -87,5 +87,5 @@ export async function updateTemplate(ctx: AppContext, { brokerId, id, input }: {
 
 export async function deleteTemplate(ctx: AppContext, { brokerId, id }: { brokerId: string; id: string }): Promise<void> {
   await findOwned(ctx, brokerId, id);
-  await inTransaction(ctx, async ({ tx }) => await tx.delete(checklistTemplates).where(and(eq(checklistTemplates.id, id), eq(checklistTemplates.brokerId, brokerId))));
+  await inTransaction(ctx, async ({ tx }) => await tx.delete(checklistTemplates).where(and(eq(checklistTemplates.id, id), eq(checklistTemplates.workspaceId, brokerId))));
 }

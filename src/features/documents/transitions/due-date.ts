@@ -33,7 +33,7 @@ const datesMovedBack = datesMovedFor(true);
 export async function moveDueDates(unit: Unit, docs: DocumentRow[], dates: { dueDate: Date; reminderAt: Date | null }): Promise<DocumentRow[]> {
   for (const customerId of new Set(docs.map((d) => d.customerId))) {
     const ids = docs.filter((d) => d.customerId === customerId).map((d) => d.id);
-    unit.publish({ type: "document_status_changed", brokerId: docs[0]!.brokerId, customerId, documentIds: ids });
+    unit.publish({ type: "document_status_changed", brokerId: docs[0]!.workspaceId, customerId, documentIds: ids });
   }
   const params = { dueDate: timeParam(dates.dueDate), reminderAt: dates.reminderAt && timeParam(dates.reminderAt) };
   const byId = new Map<string, DocumentRow>();

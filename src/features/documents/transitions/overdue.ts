@@ -19,7 +19,7 @@ export async function markOverdue(unit: Unit): Promise<DocumentRow[]> {
   const byCustomer = new Map<string, DocumentRow[]>();
   for (const doc of rows) byCustomer.set(doc.customerId, [...(byCustomer.get(doc.customerId) ?? []), doc]);
   for (const [customerId, docs] of byCustomer) {
-    unit.publish({ type: "document_status_changed", brokerId: docs[0]!.brokerId, customerId, documentIds: docs.map((d) => d.id) });
+    unit.publish({ type: "document_status_changed", brokerId: docs[0]!.workspaceId, customerId, documentIds: docs.map((d) => d.id) });
   }
   return rows;
 }

@@ -18,15 +18,15 @@ import { addToReviewEmail } from "./review-email.ts";
 export async function requestRenewal(ctx: AppContext, unit: Unit, input: { doc: DocumentRow; reason: string }): Promise<void> {
   const { doc, reason } = input;
   await unit.tx.update(documents).set({ status: "need_to_resubmit", rejectionReason: reason, verifiedAt: null }).where(eq(documents.id, doc.id));
-  await recordAudit(ctx, unit, { brokerId: doc.brokerId, customerId: doc.customerId, action: "resubmit_requested", actor: EXPIRY_ACTOR, document: doc, detail: reason });
+  await recordAudit(ctx, unit, { brokerId: doc.workspaceId, customerId: doc.customerId, action: "resubmit_requested", actor: EXPIRY_ACTOR, document: doc, detail: reason });
   // Once per expiry date: the expiry step claims the date (renewalRequestedAt) in this transaction.
   await addToReviewEmail(ctx, unit.tx, { doc, outcome: { documentName: doc.name, outcome: "resubmit", reason } });
   await addCustomerNotification(unit, doc.customerId, {
     type: "document_verified",
-    brokerId: doc.brokerId,
+    brokerId: doc.workspaceId,
     title: "Please send a current document",
     message: `${doc.name}: ${reason}`,
     metadata: { documentId: doc.id },
   });
-  unit.publish({ type: "document_status_changed", brokerId: doc.brokerId, customerId: doc.customerId, documentIds: [doc.id] });
+  unit.publish({ type: "document_status_changed", brokerId: doc.workspaceId, customerId: doc.customerId, documentIds: [doc.id] });
 }

@@ -28,7 +28,8 @@ export async function addToReviewEmail(ctx: AppContext, tx: Writer, input: { doc
     group: doc.customerId,
     item,
     windowMs: ctx.config.reviewEmailWindowMs,
-    payload: { brokerId: doc.brokerId, customerId: doc.customerId },
+    // The workspace's id names its founding broker, whose name signs the email (see workspaces/founding.ts).
+    payload: { brokerId: doc.workspaceId, customerId: doc.customerId },
   });
 }
 

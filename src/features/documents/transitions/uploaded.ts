@@ -93,14 +93,14 @@ export async function markUploaded(ctx: AppContext, unit: Unit, input: { doc: Do
     uploadedAt: timeParam(now),
   }))[0]!;
   await recordCustomerActivity(tx, doc.customerId, now);
-  await recordAudit(ctx, unit, { brokerId: doc.brokerId, customerId: doc.customerId, action: "uploaded", actor: input.actor ?? linkGuestActor(doc.customerId, null), document: doc, detail: file.originalName });
+  await recordAudit(ctx, unit, { brokerId: doc.workspaceId, customerId: doc.customerId, action: "uploaded", actor: input.actor ?? linkGuestActor(doc.customerId, null), document: doc, detail: file.originalName });
   const customer = await customerContact(ctx, doc.customerId, tx);
-  await addBrokerNotification(unit, doc.brokerId, {
+  await addBrokerNotification(unit, doc.workspaceId, {
     type: "document_uploaded",
     title: "Document uploaded",
     message: `${customer?.name ?? "A customer"} uploaded ${doc.name}.`,
     metadata: { customerId: doc.customerId, documentId: doc.id },
   });
-  unit.publish({ type: "document_uploaded", brokerId: doc.brokerId, customerId: doc.customerId, documentId: doc.id });
+  unit.publish({ type: "document_uploaded", brokerId: doc.workspaceId, customerId: doc.customerId, documentId: doc.id });
   return updated;
 }

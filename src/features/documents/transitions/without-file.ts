@@ -25,15 +25,15 @@ export async function answerWithoutFile(ctx: AppContext, unit: Unit, input: { do
     .returning())[0];
   if (!updated) throw new AppError("conflict", "This document no longer awaits anything from you.");
   await recordCustomerActivity(unit.tx, doc.customerId, unit.now);
-  await recordAudit(ctx, unit, { brokerId: doc.brokerId, customerId: doc.customerId, action: "unavailable_answered", actor: input.actor, document: doc, detail: reason });
+  await recordAudit(ctx, unit, { brokerId: doc.workspaceId, customerId: doc.customerId, action: "unavailable_answered", actor: input.actor, document: doc, detail: reason });
   const customer = await customerContact(ctx, doc.customerId, unit.tx);
-  await addBrokerNotification(unit, doc.brokerId, {
+  await addBrokerNotification(unit, doc.workspaceId, {
     type: "document_unavailable",
     title: "Customer doesn't have a document",
     message: `${customer?.name ?? "A customer"} doesn't have ${doc.name}: ${reason}`,
     metadata: { customerId: doc.customerId, documentId: doc.id },
   });
-  unit.publish({ type: "document_uploaded", brokerId: doc.brokerId, customerId: doc.customerId, documentId: doc.id });
+  unit.publish({ type: "document_uploaded", brokerId: doc.workspaceId, customerId: doc.customerId, documentId: doc.id });
   return updated;
 }
 
@@ -60,7 +60,7 @@ export async function decideWithoutFileAnswer(
     .where(eq(documents.id, doc.id))
     .returning())[0]!;
   await recordAudit(ctx, unit, {
-    brokerId: doc.brokerId,
+    brokerId: doc.workspaceId,
     customerId: doc.customerId,
     action: accepted ? "unavailable_accepted" : "unavailable_kept_open",
     actor: input.actor,
@@ -69,11 +69,11 @@ export async function decideWithoutFileAnswer(
   });
   await addCustomerNotification(unit, doc.customerId, {
     type: "other",
-    brokerId: doc.brokerId,
+    brokerId: doc.workspaceId,
     title: accepted ? "Answer accepted" : "Document still needed",
     message: accepted ? `Your broker accepted that you don't have ${doc.name}.` : `Your broker still needs ${doc.name}. Please upload it when you can.`,
     metadata: { documentId: doc.id },
   });
-  unit.publish({ type: "document_verified", brokerId: doc.brokerId, customerId: doc.customerId, documentId: doc.id, status: updated.status });
+  unit.publish({ type: "document_verified", brokerId: doc.workspaceId, customerId: doc.customerId, documentId: doc.id, status: updated.status });
   return updated;
 }

@@ -1,0 +1,42 @@
+import { t } from "elysia";
+import { WORKSPACE_ROLES, WORKSPACE_VISIBILITIES } from "../../shared/workspaces.ts";
+import { MAX_NAME_LENGTH } from "../../shared/validation.ts";
+
+const Role = t.UnionEnum([...WORKSPACE_ROLES], { error: "role must be owner, broker or assistant" });
+const Visibility = t.UnionEnum([...WORKSPACE_VISIBILITIES], { error: "visibility must be all or assigned" });
+
+/** GET /api/workspace: the workspace, and the asker's role in it. */
+export const WorkspaceDto = t.Object({
+  id: t.String(),
+  name: t.String(),
+  role: Role,
+  visibility: Visibility,
+  claimedDomains: t.Array(t.String()),
+  defaultRole: Role,
+});
+export type WorkspaceDto = typeof WorkspaceDto.static;
+
+/** PUT /api/workspace (owner): any of the settings. */
+export const UpdateWorkspaceBody = t.Object({
+  name: t.Optional(t.String({ maxLength: MAX_NAME_LENGTH, error: `name must be text of at most ${MAX_NAME_LENGTH} characters` })),
+  visibility: t.Optional(Visibility),
+  claimedDomains: t.Optional(t.Array(t.String({ maxLength: 253 }), { maxItems: 50, error: "claimedDomains must be a list of at most 50 domain names" })),
+  defaultRole: t.Optional(Role),
+});
+export type UpdateWorkspaceInput = typeof UpdateWorkspaceBody.static;
+
+export const MemberDto = t.Object({
+  id: t.String(),
+  email: t.String(),
+  firstName: t.Nullable(t.String()),
+  lastName: t.Nullable(t.String()),
+  role: Role,
+});
+export type MemberDto = typeof MemberDto.static;
+export const MemberList = t.Array(MemberDto);
+
+export const MemberRoleBody = t.Object({ role: Role });
+
+/** DELETE /api/workspace/members/{id}?reassignTo={memberId}: whose their customers become (default: the owner removing them). */
+export const RemoveMemberQuery = t.Object({ reassignTo: t.Optional(t.String({ maxLength: 64, error: "reassignTo must be a member's id" })) });
+export const MemberRemoved = t.Object({ message: t.String(), moved: t.Number() });

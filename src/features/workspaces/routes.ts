@@ -1,0 +1,36 @@
+// /api/workspace: the signed-in member's workspace, its settings and its members (DESIGN 3b).
+import { Elysia } from "elysia";
+import { contextSeed, type AppContext } from "../../context.ts";
+import { IdParams } from "../../lib/model.ts";
+import { access } from "../access/plugin.ts";
+import { MemberDto, MemberList, MemberRemoved, MemberRoleBody, RemoveMemberQuery, UpdateWorkspaceBody, WorkspaceDto } from "./model.ts";
+import { listMembers, removeMember, setMemberRole, updateWorkspace, workspaceOf, type BrokersById, type RemovalHooks } from "./service.ts";
+import { requireRole } from "./permissions.ts";
+
+export const workspaceRoutes = (ctx: AppContext, hooks: RemovalHooks & { brokersById: BrokersById }) =>
+  new Elysia({ name: "workspaces", seed: contextSeed(ctx), prefix: "/api/workspace" })
+    .use(access(ctx))
+    .guard({ broker: true }, (app) =>
+      app
+        // Owners change, brokers read, assistants get 403 (src/shared/workspaces.ts); any member
+        // reads their own workspace id and role from GET /api/auth/user.
+        .get("", ({ member }) => {
+          requireRole(member, "readWorkspace");
+          return workspaceOf(ctx, member);
+        }, { response: WorkspaceDto })
+        .put("", ({ member, body }) => updateWorkspace(ctx, member, body), { body: UpdateWorkspaceBody, response: WorkspaceDto })
+        .get("/members", ({ member }) => {
+          requireRole(member, "readWorkspace");
+          return listMembers(ctx, member, hooks.brokersById);
+        }, { response: MemberList })
+        .put("/members/:id", ({ member, params, body }) => setMemberRole(ctx, member, { memberId: params.id, role: body.role }, hooks.brokersById), {
+          params: IdParams,
+          body: MemberRoleBody,
+          response: MemberDto,
+        })
+        .delete("/members/:id", async ({ member, params, query }) => ({ message: "Member removed", ...(await removeMember(ctx, member, { memberId: params.id, reassignTo: query.reassignTo }, hooks)) }), {
+          params: IdParams,
+          query: RemoveMemberQuery,
+          response: MemberRemoved,
+        }),
+    );

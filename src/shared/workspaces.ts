@@ -1,0 +1,52 @@
+// Workspaces' roles and visibility settings, for server and web alike.
+
+/** owner > broker > assistant: each may do what the next may, and more. */
+export const WORKSPACE_ROLES = ["owner", "broker", "assistant"] as const;
+export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+
+/** all: every member sees every customer; assigned: brokers and assistants see those assigned to them. */
+export const WORKSPACE_VISIBILITIES = ["all", "assigned"] as const;
+export type WorkspaceVisibility = (typeof WORKSPACE_VISIBILITIES)[number];
+
+/**
+ * What one member may reach: the access plugin resolves it for every broker request
+ * (`member`), and the customers' scoped queries (customers/lookups.ts `visibleCustomers`) turn it
+ * into the one SQL condition every customer read goes through.
+ */
+export interface Scope {
+  /** The member's user id: who acts, and whose assigned customers they are. */
+  memberId: string;
+  workspaceId: string;
+  role: WorkspaceRole;
+  visibility: WorkspaceVisibility;
+}
+
+/** Whether the member sees every customer of their workspace, or only those assigned to them. */
+export const seesEveryCustomer = (scope: Pick<Scope, "role" | "visibility">): boolean => scope.visibility === "all" || scope.role === "owner";
+
+/**
+ * What takes more than being a member, and which roles may do it. Everything else a member may
+ * do on the customers they see. Written once: the server refuses by it (workspaces/permissions.ts)
+ * and the web app hides by it.
+ */
+export const ROLES_THAT_MAY = {
+  /** Read the workspace's settings and its members (an assistant works customers only). */
+  readWorkspace: ["owner", "broker"],
+  /** Change the workspace's settings, its members and invitations, billing and API keys. */
+  manageWorkspace: ["owner"],
+  deleteCustomers: ["owner", "broker"],
+  /** Hand a customer they see to another member (the whole pipeline of one member: manageWorkspace). */
+  assignCustomers: ["owner", "broker"],
+} as const satisfies Record<string, readonly WorkspaceRole[]>;
+export type WorkspaceAction = keyof typeof ROLES_THAT_MAY;
+
+export const roleMay = (role: WorkspaceRole, action: WorkspaceAction): boolean => (ROLES_THAT_MAY[action] as readonly WorkspaceRole[]).includes(role);
+
+export const workspaceMessages = {
+  notAllowed: "Your role in this workspace does not allow this. Ask the workspace's owner.",
+  lastOwner: "A workspace needs at least one owner. Make another member owner first.",
+  memberNotFound: "Member not found",
+  invalidDomain: "Claimed domains must be domain names such as example.com",
+  nameRequired: "The workspace needs a name",
+  reassignToSelf: "Their customers need another member to go to: choose reassignTo",
+} as const;
