@@ -4,9 +4,10 @@
 // Built once per app: routes do not change after start.
 import { toOpenAPISchema } from "@elysiajs/openapi";
 import type { AnyElysia } from "elysia";
+import { instanceState } from "../../lib/instance-state.ts";
 import type { OpenApiDocument } from "./model.ts";
 
-const documents = new WeakMap<AnyElysia, OpenApiDocument>();
+const documents = instanceState("OpenAPI documents", "per process", "each app's description, built from its routes on first ask; the same on every instance", new WeakMap<AnyElysia, OpenApiDocument>());
 
 /** The API is what answers under /api/ (and the probes); the web app's pages are not part of it. */
 const isApi = (path: string) => path.startsWith("/api/") || ["/healthz", "/readyz", "/metrics"].includes(path);
