@@ -40,3 +40,18 @@ export const MemberRoleBody = t.Object({ role: Role });
 /** DELETE /api/workspace/members/{id}?reassignTo={memberId}: whose their customers become (default: the owner removing them). */
 export const RemoveMemberQuery = t.Object({ reassignTo: t.Optional(t.String({ maxLength: 64, error: "reassignTo must be a member's id" })) });
 export const MemberRemoved = t.Object({ message: t.String(), moved: t.Number() });
+
+/** POST /api/workspace/invitations (owner). */
+export const InvitationBody = t.Object({
+  email: t.String({ maxLength: 254, error: "email must be an email address" }),
+  role: Role,
+});
+export const InvitationDto = t.Object({ id: t.String(), email: t.String(), role: Role, expiresAt: t.String() });
+export type InvitationDto = typeof InvitationDto.static;
+export const InvitationList = t.Array(InvitationDto);
+
+/** An invitation link's token (256 bits, base64url), as in the URL /join/{token}. */
+export const JoinTokenParams = t.Object({ token: t.String({ minLength: 1, maxLength: 128, error: "token must be an invitation link's token" }) });
+/** GET /api/workspace/join/{token}: who is invited, where, as what. */
+export const JoinCheckDto = t.Object({ email: t.String(), workspaceName: t.String(), role: Role });
+export type JoinCheckDto = typeof JoinCheckDto.static;
