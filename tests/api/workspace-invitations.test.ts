@@ -123,12 +123,25 @@ describe("the owner's invitations", () => {
 
   test("bad input: 400 with a message, nothing sent", async () => {
     const before = smtp.received.length;
-    for (const body of [{ email: "not an email", role: "broker" }, { email: "a@b.example", role: "king" }, {}]) {
+    // A missing role is refused, not taken as "owner" (Elysia's UnionEnum default).
+    for (const body of [{ email: "not an email", role: "broker" }, { email: "a@b.example", role: "king" }, { email: "a@b.example" }, {}]) {
       const res = await invite(body);
       expect(res.status).toBe(400);
       expect(typeof res.body.message).toBe("string");
     }
     await srv.runJobs();
     expect(smtp.received.length).toBe(before);
+    expect((await srv.call("/api/workspace/invitations", { token: owner.token })).body.map((i: { email: string }) => i.email)).not.toContain("a@b.example");
+  });
+
+  test("changing one workspace setting leaves the others as they were", async () => {
+    expect((await srv.call("/api/workspace", { method: "PUT", token: owner.token, body: { visibility: "assigned", defaultRole: "assistant" } })).status).toBe(200);
+    const renamed = await srv.call("/api/workspace", { method: "PUT", token: owner.token, body: { name: "Acme Lending" } });
+    expect(renamed.body).toMatchObject({ name: "Acme Lending", visibility: "assigned", defaultRole: "assistant" });
+    // Any member's role change names its role: none given is a 400, not "owner".
+    const members = (await srv.call("/api/workspace/members", { token: owner.token })).body;
+    const bea = members.find((m: { email: string }) => m.email === "bea@acme.example");
+    expect((await srv.call(`/api/workspace/members/${bea.id}`, { method: "PUT", token: owner.token, body: {} })).status).toBe(400);
+    await srv.call("/api/workspace", { method: "PUT", token: owner.token, body: { visibility: "all", defaultRole: "broker" } });
   });
 });

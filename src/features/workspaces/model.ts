@@ -2,8 +2,11 @@ import { t } from "elysia";
 import { WORKSPACE_ROLES, WORKSPACE_VISIBILITIES } from "../../shared/workspaces.ts";
 import { MAX_NAME_LENGTH } from "../../shared/validation.ts";
 
-const Role = t.UnionEnum([...WORKSPACE_ROLES], { error: "role must be owner, broker or assistant" });
-const Visibility = t.UnionEnum([...WORKSPACE_VISIBILITIES], { error: "visibility must be all or assigned" });
+// No default: Elysia's UnionEnum defaults to its first value and fills it into a body that left
+// the field out, so a missing role was "owner" and every settings change (PUT /api/workspace
+// {name}) reset visibility to "all" and the default role of claimed-domain sign-ins to "owner".
+const Role = t.UnionEnum([...WORKSPACE_ROLES], { error: "role must be owner, broker or assistant", default: undefined });
+const Visibility = t.UnionEnum([...WORKSPACE_VISIBILITIES], { error: "visibility must be all or assigned", default: undefined });
 
 /** GET /api/workspace: the workspace, and the asker's role in it. */
 export const WorkspaceDto = t.Object({
