@@ -5,8 +5,14 @@ import { MAX_NAME_LENGTH } from "../../shared/validation.ts";
 // No default: Elysia's UnionEnum defaults to its first value and fills it into a body that left
 // the field out, so a missing role was "owner" and every settings change (PUT /api/workspace
 // {name}) reset visibility to "all" and the default role of claimed-domain sign-ins to "owner".
-const Role = t.UnionEnum([...WORKSPACE_ROLES], { error: "role must be owner, broker or assistant", default: undefined });
-const Visibility = t.UnionEnum([...WORKSPACE_VISIBILITIES], { error: "visibility must be all or assigned", default: undefined });
+// Taken out, not set to undefined: a schema with any default makes Elysia fill in the body, and
+// then a body that is not an object at all ([], a string, none) passed as {}.
+function withoutDefault<Schema extends { default?: unknown }>(schema: Schema): Schema {
+  const { default: _filled, ...rest } = schema;
+  return rest as Schema;
+}
+const Role = withoutDefault(t.UnionEnum([...WORKSPACE_ROLES], { error: "role must be owner, broker or assistant" }));
+const Visibility = withoutDefault(t.UnionEnum([...WORKSPACE_VISIBILITIES], { error: "visibility must be all or assigned" }));
 
 /** GET /api/workspace: the workspace, and the asker's role in it. */
 export const WorkspaceDto = t.Object({
