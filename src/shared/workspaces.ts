@@ -49,6 +49,7 @@ export const workspaceMessages = {
   invalidDomain: "Claimed domains must be domain names such as example.com",
   nameRequired: "The workspace needs a name",
   reassignToSelf: "Their customers need another member to go to: choose reassignTo",
+  nothingToChange: "Send at least one workspace setting to change.",
   alreadyMember: "This email already belongs to a member of this workspace.",
   invitationNotFound: "Invitation not found",
   invalidInvitation: "This invitation link is invalid, expired or already used. Ask the workspace's owner for a new one.",

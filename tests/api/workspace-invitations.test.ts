@@ -138,6 +138,8 @@ describe("the owner's invitations", () => {
     expect((await srv.call("/api/workspace", { method: "PUT", token: owner.token, body: { visibility: "assigned", defaultRole: "assistant" } })).status).toBe(200);
     const renamed = await srv.call("/api/workspace", { method: "PUT", token: owner.token, body: { name: "Acme Lending" } });
     expect(renamed.body).toMatchObject({ name: "Acme Lending", visibility: "assigned", defaultRole: "assistant" });
+    // A body that names no setting (none, an array, text) is refused, not answered as a success.
+    for (const body of [{}, [], "hello"]) expect((await srv.call("/api/workspace", { method: "PUT", token: owner.token, body })).status).toBe(400);
     // Any member's role change names its role: none given is a 400, not "owner".
     const members = (await srv.call("/api/workspace/members", { token: owner.token })).body;
     const bea = members.find((m: { email: string }) => m.email === "bea@acme.example");
