@@ -147,3 +147,15 @@ describe("the owner's invitations", () => {
     await srv.call("/api/workspace", { method: "PUT", token: owner.token, body: { visibility: "all", defaultRole: "broker" } });
   });
 });
+
+test("expired invitations are dropped by the hourly task; accepted ones stay", async () => {
+  expect((await invite({ email: "never@acme.example", role: "broker" })).status).toBe(201);
+  const count = async (where: string) => (await rows<{ n: number }>(srv.server.ctx.db, statement(`select count(*) as n from workspace_invitations where ${where}`)))[0]!.n;
+  expect(Number(await count("email = 'never@acme.example'"))).toBe(1);
+  const accepted = Number(await count("accepted_at is not null"));
+  expect(accepted).toBeGreaterThan(0);
+  srv.clock.advance(7 * 86_400_000 + 60 * 60 * 1000);
+  await srv.runJobs();
+  expect(Number(await count("email = 'never@acme.example'"))).toBe(0);
+  expect(Number(await count("accepted_at is not null"))).toBe(accepted);
+});

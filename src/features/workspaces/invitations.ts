@@ -1,7 +1,7 @@
 // An owner's invitations to join their workspace: one-time links, 7 days, kept only as the
 // token's hash. Accepting one creates the account, which is auth's (auth/join.ts): this holds the
 // invitation's rules and the membership it grants.
-import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lt } from "drizzle-orm";
 import { users, workspaceInvitations, workspaceMembers, workspaces } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
@@ -9,7 +9,7 @@ import { perContext } from "../../lib/instance-state.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { FailureLimiter } from "../../lib/rate-limit.ts";
 import { hashToken, newId, randomToken } from "../../lib/tokens.ts";
-import { inTransaction } from "../../lib/unit-of-work.ts";
+import { inTransaction, write } from "../../lib/unit-of-work.ts";
 import { displayName } from "../../shared/user-display.ts";
 import { isValidEmail, messages, normalizeEmail } from "../../shared/validation.ts";
 import { INVITATION_TTL_DAYS, workspaceMessages, type Scope, type WorkspaceRole } from "../../shared/workspaces.ts";
@@ -127,4 +127,9 @@ export async function joinByInvitation(tx: Writer, input: { invitationId: string
   if (!claimed) return false;
   await tx.insert(workspaceMembers).values({ userId: input.userId, workspaceId: claimed.workspaceId, role: claimed.role });
   return true;
+}
+
+/** Expired invitations open nothing: dropped by the hourly task. Accepted ones stay, the record of who joined by whose invitation. */
+export async function purgeExpiredInvitations(ctx: AppContext): Promise<void> {
+  await write(ctx, (tx) => tx.delete(workspaceInvitations).where(and(isNull(workspaceInvitations.acceptedAt), lt(workspaceInvitations.expiresAt, ctx.clock.now()))));
 }
