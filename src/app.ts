@@ -2,7 +2,7 @@
 import { Elysia, type AnyElysia } from "elysia";
 import { apiDocsRoutes } from "./features/api-docs/routes.ts";
 import type { AppContext } from "./context.ts";
-import { authRoutes } from "./features/auth/routes.ts";
+import { authRoutes, joinRoutes } from "./features/auth/routes.ts";
 import { rememberTimeZone } from "./features/broker-profile/contact.ts";
 import { secondFactorChallenge } from "./features/two-factor/service.ts";
 import { billingRoutes } from "./features/billing/routes.ts";
@@ -80,6 +80,7 @@ export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events), metric
       .use(templateRoutes(ctx))
       // Members' names and sessions are auth's, their customers customers'; workspaces sits below both.
       .use(workspaceRoutes(ctx, { brokersById, endSessions: endBrokerSessions, moveCustomers: moveAssignedCustomers }))
+      .use(joinRoutes(ctx))
       .use(dashboardRoutes(ctx))
       .use(reminderRoutes(ctx))
       .use(expiryRoutes(ctx))

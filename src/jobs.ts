@@ -7,6 +7,7 @@ import { sendCadenceReminders } from "./features/reminders/cadence.ts";
 import { requestExpiringRenewals } from "./features/expiry/service.ts";
 import { purgeExpiredBrokerAuth } from "./features/auth/service.ts";
 import { purgeExpiredCustomerAuth } from "./features/customer-auth/service.ts";
+import { purgeExpiredInvitations } from "./features/workspaces/invitations.ts";
 import { expireCanceledPlans } from "./features/billing/expiry.ts";
 import { atMostEvery, type JobHandler, type PeriodicTask } from "./lib/jobs.ts";
 import { purgeExpiredRateLimits } from "./lib/rate-limit.ts";
@@ -27,6 +28,7 @@ export const periodicTasks: PeriodicTask[] = [
   atMostEvery(60 * 60 * 1000, async (ctx) => {
     await purgeExpiredBrokerAuth(ctx);
     await purgeExpiredCustomerAuth(ctx);
+    await purgeExpiredInvitations(ctx);
     await purgeExpiredRateLimits(ctx);
   }),
 ];

@@ -32,6 +32,7 @@ const CustomersRoute = lazyScreen(() => import("./routes/customers"), "Customers
 const CustomerDetailRoute = lazyScreen(() => import("./routes/customer-detail"), "CustomerDetailRoute");
 const ProfileRoute = lazyScreen(() => import("./routes/profile"), "ProfileRoute");
 const ResetPasswordRoute = lazyScreen(() => import("./routes/reset-password"), "ResetPasswordRoute");
+const JoinRoute = lazyScreen(() => import("./routes/join"), "JoinRoute");
 const NotificationsRoute = lazyScreen(() => import("./routes/notifications"), "NotificationsRoute");
 const TemplatesRoute = lazyScreen(() => import("./routes/templates"), "TemplatesRoute");
 const UploadPortalRoute = lazyScreen(() => import("./routes/upload-portal"), "UploadPortalRoute");
@@ -112,6 +113,7 @@ export function App() {
           <Route path="/templates" element={<Screen><TemplatesRoute /></Screen>} />
         </Route>
         <Route path="/reset-password" element={<Suspense fallback={<FullPageSpinner label="Loading" />}><ResetPasswordRoute /></Suspense>} />
+        <Route path="/join/:token" element={<Suspense fallback={<FullPageSpinner label="Loading" />}><JoinRoute /></Suspense>} />
         <Route path="/upload" element={<PortalScreen />} />
         <Route path="/upload/:uploadLink" element={<PortalScreen />} />
         <Route path="*" element={<NotFoundRoute />} />

@@ -49,4 +49,13 @@ export const workspaceMessages = {
   invalidDomain: "Claimed domains must be domain names such as example.com",
   nameRequired: "The workspace needs a name",
   reassignToSelf: "Their customers need another member to go to: choose reassignTo",
+  nothingToChange: "Send at least one workspace setting to change.",
+  alreadyMember: "This email already belongs to a member of this workspace.",
+  invitationNotFound: "Invitation not found",
+  invalidInvitation: "This invitation link is invalid, expired or already used. Ask the workspace's owner for a new one.",
+  accountElsewhere: "This email already has an account in another workspace. Ask your administrator to move it; it is never moved automatically.",
+  tooManyInvitationTries: "Too many invalid invitation links were tried. Try again later.",
 } as const;
+
+/** How long an invitation's link works. */
+export const INVITATION_TTL_DAYS = 7;

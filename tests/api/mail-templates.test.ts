@@ -78,3 +78,15 @@ describe("email templates", () => {
     expect(email.text).toContain('<script>alert("x")</script>'); // plain text is shown as text
   });
 });
+
+test("a workspace invitation names the workspace, the inviter and the role, carries the link in both bodies, and has the phone-ready head", () => {
+  const joinUrl = "https://portal.example.com/join/tok";
+  const email = templates.workspaceInvitationEmail({ workspaceName: "Acme <Lending>", inviterName: "Bree Broker", role: "assistant", joinUrl, days: 7 });
+  expect(email.subject).toBe("Bree Broker invited you to join Acme <Lending> on the document portal");
+  expect(email.text).toContain("as an assistant");
+  expect(email.text).toContain("expires in 7 days");
+  expect(email.text).toContain(joinUrl);
+  expect(email.html).toContain(`href="${joinUrl}`);
+  expect(email.html).toContain("Acme &lt;Lending&gt;");
+  expect(email.html).toContain('<meta name="viewport"');
+});

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { APIRequestContext, Locator, Page } from "playwright-core";
 import { repoRoot } from "../support/cli.ts";
-import { brokerSignUp, emailedCode, emailedResetToken, screenshot, usePortalInBrowser, viewports } from "./support.ts";
+import { brokerSignUp, emailedCode, emailedJoinToken, emailedResetToken, screenshot, usePortalInBrowser, viewports } from "./support.ts";
 import { realPdf } from "../files/samples.ts";
 
 const { portal, openPage } = usePortalInBrowser();
@@ -122,6 +122,9 @@ test("every screen passes axe (experimental rules on) with no serious or critica
   // A reset link that works, so its page shows the form (a used one says so at once instead).
   expect((await visitor.page.request.post(`${portal.url}/api/auth/forgot-password`, { data: { email: "ally@example.com" }, headers: sameOrigin })).status()).toBe(200);
   const resetToken = emailedResetToken(portal, "ally@example.com");
+  // An invitation that works, so its page shows the form.
+  expect((await broker.page.request.post(`${portal.url}/api/workspace/invitations`, { data: { email: "newcomer@example.com", role: "assistant" }, headers: sameOrigin })).status()).toBe(201);
+  const joinToken = emailedJoinToken(portal, "newcomer@example.com");
 
   for (const [size, viewport] of Object.entries(viewports)) {
     for (const { page } of [broker, guest, signedIn, visitor]) await page.setViewportSize(viewport);
@@ -137,6 +140,10 @@ test("every screen passes axe (experimental rules on) with no serious or critica
     await visitor.page.goto(`${portal.url}/reset-password?token=${encodeURIComponent(resetToken)}`);
     await visitor.page.getByRole("button", { name: "Set new password" }).waitFor();
     await expectAccessible(visitor.page, `reset-password-${size}`);
+
+    await visitor.page.goto(`${portal.url}/join/${encodeURIComponent(joinToken)}`);
+    await visitor.page.getByRole("button", { name: "Create account and join" }).waitFor();
+    await expectAccessible(visitor.page, `join-${size}`);
 
     await broker.page.goto(`${portal.url}/dashboard`);
     await broker.page.getByText("rory@example.com").first().waitFor();

@@ -76,6 +76,18 @@ export function emailedResetToken(portal: Portal, to: string): string {
   }
 }
 
+/** The token of the newest workspace invitation link (/join/{token}) emailed to `to` (read from the outbox). */
+export function emailedJoinToken(portal: Portal, to: string): string {
+  const db = new Database(join(portal.dataDir, databaseFileName), { readonly: true });
+  try {
+    const token = latestEmail(db, to, "workspace_invitation")?.text.match(/\/join\/([\w%-]+)/)?.[1];
+    if (!token) throw new Error(`no invitation was emailed to ${to}`);
+    return decodeURIComponent(token);
+  } finally {
+    db.close();
+  }
+}
+
 /**
  * Signs a broker up through the API in this browser context (its cookies), with the emailed code
  * when the portal asks for one (every broker after its first).

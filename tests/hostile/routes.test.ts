@@ -14,6 +14,7 @@ import {
   multipartBody,
   multipartParts,
   GUESSED_LOGO_KEY,
+  GUESSED_INVITATION_TOKEN,
   pathParams,
   GUESSED_RESET_TOKEN,
   rawFetch,
@@ -83,6 +84,10 @@ function victimValue(w: World, v: NonNullable<RouteEntry["params"]>[string], act
       return GUESSED_RESET_TOKEN;
     case "templateId":
       return w.victim.templateId;
+    case "invitationId":
+      return w.victim.invitationId;
+    case "invitationToken":
+      return GUESSED_INVITATION_TOKEN;
     case "memberId":
       return w.brokerA.user.id; // the victim's broker, a member of the victim's workspace
     case "uploadLink":

@@ -35,10 +35,13 @@ export const routeKey = (r: { method: string; path: string }) => `${r.method} ${
 export const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
 
 /** What a path parameter is filled with when a route is aimed at the victim. */
-export type VictimValue = "customerId" | "documentId" | "brokerNotificationId" | "customerNotificationId" | "uploadLink" | "logoKey" | "templateId" | "resetToken" | "memberId";
+export type VictimValue = "customerId" | "documentId" | "brokerNotificationId" | "customerNotificationId" | "uploadLink" | "logoKey" | "templateId" | "resetToken" | "memberId" | "invitationId" | "invitationToken";
 
 /** Reset links are checked by their random token (GET …/reset-password/{token}); what is attacked is a guessed one. */
 export const GUESSED_RESET_TOKEN = "x".repeat(43);
+
+/** Invitation links are opened by their random token (GET /api/workspace/join/{token}): what is attacked is a guessed one. */
+export const GUESSED_INVITATION_TOKEN = "y".repeat(43);
 
 /** Logos are public by their random key (portals and mail clients load them); what is attacked is a guessed key. */
 export const GUESSED_LOGO_KEY = "Zq8mW3kT9vX2pL7rN4sB1yC6";
@@ -129,6 +132,11 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "PUT /api/workspace": { auth: "broker", body: () => ({ name: "Hijacked brokerage", visibility: "assigned", claimedDomains: ["intruder.example"] }) },
   "GET /api/workspace/members": { auth: "broker" },
   "PUT /api/workspace/members/:id": { auth: "broker", params: { id: "memberId" }, body: () => ({ role: "assistant" }) },
+  "POST /api/workspace/invitations": { auth: "broker", body: () => ({ email: `recruit-${crypto.randomUUID().slice(0, 8)}@example.com`, role: "owner" }) },
+  "GET /api/workspace/invitations": { auth: "broker" },
+  "DELETE /api/workspace/invitations/:id": { auth: "broker", params: { id: "invitationId" } },
+  "GET /api/workspace/join/:token": { auth: "public", params: { token: "invitationToken" } },
+  "POST /api/workspace/join": { auth: "public", body: () => ({ token: GUESSED_INVITATION_TOKEN, password: "a long new password", firstName: "Intruder" }) },
   "GET /api/templates": { auth: "broker" },
   "POST /api/templates": { auth: "broker", body: () => ({ name: `Intruder checklist ${crypto.randomUUID().slice(0, 8)}`, documents: [{ name: "Paystub" }] }) },
   "PUT /api/templates/:id": { auth: "broker", params: { id: "templateId" }, body: () => ({ name: "Hijacked checklist", documents: [{ name: "Photo ID" }] }) },
@@ -274,7 +282,7 @@ export interface World {
   brokerB: Broker;
   brokerC: Broker;
   /** A's customer: the data every attack tries to reach. */
-  victim: Party & { customDocName: string; brokerNotificationId: string; customerNotificationId: string; templateId: string; templateName: string };
+  victim: Party & { customDocName: string; brokerNotificationId: string; customerNotificationId: string; templateId: string; templateName: string; invitationId: string };
   /** The same person as B's customer (B's own link; the tenancy contract says a different record). */
   victimViaB: Party;
   /** B's unrelated customer, signed in on their own link. */
@@ -362,6 +370,10 @@ export async function seedWorld(srv: TestServer): Promise<World> {
   const template = await srv.call("/api/templates", { method: "POST", token: brokerA.token, body: { name: templateName, documents: [{ name: "Paystub" }] } });
   if (template.status !== 201) throw new Error(`victim template failed: ${template.status} ${JSON.stringify(template.body)}`);
 
+  // A's pending invitation to join A's workspace.
+  const invitation = await srv.call("/api/workspace/invitations", { method: "POST", token: brokerA.token, body: { email: `recruit-${tag}@example.com`, role: "broker" } });
+  if (invitation.status !== 201) throw new Error(`victim invitation failed: ${invitation.status} ${JSON.stringify(invitation.body)}`);
+
   const db = srv.server.ctx.db.$client;
   const brokerNotification = db.query("select id from notifications where audience = 'broker' and broker_id = ? limit 1").get(brokerA.user.id) as
     | { id: string }
@@ -387,6 +399,7 @@ export async function seedWorld(srv: TestServer): Promise<World> {
       customerNotificationId: customerNotification.id,
       templateId: template.body.id,
       templateName,
+      invitationId: invitation.body.id,
     },
     victimViaB: { customerId: b.id, uploadLink: b.uploadLink, documentIds: b.documents.map((d) => d.id), email, name: b.name, cookie: "" },
     other: { customerId: o.id, uploadLink: o.uploadLink, documentIds: o.documents.map((d) => d.id), email: `other-${tag}@example.com`, name: o.name, cookie: otherCookie },
@@ -408,6 +421,7 @@ export function victimSecrets(w: World, options: { knowsEmail: boolean }): strin
     w.victim.customerNotificationId,
     w.victim.templateId,
     w.victim.templateName,
+    w.victim.invitationId,
     FILE_MARKER,
     "victim-statement.pdf",
     "Alpha's private request",
@@ -583,6 +597,8 @@ export function victimPath(world: World, route: AppRoute): string {
     resetToken: GUESSED_RESET_TOKEN,
     // The victim's broker as a member of their workspace.
     memberId: world.brokerA.user.id,
+    invitationId: world.victim.invitationId,
+    invitationToken: GUESSED_INVITATION_TOKEN,
   };
   return pathParams(route.path).reduce((path, p) => path.replace(`:${p}`, ids[entry.params![p]! as keyof typeof ids]), route.path);
 }

@@ -19,7 +19,8 @@ export type Resource =
   | "profile"
   | "site"
   | "subscription"
-  | "templates";
+  | "templates"
+  | "workspace";
 
 /** A query key: its resource, then whatever narrows it (ids, sub-resources, plain strings only). */
 export type ResourceKey = readonly [Resource, ...(string | number)[]];

@@ -46,7 +46,7 @@ const limitsFor = perContext("broker reset and email-change code limits", "share
   codesByBroker: new FailureLimiter(ctx, "broker-email-change-codes", 5, 60 * MINUTE),
 }));
 
-const checkNewPassword = (password: string) => {
+export const checkNewPassword = (password: string) => {
   if (!password) throw badRequest(messages.passwordRequired);
   if (password.length < BROKER_PASSWORD_MIN) throw badRequest(messages.passwordTooShort);
 };

@@ -84,3 +84,11 @@ export const SecondFactorChallenge = t.Object({
   message: t.String(),
 });
 export type SecondFactorChallenge = typeof SecondFactorChallenge.static;
+
+/** POST /api/workspace/join: an invitation's token, and the new account's password and name. */
+export const JoinBody = t.Object({
+  token: t.String({ minLength: 1, maxLength: 128, error: "token must be an invitation link's token" }),
+  password,
+  firstName: name,
+  lastName: name,
+});

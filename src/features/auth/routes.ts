@@ -21,6 +21,7 @@ import {
   ChangePasswordResponse,
   ConfirmEmailBody,
   ForgotPasswordBody,
+  JoinBody,
   PublicUser,
   SignedInBroker,
   ResetPasswordBody,
@@ -33,6 +34,7 @@ import {
 } from "./model.ts";
 import { brokerCookie, brokerSessionToken } from "./session.ts";
 import { signInBroker, signOutBroker, signUpBroker } from "./service.ts";
+import { joinWorkspace } from "./join.ts";
 
 /**
  * What sign-in asks of features above auth, handed in by src/app.ts so that auth imports neither
@@ -126,4 +128,18 @@ export const authRoutes = (ctx: AppContext, { secondFactor, rememberTimeZone }: 
       body: ConfirmEmailBody,
       response: PublicUser,
     });
+};
+
+/** POST /api/workspace/join: accepting an invitation creates the account and signs it in, as sign-up does. */
+export const joinRoutes = (ctx: AppContext) => {
+  const session = brokerCookie(ctx);
+  return new Elysia({ name: "workspace-join", seed: contextSeed(ctx), prefix: "/api/workspace" }).post(
+    "/join",
+    async ({ body, cookie, request, server, status }) => {
+      const result = await joinWorkspace(ctx, { ...body, address: clientAddress(ctx, request, server) });
+      session.set(cookie, result.token, result.expiresAt);
+      return status(201, { user: result.user, token: result.token });
+    },
+    { body: JoinBody, response: { 201: AuthResponse } },
+  );
 };

@@ -23,9 +23,9 @@ import { foundWorkspace } from "../workspaces/founding.ts";
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** A name field as stored: cleaned (cleanName), and null when nothing is left. */
-const nameOrNull = (value: string | null | undefined) => (value && cleanName(value)) || null;
+export const nameOrNull = (value: string | null | undefined) => (value && cleanName(value)) || null;
 
-interface BrokerDetails {
+export interface BrokerDetails {
   email: string;
   password: string;
   firstName: string | null;
@@ -43,11 +43,20 @@ function brokerDetails(input: SignUpInput): BrokerDetails {
 
 const accountExists = () => new AppError("conflict", "An account with this email already exists. Sign in instead.");
 
-async function insertBroker(db: Writer, details: BrokerDetails, passwordHash: string): Promise<PublicUser> {
+/**
+ * Inserts the account and its membership: by default it founds its own workspace; `join` makes it
+ * a member of another instead (an invitation, auth/join.ts).
+ */
+export async function insertBroker(
+  db: Writer,
+  details: BrokerDetails,
+  passwordHash: string,
+  join: (tx: Writer, user: PublicUser) => Promise<void> = foundWorkspace,
+): Promise<PublicUser> {
   const { email, firstName, lastName } = details;
   try {
     const user = toPublicUser((await db.insert(users).values({ id: newId(), email, passwordHash, firstName, lastName }).returning())[0]!);
-    await foundWorkspace(db, user);
+    await join(db, user);
     return user;
   } catch (error) {
     // Two sign-ups for one email at the same moment: the unique index decides.

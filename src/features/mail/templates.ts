@@ -311,3 +311,17 @@ export function brokerEmailChangedEmail(p: { newEmail: string }) {
     footer: BROKER_FOOTER,
   });
 }
+
+/** A workspace owner's invitation to join their brokerage on the portal: a one-time link. */
+export function workspaceInvitationEmail(p: { workspaceName: string; inviterName: string; role: string; joinUrl: string; days: number }) {
+  return compose({
+    subject: `${p.inviterName} invited you to join ${p.workspaceName} on the document portal`,
+    greeting: "Hello,",
+    paragraphs: [
+      `${p.inviterName} invited you to join the workspace ${p.workspaceName} as ${p.role === "assistant" ? "an assistant" : `a ${p.role}`}.`,
+      `The link below works once and expires in ${p.days} days. If you did not expect this, ignore this email.`,
+    ],
+    action: { label: "Accept the invitation", url: p.joinUrl },
+    footer: BROKER_FOOTER,
+  });
+}

@@ -10,9 +10,10 @@ import { displayName, type DisplayableUser } from "../../shared/user-display.ts"
  * workspace after their company when they had given one).
  *
  * The workspace takes its founder's id, as every upgraded broker's did (migration 0021). The
- * services that do not take the member's scope yet (docs/architecture.md, "Workspaces") read and
- * write a broker's data under that broker's id, which is their workspace's id only because of
- * this; nothing can join a workspace yet, so every member is its workspace's founder.
+ * services that do not take the member's scope yet (docs/architecture.md, "Workspaces": plan,
+ * notifications, live events, branding) read and write a broker's data under that broker's id,
+ * which is their workspace's id only for its founder: an invited member (invitations.ts) has an
+ * id of their own.
  */
 export async function foundWorkspace(tx: Writer, founder: DisplayableUser & { id: string }): Promise<void> {
   await tx.insert(workspaces).values({ id: founder.id, name: displayName(founder), claimedDomains: [] });

@@ -3,13 +3,18 @@ import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
 import { IdParams } from "../../lib/model.ts";
 import { access } from "../access/plugin.ts";
-import { MemberDto, MemberList, MemberRemoved, MemberRoleBody, RemoveMemberQuery, UpdateWorkspaceBody, WorkspaceDto } from "./model.ts";
+import { clientAddress } from "../../lib/http.ts";
+import { Message } from "../../lib/model.ts";
+import { InvitationBody, InvitationDto, InvitationList, JoinCheckDto, JoinTokenParams, MemberDto, MemberList, MemberRemoved, MemberRoleBody, RemoveMemberQuery, UpdateWorkspaceBody, WorkspaceDto } from "./model.ts";
+import { checkInvitation, inviteMember, listInvitations, revokeInvitation } from "./invitations.ts";
 import { listMembers, removeMember, setMemberRole, updateWorkspace, workspaceOf, type BrokersById, type RemovalHooks } from "./service.ts";
 import { requireRole } from "./permissions.ts";
 
 export const workspaceRoutes = (ctx: AppContext, hooks: RemovalHooks & { brokersById: BrokersById }) =>
   new Elysia({ name: "workspaces", seed: contextSeed(ctx), prefix: "/api/workspace" })
     .use(access(ctx))
+    // Public: the invitation page asks who is invited before the form (POST /join is auth's: it creates the account).
+    .get("/join/:token", ({ params, request, server }) => checkInvitation(ctx, params.token, clientAddress(ctx, request, server)), { params: JoinTokenParams, response: JoinCheckDto })
     .guard({ broker: true }, (app) =>
       app
         // Owners change, brokers read, assistants get 403 (src/shared/workspaces.ts); any member
@@ -32,5 +37,11 @@ export const workspaceRoutes = (ctx: AppContext, hooks: RemovalHooks & { brokers
           params: IdParams,
           query: RemoveMemberQuery,
           response: MemberRemoved,
-        }),
+        })
+        .post("/invitations", async ({ member, body, status }) => status(201, await inviteMember(ctx, member, body)), { body: InvitationBody, response: { 201: InvitationDto } })
+        .get("/invitations", ({ member }) => listInvitations(ctx, member), { response: InvitationList })
+        .delete("/invitations/:id", async ({ member, params }) => {
+          await revokeInvitation(ctx, member, params.id);
+          return { message: "Invitation withdrawn" };
+        }, { params: IdParams, response: Message }),
     );

@@ -41,6 +41,10 @@ function checkedSettings(input: UpdateWorkspaceInput): Partial<typeof workspaces
 /** The owner changes any of the workspace's settings. */
 export async function updateWorkspace(ctx: AppContext, member: Scope, input: UpdateWorkspaceInput): Promise<WorkspaceDto> {
   requireRole(member, "manageWorkspace");
+  // Every field is optional, so Elysia hands over a missing or unreadable body (text, XML, an
+  // array) as {}: refuse a request that names no setting rather than answer success for nothing
+  // (as broker-profile does).
+  if (!Object.values(input).some((v) => v !== undefined)) throw badRequest(workspaceMessages.nothingToChange);
   const settings = checkedSettings(input);
   if (Object.keys(settings).length > 0) await inTransaction(ctx, ({ tx }) => tx.update(workspaces).set(settings).where(eq(workspaces.id, member.workspaceId)));
   return workspaceOf(ctx, member);

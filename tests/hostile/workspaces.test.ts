@@ -1,0 +1,151 @@
+// Hostile: workspace invitations (issue 40). A link used twice, after it expired, by someone who
+// is not the invited email, an assistant or a broker inviting, another workspace's invitation id,
+// a removed member's session: each is refused (401/403/404/409) and changes nothing. Tables are
+// read through SQL that both databases speak, so this runs on PostgreSQL too.
+import { beforeAll, describe, expect, test } from "bun:test";
+import { useTestServer, type Broker } from "../support/server.ts";
+import { rows, statement } from "../support/sql.ts";
+
+const srv = useTestServer();
+let owner: Broker;
+let outsider: Broker;
+
+/** The rows an invitation's use could touch, as one comparable value. */
+async function state(): Promise<string> {
+  const db = srv.server.ctx.db;
+  const parts = await Promise.all([
+    rows(db, statement("select id, email from users order by id")),
+    rows(db, statement("select id, user_id from sessions order by id")),
+    rows(db, statement("select user_id, workspace_id, role from workspace_members order by user_id")),
+    rows(db, statement("select id, workspace_id, email, role, accepted_at from workspace_invitations order by id")),
+  ]);
+  return JSON.stringify(parts);
+}
+
+const invite = (email: string, role: string, token = owner.token) => srv.call("/api/workspace/invitations", { method: "POST", token, body: { email, role } });
+const join = (body: Record<string, unknown>, headers?: Record<string, string>) => srv.call("/api/workspace/join", { method: "POST", body, headers });
+
+/** An invitation's token, read from the email the portal wrote (no SMTP here: the outbox keeps it). */
+async function linkTokenFor(email: string): Promise<string> {
+  const [mail] = await rows<{ text: string }>(srv.server.ctx.db, statement(`select text from emails where "to" = ? and kind = 'workspace_invitation' order by created_at desc, id desc`, email));
+  const token = mail?.text.match(/\/join\/([\w%-]+)/)?.[1];
+  if (!token) throw new Error(`no invitation reached ${email}`);
+  return decodeURIComponent(token);
+}
+
+async function member(email: string, role: string): Promise<{ token: string; id: string }> {
+  expect((await invite(email, role)).status).toBe(201);
+  const joined = await join({ token: await linkTokenFor(email), password: "a long enough password" });
+  expect(joined.status).toBe(201);
+  return { token: joined.body.token, id: joined.body.user.id };
+}
+
+async function expectRefusedUnchanged(call: () => Promise<{ status: number; body: any }>, statuses: number[]) {
+  const before = await state();
+  const res = await call();
+  expect(statuses, `${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
+  expect(typeof res.body.message).toBe("string");
+  expect(await state()).toBe(before);
+  return res;
+}
+
+const PASSWORD = "correct horse battery";
+async function signInAgain() {
+  for (const who of [owner, outsider]) {
+    const res = await srv.call("/api/auth/signin", { method: "POST", body: { email: who.user.email, password: PASSWORD } });
+    expect(res.status).toBe(200);
+    who.token = res.body.token;
+  }
+}
+
+beforeAll(async () => {
+  owner = await srv.signUpBroker({ email: "boss@team.example", password: PASSWORD, firstName: "Bo", lastName: "Boss" });
+  outsider = await srv.signUpBroker({ email: "eve@elsewhere.example", password: PASSWORD });
+});
+
+describe("an invitation link", () => {
+  test("used twice: the second use is a 404 and creates nothing", async () => {
+    expect((await invite("twice@team.example", "broker")).status).toBe(201);
+    const token = await linkTokenFor("twice@team.example");
+    expect((await join({ token, password: "a long enough password" })).status).toBe(201);
+    await expectRefusedUnchanged(() => join({ token, password: "another long password" }), [404, 410]);
+    expect((await srv.call(`/api/workspace/join/${token}`)).status).toBe(404);
+  });
+
+  test("after it expired (7 days): the check and the join say so, nothing is created", async () => {
+    expect((await invite("late@team.example", "broker")).status).toBe(201);
+    const token = await linkTokenFor("late@team.example");
+    expect((await srv.call(`/api/workspace/join/${token}`)).status).toBe(200);
+    srv.clock.advance(7 * 86_400_000 + 60_000);
+    await signInAgain(); // sessions last 7 days too
+    await expectRefusedUnchanged(() => srv.call(`/api/workspace/join/${token}`), [404, 410]);
+    await expectRefusedUnchanged(() => join({ token, password: "a long enough password" }), [404, 410]);
+    // No longer listed as pending either.
+    const pending = (await srv.call("/api/workspace/invitations", { token: owner.token })).body;
+    expect(pending.map((i: { email: string }) => i.email)).not.toContain("late@team.example");
+  });
+
+  test("by another email's account: the invited address is the only one it can make, and an existing account is never moved", async () => {
+    expect((await invite("invited@team.example", "broker")).status).toBe(201);
+    const token = await linkTokenFor("invited@team.example");
+    // Signed in as someone else, naming another email: the account made is the invited one, and the caller's stays where it was.
+    const joined = await join({ token, password: "a long enough password", email: "eve@elsewhere.example" }, { authorization: `Bearer ${outsider.token}` });
+    if (joined.status === 201) expect(joined.body.user.email).toBe("invited@team.example");
+    else expect(joined.status).toBe(400);
+    const eve = (await srv.call("/api/auth/user", { token: outsider.token })).body;
+    expect(eve).toMatchObject({ email: "eve@elsewhere.example", role: "owner" });
+    expect(eve.workspaceId).not.toBe((await srv.call("/api/auth/user", { token: owner.token })).body.workspaceId);
+
+    // An invitation to an address that has an account in another workspace: 409, nothing moves.
+    expect((await invite("eve@elsewhere.example", "owner")).status).toBe(201);
+    const eveToken = await linkTokenFor("eve@elsewhere.example");
+    const res = await expectRefusedUnchanged(() => join({ token: eveToken, password: "a long enough password" }), [409]);
+    expect(res.body.message).toContain("never moved automatically");
+  });
+
+  test("a guessed token: 404, and many wrong ones are throttled (429) without creating anything", async () => {
+    let last = 0;
+    for (let i = 0; i < 25; i++) {
+      const res = await expectRefusedUnchanged(() => join({ token: `guess-${i}-${"z".repeat(40)}`, password: "a long enough password" }), [404, 429]);
+      last = res.status;
+    }
+    expect(last).toBe(429);
+    // A valid link from the same address waits too, until the window passes.
+    expect((await invite("patient@team.example", "broker")).status).toBe(201);
+    const token = await linkTokenFor("patient@team.example");
+    expect((await srv.call(`/api/workspace/join/${token}`)).status).toBe(429);
+    srv.clock.advance(16 * 60_000);
+    expect((await srv.call(`/api/workspace/join/${token}`)).status).toBe(200);
+  });
+});
+
+describe("who may invite", () => {
+  test("an assistant and a broker of the workspace: 403, nothing sent", async () => {
+    const assistant = await member("assist@team.example", "assistant");
+    const broker = await member("broker@team.example", "broker");
+    for (const who of [assistant, broker]) {
+      await expectRefusedUnchanged(() => invite("friend@team.example", "owner", who.token), [403]);
+      await expectRefusedUnchanged(() => srv.call("/api/workspace/invitations", { token: who.token }), [403]);
+    }
+    const pending = (await srv.call("/api/workspace/invitations", { token: owner.token })).body;
+    await expectRefusedUnchanged(() => srv.call(`/api/workspace/invitations/${pending[0].id}`, { method: "DELETE", token: broker.token }), [403]);
+  });
+
+  test("another workspace's invitation id: 404 to withdraw, absent from their list", async () => {
+    expect((await invite("kept@team.example", "broker")).status).toBe(201);
+    const id = (await srv.call("/api/workspace/invitations", { token: owner.token })).body.find((i: { email: string }) => i.email === "kept@team.example").id;
+    await expectRefusedUnchanged(() => srv.call(`/api/workspace/invitations/${id}`, { method: "DELETE", token: outsider.token }), [404]);
+    expect(JSON.stringify((await srv.call("/api/workspace/invitations", { token: outsider.token })).body)).not.toContain(id);
+  });
+
+  test("a removed member's session: 401 on every invitation route; their email cannot rejoin by itself", async () => {
+    const leaver = await member("leaver@team.example", "broker");
+    expect((await srv.call(`/api/workspace/members/${leaver.id}`, { method: "DELETE", token: owner.token })).status).toBe(200);
+    await expectRefusedUnchanged(() => invite("friend2@team.example", "owner", leaver.token), [401]);
+    await expectRefusedUnchanged(() => srv.call("/api/workspace/invitations", { token: leaver.token }), [401]);
+    // Their account stays (in no workspace): a new invitation to it is refused on joining, not silently reused.
+    expect((await invite("leaver@team.example", "broker")).status).toBe(201);
+    const again = await linkTokenFor("leaver@team.example");
+    await expectRefusedUnchanged(() => join({ token: again, password: "a long enough password" }), [409]);
+  });
+});
