@@ -6,6 +6,7 @@ import { startTestServer, type Broker, type TestServer } from "../support/server
 import { startSmtp, type TestSmtp } from "../support/smtp.ts";
 import { rows, statement } from "../support/sql.ts";
 import { hashToken } from "../../src/lib/tokens.ts";
+import { sampleFiles, uploadFile } from "../support/fixtures.ts";
 
 let smtp: TestSmtp;
 let srv: TestServer;
@@ -83,6 +84,47 @@ describe("invite → email → join", () => {
     expect((await srv.call("/api/auth/user", { token: joined.body.token })).body.role).toBe("assistant");
     expect((await invite({ email: "x@acme.example", role: "broker" }, joined.body.token)).status).toBe(403);
   });
+});
+
+// A member who joined has no workspace of their own (a founder's workspace has the founder's id,
+// workspaces/founding.ts), so anything still keyed by the member's own id fails for them only.
+test("a member who joined works the workspace's customers: add, share, review, resend, the plan, the notifications", async () => {
+  expect((await invite({ email: "wes@acme.example", role: "broker" })).status).toBe(201);
+  const joined = await join({ token: await emailedToken("wes@acme.example"), password: "a long enough password", firstName: "Wes", lastName: "Worker" });
+  expect(joined.status).toBe(201);
+  const wes = joined.body.token as string;
+
+  const made = await srv.call("/api/customers", { method: "POST", token: wes, body: { email: "dora@example.com", name: "Dora Customer", requiredDocuments: [{ name: "Paystub" }, { name: "Photo ID" }] } });
+  expect(made.status).toBe(201);
+  expect(made.body.assigneeId).toBe(joined.body.user.id);
+  const [paystub, photoId] = made.body.documents as { id: string }[];
+  expect((await srv.call(`/api/customers/${made.body.id}/resend-invitation`, { method: "POST", token: wes })).status).toBe(200);
+
+  // The customer uploads through the portal: the assignee is notified, and nobody outside the workspace.
+  expect((await uploadFile(srv, made.body.uploadLink, paystub!.id, { bytes: sampleFiles.pdf() })).status).toBe(200);
+  const notes = await srv.call("/api/notifications", { token: wes });
+  expect(JSON.stringify(notes.body)).toContain("Dora Customer");
+
+  const approved = await srv.call(`/api/documents/${paystub!.id}/verify`, { method: "POST", token: wes, body: { status: "approved" } });
+  expect(approved.status).toBe(200);
+  expect((await uploadFile(srv, made.body.uploadLink, photoId!.id, { bytes: sampleFiles.pdf() })).status).toBe(200);
+  const sentBack = await srv.call(`/api/documents/${photoId!.id}/verify`, { method: "POST", token: wes, body: { status: "rejected", rejectionReason: "Blurry" } });
+  expect(sentBack.status).toBe(200);
+
+  const form = new FormData();
+  form.append("documents", new Blob([sampleFiles.pdf()], { type: "application/pdf" }), "rate-lock.pdf");
+  form.append("customerIds", JSON.stringify([made.body.id]));
+  expect((await srv.call("/api/documents/share", { method: "POST", token: wes, body: form })).status).toBe(201);
+
+
+  // The plan is the workspace's: the member reads the owner's, counting the workspace's customers.
+  const plan = (await srv.call("/api/subscription", { token: wes })).body;
+  const ownersPlan = (await srv.call("/api/subscription", { token: owner.token })).body;
+  expect(plan).toEqual(ownersPlan);
+  // The audit trail records the member as who acted.
+  const audit = await srv.call(`/api/customer/${made.body.id}/audit`, { token: owner.token });
+  expect(audit.status).toBe(200);
+  expect(JSON.stringify(audit.body)).toContain("Wes Worker");
 });
 
 describe("the owner's invitations", () => {

@@ -47,7 +47,7 @@ export interface AuditWriter {
 async function customerLabelOf(ctx: AppContext, tx: Writer, entry: AuditEntryInput): Promise<string> {
   if (entry.customerLabel !== undefined) return entry.customerLabel;
   const customer = await customerContact(ctx, entry.customerId, tx);
-  if (customer && customer.brokerId !== entry.brokerId) throw new Error("audit: the customer belongs to another broker");
+  if (customer && customer.workspaceId !== entry.brokerId) throw new Error("audit: the customer belongs to another broker");
   return customer?.name ?? "Deleted customer";
 }
 

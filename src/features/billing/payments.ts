@@ -81,7 +81,7 @@ async function releaseClaim(ctx: AppContext, brokerId: string, claim: string, ea
  * the browser pays with the client secret. A broker on another paid plan is switching (after the
  * confirm-change dialog): the current plan stays until the new one is paid for.
  */
-export async function createSubscription(ctx: AppContext, { broker, plan }: { broker: PublicUser; plan: string }) {
+export async function createSubscription(ctx: AppContext, { broker, workspaceId, plan }: { broker: PublicUser; workspaceId: string; plan: string }) {
   const billing = requireBilling(ctx);
   if (!isPaidPlan(plan)) {
     throw badRequest(
@@ -90,28 +90,28 @@ export async function createSubscription(ctx: AppContext, { broker, plan }: { br
         : `Unknown plan "${plan.slice(0, 40)}". Choose one of ${PAID_PLANS.join(", ")}.`,
     );
   }
-  if (await effectivePlan(ctx, broker.id) === plan) throw new AppError("conflict", `You are already on the ${getPlan(plan).name} plan.`);
-  await throttlePaymentCall(ctx, "create", broker.id);
+  if (await effectivePlan(ctx, workspaceId) === plan) throw new AppError("conflict", `You are already on the ${getPlan(plan).name} plan.`);
+  await throttlePaymentCall(ctx, "create", workspaceId);
 
-  const { claim, earlier, createdRow } = await claimPendingSlot(ctx, broker.id);
+  const { claim, earlier, createdRow } = await claimPendingSlot(ctx, workspaceId);
   let earlierSettled = false;
   try {
-    const row = await subscriptionRow(ctx.db, broker.id);
+    const row = await subscriptionRow(ctx.db, workspaceId);
     const customerId =
       row?.stripeCustomerId ??
       (await callStripe(ctx, "create customer", (stripe) =>
         stripe.customers.create(
-          { email: broker.email, name: [broker.firstName, broker.lastName].filter(Boolean).join(" ") || undefined, metadata: { brokerId: broker.id } },
+          { email: broker.email, name: [broker.firstName, broker.lastName].filter(Boolean).join(" ") || undefined, metadata: { brokerId: workspaceId } },
           // A retry after a failure still makes one Stripe customer per broker.
-          { idempotencyKey: `portal-customer-${broker.id}` },
+          { idempotencyKey: `portal-customer-${workspaceId}` },
         ),
       )).id;
-    if (!row?.stripeCustomerId) await inTransaction(ctx, async ({ tx, now }) => writeSubscription(tx, broker.id, now, { stripeCustomerId: customerId }));
+    if (!row?.stripeCustomerId) await inTransaction(ctx, async ({ tx, now }) => writeSubscription(tx, workspaceId, now, { stripeCustomerId: customerId }));
 
     if (earlier) {
       // An earlier attempt: if its payment went through (3-D Secure finished, the browser never
       // came back), it becomes the plan; otherwise it is dropped so it can never be charged later.
-      const adopted = await settleEarlier(ctx, broker.id, customerId, claim, earlier);
+      const adopted = await settleEarlier(ctx, workspaceId, customerId, claim, earlier);
       earlierSettled = true;
       if (adopted) throw new AppError("conflict", paymentMessages.earlierPaid(getPlan(earlier.plan).name));
     }
@@ -124,7 +124,7 @@ export async function createSubscription(ctx: AppContext, { broker, plan }: { br
         payment_settings: { save_default_payment_method: "on_subscription" },
         expand: ["latest_invoice.confirmation_secret"],
         // brokerId lets the webhook tie a paid subscription the portal lost track of back to its broker.
-        metadata: { brokerId: broker.id, plan },
+        metadata: { brokerId: workspaceId, plan },
       }),
     );
     const invoice = subscription.latest_invoice as Stripe.Invoice | string | null;
@@ -137,8 +137,8 @@ export async function createSubscription(ctx: AppContext, { broker, plan }: { br
     // A client secret is "<payment intent id>_secret_<…>": the payment this broker must complete.
     const paymentIntentId = clientSecret.split("_secret_")[0]!;
     const stored = await inTransaction(ctx, async ({ tx, now }) => {
-      if ((await subscriptionRow(tx, broker.id))?.pendingSubscriptionId !== claim) return false; // taken over as stale
-      await writeSubscription(tx, broker.id, now, { pendingPlan: plan, pendingSubscriptionId: subscription.id, pendingPaymentIntentId: paymentIntentId });
+      if ((await subscriptionRow(tx, workspaceId))?.pendingSubscriptionId !== claim) return false; // taken over as stale
+      await writeSubscription(tx, workspaceId, now, { pendingPlan: plan, pendingSubscriptionId: subscription.id, pendingPaymentIntentId: paymentIntentId });
       return true;
     });
     if (!stored) {
@@ -147,7 +147,7 @@ export async function createSubscription(ctx: AppContext, { broker, plan }: { br
     }
     return { clientSecret };
   } catch (error) {
-    await releaseClaim(ctx, broker.id, claim, earlierSettled ? null : earlier, createdRow);
+    await releaseClaim(ctx, workspaceId, claim, earlierSettled ? null : earlier, createdRow);
     throw error;
   }
 }
@@ -177,10 +177,10 @@ async function settleEarlier(ctx: AppContext, brokerId: string, customerId: stri
  * Step 4: the browser says the payment went through. Stripe is asked, and the plan changes only
  * when the payment is this broker's pending one and it succeeded.
  */
-export async function activateSubscription(ctx: AppContext, { broker, paymentIntentId }: { broker: PublicUser; paymentIntentId: string }) {
+export async function activateSubscription(ctx: AppContext, { workspaceId, paymentIntentId }: { workspaceId: string; paymentIntentId: string }) {
   requireBilling(ctx);
-  await throttlePaymentCall(ctx, "activate", broker.id);
-  const row = await subscriptionRow(ctx.db, broker.id);
+  await throttlePaymentCall(ctx, "activate", workspaceId);
+  const row = await subscriptionRow(ctx.db, workspaceId);
   // Another broker's payment looks exactly like one that does not exist.
   if (!row?.pendingPaymentIntentId || row.pendingPaymentIntentId !== paymentIntentId || !row.pendingSubscriptionId || !row.pendingPlan) {
     throw notFound("No payment of yours is waiting with this id. Please choose your plan again.");
@@ -193,9 +193,9 @@ export async function activateSubscription(ctx: AppContext, { broker, paymentInt
   const pendingId = row.pendingSubscriptionId;
   const subscription = await callStripe(ctx, "retrieve subscription", (stripe) => stripe.subscriptions.retrieve(pendingId));
   if (idOf(subscription.customer) !== row.stripeCustomerId) throw notFound("No payment of yours is waiting with this id. Please choose your plan again.");
-  const replaced = await inTransaction(ctx, async (unit) => promotePending(unit, broker.id, pendingId, periodEndOf(subscription)));
+  const replaced = await inTransaction(ctx, async (unit) => promotePending(unit, workspaceId, pendingId, periodEndOf(subscription)));
   if (replaced) await cancelQuietly(ctx, replaced);
-  return subscriptionSummary(ctx, broker.id);
+  return subscriptionSummary(ctx, workspaceId);
 }
 
 /**
@@ -229,10 +229,10 @@ export async function adoptSubscription(unit: Unit, brokerId: string, paid: { su
 }
 
 /** Cancels at the end of the paid period: the plan stays until then, then becomes Free. */
-export async function cancelSubscription(ctx: AppContext, { broker }: { broker: PublicUser }) {
+export async function cancelSubscription(ctx: AppContext, { workspaceId }: { workspaceId: string }) {
   requireBilling(ctx);
-  const row = await subscriptionRow(ctx.db, broker.id);
-  const plan = await effectivePlan(ctx, broker.id);
+  const row = await subscriptionRow(ctx.db, workspaceId);
+  const plan = await effectivePlan(ctx, workspaceId);
   if (!row?.stripeSubscriptionId || plan === "free") throw badRequest("You are on the Free plan: there is no subscription to cancel.");
   if (row.status === "canceled") {
     throw new AppError("conflict", `Your subscription is already canceled. It stays active until ${row.currentPeriodEnd ? formatDay(row.currentPeriodEnd) : "the end of the period"}.`);
@@ -241,10 +241,10 @@ export async function cancelSubscription(ctx: AppContext, { broker }: { broker: 
   const updated = await callStripe(ctx, "cancel at period end", (stripe) => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
   const periodEnd = periodEndOf(updated) ?? row.currentPeriodEnd;
   await inTransaction(ctx, async (unit) => {
-    const current = await subscriptionRow(unit.tx, broker.id);
+    const current = await subscriptionRow(unit.tx, workspaceId);
     if (current?.stripeSubscriptionId !== subscriptionId) return; // replaced meanwhile
-    await writeSubscription(unit.tx, broker.id, unit.now, { status: "canceled", currentPeriodEnd: periodEnd });
-    unit.publish({ type: "customer_list_refresh", brokerId: broker.id });
+    await writeSubscription(unit.tx, workspaceId, unit.now, { status: "canceled", currentPeriodEnd: periodEnd });
+    unit.publish({ type: "customer_list_refresh", brokerId: workspaceId });
   });
   const name = getPlan(plan as PaidPlanId).name;
   return {

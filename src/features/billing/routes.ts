@@ -29,27 +29,27 @@ export const billingRoutes = (ctx: AppContext) =>
       app
         // Polled every 30 s by every broker screen and counting the whole brokerage's documents:
         // cached until the database changes (src/lib/read-cache.ts), like the dashboard metrics.
-        .get("/subscription", async ({ broker, set }) => ctx.cache.response(set, `subscription:${broker.id}`, SubscriptionDto, async () => subscriptionSummary(ctx, broker.id)), {
+        .get("/subscription", async ({ member, set }) => ctx.cache.response(set, `subscription:${member.workspaceId}`, SubscriptionDto, async () => subscriptionSummary(ctx, member.workspaceId)), {
           response: SubscriptionDto,
         })
         // Buying, activating and cancelling are the owner's (billing belongs to the workspace's
         // owner); every member reads the plan above, whose limits they work within.
         .post("/create-subscription", async ({ broker, member, body }) => {
           requireRole(member, "manageWorkspace");
-          return createSubscription(ctx, { broker, plan: body.plan });
+          return createSubscription(ctx, { broker, workspaceId: member.workspaceId, plan: body.plan });
         }, {
           body: CreateSubscriptionBody,
           response: CreateSubscriptionDto,
         })
         .post("/activate-subscription", async ({ broker, member, body }) => {
           requireRole(member, "manageWorkspace");
-          return activateSubscription(ctx, { broker, paymentIntentId: body.paymentIntentId });
+          return activateSubscription(ctx, { workspaceId: member.workspaceId, paymentIntentId: body.paymentIntentId });
         }, {
           body: ActivateSubscriptionBody,
           response: SubscriptionDto,
         })
         .post("/cancel-subscription", async ({ broker, member }) => {
           requireRole(member, "manageWorkspace");
-          return cancelSubscription(ctx, { broker });
+          return cancelSubscription(ctx, { workspaceId: member.workspaceId });
         }, { response: Message }),
     );

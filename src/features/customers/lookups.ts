@@ -17,7 +17,9 @@ export const INVALID_LINK = portalMessages.invalidLink;
 
 export interface CustomerContact {
   id: string;
-  brokerId: string;
+  workspaceId: string;
+  /** The member responsible for the customer: their notifications, their name on the emails. */
+  assigneeId: string;
   name: string;
   email: string;
   uploadUrl: string;
@@ -50,7 +52,7 @@ const customerQuery = prepared((db) => db.select().from(customers).where(eq(cust
 
 export async function customerContact(ctx: AppContext, customerId: string, db: Reader = ctx.db): Promise<CustomerContact | null> {
   const row = (await customerQuery(db).execute({ customerId }))[0];
-  return row ? { id: row.id, brokerId: row.workspaceId, name: row.name, email: row.email, uploadUrl: uploadUrl(ctx, row.uploadLink) } : null;
+  return row ? { id: row.id, workspaceId: row.workspaceId, assigneeId: row.assigneeId, name: row.name, email: row.email, uploadUrl: uploadUrl(ctx, row.uploadLink) } : null;
 }
 
 /** The one relationship an upload link opens; 404 for any other string. */

@@ -238,7 +238,7 @@ export async function deleteCustomer(ctx: AppContext, { member, customerId, acto
 export async function resendInvitation(ctx: AppContext, { broker, member, customerId, actor }: OwnedCustomer & { broker: PublicUser; actor: AuditActor }): Promise<void> {
   const customer = await findOwnedCustomer(ctx, member, customerId);
   if (customer.invitationStatus === "accepted") throw new AppError("conflict", "This customer has already accepted the invitation.");
-  const docs = (await listCustomerDocuments(ctx, broker.id, customerId)).filter((d) => isRequirement(d.status));
+  const docs = (await listCustomerDocuments(ctx, member.workspaceId, customerId)).filter((d) => isRequirement(d.status));
   const content = invitationResendEmail({
     customerName: customer.name,
     brokerName: displayName(broker),
@@ -249,6 +249,6 @@ export async function resendInvitation(ctx: AppContext, { broker, member, custom
   await inTransaction(ctx, async (unit) => {
     await takeHeldInvitation(ctx, unit.tx, customerId); // this one says it all
     await queueEmail(ctx, unit.tx, { kind: "invitation_resend", to: customer.email, dedupeKey: `resend:${broker.id}:${customerId}:${unit.now.getTime()}`, ...content });
-    await recordAudit(ctx, unit, { brokerId: broker.id, customerId, action: "invitation_resent", actor });
+    await recordAudit(ctx, unit, { brokerId: member.workspaceId, customerId, action: "invitation_resent", actor });
   });
 }

@@ -27,11 +27,11 @@ export async function queueReminderEmail(
   const content = reminderEmail({
     customerName: customer.name,
     brokerName: input.brokerName,
-    sender: await emailSender(ctx, customer.brokerId, tx),
+    sender: await emailSender(ctx, customer.assigneeId, tx),
     uploadUrl: customer.uploadUrl,
     documents: input.documents.map((d) => ({ name: d.name, dueDate: d.dueDate })),
   });
   await queueEmail(ctx, tx, { kind: "reminder", to: customer.email, dedupeKey: input.dedupeKey, ...content });
-  await recordAudit(ctx, { tx, now: ctx.clock.now() }, { brokerId: customer.brokerId, customerId: customer.id, action: "reminder_sent", actor: input.actor, detail: input.documents.map((d) => d.name).join(", ") });
+  await recordAudit(ctx, { tx, now: ctx.clock.now() }, { brokerId: customer.workspaceId, customerId: customer.id, action: "reminder_sent", actor: input.actor, detail: input.documents.map((d) => d.name).join(", ") });
   return true;
 }

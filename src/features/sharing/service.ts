@@ -83,7 +83,7 @@ export async function shareDocuments(ctx: AppContext, { broker, member, request,
     const rows = await inTransaction(ctx, async (unit) => {
       const rows = [];
       for (const customer of recipients) {
-        const docs = await insertSharedDocuments(unit.tx, { brokerId: broker.id, customerId: customer.id, files, at: unit.now });
+        const docs = await insertSharedDocuments(unit.tx, { brokerId: member.workspaceId, customerId: customer.id, files, at: unit.now });
         // A customer just added in this dialog: this email stands for their invitation (held back till now).
         const firstEmail = await takeHeldInvitation(ctx, unit.tx, customer.id);
         const content = sharedFilesEmail({ customerName: customer.name, brokerName, sender: await emailSender(ctx, broker.id, unit.tx), uploadUrl: uploadUrl(ctx, customer.uploadLink), fileNames, firstEmail });
@@ -96,7 +96,7 @@ export async function shareDocuments(ctx: AppContext, { broker, member, request,
           metadata: { brokerId: broker.id, documentIds: docs.map((d) => d.id) },
         });
         unit.publish({ type: "document_status_changed", brokerId: broker.id, customerId: customer.id, documentIds: docs.map((d) => d.id) });
-        for (const doc of docs) await recordAudit(ctx, unit, { brokerId: broker.id, customerId: customer.id, action: "shared", actor, document: doc, detail: doc.originalName });
+        for (const doc of docs) await recordAudit(ctx, unit, { brokerId: member.workspaceId, customerId: customer.id, action: "shared", actor, document: doc, detail: doc.originalName });
         rows.push(...docs);
       }
       return rows;

@@ -36,7 +36,7 @@ interface Review {
 export async function approve(ctx: AppContext, unit: Unit, input: Review): Promise<DocumentRow> {
   const { doc, broker, comments } = input;
   const updated = (await reviewed(unit.tx).execute({ documentId: doc.id, status: "approved", verifiedAt: timeParam(unit.now), adminComments: comments, rejectionReason: null }))[0]!;
-  await recordAudit(ctx, unit, { brokerId: broker.id, customerId: doc.customerId, action: "approved", actor: input.actor ?? brokerActor(ctx, { broker }), document: doc, detail: comments });
+  await recordAudit(ctx, unit, { brokerId: doc.workspaceId, customerId: doc.customerId, action: "approved", actor: input.actor ?? brokerActor(ctx, { broker }), document: doc, detail: comments });
   const customer = await customerContact(ctx, doc.customerId, unit.tx);
   if (customer) {
     await addToReviewEmail(ctx, unit.tx, { doc, outcome: { documentName: doc.name, outcome: "approved" } });
@@ -65,7 +65,7 @@ export async function approve(ctx: AppContext, unit: Unit, input: Review): Promi
 export async function requestResubmit(ctx: AppContext, unit: Unit, input: Review & { reason: string }): Promise<DocumentRow> {
   const { doc, broker, comments, reason } = input;
   const updated = (await reviewed(unit.tx).execute({ documentId: doc.id, status: "need_to_resubmit", verifiedAt: null, adminComments: comments, rejectionReason: reason }))[0]!;
-  await recordAudit(ctx, unit, { brokerId: broker.id, customerId: doc.customerId, action: "resubmit_requested", actor: input.actor ?? brokerActor(ctx, { broker }), document: doc, detail: reason });
+  await recordAudit(ctx, unit, { brokerId: doc.workspaceId, customerId: doc.customerId, action: "resubmit_requested", actor: input.actor ?? brokerActor(ctx, { broker }), document: doc, detail: reason });
   const customer = await customerContact(ctx, doc.customerId, unit.tx);
   if (customer) {
     await addToReviewEmail(ctx, unit.tx, { doc, outcome: { documentName: doc.name, outcome: "resubmit", reason } });

@@ -95,7 +95,8 @@ export async function markUploaded(ctx: AppContext, unit: Unit, input: { doc: Do
   await recordCustomerActivity(tx, doc.customerId, now);
   await recordAudit(ctx, unit, { brokerId: doc.workspaceId, customerId: doc.customerId, action: "uploaded", actor: input.actor ?? linkGuestActor(doc.customerId, null), document: doc, detail: file.originalName });
   const customer = await customerContact(ctx, doc.customerId, tx);
-  await addBrokerNotification(unit, doc.workspaceId, {
+  // To the member responsible for the customer (issue 40), who may always see them.
+  if (customer) await addBrokerNotification(unit, customer.assigneeId, {
     type: "document_uploaded",
     title: "Document uploaded",
     message: `${customer?.name ?? "A customer"} uploaded ${doc.name}.`,

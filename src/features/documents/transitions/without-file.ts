@@ -27,7 +27,8 @@ export async function answerWithoutFile(ctx: AppContext, unit: Unit, input: { do
   await recordCustomerActivity(unit.tx, doc.customerId, unit.now);
   await recordAudit(ctx, unit, { brokerId: doc.workspaceId, customerId: doc.customerId, action: "unavailable_answered", actor: input.actor, document: doc, detail: reason });
   const customer = await customerContact(ctx, doc.customerId, unit.tx);
-  await addBrokerNotification(unit, doc.workspaceId, {
+  // To the member responsible for the customer (issue 40), who may always see them.
+  if (customer) await addBrokerNotification(unit, customer.assigneeId, {
     type: "document_unavailable",
     title: "Customer doesn't have a document",
     message: `${customer?.name ?? "A customer"} doesn't have ${doc.name}: ${reason}`,
