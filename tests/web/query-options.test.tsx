@@ -25,6 +25,7 @@ import { customerPageOptions, useCustomerPageQuery } from "../../web/features/cu
 import { findCustomerWithEmail, useCustomerWithEmail } from "../../web/features/customers/customer-search";
 import { usePortalQuery } from "../../web/features/portal/api";
 import { useResetTokenRefusal } from "../../web/features/portal/reset-token-api";
+import { useInvitationQuery } from "../../web/features/workspaces/api";
 import { useSharedDocumentsQuery, useShareSettingsQuery } from "../../web/features/sharing/api";
 import { useTemplatesQuery } from "../../web/features/templates/api";
 import { useCustomerAuditQuery } from "../../web/features/audit/api";
@@ -322,9 +323,10 @@ const QUERY_HOOKS: QueryHook[] = [
     expected: spec9.dataCache,
   },
   { file: "web/features/landing/api.ts", hook: "useDemoVideoQuery", render: () => useDemoVideoQuery(true), queryKey: ["demo", "video"], expected: spec9.dataCache },
-  // A reset link's check, asked as its page or dialog opens: never kept (a link used meanwhile must
+  // A reset or invitation link's check, asked as its page or dialog opens: never kept (a link used meanwhile must
   // be asked again), never retried (404 is the answer, not a failure).
   { file: "web/features/auth/api.ts", hook: "useResetTokenQuery", render: () => useResetTokenQuery("t1"), queryKey: ["auth", "reset-token", "t1"], expected: spec9.linkCheck },
+  { file: "web/features/workspaces/api.ts", hook: "useInvitationQuery", render: () => useInvitationQuery("t1"), queryKey: ["workspace", "invitation", "t1"], expected: spec9.linkCheck },
   { file: "web/features/portal/reset-token-api.ts", hook: "useResetTokenRefusal", render: () => useResetTokenRefusal("t1"), queryKey: ["portal", "reset-token", "t1"], expected: spec9.linkCheck },
 ];
 

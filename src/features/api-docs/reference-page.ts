@@ -2,10 +2,8 @@
 // route, its summary, a link to the JSON). Not the plugin's Scalar or Swagger UI page: both load
 // their script from a CDN (jsdelivr, unpkg) at runtime, which a self-hosted portal must not depend
 // on, and bundling one would add megabytes to the executable. Any OpenAPI viewer opens the JSON.
+import { escapeHtml as escape } from "../../lib/html.ts";
 import type { OpenApiDocument } from "./model.ts";
-
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export function referencePage(document: OpenApiDocument, jsonPath: string): string {
   const rows = Object.entries(document.paths).flatMap(([path, operations]) =>
