@@ -3,7 +3,7 @@
 // role, seeing the workspace's customers as its visibility says.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startTestServer, type Broker, type TestServer } from "../support/server.ts";
-import { startSmtp, type TestSmtp } from "../support/smtp.ts";
+import { startSmtp, waitFor, type TestSmtp } from "../support/smtp.ts";
 import { rows, statement } from "../support/sql.ts";
 import { hashToken } from "../../src/lib/tokens.ts";
 import { sampleFiles, uploadFile } from "../support/fixtures.ts";
@@ -21,16 +21,23 @@ afterAll(async () => {
   await smtp.stop();
 });
 
-const invite = (body: unknown, token = owner.token) => srv.call("/api/workspace/invitations", { method: "POST", token, body });
+/** How many invitations have been sent to each address, so a test waits for exactly that many emails. */
+const invitationsSent = new Map<string, number>();
+async function invite(body: { email?: unknown; role?: unknown }, token = owner.token) {
+  const res = await srv.call("/api/workspace/invitations", { method: "POST", token, body });
+  if (res.status === 201) invitationsSent.set(res.body.email, (invitationsSent.get(res.body.email) ?? 0) + 1);
+  return res;
+}
 const join = (body: unknown) => srv.call("/api/workspace/join", { method: "POST", body });
 
 /** The join link's token from the newest email that reached `email`. */
 async function emailedToken(email: string): Promise<string> {
+  const link = /https:\/\/portal\.example\.com\/join\/([\w%-]+)/;
+  const linkMails = () => smtp.received.filter((m) => m.to.includes(email) && link.test(m.body));
   await srv.runJobs();
-  const mail = smtp.received.filter((m) => m.to.includes(email)).at(-1);
-  const token = mail?.body.match(/https:\/\/portal\.example\.com\/join\/([\w%-]+)/)?.[1];
-  if (!token) throw new Error(`no join link reached ${email}`);
-  return decodeURIComponent(token);
+  // The background worker may have claimed the job first and still be talking to the SMTP server.
+  await waitFor(() => linkMails().length >= (invitationsSent.get(email) ?? 1), 10_000, `a join link to ${email}`);
+  return decodeURIComponent(linkMails().at(-1)!.body.match(link)![1]!);
 }
 
 describe("invite → email → join", () => {
