@@ -125,7 +125,7 @@ describe("moving branding to the workspace", () => {
         },
         async () => migratePostgres(db, all),
       );
-      expect([...(await db.$client.unsafe("select to_regclass('broker_logos') as t"))]).toEqual([{ t: null }]);
+      expect([...(await db.$client.unsafe("select to_regclass('broker_logos') as t"))] as unknown[]).toEqual([{ t: null }]);
     } finally {
       await closePostgres(db);
     }
