@@ -34,6 +34,8 @@ export const ROLES_THAT_MAY = {
   readWorkspace: ["owner", "broker"],
   /** Change the workspace's settings, its members and invitations, billing and API keys. */
   manageWorkspace: ["owner"],
+  /** Change what every customer of the workspace sees: its logo, accent colour and company name. */
+  changeBranding: ["owner"],
   deleteCustomers: ["owner", "broker"],
   /** Hand a customer they see to another member (the whole pipeline of one member: manageWorkspace). */
   assignCustomers: ["owner", "broker"],
