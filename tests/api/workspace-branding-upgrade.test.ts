@@ -1,4 +1,4 @@
-// Moving branding to the workspace (SQLite migration 0023, PostgreSQL 0009, "workspace_branding")
+// Moving branding to the workspace (SQLite migration 0022, PostgreSQL 0008, "workspace_branding")
 // loses nothing: each broker's company, accent colour and logo (bytes and key, so logo URLs in
 // emails already sent keep working) become their workspace's; in a workspace of several members
 // the founder's wins, then an owner's, then the first to join, field by field; every member's
