@@ -36,6 +36,7 @@ export const claimedDomainMessages = {
   publicMail: (domain: string) => `${domain} is a public email service where anyone can have an address, so no workspace can claim it.`,
   publicSuffix: (domain: string) => `${domain} is shared by many organisations, so no workspace can claim it. Claim your own domain, such as yourbrokerage.${domain}.`,
   claimedElsewhere: (domain: string) => `${domain} is already claimed by another workspace on this portal. A domain belongs to one workspace only.`,
+  underClaimed: (domain: string, claimed: string) => `${domain} is under ${claimed}, which another workspace on this portal has claimed.`,
 } as const;
 
 /** Why this normalised domain cannot be claimed, or null when it can (by this rule; taken elsewhere is the server's check). */

@@ -198,8 +198,12 @@ describe("/api/workspace: settings and members' roles", () => {
     const before = (await srv.call("/api/workspace", { token: rival.token })).body;
     for (const [body, status, message] of refusals) expect(await put(rival.token, body)).toMatchObject({ status, body: { message } });
     expect((await srv.call("/api/workspace", { token: rival.token })).body).toEqual(before);
-    // A subdomain is a domain of its own: not claimed by claiming its parent.
-    expect((await put(rival.token, { claimedDomains: ["eu.acme-claims.example"] })).body.claimedDomains).toEqual(["eu.acme-claims.example"]);
+    // A name under another's domain is theirs too (sign-in matches exactly, so the owner claims it themselves).
+    expect(await put(rival.token, { claimedDomains: ["eu.Acme-Claims.example"] })).toMatchObject({
+      status: 409,
+      body: { message: "eu.acme-claims.example is under acme-claims.example, which another workspace on this portal has claimed." },
+    });
+    expect((await put(acme.token, { claimedDomains: ["acme-claims.example", "eu.acme-claims.example"] })).status).toBe(200);
     // Let go, a domain may be claimed by another.
     expect((await put(acme.token, { claimedDomains: [] })).status).toBe(200);
     expect((await put(rival.token, { claimedDomains: ["acme-claims.example"] })).body.claimedDomains).toEqual(["acme-claims.example"]);

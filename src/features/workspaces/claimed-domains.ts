@@ -1,7 +1,8 @@
 // Email domains a workspace claims (workspaces.claimed_domains): a first single sign-on from an
 // address there creates the account as a member of that workspace with its default role
-// (oidc/service.ts). A domain belongs to one workspace at most, matched exactly: claiming
-// acme.example does not claim sub.acme.example (an owner claims each one they mean).
+// (oidc/service.ts). A domain belongs to one workspace at most, matched exactly at sign-in:
+// claiming acme.example does not let sub.acme.example in (an owner claims each one they mean), but
+// no other workspace may claim a name under it either.
 import { and, ne, sql } from "drizzle-orm";
 import { workspaceMembers, workspaces } from "../../../db/tables.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
@@ -19,7 +20,8 @@ const claimingWorkspaces = (tx: Writer, except?: string) =>
 
 /**
  * The domains an owner asks to claim, tidied (lower-cased, each once) and checked: a domain name,
- * not a public mail service (400), not claimed by another workspace (409). Read in the write
+ * not a public mail service (400), neither claimed by another workspace nor under a domain it
+ * claims (409). Read in the write
  * transaction that saves them, where writers take turns, so two workspaces claiming one domain at
  * once cannot both get it.
  */
@@ -29,9 +31,12 @@ export async function checkedClaims(tx: Writer, workspaceId: string, requested: 
     const problem = claimedDomainProblem(domain);
     if (problem) throw badRequest(problem);
   }
-  const taken = new Set((await claimingWorkspaces(tx, workspaceId)).flatMap((w) => w.claimedDomains));
-  const clash = domains.find((d) => taken.has(d));
-  if (clash) throw new AppError("conflict", claimedDomainMessages.claimedElsewhere(clash));
+  const taken = (await claimingWorkspaces(tx, workspaceId)).flatMap((w) => w.claimedDomains);
+  for (const domain of domains) {
+    // Another's domain, or a name under it: mail.acme.example is Acme's to claim, not a rival's.
+    const owner = taken.find((t) => domain === t || domain.endsWith(`.${t}`));
+    if (owner) throw new AppError("conflict", owner === domain ? claimedDomainMessages.claimedElsewhere(domain) : claimedDomainMessages.underClaimed(domain, owner));
+  }
   return domains;
 }
 
