@@ -178,8 +178,10 @@ async function brokerFor(ctx: AppContext, settings: OidcConfig, claims: Oidc.IDT
       .from(brokerOidcIdentities)
       .where(and(eq(brokerOidcIdentities.issuer, settings.issuer), eq(brokerOidcIdentities.subject, claims.sub))))[0];
   if (linked) {
-    if ((await signInAccountById(ctx, linked.userId))?.disabled !== false) throw new SsoError("account_disabled");
-    await rejoinIfRemoved(ctx, linked.userId, email);
+    const account = await signInAccountById(ctx, linked.userId);
+    if (account?.disabled !== false) throw new SsoError("account_disabled");
+    // The account's own address: the provider's may have changed since it was linked.
+    await rejoinIfRemoved(ctx, linked.userId, account.user.email);
     return linked.userId;
   }
 
