@@ -7,6 +7,7 @@ import { daysWeeksMonthsAgo } from "@shared/relative-time";
 import { displayName } from "@shared/user-display";
 import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
+import { cx } from "../../components/ui/cx";
 import { Select } from "../../components/ui/Select";
 import { toast } from "../../components/ui/Toast";
 import { useResendInvitationMutation } from "./api";
@@ -113,8 +114,10 @@ export function CustomerTable({ table, onRequestDocuments, onEdit, showAssignee 
                   <span className="font-medium text-slate-800">{displayName(customer.assignee)}</span>
                 </td>
               ) : null}
-              <td className="block xl:table-cell xl:px-3 xl:py-3 xl:align-middle xl:w-px">
-                <div className="flex flex-wrap gap-2 xl:justify-end xl:flex-nowrap [&>*]:flex-1 xl:[&>*]:flex-none">
+              {/* With the Assignee column there is no room for the three buttons in a row at 1280 px:
+                  they take two rows of a fixed width, and the customer's name keeps its room. */}
+              <td className={cx("block xl:table-cell xl:px-3 xl:py-3 xl:align-middle", showAssignee ? "xl:w-px xl:min-w-84" : "xl:w-px")}>
+                <div className={cx("flex flex-wrap gap-2 xl:justify-end [&>*]:flex-1 xl:[&>*]:flex-none", showAssignee ? "" : "xl:flex-nowrap")}>
                   <Button
                     variant="secondary"
                     size="sm"
