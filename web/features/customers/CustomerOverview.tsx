@@ -76,7 +76,7 @@ export function CustomerOverview({ assignee }: { assignee?: "me" } = {}) {
                 <span>
                   Showing {shown.length} of {matching} customers
                 </span>
-                <LinkButton href="/customers" variant="link" size="sm">
+                <LinkButton href={assignee ? "/customers?assignee=me" : "/customers"} variant="link" size="sm">
                   View all customers
                 </LinkButton>
               </div>
