@@ -2,64 +2,13 @@
 // Chromium against the compiled portal: any serious or critical violation fails the test. Also
 // checks that a toast covers no control (the header's bell and avatar, a dialog's Close).
 import { expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import type { APIRequestContext, Locator, Page } from "playwright-core";
-import { repoRoot } from "../support/cli.ts";
+import type { APIRequestContext, Locator } from "playwright-core";
+import { expectAccessible, runAxe, seriousViolations } from "./axe.ts";
 import { brokerSignUp, emailedCode, emailedJoinToken, emailedResetToken, screenshot, usePortalInBrowser, viewports } from "./support.ts";
 import { realPdf } from "../files/samples.ts";
 
 const { portal, openPage } = usePortalInBrowser();
-const axeSource = readFileSync(join(repoRoot, "node_modules/axe-core/axe.min.js"), "utf8");
 const sameOrigin = { "sec-fetch-site": "same-origin" };
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
-interface AxeResult {
-  violations: Violation[];
-  /** Every rule that ran, whatever its outcome. */
-  ran: string[];
-}
-
-/** Runs axe with every rule, experimental ones included. */
-async function runAxe(page: Page): Promise<AxeResult> {
-  // Evaluated through the DevTools protocol: the portal's CSP rightly refuses inline scripts.
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: any }).axe;
-    // Experimental rules are off by default; they are switched on by name for this run.
-    const experimental = axe.getRules(["experimental"]).map((rule: { ruleId: string }) => [rule.ruleId, { enabled: true }]);
-    const result = await axe.run(document, { rules: Object.fromEntries(experimental) });
-    const ids = (list: { id: string }[]) => list.map((r) => r.id);
-    return {
-      violations: result.violations as Violation[],
-      ran: [...ids(result.violations), ...ids(result.passes), ...ids(result.incomplete), ...ids(result.inapplicable)],
-    };
-  });
-}
-
-/** The serious and critical violations on the page as it is now. */
-async function seriousViolations(page: Page): Promise<Violation[]> {
-  const { violations } = await runAxe(page);
-  if (process.env.A11Y_DEBUG) console.log(describe(violations));
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-}
-
-const describe = (violations: Violation[]) =>
-  violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`).join("\n");
-
-async function expectAccessible(page: Page, name: string) {
-  // Let fonts, queries and the live channel settle so axe sees the finished screen.
-  await page.waitForLoadState("networkidle").catch(() => {});
-  await screenshot(page, `a11y-${name}`);
-  const found = await seriousViolations(page);
-  if (found.length) throw new Error(`${name}: serious or critical axe violations\n${describe(found)}`);
-}
 
 /** A broker with one customer who uploaded one document (awaiting review) and has an account. */
 async function seed(request: APIRequestContext) {

@@ -26,6 +26,7 @@ import { findCustomerWithEmail, useCustomerWithEmail } from "../../web/features/
 import { usePortalQuery } from "../../web/features/portal/api";
 import { useResetTokenRefusal } from "../../web/features/portal/reset-token-api";
 import { useInvitationQuery } from "../../web/features/workspaces/api";
+import { useWorkspaceMembersQuery } from "../../web/features/workspaces/members-api";
 import { useSharedDocumentsQuery, useShareSettingsQuery } from "../../web/features/sharing/api";
 import { useTemplatesQuery } from "../../web/features/templates/api";
 import { useCustomerAuditQuery } from "../../web/features/audit/api";
@@ -327,6 +328,8 @@ const QUERY_HOOKS: QueryHook[] = [
   // be asked again), never retried (404 is the answer, not a failure).
   { file: "web/features/auth/api.ts", hook: "useResetTokenQuery", render: () => useResetTokenQuery("t1"), queryKey: ["auth", "reset-token", "t1"], expected: spec9.linkCheck },
   { file: "web/features/workspaces/api.ts", hook: "useInvitationQuery", render: () => useInvitationQuery("t1"), queryKey: ["workspace", "invitation", "t1"], expected: spec9.linkCheck },
+  // Whom a customer may be assigned to, and whether the broker works alone: kept until a change refreshes it.
+  { file: "web/features/workspaces/members-api.ts", hook: "useWorkspaceMembersQuery", render: () => useWorkspaceMembersQuery(true), queryKey: ["workspace", "members"], expected: spec9.dataCache },
   { file: "web/features/portal/reset-token-api.ts", hook: "useResetTokenRefusal", render: () => useResetTokenRefusal("t1"), queryKey: ["portal", "reset-token", "t1"], expected: spec9.linkCheck },
 ];
 

@@ -11,6 +11,8 @@ import { EditCustomerDialog } from "../features/customers/EditCustomerDialog";
 import { RequestDocumentDialog } from "../features/customers/RequestDocumentDialog";
 import { CustomerFilterBar } from "../features/customers/CustomerFilterBar";
 import { useCustomerList } from "../features/customers/use-customer-list";
+import { AssigneeFilter, EVERYONE } from "../features/customers/AssigneeFilter";
+import { useTeam } from "../features/customers/use-team";
 import { ExportCustomersButton } from "../features/export/ExportButtons";
 
 /** SPEC 2 "All Customers". */
@@ -18,6 +20,7 @@ export function CustomersRoute() {
   usePageTitle("All Customers");
   // Paged, searched and sorted by the server; the page on screen stays while the next loads.
   const list = useCustomerList();
+  const team = useTeam();
   const { isLoading, isError } = list.query;
   const [requestFor, setRequestFor] = useState<CustomerDto | null>(null);
   const [editing, setEditing] = useState<CustomerDto | null>(null);
@@ -37,7 +40,9 @@ export function CustomersRoute() {
         </div>
       </header>
 
-      <CustomerFilterBar place="page" search={list.search} onSearchChange={list.setSearch} status={list.status} onStatusChange={list.setStatus} />
+      <CustomerFilterBar place="page" search={list.search} onSearchChange={list.setSearch} status={list.status} onStatusChange={list.setStatus}>
+        {team.isTeam ? <AssigneeFilter value={list.assignee} onChange={list.setAssignee} members={team.members} me={team.me} className="sm:w-56" /> : null}
+      </CustomerFilterBar>
 
       {isLoading ? (
         <Spinner label="Loading customers" className="w-full py-16" />
@@ -45,10 +50,10 @@ export function CustomersRoute() {
         <EmptyState title="Customers could not be loaded">Please refresh the page to try again.</EmptyState>
       ) : list.total === 0 ? (
         <EmptyState title="No invited customers found" icon={<Users />} className="rounded-xl border border-slate-200 bg-white">
-          {list.isNarrowed ? "Try another search or status filter." : "Add a customer to send them an invitation."}
+          {list.isNarrowed ? (list.assignee !== EVERYONE ? "Try another search, status or assignee filter." : "Try another search or status filter.") : "Add a customer to send them an invitation."}
         </EmptyState>
       ) : (
-        <CustomerTable table={list.table} onRequestDocuments={setRequestFor} onEdit={setEditing} />
+        <CustomerTable table={list.table} onRequestDocuments={setRequestFor} onEdit={setEditing} showAssignee={team.isTeam} />
       )}
 
       <RequestDocumentDialog

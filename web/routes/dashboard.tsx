@@ -6,7 +6,9 @@ import { Button, LinkButton } from "../components/ui/Button";
 import { StatCard } from "../components/ui/StatCard";
 import { usePageTitle } from "../components/use-page-title";
 import { isPendingAction, takePendingAction, type PendingAction } from "../features/auth/pending-action";
-import { useDashboardMetricsQuery } from "../features/dashboard/api";
+import { useDashboardMetricsQuery, type DashboardView } from "../features/dashboard/api";
+import { SegmentedControl } from "../components/ui/SegmentedControl";
+import { useTeam } from "../features/customers/use-team";
 import { AddCustomerButton } from "../features/customers/AddCustomerButton";
 import { CustomerOverview } from "../features/customers/CustomerOverview";
 import { SharedDocumentsPanel } from "../features/sharing/SharedDocumentsPanel";
@@ -27,7 +29,9 @@ type OpenDialog = "request" | "share" | "pending" | "completed" | null;
 export function DashboardRoute() {
   usePageTitle("Dashboard");
   const navigate = useNavigate();
-  const metrics = useDashboardMetricsQuery();
+  const [view, setView] = useDashboardView();
+  const team = useTeam();
+  const metrics = useDashboardMetricsQuery(view);
   const [open, setOpen] = useState<OpenDialog>(null);
   const openOrClose = (dialog: Exclude<OpenDialog, null>) => (isOpen: boolean) => setOpen(isOpen ? dialog : null);
   useDashboardAction(setOpen);
@@ -36,9 +40,24 @@ export function DashboardRoute() {
   return (
     <section className="mx-auto flex max-w-6xl flex-col gap-6">
       <header className="flex flex-col gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">Dashboard</h1>
-          <p className="mt-1 text-slate-600">Track your customers and the documents they owe you.</p>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+          <div>
+            <h1 className="text-2xl font-semibold text-slate-900 sm:text-3xl">Dashboard</h1>
+            <p className="mt-1 text-slate-600">Track your customers and the documents they owe you.</p>
+          </div>
+          {/* A team's members look at their own customers or the whole team's; a solo broker has only their own. */}
+          {team.isTeam ? (
+            <SegmentedControl
+              label="Show customers of"
+              selectedKey={view}
+              onSelectionChange={setView}
+              options={[
+                { id: "mine", label: "Mine" },
+                { id: "team", label: "Team" },
+              ]}
+              className="self-start"
+            />
+          ) : null}
         </div>
         <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap">
           <Button variant="secondary" onPress={() => setOpen("share")}>
@@ -65,7 +84,7 @@ export function DashboardRoute() {
           icon="users"
           subtitle="View all customers"
           isLoading={metrics.isLoading}
-          onPress={() => navigate("/customers")}
+          onPress={() => navigate(view === "mine" ? "/customers?assignee=me" : "/customers")}
         />
         <StatCard
           title="Pending Documents"
@@ -86,7 +105,7 @@ export function DashboardRoute() {
       </div>
 
       <AfterFirstPaint>
-        <CustomerOverview />
+        <CustomerOverview {...(view === "mine" ? { assignee: "me" as const } : {})} />
 
         <ExpiringSoonPanel />
 
@@ -96,11 +115,28 @@ export function DashboardRoute() {
       <Suspense fallback={null}>
         {open === "request" ? <RequestDocumentDialog isOpen onOpenChange={openOrClose("request")} /> : null}
         {open === "share" ? <SendDocumentsDialog isOpen onOpenChange={openOrClose("share")} /> : null}
-        {open === "pending" ? <PendingDocumentsDialog isOpen onOpenChange={openOrClose("pending")} /> : null}
-        {open === "completed" ? <CompletedTodayDialog isOpen onOpenChange={openOrClose("completed")} /> : null}
+        {open === "pending" ? <PendingDocumentsDialog isOpen onOpenChange={openOrClose("pending")} view={view} /> : null}
+        {open === "completed" ? <CompletedTodayDialog isOpen onOpenChange={openOrClose("completed")} view={view} /> : null}
       </Suspense>
     </section>
   );
+}
+
+/**
+ * "Mine / Team" in the address (?assignee=me, as All Customers spells it), so a reload or Back
+ * keeps it. Without it, the team's: everything the broker sees, which for a solo broker is all.
+ */
+function useDashboardView(): [DashboardView, (view: DashboardView) => void] {
+  const [params, setParams] = useSearchParams();
+  const view: DashboardView = params.get("assignee") === "me" ? "mine" : "team";
+  const setView = (next: DashboardView) =>
+    setParams((previous) => {
+      const updated = new URLSearchParams(previous);
+      if (next === "mine") updated.set("assignee", "me");
+      else updated.delete("assignee");
+      return updated;
+    });
+  return [view, setView];
 }
 
 const DIALOG_OF_ACTION: Record<PendingAction, "request" | "share"> = { "request-document": "request", "share-document": "share" };

@@ -3,18 +3,13 @@
 import { and, eq } from "drizzle-orm";
 import { customers } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
-import { notFound } from "../../lib/errors.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
-import { workspaceMessages, type Scope } from "../../shared/workspaces.ts";
-import { isMemberOf } from "../workspaces/members.ts";
+import type { Scope } from "../../shared/workspaces.ts";
+import { requireMember } from "./assignee.ts";
 import { requireRole } from "../workspaces/permissions.ts";
 import type { CustomerDetailDto } from "./model.ts";
 import { customerDetail, findOwnedCustomer } from "./service.ts";
-
-async function requireMember(ctx: AppContext, member: Scope, memberId: string): Promise<void> {
-  if (!(await isMemberOf(ctx, member.workspaceId, memberId))) throw notFound(workspaceMessages.memberNotFound);
-}
 
 /** A customer this member sees goes to another member of the workspace. */
 export async function assignCustomer(ctx: AppContext, { member, customerId, memberId }: { member: Scope; customerId: string; memberId: string }): Promise<CustomerDetailDto> {

@@ -30,13 +30,17 @@ export interface CustomerContact {
  * or only those assigned to them (seesEveryCustomer, src/shared/workspaces.ts). A customer read on
  * a member's behalf filters with this; no other code writes the condition.
  */
-export function visibleCustomers(scope: Scope): SQL {
+export function visibleCustomers(scope: Scope, assigneeId?: string): SQL {
   const workspace = eq(customers.workspaceId, scope.workspaceId);
-  return seesEveryCustomer(scope) ? workspace : and(workspace, eq(customers.assigneeId, scope.memberId))!;
+  const conditions = [workspace];
+  if (!seesEveryCustomer(scope)) conditions.push(eq(customers.assigneeId, scope.memberId));
+  // A filter ("Mine", a colleague's) narrows what the member sees; it never widens it.
+  if (assigneeId !== undefined) conditions.push(eq(customers.assigneeId, assigneeId));
+  return conditions.length === 1 ? workspace : and(...conditions)!;
 }
 
-/** The customers this member may see, as a subquery for another feature's condition (their documents). */
-export const visibleCustomerIds = (db: Reader, scope: Scope) => db.select({ id: customers.id }).from(customers).where(visibleCustomers(scope));
+/** The customers this member may see (of them, those assigned to `assigneeId`), as a subquery for another feature's condition (their documents). */
+export const visibleCustomerIds = (db: Reader, scope: Scope, assigneeId?: string) => db.select({ id: customers.id }).from(customers).where(visibleCustomers(scope, assigneeId));
 
 /** Which of these customers this member may see. */
 export async function customersVisibleTo(ctx: AppContext, scope: Scope, customerIds: string[]): Promise<Set<string>> {
@@ -113,10 +117,10 @@ export async function countCustomers(ctx: AppContext, brokerId: string): Promise
   return ctx.cache.value(`customer-count:${brokerId}`, async () => (await countQuery(ctx.db).execute({ brokerId }))[0]!.n, { clock: false });
 }
 
-/** How many customers this member sees (the whole workspace's count, kept as above, when all). */
-export async function countVisibleCustomers(ctx: AppContext, scope: Scope): Promise<number> {
-  if (seesEveryCustomer(scope)) return countCustomers(ctx, scope.workspaceId);
-  return (await ctx.db.select({ n: count() }).from(customers).where(visibleCustomers(scope)))[0]!.n;
+/** How many customers this member sees, of them those assigned to `assigneeId` (the whole workspace's count, kept as above, when all). */
+export async function countVisibleCustomers(ctx: AppContext, scope: Scope, assigneeId?: string): Promise<number> {
+  if (seesEveryCustomer(scope) && assigneeId === undefined) return countCustomers(ctx, scope.workspaceId);
+  return (await ctx.db.select({ n: count() }).from(customers).where(visibleCustomers(scope, assigneeId)))[0]!.n;
 }
 
 /** Names of some of this broker's customers by id (the customers of one page of a list). */

@@ -82,6 +82,12 @@ export type CustomerDto = typeof CustomerDto.static;
 export const CustomerList = t.Array(CustomerDto);
 
 /**
+ * ?assignee=me|{memberId}: only that member's customers, of those the asker sees ("Mine / All" and a
+ * colleague's pipeline). The customer list, All Customers and the dashboard take it alike.
+ */
+const AssigneeFilter = t.Optional(t.String({ minLength: 1, maxLength: 64, error: "assignee must be me or a member's id" }));
+
+/**
  * How All Customers may be sorted: by name (A–Z) or invitation time, a leading "-" reverses; or
  * "urgency", most urgent first (URGENCY_TIERS, src/shared/documents.ts: the dashboard's overview).
  */
@@ -91,7 +97,7 @@ export const MAX_PAGE_SIZE = 100;
 export const PAGE_SIZE_ERROR = `pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}`;
 
 /**
- * GET /api/all-customers?page&pageSize&q&status&sort[&email]: one page of the list, searched (name or
+ * GET /api/all-customers?page&pageSize&q&status&sort[&email][&assignee]: one page of the list, searched (name or
  * email), filtered (invitation status) and sorted on the server. Without any of them the whole
  * list is answered, as the spec's screens ask for it.
  */
@@ -111,13 +117,12 @@ export const CustomerPageQuery = t.Object({
   // parameter must stay absent (no parameter at all asks for the whole list).
   status: t.Optional(t.UnionEnum(["all", "pending", "accepted"], { default: undefined, error: 'status must be "all", "pending" or "accepted"' })),
   sort: t.Optional(t.UnionEnum([...CUSTOMER_SORTS], { default: undefined, error: `sort must be one of ${CUSTOMER_SORTS.join(", ")}` })),
+  assignee: AssigneeFilter,
 });
 export type CustomerPageQuery = typeof CustomerPageQuery.static;
 
-/** GET /api/customers?assignee=me|{memberId}: only that member's customers (of those the asker sees). */
-export const CustomerListQuery = t.Object({
-  assignee: t.Optional(t.String({ maxLength: 64, error: "assignee must be me or a member's id" })),
-});
+/** GET /api/customers?assignee=me|{memberId} */
+export const CustomerListQuery = t.Object({ assignee: AssigneeFilter });
 export type CustomerListQuery = typeof CustomerListQuery.static;
 
 /** PUT /api/customers/{id}/assignee */

@@ -52,7 +52,8 @@ export const customerRoutes = (ctx: AppContext) => {
         // The same list (invitation fields are part of every customer); with ?page&pageSize&q&status&sort
         // one page of it, searched, filtered and sorted on the server (All Customers).
         // A page is cached like the list (until any write), under every parameter that shapes it.
-        .get("/all-customers", ({ member, query, set }) => (asksForPage(query) ? customerPage(set, member, query) : customerList(set, member)), {
+        // ?assignee narrows either answer ("Mine", a colleague's) and is no reason for a page by itself.
+        .get("/all-customers", ({ member, query, set }) => (asksForPage(query) ? customerPage(set, member, query) : customerList(set, member, { assignee: query.assignee })), {
           query: CustomerPageQuery,
           response: t.Union([CustomerList, CustomerPage]),
         })

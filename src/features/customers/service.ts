@@ -31,6 +31,7 @@ import {
 } from "../documents/service.ts";
 import { queueEmail } from "../mail/service.ts";
 import { takeHeldInvitation } from "./held-invitation.ts";
+import { filteredAssignee } from "./assignee.ts";
 import { invitationResendEmail } from "../mail/templates.ts";
 import { uploadUrl, visibleCustomers, type CustomerRow } from "./lookups.ts";
 import type { Scope } from "../../shared/workspaces.ts";
@@ -97,8 +98,8 @@ export async function findOwnedCustomers(ctx: AppContext, scope: Scope, customer
 export async function listCustomers(ctx: AppContext, { member }: { member: Scope }, query: CustomerListQuery = {}): Promise<CustomerDto[]> {
   const now = ctx.clock.now();
   const counts = await documentCountsByCustomer(ctx, member.workspaceId, now);
-  const assignee = query.assignee === "me" ? member.memberId : query.assignee;
-  const rows = await ctx.db.select().from(customers).where(and(visibleCustomers(member), assignee !== undefined ? eq(customers.assigneeId, assignee) : undefined)).orderBy(asc(customers.name));
+  const assignee = await filteredAssignee(ctx, member, query.assignee);
+  const rows = await ctx.db.select().from(customers).where(visibleCustomers(member, assignee)).orderBy(asc(customers.name));
   const assignees = await assigneesOf(ctx, rows);
   return rows.map((row) => toCustomerDto(row, counts.get(row.id) ?? emptyCounts(), assignees));
 }
@@ -120,7 +121,7 @@ function pagingOf(query: CustomerPageQuery): { page: number; pageSize: number } 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * One page of All Customers, searched, filtered and sorted by SQLite: the work grows with the page,
+ * One page of All Customers, searched, filtered (invitation status, assignee) and sorted by SQLite: the work grows with the page,
  * not with the brokerage. Search is case-insensitive for ASCII letters (SQLite's LIKE).
  */
 export async function pageCustomers(ctx: AppContext, { member }: { member: Scope }, query: CustomerPageQuery): Promise<CustomerPage> {
@@ -128,7 +129,7 @@ export async function pageCustomers(ctx: AppContext, { member }: { member: Scope
   const search = query.q?.trim();
   const pattern = search ? likePattern(search.toLowerCase()) : null;
   const where = and(
-    visibleCustomers(member),
+    visibleCustomers(member, await filteredAssignee(ctx, member, query.assignee)),
     query.status && query.status !== "all" ? eq(customers.invitationStatus, query.status) : undefined,
     pattern ? or(likeInsensitive(customers.name, pattern), likeInsensitive(customers.email, pattern)) : undefined,
     // Addresses are stored lower-cased; the (broker, email) index answers this.

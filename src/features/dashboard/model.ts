@@ -1,6 +1,11 @@
 import { t } from "elysia";
 import { MaybeDate } from "../../lib/model.ts";
 import { DocumentStatus } from "../documents/model.ts";
+import { CustomerListQuery } from "../customers/model.ts";
+
+/** ?assignee=me|{memberId}: the metrics and lists of one member's customers (of those the asker sees), as the customer list takes it. */
+export const DashboardQuery = CustomerListQuery;
+export type DashboardQuery = typeof DashboardQuery.static;
 
 export const DashboardMetrics = t.Object({
   totalCustomers: t.Number(),

@@ -24,16 +24,19 @@ const completedTodayQuery = countDocuments(and(eq(documents.status, "approved"),
 const overdueQuery = countDocuments(and(waiting, lt(documents.dueDate, sql.placeholder("now")))!);
 
 /**
- * The documents of the customers a member sees, when that is not the whole workspace ("assigned"
- * mode): the extra condition, else undefined (the prepared workspace-wide queries answer).
+ * The documents of the customers a member sees (of them, those assigned to `assigneeId`), when that
+ * is not the whole workspace ("assigned" mode, or a "Mine" filter): the extra condition, else
+ * undefined (the prepared workspace-wide queries answer).
  */
-const onlyVisible = (ctx: AppContext, member: Scope): SQL | undefined =>
-  seesEveryCustomer(member) ? undefined : and(eq(documents.workspaceId, member.workspaceId), inArray(documents.customerId, visibleCustomerIds(ctx.db, member)));
+const onlyVisible = (ctx: AppContext, member: Scope, assigneeId?: string): SQL | undefined =>
+  seesEveryCustomer(member) && assigneeId === undefined
+    ? undefined
+    : and(eq(documents.workspaceId, member.workspaceId), inArray(documents.customerId, visibleCustomerIds(ctx.db, member, assigneeId)));
 
-/** The dashboard's counts for one member. "Today" is the server's local day. */
-export async function documentMetrics(ctx: AppContext, member: Scope, now: Date) {
+/** The dashboard's counts for one member (of one assignee's customers, if named). "Today" is the server's local day. */
+export async function documentMetrics(ctx: AppContext, member: Scope, now: Date, assigneeId?: string) {
   const today = startOfDay(now);
-  const visible = onlyVisible(ctx, member);
+  const visible = onlyVisible(ctx, member, assigneeId);
   if (visible) {
     const countOf = async (which: SQL | undefined) => (await ctx.db.select({ n: count() }).from(documents).where(and(visible, which)))[0]!.n;
     return {
@@ -84,9 +87,9 @@ const listQuery = (list: DashboardList) =>
   });
 const listQueries = { pending: listQuery("pending"), completed: listQuery("completed"), shared: listQuery("shared") };
 
-/** Documents for the dashboard's lists: pending (not approved, not shared), approved today, shared; of the customers the member sees. */
-export async function dashboardDocuments(ctx: AppContext, member: Scope, list: DashboardList, now: Date): Promise<DocumentRow[]> {
-  const visible = onlyVisible(ctx, member);
+/** Documents for the dashboard's lists: pending (not approved, not shared), approved today, shared; of the customers the member sees (of one assignee's, if named). */
+export async function dashboardDocuments(ctx: AppContext, member: Scope, list: DashboardList, now: Date, assigneeId?: string): Promise<DocumentRow[]> {
+  const visible = onlyVisible(ctx, member, assigneeId);
   if (visible) {
     return await ctx.db
       .select()

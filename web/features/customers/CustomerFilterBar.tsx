@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { SearchField } from "../../components/ui/SearchField";
 import { Select } from "../../components/ui/Select";
 import type { InvitationFilter } from "./page-path";
@@ -16,19 +17,24 @@ const PLACES = {
   page: { options: statusOptions(["all", "pending", "accepted"]), search: "sm:w-80", status: "sm:w-48" },
 };
 
-/** Search by name or email and filter by invitation status: the dashboard's overview and All Customers. */
+/**
+ * Search by name or email and filter by invitation status: the dashboard's overview and All
+ * Customers. `children`: more filters on the same row (All Customers' assignee, in a team).
+ */
 export function CustomerFilterBar({
   place,
   search,
   onSearchChange,
   status,
   onStatusChange,
+  children,
 }: {
   place: keyof typeof PLACES;
   search: string;
   onSearchChange: (search: string) => void;
   status: InvitationFilter;
   onStatusChange: (status: InvitationFilter) => void;
+  children?: ReactNode;
 }) {
   const { options, ...widths } = PLACES[place];
   return (
@@ -42,6 +48,7 @@ export function CustomerFilterBar({
         options={options}
         className={widths.status}
       />
+      {children}
     </div>
   );
 }

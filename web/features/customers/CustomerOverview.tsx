@@ -21,14 +21,16 @@ const SendReminderDialog = lazyRetrying(async () => ({ default: (await import(".
  * (`/api/all-customers?page=1&pageSize=12…`), so the dashboard reads a dozen customers whether
  * the brokerage has 50 or 10,000 (issue 14); the search still matches name or email, ignoring case.
  */
-export function CustomerOverview() {
+export function CustomerOverview({ assignee }: { assignee?: "me" } = {}) {
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<InvitationFilter>("all");
   const [reminding, setReminding] = useState<CustomerDto | null>(null);
   const q = search.trim();
+  // The dashboard's "Mine" narrows both to the broker's own customers.
+  const overview = assignee ? { ...OVERVIEW_PAGE, assignee } : OVERVIEW_PAGE;
   // Whether the broker has any customer at all ("No customers yet" rather than "no match").
-  const everyone = useCustomerPageQuery(OVERVIEW_PAGE);
-  const narrowed = useCustomerPageQuery({ ...OVERVIEW_PAGE, q, status });
+  const everyone = useCustomerPageQuery(overview);
+  const narrowed = useCustomerPageQuery({ ...overview, q, status });
   const isNarrowed = q !== "" || status !== "all";
   const { data, isLoading, isError } = isNarrowed ? narrowed : everyone;
   const shown = data?.customers ?? [];
@@ -49,9 +51,15 @@ export function CustomerOverview() {
         ) : isError || everyone.isError ? (
           <EmptyState title="Customers could not be loaded">Please refresh the page to try again.</EmptyState>
         ) : everyone.data?.total === 0 ? (
-          <EmptyState title="No customers yet" icon={<Users />}>
-            Add your first customer to start collecting documents.
-          </EmptyState>
+          assignee ? (
+            <EmptyState title="No customers assigned to you" icon={<Users />}>
+              Switch to Team to see every customer of your workspace.
+            </EmptyState>
+          ) : (
+            <EmptyState title="No customers yet" icon={<Users />}>
+              Add your first customer to start collecting documents.
+            </EmptyState>
+          )
         ) : matching === 0 ? (
           <EmptyState title="No customers match your search" icon={<Users />}>
             Try another name or email, or change the status filter.
@@ -68,7 +76,7 @@ export function CustomerOverview() {
                 <span>
                   Showing {shown.length} of {matching} customers
                 </span>
-                <LinkButton href="/customers" variant="link" size="sm">
+                <LinkButton href={assignee ? "/customers?assignee=me" : "/customers"} variant="link" size="sm">
                   View all customers
                 </LinkButton>
               </div>

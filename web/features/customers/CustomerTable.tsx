@@ -4,8 +4,10 @@ import type { Column, Table } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, FilePlus, Mail, Pencil } from "lucide-react";
 import type { CustomerDto } from "@shared/api-types";
 import { daysWeeksMonthsAgo } from "@shared/relative-time";
+import { displayName } from "@shared/user-display";
 import { Badge } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
+import { cx } from "../../components/ui/cx";
 import { Select } from "../../components/ui/Select";
 import { toast } from "../../components/ui/Toast";
 import { useResendInvitationMutation } from "./api";
@@ -18,6 +20,8 @@ export interface CustomerTableProps {
   table: Table<CustomerDto>;
   onRequestDocuments: (customer: CustomerDto) => void;
   onEdit: (customer: CustomerDto) => void;
+  /** A team's list names each customer's assignee (a solo broker's has no such column). */
+  showAssignee?: boolean;
 }
 
 type SortOption = `${CustomerSortKey}:${"asc" | "desc"}`;
@@ -33,7 +37,7 @@ const SORT_OPTIONS: { id: SortOption; label: string }[] = [
  * The customer list: a sortable table on wide screens; on phones each row becomes a card
  * (same markup, so there is one list for screen readers and tests).
  */
-export function CustomerTable({ table, onRequestDocuments, onEdit }: CustomerTableProps) {
+export function CustomerTable({ table, onRequestDocuments, onEdit, showAssignee = false }: CustomerTableProps) {
   const resend = useResendInvitationMutation();
   const now = new Date();
   const resendInvitation = (customer: CustomerDto) =>
@@ -63,6 +67,11 @@ export function CustomerTable({ table, onRequestDocuments, onEdit }: CustomerTab
           <tr className="border-b border-slate-200 text-left text-sm text-slate-600">
             <SortableHeader label="Customer" column={table.getColumn("name")!} />
             <SortableHeader label="Activity" column={table.getColumn("invitedAt")!} />
+            {showAssignee ? (
+              <th scope="col" className="px-3 py-2 font-medium">
+                Assignee
+              </th>
+            ) : null}
             <th scope="col" className="px-4 py-2 text-right font-medium">
               Actions
             </th>
@@ -98,8 +107,17 @@ export function CustomerTable({ table, onRequestDocuments, onEdit }: CustomerTab
                   {customer.lastReminderAt ? <li>Last reminder {daysWeeksMonthsAgo(customer.lastReminderAt, now)}</li> : null}
                 </ul>
               </td>
-              <td className="block xl:table-cell xl:px-3 xl:py-3 xl:align-middle xl:w-px">
-                <div className="flex flex-wrap gap-2 xl:justify-end xl:flex-nowrap [&>*]:flex-1 xl:[&>*]:flex-none">
+              {showAssignee ? (
+                <td className="block text-sm text-slate-600 xl:table-cell xl:px-3 xl:py-3 xl:align-middle xl:whitespace-nowrap">
+                  {/* Phones have no column header: the card says what the name is. */}
+                  <span className="xl:hidden">Assigned to </span>
+                  <span className="font-medium text-slate-800">{displayName(customer.assignee)}</span>
+                </td>
+              ) : null}
+              {/* With the Assignee column there is no room for the three buttons in a row at 1280 px:
+                  they take two rows of a fixed width, and the customer's name keeps its room. */}
+              <td className={cx("block xl:table-cell xl:px-3 xl:py-3 xl:align-middle", showAssignee ? "xl:w-px xl:min-w-84" : "xl:w-px")}>
+                <div className={cx("flex flex-wrap gap-2 xl:justify-end [&>*]:flex-1 xl:[&>*]:flex-none", showAssignee ? "" : "xl:flex-nowrap")}>
                   <Button
                     variant="secondary"
                     size="sm"

@@ -7,11 +7,13 @@ import { EmptyState } from "../../components/ui/EmptyState";
 import { Spinner } from "../../components/ui/Spinner";
 import { cx } from "../../components/ui/cx";
 import { StatusBadge, StatusIcon, STATUS_ICON_COLOURS } from "../../components/StatusBadge";
-import { useCompletedDocumentsQuery, usePendingDocumentsQuery } from "../dashboard/api";
+import { useCompletedDocumentsQuery, usePendingDocumentsQuery, type DashboardView } from "../dashboard/api";
 
 interface DialogProps {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
+  /** The dashboard's "Mine / Team": the dialog lists what its card counted. */
+  view?: DashboardView;
 }
 
 /** Rows grouped by customer, keeping the server's order of first appearance. */
@@ -75,8 +77,8 @@ function DialogBody({
 }
 
 /** Documents still waiting for the customer or for review; fetched only while open. */
-export function PendingDocumentsDialog({ isOpen, onOpenChange }: DialogProps) {
-  const query = usePendingDocumentsQuery(isOpen);
+export function PendingDocumentsDialog({ isOpen, onOpenChange, view }: DialogProps) {
+  const query = usePendingDocumentsQuery(isOpen, view);
   return (
     <ModalDialog title="Pending Documents" size="lg" isOpen={isOpen} onOpenChange={onOpenChange}>
       {(close) => <DialogBody query={query} emptyTitle="No pending documents" emptyIcon={<FileClock />} onNavigate={close} />}
@@ -85,8 +87,8 @@ export function PendingDocumentsDialog({ isOpen, onOpenChange }: DialogProps) {
 }
 
 /** Documents approved today; fetched only while open. */
-export function CompletedTodayDialog({ isOpen, onOpenChange }: DialogProps) {
-  const query = useCompletedDocumentsQuery(isOpen);
+export function CompletedTodayDialog({ isOpen, onOpenChange, view }: DialogProps) {
+  const query = useCompletedDocumentsQuery(isOpen, view);
   return (
     <ModalDialog title="Completed Today" size="lg" isOpen={isOpen} onOpenChange={onOpenChange}>
       {(close) => (

@@ -66,3 +66,7 @@ export const useSendReminderMutation = () =>
 
 export const useSendBulkRemindersMutation = () =>
   useBrokerMutation(() => apiFetch("/api/send-bulk-reminders", { method: "POST" }));
+
+/** PUT /api/customers/{id}/assignee: the customer goes to another member of the workspace. */
+export const useAssignCustomerMutation = (id: string) =>
+  useBrokerMutation((memberId: string) => apiFetch(`/api/customers/${id}/assignee`, { method: "PUT", body: { memberId } }));

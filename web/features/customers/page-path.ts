@@ -10,10 +10,12 @@ export interface CustomerPageParams {
   sort: CustomerSort;
   /** Only the customer with exactly this address (any case). */
   email?: string;
+  /** Only this member's customers: "me" or a member's id ("Mine / All" in a team); none: everyone's. */
+  assignee?: string;
 }
 
 /**
- * GET /api/all-customers?page&pageSize&status&sort[&q][&email]: one page, searched, filtered and sorted by
+ * GET /api/all-customers?page&pageSize&status&sort[&q][&email][&assignee]: one page, searched, filtered and sorted by
  * the server. One spelling, so the dashboard's page (scripts/build-web.ts) can preload exactly
  * the URL the app then asks for.
  */
@@ -21,6 +23,7 @@ export function customerPagePath(params: CustomerPageParams): `/api/all-customer
   const search = new URLSearchParams({ page: String(params.page), pageSize: String(params.pageSize), status: params.status, sort: params.sort });
   if (params.q) search.set("q", params.q);
   if (params.email) search.set("email", params.email);
+  if (params.assignee) search.set("assignee", params.assignee);
   return `/api/all-customers?${search}`;
 }
 

@@ -24,6 +24,8 @@ export function customerPageOptions(params: CustomerPageParams) {
       params.status,
       params.sort,
       ...(params.email ? [params.email] : []),
+      // Named, so it never reads as an email; absent for everyone's (the key a solo broker has always had).
+      ...(params.assignee ? ["assignee", params.assignee] : []),
     ],
     // With paging parameters the route answers a page (its other answer is the whole list).
     queryFn: ({ signal }) => nullOn401(apiFetch(customerPagePath(params), { signal }) as Promise<CustomerPage>),

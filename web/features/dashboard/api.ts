@@ -12,30 +12,38 @@ export const dashboardKeys = {
   completedDocuments: ["dashboard", "completed-documents"] as const satisfies ResourceKey,
 };
 
-export function useDashboardMetricsQuery() {
+/**
+ * Whose dashboard: the team's (everything the broker sees: no parameter, the keys a solo broker
+ * has always had) or "mine" (?assignee=me, the broker's own customers).
+ */
+export type DashboardView = "team" | "mine";
+const mine = (view: DashboardView) => (view === "mine" ? ["mine"] : []);
+const query = (view: DashboardView) => (view === "mine" ? "?assignee=me" : "");
+
+export function useDashboardMetricsQuery(view: DashboardView = "team") {
   return useQuery({
-    queryKey: dashboardKeys.metrics,
-    queryFn: ({ signal }) => nullOn401(apiFetch("/api/dashboard/metrics", { signal })),
+    queryKey: [...dashboardKeys.metrics, ...mine(view)],
+    queryFn: ({ signal }) => nullOn401(apiFetch(`/api/dashboard/metrics${query(view)}`, { signal })),
     staleTime: 15 * MINUTE,
     gcTime: 20 * MINUTE,
   });
 }
 
 /** Loaded when the Pending Documents dialog opens. */
-export function usePendingDocumentsQuery(enabled: boolean) {
+export function usePendingDocumentsQuery(enabled: boolean, view: DashboardView = "team") {
   return useQuery({
-    queryKey: dashboardKeys.pendingDocuments,
-    queryFn: ({ signal }) => nullOn401(apiFetch("/api/pending-documents", { signal })),
+    queryKey: [...dashboardKeys.pendingDocuments, ...mine(view)],
+    queryFn: ({ signal }) => nullOn401(apiFetch(`/api/pending-documents${query(view)}`, { signal })),
     enabled,
     staleTime: 2 * MINUTE,
   });
 }
 
 /** Loaded when the Completed Today dialog opens. */
-export function useCompletedDocumentsQuery(enabled: boolean) {
+export function useCompletedDocumentsQuery(enabled: boolean, view: DashboardView = "team") {
   return useQuery({
-    queryKey: dashboardKeys.completedDocuments,
-    queryFn: ({ signal }) => nullOn401(apiFetch("/api/completed-documents", { signal })),
+    queryKey: [...dashboardKeys.completedDocuments, ...mine(view)],
+    queryFn: ({ signal }) => nullOn401(apiFetch(`/api/completed-documents${query(view)}`, { signal })),
     enabled,
     staleTime: 2 * MINUTE,
   });

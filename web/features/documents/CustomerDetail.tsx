@@ -17,6 +17,7 @@ import { QuickActionsCard } from "./QuickActionsCard";
 import { RequiredDocumentsCard } from "./RequiredDocumentsCard";
 import { ResubmitDocumentDialog } from "./ResubmitDocumentDialog";
 import { SendReminderDialog } from "../customers/SendReminderDialog";
+import { AssigneeField } from "../customers/AssigneeField";
 import { SharedDocumentsCard } from "./SharedDocumentsCard";
 import { RemindersToggle } from "../reminders/RemindersToggle";
 import { useDocumentExpiriesQuery } from "../reminders/expiry-api";
@@ -73,7 +74,9 @@ export function CustomerDetail({ customer }: { customer: CustomerDetailDto }) {
           progress and actions column moves to the right without changing the tab order. */}
       <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3 lg:items-start">
         <div className="lg:col-span-2">
-          <PersonalInfoCard customer={customer} />
+          <PersonalInfoCard customer={customer}>
+            <AssigneeField customer={customer} />
+          </PersonalInfoCard>
         </div>
         <aside aria-label="Progress and actions" className="flex flex-col gap-6 lg:col-start-3 lg:row-span-4 lg:row-start-1">
           <ProgressCard documents={customer.documents} />

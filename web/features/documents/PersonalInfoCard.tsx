@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { CustomerDetailDto } from "@shared/api-types";
 import { customerStatus } from "@shared/documents";
 import { CustomerStatusBadge } from "../../components/CustomerStatusBadge";
@@ -8,7 +9,8 @@ import { formatDay } from "./format";
 // Wide fields take the whole row on phones, where names and addresses need the room.
 const WIDE = "col-span-2 sm:col-span-1";
 
-export function PersonalInfoCard({ customer }: { customer: CustomerDetailDto }) {
+/** `children`: what follows the details in the card (the assignee, in a team). */
+export function PersonalInfoCard({ customer, children }: { customer: CustomerDetailDto; children?: ReactNode }) {
   return (
     <Card title="Personal Information">
       <dl className="grid grid-cols-2 gap-4">
@@ -24,6 +26,7 @@ export function PersonalInfoCard({ customer }: { customer: CustomerDetailDto }) 
         </DetailField>
         <DetailField label="Last Active">{formatDay(customer.lastActive) ?? "Never"}</DetailField>
       </dl>
+      {children}
     </Card>
   );
 }
