@@ -24,9 +24,11 @@ interface Uploads {
    * try: the toast that also says it is gone after a few seconds.
    */
   failures: ReadonlyMap<string, string>;
+  /** The largest file the server takes (checked before anything is sent). */
+  maxBytes: number;
   /** Checks the file, then sends it with progress. `null` means the picker returned nothing. */
   /** Sends the file; resolves true once the portal has it, false if it was refused or not sent. */
-  start: (document: PortalDocumentDto, file: File | null) => Promise<boolean>;
+  start: (document: PortalDocumentDto, file: File | null, note?: string) => Promise<boolean>;
   cancel: (documentId: string) => void;
 }
 
@@ -71,7 +73,7 @@ export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: s
   const update = useCallback((documentId: string, value: UploadProgress | null) => setProgress((current) => withEntry(current, documentId, value)), []);
 
   const start = useCallback(
-    async (document: PortalDocumentDto, file: File | null): Promise<boolean> => {
+    async (document: PortalDocumentDto, file: File | null, note?: string): Promise<boolean> => {
       if (controllers.current.has(document.id)) return false;
       const problem = uploadProblem(file, maxBytes, document.acceptanceRules);
       if (problem) {
@@ -92,6 +94,7 @@ export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: s
         documentId: document.id,
         file: chosen,
         isGuest,
+        note,
         signal: controller.signal,
         onProgress: (percent) => update(document.id, { fileName: chosen.name, percent }),
       })
@@ -128,6 +131,6 @@ export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: s
 
   const cancel = useCallback((documentId: string) => controllers.current.get(documentId)?.abort(), []);
 
-  const value = useMemo(() => ({ link, progress, failures, start, cancel }), [link, progress, failures, start, cancel]);
+  const value = useMemo(() => ({ link, maxBytes, progress, failures, start, cancel }), [link, maxBytes, progress, failures, start, cancel]);
   return <UploadsContext.Provider value={value}>{children}</UploadsContext.Provider>;
 }
