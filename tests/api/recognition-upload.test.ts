@@ -156,6 +156,23 @@ describe("after the upload", () => {
     expect(expiries.body.documents).toEqual([{ documentId: id.id, expiresOn: "2018-02-01", renewalRequested: false }]);
   });
 
+  test("approved before its file was read, the ID still gets its expiry; a date the broker set is theirs", async () => {
+    const c = await createCustomer(srv, broker.token, { requiredDocuments: [{ name: "Photo ID" }, { name: "Passport" }] });
+    const [id, passport] = c.documents;
+    for (const doc of [id!, passport!]) {
+      expect((await upload(c.uploadLink, doc.id, { bytes: corpus(LICENCE), name: "licence.jpg", type: "image/jpeg" })).status).toBe(200);
+      expect((await srv.call(`/api/documents/${doc.id}/verify`, { method: "POST", token: broker.token, body: { status: "approved" } })).status).toBe(200);
+    }
+    // The broker typed the passport's date before the reading finished.
+    expect((await srv.call(`/api/documents/${passport!.id}/expiry`, { method: "PUT", token: broker.token, body: { expiresOn: "2031-05-31" } })).status).toBe(200);
+    await srv.runJobs();
+    const expiries = await srv.call(`/api/customers/${c.id}/document-expiries`, { token: broker.token });
+    expect(expiries.body.documents).toEqual([
+      { documentId: id!.id, expiresOn: "2018-02-01", renewalRequested: false },
+      { documentId: passport!.id, expiresOn: "2031-05-31", renewalRequested: false },
+    ]);
+  });
+
   test("a note longer than 1,000 characters is refused, and nothing is stored", async () => {
     const c = await createCustomer(srv, broker.token, { requiredDocuments: [{ name: "Paystub" }] });
     const res = await upload(c.uploadLink, c.documents[0]!.id, statement({ note: "x".repeat(1001) }));
