@@ -15,7 +15,8 @@ import { listDocumentsOfCustomers, type DocumentRow } from "../documents/service
 import { attachUploadedFile, uploadableDocument } from "../documents/uploads.ts";
 import { checkUpload, effectiveRules, type CheckedFile } from "../document-checks/service.ts";
 import { holdToRecognitionRules, queueRecognition, quickRecognition } from "./recognition.ts";
-import { MAX_CUSTOMER_NOTE, type Recognition } from "../../shared/recognition/verdict.ts";
+import type { Recognition } from "../../shared/recognition/verdict.ts";
+import { MAX_CUSTOMER_NOTE } from "../../shared/recognition/note.ts";
 import { answerUnavailable } from "../documents/answers.ts";
 import { describeRules, type AcceptanceRules } from "../../shared/acceptance-rules.ts";
 import type { AuditActor } from "../audit/actor.ts";

@@ -120,6 +120,3 @@ export function recognise(input: RecognitionInput): Recognition {
 
 /** Why an upload was refused by a request whose rules refuse a mismatch: what was seen, then what to do. */
 export const recognitionRefusal = (messages: string[]): string => `${messages.join(". ")}. Please choose another file.`;
-
-/** The longest note a customer may send with a file they were told does not look right. */
-export const MAX_CUSTOMER_NOTE = 1000;
