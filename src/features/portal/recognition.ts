@@ -33,7 +33,7 @@ export async function quickRecognition(ctx: AppContext, doc: DocumentRow, file: 
   const rules = recognitionRulesOf(doc.name, doc.acceptanceRules);
   if (!asksAnything(rules)) return notTold;
   const customer = await customerContact(ctx, doc.customerId);
-  return recogniseFile({
+  const read = recogniseFile({
     path: file.tempPath,
     mimeType: file.mimeType,
     documentName: doc.name,
@@ -43,6 +43,14 @@ export async function quickRecognition(ctx: AppContext, doc: DocumentRow, file: 
     timeLimitMs: QUICK_READ_LIMIT_MS,
     log: ctx.log,
   });
+  // The thread's limit counts from when a thread takes the file: behind other reads (the jobs'
+  // OCR) the customer would wait longer. Past the limit they are told nothing and the upload goes
+  // ahead; the read, if it still comes, is dropped (its file is gone by then: "could not tell").
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<Recognition>((resolve) => {
+    timer = setTimeout(() => resolve(notTold), QUICK_READ_LIMIT_MS + 500);
+  });
+  return Promise.race([read, waited]).finally(() => clearTimeout(timer));
 }
 
 /**
