@@ -131,3 +131,15 @@ test("a check that fails (or could not tell) never stands in the way: the file i
   expect(upload.url).toBe(`/api/upload/${LINK}/documents/d1`);
   expect(await within(row).findByRole("progressbar", { name: "Uploading statement.pdf" })).toBeTruthy();
 });
+
+test("a file the upload's own checks refuse is refused by the check, in the same words, and not sent again", async () => {
+  fakeServer(portalRoute({ portal: guestPortal() }));
+  renderPortal();
+  const row = await pickFor("Paystub", statement("locked.pdf"));
+  const locked = "This PDF is protected with a password, so your broker could not open it either.";
+  (await checkRequest()).respond(400, { message: locked });
+  expect(await within(row).findByText(`Upload failed: ${locked}`)).toBeTruthy();
+  expect(screen.getByText("Upload Failed")).toBeTruthy();
+  expect(within(row).getByRole("button", { name: "Choose file for Paystub" })).toBeTruthy();
+  expect(FakeXhr.sent).toHaveLength(1);
+});

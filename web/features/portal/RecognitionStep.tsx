@@ -2,8 +2,8 @@
 // says, in plain words, when it looks like the wrong, old or someone else's document. On "warn" the
 // customer may choose another file or send it anyway with a note for the broker; on "refuse" only
 // choose another. A file all is well with, one the server could not tell about (a slow read
-// answers "unknown"), or any failure of the check is sent as before: the check never stands in the
-// way of an upload. Loaded on first use (its own chunk): the portal's first load does not grow.
+// answers "unknown") or a check the server could not make is sent as before; a file the upload's
+// own checks refuse (a locked PDF) is refused here, in the same words, and not sent twice. Loaded on first use (its own chunk): the portal's first load does not grow.
 import { useEffect, useState } from "react";
 import { FileSearch, FileUp, Send } from "lucide-react";
 import { FileTrigger } from "react-aria-components";
@@ -13,7 +13,7 @@ import type { Recognition } from "@shared/recognition/verdict";
 // Only the note's limit, from a module of its own: importing a value of verdict.ts here put the
 // recognition rules into the chunk the portal's first load shares with acceptance-rules.ts (+0.8 KB).
 import { MAX_CUSTOMER_NOTE } from "@shared/recognition/note";
-import { apiUpload, isAbortError } from "../../api/client";
+import { ApiError, apiUpload, isAbortError } from "../../api/client";
 import { Button } from "../../components/ui/Button";
 import { TextArea } from "../../components/ui/TextArea";
 import { CHOOSE_FILE_ACCEPT, uploadProblem } from "./upload-rules";
@@ -38,7 +38,7 @@ export function RecognitionStep({
   /** The step is over (sent, or given up): the upload buttons return. */
   onDone: () => void;
 }) {
-  const { link, maxBytes, start } = useUploads();
+  const { link, maxBytes, start, fail } = useUploads();
   const [seen, setSeen] = useState<Recognition | null>(null);
   const [note, setNote] = useState("");
 
@@ -58,7 +58,14 @@ export function RecognitionStep({
     apiUpload(`${portalDataPath(link)}/documents/${encodeURIComponent(document.id)}/recognition`, form, { signal: controller.signal })
       .then(({ recognition }) => (recognition.verdict === "warn" || recognition.verdict === "refuse" ? setSeen(recognition) : send()))
       .catch((error: unknown) => {
-        if (!isAbortError(error)) send();
+        if (isAbortError(error)) return;
+        // Refused by the checks every upload meets (a damaged or locked PDF, the link gone): told
+        // now, as the upload would have told it, and the file is not sent again. Anything else
+        // (the server busy, the connection) must not stop the upload: it goes ahead.
+        if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) {
+          onDone();
+          fail(document, error);
+        } else send();
       });
     return () => controller.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one check per picked file

@@ -29,6 +29,8 @@ interface Uploads {
   /** Checks the file, then sends it with progress. `null` means the picker returned nothing. */
   /** Sends the file; resolves true once the portal has it, false if it was refused or not sent. */
   start: (document: PortalDocumentDto, file: File | null, note?: string) => Promise<boolean>;
+  /** Tells the customer why a file was refused (the check before sending met the upload's own refusal). */
+  fail: (document: PortalDocumentDto, error: unknown) => void;
   cancel: (documentId: string) => void;
 }
 
@@ -72,6 +74,20 @@ export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: s
 
   const update = useCallback((documentId: string, value: UploadProgress | null) => setProgress((current) => withEntry(current, documentId, value)), []);
 
+  /** A refusal (or a lost connection), told as SPEC 8 says, whether the upload or the check before it met it. */
+  const fail = useCallback(
+    (document: PortalDocumentDto, error: unknown) => {
+      const linkGone = error instanceof ApiError && error.status === 404 && error.message === portalMessages.invalidLink;
+      const failed = portalMessages.uploadFailed(errorText(error, CONNECTION_LOST));
+      // SPEC 8: "Upload failed: (text)" under Upload Failed, or Customer Not Found when the link is gone.
+      toast({ ...(linkGone ? splitMessage(portalMessages.customerNotFound) : { title: "Upload Failed", description: failed }), variant: "error" });
+      if (!linkGone) noteFailure(document.id, failed);
+      // A 404 or 409 means the page is out of date (removed, or already uploaded elsewhere).
+      if (error instanceof ApiError && (error.status === 404 || error.status === 409)) void refreshPortal(queryClient, link);
+    },
+    [link, queryClient, noteFailure],
+  );
+
   const start = useCallback(
     async (document: PortalDocumentDto, file: File | null, note?: string): Promise<boolean> => {
       if (controllers.current.has(document.id)) return false;
@@ -108,17 +124,8 @@ export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: s
           return true;
         })
         .catch((error: unknown) => {
-          if (isAbortError(error)) {
-            toast({ title: "Upload canceled", description: `${document.name} was not sent.` });
-            return false;
-          }
-          const linkGone = error instanceof ApiError && error.status === 404 && error.message === portalMessages.invalidLink;
-          const failed = portalMessages.uploadFailed(errorText(error, CONNECTION_LOST));
-          // SPEC 8: "Upload failed: (text)" under Upload Failed, or Customer Not Found when the link is gone.
-          toast({ ...(linkGone ? splitMessage(portalMessages.customerNotFound) : { title: "Upload Failed", description: failed }), variant: "error" });
-          if (!linkGone) noteFailure(document.id, failed);
-          // A 404 or 409 means the page is out of date (removed, or already uploaded elsewhere).
-          if (error instanceof ApiError && (error.status === 404 || error.status === 409)) void refreshPortal(queryClient, link);
+          if (isAbortError(error)) toast({ title: "Upload canceled", description: `${document.name} was not sent.` });
+          else fail(document, error);
           return false;
         })
         .finally(() => {
@@ -126,11 +133,11 @@ export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: s
           update(document.id, null);
         });
     },
-    [isGuest, link, maxBytes, queryClient, update, noteFailure],
+    [isGuest, link, maxBytes, update, noteFailure, fail],
   );
 
   const cancel = useCallback((documentId: string) => controllers.current.get(documentId)?.abort(), []);
 
-  const value = useMemo(() => ({ link, maxBytes, progress, failures, start, cancel }), [link, maxBytes, progress, failures, start, cancel]);
+  const value = useMemo(() => ({ link, maxBytes, progress, failures, start, fail, cancel }), [link, maxBytes, progress, failures, start, fail, cancel]);
   return <UploadsContext.Provider value={value}>{children}</UploadsContext.Provider>;
 }
