@@ -12,6 +12,7 @@ import { customerRoutes } from "./features/customers/routes.ts";
 import { dashboardRoutes } from "./features/dashboard/routes.ts";
 import { demoRoutes } from "./features/demo/routes.ts";
 import { documentRoutes } from "./features/documents/routes.ts";
+import { adoptRecognisedExpiry } from "./features/expiry/recognised.ts";
 import { exportRoutes } from "./features/export/routes.ts";
 import { auditRoutes } from "./features/audit/routes.ts";
 import { fileRoutes } from "./features/files/routes.ts";
@@ -74,7 +75,7 @@ export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events), metric
       .use(twoFactorRoutes(ctx))
       .use(oidcRoutes(ctx))
       .use(customerRoutes(ctx))
-      .use(documentRoutes(ctx))
+      .use(documentRoutes(ctx, { onApproved: adoptRecognisedExpiry }))
       .use(sharingRoutes(ctx))
       .use(exportRoutes(ctx))
       .use(auditRoutes(ctx))

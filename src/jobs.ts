@@ -5,6 +5,8 @@ import { REVIEW_EMAIL_JOB, sendReviewEmail } from "./features/documents/transiti
 import { markOverdueDocuments, sendScheduledReminders } from "./features/reminders/scheduled.ts";
 import { sendCadenceReminders } from "./features/reminders/cadence.ts";
 import { requestExpiringRenewals } from "./features/expiry/service.ts";
+import { adoptRecognisedExpiry } from "./features/expiry/recognised.ts";
+import { recogniseStoredUpload, RECOGNISE_UPLOAD_JOB } from "./features/portal/recognition.ts";
 import { purgeExpiredBrokerAuth } from "./features/auth/service.ts";
 import { purgeExpiredCustomerAuth } from "./features/customer-auth/service.ts";
 import { purgeExpiredInvitations } from "./features/workspaces/invitations.ts";
@@ -16,6 +18,8 @@ export const jobHandlers: Record<string, JobHandler> = {
   [SEND_EMAIL_JOB]: deliverEmail,
   [HELD_EMAIL_JOB]: sendHeldEmail,
   [REVIEW_EMAIL_JOB]: sendReviewEmail,
+  // A photo ID read after it was approved still gives the document its expiry.
+  [RECOGNISE_UPLOAD_JOB]: (ctx, job) => recogniseStoredUpload(ctx, job, adoptRecognisedExpiry),
 };
 
 /** Checked on every scheduler tick (every 5 s) and at start, for anything missed while stopped. */

@@ -17,6 +17,8 @@ export type DomainEvent =
   | { type: "customer_updated"; brokerId: string; customerId: string; emailChanged?: boolean }
   | { type: "documents_requested"; brokerId: string; customerId: string; documentIds: string[] }
   | { type: "document_uploaded"; brokerId: string; customerId: string; documentId: string }
+  /** Its file's content was read (issue 42): the verdict is on the document now. */
+  | { type: "document_recognised"; brokerId: string; customerId: string; documentId: string }
   | { type: "document_verified"; brokerId: string; customerId: string; documentId: string; status: string }
   | { type: "document_status_changed"; brokerId: string; customerId: string; documentIds: string[] }
   /** Many customers changed at once (bulk reminders): refresh everything instead of item by item. */

@@ -40,13 +40,13 @@ export interface ReceiveOptions {
   /** The message for anything else (415). */
   acceptMessage: string;
   fieldName?: string;
+  /** The longest text field accepted (default 1 KB). */
+  maxFieldBytes?: number;
 }
 
 export interface ReceiveManyOptions extends ReceiveOptions {
   /** More files than this are refused (400), not silently dropped. */
   maxFiles: number;
-  /** The longest text field accepted (default 1 KB). */
-  maxFieldBytes?: number;
   /** The message when no file (or an empty one) was sent. */
   noFileMessage?: string;
 }

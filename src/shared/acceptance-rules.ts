@@ -2,6 +2,8 @@
 // by these rules, the portal lists them before the customer picks a file, and every refusal names
 // the rule that failed and what to send instead. A broker may change them per document; a
 // document without its own rules uses the standard ones.
+import type { RecognitionRules } from "./recognition/rules.ts";
+import type { Recognition } from "./recognition/verdict.ts";
 
 export const FILE_KINDS = ["pdf", "image"] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
@@ -18,6 +20,8 @@ export interface AcceptanceRules {
   minImageLongSide: number;
   /** A PDF that needs a password to open is refused (a broker could not open it either). */
   noPassword: boolean;
+  /** What the document's content must be (issue 42); absent: the defaults for its name (recognitionRulesFor). */
+  recognition?: RecognitionRules;
 }
 
 /**
@@ -139,6 +143,10 @@ export interface CheckReport {
   virusScan: "clean" | "not_configured";
   /** The rules the file was held to, as listed to the customer. */
   rules: string[];
+  /** What its content was read as (issue 42), once read; absent while it is being read. */
+  recognition?: Recognition;
+  /** The customer's note when they sent the file anyway after being told what it looks like. */
+  customerNote?: string | null;
 }
 
 /** The report in one line each, for the broker. */

@@ -239,6 +239,11 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
     params: { uploadLink: "uploadLink", documentId: "documentId" },
     multipart: true,
   },
+  "POST /api/upload/:uploadLink/documents/:documentId/recognition": {
+    auth: "link",
+    params: { uploadLink: "uploadLink", documentId: "documentId" },
+    multipart: true,
+  },
   "POST /api/upload/:uploadLink/documents/:documentId/unavailable": {
     auth: "link",
     params: { uploadLink: "uploadLink", documentId: "documentId" },

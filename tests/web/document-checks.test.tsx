@@ -68,3 +68,76 @@ test("the rules dialog starts from the standard rules, refuses nonsense, and sav
     expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ rules: { ...STANDARD, kinds: ["pdf"], minPages: 4, maxPages: 6 } }),
   );
 });
+
+const READ_AS_STATEMENT = {
+  kind: "bank_statement" as const,
+  confidence: 0.97,
+  dates: [{ role: "statement_end" as const, date: "2003-06-05" }],
+  holderName: "Jane Customer",
+  nameMatches: false,
+  verdict: "warn" as const,
+  messages: ["This looks like a bank statement; your broker asked for a paystub"],
+};
+
+test("the verdict is on the row, with what the customer was told and their note; 'Needs a look' filters to those", async () => {
+  const withFile = { fileUrl: "/api/documents/x/download", viewUrl: "/api/documents/x/view", originalName: "file.pdf" };
+  open([
+    doc({ id: "d1", name: "Paystub", status: "uploaded", ...withFile, recognition: READ_AS_STATEMENT, customerNote: "My salary goes into this account." }),
+    doc({
+      id: "d2",
+      name: "Tax Returns",
+      status: "uploaded",
+      ...withFile,
+      recognition: { kind: "tax_return", confidence: 0.99, dates: [{ role: "tax_year", date: "2021-12-31" }], holderName: "Grace Hopper", nameMatches: true, verdict: "ok", messages: [] },
+    }),
+    doc({ id: "d3", name: "Photo ID", status: "requested" }),
+  ]);
+  const list = await screen.findByRole("list", { name: "Required documents" });
+  expect(await within(list).findByText("Looks like: Bank statement, ends 5 Jun 2003, in another name")).toBeTruthy();
+  expect(within(list).getByText("Needs a look:")).toBeTruthy();
+  expect(within(list).getByText("This looks like a bank statement; your broker asked for a paystub")).toBeTruthy();
+  expect(within(list).getByText("My salary goes into this account.")).toBeTruthy();
+  expect(within(list).getByText("Looks like: Tax return, tax year 2021, name matches")).toBeTruthy();
+
+  fireEvent.click(screen.getByRole("checkbox", { name: "Needs a look (1)" }));
+  await waitFor(() => expect(within(screen.getByRole("list", { name: "Required documents" })).queryByText("Tax Returns")).toBeNull());
+  const flagged = screen.getByRole("list", { name: "Required documents" });
+  expect(within(flagged).getByRole("heading", { name: "Paystub" })).toBeTruthy();
+  expect(within(flagged).queryByText("Photo ID")).toBeNull();
+});
+
+test("the rules dialog sets what the document must be: kind, age, name and whether a mismatch refuses", async () => {
+  const calls = open([doc({ id: "d4", name: "Paystub", status: "requested" })], ({ method, path }) =>
+    method === "PUT" && path === "/api/documents/d4/acceptance-rules" ? json(200, doc({ id: "d4", name: "Paystub", status: "requested" })) : undefined,
+  );
+  fireEvent.click(await screen.findByRole("button", { name: "Acceptance rules Paystub" }));
+  const dialog = await screen.findByRole("dialog", { name: "Acceptance rules: Paystub" });
+  // The defaults for a paystub: a paystub, from the last 45 days, in the customer's name, warn.
+  expect(within(dialog).getByLabelText(/^Maximum age/)).toHaveProperty("value", "45");
+  expect(within(dialog).getByRole("checkbox", { name: "Must be in the customer's name" })).toHaveProperty("checked", true);
+  fireEvent.change(within(dialog).getByLabelText(/^Maximum age/), { target: { value: "0" } });
+  fireEvent.click(within(dialog).getByRole("button", { name: "Save rules" }));
+  expect(await within(dialog).findByText("The maximum age must be a whole number of days from 1 to 3650, or empty for any.")).toBeTruthy();
+  expect(calls.some((c) => c.method === "PUT")).toBe(false);
+
+  fireEvent.change(within(dialog).getByLabelText(/^Maximum age/), { target: { value: "30" } });
+  fireEvent.click(within(dialog).getByRole("checkbox", { name: "Must be in the customer's name" }));
+  fireEvent.click(within(dialog).getByRole("button", { name: /When the file does not match/ }));
+  fireEvent.click(await screen.findByRole("option", { name: "Refuse the file" }));
+  fireEvent.click(within(dialog).getByRole("button", { name: "Save rules" }));
+  await waitFor(() =>
+    expect(calls.find((c) => c.method === "PUT")?.body).toEqual({
+      rules: { ...STANDARD, recognition: { expectedKind: "paystub", keywords: [], maxAgeDays: 30, nameMustMatch: false, onMismatch: "refuse" } },
+    }),
+  );
+});
+
+test("rules left at their defaults are saved as none of their own", async () => {
+  const calls = open([doc({ id: "d5", name: "Bank Statements", status: "requested" })], ({ method, path }) =>
+    method === "PUT" && path === "/api/documents/d5/acceptance-rules" ? json(200, doc({ id: "d5", name: "Bank Statements", status: "requested" })) : undefined,
+  );
+  fireEvent.click(await screen.findByRole("button", { name: "Acceptance rules Bank Statements" }));
+  const dialog = await screen.findByRole("dialog", { name: "Acceptance rules: Bank Statements" });
+  fireEvent.click(within(dialog).getByRole("button", { name: "Save rules" }));
+  await waitFor(() => expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ rules: STANDARD }));
+});

@@ -29,6 +29,33 @@ async function inputsOf(documentName: string) {
 
 const choose = (input: HTMLInputElement, files: File[]) => fireEvent.change(input, { target: { files } });
 
+/** What the server answers when it could not tell what a file is (or read it slowly). */
+const NOTHING_SAID = { kind: null, confidence: 0, dates: [], holderName: null, nameMatches: null, verdict: "unknown", messages: [] };
+
+/**
+ * A picked file is first sent to be read for what it looks like (RecognitionStep, loaded on first
+ * use); answered with `recognition`, resolves with that request.
+ */
+async function checkBeforeSending(recognition: object = NOTHING_SAID): Promise<FakeXhr> {
+  const check = await waitFor(() => {
+    const last = FakeXhr.sent.at(-1);
+    if (!last?.url.endsWith("/recognition") || last.status !== 0) throw new Error("the file was not sent to be read yet");
+    return last;
+  });
+  check.respond(200, { recognition });
+  return check;
+}
+
+/** The file's check says nothing against it: resolves with the upload that follows. */
+async function uploadAfterCheck(): Promise<FakeXhr> {
+  const check = await checkBeforeSending();
+  return waitFor(() => {
+    const last = FakeXhr.sent.at(-1)!;
+    if (last === check) throw new Error("not sent yet");
+    return last;
+  });
+}
+
 test("the client-side rules: a file, of an accepted type, at most 10 MB", () => {
   expect(uploadProblem(null, TEN_MB)).toBe("No File Selected - Please select a file to upload.");
   expect(uploadProblem(new File(["x"], "notes.txt", { type: "text/plain" }), TEN_MB)).toBe(uploadMessages.wrongType);
@@ -105,7 +132,7 @@ test("an upload shows real progress, then Upload Successful, and the portal is r
   act(() => within(row).getByRole("button", { name: "Choose file for Paystub" }).focus());
   choose(file, [pdf()]);
 
-  const xhr = FakeXhr.sent[0]!;
+  const xhr = await uploadAfterCheck();
   expect(xhr.method).toBe("POST");
   expect(xhr.url).toBe(`/api/upload/${LINK}/documents/d1`);
   expect(xhr.body!.get("isGuest")).toBe("true");
@@ -142,7 +169,7 @@ test("a refused upload says Upload Failed and 'Upload failed: (server's message)
   renderPortal();
   const { row, file } = await inputsOf("Photo ID");
   choose(file, [new File([new Uint8Array(64)], "id.png", { type: "image/png" })]);
-  const xhr = FakeXhr.sent[0]!;
+  const xhr = await uploadAfterCheck();
   expect(xhr.body!.get("isGuest")).toBe("false");
   xhr.respond(415, { message: "Only PDF, JPG, PNG and HEIC files can be uploaded." });
   expect(await screen.findByText("Upload Failed")).toBeTruthy();
@@ -153,6 +180,7 @@ test("a refused upload says Upload Failed and 'Upload failed: (server's message)
   expect(document.getElementById(choose2.getAttribute("aria-describedby")!)?.textContent).toBe(refused);
   // A good file sent clears it (the card drew new inputs after the first try).
   choose((await inputsOf("Photo ID")).file, [new File([new Uint8Array(64)], "id.jpg", { type: "image/jpeg" })]);
+  await uploadAfterCheck();
   await waitFor(() => expect(within(row).queryByText(refused)).toBeNull());
 });
 
@@ -168,7 +196,7 @@ test("an upload through a link that no longer exists says Customer Not Found (SP
   // The broker deletes the customer while the page is open.
   deleted = true;
   choose(file, [new File([new Uint8Array(64)], "id.png", { type: "image/png" })]);
-  FakeXhr.sent.at(-1)!.respond(404, { message: "This upload link is not valid or has expired." });
+  (await uploadAfterCheck()).respond(404, { message: "This upload link is not valid or has expired." });
   expect(await screen.findByText("Customer Not Found")).toBeTruthy();
   expect(screen.getByText("Please contact your broker to get access to this document portal.")).toBeTruthy();
   // The refetch finds the link gone: no more upload buttons that can only fail.
@@ -181,6 +209,7 @@ test("an upload can be canceled", async () => {
   renderPortal();
   const { row, photo } = await inputsOf("Photo ID");
   choose(photo, [new File([new Uint8Array(64)], "camera.jpg", { type: "image/jpeg" })]);
+  await uploadAfterCheck();
   fireEvent.click(await within(row).findByRole("button", { name: "Cancel upload of Photo ID" }));
   expect(await screen.findByText("Upload canceled")).toBeTruthy();
   expect(within(row).queryByRole("progressbar")).toBeNull();

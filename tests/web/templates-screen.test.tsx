@@ -110,3 +110,23 @@ test("editing sends a PUT to the template, and delete asks first", async () => {
   expect(await screen.findByText("Template deleted")).toBeTruthy();
   expect(calls.some((c) => c.method === "DELETE" && c.path === "/api/templates/t-own")).toBe(true);
 });
+
+test("a template's document says what it must be: its defaults follow its name, and a change is kept as its own rules", async () => {
+  const calls = server(({ method, path }) => (method === "PUT" && path === "/api/templates/t-own" ? json(200, own) : undefined));
+  renderApp("/templates");
+  fireEvent.click(await screen.findByRole("button", { name: "Edit Landlord pack" }));
+  const dialog = await screen.findByRole("dialog", { name: "Edit template" });
+  const fields = within(dialog).getByRole("group", { name: "Document 1: what it must be" });
+  // A photo ID by default: no age, in the customer's name.
+  expect(within(fields).getByLabelText(/^Maximum age/)).toHaveProperty("value", "");
+  // Renamed, its defaults are a paystub's.
+  fireEvent.change(within(dialog).getByLabelText("Document 1 name"), { target: { value: "Paystub" } });
+  await waitFor(() => expect(within(fields).getByLabelText(/^Maximum age/)).toHaveProperty("value", "45"));
+  fireEvent.click(within(fields).getByRole("button", { name: /When the file does not match/ }));
+  fireEvent.click(await screen.findByRole("option", { name: "Refuse the file" }));
+  fireEvent.click(within(dialog).getByRole("button", { name: "Save template" }));
+  await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
+  const sent = calls.find((c) => c.method === "PUT")!.body as { documents: { name: string; rules: { recognition?: unknown } | null }[] };
+  expect(sent.documents[0]!.name).toBe("Paystub");
+  expect(sent.documents[0]!.rules?.recognition).toEqual({ expectedKind: "paystub", keywords: [], maxAgeDays: 45, nameMustMatch: true, onMismatch: "refuse" });
+});

@@ -15,7 +15,7 @@ const NOTIFICATION_TYPES = new Set(["notification", "notification_created", "doc
 const UPDATE_TYPES = new Set([
   "customer_created", "customer_updated", "customer_deleted", "customer_list_refresh", "customer_data_changed",
   "all_data_refresh", "dashboard_metrics_update", "document_uploaded", "document_verified", "document_status_changed",
-  "force_admin_refresh", "comprehensive_update", "customer_portal_update", "documents_requested",
+  "force_admin_refresh", "comprehensive_update", "customer_portal_update", "documents_requested", "document_recognised",
 ] as const);
 /**
  * Every update the server sends (named by its domain event, src/features/live/model.ts) refreshes

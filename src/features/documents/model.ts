@@ -1,7 +1,7 @@
 import { t } from "elysia";
 import { IsoDate, MaybeDate, optionalText } from "../../lib/model.ts";
 import { DOCUMENT_STATUSES } from "../../shared/documents.ts";
-import { AcceptanceRulesDto, AcceptanceRulesSchema } from "../document-checks/model.ts";
+import { AcceptanceRulesDto, AcceptanceRulesSchema, RecognitionDto } from "../document-checks/model.ts";
 
 const dueDate = t.String({ maxLength: 64, error: "dueDate is required: a date and time, such as 2026-12-01T17:00:00Z" });
 const reminderTime = optionalText(64, "reminderTime must be a date and time, such as 2026-11-30T17:00:00Z");
@@ -53,6 +53,10 @@ export const DocumentDto = t.Object({
   pageCount: t.Optional(t.Nullable(t.Number())),
   /** What was checked when the current file arrived, one line each (src/shared/acceptance-rules.ts). */
   checks: t.Optional(t.Nullable(t.Array(t.String()))),
+  /** What the current file was read as (DESIGN 3b); null until it has been read, or without a file. */
+  recognition: t.Optional(t.Nullable(RecognitionDto)),
+  /** The customer's note, sent with a file they were told did not look like what was asked. */
+  customerNote: t.Optional(t.Nullable(t.String())),
   /** The broker's own acceptance rules; null: the standard ones. */
   acceptanceRules: t.Optional(t.Nullable(AcceptanceRulesDto)),
   /** The customer's "I don't have this" answer, while it awaits the broker. */

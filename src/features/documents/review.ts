@@ -4,7 +4,7 @@ import { documents } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { preparedForIds } from "../../lib/prepared.ts";
-import { inTransaction } from "../../lib/unit-of-work.ts";
+import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
 import { canVerify, canHaveDueDateSet, STATUS_LABELS } from "../../shared/documents.ts";
 import type { AuditActor } from "../audit/actor.ts";
 import type { PublicUser } from "../auth/model.ts";
@@ -15,11 +15,17 @@ import { approve, moveDueDates, requestResubmit } from "./transitions/index.ts";
 import type { Scope } from "../../shared/workspaces.ts";
 import { customersVisibleTo } from "../customers/lookups.ts";
 
+/** What follows an approval in a feature above this one (the expiry read from a photo ID), in its transaction. */
+export type AfterApproval = (ctx: AppContext, unit: Unit, doc: DocumentRow) => Promise<void>;
+
 /**
  * Approve, or ask for a re-submit (stored as need_to_resubmit with the reason): checked here, done
  * by the transition (transitions/reviewed.ts), which queues the customer's email with it.
  */
-export async function verifyDocument(ctx: AppContext, input: VerifyDocumentInput & { broker: PublicUser; member: Scope; documentId: string; actor?: AuditActor }): Promise<DocumentRow> {
+export async function verifyDocument(
+  ctx: AppContext,
+  input: VerifyDocumentInput & { broker: PublicUser; member: Scope; documentId: string; actor?: AuditActor; onApproved?: AfterApproval },
+): Promise<DocumentRow> {
   const { broker } = input;
   const doc = await findOwnedDocument(ctx, input.member, input.documentId);
   const reason = input.rejectionReason?.trim() ?? "";
@@ -36,7 +42,12 @@ export async function verifyDocument(ctx: AppContext, input: VerifyDocumentInput
     throw new AppError("conflict", why);
   }
   const review = { doc, broker, comments, actor: input.actor };
-  return inTransaction(ctx, (unit) => (input.status === "approved" ? approve(ctx, unit, review) : requestResubmit(ctx, unit, { ...review, reason })));
+  return inTransaction(ctx, async (unit) => {
+    if (input.status !== "approved") return requestResubmit(ctx, unit, { ...review, reason });
+    const approved = await approve(ctx, unit, review);
+    await input.onApproved?.(ctx, unit, approved);
+    return approved;
+  });
 }
 
 /** Due dates given to existing documents are required (a request may have none). */

@@ -7,15 +7,16 @@ import { effectiveRules } from "../document-checks/service.ts";
 import { AcceptanceRulesDto } from "../document-checks/model.ts";
 import { decideUnavailable, setAcceptanceRules } from "./answers.ts";
 import { AcceptanceRulesBody, BulkDueDateBody, BulkDueDateResponse, DocumentDto, DueDateBody, UnavailableDecisionBody, VerifyBody } from "./model.ts";
-import { setBulkDueDate, setDueDate, verifyDocument } from "./review.ts";
+import { setBulkDueDate, setDueDate, verifyDocument, type AfterApproval } from "./review.ts";
 import { deleteDocument, toDocumentDto } from "./service.ts";
 
-export const documentRoutes = (ctx: AppContext) =>
+/** `onApproved`: handed down by src/app.ts from a feature above (expiry). */
+export const documentRoutes = (ctx: AppContext, hooks: { onApproved?: AfterApproval } = {}) =>
   new Elysia({ name: "documents", seed: contextSeed(ctx), prefix: "/api/documents" })
     .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
-        .post("/:id/verify", async ({ broker, member, params, body, request, server }) => toDocumentDto(await verifyDocument(ctx, { ...body, broker, member, documentId: params.id, actor: brokerActor(ctx, { broker, request, server }) })), {
+        .post("/:id/verify", async ({ broker, member, params, body, request, server }) => toDocumentDto(await verifyDocument(ctx, { ...body, broker, member, documentId: params.id, actor: brokerActor(ctx, { broker, request, server }), onApproved: hooks.onApproved })), {
           params: IdParams,
           body: VerifyBody,
           response: DocumentDto,

@@ -47,6 +47,8 @@ export function toDocumentDto(doc: DocumentRow): DocumentDto {
     createdAt: doc.createdAt.toISOString(),
     pageCount: doc.pageCount,
     checks: doc.checkReport ? describeChecks(doc.checkReport) : null,
+    recognition: doc.checkReport?.recognition ?? null,
+    customerNote: doc.checkReport?.customerNote ?? null,
     acceptanceRules: doc.acceptanceRules,
     unavailableReason: doc.unavailableReason,
     unavailableAt: iso(doc.unavailableAt),

@@ -3,7 +3,7 @@
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newStorageKey } from "../../lib/storage.ts";
-import { inTransaction } from "../../lib/unit-of-work.ts";
+import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
 import type { ReceivedFileData } from "../../lib/upload.ts";
 import type { CheckReport } from "../../shared/acceptance-rules.ts";
 import { canCustomerUpload } from "../../shared/documents.ts";
@@ -27,7 +27,14 @@ export async function uploadableDocument(ctx: AppContext, customerIds: string[],
  */
 export async function attachUploadedFile(
   ctx: AppContext,
-  input: { customerIds: string[]; documentId: string; file: UploadedFile; actor?: AuditActor },
+  input: {
+    customerIds: string[];
+    documentId: string;
+    file: UploadedFile;
+    actor?: AuditActor;
+    /** More work of the caller's in the same transaction, on the uploaded document (a job that follows from it). */
+    alsoInTransaction?: (unit: Unit, doc: DocumentRow) => Promise<void>;
+  },
 ): Promise<DocumentRow> {
   const { file } = input;
   const doc = await uploadableDocument(ctx, input.customerIds, input.documentId);
@@ -36,7 +43,11 @@ export async function attachUploadedFile(
   try {
     // Awaited here, so that a transaction that fails (a racing upload won) reaches the catch below
     // and the file just stored is removed; returned un-awaited, its rejection skipped the catch.
-    return await inTransaction(ctx, (unit) => markUploaded(ctx, unit, { doc, file: { ...file, storageKey: key }, actor: input.actor }));
+    return await inTransaction(ctx, async (unit) => {
+      const uploaded = await markUploaded(ctx, unit, { doc, file: { ...file, storageKey: key }, actor: input.actor });
+      await input.alsoInTransaction?.(unit, uploaded);
+      return uploaded;
+    });
   } catch (error) {
     await ctx.files.remove(key);
     throw error;

@@ -13,6 +13,7 @@ const CUSTOMER_DATA_EVENTS = [
   "customer_deleted",
   "documents_requested",
   "document_uploaded",
+  "document_recognised",
   "document_verified",
   "document_status_changed",
 ] as const satisfies readonly DomainEvent["type"][];

@@ -2,7 +2,7 @@ import { t } from "elysia";
 import { MaybeDate } from "../../lib/model.ts";
 import { BrokerContactDto } from "../broker-profile/model.ts";
 import { DocumentStatus } from "../documents/model.ts";
-import { AcceptanceRulesDto } from "../document-checks/model.ts";
+import { AcceptanceRulesDto, RecognitionDto } from "../document-checks/model.ts";
 import { CustomerProfileDto } from "../customer-auth/model.ts";
 
 export const DocumentParams = t.Object({ uploadLink: t.String({ maxLength: 128 }), documentId: t.String({ maxLength: 64 }) });
@@ -44,6 +44,8 @@ export const PortalDocumentDto = t.Object({
   adminComments: t.Optional(t.Nullable(t.String())),
   viewUrl: t.Optional(t.Nullable(t.String())),
   downloadUrl: t.Optional(t.Nullable(t.String())),
+  /** What the file was read as (DESIGN 3b), for a signed-in customer once it has been read. */
+  recognition: t.Optional(t.Nullable(RecognitionDto)),
 });
 export type PortalDocumentDto = typeof PortalDocumentDto.static;
 
@@ -58,6 +60,9 @@ export const PortalDto = t.Object({
   maxUploadBytes: t.Number(),
 });
 export type PortalDto = typeof PortalDto.static;
+
+/** The answer before an upload is final: what the file looks like, nothing stored. */
+export const RecognitionPreview = t.Object({ recognition: RecognitionDto });
 
 export const UploadResponse = t.Object({ message: t.String(), document: PortalDocumentDto });
 

@@ -4,8 +4,8 @@ import { access } from "../access/plugin.ts";
 import { portalActor } from "../audit/actor.ts";
 import { recordLinkOpened } from "../audit/service.ts";
 import { LinkParams } from "../../lib/model.ts";
-import { DocumentParams, PortalDto, UnavailableBody, UploadResponse } from "./model.ts";
-import { answerWithoutFile, portalView, portalViewKey, uploadToPortal } from "./service.ts";
+import { DocumentParams, PortalDto, RecognitionPreview, UnavailableBody, UploadResponse } from "./model.ts";
+import { answerWithoutFile, portalView, portalViewKey, previewUpload, uploadToPortal } from "./service.ts";
 
 export const portalRoutes = (ctx: AppContext) =>
   new Elysia({ name: "portal", seed: contextSeed(ctx), prefix: "/api/upload" })
@@ -30,6 +30,12 @@ export const portalRoutes = (ctx: AppContext) =>
       }),
       // The body is read as a stream by the service, never parsed into memory here.
       { params: DocumentParams, portal: true, parse: "none", response: UploadResponse },
+    )
+    .post(
+      "/:uploadLink/documents/:documentId/recognition",
+      async ({ portal, params, request }) => ({ recognition: await previewUpload(ctx, { portal, documentId: params.documentId, request }) }),
+      // Before the upload is final: the file is checked and read like an upload's, then dropped.
+      { params: DocumentParams, portal: true, parse: "none", response: RecognitionPreview },
     )
     .post(
       "/:uploadLink/documents/:documentId/unavailable",

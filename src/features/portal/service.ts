@@ -13,7 +13,10 @@ import { isSignedIn, portalAccessOf, type PortalAccess } from "../customer-auth/
 import { brokersOf, customerProfile } from "../customer-auth/profile.ts";
 import { listDocumentsOfCustomers, type DocumentRow } from "../documents/service.ts";
 import { attachUploadedFile, uploadableDocument } from "../documents/uploads.ts";
-import { checkUpload, effectiveRules } from "../document-checks/service.ts";
+import { checkUpload, effectiveRules, type CheckedFile } from "../document-checks/service.ts";
+import { holdToRecognitionRules, queueRecognition, quickRecognition } from "./recognition.ts";
+import type { Recognition } from "../../shared/recognition/verdict.ts";
+import { MAX_CUSTOMER_NOTE } from "../../shared/recognition/note.ts";
 import { answerUnavailable } from "../documents/answers.ts";
 import { describeRules, type AcceptanceRules } from "../../shared/acceptance-rules.ts";
 import type { AuditActor } from "../audit/actor.ts";
@@ -51,6 +54,7 @@ export function toPortalDocument(doc: DocumentRow, signedIn: boolean, rules: Acc
     adminComments: doc.adminComments,
     viewUrl: file && `${file}/view`,
     downloadUrl: file && `${file}/download`,
+    recognition: doc.checkReport?.recognition ?? null,
   };
 }
 
@@ -102,11 +106,16 @@ export async function guestWelcome(ctx: AppContext, uploadLink: string, request:
   return { name: access.customer.name, brokers: await brokersOf(ctx, access) };
 }
 
-/** Streams the request's file to disk, checks it, and attaches it to the document. */
-export async function uploadToPortal(
-  ctx: AppContext,
-  { portal: access, documentId, request, actor }: { portal: PortalAccess; documentId: string; request: Request; actor: AuditActor },
-): Promise<PortalDocumentDto> {
+/** A file received for one of the link's documents and passed its checks (still in its temporary file). */
+interface CheckedUpload {
+  target: DocumentRow;
+  file: CheckedFile;
+  /** The customer's note, sent with a file they were told does not look like what was asked. */
+  note: string | null;
+}
+
+/** Streams the request's file to disk and checks it against the document's rules. */
+async function receiveChecked(ctx: AppContext, access: PortalAccess, documentId: string, request: Request): Promise<CheckedUpload> {
   // Refused before a byte of the body is read when the document cannot take a file.
   const target = await uploadableDocument(ctx, customerIds(access), documentId);
   const received = await receiveFile(request, {
@@ -114,7 +123,14 @@ export async function uploadToPortal(
     maxBytes: ctx.config.maxUploadBytes,
     accept: CUSTOMER_UPLOAD_TYPES,
     acceptMessage: uploadMessages.wrongType,
+    // Room for a note of MAX_CUSTOMER_NOTE characters of any script (up to 4 bytes each).
+    maxFieldBytes: 4 * MAX_CUSTOMER_NOTE,
   });
+  const note = received.fields.note?.trim() || null;
+  if (note && note.length > MAX_CUSTOMER_NOTE) {
+    rmSync(received.tempPath, { force: true });
+    throw new AppError("bad_request", noteTooLong);
+  }
   // Opened, scanned and held to the document's rules before anything is committed; a refused
   // file is removed by the check.
   const file = await checkUpload(ctx, received, effectiveRules(ctx, target.acceptanceRules), {
@@ -123,7 +139,45 @@ export async function uploadToPortal(
     documentId: target.id,
     what: `${access.customer.name}'s upload to ${target.name}`,
   });
-  const doc = await attachUploadedFile(ctx, { customerIds: customerIds(access), documentId, file, actor }).catch((error: unknown) => {
+  return { target, file, note };
+}
+
+const noteTooLong = `Please keep the note to at most ${MAX_CUSTOMER_NOTE.toLocaleString("en-US")} characters.`;
+
+/**
+ * Before the upload is final: what the picked file looks like for this request (DESIGN 3b
+ * `recognition`). The file is checked as an upload would be, read within the quick limit, and
+ * removed: nothing is stored.
+ */
+export async function previewUpload(ctx: AppContext, { portal: access, documentId, request }: { portal: PortalAccess; documentId: string; request: Request }): Promise<Recognition> {
+  const { target, file } = await receiveChecked(ctx, access, documentId, request);
+  try {
+    return await quickRecognition(ctx, target, file);
+  } finally {
+    rmSync(file.tempPath, { force: true });
+  }
+}
+
+/** Streams the request's file to disk, checks it, and attaches it to the document. */
+export async function uploadToPortal(
+  ctx: AppContext,
+  { portal: access, documentId, request, actor }: { portal: PortalAccess; documentId: string; request: Request; actor: AuditActor },
+): Promise<PortalDocumentDto> {
+  const { target, file, note } = await receiveChecked(ctx, access, documentId, request);
+  // A request that refuses a mismatch reads the file now (and refuses it, removed); the others'
+  // files are read after the upload has answered, by a job.
+  const recognition = await holdToRecognitionRules(ctx, target, file).catch((error: unknown) => {
+    rmSync(file.tempPath, { force: true });
+    throw error;
+  });
+  const report = { ...file.report, ...(recognition ? { recognition } : {}), ...(note ? { customerNote: note } : {}) };
+  const doc = await attachUploadedFile(ctx, {
+    customerIds: customerIds(access),
+    documentId,
+    file: { ...file, report },
+    actor,
+    alsoInTransaction: recognition ? undefined : (unit, stored) => queueRecognition(ctx, unit, stored),
+  }).catch((error: unknown) => {
     // Not moved into the store: dropped. (On success the store has taken it; looking for it
     // again cost a file-system lookup on the server's thread, ~25 µs an upload.)
     rmSync(file.tempPath, { force: true });

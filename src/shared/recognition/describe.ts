@@ -24,3 +24,10 @@ export function describeRecognition(r: Pick<Recognition, "kind" | "dates" | "nam
   if (r.nameMatches === false) parts.push("in another name");
   return parts.join(", ");
 }
+
+/**
+ * A document the broker should look at before approving: its file is under review and was read
+ * as the wrong kind, too old, or in another name (the customer was told, and sent it anyway).
+ */
+export const needsALook = (doc: { status: string; recognition?: Pick<Recognition, "verdict"> | null }): boolean =>
+  doc.status === "uploaded" && (doc.recognition?.verdict === "warn" || doc.recognition?.verdict === "refuse");

@@ -55,3 +55,17 @@ export function recognitionRulesFor(documentName: string, keywords: string[] = [
     onMismatch: "warn",
   };
 }
+
+/** The rules a request is held to: the broker's own (in its acceptance rules), else the defaults for its name. */
+export function recognitionRulesOf(documentName: string, own: { recognition?: RecognitionRules } | null | undefined): RecognitionRules {
+  return own?.recognition ?? recognitionRulesFor(documentName);
+}
+
+/** Whether the rules ask anything of the content at all (a custom document without keywords asks nothing). */
+export const asksAnything = (rules: RecognitionRules): boolean =>
+  rules.expectedKind !== null || rules.keywords.length > 0 || rules.maxAgeDays !== null || rules.nameMustMatch;
+
+export const MAX_RECOGNITION_KEYWORDS = 10;
+export const MAX_KEYWORD_LENGTH = 60;
+/** Ten years: an age limit beyond it is no limit. */
+export const MAX_AGE_DAYS_LIMIT = 3650;

@@ -117,3 +117,6 @@ export function recognise(input: RecognitionInput): Recognition {
   const confirmed = expected ? kind === expected : rules.keywords.length > 0 ? keywordsSeen : kind !== null;
   return { ...result, verdict: confirmed ? "ok" : "unknown", messages: [] };
 }
+
+/** Why an upload was refused by a request whose rules refuse a mismatch: what was seen, then what to do. */
+export const recognitionRefusal = (messages: string[]): string => `${messages.join(". ")}. Please choose another file.`;

@@ -14,6 +14,8 @@ import { DialogActions } from "../../components/ui/DialogActions";
 import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
 import { useDecideUnavailableMutation, useSetRulesMutation, useStandardRulesQuery } from "./api";
+import { ownRecognitionRules, recognitionRulesProblem, RecognitionRulesFields } from "./RecognitionRulesFields";
+import { recognitionRulesOf } from "@shared/recognition/rules";
 
 const DECIDED = {
   accept: { title: "Answer accepted", description: (name: string) => `${name} is settled without a file. The customer was told.` },
@@ -101,7 +103,9 @@ function RulesForm({ doc, start, standard, onClose, save }: { doc: DocumentDto; 
   const [shortSide, setShortSide] = useState(String(start.minImageShortSide));
   const [longSide, setLongSide] = useState(String(start.minImageLongSide));
   const [noPassword, setNoPassword] = useState(start.noPassword);
+  const [recognition, setRecognition] = useState(() => recognitionRulesOf(doc.name, start));
   const [error, setError] = useState<string | undefined>();
+  const own = ownRecognitionRules(doc.name, recognition);
   const rules: AcceptanceRules = {
     kinds: [...(pdf ? (["pdf"] as const) : []), ...(image ? (["image"] as const) : [])],
     minPages: numberOrNull(minPages),
@@ -109,12 +113,13 @@ function RulesForm({ doc, start, standard, onClose, save }: { doc: DocumentDto; 
     minImageShortSide: Number(shortSide),
     minImageLongSide: Number(longSide),
     noPassword,
+    ...(own ? { recognition: own } : {}),
   };
   const whole = (n: number | null) => n === null || (Number.isInteger(n) && n >= 1);
   const submit = (value: AcceptanceRules | null) => {
     if (value) {
       if (![value.minPages, value.maxPages, value.minImageShortSide, value.minImageLongSide].every(whole)) return setError("Numbers must be whole numbers of at least 1.");
-      const problem = rulesProblem(value);
+      const problem = rulesProblem(value) ?? recognitionRulesProblem(recognition);
       if (problem) return setError(problem);
     }
     save.mutate(
@@ -137,7 +142,10 @@ function RulesForm({ doc, start, standard, onClose, save }: { doc: DocumentDto; 
           submit(rules);
         }}
       >
-        <p className="text-sm text-slate-600">The customer sees these before uploading; a file that breaks one is refused at once with what to send instead.</p>
+        <p className="text-sm text-slate-600">
+          The customer sees these before uploading; a file that breaks one is refused at once with what to send instead. What the document must be is read from the
+          file on this server; the customer is told before sending when it does not match.
+        </p>
         <fieldset className="flex flex-col">
           <legend className="text-sm font-medium text-slate-700">Accepted files</legend>
           <Checkbox isSelected={pdf} onChange={setPdf}>PDF</Checkbox>
@@ -150,6 +158,7 @@ function RulesForm({ doc, start, standard, onClose, save }: { doc: DocumentDto; 
           <TextField label="Photo: longer side (px)" inputMode="numeric" value={longSide} onChange={setLongSide} />
         </div>
         <Checkbox isSelected={noPassword} onChange={setNoPassword}>Refuse password-protected PDFs</Checkbox>
+        <RecognitionRulesFields label={`What ${doc.name} must be`} rules={recognition} onChange={setRecognition} />
         {error ? <p className="text-sm text-red-700" role="alert">{error}</p> : null}
         {doc.acceptanceRules ? (
           <Button variant="link" size="sm" className="self-start" onPress={() => submit(null)}>

@@ -7,6 +7,7 @@ import { STATUS_ICON_COLOURS, StatusBadge, StatusIcon } from "../../components/S
 import { Button } from "../../components/ui/Button";
 import { cx } from "../../components/ui/cx";
 import { DocumentChecks } from "../document-checks/DocumentChecks";
+import { RecognitionSummary } from "../document-checks/RecognitionSummary";
 import { formatDay } from "./format";
 import { formatIsoDay } from "@shared/reminder-cadence";
 import { formatKilobytes } from "@shared/format";
@@ -79,6 +80,7 @@ export function DocumentRow({ doc, now, actions, expiresOn = null }: { doc: Docu
           </p>
         ) : null}
 
+        <RecognitionSummary doc={doc} now={now} />
         <DocumentChecks doc={doc} onDecided={() => focusHeadingOnceLost(doc.id)} />
         <RowActions doc={doc} hasFile={hasFile} showDue={showDue} actions={actions} />
       </div>

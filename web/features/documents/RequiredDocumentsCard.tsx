@@ -6,6 +6,8 @@ import { Badge } from "../../components/ui/Badge";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { SearchField } from "../../components/ui/SearchField";
 import { Card } from "../../components/ui/Card";
+import { Checkbox } from "../../components/ui/Checkbox";
+import { needsALook } from "@shared/recognition/describe";
 import { DocumentRow, type DocumentActions } from "./DocumentRow";
 import { useNow } from "./use-now";
 
@@ -21,10 +23,12 @@ export function RequiredDocumentsCard({
   expiries?: ReadonlyMap<string, string>;
 }) {
   const [search, setSearch] = useState("");
+  const [onlyFlagged, setOnlyFlagged] = useState(false);
   const now = useNow();
   const required = documents.filter((doc) => isRequirement(doc.status));
+  const flagged = required.filter(needsALook).length;
   const term = search.trim().toLowerCase();
-  const shown = term ? required.filter((doc) => doc.name.toLowerCase().includes(term)) : required;
+  const shown = required.filter((doc) => (!term || doc.name.toLowerCase().includes(term)) && (!onlyFlagged || needsALook(doc)));
   const { approved, total } = documentProgress(documents);
 
   return (
@@ -43,10 +47,16 @@ export function RequiredDocumentsCard({
         placeholder="Search documents by name..."
         className="mb-4"
       />
+      {/* Files read as the wrong kind, too old or in another name (issue 42): offered while there are any. */}
+      {flagged > 0 || onlyFlagged ? (
+        <Checkbox isSelected={onlyFlagged} onChange={setOnlyFlagged} className="-mt-2 mb-4">
+          Needs a look ({flagged})
+        </Checkbox>
+      ) : null}
       {required.length === 0 ? (
         <EmptyState icon={<FileText />} title="No documents required for this customer." />
       ) : shown.length === 0 ? (
-        <EmptyState icon={<FileSearch />} title="No documents found matching the search term." />
+        <EmptyState icon={<FileSearch />} title={onlyFlagged && !term ? "No documents need a look." : "No documents found matching the search term."} />
       ) : (
         <ul aria-label="Required documents" className="divide-y divide-slate-200">
           {shown.map((doc) => (

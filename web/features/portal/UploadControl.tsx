@@ -5,13 +5,14 @@ import type { PortalDocumentDto } from "@shared/api-types";
 import { Button } from "../../components/ui/Button";
 import { ProgressBar } from "../../components/ui/ProgressBar";
 import { cx } from "../../components/ui/cx";
-import { CHOOSE_FILE_ACCEPT, TAKE_PHOTO_ACCEPT } from "./upload-rules";
+import { CHOOSE_FILE_ACCEPT, TAKE_PHOTO_ACCEPT, uploadProblem } from "./upload-rules";
 import { useUploads } from "./use-uploads";
 import { lazyRetrying } from "../../lib/lazy-retrying";
 
 // Loaded on first use (their own chunk): most customers never open them.
 const PhoneCaptureDialog = lazyRetrying(async () => ({ default: (await import("./PhoneCapture")).PhoneCaptureDialog }));
 const UnavailableDialog = lazyRetrying(async () => ({ default: (await import("./UnavailableDialog")).UnavailableDialog }));
+const RecognitionStep = lazyRetrying(async () => ({ default: (await import("./RecognitionStep")).RecognitionStep }));
 
 /**
  * Two ways in: the camera ("Take photo", rear camera on phones) or a file; and for a document of
@@ -21,12 +22,18 @@ const UnavailableDialog = lazyRetrying(async () => ({ default: (await import("./
  * before anything is sent.
  */
 export function UploadControl({ document, stacked = false }: { document: PortalDocumentDto; stacked?: boolean }) {
-  const { link, progress, failures, start, cancel } = useUploads();
+  const { link, maxBytes, progress, failures, start, cancel } = useUploads();
   const failure = failures.get(document.id);
   const failureId = `upload-failure-${document.id}`;
   const [dialog, setDialog] = useState<"capture" | "unavailable" | null>(null);
+  // A picked file is first read by the server for what it looks like (RecognitionStep), then sent.
+  const [picked, setPicked] = useState<File | null>(null);
   const running = progress.get(document.id);
-  const pick = (files: FileList | null) => start(document, files?.[0] ?? null);
+  // (A file the portal refuses by itself is refused at once, as before: nothing is sent.)
+  const pick = (files: FileList | null) => {
+    const file = files?.[0] ?? null;
+    return file && !uploadProblem(file, maxBytes, document.acceptanceRules) ? setPicked(file) : start(document, file);
+  };
   const takesPdf = document.acceptanceRules?.kinds.includes("pdf") ?? true;
   // A photo for a request that takes only PDFs would be refused after it was taken: the camera
   // is offered only where a photo will do; "Several pages" still makes a PDF from photos.
@@ -46,6 +53,13 @@ export function UploadControl({ document, stacked = false }: { document: PortalD
           <X aria-hidden="true" className="size-5" />
         </Button>
       </div>
+    );
+  }
+  if (picked) {
+    return (
+      <Suspense fallback={null}>
+        <RecognitionStep document={document} file={picked} onPick={setPicked} onDone={() => setPicked(null)} />
+      </Suspense>
     );
   }
   return (

@@ -130,15 +130,18 @@ export interface UploadRequest {
   documentId: string;
   file: File;
   isGuest: boolean;
+  /** The customer's note, when they send a file they were told does not look right. */
+  note?: string;
   /** Whole percent of the request body sent, 0–100. */
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
 }
 
 /** Sends one file with progress; rejects like apiUpload (an ApiError with the server's message, or an AbortError). */
-export function uploadDocument({ link, documentId, file, isGuest, onProgress, signal }: UploadRequest) {
+export function uploadDocument({ link, documentId, file, isGuest, note, onProgress, signal }: UploadRequest) {
   const form = new FormData();
   form.append("isGuest", String(isGuest));
+  if (note) form.append("note", note);
   form.append("file", file, file.name);
   return apiUpload(`${portalDataPath(link)}/documents/${encodeURIComponent(documentId)}`, form, { onProgress, signal });
 }

@@ -24,9 +24,13 @@ interface Uploads {
    * try: the toast that also says it is gone after a few seconds.
    */
   failures: ReadonlyMap<string, string>;
+  /** The largest file the server takes (checked before anything is sent). */
+  maxBytes: number;
   /** Checks the file, then sends it with progress. `null` means the picker returned nothing. */
   /** Sends the file; resolves true once the portal has it, false if it was refused or not sent. */
-  start: (document: PortalDocumentDto, file: File | null) => Promise<boolean>;
+  start: (document: PortalDocumentDto, file: File | null, note?: string) => Promise<boolean>;
+  /** Tells the customer why a file was refused (the check before sending met the upload's own refusal). */
+  fail: (document: PortalDocumentDto, error: unknown) => void;
   cancel: (documentId: string) => void;
 }
 
@@ -70,8 +74,22 @@ export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: s
 
   const update = useCallback((documentId: string, value: UploadProgress | null) => setProgress((current) => withEntry(current, documentId, value)), []);
 
+  /** A refusal (or a lost connection), told as SPEC 8 says, whether the upload or the check before it met it. */
+  const fail = useCallback(
+    (document: PortalDocumentDto, error: unknown) => {
+      const linkGone = error instanceof ApiError && error.status === 404 && error.message === portalMessages.invalidLink;
+      const failed = portalMessages.uploadFailed(errorText(error, CONNECTION_LOST));
+      // SPEC 8: "Upload failed: (text)" under Upload Failed, or Customer Not Found when the link is gone.
+      toast({ ...(linkGone ? splitMessage(portalMessages.customerNotFound) : { title: "Upload Failed", description: failed }), variant: "error" });
+      if (!linkGone) noteFailure(document.id, failed);
+      // A 404 or 409 means the page is out of date (removed, or already uploaded elsewhere).
+      if (error instanceof ApiError && (error.status === 404 || error.status === 409)) void refreshPortal(queryClient, link);
+    },
+    [link, queryClient, noteFailure],
+  );
+
   const start = useCallback(
-    async (document: PortalDocumentDto, file: File | null): Promise<boolean> => {
+    async (document: PortalDocumentDto, file: File | null, note?: string): Promise<boolean> => {
       if (controllers.current.has(document.id)) return false;
       const problem = uploadProblem(file, maxBytes, document.acceptanceRules);
       if (problem) {
@@ -92,6 +110,7 @@ export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: s
         documentId: document.id,
         file: chosen,
         isGuest,
+        note,
         signal: controller.signal,
         onProgress: (percent) => update(document.id, { fileName: chosen.name, percent }),
       })
@@ -105,17 +124,8 @@ export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: s
           return true;
         })
         .catch((error: unknown) => {
-          if (isAbortError(error)) {
-            toast({ title: "Upload canceled", description: `${document.name} was not sent.` });
-            return false;
-          }
-          const linkGone = error instanceof ApiError && error.status === 404 && error.message === portalMessages.invalidLink;
-          const failed = portalMessages.uploadFailed(errorText(error, CONNECTION_LOST));
-          // SPEC 8: "Upload failed: (text)" under Upload Failed, or Customer Not Found when the link is gone.
-          toast({ ...(linkGone ? splitMessage(portalMessages.customerNotFound) : { title: "Upload Failed", description: failed }), variant: "error" });
-          if (!linkGone) noteFailure(document.id, failed);
-          // A 404 or 409 means the page is out of date (removed, or already uploaded elsewhere).
-          if (error instanceof ApiError && (error.status === 404 || error.status === 409)) void refreshPortal(queryClient, link);
+          if (isAbortError(error)) toast({ title: "Upload canceled", description: `${document.name} was not sent.` });
+          else fail(document, error);
           return false;
         })
         .finally(() => {
@@ -123,11 +133,11 @@ export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: s
           update(document.id, null);
         });
     },
-    [isGuest, link, maxBytes, queryClient, update, noteFailure],
+    [isGuest, link, maxBytes, update, noteFailure, fail],
   );
 
   const cancel = useCallback((documentId: string) => controllers.current.get(documentId)?.abort(), []);
 
-  const value = useMemo(() => ({ link, progress, failures, start, cancel }), [link, progress, failures, start, cancel]);
+  const value = useMemo(() => ({ link, maxBytes, progress, failures, start, fail, cancel }), [link, maxBytes, progress, failures, start, fail, cancel]);
   return <UploadsContext.Provider value={value}>{children}</UploadsContext.Provider>;
 }

@@ -14,6 +14,8 @@ import { DialogActions } from "../../components/ui/DialogActions";
 import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
 import { useSaveTemplateMutation } from "./api";
+import { ownRecognitionRules, recognitionRulesProblem, RecognitionRulesFields } from "../document-checks/RecognitionRulesFields";
+import { recognitionRulesOf } from "@shared/recognition/rules";
 
 /** What the editor starts from: an own template (edit), a ready-made one (duplicate), or nothing (new). */
 export interface EditorStart {
@@ -65,7 +67,10 @@ function TemplateForm({ start, onDone }: { start: EditorStart; onDone: () => voi
       rules: sameRules(d.rules, STANDARD_ACCEPTANCE_RULES) ? null : d.rules,
     }));
     const input = { name: name.trim(), trade: trade.trim(), description: description.trim(), documents: sent } satisfies TemplateInput;
-    const problem = templateProblem(input) ?? documents.map((d) => rulesProblem(d.rules)).find(Boolean) ?? null;
+    const problem =
+      templateProblem(input) ??
+      documents.map((d) => rulesProblem(d.rules) ?? (d.rules.recognition ? recognitionRulesProblem(d.rules.recognition) : null)).find(Boolean) ??
+      null;
     setError(problem);
     if (problem) return;
     save.mutate(
@@ -98,6 +103,15 @@ function TemplateForm({ start, onDone }: { start: EditorStart; onDone: () => voi
                 <TextField label={`Document ${i + 1} description`} value={d.description} onChange={(v) => change(d.key, { description: v })} />
               </div>
               <RulesFields index={i + 1} rules={d.rules} onChange={(rules) => change(d.key, { rules })} />
+              <RecognitionRulesFields
+                label={`Document ${i + 1}: what it must be`}
+                rules={recognitionRulesOf(d.name, d.rules)}
+                onChange={(recognition) => {
+                  const own = ownRecognitionRules(d.name, recognition);
+                  const { recognition: _, ...rest } = d.rules;
+                  change(d.key, { rules: own ? { ...rest, recognition: own } : rest });
+                }}
+              />
               <div>
                 <Button
                   variant="ghost"
