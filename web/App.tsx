@@ -35,6 +35,7 @@ const ResetPasswordRoute = lazyScreen(() => import("./routes/reset-password"), "
 const JoinRoute = lazyScreen(() => import("./routes/join"), "JoinRoute");
 const NotificationsRoute = lazyScreen(() => import("./routes/notifications"), "NotificationsRoute");
 const TemplatesRoute = lazyScreen(() => import("./routes/templates"), "TemplatesRoute");
+const TeamRoute = lazyScreen(() => import("./routes/team"), "TeamRoute");
 const UploadPortalRoute = lazyScreen(() => import("./routes/upload-portal"), "UploadPortalRoute");
 
 const BROKER_SCREENS: Record<string, { preload(): Promise<void> }> = {
@@ -44,6 +45,7 @@ const BROKER_SCREENS: Record<string, { preload(): Promise<void> }> = {
   profile: ProfileRoute,
   notifications: NotificationsRoute,
   templates: TemplatesRoute,
+  team: TeamRoute,
 };
 
 /**
@@ -111,6 +113,7 @@ export function App() {
           <Route path="/profile" element={<Screen><ProfileRoute /></Screen>} />
           <Route path="/notifications" element={<Screen><NotificationsRoute /></Screen>} />
           <Route path="/templates" element={<Screen><TemplatesRoute /></Screen>} />
+          <Route path="/team" element={<Screen><TeamRoute /></Screen>} />
         </Route>
         <Route path="/reset-password" element={<Suspense fallback={<FullPageSpinner label="Loading" />}><ResetPasswordRoute /></Suspense>} />
         <Route path="/join/:token" element={<Suspense fallback={<FullPageSpinner label="Loading" />}><JoinRoute /></Suspense>} />

@@ -57,5 +57,14 @@ export const workspaceMessages = {
   tooManyInvitationTries: "Too many invalid invitation links were tried. Try again later.",
 } as const;
 
+// A domain name: dot-separated labels of letters, digits and inner hyphens, ending in a letter label.
+const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** A claimed domain as stored: trimmed, lower case ("Acme.example " is acme.example). */
+export const normalizeDomain = (domain: string): string => domain.trim().toLowerCase();
+
+/** Whether a normalized domain may be claimed for single sign-on (the settings form and PUT /api/workspace agree). */
+export const isClaimableDomain = (domain: string): boolean => DOMAIN.test(domain);
+
 /** How long an invitation's link works. */
 export const INVITATION_TTL_DAYS = 7;

@@ -6,7 +6,7 @@ import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
 import { cleanName } from "../../shared/validation.ts";
-import { workspaceMessages, type Scope, type WorkspaceRole } from "../../shared/workspaces.ts";
+import { isClaimableDomain, normalizeDomain, workspaceMessages, type Scope, type WorkspaceRole } from "../../shared/workspaces.ts";
 import type { MemberDto, UpdateWorkspaceInput, WorkspaceDto } from "./model.ts";
 import { requireRole } from "./permissions.ts";
 
@@ -18,9 +18,6 @@ export async function workspaceOf(ctx: AppContext, member: Scope): Promise<Works
   return { id: row.id, name: row.name, role: member.role, visibility: row.visibility, claimedDomains: row.claimedDomains, defaultRole: row.defaultRole };
 }
 
-// A domain name: dot-separated labels of letters, digits and inner hyphens, ending in a letter label.
-const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
-
 function checkedSettings(input: UpdateWorkspaceInput): Partial<typeof workspaces.$inferInsert> {
   const settings: Partial<typeof workspaces.$inferInsert> = {};
   if (input.name !== undefined) {
@@ -29,8 +26,8 @@ function checkedSettings(input: UpdateWorkspaceInput): Partial<typeof workspaces
     settings.name = name;
   }
   if (input.claimedDomains !== undefined) {
-    const domains = [...new Set(input.claimedDomains.map((d) => d.trim().toLowerCase()))];
-    if (domains.some((d) => !DOMAIN.test(d))) throw badRequest(workspaceMessages.invalidDomain);
+    const domains = [...new Set(input.claimedDomains.map(normalizeDomain))];
+    if (!domains.every(isClaimableDomain)) throw badRequest(workspaceMessages.invalidDomain);
     settings.claimedDomains = domains;
   }
   if (input.visibility !== undefined) settings.visibility = input.visibility;
