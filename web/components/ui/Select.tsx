@@ -68,7 +68,7 @@ export function Select<K extends string>({
           "group-data-invalid:border-red-500",
         )}
       >
-        <SelectValue className="truncate data-placeholder:text-slate-400" />
+        <SelectValue className="truncate data-placeholder:text-slate-500" />
         <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
       </AriaButton>
       <FieldHelp description={description} errorMessage={errorMessage} />
