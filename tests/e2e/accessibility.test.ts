@@ -176,6 +176,10 @@ test("every screen passes axe (experimental rules on) with no serious or critica
     await broker.page.getByRole("heading", { level: 1 }).first().waitFor();
     await expectAccessible(broker.page, `profile-${size}`);
 
+    await broker.page.goto(`${portal.url}/team`);
+    await broker.page.getByRole("listitem", { name: "newcomer@example.com" }).waitFor();
+    await expectAccessible(broker.page, `team-${size}`);
+
     await broker.page.goto(`${portal.url}/notifications`);
     await broker.page.getByRole("heading", { name: "Notifications", level: 1 }).waitFor();
     await broker.page.getByText(/Paystub/).first().waitFor();
