@@ -258,3 +258,16 @@ test("a broker's profile shows the plan without buying or cancelling, and says w
   expect(screen.queryByRole("link", { name: /Upgrade/ })).toBeNull();
   expect(screen.queryByRole("button", { name: "Cancel Subscription" })).toBeNull();
 });
+
+test("a broker at the plan's limit is told to ask the owner, and offered no upgrade that would be refused", async () => {
+  const asBroker: FakeRoute = ({ path }) => (path === "/api/auth/user" ? json(200, { ...people.bea, profileImageUrl: null, workspaceId: "w1", role: "broker" }) : undefined);
+  const calls = fakeServer(brokerServer([], subscription("free", { canCreateCustomer: false }), asBroker));
+  renderApp("/customers");
+  await waitFor(() => expect(calls.some((call) => call.path === "/api/subscription")).toBe(true));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  fireEvent.click(await screen.findByRole("button", { name: "Add New Customer" }));
+  const dialog = await screen.findByRole("dialog", { name: "Upgrade Required" });
+  expect(within(dialog).getByText("Billing belongs to the workspace's owner: ask them to change the plan.")).toBeTruthy();
+  expect(within(dialog).queryByRole("button", { name: /^Upgrade to/ })).toBeNull();
+  expect(within(dialog).getByRole("button", { name: "Maybe Later" })).toBeTruthy();
+});
