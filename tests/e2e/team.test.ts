@@ -50,6 +50,8 @@ for (const [width, viewport] of Object.entries(viewports)) {
     await page.getByRole("heading", { name: "Team", level: 1 }).waitFor();
     await page.getByRole("listitem", { name: `Olive Owner ${width}` }).getByText("You").waitFor();
     await page.getByText("No invitations are waiting.").waitFor();
+    // Alone, there is no one to hand customers to: the card says when it will be of use.
+    await page.getByRole("region", { name: "Hand over customers" }).getByText(/Once someone has joined/).waitFor();
     await noSideScroll(page, viewport.width);
     expect(await seriousAxeFindings(page)).toEqual([]);
 

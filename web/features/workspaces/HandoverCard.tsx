@@ -35,6 +35,13 @@ export function HandoverCard({ myId }: { myId: string }) {
     );
   };
 
+  if (members.data && list.length < 2) {
+    return (
+      <Card title="Hand over customers" icon={<ArrowRightLeft />}>
+        <p className="text-slate-600">Once someone has joined, every customer of one member can be handed to another here, for a holiday or when someone leaves.</p>
+      </Card>
+    );
+  }
   return (
     <Card title="Hand over customers" icon={<ArrowRightLeft />}>
       <Form onSubmit={submit} validationBehavior="aria" className="flex flex-col gap-4">
