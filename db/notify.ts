@@ -12,13 +12,14 @@ import type postgres from "postgres";
 import type { Db } from "./client.ts";
 import type { PgDb } from "./postgres.ts";
 import { engineOf } from "./transaction.ts";
+import { backoffMs, type Backoff } from "../src/shared/backoff.ts";
 
 const CHANNEL = "portal_events";
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 export const MAX_PAYLOAD_BYTES = 7900;
 
-const FIRST_RETRY_MS = 250;
-const MAX_RETRY_MS = 5_000;
+/** Reconnects: 250 ms after the first failure, doubling to 5 s, ±25 % so instances spread out. */
+const RECONNECT: Backoff = { firstMs: 250, maxMs: 5_000, jitter: 0.25 };
 /** A server that does not answer a connection attempt within this is tried again (the driver waits 30 s). */
 const CONNECT_TIMEOUT_S = 5;
 
@@ -85,8 +86,8 @@ async function listenOnOwnConnection(
   function scheduleRetry(): void {
     // One attempt at a time; a failed attempt both rejects LISTEN and closes the connection.
     if (stopped || connecting || retry) return;
-    const wait = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** failures) * (0.5 + Math.random() / 2);
     failures++;
+    const wait = backoffMs(failures, RECONNECT);
     retry = setTimeout(() => {
       retry = undefined;
       void attempt().catch(() => scheduleRetry());

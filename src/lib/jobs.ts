@@ -9,6 +9,7 @@ import { jobs } from "../../db/tables.ts";
 import type { AppContext } from "../context.ts";
 import type { Clock } from "./clock.ts";
 import { newId } from "./tokens.ts";
+import { backoffMs, type Backoff } from "../shared/backoff.ts";
 import { placeholders, preparedWrite } from "./prepared.ts";
 
 /** The database or an open transaction: anything Drizzle can write through. */
@@ -115,10 +116,8 @@ export async function takeBatch(db: Writer, clock: Clock, input: { kind: string;
   return taken.length ? ((open.payload.items as unknown[] | undefined) ?? []) : null;
 }
 
-/** 30 s, 1 min, 2 min, … capped at one hour. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
-}
+/** A failed job waits 30 s, 1 min, 2 min, … capped at one hour. */
+const JOB_RETRY: Backoff = { firstMs: 30_000, maxMs: 60 * 60 * 1000 };
 
 /** Time-driven work that is not a queued job (due reminders, overdue documents): run every tick. */
 export type PeriodicTask = (ctx: AppContext) => Promise<void>;
@@ -268,7 +267,7 @@ export class Scheduler {
         .set(
           giveUp
             ? { status: "failed", lastError: message, finishedAt: now, lockedUntil: null }
-            : { status: "pending", lastError: message, lockedUntil: null, runAt: new Date(now.getTime() + retryDelayMs(job.attempts)) },
+            : { status: "pending", lastError: message, lockedUntil: null, runAt: new Date(now.getTime() + backoffMs(job.attempts, JOB_RETRY)) },
         )
         .where(eq(jobs.id, job.id)));
       log.warn(`Job ${job.kind} ${giveUp ? "failed for good" : "will be retried"}`, { id: job.id, attempt: job.attempts, error: message });

@@ -149,7 +149,7 @@ for (const [width, viewport] of Object.entries(viewports)) {
     const domain = settings.getByRole("textbox", { name: "Add a domain" });
     await domain.fill("acme");
     await domain.press("Enter");
-    await settings.getByText("Claimed domains must be domain names such as example.com").waitFor();
+    await settings.getByText('"acme" is not a domain name. Claim names such as example.com.').waitFor();
     await domain.fill(`${width}.acme.example`);
     await domain.press("Enter");
     await settings.getByRole("button", { name: "Save settings" }).click();

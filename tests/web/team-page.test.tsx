@@ -3,6 +3,7 @@
 // do is not offered and the page says why. Plus the role gating elsewhere (billing, deleting).
 import { afterEach, expect, test } from "bun:test";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { claimedDomainMessages } from "../../src/shared/claimed-domains";
 import { workspaceMessages, type WorkspaceRole } from "../../src/shared/workspaces";
 import { fakeServer, json, renderApp, type FakeRoute } from "../support/render-app";
 import { broker, detailServer } from "./customer-detail-fixtures";
@@ -171,7 +172,11 @@ test("the owner's settings: name, visibility explained, domains checked before t
   const domain = within(card).getByRole("textbox", { name: "Add a domain" });
   fireEvent.change(domain, { target: { value: "not a domain" } });
   fireEvent.click(within(card).getByRole("button", { name: "Add domain" }));
-  expect(await within(card).findByText(workspaceMessages.invalidDomain)).toBeTruthy();
+  expect(await within(card).findByText(claimedDomainMessages.invalid("not a domain"))).toBeTruthy();
+  // The same rules as the server's: a public mail service is refused before it is sent.
+  fireEvent.change(domain, { target: { value: "Gmail.com" } });
+  fireEvent.keyDown(domain, { key: "Enter" });
+  expect(await within(card).findByText(claimedDomainMessages.publicMail("gmail.com"))).toBeTruthy();
   fireEvent.change(domain, { target: { value: "ACME.example" } });
   fireEvent.keyDown(domain, { key: "Enter" });
   expect(await within(card).findByText("This domain is already on the list.")).toBeTruthy();
@@ -179,7 +184,10 @@ test("the owner's settings: name, visibility explained, domains checked before t
   fireEvent.keyDown(domain, { key: "Enter" });
   expect(await within(card).findByText("acme-loans.example")).toBeTruthy();
   fireEvent.click(within(card).getByRole("button", { name: "Remove acme.example" }));
-  await choose(/Role for single sign-on newcomers/, "Assistant", card);
+  // Single sign-on makes brokers or assistants, never owners (the server refuses "owner").
+  fireEvent.click(within(card).getByRole("button", { name: /Role for single sign-on newcomers/ }));
+  expect((await screen.findAllByRole("option")).map((o) => o.textContent)).toEqual(["Broker", "Assistant"]);
+  fireEvent.click(screen.getByRole("option", { name: "Assistant" }));
 
   fireEvent.change(name, { target: { value: "  " } });
   fireEvent.click(within(card).getByRole("button", { name: "Save settings" }));

@@ -1,24 +1,22 @@
 // When a failed delivery is tried again, when it is given up, and when an endpoint that keeps
 // failing is switched off (issue 43: exponential backoff for 3 days, disabled after repeated failure).
+import { backoffMs, type Backoff } from "../../shared/backoff.ts";
 
-/** The wait after the first failure; each later one doubles it. */
-const FIRST_RETRY_MS = 30_000;
-/** No wait longer than this, so a receiver back after a night's outage hears within hours. */
-const LONGEST_WAIT_MS = 12 * 60 * 60 * 1000;
+/**
+ * 30 s after the first failure, each later wait doubled; none longer than 12 h, so a receiver back
+ * after a night's outage hears within hours; ±20 % so endpoints that failed together (a
+ * receiver's outage) do not all come back in one burst.
+ */
+const REDELIVERY: Backoff = { firstMs: 30_000, maxMs: 12 * 60 * 60 * 1000, jitter: 0.2 };
 /** A delivery is retried until this long after its first attempt, then given up. */
 export const RETRY_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
-/** ±20 %: endpoints that failed together (a receiver's outage) do not all come back in one burst. */
-const JITTER = 0.2;
 
 /**
  * When to try a delivery again after its `attempts`-th failed attempt (1 after the first), or null
  * to give up: the next attempt would fall past 3 days from the first. `random` is in [0, 1).
  */
 export function nextAttemptAt(options: { attempts: number; firstAttemptAt: Date; now: Date; random?: number }): Date | null {
-  const exponent = Math.max(0, options.attempts - 1);
-  const wait = Math.min(LONGEST_WAIT_MS, FIRST_RETRY_MS * 2 ** Math.min(exponent, 30));
-  const jittered = wait * (1 - JITTER + 2 * JITTER * (options.random ?? Math.random()));
-  const next = options.now.getTime() + Math.round(jittered);
+  const next = options.now.getTime() + backoffMs(options.attempts, REDELIVERY, options.random);
   return next > options.firstAttemptAt.getTime() + RETRY_WINDOW_MS ? null : new Date(next);
 }
 

@@ -6,7 +6,8 @@ import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
 import { cleanName } from "../../shared/validation.ts";
-import { isClaimableDomain, normalizeDomain, workspaceMessages, type Scope, type WorkspaceRole } from "../../shared/workspaces.ts";
+import { workspaceMessages, type Scope, type WorkspaceRole } from "../../shared/workspaces.ts";
+import { checkedClaims } from "./claimed-domains.ts";
 import type { MemberDto, UpdateWorkspaceInput, WorkspaceDto } from "./model.ts";
 import { requireRole } from "./permissions.ts";
 
@@ -25,12 +26,9 @@ function checkedSettings(input: UpdateWorkspaceInput): Partial<typeof workspaces
     if (!name) throw badRequest(workspaceMessages.nameRequired);
     settings.name = name;
   }
-  if (input.claimedDomains !== undefined) {
-    const domains = [...new Set(input.claimedDomains.map(normalizeDomain))];
-    if (!domains.every(isClaimableDomain)) throw badRequest(workspaceMessages.invalidDomain);
-    settings.claimedDomains = domains;
-  }
   if (input.visibility !== undefined) settings.visibility = input.visibility;
+  // Everyone at a claimed domain would get billing and the members: owners are made one by one.
+  if (input.defaultRole === "owner") throw badRequest(workspaceMessages.ownerAsDefaultRole);
   if (input.defaultRole !== undefined) settings.defaultRole = input.defaultRole;
   return settings;
 }
@@ -43,7 +41,10 @@ export async function updateWorkspace(ctx: AppContext, member: Scope, input: Upd
   // (as broker-profile does).
   if (!Object.values(input).some((v) => v !== undefined)) throw badRequest(workspaceMessages.nothingToChange);
   const settings = checkedSettings(input);
-  if (Object.keys(settings).length > 0) await inTransaction(ctx, ({ tx }) => tx.update(workspaces).set(settings).where(eq(workspaces.id, member.workspaceId)));
+  await inTransaction(ctx, async ({ tx }) => {
+    if (input.claimedDomains !== undefined) settings.claimedDomains = await checkedClaims(tx, member.workspaceId, input.claimedDomains);
+    if (Object.keys(settings).length > 0) await tx.update(workspaces).set(settings).where(eq(workspaces.id, member.workspaceId));
+  });
   return workspaceOf(ctx, member);
 }
 
@@ -90,12 +91,16 @@ export interface RemovalHooks {
   moveCustomers: (tx: Writer, input: { workspaceId: string; fromMemberId: string; toMemberId: string }) => Promise<number>;
   /** auth's endBrokerSessions: their sessions end, and the live sockets they opened close after the commit. */
   endSessions: (unit: Unit, userId: string) => Promise<number>;
+  /** notifications' dropBrokerNotifications: theirs name the workspace's customers, and go with them. */
+  dropNotifications: (unit: Unit, userId: string) => Promise<void>;
 }
 
 /**
  * The owner removes a member: in one transaction their customers go to `reassignTo` (by default
- * the owner removing them), their membership ends and so do their sessions. The account stays,
- * in no workspace (it opens nothing). The last owner cannot be removed (409).
+ * the owner removing them), their membership ends and so do their sessions and notifications. The
+ * account stays, in no workspace (it opens nothing, and signing in says so), until an invitation
+ * brings it into a workspace again with nothing of before (auth/join.ts). The last owner cannot be
+ * removed (409).
  */
 export async function removeMember(ctx: AppContext, member: Scope, input: { memberId: string; reassignTo?: string }, hooks: RemovalHooks): Promise<{ moved: number }> {
   requireRole(member, "manageWorkspace");
@@ -112,6 +117,7 @@ export async function removeMember(ctx: AppContext, member: Scope, input: { memb
     const moved = await hooks.moveCustomers(tx, { workspaceId: member.workspaceId, fromMemberId: input.memberId, toMemberId });
     await tx.delete(workspaceMembers).where(eq(workspaceMembers.userId, input.memberId));
     await hooks.endSessions(unit, input.memberId);
+    await hooks.dropNotifications(unit, input.memberId);
     return { moved };
   });
 }

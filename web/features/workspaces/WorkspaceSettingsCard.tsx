@@ -2,7 +2,8 @@ import { useState, type FormEvent, type KeyboardEvent } from "react";
 import { Form } from "react-aria-components";
 import { Building2, X } from "lucide-react";
 import { MAX_NAME_LENGTH } from "@shared/validation";
-import { isClaimableDomain, normalizeDomain, workspaceMessages, type WorkspaceRole, type WorkspaceVisibility } from "@shared/workspaces";
+import { claimedDomainProblem, normalizeDomain } from "@shared/claimed-domains";
+import { workspaceMessages, type WorkspaceRole, type WorkspaceVisibility } from "@shared/workspaces";
 import { errorText } from "../../api/client";
 import { ErrorNote } from "../../components/ErrorNote";
 import { Button } from "../../components/ui/Button";
@@ -13,6 +14,9 @@ import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
 import { useUpdateWorkspaceMutation, useWorkspaceQuery, type Workspace } from "./api";
 import { notYoursToChange, roleOptions, roleSummaries } from "./roles";
+
+// Single sign-on makes brokers or assistants, never owners (the server refuses "owner").
+const newcomerRoles = roleOptions.filter((option) => option.id !== "owner");
 import { teamMessages } from "./team-texts";
 
 const visibilityOptions: { id: WorkspaceVisibility; label: string }[] = [
@@ -61,7 +65,8 @@ function SettingsForm({ saved, isOwner }: { saved: Workspace; isOwner: boolean }
   const withDraft = (): { list: string[]; problem?: string } => {
     const domain = normalizeDomain(draft);
     if (!domain) return { list: domains };
-    if (!isClaimableDomain(domain)) return { list: domains, problem: workspaceMessages.invalidDomain };
+    const refused = claimedDomainProblem(domain);
+    if (refused) return { list: domains, problem: refused };
     if (domains.includes(domain)) return { list: domains, problem: teamMessages.domainTaken };
     return { list: [...domains, domain] };
   };
@@ -162,7 +167,7 @@ function SettingsForm({ saved, isOwner }: { saved: Workspace; isOwner: boolean }
         label="Role for single sign-on newcomers"
         isDisabled={disabled}
         selectedKey={defaultRole}
-        options={roleOptions}
+        options={newcomerRoles}
         onSelectionChange={setDefaultRole}
         description={roleSummaries[defaultRole]}
       />
