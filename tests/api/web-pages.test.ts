@@ -29,7 +29,7 @@ test("/dashboard preloads its scripts, the session check, the metrics and the Cu
 
 test("the other broker screens preload the broker area and the session check; the portal its scripts", async () => {
   const dashboard = await page("/dashboard");
-  for (const path of ["/customers", "/customer/abc", "/profile", "/notifications", "/templates"]) {
+  for (const path of ["/customers", "/customer/abc", "/profile", "/notifications", "/templates", "/team"]) {
     const broker = await page(path);
     expect(broker.fetches).toEqual(["/api/auth/user"]);
     expect(broker.scripts.length).toBeGreaterThan(0);

@@ -137,6 +137,10 @@ test("every screen passes axe (experimental rules on) with no serious or critica
     await member.page.getByText("Only the workspace's owner, Ally Access, can change the branding.").scrollIntoViewIfNeeded();
     await expectAccessible(member.page, `profile-member-${size}`);
 
+    await broker.page.goto(`${portal.url}/team`);
+    await broker.page.getByRole("listitem", { name: "newcomer@example.com" }).waitFor();
+    await expectAccessible(broker.page, `team-${size}`);
+
     await broker.page.goto(`${portal.url}/notifications`);
     await broker.page.getByRole("heading", { name: "Notifications", level: 1 }).waitFor();
     await broker.page.getByText(/Paystub/).first().waitFor();

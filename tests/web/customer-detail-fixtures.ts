@@ -4,7 +4,7 @@ import { json, type FakeRoute } from "../support/render-app";
 
 const HOUR = 3_600_000;
 
-export const broker = { id: "u1", email: "ada@example.com", firstName: "Ada", lastName: "Lovelace", profileImageUrl: null };
+export const broker = { id: "u1", email: "ada@example.com", firstName: "Ada", lastName: "Lovelace", profileImageUrl: null, workspaceId: "u1", role: "owner" as const };
 
 export function doc(overrides: Partial<DocumentDto> & Pick<DocumentDto, "id" | "name" | "status">): DocumentDto {
   return {

@@ -25,8 +25,7 @@ import { customerPageOptions, useCustomerPageQuery } from "../../web/features/cu
 import { findCustomerWithEmail, useCustomerWithEmail } from "../../web/features/customers/customer-search";
 import { usePortalQuery } from "../../web/features/portal/api";
 import { useResetTokenRefusal } from "../../web/features/portal/reset-token-api";
-import { useInvitationQuery } from "../../web/features/workspaces/api";
-import { useWorkspaceMembersQuery } from "../../web/features/workspaces/members-api";
+import { useInvitationQuery, useInvitationsQuery, useMembersQuery, useWorkspaceQuery } from "../../web/features/workspaces/api";
 import { useSharedDocumentsQuery, useShareSettingsQuery } from "../../web/features/sharing/api";
 import { useTemplatesQuery } from "../../web/features/templates/api";
 import { useCustomerAuditQuery } from "../../web/features/audit/api";
@@ -114,6 +113,8 @@ const spec9 = {
   notifications: { staleTime: 5 * MINUTE, refetchInterval: 30_000, refetchOnWindowFocus: true, refetchOnMount: true, refetchOnReconnect: false, retry: 3, retryDelay: 1_000 },
   unreadCount: (staleTime: number) => ({ staleTime, refetchInterval: 30_000, ...dataCache }),
   linkCheck: { gcTime: 0, retry: false, refetchOnWindowFocus: false, ...noPolling },
+  /** Changed by other people's hands with no live message (another owner, someone joining): asked each time its page opens. */
+  askedOnOpen: { staleTime: 0, refetchOnMount: "always", retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false, ...noPolling },
 };
 
 const QUERY_HOOKS: QueryHook[] = [
@@ -328,8 +329,10 @@ const QUERY_HOOKS: QueryHook[] = [
   // be asked again), never retried (404 is the answer, not a failure).
   { file: "web/features/auth/api.ts", hook: "useResetTokenQuery", render: () => useResetTokenQuery("t1"), queryKey: ["auth", "reset-token", "t1"], expected: spec9.linkCheck },
   { file: "web/features/workspaces/api.ts", hook: "useInvitationQuery", render: () => useInvitationQuery("t1"), queryKey: ["workspace", "invitation", "t1"], expected: spec9.linkCheck },
-  // Whom a customer may be assigned to, and whether the broker works alone: kept until a change refreshes it.
-  { file: "web/features/workspaces/members-api.ts", hook: "useWorkspaceMembersQuery", render: () => useWorkspaceMembersQuery(true), queryKey: ["workspace", "members"], expected: spec9.dataCache },
+  // The Team page's workspace, members and pending invitations; the members are also whom a customer may be assigned to.
+  { file: "web/features/workspaces/api.ts", hook: "useWorkspaceQuery", render: () => useWorkspaceQuery(), queryKey: ["workspace", "settings"], expected: spec9.askedOnOpen },
+  { file: "web/features/workspaces/api.ts", hook: "useMembersQuery", render: () => useMembersQuery(), queryKey: ["workspace", "members"], expected: spec9.askedOnOpen },
+  { file: "web/features/workspaces/api.ts", hook: "useInvitationsQuery", render: () => useInvitationsQuery(), queryKey: ["workspace", "invitations"], expected: spec9.askedOnOpen },
   { file: "web/features/portal/reset-token-api.ts", hook: "useResetTokenRefusal", render: () => useResetTokenRefusal("t1"), queryKey: ["portal", "reset-token", "t1"], expected: spec9.linkCheck },
 ];
 

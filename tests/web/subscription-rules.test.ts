@@ -6,7 +6,7 @@ import { subscription } from "./customers-fixtures";
 
 const now = new Date("2030-01-01T00:00:00Z");
 const choice = (plan: "free" | "basic" | "pro" | "unlimited", options: Partial<Parameters<typeof planChoice>[1]> = {}) =>
-  planChoice(plan, { billingEnabled: true, signedIn: true, subscription: subscription("free"), now, ...options }).kind;
+  planChoice(plan, { billingEnabled: true, signedIn: true, managesBilling: true, subscription: subscription("free"), now, ...options }).kind;
 
 test("choosing a plan: billing off, signed out, current, free, confirm-change, pay", () => {
   expect(choice("pro", { billingEnabled: false })).toBe("unavailable");
@@ -26,6 +26,12 @@ test("choosing a plan: billing off, signed out, current, free, confirm-change, p
   const unpaid = subscription("basic", { subscription: { plan: "basic", status: "incomplete", currentPeriodEnd: null } });
   expect(choice("basic", { subscription: unpaid })).toBe("pay");
   expect(choice("pro", { subscription: unpaid })).toBe("pay");
+});
+
+test("a member who does not manage billing (a broker, an assistant) sees the current plan but cannot choose another", () => {
+  expect(choice("free", { managesBilling: false })).toBe("current");
+  expect(choice("basic", { managesBilling: false })).toBe("owner-only");
+  expect(choice("pro", { managesBilling: false, subscription: subscription("basic") })).toBe("owner-only");
 });
 
 test("usage: the infinity rule (-1, 999999 and above, Infinity), a missing limit reads as 3, a full bar at the limit", () => {

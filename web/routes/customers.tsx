@@ -68,3 +68,6 @@ export function CustomersRoute() {
     </section>
   );
 }
+
+// The Team screen is served from this chunk, not one of its own: see TeamRoute in web/App.tsx.
+export { TeamRoute } from "./team";

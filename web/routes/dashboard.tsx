@@ -14,6 +14,7 @@ import { CustomerOverview } from "../features/customers/CustomerOverview";
 import { SharedDocumentsPanel } from "../features/sharing/SharedDocumentsPanel";
 import { ExpiringSoonPanel } from "../features/reminders/ExpiringSoonPanel";
 import { PaymentReturn } from "../features/subscription/PaymentReturn";
+import { useMemberMay } from "../features/workspaces/roles";
 import { lazyRetrying } from "../lib/lazy-retrying";
 
 // The dialogs are fetched when first opened and mounted only while open, keeping the dashboard's
@@ -35,6 +36,8 @@ export function DashboardRoute() {
   const [open, setOpen] = useState<OpenDialog>(null);
   const openOrClose = (dialog: Exclude<OpenDialog, null>) => (isOpen: boolean) => setOpen(isOpen ? dialog : null);
   useDashboardAction(setOpen);
+  // Billing is the owner's: a broker's or assistant's purchase would be refused (403).
+  const managesBilling = useMemberMay("manageWorkspace");
 
   const values = metrics.data;
   return (
@@ -69,10 +72,12 @@ export function DashboardRoute() {
             Request New Document
           </Button>
           <AddCustomerButton flow="dashboard" />
-          <LinkButton href="/#subscription_plan" variant="secondary" className="sm:ml-auto">
-            <CreditCard aria-hidden="true" className="size-5" />
-            Manage Subscription
-          </LinkButton>
+          {managesBilling ? (
+            <LinkButton href="/#subscription_plan" variant="secondary" className="sm:ml-auto">
+              <CreditCard aria-hidden="true" className="size-5" />
+              Manage Subscription
+            </LinkButton>
+          ) : null}
         </div>
       </header>
       <PaymentReturn />

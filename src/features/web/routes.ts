@@ -21,7 +21,7 @@ const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/") 
 export function pageFor(path: string): string {
   if (path === "/dashboard") return "/index.dashboard.html";
   if (path === "/upload" || path.startsWith("/upload/")) return "/index.portal.html";
-  if (/^\/(customers|customer|profile|notifications|templates)(\/|$)/.test(path)) return "/index.broker.html";
+  if (/^\/(customers|customer|profile|notifications|templates|team)(\/|$)/.test(path)) return "/index.broker.html";
   return "/index.html";
 }
 const isPage = (path: string) => /^\/index(\.[a-z]+)?\.html$/.test(path);

@@ -9,7 +9,7 @@ import {
 } from "react-aria-components";
 import { Check, ChevronDown } from "lucide-react";
 import { cx } from "./cx";
-import { FieldLabel } from "./Field";
+import { FieldHelp, FieldLabel } from "./Field";
 
 export interface SelectOption<K extends string> {
   id: K;
@@ -26,6 +26,9 @@ export interface SelectProps<K extends string> {
   /** Hides the label visually; screen readers still read it. */
   hideLabel?: boolean;
   placeholder?: string;
+  description?: string;
+  /** Shown under the field and marks it invalid. */
+  errorMessage?: string;
   className?: string;
 }
 
@@ -39,6 +42,8 @@ export function Select<K extends string>({
   isRequired,
   hideLabel,
   placeholder,
+  description,
+  errorMessage,
   className,
 }: SelectProps<K>) {
   return (
@@ -49,9 +54,10 @@ export function Select<K extends string>({
       }}
       isDisabled={isDisabled}
       isRequired={isRequired}
+      isInvalid={Boolean(errorMessage)}
       validationBehavior="aria"
       placeholder={placeholder}
-      className={cx("flex flex-col gap-1.5", className)}
+      className={cx("group flex flex-col gap-1.5", className)}
     >
       <FieldLabel label={label} isRequired={isRequired} hideLabel={hideLabel} />
       <AriaButton
@@ -59,11 +65,13 @@ export function Select<K extends string>({
           "flex min-h-11 w-full cursor-pointer items-center justify-between gap-2 rounded-lg border border-slate-300",
           "bg-white px-3 text-left text-base text-slate-900 outline-none data-focus-visible:border-brand-500",
           "data-focus-visible:ring-2 data-focus-visible:ring-brand-200 data-disabled:cursor-not-allowed data-disabled:bg-slate-100",
+          "group-data-invalid:border-red-500",
         )}
       >
-        <SelectValue className="truncate data-placeholder:text-slate-400" />
+        <SelectValue className="truncate data-placeholder:text-slate-500" />
         <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
       </AriaButton>
+      <FieldHelp description={description} errorMessage={errorMessage} />
       <Popover
         offset={4}
         className="max-h-72 w-(--trigger-width) overflow-y-auto rounded-lg border border-slate-200 bg-white shadow-lg outline-none"

@@ -1,4 +1,4 @@
-import { ClipboardList, LayoutDashboard, Users } from "lucide-react";
+import { ClipboardList, LayoutDashboard, UserCog, Users } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { cx } from "../../components/ui/cx";
 
@@ -7,6 +7,8 @@ const items = [
   { label: "Dashboard", to: "/dashboard", icon: LayoutDashboard, activeOn: ["/dashboard", "/"] },
   { label: "All Customers", to: "/customers", icon: Users, activeOn: ["/customers"] },
   { label: "Templates", to: "/templates", icon: ClipboardList, activeOn: ["/templates"] },
+  // Every member: an assistant's page says who manages the team.
+  { label: "Team", to: "/team", icon: UserCog, activeOn: ["/team"] },
 ] as const;
 
 /** The broker's main navigation; `onNavigate` lets the mobile drawer close itself. */

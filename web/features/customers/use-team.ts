@@ -1,7 +1,7 @@
 import type { Answer } from "@shared/api-routes";
 import { roleMay } from "@shared/workspaces";
 import { useAuthUserQuery } from "../auth/api";
-import { useWorkspaceMembersQuery } from "../workspaces/members-api";
+import { useMembersQuery } from "../workspaces/api";
 
 export type WorkspaceMember = Answer<"GET /api/workspace/members">[number];
 
@@ -14,7 +14,7 @@ export type WorkspaceMember = Answer<"GET /api/workspace/members">[number];
 export function useTeam() {
   const user = useAuthUserQuery().data ?? null;
   const role = user?.role;
-  const members = useWorkspaceMembersQuery(role !== undefined && roleMay(role, "readWorkspace"));
+  const members = useMembersQuery({ enabled: role !== undefined && roleMay(role, "readWorkspace") });
   const list = members.data ?? [];
   return {
     isTeam: role !== undefined && (role !== "owner" || list.length > 1),

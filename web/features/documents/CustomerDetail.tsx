@@ -22,6 +22,7 @@ import { SharedDocumentsCard } from "./SharedDocumentsCard";
 import { RemindersToggle } from "../reminders/RemindersToggle";
 import { useDocumentExpiriesQuery } from "../reminders/expiry-api";
 import { lazyRetrying } from "../../lib/lazy-retrying";
+import { useMemberMay } from "../workspaces/roles";
 
 // The activity timeline loads with its own chunk, after the page: the shared chunks the portal
 // and dashboard load stay as they were (their size budgets, tests/api/bundle-size.test.ts).
@@ -58,6 +59,8 @@ export function CustomerDetail({ customer }: { customer: CustomerDetailDto }) {
     dialog && dialog.kind === kind && "doc" in dialog ? dialog.doc : null;
   const expiryDoc = docFor("expiry");
   const toggle = (kind: "reminder" | "bulk" | "add" | "delete") => (open: boolean) => setDialog(open ? { kind } : null);
+  // An assistant works customers but may not delete them (the server answers 403).
+  const mayDelete = useMemberMay("deleteCustomers");
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
@@ -111,12 +114,14 @@ export function CustomerDetail({ customer }: { customer: CustomerDetailDto }) {
             <ActivityCard customerId={customer.id} customerName={customer.name} />
           </Suspense>
         </div>
-        <div className="lg:col-span-2">
-          <Button variant="danger" onPress={() => setDialog({ kind: "delete" })} className="w-full sm:w-auto">
-            <Trash2 aria-hidden="true" className="size-5" />
-            Delete This Customer
-          </Button>
-        </div>
+        {mayDelete ? (
+          <div className="lg:col-span-2">
+            <Button variant="danger" onPress={() => setDialog({ kind: "delete" })} className="w-full sm:w-auto">
+              <Trash2 aria-hidden="true" className="size-5" />
+              Delete This Customer
+            </Button>
+          </div>
+        ) : null}
       </div>
 
       <DocumentViewerDialog

@@ -16,6 +16,12 @@ export function PlanButton({ plan, checkout, currentPlan, onPress }: { plan: Pla
           Billing is not enabled
         </Button>
       );
+    case "owner-only":
+      return (
+        <Button variant="secondary" isDisabled className="w-full">
+          Managed by the owner
+        </Button>
+      );
     case "current":
       return (
         <Button variant="secondary" isDisabled className="w-full">

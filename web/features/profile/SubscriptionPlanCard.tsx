@@ -13,6 +13,7 @@ import { CancelSubscriptionDialog } from "./CancelSubscriptionDialog";
 import { formatPeriodEnd } from "./dates";
 import { Card } from "../../components/ui/Card";
 import { usage, type Usage } from "./usage";
+import { notYoursToChange, useMemberMay } from "../workspaces/roles";
 
 /** Where every upgrade goes: the plan cards on the landing page (SPEC 2). */
 export const PLANS_SECTION = "/#subscription_plan";
@@ -70,7 +71,9 @@ function PlanDetails({ subscription: dto }: { subscription: SubscriptionDto }) {
   const isFree = planId === "free";
   const isHighest = planId === "unlimited";
   const billing = dto.billingEnabled !== false;
-  const canCancel = billing && !isFree && status === "active";
+  // Every member sees the plan they work within; buying and cancelling are the owner's (403 to others).
+  const managesBilling = useMemberMay("manageWorkspace");
+  const canCancel = managesBilling && billing && !isFree && status === "active";
   const documents = usage(dto.limits?.documentsUsed, dto.limits?.documentsLimit);
   const customers = usage(dto.limits?.customersUsed, dto.limits?.customersLimit);
 
@@ -138,6 +141,11 @@ function PlanDetails({ subscription: dto }: { subscription: SubscriptionDto }) {
           <p className="flex items-center gap-2 font-medium text-brand-800">
             <Crown aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
             You're on the highest plan!
+          </p>
+        ) : billing && !managesBilling ? (
+          <p className="flex items-center gap-2 text-slate-700">
+            <Info aria-hidden="true" className="size-5 shrink-0 text-slate-500" />
+            {notYoursToChange.billing}
           </p>
         ) : billing ? (
           <LinkButton href={PLANS_SECTION}>

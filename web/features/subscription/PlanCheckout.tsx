@@ -8,6 +8,7 @@ import { Button } from "../../components/ui/Button";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { toast } from "../../components/ui/Toast";
 import { useCurrentUser } from "../auth/api";
+import { useMemberMay } from "../workspaces/roles";
 import { formatPeriodEnd } from "../profile/dates";
 import { useSubscriptionQuery } from "./api";
 import { subscriptionToasts } from "./messages";
@@ -29,10 +30,11 @@ export function usePlanCheckout({ onSignInRequired }: { onSignInRequired?: () =>
   const { user } = useCurrentUser();
   const { data: subscription } = useSubscriptionQuery({ enabled: user !== null });
   const { plans, billingEnabled, publishableKey } = usePlans();
+  const managesBilling = useMemberMay("manageWorkspace");
   const [open, setOpen] = useState<{ dialog: "free" } | { dialog: "confirm" | "pay"; plan: Plan } | null>(null);
   const priced = (id: PlanId) => plans.find((plan) => plan.id === id) ?? getPlan(id);
 
-  const choiceFor = (plan: PlanId) => planChoice(plan, { billingEnabled, signedIn: user !== null, subscription, now: new Date() });
+  const choiceFor = (plan: PlanId) => planChoice(plan, { billingEnabled, signedIn: user !== null, managesBilling, subscription, now: new Date() });
   const choose = (plan: PlanId) => {
     const choice = choiceFor(plan);
     switch (choice.kind) {

@@ -9,6 +9,7 @@ import { useSubscriptionQuery } from "./api";
 import { PlanCard } from "./PlanCard";
 import { usePlans } from "./use-plans";
 import { dialogFooterClass } from "../../components/ui/DialogActions";
+import { notYoursToChange, useMemberMay } from "../workspaces/roles";
 
 const PLANS_SECTION = "/#subscription_plan";
 
@@ -34,6 +35,8 @@ export function UpgradeRequiredDialog({ isOpen, onOpenChange }: { isOpen: boolea
   const { data } = useSubscriptionQuery();
   const catalogue = usePlans();
   const plans = plansAbove(data?.subscription.plan ?? "free", catalogue.plans);
+  // Only the owner buys a plan (anyone else gets 403): the others are told whom to ask.
+  const managesBilling = useMemberMay("manageWorkspace");
   const goToPlans = (close: () => void) => {
     close();
     navigate(PLANS_SECTION);
@@ -44,6 +47,7 @@ export function UpgradeRequiredDialog({ isOpen, onOpenChange }: { isOpen: boolea
       {(close) => (
         <div className="flex flex-col gap-5">
           <CustomerLimitBanner />
+          {managesBilling ? null : <p className="text-slate-700">{notYoursToChange.billing}</p>}
           <ul className={cx("grid gap-4", plans.length > 1 && "md:grid-cols-3")}>
             {plans.map((plan) => {
               const highlighted = plan.id === "basic";
@@ -55,9 +59,11 @@ export function UpgradeRequiredDialog({ isOpen, onOpenChange }: { isOpen: boolea
                     highlighted={highlighted}
                     charged={catalogue.billingEnabled}
                     action={
-                      <Button variant={highlighted ? "primary" : "secondary"} className="w-full" onPress={() => goToPlans(close)}>
-                        Upgrade to {plan.name}
-                      </Button>
+                      managesBilling ? (
+                        <Button variant={highlighted ? "primary" : "secondary"} className="w-full" onPress={() => goToPlans(close)}>
+                          Upgrade to {plan.name}
+                        </Button>
+                      ) : undefined
                     }
                   />
                 </li>

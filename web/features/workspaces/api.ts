@@ -1,7 +1,38 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ResourceKey } from "../../api/query-keys";
+import type { Answer } from "@shared/api-routes";
+import type { WorkspaceRole } from "@shared/workspaces";
 import { apiFetch } from "../../api/client";
+import { invalidate, refreshBrokerData, type ResourceKey } from "../../api/query-keys";
 import { authKeys } from "../auth/api";
+
+export type Workspace = Answer<"GET /api/workspace">;
+export type Member = Answer<"GET /api/workspace/members">[number];
+
+/** The team's data, under "workspace": its settings, its members, its pending invitations. */
+export const workspaceKeys = {
+  all: ["workspace"] as const satisfies ResourceKey,
+  settings: ["workspace", "settings"] as const satisfies ResourceKey,
+  members: ["workspace", "members"] as const satisfies ResourceKey,
+  invitations: ["workspace", "invitations"] as const satisfies ResourceKey,
+};
+
+// The team changes by other people's hands (another owner, an invited person joining) and no live
+// message names it, so each is asked again whenever the Team page opens, and kept while it is open.
+const askedOnOpen = { staleTime: 0, refetchOnMount: "always" } as const;
+
+/** Owners and brokers read the workspace (an assistant gets 403: `enabled` keeps them from asking). */
+export function useWorkspaceQuery({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ enabled, queryKey: workspaceKeys.settings, queryFn: ({ signal }) => apiFetch("/api/workspace", { signal }), ...askedOnOpen });
+}
+
+export function useMembersQuery({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ enabled, queryKey: workspaceKeys.members, queryFn: ({ signal }) => apiFetch("/api/workspace/members", { signal }), ...askedOnOpen });
+}
+
+/** The owner's pending invitations (anyone else gets 403). */
+export function useInvitationsQuery({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ enabled, queryKey: workspaceKeys.invitations, queryFn: ({ signal }) => apiFetch("/api/workspace/invitations", { signal }), ...askedOnOpen });
+}
 
 /**
  * Whether an invitation link still works and who it invites where, asked as its page opens (an
@@ -26,3 +57,46 @@ export function useJoinMutation() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.user }),
   });
 }
+
+/**
+ * A change to the team refreshes the team and who is signed in (an owner may have changed their
+ * own role); a change that moves customers (a removal, a handover) refreshes the broker's data too.
+ */
+function useTeamMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>, { movesCustomers = false } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => {
+      invalidate(queryClient, workspaceKeys.settings, workspaceKeys.members, workspaceKeys.invitations, authKeys.user);
+      if (movesCustomers) refreshBrokerData(queryClient);
+    },
+  });
+}
+
+export const useUpdateWorkspaceMutation = () =>
+  useTeamMutation((input: { name: string; visibility: Workspace["visibility"]; claimedDomains: string[]; defaultRole: WorkspaceRole }) =>
+    apiFetch("/api/workspace", { method: "PUT", body: input }),
+  );
+
+export const useSetRoleMutation = () =>
+  useTeamMutation(({ memberId, role }: { memberId: string; role: WorkspaceRole }) =>
+    apiFetch(`/api/workspace/members/${encodeURIComponent(memberId)}`, { method: "PUT", body: { role } }),
+  );
+
+export const useRemoveMemberMutation = () =>
+  useTeamMutation(
+    ({ memberId, reassignTo }: { memberId: string; reassignTo: string }) =>
+      apiFetch(`/api/workspace/members/${encodeURIComponent(memberId)}?reassignTo=${encodeURIComponent(reassignTo)}`, { method: "DELETE" }),
+    { movesCustomers: true },
+  );
+
+export const useInviteMutation = () =>
+  useTeamMutation((input: { email: string; role: WorkspaceRole }) => apiFetch("/api/workspace/invitations", { method: "POST", body: input }));
+
+export const useWithdrawInvitationMutation = () =>
+  useTeamMutation((id: string) => apiFetch(`/api/workspace/invitations/${encodeURIComponent(id)}`, { method: "DELETE" }));
+
+export const useReassignCustomersMutation = () =>
+  useTeamMutation((input: { fromMemberId: string; toMemberId: string }) => apiFetch("/api/customers/reassign", { method: "POST", body: input }), {
+    movesCustomers: true,
+  });
