@@ -118,8 +118,7 @@ export async function uploadToPortal(
   // Opened, scanned and held to the document's rules before anything is committed; a refused
   // file is removed by the check.
   const file = await checkUpload(ctx, received, effectiveRules(ctx, target.acceptanceRules), {
-    brokerId: target.workspaceId,
-    customerId: target.customerId,
+    customer: access.customers.find((c) => c.id === target.customerId)!,
     documentId: target.id,
     what: `${access.customer.name}'s upload to ${target.name}`,
   });
