@@ -50,6 +50,9 @@ describe("a customer's events reach the team", () => {
     // A colleague's action reaches the one who created the customer too.
     expect((await srv.call(`/api/documents/${c.documents[0]!.id}/verify`, { method: "POST", token: colleague.token, body: { status: "approved" } })).status).toBe(200);
     await liveOwner!.next(about(c.id, "document_verified"));
+    // The audit trail names the member who acted, not the workspace (whose id is the owner's).
+    const audit = (await srv.call(`/api/customer/${c.id}/audit`, { token: owner.token })).body.entries;
+    expect(audit.find((e: { action: string }) => e.action === "approved").actor).toMatchObject({ kind: "broker", id: colleague.user.id });
     expect(await liveOutsider!.receivedWithin(anyUpdate)).toBe(false);
     for (const live of [liveOwner!, liveColleague!, liveOutsider!]) live.close();
   });
