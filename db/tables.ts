@@ -14,6 +14,7 @@ export const {
   workspaceInvitations,
   sessions,
   customers,
+  customerWatchers,
   customerAccounts,
   customerEmailCodes,
   documents,

@@ -1,8 +1,8 @@
 // One broker's relationship with one person, with its upload link (owner: customers).
 import { sql } from "drizzle-orm";
-import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, sqliteTable, primaryKey, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, id, time } from "./columns.ts";
-import { workspaces } from "./workspaces.ts";
+import { workspaceMembers, workspaces } from "./workspaces.ts";
 import { users } from "./auth.ts";
 
 /**
@@ -39,4 +39,18 @@ export const customers = sqliteTable(
     index("customers_workspace_invited_idx").on(t.workspaceId, t.invitedAt),
     index("customers_workspace_assignee_idx").on(t.workspaceId, t.assigneeId),
   ],
+);
+
+/**
+ * Members who follow a customer besides their assignee: they hear of the customer's uploads and
+ * answers as the assignee does. Only members who may see the customer watch it; a member's removal
+ * from the workspace ends their watching (the cascade from workspace_members).
+ */
+export const customerWatchers = sqliteTable(
+  "customer_watchers",
+  {
+    customerId: text("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    memberId: text("member_id").notNull().references(() => workspaceMembers.userId, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.memberId] }), index("customer_watchers_member_idx").on(t.memberId)],
 );

@@ -13,6 +13,7 @@ import { createLogger } from "../../src/lib/log.ts";
 import { tempDir } from "../../tests/support/server.ts";
 import { rssMb, startBenchServer } from "./support.ts";
 import { membershipOf } from "../../src/features/workspaces/members.ts";
+import { realPdf } from "../../tests/files/samples.ts";
 
 const BROKERS = 50;
 const CUSTOMERS_PER_BROKER = 20;
@@ -74,7 +75,8 @@ while (customerAcks < all.length) await Bun.sleep(20);
 await Bun.sleep(1000);
 const connected = rssMb(server.pid);
 
-const pdf = new Blob([new TextEncoder().encode("%PDF-1.4\n" + "x".repeat(20_000))], { type: "application/pdf" });
+// A real PDF: the document checks refuse one that pdf.js cannot open.
+const pdf = new Blob([realPdf()], { type: "application/pdf" });
 const fromResponse: number[] = [];
 const fromRequest: number[] = [];
 for (let n = 0; n < Math.min(UPLOADS, all.length); n++) {

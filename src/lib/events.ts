@@ -10,24 +10,40 @@ import { randomUUID } from "node:crypto";
 import type { EventChannel } from "../../db/notify.ts";
 import { MAX_PAYLOAD_BYTES } from "../../db/notify.ts";
 import type { Logger } from "./log.ts";
+import type { CustomerOwnership, WorkspaceRole, WorkspaceVisibility } from "../shared/workspaces.ts";
+
+/**
+ * Whose customer an event is about: the hub sends it to the members of that workspace who may
+ * see the customer (maySeeCustomer, src/shared/workspaces.ts), never by who published it.
+ */
+export type AboutCustomer = CustomerOwnership & { customerId: string };
 
 export type DomainEvent =
-  | { type: "customer_created" | "customer_deleted"; brokerId: string; customerId: string }
-  /** `emailChanged`: the relationship now belongs to another address, so accounts reaching it by email change. */
-  | { type: "customer_updated"; brokerId: string; customerId: string; emailChanged?: boolean }
-  | { type: "documents_requested"; brokerId: string; customerId: string; documentIds: string[] }
-  | { type: "document_uploaded"; brokerId: string; customerId: string; documentId: string }
+  | ({ type: "customer_created" | "customer_deleted" } & AboutCustomer)
+  /**
+   * `emailChanged`: the relationship now belongs to another address, so accounts reaching it by email change.
+   * `previousAssigneeId`: handed to another member; the one it was assigned to hears it once more (their lists lose it).
+   */
+  | ({ type: "customer_updated"; emailChanged?: boolean; previousAssigneeId?: string } & AboutCustomer)
+  | ({ type: "documents_requested"; documentIds: string[] } & AboutCustomer)
+  | ({ type: "document_uploaded"; documentId: string } & AboutCustomer)
   /** Its file's content was read (issue 42): the verdict is on the document now. */
-  | { type: "document_recognised"; brokerId: string; customerId: string; documentId: string }
-  | { type: "document_verified"; brokerId: string; customerId: string; documentId: string; status: string }
-  | { type: "document_status_changed"; brokerId: string; customerId: string; documentIds: string[] }
-  /** Many customers changed at once (bulk reminders): refresh everything instead of item by item. */
-  | { type: "customer_list_refresh"; brokerId: string }
+  | ({ type: "document_recognised"; documentId: string } & AboutCustomer)
+  | ({ type: "document_verified"; documentId: string; status: string } & AboutCustomer)
+  | ({ type: "document_status_changed"; documentIds: string[] } & AboutCustomer)
+  /** Many customers changed at once (bulk reminders, a pipeline handed over, the plan): every member of the workspace refreshes everything. */
+  | { type: "customer_list_refresh"; workspaceId: string }
+  /** To one member: `brokerId` is the recipient's (a member's user id). */
   | { type: "notification_created"; audience: "broker"; brokerId: string; notificationId: string }
   | { type: "notification_created"; audience: "customer"; customerId: string; notificationId: string }
   | { type: "notifications_read"; audience: "broker"; brokerId: string }
   | { type: "notifications_read"; audience: "customer"; customerIds: string[] }
   | { type: "broker_signed_out"; brokerId: string; sessionId: string }
+  /**
+   * What a member may see changed: their role (memberId and role), or their workspace's
+   * visibility (visibility alone). Their open sockets hear by the new scope from now on.
+   */
+  | { type: "member_scope_changed"; workspaceId: string; memberId?: string; role?: WorkspaceRole; visibility?: WorkspaceVisibility }
   /** One session of a customer account ended (sign-out), or all of them (no sessionId: a new password). */
   | { type: "customer_signed_out"; accountId: string; sessionId?: string };
 
@@ -165,7 +181,7 @@ function withinPayloadLimit(event: DomainEvent, origin: string): ChannelMessage[
   const list = "documentIds" in event ? "documentIds" : "customerIds" in event ? "customerIds" : null;
   const ids = list ? ((event as Record<string, unknown>)[list] as string[]) : [];
   // Nothing to split (ids are short; no other event comes near the limit): refresh everything.
-  if (ids.length < 2) return "brokerId" in event ? [{ type: "customer_list_refresh", brokerId: event.brokerId, origin }] : [];
+  if (ids.length < 2) return "workspaceId" in event ? [{ type: "customer_list_refresh", workspaceId: event.workspaceId, origin }] : [];
   const half = Math.ceil(ids.length / 2);
   return [ids.slice(0, half), ids.slice(half)].flatMap((part) => withinPayloadLimit({ ...event, [list!]: part } as DomainEvent, origin));
 }

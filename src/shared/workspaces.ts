@@ -24,6 +24,21 @@ export interface Scope {
 /** Whether the member sees every customer of their workspace, or only those assigned to them. */
 export const seesEveryCustomer = (scope: Pick<Scope, "role" | "visibility">): boolean => scope.visibility === "all" || scope.role === "owner";
 
+/** Whose a customer is: their workspace, and the member responsible for them. */
+export interface CustomerOwnership {
+  workspaceId: string;
+  assigneeId: string;
+}
+
+/**
+ * The one rule of visibility for a single customer: one of the member's workspace, and either
+ * they see every customer or it is assigned to them. customers/lookups.ts `visibleCustomers` is
+ * this condition as SQL; the live hub (which customer's events a socket hears) and the watchers
+ * (who may watch, who is notified) ask it here.
+ */
+export const maySeeCustomer = (scope: Scope, customer: CustomerOwnership): boolean =>
+  customer.workspaceId === scope.workspaceId && (seesEveryCustomer(scope) || customer.assigneeId === scope.memberId);
+
 /**
  * What takes more than being a member, and which roles may do it. Everything else a member may
  * do on the customers they see. Written once: the server refuses by it (workspaces/permissions.ts)
@@ -54,6 +69,7 @@ export const workspaceMessages = {
   nothingToChange: "Send at least one workspace setting to change.",
   alreadyMember: "This email already belongs to a member of this workspace.",
   invitationNotFound: "Invitation not found",
+  watcherCannotSee: "Watchers must be members of this workspace who may see this customer.",
   invalidInvitation: "This invitation link is invalid, expired or already used. Ask the workspace's owner for a new one.",
   accountElsewhere: "This email already has an account in another workspace. Ask your administrator to move it; it is never moved automatically.",
   noWorkspace: "Your account is no longer a member of a workspace on this portal. Ask a workspace's owner to invite you again.",

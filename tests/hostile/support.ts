@@ -126,6 +126,8 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "DELETE /api/customers/:id": { auth: "broker", params: { id: "customerId" } },
   // Checklist templates: each broker's own; another broker's id answers 404 like a missing one.
   "PUT /api/customers/:id/assignee": { auth: "broker", params: { id: "customerId" }, body: (w) => ({ memberId: w.brokerB.user.id }) },
+  // Watchers: the victim's customer by id (404); naming the victim's members as watchers is tests/hostile/team-live.test.ts.
+  "PUT /api/customers/:id/watchers": { auth: "broker", params: { id: "customerId" }, body: (w) => ({ memberIds: [w.brokerB.user.id] }) },
   "POST /api/customers/reassign": { auth: "broker", idsInBody: true, body: (w) => ({ fromMemberId: w.brokerA.user.id, toMemberId: w.brokerB.user.id }) },
   "DELETE /api/workspace/members/:id": { auth: "broker", params: { id: "memberId" }, query: (w) => ({ reassignTo: w.brokerB.user.id }) },
   "GET /api/workspace": { auth: "broker" },

@@ -70,6 +70,7 @@ export function customer(documents: DocumentDto[] = sampleDocuments()): Customer
     brokerName: "Ada Lovelace",
     assigneeId: "u1",
     assignee: { id: "u1", firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" },
+    watcherIds: [],
     uploadLink: "link-1",
     status: "pending",
     documentCounts: { total: 0, approved: 0, underReview: 0, awaitingUpload: 0, overdue: 0 },

@@ -15,6 +15,7 @@ export function customer(overrides: Partial<CustomerDto> & Pick<CustomerDto, "id
     brokerName: "Ada Lovelace",
     assigneeId: "u1",
     assignee: { id: "u1", firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" },
+    watcherIds: [],
     uploadLink: `link-${overrides.id}`,
     status: "pending",
     documentCounts: { total: 0, approved: 0, underReview: 0, awaitingUpload: 0, overdue: 0 },

@@ -18,10 +18,13 @@ import type { CustomerSession } from "../customer-auth/service.ts";
 import { customerSession, portalAccessOf } from "../customer-auth/session.ts";
 import { perContext } from "../../lib/instance-state.ts";
 import { membershipOf } from "../workspaces/members.ts";
+import type { Scope } from "../../shared/workspaces.ts";
 
 /** The identities a request carries; either may be null. */
 export interface Reader {
   broker: BrokerSession | null;
+  /** The broker's membership (set exactly when broker is): what a live socket may hear. */
+  member: Scope | null;
   customer: CustomerSession | null;
 }
 
@@ -53,8 +56,9 @@ function build(ctx: AppContext) {
         const session = await brokerSession(ctx, { headers, cookie });
         // An account in no workspace (removed from its team) reads nothing, nor opens the live
         // channel as a broker; REQUIRE_2FA: nor does a broker who has not set up the factor yet.
-        const broker = session && (await membershipOf(ctx, session.broker.id)) && !(await twoFactorSetupNeeded(ctx, session.broker.id)) ? session : null;
-        return { reader: { broker, customer: await customerSession(ctx, { cookie }) } };
+        const member = session && (await membershipOf(ctx, session.broker.id));
+        const broker = member && !(await twoFactorSetupNeeded(ctx, session.broker.id)) ? session : null;
+        return { reader: { broker, member: broker && member, customer: await customerSession(ctx, { cookie }) } };
       },
     },
   });

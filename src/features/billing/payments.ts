@@ -224,7 +224,7 @@ export async function adoptSubscription(unit: Unit, brokerId: string, paid: { su
     stripeSubscriptionId: paid.subscriptionId,
     ...(wasPending ? { pendingPlan: null, pendingSubscriptionId: null, pendingPaymentIntentId: null } : {}),
   });
-  unit.publish({ type: "customer_list_refresh", brokerId });
+  unit.publish({ type: "customer_list_refresh", workspaceId: brokerId }); // the subscription's key is its workspace
   return row?.stripeSubscriptionId && row.stripeSubscriptionId !== paid.subscriptionId ? row.stripeSubscriptionId : null;
 }
 
@@ -244,7 +244,7 @@ export async function cancelSubscription(ctx: AppContext, { workspaceId }: { wor
     const current = await subscriptionRow(unit.tx, workspaceId);
     if (current?.stripeSubscriptionId !== subscriptionId) return; // replaced meanwhile
     await writeSubscription(unit.tx, workspaceId, unit.now, { status: "canceled", currentPeriodEnd: periodEnd });
-    unit.publish({ type: "customer_list_refresh", brokerId: workspaceId });
+    unit.publish({ type: "customer_list_refresh", workspaceId });
   });
   const name = getPlan(plan as PaidPlanId).name;
   return {

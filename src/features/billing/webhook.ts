@@ -150,7 +150,7 @@ async function applyEvent(ctx: AppContext, unit: Unit, billing: Billing, event: 
       const periodEnd = invoicePeriodEnd(invoice);
       const later = periodEnd && (!row.currentPeriodEnd || periodEnd > row.currentPeriodEnd) ? periodEnd : row.currentPeriodEnd;
       await writeSubscription(unit.tx, row.workspaceId, unit.now, { status: row.status === "canceled" ? "canceled" : "active", currentPeriodEnd: later });
-      unit.publish({ type: "customer_list_refresh", brokerId: row.workspaceId });
+      unit.publish({ type: "customer_list_refresh", workspaceId: row.workspaceId });
       return null;
     }
     case "invoice.payment_failed": {
@@ -160,7 +160,7 @@ async function applyEvent(ctx: AppContext, unit: Unit, billing: Billing, event: 
       // renewal leaves the plan unpaid: Free until Stripe's retry or a new card succeeds.
       if (!row || row.stripeSubscriptionId !== subscriptionId || row.status === "canceled") return null;
       await writeSubscription(unit.tx, row.workspaceId, unit.now, { status: "incomplete" });
-      unit.publish({ type: "customer_list_refresh", brokerId: row.workspaceId });
+      unit.publish({ type: "customer_list_refresh", workspaceId: row.workspaceId });
       return null;
     }
     case "customer.subscription.updated": {
@@ -184,7 +184,7 @@ async function applyEvent(ctx: AppContext, unit: Unit, billing: Billing, event: 
         ...(subscription.status === "past_due" ? {} : { status: canceling ? "canceled" : "active" }),
         currentPeriodEnd: periodEndOf(subscription) ?? row.currentPeriodEnd,
       });
-      unit.publish({ type: "customer_list_refresh", brokerId: row.workspaceId });
+      unit.publish({ type: "customer_list_refresh", workspaceId: row.workspaceId });
       return null;
     }
     case "customer.subscription.deleted": {
@@ -207,5 +207,5 @@ async function clearPending(unit: Unit, row: SubscriptionRow) {
 /** The paid plan is over: Free, keeping the Stripe customer for a later purchase. */
 export async function dropToFree(unit: Unit, row: Pick<SubscriptionRow, "workspaceId">) {
   await writeSubscription(unit.tx, row.workspaceId, unit.now, { plan: "free", status: "active", currentPeriodEnd: null, stripeSubscriptionId: null });
-  unit.publish({ type: "customer_list_refresh", brokerId: row.workspaceId });
+  unit.publish({ type: "customer_list_refresh", workspaceId: row.workspaceId });
 }

@@ -15,6 +15,7 @@ import { hashToken, newId, randomToken } from "../../lib/tokens.ts";
 import { inTransaction, write } from "../../lib/unit-of-work.ts";
 import { codeMessages, CUSTOMER_RESET_PASSWORD_MIN, CUSTOMER_SIGNUP_PASSWORD_MIN, messages, normalizeEmail } from "../../shared/validation.ts";
 import {
+  aboutCustomer,
   connectAccount,
   customerByLink,
   customersWithEmail,
@@ -96,7 +97,7 @@ async function startSession(ctx: AppContext, account: AccountRow, through: Custo
     if (!through) return;
     await connectAccount(tx, { customerId: through.id, email: account.email, at: now });
     await recordCustomerActivity(tx, through.id, now);
-    publish({ type: "customer_updated", brokerId: through.workspaceId, customerId: through.id });
+    publish({ type: "customer_updated", ...aboutCustomer(through) });
   });
   return { session, token, expiresAt };
 }

@@ -10,15 +10,17 @@ import { requireMember } from "./assignee.ts";
 import { requireRole } from "../workspaces/permissions.ts";
 import type { CustomerDetailDto } from "./model.ts";
 import { customerDetail, findOwnedCustomer } from "./service.ts";
+import { aboutCustomer } from "./lookups.ts";
 
 /** A customer this member sees goes to another member of the workspace. */
 export async function assignCustomer(ctx: AppContext, { member, customerId, memberId }: { member: Scope; customerId: string; memberId: string }): Promise<CustomerDetailDto> {
-  await findOwnedCustomer(ctx, member, customerId);
+  const customer = await findOwnedCustomer(ctx, member, customerId);
   requireRole(member, "assignCustomers");
   await requireMember(ctx, member, memberId);
   await inTransaction(ctx, async ({ tx, publish }) => {
     await tx.update(customers).set({ assigneeId: memberId }).where(eq(customers.id, customerId));
-    publish({ type: "customer_updated", brokerId: member.memberId, customerId });
+    // The member it was assigned to hears it too: in "assigned" mode their lists lose it.
+    publish({ type: "customer_updated", ...aboutCustomer({ ...customer, assigneeId: memberId }), previousAssigneeId: customer.assigneeId });
   });
   return customerDetail(ctx, { member, customerId });
 }
@@ -30,7 +32,7 @@ export async function reassignCustomers(ctx: AppContext, { member, fromMemberId,
   await requireMember(ctx, member, toMemberId);
   return inTransaction(ctx, async ({ tx, publish }) => {
     const moved = await moveAssignedCustomers(tx, { workspaceId: member.workspaceId, fromMemberId, toMemberId });
-    if (moved > 0) publish({ type: "customer_list_refresh", brokerId: member.memberId });
+    if (moved > 0) publish({ type: "customer_list_refresh", workspaceId: member.workspaceId });
     return { moved };
   });
 }

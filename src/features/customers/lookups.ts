@@ -1,7 +1,7 @@
 // Customer lookups other features need (mail, reminders, uploads, the portal, billing), kept
 // apart from service.ts so those features can use them without importing each other.
 import { and, asc, count, eq, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import { customers } from "../../../db/tables.ts";
+import { customers, customerWatchers } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
 import { given, prepared, preparedWrite } from "../../lib/prepared.ts";
@@ -10,6 +10,7 @@ import type { Writer } from "../../lib/jobs.ts";
 import { portalMessages } from "../../shared/validation.ts";
 import type { Reader } from "../../../db/client.ts";
 import { seesEveryCustomer, type Scope } from "../../shared/workspaces.ts";
+import type { AboutCustomer } from "../../lib/events.ts";
 
 export type CustomerRow = typeof customers.$inferSelect;
 
@@ -27,8 +28,8 @@ export interface CustomerContact {
 
 /**
  * The one condition "customers this member may see": their workspace's, and of those every one
- * or only those assigned to them (seesEveryCustomer, src/shared/workspaces.ts). A customer read on
- * a member's behalf filters with this; no other code writes the condition.
+ * or only those assigned to them (maySeeCustomer, src/shared/workspaces.ts, as SQL). A customer
+ * read on a member's behalf filters with this; no other code writes the condition.
  */
 export function visibleCustomers(scope: Scope, assigneeId?: string): SQL {
   const workspace = eq(customers.workspaceId, scope.workspaceId);
@@ -47,6 +48,52 @@ export async function customersVisibleTo(ctx: AppContext, scope: Scope, customer
   if (customerIds.length === 0) return new Set();
   const rows = await ctx.db.select({ id: customers.id }).from(customers).where(and(visibleCustomers(scope), inArray(customers.id, [...new Set(customerIds)])));
   return new Set(rows.map((r) => r.id));
+}
+
+/** Whom a customer's live events reach (src/lib/events.ts): from a customer row in hand. */
+export const aboutCustomer = (row: { id: string; workspaceId: string; assigneeId: string }): AboutCustomer => ({
+  customerId: row.id,
+  workspaceId: row.workspaceId,
+  assigneeId: row.assigneeId,
+});
+
+const ownershipQuery = prepared((db) =>
+  db.select({ customerId: customers.id, workspaceId: customers.workspaceId, assigneeId: customers.assigneeId }).from(customers).where(eq(customers.id, sql.placeholder("customerId"))).prepare(),
+);
+
+/** The same, by id, read in the caller's transaction (before a delete, after a reassignment). */
+export async function aboutCustomerById(db: Reader, customerId: string): Promise<AboutCustomer> {
+  const row = (await ownershipQuery(db).execute({ customerId }))[0];
+  if (!row) throw notFound("Customer not found");
+  return row;
+}
+
+const watchersQuery = prepared((db) => db.select({ memberId: customerWatchers.memberId }).from(customerWatchers).where(eq(customerWatchers.customerId, sql.placeholder("customerId"))).prepare());
+
+/** The members watching one customer (besides its assignee), for its notifications. Asked on every upload: prepared. */
+export async function watcherIdsOf(db: Reader, customerId: string): Promise<string[]> {
+  return (await watchersQuery(db).execute({ customerId })).map((r) => r.memberId);
+}
+
+/**
+ * The watchers of several customers, by customer: of a page (ids), or of every customer a member
+ * sees (the visibility condition as a subquery, so a list of 10,000 is one query, not 10,000 ids).
+ */
+export async function watchersByCustomer(db: Reader, customerIds: string[] | Scope): Promise<Map<string, string[]>> {
+  if (Array.isArray(customerIds) && customerIds.length === 0) return new Map();
+  const which = Array.isArray(customerIds) ? [...new Set(customerIds)] : visibleCustomerIds(db, customerIds);
+  const rows = await db
+    .select({ customerId: customerWatchers.customerId, memberId: customerWatchers.memberId })
+    .from(customerWatchers)
+    .where(inArray(customerWatchers.customerId, which))
+    .orderBy(asc(customerWatchers.memberId));
+  const byCustomer = new Map<string, string[]>();
+  for (const r of rows) {
+    const list = byCustomer.get(r.customerId);
+    if (list) list.push(r.memberId);
+    else byCustomer.set(r.customerId, [r.memberId]);
+  }
+  return byCustomer;
 }
 
 /** The customer's portal address; built from PUBLIC_URL, never from a request's Host. */

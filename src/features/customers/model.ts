@@ -73,6 +73,8 @@ export const CustomerDto = t.Object({
   brokerName: t.String(),
   assigneeId: t.String(),
   assignee: Assignee,
+  /** Members who follow this customer besides the assignee (PUT /api/customers/{id}/watchers), by id. */
+  watcherIds: t.Array(t.String()),
   uploadLink: t.String(),
   status: t.UnionEnum(["completed", "pending"]),
   documentCounts: DocumentCounts,
@@ -155,3 +157,10 @@ export const DocumentLimit = t.Object({
 export type DocumentLimit = typeof DocumentLimit.static;
 
 export const RequestedDocuments = t.Object({ documents: DocumentList });
+
+/** PUT /api/customers/{id}/watchers: the whole list of members who watch the customer (empty: none). */
+export const WatchersBody = t.Object({
+  memberIds: t.Array(t.String({ maxLength: 64, error: "memberIds must be a list of members' ids" }), { maxItems: 200, error: "memberIds must be a list of at most 200 members' ids" }),
+});
+export const Watchers = t.Object({ watcherIds: t.Array(t.String()) });
+export type Watchers = typeof Watchers.static;

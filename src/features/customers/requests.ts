@@ -21,8 +21,9 @@ import type { DocumentRow } from "../documents/service.ts";
 import { queueEmail } from "../mail/service.ts";
 import { holdInvitation } from "./held-invitation.ts";
 import { documentsRequestedEmail, invitationEmail } from "../mail/templates.ts";
-import { addBrokerNotification, addCustomerNotification } from "../notifications/service.ts";
-import { countCustomers, uploadUrl } from "./lookups.ts";
+import { addCustomerNotification } from "../notifications/service.ts";
+import { notifyCustomerTeam } from "../notifications/customer-team.ts";
+import { aboutCustomer, countCustomers, uploadUrl } from "./lookups.ts";
 import { checkLoanType, checkName, customerDetail, findOwnedCustomer } from "./service.ts";
 import { emailSender } from "../broker-profile/contact.ts";
 import { recordAudit } from "../audit/service.ts";
@@ -101,7 +102,9 @@ export async function createCustomer(ctx: AppContext, input: CreateCustomerInput
       // An invitation with nothing in it, with the share email on its way: that one is enough.
       if (input.shareFollows && docs.length === 0) await holdInvitation(ctx, tx, customer.id, invitation);
       else await queueEmail(ctx, tx, invitation);
-      await addBrokerNotification(unit, broker.id, {
+      await notifyCustomerTeam(unit, {
+        customer,
+        actorId: member.memberId,
         type: "customer_invited",
         title: "Customer invited",
         message: `${customer.name} (${email}) was invited${docs.length ? ` to upload ${plural(docs.length, "document")}` : ""}.`,
@@ -109,7 +112,7 @@ export async function createCustomer(ctx: AppContext, input: CreateCustomerInput
       });
       if (docs.length) await announceRequest(unit, broker, customer.id, docs.map((d) => d.name));
       await recordAudit(ctx, unit, { brokerId: member.workspaceId, customerId: customer.id, action: "invited", actor: input.actor ?? brokerActor(ctx, { broker }), detail: docs.length ? `Asked for: ${docs.map((d) => d.name).join(", ")}` : null });
-      unit.publish({ type: "customer_created", brokerId: broker.id, customerId: customer.id });
+      unit.publish({ type: "customer_created", ...aboutCustomer(customer) });
       return customer.id;
     });
   return customerDetail(ctx, { member, customerId });
@@ -146,7 +149,7 @@ export async function requestDocuments(ctx: AppContext, input: RequestDocumentsI
     await queueEmail(ctx, tx, { kind: "documents_requested", to: customer.email, dedupeKey: `requested:${rows[0]!.id}`, ...content });
     await announceRequest(unit, broker, customerId, docs.map((d) => d.name));
     await recordAudit(ctx, unit, { brokerId: member.workspaceId, customerId, action: "documents_requested", actor: input.actor ?? brokerActor(ctx, { broker }), detail: docs.map((d) => d.name).join(", ") });
-    unit.publish({ type: "documents_requested", brokerId: broker.id, customerId, documentIds: rows.map((r) => r.id) });
+    unit.publish({ type: "documents_requested", ...aboutCustomer(customer), documentIds: rows.map((r) => r.id) });
     return rows;
   });
 }

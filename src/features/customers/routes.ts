@@ -7,6 +7,7 @@ import { brokerActor } from "../audit/actor.ts";
 import { DocumentList } from "../documents/model.ts";
 import { toDocumentDto } from "../documents/service.ts";
 import { assignCustomer, reassignCustomers } from "./assignment.ts";
+import { setWatchers } from "./watchers.ts";
 import {
   AssigneeBody,
   CreateCustomerBody,
@@ -21,6 +22,8 @@ import {
   RequestDocumentsBody,
   RequestedDocuments,
   UpdateCustomerBody,
+  Watchers,
+  WatchersBody,
 } from "./model.ts";
 import { createCustomer, requestDocuments } from "./requests.ts";
 import {
@@ -84,6 +87,12 @@ export const customerRoutes = (ctx: AppContext) => {
           params: IdParams,
           body: AssigneeBody,
           response: CustomerDetailDto,
+        })
+        // Watchers: members told of the customer's uploads and answers besides the assignee.
+        .put("/customers/:id/watchers", async ({ member, params, body }) => setWatchers(ctx, { member, customerId: params.id, memberIds: body.memberIds }), {
+          params: IdParams,
+          body: WatchersBody,
+          response: Watchers,
         })
         .post("/customers/reassign", async ({ member, body }) => reassignCustomers(ctx, { member, ...body }), { body: ReassignBody, response: Reassigned })
         .put("/customers/:id", async ({ broker, member, params, body }) => updateCustomer(ctx, { ...body, broker, member, customerId: params.id }), {

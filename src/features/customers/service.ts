@@ -33,7 +33,7 @@ import { queueEmail } from "../mail/service.ts";
 import { takeHeldInvitation } from "./held-invitation.ts";
 import { filteredAssignee } from "./assignee.ts";
 import { invitationResendEmail } from "../mail/templates.ts";
-import { uploadUrl, visibleCustomers, type CustomerRow } from "./lookups.ts";
+import { aboutCustomer, uploadUrl, visibleCustomers, watchersByCustomer, type CustomerRow } from "./lookups.ts";
 import type { Scope } from "../../shared/workspaces.ts";
 import { requireRole } from "../workspaces/permissions.ts";
 import { brokersById } from "../auth/brokers.ts";
@@ -53,7 +53,10 @@ type Assignees = Map<string, { id: string; email: string; firstName: string | nu
 /** The assignees of these customers: their names and emails (auth's accounts). */
 const assigneesOf = (ctx: AppContext, rows: CustomerRow[]): Promise<Assignees> => brokersById(ctx, rows.map((r) => r.assigneeId));
 
-function toCustomerDto(customer: CustomerRow, counts: DocumentCounts, assignees: Assignees): CustomerDto {
+/** Each customer's watchers (customer_watchers), by customer id; a customer without any is absent. */
+type Watchers = Map<string, string[]>;
+
+function toCustomerDto(customer: CustomerRow, counts: DocumentCounts, assignees: Assignees, watchers: Watchers): CustomerDto {
   const { id, firstName, lastName, email } = assignees.get(customer.assigneeId)!;
   return {
     id: customer.id,
@@ -68,6 +71,7 @@ function toCustomerDto(customer: CustomerRow, counts: DocumentCounts, assignees:
     brokerName: displayName({ firstName, lastName, email }),
     assigneeId: customer.assigneeId,
     assignee: { id, firstName, lastName, email },
+    watcherIds: watchers.get(customer.id) ?? [],
     uploadLink: customer.uploadLink,
     status: customerStatusFromCounts(counts),
     documentCounts: counts,
@@ -101,7 +105,9 @@ export async function listCustomers(ctx: AppContext, { member }: { member: Scope
   const assignee = await filteredAssignee(ctx, member, query.assignee);
   const rows = await ctx.db.select().from(customers).where(visibleCustomers(member, assignee)).orderBy(asc(customers.name));
   const assignees = await assigneesOf(ctx, rows);
-  return rows.map((row) => toCustomerDto(row, counts.get(row.id) ?? emptyCounts(), assignees));
+  // Every watcher of every customer the member sees, in one query (the visibility condition, not 10,000 ids).
+  const watchers = rows.length ? await watchersByCustomer(ctx.db, member) : new Map();
+  return rows.map((row) => toCustomerDto(row, counts.get(row.id) ?? emptyCounts(), assignees, watchers));
 }
 
 export const DEFAULT_PAGE_SIZE = 25;
@@ -149,7 +155,8 @@ export async function pageCustomers(ctx: AppContext, { member }: { member: Scope
   const rows = await ctx.db.select().from(customers).where(where).orderBy(...order).limit(pageSize).offset((page - 1) * pageSize);
   const counts = await documentCountsOfCustomers(ctx, member.workspaceId, rows.map((r) => r.id), ctx.clock.now());
   const assignees = await assigneesOf(ctx, rows);
-  return { customers: rows.map((row) => toCustomerDto(row, counts.get(row.id) ?? emptyCounts(), assignees)), total, page, pageSize };
+  const watchers = await watchersByCustomer(ctx.db, rows.map((r) => r.id));
+  return { customers: rows.map((row) => toCustomerDto(row, counts.get(row.id) ?? emptyCounts(), assignees, watchers)), total, page, pageSize };
 }
 
 const emptyCounts = (): DocumentCounts => ({ total: 0, approved: 0, underReview: 0, awaitingUpload: 0, overdue: 0 });
@@ -164,7 +171,7 @@ export async function customerDetail(ctx: AppContext, { member, customerId }: Ow
   const owned = await findOwnedCustomer(ctx, member, customerId);
   const docs = await listCustomerDocuments(ctx, member.workspaceId, customerId);
   const counts = await documentCounts(ctx, member.workspaceId, customerId, ctx.clock.now());
-  return { ...toCustomerDto(owned, counts, await assigneesOf(ctx, [owned])), documents: docs.map(toDocumentDto) };
+  return { ...toCustomerDto(owned, counts, await assigneesOf(ctx, [owned]), await watchersByCustomer(ctx.db, [owned.id])), documents: docs.map(toDocumentDto) };
 }
 
 export async function customerDocuments(ctx: AppContext, { member, customerId }: OwnedCustomer) {
@@ -210,7 +217,7 @@ export async function updateCustomer(ctx: AppContext, input: UpdateCustomerInput
     // connected to this link until the new address's owner signs in through it.
     const connection = email !== customer.email ? { accountConnectedAt: null } : {};
     await tx.update(customers).set({ name, email, loanType, ...connection }).where(eq(customers.id, customerId));
-    publish({ type: "customer_updated", brokerId: broker.id, customerId, ...(email !== customer.email ? { emailChanged: true } : {}) });
+    publish({ type: "customer_updated", ...aboutCustomer(customer), ...(email !== customer.email ? { emailChanged: true } : {}) });
   });
   return customerDetail(ctx, { member, customerId });
 }
@@ -228,7 +235,7 @@ export async function deleteCustomer(ctx: AppContext, { member, customerId, acto
       const { tx, publish } = unit;
       const keys = await deleteDocumentRows(tx, await listCustomerDocuments(ctx, brokerId, customerId));
       await recordAudit(ctx, unit, { brokerId, customerId, customerLabel: customer.name, action: "customer_deleted", actor, detail: customer.email });
-      publish({ type: "customer_deleted", brokerId, customerId });
+      publish({ type: "customer_deleted", ...aboutCustomer(customer) });
       await takeHeldInvitation(ctx, tx, customerId); // never sent to someone no longer a customer
       await tx.delete(customers).where(eq(customers.id, customerId));
       return keys;

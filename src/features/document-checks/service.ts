@@ -17,6 +17,8 @@ import {
   type Refusal,
 } from "../../shared/acceptance-rules.ts";
 import { addBrokerNotification } from "../notifications/service.ts";
+import { notifyCustomerTeam } from "../notifications/customer-team.ts";
+import type { CustomerOwnership } from "../../shared/workspaces.ts";
 import { scanBytes, ScannerUnavailable } from "./clamav.ts";
 import { CheckAbandoned, inspectPdfOnThread, prepareImageOnThread } from "./check-workers.ts";
 import { ImageTooLarge, ImageUnreadable } from "./image-errors.ts";
@@ -43,13 +45,15 @@ export class UploadRefused extends AppError {
   }
 }
 
-interface Whose {
-  brokerId: string;
-  customerId?: string;
+/** Who hears of an infected file: a customer's upload, their team; a broker's shared file, that member. */
+type Whose = ({ customer: CustomerOwnership & { id: string } } | { sharedBy: string }) & {
   documentId?: string;
   /** For the broker's notification: "Jane Doe's upload to Payslips". */
   what: string;
 }
+
+/** Whose file a log line is about: the workspace (as brokerId, the log's field) or the member who shared it. */
+const logFields = (whose: Whose) => ("customer" in whose ? { brokerId: whose.customer.workspaceId, customerId: whose.customer.id } : { brokerId: whose.sharedBy });
 
 /**
  * Scans bytes with clamd when CLAMAV_SOCKET is set. Infected: the broker is told and the upload
@@ -69,14 +73,17 @@ export async function scanForViruses(ctx: AppContext, bytes: Uint8Array, whose: 
     throw error;
   }
   if (result.clean) return "clean";
-  ctx.log.warn("infected upload refused", { signature: result.signature, brokerId: whose.brokerId });
+  const customer = "customer" in whose ? whose.customer : null;
+  ctx.log.warn("infected upload refused", { signature: result.signature, ...logFields(whose) });
+  const notification = {
+    type: "upload_infected" as const,
+    title: "Infected file refused",
+    message: `${whose.what} contained a virus (${result.signature}) and was not stored.`,
+    metadata: { customerId: customer?.id ?? null, documentId: whose.documentId ?? null, signature: result.signature },
+  };
   await inTransaction(ctx, async (unit) => {
-    await addBrokerNotification(unit, whose.brokerId, {
-      type: "upload_infected",
-      title: "Infected file refused",
-      message: `${whose.what} contained a virus (${result.signature}) and was not stored.`,
-      metadata: { customerId: whose.customerId ?? null, documentId: whose.documentId ?? null, signature: result.signature },
-    });
+    if (customer) await notifyCustomerTeam(unit, { customer, ...notification });
+    else if ("sharedBy" in whose) await addBrokerNotification(unit, whose.sharedBy, notification);
   });
   throw new UploadRefused({ rule: "virus", signature: result.signature }, rules);
 }
@@ -129,7 +136,7 @@ async function runChecks(ctx: AppContext, file: ReceivedFileData, rules: Accepta
   // that cannot start refuses every upload), so that one is logged as an error.
   const abandoned = (error: unknown, rule: "readable_pdf" | "readable_image"): never => {
     if (!(error instanceof CheckAbandoned)) throw error;
-    ctx.log[error.reason === "time_limit" ? "warn" : "error"]("document check abandoned; upload refused", { error: error.message, brokerId: whose.brokerId, documentId: whose.documentId });
+    ctx.log[error.reason === "time_limit" ? "warn" : "error"]("document check abandoned; upload refused", { error: error.message, ...logFields(whose), documentId: whose.documentId });
     return refuse({ rule });
   };
   const kind = kindOf(file.mimeType);

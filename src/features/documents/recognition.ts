@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { documents } from "../../../db/tables.ts";
 import type { Unit } from "../../lib/unit-of-work.ts";
 import type { Recognition } from "../../shared/recognition/verdict.ts";
+import { aboutCustomerById } from "../customers/lookups.ts";
 import type { DocumentRow } from "./service.ts";
 
 /**
@@ -20,6 +21,6 @@ export async function keepRecognition(unit: Unit, input: { documentId: string; s
     .set({ checkReport: { ...doc.checkReport, recognition: input.recognition } })
     .where(eq(documents.id, doc.id))
     .returning())[0]!;
-  unit.publish({ type: "document_recognised", brokerId: doc.workspaceId, customerId: doc.customerId, documentId: doc.id });
+  unit.publish({ type: "document_recognised", ...(await aboutCustomerById(tx, doc.customerId)), documentId: doc.id });
   return updated;
 }

@@ -18,7 +18,7 @@ import { timeParam } from "../../../db/dialect.ts";
 import { recordAudit } from "../audit/service.ts";
 import type { AuditActor } from "../audit/actor.ts";
 import type { Scope } from "../../shared/workspaces.ts";
-import { visibleCustomerIds } from "../customers/lookups.ts";
+import { aboutCustomerById, visibleCustomerIds } from "../customers/lookups.ts";
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -204,7 +204,7 @@ export async function deleteDocument(ctx: AppContext, { member, documentId, acto
         message: `${doc.name} was removed by your broker.`,
         metadata: { documentId: doc.id },
       });
-      unit.publish({ type: "document_status_changed", brokerId, customerId: doc.customerId, documentIds: [doc.id] });
+      unit.publish({ type: "document_status_changed", ...(await aboutCustomerById(unit.tx, doc.customerId)), documentIds: [doc.id] });
       return deleteDocumentRows(unit.tx, [doc]);
     });
   await removeFiles(ctx, keys);

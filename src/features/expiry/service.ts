@@ -13,7 +13,7 @@ import { requestRenewal } from "../documents/transitions/index.ts";
 import { reminderSettingsOf } from "../reminders/settings.ts";
 import type { DocumentExpiry, ExpiringDocument } from "./model.ts";
 import type { Scope } from "../../shared/workspaces.ts";
-import { visibleCustomers } from "../customers/lookups.ts";
+import { aboutCustomerById, visibleCustomers } from "../customers/lookups.ts";
 
 /** Sets (or with null clears) an approved document's expiry date; a new date may ask again once more. */
 export async function setDocumentExpiry(ctx: AppContext, { member, documentId, expiresOn }: { member: Scope; documentId: string; expiresOn: string | null }) {
@@ -27,7 +27,7 @@ export async function setDocumentExpiry(ctx: AppContext, { member, documentId, e
       const values = { expiresOn, renewalRequestedAt: null };
       await tx.insert(documentExpiries).values({ documentId: doc.id, workspaceId: brokerId, customerId: doc.customerId, ...values }).onConflictDoUpdate({ target: documentExpiries.documentId, set: values });
     }
-    publish({ type: "document_status_changed", brokerId, customerId: doc.customerId, documentIds: [doc.id] });
+    publish({ type: "document_status_changed", ...(await aboutCustomerById(tx, doc.customerId)), documentIds: [doc.id] });
   });
   return { documentId: doc.id, expiresOn };
 }

@@ -1,18 +1,23 @@
-// Who is connected and what they may hear. Brokers' sockets are keyed by broker, customers'
-// by customer; each domain event is turned into the spec's messages and sent only to the sockets
-// whose owner it concerns. Notification content is never sent: a socket is told to refetch, and
-// the refetch is authorised like any other request.
+// Who is connected and what they may hear. Brokers' sockets are registered with their member's
+// scope (workspace, role, the workspace's visibility) and keyed by member and by workspace;
+// customers' by customer. A customer's event reaches every socket of its workspace whose member
+// may see that customer (maySeeCustomer, src/shared/workspaces.ts: the rule the customer reads
+// use), and a customer's portal; nothing reaches another workspace. Notification content is never
+// sent: a socket is told to refetch, and the refetch is authorised like any other request.
 import type { LiveMessage } from "./model.ts";
-import type { DomainEvent, EventBus } from "../../lib/events.ts";
+import type { AboutCustomer, DomainEvent, EventBus } from "../../lib/events.ts";
+import { maySeeCustomer, type Scope } from "../../shared/workspaces.ts";
 
 export interface LiveSocket {
   send(data: string): unknown;
   close(code?: number, reason?: string): void;
 }
 
-interface BrokerConnection {
+export interface BrokerConnection {
   socket: LiveSocket;
   sessionId: string;
+  /** What the member may see: resolved when the socket opened, kept current by setScope. */
+  scope: Scope;
 }
 
 export interface CustomerConnection {
@@ -26,7 +31,9 @@ export const SIGNED_OUT_CLOSE_CODE = 4001;
 export const ACCESS_CHANGED_CLOSE_CODE = 4003;
 
 export class LiveHub {
+  /** Brokers' sockets by member (their notifications, their sessions) and by workspace (customers' events). */
   private brokers = new Map<string, Set<BrokerConnection>>();
+  private workspaces = new Map<string, Set<BrokerConnection>>();
   private customers = new Map<string, Set<CustomerConnection>>();
   /** How to undo each socket's registrations: at most one as a broker and one as a customer. */
   private sockets = new Map<LiveSocket, { broker?: () => void; customer?: () => void }>();
@@ -40,8 +47,49 @@ export class LiveHub {
     this.unsubscribeMissed = events.onMissed(() => this.toEverySocket({ type: "force_refresh", updateType: "all_data_refresh" }));
   }
 
-  addBroker(brokerId: string, connection: BrokerConnection): void {
-    this.register(connection.socket, "broker", add(this.brokers, brokerId, connection));
+  addBroker(connection: BrokerConnection): void {
+    const { memberId, workspaceId } = connection.scope;
+    add(this.brokers, memberId, connection);
+    add(this.workspaces, workspaceId, connection);
+    // Undone under the scope the connection has then (setScope may have moved it).
+    this.register(connection.socket, "broker", () => {
+      remove(this.brokers, connection.scope.memberId, connection);
+      remove(this.workspaces, connection.scope.workspaceId, connection);
+    });
+  }
+
+  /**
+   * A member's scope as it is now (member_scope_changed, or read again by the periodic check in
+   * ended-sessions.ts): their sockets hear by it from the next event on, and refetch what they
+   * show, since their lists changed. null: no longer a member, their sockets are closed.
+   */
+  setScope(memberId: string, scope: Scope | null): void {
+    const connections = [...(this.brokers.get(memberId) ?? [])];
+    for (const c of connections) {
+      if (!scope) {
+        this.removeSocket(c.socket);
+        c.socket.close(SIGNED_OUT_CLOSE_CODE, "Signed out");
+        continue;
+      }
+      const before = c.scope;
+      if (before.workspaceId === scope.workspaceId && before.role === scope.role && before.visibility === scope.visibility) continue;
+      if (before.workspaceId !== scope.workspaceId) {
+        remove(this.workspaces, before.workspaceId, c);
+        add(this.workspaces, scope.workspaceId, c);
+      }
+      c.scope = scope;
+      c.socket.send(JSON.stringify({ type: "force_refresh", updateType: "customer_list_refresh" } satisfies LiveMessage));
+    }
+  }
+
+  /** The members with an open socket here, for the periodic check of their scopes. */
+  connectedMembers(): string[] {
+    return [...this.brokers.keys()];
+  }
+
+  /** What the open sockets of this member hear by (all share one scope; undefined: none open). */
+  scopeOf(memberId: string): Scope | undefined {
+    return this.brokers.get(memberId)?.values().next().value?.scope;
   }
 
   /**
@@ -95,6 +143,25 @@ export class LiveHub {
     for (const c of this.brokers.get(brokerId) ?? []) c.socket.send(text);
   }
 
+  /** Every socket of the workspace whose member passes `hears`. */
+  private toWorkspace(workspaceId: string, message: LiveMessage, hears: (scope: Scope) => boolean = () => true) {
+    const text = JSON.stringify(message);
+    for (const c of this.workspaces.get(workspaceId) ?? []) if (hears(c.scope)) c.socket.send(text);
+  }
+
+  /**
+   * A member's or a workspace's scope changed in this or another instance: the sockets of that
+   * workspace take it at once (the periodic check catches what no event announced: `portal admin`).
+   */
+  private scopeChanged(event: Extract<DomainEvent, { type: "member_scope_changed" }>) {
+    const members = event.memberId ? [event.memberId] : [...(this.workspaces.get(event.workspaceId) ?? [])].map((c) => c.scope.memberId);
+    for (const memberId of new Set(members)) {
+      const scope = this.scopeOf(memberId);
+      if (!scope || scope.workspaceId !== event.workspaceId) continue;
+      this.setScope(memberId, { ...scope, ...(event.role ? { role: event.role } : {}), ...(event.visibility ? { visibility: event.visibility } : {}) });
+    }
+  }
+
   private toCustomer(customerId: string, message: LiveMessage, onlySignedIn = false) {
     const text = JSON.stringify(message);
     for (const c of this.customers.get(customerId) ?? []) if (!onlySignedIn || c.session) c.socket.send(text);
@@ -124,7 +191,11 @@ export class LiveHub {
         }
         return;
       case "customer_list_refresh":
-        this.toBroker(event.brokerId, { type: "force_refresh", updateType: event.type });
+        // Names no customer: every member of the workspace refetches what they may see.
+        this.toWorkspace(event.workspaceId, { type: "force_refresh", updateType: event.type });
+        return;
+      case "member_scope_changed":
+        this.scopeChanged(event);
         return;
       default: {
         // A relationship whose email the broker changed no longer belongs to the accounts that
@@ -139,7 +210,7 @@ export class LiveHub {
           ...("documentId" in event ? { documentId: event.documentId } : {}),
           ...("documentIds" in event ? { documentIds: event.documentIds } : {}),
         };
-        this.toBroker(event.brokerId, { type: "data_update", updateType: event.type, data });
+        this.toWorkspace(event.workspaceId, { type: "data_update", updateType: event.type, data }, (scope) => hears(scope, event));
         // The customer's portal shows the same documents; it only needs to know to refetch.
         const { customerId: _, ...documents } = data;
         this.toCustomer(event.customerId, { type: "data_update", updateType: "customer_portal_update", data: documents });
@@ -155,12 +226,25 @@ export class LiveHub {
   }
 }
 
+/**
+ * Whether a member hears of a customer's event: they may see the customer, or (a customer handed
+ * to another member) it was theirs until now, so their lists lose it.
+ */
+function hears(scope: Scope, event: AboutCustomer & { previousAssigneeId?: string }): boolean {
+  if (maySeeCustomer(scope, event)) return true;
+  return event.previousAssigneeId !== undefined && maySeeCustomer(scope, { workspaceId: event.workspaceId, assigneeId: event.previousAssigneeId });
+}
+
 function add<T>(map: Map<string, Set<T>>, key: string, value: T): () => void {
   let set = map.get(key);
   if (!set) map.set(key, (set = new Set()));
   set.add(value);
-  return () => {
-    set.delete(value);
-    if (set.size === 0) map.delete(key);
-  };
+  return () => remove(map, key, value);
+}
+
+function remove<T>(map: Map<string, Set<T>>, key: string, value: T): void {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(value);
+  if (set.size === 0) map.delete(key);
 }

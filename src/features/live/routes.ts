@@ -1,5 +1,5 @@
 // The live channel at /ws. A broker's socket belongs to the broker whose session cookie opened
-// it (a userId in a message is never trusted); a customer's socket is tied to the upload link it
+// it, with their membership's scope (a userId in a message is never trusted); a customer's socket is tied to the upload link it
 // names in customer_auth. The handshake's Origin must be the portal's own.
 import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
@@ -69,8 +69,9 @@ export const liveRoutes = (ctx: AppContext, hub: LiveHub) => {
     },
     open(ws) {
       budgets.set(ws.raw, messageBudget());
-      const signedIn = ws.data.reader.broker;
-      if (signedIn) hub.addBroker(signedIn.broker.id, { socket: ws.raw, sessionId: signedIn.sessionId });
+      // With the member's scope: the customers' events it hears are those of the customers they may see.
+      const { broker: signedIn, member } = ws.data.reader;
+      if (signedIn && member) hub.addBroker({ socket: ws.raw, sessionId: signedIn.sessionId, scope: member });
     },
     async message(ws, raw) {
       if (!budgets.get(ws.raw)?.()) return ws.raw.close(POLICY_VIOLATION, "Too many messages");

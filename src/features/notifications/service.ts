@@ -18,7 +18,7 @@ type Row = typeof notifications.$inferSelect;
 
 export const LIST_LIMIT = 50;
 
-interface NewNotification<T> {
+export interface NewNotification<T> {
   type: T;
   title: string;
   message: string;
@@ -34,22 +34,14 @@ function stamp(now: Date): Date {
 }
 
 /**
- * Which broker notifications are stored at all. The bell is for what happened while the broker
- * was not looking: what their customers did. The broker's own actions (inviting a customer,
- * approving a document, asking for a re-submit) were confirmed on screen the moment they were
- * done, and the live channel refreshes their other tabs; storing them as notifications pushed
- * the customers' uploads out of the bell's five entries (a morning of approvals buried the one
- * upload that needed attention) and counted the broker's own clicks as unread. So only customer
- * events notify; the broker's own actions are the customer's notifications, not the broker's.
+ * Which broker notifications are stored: the bell is for what happened while the member was not
+ * looking. A member's own actions (inviting a customer, approving a document, asking for a
+ * re-submit) were confirmed on screen the moment they were done, and the live channel refreshes
+ * their other tabs; storing them pushed the customers' uploads out of the bell's five entries (a
+ * morning of approvals buried the one upload that needed attention). So the member who acted is
+ * never told (customer-team.ts `notifyCustomerTeam`); a colleague responsible for or watching the
+ * customer is, and so is everyone for what a customer did.
  */
-export const BROKER_NOTIFIES: Readonly<Record<BrokerNotificationType, boolean>> = {
-  document_uploaded: true, // the customer uploaded: the broker has something to review
-  customer_invited: false, // the broker's own invitation
-  document_verified: false, // the broker's own approval or re-submit request
-  upload_infected: true, // the virus scanner refused a customer's file: the broker should know
-  document_unavailable: true, // the customer answered "I don't have this": the broker decides
-};
-
 // Prepared once: a notification is part of most writes. metadata and the time are bound as given.
 const notificationInsert = preparedWrite((tx) =>
   tx
@@ -66,9 +58,8 @@ function insertNotification(unit: Unit, row: { id: string; audience: "broker" | 
   });
 }
 
-/** Stores a broker's notification in the unit's transaction and announces it after commit (customer events only, see BROKER_NOTIFIES). */
+/** Stores one member's notification in the unit's transaction and announces it after commit. */
 export async function addBrokerNotification(unit: Unit, brokerId: string, n: NewNotification<BrokerNotificationType>): Promise<void> {
-  if (!BROKER_NOTIFIES[n.type]) return;
   const id = newId();
   await insertNotification(unit, { id, audience: "broker", brokerId, customerId: null, ...n });
   unit.publish({ type: "notification_created", audience: "broker", brokerId, notificationId: id });

@@ -134,8 +134,7 @@ async function receiveChecked(ctx: AppContext, access: PortalAccess, documentId:
   // Opened, scanned and held to the document's rules before anything is committed; a refused
   // file is removed by the check.
   const file = await checkUpload(ctx, received, effectiveRules(ctx, target.acceptanceRules), {
-    brokerId: target.workspaceId,
-    customerId: target.customerId,
+    customer: access.customers.find((c) => c.id === target.customerId)!,
     documentId: target.id,
     what: `${access.customer.name}'s upload to ${target.name}`,
   });

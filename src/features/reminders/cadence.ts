@@ -10,6 +10,7 @@ import { cadenceError, nextCadenceSend, type ReminderCadence } from "../../share
 import { displayName } from "../../shared/user-display.ts";
 import { brokerById } from "../auth/brokers.ts";
 import { findOwnedCustomer } from "../customers/service.ts";
+import { aboutCustomer } from "../customers/lookups.ts";
 import type { DocumentRow } from "../documents/service.ts";
 import { groupByCustomer, queueReminderEmail } from "./email.ts";
 import { SYSTEM_ACTOR } from "../audit/actor.ts";
@@ -43,7 +44,7 @@ export async function setCustomerCadence(
   ctx: AppContext,
   { member, customerId, cadence }: { member: Scope; customerId: string; cadence: ReminderCadence | null },
 ): Promise<CustomerReminders> {
-  await findOwnedCustomer(ctx, member, customerId);
+  const customer = await findOwnedCustomer(ctx, member, customerId);
   const brokerId = member.workspaceId;
   if (cadence) {
     const error = cadenceError(cadence);
@@ -58,7 +59,7 @@ export async function setCustomerCadence(
   await inTransaction(ctx, async ({ tx, publish, now }) => {
     if (open.length) await tx.delete(reminderCadences).where(inArray(reminderCadences.documentId, open));
     if (cadence) await tx.insert(reminderCadences).values(open.map((documentId) => ({ documentId, workspaceId: brokerId, customerId, ...cadence, createdAt: now })));
-    publish({ type: "customer_updated", brokerId, customerId });
+    publish({ type: "customer_updated", ...aboutCustomer(customer) });
   });
   return customerReminders(ctx, { member, customerId });
 }

@@ -8,6 +8,7 @@ import { badRequest } from "../../lib/errors.ts";
 import { cadenceMessages, DEFAULT_EXPIRY_LEAD_DAYS, EXPIRY_LEAD_LIMITS, isIsoDay } from "../../shared/reminder-cadence.ts";
 import { profileRows } from "../broker-profile/contact.ts";
 import { findOwnedCustomer } from "../customers/service.ts";
+import { aboutCustomer } from "../customers/lookups.ts";
 import { write } from "../../lib/unit-of-work.ts";
 import type { Scope } from "../../shared/workspaces.ts";
 
@@ -59,13 +60,13 @@ export async function pausedCustomers(db: Reader, customerIds: string[]): Promis
 
 /** Pauses or resumes a customer's automatic reminders (cadence and scheduled); another broker's customer is a 404. */
 export async function setRemindersPaused(ctx: AppContext, { member, customerId, paused }: { member: Scope; customerId: string; paused: boolean }): Promise<boolean> {
-  await findOwnedCustomer(ctx, member, customerId);
+  const customer = await findOwnedCustomer(ctx, member, customerId);
   const brokerId = member.workspaceId;
   if (paused) {
     await write(ctx, (tx) => tx.insert(reminderPauses).values({ customerId, workspaceId: brokerId, pausedAt: ctx.clock.now() }).onConflictDoNothing());
   } else {
     await write(ctx, (tx) => tx.delete(reminderPauses).where(and(eq(reminderPauses.customerId, customerId), eq(reminderPauses.workspaceId, brokerId))));
   }
-  ctx.events.publish({ type: "customer_updated", brokerId, customerId });
+  ctx.events.publish({ type: "customer_updated", ...aboutCustomer(customer) });
   return paused;
 }

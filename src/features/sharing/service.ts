@@ -14,7 +14,7 @@ import { SHARE_TYPES } from "../../shared/files.ts";
 import { displayName } from "../../shared/user-display.ts";
 import { shareMessages } from "../../shared/validation.ts";
 import type { PublicUser } from "../auth/model.ts";
-import { uploadUrl } from "../customers/lookups.ts";
+import { aboutCustomer, uploadUrl } from "../customers/lookups.ts";
 import { findOwnedCustomers } from "../customers/service.ts";
 import { takeHeldInvitation } from "../customers/held-invitation.ts";
 import { insertSharedDocuments, type SharedFile } from "../documents/creation.ts";
@@ -66,7 +66,7 @@ export async function shareDocuments(ctx: AppContext, { broker, member, request,
     maxFieldBytes: 64 * 1024,
     noFileMessage: shareMessages.noFiles,
   });
-  await scanReceivedFiles(ctx, received.files, { brokerId: broker.id, what: "A file you shared" }); // clamd, when configured
+  await scanReceivedFiles(ctx, received.files, { sharedBy: broker.id, what: "A file you shared" }); // clamd, when configured
   const adopted: string[] = [];
   try {
     const recipients = await findOwnedCustomers(ctx, member, parseCustomerIds(received.fields.customerIds));
@@ -96,7 +96,7 @@ export async function shareDocuments(ctx: AppContext, { broker, member, request,
           message: `${brokerName} shared ${fileNames.join(", ")} with you.`,
           metadata: { brokerId: broker.id, documentIds: docs.map((d) => d.id) },
         });
-        unit.publish({ type: "document_status_changed", brokerId: broker.id, customerId: customer.id, documentIds: docs.map((d) => d.id) });
+        unit.publish({ type: "document_status_changed", ...aboutCustomer(customer), documentIds: docs.map((d) => d.id) });
         for (const doc of docs) await recordAudit(ctx, unit, { brokerId: member.workspaceId, customerId: customer.id, action: "shared", actor, document: doc, detail: doc.originalName });
         rows.push(...docs);
       }

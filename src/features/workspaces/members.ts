@@ -1,10 +1,11 @@
 // Who a signed-in broker is in their workspace: the membership every broker request resolves
 // (the access plugin's { broker: true }), and what scoping starts from.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { workspaceMembers, workspaces } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { prepared } from "../../lib/prepared.ts";
 import type { Scope } from "../../shared/workspaces.ts";
+import type { Reader } from "../../../db/client.ts";
 
 const membershipRow = prepared((db) =>
   db
@@ -37,4 +38,18 @@ export async function ownersOf(ctx: AppContext, workspaceId: string): Promise<st
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, "owner")))
     .orderBy(asc(workspaceMembers.createdAt), asc(workspaceMembers.userId));
   return rows.map((r) => r.id);
+}
+
+/**
+ * The scopes of these accounts (those still members of a workspace), read in the caller's
+ * transaction: who of a customer's watchers may see it (maySeeCustomer), and what an open socket
+ * may hear now (live/ended-sessions.ts).
+ */
+export async function scopesOf(db: Reader, userIds: string[]): Promise<Scope[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ memberId: workspaceMembers.userId, workspaceId: workspaceMembers.workspaceId, role: workspaceMembers.role, visibility: workspaces.visibility })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(inArray(workspaceMembers.userId, [...new Set(userIds)]));
 }

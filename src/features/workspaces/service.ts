@@ -41,9 +41,11 @@ export async function updateWorkspace(ctx: AppContext, member: Scope, input: Upd
   // (as broker-profile does).
   if (!Object.values(input).some((v) => v !== undefined)) throw badRequest(workspaceMessages.nothingToChange);
   const settings = checkedSettings(input);
-  await inTransaction(ctx, async ({ tx }) => {
+  await inTransaction(ctx, async ({ tx, publish }) => {
     if (input.claimedDomains !== undefined) settings.claimedDomains = await checkedClaims(tx, member.workspaceId, input.claimedDomains);
     if (Object.keys(settings).length > 0) await tx.update(workspaces).set(settings).where(eq(workspaces.id, member.workspaceId));
+    // Open live sockets hear by the new visibility at once (live/hub.ts).
+    if (settings.visibility) publish({ type: "member_scope_changed", workspaceId: member.workspaceId, visibility: settings.visibility });
   });
   return workspaceOf(ctx, member);
 }
@@ -71,7 +73,7 @@ const ownerCount = async (tx: Writer, workspaceId: string) =>
  */
 export async function setMemberRole(ctx: AppContext, member: Scope, input: { memberId: string; role: WorkspaceRole }, brokersById: BrokersById): Promise<MemberDto> {
   requireRole(member, "manageWorkspace");
-  await inTransaction(ctx, async ({ tx }) => {
+  await inTransaction(ctx, async ({ tx, publish }) => {
     const target = (await tx.select().from(workspaceMembers).where(and(eq(workspaceMembers.userId, input.memberId), eq(workspaceMembers.workspaceId, member.workspaceId))))[0];
     if (!target) throw notFound(workspaceMessages.memberNotFound);
     // The asker's own role, read again here: another owner may have demoted them a moment ago.
@@ -81,6 +83,8 @@ export async function setMemberRole(ctx: AppContext, member: Scope, input: { mem
       throw new AppError("conflict", workspaceMessages.lastOwner);
     }
     await tx.update(workspaceMembers).set({ role: input.role }).where(eq(workspaceMembers.userId, input.memberId));
+    // Their open live sockets hear by the new role at once (live/hub.ts).
+    publish({ type: "member_scope_changed", workspaceId: member.workspaceId, memberId: input.memberId, role: input.role });
   });
   return (await listMembers(ctx, member, brokersById)).find((m) => m.id === input.memberId)!;
 }
@@ -97,7 +101,8 @@ export interface RemovalHooks {
 
 /**
  * The owner removes a member: in one transaction their customers go to `reassignTo` (by default
- * the owner removing them), their membership ends and so do their sessions and notifications. The
+ * the owner removing them), their membership ends (and with it their watching of customers: the
+ * cascade from workspace_members) and so do their sessions and notifications. The
  * account stays, in no workspace (it opens nothing, and signing in says so), until an invitation
  * brings it into a workspace again with nothing of before (auth/join.ts). The last owner cannot be
  * removed (409).

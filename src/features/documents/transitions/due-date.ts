@@ -7,6 +7,7 @@ import { documents } from "../../../../db/tables.ts";
 import { given, preparedForIds } from "../../../lib/prepared.ts";
 import type { Unit } from "../../../lib/unit-of-work.ts";
 import type { DocumentRow } from "../service.ts";
+import { aboutCustomerById } from "../../customers/lookups.ts";
 
 const waitingAgain = (doc: DocumentRow, dueDate: Date, now: Date) => doc.status === "overdue" && dueDate > now;
 
@@ -33,7 +34,7 @@ const datesMovedBack = datesMovedFor(true);
 export async function moveDueDates(unit: Unit, docs: DocumentRow[], dates: { dueDate: Date; reminderAt: Date | null }): Promise<DocumentRow[]> {
   for (const customerId of new Set(docs.map((d) => d.customerId))) {
     const ids = docs.filter((d) => d.customerId === customerId).map((d) => d.id);
-    unit.publish({ type: "document_status_changed", brokerId: docs[0]!.workspaceId, customerId, documentIds: ids });
+    unit.publish({ type: "document_status_changed", ...(await aboutCustomerById(unit.tx, customerId)), documentIds: ids });
   }
   const params = { dueDate: timeParam(dates.dueDate), reminderAt: dates.reminderAt && timeParam(dates.reminderAt) };
   const byId = new Map<string, DocumentRow>();

@@ -4,6 +4,7 @@ import { documents } from "../../../../db/tables.ts";
 import { NOT_YET_UPLOADED_CONDITION } from "../../../../db/partial-indexes.ts";
 import type { Unit } from "../../../lib/unit-of-work.ts";
 import type { DocumentRow } from "../service.ts";
+import { aboutCustomerById } from "../../customers/lookups.ts";
 
 /**
  * Marks every document still waiting whose due time has passed overdue; each customer's screens
@@ -19,7 +20,7 @@ export async function markOverdue(unit: Unit): Promise<DocumentRow[]> {
   const byCustomer = new Map<string, DocumentRow[]>();
   for (const doc of rows) byCustomer.set(doc.customerId, [...(byCustomer.get(doc.customerId) ?? []), doc]);
   for (const [customerId, docs] of byCustomer) {
-    unit.publish({ type: "document_status_changed", brokerId: docs[0]!.workspaceId, customerId, documentIds: docs.map((d) => d.id) });
+    unit.publish({ type: "document_status_changed", ...(await aboutCustomerById(unit.tx, customerId)), documentIds: docs.map((d) => d.id) });
   }
   return rows;
 }

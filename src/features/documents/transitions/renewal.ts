@@ -7,6 +7,7 @@ import type { Unit } from "../../../lib/unit-of-work.ts";
 import { EXPIRY_ACTOR } from "../../audit/actor.ts";
 import { recordAudit } from "../../audit/service.ts";
 import { addCustomerNotification } from "../../notifications/service.ts";
+import { aboutCustomerById } from "../../customers/lookups.ts";
 import type { DocumentRow } from "../service.ts";
 import { addToReviewEmail } from "./review-email.ts";
 
@@ -28,5 +29,5 @@ export async function requestRenewal(ctx: AppContext, unit: Unit, input: { doc: 
     message: `${doc.name}: ${reason}`,
     metadata: { documentId: doc.id },
   });
-  unit.publish({ type: "document_status_changed", brokerId: doc.workspaceId, customerId: doc.customerId, documentIds: [doc.id] });
+  unit.publish({ type: "document_status_changed", ...(await aboutCustomerById(unit.tx, doc.customerId)), documentIds: [doc.id] });
 }

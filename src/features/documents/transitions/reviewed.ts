@@ -8,8 +8,9 @@ import type { Unit } from "../../../lib/unit-of-work.ts";
 import { brokerActor, type AuditActor } from "../../audit/actor.ts";
 import { recordAudit } from "../../audit/service.ts";
 import type { PublicUser } from "../../auth/model.ts";
-import { customerContact } from "../../customers/lookups.ts";
-import { addBrokerNotification, addCustomerNotification } from "../../notifications/service.ts";
+import { aboutCustomer, customerContact } from "../../customers/lookups.ts";
+import { notifyCustomerTeam } from "../../notifications/customer-team.ts";
+import { addCustomerNotification } from "../../notifications/service.ts";
 import type { DocumentRow } from "../service.ts";
 import { addToReviewEmail } from "./review-email.ts";
 
@@ -32,7 +33,7 @@ interface Review {
   actor?: AuditActor;
 }
 
-/** Approved: the customer is emailed (review-email.ts) and notified, the broker's own notifications note it. */
+/** Approved: the customer is emailed (review-email.ts) and notified, and so are the customer's team but the member who approved. */
 export async function approve(ctx: AppContext, unit: Unit, input: Review): Promise<DocumentRow> {
   const { doc, broker, comments } = input;
   const updated = (await reviewed(unit.tx).execute({ documentId: doc.id, status: "approved", verifiedAt: timeParam(unit.now), adminComments: comments, rejectionReason: null }))[0]!;
@@ -40,7 +41,9 @@ export async function approve(ctx: AppContext, unit: Unit, input: Review): Promi
   const customer = await customerContact(ctx, doc.customerId, unit.tx);
   if (customer) {
     await addToReviewEmail(ctx, unit.tx, { doc, outcome: { documentName: doc.name, outcome: "approved" } });
-    await addBrokerNotification(unit, broker.id, {
+    await notifyCustomerTeam(unit, {
+      customer,
+      actorId: broker.id,
       type: "document_verified",
       title: "Document approved",
       message: `${doc.name} from ${customer.name} was approved.`,
@@ -49,18 +52,18 @@ export async function approve(ctx: AppContext, unit: Unit, input: Review): Promi
   }
   await addCustomerNotification(unit, doc.customerId, {
     type: "document_verified",
-    brokerId: broker.id,
+    brokerId: doc.workspaceId,
     title: "Document approved",
     message: `${doc.name} was approved.`,
     metadata: { documentId: doc.id },
   });
-  unit.publish({ type: "document_verified", brokerId: broker.id, customerId: doc.customerId, documentId: doc.id, status: updated.status });
+  if (customer) unit.publish({ type: "document_verified", ...aboutCustomer(customer), documentId: doc.id, status: updated.status });
   return updated;
 }
 
 /**
  * Re-submit requested (stored as need_to_resubmit with the reason): the customer is emailed the
- * reason and notified, the broker's own notifications note it.
+ * reason and notified, and so are the customer's team but the member who asked.
  */
 export async function requestResubmit(ctx: AppContext, unit: Unit, input: Review & { reason: string }): Promise<DocumentRow> {
   const { doc, broker, comments, reason } = input;
@@ -69,7 +72,9 @@ export async function requestResubmit(ctx: AppContext, unit: Unit, input: Review
   const customer = await customerContact(ctx, doc.customerId, unit.tx);
   if (customer) {
     await addToReviewEmail(ctx, unit.tx, { doc, outcome: { documentName: doc.name, outcome: "resubmit", reason } });
-    await addBrokerNotification(unit, broker.id, {
+    await notifyCustomerTeam(unit, {
+      customer,
+      actorId: broker.id,
       type: "document_verified",
       title: "Re-submit requested",
       message: `${customer.name} was asked to re-submit ${doc.name}.`,
@@ -78,11 +83,11 @@ export async function requestResubmit(ctx: AppContext, unit: Unit, input: Review
   }
   await addCustomerNotification(unit, doc.customerId, {
     type: "document_verified",
-    brokerId: broker.id,
+    brokerId: doc.workspaceId,
     title: "Please re-submit a document",
     message: `${doc.name} needs to be uploaded again: ${reason}`,
     metadata: { documentId: doc.id },
   });
-  unit.publish({ type: "document_verified", brokerId: broker.id, customerId: doc.customerId, documentId: doc.id, status: updated.status });
+  if (customer) unit.publish({ type: "document_verified", ...aboutCustomer(customer), documentId: doc.id, status: updated.status });
   return updated;
 }

@@ -11,8 +11,8 @@ import type { CheckReport } from "../../../shared/acceptance-rules.ts";
 import { AWAITING_UPLOAD, type DocumentStatus } from "../../../shared/documents.ts";
 import { linkGuestActor, type AuditActor } from "../../audit/actor.ts";
 import { recordAudit } from "../../audit/service.ts";
-import { customerContact, recordCustomerActivity } from "../../customers/lookups.ts";
-import { addBrokerNotification } from "../../notifications/service.ts";
+import { aboutCustomer, customerContact, recordCustomerActivity } from "../../customers/lookups.ts";
+import { notifyCustomerTeam } from "../../notifications/customer-team.ts";
 import { statusIn, type DocumentRow } from "../service.ts";
 
 /** Why a document takes no upload now, by its status. */
@@ -95,13 +95,16 @@ export async function markUploaded(ctx: AppContext, unit: Unit, input: { doc: Do
   await recordCustomerActivity(tx, doc.customerId, now);
   await recordAudit(ctx, unit, { brokerId: doc.workspaceId, customerId: doc.customerId, action: "uploaded", actor: input.actor ?? linkGuestActor(doc.customerId, null), document: doc, detail: file.originalName });
   const customer = await customerContact(ctx, doc.customerId, tx);
-  // To the member responsible for the customer (issue 40), who may always see them.
-  if (customer) await addBrokerNotification(unit, customer.assigneeId, {
-    type: "document_uploaded",
-    title: "Document uploaded",
-    message: `${customer?.name ?? "A customer"} uploaded ${doc.name}.`,
-    metadata: { customerId: doc.customerId, documentId: doc.id },
-  });
-  unit.publish({ type: "document_uploaded", brokerId: doc.workspaceId, customerId: doc.customerId, documentId: doc.id });
+  if (customer) {
+    // The customer did it: their assignee and watchers are told (customer-team.ts).
+    await notifyCustomerTeam(unit, {
+      customer,
+      type: "document_uploaded",
+      title: "Document uploaded",
+      message: `${customer.name} uploaded ${doc.name}.`,
+      metadata: { customerId: doc.customerId, documentId: doc.id },
+    });
+    unit.publish({ type: "document_uploaded", ...aboutCustomer(customer), documentId: doc.id });
+  }
   return updated;
 }

@@ -8,8 +8,9 @@ import type { Unit } from "../../../lib/unit-of-work.ts";
 import { AWAITING_UPLOAD } from "../../../shared/documents.ts";
 import type { AuditActor } from "../../audit/actor.ts";
 import { recordAudit } from "../../audit/service.ts";
-import { customerContact, recordCustomerActivity } from "../../customers/lookups.ts";
-import { addBrokerNotification, addCustomerNotification } from "../../notifications/service.ts";
+import { aboutCustomer, aboutCustomerById, customerContact, recordCustomerActivity } from "../../customers/lookups.ts";
+import { notifyCustomerTeam } from "../../notifications/customer-team.ts";
+import { addCustomerNotification } from "../../notifications/service.ts";
 import { statusIn, type DocumentRow } from "../service.ts";
 
 /**
@@ -27,14 +28,17 @@ export async function answerWithoutFile(ctx: AppContext, unit: Unit, input: { do
   await recordCustomerActivity(unit.tx, doc.customerId, unit.now);
   await recordAudit(ctx, unit, { brokerId: doc.workspaceId, customerId: doc.customerId, action: "unavailable_answered", actor: input.actor, document: doc, detail: reason });
   const customer = await customerContact(ctx, doc.customerId, unit.tx);
-  // To the member responsible for the customer (issue 40), who may always see them.
-  if (customer) await addBrokerNotification(unit, customer.assigneeId, {
-    type: "document_unavailable",
-    title: "Customer doesn't have a document",
-    message: `${customer?.name ?? "A customer"} doesn't have ${doc.name}: ${reason}`,
-    metadata: { customerId: doc.customerId, documentId: doc.id },
-  });
-  unit.publish({ type: "document_uploaded", brokerId: doc.workspaceId, customerId: doc.customerId, documentId: doc.id });
+  if (customer) {
+    // The customer answered: their assignee and watchers are told (customer-team.ts).
+    await notifyCustomerTeam(unit, {
+      customer,
+      type: "document_unavailable",
+      title: "Customer doesn't have a document",
+      message: `${customer.name} doesn't have ${doc.name}: ${reason}`,
+      metadata: { customerId: doc.customerId, documentId: doc.id },
+    });
+    unit.publish({ type: "document_uploaded", ...aboutCustomer(customer), documentId: doc.id });
+  }
   return updated;
 }
 
@@ -75,6 +79,6 @@ export async function decideWithoutFileAnswer(
     message: accepted ? `Your broker accepted that you don't have ${doc.name}.` : `Your broker still needs ${doc.name}. Please upload it when you can.`,
     metadata: { documentId: doc.id },
   });
-  unit.publish({ type: "document_verified", brokerId: doc.workspaceId, customerId: doc.customerId, documentId: doc.id, status: updated.status });
+  unit.publish({ type: "document_verified", ...(await aboutCustomerById(unit.tx, doc.customerId)), documentId: doc.id, status: updated.status });
   return updated;
 }
