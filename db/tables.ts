@@ -44,4 +44,6 @@ export const {
   rateLimits,
   auditEvents,
   auditChainHeads,
+  signatureRequests,
+  signatureSigners,
 } = chosen;

@@ -32,6 +32,7 @@ export function toDocumentDto(doc: DocumentRow): DocumentDto {
     name: doc.name,
     description: doc.description,
     status: doc.status,
+    kind: doc.kind,
     dueDate: iso(doc.dueDate),
     reminderAt: iso(doc.reminderAt),
     fileUrl: doc.storageKey ? `/api/documents/${doc.id}/download` : null,
@@ -58,6 +59,11 @@ const documentQuery = prepared((db) => db.select().from(documents).where(eq(docu
 /** Any document by id, for features that authorise the reader themselves (file reads). */
 export async function findDocument(ctx: AppContext, documentId: string): Promise<DocumentRow | null> {
   return (await documentQuery(ctx.db).execute({ documentId }))[0] ?? null;
+}
+
+/** A document by id inside the caller's transaction (a state change that must read what it changes). */
+export async function findDocumentIn(tx: Writer, documentId: string): Promise<DocumentRow | null> {
+  return (await tx.select().from(documents).where(eq(documents.id, documentId)))[0] ?? null;
 }
 
 /**

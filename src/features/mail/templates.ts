@@ -325,3 +325,38 @@ export function workspaceInvitationEmail(p: { workspaceName: string; inviterName
     footer: BROKER_FOOTER,
   });
 }
+
+/**
+ * A signature request to one signer (issue 41): the customer through their upload link, another
+ * signer through a link of their own. `signUrl` opens the document to read and sign.
+ */
+export function signatureRequestEmail(p: FromBroker & { documentName: string; message: string | null; dueDate: Date | null; signUrl: string }) {
+  return compose({
+    subject: `${p.brokerName} asks you to sign ${p.documentName}`,
+    greeting: `Hello ${p.customerName},`,
+    sender: p.sender,
+    paragraphs: [
+      `${p.brokerName} asks you to read and sign ${p.documentName}${p.dueDate ? ` by ${formatDue(p.dueDate, p.sender?.timeZone)}` : ""}.`,
+      ...(p.message ? [`Message from ${p.brokerName}: ${p.message}`] : []),
+      "You can sign on your phone or computer; it takes a minute.",
+    ],
+    action: { label: "Review and sign", url: p.signUrl },
+  });
+}
+
+/**
+ * Every signer signed and the portal sealed the PDF. `attached`: the sealed PDF is attached (it is
+ * within the upload size limit); else the link is the way to it.
+ */
+export function signatureCompletedEmail(p: FromBroker & { documentName: string; attached: boolean; url: string }) {
+  return compose({
+    subject: `Signed: ${p.documentName}`,
+    greeting: `Hello ${p.customerName},`,
+    sender: p.sender,
+    paragraphs: [
+      `Everyone has signed ${p.documentName}. The portal sealed it with a digital signature, so any change to the file shows.`,
+      p.attached ? "The signed PDF is attached to this email." : "The signed PDF is too large to attach; open it in the portal.",
+    ],
+    action: { label: p.attached ? "Open the portal" : "Open the signed PDF", url: p.url },
+  });
+}

@@ -12,7 +12,7 @@ import type { BrokerNotificationDto, CustomerNotificationDto } from "./model.ts"
 import { write } from "../../lib/unit-of-work.ts";
 import { instanceState } from "../../lib/instance-state.ts";
 
-export type BrokerNotificationType = "document_uploaded" | "document_verified" | "customer_invited" | "upload_infected" | "document_unavailable";
+export type BrokerNotificationType = "document_uploaded" | "document_verified" | "customer_invited" | "upload_infected" | "document_unavailable" | "document_signed" | "signature_declined";
 export type CustomerNotificationType = "document_verified" | "documents_requested" | "document_deleted" | "other";
 type Row = typeof notifications.$inferSelect;
 
@@ -48,6 +48,8 @@ export const BROKER_NOTIFIES: Readonly<Record<BrokerNotificationType, boolean>> 
   document_verified: false, // the broker's own approval or re-submit request
   upload_infected: true, // the virus scanner refused a customer's file: the broker should know
   document_unavailable: true, // the customer answered "I don't have this": the broker decides
+  document_signed: true, // a signer signed (the last one: the signed PDF is on its way)
+  signature_declined: true, // a signer declined, with a reason: the broker decides what next
 };
 
 // Prepared once: a notification is part of most writes. metadata and the time are bound as given.

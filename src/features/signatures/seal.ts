@@ -168,3 +168,22 @@ function signatureProblem(signer: SealSigner, index: number): string | null {
   if (signature.type === "typed") return typedSignatureProblem(signature.text);
   return PNG_SIGNATURE.every((b, i) => signature.png[i] === b) ? null : sealMessages.notPng;
 }
+
+/**
+ * The PDF's page count if it can be sealed, else the error a broker reads: checked when the request
+ * is made, so a file sealing would refuse (encrypted, damaged, already signed) never reaches signers.
+ */
+export async function sealablePageCount(original: Uint8Array): Promise<number> {
+  return (await openOriginal(original)).getPageCount();
+}
+
+/** Whether a drawn signature is a PNG that sealing can draw (pdf-lib decodes it), checked when it is sent. */
+export async function drawnSignatureReadable(png: Uint8Array): Promise<boolean> {
+  if (!PNG_SIGNATURE.every((b, i) => png[i] === b)) return false;
+  try {
+    await (await PDFDocument.create()).embedPng(png);
+    return true;
+  } catch {
+    return false;
+  }
+}
