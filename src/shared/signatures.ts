@@ -221,6 +221,11 @@ export const SIGNING_CONSENT_TEXT =
 
 /** A drawn signature is a small PNG of strokes: larger is not a signature pad's output. */
 export const MAX_DRAWN_SIGNATURE_BYTES = 256 * 1024;
+/**
+ * Its longest side in pixels: a phone's pad at 3× is ~1,200 px wide. Checked before the PNG is
+ * decoded, since a few KB of PNG can unpack to gigabytes of pixels.
+ */
+export const MAX_DRAWN_SIGNATURE_SIDE = 3000;
 export const MAX_DECLINE_REASON_LENGTH = 1000;
 export const MAX_SIGNATURE_MESSAGE_LENGTH = 2000;
 
@@ -236,7 +241,7 @@ export const signatureMessages = {
   alreadyDeclined: "You declined to sign this document.",
   pastDue: "This signature request is past its due date. Ask your broker to send it again.",
   notPng: "The drawn signature must be a PNG image. Draw it again.",
-  drawnTooLarge: `The drawn signature is too large (at most ${MAX_DRAWN_SIGNATURE_BYTES / 1024} KB). Draw it again.`,
+  drawnTooLarge: `The drawn signature is too large (at most ${MAX_DRAWN_SIGNATURE_BYTES / 1024} KB and ${MAX_DRAWN_SIGNATURE_SIDE} pixels a side). Draw it again.`,
   declineReasonRequired: "Say why you decline, so your broker knows what to change.",
   notCompleted: "The signed PDF is ready once every signer has signed and it is sealed.",
   notPdf: "A signature request needs a PDF. Upload the document as a PDF.",

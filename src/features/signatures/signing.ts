@@ -87,7 +87,8 @@ async function drawnPng(base64: string): Promise<Uint8Array> {
   const png = new Uint8Array(Buffer.from(data, "base64"));
   if (png.length > MAX_DRAWN_SIGNATURE_BYTES) throw badRequest(signatureMessages.drawnTooLarge);
   const { drawnSignatureReadable } = await import("./seal.ts");
-  if (!(await drawnSignatureReadable(png))) throw badRequest(signatureMessages.notPng);
+  const verdict = await drawnSignatureReadable(png);
+  if (verdict !== "ok") throw badRequest(verdict === "too_large" ? signatureMessages.drawnTooLarge : signatureMessages.notPng);
   return png;
 }
 
