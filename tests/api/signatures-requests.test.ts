@@ -157,6 +157,10 @@ describe("a signature request from two signers, in order", () => {
 describe("the request ends for everyone", () => {
   test("void: no one signs afterwards, the customer is no longer asked, the download stays 409", async () => {
     const { request, link } = await twoSignerRequest({ ordered: false });
+    // Out for signature, its document is voided, not deleted (which would leave the signers a request with nothing behind it).
+    const deleted = await srv.call(`/api/documents/${request.documentId}`, { method: "DELETE", token: broker.token });
+    expect(deleted.status).toBe(409);
+    expect(deleted.body.message).toContain("Void the signature request");
     const voided = await srv.call(`/api/signature-requests/${request.id}/void`, { method: "POST", token: broker.token });
     expect(voided.status).toBe(200);
     expect(voided.body).toMatchObject({ status: "voided", documentId: null });
