@@ -66,6 +66,12 @@ describe("a signature request from two signers, in order", () => {
     expect(broker_docs.body.find((d: any) => d.id === request.documentId)).toMatchObject({ kind: "signature", status: "requested" });
     expect((await uploadFile(srv, link, request.documentId, { bytes: realPdf() })).status).toBe(409);
 
+    // The broker lists the customer's requests; the customer lists what they are asked to sign.
+    const listed = await srv.call(`/api/customers/${customer.id}/signature-requests`, { token: broker.token });
+    expect(listed.body.map((r: any) => r.id)).toEqual([request.id]);
+    const mine = await srv.call(`/api/upload/${link}/signature-requests`);
+    expect(mine.body).toMatchObject([{ id: request.id, status: "sent", you: { index: 0, canSign: true }, signers: [{ name: "Grace Hopper" }, { name: "Alan Turing" }] }]);
+
     // The customer is emailed their upload link; the co-borrower waits for their turn.
     const asked = await latestEmailTo(srv, customer.email);
     expect(asked?.subject).toContain("asks you to sign Engagement letter");
