@@ -78,6 +78,11 @@ describe("a signature request from two signers, in order", () => {
     expect(asked?.text).toContain(`/upload/${link}`);
     expect(await latestEmailTo(srv, "co.borrower@example.com")).toBeNull();
 
+    // A reminder names it as a document to sign.
+    expect((await srv.call(`/api/customer/${customer.id}/send-reminder`, { method: "POST", token: broker.token })).status).toBe(200);
+    const reminder = await srv.server.ctx.db.select().from(emails).where(eq(emails.kind, "reminder"));
+    expect(reminder.find((e) => e.to === customer.email)?.text).toContain("  - Engagement letter (to sign)");
+
     // Not their turn: the co-borrower's link refuses to sign before the customer has.
     const token = tokenOf(srv, request.signers[1].id);
     const early = await srv.call(`/api/sign/${token}/sign`, { method: "POST", body: { consent: true, signature: typed("Alan Turing"), values: { "3": true } } });

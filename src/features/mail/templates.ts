@@ -37,6 +37,8 @@ const DEFAULT_ACCENT = "#2563eb";
 export interface RequestedDocument {
   name: string;
   dueDate?: Date | null;
+  /** A document to sign (issue 41), not to upload: its line says so. */
+  toSign?: boolean;
 }
 
 /** A due time in the sender's time zone (UTC without one); the zone's name is printed with it. */
@@ -92,8 +94,10 @@ ${contact ? `<p>${escapeHtml(contact)}</p>` : ""}
   return { subject, text, html, replyTo: sender ? brokerMailbox(sender) : null };
 }
 
-const documentLine = (sender?: EmailSender) => (d: RequestedDocument) =>
-  d.dueDate ? `${d.name} (due ${formatDue(d.dueDate, sender?.timeZone)})` : d.name;
+const documentLine = (sender?: EmailSender) => (d: RequestedDocument) => {
+  const name = d.toSign ? `${d.name} (to sign)` : d.name;
+  return d.dueDate ? `${name} (due ${formatDue(d.dueDate, sender?.timeZone)})` : name;
+};
 
 /** What every email from a broker to their customer takes: who it is for, who sends it. */
 interface FromBroker {
