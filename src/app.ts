@@ -18,6 +18,7 @@ import { fileRoutes } from "./features/files/routes.ts";
 import { LiveHub } from "./features/live/hub.ts";
 import { liveRoutes } from "./features/live/routes.ts";
 import { notificationRoutes } from "./features/notifications/routes.ts";
+import { dropBrokerNotifications } from "./features/notifications/service.ts";
 import { portalRoutes } from "./features/portal/routes.ts";
 import { reminderRoutes } from "./features/reminders/routes.ts";
 import { expiryRoutes } from "./features/expiry/routes.ts";
@@ -81,8 +82,8 @@ export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events), metric
       .use(auditRoutes(ctx))
       .use(templateRoutes(ctx))
       // Members' names and sessions are auth's, their customers customers'; workspaces sits below both.
-      .use(workspaceRoutes(ctx, { brokersById, endSessions: endBrokerSessions, moveCustomers: moveAssignedCustomers }))
-      .use(joinRoutes(ctx))
+      .use(workspaceRoutes(ctx, { brokersById, endSessions: endBrokerSessions, moveCustomers: moveAssignedCustomers, dropNotifications: dropBrokerNotifications }))
+      .use(joinRoutes(ctx, { secondFactor: secondFactorChallenge }))
       .use(dashboardRoutes(ctx))
       .use(reminderRoutes(ctx))
       .use(expiryRoutes(ctx))

@@ -11,6 +11,7 @@ import { listEmails, portalLinks, retryEmail, type Email } from "./features/mail
 import { buildContext, type AppContext } from "./context.ts";
 import { adminList, adminResetPassword, adminSetDisabled } from "./features/operations/admin-commands.ts";
 import { adminResetTwoFactor } from "./features/two-factor/admin-command.ts";
+import { adminMakeOwner, adminMembers, adminWorkspaces } from "./features/operations/workspace-commands.ts";
 import { parseKeep, runBackupCommand, runRestoreCommand } from "./features/operations/commands.ts";
 import { DEMO_BROKERS, DEMO_PASSWORD, fillDemo } from "./features/operations/demo.ts";
 import { runAuditVerify } from "./features/audit/command.ts";
@@ -40,6 +41,13 @@ Commands:
                                      Remove a broker's authenticator and recovery codes (a lost
                                      phone); they sign in with their password alone, or set up
                                      again first when REQUIRE_2FA=true
+  admin workspaces [--data DIR]      List workspaces: id, name, members, customers, claimed
+                                     email domains
+  admin members <workspace id> [--data DIR]
+                                     List a workspace's members: email, role, name, id
+  admin make-owner <email> [--data DIR]
+                                     Make a member an owner of their workspace (for one whose
+                                     only owner has left)
   backup --to DIR [--keep N] [--data DIR]
                                      Write portal-backup-<time>.tar.gz into DIR: the database
                                      (one consistent point, safe while the portal runs), the
@@ -228,6 +236,16 @@ async function main(argv: string[]) {
     }
     case "admin":
       if (sub === "reset-2fa") return withContext(overrides, async (ctx) => print(await adminResetTwoFactor(ctx, rest.length === 1 ? rest[0] : values.email)));
+      if (sub === "workspaces" && !rest.length) return withContext(overrides, async (ctx) => print(await adminWorkspaces(ctx)));
+      if (sub === "members") {
+        if (rest.length !== 1) throw new UsageError("admin members needs one workspace id: portal admin members <workspace id> (portal admin workspaces lists them)");
+        return withContext(overrides, async (ctx) => print(await adminMembers(ctx, rest[0]!)));
+      }
+      if (sub === "make-owner") {
+        const email = rest.length === 1 ? rest[0] : values.email;
+        if (!email || rest.length > 1) throw new UsageError("admin make-owner needs one email: portal admin make-owner <email>");
+        return withContext(overrides, async (ctx) => print(await adminMakeOwner(ctx, email)));
+      }
       if (rest.length) throw new UsageError(`admin ${sub} takes options only (--email, --password …)`);
       if (sub === "create") return adminCreate(values, overrides);
       if (sub === "list") return withContext(overrides, async (ctx) => print(await adminList(ctx)));

@@ -34,6 +34,8 @@ export const ROLES_THAT_MAY = {
   readWorkspace: ["owner", "broker"],
   /** Change the workspace's settings, its members and invitations, billing and API keys. */
   manageWorkspace: ["owner"],
+  /** Change what every customer of the workspace sees: its logo, accent colour and company name. */
+  changeBranding: ["owner"],
   deleteCustomers: ["owner", "broker"],
   /** Hand a customer they see to another member (the whole pipeline of one member: manageWorkspace). */
   assignCustomers: ["owner", "broker"],
@@ -46,7 +48,7 @@ export const workspaceMessages = {
   notAllowed: "Your role in this workspace does not allow this. Ask the workspace's owner.",
   lastOwner: "A workspace needs at least one owner. Make another member owner first.",
   memberNotFound: "Member not found",
-  invalidDomain: "Claimed domains must be domain names such as example.com",
+  ownerAsDefaultRole: "Single sign-on can make members brokers or assistants, not owners. Make a member owner from the team's list.",
   nameRequired: "The workspace needs a name",
   reassignToSelf: "Their customers need another member to go to: choose reassignTo",
   nothingToChange: "Send at least one workspace setting to change.",
@@ -54,6 +56,7 @@ export const workspaceMessages = {
   invitationNotFound: "Invitation not found",
   invalidInvitation: "This invitation link is invalid, expired or already used. Ask the workspace's owner for a new one.",
   accountElsewhere: "This email already has an account in another workspace. Ask your administrator to move it; it is never moved automatically.",
+  noWorkspace: "Your account is no longer a member of a workspace on this portal. Ask a workspace's owner to invite you again.",
   tooManyInvitationTries: "Too many invalid invitation links were tried. Try again later.",
 } as const;
 

@@ -5,6 +5,7 @@ import { describe, expect, test } from "bun:test";
 import { databaseEnv, runCli } from "../support/cli.ts";
 import { connectLive } from "../support/live.ts";
 import { useTestServer } from "../support/server.ts";
+import { rows, statement } from "../support/sql.ts";
 
 const srv = useTestServer();
 const admin = (...args: string[]) => runCli(["admin", ...args, "--data", srv.dataDir], databaseEnv(srv));
@@ -85,3 +86,66 @@ describe("portal admin", () => {
     // when the machine is busy.
   }, 30_000);
 });
+
+describe("portal admin: workspaces", () => {
+  test("workspaces lists each with its members and customers; members lists one's; make-owner promotes", async () => {
+    const boss = await srv.signUpBroker({ email: "boss@crew.example", firstName: "Bea", lastName: "Boss" });
+    const mate = await srv.signUpBroker({ email: "mate@crew.example" });
+    const workspaceId = (await whoAmI(boss.token)).body.workspaceId;
+    // The mate joins the boss's workspace through an invitation.
+    await srv.call("/api/workspace/invitations", { method: "POST", token: boss.token, body: { email: "new@crew.example", role: "assistant" } });
+    const sent = await srv.call("/api/workspace/invitations", { token: boss.token });
+    expect(sent.body).toHaveLength(1);
+    expect((await srv.call("/api/workspace", { method: "PUT", token: boss.token, body: { name: "Crew \nLending", claimedDomains: ["crew.example"] } })).status).toBe(200);
+    for (const email of ["c1@example.com", "c2@example.com"]) {
+      expect((await srv.call("/api/customers", { method: "POST", token: boss.token, body: { email, name: email } })).status).toBe(201);
+    }
+    const [mail] = await rows<{ text: string }>(srv.server.ctx.db, statement(`select text from emails where "to" = ? and kind = 'workspace_invitation'`, "new@crew.example"));
+    const joined = await srv.call("/api/workspace/join", { method: "POST", body: { token: decodeURIComponent(mail!.text.match(/\/join\/([\w%-]+)/)![1]!), password: "a long enough password" } });
+    expect(joined.status).toBe(201);
+
+    const listed = await admin("workspaces");
+    expect(listed.exitCode).toBe(0);
+    const line = listed.stdout.split("\n").find((l) => l.startsWith(workspaceId))!;
+    expect(line).toBe(`${workspaceId}  "Crew Lending"  2 members  2 customers  domains: crew.example`);
+    const mates = (await whoAmI(mate.token)).body.workspaceId;
+    expect(listed.stdout.split("\n").find((l) => l.startsWith(mates))).toMatch(/^\S+  "[^"]+"  1 member  0 customers  domains: -$/);
+
+    const members = await admin("members", workspaceId);
+    expect(members.exitCode).toBe(0);
+    expect(members.stdout.trim().split("\n")).toEqual([
+      `boss@crew.example  owner  "Bea Boss"  ${boss.user.id}`,
+      `new@crew.example  assistant  -  ${joined.body.user.id}`,
+    ]);
+
+    const promoted = await admin("make-owner", "New@Crew.example");
+    expect(promoted).toMatchObject({ exitCode: 0, stdout: 'new@crew.example is now an owner of "Crew Lending" (was assistant).\n' });
+    // The running portal sees it at the next request: the new owner manages the workspace.
+    expect((await whoAmI(joined.body.token)).body.role).toBe("owner");
+    expect((await srv.call("/api/workspace/invitations", { token: joined.body.token })).status).toBe(200);
+    expect((await admin("make-owner", "--email", "new@crew.example")).stdout.trim()).toBe('new@crew.example is already an owner of "Crew Lending"; nothing changed.');
+  }, 60_000);
+
+  test("unknown workspaces and emails, a removed member, missing arguments: one clear line and a non-zero exit, nothing changed", async () => {
+    const owner = await srv.signUpBroker({ email: "solo-owner@crew2.example" });
+    await srv.call("/api/workspace/invitations", { method: "POST", token: owner.token, body: { email: "gone@crew2.example", role: "broker" } });
+    const [mail] = await rows<{ text: string }>(srv.server.ctx.db, statement(`select text from emails where "to" = ? and kind = 'workspace_invitation'`, "gone@crew2.example"));
+    const gone = await srv.call("/api/workspace/join", { method: "POST", body: { token: decodeURIComponent(mail!.text.match(/\/join\/([\w%-]+)/)![1]!), password: "a long enough password" } });
+    expect((await srv.call(`/api/workspace/members/${gone.body.user.id}`, { method: "DELETE", token: owner.token })).status).toBe(200);
+    const before = await rows(srv.server.ctx.db, statement("select user_id, workspace_id, role from workspace_members order by user_id"));
+    const cases: [string[], number, string][] = [
+      [["members", "no-such-workspace"], 1, 'No workspace with the id "no-such-workspace". List them with: portal admin workspaces'],
+      [["make-owner", "nobody@crew2.example"], 1, "No broker with the email nobody@crew2.example"],
+      [["make-owner", "gone@crew2.example"], 1, "gone@crew2.example is not a member of any workspace (removed from theirs). An owner can invite them again."],
+      [["members"], 2, "admin members needs one workspace id: portal admin members <workspace id> (portal admin workspaces lists them)"],
+      [["make-owner"], 2, "admin make-owner needs one email: portal admin make-owner <email>"],
+      [["workspaces", "extra"], 2, 'admin workspaces takes options only (--email, --password …)'],
+    ];
+    for (const [args, exitCode, message] of cases) {
+      const res = await admin(...args);
+      expect({ args, exitCode: res.exitCode, line: res.stderr.split("\n")[0] }).toEqual({ args, exitCode, line: message });
+    }
+    expect(await rows(srv.server.ctx.db, statement("select user_id, workspace_id, role from workspace_members order by user_id"))).toEqual(before);
+  }, 60_000);
+});
+

@@ -152,7 +152,7 @@ describe.skipIf(!postgresInstalled || !singleMachine)("portal migrate-to", () =>
     const lite = openDatabase(sourceDir);
     const pg = openPg(url);
     try {
-      for (const table of ["users", "customers", "documents", "document_versions", "notifications", "emails", "jobs", "broker_logos", "customer_accounts", "checklist_templates", "reminder_settings"]) {
+      for (const table of ["users", "customers", "documents", "document_versions", "notifications", "emails", "jobs", "workspace_logos", "customer_accounts", "checklist_templates", "reminder_settings"]) {
         expect({ table, rows: count(lite, table) > 0 }).toEqual({ table, rows: true });
       }
       for (const pair of pairs) {
@@ -164,7 +164,7 @@ describe.skipIf(!postgresInstalled || !singleMachine)("portal migrate-to", () =>
         select count(*) filter (where jsonb_typeof(check_report) = 'object')::int as objects, count(check_report)::int as total from documents`;
       expect(reports!.total).toBeGreaterThan(0);
       expect(reports!.objects).toBe(reports!.total);
-      const [logo] = await pg.$client<{ data: Uint8Array }[]>`select data from broker_logos`;
+      const [logo] = await pg.$client<{ data: Uint8Array }[]>`select data from workspace_logos`;
       expect(sha256(logo!.data)).toBe(sha256(sampleFiles.png()));
 
       // Every stored file the database refers to is in the target, byte for byte.

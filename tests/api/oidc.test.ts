@@ -10,6 +10,8 @@ import { rows, statement } from "../support/sql.ts";
 
 let provider: TestProvider;
 let srv: TestServer;
+/** The first broker, who claims brokerage.example for her workspace. */
+let ada: { session: string; workspaceId: string };
 
 beforeAll(async () => {
   provider = await startProvider();
@@ -34,15 +36,18 @@ describe("signing in with the provider", () => {
     expect((await srv.call("/api/oidc/settings")).body).toEqual({ enabled: true, providerName: "Acme ID", passwordSignIn: true });
   });
 
-  test("a first sign-in creates the broker from the verified claims and opens a session", async () => {
+  test("the first sign-in of an empty portal creates the broker, owner of the first workspace, and opens a session", async () => {
     provider.signInAs({ sub: "acme-1", email: "Ada@Brokerage.example", email_verified: true, given_name: "Ada", family_name: "Lovelace" });
     const walk = await signInWithProvider();
     expect(walk.location).toBe("/dashboard");
     expect(walk.session).toBeTruthy();
     const me = await whoAmI(walk.session!);
     expect(me.status).toBe(200);
-    // The owner of a workspace of their own (claimed domains, issue 40, are not there yet).
+    // The portal's first account founds its first workspace (later ones join a claimed domain's).
     expect(me.body).toMatchObject({ email: "ada@brokerage.example", firstName: "Ada", lastName: "Lovelace", role: "owner" });
+    ada = { session: walk.session!, workspaceId: me.body.workspaceId };
+    const claimed = await srv.call("/api/workspace", { method: "PUT", headers: { cookie: walk.session! }, body: { claimedDomains: ["Brokerage.Example"] } });
+    expect(claimed).toMatchObject({ status: 200, body: { claimedDomains: ["brokerage.example"], defaultRole: "broker" } });
     // The same session as a password sign-in: it opens the broker API.
     expect((await srv.call("/api/customers", { headers: { cookie: walk.session! } })).status).toBe(200);
 
@@ -57,6 +62,71 @@ describe("signing in with the provider", () => {
     const walk = await signInWithProvider();
     expect(walk.location).toBe("/dashboard");
     expect((await whoAmI(walk.session!)).body.id).toBe(broker.user.id);
+  });
+});
+
+describe("a first sign-in joins the workspace that claims its email's domain (issue 40: no more islands)", () => {
+  const accountCount = async () => Number((await rows<{ n: number }>(srv.server.ctx.db, statement("select count(*) as n from users")))[0]!.n);
+  const members = async () => (await srv.call("/api/workspace/members", { headers: { cookie: ada.session } })).body as { email: string; role: string }[];
+
+  test("a claimed domain, in any casing: a member of that workspace with its default role, working its customers", async () => {
+    expect((await srv.call("/api/workspace", { method: "PUT", headers: { cookie: ada.session }, body: { defaultRole: "assistant" } })).status).toBe(200);
+    const customer = await srv.call("/api/customers", { method: "POST", headers: { cookie: ada.session }, body: { name: "Claimed Customer", email: "claimed-customer@example.com" } });
+    expect(customer.status).toBe(201);
+    provider.signInAs({ sub: "claim-1", email: "New.Hire@BROKERAGE.example", email_verified: true, given_name: "New", family_name: "Hire" });
+    const walk = await signInWithProvider();
+    expect(walk.location).toBe("/dashboard");
+    const me = (await whoAmI(walk.session!)).body;
+    expect(me).toMatchObject({ email: "new.hire@brokerage.example", workspaceId: ada.workspaceId, role: "assistant" });
+    expect(await members()).toContainEqual(expect.objectContaining({ email: "new.hire@brokerage.example", role: "assistant" }));
+    const list = (await srv.call("/api/customers", { headers: { cookie: walk.session! } })).body as { id: string }[];
+    expect(list.map((c) => c.id)).toContain(customer.body.id);
+    // An assistant: the workspace's settings stay the owner's.
+    expect((await srv.call("/api/workspace", { method: "PUT", headers: { cookie: walk.session! }, body: { claimedDomains: ["hire.example"] } })).status).toBe(403);
+    expect((await srv.call("/api/workspace", { method: "PUT", headers: { cookie: ada.session }, body: { defaultRole: "broker" } })).status).toBe(200);
+  });
+
+  test("an unclaimed domain, or a subdomain of a claimed one: refused with a reason, no account made", async () => {
+    const before = await accountCount();
+    for (const email of ["someone@unclaimed.example", "someone@sub.brokerage.example", "someone@brokerage.example.evil.example"]) {
+      provider.signInAs({ sub: `unclaimed-${email}`, email, email_verified: true });
+      refusedWith(await signInWithProvider(), "domain_not_claimed");
+    }
+    expect(ssoErrorMessage("domain_not_claimed", "Acme ID")).toBe(
+      "No workspace on this portal has claimed your email address's domain, so signing in cannot create your account. Ask your brokerage's owner to invite you, or to claim the domain in the workspace settings.",
+    );
+    expect(await accountCount()).toBe(before);
+  });
+
+  test("an invitation still open for the email wins over the claim: its workspace and role", async () => {
+    const other = await srv.signUpBroker({ email: "other-owner@elsewhere.example" });
+    const invited = await srv.call("/api/workspace/invitations", { method: "POST", token: other.token, body: { email: "invited@brokerage.example", role: "broker" } });
+    expect(invited.status).toBe(201);
+    provider.signInAs({ sub: "invited-1", email: "invited@brokerage.example", email_verified: true });
+    const walk = await signInWithProvider();
+    expect(walk.location).toBe("/dashboard");
+    const me = (await whoAmI(walk.session!)).body;
+    expect(me.workspaceId).toBe((await whoAmI(other.cookie)).body.workspaceId);
+    expect(me.role).toBe("broker");
+    // Spent: the link no longer works.
+    expect((await srv.call("/api/workspace/invitations", { token: other.token })).body).toEqual([]);
+  });
+
+  test("a removed member is told so, never brought back by the claim; a new invitation brings them back", async () => {
+    provider.signInAs({ sub: "leaver-1", email: "leaver@brokerage.example", email_verified: true });
+    const first = await signInWithProvider();
+    const leaver = (await whoAmI(first.session!)).body;
+    expect(leaver).toMatchObject({ workspaceId: ada.workspaceId, role: "broker" });
+    expect((await srv.call(`/api/workspace/members/${leaver.id}`, { method: "DELETE", headers: { cookie: ada.session } })).status).toBe(200);
+    refusedWith(await signInWithProvider(), "no_workspace");
+    expect(ssoErrorMessage("no_workspace", "Acme ID")).toBe("Your account is no longer a member of a workspace on this portal. Ask a workspace's owner to invite you again.");
+    expect((await members()).map((m) => m.email)).not.toContain("leaver@brokerage.example");
+
+    const invited = await srv.call("/api/workspace/invitations", { method: "POST", headers: { cookie: ada.session }, body: { email: "leaver@brokerage.example", role: "assistant" } });
+    expect(invited.status).toBe(201);
+    const back = await signInWithProvider();
+    expect(back.location).toBe("/dashboard");
+    expect((await whoAmI(back.session!)).body).toMatchObject({ id: leaver.id, workspaceId: ada.workspaceId, role: "assistant" });
   });
 });
 
@@ -136,13 +206,22 @@ describe("every failure ends on the landing page with a reason", () => {
     refusedWith(await finish(`${srv.url}/api/oidc/callback?error=access_denied&state=${state}`, flowCookie), "cancelled");
   });
 
-  test("a domain that is not allowed, and no account with sign-up off", async () => {
+  test("a domain that is not allowed, and no account with sign-up off (until a workspace claims the domain)", async () => {
     const strict = await startTestServer({ ...provider.env, OIDC_ALLOWED_DOMAINS: "brokerage.example, @partner.example", ALLOW_SIGNUP: "false" });
     try {
       provider.signInAs({ sub: "acme-9", email: "someone@gmail.example", email_verified: true });
       refusedWith(await signInWithProvider(strict), "domain_not_allowed");
       provider.signInAs({ sub: "acme-10", email: "new@partner.example", email_verified: true });
       refusedWith(await signInWithProvider(strict), "no_account");
+      // Sign-up off does not stop a claimed domain: the owner's claim is the admission, as an invitation is.
+      const made = await runCli(["admin", "create", "--email", "boss@partner.example", "--password", "correct horse battery", "--data", strict.dataDir], databaseEnv(strict));
+      expect(made.exitCode).toBe(0);
+      const boss = await strict.call("/api/auth/signin", { method: "POST", body: { email: "boss@partner.example", password: "correct horse battery" } });
+      expect((await strict.call("/api/workspace", { method: "PUT", token: boss.body.token, body: { claimedDomains: ["partner.example"] } })).status).toBe(200);
+      const joined = await signInWithProvider(strict);
+      expect(joined.location).toBe("/dashboard");
+      const me = (await strict.call("/api/auth/user", { headers: { cookie: joined.session! } })).body;
+      expect(me).toMatchObject({ email: "new@partner.example", role: "broker", workspaceId: (await strict.call("/api/auth/user", { token: boss.body.token })).body.workspaceId });
     } finally {
       await strict.stop();
     }

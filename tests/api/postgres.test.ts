@@ -191,9 +191,9 @@ describe.skipIf(!postgresInstalled)("a row of each kind of column reads back the
     expect(read.fromPostgres).toEqual(read.fromSqlite);
   });
 
-  test("bytes (the broker logo) come back as an equal Buffer", async () => {
+  test("bytes (the workspace logo) come back as an equal Buffer", async () => {
     const data = Buffer.from(Array.from({ length: 512 }, (_, i) => (i * 7) % 256));
-    const { fromSqlite, fromPostgres } = await roundTrip("brokerLogos", { brokerId: broker.id, key: "logo-1", mimeType: "image/png", data, createdAt: at }, "brokerId");
+    const { fromSqlite, fromPostgres } = await roundTrip("workspaceLogos", { workspaceId: broker.id, key: "logo-1", mimeType: "image/png", data, createdAt: at }, "workspaceId");
     for (const row of [fromSqlite, fromPostgres]) {
       expect(Buffer.isBuffer(row.data)).toBe(true);
       expect(Buffer.compare(row.data as Buffer, data)).toBe(0);

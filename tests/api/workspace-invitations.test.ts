@@ -197,6 +197,57 @@ describe("the owner's invitations", () => {
   });
 });
 
+describe("a removed member invited again", () => {
+  const signIn = (email: string, password: string) => srv.call("/api/auth/signin", { method: "POST", body: { email, password } });
+
+  /** A member who worked a customer (who uploaded, so the member was notified), then was removed. */
+  async function removedMember(email: string) {
+    expect((await invite({ email, role: "broker" })).status).toBe(201);
+    const joined = await join({ token: await emailedToken(email), password: "first password here", firstName: "Rex" });
+    expect(joined.status).toBe(201);
+    const made = await srv.call("/api/customers", { method: "POST", token: joined.body.token, body: { email: `customer-of-${email}`, name: `Kept ${email}`, requiredDocuments: [{ name: "Paystub" }] } });
+    expect(made.status).toBe(201);
+    expect((await uploadFile(srv, made.body.uploadLink, made.body.documents[0].id, { bytes: sampleFiles.pdf() })).status).toBe(200);
+    expect(JSON.stringify((await srv.call("/api/notifications", { token: joined.body.token })).body)).toContain(`Kept ${email}`);
+    expect((await srv.call(`/api/workspace/members/${joined.body.user.id}`, { method: "DELETE", token: owner.token })).status).toBe(200);
+    expect((await signIn(email, "first password here")).status).toBe(403);
+    return { id: joined.body.user.id as string, customerId: made.body.id as string };
+  }
+
+  test("by the same workspace: the link brings the account back with the new role and password, and none of its old customers or notifications", async () => {
+    const rex = await removedMember("rex@acme.example");
+    expect((await invite({ email: "rex@acme.example", role: "assistant" })).status).toBe(201);
+    const back = await join({ token: await emailedToken("rex@acme.example"), password: "second password here" });
+    expect(back.status).toBe(201);
+    expect(back.body.user).toMatchObject({ id: rex.id, email: "rex@acme.example", firstName: "Rex" });
+    const me = (await srv.call("/api/auth/user", { token: back.body.token })).body;
+    expect(me).toMatchObject({ role: "assistant", workspaceId: (await srv.call("/api/auth/user", { token: owner.token })).body.workspaceId });
+    // The customer stayed with the member it went to at the removal; nothing of before came back.
+    expect((await srv.call(`/api/customer/${rex.customerId}`, { token: owner.token })).body.assigneeId).toBe(owner.user.id);
+    expect((await srv.call("/api/customers?assignee=me", { token: back.body.token })).body).toEqual([]);
+    expect((await srv.call("/api/notifications", { token: back.body.token })).body).toEqual([]);
+    // The link set the password, as a reset link would: the old one no longer opens the account.
+    expect((await signIn("rex@acme.example", "first password here")).status).toBe(401);
+    expect((await signIn("rex@acme.example", "second password here")).status).toBe(200);
+    // Used once, like any link; and a member's address cannot be invited again.
+    expect((await invite({ email: "rex@acme.example", role: "broker" })).status).toBe(409);
+  });
+
+  test("by another workspace: it joins that one and sees nothing of the first", async () => {
+    const rae = await removedMember("rae@acme.example");
+    const other = await srv.signUpBroker({ email: "other-owner@other.example" });
+    expect((await invite({ email: "rae@acme.example", role: "broker" }, other.token)).status).toBe(201);
+    const joined = await join({ token: await emailedToken("rae@acme.example"), password: "second password here" });
+    expect(joined.status).toBe(201);
+    expect(joined.body.user.id).toBe(rae.id);
+    const me = (await srv.call("/api/auth/user", { token: joined.body.token })).body;
+    expect(me.workspaceId).toBe((await srv.call("/api/auth/user", { token: other.token })).body.workspaceId);
+    expect((await srv.call("/api/customers", { token: joined.body.token })).body).toEqual([]);
+    expect((await srv.call(`/api/customer/${rae.customerId}`, { token: joined.body.token })).status).toBe(404);
+    expect((await srv.call("/api/notifications", { token: joined.body.token })).body).toEqual([]);
+  });
+});
+
 test("expired invitations are dropped by the hourly task; accepted ones stay", async () => {
   expect((await invite({ email: "never@acme.example", role: "broker" })).status).toBe(201);
   const count = async (where: string) => (await rows<{ n: number }>(srv.server.ctx.db, statement(`select count(*) as n from workspace_invitations where ${where}`)))[0]!.n;

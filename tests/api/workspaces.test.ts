@@ -180,6 +180,35 @@ describe("/api/workspace: settings and members' roles", () => {
     ]);
   });
 
+  test("claimed domains: domain names only, no public mail service, one workspace per domain; owners are not a default role", async () => {
+    const acme = await srv.signUpBroker({ email: "claims@acme-claims.example" });
+    const rival = await srv.signUpBroker({ email: "rival@rival-claims.example" });
+    const put = (token: string, body: unknown) => srv.call("/api/workspace", { method: "PUT", token, body });
+    const claimed = await put(acme.token, { claimedDomains: [" ACME-Claims.example ", "acme-claims.example", "mail.acme-claims.example"] });
+    expect(claimed.body.claimedDomains).toEqual(["acme-claims.example", "mail.acme-claims.example"]);
+    const refusals: [unknown, number, string][] = [
+      [{ claimedDomains: ["localhost"] }, 400, '"localhost" is not a domain name. Claim names such as example.com.'],
+      [{ claimedDomains: ["acme-claims.example/x"] }, 400, '"acme-claims.example/x" is not a domain name. Claim names such as example.com.'],
+      [{ claimedDomains: ["@rival-claims.example"] }, 400, '"@rival-claims.example" is not a domain name. Claim names such as example.com.'],
+      [{ claimedDomains: ["Gmail.com"] }, 400, "gmail.com is a public email service where anyone can have an address, so no workspace can claim it."],
+      [{ claimedDomains: ["co.uk"] }, 400, "co.uk is shared by many organisations, so no workspace can claim it. Claim your own domain, such as yourbrokerage.co.uk."],
+      [{ claimedDomains: ["rival-claims.example", "Acme-Claims.example"] }, 409, "acme-claims.example is already claimed by another workspace on this portal. A domain belongs to one workspace only."],
+      [{ defaultRole: "owner" }, 400, "Single sign-on can make members brokers or assistants, not owners. Make a member owner from the team's list."],
+    ];
+    const before = (await srv.call("/api/workspace", { token: rival.token })).body;
+    for (const [body, status, message] of refusals) expect(await put(rival.token, body)).toMatchObject({ status, body: { message } });
+    expect((await srv.call("/api/workspace", { token: rival.token })).body).toEqual(before);
+    // A name under another's domain is theirs too (sign-in matches exactly, so the owner claims it themselves).
+    expect(await put(rival.token, { claimedDomains: ["eu.Acme-Claims.example"] })).toMatchObject({
+      status: 409,
+      body: { message: "eu.acme-claims.example is under acme-claims.example, which another workspace on this portal has claimed." },
+    });
+    expect((await put(acme.token, { claimedDomains: ["acme-claims.example", "eu.acme-claims.example"] })).status).toBe(200);
+    // Let go, a domain may be claimed by another.
+    expect((await put(acme.token, { claimedDomains: [] })).status).toBe(200);
+    expect((await put(rival.token, { claimedDomains: ["acme-claims.example"] })).body.claimedDomains).toEqual(["acme-claims.example"]);
+  });
+
   test("the last owner cannot stop being one (409); a member of another workspace is a 404", async () => {
     const owner = await srv.signUpBroker({ email: "last-owner@example.com" });
     const stranger = await srv.signUpBroker({ email: "stranger@example.com" });
@@ -304,13 +333,16 @@ describe("removing a member", () => {
     expect(theirs).toEqual(["l1", "l2"]);
     expect((await srv.call("/api/workspace/members", { token: owner.token })).body.map((m: { id: string }) => m.id)).toEqual([owner.user.id]);
 
-    // Signing in again gives a session that opens nothing, files included.
+    // Signing in again is refused with the reason (no session that would open nothing); the old
+    // session opens nothing, files included.
     const customer = (await srv.call("/api/customers", { token: owner.token })).body.find((c: { name: string }) => c.name === "l1");
     const docId = (await srv.call(`/api/customer/${customer.id}`, { token: owner.token })).body.documents[0].id;
     await attachFile(srv, docId);
     const again = await srv.call("/api/auth/signin", { method: "POST", body: { email: "leaving-member@example.com", password: "correct horse battery" } });
-    expect(again.status).toBe(200);
-    expect((await srv.call(`/api/documents/${docId}/download`, { token: again.body.token })).status).toBe(401);
+    expect(again).toMatchObject({ status: 403, body: { message: "Your account is no longer a member of a workspace on this portal. Ask a workspace's owner to invite you again." } });
+    expect(again.body.token).toBeUndefined();
+    expect(await rows(srv.server.ctx.db, statement("select id from sessions where user_id = ?", leaver.user.id))).toEqual([]);
+    expect((await srv.call(`/api/documents/${docId}/download`, { token: leaver.token })).status).toBe(401);
     expect((await srv.call(`/api/documents/${docId}/download`, { token: owner.token })).status).toBe(200);
   });
 

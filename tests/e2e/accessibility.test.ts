@@ -125,9 +125,17 @@ test("every screen passes axe (experimental rules on) with no serious or critica
   // An invitation that works, so its page shows the form.
   expect((await broker.page.request.post(`${portal.url}/api/workspace/invitations`, { data: { email: "newcomer@example.com", role: "assistant" }, headers: sameOrigin })).status()).toBe(201);
   const joinToken = emailedJoinToken(portal, "newcomer@example.com");
+  // A member who joined: their profile shows the workspace's branding read-only (issue 40, item 3).
+  expect((await broker.page.request.post(`${portal.url}/api/workspace/invitations`, { data: { email: "colleague@example.com", role: "broker" }, headers: sameOrigin })).status()).toBe(201);
+  const member = await openPage(viewports.desktop);
+  const joined = await member.page.request.post(`${portal.url}/api/workspace/join`, {
+    data: { token: emailedJoinToken(portal, "colleague@example.com"), password: "colleague password", firstName: "Cole", lastName: "League" },
+    headers: sameOrigin,
+  });
+  expect(joined.status()).toBe(201);
 
   for (const [size, viewport] of Object.entries(viewports)) {
-    for (const { page } of [broker, guest, signedIn, visitor]) await page.setViewportSize(viewport);
+    for (const { page } of [broker, member, guest, signedIn, visitor]) await page.setViewportSize(viewport);
 
     await visitor.page.goto(`${portal.url}/`);
     await visitor.page.getByRole("heading", { level: 1 }).first().waitFor();
@@ -175,6 +183,10 @@ test("every screen passes axe (experimental rules on) with no serious or critica
     await broker.page.goto(`${portal.url}/profile`);
     await broker.page.getByRole("heading", { level: 1 }).first().waitFor();
     await expectAccessible(broker.page, `profile-${size}`);
+    await member.page.goto(`${portal.url}/profile`);
+    // Scrolled to, so the screenshot shows the read-only branding.
+    await member.page.getByText("Only the workspace's owner, Ally Access, can change the branding.").scrollIntoViewIfNeeded();
+    await expectAccessible(member.page, `profile-member-${size}`);
 
     await broker.page.goto(`${portal.url}/notifications`);
     await broker.page.getByRole("heading", { name: "Notifications", level: 1 }).waitFor();
@@ -202,7 +214,7 @@ test("every screen passes axe (experimental rules on) with no serious or critica
     await expectAccessible(signedIn.page, `portal-signed-in-${size}`);
   }
 
-  for (const context of [broker, guest, signedIn, visitor]) {
+  for (const context of [broker, member, guest, signedIn, visitor]) {
     expect(context.errors).toEqual([]);
     await context.context.close();
   }

@@ -36,11 +36,14 @@ test("profile contact details reach the customer's help block; a forgotten passw
   await page.goto(`${portal.url}/profile`);
   const card = page.getByRole("region", { name: "Contact and branding" });
   await card.getByLabel("First name").fill("Pat");
-  await card.getByLabel("Company").fill("Harbor Loans");
   await card.getByLabel("Phone").fill("+1 555 010 7788");
   await card.getByLabel("Contact email").fill("desk@harbor.example");
   await card.getByRole("button", { name: "Save profile" }).click();
   await page.getByText("Profile saved").first().waitFor();
+  // The company is the workspace's branding, which Pat, its owner, saves on its own.
+  await card.getByLabel("Company").fill("Harbor Loans");
+  await card.getByRole("button", { name: "Save branding" }).click();
+  await page.getByText("Branding saved").first().waitFor();
   await screenshot(page, "profile-desktop");
 
   // A customer invited now sees how to reach the broker.

@@ -18,6 +18,9 @@ beforeAll(async () => {
   provider = await startProvider();
   srv = await startTestServer(provider.env);
   victim = await srv.signUpBroker({ email: VICTIM_EMAIL });
+  // The attacker's own brokerage claims its domain, so the attacker's untouched sign-ins make accounts there.
+  const attackersOwner = await srv.signUpBroker({ email: "owner@elsewhere.example" });
+  expect((await srv.call("/api/workspace", { method: "PUT", token: attackersOwner.token, body: { claimedDomains: ["elsewhere.example"] } })).status).toBe(200);
 });
 afterAll(async () => {
   await srv?.stop();

@@ -1,10 +1,13 @@
-// Hostile: workspace invitations (issue 40). A link used twice, after it expired, by someone who
-// is not the invited email, an assistant or a broker inviting, another workspace's invitation id,
-// a removed member's session: each is refused (401/403/404/409) and changes nothing. Tables are
+// Hostile: workspace invitations and claimed domains (issue 40). A link used twice, after it
+// expired, by someone who is not the invited email, an assistant or a broker inviting, another
+// workspace's invitation id, a removed member's session and password, a removed member's link
+// without their second factor, an assistant or a broker claiming domains, a workspace claiming
+// another's domain: each is refused (401/403/404/409, or 202 asking the code) and changes nothing. Tables are
 // read through SQL that both databases speak, so this runs on PostgreSQL too.
 import { beforeAll, describe, expect, test } from "bun:test";
 import { useTestServer, type Broker } from "../support/server.ts";
 import { rows, statement } from "../support/sql.ts";
+import { authenticatorCode, enableTwoFactor } from "../support/totp.ts";
 
 const srv = useTestServer();
 let owner: Broker;
@@ -18,6 +21,7 @@ async function state(): Promise<string> {
     rows(db, statement("select id, user_id from sessions order by id")),
     rows(db, statement("select user_id, workspace_id, role from workspace_members order by user_id")),
     rows(db, statement("select id, workspace_id, email, role, accepted_at from workspace_invitations order by id")),
+    rows(db, statement("select id, name, visibility, claimed_domains, default_role from workspaces order by id")),
   ]);
   return JSON.stringify(parts);
 }
@@ -143,9 +147,69 @@ describe("who may invite", () => {
     expect((await srv.call(`/api/workspace/members/${leaver.id}`, { method: "DELETE", token: owner.token })).status).toBe(200);
     await expectRefusedUnchanged(() => invite("friend2@team.example", "owner", leaver.token), [401]);
     await expectRefusedUnchanged(() => srv.call("/api/workspace/invitations", { token: leaver.token }), [401]);
-    // Their account stays (in no workspace): a new invitation to it is refused on joining, not silently reused.
-    expect((await invite("leaver@team.example", "broker")).status).toBe(201);
-    const again = await linkTokenFor("leaver@team.example");
-    await expectRefusedUnchanged(() => join({ token: again, password: "a long enough password" }), [409]);
+    // Their account stays, in no workspace: signing in is refused with the reason and opens no session.
+    const signIn = await expectRefusedUnchanged(() => srv.call("/api/auth/signin", { method: "POST", body: { email: "leaver@team.example", password: "a long enough password" } }), [403]);
+    expect(signIn.body.message).toBe("Your account is no longer a member of a workspace on this portal. Ask a workspace's owner to invite you again.");
+    // Only a new invitation brings it back; the old session stays dead.
+    expect((await invite("leaver@team.example", "assistant")).status).toBe(201);
+    const back = await join({ token: await linkTokenFor("leaver@team.example"), password: "a new long password" });
+    expect(back.status).toBe(201);
+    expect(back.body.user.id).toBe(leaver.id);
+    expect((await srv.call("/api/auth/user", { token: leaver.token })).status).toBe(401);
+    expect((await srv.call("/api/auth/user", { token: back.body.token })).body.role).toBe("assistant");
+  });
+
+  test("a removed member with two-factor on: the invitation link alone opens no session", async () => {
+    const twoFactor = await member("guarded@team.example", "broker");
+    const broker = { token: twoFactor.token } as Broker;
+    const { secret } = await enableTwoFactor(srv, broker);
+    await signInAgain(); // the set-up moved the clock
+    expect((await srv.call(`/api/workspace/members/${twoFactor.id}`, { method: "DELETE", token: owner.token })).status).toBe(200);
+    expect((await invite("guarded@team.example", "broker")).status).toBe(201);
+    const sessions = async () => rows(srv.server.ctx.db, statement("select id from sessions where user_id = ?", twoFactor.id));
+    const answer = await join({ token: await linkTokenFor("guarded@team.example"), password: "someone else's password" });
+    expect(answer.status).toBe(202);
+    expect(answer.body).toMatchObject({ twoFactorRequired: true });
+    expect(answer.body.token).toBeUndefined();
+    expect(answer.headers.getSetCookie().filter((c) => c.includes("portal_session=") && !c.includes("portal_session=;"))).toEqual([]);
+    expect(await sessions()).toEqual([]);
+    // A wrong code opens nothing; the authenticator's does.
+    expect((await srv.call("/api/two-factor/verify", { method: "POST", body: { challenge: answer.body.challenge, code: "000000" } })).status).toBe(401);
+    const verified = await srv.call("/api/two-factor/verify", { method: "POST", body: { challenge: answer.body.challenge, code: authenticatorCode(secret, srv.clock.now()) } });
+    expect(verified.status).toBe(200);
+    expect((await srv.call("/api/auth/user", { token: verified.body.token })).body).toMatchObject({ id: twoFactor.id, role: "broker" });
+  });
+});
+
+describe("claimed domains (PUT /api/workspace)", () => {
+  test("an assistant and a broker: 403 on claiming a domain or changing the default role, nothing changes", async () => {
+    const assistant = await member("claim-assist@team.example", "assistant");
+    const broker = await member("claim-broker@team.example", "broker");
+    for (const who of [assistant, broker]) {
+      for (const body of [{ claimedDomains: ["team.example"] }, { claimedDomains: [] }, { defaultRole: "assistant" }, { claimedDomains: ["team.example"], defaultRole: "owner" }]) {
+        await expectRefusedUnchanged(() => srv.call("/api/workspace", { method: "PUT", token: who.token, body }), [403]);
+      }
+    }
+  });
+
+  test("another workspace claiming this one's domain, however spelled, or a name under it: refused, nothing changes", async () => {
+    expect((await srv.call("/api/workspace", { method: "PUT", token: owner.token, body: { claimedDomains: ["team.example"] } })).status).toBe(200);
+    const attempts = [["team.example"], ["TEAM.Example"], [" team.example "], ["new.example", "team.example"], ["mail.team.example"], ["team.example."], ["team.example\u0000"], ["*.team.example"], ["tеam.example"]];
+    for (const claimedDomains of attempts) {
+      await expectRefusedUnchanged(() => srv.call("/api/workspace", { method: "PUT", token: outsider.token, body: { claimedDomains } }), [400, 409]);
+    }
+    // Public mail services and shared suffixes: nobody's to claim.
+    for (const claimedDomains of [["gmail.com"], ["outlook.com"], ["co.uk"], ["com"]]) {
+      await expectRefusedUnchanged(() => srv.call("/api/workspace", { method: "PUT", token: outsider.token, body: { claimedDomains } }), [400]);
+    }
+    // Two workspaces claiming one free domain at once: one gets it.
+    const newcomer = await srv.signUpBroker({ email: "newcomer@race.example", password: PASSWORD });
+    const [a, b] = await Promise.all([
+      srv.call("/api/workspace", { method: "PUT", token: outsider.token, body: { claimedDomains: ["race.example"] } }),
+      srv.call("/api/workspace", { method: "PUT", token: newcomer.token, body: { claimedDomains: ["race.example"] } }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const claims = await rows<{ claimed_domains: unknown }>(srv.server.ctx.db, statement("select claimed_domains from workspaces"));
+    expect(claims.filter((r) => JSON.stringify(r.claimed_domains).includes("race.example"))).toHaveLength(1);
   });
 });

@@ -16,6 +16,8 @@ const profile = {
   accentColor: null,
   timeZone: "UTC",
   logoUrl: null,
+  canEditBranding: true,
+  brandingOwners: ["Ada Lovelace"],
 };
 
 function server(extra: Parameters<typeof brokerServer>[2] = () => undefined) {
@@ -37,19 +39,23 @@ function server(extra: Parameters<typeof brokerServer>[2] = () => undefined) {
 const card = async (name: string) => (await screen.findByRole("heading", { name })).closest("section") as HTMLElement;
 const field = (scope: HTMLElement, label: string) => within(scope).getByRole("textbox", { name: label }) as HTMLInputElement;
 
-test("the contact and branding card saves company, phone, contact email and accent colour", async () => {
+test("the contact and branding card saves the member's phone and contact email, and the owner's company and accent colour", async () => {
   const calls = server();
   renderApp("/profile");
   const section = await card("Contact and branding");
   await waitFor(() => expect(field(section, "First name").value).toBe("Ada"));
-  fireEvent.change(field(section, "Company"), { target: { value: "Analytical Loans" } });
   fireEvent.change(within(section).getByRole("textbox", { name: "Phone" }), { target: { value: "+1 555 010 2030" } });
   fireEvent.change(field(section, "Contact email"), { target: { value: "desk@analytical.example" } });
-  fireEvent.change(field(section, "Accent colour"), { target: { value: "#0f766e" } });
   fireEvent.click(within(section).getByRole("button", { name: "Save profile" }));
   await waitFor(() => expect(calls.some((c) => c.method === "PUT" && c.path === "/api/profile")).toBe(true));
-  const put = calls.find((c) => c.method === "PUT")!;
-  expect(put.body).toMatchObject({ company: "Analytical Loans", phone: "+1 555 010 2030", contactEmail: "desk@analytical.example", accentColor: "#0f766e", firstName: "Ada" });
+  const contact = calls.find((c) => c.method === "PUT")!;
+  expect(contact.body).toEqual({ firstName: "Ada", lastName: "Lovelace", phone: "+1 555 010 2030", contactEmail: "desk@analytical.example", timeZone: "UTC" });
+
+  fireEvent.change(field(section, "Company"), { target: { value: "Analytical Loans" } });
+  fireEvent.change(field(section, "Accent colour"), { target: { value: "#0f766e" } });
+  fireEvent.click(within(section).getByRole("button", { name: "Save branding" }));
+  await waitFor(() => expect(calls.filter((c) => c.method === "PUT").length).toBe(2));
+  expect(calls.filter((c) => c.method === "PUT")[1]!.body).toEqual({ company: "Analytical Loans", accentColor: "#0f766e" });
 });
 
 test("a bad phone or colour is refused before sending, with the server's own message", async () => {
@@ -58,10 +64,11 @@ test("a bad phone or colour is refused before sending, with the server's own mes
   const section = await card("Contact and branding");
   await waitFor(() => expect(field(section, "First name").value).toBe("Ada"));
   fireEvent.change(within(section).getByRole("textbox", { name: "Phone" }), { target: { value: "call me" } });
-  fireEvent.change(field(section, "Accent colour"), { target: { value: "red" } });
   fireEvent.click(within(section).getByRole("button", { name: "Save profile" }));
   expect(await within(section).findByText("Enter a phone number of digits, spaces and + ( ) - . only")).toBeTruthy();
-  expect(within(section).getByText("The accent colour must be a hex colour such as #1d4ed8")).toBeTruthy();
+  fireEvent.change(field(section, "Accent colour"), { target: { value: "red" } });
+  fireEvent.click(within(section).getByRole("button", { name: "Save branding" }));
+  expect(await within(section).findByText("The accent colour must be a hex colour such as #1d4ed8")).toBeTruthy();
   expect(calls.some((c) => c.method === "PUT")).toBe(false);
 });
 

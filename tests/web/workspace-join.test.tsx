@@ -63,3 +63,28 @@ test("an email that already has an account is told so, and stays on the page", a
   fireEvent.click(screen.getByRole("button", { name: "Create account and join" }));
   expect(await screen.findByText(/never moved automatically/)).toBeTruthy();
 });
+
+test("a returning account with two-factor on finishes with its code, never with the link alone", async () => {
+  let verified = false;
+  const challenge = { twoFactorRequired: true, challenge: "challenge-token", message: "Enter the code from your authenticator app to finish signing in." };
+  const calls = fakeServer((request) => {
+    if (request.path === "/api/workspace/join/tok_3") return json(200, { email: "bea@acme.example", workspaceName: "Acme Lending", role: "broker" });
+    if (request.path === "/api/workspace/join") return json(202, challenge);
+    if (request.path === "/api/two-factor/verify") {
+      verified = true;
+      return json(200, { user: bea, token: "t" });
+    }
+    if (request.path === "/api/auth/user" && verified) return json(200, bea);
+    return signedOut(request);
+  });
+  renderApp("/join/tok_3");
+  fireEvent.change(await screen.findByLabelText(/^Password/), { target: { value: "a long enough password" } });
+  fireEvent.click(screen.getByRole("button", { name: "Create account and join" }));
+  expect(await screen.findByText(challenge.message)).toBeTruthy();
+  expect(screen.queryByRole("heading", { name: "Dashboard" })).toBeNull();
+
+  fireEvent.change(screen.getByLabelText(/^Authentication code/), { target: { value: "654321" } });
+  fireEvent.click(screen.getByRole("button", { name: "Verify and sign in" }));
+  expect(await screen.findByRole("heading", { name: "Dashboard" }, { timeout: 5000 })).toBeTruthy();
+  expect(calls.find((c) => c.path === "/api/two-factor/verify")?.body).toEqual({ challenge: "challenge-token", code: "654321" });
+});

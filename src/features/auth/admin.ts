@@ -43,7 +43,8 @@ export async function listBrokers(ctx: AppContext): Promise<BrokerListing[]> {
     }));
 }
 
-async function brokerByEmail(ctx: AppContext, email: string) {
+/** The account with this email, or not_found saying so (the admin commands' one message for it). */
+export async function brokerByEmail(ctx: AppContext, email: string) {
   const user = (await ctx.db.select().from(users).where(eq(users.email, normalizeEmail(email))))[0];
   if (!user) throw new AppError("not_found", `No broker with the email ${normalizeEmail(email)}`);
   return user;

@@ -130,16 +130,21 @@ export const authRoutes = (ctx: AppContext, { secondFactor, rememberTimeZone }: 
     });
 };
 
-/** POST /api/workspace/join: accepting an invitation creates the account and signs it in, as sign-up does. */
-export const joinRoutes = (ctx: AppContext) => {
+/**
+ * POST /api/workspace/join: accepting an invitation makes the account (or brings back a removed
+ * member's, auth/join.ts) and signs it in, as sign-up does; a returning account with two-factor on
+ * gets sign-in's challenge instead (202, finished by POST /api/two-factor/verify).
+ */
+export const joinRoutes = (ctx: AppContext, { secondFactor }: Pick<SignInHooks, "secondFactor">) => {
   const session = brokerCookie(ctx);
   return new Elysia({ name: "workspace-join", seed: contextSeed(ctx), prefix: "/api/workspace" }).post(
     "/join",
     async ({ body, cookie, request, server, status }) => {
-      const result = await joinWorkspace(ctx, { ...body, address: clientAddress(ctx, request, server) });
+      const result = await joinWorkspace(ctx, { ...body, address: clientAddress(ctx, request, server) }, secondFactor);
+      if ("twoFactorRequired" in result) return status(202, result);
       session.set(cookie, result.token, result.expiresAt);
       return status(201, { user: result.user, token: result.token });
     },
-    { body: JoinBody, response: { 201: AuthResponse } },
+    { body: JoinBody, response: { 201: AuthResponse, 202: SecondFactorChallenge } },
   );
 };

@@ -19,6 +19,8 @@ import type { Reader } from "../../../db/client.ts";
 import { isUniqueViolation } from "../../../db/dialect.ts";
 import { perContext } from "../../lib/instance-state.ts";
 import { foundWorkspace } from "../workspaces/founding.ts";
+import { membershipOf } from "../workspaces/members.ts";
+import { workspaceMessages } from "../../shared/workspaces.ts";
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -140,6 +142,8 @@ export async function signInBroker<Challenge>(
   await checkSignIn(throttleFor(ctx), { address: input.address, email, password: input.password, passwordHash: user?.passwordHash });
   // Said only to whoever knows the password; a guesser still sees "Invalid email or password".
   if (user!.disabledAt) throw new AppError("forbidden", "This account is disabled. Ask the portal's administrator.");
+  // A removed member's account opens nothing: said here rather than with a session every route refuses.
+  if (!(await membershipOf(ctx, user!.id))) throw new AppError("forbidden", workspaceMessages.noWorkspace);
   // Two-factor on: a challenge for POST /api/two-factor/verify instead of a session.
   const challenge = await secondFactor(ctx, user!.id);
   if (challenge) return challenge;

@@ -1,7 +1,7 @@
 // Broker accounts as the other ways of signing in see them (two-factor, OpenID Connect): whether
 // an account has a password or is disabled, and an account created without a password. They live
 // here so that only the auth feature reads and writes the users table.
-import { eq } from "drizzle-orm";
+import { eq, ne } from "drizzle-orm";
 import { isUniqueViolation } from "../../../db/dialect.ts";
 import { users } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
@@ -35,15 +35,28 @@ export async function signInAccountByEmail(ctx: AppContext, email: string): Prom
   return row ? toAccount(row) : null;
 }
 
-/** A broker who signs in through an identity provider only: no password. */
-export async function createBrokerWithoutPassword(tx: Writer, input: { email: string; firstName: string | null; lastName: string | null }): Promise<PublicUser> {
+/** Whether any broker account other than this one exists (is this the portal's first?). */
+export async function anotherBrokerExists(tx: Writer, userId: string): Promise<boolean> {
+  return Boolean((await tx.select({ id: users.id }).from(users).where(ne(users.id, userId)).limit(1))[0]);
+}
+
+/**
+ * A broker who signs in through an identity provider only: no password. `join` gives the account
+ * its membership in the same transaction (by default it founds a workspace of its own).
+ */
+export async function createBrokerWithoutPassword(
+  tx: Writer,
+  input: { email: string; firstName: string | null; lastName: string | null },
+  join: (tx: Writer, user: PublicUser) => Promise<void> = foundWorkspace,
+): Promise<PublicUser> {
   try {
     const row = (await tx
       .insert(users)
       .values({ id: newId(), email: normalizeEmail(input.email), passwordHash: null, firstName: input.firstName, lastName: input.lastName })
       .returning())[0]!;
-    await foundWorkspace(tx, row);
-    return toPublicUser(row);
+    const user = toPublicUser(row);
+    await join(tx, user);
+    return user;
   } catch (error) {
     // isUniqueViolation: SQLite and PostgreSQL word this differently (it used to match SQLite's only).
     if (isUniqueViolation(error)) throw new AppError("conflict", "An account with this email already exists. Sign in instead.");

@@ -3,7 +3,11 @@ import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from "../../shared/validation.ts";
 
 const optionalText = (maxLength: number, error: string) => t.Optional(t.Union([t.String({ maxLength }), t.Null()], { error }));
 
-/** The broker's profile as their Profile page shows and edits it. */
+/**
+ * The broker's profile as their Profile page shows and edits it: their own name and contact
+ * details (phone, contact email, time zone), and their workspace's branding (company, accent
+ * colour, logo), which only an owner may change.
+ */
 export const BrokerProfileDto = t.Object({
   id: t.String(),
   email: t.String(),
@@ -17,10 +21,14 @@ export const BrokerProfileDto = t.Object({
   timeZone: t.Nullable(t.String()),
   /** Same-origin path of the logo, or null. */
   logoUrl: t.Nullable(t.String()),
+  /** Whether this member may change the workspace's branding (company, accent colour, logo): owners only. */
+  canEditBranding: t.Boolean(),
+  /** Who may: the names of the workspace's owners. */
+  brandingOwners: t.Array(t.String()),
 });
 export type BrokerProfileDto = typeof BrokerProfileDto.static;
 
-/** Fields left out stay as they are; null or blank clears one. */
+/** Fields left out stay as they are; null or blank clears one. company and accentColor are the workspace's: owners only. */
 export const UpdateProfileBody = t.Object({
   firstName: optionalText(MAX_NAME_LENGTH, `Names must be text of at most ${MAX_NAME_LENGTH} characters`),
   lastName: optionalText(MAX_NAME_LENGTH, `Names must be text of at most ${MAX_NAME_LENGTH} characters`),
@@ -35,7 +43,9 @@ export type UpdateProfileInput = typeof UpdateProfileBody.static;
 export const LogoParams = t.Object({ key: t.String({ maxLength: 64 }) });
 
 /**
- * A broker as their customers' portal shows them: how to reach them and their branding. The
+ * A broker as their customers' portal shows them: how to reach the member assigned to the
+ * customer (name, phone, email) under their workspace's branding (company, logo, accent colour);
+ * `id` is the workspace's. The
  * server always sends every field; all but id and name are optional in the type so clients
  * written against the earlier { id, name } shape keep working.
  */

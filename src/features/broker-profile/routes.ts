@@ -10,11 +10,12 @@ export const brokerProfileRoutes = (ctx: AppContext) =>
     .use(access(ctx))
     .guard({ broker: true }, (app) =>
       app
-        .get("/profile", async ({ broker }) => brokerProfile(ctx, broker), { response: BrokerProfileDto })
-        .put("/profile", async ({ broker, body }) => updateBrokerProfile(ctx, { broker, input: body }), { body: UpdateProfileBody, response: BrokerProfileDto })
-        // The multipart body is streamed by the service (parse: "none"), never buffered by Elysia.
-        .post("/profile/logo", async ({ broker, request }) => uploadBrokerLogo(ctx, { broker, request }), { parse: "none", response: BrokerProfileDto })
-        .delete("/profile/logo", async ({ broker }) => removeBrokerLogo(ctx, broker), { response: BrokerProfileDto }),
+        .get("/profile", async ({ broker, member }) => brokerProfile(ctx, { broker, member }), { response: BrokerProfileDto })
+        .put("/profile", async ({ broker, member, body }) => updateBrokerProfile(ctx, { broker, member, input: body }), { body: UpdateProfileBody, response: BrokerProfileDto })
+        // The workspace's logo (owners only). The multipart body is streamed by the service
+        // (parse: "none"), never buffered by Elysia.
+        .post("/profile/logo", async ({ broker, member, request }) => uploadBrokerLogo(ctx, { broker, member, request }), { parse: "none", response: BrokerProfileDto })
+        .delete("/profile/logo", async ({ broker, member }) => removeBrokerLogo(ctx, { broker, member }), { response: BrokerProfileDto }),
     )
     // Public: a customer's portal and their mail client load it without signing in.
     .get("/logos/:key", async ({ params }) => logoResponse(ctx, params.key), { params: LogoParams, response: NotJson });

@@ -1,8 +1,10 @@
-// The broker's Profile: their name, how customers reach them (company, phone, contact email),
-// their branding (logo, accent colour) and the time zone emails print times in.
+// The broker's Profile: their name, how the customers assigned to them reach them (phone,
+// contact email), the time zone their emails print times in, and their workspace's branding
+// (company, logo, accent colour), which every customer of the workspace sees and only an owner
+// may change.
 import { rmSync } from "node:fs";
 import { eq } from "drizzle-orm";
-import { brokerLogos } from "../../../db/tables.ts";
+import { workspaceLogos } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { randomToken } from "../../lib/tokens.ts";
@@ -10,65 +12,88 @@ import { inTransaction, write } from "../../lib/unit-of-work.ts";
 import { receiveFile } from "../../lib/upload.ts";
 import { ACCENT_COLOR_PATTERN, brandingMessages, isKnownTimeZone, isValidPhone, LOGO_MAX_BYTES, LOGO_TYPES } from "../../shared/branding.ts";
 import { cleanName, isPlainEmail, normalizeEmail, onePlainEmailMessage } from "../../shared/validation.ts";
-import { brokerById, setBrokerName } from "../auth/brokers.ts";
+import { displayName } from "../../shared/user-display.ts";
+import { roleMay, type Scope } from "../../shared/workspaces.ts";
+import { brokersById, setBrokerName } from "../auth/brokers.ts";
 import type { PublicUser } from "../auth/model.ts";
-import { logoKeys, logoPath, profileRows, saveProfile, type ProfileRow } from "./contact.ts";
+import { ownersOf } from "../workspaces/members.ts";
+import { requireRole } from "../workspaces/permissions.ts";
+import { brandingOf, profileRows, saveBranding, saveProfile, type BrandingRow, type ProfileRow } from "./contact.ts";
 import type { BrokerProfileDto, UpdateProfileInput } from "./model.ts";
 
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 /** A name field (a person's, the company's) as stored: cleaned (cleanName), and null when nothing is left. */
 const nameOrNull = (value: string | null | undefined) => (value && cleanName(value)) || null;
 
-export async function brokerProfile(ctx: AppContext, broker: PublicUser): Promise<BrokerProfileDto> {
+/** Who is asking: the signed-in account, and their place in their workspace. */
+interface Asker {
+  broker: PublicUser;
+  member: Scope;
+}
+
+export async function brokerProfile(ctx: AppContext, { broker, member }: Asker): Promise<BrokerProfileDto> {
   const profile = (await profileRows(ctx.db, [broker.id])).get(broker.id);
-  const logoKey = (await logoKeys(ctx.db, [broker.id])).get(broker.id);
+  const branding = (await brandingOf(ctx.db, [member.workspaceId])).get(member.workspaceId)!;
+  const owners = await brokersById(ctx, await ownersOf(ctx, member.workspaceId));
   return {
     id: broker.id,
     email: broker.email,
     firstName: broker.firstName,
     lastName: broker.lastName,
-    company: profile?.company ?? null,
+    company: branding.company,
     phone: profile?.phone ?? null,
     contactEmail: profile?.contactEmail ?? null,
-    accentColor: profile?.accentColor ?? null,
+    accentColor: branding.accentColor,
     timeZone: profile?.timeZone ?? null,
-    logoUrl: logoKey ? logoPath(logoKey) : null,
+    logoUrl: branding.logoUrl,
+    canEditBranding: roleMay(member.role, "changeBranding"),
+    brandingOwners: [...owners.values()].map(displayName),
   };
 }
 
+type ContactChanges = Partial<Omit<ProfileRow, "brokerId" | "updatedAt">>;
+type BrandingChanges = Partial<Omit<BrandingRow, "workspaceId" | "updatedAt">>;
+
 /** The input checked and tidied: only the fields sent, blanks as null; a 400 naming the first bad one. */
-function profileChanges(input: UpdateProfileInput): Partial<Omit<ProfileRow, "brokerId" | "updatedAt">> {
-  const changes: Partial<Omit<ProfileRow, "brokerId" | "updatedAt">> = {};
-  if (input.company !== undefined) changes.company = nameOrNull(input.company);
+function profileChanges(input: UpdateProfileInput): { contact: ContactChanges; branding: BrandingChanges } {
+  const contact: ContactChanges = {};
+  const branding: BrandingChanges = {};
+  if (input.company !== undefined) branding.company = nameOrNull(input.company);
   if (input.phone !== undefined) {
     const phone = blankToNull(input.phone);
     if (phone && !isValidPhone(phone)) throw badRequest(brandingMessages.phone);
-    changes.phone = phone;
+    contact.phone = phone;
   }
   if (input.contactEmail !== undefined) {
     const email = blankToNull(input.contactEmail);
     // It becomes the Reply-To of customer emails: a list or a display name would add recipients.
     if (email && !isPlainEmail(normalizeEmail(email))) throw badRequest(/[,;<>"()]/.test(email) ? onePlainEmailMessage : brandingMessages.contactEmail);
-    changes.contactEmail = email && normalizeEmail(email);
+    contact.contactEmail = email && normalizeEmail(email);
   }
   if (input.accentColor !== undefined) {
     const color = blankToNull(input.accentColor);
     if (color && !ACCENT_COLOR_PATTERN.test(color)) throw badRequest(brandingMessages.accentColor);
-    changes.accentColor = color && color.toLowerCase();
+    branding.accentColor = color && color.toLowerCase();
   }
   if (input.timeZone !== undefined) {
     const zone = blankToNull(input.timeZone);
     if (zone && !isKnownTimeZone(zone)) throw badRequest(brandingMessages.timeZone);
-    changes.timeZone = zone;
+    contact.timeZone = zone;
   }
-  return changes;
+  return { contact, branding };
 }
 
-export async function updateBrokerProfile(ctx: AppContext, { broker, input }: { broker: PublicUser; input: UpdateProfileInput }): Promise<BrokerProfileDto> {
+/**
+ * Saves the member's own fields and, for an owner, the workspace's branding, in one transaction.
+ * A request that names a branding field from a member who may not change it is refused whole
+ * (403): nothing of it is saved.
+ */
+export async function updateBrokerProfile(ctx: AppContext, { broker, member, input }: Asker & { input: UpdateProfileInput }): Promise<BrokerProfileDto> {
   // Every field is optional, so Elysia hands over a missing or unreadable body (text, XML, an
   // array) as {}: refuse a request that names no field rather than answer success for nothing.
   if (!Object.values(input).some((v) => v !== undefined)) throw badRequest("Send at least one profile field to change.");
-  const changes = profileChanges(input);
+  const { contact, branding } = profileChanges(input);
+  if (Object.keys(branding).length) requireRole(member, "changeBranding");
   const updated = await inTransaction(ctx, async ({ tx, now }) => {
       const named =
         input.firstName !== undefined || input.lastName !== undefined
@@ -77,18 +102,20 @@ export async function updateBrokerProfile(ctx: AppContext, { broker, input }: { 
             lastName: input.lastName !== undefined ? nameOrNull(input.lastName) : broker.lastName,
           })
           : broker;
-      if (Object.keys(changes).length) await saveProfile(tx, broker.id, changes, now);
+      if (Object.keys(contact).length) await saveProfile(tx, broker.id, contact, now);
+      if (Object.keys(branding).length) await saveBranding(tx, member.workspaceId, branding, now);
       return named;
     });
-  return brokerProfile(ctx, updated);
+  return brokerProfile(ctx, { broker: updated, member });
 }
 
 /**
- * A new logo: PNG or JPEG by its bytes (never SVG, which can carry script), at most 512 KB. It is
- * stored in the database under a new random key, so the old URL stops working and the new one
- * can be cached for good.
+ * The workspace's new logo (owners only; refused before the body is read): PNG or JPEG by its
+ * bytes (never SVG, which can carry script), at most 512 KB. It is stored in the database under a
+ * new random key, so the old URL stops working and the new one can be cached for good.
  */
-export async function uploadBrokerLogo(ctx: AppContext, { broker, request }: { broker: PublicUser; request: Request }): Promise<BrokerProfileDto> {
+export async function uploadBrokerLogo(ctx: AppContext, { broker, member, request }: Asker & { request: Request }): Promise<BrokerProfileDto> {
+  requireRole(member, "changeBranding");
   const file = await receiveFile(request, {
     tempDir: ctx.files.tempDir,
     maxBytes: LOGO_MAX_BYTES,
@@ -100,17 +127,18 @@ export async function uploadBrokerLogo(ctx: AppContext, { broker, request }: { b
     const data = Buffer.from(await Bun.file(file.tempPath).arrayBuffer());
     const row = { key: randomToken(18), mimeType: file.mimeType, data, createdAt: ctx.clock.now() };
     await inTransaction(ctx, async ({ tx }) => {
-      await tx.insert(brokerLogos).values({ brokerId: broker.id, ...row }).onConflictDoUpdate({ target: brokerLogos.brokerId, set: row });
+      await tx.insert(workspaceLogos).values({ workspaceId: member.workspaceId, ...row }).onConflictDoUpdate({ target: workspaceLogos.workspaceId, set: row });
     });
   } finally {
     rmSync(file.tempPath, { force: true });
   }
-  return brokerProfile(ctx, broker);
+  return brokerProfile(ctx, { broker, member });
 }
 
-export async function removeBrokerLogo(ctx: AppContext, broker: PublicUser): Promise<BrokerProfileDto> {
-  await write(ctx, (tx) => tx.delete(brokerLogos).where(eq(brokerLogos.brokerId, broker.id)));
-  return brokerProfile(ctx, broker);
+export async function removeBrokerLogo(ctx: AppContext, asker: Asker): Promise<BrokerProfileDto> {
+  requireRole(asker.member, "changeBranding");
+  await write(ctx, (tx) => tx.delete(workspaceLogos).where(eq(workspaceLogos.workspaceId, asker.member.workspaceId)));
+  return brokerProfile(ctx, asker);
 }
 
 /**
@@ -119,8 +147,9 @@ export async function removeBrokerLogo(ctx: AppContext, broker: PublicUser): Pro
  * new upload gets a new key.
  */
 export async function logoResponse(ctx: AppContext, key: string): Promise<Response> {
-  const row = (await ctx.db.select().from(brokerLogos).where(eq(brokerLogos.key, key)))[0];
-  if (!row || !await brokerById(ctx, row.brokerId)) throw notFound("No such logo");
+  // A workspace's removal takes its logo with it (on delete cascade).
+  const row = (await ctx.db.select().from(workspaceLogos).where(eq(workspaceLogos.key, key)))[0];
+  if (!row) throw notFound("No such logo");
   return new Response(new Uint8Array(row.data), {
     headers: {
       "Content-Type": row.mimeType,

@@ -9,9 +9,12 @@ import type { CustomerProfileDto } from "./model.ts";
 import type { CustomerSession } from "./service.ts";
 import type { PortalAccess } from "./session.ts";
 
-/** The brokers of the relationships this request may see, in invitation order, with how to reach them. */
+/**
+ * The brokers of the relationships this request may see, in invitation order, with how to reach
+ * them: each relationship's assignee under their workspace's branding.
+ */
 export async function brokersOf(ctx: AppContext, access: PortalAccess): Promise<BrokerContactDto[]> {
-  const brokers = await brokerContacts(ctx, access.customers.map((c) => c.workspaceId));
+  const brokers = await brokerContacts(ctx, access.customers);
   return [...new Set(access.customers.map((c) => c.workspaceId))].flatMap((id) => {
     const broker = brokers.get(id);
     return broker ? [broker] : [];

@@ -89,10 +89,11 @@ export async function createCustomer(ctx: AppContext, input: CreateCustomerInput
       // 192 bits of randomness: the link is the key to this broker's requests, and only to them.
       const customer = (await customerInsert(tx).execute({ id: newId(), workspaceId: member.workspaceId, assigneeId: member.memberId, email, name, loanType: loanType ?? null, uploadLink: randomToken(24), invitedAt: now }))[0]!;
       await insertRequestedDocuments(tx, { brokerId: member.workspaceId, customerId: customer.id, documents: docs, dueDate, reminderAt });
+      const sender = await emailSender(ctx, customer, tx);
       const content = invitationEmail({
         customerName: customer.name,
-        brokerName: displayName(broker),
-        sender: await emailSender(ctx, broker.id, tx),
+        brokerName: sender?.name ?? displayName(broker),
+        sender,
         uploadUrl: uploadUrl(ctx, customer.uploadLink),
         documents: docs.map((d) => ({ name: d.name, dueDate })),
       });
@@ -134,10 +135,11 @@ export async function requestDocuments(ctx: AppContext, input: RequestDocumentsI
   return inTransaction(ctx, async (unit) => {
     const { tx } = unit;
     const rows = await insertRequestedDocuments(tx, { brokerId: member.workspaceId, customerId, documents: docs, dueDate, reminderAt });
+    const sender = await emailSender(ctx, customer, tx); // the customer's assignee, whoever asks
     const content = documentsRequestedEmail({
       customerName: customer.name,
-      brokerName: displayName(broker),
-      sender: await emailSender(ctx, broker.id, tx),
+      brokerName: sender?.name ?? displayName(broker),
+      sender,
       uploadUrl: uploadUrl(ctx, customer.uploadLink),
       documents: docs.map((d) => ({ name: d.name, dueDate })),
     });

@@ -239,10 +239,11 @@ export async function resendInvitation(ctx: AppContext, { broker, member, custom
   const customer = await findOwnedCustomer(ctx, member, customerId);
   if (customer.invitationStatus === "accepted") throw new AppError("conflict", "This customer has already accepted the invitation.");
   const docs = (await listCustomerDocuments(ctx, member.workspaceId, customerId)).filter((d) => isRequirement(d.status));
+  const sender = await emailSender(ctx, customer); // the customer's assignee, whoever resends
   const content = invitationResendEmail({
     customerName: customer.name,
-    brokerName: displayName(broker),
-    sender: await emailSender(ctx, broker.id),
+    brokerName: sender?.name ?? displayName(broker),
+    sender,
     uploadUrl: uploadUrl(ctx, customer.uploadLink),
     documents: docs.map((d) => ({ name: d.name, dueDate: d.dueDate })),
   });

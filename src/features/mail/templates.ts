@@ -17,9 +17,10 @@ export interface EmailContent {
 }
 
 /**
- * The broker an email to a customer comes from, as their profile presents them
- * (broker-profile/contact.ts builds it): replies go to `replyTo`, times are printed in
- * `timeZone`, and the logo, company and accent colour brand the HTML.
+ * The broker an email to a customer comes from: the member assigned to the customer, under their
+ * workspace's branding (broker-profile/contact.ts builds it). Replies go to `replyTo` (the
+ * member's contact email), times are printed in the member's `timeZone`, and the workspace's
+ * logo, company and accent colour brand the HTML.
  */
 export interface EmailSender {
   name: string;

@@ -82,6 +82,15 @@ export async function addCustomerNotification(unit: Unit, customerId: string, n:
   unit.publish({ type: "notification_created", audience: "customer", customerId, notificationId: id });
 }
 
+/**
+ * A member removed from their workspace keeps none of its news: their own notifications (which
+ * name its customers) go, in the removal's transaction (workspaces' removeMember, handed this by
+ * src/app.ts), so an account that joins a workspace again finds none of the old ones.
+ */
+export async function dropBrokerNotifications(unit: Unit, brokerId: string): Promise<void> {
+  await unit.tx.delete(notifications).where(and(eq(notifications.audience, "broker"), eq(notifications.brokerId, brokerId)));
+}
+
 /** Whose notifications: a broker's, or a customer's. */
 export type Owner = { audience: "broker"; brokerId: string } | { audience: "customer"; customerIds: string[] };
 

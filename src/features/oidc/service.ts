@@ -3,7 +3,7 @@
 // issuer, audience, expiry, nonce) are the library's, never hand-written; only "not issued in the
 // future" is added here. This file decides who
 // the verified person is here: the broker linked to their (issuer, subject), else the broker with
-// their verified email, else a new broker when sign-up is allowed.
+// their verified email, else a new broker in the workspace that claims their email's domain.
 import { and, eq } from "drizzle-orm";
 import type * as Oidc from "openid-client";
 import { brokerOidcIdentities } from "../../../db/tables.ts";
@@ -14,7 +14,14 @@ import { newId } from "../../lib/tokens.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import type { SsoErrorCode } from "../../shared/oidc.ts";
 import { cleanName, isValidEmail, normalizeEmail } from "../../shared/validation.ts";
-import { createBrokerWithoutPassword, signInAccountByEmail, signInAccountById } from "../auth/sign-in-accounts.ts";
+import { anotherBrokerExists, createBrokerWithoutPassword, signInAccountByEmail, signInAccountById } from "../auth/sign-in-accounts.ts";
+import type { PublicUser } from "../auth/model.ts";
+import type { Writer } from "../../lib/jobs.ts";
+import { emailDomain } from "../../shared/claimed-domains.ts";
+import { joinByClaimedDomain } from "../workspaces/claimed-domains.ts";
+import { joinByPendingInvitation } from "../workspaces/invitations.ts";
+import { foundWorkspace } from "../workspaces/founding.ts";
+import { membershipOf } from "../workspaces/members.ts";
 import { rememberFlow, takeFlow } from "./flows.ts";
 import { instanceState, perContext } from "../../lib/instance-state.ts";
 import { FailureLimiter } from "../../lib/rate-limit.ts";
@@ -163,7 +170,7 @@ async function brokerFor(ctx: AppContext, settings: OidcConfig, claims: Oidc.IDT
   const email = typeof claims.email === "string" ? normalizeEmail(claims.email) : "";
   // Only an address the provider vouches for is matched to (or creates) an account.
   if (!isValidEmail(email) || claims.email_verified !== true) throw new SsoError("email_not_verified");
-  const domain = email.slice(email.lastIndexOf("@") + 1);
+  const domain = emailDomain(email);
   if (settings.allowedDomains && !settings.allowedDomains.includes(domain)) throw new SsoError("domain_not_allowed", domain);
 
   const linked = (await ctx.db
@@ -171,20 +178,51 @@ async function brokerFor(ctx: AppContext, settings: OidcConfig, claims: Oidc.IDT
       .from(brokerOidcIdentities)
       .where(and(eq(brokerOidcIdentities.issuer, settings.issuer), eq(brokerOidcIdentities.subject, claims.sub))))[0];
   if (linked) {
-    if ((await signInAccountById(ctx, linked.userId))?.disabled !== false) throw new SsoError("account_disabled");
+    const account = await signInAccountById(ctx, linked.userId);
+    if (account?.disabled !== false) throw new SsoError("account_disabled");
+    // The account's own address: the provider's may have changed since it was linked.
+    await rejoinIfRemoved(ctx, linked.userId, account.user.email);
     return linked.userId;
   }
 
   const existing = await signInAccountByEmail(ctx, email);
   if (existing?.disabled) throw new SsoError("account_disabled");
-  if (!existing && !ctx.config.allowSignup) throw new SsoError("no_account");
-  return inTransaction(ctx, async ({ tx }) => {
+  if (existing) await rejoinIfRemoved(ctx, existing.user.id, email);
+  return inTransaction(ctx, async ({ tx, now }) => {
     const userId =
       existing?.user.id ??
-      (await createBrokerWithoutPassword(tx, { email, firstName: nameClaim(claims.given_name), lastName: nameClaim(claims.family_name) })).id;
+      (await createBrokerWithoutPassword(tx, { email, firstName: nameClaim(claims.given_name), lastName: nameClaim(claims.family_name) }, (tx, user) => joinFirstTime(ctx, tx, { user, domain, now }))).id;
     await tx.insert(brokerOidcIdentities).values({ id: newId(), userId, issuer: settings.issuer, subject: claims.sub, createdAt: ctx.clock.now() });
     return userId;
   });
+}
+
+/**
+ * Where a first single sign-on's new account belongs (issue 40: no more islands): an invitation
+ * still open for its email (the provider proved the email as the link would), else the workspace
+ * that claims its email's domain, with that workspace's default role, whether sign-up is open or
+ * not (the owner's claim is the admission, as an invitation is). Neither: refused, except for the
+ * very first account of an empty portal with sign-up allowed, which founds the first workspace (as
+ * password sign-up's first account does), so a portal behind single sign-on can start. Anyone
+ * else founds a workspace by signing up with a password, where ALLOW_SIGNUP allows.
+ */
+async function joinFirstTime(ctx: AppContext, tx: Writer, { user, domain, now }: { user: PublicUser; domain: string; now: Date }): Promise<void> {
+  if (await joinByPendingInvitation(tx, { email: user.email, userId: user.id, now })) return;
+  if (await joinByClaimedDomain(tx, { userId: user.id, domain })) return;
+  if (!ctx.config.allowSignup) throw new SsoError("no_account", domain);
+  if (await anotherBrokerExists(tx, user.id)) throw new SsoError("domain_not_claimed", domain);
+  await foundWorkspace(tx, user);
+}
+
+/**
+ * An account in no workspace (a removed member) comes back only by a new invitation, which its
+ * sign-in accepts; never by a claimed domain (that would undo the removal). Without one it is
+ * told so at the door instead of landing on a dashboard that answers 401.
+ */
+async function rejoinIfRemoved(ctx: AppContext, userId: string, email: string): Promise<void> {
+  if (await membershipOf(ctx, userId)) return;
+  const joined = await inTransaction(ctx, ({ tx, now }) => joinByPendingInvitation(tx, { email, userId, now }));
+  if (!joined) throw new SsoError("no_workspace");
 }
 
 const nameClaim = (value: unknown) => (typeof value === "string" && cleanName(value).slice(0, 100)) || null;

@@ -24,10 +24,12 @@ export async function queueReminderEmail(
 ): Promise<boolean> {
   const customer = await customerContact(ctx, input.customerId, tx);
   if (!customer) return false;
+  // From the customer's assignee, whoever sends it (brokerName: only if the assignee is gone).
+  const sender = await emailSender(ctx, customer, tx);
   const content = reminderEmail({
     customerName: customer.name,
-    brokerName: input.brokerName,
-    sender: await emailSender(ctx, customer.assigneeId, tx),
+    brokerName: sender?.name ?? input.brokerName,
+    sender,
     uploadUrl: customer.uploadUrl,
     documents: input.documents.map((d) => ({ name: d.name, dueDate: d.dueDate, toSign: d.kind === "signature" })),
   });

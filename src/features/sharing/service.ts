@@ -86,7 +86,8 @@ export async function shareDocuments(ctx: AppContext, { broker, member, request,
         const docs = await insertSharedDocuments(unit.tx, { brokerId: member.workspaceId, customerId: customer.id, files, at: unit.now });
         // A customer just added in this dialog: this email stands for their invitation (held back till now).
         const firstEmail = await takeHeldInvitation(ctx, unit.tx, customer.id);
-        const content = sharedFilesEmail({ customerName: customer.name, brokerName, sender: await emailSender(ctx, broker.id, unit.tx), uploadUrl: uploadUrl(ctx, customer.uploadLink), fileNames, firstEmail });
+        const sender = await emailSender(ctx, customer, unit.tx); // the customer's assignee, whoever shares
+        const content = sharedFilesEmail({ customerName: customer.name, brokerName: sender?.name ?? brokerName, sender, uploadUrl: uploadUrl(ctx, customer.uploadLink), fileNames, firstEmail });
         await queueEmail(ctx, unit.tx, { kind: "documents_shared", to: customer.email, dedupeKey: `shared:${docs[0]!.id}`, ...content });
         await addCustomerNotification(unit, customer.id, {
           type: "other",

@@ -203,7 +203,7 @@ async function insertRequest(
     document: doc,
     detail: `${input.original.name} (SHA-256 ${input.original.sha256}); signers: ${input.signers.map((s) => s.email).join(", ")}`,
   });
-  const request = { id: requestId, name: parsed.name, message: parsed.message, createdBy: input.broker.id, customerId: customer.id };
+  const request = { id: requestId, name: parsed.name, message: parsed.message, customerId: customer.id };
   // In order, only the first is asked now (the customer); in parallel, everyone.
   for (const signer of parsed.ordered ? rows.slice(0, 1) : rows) {
     await emailSignerInvitation(ctx, tx, { request, signer, dueDate: input.dueDate, uploadLinkUrl: uploadUrl(ctx, customer.uploadLink) });

@@ -1,11 +1,13 @@
 // The signature emails, queued in the transaction of the change that causes them: a signer asked
 // to sign (the customer to their upload link, another signer to their own link) and, once sealed,
 // the completed email to every signer with the sealed PDF attached when it is within the upload
-// size limit (else the link opens it). They come from the broker who asked: their name, branding
-// and Reply-To (broker-profile's emailSender).
+// size limit (else the link opens it). They come from the customer's broker as every email to the
+// customer does (broker-profile's emailSender: the assignee's name and Reply-To under the
+// workspace's branding), whoever the signer is.
 import type { AppContext } from "../../context.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { emailSender } from "../broker-profile/contact.ts";
+import { customerContact } from "../customers/lookups.ts";
 import { queueEmail } from "../mail/service.ts";
 import { signatureCompletedEmail, signatureRequestEmail } from "../mail/templates.ts";
 import type { SignerRow } from "./lookups.ts";
@@ -15,11 +17,12 @@ interface RequestForEmail {
   id: string;
   name: string;
   message: string | null;
-  createdBy: string | null;
+  customerId: string;
 }
 
 async function from(ctx: AppContext, db: Writer, request: RequestForEmail) {
-  const sender = request.createdBy ? await emailSender(ctx, request.createdBy, db) : undefined;
+  const customer = await customerContact(ctx, request.customerId, db);
+  const sender = customer ? await emailSender(ctx, customer, db) : undefined;
   return { sender, brokerName: sender?.name ?? "Your broker" };
 }
 

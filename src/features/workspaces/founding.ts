@@ -11,7 +11,7 @@ import { displayName, type DisplayableUser } from "../../shared/user-display.ts"
  *
  * The workspace takes its founder's id, as every upgraded broker's did (migration 0021). The
  * services that do not take the member's scope yet (docs/architecture.md, "Workspaces": plan,
- * notifications, live events, branding) read and write a broker's data under that broker's id,
+ * notifications, live events) read and write a broker's data under that broker's id,
  * which is their workspace's id only for its founder: an invited member (invitations.ts) has an
  * id of their own.
  */

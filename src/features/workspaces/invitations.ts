@@ -1,7 +1,7 @@
 // An owner's invitations to join their workspace: one-time links, 7 days, kept only as the
 // token's hash. Accepting one creates the account, which is auth's (auth/join.ts): this holds the
 // invitation's rules and the membership it grants.
-import { and, asc, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, lt } from "drizzle-orm";
 import { users, workspaceInvitations, workspaceMembers, workspaces } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
@@ -127,6 +127,20 @@ export async function joinByInvitation(tx: Writer, input: { invitationId: string
   if (!claimed) return false;
   await tx.insert(workspaceMembers).values({ userId: input.userId, workspaceId: claimed.workspaceId, role: claimed.role });
   return true;
+}
+
+/**
+ * A single sign-on proves the email as the link does: an account signing in so (a new one, or a
+ * removed member's) accepts the newest invitation still open for its email. False when there is none.
+ */
+export async function joinByPendingInvitation(tx: Writer, input: { email: string; userId: string; now: Date }): Promise<boolean> {
+  const open = (await tx
+    .select({ id: workspaceInvitations.id })
+    .from(workspaceInvitations)
+    .where(and(eq(workspaceInvitations.email, input.email), isNull(workspaceInvitations.acceptedAt), gt(workspaceInvitations.expiresAt, input.now)))
+    .orderBy(desc(workspaceInvitations.createdAt), desc(workspaceInvitations.id))
+    .limit(1))[0];
+  return open ? joinByInvitation(tx, { invitationId: open.id, userId: input.userId, now: input.now }) : false;
 }
 
 /** Expired invitations open nothing: dropped by the hourly task. Accepted ones stay, the record of who joined by whose invitation. */

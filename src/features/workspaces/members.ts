@@ -1,6 +1,6 @@
 // Who a signed-in broker is in their workspace: the membership every broker request resolves
 // (the access plugin's { broker: true }), and what scoping starts from.
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { workspaceMembers, workspaces } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { prepared } from "../../lib/prepared.ts";
@@ -27,4 +27,14 @@ export async function membershipOf(ctx: AppContext, userId: string): Promise<Sco
 /** Whether this account is a member of this workspace (a customer's assignee must be). */
 export async function isMemberOf(ctx: AppContext, workspaceId: string, userId: string): Promise<boolean> {
   return Boolean((await ctx.db.select({ id: workspaceMembers.userId }).from(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId))))[0]);
+}
+
+/** The ids of the workspace's owners, longest-standing first (who may change what only owners may). */
+export async function ownersOf(ctx: AppContext, workspaceId: string): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ id: workspaceMembers.userId })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, "owner")))
+    .orderBy(asc(workspaceMembers.createdAt), asc(workspaceMembers.userId));
+  return rows.map((r) => r.id);
 }

@@ -7,6 +7,7 @@ import type { Writer } from "../../lib/jobs.ts";
 import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
 import { cleanName } from "../../shared/validation.ts";
 import { workspaceMessages, type Scope, type WorkspaceRole } from "../../shared/workspaces.ts";
+import { checkedClaims } from "./claimed-domains.ts";
 import type { MemberDto, UpdateWorkspaceInput, WorkspaceDto } from "./model.ts";
 import { requireRole } from "./permissions.ts";
 
@@ -18,9 +19,6 @@ export async function workspaceOf(ctx: AppContext, member: Scope): Promise<Works
   return { id: row.id, name: row.name, role: member.role, visibility: row.visibility, claimedDomains: row.claimedDomains, defaultRole: row.defaultRole };
 }
 
-// A domain name: dot-separated labels of letters, digits and inner hyphens, ending in a letter label.
-const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
-
 function checkedSettings(input: UpdateWorkspaceInput): Partial<typeof workspaces.$inferInsert> {
   const settings: Partial<typeof workspaces.$inferInsert> = {};
   if (input.name !== undefined) {
@@ -28,12 +26,9 @@ function checkedSettings(input: UpdateWorkspaceInput): Partial<typeof workspaces
     if (!name) throw badRequest(workspaceMessages.nameRequired);
     settings.name = name;
   }
-  if (input.claimedDomains !== undefined) {
-    const domains = [...new Set(input.claimedDomains.map((d) => d.trim().toLowerCase()))];
-    if (domains.some((d) => !DOMAIN.test(d))) throw badRequest(workspaceMessages.invalidDomain);
-    settings.claimedDomains = domains;
-  }
   if (input.visibility !== undefined) settings.visibility = input.visibility;
+  // Everyone at a claimed domain would get billing and the members: owners are made one by one.
+  if (input.defaultRole === "owner") throw badRequest(workspaceMessages.ownerAsDefaultRole);
   if (input.defaultRole !== undefined) settings.defaultRole = input.defaultRole;
   return settings;
 }
@@ -46,7 +41,10 @@ export async function updateWorkspace(ctx: AppContext, member: Scope, input: Upd
   // (as broker-profile does).
   if (!Object.values(input).some((v) => v !== undefined)) throw badRequest(workspaceMessages.nothingToChange);
   const settings = checkedSettings(input);
-  if (Object.keys(settings).length > 0) await inTransaction(ctx, ({ tx }) => tx.update(workspaces).set(settings).where(eq(workspaces.id, member.workspaceId)));
+  await inTransaction(ctx, async ({ tx }) => {
+    if (input.claimedDomains !== undefined) settings.claimedDomains = await checkedClaims(tx, member.workspaceId, input.claimedDomains);
+    if (Object.keys(settings).length > 0) await tx.update(workspaces).set(settings).where(eq(workspaces.id, member.workspaceId));
+  });
   return workspaceOf(ctx, member);
 }
 
@@ -93,12 +91,16 @@ export interface RemovalHooks {
   moveCustomers: (tx: Writer, input: { workspaceId: string; fromMemberId: string; toMemberId: string }) => Promise<number>;
   /** auth's endBrokerSessions: their sessions end, and the live sockets they opened close after the commit. */
   endSessions: (unit: Unit, userId: string) => Promise<number>;
+  /** notifications' dropBrokerNotifications: theirs name the workspace's customers, and go with them. */
+  dropNotifications: (unit: Unit, userId: string) => Promise<void>;
 }
 
 /**
  * The owner removes a member: in one transaction their customers go to `reassignTo` (by default
- * the owner removing them), their membership ends and so do their sessions. The account stays,
- * in no workspace (it opens nothing). The last owner cannot be removed (409).
+ * the owner removing them), their membership ends and so do their sessions and notifications. The
+ * account stays, in no workspace (it opens nothing, and signing in says so), until an invitation
+ * brings it into a workspace again with nothing of before (auth/join.ts). The last owner cannot be
+ * removed (409).
  */
 export async function removeMember(ctx: AppContext, member: Scope, input: { memberId: string; reassignTo?: string }, hooks: RemovalHooks): Promise<{ moved: number }> {
   requireRole(member, "manageWorkspace");
@@ -115,6 +117,7 @@ export async function removeMember(ctx: AppContext, member: Scope, input: { memb
     const moved = await hooks.moveCustomers(tx, { workspaceId: member.workspaceId, fromMemberId: input.memberId, toMemberId });
     await tx.delete(workspaceMembers).where(eq(workspaceMembers.userId, input.memberId));
     await hooks.endSessions(unit, input.memberId);
+    await hooks.dropNotifications(unit, input.memberId);
     return { moved };
   });
 }

@@ -7,8 +7,6 @@
 import { transaction } from "../../../../db/transaction.ts";
 import type { AppContext } from "../../../context.ts";
 import { addToBatch, type Job, type Writer } from "../../../lib/jobs.ts";
-import { displayName } from "../../../shared/user-display.ts";
-import { brokerById } from "../../auth/brokers.ts";
 import { emailSender } from "../../broker-profile/contact.ts";
 import { customerContact } from "../../customers/lookups.ts";
 import { queueEmail } from "../../mail/service.ts";
@@ -28,7 +26,7 @@ export async function addToReviewEmail(ctx: AppContext, tx: Writer, input: { doc
     group: doc.customerId,
     item,
     windowMs: ctx.config.reviewEmailWindowMs,
-    // The workspace's id names its founding broker, whose name signs the email (see workspaces/founding.ts).
+    // The email comes from the customer's assignee as they are when it is sent (a reassignment meanwhile counts).
     payload: { brokerId: doc.workspaceId, customerId: doc.customerId },
   });
 }
@@ -43,16 +41,16 @@ function lastPerDocument(items: Outcome[]): Outcome[] {
   return [...last.values()];
 }
 
-/** The job handler: the window is over, the customer gets one email with every outcome (nothing if they or their broker are gone). */
+/** The job handler: the window is over, the customer gets one email with every outcome (nothing if they or their assignee are gone). */
 export async function sendReviewEmail(ctx: AppContext, job: Job): Promise<void> {
   const outcomes = lastPerDocument((job.payload.items ?? []) as Outcome[]);
   const customer = await customerContact(ctx, String(job.payload.customerId));
-  const broker = await brokerById(ctx, String(job.payload.brokerId));
-  if (!customer || !broker || outcomes.length === 0) return;
+  const sender = customer && (await emailSender(ctx, customer));
+  if (!customer || !sender || outcomes.length === 0) return;
   const content = reviewOutcomesEmail({
     customerName: customer.name,
-    brokerName: displayName(broker),
-    sender: await emailSender(ctx, broker.id),
+    brokerName: sender.name,
+    sender,
     uploadUrl: customer.uploadUrl,
     outcomes,
   });
