@@ -27,3 +27,4 @@ export * from "./schema-pg/expiry.ts";
 export * from "./schema-pg/templates.ts";
 export * from "./schema-pg/rate-limits.ts";
 export * from "./schema-pg/audit.ts";
+export * from "./schema-pg/signatures.ts";

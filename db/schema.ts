@@ -19,3 +19,4 @@ export * from "./schema/expiry.ts";
 export * from "./schema/templates.ts";
 export * from "./schema/rate-limits.ts";
 export * from "./schema/audit.ts";
+export * from "./schema/signatures.ts";

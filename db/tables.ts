@@ -46,4 +46,6 @@ export const {
   rateLimits,
   auditEvents,
   auditChainHeads,
+  signatureRequests,
+  signatureSigners,
 } = chosen;

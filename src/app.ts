@@ -24,6 +24,7 @@ import { portalRoutes } from "./features/portal/routes.ts";
 import { reminderRoutes } from "./features/reminders/routes.ts";
 import { expiryRoutes } from "./features/expiry/routes.ts";
 import { sharingRoutes } from "./features/sharing/routes.ts";
+import { signatureRoutes } from "./features/signatures/routes.ts";
 import { templateRoutes } from "./features/templates/routes.ts";
 import { workspaceRoutes } from "./features/workspaces/routes.ts";
 import { brokersById } from "./features/auth/brokers.ts";
@@ -77,6 +78,7 @@ export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events), metric
       .use(customerRoutes(ctx))
       .use(documentRoutes(ctx, { onApproved: adoptRecognisedExpiry }))
       .use(sharingRoutes(ctx))
+      .use(signatureRoutes(ctx))
       .use(exportRoutes(ctx))
       .use(auditRoutes(ctx))
       .use(templateRoutes(ctx))

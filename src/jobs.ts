@@ -2,6 +2,8 @@
 import { deliverEmail, SEND_EMAIL_JOB } from "./features/mail/service.ts";
 import { HELD_EMAIL_JOB, sendHeldEmail } from "./features/mail/held.ts";
 import { REVIEW_EMAIL_JOB, sendReviewEmail } from "./features/documents/transitions/review-email.ts";
+import { SEAL_JOB } from "./features/signatures/signing.ts";
+import { sealSignatureRequest } from "./features/signatures/seal-job.ts";
 import { markOverdueDocuments, sendScheduledReminders } from "./features/reminders/scheduled.ts";
 import { sendCadenceReminders } from "./features/reminders/cadence.ts";
 import { requestExpiringRenewals } from "./features/expiry/service.ts";
@@ -20,6 +22,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   [REVIEW_EMAIL_JOB]: sendReviewEmail,
   // A photo ID read after it was approved still gives the document its expiry.
   [RECOGNISE_UPLOAD_JOB]: (ctx, job) => recogniseStoredUpload(ctx, job, adoptRecognisedExpiry),
+  [SEAL_JOB]: sealSignatureRequest,
 };
 
 /** Checked on every scheduler tick (every 5 s) and at start, for anything missed while stopped. */

@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import type { AcceptanceRules, CheckReport } from "../../src/shared/acceptance-rules.ts";
-import { DOCUMENT_STATUSES } from "../../src/shared/documents.ts";
+import { DOCUMENT_KINDS, DOCUMENT_STATUSES } from "../../src/shared/documents.ts";
 import { NOT_YET_UPLOADED_CONDITION, REMINDER_NOT_SENT_CONDITION } from "../partial-indexes.ts";
 import { createdAt, id, time } from "./columns.ts";
 import { workspaces } from "./workspaces.ts";
@@ -17,6 +17,7 @@ export const documents = pgTable(
     name: text("name").notNull(),
     description: text("description"),
     status: text("status", { enum: DOCUMENT_STATUSES }).notNull().default("requested"),
+    kind: text("kind", { enum: DOCUMENT_KINDS }).notNull().default("upload"),
     dueDate: time("due_date"),
     reminderAt: time("reminder_at"),
     reminderSentAt: time("reminder_sent_at"),

@@ -13,6 +13,8 @@ export const emails = pgTable(
     text: text("text").notNull(),
     html: text("html"),
     replyTo: text("reply_to"),
+    attachmentKey: text("attachment_key"),
+    attachmentName: text("attachment_name"),
     status: text("status", { enum: ["pending", "sending", "sent", "failed", "logged"] }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),

@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { AcceptanceRules, CheckReport } from "../../src/shared/acceptance-rules.ts";
-import { DOCUMENT_STATUSES } from "../../src/shared/documents.ts";
+import { DOCUMENT_KINDS, DOCUMENT_STATUSES } from "../../src/shared/documents.ts";
 import { NOT_YET_UPLOADED_CONDITION, REMINDER_NOT_SENT_CONDITION } from "../partial-indexes.ts";
 import { createdAt, id, time } from "./columns.ts";
 import { workspaces } from "./workspaces.ts";
@@ -18,6 +18,8 @@ export const documents = sqliteTable(
     name: text("name").notNull(),
     description: text("description"),
     status: text("status", { enum: DOCUMENT_STATUSES }).notNull().default("requested"),
+    /** upload: the customer sends a file; signature: the customer signs (its signature_requests row). */
+    kind: text("kind", { enum: DOCUMENT_KINDS }).notNull().default("upload"),
     dueDate: time("due_date"),
     reminderAt: time("reminder_at"),
     /** Set when the scheduled reminder for reminderAt went out, so it goes out once. */

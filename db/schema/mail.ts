@@ -15,6 +15,9 @@ export const emails = sqliteTable(
     html: text("html"),
     /** The broker's contact address on emails a broker's customer receives, so a reply reaches them. */
     replyTo: text("reply_to"),
+    /** A stored file sent with the email (a sealed PDF), by its file-store key, and its name there. */
+    attachmentKey: text("attachment_key"),
+    attachmentName: text("attachment_name"),
     status: text("status", { enum: ["pending", "sending", "sent", "failed", "logged"] }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),

@@ -5,7 +5,7 @@ import { AppError } from "./errors.ts";
 
 /** JSON and form bodies are small; only file uploads may be large (they are streamed to disk). */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
-const STREAMED_UPLOADS = [/^\/api\/upload\/[^/]+\/documents\/[^/]+(\/recognition)?$/, /^\/api\/documents\/share$/];
+const STREAMED_UPLOADS = [/^\/api\/upload\/[^/]+\/documents\/[^/]+(\/recognition)?$/, /^\/api\/documents\/share$/, /^\/api\/customers\/[^/]+\/signature-requests$/];
 const READ_METHODS = ["arrayBuffer", "blob", "bytes", "formData", "json", "text"] as const;
 
 const tooLarge = () => new AppError("too_large", "The request body is too large.");

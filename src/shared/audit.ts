@@ -19,6 +19,12 @@ export const AUDIT_ACTIONS = [
   "document_deleted",
   "customer_deleted",
   "exported",
+  "signature_requested",
+  "signature_viewed",
+  "signed",
+  "signature_declined",
+  "signature_voided",
+  "signature_completed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -41,6 +47,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   document_deleted: "Document deleted",
   customer_deleted: "Customer deleted",
   exported: "Documents exported",
+  signature_requested: "Signature requested",
+  signature_viewed: "Document to sign opened",
+  signed: "Document signed",
+  signature_declined: "Signing declined",
+  signature_voided: "Signature request voided",
+  signature_completed: "Signed document sealed",
 };
 
 /**

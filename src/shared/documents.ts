@@ -12,6 +12,14 @@ export const DOCUMENT_STATUSES = [
 ] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
+/**
+ * What a document asks of the customer: a file to upload, or a PDF to sign (issue 41; its
+ * signature request says who signs what). A signature document takes no upload: it is answered
+ * by signing, and its file is the sealed PDF once every signer has signed.
+ */
+export const DOCUMENT_KINDS = ["upload", "signature"] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
 export const STATUS_LABELS: Record<DocumentStatus, string> = {
   requested: "Requested",
   incomplete: "Requested",
@@ -65,6 +73,8 @@ export const SHARED = "shared" satisfies DocumentStatus;
 export const isRequirement = (status: DocumentStatus) => status !== SHARED;
 
 export const canCustomerUpload = (status: DocumentStatus) => among(AWAITING_UPLOAD, status);
+/** Whether this document takes a file from the customer now: a signature document never does (it is signed). */
+export const takesUpload = (doc: { kind: DocumentKind; status: DocumentStatus }) => doc.kind === "upload" && canCustomerUpload(doc.status);
 
 /** The broker may approve or ask for a re-submit only of a document that has a file to judge. */
 export const canVerify = (status: DocumentStatus, hasFile: boolean) => hasFile && among(REVIEWABLE, status);

@@ -208,3 +208,44 @@ export function nextSignatureStatus(
       return { status: "voided" };
   }
 }
+
+// ── Signers ────────────────────────────────────────────────────────────────────────────────
+
+/** One signer's part: waiting (pending), opened the document (viewed), signed, or declined. */
+export const SIGNER_STATUSES = ["pending", "viewed", "signed", "declined"] as const;
+export type SignerStatus = (typeof SIGNER_STATUSES)[number];
+
+/** The consent a signer gives before signing; the time they gave it is printed on the certificate page. */
+export const SIGNING_CONSENT_TEXT =
+  "I agree to sign this document electronically. My electronic signature is as valid as my handwritten one, and I can ask for a paper copy.";
+
+/** A drawn signature is a small PNG of strokes: larger is not a signature pad's output. */
+export const MAX_DRAWN_SIGNATURE_BYTES = 256 * 1024;
+/**
+ * Its longest side in pixels: a phone's pad at 3× is ~1,200 px wide. Checked before the PNG is
+ * decoded, since a few KB of PNG can unpack to gigabytes of pixels.
+ */
+export const MAX_DRAWN_SIGNATURE_SIDE = 3000;
+export const MAX_DECLINE_REASON_LENGTH = 1000;
+export const MAX_SIGNATURE_MESSAGE_LENGTH = 2000;
+
+/** Whose turn it is in an ordered request: the first signer (by position) who has not signed. */
+export function signerInTurn<S extends { position: number; status: SignerStatus }>(signers: readonly S[]): S | null {
+  return [...signers].sort((a, b) => a.position - b.position).find((s) => s.status !== "signed") ?? null;
+}
+
+export const signatureMessages = {
+  consentRequired: "Agree to sign electronically to continue.",
+  notYourTurn: "The signers sign in order, and it is not your turn yet. You will get an email when it is.",
+  alreadySigned: "You have already signed this document.",
+  alreadyDeclined: "You declined to sign this document.",
+  pastDue: "This signature request is past its due date. Ask your broker to send it again.",
+  notPng: "The drawn signature must be a PNG image. Draw it again.",
+  drawnTooLarge: `The drawn signature is too large (at most ${MAX_DRAWN_SIGNATURE_BYTES / 1024} KB and ${MAX_DRAWN_SIGNATURE_SIDE} pixels a side). Draw it again.`,
+  declineReasonRequired: "Say why you decline, so your broker knows what to change.",
+  notCompleted: "The signed PDF is ready once every signer has signed and it is sealed.",
+  notPdf: "A signature request needs a PDF. Upload the document as a PDF.",
+  badRequestJson: "The request part must be JSON: {name, signers, fields, …}.",
+  noRequestPart: "Send the request's details as a part named request (JSON).",
+  withdrawn: "This signature request was withdrawn by your broker.",
+} as const;

@@ -15,6 +15,7 @@ import {
   multipartParts,
   GUESSED_LOGO_KEY,
   GUESSED_INVITATION_TOKEN,
+  GUESSED_SIGNER_TOKEN,
   pathParams,
   GUESSED_RESET_TOKEN,
   rawFetch,
@@ -88,6 +89,10 @@ function victimValue(w: World, v: NonNullable<RouteEntry["params"]>[string], act
       return w.victim.invitationId;
     case "invitationToken":
       return GUESSED_INVITATION_TOKEN;
+    case "signatureRequestId":
+      return w.victim.signatureRequestId;
+    case "signerToken":
+      return GUESSED_SIGNER_TOKEN;
     case "memberId":
       return w.brokerA.user.id; // the victim's broker, a member of the victim's workspace
     case "uploadLink":

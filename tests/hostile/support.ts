@@ -35,13 +35,16 @@ export const routeKey = (r: { method: string; path: string }) => `${r.method} ${
 export const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
 
 /** What a path parameter is filled with when a route is aimed at the victim. */
-export type VictimValue = "customerId" | "documentId" | "brokerNotificationId" | "customerNotificationId" | "uploadLink" | "logoKey" | "templateId" | "resetToken" | "memberId" | "invitationId" | "invitationToken";
+export type VictimValue = "customerId" | "documentId" | "brokerNotificationId" | "customerNotificationId" | "uploadLink" | "logoKey" | "templateId" | "resetToken" | "memberId" | "invitationId" | "invitationToken" | "signatureRequestId" | "signerToken";
 
 /** Reset links are checked by their random token (GET …/reset-password/{token}); what is attacked is a guessed one. */
 export const GUESSED_RESET_TOKEN = "x".repeat(43);
 
 /** Invitation links are opened by their random token (GET /api/workspace/join/{token}): what is attacked is a guessed one. */
 export const GUESSED_INVITATION_TOKEN = "y".repeat(43);
+
+/** Another signer's link opens by its token (/api/sign/{token}): what is attacked is a guessed one. */
+export const GUESSED_SIGNER_TOKEN = "s".repeat(43);
 
 /** Logos are public by their random key (portals and mail clients load them); what is attacked is a guessed key. */
 export const GUESSED_LOGO_KEY = "Zq8mW3kT9vX2pL7rN4sB1yC6";
@@ -251,6 +254,32 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
     params: { uploadLink: "uploadLink", documentId: "documentId" },
     body: () => ({ reason: "I am self-employed and have no payslips." }),
   },
+  // Signatures (issue 41): the broker's, the customer's on their link, another signer's on their own link.
+  "POST /api/customers/:id/signature-requests": {
+    auth: "broker",
+    params: { id: "customerId" },
+    multipart: (w) => [
+      { name: "request", data: JSON.stringify(signatureRequestBody(w.victim.email)) },
+      { name: "file", filename: "intruder.pdf", contentType: "application/pdf", data: victimPdf() },
+    ],
+  },
+  "GET /api/customers/:id/signature-requests": { auth: "broker", params: { id: "customerId" } },
+  "GET /api/signature-requests/:id": { auth: "broker", params: { id: "signatureRequestId" } },
+  "POST /api/signature-requests/:id/void": { auth: "broker", params: { id: "signatureRequestId" } },
+  "GET /api/signature-requests/:id/download": { auth: "broker", params: { id: "signatureRequestId" } },
+  "GET /api/upload/:uploadLink/signature-requests": { auth: "link", params: { uploadLink: "uploadLink" } },
+  "GET /api/upload/:uploadLink/signature-requests/:id": { auth: "link", params: { uploadLink: "uploadLink", id: "signatureRequestId" } },
+  "GET /api/upload/:uploadLink/signature-requests/:id/document": { auth: "link", params: { uploadLink: "uploadLink", id: "signatureRequestId" } },
+  "POST /api/upload/:uploadLink/signature-requests/:id/sign": {
+    auth: "link",
+    params: { uploadLink: "uploadLink", id: "signatureRequestId" },
+    body: () => ({ consent: true, signature: { type: "typed", text: "Intruder" }, values: {} }),
+  },
+  "POST /api/upload/:uploadLink/signature-requests/:id/decline": { auth: "link", params: { uploadLink: "uploadLink", id: "signatureRequestId" }, body: () => ({ reason: "Not mine to sign." }) },
+  "GET /api/sign/:token": { auth: "public", params: { token: "signerToken" } },
+  "GET /api/sign/:token/document": { auth: "public", params: { token: "signerToken" } },
+  "POST /api/sign/:token/sign": { auth: "public", params: { token: "signerToken" }, body: () => ({ consent: true, signature: { type: "typed", text: "Intruder" }, values: {} }) },
+  "POST /api/sign/:token/decline": { auth: "public", params: { token: "signerToken" }, body: () => ({ reason: "Not mine to sign." }) },
   "POST /api/customer/check-email": { auth: "public", body: (w) => ({ email: w.victim.email, uploadLink: w.victim.uploadLink }) },
   "POST /api/customer/signup": {
     auth: "public",
@@ -289,12 +318,22 @@ export interface World {
   brokerB: Broker;
   brokerC: Broker;
   /** A's customer: the data every attack tries to reach. */
-  victim: Party & { customDocName: string; brokerNotificationId: string; customerNotificationId: string; templateId: string; templateName: string; invitationId: string };
+  victim: Party & { customDocName: string; brokerNotificationId: string; customerNotificationId: string; templateId: string; templateName: string; invitationId: string; signatureRequestId: string };
   /** The same person as B's customer (B's own link; the tenancy contract says a different record). */
   victimViaB: Party;
   /** B's unrelated customer, signed in on their own link. */
   other: Party;
 }
+
+/** A signature request for `email` (the customer) and a co-signer: one signature field each. */
+export const signatureRequestBody = (email: string) => ({
+  name: "Victim engagement letter",
+  signers: [
+    { email, name: "Victoria Signer" },
+    { email: "co-signer@example.com", name: "Colin Signer" },
+  ],
+  fields: [0, 1].map((signer) => ({ type: "signature", page: 1, x: 0.1, y: 0.1 + 0.2 * signer, width: 0.3, height: 0.06, signer, required: true })),
+});
 
 /** A PDF carrying a marker, so a leak of its bytes is visible in any response. */
 /** A real PDF (uploads are opened by pdf.js) carrying the marker in a comment after its header. */
@@ -381,6 +420,18 @@ export async function seedWorld(srv: TestServer): Promise<World> {
   const invitation = await srv.call("/api/workspace/invitations", { method: "POST", token: brokerA.token, body: { email: `recruit-${tag}@example.com`, role: "broker" } });
   if (invitation.status !== 201) throw new Error(`victim invitation failed: ${invitation.status} ${JSON.stringify(invitation.body)}`);
 
+  // A's request that the victim sign (issue 41).
+  const signing = multipartBody([
+    { name: "request", data: JSON.stringify(signatureRequestBody(email)) },
+    { name: "file", filename: "victim-engagement.pdf", contentType: "application/pdf", data: victimPdf() },
+  ]);
+  const signature = await rawFetch(`${srv.url}/api/customers/${a.id}/signature-requests`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${brokerA.token}`, "content-type": signing.contentType },
+    body: signing.body,
+  });
+  if (signature.status !== 201) throw new Error(`victim signature request failed: ${signature.status} ${signature.text}`);
+
   const db = srv.server.ctx.db.$client;
   const brokerNotification = db.query("select id from notifications where audience = 'broker' and broker_id = ? limit 1").get(brokerA.user.id) as
     | { id: string }
@@ -407,6 +458,7 @@ export async function seedWorld(srv: TestServer): Promise<World> {
       templateId: template.body.id,
       templateName,
       invitationId: invitation.body.id,
+      signatureRequestId: JSON.parse(signature.text).id,
     },
     victimViaB: { customerId: b.id, uploadLink: b.uploadLink, documentIds: b.documents.map((d) => d.id), email, name: b.name, cookie: "" },
     other: { customerId: o.id, uploadLink: o.uploadLink, documentIds: o.documents.map((d) => d.id), email: `other-${tag}@example.com`, name: o.name, cookie: otherCookie },
@@ -429,6 +481,8 @@ export function victimSecrets(w: World, options: { knowsEmail: boolean }): strin
     w.victim.templateId,
     w.victim.templateName,
     w.victim.invitationId,
+    w.victim.signatureRequestId,
+    "Victim engagement letter",
     FILE_MARKER,
     "victim-statement.pdf",
     "Alpha's private request",
@@ -606,6 +660,8 @@ export function victimPath(world: World, route: AppRoute): string {
     memberId: world.brokerA.user.id,
     invitationId: world.victim.invitationId,
     invitationToken: GUESSED_INVITATION_TOKEN,
+    signatureRequestId: world.victim.signatureRequestId,
+    signerToken: GUESSED_SIGNER_TOKEN,
   };
   return pathParams(route.path).reduce((path, p) => path.replace(`:${p}`, ids[entry.params![p]! as keyof typeof ids]), route.path);
 }

@@ -11,6 +11,7 @@ export function doc(overrides: Partial<DocumentDto> & Pick<DocumentDto, "id" | "
     customerId: "c1",
     brokerId: "u1",
     description: null,
+    kind: "upload",
     dueDate: null,
     reminderAt: null,
     fileUrl: null,

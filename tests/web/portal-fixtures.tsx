@@ -26,7 +26,7 @@ export const twoBrokers = [...oneBroker, { id: "b2", name: "Alan Turing" }];
 
 /** A document as a guest gets it: no status, no file. */
 export function guestDoc(overrides: Partial<PortalDocumentDto> & Pick<PortalDocumentDto, "id" | "name">): PortalDocumentDto {
-  return { brokerId: "b1", description: null, dueDate: null, canUpload: true, ...overrides };
+  return { brokerId: "b1", description: null, dueDate: null, kind: "upload", canUpload: true, ...overrides };
 }
 
 /** A document as the signed-in customer gets it. */
@@ -39,6 +39,7 @@ export function fullDoc(
     brokerId: "b1",
     description: null,
     dueDate: null,
+    kind: "upload",
     canUpload,
     fileName: null,
     fileSize: null,

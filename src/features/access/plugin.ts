@@ -3,6 +3,8 @@
 //                     cookie) and their membership (workspace, role, its visibility), or 401.
 //   { portal: true }  on a route with :uploadLink, resolves { portal }: what the link opens for
 //                     this request (customer-auth/session.ts), or 404 for an unknown link.
+//   { signer: true }  on a route with :token, resolves { signer }: the signer whose signing link
+//                     (/sign/{token}) this is and their request, or 404 for any other token.
 //   { reader: true }  resolves { reader }: every identity the request carries (a broker who is a
 //                     member of a workspace, a customer account, both or none), for reads that
 //                     several kinds of caller may make (files, the live channel); the service
@@ -19,6 +21,7 @@ import { customerSession, portalAccessOf } from "../customer-auth/session.ts";
 import { perContext } from "../../lib/instance-state.ts";
 import { membershipOf } from "../workspaces/members.ts";
 import type { Scope } from "../../shared/workspaces.ts";
+import { signerByToken } from "../signatures/lookups.ts";
 
 /** The identities a request carries; either may be null. */
 export interface Reader {
@@ -49,6 +52,12 @@ function build(ctx: AppContext) {
       async resolve({ params, request }) {
         const uploadLink = String((params as Record<string, string | undefined>).uploadLink ?? "");
         return { portal: await portalAccessOf(ctx, uploadLink, request) };
+      },
+    },
+    signer: {
+      async resolve({ params }) {
+        const token = String((params as Record<string, string | undefined>).token ?? "");
+        return { signer: await signerByToken(ctx, token) };
       },
     },
     reader: {

@@ -49,6 +49,14 @@ export const portalActor = (ctx: AppContext, input: RequestOrigin & { portal: Li
     ? { kind: "customer", id: input.portal.customer.id, label: input.portal.session.account.email, address: addressOf(ctx, input) }
     : linkGuestActor(input.portal.customer.id, addressOf(ctx, input));
 
+/** Whoever holds another signer's signing link (/sign/{token}, issue 41), named by the email it was sent to. */
+export const signingLinkActor = (ctx: AppContext, input: RequestOrigin & { email: string }): AuditActor => ({
+  kind: "guest",
+  id: null,
+  label: `Signing link sent to ${input.email}`,
+  address: addressOf(ctx, input),
+});
+
 /** Whoever holds a customer's upload link, signed in to nothing. */
 export const linkGuestActor = (customerId: string, address: string | null): AuditActor => ({ kind: "guest", id: customerId, label: "Upload link", address });
 

@@ -270,3 +270,14 @@ export async function auditedBrokers(ctx: AppContext, only?: string): Promise<st
   const fromHeads = await ctx.db.select({ brokerId: auditChainHeads.workspaceId }).from(auditChainHeads);
   return [...new Set([...fromEntries, ...fromHeads].map((r) => r.brokerId))].sort();
 }
+
+/** The ids of a document's audit entries, oldest first: the entries a sealed PDF's certificate page names. */
+export async function auditEntryIdsOfDocument(ctx: AppContext, input: { brokerId: string; customerId: string; documentId: string }): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ id: auditEvents.id })
+    .from(auditEvents)
+    // The customer's entries (audit_events_customer_idx), then the document's among them.
+    .where(and(eq(auditEvents.workspaceId, input.brokerId), eq(auditEvents.customerId, input.customerId), eq(auditEvents.documentId, input.documentId)))
+    .orderBy(asc(auditEvents.sequence));
+  return rows.map((r) => r.id);
+}

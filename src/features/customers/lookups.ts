@@ -196,3 +196,8 @@ export async function remindedSince(ctx: AppContext, brokerId: string, since: Da
       .where(and(eq(customers.workspaceId, brokerId), gte(customers.lastReminderAt, since)));
   return new Set(rows.map((r) => r.id));
 }
+
+/** The customer if this member may see them (visibleCustomers), else null: for features below customers/service.ts. */
+export async function visibleCustomer(ctx: AppContext, scope: Scope, customerId: string): Promise<CustomerRow | null> {
+  return (await ctx.db.select().from(customers).where(and(visibleCustomers(scope), eq(customers.id, customerId))))[0] ?? null;
+}

@@ -6,10 +6,10 @@ import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import { rulesProblem, type AcceptanceRules } from "../../shared/acceptance-rules.ts";
-import { canCustomerUpload, isRequirement } from "../../shared/documents.ts";
+import { canCustomerUpload, isRequirement, takesUpload } from "../../shared/documents.ts";
 import type { AuditActor } from "../audit/actor.ts";
 import { findCustomerDocument, findOwnedDocument, type DocumentRow } from "./service.ts";
-import { answerWithoutFile, decideWithoutFileAnswer } from "./transitions/index.ts";
+import { answerWithoutFile, decideWithoutFileAnswer, notUploadableMessage } from "./transitions/index.ts";
 import type { Scope } from "../../shared/workspaces.ts";
 
 export const MAX_UNAVAILABLE_REASON = 1000;
@@ -29,7 +29,7 @@ export async function answerUnavailable(ctx: AppContext, input: { customerIds: s
   if (!reason) throw badRequest("Please say why you don't have this document.");
   if (reason.length > MAX_UNAVAILABLE_REASON) throw badRequest(`Please keep the reason under ${MAX_UNAVAILABLE_REASON.toLocaleString("en-US")} characters.`);
   const doc = await findCustomerDocument(ctx, input.customerIds, input.documentId);
-  if (!canCustomerUpload(doc.status)) throw new AppError("conflict", "This document no longer awaits anything from you.");
+  if (!takesUpload(doc)) throw new AppError("conflict", doc.kind === "signature" ? notUploadableMessage(doc) : "This document no longer awaits anything from you.");
   return inTransaction(ctx, (unit) => answerWithoutFile(ctx, unit, { doc, reason, actor: input.actor }));
 }
 

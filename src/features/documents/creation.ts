@@ -170,3 +170,27 @@ export function parseDocumentEntries(entries: string[]): CatalogueDocument[] {
     return { name, description };
   });
 }
+
+/**
+ * The document a signature request stands as in the customer's list (issue 41): kind "signature",
+ * requested, with the request's due date, so reminders, overdue and the lists treat it as any
+ * request; its file comes when the signed PDF is sealed (transitions/signature.ts).
+ */
+export async function insertSignatureDocument(tx: Writer, input: { workspaceId: string; customerId: string; name: string; description: string | null; dueDate: Date | null; at: Date }): Promise<DocumentRow> {
+  return (
+    await tx
+      .insert(documents)
+      .values({
+        id: newId(),
+        workspaceId: input.workspaceId,
+        customerId: input.customerId,
+        name: input.name,
+        description: input.description,
+        kind: "signature",
+        status: "requested",
+        dueDate: input.dueDate,
+        createdAt: input.at,
+      })
+      .returning()
+  )[0]!;
+}

@@ -1,12 +1,14 @@
 import { t } from "elysia";
 import { IsoDate, MaybeDate, optionalText } from "../../lib/model.ts";
-import { DOCUMENT_STATUSES } from "../../shared/documents.ts";
+import { DOCUMENT_KINDS, DOCUMENT_STATUSES } from "../../shared/documents.ts";
 import { AcceptanceRulesDto, AcceptanceRulesSchema, RecognitionDto } from "../document-checks/model.ts";
 
 const dueDate = t.String({ maxLength: 64, error: "dueDate is required: a date and time, such as 2026-12-01T17:00:00Z" });
 const reminderTime = optionalText(64, "reminderTime must be a date and time, such as 2026-11-30T17:00:00Z");
 
 export const DocumentStatus = t.UnionEnum(DOCUMENT_STATUSES);
+/** upload: the customer sends a file; signature: the customer signs (its signature request). */
+export const DocumentKind = t.UnionEnum(DOCUMENT_KINDS);
 
 export const VerifyBody = t.Object({
   status: t.Union([t.Literal("approved"), t.Literal("rejected")], { error: 'status must be "approved" or "rejected"' }),
@@ -33,6 +35,7 @@ export const DocumentDto = t.Object({
   name: t.String(),
   description: t.Nullable(t.String()),
   status: DocumentStatus,
+  kind: DocumentKind,
   dueDate: MaybeDate,
   reminderAt: MaybeDate,
   /** Where the broker downloads the file (session-authenticated), or null without a file. */

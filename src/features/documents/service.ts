@@ -6,12 +6,12 @@
 import { and, asc, eq, inArray, lt, ne, notInArray, sql, type SQL, count } from "drizzle-orm";
 import { documents, documentVersions } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
-import { notFound } from "../../lib/errors.ts";
+import { AppError, notFound } from "../../lib/errors.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { prepared, preparedForIds } from "../../lib/prepared.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import type { DocumentCounts, DocumentDto } from "./model.ts";
-import { AWAITING_UPLOAD, type DocumentStatus, SHARED } from "../../shared/documents.ts";
+import { AWAITING_UPLOAD, canCustomerUpload, type DocumentStatus, SHARED } from "../../shared/documents.ts";
 import { addCustomerNotification } from "../notifications/service.ts";
 import { describeChecks } from "../../shared/acceptance-rules.ts";
 import { timeParam } from "../../../db/dialect.ts";
@@ -32,6 +32,7 @@ export function toDocumentDto(doc: DocumentRow): DocumentDto {
     name: doc.name,
     description: doc.description,
     status: doc.status,
+    kind: doc.kind,
     dueDate: iso(doc.dueDate),
     reminderAt: iso(doc.reminderAt),
     fileUrl: doc.storageKey ? `/api/documents/${doc.id}/download` : null,
@@ -60,6 +61,11 @@ const documentQuery = prepared((db) => db.select().from(documents).where(eq(docu
 /** Any document by id, for features that authorise the reader themselves (file reads). */
 export async function findDocument(ctx: AppContext, documentId: string): Promise<DocumentRow | null> {
   return (await documentQuery(ctx.db).execute({ documentId }))[0] ?? null;
+}
+
+/** A document by id inside the caller's transaction (a state change that must read what it changes). */
+export async function findDocumentIn(tx: Writer, documentId: string): Promise<DocumentRow | null> {
+  return (await tx.select().from(documents).where(eq(documents.id, documentId)))[0] ?? null;
 }
 
 /**
@@ -194,6 +200,8 @@ export async function removeFiles(ctx: AppContext, keys: string[]): Promise<void
 /** Removes a document, then its files; the customer is told. */
 export async function deleteDocument(ctx: AppContext, { member, documentId, actor }: { member: Scope; documentId: string; actor: AuditActor }): Promise<DocumentRow> {
   const doc = await findOwnedDocument(ctx, member, documentId);
+  // Deleting it would leave its signers a request with nothing behind it: voiding withdraws it and tells them.
+  if (doc.kind === "signature" && canCustomerUpload(doc.status)) throw new AppError("conflict", "This document is out for signature. Void the signature request instead.");
   const brokerId = member.workspaceId;
   const keys = await inTransaction(ctx, async (unit) => {
       await recordAudit(ctx, unit, { brokerId, customerId: doc.customerId, action: "document_deleted", actor, document: doc, detail: doc.originalName });

@@ -6,7 +6,7 @@ import { newStorageKey } from "../../lib/storage.ts";
 import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
 import type { ReceivedFileData } from "../../lib/upload.ts";
 import type { CheckReport } from "../../shared/acceptance-rules.ts";
-import { canCustomerUpload } from "../../shared/documents.ts";
+import { takesUpload } from "../../shared/documents.ts";
 import type { AuditActor } from "../audit/actor.ts";
 import { findCustomerDocument, type DocumentRow } from "./service.ts";
 import { markUploaded, notUploadableMessage } from "./transitions/index.ts";
@@ -17,7 +17,7 @@ type UploadedFile = ReceivedFileData & { fields?: Record<string, string>; pageCo
 /** The customer's document if it awaits an upload now; 404 or 409 otherwise. */
 export async function uploadableDocument(ctx: AppContext, customerIds: string[], documentId: string): Promise<DocumentRow> {
   const doc = await findCustomerDocument(ctx, customerIds, documentId);
-  if (!canCustomerUpload(doc.status)) throw new AppError("conflict", notUploadableMessage(doc.status));
+  if (!takesUpload(doc)) throw new AppError("conflict", notUploadableMessage(doc));
   return doc;
 }
 

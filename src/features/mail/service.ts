@@ -32,12 +32,14 @@ export interface QueueEmailInput extends EmailContent {
   to: string;
   /** Names this email once and for all, e.g. `invitation:<customerId>:<brokerId>`. */
   dedupeKey: string;
+  /** A stored file to send with it (a sealed PDF): read from the file store when the email goes out. */
+  attachment?: { key: string; name: string } | null;
 }
 
 const emailInsert = preparedWrite((tx) =>
   tx
     .insert(emails)
-    .values(placeholders("id", "dedupeKey", "kind", "to", "subject", "text", "html", "replyTo"))
+    .values(placeholders("id", "dedupeKey", "kind", "to", "subject", "text", "html", "replyTo", "attachmentKey", "attachmentName"))
     .onConflictDoNothing()
     .returning({ id: emails.id })
     .prepare(),
@@ -47,7 +49,7 @@ const emailInsert = preparedWrite((tx) =>
 export async function queueEmail(ctx: AppContext, db: Writer, input: QueueEmailInput): Promise<string | null> {
   const id = newId();
   const row = (
-    await emailInsert(db).execute({ id, dedupeKey: input.dedupeKey, kind: input.kind, to: input.to, subject: input.subject, text: input.text, html: input.html ?? null, replyTo: input.replyTo ?? null })
+    await emailInsert(db).execute({ id, dedupeKey: input.dedupeKey, kind: input.kind, to: input.to, subject: input.subject, text: input.text, html: input.html ?? null, replyTo: input.replyTo ?? null, attachmentKey: input.attachment?.key ?? null, attachmentName: input.attachment?.name ?? null })
   )[0];
   if (!row) return null;
   await enqueueJob(db, ctx.clock, { kind: SEND_EMAIL_JOB, payload: { emailId: id }, dedupeKey: `email:${id}` });
@@ -91,6 +93,9 @@ export async function deliverEmail(ctx: AppContext, job: Job): Promise<void> {
   if (!claimed) return;
 
   try {
+    // Read now, not when queued: the outbox keeps the key, not the bytes. A file gone since (its
+    // document deleted) leaves the email without it; the email's own text links to the portal.
+    const attached = email.attachmentKey ? await ctx.files.read(email.attachmentKey) : null;
     const transport = await smtpTransport(ctx);
     const info = await transport.sendMail({
       // The portal sends from one address (MAIL_FROM), in the broker's name; a customer's reply goes to their broker.
@@ -99,6 +104,7 @@ export async function deliverEmail(ctx: AppContext, job: Job): Promise<void> {
       subject: email.subject,
       text: email.text,
       html: email.html ?? undefined,
+      ...(attached ? { attachments: [{ filename: email.attachmentName ?? "document.pdf", content: Buffer.from(await attached.arrayBuffer()) }] } : {}),
       // A stable Message-ID lets mail systems recognise the same email.
       messageId: `<${email.id}@${new URL(config.publicUrl).hostname}>`,
     });

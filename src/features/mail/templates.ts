@@ -38,6 +38,8 @@ const DEFAULT_ACCENT = "#2563eb";
 export interface RequestedDocument {
   name: string;
   dueDate?: Date | null;
+  /** A document to sign (issue 41), not to upload: its line says so. */
+  toSign?: boolean;
 }
 
 /** A due time in the sender's time zone (UTC without one); the zone's name is printed with it. */
@@ -93,8 +95,10 @@ ${contact ? `<p>${escapeHtml(contact)}</p>` : ""}
   return { subject, text, html, replyTo: sender ? brokerMailbox(sender) : null };
 }
 
-const documentLine = (sender?: EmailSender) => (d: RequestedDocument) =>
-  d.dueDate ? `${d.name} (due ${formatDue(d.dueDate, sender?.timeZone)})` : d.name;
+const documentLine = (sender?: EmailSender) => (d: RequestedDocument) => {
+  const name = d.toSign ? `${d.name} (to sign)` : d.name;
+  return d.dueDate ? `${name} (due ${formatDue(d.dueDate, sender?.timeZone)})` : name;
+};
 
 /** What every email from a broker to their customer takes: who it is for, who sends it. */
 interface FromBroker {
@@ -324,5 +328,40 @@ export function workspaceInvitationEmail(p: { workspaceName: string; inviterName
     ],
     action: { label: "Accept the invitation", url: p.joinUrl },
     footer: BROKER_FOOTER,
+  });
+}
+
+/**
+ * A signature request to one signer (issue 41): the customer through their upload link, another
+ * signer through a link of their own. `signUrl` opens the document to read and sign.
+ */
+export function signatureRequestEmail(p: FromBroker & { documentName: string; message: string | null; dueDate: Date | null; signUrl: string }) {
+  return compose({
+    subject: `${p.brokerName} asks you to sign ${p.documentName}`,
+    greeting: `Hello ${p.customerName},`,
+    sender: p.sender,
+    paragraphs: [
+      `${p.brokerName} asks you to read and sign ${p.documentName}${p.dueDate ? ` by ${formatDue(p.dueDate, p.sender?.timeZone)}` : ""}.`,
+      ...(p.message ? [`Message from ${p.brokerName}: ${p.message}`] : []),
+      "You can sign on your phone or computer; it takes a minute.",
+    ],
+    action: { label: "Review and sign", url: p.signUrl },
+  });
+}
+
+/**
+ * Every signer signed and the portal sealed the PDF. `attached`: the sealed PDF is attached (it is
+ * within the upload size limit); else the link is the way to it.
+ */
+export function signatureCompletedEmail(p: FromBroker & { documentName: string; attached: boolean; url: string }) {
+  return compose({
+    subject: `Signed: ${p.documentName}`,
+    greeting: `Hello ${p.customerName},`,
+    sender: p.sender,
+    paragraphs: [
+      `Everyone has signed ${p.documentName}. The portal sealed it with a digital signature, so any change to the file shows.`,
+      p.attached ? "The signed PDF is attached to this email." : "The signed PDF is too large to attach; open it in the portal.",
+    ],
+    action: { label: p.attached ? "Open the portal" : "Open the signed PDF", url: p.url },
   });
 }

@@ -20,7 +20,7 @@ import * as schema from "../../../db/schema.ts";
 import type { Db } from "../../../db/client.ts";
 import { registerPostgres, registerSqliteWriter } from "../../../db/transaction.ts";
 import { appliedPgMigrationCount, closePostgres, openPostgres, readPgMigrationsFromDisk } from "../../../db/postgres.ts";
-import { referencedStorageKeys } from "../documents/service.ts";
+import { referencedFileKeys } from "./orphans.ts";
 
 export type Verdict = "ok" | "warn" | "fail";
 
@@ -143,7 +143,7 @@ async function postgresFindings(config: Config, now: Date): Promise<Finding[]> {
       ok("Database", "PostgreSQL answers"),
       schemaFinding(applied, (embeddedFiles()?.pgMigrations ?? readPgMigrationsFromDisk()).length),
       ...(await jobsAndEmails(ctx.db, ctx, now)),
-      ...(await storedFiles(config.dataDir, ctx.files, await referencedStorageKeys(ctx))),
+      ...(await storedFiles(config.dataDir, ctx.files, await referencedFileKeys(ctx))),
       await smtp(ctx),
     ];
   } finally {

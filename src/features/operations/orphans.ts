@@ -6,12 +6,20 @@
 // than an hour are removed.
 import type { AppContext } from "../../context.ts";
 import { referencedStorageKeys } from "../documents/service.ts";
+import { signatureStorageKeys } from "../signatures/lookups.ts";
 
 const IN_FLIGHT_MS = 60 * 60_000;
 
+/** Every stored file a row refers to: documents' files and versions, signature requests' originals and drawn signatures. */
+export async function referencedFileKeys(ctx: AppContext): Promise<Set<string>> {
+  const keys = await referencedStorageKeys(ctx);
+  for (const key of await signatureStorageKeys(ctx)) keys.add(key);
+  return keys;
+}
+
 /** Removes stored files that nothing in the database refers to; returns how many. */
 export async function removeOrphanedFiles(ctx: AppContext): Promise<number> {
-  const referenced = await referencedStorageKeys(ctx);
+  const referenced = await referencedFileKeys(ctx);
   // Several instances on one database (DATABASE_URL) or one bucket: another one's upload may be
   // in flight. Wall-clock time, as the store stamps its files (not the portal's own clock).
   const shared = ctx.files.shared || ctx.config.databaseUrl !== null;

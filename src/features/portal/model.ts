@@ -1,7 +1,7 @@
 import { t } from "elysia";
 import { MaybeDate } from "../../lib/model.ts";
 import { BrokerContactDto } from "../broker-profile/model.ts";
-import { DocumentStatus } from "../documents/model.ts";
+import { DocumentKind, DocumentStatus } from "../documents/model.ts";
 import { AcceptanceRulesDto, RecognitionDto } from "../document-checks/model.ts";
 import { CustomerProfileDto } from "../customer-auth/model.ts";
 
@@ -17,7 +17,9 @@ export const PortalDocumentDto = t.Object({
   name: t.String(),
   description: t.Nullable(t.String()),
   dueDate: MaybeDate,
-  /** Whether an upload is accepted now (requested, incomplete, re-submit or overdue). */
+  /** upload, or signature: signed through /api/upload/{link}/signature-requests, never uploaded. */
+  kind: DocumentKind,
+  /** Whether an upload is accepted now (requested, incomplete, re-submit or overdue; never a signature document). */
   canUpload: t.Boolean(),
   /**
    * Present (true) when the broker asked for this document again after a file was sent: a guest

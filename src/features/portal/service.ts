@@ -6,7 +6,7 @@ import { rmSync } from "node:fs";
 import type { AppContext } from "../../context.ts";
 import { receiveFile } from "../../lib/upload.ts";
 import type { PortalDocumentDto, PortalDto } from "./model.ts";
-import { canCustomerUpload, canCustomerView, isRequirement } from "../../shared/documents.ts";
+import { canCustomerView, isRequirement, takesUpload } from "../../shared/documents.ts";
 import { CUSTOMER_UPLOAD_TYPES } from "../../shared/files.ts";
 import { uploadMessages } from "../../shared/validation.ts";
 import { isSignedIn, portalAccessOf, type PortalAccess } from "../customer-auth/session.ts";
@@ -32,9 +32,10 @@ export function toPortalDocument(doc: DocumentRow, signedIn: boolean, rules: Acc
     name: doc.name,
     description: doc.description,
     dueDate: iso(doc.dueDate),
-    canUpload: canCustomerUpload(doc.status),
+    kind: doc.kind,
+    canUpload: takesUpload(doc),
     ...(doc.status === "need_to_resubmit" ? { askedAgain: true as const } : {}),
-    ...(doc.stillNeededAt && canCustomerUpload(doc.status) ? { stillNeeded: true as const } : {}),
+    ...(doc.stillNeededAt && takesUpload(doc) ? { stillNeeded: true as const } : {}),
     acceptanceRules: rules,
     rules: describeRules(rules),
     unavailableReason: doc.unavailableReason,

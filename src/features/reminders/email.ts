@@ -31,7 +31,7 @@ export async function queueReminderEmail(
     brokerName: sender?.name ?? input.brokerName,
     sender,
     uploadUrl: customer.uploadUrl,
-    documents: input.documents.map((d) => ({ name: d.name, dueDate: d.dueDate })),
+    documents: input.documents.map((d) => ({ name: d.name, dueDate: d.dueDate, toSign: d.kind === "signature" })),
   });
   await queueEmail(ctx, tx, { kind: "reminder", to: customer.email, dedupeKey: input.dedupeKey, ...content });
   await recordAudit(ctx, { tx, now: ctx.clock.now() }, { brokerId: customer.workspaceId, customerId: customer.id, action: "reminder_sent", actor: input.actor, detail: input.documents.map((d) => d.name).join(", ") });

@@ -16,7 +16,7 @@ import { SUBFILTER_ADOBE_PKCS7_DETACHED } from "@signpdf/utils";
 import { PDFDocument, PDFName, PDFSignature, PDFString, type PDFDict, type PDFImage, type PDFPage } from "pdf-lib";
 import type { SigningCertificate } from "../../config/signing.ts";
 import { AppError } from "../../lib/errors.ts";
-import { fieldsProblem, signerNameProblem, typedSignatureProblem, valuesProblem, type SignatureField } from "../../shared/signatures.ts";
+import { fieldsProblem, MAX_DRAWN_SIGNATURE_SIDE, signerNameProblem, typedSignatureProblem, valuesProblem, type SignatureField } from "../../shared/signatures.ts";
 import { appendCertificate, type CertificateSigner } from "./certificate-page.ts";
 import { fillFields, type FieldSigner } from "./fill-fields.ts";
 import { INFO_CONTENT_SHA256, INFO_ORIGINAL_SHA256, infoDict } from "./verify.ts";
@@ -167,4 +167,31 @@ function signatureProblem(signer: SealSigner, index: number): string | null {
   if (nameProblem) return nameProblem;
   if (signature.type === "typed") return typedSignatureProblem(signature.text);
   return PNG_SIGNATURE.every((b, i) => signature.png[i] === b) ? null : sealMessages.notPng;
+}
+
+/**
+ * The PDF's page count if it can be sealed, else the error a broker reads: checked when the request
+ * is made, so a file sealing would refuse (encrypted, damaged, already signed) never reaches signers.
+ */
+export async function sealablePageCount(original: Uint8Array): Promise<number> {
+  return (await openOriginal(original)).getPageCount();
+}
+
+/**
+ * Whether a drawn signature is a PNG that sealing can draw (pdf-lib decodes it), checked when it is
+ * sent: "too_large" when its header names more pixels a side than a signature pad makes, which is
+ * told before any decoding (a small PNG can unpack to gigabytes).
+ */
+export async function drawnSignatureReadable(png: Uint8Array): Promise<"ok" | "not_png" | "too_large"> {
+  if (png.length < 24 || !PNG_SIGNATURE.every((b, i) => png[i] === b)) return "not_png";
+  const header = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  // The first chunk must be IHDR: its width and height follow the chunk's length and type.
+  if (String.fromCharCode(...png.subarray(12, 16)) !== "IHDR") return "not_png";
+  if (Math.max(header.getUint32(16), header.getUint32(20)) > MAX_DRAWN_SIGNATURE_SIDE) return "too_large";
+  try {
+    await (await PDFDocument.create()).embedPng(png);
+    return "ok";
+  } catch {
+    return "not_png";
+  }
 }

@@ -15,6 +15,10 @@
 //     (accepted: approved)
 //   renewal requested          requestRenewal           renewal.ts
 //     (expiry)
+//   signature sealed           markSealed               signature.ts
+//     (approved, the sealed PDF)
+//   signature withdrawn        withdrawSignatureDocument signature.ts
+//     (voided or declined: removed)
 //
 // A document is created requested or shared by the inserts of ../creation.ts; from then on its
 // status changes only here.
@@ -24,3 +28,4 @@ export { moveDueDates } from "./due-date.ts";
 export { markOverdue } from "./overdue.ts";
 export { answerWithoutFile, decideWithoutFileAnswer } from "./without-file.ts";
 export { requestRenewal } from "./renewal.ts";
+export { markSealed, withdrawSignatureDocument } from "./signature.ts";

@@ -8,16 +8,18 @@ import { given, preparedWrite } from "../../../lib/prepared.ts";
 import { newId } from "../../../lib/tokens.ts";
 import type { Unit } from "../../../lib/unit-of-work.ts";
 import type { CheckReport } from "../../../shared/acceptance-rules.ts";
-import { AWAITING_UPLOAD, type DocumentStatus } from "../../../shared/documents.ts";
+import { AWAITING_UPLOAD, type DocumentKind, type DocumentStatus } from "../../../shared/documents.ts";
 import { linkGuestActor, type AuditActor } from "../../audit/actor.ts";
 import { recordAudit } from "../../audit/service.ts";
 import { aboutCustomer, customerContact, recordCustomerActivity } from "../../customers/lookups.ts";
 import { notifyCustomerTeam } from "../../notifications/customer-team.ts";
 import { statusIn, type DocumentRow } from "../service.ts";
 
-/** Why a document takes no upload now, by its status. */
-export const notUploadableMessage = (status: DocumentStatus) =>
-  status === "uploaded"
+/** Why a document takes no upload now, by its kind and status. */
+export const notUploadableMessage = ({ kind, status }: { kind: DocumentKind; status: DocumentStatus }) =>
+  kind === "signature"
+    ? "This document is signed, not uploaded. Open it to sign."
+    : status === "uploaded"
     ? "This document has already been uploaded and is under review."
     : status === "approved"
       ? "This document has already been approved."
@@ -67,7 +69,7 @@ export async function markUploaded(ctx: AppContext, unit: Unit, input: { doc: Do
   const { tx, now } = unit;
   const { doc, file } = input;
   const previous = (await stillAwaiting(tx).execute({ documentId: doc.id }))[0];
-  if (!previous) throw new AppError("conflict", notUploadableMessage("uploaded"));
+  if (!previous) throw new AppError("conflict", notUploadableMessage({ kind: "upload", status: "uploaded" }));
   if (previous.storageKey) {
     await tx.insert(documentVersions).values({
       id: newId(),

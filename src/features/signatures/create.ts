@@ -1,0 +1,219 @@
+// A broker asks for signatures (DESIGN.md 3b): a multipart body with the PDF (`file`, streamed to
+// disk through the upload spool and held to the document checks) and the request (`request`,
+// JSON). Everything is checked before anything is stored: the request's shape, the PDF (one that
+// sealing would refuse is refused now), the fields against its pages (fieldsProblem). Then, in one
+// transaction, the customer's document of kind "signature", the request, its signers, the audit
+// entry and the emails (the customer's to their upload link; another signer's to their own link,
+// at once, or when their turn comes in an ordered request).
+import { createHash } from "node:crypto";
+import { rmSync } from "node:fs";
+import type { AppContext } from "../../context.ts";
+import { badRequest, notFound } from "../../lib/errors.ts";
+import { newStorageKey } from "../../lib/storage.ts";
+import { newId } from "../../lib/tokens.ts";
+import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
+import { receiveFiles } from "../../lib/upload.ts";
+import { MAX_DOCUMENT_NAME_LENGTH } from "../../shared/documents.ts";
+import { fieldsProblem, MAX_SIGNATURE_MESSAGE_LENGTH, signatureMessages, signerNameProblem, type SignatureField } from "../../shared/signatures.ts";
+import { isValidEmail, MAX_EMAIL_LENGTH, normalizeEmail } from "../../shared/validation.ts";
+import type { Scope } from "../../shared/workspaces.ts";
+import type { AuditActor } from "../audit/actor.ts";
+import { recordAudit } from "../audit/service.ts";
+import type { PublicUser } from "../auth/model.ts";
+import { aboutCustomer, uploadUrl, visibleCustomer, type CustomerRow } from "../customers/lookups.ts";
+import { checkUpload, effectiveRules } from "../document-checks/service.ts";
+import { insertSignatureDocument, parseDueDates } from "../documents/creation.ts";
+import { addCustomerNotification } from "../notifications/service.ts";
+import { signatureSigners, signatureRequests } from "../../../db/tables.ts";
+import { findOwnedRequest, type SignatureRequest, type SignerRow } from "./lookups.ts";
+import { emailSignerInvitation } from "./emails.ts";
+import { signerTokenHash } from "./signer-token.ts";
+
+/** Room for MAX_FIELDS fields and MAX_SIGNERS signers as JSON; a longer part is cut and refused. */
+const MAX_REQUEST_JSON_BYTES = 64 * 1024;
+
+interface ParsedRequest {
+  name: string;
+  message: string | null;
+  dueDate: string | null;
+  ordered: boolean;
+  signers: { email: string; name: string }[];
+  fields: SignatureField[];
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** The `request` part, read into shape; its rules (fields on pages, names) are checked after. */
+export function parseRequestPart(raw: string | undefined): ParsedRequest {
+  if (raw === undefined || raw.trim() === "") throw badRequest(signatureMessages.noRequestPart);
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw badRequest(signatureMessages.badRequestJson);
+  }
+  if (!isObject(value)) throw badRequest(signatureMessages.badRequestJson);
+  const name = typeof value.name === "string" ? value.name.trim() : "";
+  if (!name) throw badRequest("name is required: what the customer is asked to sign.");
+  if (name.length > MAX_DOCUMENT_NAME_LENGTH) throw badRequest(`Document names must be at most ${MAX_DOCUMENT_NAME_LENGTH} characters`);
+  const message = value.message === undefined || value.message === null ? null : value.message;
+  if (message !== null && (typeof message !== "string" || message.length > MAX_SIGNATURE_MESSAGE_LENGTH)) {
+    throw badRequest(`message must be text of at most ${MAX_SIGNATURE_MESSAGE_LENGTH} characters`);
+  }
+  const dueDate = value.dueDate === undefined || value.dueDate === null ? null : value.dueDate;
+  if (dueDate !== null && (typeof dueDate !== "string" || dueDate.length > 64)) throw badRequest("dueDate must be a date and time, such as 2026-12-01T17:00:00Z");
+  if (value.ordered !== undefined && typeof value.ordered !== "boolean") throw badRequest("ordered must be true or false");
+  if (!Array.isArray(value.signers) || value.signers.length === 0) throw badRequest("Add at least one signer.");
+  const signers = value.signers.map((s, i) => {
+    if (!isObject(s) || typeof s.email !== "string" || typeof s.name !== "string") throw badRequest(`Signer ${i + 1} needs an email and a name.`);
+    return { email: s.email, name: s.name.trim() };
+  });
+  if (!Array.isArray(value.fields)) throw badRequest("fields must be a list of the fields to fill.");
+  if (!value.fields.every(isObject)) throw badRequest("Each field must be an object: {type, page, x, y, width, height, signer, required}.");
+  const fields = value.fields.map((f) => ({ type: f.type, page: f.page, x: f.x, y: f.y, width: f.width, height: f.height, signer: f.signer, required: f.required }) as SignatureField);
+  return { name, message: message?.trim() || null, dueDate, ordered: value.ordered === true, signers, fields };
+}
+
+/** The signers, checked: the first is the customer (their email), each email once, names printable. */
+function checkSigners(parsed: ParsedRequest, customer: CustomerRow): { email: string; name: string }[] {
+  const seen = new Set<string>();
+  return parsed.signers.map((s, i) => {
+    const email = normalizeEmail(s.email);
+    if (!isValidEmail(email) || email.length > MAX_EMAIL_LENGTH) throw badRequest(`Signer ${i + 1}'s email is not a valid email address.`);
+    if (i === 0 && email !== customer.email) throw badRequest(`The first signer is the customer: use ${customer.email}.`);
+    if (seen.has(email)) throw badRequest(`${email} is listed as a signer more than once.`);
+    seen.add(email);
+    const problem = signerNameProblem(s.name, i);
+    if (problem) throw badRequest(problem);
+    return { email, name: s.name };
+  });
+}
+
+export async function createSignatureRequest(
+  ctx: AppContext,
+  input: { broker: PublicUser; member: Scope; customerId: string; request: Request; actor: AuditActor },
+): Promise<SignatureRequest> {
+  // Refused before a byte of the body is read when the customer is not this member's to see.
+  const customer = await visibleCustomer(ctx, input.member, input.customerId);
+  if (!customer) throw notFound("Customer not found");
+  const received = await receiveFiles(input.request, {
+    tempDir: ctx.files.tempDir,
+    maxBytes: ctx.config.maxUploadBytes,
+    accept: ["application/pdf"],
+    acceptMessage: signatureMessages.notPdf,
+    fieldName: "file",
+    maxFiles: 1,
+    maxFieldBytes: MAX_REQUEST_JSON_BYTES,
+  });
+  const temp = received.files[0]!;
+  let key: string | null = null;
+  try {
+    const parsed = parseRequestPart(received.fields.request);
+    const signers = checkSigners(parsed, customer);
+    const { dueDate } = parseDueDates({ dueDate: parsed.dueDate }, ctx.clock.now());
+    // Opened with pdf.js, scanned when clamd is set, held to a PDF's rules (no password).
+    const checked = await checkUpload(ctx, temp, { ...effectiveRules(ctx, null), kinds: ["pdf"], noPassword: true }, {
+      customer,
+      what: `The PDF to sign for ${customer.name}`,
+    });
+    const original = new Uint8Array(await Bun.file(checked.tempPath).arrayBuffer());
+    // pdf-lib, @signpdf and node-forge load with the first request, not with the server.
+    const { sealablePageCount } = await import("./seal.ts");
+    const pageCount = await sealablePageCount(original);
+    const problem = fieldsProblem(parsed.fields, { signerCount: signers.length, pageCount });
+    if (problem) throw badRequest(problem);
+    key = newStorageKey();
+    await ctx.files.adopt(checked.tempPath, key);
+    const storedKey = key;
+    const requestId = await inTransaction(ctx, (unit) =>
+      insertRequest(ctx, unit, {
+        ...input,
+        customer,
+        parsed,
+        signers,
+        dueDate,
+        pageCount,
+        original: { key: storedKey, name: checked.originalName, sha256: createHash("sha256").update(original).digest("hex") },
+      }),
+    );
+    return await findOwnedRequest(ctx, input.member, requestId);
+  } catch (error) {
+    if (key) await ctx.files.remove(key);
+    throw error;
+  } finally {
+    rmSync(temp.tempPath, { force: true }); // moved into the store on success, or refused
+  }
+}
+
+async function insertRequest(
+  ctx: AppContext,
+  unit: Unit,
+  input: {
+    broker: PublicUser;
+    member: Scope;
+    actor: AuditActor;
+    customer: CustomerRow;
+    parsed: ParsedRequest;
+    signers: { email: string; name: string }[];
+    dueDate: Date | null;
+    pageCount: number;
+    original: { key: string; name: string; sha256: string };
+  },
+): Promise<string> {
+  const { tx, now } = unit;
+  const { customer, parsed, member } = input;
+  const doc = await insertSignatureDocument(tx, { workspaceId: member.workspaceId, customerId: customer.id, name: parsed.name, description: parsed.message, dueDate: input.dueDate, at: now });
+  const requestId = newId();
+  await tx.insert(signatureRequests).values({
+    id: requestId,
+    workspaceId: member.workspaceId,
+    customerId: customer.id,
+    documentId: doc.id,
+    createdBy: input.broker.id,
+    name: parsed.name,
+    message: parsed.message,
+    ordered: parsed.ordered,
+    status: "sent",
+    fields: parsed.fields,
+    pageCount: input.pageCount,
+    originalStorageKey: input.original.key,
+    originalName: input.original.name,
+    originalSha256: input.original.sha256,
+    createdAt: now,
+  });
+  const rows: SignerRow[] = [];
+  for (const [position, s] of input.signers.entries()) {
+    const id = newId();
+    const first = position === 0;
+    rows.push(
+      (
+        await tx
+          .insert(signatureSigners)
+          .values({ id, requestId, workspaceId: member.workspaceId, position, name: s.name, email: s.email, customerId: first ? customer.id : null, tokenHash: first ? null : signerTokenHash(ctx, id), createdAt: now })
+          .returning()
+      )[0]!,
+    );
+  }
+  await recordAudit(ctx, unit, {
+    brokerId: member.workspaceId,
+    customerId: customer.id,
+    action: "signature_requested",
+    actor: input.actor,
+    document: doc,
+    detail: `${input.original.name} (SHA-256 ${input.original.sha256}); signers: ${input.signers.map((s) => s.email).join(", ")}`,
+  });
+  const request = { id: requestId, name: parsed.name, message: parsed.message, customerId: customer.id };
+  // In order, only the first is asked now (the customer); in parallel, everyone.
+  for (const signer of parsed.ordered ? rows.slice(0, 1) : rows) {
+    await emailSignerInvitation(ctx, tx, { request, signer, dueDate: input.dueDate, uploadLinkUrl: uploadUrl(ctx, customer.uploadLink) });
+  }
+  await addCustomerNotification(unit, customer.id, {
+    type: "documents_requested",
+    brokerId: input.broker.id,
+    title: "Signature requested",
+    message: `You are asked to sign ${parsed.name}.`,
+    metadata: { documentId: doc.id, signatureRequestId: requestId },
+  });
+  unit.publish({ type: "documents_requested", ...aboutCustomer(customer), documentIds: [doc.id] });
+  return requestId;
+}

@@ -1,0 +1,66 @@
+// The signature emails, queued in the transaction of the change that causes them: a signer asked
+// to sign (the customer to their upload link, another signer to their own link) and, once sealed,
+// the completed email to every signer with the sealed PDF attached when it is within the upload
+// size limit (else the link opens it). They come from the customer's broker as every email to the
+// customer does (broker-profile's emailSender: the assignee's name and Reply-To under the
+// workspace's branding), whoever the signer is.
+import type { AppContext } from "../../context.ts";
+import type { Writer } from "../../lib/jobs.ts";
+import { emailSender } from "../broker-profile/contact.ts";
+import { customerContact } from "../customers/lookups.ts";
+import { queueEmail } from "../mail/service.ts";
+import { signatureCompletedEmail, signatureRequestEmail } from "../mail/templates.ts";
+import type { SignerRow } from "./lookups.ts";
+import { signUrl } from "./signer-token.ts";
+
+interface RequestForEmail {
+  id: string;
+  name: string;
+  message: string | null;
+  customerId: string;
+}
+
+async function from(ctx: AppContext, db: Writer, request: RequestForEmail) {
+  const customer = await customerContact(ctx, request.customerId, db);
+  const sender = customer ? await emailSender(ctx, customer, db) : undefined;
+  return { sender, brokerName: sender?.name ?? "Your broker" };
+}
+
+/** Where a signer signs: the customer on their upload link, another signer on their own link. */
+const linkOf = (ctx: AppContext, signer: SignerRow, uploadLinkUrl: string) => (signer.customerId ? uploadLinkUrl : signUrl(ctx, signer.id));
+
+export async function emailSignerInvitation(
+  ctx: AppContext,
+  db: Writer,
+  input: { request: RequestForEmail; signer: SignerRow; dueDate: Date | null; uploadLinkUrl: string },
+): Promise<void> {
+  const { request, signer } = input;
+  const content = signatureRequestEmail({
+    ...(await from(ctx, db, request)),
+    customerName: signer.name,
+    documentName: request.name,
+    message: request.message,
+    dueDate: input.dueDate,
+    signUrl: linkOf(ctx, signer, input.uploadLinkUrl),
+  });
+  await queueEmail(ctx, db, { kind: "signature_request", to: signer.email, dedupeKey: `signature-request:${signer.id}`, ...content });
+}
+
+export async function emailSignersCompleted(
+  ctx: AppContext,
+  db: Writer,
+  input: { request: RequestForEmail; signers: SignerRow[]; uploadLinkUrl: string; sealed: { key: string; fileName: string; size: number } },
+): Promise<void> {
+  const attached = input.sealed.size <= ctx.config.maxUploadBytes;
+  const brokerFrom = await from(ctx, db, input.request);
+  for (const signer of input.signers) {
+    const content = signatureCompletedEmail({ ...brokerFrom, customerName: signer.name, documentName: input.request.name, attached, url: linkOf(ctx, signer, input.uploadLinkUrl) });
+    await queueEmail(ctx, db, {
+      kind: "signature_completed",
+      to: signer.email,
+      dedupeKey: `signature-completed:${signer.id}`,
+      ...content,
+      attachment: attached ? { key: input.sealed.key, name: input.sealed.fileName } : null,
+    });
+  }
+}

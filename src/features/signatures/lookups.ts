@@ -1,0 +1,172 @@
+// Reading signature requests and signers (this feature owns both tables): by the broker's scope,
+// by a customer's upload link, by another signer's token; and their JSON. Features above
+// (the access plugin's signer macro, operations' file sweep) read them through here.
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { documents, signatureRequests, signatureSigners } from "../../../db/tables.ts";
+import type { AppContext } from "../../context.ts";
+import { notFound } from "../../lib/errors.ts";
+import { hashToken } from "../../lib/tokens.ts";
+import { nextSignatureStatus, SIGNING_CONSENT_TEXT, signatureMessages, signerInTurn } from "../../shared/signatures.ts";
+import type { Scope } from "../../shared/workspaces.ts";
+import { visibleCustomerIds } from "../customers/lookups.ts";
+import type { SignatureRequestDto, SignerViewDto } from "./model.ts";
+
+export type RequestRow = typeof signatureRequests.$inferSelect;
+export type SignerRow = typeof signatureSigners.$inferSelect;
+
+/** A request with its signers (in order) and the due date of its document (none once withdrawn). */
+export interface SignatureRequest {
+  request: RequestRow;
+  signers: SignerRow[];
+  dueDate: Date | null;
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+async function withSigners(ctx: AppContext, requests: RequestRow[]): Promise<SignatureRequest[]> {
+  if (requests.length === 0) return [];
+  const ids = requests.map((r) => r.id);
+  const signers = await ctx.db.select().from(signatureSigners).where(inArray(signatureSigners.requestId, ids)).orderBy(asc(signatureSigners.position));
+  const docIds = requests.flatMap((r) => (r.documentId ? [r.documentId] : []));
+  const dues = docIds.length ? await ctx.db.select({ id: documents.id, dueDate: documents.dueDate }).from(documents).where(inArray(documents.id, docIds)) : [];
+  const dueOf = new Map(dues.map((d) => [d.id, d.dueDate]));
+  return requests.map((request) => ({
+    request,
+    signers: signers.filter((s) => s.requestId === request.id),
+    dueDate: request.documentId ? (dueOf.get(request.documentId) ?? null) : null,
+  }));
+}
+
+/** A request of a customer this member may see (visibleCustomers), or 404 like a missing one. */
+export async function findOwnedRequest(ctx: AppContext, member: Scope, requestId: string): Promise<SignatureRequest> {
+  const row = (
+    await ctx.db
+      .select()
+      .from(signatureRequests)
+      .where(and(eq(signatureRequests.id, requestId), eq(signatureRequests.workspaceId, member.workspaceId), inArray(signatureRequests.customerId, visibleCustomerIds(ctx.db, member))))
+  )[0];
+  if (!row) throw notFound("Signature request not found");
+  return (await withSigners(ctx, [row]))[0]!;
+}
+
+/** One customer's requests, newest first (the customer is already checked as visible). */
+export async function requestsOfCustomer(ctx: AppContext, workspaceId: string, customerId: string): Promise<SignatureRequest[]> {
+  const rows = await ctx.db
+    .select()
+    .from(signatureRequests)
+    .where(and(eq(signatureRequests.workspaceId, workspaceId), eq(signatureRequests.customerId, customerId)))
+    .orderBy(asc(signatureRequests.createdAt));
+  return withSigners(ctx, rows);
+}
+
+/** Who signs through a link: the signer row and its request. */
+export interface SignerAccess {
+  signer: SignerRow;
+  found: SignatureRequest;
+}
+
+/** The requests these customer relationships sign (their upload link opens them), oldest first. */
+export async function requestsSignedByCustomers(ctx: AppContext, customerIds: string[]): Promise<SignerAccess[]> {
+  if (customerIds.length === 0) return [];
+  const mine = await ctx.db.select().from(signatureSigners).where(inArray(signatureSigners.customerId, customerIds));
+  if (mine.length === 0) return [];
+  const rows = await ctx.db
+    .select()
+    .from(signatureRequests)
+    .where(inArray(signatureRequests.id, [...new Set(mine.map((s) => s.requestId))]))
+    .orderBy(asc(signatureRequests.createdAt));
+  const found = await withSigners(ctx, rows);
+  return found.map((f) => ({ found: f, signer: f.signers.find((s) => s.customerId !== null && customerIds.includes(s.customerId))! }));
+}
+
+/** A request this upload link's customer signs, or 404 (another customer's id looks missing). */
+export async function requestSignedByCustomer(ctx: AppContext, customerIds: string[], requestId: string): Promise<SignerAccess> {
+  const access = (await requestsSignedByCustomers(ctx, customerIds)).find((a) => a.found.request.id === requestId);
+  if (!access) throw notFound("Signature request not found");
+  return access;
+}
+
+/** The signer whose link this is, or 404 for any other string (the `signer` macro). */
+export async function signerByToken(ctx: AppContext, token: string): Promise<SignerAccess> {
+  const signer = token ? (await ctx.db.select().from(signatureSigners).where(eq(signatureSigners.tokenHash, hashToken(token))))[0] : undefined;
+  if (!signer) throw notFound("This signing link is not valid. Ask the sender for a new one.");
+  const request = (await ctx.db.select().from(signatureRequests).where(eq(signatureRequests.id, signer.requestId)))[0]!;
+  const found = (await withSigners(ctx, [request]))[0]!;
+  return { found, signer: found.signers.find((s) => s.id === signer.id)! };
+}
+
+/** Every stored file a request keeps (its original PDF, drawn signatures): the orphan sweep must keep them. */
+export async function signatureStorageKeys(ctx: AppContext): Promise<string[]> {
+  const originals = await ctx.db.select({ key: signatureRequests.originalStorageKey }).from(signatureRequests);
+  const drawn = await ctx.db.select({ key: signatureSigners.signatureKey }).from(signatureSigners).where(isNotNull(signatureSigners.signatureKey));
+  return [...originals.map((r) => r.key), ...drawn.flatMap((r) => (r.key ? [r.key] : []))];
+}
+
+/**
+ * Why this signer may not sign or decline now, or null when they may: the request still open and
+ * not withdrawn, not past its due date, the signer not done, and in an ordered request their turn.
+ * Read before the transaction for the answer; the signer's own row is checked again inside it.
+ */
+export function signerRefusal(found: SignatureRequest, signer: SignerRow, now: Date): string | null {
+  const { request } = found;
+  if (signer.status === "signed") return signatureMessages.alreadySigned;
+  if (signer.status === "declined") return signatureMessages.alreadyDeclined;
+  const next = nextSignatureStatus(request.status, { type: "viewed" });
+  if ("error" in next) return next.error;
+  if (!request.documentId) return signatureMessages.withdrawn;
+  if (found.dueDate && found.dueDate.getTime() < now.getTime()) return signatureMessages.pastDue;
+  if (request.ordered && signerInTurn(found.signers)?.id !== signer.id) return signatureMessages.notYourTurn;
+  return null;
+}
+
+export function toRequestDto(found: SignatureRequest): SignatureRequestDto {
+  const { request } = found;
+  return {
+    id: request.id,
+    customerId: request.customerId,
+    documentId: request.documentId,
+    name: request.name,
+    message: request.message,
+    status: request.status,
+    ordered: request.ordered,
+    dueDate: iso(found.dueDate),
+    pageCount: request.pageCount,
+    fields: request.fields,
+    signers: found.signers.map((s) => ({
+      id: s.id,
+      position: s.position,
+      name: s.name,
+      email: s.email,
+      status: s.status,
+      viewedAt: iso(s.viewedAt),
+      signedAt: iso(s.signedAt),
+      declinedAt: iso(s.declinedAt),
+      declineReason: s.declineReason,
+    })),
+    originalSha256: request.originalSha256,
+    sealedSha256: request.sealedSha256,
+    createdAt: request.createdAt.toISOString(),
+    completedAt: iso(request.completedAt),
+    voidedAt: iso(request.voidedAt),
+    downloadUrl: request.status === "completed" ? `/api/signature-requests/${request.id}/download` : null,
+  };
+}
+
+export function toSignerView(access: SignerAccess, documentUrl: string, now: Date): SignerViewDto {
+  const { found, signer } = access;
+  const { request } = found;
+  return {
+    id: request.id,
+    name: request.name,
+    message: request.message,
+    status: request.status,
+    ordered: request.ordered,
+    dueDate: iso(found.dueDate),
+    pageCount: request.pageCount,
+    fields: request.fields,
+    you: { index: signer.position, name: signer.name, email: signer.email, status: signer.status, canSign: signerRefusal(found, signer, now) === null, signedAt: iso(signer.signedAt) },
+    signers: found.signers.map((s) => ({ name: s.name, status: s.status })),
+    consentText: SIGNING_CONSENT_TEXT,
+    documentUrl,
+  };
+}
