@@ -2,12 +2,14 @@
 // expired, by someone who is not the invited email, an assistant or a broker inviting, another
 // workspace's invitation id, a removed member's session and password, a removed member's link
 // without their second factor, an assistant or a broker claiming domains, a workspace claiming
-// another's domain: each is refused (401/403/404/409, or 202 asking the code) and changes nothing. Tables are
+// another's domain: each is refused (401/403/404/409, or 202 asking the code) and changes nothing.
+// Handovers racing a customer's uploads lose nothing and tell exactly one member of each upload. Tables are
 // read through SQL that both databases speak, so this runs on PostgreSQL too.
 import { beforeAll, describe, expect, test } from "bun:test";
 import { useTestServer, type Broker } from "../support/server.ts";
 import { rows, statement } from "../support/sql.ts";
 import { authenticatorCode, enableTwoFactor } from "../support/totp.ts";
+import { sampleFiles, uploadFile } from "../support/fixtures.ts";
 
 const srv = useTestServer();
 let owner: Broker;
@@ -211,5 +213,41 @@ describe("claimed domains (PUT /api/workspace)", () => {
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const claims = await rows<{ claimed_domains: unknown }>(srv.server.ctx.db, statement("select claimed_domains from workspaces"));
     expect(claims.filter((r) => JSON.stringify(r.claimed_domains).includes("race.example"))).toHaveLength(1);
+  });
+});
+
+describe("reassignment racing an upload", () => {
+  test("each upload lands once, the customer ends with the last assignee, and exactly one member hears of each upload", async () => {
+    const bea = await member("bea@team.example", "broker");
+    const docs = ["Paystub", "W-2", "Bank statement", "Photo ID", "Tax return", "Lease"].map((name) => ({ name }));
+    const made = await srv.call("/api/customers", { method: "POST", token: owner.token, body: { email: "racer@example.com", name: "Rae Racer", requiredDocuments: docs } });
+    expect(made.status).toBe(201);
+    const documents = made.body.documents as { id: string }[];
+    const [ownerId, beaId] = [owner.user.id, bea.id];
+
+    // Each upload starts together with a handover; the handovers alternate between the two members.
+    const results = await Promise.all(
+      documents.flatMap((doc, i) => [
+        uploadFile(srv, made.body.uploadLink, doc.id, { bytes: sampleFiles.pdf() }),
+        srv.call(`/api/customers/${made.body.id}/assignee`, { method: "PUT", token: owner.token, body: { memberId: i % 2 === 0 ? beaId : ownerId } }),
+      ]),
+    );
+    expect(results.map((r) => r.status)).toEqual(documents.flatMap(() => [200, 200]));
+    // A last handover after every upload settled decides the assignee.
+    expect((await srv.call(`/api/customers/${made.body.id}/assignee`, { method: "PUT", token: owner.token, body: { memberId: beaId } })).status).toBe(200);
+
+    const db = srv.server.ctx.db;
+    const stored = await rows<{ id: string; status: string; storage_key: string | null }>(db, statement("select id, status, storage_key from documents where customer_id = ? order by id", made.body.id));
+    expect(stored).toHaveLength(documents.length);
+    expect(stored.every((d) => d.status === "uploaded" && d.storage_key)).toBe(true);
+    expect((await rows<{ assignee_id: string }>(db, statement("select assignee_id from customers where id = ?", made.body.id)))[0]!.assignee_id).toBe(beaId);
+
+    // Every upload told one member (whoever was the assignee when it committed), never both, never nobody.
+    const told = await rows<{ broker_id: string; metadata: unknown }>(db, statement("select broker_id, metadata from notifications where audience = 'broker' and type = 'document_uploaded'"));
+    for (const doc of documents) {
+      const about = told.filter((n) => JSON.stringify(n.metadata).includes(doc.id));
+      expect(about, doc.id).toHaveLength(1);
+      expect([ownerId, beaId]).toContain(about[0]!.broker_id);
+    }
   });
 });
