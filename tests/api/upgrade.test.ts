@@ -22,6 +22,9 @@ test.skipIf(dialect === "postgres")("stop, replace the executable, start: a back
   const old = openDatabase(dir);
   migrateDatabase(old, previous);
   old.$client.query("insert into users (id, email, password_hash, first_name) values ('u1', 'owner@example.com', ?, 'Olive')").run(await hashPassword("owner password 1"));
+  // Since migration 0021 a broker signs in only as a member of a workspace (sign-up makes both).
+  old.$client.run("insert into workspaces (id, name, claimed_domains) values ('u1', 'Olive', '[]')");
+  old.$client.run("insert into workspace_members (user_id, workspace_id, role) values ('u1', 'u1', 'owner')");
   closeDatabase(old);
 
   const server = await serveProcess(dir);
