@@ -71,7 +71,7 @@ export const workspaceMessages = {
   invitationNotFound: "Invitation not found",
   watcherCannotSee: "Watchers must be members of this workspace who may see this customer.",
   invalidInvitation: "This invitation link is invalid, expired or already used. Ask the workspace's owner for a new one.",
-  accountElsewhere: "This email already has an account in another workspace. Ask your administrator to move it; it is never moved automatically.",
+  accountElsewhere: "This email already has an account in another workspace. Its owner can remove it from there, then this invitation works; an account is never moved automatically.",
   noWorkspace: "Your account is no longer a member of a workspace on this portal. Ask a workspace's owner to invite you again.",
   tooManyInvitationTries: "Too many invalid invitation links were tried. Try again later.",
 } as const;

@@ -164,7 +164,7 @@ describe("the owner's invitations", () => {
     expect((await invite({ email: "solo@other.example", role: "broker" })).status).toBe(201);
     const res = await join({ token: await emailedToken("solo@other.example"), password: "a long enough password" });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe("This email already has an account in another workspace. Ask your administrator to move it; it is never moved automatically.");
+    expect(res.body.message).toBe("This email already has an account in another workspace. Its owner can remove it from there, then this invitation works; an account is never moved automatically.");
     const me = (await srv.call("/api/auth/user", { token: elsewhere.token })).body;
     expect(me.role).toBe("owner");
     expect(me.workspaceId).not.toBe((await srv.call("/api/auth/user", { token: owner.token })).body.workspaceId);

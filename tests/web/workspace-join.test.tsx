@@ -54,7 +54,7 @@ test("an invalid or used link says so as the page opens, without the form", asyn
 test("an email that already has an account is told so, and stays on the page", async () => {
   fakeServer((request) => {
     if (request.path === "/api/workspace/join/tok_2") return json(200, { email: "solo@other.example", workspaceName: "Acme Lending", role: "assistant" });
-    if (request.path === "/api/workspace/join") return json(409, { message: "This email already has an account in another workspace. Ask your administrator to move it; it is never moved automatically." });
+    if (request.path === "/api/workspace/join") return json(409, { message: "This email already has an account in another workspace. Its owner can remove it from there, then this invitation works; an account is never moved automatically." });
     return signedOut(request);
   });
   renderApp("/join/tok_2");
