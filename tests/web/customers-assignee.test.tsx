@@ -152,3 +152,40 @@ test("the dashboard in a team: Mine asks for the broker's own metrics and custom
   await until(() => calls.some((c) => c.path === "/api/pending-documents"));
   expect(calls.filter((c) => c.path === "/api/pending-documents").map((c) => c.search)).toEqual(["?assignee=me"]);
 });
+
+test("customer page in a team: watchers are chosen among the members who may see the customer, and saved as one list", async () => {
+  const dee = { id: "u3", email: "dee@example.com", firstName: "Dee", lastName: "Assist", role: "assistant" as const };
+  const grace = customerDetail();
+  const calls = fakeServer((request) => {
+    if (request.path === "/api/workspace/members") return json(200, [ada, col, dee]);
+    if (request.path === "/api/workspace") return json(200, { id: "w1", name: "Ada's", role: "owner", visibility: "all", claimedDomains: [], defaultRole: "broker" });
+    if (request.method === "PUT" && request.path === "/api/customers/c1/watchers") return json(200, { watcherIds: ["u2"] });
+    return team()(request) ?? detailServer({ customer: grace })(request);
+  });
+  renderApp("/customer/c1");
+  expect(await screen.findByText("Nobody else", {}, { timeout: 5000 })).toBeTruthy();
+  const change = await screen.findByRole("button", { name: "Change watchers" });
+  await waitFor(() => expect(change.hasAttribute("disabled") || change.getAttribute("aria-disabled") === "true").toBe(false));
+  fireEvent.click(change);
+  const dialog = await screen.findByRole("dialog", { name: "Who watches this customer" });
+  // Everyone but the assignee (Ada) may watch while every member sees every customer.
+  expect(within(dialog).getAllByRole("checkbox").map((box) => box.closest("label")?.textContent)).toEqual(["Col League", "Dee Assist"]);
+  fireEvent.click(within(dialog).getByRole("checkbox", { name: "Col League" }));
+  fireEvent.click(within(dialog).getByRole("button", { name: "Save watchers" }));
+  expect(await screen.findByText("Watchers of Grace Hopper saved")).toBeTruthy();
+  expect(calls.find((c) => c.method === "PUT" && c.path === "/api/customers/c1/watchers")?.body).toEqual({ memberIds: ["u2"] });
+
+});
+
+test("customer page in \"assigned only\" mode: only owners see every customer, so nobody else may watch the owner's customer", async () => {
+  fakeServer((request) => {
+    if (request.path === "/api/workspace") return json(200, { id: "w1", name: "Ada's", role: "owner", visibility: "assigned", claimedDomains: [], defaultRole: "broker" });
+    return team()(request) ?? detailServer({ customer: customerDetail() })(request);
+  });
+  renderApp("/customer/c1");
+  const change = await screen.findByRole("button", { name: "Change watchers" }, { timeout: 5000 });
+  await waitFor(() => expect(change.getAttribute("aria-disabled") === "true" || change.hasAttribute("disabled")).toBe(false));
+  fireEvent.click(change);
+  expect(await screen.findByText(/No other member may see this customer/)).toBeTruthy();
+  expect(screen.queryAllByRole("checkbox")).toHaveLength(0);
+});

@@ -67,6 +67,10 @@ export const useSendReminderMutation = () =>
 export const useSendBulkRemindersMutation = () =>
   useBrokerMutation(() => apiFetch("/api/send-bulk-reminders", { method: "POST" }));
 
+/** PUT /api/customers/{id}/watchers: the members told of this customer besides the assignee (the whole list). */
+export const useSetWatchersMutation = (id: string) =>
+  useBrokerMutation((memberIds: string[]) => apiFetch(`/api/customers/${id}/watchers`, { method: "PUT", body: { memberIds } }));
+
 /** PUT /api/customers/{id}/assignee: the customer goes to another member of the workspace. */
 export const useAssignCustomerMutation = (id: string) =>
   useBrokerMutation((memberId: string) => apiFetch(`/api/customers/${id}/assignee`, { method: "PUT", body: { memberId } }));

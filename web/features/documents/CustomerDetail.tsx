@@ -18,6 +18,7 @@ import { RequiredDocumentsCard } from "./RequiredDocumentsCard";
 import { ResubmitDocumentDialog } from "./ResubmitDocumentDialog";
 import { SendReminderDialog } from "../customers/SendReminderDialog";
 import { AssigneeField } from "../customers/AssigneeField";
+import { WatchersField } from "../customers/WatchersField";
 import { SharedDocumentsCard } from "./SharedDocumentsCard";
 import { RemindersToggle } from "../reminders/RemindersToggle";
 import { useDocumentExpiriesQuery } from "../reminders/expiry-api";
@@ -79,6 +80,7 @@ export function CustomerDetail({ customer }: { customer: CustomerDetailDto }) {
         <div className="lg:col-span-2">
           <PersonalInfoCard customer={customer}>
             <AssigneeField customer={customer} />
+            <WatchersField customer={customer} />
           </PersonalInfoCard>
         </div>
         <aside aria-label="Progress and actions" className="flex flex-col gap-6 lg:col-start-3 lg:row-span-4 lg:row-start-1">
