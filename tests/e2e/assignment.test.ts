@@ -65,6 +65,23 @@ for (const [width, viewport] of Object.entries(viewports)) {
     await screenshot(page, `assignment-reassigned-${width}`);
     expect(await assignee.textContent()).toContain("Bea Broker");
 
+    // Olive keeps an eye on Ben as a watcher, by keyboard: the dialog offers whoever may see him.
+    await page.getByText("Nobody else").waitFor();
+    const change = page.getByRole("button", { name: "Change watchers" });
+    await change.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Who watches this customer" });
+    await dialog.waitFor();
+    await expectAccessible(page, `assignment-watchers-dialog-${width}`);
+    await dialog.getByRole("checkbox", { name: "Olive Owner (you)" }).focus();
+    await page.keyboard.press("Space");
+    await dialog.getByRole("button", { name: "Save watchers" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByText(`Watchers of Ben ${width} saved`).waitFor();
+    await dialog.waitFor({ state: "detached" });
+    await page.getByText("Olive Owner", { exact: true }).waitFor();
+    await screenshot(page, `assignment-watching-${width}`);
+
     // Back to the list, still "Mine": Ben has left it. "All" shows him with Bea's name.
     await page.goBack();
     await page.waitForURL(/\/customers\?assignee=me$/);
