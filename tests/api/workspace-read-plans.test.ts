@@ -2,7 +2,8 @@
 // and 10,000 customers keeps every screen within 2× of a solo broker's). A broker who sees only
 // their own customers must read those customers' documents, not walk the whole workspace's; the
 // overview's "most urgent" order must read each customer's documents, not every waiting document
-// of the workspace once per customer (over a minute at 10,000 customers). Timings are the bench's
+// of the workspace once per customer (over a minute at 10,000 customers); a customer's expiry
+// dates are read by their documents, not the workspace's. Timings are the bench's
 // (scripts/bench/workspace.ts); here SQLite's own plans, for the statements the reads really run,
 // say which rows each one reads.
 import { expect, test } from "bun:test";
@@ -48,11 +49,16 @@ test.skipIf(dialect !== "sqlite")("a broker in assigned mode reads their own cus
   const db = srv.server.ctx.db;
   await exec(db, statement("update workspace_members set workspace_id = ?, role = 'broker' where user_id = ?", workspaceId, broker.user.id));
   await exec(db, statement("update workspaces set visibility = 'assigned' where id = ?", workspaceId));
+  let brokersCustomer = "";
   for (let n = 0; n < 3; n++) {
     const c = await createCustomer(srv, owner.token);
     await attachFile(srv, c.documents[0]!.id);
-    if (n > 0) await exec(db, statement("update customers set assignee_id = ? where id = ?", broker.user.id, c.id));
+    if (n > 0) await exec(db, statement("update customers set assignee_id = ? where id = ?", broker.user.id, (brokersCustomer = c.id)));
   }
+
+  // The dashboard's counts of the broker's documents: one pass over them, not one per count.
+  const metrics = await statementsOf(async () => void expect((await srv.call("/api/dashboard/metrics", { token: broker.token })).status).toBe(200));
+  expect(metrics.filter((text) => /from "documents"/.test(text))).toHaveLength(1);
 
   // Every screen read of the broker that touches documents: each step on documents is by customer.
   const brokerReads = [
@@ -63,6 +69,7 @@ test.skipIf(dialect !== "sqlite")("a broker in assigned mode reads their own cus
     "/api/customers?assignee=me",
     "/api/customers",
     "/api/all-customers?page=1&pageSize=12&status=all&sort=urgency",
+    `/api/customers/${brokersCustomer}/document-expiries`,
   ];
   const brokers = await statementsOf(async () => {
     for (const path of brokerReads) expect({ path, status: (await srv.call(path, { token: broker.token })).status }).toEqual({ path, status: 200 });
@@ -73,6 +80,12 @@ test.skipIf(dialect !== "sqlite")("a broker in assigned mode reads their own cus
     const steps = documentSteps(planOf(text));
     expect({ text, steps }).toEqual({ text, steps: steps.map(() => expect.stringContaining("customer_id=")) });
   }
+
+  // A customer's expiry dates: by their documents' keys, not the workspace's expiries.
+  const expiries = brokers.filter((text) => /from "document_expiries"/.test(text));
+  expect(expiries).toHaveLength(1);
+  const expirySteps = planOf(expiries[0]!).filter((step) => /^(SEARCH|SCAN) document_expiries\b/.test(step));
+  expect(expirySteps).toEqual([expect.stringContaining("(document_id=?)")]);
 
   // The owner's overview: the whole workspace's customers, each one's documents by customer; the
   // pending list's customer names by id, not by walking the workspace's customers.

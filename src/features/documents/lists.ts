@@ -7,7 +7,7 @@ import type { AppContext } from "../../context.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { prepared } from "../../lib/prepared.ts";
 import { NOT_PENDING, REMINDABLE } from "../../shared/documents.ts";
-import { statusIn, statusNotIn, waiting, type DocumentRow } from "./service.ts";
+import { countIf, statusIn, statusNotIn, waiting, type DocumentRow } from "./service.ts";
 import { timeParam } from "../../../db/dialect.ts";
 import { REMINDER_NOT_SENT_CONDITION } from "../../../db/partial-indexes.ts";
 import { seesEveryCustomer, type Scope } from "../../shared/workspaces.ts";
@@ -42,12 +42,16 @@ export async function documentMetrics(ctx: AppContext, member: Scope, now: Date)
   const today = startOfDay(now);
   const visible = onlyVisible(ctx, member);
   if (visible) {
-    const countOf = async (which: SQL | undefined) => (await ctx.db.select({ n: count() }).from(documents).where(and(visible, which)))[0]!.n;
-    return {
-      pendingDocs: await countOf(statusNotIn(NOT_PENDING)),
-      overdueDocs: await countOf(and(waiting, lt(documents.dueDate, now))),
-      completedToday: await countOf(and(eq(documents.status, "approved"), gte(documents.verifiedAt, today))),
-    };
+    // One pass over the member's documents for the three counts (three passes cost 3× the reads).
+    const [counts] = await ctx.db
+      .select({
+        pendingDocs: countIf(statusNotIn(NOT_PENDING)),
+        overdueDocs: countIf(and(waiting, lt(documents.dueDate, now))!),
+        completedToday: countIf(and(eq(documents.status, "approved"), gte(documents.verifiedAt, today))!),
+      })
+      .from(documents)
+      .where(visible);
+    return counts!;
   }
   const brokerId = member.workspaceId;
   const { pendingDocs, completedToday } = await ctx.cache.value(
