@@ -8,10 +8,13 @@
 //      cache's version, as any member's write does), one at a time, BENCH_SAMPLES times, the
 //      four askers interleaved so that the machine's slow moments fall on all of them;
 //   2. polled: wrk at 50 connections for BENCH_SECONDS (mostly the read cache's answers).
-// Each asker's p99 is divided by its solo broker's: the owner by the solo broker of the same size
-// and by the typical one, the assigned broker by the typical one.
+// Each asker's p99 (and, computed, p50) is divided by its solo broker's: the owner by the solo
+// broker of the same size and by the typical one, the assigned broker by the typical one. On a
+// shared 2-core machine a p99 of a few dozen samples is often one stall of the machine: the
+// medians show the structure.
 // Run: npm run compile && npm run bench:workspace   (BENCH_SAMPLES=100, BENCH_SECONDS=3,
-//      BENCH_ONLY=metrics,overview, BENCH_POLLED=0 to leave part 2 out, BENCH_CPU_PROF=dir)
+//      BENCH_ONLY=metrics,overview, BENCH_POLLED=0 to leave part 2 out, BENCH_CPU_PROF=dir,
+//      BENCH_DATA=dir to seed once and reuse the data on the next run)
 import { Database } from "bun:sqlite";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
@@ -197,7 +200,8 @@ for (const r of READS) {
   for (const { key: asker } of ASKERS) worst.set(asker, Math.max(worst.get(asker) ?? 0, s[asker].p99));
   screenWorst.set(r.screen, worst);
   const cells = ASKERS.map(({ key: asker }) => `${s[asker].p50.toFixed(1)} / ${s[asker].p99.toFixed(1)} (${((bytes.get(key(r, asker)) ?? 0) / 1024).toFixed(1)} KB)`);
-  console.log(`| ${r.screen} | ${r.label} | ${cells.join(" | ")} | ${ratio(s.owner.p99, s.soloLarge.p99)} | ${ratio(s.owner.p99, s.soloTypical.p99)} | ${ratio(s.assignedBroker.p99, s.soloTypical.p99)} |`);
+  const both = (a: Asker, b: Asker) => `${ratio(s[a].p99, s[b].p99)} (p50 ${ratio(s[a].p50, s[b].p50)})`;
+  console.log(`| ${r.screen} | ${r.label} | ${cells.join(" | ")} | ${both("owner", "soloLarge")} | ${both("owner", "soloTypical")} | ${both("assignedBroker", "soloTypical")} |`);
 }
 console.log(`\n### Each screen: the p99 of its slowest read (the screen asks them together), computed\n`);
 console.log(`| Screen | ${ASKERS.map((a) => a.label).join(" | ")} | owner ÷ solo ${CUSTOMERS.toLocaleString("en")} | owner ÷ solo ${TYPICAL} | broker ÷ solo ${TYPICAL} |`);
