@@ -4,10 +4,11 @@
 //    with the server's idle memory after seeding;  2. writes at 20 concurrent writers;
 // 3. 50 concurrent 10 MB uploads vs dd, peak memory;  3b. a broker's reads while customers upload
 //    phone photos and encrypted PDFs (checks.ts);  4. growth to 10,000 customers;
+// 4b. a workspace of 50 members and 10,000 customers against solo brokers (workspace.ts);
 // 5. the web app's first-load JavaScript and Largest Contentful Paint on a throttled phone profile;
 // 5b. sealing a signed 20-page PDF (seal.ts);  6. scale-out (scale-out.ts): reads and uploads on PostgreSQL + S3, and reads through a
 //    round-robin proxy in front of one instance and of two (needs Debian's postgresql).
-// BENCH_SECONDS (default 5) per measurement; BENCH_SKIP=checks,growth,lcp,scale-out leaves parts out
+// BENCH_SECONDS (default 5) per measurement; BENCH_SKIP=checks,growth,workspace,lcp,scale-out leaves parts out
 // (and pg-reads, pg-uploads, two-instances parts of scale-out).
 import { join } from "node:path";
 import { benchChecks, printChecks } from "./checks.ts";
@@ -49,6 +50,10 @@ if (!skip.has("growth")) {
   section("Growth");
   const large = await benchReads({ customers: 10_000, seconds });
   printGrowth(small, large);
+}
+if (!skip.has("workspace")) {
+  section("Workspaces: 50 members and 10,000 customers against solo brokers");
+  await run("workspace.ts");
 }
 if (!skip.has("scale-out")) {
   section("Scale-out: PostgreSQL + S3, one and two instances");

@@ -174,11 +174,11 @@ export async function countVisibleCustomers(ctx: AppContext, scope: Scope, assig
 export async function customerNamesOf(ctx: AppContext, brokerId: string, customerIds: string[]): Promise<Map<string, string>> {
   const ids = [...new Set(customerIds)];
   if (ids.length === 0) return new Map();
-  const rows = await ctx.db
-      .select({ id: customers.id, name: customers.name })
-      .from(customers)
-      .where(and(eq(customers.workspaceId, brokerId), inArray(customers.id, ids)));
-  return new Map(rows.map((r) => [r.id, r.name]));
+  // Looked up by id alone and kept to the workspace here: with the workspace in the WHERE, SQLite
+  // walked the workspace's customers by its index (10,000 for a page of 200 names) instead of
+  // taking each id from the primary key.
+  const rows = await ctx.db.select({ id: customers.id, name: customers.name, workspaceId: customers.workspaceId }).from(customers).where(inArray(customers.id, ids));
+  return new Map(rows.filter((r) => r.workspaceId === brokerId).map((r) => [r.id, r.name]));
 }
 
 export async function markReminded(tx: Writer, brokerId: string, customerIds: string[], at: Date): Promise<void> {

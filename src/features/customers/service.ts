@@ -25,6 +25,7 @@ import {
   documentCounts,
   documentCountsByCustomer,
   documentCountsOfCustomers,
+  documentCountsOfSelectedCustomers,
   listCustomerDocuments,
   removeFiles,
   toDocumentDto,
@@ -34,7 +35,7 @@ import { takeHeldInvitation } from "./held-invitation.ts";
 import { filteredAssignee } from "./assignee.ts";
 import { invitationResendEmail } from "../mail/templates.ts";
 import { aboutCustomer, uploadUrl, visibleCustomers, watchersByCustomer, type CustomerRow } from "./lookups.ts";
-import type { Scope } from "../../shared/workspaces.ts";
+import { seesEveryCustomer, type Scope } from "../../shared/workspaces.ts";
 import { requireRole } from "../workspaces/permissions.ts";
 import { brokersById } from "../auth/brokers.ts";
 import { emailSender } from "../broker-profile/contact.ts";
@@ -101,9 +102,14 @@ export async function findOwnedCustomers(ctx: AppContext, scope: Scope, customer
 /** Every customer this member may see, by name; with `assignee`, only that member's ("me": the asker's). */
 export async function listCustomers(ctx: AppContext, { member }: { member: Scope }, query: CustomerListQuery = {}): Promise<CustomerDto[]> {
   const now = ctx.clock.now();
-  const counts = await documentCountsByCustomer(ctx, member.workspaceId, now);
   const assignee = await filteredAssignee(ctx, member, query.assignee);
-  const rows = await ctx.db.select().from(customers).where(visibleCustomers(member, assignee)).orderBy(asc(customers.name));
+  const listed = visibleCustomers(member, assignee);
+  // The whole workspace's counts in one grouped pass; one member's customers counted by customer.
+  const counts =
+    seesEveryCustomer(member) && assignee === undefined
+      ? await documentCountsByCustomer(ctx, member.workspaceId, now)
+      : await documentCountsOfSelectedCustomers(ctx, ctx.db.select({ id: customers.id }).from(customers).where(listed), now);
+  const rows = await ctx.db.select().from(customers).where(listed).orderBy(asc(customers.name));
   const assignees = await assigneesOf(ctx, rows);
   // Every watcher of every customer the member sees, in one query (the visibility condition, not 10,000 ids).
   const watchers = rows.length ? await watchersByCustomer(ctx.db, member) : new Map();
@@ -147,7 +153,7 @@ export async function pageCustomers(ctx: AppContext, { member }: { member: Scope
   const byName = (dir: typeof asc) => [dir(caseInsensitive(customers.name)), dir(customers.email), dir(customers.id)];
   const order =
     sort === "urgency"
-      ? [...urgencyOrder(ctx, member.workspaceId, customers.id, ctx.clock.now()), ...byName(asc)]
+      ? [...urgencyOrder(ctx, customers.id, ctx.clock.now()), ...byName(asc)]
       : sort.endsWith("name")
         ? byName(direction)
         : [direction(customers.invitedAt), direction(customers.id)];

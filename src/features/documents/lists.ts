@@ -7,7 +7,7 @@ import type { AppContext } from "../../context.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { prepared } from "../../lib/prepared.ts";
 import { NOT_PENDING, REMINDABLE } from "../../shared/documents.ts";
-import { statusIn, statusNotIn, waiting, type DocumentRow } from "./service.ts";
+import { countIf, statusIn, statusNotIn, waiting, type DocumentRow } from "./service.ts";
 import { timeParam } from "../../../db/dialect.ts";
 import { REMINDER_NOT_SENT_CONDITION } from "../../../db/partial-indexes.ts";
 import { seesEveryCustomer, type Scope } from "../../shared/workspaces.ts";
@@ -27,23 +27,32 @@ const overdueQuery = countDocuments(and(waiting, lt(documents.dueDate, sql.place
  * The documents of the customers a member sees (of them, those assigned to `assigneeId`), when that
  * is not the whole workspace ("assigned" mode, or a "Mine" filter): the extra condition, else
  * undefined (the prepared workspace-wide queries answer).
+ *
+ * By customer alone: those customers are the member's workspace's, and so are their documents.
+ * With `documents.workspace_id = ?` beside it, SQLite walked the whole workspace's documents of a
+ * status (its status-and-due index) and filtered them by customer: a broker seeing 200 of a
+ * workspace's 10,000 customers waited 130 ms for the dashboard's counts and 57 ms for the
+ * completed list, against 5 ms for a solo broker with 200 (scripts/bench/workspace.ts). Now it
+ * reads each customer's documents by documents_customer_idx.
  */
 const onlyVisible = (ctx: AppContext, member: Scope, assigneeId?: string): SQL | undefined =>
-  seesEveryCustomer(member) && assigneeId === undefined
-    ? undefined
-    : and(eq(documents.workspaceId, member.workspaceId), inArray(documents.customerId, visibleCustomerIds(ctx.db, member, assigneeId)));
+  seesEveryCustomer(member) && assigneeId === undefined ? undefined : inArray(documents.customerId, visibleCustomerIds(ctx.db, member, assigneeId));
 
 /** The dashboard's counts for one member (of one assignee's customers, if named). "Today" is the server's local day. */
 export async function documentMetrics(ctx: AppContext, member: Scope, now: Date, assigneeId?: string) {
   const today = startOfDay(now);
   const visible = onlyVisible(ctx, member, assigneeId);
   if (visible) {
-    const countOf = async (which: SQL | undefined) => (await ctx.db.select({ n: count() }).from(documents).where(and(visible, which)))[0]!.n;
-    return {
-      pendingDocs: await countOf(statusNotIn(NOT_PENDING)),
-      overdueDocs: await countOf(and(waiting, lt(documents.dueDate, now))),
-      completedToday: await countOf(and(eq(documents.status, "approved"), gte(documents.verifiedAt, today))),
-    };
+    // One pass over the member's documents for the three counts (three passes cost 3× the reads).
+    const [counts] = await ctx.db
+      .select({
+        pendingDocs: countIf(statusNotIn(NOT_PENDING)),
+        overdueDocs: countIf(and(waiting, lt(documents.dueDate, now))!),
+        completedToday: countIf(and(eq(documents.status, "approved"), gte(documents.verifiedAt, today))!),
+      })
+      .from(documents)
+      .where(visible);
+    return counts!;
   }
   const brokerId = member.workspaceId;
   const { pendingDocs, completedToday } = await ctx.cache.value(

@@ -19,17 +19,22 @@ function tierConditions(now: Date): Record<Exclude<UrgencyTier, "none">, SQL> {
 }
 
 /**
- * The sort keys for customers (`customerId`: the outer query's customers.id column) of one workspace,
- * most urgent first; the caller appends its own tie-breakers (name, email, id).
+ * The sort keys for customers (`customerId`: the outer query's customers.id column), most urgent
+ * first; the caller appends its own tie-breakers (name, email, id) and scopes the customers.
  */
-export function urgencyOrder(ctx: AppContext, workspaceId: string, customerId: AnyColumn, now: Date): SQL[] {
+export function urgencyOrder(ctx: AppContext, customerId: AnyColumn, now: Date): SQL[] {
   const conditions = tierConditions(now);
   const tiers = URGENCY_TIERS.filter((tier): tier is Exclude<UrgencyTier, "none"> => tier !== "none");
   const rank = sql.join(
     tiers.map((tier) => sql`when ${conditions[tier]} then ${sql.raw(String(URGENCY_TIERS.indexOf(tier)))}`),
     sql` `,
   );
-  const ofCustomer = and(eq(documents.workspaceId, workspaceId), eq(documents.customerId, customerId), ne(documents.status, SHARED));
+  // By the customer alone (documents_customer_idx: their ten or so rows). With the workspace in
+  // the condition too, SQLite chose the workspace's status-and-due index for the due dates and
+  // walked every waiting document of the workspace for each customer: a page of the overview took
+  // 77 ms at 200 customers and over a minute at 10,000 (scripts/bench/workspace.ts). A customer's
+  // documents are their workspace's, and the outer query keeps to the customers the member sees.
+  const ofCustomer = and(eq(documents.customerId, customerId), ne(documents.status, SHARED));
   const tier = ctx.db
     .select({ tier: sql`min(case ${rank} else ${sql.raw(String(URGENCY_TIERS.indexOf("none")))} end)` })
     .from(documents)

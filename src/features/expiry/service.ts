@@ -35,11 +35,14 @@ export async function setDocumentExpiry(ctx: AppContext, { member, documentId, e
 /** The expiry dates on one of the broker's customers' documents (another broker's customer is a 404). */
 export async function customerExpiries(ctx: AppContext, { member, customerId }: { member: Scope; customerId: string }): Promise<DocumentExpiry[]> {
   await findOwnedCustomer(ctx, member, customerId);
-  const brokerId = member.workspaceId;
   const rows = await ctx.db
     .select()
     .from(documentExpiries)
-    .where(and(eq(documentExpiries.workspaceId, brokerId), eq(documentExpiries.customerId, customerId)))
+    // By the customer's documents (documents_customer_idx, then each expiry by its key), the
+    // customer being one the member sees (above). The only index of this table leads with the
+    // workspace: with the workspace in the WHERE, SQLite walked the workspace's expiries, and this
+    // read grew with the brokerage (0.6 ms at 200 customers, 3 ms at 10,000; workspace.ts bench).
+    .where(and(inArray(documentExpiries.documentId, ctx.db.select({ id: documents.id }).from(documents).where(eq(documents.customerId, customerId))), eq(documentExpiries.customerId, customerId)))
     .orderBy(asc(documentExpiries.expiresOn));
   return rows.map((r) => ({ documentId: r.documentId, expiresOn: r.expiresOn, renewalRequested: r.renewalRequestedAt !== null }));
 }
