@@ -27,9 +27,10 @@ import { sharingRoutes } from "./features/sharing/routes.ts";
 import { signatureRoutes } from "./features/signatures/routes.ts";
 import { templateRoutes } from "./features/templates/routes.ts";
 import { workspaceRoutes } from "./features/workspaces/routes.ts";
-import { brokersById } from "./features/auth/brokers.ts";
+import { brokerById, brokersById } from "./features/auth/brokers.ts";
 import { endBrokerSessions } from "./features/auth/account.ts";
-import { moveAssignedCustomers } from "./features/customers/assignment.ts";
+import { handOver } from "./features/customers/assignment.ts";
+import { memberActor } from "./features/audit/actor.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { HttpMetrics } from "./features/observability/http-metrics.ts";
 import { requestTracking } from "./features/observability/request-tracking.ts";
@@ -83,7 +84,7 @@ export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events), metric
       .use(auditRoutes(ctx))
       .use(templateRoutes(ctx))
       // Members' names and sessions are auth's, their customers customers'; workspaces sits below both.
-      .use(workspaceRoutes(ctx, { brokersById, endSessions: endBrokerSessions, moveCustomers: moveAssignedCustomers, dropNotifications: dropBrokerNotifications }))
+      .use(workspaceRoutes(ctx, { brokersById, endSessions: endBrokerSessions, moveCustomers: async (unit, { by, ...input }) => handOver(ctx, unit, { ...input, actor: memberActor(await brokerById(ctx, by.memberId), by.address) }), dropNotifications: dropBrokerNotifications }))
       .use(joinRoutes(ctx, { secondFactor: secondFactorChallenge }))
       .use(dashboardRoutes(ctx))
       .use(reminderRoutes(ctx))

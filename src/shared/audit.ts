@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   "signature_declined",
   "signature_voided",
   "signature_completed",
+  "assigned",
+  "watchers_changed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -53,6 +55,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   signature_declined: "Signing declined",
   signature_voided: "Signature request voided",
   signature_completed: "Signed document sealed",
+  assigned: "Assigned to a member",
+  watchers_changed: "Watchers changed",
 };
 
 /**

@@ -144,6 +144,14 @@ describe("watchers", () => {
     expect((await srv.call(`/api/workspace/members/${colleague.user.id}`, { method: "DELETE", token: owner.token })).status).toBe(200);
     expect(await watchersOf(owner.token, c.id)).toEqual([owner.user.id]);
     expect((await watch(owner.token, c.id, [])).body).toEqual({ watcherIds: [] });
+
+    // The trail has each change that was made (by whom, who watches after it), none of the refusals.
+    const trail = (await srv.call(`/api/customer/${c.id}/audit`, { token: owner.token })).body.entries as { action: string; actor: { id: string }; detail: string }[];
+    const changes = trail.filter((e) => e.action === "watchers_changed").map((e) => ({ by: e.actor.id, detail: e.detail }));
+    expect(changes).toHaveLength(2);
+    expect(changes[0]).toEqual({ by: owner.user.id, detail: "Nobody" });
+    expect(changes[1]!.by).toBe(colleague.user.id);
+    expect(changes[1]!.detail.split(", ").sort()).toEqual([colleague.user, owner.user].map((u) => `${u.firstName} ${u.lastName}`).sort());
   });
 });
 

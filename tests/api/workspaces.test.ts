@@ -304,6 +304,13 @@ describe("assignment: each customer has an assignee, and it can be handed over",
     const back = await srv.call("/api/customers/reassign", { method: "POST", token: owner.token, body: { fromMemberId: colleague.user.id, toMemberId: owner.user.id } });
     expect(back.body).toEqual({ moved: 1 });
     expect(await mine(owner.token)).toEqual(["h1", "h2"]);
+    // Each handover is in the customer's trail: who did it, to whom, from whom; a refusal left none.
+    const ownerName = owner.user.firstName + " " + owner.user.lastName;
+    expect(await handovers(owner.token, one.id)).toEqual([
+      { actor: ownerName, detail: `To ${ownerName} (from Col League)` },
+      { actor: ownerName, detail: `To Col League (from ${ownerName})` },
+    ]);
+    expect(await handovers(owner.token, two.id)).toEqual([]);
 
     // An assistant works customers but assigns none.
     await exec(srv.server.ctx.db, statement("update workspace_members set role = 'assistant' where user_id = ?", colleague.user.id));
@@ -311,6 +318,13 @@ describe("assignment: each customer has an assignee, and it can be handed over",
     expect(await mine(owner.token)).toEqual(["h1", "h2"]);
   });
 });
+
+/** A customer's handovers in their audit trail, newest first: who did it, and the words. */
+async function handovers(token: string, customerId: string): Promise<{ actor: string; detail: string | null }[]> {
+  const page = await srv.call(`/api/customer/${customerId}/audit`, { token });
+  expect(page.status).toBe(200);
+  return (page.body.entries as { action: string; actor: { label: string }; detail: string | null }[]).filter((e) => e.action === "assigned").map((e) => ({ actor: e.actor.label, detail: e.detail }));
+}
 
 describe("removing a member", () => {
   test("their customers go to the owner (or reassignTo) in one go, their session and live socket end at once", async () => {
@@ -331,6 +345,9 @@ describe("removing a member", () => {
     expect((await whoAmI(leaver.token)).status).toBe(401);
     const theirs = (await srv.call("/api/customers?assignee=me", { token: owner.token })).body.map((c: { name: string }) => c.name);
     expect(theirs).toEqual(["l1", "l2"]);
+    for (const c of (await srv.call("/api/customers?assignee=me", { token: owner.token })).body as { id: string }[]) {
+      expect(await handovers(owner.token, c.id)).toEqual([{ actor: `${owner.user.firstName} ${owner.user.lastName}`, detail: `To ${owner.user.firstName} ${owner.user.lastName} (from ${leaver.user.firstName} ${leaver.user.lastName})` }]);
+    }
     expect((await srv.call("/api/workspace/members", { token: owner.token })).body.map((m: { id: string }) => m.id)).toEqual([owner.user.id]);
 
     // Signing in again is refused with the reason (no session that would open nothing); the old

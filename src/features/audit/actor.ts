@@ -43,6 +43,14 @@ export const brokerActor = (ctx: AppContext, input: RequestOrigin & { broker: Pu
   address: addressOf(ctx, input),
 });
 
+/** A member named by id, outside a route of theirs (a removal handed down from workspaces). */
+export const memberActor = (member: PublicUser | null, address: string | null): AuditActor => ({
+  kind: "broker",
+  id: member?.id ?? null,
+  label: displayName(member),
+  address,
+});
+
 /** Through an upload link: the signed-in customer, or a guest holding the link. */
 export const portalActor = (ctx: AppContext, input: RequestOrigin & { portal: LinkAccess }): AuditActor =>
   input.portal.session

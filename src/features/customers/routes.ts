@@ -83,18 +83,20 @@ export const customerRoutes = (ctx: AppContext) => {
           { params: IdParams, response: DocumentLimit },
         )
         // Assignment: one customer to another member; a member's whole pipeline (owners).
-        .put("/customers/:id/assignee", async ({ member, params, body }) => assignCustomer(ctx, { member, customerId: params.id, memberId: body.memberId }), {
+        .put("/customers/:id/assignee", async ({ broker, member, params, body, request, server }) =>
+          assignCustomer(ctx, { member, customerId: params.id, memberId: body.memberId, actor: brokerActor(ctx, { broker, request, server }) }), {
           params: IdParams,
           body: AssigneeBody,
           response: CustomerDetailDto,
         })
         // Watchers: members told of the customer's uploads and answers besides the assignee.
-        .put("/customers/:id/watchers", async ({ member, params, body }) => setWatchers(ctx, { member, customerId: params.id, memberIds: body.memberIds }), {
+        .put("/customers/:id/watchers", async ({ broker, member, params, body, request, server }) =>
+          setWatchers(ctx, { member, customerId: params.id, memberIds: body.memberIds, actor: brokerActor(ctx, { broker, request, server }) }), {
           params: IdParams,
           body: WatchersBody,
           response: Watchers,
         })
-        .post("/customers/reassign", async ({ member, body }) => reassignCustomers(ctx, { member, ...body }), { body: ReassignBody, response: Reassigned })
+        .post("/customers/reassign", async ({ broker, member, body, request, server }) => reassignCustomers(ctx, { member, ...body, actor: brokerActor(ctx, { broker, request, server }) }), { body: ReassignBody, response: Reassigned })
         .put("/customers/:id", async ({ broker, member, params, body }) => updateCustomer(ctx, { ...body, broker, member, customerId: params.id }), {
           params: IdParams,
           body: UpdateCustomerBody,

@@ -33,7 +33,10 @@ export const workspaceRoutes = (ctx: AppContext, hooks: RemovalHooks & { brokers
           body: MemberRoleBody,
           response: MemberDto,
         })
-        .delete("/members/:id", async ({ member, params, query }) => ({ message: "Member removed", ...(await removeMember(ctx, member, { memberId: params.id, reassignTo: query.reassignTo }, hooks)) }), {
+        .delete("/members/:id", async ({ member, params, query, request, server }) => {
+          const address = clientAddress(ctx, request, server);
+          return { message: "Member removed", ...(await removeMember(ctx, member, { memberId: params.id, reassignTo: query.reassignTo, address }, hooks)) };
+        }, {
           params: IdParams,
           query: RemoveMemberQuery,
           response: MemberRemoved,

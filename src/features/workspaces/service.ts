@@ -89,10 +89,19 @@ export async function setMemberRole(ctx: AppContext, member: Scope, input: { mem
   return (await listMembers(ctx, member, brokersById)).find((m) => m.id === input.memberId)!;
 }
 
+/** Who removes a member, for the audit trail: the owner's id and the client's address. */
+export interface RemovedBy {
+  memberId: string;
+  address: string | null;
+}
+
 /** What removing a member takes from the features above (handed down by src/app.ts). */
 export interface RemovalHooks {
-  /** customers' moveAssignedCustomers: the member's customers go to another, in the same transaction. */
-  moveCustomers: (tx: Writer, input: { workspaceId: string; fromMemberId: string; toMemberId: string }) => Promise<number>;
+  /**
+   * customers' handOver: the member's customers go to another, in the same transaction, each
+   * customer's audit trail naming `by` (the owner removing them, and where from).
+   */
+  moveCustomers: (unit: Unit, input: { workspaceId: string; fromMemberId: string; toMemberId: string; by: RemovedBy }) => Promise<number>;
   /** auth's endBrokerSessions: their sessions end, and the live sockets they opened close after the commit. */
   endSessions: (unit: Unit, userId: string) => Promise<number>;
   /** notifications' dropBrokerNotifications: theirs name the workspace's customers, and go with them. */
@@ -107,7 +116,7 @@ export interface RemovalHooks {
  * brings it into a workspace again with nothing of before (auth/join.ts). The last owner cannot be
  * removed (409).
  */
-export async function removeMember(ctx: AppContext, member: Scope, input: { memberId: string; reassignTo?: string }, hooks: RemovalHooks): Promise<{ moved: number }> {
+export async function removeMember(ctx: AppContext, member: Scope, input: { memberId: string; reassignTo?: string; address: string | null }, hooks: RemovalHooks): Promise<{ moved: number }> {
   requireRole(member, "manageWorkspace");
   const toMemberId = input.reassignTo ?? member.memberId;
   if (toMemberId === input.memberId) throw badRequest(workspaceMessages.reassignToSelf);
@@ -119,7 +128,7 @@ export async function removeMember(ctx: AppContext, member: Scope, input: { memb
     if (!target || !(await inWorkspace(toMemberId))) throw notFound(workspaceMessages.memberNotFound);
     if ((await inWorkspace(member.memberId))?.role !== "owner") throw new AppError("forbidden", workspaceMessages.notAllowed);
     if (target.role === "owner" && (await ownerCount(tx, member.workspaceId)) <= 1) throw new AppError("conflict", workspaceMessages.lastOwner);
-    const moved = await hooks.moveCustomers(tx, { workspaceId: member.workspaceId, fromMemberId: input.memberId, toMemberId });
+    const moved = await hooks.moveCustomers(unit, { workspaceId: member.workspaceId, fromMemberId: input.memberId, toMemberId, by: { memberId: member.memberId, address: input.address } });
     await tx.delete(workspaceMembers).where(eq(workspaceMembers.userId, input.memberId));
     await hooks.endSessions(unit, input.memberId);
     await hooks.dropNotifications(unit, input.memberId);
