@@ -79,7 +79,8 @@ for (const [width, viewport] of Object.entries(viewports)) {
     await page.keyboard.press("Enter");
     await page.getByText(`Watchers of Ben ${width} saved`).waitFor();
     await dialog.waitFor({ state: "detached" });
-    await page.getByText("Olive Owner", { exact: true }).waitFor();
+    // The Watching field's value (the activity list below names Olive too, as who acted).
+    await page.getByRole("definition").filter({ hasText: /^Olive Owner$/ }).waitFor();
     await screenshot(page, `assignment-watching-${width}`);
 
     // Back to the list, still "Mine": Ben has left it. "All" shows him with Bea's name.

@@ -50,12 +50,20 @@ async function seriousAxeFindings(page: Page): Promise<string[]> {
   });
 }
 
-/** Asks `read` until `holds` says yes (a page is drawn after it appears), then returns what it read last. */
+/**
+ * Asks `read` until `holds` says yes (a page is drawn after it appears), then returns what it read
+ * last. A read that throws is asked again until the time is up: a page's canvas has no size for a
+ * moment while pdf.js lays it out (getImageData then throws), which is "not drawn yet".
+ */
 async function settled<T>(read: () => Promise<T>, holds: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const value = await read();
-    if (holds(value) || Date.now() > until) return value;
+    try {
+      const value = await read();
+      if (holds(value) || Date.now() > until) return value;
+    } catch (error) {
+      if (Date.now() > until) throw error;
+    }
     await Bun.sleep(100);
   }
 }
