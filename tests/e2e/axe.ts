@@ -45,6 +45,11 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }
 
+/** The same, as "rule: targets" lines: what a test compares with [] to see the findings when it fails. */
+export async function seriousAxeFindings(page: Page): Promise<string[]> {
+  return (await seriousViolations(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
 const describe = (violations: Violation[]) =>
   violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`).join("\n");
 

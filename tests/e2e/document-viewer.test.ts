@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { emailedCode, screenshot, usePortalInBrowser, viewports } from "./support.ts";
-import { repoRoot } from "../support/cli.ts";
+import { seriousAxeFindings } from "./axe.ts";
 
 const { portal, openPage } = usePortalInBrowser();
 const corpus = (name: string) => new Uint8Array(readFileSync(join(import.meta.dir, "..", "files", "corpus", name)));
@@ -35,20 +35,6 @@ const inkedPixels = (page: Locator) =>
     for (let i = 0; i < data.length; i += 4) if (data[i]! < 240 || data[i + 1]! < 240 || data[i + 2]! < 240) inked++;
     return inked;
   });
-
-const axeSource = readFileSync(join(repoRoot, "node_modules/axe-core/axe.min.js"), "utf8");
-/** axe's serious and critical findings on the page as it is now (experimental rules on, as tests/e2e/accessibility.test.ts). */
-async function seriousAxeFindings(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: any }).axe;
-    const experimental = axe.getRules(["experimental"]).map((rule: { ruleId: string }) => [rule.ruleId, { enabled: true }]);
-    const result = await axe.run(document, { rules: Object.fromEntries(experimental) });
-    return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
-}
 
 /**
  * Asks `read` until `holds` says yes (a page is drawn after it appears), then returns what it read

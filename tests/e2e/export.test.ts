@@ -7,25 +7,12 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { realPdf } from "../files/samples.ts";
-import { repoRoot } from "../support/cli.ts";
 import { tempDir } from "../support/server.ts";
 import { screenshot, usePortalInBrowser, viewports } from "./support.ts";
+import { seriousAxeFindings } from "./axe.ts";
 
 const { portal, openPage } = usePortalInBrowser();
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
-
-const axeSource = readFileSync(join(repoRoot, "node_modules/axe-core/axe.min.js"), "utf8");
-
-/** axe's serious and critical findings on the page as it is now (the accessibility journey's rules, experimental ones on). */
-async function seriousAxeFindings(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: any }).axe;
-    const experimental = axe.getRules(["experimental"]).map((rule: { ruleId: string }) => [rule.ruleId, { enabled: true }]);
-    const result = await axe.run(document, { rules: Object.fromEntries(experimental) });
-    return (result.violations as { id: string; impact: string }[]).filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
-  });
-}
 
 /** Clicks the dialog's Download ZIP, saves the download, and unzips it; returns the folder and the listed names. */
 async function downloadZip(page: Page): Promise<{ dir: string; names: string[] }> {

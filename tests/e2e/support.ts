@@ -2,7 +2,7 @@
 // empty data directory, and drive Debian's Chromium through playwright-core.
 import { afterAll, beforeAll, expect } from "bun:test";
 import { Database } from "bun:sqlite";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type APIRequestContext, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { repoRoot, waitForHealthy } from "../support/cli.ts";
@@ -164,20 +164,4 @@ export function usePortalInBrowser(env: Record<string, string> = {}) {
     stop: () => started(running).stop(),
   };
   return { portal, openPage: (viewport?: typeof viewports.desktop) => newPage(started(browser), viewport) };
-}
-
-const axeSource = () => readFileSync(join(repoRoot, "node_modules/axe-core/axe.min.js"), "utf8");
-
-/** axe's serious and critical findings on the page as it is now (experimental rules on), as "rule: targets" lines. */
-export async function seriousAxeFindings(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the portal's CSP rightly refuses inline scripts.
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource());
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: any }).axe;
-    const experimental = axe.getRules(["experimental"]).map((rule: { ruleId: string }) => [rule.ruleId, { enabled: true }]);
-    const result = await axe.run(document, { rules: Object.fromEntries(experimental) });
-    return (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
 }

@@ -7,7 +7,8 @@ import { expect, test } from "bun:test";
 import { join } from "node:path";
 import type { APIRequestContext, Page } from "playwright-core";
 import { repoRoot } from "../support/cli.ts";
-import { brokerSignUp, emailedJoinToken, screenshot, seriousAxeFindings, usePortalInBrowser, viewports } from "./support.ts";
+import { brokerSignUp, emailedJoinToken, screenshot, usePortalInBrowser, viewports } from "./support.ts";
+import { seriousAxeFindings } from "./axe.ts";
 
 const { portal, openPage } = usePortalInBrowser();
 const sameOrigin = { "sec-fetch-site": "same-origin" };
