@@ -18,6 +18,7 @@ import { securityHeaders } from "./lib/security.ts";
 import type { FileStore } from "./lib/file-store.ts";
 import { instanceState } from "./lib/instance-state.ts";
 import { openFileStore } from "./lib/storage.ts";
+import type { UnitSubscriber } from "./lib/unit.ts";
 
 export interface AppContext {
   config: Config;
@@ -45,6 +46,11 @@ export interface AppContext {
   brokerSessions: ReadCache;
   /** What changed, for the live channel. */
   events: EventBus;
+  /**
+   * The side effects of domain events written in the publishing transaction
+   * (src/lib/unit-of-work.ts); empty until the composition that built this context registers them.
+   */
+  unitSubscribers: UnitSubscriber[];
   clock: Clock;
   log: Logger;
 }
@@ -65,6 +71,7 @@ export function buildContext(config: Config, db: Db, options: { clock?: Clock; l
     // written far more often than these.
     brokerSessions: new ReadCache(tableChangeCounter(db, ["sessions", "users", "workspace_members", "workspaces"], version), clock, { maxEntries: 10_000, clock: false }),
     events: createEventBus(eventChannel(db, config.databaseUrl), log),
+    unitSubscribers: [],
     clock,
     log,
   };

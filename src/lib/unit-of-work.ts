@@ -1,27 +1,34 @@
 // One transaction plus the events it causes: services write through `unit.tx` and announce with
-// `unit.publish`; the events go out only after the transaction commits, and not at all if it
-// rolls back, so no screen is told about a change that did not happen.
+// `unit.publish`. Before the transaction commits, each event is handed to the unit subscribers
+// (the side effects many features cause: the audit trail, notifications, the webhooks' outbox),
+// which write in the same transaction, so a side effect is never lost nor kept for a change that
+// rolled back. After it commits, the events go to the live channel (ctx.events), and not at all if
+// it rolled back, so no screen is told about a change that did not happen.
 import { transaction } from "../../db/transaction.ts";
 import type { AppContext } from "../context.ts";
 import type { DomainEvent } from "./events.ts";
-import type { Writer } from "./jobs.ts";
+import type { Tx } from "../../db/types.ts";
+import type { Unit } from "./unit.ts";
 
-export interface Unit {
-  tx: Writer;
-  publish(event: DomainEvent): void;
-  /** The time of this change, from the app's clock. */
-  now: Date;
-}
+export type { Unit, UnitSubscriber } from "./unit.ts";
 
 export async function inTransaction<T>(ctx: AppContext, work: (unit: Unit) => Promise<T>): Promise<T> {
   const pending: DomainEvent[] = [];
   const now = ctx.clock.now();
-  const result = await transaction(ctx.db, (tx) => work({ tx, now, publish: (event) => pending.push(event) }));
+  const result = await transaction(ctx.db, async (tx) => {
+    const unit: Unit = { tx, now, publish: (event) => pending.push(event) };
+    const value = await work(unit);
+    // By index: a subscriber's own events join the end of the list and are handed on too.
+    for (let i = 0; i < pending.length; i++) {
+      for (const subscriber of ctx.unitSubscribers) await subscriber(unit, pending[i]!);
+    }
+    return value;
+  });
   for (const event of pending) ctx.events.publish(event);
   return result;
 }
 
 /** A write on its own (one statement, or a few that publish nothing), committed at once. */
-export function write<T>(ctx: AppContext, work: (tx: Writer) => Promise<T>): Promise<T> {
+export function write<T>(ctx: AppContext, work: (tx: Tx) => Promise<T>): Promise<T> {
   return transaction(ctx.db, work);
 }
