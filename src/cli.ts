@@ -9,6 +9,7 @@ import { ConfigError, dataDirSetting, loadConfig, type ConfigOverrides } from ".
 import { createBrokerAccount } from "./features/auth/service.ts";
 import { listEmails, portalLinks, retryEmail, type Email } from "./features/mail/service.ts";
 import { buildContext, type AppContext } from "./context.ts";
+import { subscribeSideEffects } from "./side-effects.ts";
 import { adminList, adminResetPassword, adminSetDisabled } from "./features/operations/admin-commands.ts";
 import { adminResetTwoFactor } from "./features/two-factor/admin-command.ts";
 import { adminMakeOwner, adminMembers, adminWorkspaces } from "./features/operations/workspace-commands.ts";
@@ -182,7 +183,7 @@ async function restore(archive: string | undefined, overrides: ConfigOverrides) 
 
 async function withContext<T>(overrides: ConfigOverrides, work: (ctx: AppContext) => T | Promise<T>): Promise<T> {
   const { config, db } = await openMigrated(overrides);
-  const ctx = buildContext(config, db, { log: createLogger("silent") });
+  const ctx = subscribeSideEffects(buildContext(config, db, { log: createLogger("silent") }));
   try {
     return await work(ctx);
   } finally {

@@ -7,6 +7,7 @@ import { engineOf } from "../db/transaction.ts";
 import { createApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { buildContext, type AppContext } from "./context.ts";
+import { subscribeSideEffects } from "./side-effects.ts";
 import { closeSmtpTransport } from "./features/mail/transport.ts";
 import { loadWebAssets } from "./features/web/assets.ts";
 import { LiveHub } from "./features/live/hub.ts";
@@ -61,7 +62,7 @@ async function startLocked(config: Config, options: StartOptions, unlock: () => 
   // The bucket first: nothing is open yet that a wrong S3 setting would have to close again.
   if (config.s3) await reachBucket(config.s3, config.s3WaitMs);
   const db = await openMigratedDatabase(config);
-  const ctx = buildContext(config, db, { clock: options.clock, log });
+  const ctx = subscribeSideEffects(buildContext(config, db, { clock: options.clock, log }));
   // SQLite's checkpoints (and their fsyncs) off the event loop: db/checkpointer.ts.
   const checkpointer = engineOf(db).kind === "sqlite" ? await startCheckpointer(sqliteWriterClient(db), join(config.dataDir, databaseFileName), log) : null;
   // Safe only now that this process holds the lock: nobody else is uploading into this folder.

@@ -7,6 +7,7 @@ import { closeAnyDatabase, openMigratedDatabase } from "../../db/database.ts";
 import { createApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { buildContext } from "../../src/context.ts";
+import { subscribeSideEffects } from "../../src/side-effects.ts";
 import { createLogger } from "../../src/lib/log.ts";
 import type { TestServer } from "./server.ts";
 
@@ -19,7 +20,7 @@ export async function startSecondInstance(first: TestServer, env: Record<string,
   const databaseUrl = first.server.ctx.config.databaseUrl;
   const config = loadConfig({ ...env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: first.dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
   const db = await openMigratedDatabase(config);
-  const app = createApp(buildContext(config, db, { clock: first.clock, log: createLogger("silent") }));
+  const app = createApp(subscribeSideEffects(buildContext(config, db, { clock: first.clock, log: createLogger("silent") })));
   app.listen({ port: 0, hostname: "127.0.0.1" });
   return {
     url: `http://127.0.0.1:${app.server!.port}`,

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { closeDatabase, migrateDatabase, openDatabase } from "../../../db/client.ts";
 import { loadConfig, type ConfigOverrides } from "../../config.ts";
 import { buildContext, type AppContext } from "../../context.ts";
+import { subscribeSideEffects } from "../../side-effects.ts";
 import { jobHandlers, periodicTasks } from "../../jobs.ts";
 import { ManualClock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -67,7 +68,7 @@ export async function fillDemo(overrides: ConfigOverrides): Promise<DemoSummary>
   migrateDatabase(db);
   const now = Date.now();
   const clock = new ManualClock(now - HISTORY_DAYS * DAY);
-  const ctx = buildContext(config, db, { clock, log: createLogger("silent") });
+  const ctx = subscribeSideEffects(buildContext(config, db, { clock, log: createLogger("silent") }));
   try {
     if ((await listBrokers(ctx)).length > 0) {
       throw new AppError("conflict", `${config.dataDir} already has broker accounts; portal demo fills only a new data directory (try --data ./demo-data)`);

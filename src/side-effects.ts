@@ -1,0 +1,17 @@
+// The side effects many features cause, as subscribers of the domain events a unit of work
+// publishes (src/lib/unit.ts): each runs in the publishing transaction, before it commits. One
+// list, registered wherever a context that runs services is built (the server, the CLI, the
+// demo), so every path leaves the same trail. A feature that publishes never imports these.
+import type { AppContext } from "./context.ts";
+import type { UnitSubscriber } from "./lib/unit.ts";
+
+/** The subscribers, in the order they run for each event. */
+function sideEffects(): UnitSubscriber[] {
+  return [];
+}
+
+/** Registers the side effects on a freshly built context; returns it. */
+export function subscribeSideEffects(ctx: AppContext): AppContext {
+  ctx.unitSubscribers.push(...sideEffects());
+  return ctx;
+}
