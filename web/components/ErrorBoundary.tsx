@@ -3,6 +3,7 @@
 // the portal was upgraded under an open tab reloads the page instead (new-version.ts).
 import { Component, type ReactNode } from "react";
 import { Button, buttonClass } from "./ui/Button";
+import { reloadIfNewVersion } from "../api/new-version";
 
 interface State {
   error: unknown;
@@ -18,9 +19,9 @@ export class ErrorBoundary extends Component<{ children: ReactNode; inShell?: bo
 
   componentDidCatch(error: unknown): void {
     console.error(error);
-    // Its own small chunk: only a page that failed needs it (and if it cannot load, the server is
-    // unreachable, which is no new version).
-    void import("../api/new-version").then(({ reloadIfNewVersion }) => reloadIfNewVersion(error)).catch(() => {});
+    // Part of the first load, not a chunk of its own: after an upgrade that chunk would be one of
+    // the old build's missing files too, and the tab stayed on this page (tests/e2e/new-version.test.ts).
+    void reloadIfNewVersion(error);
   }
 
   private retry = () => this.setState({ error: null });
