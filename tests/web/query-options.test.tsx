@@ -25,7 +25,7 @@ import { customerPageOptions, useCustomerPageQuery } from "../../web/features/cu
 import { findCustomerWithEmail, useCustomerWithEmail } from "../../web/features/customers/customer-search";
 import { usePortalQuery } from "../../web/features/portal/api";
 import { useResetTokenRefusal } from "../../web/features/portal/reset-token-api";
-import { useInvitationQuery, useInvitationsQuery, useMembersQuery, useWorkspaceQuery } from "../../web/features/workspaces/api";
+import { useCachedWorkspaceQuery, useInvitationQuery, useInvitationsQuery, useMembersQuery, useWorkspaceQuery } from "../../web/features/workspaces/api";
 import { useSharedDocumentsQuery, useShareSettingsQuery } from "../../web/features/sharing/api";
 import { useTemplatesQuery } from "../../web/features/templates/api";
 import { useCustomerAuditQuery } from "../../web/features/audit/api";
@@ -331,6 +331,8 @@ const QUERY_HOOKS: QueryHook[] = [
   { file: "web/features/workspaces/api.ts", hook: "useInvitationQuery", render: () => useInvitationQuery("t1"), queryKey: ["workspace", "invitation", "t1"], expected: spec9.linkCheck },
   // The Team page's workspace, members and pending invitations; the members are also whom a customer may be assigned to.
   { file: "web/features/workspaces/api.ts", hook: "useWorkspaceQuery", render: () => useWorkspaceQuery(), queryKey: ["workspace", "settings"], expected: spec9.askedOnOpen },
+  // The same settings where only the visibility is needed (the customer page's Watching field): kept, not asked on every open.
+  { file: "web/features/workspaces/api.ts", hook: "useCachedWorkspaceQuery", render: () => useCachedWorkspaceQuery(), queryKey: ["workspace", "settings"], expected: spec9.dataCache },
   { file: "web/features/workspaces/api.ts", hook: "useMembersQuery", render: () => useMembersQuery(), queryKey: ["workspace", "members"], expected: spec9.askedOnOpen },
   { file: "web/features/workspaces/api.ts", hook: "useInvitationsQuery", render: () => useInvitationsQuery(), queryKey: ["workspace", "invitations"], expected: spec9.askedOnOpen },
   { file: "web/features/portal/reset-token-api.ts", hook: "useResetTokenRefusal", render: () => useResetTokenRefusal("t1"), queryKey: ["portal", "reset-token", "t1"], expected: spec9.linkCheck },

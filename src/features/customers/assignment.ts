@@ -46,7 +46,8 @@ export async function reassignCustomers(ctx: AppContext, { member, fromMemberId,
   await requireMember(ctx, member, toMemberId);
   return inTransaction(ctx, async (unit) => {
     const moved = await handOver(ctx, unit, { workspaceId: member.workspaceId, fromMemberId, toMemberId, actor });
-    if (moved > 0) unit.publish({ type: "customer_list_refresh", workspaceId: member.workspaceId });
+    // The member it left (their lists lose it) and the one it went to.
+    if (moved > 0) unit.publish({ type: "customer_list_refresh", workspaceId: member.workspaceId, assigneeIds: [fromMemberId, toMemberId] });
     return { moved };
   });
 }

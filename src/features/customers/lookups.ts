@@ -188,6 +188,13 @@ export async function markReminded(tx: Writer, brokerId: string, customerIds: st
     .where(and(eq(customers.workspaceId, brokerId), inArray(customers.id, customerIds)));
 }
 
+/** The members these customers are assigned to, each once: who hears of a change to all of them (customer_list_refresh). */
+export async function assigneesOf(db: Reader, customerIds: string[]): Promise<string[]> {
+  if (customerIds.length === 0) return [];
+  const rows = await db.selectDistinct({ assigneeId: customers.assigneeId }).from(customers).where(inArray(customers.id, customerIds));
+  return rows.map((r) => r.assigneeId);
+}
+
 /** This broker's customers reminded at or after `since`. */
 export async function remindedSince(ctx: AppContext, brokerId: string, since: Date): Promise<Set<string>> {
   const rows = await ctx.db

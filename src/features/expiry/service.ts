@@ -10,7 +10,7 @@ import { cadenceMessages, EXPIRING_SOON_DAYS, addIsoDays, expiryReason, isIsoDay
 import { findOwnedCustomer } from "../customers/service.ts";
 import { findOwnedDocument } from "../documents/service.ts";
 import { requestRenewal } from "../documents/transitions/index.ts";
-import { reminderSettingsOf } from "../reminders/settings.ts";
+import { reminderSettingsOf, timeZonesOf } from "../reminders/settings.ts";
 import type { DocumentExpiry, ExpiringDocument } from "./model.ts";
 import type { Scope } from "../../shared/workspaces.ts";
 import { aboutCustomerById, visibleCustomers } from "../customers/lookups.ts";
@@ -50,7 +50,8 @@ export async function customerExpiries(ctx: AppContext, { member, customerId }: 
 /** The broker's approved documents that expire within the next days (or already have), soonest first. */
 /** The dashboard's expiring documents: of the customers this member sees. */
 export async function expiringDocuments(ctx: AppContext, member: Scope, withinDays = EXPIRING_SOON_DAYS): Promise<ExpiringDocument[]> {
-  const zone = (await reminderSettingsOf(ctx.db, [member.workspaceId])).get(member.workspaceId)!.timeZone ?? "UTC";
+  // "Soon" by this member's own calendar.
+  const zone = (await timeZonesOf(ctx.db, [member.memberId])).get(member.memberId) ?? "UTC";
   const until = addIsoDays(localDay(ctx.clock.now(), zone), withinDays);
   return (await ctx.db
       .select({ e: documentExpiries, documentName: documents.name, status: documents.status, customerName: customers.name })
@@ -80,9 +81,10 @@ export async function requestExpiringRenewals(ctx: AppContext): Promise<void> {
   await inTransaction(ctx, async (unit) => {
     const { tx, now } = unit;
     const rows = await tx
-      .select({ e: documentExpiries, doc: documents })
+      .select({ e: documentExpiries, doc: documents, assigneeId: customers.assigneeId })
       .from(documentExpiries)
       .innerJoin(documents, eq(documents.id, documentExpiries.documentId))
+      .innerJoin(customers, eq(customers.id, documentExpiries.customerId))
       .where(
         and(
           isNull(documentExpiries.renewalRequestedAt),
@@ -96,9 +98,11 @@ export async function requestExpiringRenewals(ctx: AppContext): Promise<void> {
       );
     if (rows.length === 0) return;
     const settings = await reminderSettingsOf(tx, rows.map((r) => r.doc.workspaceId));
-    for (const { e, doc } of rows) {
+    // The day is the one of the member the customer is assigned to.
+    const zones = await timeZonesOf(tx, rows.map((r) => r.assigneeId));
+    for (const { e, doc, assigneeId } of rows) {
       const s = settings.get(doc.workspaceId)!;
-      if (localDay(now, s.timeZone ?? "UTC") < renewalDay(e.expiresOn, s.expiryLeadDays)) continue;
+      if (localDay(now, zones.get(assigneeId) ?? "UTC") < renewalDay(e.expiresOn, s.expiryLeadDays)) continue;
       const claimed = (await tx
         .update(documentExpiries)
         .set({ renewalRequestedAt: now })
