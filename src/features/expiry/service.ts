@@ -13,7 +13,7 @@ import { requestRenewal } from "../documents/transitions/index.ts";
 import { reminderSettingsOf } from "../reminders/settings.ts";
 import type { DocumentExpiry, ExpiringDocument } from "./model.ts";
 import { seesEveryCustomer, type Scope } from "../../shared/workspaces.ts";
-import { aboutCustomerById, visibleCustomers } from "../customers/lookups.ts";
+import { aboutCustomerById, visibleCustomerIds, visibleCustomers } from "../customers/lookups.ts";
 
 /** Sets (or with null clears) an approved document's expiry date; a new date may ask again once more. */
 export async function setDocumentExpiry(ctx: AppContext, { member, documentId, expiresOn }: { member: Scope; documentId: string; expiresOn: string | null }) {
@@ -58,11 +58,12 @@ export async function expiringDocuments(ctx: AppContext, member: Scope, withinDa
       .innerJoin(customers, eq(customers.id, documentExpiries.customerId))
       .where(
         and(
-          // A member who sees only their own customers: from those customers, each one's expiries
-          // by document_expiries_customer_idx. With the workspace's expiries in the condition,
-          // SQLite walked all of them due within the days (50 times a solo broker's in a
-          // workspace of 50) to keep the member's; the customers' condition keeps them to the workspace.
-          seesEveryCustomer(member) ? eq(documentExpiries.workspaceId, member.workspaceId) : undefined,
+          // A member who sees only their own customers: those customers' expiries, customer by
+          // customer (document_expiries_customer_idx). With the workspace's in the condition,
+          // SQLite walked every expiry of the workspace due within the days (50 times a solo
+          // broker's in a workspace of 50) to keep the member's; with neither, PostgreSQL read
+          // the whole table (docs/performance.md, "Workspaces").
+          seesEveryCustomer(member) ? eq(documentExpiries.workspaceId, member.workspaceId) : inArray(documentExpiries.customerId, visibleCustomerIds(ctx.db, member)),
           visibleCustomers(member),
           lte(documentExpiries.expiresOn, until),
         ),
