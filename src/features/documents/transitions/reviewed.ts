@@ -6,11 +6,9 @@ import type { AppContext } from "../../../context.ts";
 import { given, preparedWrite } from "../../../lib/prepared.ts";
 import type { Unit } from "../../../lib/unit-of-work.ts";
 import { brokerActor, type AuditActor } from "../../audit/actor.ts";
-import { recordAudit } from "../../audit/service.ts";
 import type { PublicUser } from "../../auth/model.ts";
 import { aboutCustomer, customerContact } from "../../customers/lookups.ts";
-import { notifyCustomerTeam } from "../../notifications/customer-team.ts";
-import { addCustomerNotification } from "../../notifications/service.ts";
+import { notFound } from "../../../lib/errors.ts";
 import type { DocumentRow } from "../service.ts";
 import { addToReviewEmail } from "./review-email.ts";
 
@@ -33,31 +31,34 @@ interface Review {
   actor?: AuditActor;
 }
 
-/** Approved: the customer is emailed (review-email.ts) and notified, and so are the customer's team but the member who approved. */
+/** Approved: the customer is emailed (review-email.ts) and notified, and so are the customer's team but the member who approved (the event's facts). */
 export async function approve(ctx: AppContext, unit: Unit, input: Review): Promise<DocumentRow> {
   const { doc, broker, comments } = input;
   const updated = (await reviewed(unit.tx).execute({ documentId: doc.id, status: "approved", verifiedAt: timeParam(unit.now), adminComments: comments, rejectionReason: null }))[0]!;
-  await recordAudit(ctx, unit, { brokerId: doc.workspaceId, customerId: doc.customerId, action: "approved", actor: input.actor ?? brokerActor(ctx, { broker }), document: doc, detail: comments });
   const customer = await customerContact(ctx, doc.customerId, unit.tx);
-  if (customer) {
-    await addToReviewEmail(ctx, unit.tx, { doc, outcome: { documentName: doc.name, outcome: "approved" } });
-    await notifyCustomerTeam(unit, {
-      customer,
-      actorId: broker.id,
-      type: "document_verified",
-      title: "Document approved",
-      message: `${doc.name} from ${customer.name} was approved.`,
-      metadata: { customerId: doc.customerId, documentId: doc.id },
-    });
-  }
-  await addCustomerNotification(unit, doc.customerId, {
+  if (!customer) throw notFound("Customer not found");
+  await addToReviewEmail(ctx, unit.tx, { doc, outcome: { documentName: doc.name, outcome: "approved" } });
+  unit.publish({
     type: "document_verified",
-    brokerId: doc.workspaceId,
-    title: "Document approved",
-    message: `${doc.name} was approved.`,
-    metadata: { documentId: doc.id },
+    ...aboutCustomer(customer),
+    documentId: doc.id,
+    status: updated.status,
+    facts: {
+      audit: [{ brokerId: doc.workspaceId, customerId: doc.customerId, action: "approved", actor: input.actor ?? brokerActor(ctx, { broker }), document: doc, detail: comments }],
+      notify: [
+        {
+          to: "team",
+          customer,
+          exceptMemberId: broker.id,
+          type: "document_verified",
+          title: "Document approved",
+          message: `${doc.name} from ${customer.name} was approved.`,
+          metadata: { customerId: doc.customerId, documentId: doc.id },
+        },
+        { to: "customer", customerId: doc.customerId, type: "document_verified", brokerId: doc.workspaceId, title: "Document approved", message: `${doc.name} was approved.`, metadata: { documentId: doc.id } },
+      ],
+    },
   });
-  if (customer) unit.publish({ type: "document_verified", ...aboutCustomer(customer), documentId: doc.id, status: updated.status });
   return updated;
 }
 
@@ -68,26 +69,37 @@ export async function approve(ctx: AppContext, unit: Unit, input: Review): Promi
 export async function requestResubmit(ctx: AppContext, unit: Unit, input: Review & { reason: string }): Promise<DocumentRow> {
   const { doc, broker, comments, reason } = input;
   const updated = (await reviewed(unit.tx).execute({ documentId: doc.id, status: "need_to_resubmit", verifiedAt: null, adminComments: comments, rejectionReason: reason }))[0]!;
-  await recordAudit(ctx, unit, { brokerId: doc.workspaceId, customerId: doc.customerId, action: "resubmit_requested", actor: input.actor ?? brokerActor(ctx, { broker }), document: doc, detail: reason });
   const customer = await customerContact(ctx, doc.customerId, unit.tx);
-  if (customer) {
-    await addToReviewEmail(ctx, unit.tx, { doc, outcome: { documentName: doc.name, outcome: "resubmit", reason } });
-    await notifyCustomerTeam(unit, {
-      customer,
-      actorId: broker.id,
-      type: "document_verified",
-      title: "Re-submit requested",
-      message: `${customer.name} was asked to re-submit ${doc.name}.`,
-      metadata: { customerId: doc.customerId, documentId: doc.id },
-    });
-  }
-  await addCustomerNotification(unit, doc.customerId, {
+  if (!customer) throw notFound("Customer not found");
+  await addToReviewEmail(ctx, unit.tx, { doc, outcome: { documentName: doc.name, outcome: "resubmit", reason } });
+  unit.publish({
     type: "document_verified",
-    brokerId: doc.workspaceId,
-    title: "Please re-submit a document",
-    message: `${doc.name} needs to be uploaded again: ${reason}`,
-    metadata: { documentId: doc.id },
+    ...aboutCustomer(customer),
+    documentId: doc.id,
+    status: updated.status,
+    facts: {
+      audit: [{ brokerId: doc.workspaceId, customerId: doc.customerId, action: "resubmit_requested", actor: input.actor ?? brokerActor(ctx, { broker }), document: doc, detail: reason }],
+      notify: [
+        {
+          to: "team",
+          customer,
+          exceptMemberId: broker.id,
+          type: "document_verified",
+          title: "Re-submit requested",
+          message: `${customer.name} was asked to re-submit ${doc.name}.`,
+          metadata: { customerId: doc.customerId, documentId: doc.id },
+        },
+        {
+          to: "customer",
+          customerId: doc.customerId,
+          type: "document_verified",
+          brokerId: doc.workspaceId,
+          title: "Please re-submit a document",
+          message: `${doc.name} needs to be uploaded again: ${reason}`,
+          metadata: { documentId: doc.id },
+        },
+      ],
+    },
   });
-  if (customer) unit.publish({ type: "document_verified", ...aboutCustomer(customer), documentId: doc.id, status: updated.status });
   return updated;
 }

@@ -3,16 +3,14 @@ import { and, eq, sql } from "drizzle-orm";
 import { timeParam } from "../../../../db/dialect.ts";
 import { documents, documentVersions } from "../../../../db/tables.ts";
 import type { AppContext } from "../../../context.ts";
-import { AppError } from "../../../lib/errors.ts";
+import { AppError, notFound } from "../../../lib/errors.ts";
 import { given, preparedWrite } from "../../../lib/prepared.ts";
 import { newId } from "../../../lib/tokens.ts";
 import type { Unit } from "../../../lib/unit-of-work.ts";
 import type { CheckReport } from "../../../shared/acceptance-rules.ts";
 import { AWAITING_UPLOAD, type DocumentKind, type DocumentStatus } from "../../../shared/documents.ts";
 import { linkGuestActor, type AuditActor } from "../../audit/actor.ts";
-import { recordAudit } from "../../audit/service.ts";
 import { aboutCustomer, customerContact, recordCustomerActivity } from "../../customers/lookups.ts";
-import { notifyCustomerTeam } from "../../notifications/customer-team.ts";
 import { statusIn, type DocumentRow } from "../service.ts";
 
 /** Why a document takes no upload now, by its kind and status. */
@@ -95,18 +93,26 @@ export async function markUploaded(ctx: AppContext, unit: Unit, input: { doc: Do
     uploadedAt: timeParam(now),
   }))[0]!;
   await recordCustomerActivity(tx, doc.customerId, now);
-  await recordAudit(ctx, unit, { brokerId: doc.workspaceId, customerId: doc.customerId, action: "uploaded", actor: input.actor ?? linkGuestActor(doc.customerId, null), document: doc, detail: file.originalName });
   const customer = await customerContact(ctx, doc.customerId, tx);
-  if (customer) {
-    // The customer did it: their assignee and watchers are told (customer-team.ts).
-    await notifyCustomerTeam(unit, {
-      customer,
-      type: "document_uploaded",
-      title: "Document uploaded",
-      message: `${customer.name} uploaded ${doc.name}.`,
-      metadata: { customerId: doc.customerId, documentId: doc.id },
-    });
-    unit.publish({ type: "document_uploaded", ...aboutCustomer(customer), documentId: doc.id });
-  }
+  if (!customer) throw notFound("Customer not found");
+  unit.publish({
+    type: "document_uploaded",
+    ...aboutCustomer(customer),
+    documentId: doc.id,
+    facts: {
+      audit: [{ brokerId: doc.workspaceId, customerId: doc.customerId, action: "uploaded", actor: input.actor ?? linkGuestActor(doc.customerId, null), document: doc, detail: file.originalName }],
+      // The customer did it: their assignee and watchers are told, the whole team.
+      notify: [
+        {
+          to: "team",
+          customer,
+          type: "document_uploaded",
+          title: "Document uploaded",
+          message: `${customer.name} uploaded ${doc.name}.`,
+          metadata: { customerId: doc.customerId, documentId: doc.id },
+        },
+      ],
+    },
+  });
   return updated;
 }
