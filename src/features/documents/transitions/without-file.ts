@@ -3,12 +3,13 @@
 import { and, eq } from "drizzle-orm";
 import { documents } from "../../../../db/tables.ts";
 import type { AppContext } from "../../../context.ts";
-import { AppError, notFound } from "../../../lib/errors.ts";
+import { AppError } from "../../../lib/errors.ts";
 import type { Unit } from "../../../lib/unit-of-work.ts";
 import { AWAITING_UPLOAD } from "../../../shared/documents.ts";
 import type { AuditActor } from "../../audit/actor.ts";
-import { aboutCustomer, aboutCustomerById, customerContact, recordCustomerActivity } from "../../customers/lookups.ts";
+import { aboutCustomerById } from "../../customers/lookups.ts";
 import { statusIn, type DocumentRow } from "../service.ts";
+import { publishCustomerAnswer } from "./uploaded.ts";
 
 /**
  * The customer answers a request with a reason instead of a file; the status stays (the request
@@ -22,27 +23,10 @@ export async function answerWithoutFile(ctx: AppContext, unit: Unit, input: { do
     .where(and(eq(documents.id, doc.id), statusIn(AWAITING_UPLOAD)))
     .returning())[0];
   if (!updated) throw new AppError("conflict", "This document no longer awaits anything from you.");
-  await recordCustomerActivity(unit.tx, doc.customerId, unit.now);
-  const customer = await customerContact(ctx, doc.customerId, unit.tx);
-  if (!customer) throw notFound("Customer not found");
-  unit.publish({
-    type: "document_uploaded",
-    ...aboutCustomer(customer),
-    documentId: doc.id,
-    facts: {
-      audit: [{ brokerId: doc.workspaceId, customerId: doc.customerId, action: "unavailable_answered", actor: input.actor, document: doc, detail: reason }],
-      // The customer answered: their assignee and watchers are told, the whole team.
-      notify: [
-        {
-          to: "team",
-          customer,
-          type: "document_unavailable",
-          title: "Customer doesn't have a document",
-          message: `${customer.name} doesn't have ${doc.name}: ${reason}`,
-          metadata: { customerId: doc.customerId, documentId: doc.id },
-        },
-      ],
-    },
+  await publishCustomerAnswer(ctx, unit, {
+    doc,
+    audit: { action: "unavailable_answered", actor: input.actor, detail: reason },
+    team: { type: "document_unavailable", title: "Customer doesn't have a document", message: (customerName) => `${customerName} doesn't have ${doc.name}: ${reason}` },
   });
   return updated;
 }
