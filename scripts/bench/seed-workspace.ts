@@ -11,6 +11,7 @@ import { auditChainHeads, auditEvents, customers, documentExpiries, documents, n
 import { transaction } from "../../db/transaction.ts";
 import { loadConfig } from "../../src/config.ts";
 import { buildContext } from "../../src/context.ts";
+import { subscribeSideEffects } from "../../src/side-effects.ts";
 import { createBrokerAccount, createSession } from "../../src/features/auth/service.ts";
 import { createLogger } from "../../src/lib/log.ts";
 import { newId, randomToken } from "../../src/lib/tokens.ts";
@@ -196,7 +197,7 @@ const ROLE_OF = (n: number): WorkspaceRole => (n === 0 ? "owner" : n % 5 === 0 ?
 export async function seedWorkspaces(dataDir: string, sizes: { members: number; customers: number; typical: number }): Promise<SeededWorkspaces> {
   const config = loadConfig(benchEnv(dataDir));
   const db = await openMigratedDatabase(config);
-  const ctx = buildContext(config, db, { log: createLogger("silent") });
+  const ctx = subscribeSideEffects(buildContext(config, db, { log: createLogger("silent") }));
   const account = (email: string, firstName: string, lastName: string) => createBrokerAccount(ctx, { email, password: "bench password", firstName, lastName });
 
   // The brokerage: its owner founds it; the other members (every fifth an assistant) join it.

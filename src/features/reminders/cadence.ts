@@ -111,7 +111,7 @@ export async function sendCadenceReminders(ctx: AppContext): Promise<void> {
       const broker = await brokerById(ctx, docs[0]!.workspaceId);
       if (!broker) continue;
       const dedupeKey = `cadence-reminder:${docs.map((d) => `${d.id}#${steps.get(d.id)}`).join(",")}`;
-      await queueReminderEmail(ctx, unit.tx, { customerId, brokerName: displayName(broker), documents: docs, dedupeKey, actor: SYSTEM_ACTOR });
+      await queueReminderEmail(ctx, unit, { customerId, brokerName: displayName(broker), documents: docs, dedupeKey, actor: SYSTEM_ACTOR });
     }
   });
 }

@@ -18,11 +18,12 @@ export const REMINDER_COOLDOWN_MS = 60_000;
 
 async function queueReminders(ctx: AppContext, { broker, member }: { broker: PublicUser; member: Scope }, byCustomer: Map<string, DocumentRow[]>, actor: AuditActor): Promise<number> {
   const now = ctx.clock.now();
-  return inTransaction(ctx, async ({ tx, publish }) => {
+  return inTransaction(ctx, async (unit) => {
+    const { tx, publish } = unit;
     let sent = 0;
     for (const [customerId, documents] of byCustomer) {
       const dedupeKey = `reminder:${broker.id}:${customerId}:${now.getTime()}`;
-      if (await queueReminderEmail(ctx, tx, { customerId, brokerName: displayName(broker), documents, dedupeKey, actor })) sent++;
+      if (await queueReminderEmail(ctx, unit, { customerId, brokerName: displayName(broker), documents, dedupeKey, actor })) sent++;
     }
     await markReminded(tx, member.workspaceId, [...byCustomer.keys()], now);
     if (byCustomer.size === 1) publish({ type: "customer_updated", ...(await aboutCustomerById(tx, [...byCustomer.keys()][0]!)) });
