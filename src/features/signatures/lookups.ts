@@ -157,6 +157,7 @@ export function toSignerView(access: SignerAccess, documentUrl: string, now: Dat
   const { request } = found;
   return {
     id: request.id,
+    documentId: request.documentId,
     name: request.name,
     message: request.message,
     status: request.status,

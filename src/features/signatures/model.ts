@@ -56,6 +56,8 @@ export type SignatureRequestDto = typeof SignatureRequestDto.static;
 /** What a signer is shown: the request, every field (to draw the others' places), and their own part. */
 export const SignerViewDto = t.Object({
   id: t.String(),
+  /** The customer's document of kind "signature" (the portal's row for it); null once withdrawn. */
+  documentId: t.Nullable(t.String()),
   name: t.String(),
   message: t.Nullable(t.String()),
   status: SignatureStatus,
