@@ -8,6 +8,8 @@ import type { Overlay } from "./overlay-kinds";
 import { ResetPasswordDialog } from "./ResetPasswordDialog";
 import { SignInDialog } from "./SignInDialog";
 
+export { default as SignAction } from "../signing/PortalSignAction";
+
 export interface PortalOverlayProps {
   overlay: Overlay;
   link: string;
