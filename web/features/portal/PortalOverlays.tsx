@@ -8,7 +8,7 @@ import type { Overlay } from "./overlay-kinds";
 import { ResetPasswordDialog } from "./ResetPasswordDialog";
 import { SignInDialog } from "./SignInDialog";
 
-export { default as SignAction } from "../signing/PortalSignAction";
+export { SignAction } from "./SignAction";
 
 export interface PortalOverlayProps {
   overlay: Overlay;

@@ -3,9 +3,10 @@
 // with this signer's fields in place, a "Next field" guide, the signature adopted by typing
 // (always possible, keyboard alone) or drawing, the consent, Finish, and Decline with a reason.
 // Once the signer has acted, or the request has ended, it says so and what happens next.
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useState, type ComponentType } from "react";
 import { signedDay, type FieldValues } from "@shared/signatures";
 import { PdfViewer } from "../../components/pdf/LazyPdfViewer";
+import type { PdfViewerProps } from "../../components/pdf/PdfViewer";
 import { ErrorNote } from "../../components/ErrorNote";
 import { Button } from "../../components/ui/Button";
 import { Checkbox } from "../../components/ui/Checkbox";
@@ -25,9 +26,11 @@ export interface SigningScreenProps {
   view: SignerView;
   /** The day a date field will show (the seal prints the day it is signed). */
   now?: Date;
+  /** What draws the pages: the app's pdf.js viewer (component tests, which have no canvas, pass pages of their own). */
+  Viewer?: ComponentType<PdfViewerProps>;
 }
 
-export function SigningScreen({ source, view, now = new Date() }: SigningScreenProps) {
+export function SigningScreen({ source, view, now = new Date(), Viewer = PdfViewer }: SigningScreenProps) {
   const outcome = view.you.status === "signed" || view.you.status === "declined" || !view.you.canSign;
   return (
     <div className="flex flex-col gap-4">
@@ -35,15 +38,15 @@ export function SigningScreen({ source, view, now = new Date() }: SigningScreenP
         <h2 className="text-xl font-semibold break-words text-slate-900">{view.name}</h2>
         {view.message ? <p className="text-slate-700">{view.message}</p> : null}
       </header>
-      {outcome ? <SigningOutcome view={view} /> : <SigningForm source={source} view={view} now={now} />}
+      {outcome ? <SigningOutcome view={view} /> : <SigningForm source={source} view={view} now={now} Viewer={Viewer} />}
       {outcome && view.status !== "voided" && view.status !== "declined" ? (
-        <PdfViewer source={view.documentUrl} name={view.name} className="h-[70dvh]" />
+        <Viewer source={view.documentUrl} name={view.name} className="h-[70dvh]" />
       ) : null}
     </div>
   );
 }
 
-function SigningForm({ source, view, now }: { source: SignerSource; view: SignerView; now: Date }) {
+function SigningForm({ source, view, now, Viewer }: { source: SignerSource; view: SignerView; now: Date; Viewer: ComponentType<PdfViewerProps> }) {
   const signer = view.you.index;
   const mine = useMemo(() => myFields(view.fields, signer), [view.fields, signer]);
   const others = useMemo(() => view.fields.filter((field) => field.signer !== signer), [view.fields, signer]);
@@ -76,6 +79,8 @@ function SigningForm({ source, view, now }: { source: SignerSource; view: Signer
     el?.focus();
   };
   const missingCount = mine.filter((f) => isMissing(f, values, adopted)).length;
+  // Signed: the outcome at once (the page's own read of the request follows with the same answer).
+  if (sign.data) return <SigningOutcome view={sign.data} />;
 
   return (
     <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
@@ -88,7 +93,7 @@ function SigningForm({ source, view, now }: { source: SignerSource; view: Signer
             Next field
           </Button>
         </div>
-        <PdfViewer source={view.documentUrl} name={view.name} className="h-[70dvh]" pageOverlay={(page) => <FieldOverlay page={page} state={state} />} />
+        <Viewer source={view.documentUrl} name={view.name} className="h-[70dvh]" pageOverlay={(page) => <FieldOverlay page={page} state={state} />} />
       </section>
 
       <section aria-label="Sign" className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">

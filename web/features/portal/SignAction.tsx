@@ -10,9 +10,10 @@ import { Badge, type BadgeTone } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
 import { Spinner } from "../../components/ui/Spinner";
 import { lazyRetrying } from "../../lib/lazy-retrying";
-import { useLinkSignatureRequests, type SignerView } from "./api";
+import { useLinkSignatureRequests, type SignerView } from "../signing/api";
+import { useUploads } from "./use-uploads";
 
-const loadSignerPage = () => import("./SignerPage");
+const loadSignerPage = () => import("../signing/SignerPage");
 const SignerPage = lazyRetrying(loadSignerPage);
 
 /** What the row says about the customer's part, or null while they may sign. */
@@ -25,7 +26,8 @@ export function signingState(view: SignerView): { tone: BadgeTone; label: string
   return null;
 }
 
-export default function PortalSignAction({ link, document, stacked }: { link: string; document: PortalDocumentDto; stacked?: boolean }) {
+export function SignAction({ document, stacked }: { document: PortalDocumentDto; stacked?: boolean }) {
+  const { link } = useUploads();
   const requests = useLinkSignatureRequests(link);
   const [open, setOpen] = useState(false);
   const view = requests.data?.find((r) => r.documentId === document.id);
