@@ -82,7 +82,7 @@ test("Finish waits for the required fields, the signature and the consent; the t
 
   // This signer's fields, labelled by type and page, in reading order; the other signer's are not controls.
   const labels = [...document.querySelectorAll("[data-field]")].map((el) => el.getAttribute("aria-label"));
-  expect(labels).toEqual(["Text, page 1, required", "Checkbox, page 1, required", "Text, page 1", "Signature, page 2, required", "Date signed, page 2, required, filled in for you"]);
+  expect(labels).toEqual(["Text, page 1, required", "Checkbox, page 1, required", "Text, page 1", "Signature, page 2, required, Grace Hopper", "Date signed, page 2, required, filled in for you"]);
   expect((screen.getByRole("textbox", { name: /Date signed, page 2/ }) as HTMLInputElement).value).toBe("2026-11-28");
 
   // The typed signature starts as the signer's name; nothing else is filled in yet.

@@ -17,7 +17,7 @@ import { lazyRetrying } from "../../lib/lazy-retrying";
 
 // A document to sign: rides in the dialogs' chunk, loaded only when the list holds one (a chunk of
 // its own split the first load's shared chunks differently: 500 bytes over its budget).
-const SignAction = lazyRetrying<{ document: PortalDocumentDto; stacked?: boolean }>(() => loadOverlays().then((m) => ({ default: m.SignAction })));
+const SignAction = lazyRetrying<{ document: PortalDocumentDto; stacked?: boolean; onOpen: (d: PortalDocumentDto) => void }>(() => loadOverlays().then((m) => ({ default: m.SignAction })));
 
 export interface DocumentView {
   document: PortalDocumentDto;
@@ -102,7 +102,7 @@ function AskedAgainNote({ children }: { children: ReactNode }) {
 
 /** What the customer can do now: upload, or look at what they sent. */
 export function DocumentActions({ document, signedIn, onView, stacked }: Pick<DocumentView, "document" | "signedIn" | "onView"> & { stacked?: boolean }) {
-  if (document.kind == "signature") return <Suspense><SignAction document={document} stacked={stacked} /></Suspense>;
+  if (document.kind == "signature") return <Suspense><SignAction document={document} stacked={stacked} onOpen={onView} /></Suspense>;
   if (document.canUpload) return <UploadControl document={document} stacked={stacked} />;
   const viewable = signedIn && document.status !== undefined && canCustomerView(document.status, Boolean(document.viewUrl && document.downloadUrl));
   if (viewable) {

@@ -80,8 +80,10 @@ function FieldControl({ mine, page, state }: { mine: MyField; page: PdfPageOverl
   switch (field.type) {
     case "signature": {
       const { adopted } = state;
+      // The words it shows are part of its name (WCAG 2.5.3): the typed signature, or "Sign here".
+      const shown = adopted.type === "drawn" ? (adopted.png ? "drawn" : "Sign here") : adopted.text.trim() || "Sign here";
       return (
-        <button type="button" {...common} aria-label={label} onClick={state.onSignature} style={boxStyle(field, page, MIN_TARGET, MIN_TARGET)} className={cx(look, "flex items-center justify-center overflow-hidden")}>
+        <button type="button" {...common} aria-label={`${label}, ${shown}`} onClick={state.onSignature} style={boxStyle(field, page, MIN_TARGET, MIN_TARGET)} className={cx(look, "flex items-center justify-center overflow-hidden")}>
           {adopted.type === "drawn" && adopted.png ? (
             <img src={adopted.png} alt="" className="max-h-full max-w-full object-contain" />
           ) : adopted.type === "typed" && adopted.text.trim() ? (
