@@ -146,7 +146,9 @@ test("two signers in order: the customer draws on a phone, the second types by k
 
   const focused = () => alan.page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
-    return { label: el?.getAttribute("aria-label") ?? el?.closest("label")?.textContent ?? el?.textContent ?? "", tag: el?.tagName ?? "", ring: el ? getComputedStyle(el).boxShadow : "none" };
+    return { label: el?.getAttribute("aria-label") ?? el?.closest("label")?.textContent ?? el?.textContent ?? "", tag: el?.tagName ?? "",
+      // The focus ring: on the control, or on the frame a checkbox sits in.
+      ring: [el, el?.parentElement].map((e) => (e ? getComputedStyle(e).boxShadow : "none")).find((v) => v !== "none") ?? "none" };
   });
   const seen: string[] = [];
   let done = false;

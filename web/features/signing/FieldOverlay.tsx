@@ -3,7 +3,7 @@
 // signers' as faint boxes. A field's box is fractions of the page, so it follows every zoom. Each
 // control is at least a finger's size even when the box on the page is smaller.
 import type { CSSProperties } from "react";
-import { MAX_INITIALS_LENGTH, MAX_TEXT_LENGTH, type FieldValues, type SignatureField } from "@shared/signatures";
+import { FIELD_LABELS, MAX_INITIALS_LENGTH, MAX_TEXT_LENGTH, type FieldValues, type SignatureField } from "@shared/signatures";
 import type { PdfPageOverlay } from "../../components/pdf/PdfViewer";
 import { cx } from "../../components/ui/cx";
 import { fieldLabel, isMissing, type Adopted, type MyField } from "./signing-rules";
@@ -97,16 +97,18 @@ function FieldControl({ mine, page, state }: { mine: MyField; page: PdfPageOverl
       );
     }
     case "checkbox":
+      // A native box takes no highlight of its own: it sits in a frame that carries it.
       return (
-        <input
-          type="checkbox"
-          {...common}
-          aria-label={label}
-          checked={value === true}
-          onChange={(event) => state.onValue(index, event.target.checked)}
-          style={boxStyle(field, page, MIN_TARGET, MIN_TARGET)}
-          className={cx(look, "m-0 cursor-pointer accent-brand-600")}
-        />
+        <span style={boxStyle(field, page, MIN_TARGET, MIN_TARGET)} className={cx(look, "flex items-center justify-center px-0 has-focus-visible:ring-4 has-focus-visible:ring-brand-500")}>
+          <input
+            type="checkbox"
+            {...common}
+            aria-label={label}
+            checked={value === true}
+            onChange={(event) => state.onValue(index, event.target.checked)}
+            className="m-0 size-6 cursor-pointer accent-brand-600 outline-none"
+          />
+        </span>
       );
     case "date":
     case "name":
@@ -131,6 +133,7 @@ function FieldControl({ mine, page, state }: { mine: MyField; page: PdfPageOverl
           maxLength={field.type === "initials" ? MAX_INITIALS_LENGTH : MAX_TEXT_LENGTH}
           value={typeof value === "string" ? value : ""}
           onChange={(event) => state.onValue(index, event.target.value)}
+          placeholder={FIELD_LABELS[field.type]}
           style={{ ...boxStyle(field, page, MIN_TARGET, MIN_TEXT_HEIGHT), ...(field.type === "initials" ? { fontFamily: SCRIPT_FONT } : {}) }}
           className={look}
         />
