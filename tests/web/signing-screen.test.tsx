@@ -14,6 +14,7 @@ import { finishProblem, signBody } from "../../web/features/signing/signing-rule
 import { SigningScreen } from "../../web/features/signing/SigningScreen";
 import { DeclineDialog } from "../../web/features/signing/DeclineDialog";
 import { fakeServer, json } from "../support/render-app";
+import { guestDoc, guestPortal, PORTAL_PATH, portalRoute, renderPortal } from "./portal-fixtures";
 
 afterEach(cleanup);
 
@@ -155,4 +156,19 @@ test("a voided request says it was withdrawn, without the document", () => {
   expect(screen.getByRole("heading", { name: "Voided" })).toBeTruthy();
   expect(screen.getByText(signatureMessages.withdrawn)).toBeTruthy();
   expect(screen.queryByRole("region", { name: /Preview of/ })).toBeNull();
+});
+
+test("the portal lists a document to sign with Sign instead of an upload, then where it stands", async () => {
+  const toSign = guestDoc({ id: "d1", name: "Engagement letter", kind: "signature", canUpload: false });
+  let state: SignerView = view();
+  fakeServer(portalRoute({ portal: guestPortal({ documents: [toSign] }) }, ({ method, path }) => (method === "GET" && path === `${PORTAL_PATH}/signature-requests` ? json(200, [state]) : undefined)));
+  const { unmount } = renderPortal();
+  expect(await screen.findByRole("button", { name: "Sign Engagement letter" })).toBeTruthy();
+  expect(screen.queryByRole("button", { name: /Choose file/ })).toBeNull();
+  unmount();
+
+  state = view({ status: "partially_signed", you: { ...view().you, status: "signed", canSign: false } });
+  renderPortal();
+  expect(await screen.findByText("Signed")).toBeTruthy();
+  expect(screen.getByRole("button", { name: "View Engagement letter" })).toBeTruthy();
 });
