@@ -25,6 +25,7 @@ import { customerPageOptions, useCustomerPageQuery } from "../../web/features/cu
 import { findCustomerWithEmail, useCustomerWithEmail } from "../../web/features/customers/customer-search";
 import { usePortalQuery } from "../../web/features/portal/api";
 import { useResetTokenRefusal } from "../../web/features/portal/reset-token-api";
+import { useLinkSignatureRequests, useSignerView } from "../../web/features/signing/api";
 import { useCachedWorkspaceQuery, useInvitationQuery, useInvitationsQuery, useMembersQuery, useWorkspaceQuery } from "../../web/features/workspaces/api";
 import { useSharedDocumentsQuery, useShareSettingsQuery } from "../../web/features/sharing/api";
 import { useTemplatesQuery } from "../../web/features/templates/api";
@@ -335,6 +336,22 @@ const QUERY_HOOKS: QueryHook[] = [
   { file: "web/features/workspaces/api.ts", hook: "useCachedWorkspaceQuery", render: () => useCachedWorkspaceQuery(), queryKey: ["workspace", "settings"], expected: spec9.dataCache },
   { file: "web/features/workspaces/api.ts", hook: "useMembersQuery", render: () => useMembersQuery(), queryKey: ["workspace", "members"], expected: spec9.askedOnOpen },
   { file: "web/features/workspaces/api.ts", hook: "useInvitationsQuery", render: () => useInvitationsQuery(), queryKey: ["workspace", "invitations"], expected: spec9.askedOnOpen },
+  // What a signer is asked to sign (issue 41): upload-link data, never cached (SPEC 9: 0), read
+  // again by the live channel; a link or request that is refused (4xx) is not asked again.
+  ...[
+    { hook: "useLinkSignatureRequests", render: () => useLinkSignatureRequests(LINK), queryKey: ["portal", LINK, "signature-requests"] },
+    { hook: "useSignerView", render: () => useSignerView({ kind: "link", link: LINK, requestId: "r1" }), queryKey: ["portal", LINK, "signature-requests", "r1"] },
+    { hook: "useSignerView", render: () => useSignerView({ kind: "token", token: "t1" }), queryKey: ["signing", "t1"] },
+  ].map((hook) => ({
+    ...hook,
+    file: "web/features/signing/api.ts",
+    expected: { staleTime: 0, gcTime: 0, refetchOnWindowFocus: false, refetchOnMount: false, refetchOnReconnect: false, ...noPolling },
+    check: ({ retry }: Options) => {
+      const shouldRetry = retry as (count: number, error: Error) => boolean;
+      expect([404, 409].map((status) => shouldRetry(0, new ApiError(status, "No")))).toEqual([false, false]);
+      expect([0, 1, 2, 3].map((count) => shouldRetry(count, new ApiError(503, "Down")))).toEqual([true, true, true, false]);
+    },
+  })),
   { file: "web/features/portal/reset-token-api.ts", hook: "useResetTokenRefusal", render: () => useResetTokenRefusal("t1"), queryKey: ["portal", "reset-token", "t1"], expected: spec9.linkCheck },
 ];
 

@@ -121,6 +121,7 @@ export function signerRefusal(found: SignatureRequest, signer: SignerRow, now: D
 
 /** What the broker and every signer alike are shown of a request (model.ts `RequestShown`). */
 const requestShown = ({ request, dueDate }: SignatureRequest) => ({
+  documentId: request.documentId,
   name: request.name,
   message: request.message,
   status: request.status,
@@ -135,7 +136,6 @@ export function toRequestDto(found: SignatureRequest): SignatureRequestDto {
   return {
     id: request.id,
     customerId: request.customerId,
-    documentId: request.documentId,
     ...requestShown(found),
     signers: found.signers.map((s) => ({
       id: s.id,

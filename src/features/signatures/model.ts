@@ -32,6 +32,8 @@ export const SignerDto = t.Object({
 
 /** What the broker and every signer alike are shown of a request (lookups.ts `requestShown`). */
 const RequestShown = {
+  /** The customer's document of kind "signature" (the portal's row for it); null once voided or declined (it is withdrawn). */
+  documentId: t.Nullable(t.String()),
   name: t.String(),
   message: t.Nullable(t.String()),
   status: SignatureStatus,
@@ -44,8 +46,6 @@ const RequestShown = {
 export const SignatureRequestDto = t.Object({
   id: t.String(),
   customerId: t.String(),
-  /** The customer's document of kind "signature"; null once voided or declined (it is withdrawn). */
-  documentId: t.Nullable(t.String()),
   ...RequestShown,
   signers: t.Array(SignerDto),
   originalSha256: t.String(),
