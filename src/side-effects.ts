@@ -4,10 +4,13 @@
 // demo), so every path leaves the same trail. A feature that publishes never imports these.
 import type { AppContext } from "./context.ts";
 import type { UnitSubscriber } from "./lib/unit.ts";
+import { webhookOutbox } from "./features/webhooks/outbox.ts";
 
 /** The subscribers, in the order they run for each event. */
 function sideEffects(): UnitSubscriber[] {
-  return [];
+  return [
+    webhookOutbox,
+  ];
 }
 
 /** Registers the side effects on a freshly built context; returns it. */

@@ -241,7 +241,7 @@ export async function deleteCustomer(ctx: AppContext, { member, customerId, acto
       const { tx, publish } = unit;
       const keys = await deleteDocumentRows(tx, await listCustomerDocuments(ctx, brokerId, customerId));
       await recordAudit(ctx, unit, { brokerId, customerId, customerLabel: customer.name, action: "customer_deleted", actor, detail: customer.email });
-      publish({ type: "customer_deleted", ...aboutCustomer(customer) });
+      publish({ type: "customer_deleted", ...aboutCustomer(customer), contact: { name: customer.name, email: customer.email } });
       await takeHeldInvitation(ctx, tx, customerId); // never sent to someone no longer a customer
       await tx.delete(customers).where(eq(customers.id, customerId));
       return keys;

@@ -12,7 +12,7 @@ import type { BrokerNotificationDto, CustomerNotificationDto } from "./model.ts"
 import { write } from "../../lib/unit-of-work.ts";
 import { instanceState } from "../../lib/instance-state.ts";
 
-export type BrokerNotificationType = "document_uploaded" | "document_verified" | "customer_invited" | "upload_infected" | "document_unavailable" | "document_signed" | "signature_declined";
+export type BrokerNotificationType = "document_uploaded" | "document_verified" | "customer_invited" | "upload_infected" | "document_unavailable" | "document_signed" | "signature_declined" | "webhook_disabled";
 export type CustomerNotificationType = "document_verified" | "documents_requested" | "document_deleted" | "other";
 type Row = typeof notifications.$inferSelect;
 

@@ -97,6 +97,7 @@ export async function shareDocuments(ctx: AppContext, { broker, member, request,
           metadata: { brokerId: broker.id, documentIds: docs.map((d) => d.id) },
         });
         unit.publish({ type: "document_status_changed", ...aboutCustomer(customer), documentIds: docs.map((d) => d.id) });
+        unit.publish({ type: "share_sent", ...aboutCustomer(customer), documentIds: docs.map((d) => d.id) });
         for (const doc of docs) await recordAudit(ctx, unit, { brokerId: member.workspaceId, customerId: customer.id, action: "shared", actor, document: doc, detail: doc.originalName });
         rows.push(...docs);
       }

@@ -15,7 +15,7 @@ import { newStorageKey } from "../../lib/storage.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import { systemActor } from "../audit/actor.ts";
 import { auditEntryIdsOfDocument, recordAudit } from "../audit/service.ts";
-import { customerContact } from "../customers/lookups.ts";
+import { aboutCustomerById, customerContact } from "../customers/lookups.ts";
 import { findDocument } from "../documents/service.ts";
 import { markSealed } from "../documents/transitions/index.ts";
 import { addCustomerNotification } from "../notifications/service.ts";
@@ -99,6 +99,7 @@ export async function sealSignatureRequest(ctx: AppContext, job: Job): Promise<v
         document: updated,
         detail: `SHA-256 ${sealed.sealedSha256} (original ${sealed.originalSha256})`,
       });
+      unit.publish({ type: "signature_completed", ...(await aboutCustomerById(tx, request.customerId)), documentId: doc.id, signatureRequestId: request.id });
       const customer = await customerContact(ctx, request.customerId, tx);
       await emailSignersCompleted(ctx, tx, { request, signers, uploadLinkUrl: customer?.uploadUrl ?? ctx.config.publicUrl, sealed: { key, fileName, size: sealed.pdf.length } });
       await addCustomerNotification(unit, request.customerId, {
