@@ -4,8 +4,12 @@
 // secret rotation, the delivery log, tenancy, and every payload against its published schema.
 // Real HTTP receivers on 127.0.0.1 (WEBHOOKS_ALLOW_PRIVATE=true).
 import { afterAll, describe, expect, test } from "bun:test";
-import { aboutCustomer } from "../../src/features/customers/lookups.ts";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { aboutCustomerById } from "../../src/features/customers/lookups.ts";
 import { verifySignature } from "../../src/features/webhooks/signature.ts";
+import { webhookBody, webhookDataSchemas } from "../../src/features/webhooks/events.ts";
 import { inTransaction } from "../../src/lib/unit-of-work.ts";
 import { countRows, createCustomer, sampleFiles, uploadFile } from "../support/fixtures.ts";
 import { newestEmail } from "../support/outbox.ts";
@@ -14,7 +18,19 @@ import { expectMatchesSchema, webhookReceiver, type Delivery } from "../support/
 
 const { srv, broker } = useServerWithBroker({ WEBHOOKS_ALLOW_PRIVATE: "true" });
 const receivers: { stop(): void }[] = [];
-afterAll(() => receivers.forEach((r) => r.stop()));
+const dir = mkdtempSync(join(tmpdir(), "portal-webhooks-outbox-"));
+afterAll(() => {
+  receivers.forEach((r) => r.stop());
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The README's "Integrations" code block, exactly as a developer would copy it. */
+async function readmeRecipe(): Promise<(header: string, rawBody: string, secret: string) => boolean> {
+  const readme = readFileSync(join(import.meta.dir, "../../README.md"), "utf8");
+  const code = readme.slice(readme.indexOf("## Integrations")).match(/```ts\n([\s\S]*?)```/)![1]!;
+  writeFileSync(join(dir, "recipe.ts"), code);
+  return (await import(join(dir, "recipe.ts"))).verifyPortalSignature;
+}
 
 function receiver(answer?: () => Response) {
   const r = webhookReceiver(answer);
@@ -53,7 +69,10 @@ describe("the outbox", () => {
     expect(types.sort()).toEqual(
       ["customer.created", "document.requested", "document.requested", "document.uploaded", "document.approved", "document.uploaded", "document.resubmit_requested", "customer.deleted"].sort(),
     );
+    const recipe = await readmeRecipe();
     for (const d of all.received) {
+      expect(recipe(d.signature!, d.body, a.secret)).toBe(true);
+      expect(recipe(d.signature!, d.body, b.secret)).toBe(false);
       expect(verified(d, a.secret)).toBe(true);
       expect(verified(d, b.secret)).toBe(false);
       expectMatchesSchema(d.event);
@@ -81,7 +100,7 @@ describe("the outbox", () => {
     const before = await countRows(srv, "webhook_events");
     const { ctx } = srv.server;
     const failed = inTransaction(ctx, async (unit) => {
-      unit.publish({ type: "customer_updated", ...aboutCustomer({ id: customer.id, workspaceId: customer.brokerId ?? broker.user.id, assigneeId: broker.user.id }) });
+      unit.publish({ type: "customer_updated", ...(await aboutCustomerById(unit.tx, customer.id)) });
       throw new Error("the change failed");
     });
     await expect(failed).rejects.toThrow("the change failed");
@@ -133,6 +152,17 @@ describe("the routes", () => {
     const own = await addEndpoint(r.url, ["customer.created"], other);
     expect((await asOther(`/api/webhooks/${own.id}/deliveries/${test.body.deliveryId}/resend`, "POST")).status).toBe(404);
     expect((await srv.call("/api/webhooks", { token: broker.token })).body.map((e: any) => e.id)).toContain(endpoint.id);
+  });
+});
+
+describe("the published contract", () => {
+  test("GET /api/openapi.json publishes every event type's body, the very schema deliveries are checked against", async () => {
+    const document = (await srv.call("/api/openapi.json")).body;
+    expect(Object.keys(document.webhooks).sort()).toEqual(Object.keys(webhookDataSchemas).sort());
+    for (const [type, data] of Object.entries(webhookDataSchemas)) {
+      const published = document.webhooks[type].post.requestBody.content["application/json"].schema;
+      expect(published).toEqual(JSON.parse(JSON.stringify(webhookBody(type, data))));
+    }
   });
 });
 

@@ -11,6 +11,7 @@ export type Resource =
   | "auth"
   | "customers"
   | "dashboard"
+  | "integrations"
   | "demo"
   | "documents"
   | "files"

@@ -44,7 +44,6 @@ export const webhookDataSchemas = {
 } satisfies Record<WebhookEventType | typeof WEBHOOK_TEST_EVENT, TSchema>;
 
 export type WebhookData = { [K in keyof typeof webhookDataSchemas]: (typeof webhookDataSchemas)[K]["static"] };
-export type AnyWebhookType = keyof typeof webhookDataSchemas;
 
-/** The body every delivery POSTs, with `data` one of the above. */
-export const webhookBody = (data: TSchema) => t.Object({ id: t.String(), type: t.String(), createdAt: t.String(), data });
+/** The body every delivery of `type` POSTs. */
+export const webhookBody = (type: string, data: TSchema) => t.Object({ id: t.String(), type: t.Literal(type), createdAt: t.String({ format: "date-time" }), data });
