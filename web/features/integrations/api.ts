@@ -5,7 +5,6 @@ import { apiFetch } from "../../api/client";
 import { invalidate, type ResourceKey } from "../../api/query-keys";
 
 export type WebhookEndpoint = Answer<"GET /api/webhooks">[number];
-export type WebhookDelivery = Answer<"GET /api/webhooks/:id/deliveries">[number];
 
 /** The Integrations page's data, under "integrations": the webhook endpoints and each one's delivery log. */
 export const integrationKeys = {
