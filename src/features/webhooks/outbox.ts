@@ -22,13 +22,17 @@ export async function insertWebhookEvent(tx: Writer, input: { workspaceId: strin
   return id;
 }
 
-/** A pending delivery of a stored event to one endpoint, and the job that sends it at `at`. */
-export async function queueDelivery(tx: Writer, input: { eventId: string; endpointId: string; at: Date }): Promise<string> {
-  const id = newId();
-  await tx.insert(webhookDeliveries).values({ id, eventId: input.eventId, endpointId: input.endpointId, status: "pending", nextAttemptAt: input.at, createdAt: input.at });
-  await scheduleAttempt(tx, { deliveryId: id, attempt: 1, at: input.at });
-  return id;
+/** A pending delivery of a stored event to each endpoint (one insert), and the jobs that send them at `at`. */
+export async function queueDeliveries(tx: Writer, input: { eventId: string; endpointIds: string[]; at: Date }): Promise<string[]> {
+  const rows = input.endpointIds.map((endpointId) => ({ id: newId(), eventId: input.eventId, endpointId, status: "pending" as const, nextAttemptAt: input.at, createdAt: input.at }));
+  if (rows.length) await tx.insert(webhookDeliveries).values(rows);
+  for (const row of rows) await scheduleAttempt(tx, { deliveryId: row.id, attempt: 1, at: input.at });
+  return rows.map((row) => row.id);
 }
+
+/** The same for one endpoint (the test event, Resend). */
+export const queueDelivery = async (tx: Writer, input: { eventId: string; endpointId: string; at: Date }): Promise<string> =>
+  (await queueDeliveries(tx, { eventId: input.eventId, endpointIds: [input.endpointId], at: input.at }))[0]!;
 
 /** The job of one attempt: the jobs table's claim hands it to one instance. */
 export function scheduleAttempt(tx: Writer, input: { deliveryId: string; attempt: number; at: Date }) {
@@ -60,6 +64,6 @@ export const webhookOutbox: UnitSubscriber = async (unit: Unit, event) => {
   if (endpoints.length === 0) return; // the common case: nothing is read or written
   for (const payload of await webhookPayloads(unit.tx, event, type)) {
     const id = await insertWebhookEvent(unit.tx, { workspaceId: event.workspaceId, type: payload.type, data: payload.data, at: unit.now });
-    for (const endpointId of endpoints) await queueDelivery(unit.tx, { eventId: id, endpointId, at: unit.now });
+    await queueDeliveries(unit.tx, { eventId: id, endpointIds: endpoints, at: unit.now });
   }
 };
