@@ -11,7 +11,7 @@ import { aboutCustomerById } from "../../src/features/customers/lookups.ts";
 import { verifySignature } from "../../src/features/webhooks/signature.ts";
 import { webhookBody, webhookDataSchemas } from "../../src/features/webhooks/events.ts";
 import { inTransaction } from "../../src/lib/unit-of-work.ts";
-import { countRows, createCustomer, sampleFiles, uploadFile } from "../support/fixtures.ts";
+import { attachFile, countRows, createCustomer, sampleFiles, uploadFile } from "../support/fixtures.ts";
 import { newestEmail } from "../support/outbox.ts";
 import { useServerWithBroker, type Broker } from "../support/server.ts";
 import { expectMatchesSchema, webhookReceiver, type Delivery } from "../support/webhook-receiver.ts";
@@ -91,6 +91,29 @@ describe("the outbox", () => {
     expect(log.body).toHaveLength(8);
     expect(log.body[0]).toMatchObject({ status: "succeeded", attempts: 1, lastStatus: 200, responseSnippet: "ok", lastError: null });
     for (const id of [a.id, b.id]) await srv.call(`/api/webhooks/${id}`, { method: "DELETE", token: broker.token });
+  });
+
+  test("share.sent and document.expiring: what a CRM needs, as published", async () => {
+    const r = receiver();
+    const endpoint = await addEndpoint(r.url, ["share.sent", "document.expiring"]);
+    const customer = await createCustomer(srv, broker.token, { name: "Shay Share", email: "shay@example.com", requiredDocuments: [{ name: "Photo ID" }] });
+    const form = new FormData();
+    form.append("documents", new Blob([sampleFiles.pdf()], { type: "application/pdf" }), "closing-disclosure.pdf");
+    form.append("customerIds", JSON.stringify([customer.id]));
+    expect((await srv.call("/api/documents/share", { method: "POST", token: broker.token, body: form })).status).toBe(201);
+    const photoId = customer.documents[0]!;
+    await attachFile(srv, photoId.id);
+    expect((await srv.call(`/api/documents/${photoId.id}/verify`, { method: "POST", token: broker.token, body: { status: "approved" } })).status).toBe(200);
+    const expiresOn = new Date(srv.clock.now().getTime() + 10 * 86_400_000).toISOString().slice(0, 10);
+    expect((await srv.call(`/api/documents/${photoId.id}/expiry`, { method: "PUT", token: broker.token, body: { expiresOn } })).status).toBe(200);
+    await srv.runJobs(); // the renewal request (periodic), then the deliveries it queued
+    await srv.runJobs();
+    const byType = Object.fromEntries(r.received.map((d) => [d.event.type, d.event]));
+    expect(Object.keys(byType).sort()).toEqual(["document.expiring", "share.sent"]);
+    for (const d of r.received) expectMatchesSchema(d.event);
+    expect(byType["share.sent"]!.data.documents).toMatchObject([{ name: "closing-disclosure.pdf", status: "shared" }]);
+    expect(byType["document.expiring"]!.data).toMatchObject({ customer: { id: customer.id, email: "shay@example.com" }, document: { id: photoId.id, name: "Photo ID" }, expiresOn });
+    await srv.call(`/api/webhooks/${endpoint.id}`, { method: "DELETE", token: broker.token });
   });
 
   test("a change that rolls back leaves no event and no delivery", async () => {
