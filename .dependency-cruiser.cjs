@@ -5,7 +5,6 @@
 // lower line; features on one line do not import each other. The access plugin is the one
 // exception, above every line (see ACCESS below).
 const FEATURE_LAYERS = [
-  ["webhooks"],
   ["mail"],
   ["workspaces"],
   ["auth"],
@@ -13,6 +12,7 @@ const FEATURE_LAYERS = [
   ["notifications"],
   ["audit", "document-checks"],
   ["templates", "documents", "recognition"],
+  ["webhooks"],
   ["signatures"],
   ["billing"],
   ["customers"],

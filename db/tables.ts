@@ -48,4 +48,7 @@ export const {
   auditChainHeads,
   signatureRequests,
   signatureSigners,
+  webhookEndpoints,
+  webhookEvents,
+  webhookDeliveries,
 } = chosen;

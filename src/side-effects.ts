@@ -7,10 +7,11 @@ import type { AppContext } from "./context.ts";
 import type { UnitSubscriber } from "./lib/unit.ts";
 import { auditTrail } from "./features/audit/subscriber.ts";
 import { notificationsOf } from "./features/notifications/subscriber.ts";
+import { webhookOutbox } from "./features/webhooks/outbox.ts";
 
 /** The subscribers, in the order they run for each event. */
 function sideEffects(ctx: AppContext): UnitSubscriber[] {
-  return [auditTrail(ctx), notificationsOf];
+  return [auditTrail(ctx), notificationsOf, webhookOutbox];
 }
 
 /** Registers the side effects on a freshly built context; returns it. */

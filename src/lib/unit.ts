@@ -45,7 +45,7 @@ export interface EventFacts {
 
 /**
  * Things that happen without changing what any screen shows (a file read, an export, a reminder
- * email, a signature request whose document is gone, a handover's trail, an infected file refused): published for the subscribers, never
+ * email, a signature request whose document is gone, a handover's trail, an infected file refused, a webhook endpoint switched off): published for the subscribers, never
  * passed to the live channel.
  */
 export const UNIT_ONLY_EVENTS = [
@@ -57,6 +57,7 @@ export const UNIT_ONLY_EVENTS = [
   "signature_request_changed",
   "customers_handed_over",
   "upload_infected",
+  "webhook_endpoint_disabled",
 ] as const;
 export type UnitOnlyEvent = { type: (typeof UNIT_ONLY_EVENTS)[number]; workspaceId: string };
 

@@ -1,5 +1,6 @@
 // SPEC 9 "Query cache times", read from the queries the screens really make: each hook's
 // configured options, after the screen has loaded; then every query hook of the web app, one by one.
+import { useDeliveriesQuery, useWebhooksQuery } from "../../web/features/integrations/api";
 import { expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -352,6 +353,9 @@ const QUERY_HOOKS: QueryHook[] = [
       expect([0, 1, 2, 3].map((count) => shouldRetry(count, new ApiError(503, "Down")))).toEqual([true, true, true, false]);
     },
   })),
+  // The Integrations page's webhook endpoints and a delivery log: deliveries happen in the background with no live message.
+  { file: "web/features/integrations/api.ts", hook: "useWebhooksQuery", render: () => useWebhooksQuery(), queryKey: ["integrations", "webhooks"], expected: spec9.askedOnOpen },
+  { file: "web/features/integrations/api.ts", hook: "useDeliveriesQuery", render: () => useDeliveriesQuery("e1"), queryKey: ["integrations", "webhooks", "e1", "deliveries"], expected: spec9.askedOnOpen },
   { file: "web/features/portal/reset-token-api.ts", hook: "useResetTokenRefusal", render: () => useResetTokenRefusal("t1"), queryKey: ["portal", "reset-token", "t1"], expected: spec9.linkCheck },
 ];
 

@@ -12,6 +12,7 @@ export type Resource =
   | "auth"
   | "customers"
   | "dashboard"
+  | "integrations"
   | "demo"
   | "documents"
   | "files"

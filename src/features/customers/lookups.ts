@@ -106,6 +106,12 @@ export async function customerContact(ctx: AppContext, customerId: string, db: R
   return row ? { id: row.id, workspaceId: row.workspaceId, assigneeId: row.assigneeId, name: row.name, email: row.email, uploadUrl: uploadUrl(ctx, row.uploadLink) } : null;
 }
 
+/** Who a customer is, read in the caller's transaction (the webhooks' payloads); null once deleted. */
+export async function customerIdentity(db: Reader, customerId: string): Promise<{ id: string; workspaceId: string; assigneeId: string; name: string; email: string } | null> {
+  const row = (await customerQuery(db).execute({ customerId }))[0];
+  return row ? { id: row.id, workspaceId: row.workspaceId, assigneeId: row.assigneeId, name: row.name, email: row.email } : null;
+}
+
 /** The one relationship an upload link opens; 404 for any other string. */
 const byLinkQuery = prepared((db) => db.select().from(customers).where(eq(customers.uploadLink, sql.placeholder("uploadLink"))).prepare());
 

@@ -87,7 +87,7 @@ export async function createCustomer(ctx: AppContext, input: CreateCustomerInput
       if (existing) throw new AppError("conflict", "This customer is already in your list.");
       // 192 bits of randomness: the link is the key to this broker's requests, and only to them.
       const customer = (await customerInsert(tx).execute({ id: newId(), workspaceId: member.workspaceId, assigneeId: member.memberId, email, name, loanType: loanType ?? null, uploadLink: randomToken(24), invitedAt: now }))[0]!;
-      await insertRequestedDocuments(tx, { brokerId: member.workspaceId, customerId: customer.id, documents: docs, dueDate, reminderAt });
+      const requested = await insertRequestedDocuments(tx, { brokerId: member.workspaceId, customerId: customer.id, documents: docs, dueDate, reminderAt });
       const sender = await emailSender(ctx, customer, tx);
       const content = invitationEmail({
         customerName: customer.name,
@@ -119,6 +119,8 @@ export async function createCustomer(ctx: AppContext, input: CreateCustomerInput
           ],
         },
       });
+      // The invitation's checklist is a request too: a CRM hears document.requested for each (webhooks).
+      if (requested.length) unit.publish({ type: "documents_requested", ...aboutCustomer(customer), documentIds: requested.map((d) => d.id) });
       return customer.id;
     });
   return customerDetail(ctx, { member, customerId });

@@ -242,6 +242,7 @@ export async function deleteCustomer(ctx: AppContext, { member, customerId, acto
       publish({
         type: "customer_deleted",
         ...aboutCustomer(customer),
+        contact: { name: customer.name, email: customer.email },
         // Named here: the row is gone by the time the entry is written.
         facts: { audit: [{ brokerId, customerId, customerLabel: customer.name, action: "customer_deleted", actor, detail: customer.email }] },
       });

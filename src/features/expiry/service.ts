@@ -120,6 +120,7 @@ export async function requestExpiringRenewals(ctx: AppContext): Promise<void> {
         .returning({ id: documentExpiries.documentId }))[0];
       if (!claimed) continue;
       await requestRenewal(ctx, unit, { doc, reason: expiryReason(e.expiresOn) });
+      unit.publish({ type: "document_expiring", ...(await aboutCustomerById(tx, doc.customerId)), documentId: doc.id, expiresOn: e.expiresOn });
     }
   });
 }

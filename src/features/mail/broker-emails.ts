@@ -85,3 +85,17 @@ export function workspaceInvitationEmail(p: { workspaceName: string; inviterName
     footer: BROKER_FOOTER,
   });
 }
+
+/** To a workspace's owner: a webhook endpoint kept failing and was switched off (issue 43). */
+export function webhookDisabledEmail(p: { url: string; failures: number; lastError: string | null; integrationsUrl: string }) {
+  return compose({
+    subject: "A webhook endpoint was switched off",
+    greeting: "Hello,",
+    paragraphs: [
+      `The document portal stopped sending events to ${p.url}: its last ${p.failures} deliveries failed, over more than a day.${p.lastError ? ` The last one: ${p.lastError}.` : ""}`,
+      "Events are no longer sent to it. Fix the receiver, then add the endpoint again on the Integrations page; its delivery log shows each attempt.",
+    ],
+    action: { label: "Open Integrations", url: p.integrationsUrl },
+    footer: BROKER_FOOTER,
+  });
+}

@@ -106,6 +106,8 @@ export async function shareDocuments(ctx: AppContext, { broker, member, request,
             ],
           },
         });
+        // For the workspace's other systems (webhooks: share.sent); the event above refreshes the screens.
+        unit.publish({ type: "share_sent", ...aboutCustomer(customer), documentIds: docs.map((d) => d.id) });
         rows.push(...docs);
       }
       return rows;

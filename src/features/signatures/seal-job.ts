@@ -15,7 +15,7 @@ import { newStorageKey } from "../../lib/storage.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import { systemActor } from "../audit/actor.ts";
 import { auditEntryIdsOfDocument } from "../audit/service.ts";
-import { customerContact } from "../customers/lookups.ts";
+import { aboutCustomerById, customerContact } from "../customers/lookups.ts";
 import { findDocument } from "../documents/service.ts";
 import { markSealed } from "../documents/transitions/index.ts";
 import { emailSignersCompleted } from "./emails.ts";
@@ -117,6 +117,7 @@ export async function sealSignatureRequest(ctx: AppContext, job: Job): Promise<v
           ],
         },
       });
+      unit.publish({ type: "signature_completed", ...(await aboutCustomerById(tx, request.customerId)), documentId: doc.id, signatureRequestId: request.id });
       const customer = await customerContact(ctx, request.customerId, tx);
       await emailSignersCompleted(ctx, tx, { request, signers, uploadLinkUrl: customer?.uploadUrl ?? ctx.config.publicUrl, sealed: { key, fileName, size: sealed.pdf.length } });
     });

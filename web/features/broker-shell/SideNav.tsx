@@ -1,6 +1,7 @@
-import { ClipboardList, LayoutDashboard, UserCog, Users } from "lucide-react";
+import { ClipboardList, LayoutDashboard, Plug, UserCog, Users } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { cx } from "../../components/ui/cx";
+import { useMemberMay } from "../workspaces/roles";
 
 const items = [
   // "/" also counts as the dashboard (SPEC: admin shell side navigation).
@@ -9,14 +10,17 @@ const items = [
   { label: "Templates", to: "/templates", icon: ClipboardList, activeOn: ["/templates"] },
   // Every member: an assistant's page says who manages the team.
   { label: "Team", to: "/team", icon: UserCog, activeOn: ["/team"] },
+  // Owners only (a solo broker is one): keys and webhooks are the workspace's settings.
+  { label: "Integrations", to: "/integrations", icon: Plug, activeOn: ["/integrations"], ownersOnly: true },
 ] as const;
 
 /** The broker's main navigation; `onNavigate` lets the mobile drawer close itself. */
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  const isOwner = useMemberMay("manageWorkspace");
   return (
     <nav aria-label="Main" className="flex flex-col gap-1 p-3">
-      {items.map(({ label, to, icon: Icon, activeOn }) => {
+      {items.filter((item) => isOwner || !("ownersOnly" in item)).map(({ label, to, icon: Icon, activeOn }) => {
         const active = (activeOn as readonly string[]).includes(pathname);
         return (
           <Link
