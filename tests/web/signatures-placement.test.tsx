@@ -62,7 +62,8 @@ const alertText = () => screen.getAllByRole("alert").map((a) => a.textContent).j
 
 async function addSigner(name: string, email: string) {
   fireEvent.click(screen.getByRole("button", { name: "Add signer" }));
-  fireEvent.change(await screen.findByRole("textbox", { name: /^Signer 2 name/ }), { target: { value: name } });
+  const nameField = await screen.findByRole("textbox", { name: /^Signer 2 name/ });
+  fireEvent.change(nameField, { target: { value: name } });
   fireEvent.change(screen.getByRole("textbox", { name: /^Signer 2 email/ }), { target: { value: email } });
 }
 
@@ -135,7 +136,7 @@ test("by keyboard alone: Add field places at the page's centre and takes focus; 
   const add = screen.getByRole("button", { name: "Add field" });
   fireEvent.click(add);
   const field = await within(overlay(1)).findByRole("button", { name: "Signature for Grace Hopper, page 1, required" });
-  await waitFor(() => expect(document.activeElement).toBe(field));
+  await waitFor(() => expect(document.activeElement === field).toBe(true));
   for (const key of ["ArrowRight", "ArrowRight", "ArrowUp"]) fireEvent.keyDown(field, { key });
   fireEvent.keyDown(field, { key: "ArrowRight", shiftKey: true });
   fireEvent.keyDown(field, { key: "ArrowDown", shiftKey: true });
@@ -144,13 +145,13 @@ test("by keyboard alone: Add field places at the page's centre and takes focus; 
   // A second one, then removed with Delete.
   fireEvent.click(add);
   const second = (await within(overlay(1)).findAllByRole("button", { name: "Signature for Grace Hopper, page 1, required" }))[1]!;
-  await waitFor(() => expect(document.activeElement).toBe(second));
+  await waitFor(() => expect(document.activeElement === second).toBe(true));
   fireEvent.keyDown(second, { key: "Delete" });
   await waitFor(() => expect(within(overlay(1)).getAllByRole("button", { name: "Signature for Grace Hopper, page 1, required" })).toHaveLength(1));
 
   // Focus went to Add field; the list selects the one left, whose buttons (phones, or anyone
   // without arrow keys) move it too.
-  expect(document.activeElement).toBe(add);
+  expect(document.activeElement === add).toBe(true);
   fireEvent.click(within(screen.getByRole("list", { name: /Placed fields/ })).getByRole("button"));
   fireEvent.click(screen.getByRole("button", { name: "Move down" }));
 

@@ -165,7 +165,8 @@ export function RequestSignatureDialog({ customer, onClose, Viewer }: RequestSig
                   {others.map((signer, i) => (
                     <div key={i} role="group" aria-label={`Signer ${i + 2}`} className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3">
                       <p className="text-sm font-medium text-slate-800">Signer {i + 2}</p>
-                      <TextField label={`Signer ${i + 2} name`} value={signer.name} onChange={(v) => setOther(i, { name: v })} isRequired />
+                      {/* A row appears when Add signer is pressed: its name takes the focus (rows never remount). */}
+                      <TextField label={`Signer ${i + 2} name`} value={signer.name} onChange={(v) => setOther(i, { name: v })} isRequired autoFocus />
                       <TextField label={`Signer ${i + 2} email`} type="email" value={signer.email} onChange={(v) => setOther(i, { email: v })} isRequired />
                       <Button variant="ghost" size="sm" onPress={() => removeOther(i)} className="self-start">
                         <Trash2 aria-hidden="true" className="size-4" />
