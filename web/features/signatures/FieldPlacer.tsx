@@ -170,7 +170,7 @@ export function FieldPlacer({ file, fields, onFieldsChange, signerNames, onPageC
                       field.key === selectedKey ? "border-slate-900 bg-slate-50" : "border-slate-200 bg-white",
                     )}
                   >
-                    <span aria-hidden="true" className={cx("size-3 shrink-0 rounded-full", signerColour(field.signer).swatch)} />
+                    <span aria-hidden="true" className="size-3 shrink-0 rounded-full" style={{ background: signerColour(field.signer).border }} />
                     {describeField(field, signerNames[field.signer] ?? "")}
                   </button>
                 </li>

@@ -91,15 +91,15 @@ export function withoutSigner(fields: readonly PlacedField[], removed: number): 
 
 /** Distinct colours for up to MAX_SIGNERS signers: a border and a tint, text stays dark for contrast. */
 export const SIGNER_COLOURS = [
-  { border: "#2563eb", tint: "rgba(37, 99, 235, 0.14)", swatch: "bg-blue-600" },
-  { border: "#c026d3", tint: "rgba(192, 38, 211, 0.14)", swatch: "bg-fuchsia-600" },
-  { border: "#0d9488", tint: "rgba(13, 148, 136, 0.14)", swatch: "bg-teal-600" },
-  { border: "#ea580c", tint: "rgba(234, 88, 12, 0.14)", swatch: "bg-orange-600" },
-  { border: "#7c3aed", tint: "rgba(124, 58, 237, 0.14)", swatch: "bg-violet-600" },
-  { border: "#be123c", tint: "rgba(190, 18, 60, 0.14)", swatch: "bg-rose-700" },
-  { border: "#4d7c0f", tint: "rgba(77, 124, 15, 0.14)", swatch: "bg-lime-700" },
-  { border: "#0369a1", tint: "rgba(3, 105, 161, 0.14)", swatch: "bg-sky-700" },
-  { border: "#a16207", tint: "rgba(161, 98, 7, 0.14)", swatch: "bg-yellow-700" },
-  { border: "#475569", tint: "rgba(71, 85, 105, 0.14)", swatch: "bg-slate-600" },
+  { border: "#2563eb", tint: "rgba(37, 99, 235, 0.14)" },
+  { border: "#c026d3", tint: "rgba(192, 38, 211, 0.14)" },
+  { border: "#0d9488", tint: "rgba(13, 148, 136, 0.14)" },
+  { border: "#ea580c", tint: "rgba(234, 88, 12, 0.14)" },
+  { border: "#7c3aed", tint: "rgba(124, 58, 237, 0.14)" },
+  { border: "#be123c", tint: "rgba(190, 18, 60, 0.14)" },
+  { border: "#4d7c0f", tint: "rgba(77, 124, 15, 0.14)" },
+  { border: "#0369a1", tint: "rgba(3, 105, 161, 0.14)" },
+  { border: "#a16207", tint: "rgba(161, 98, 7, 0.14)" },
+  { border: "#475569", tint: "rgba(71, 85, 105, 0.14)" },
 ] as const;
 export const signerColour = (signer: number) => SIGNER_COLOURS[signer % SIGNER_COLOURS.length]!;
