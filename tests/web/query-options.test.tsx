@@ -31,6 +31,7 @@ import { useCachedWorkspaceQuery, useInvitationQuery, useInvitationsQuery, useMe
 import { useSharedDocumentsQuery, useShareSettingsQuery } from "../../web/features/sharing/api";
 import { useTemplatesQuery } from "../../web/features/templates/api";
 import { useCustomerAuditQuery } from "../../web/features/audit/api";
+import { useSignatureRequestsQuery } from "../../web/features/signatures/api";
 import { useBillingSettings, useSubscriptionQuery } from "../../web/features/subscription/api";
 import { fakeServer, renderApp } from "../support/render-app";
 import { brokerServer } from "./customers-fixtures";
@@ -317,6 +318,15 @@ const QUERY_HOOKS: QueryHook[] = [
     hook: "useCustomerAuditQuery",
     render: () => useCustomerAuditQuery("c1"),
     queryKey: ["customers", "c1", "audit", 25],
+    expected: spec9.dataCache,
+  },
+  // A customer's signature requests: under the customer's key, so a signer's view, signature or
+  // decline and the seal (document_status_changed on the live channel) refresh them.
+  {
+    file: "web/features/signatures/api.ts",
+    hook: "useSignatureRequestsQuery",
+    render: () => useSignatureRequestsQuery("c1"),
+    queryKey: ["customers", "c1", "signature-requests"],
     expected: spec9.dataCache,
   },
   {

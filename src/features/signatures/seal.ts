@@ -10,9 +10,9 @@
 // lacks. Readers and pdfsig validate adbe.pkcs7.detached the same way.
 import { createHash } from "node:crypto";
 import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
-// The class, not the package's default instance: the compiled ./portal's bundler hands a CommonJS
-// default import over as the whole exports object, whose .sign is undefined (the seal job failed
-// there while `bun run` worked).
+// The class, not the package's default instance: a CommonJS default import is the instance under
+// `bun run` but the whole exports object in the compiled executable, where `.sign` was undefined
+// and every seal failed (tests/e2e/signature-request.test.ts).
 import { SignPdf } from "@signpdf/signpdf";
 import { P12Signer } from "@signpdf/signer-p12";
 import { SUBFILTER_ADOBE_PKCS7_DETACHED } from "@signpdf/utils";
