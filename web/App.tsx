@@ -5,7 +5,6 @@ import { Route, Routes, useHref, useLocation, useNavigate } from "react-router";
 import { FullPageSpinner, Spinner } from "./components/ui/Spinner";
 import { ErrorBoundary } from "./components/ErrorBoundary";
 import { lazyRetrying } from "./lib/lazy-retrying";
-import { NotFoundRoute } from "./routes/not-found";
 
 /**
  * A screen loaded on first visit (its own chunk). Customers on /upload/... never download the
@@ -46,6 +45,8 @@ const UploadPortalRoute = lazyScreen(() => import("./routes/upload-portal"), "Up
 // In the signing screen's chunk, the one the portal's "Sign" loads: a chunk of its own for the
 // route split the portal's first-load chunks differently, over its 150 KB budget.
 const SignRoute = lazyScreen(() => import("./features/signing/SignerPage"), "SignRoute");
+// A mistyped address is rare; its page is off every first load.
+const NotFoundRoute = lazyScreen(() => import("./routes/not-found"), "NotFoundRoute");
 
 const BROKER_SCREENS: Record<string, { preload(): Promise<void> }> = {
   dashboard: DashboardRoute,

@@ -3,7 +3,8 @@
 import { Dialog, DialogTrigger, Heading, Link, Popover } from "react-aria-components";
 import { useState } from "react";
 import type { NotificationItem } from "../features/notifications/api";
-import { BellButton, MarkAllReadButton, NotificationEntry } from "./NotificationParts";
+import { BellButton } from "./BellButton";
+import { MarkAllReadButton, NotificationEntry } from "./NotificationParts";
 
 export const SHOWN_IN_MENU = 5;
 

@@ -1,32 +1,10 @@
-// What both bells draw alike: the admin header's menu (NotificationBell) and the customer
-// portal's panel. Kept apart from the menu so the portal's first load stays small.
-import { Bell } from "lucide-react";
-import { unreadBadge } from "@shared/format";
+// What both bells' lists draw alike: the admin header's menu (NotificationBell) and the customer
+// portal's panel. Kept apart from the menu so the portal's first load stays small; the bell
+// itself is BellButton.tsx (the portal's header shows it at once, its list only when opened).
 import { notificationTime } from "@shared/relative-time";
 import type { NotificationItem } from "../features/notifications/api";
 import { Button, type ButtonProps } from "./ui/Button";
 import { cx } from "./ui/cx";
-
-/**
- * The bell, badged with the unread count, 9+ above 9 (SPEC 4). Its spoken name says what the badge
- * shows ("9+"): what a voice-control user reads on screen is what they say to press it.
- */
-export function BellButton({ unreadCount, ...props }: { unreadCount: number } & Omit<ButtonProps, "variant" | "size" | "className" | "children">) {
-  const badge = unreadBadge(unreadCount);
-  return (
-    <Button variant="ghost" size="icon" aria-label={badge ? `Notifications, ${badge} unread` : "Notifications"} className="relative" {...props}>
-      <Bell aria-hidden="true" className="size-5" />
-      {badge ? (
-        <span
-          aria-hidden="true"
-          className="absolute top-1 right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-semibold text-white"
-        >
-          {badge}
-        </span>
-      ) : null}
-    </Button>
-  );
-}
 
 export function MarkAllReadButton({ onPress, isMarkingAll }: { onPress: () => void; isMarkingAll: boolean }) {
   return (

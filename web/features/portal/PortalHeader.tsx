@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { FileCheck2, LogIn } from "lucide-react";
 import { readableTextOn } from "@shared/branding";
 import type { CustomerProfileDto, PortalDto } from "@shared/api-types";
-import { BellButton } from "../../components/NotificationParts";
+import { BellButton } from "../../components/BellButton";
 import { Button } from "../../components/ui/Button";
 import { customerInitials } from "@shared/user-display";
 import { preloadOverlays } from "./overlay";
