@@ -165,6 +165,8 @@ export class Scheduler {
   private readonly detachedLimit: number;
   /** Detached jobs running now; each marks itself done (or failed) when it ends. */
   private readonly detachedRunning = new Set<Promise<void>>();
+  /** Detached jobs the last pass handed back (its slots were full): a later pass runs them. */
+  deferred = 0;
 
   constructor(
     private readonly ctx: AppContext,
@@ -224,6 +226,7 @@ export class Scheduler {
     // this instance's own state (its sockets) here.
     await runOnOneInstance(this.ctx.db, () => this.runPeriodic(this.periodic));
     await this.runPeriodic(this.perInstance);
+    this.deferred = 0;
     let total = 0;
     for (;;) {
       const claimed = await this.claim();
@@ -267,6 +270,7 @@ export class Scheduler {
       }
     }
     if (handBack.length) {
+      this.deferred += handBack.length;
       await transaction(this.ctx.db, (tx) =>
         tx
           .update(jobs)
