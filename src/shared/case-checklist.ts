@@ -158,7 +158,7 @@ const DOCUMENTS_OF: Record<Fact, readonly string[]> = {
 };
 
 /** Documents about a person, not the property or the deal: a co-borrower brings their own. */
-const PERSONAL = new Set(["photo id", "paystub", "w-2 forms", "employment letter", "tax returns", "credit report", "social security card"]);
+const PERSONAL: ReadonlySet<string> = new Set(["photo id", "paystub", "w-2 forms", "employment letter", "tax returns", "credit report", "social security card"]);
 
 /** The co-borrower's copy of a personal document. */
 export const coBorrowerName = (name: string) => `${name} (co-borrower)`;
