@@ -28,7 +28,7 @@ interface Kept {
 
 const keptOf = perContext("checked previews", "per process", "the checks' outcome of a previewed file, so its upload right after is not checked twice (a miss elsewhere checks again)", () => new Map<string, Kept>());
 
-/** The SHA-256 of a file, read in chunks (hashing is native: about 2 ms a megabyte). */
+/** The SHA-256 of a file, read in chunks (native: 1.8–3.0 ms a megabyte, docs/performance.md). */
 export async function fileDigest(path: string): Promise<string> {
   const hasher = new Bun.CryptoHasher("sha256");
   const reader = Bun.file(path).stream().getReader();
