@@ -64,8 +64,8 @@ test("Request New Document: Suggest documents ticks the proposal, says why, and 
   expect(body.documentTypes).toContain("custom:Photo ID (co-borrower):Government-issued photo identification (for the co-borrower)");
 });
 
-test("Add New Customer: the server's refusal is shown under the field", async () => {
-  fakeServer(
+test("Add New Customer: Enter in the field suggests, and the server's refusal is shown under it", async () => {
+  const calls = fakeServer(
     brokerServer([], subscription("unlimited"), ({ method, path }) => {
       if (method === "GET" && path === "/api/templates") return json(200, templates);
       if (method === "POST" && path === "/api/templates/suggest") return json(400, { message: caseMessages.tooLong });
@@ -75,7 +75,11 @@ test("Add New Customer: the server's refusal is shown under the field", async ()
   renderApp("/customers");
   fireEvent.click(await screen.findByRole("button", { name: "Add New Customer" }));
   const dialog = await screen.findByRole("dialog", { name: "Add New Customer" });
-  fireEvent.change(await within(dialog).findByLabelText(/^Describe the case/), { target: { value: "a borrower" } });
-  fireEvent.click(within(dialog).getByRole("button", { name: "Suggest documents" }));
+  const field = await within(dialog).findByLabelText(/^Describe the case/);
+  fireEvent.change(field, { target: { value: "a borrower" } });
+  // Enter in the field suggests; it does not create the customer.
+  fireEvent.keyDown(field, { key: "Enter" });
   expect(await within(dialog).findByText(caseMessages.tooLong)).toBeTruthy();
+  expect(calls.filter((c) => c.path === "/api/templates/suggest")).toHaveLength(1);
+  expect(calls.some((c) => c.method === "POST" && c.path === "/api/customers")).toBe(false);
 });

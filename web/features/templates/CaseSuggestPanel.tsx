@@ -40,6 +40,15 @@ export function CaseSuggestPanel({ checklist }: { checklist: Pick<DocumentCheckl
         maxLength={MAX_CASE_DESCRIPTION}
         value={description}
         onChange={setDescription}
+        onKeyDown={(event) => {
+          // Only Enter is this field's (Escape still closes the dialog): it suggests, never sends the dialog.
+          if (event.key !== "Enter") {
+            event.continuePropagation();
+            return;
+          }
+          event.preventDefault();
+          run();
+        }}
         errorMessage={problem ?? undefined}
       />
       <div>
