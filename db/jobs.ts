@@ -1,6 +1,6 @@
 // The job queue's statements whose SQL differs between the databases. The rest of the queue
 // (src/lib/jobs.ts) is ordinary Drizzle and runs on either.
-import { and, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import type { PgDb } from "./postgres.ts";
 import type * as pg from "./schema.pg.ts";
@@ -12,9 +12,11 @@ export type Job = typeof jobs.$inferSelect;
 /**
  * Marks up to `limit` due jobs as ours for `leaseMs` and returns them, so no job is handed out
  * twice at once. A job still "running" past its lease belongs to a process that stopped.
+ * `exceptKinds` are left for a later claim (the scheduler's detached kinds while their slots are full).
  */
-export async function claimDueJobs(db: Db, { now, limit, leaseMs }: { now: Date; limit: number; leaseMs: number }): Promise<Job[]> {
-  const due = or(and(eq(jobs.status, "pending"), lte(jobs.runAt, now)), and(eq(jobs.status, "running"), lte(jobs.lockedUntil, now)));
+export async function claimDueJobs(db: Db, { now, limit, leaseMs, exceptKinds = [] }: { now: Date; limit: number; leaseMs: number; exceptKinds?: readonly string[] }): Promise<Job[]> {
+  const expired = or(and(eq(jobs.status, "pending"), lte(jobs.runAt, now)), and(eq(jobs.status, "running"), lte(jobs.lockedUntil, now)));
+  const due = exceptKinds.length ? and(expired, notInArray(jobs.kind, [...exceptKinds])) : expired;
   const claimed = { status: "running" as const, attempts: sql`${jobs.attempts} + 1`, lockedUntil: new Date(now.getTime() + leaseMs) };
   const engine = engineOf(db);
   if (engine.kind === "postgres") {

@@ -10,7 +10,7 @@ import { buildWeb } from "./build-web.ts";
 
 const root = join(import.meta.dir, "..");
 /** The worker threads' entry files, each found by this path inside the executable. */
-const WORKER_ENTRYPOINTS = ["db/checkpoint-worker.ts", "src/features/document-checks/check-worker.ts", "src/features/recognition/read-worker.ts"];
+const WORKER_ENTRYPOINTS = ["db/checkpoint-worker.ts", "src/work-thread.ts"];
 const buildDir = join(root, "build");
 const outfile = process.argv[2] ?? join(root, "portal");
 
@@ -55,10 +55,10 @@ await import("../src/cli.ts");
 );
 
 const result = await Bun.build({
-  // Each worker thread is an entrypoint of its own: the SQLite checkpointer's (db/checkpointer.ts),
-  // the document checks' (src/features/document-checks/check-workers.ts) and recognition's
-  // reading threads (src/features/recognition/read-threads.ts), which carry the OCR engine's
-  // WebAssembly and English model as embedded files.
+  // Each worker thread is an entrypoint of its own: the SQLite checkpointer's (db/checkpointer.ts)
+  // and the work threads the document checks and recognition's reading share
+  // (src/lib/work-threads.ts), which carry the OCR engine's WebAssembly and English model as
+  // embedded files.
   entrypoints: [join(buildDir, "entry.ts"), ...WORKER_ENTRYPOINTS.map((path) => join(root, path))],
   compile: { outfile },
   // Not minified: Elysia reads each handler's source to decide what to parse (headers, cookies,

@@ -2,7 +2,7 @@
 // start, and a bad value stops the process with one line naming the setting. This file assembles
 // the Config; each concern's settings are read and checked in src/config/ (parse.ts: how a value is
 // read; data-dir.ts, uploads.ts, mail.ts, billing.ts, oidc.ts, s3.ts, site.ts, signing.ts,
-// webhooks.ts).
+// webhooks.ts, model-endpoint.ts).
 import { resolve } from "node:path";
 import { billingConfig, type BillingConfig } from "./config/billing.ts";
 import { prepareDataDir, scheduledBackups, sessionSecret, type BackupSchedule } from "./config/data-dir.ts";
@@ -14,6 +14,7 @@ import { demoVideoUrl, siteConfig, type SiteConfig } from "./config/site.ts";
 import { reviewEmailWindowMs } from "./config/mail.ts";
 import { parseImagePixels } from "./config/uploads.ts";
 import { webhooksAllowPrivate } from "./config/webhooks.ts";
+import { modelEndpointConfig, type ModelEndpointConfig } from "./config/model-endpoint.ts";
 
 export { ConfigError };
 
@@ -66,6 +67,8 @@ export interface Config {
   signingCertificate: SigningCertificate | null;
   /** WEBHOOKS_ALLOW_PRIVATE: webhooks may go to private, loopback and link-local addresses, and over plain http. */
   webhooksAllowPrivate: boolean;
+  /** LLM_BASE_URL, LLM_MODEL, LLM_API_KEY: an OpenAI-compatible model asked for checklists and second opinions; null (the default): nothing is sent anywhere. */
+  modelEndpoint: ModelEndpointConfig | null;
 }
 
 export interface ConfigOverrides {
@@ -133,6 +136,7 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     demoVideoUrl: demoVideoUrl(env),
     signingCertificate: signingCertificate(env),
     webhooksAllowPrivate: webhooksAllowPrivate(env),
+    modelEndpoint: modelEndpointConfig(env),
   };
 
   // Only touch the disk once every other setting is known to be good.

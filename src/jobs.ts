@@ -29,6 +29,12 @@ export const jobHandlers: Record<string, JobHandler> = {
   [WEBHOOK_DELIVERY_JOB]: sendWebhookDelivery,
 };
 
+/**
+ * Jobs that may run long (a recognition's OCR, up to a minute on one thread): the scheduler runs
+ * them beside its passes, so the emails due meanwhile are not kept behind them.
+ */
+export const detachedJobKinds: readonly string[] = [RECOGNISE_UPLOAD_JOB];
+
 /** Checked on every scheduler tick (every 5 s) and at start, for anything missed while stopped. */
 export const periodicTasks: PeriodicTask[] = [
   markOverdueDocuments,

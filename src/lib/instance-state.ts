@@ -62,18 +62,11 @@ export const elsewhere: readonly (StateEntry & { module: string; variable: strin
     why: "one Intl.DateTimeFormat per time zone, immutable once made (and per page in the browser)",
   },
   {
-    module: "src/features/document-checks/check-worker.ts",
+    module: "src/work-thread.ts",
     variable: "previous",
-    name: "a check thread's queue",
+    name: "a work thread's queue",
     scope: "per process",
-    why: "the files handed to this thread, opened one after another",
-  },
-  {
-    module: "src/features/recognition/read-worker.ts",
-    variable: "previous",
-    name: "a reading thread's queue",
-    scope: "per process",
-    why: "the files handed to this thread, read one after another",
+    why: "the files handed to this thread (checks and reads), opened one after another",
   },
   {
     module: "db/checkpoint-worker.ts",

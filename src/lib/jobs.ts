@@ -1,7 +1,7 @@
 // Durable background jobs. A job row is written in the same transaction as the change that
 // causes it, so it exists exactly when that change does; the scheduler in the server process
 // claims due jobs with one atomic UPDATE, runs them, and retries failures with back-off.
-import { and, asc, count, eq, gte, inArray, lt, lte } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
 import { claimDueJobs, releaseJobsOfStoppedRun, runOnOneInstance, type Job } from "../../db/jobs.ts";
 import { transaction } from "../../db/transaction.ts";
@@ -143,6 +143,13 @@ export interface SchedulerOptions {
   concurrency?: number;
   /** How long a claimed job is ours; after that (a crash) another tick may claim it again. */
   leaseMs?: number;
+  /**
+   * Kinds of job that may run long (a recognition's OCR: up to a minute): run beside the passes,
+   * not in them, so the emails claimed after them are not kept waiting for their end.
+   */
+  detached?: readonly string[];
+  /** Detached jobs running at once (2); more claimed are handed back for a later pass. */
+  detachedLimit?: number;
 }
 
 export class Scheduler {
@@ -154,6 +161,12 @@ export class Scheduler {
   private readonly leaseMs: number;
   private readonly periodic: PeriodicTask[];
   private readonly perInstance: PeriodicTask[];
+  private readonly detached: ReadonlySet<string>;
+  private readonly detachedLimit: number;
+  /** Detached jobs running now; each marks itself done (or failed) when it ends. */
+  private readonly detachedRunning = new Set<Promise<void>>();
+  /** Detached jobs the last pass handed back (its slots were full): a later pass runs them. */
+  deferred = 0;
 
   constructor(
     private readonly ctx: AppContext,
@@ -166,6 +179,8 @@ export class Scheduler {
     this.leaseMs = options.leaseMs ?? 5 * 60_000;
     this.periodic = options.periodic ?? [];
     this.perInstance = options.perInstance ?? [];
+    this.detached = new Set(options.detached ?? []);
+    this.detachedLimit = options.detachedLimit ?? 2;
   }
 
   /**
@@ -190,6 +205,12 @@ export class Scheduler {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running;
+    await this.settled();
+  }
+
+  /** Resolves once every detached job running now (and any it makes way for) has ended. */
+  async settled(): Promise<void> {
+    while (this.detachedRunning.size) await Promise.all(this.detachedRunning);
   }
 
   /** One pass: claims and runs every due job. Overlapping calls share the pass in progress. */
@@ -205,11 +226,13 @@ export class Scheduler {
     // this instance's own state (its sockets) here.
     await runOnOneInstance(this.ctx.db, () => this.runPeriodic(this.periodic));
     await this.runPeriodic(this.perInstance);
+    this.deferred = 0;
     let total = 0;
     for (;;) {
-      const batch = await this.claim();
-      if (batch.length === 0) return total;
-      total += batch.length;
+      const claimed = await this.claim();
+      if (claimed.length === 0) return total;
+      total += claimed.length;
+      const batch = await this.startDetached(claimed);
       const queue = [...batch];
       const done: string[] = [];
       const worker = async () => {
@@ -225,6 +248,37 @@ export class Scheduler {
       await Promise.all(Array.from({ length: Math.min(this.concurrency, batch.length) }, worker));
       await this.markDone(done);
     }
+  }
+
+  /**
+   * Starts the claimed jobs of detached kinds beside the pass (up to detachedLimit running; the
+   * rest are handed back, unattempted, for a later pass: held here they could outlive their
+   * lease and be claimed twice) and returns the others, for the pass.
+   */
+  private async startDetached(claimed: Job[]): Promise<Job[]> {
+    const inPass: Job[] = [];
+    const handBack: string[] = [];
+    for (const job of claimed) {
+      if (!this.detached.has(job.kind)) inPass.push(job);
+      else if (this.detachedRunning.size >= this.detachedLimit) handBack.push(job.id);
+      else {
+        const running: Promise<void> = this.run(job)
+          .then((ok) => (ok ? this.markDone([job.id]) : undefined))
+          .catch((error) => this.ctx.log.error("A detached job could not be recorded", { id: job.id, error: String(error) }))
+          .finally(() => this.detachedRunning.delete(running));
+        this.detachedRunning.add(running);
+      }
+    }
+    if (handBack.length) {
+      this.deferred += handBack.length;
+      await transaction(this.ctx.db, (tx) =>
+        tx
+          .update(jobs)
+          .set({ status: "pending", lockedUntil: null, attempts: sql`${jobs.attempts} - 1` })
+          .where(and(inArray(jobs.id, handBack), eq(jobs.status, "running"))),
+      );
+    }
+    return inPass;
   }
 
   // The batch's finished jobs are marked done in one commit, not one each: writes take turns on
@@ -248,7 +302,9 @@ export class Scheduler {
   }
 
   private claim(): Promise<Job[]> {
-    return claimDueJobs(this.ctx.db, { now: this.ctx.clock.now(), limit: this.batchSize, leaseMs: this.leaseMs });
+    // With every detached slot taken, their kinds are left pending rather than claimed and handed back.
+    const full = this.detachedRunning.size >= this.detachedLimit;
+    return claimDueJobs(this.ctx.db, { now: this.ctx.clock.now(), limit: this.batchSize, leaseMs: this.leaseMs, exceptKinds: full ? [...this.detached] : [] });
   }
 
   /** Runs one job: true when it succeeded (markDone records it), false when it failed (recorded here). */

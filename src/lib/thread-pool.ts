@@ -5,8 +5,10 @@
 // next. A thread idle for IDLE_MS is stopped, giving its memory back. A task that runs past its
 // time limit, or a thread that dies on one, abandons that task (the caller gets WorkAbandoned);
 // the thread is stopped, and the tasks waiting behind it go to another: a hostile file cannot
-// hold the server, nor fail its neighbours. Used by the document checks (check-workers.ts) and
-// recognition's reading (read-threads.ts).
+// hold the server, nor fail its neighbours. A background task (recognition's reading) is handed
+// only to a thread with nothing to do, and otherwise waits in the pool: the other tasks (an
+// upload's checks) then wait behind at most one of them running, never a queue of them. The one
+// pool is src/lib/work-threads.ts.
 
 const IDLE_MS = 30_000;
 
@@ -26,6 +28,9 @@ type BunWorker = Worker & { ref(): void; unref(): void };
 interface Job<Task, Answer> {
   task: Task;
   timeLimitMs: number;
+  /** What the task is, in the messages ("The check took longer than 60 s"). */
+  name: string;
+  background: boolean;
   resolve(answer: Answer): void;
   reject(error: WorkAbandoned): void;
 }
@@ -41,11 +46,13 @@ class PoolThread<Task, Answer> {
     entry: string,
     private readonly name: string,
     private readonly onStop: (thread: PoolThread<Task, Answer>, waiting: Job<Task, Answer>[]) => void,
+    private readonly onIdle: (thread: PoolThread<Task, Answer>) => void,
   ) {
     this.#worker = new Worker(entry) as BunWorker;
     this.#worker.addEventListener("message", (event: MessageEvent<Answer>) => {
       if (this.#stopped) return; // an answer that crossed with the time limit: already given up
       const job = this.jobs.shift();
+      if (this.jobs.length === 0) this.onIdle(this);
       this.#next();
       job?.resolve(event.data);
     });
@@ -66,7 +73,7 @@ class PoolThread<Task, Answer> {
     const current = this.jobs[0];
     if (!current) return this.#idle();
     this.#worker.ref();
-    this.#timer = setTimeout(() => this.#fail("time_limit", `The ${this.name} took longer than ${current.timeLimitMs / 1000} s`), current.timeLimitMs);
+    this.#timer = setTimeout(() => this.#fail("time_limit", `The ${current.name} took longer than ${current.timeLimitMs / 1000} s`), current.timeLimitMs);
   }
 
   #idle(): void {
@@ -94,10 +101,12 @@ class PoolThread<Task, Answer> {
 
 export class ThreadPool<Task, Answer> {
   readonly #threads: PoolThread<Task, Answer>[] = [];
+  /** Background tasks waiting for a thread with nothing to do. */
+  readonly #waiting: Job<Task, Answer>[] = [];
 
   /**
    * `entry`: the worker's file (a URL from source; a path inside the compiled executable);
-   * `name`: what a task is, in the messages ("The check took longer than 60 s").
+   * `name`: what a task is, in the messages, unless its run() names it.
    */
   constructor(
     private readonly entry: () => string,
@@ -109,19 +118,42 @@ export class ThreadPool<Task, Answer> {
     const at = this.#threads.indexOf(thread);
     if (at >= 0) this.#threads.splice(at, 1);
     for (const job of waiting) this.#handOut(job);
+    this.#handOutWaiting();
   };
+
+  #idle = (thread: PoolThread<Task, Answer>): void => {
+    const job = this.#waiting.shift();
+    if (job) thread.give(job);
+  };
+
+  /** Waiting background tasks to threads with nothing to do, or new ones while there is room. */
+  #handOutWaiting(): void {
+    while (this.#waiting.length && (this.#threads.some((t) => t.jobs.length === 0) || this.#threads.length < this.size)) this.#handOut(this.#waiting.shift()!);
+  }
 
   /** To an idle thread, else a new one while there are fewer than `size`, else the least busy. */
   #handOut(job: Job<Task, Answer>): void {
     let thread = this.#threads.find((t) => t.jobs.length === 0);
-    if (!thread && this.#threads.length < this.size) this.#threads.push((thread = new PoolThread(this.entry(), this.name, this.#stopped)));
+    if (!thread && this.#threads.length < this.size) this.#threads.push((thread = new PoolThread(this.entry(), this.name, this.#stopped, this.#idle)));
+    if (!thread && job.background) {
+      this.#waiting.push(job);
+      return;
+    }
     thread ??= this.#threads.reduce((a, b) => (b.jobs.length < a.jobs.length ? b : a));
     thread.give(job);
   }
 
-  /** Hands one task to a thread and waits for its answer, the time limit, or the thread's end. */
-  run(task: Task, timeLimitMs: number): Promise<Answer> {
-    return new Promise((resolve, reject) => this.#handOut({ task, timeLimitMs, resolve, reject }));
+  /**
+   * Hands one task to a thread and waits for its answer, the time limit, or the thread's end.
+   * `background`: only to a thread with nothing to do (see the file's comment).
+   */
+  run(task: Task, timeLimitMs: number, options: { name?: string; background?: boolean } = {}): Promise<Answer> {
+    return new Promise((resolve, reject) => this.#handOut({ task, timeLimitMs, name: options.name ?? this.name, background: options.background ?? false, resolve, reject }));
+  }
+
+  /** Background tasks waiting for a thread (for tests). */
+  waiting(): number {
+    return this.#waiting.length;
   }
 
   /** Threads waiting for work now (for tests). */

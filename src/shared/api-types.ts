@@ -42,7 +42,7 @@ export type { BrokerNotificationDto, CustomerNotificationDto, UnreadCountDto } f
 export type { CustomerProfileDto } from "../features/customer-auth/model.ts";
 export type { PortalDocumentDto, PortalDto } from "../features/portal/model.ts";
 export type { ShareResponse, ShareSettings } from "../features/sharing/model.ts";
-export type { TemplateDto, TemplateInput, TemplateList } from "../features/templates/model.ts";
+export type { ChecklistSuggestion, TemplateDto, TemplateInput, TemplateList } from "../features/templates/model.ts";
 export type { RemindersResponse } from "../features/reminders/model.ts";
 export type { Message as MessageResponse } from "../lib/model.ts";
 export type { SignatureRequestDto } from "../features/signatures/model.ts";

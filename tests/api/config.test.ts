@@ -52,6 +52,19 @@ describe("defaults", () => {
     expect(loadConfig({ DATA_DIR: dataDir(), WEBHOOKS_ALLOW_PRIVATE: "true" }).webhooksAllowPrivate).toBe(true);
   });
 
+  test("the model endpoint is off unless LLM_BASE_URL is set; with it, LLM_MODEL is required and the timeout is 10 s", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).modelEndpoint).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir(), LLM_BASE_URL: "http://127.0.0.1:11434/v1/", LLM_MODEL: "llama3" }).modelEndpoint).toEqual({
+      baseUrl: "http://127.0.0.1:11434/v1",
+      model: "llama3",
+      apiKey: null,
+      timeoutMs: 10_000,
+    });
+    expect(errorOf({ LLM_BASE_URL: "http://127.0.0.1:11434/v1" })).toContain("LLM_MODEL");
+    expect(errorOf({ LLM_MODEL: "llama3" })).toContain("LLM_BASE_URL");
+    expect(errorOf({ LLM_BASE_URL: "ftp://models", LLM_MODEL: "x" })).toContain("LLM_BASE_URL");
+  });
+
   test("a session secret is generated once, kept in DATA_DIR with mode 600, and reused", () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).sessionSecret;

@@ -94,6 +94,25 @@ describe.skipIf(!CLAMD)("virus scanning with clamd", () => {
     expect(note.message).toContain(`Erin Example's upload to ${c.documents[0]!.name} contained a virus`);
   });
 
+  test("an infected file looked at before sending, then sent anyway: refused both times, the broker told once", async () => {
+    const c = await createCustomer(srv, broker.token, { name: "Pia Preview" });
+    const send = (path: string) => {
+      const form = new FormData();
+      form.append("file", new Blob([realPdf(1, { comment: EICAR })], { type: "application/pdf" }), "infected.pdf");
+      return srv.call(`/api/upload/${c.uploadLink}/documents/${c.documents[0]!.id}${path}`, { method: "POST", body: form });
+    };
+    const looked = await send("/recognition");
+    expect(looked.status).toBe(400);
+    expect(looked.body.message).toMatch(/contains a virus/);
+    const sent = await send("");
+    expect(sent.status).toBe(400);
+    expect(sent.body.message).toBe(looked.body.message);
+    const told = await q("select count(*) as n from notifications where broker_id = ? and type = 'upload_infected' and message like ?", broker.user.id, "Pia Preview%");
+    expect(Number(told.n)).toBe(1);
+    expect(await q("select status, storage_key from documents where id = ?", c.documents[0]!.id)).toEqual({ status: "requested", storage_key: null });
+    expect(tempFiles()).toEqual([]);
+  });
+
   test("a shared file carrying EICAR is refused before it is stored", async () => {
     const c = await createCustomer(srv, broker.token);
     const form = new FormData();

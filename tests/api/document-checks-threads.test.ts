@@ -7,6 +7,8 @@ import { copyFileSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { CheckAbandoned, checkThreadCount, idleCheckThreads, inspectPdfOnThread, prepareImageOnThread } from "../../src/features/document-checks/check-workers.ts";
 import { CHECK_THREADS } from "../../src/features/document-checks/limiter.ts";
+import { readOnThread } from "../../src/features/recognition/read-threads.ts";
+import { WORK_THREADS, workThreads } from "../../src/lib/work-threads.ts";
 import { createCustomer, uploadFile } from "../support/fixtures.ts";
 import { storedKeys } from "../support/stored-files.ts";
 import { tempDir, useTestServer, type Broker } from "../support/server.ts";
@@ -14,6 +16,7 @@ import { tempDir, useTestServer, type Broker } from "../support/server.ts";
 const corpus = join(import.meta.dir, "..", "files", "corpus");
 const HEIC = join(corpus, "exif-samples--heic_IMG_5195.HEIC"); // an iPhone photo, 2566 × 3313
 const PDF = join(corpus, "qpdf--leading-junk.pdf"); // 30 pages, print/copy restricted
+const PHOTO = join(import.meta.dir, "..", "files", "recognition", "mindee-client-lib-test-data--v1_products_us_driver_license_default_sample.jpg");
 
 /** A copy of a corpus file in a folder of its own: an image check rewrites the file it is given. */
 function copyOf(file: string): string {
@@ -81,6 +84,23 @@ describe("the check threads", () => {
     );
     expect(answers).toEqual(Array.from({ length: CHECK_THREADS * 2 }, () => [{ readable: true, pageCount: 30, restricted: true }, "ImageUnreadable"]).flat());
   }, 60_000);
+
+  test("checks and recognition's reads share one pool: never more than CHECK_THREADS threads in all, and a check waits behind at most one read", async () => {
+    // One more read than there are threads: every thread reads, and one read waits in the pool.
+    const reads = Array.from({ length: WORK_THREADS + 1 }, () => readOnThread({ path: PHOTO, mimeType: "image/jpeg", budgetMs: 60_000 }, 120_000));
+    expect(workThreads.count()).toBe(CHECK_THREADS);
+    expect(workThreads.waiting()).toBe(1);
+    const finished: string[] = [];
+    const check = inspectPdfOnThread(PDF, 120_000).then((pdf) => (finished.push("check"), pdf));
+    // The check was handed to a thread (behind the read it is doing), not made to wait for the read in the pool.
+    expect(workThreads.count()).toBe(CHECK_THREADS);
+    expect(workThreads.waiting()).toBe(1);
+    const lastRead = reads.at(-1)!.then((text) => (finished.push("waiting read"), text));
+    expect(await check).toEqual({ readable: true, pageCount: 30, restricted: true });
+    for (const { text } of await Promise.all([...reads.slice(0, -1), lastRead])) expect(text).toMatch(/PHOENIX/);
+    expect(finished).toEqual(["check", "waiting read"]);
+    expect(workThreads.count()).toBeLessThanOrEqual(CHECK_THREADS);
+  }, 120_000);
 
   test("an image the thread cannot decode comes back as that error, and the thread stays in service", async () => {
     const path = copyOf(PDF);

@@ -82,7 +82,7 @@ test("the check finds unregistered state, and lets constants and registered stat
   expect(check("const NAMES: ReadonlySet<string> = new Set([\"a\"]);")).toBeNull();
   expect(check("const encoder = new TextEncoder();")).toBeNull();
   expect(check("const seen = instanceState(\"seen\", \"per process\", \"why\", new Map());")).toBeNull();
-  expect(check("let previous = Promise.resolve();", "src/features/document-checks/check-worker.ts")).toBeNull();
+  expect(check("let previous = Promise.resolve();", "src/work-thread.ts")).toBeNull();
 });
 
 test("each registered piece of state says whether it may differ between instances, and why", async () => {

@@ -35,7 +35,7 @@ process.exit(0);
   );
   const outfile = join(buildDir, "recognition-check");
   const built = await Bun.build({
-    entrypoints: [entry, join(root, "src/features/recognition/read-worker.ts")],
+    entrypoints: [entry, join(root, "src/work-thread.ts")],
     compile: { outfile },
     minify: false,
     sourcemap: "none",

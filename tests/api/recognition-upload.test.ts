@@ -39,7 +39,10 @@ async function brokerDocument(customerId: string, documentId: string) {
   const res = await srv.call(`/api/customer/${customerId}`, { token: broker.token });
   return res.body.documents.find((d: { id: string }) => d.id === documentId);
 }
-const tempFiles = () => readdirSync(srv.server.ctx.files.tempDir);
+// A previewed file's checked copy waits for its upload (src/features/portal/checked-previews.ts):
+// one per document, counted on its own (keptPreviews); anything else left behind is a leak.
+const tempFiles = () => readdirSync(srv.server.ctx.files.tempDir).filter((name) => !name.startsWith("previewed-"));
+const keptPreviews = () => readdirSync(srv.server.ctx.files.tempDir).filter((name) => name.startsWith("previewed-"));
 
 describe("before the upload is final", () => {
   test("a paystub request given a bank statement: the customer is told, and nothing is stored", async () => {
@@ -60,6 +63,38 @@ describe("before the upload is final", () => {
     const res = await preview(c.uploadLink, c.documents[0]!.id, { bytes: new TextEncoder().encode("%PDF-1.4\nnot really a pdf"), name: "x.pdf", type: "application/pdf" });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/cannot be opened as a PDF/);
+    expect(tempFiles()).toEqual([]);
+  });
+});
+
+describe("a previewed file is checked once (issue 42 gap b)", () => {
+  test("the preview's checked copy waits for the upload of the same bytes, which takes it instead of checking again", async () => {
+    const c = await createCustomer(srv, broker.token, { requiredDocuments: [{ name: "Paystub" }] });
+    const paystub = c.documents[0]!;
+    const before = keptPreviews();
+    expect((await preview(c.uploadLink, paystub.id, statement())).status).toBe(200);
+    const kept = keptPreviews().filter((name) => !before.includes(name));
+    expect(kept).toHaveLength(1);
+    // A second look at it replaces the first: one per document.
+    expect((await preview(c.uploadLink, paystub.id, statement())).status).toBe(200);
+    expect(keptPreviews().filter((name) => !before.includes(name))).toHaveLength(1);
+
+    const res = await upload(c.uploadLink, paystub.id, { ...statement(), name: "my-statement.pdf" });
+    expect(res.status).toBe(200);
+    expect(keptPreviews().filter((name) => !before.includes(name))).toEqual([]);
+    expect(await brokerDocument(c.id, paystub.id)).toMatchObject({ status: "uploaded", originalName: "my-statement.pdf", fileSize: corpus(BANK_STATEMENT).length });
+    expect(tempFiles()).toEqual([]);
+  });
+
+  test("another file after the preview is checked as usual, and the preview's copy is dropped", async () => {
+    const c = await createCustomer(srv, broker.token, { requiredDocuments: [{ name: "Paystub" }] });
+    const paystub = c.documents[0]!;
+    const before = keptPreviews();
+    expect((await preview(c.uploadLink, paystub.id, statement())).status).toBe(200);
+    const res = await upload(c.uploadLink, paystub.id, { bytes: new TextEncoder().encode("%PDF-1.4\nnot really a pdf"), name: "x.pdf", type: "application/pdf" });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/cannot be opened as a PDF/);
+    expect(keptPreviews().filter((name) => !before.includes(name))).toEqual([]);
     expect(tempFiles()).toEqual([]);
   });
 });

@@ -219,6 +219,28 @@ describe("lists and dashboards of other brokers show nothing of A's customer", (
   });
 });
 
+describe("a proposed checklist draws on the caller's own templates only", () => {
+  const suggest = (token: string) =>
+    rawFetch(`${srv.url}/api/templates/suggest`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(ROUTE_TABLE["POST /api/templates/suggest"]!.body!(world)),
+    });
+
+  test("brokers B and C are never offered A's template wording", async () => {
+    for (const who of ["brokerB", "brokerC"] as const) {
+      const res = await suggest(world[who].token);
+      expect(res.status, who).toBe(200);
+      expectNoLeak(res.text, victimSecrets(world, { knowsEmail: who === "brokerB" }), `${who} POST /api/templates/suggest`);
+    }
+  });
+
+  test("broker A is (the leak check can see it)", async () => {
+    const res = await suggest(world.brokerA.token);
+    expect(res.text).toContain("Alpha's private request");
+  });
+});
+
 describe("the tenancy contract: one person, two brokers, two relationships", () => {
   // Its own world: the attacks above must not be able to spoil it (on a build without the
   // contract, broker B's attacks on shared ids change the first world).

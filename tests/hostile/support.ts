@@ -154,6 +154,8 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "POST /api/templates": { auth: "broker", body: () => ({ name: `Intruder checklist ${crypto.randomUUID().slice(0, 8)}`, documents: [{ name: "Paystub" }] }) },
   "PUT /api/templates/:id": { auth: "broker", params: { id: "templateId" }, body: () => ({ name: "Hijacked checklist", documents: [{ name: "Photo ID" }] }) },
   "DELETE /api/templates/:id": { auth: "broker", params: { id: "templateId" } },
+  // A proposed checklist: from the caller's own templates only (the victim's never appear: routes.test.ts).
+  "POST /api/templates/suggest": { auth: "broker", body: () => ({ description: "self-employed borrower buying a condo with a gift letter and a co-borrower" }) },
   "POST /api/customers/:id/resend-invitation": { auth: "broker", params: { id: "customerId" } },
   "POST /api/customers/:id/request-documents": {
     auth: "broker",
@@ -421,7 +423,7 @@ export async function seedWorld(srv: TestServer): Promise<World> {
   const otherCookie = await signUpCustomerOn(srv, o.uploadLink, `other-${tag}@example.com`);
 
   const templateName = `Alpha Secret Checklist ${tag}`;
-  const template = await srv.call("/api/templates", { method: "POST", token: brokerA.token, body: { name: templateName, documents: [{ name: "Paystub" }] } });
+  const template = await srv.call("/api/templates", { method: "POST", token: brokerA.token, body: { name: templateName, documents: [{ name: "Paystub" }, { name: "Gift Letter", description: "Alpha's private request" }] } });
   if (template.status !== 201) throw new Error(`victim template failed: ${template.status} ${JSON.stringify(template.body)}`);
 
   // A's pending invitation to join A's workspace.

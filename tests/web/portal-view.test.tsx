@@ -86,6 +86,25 @@ test("a signed-in customer sees progress, statuses, the re-submit reason and sha
   expect(within(shared).getByRole("link", { name: "Download Welcome pack" })).toBeTruthy();
 });
 
+test("a signed-in customer sees what their file under review was read as (DESIGN 3b recognition)", async () => {
+  const portal = signedInPortal();
+  const recognition = {
+    kind: "bank_statement" as const,
+    confidence: 0.97,
+    dates: [],
+    holderName: null,
+    nameMatches: null,
+    verdict: "warn" as const,
+    messages: ["This looks like a bank statement; your broker asked for tax returns"],
+  };
+  portal.documents = portal.documents.map((d) => (d.id === "d4" ? { ...d, recognition } : d));
+  fakeServer(portalRoute({ portal }));
+  renderPortal();
+  const table = await screen.findByRole("table", { name: "Required documents" });
+  const row = within(table).getByRole("row", { name: /Tax Returns/ });
+  expect(within(row).getByText("Sent with: This looks like a bank statement; your broker asked for tax returns.")).toBeTruthy();
+});
+
 test("Approval Status appears only once something is approved", async () => {
   const portal = signedInPortal();
   portal.documents = portal.documents.filter((d) => d.status !== "approved");

@@ -1,24 +1,22 @@
-// The document checks' parsing and decoding run on threads of their own (check-worker.ts), not on
-// the server's event loop. Opening a file is plain CPU work of unknown length: an iPhone photo's
+// The document checks' parsing and decoding run on the work threads (check-worker.ts, in the pool
+// shared with recognition's reading: src/lib/work-threads.ts), not on the server's event loop. Opening a file is plain CPU work of unknown length: an iPhone photo's
 // conversion takes ~3 s on a 2-core server, turning a phone JPEG 0.2 s, a bank statement
 // encrypted with AES-256 0.1–0.2 s before pdf.js can read it. On the event loop every broker's
 // screen, every other upload and the live channel waited that long (scripts/bench/checks.ts: a
 // broker's reads fell from ~70,000 in 10 s to ~150, p99 2.4–3.0 s, while two customers uploaded).
 //
 // A thread opens one file at a time, in the order they were handed to it. It is handed up to
-// CHECKS_PER_THREAD at once (limiter.ts), and there are never more than CHECK_THREADS threads. A
+// CHECKS_PER_THREAD at once (limiter.ts), and there are never more than CHECK_THREADS threads
+// (checks and reads together). A
 // thread idle for a while is stopped, giving its memory (pdf.js, libheif) back. A check that runs
 // past its time (CHECK_TIME_LIMIT_SECONDS), or a thread that dies on a file, abandons that file
 // (the caller refuses it as unreadable); the thread is stopped, and the files waiting behind it
 // go to another: a hostile file cannot hold the server, nor refuse its neighbours. The pool
 // itself is src/lib/thread-pool.ts.
-import { embeddedFiles } from "../../lib/embedded.ts";
 import { ImageTooLarge, ImageUnreadable } from "./image-errors.ts";
 import type { PreparedImageFile } from "./image.ts";
-import { CHECK_THREADS } from "./limiter.ts";
 import type { PdfInspection } from "./pdf.ts";
-import { instanceState } from "../../lib/instance-state.ts";
-import { ThreadPool } from "../../lib/thread-pool.ts";
+import { workThreads } from "../../lib/work-threads.ts";
 
 export type CheckTask = { kind: "pdf"; path: string } | { kind: "image"; path: string; mimeType: string };
 
@@ -28,12 +26,6 @@ export type CheckAnswer =
 
 /** The file was given up on: it took longer than the time limit, or its thread died on it. */
 export { WorkAbandoned as CheckAbandoned } from "../../lib/thread-pool.ts";
-
-// The compiled executable holds the worker as an entrypoint of its own (scripts/compile.ts), found
-// by its path from the project's root; from source it is the file next to this one.
-const workerPath = () => (embeddedFiles() ? "./src/features/document-checks/check-worker.ts" : new URL("./check-worker.ts", import.meta.url).href);
-
-const threads = instanceState("check threads", "per process", "this process's own worker threads", new ThreadPool<CheckTask, CheckAnswer>(workerPath, "check", CHECK_THREADS));
 
 function resultOf(answer: CheckAnswer): PdfInspection | PreparedImageFile {
   if (answer.ok) return answer.result;
@@ -45,16 +37,16 @@ function resultOf(answer: CheckAnswer): PdfInspection | PreparedImageFile {
 
 /** inspectPdfFile (pdf.ts) on a check thread. */
 export async function inspectPdfOnThread(path: string, timeLimitMs: number): Promise<PdfInspection> {
-  return resultOf(await threads.run({ kind: "pdf", path }, timeLimitMs)) as PdfInspection;
+  return resultOf((await workThreads.run({ job: "check", task: { kind: "pdf", path } satisfies CheckTask }, timeLimitMs, { name: "check" })) as CheckAnswer) as PdfInspection;
 }
 
 /** prepareImageFile (image.ts) on a check thread: the file is rewritten there when it changes. */
 export async function prepareImageOnThread(path: string, mimeType: string, timeLimitMs: number): Promise<PreparedImageFile> {
-  return resultOf(await threads.run({ kind: "image", path, mimeType }, timeLimitMs)) as PreparedImageFile;
+  return resultOf((await workThreads.run({ job: "check", task: { kind: "image", path, mimeType } satisfies CheckTask }, timeLimitMs, { name: "check" })) as CheckAnswer) as PreparedImageFile;
 }
 
 /** Threads waiting for work now (for tests). */
-export const idleCheckThreads = (): number => threads.idle();
+export const idleCheckThreads = (): number => workThreads.idle();
 
 /** Threads running now, idle or not (for tests). */
-export const checkThreadCount = (): number => threads.count();
+export const checkThreadCount = (): number => workThreads.count();

@@ -14,12 +14,12 @@
 // and handing it another file (under 20 writers that took ~4 ms a check, the check itself ~1 ms,
 // and uploads queued for the thread). A thread still opens one file at a time. With clamd, a slot
 // also holds its file while clamd reads it: two files per thread at most.
-import { availableParallelism } from "node:os";
 import { Limiter } from "../../lib/limiter.ts";
 import { instanceState } from "../../lib/instance-state.ts";
+import { WORK_THREADS } from "../../lib/work-threads.ts";
 
-/** Check threads: one per core but one, at least one. */
-export const CHECK_THREADS = Math.max(1, availableParallelism() - 1);
+/** Check threads: one per core but one, at least one; the work threads, shared with recognition's reading. */
+export const CHECK_THREADS = WORK_THREADS;
 
 /** Checks handed to one thread at once: the one it works on and the next. */
 export const CHECKS_PER_THREAD = 2;

@@ -42,6 +42,7 @@ export async function quickRecognition(ctx: AppContext, doc: DocumentRow, file: 
     now: ctx.clock.now(),
     timeLimitMs: QUICK_READ_LIMIT_MS,
     log: ctx.log,
+    model: ctx.config.modelEndpoint,
   });
   // The thread's limit counts from when a thread takes the file: behind other reads (the jobs'
   // OCR) the customer would wait longer. Past the limit they are told nothing and the upload goes
@@ -98,6 +99,7 @@ export async function recogniseStoredUpload(ctx: AppContext, job: Job, onRecogni
       customerName: customer?.name ?? null,
       now: ctx.clock.now(),
       log: ctx.log,
+    model: ctx.config.modelEndpoint,
     });
   });
   if (!recognition) return;

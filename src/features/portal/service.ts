@@ -4,7 +4,7 @@
 // every broker's requests addressed to that email.
 import { rmSync } from "node:fs";
 import type { AppContext } from "../../context.ts";
-import { receiveFile } from "../../lib/upload.ts";
+import { receiveFile, type ReceivedFileData } from "../../lib/upload.ts";
 import type { PortalDocumentDto, PortalDto } from "./model.ts";
 import { canCustomerView, isRequirement, takesUpload } from "../../shared/documents.ts";
 import { CUSTOMER_UPLOAD_TYPES } from "../../shared/files.ts";
@@ -13,7 +13,8 @@ import { isSignedIn, portalAccessOf, type PortalAccess } from "../customer-auth/
 import { brokersOf, customerProfile } from "../customer-auth/profile.ts";
 import { listDocumentsOfCustomers, type DocumentRow } from "../documents/service.ts";
 import { attachUploadedFile, uploadableDocument } from "../documents/uploads.ts";
-import { checkUpload, effectiveRules, type CheckedFile } from "../document-checks/service.ts";
+import { checkUpload, effectiveRules, UploadRefused, type CheckedFile } from "../document-checks/service.ts";
+import { fileDigest, keepPreviewOutcome, takePreviewOutcome } from "./checked-previews.ts";
 import { holdToRecognitionRules, queueRecognition, quickRecognition } from "./recognition.ts";
 import type { Recognition } from "../../shared/recognition/verdict.ts";
 import { MAX_CUSTOMER_NOTE } from "../../shared/recognition/note.ts";
@@ -115,8 +116,11 @@ interface CheckedUpload {
   note: string | null;
 }
 
-/** Streams the request's file to disk and checks it against the document's rules. */
-async function receiveChecked(ctx: AppContext, access: PortalAccess, documentId: string, request: Request): Promise<CheckedUpload> {
+/** A received upload, not yet checked. */
+type ReceivedUpload = Omit<CheckedUpload, "file"> & { file: ReceivedFileData };
+
+/** Streams the request's file to disk (checked by content type only). */
+async function receiveUpload(ctx: AppContext, access: PortalAccess, documentId: string, request: Request): Promise<ReceivedUpload> {
   // Refused before a byte of the body is read when the document cannot take a file.
   const target = await uploadableDocument(ctx, customerIds(access), documentId);
   const received = await receiveFile(request, {
@@ -132,14 +136,26 @@ async function receiveChecked(ctx: AppContext, access: PortalAccess, documentId:
     rmSync(received.tempPath, { force: true });
     throw new AppError("bad_request", noteTooLong);
   }
-  // Opened, scanned and held to the document's rules before anything is committed; a refused
-  // file is removed by the check.
-  const file = await checkUpload(ctx, received, effectiveRules(ctx, target.acceptanceRules), {
+  return { target, file: received, note };
+}
+
+/**
+ * Opened, scanned and held to the document's rules before anything is committed; a refused file
+ * is removed by the check.
+ */
+const checkReceived = (ctx: AppContext, access: PortalAccess, { target, file }: ReceivedUpload) =>
+  checkUpload(ctx, file, effectiveRules(ctx, target.acceptanceRules), {
     customer: access.customers.find((c) => c.id === target.customerId)!,
     documentId: target.id,
     what: `${access.customer.name}'s upload to ${target.name}`,
   });
-  return { target, file, note };
+
+/** The upload checked: by its preview a moment ago when it is the same file (checked-previews.ts), else now. */
+async function receiveChecked(ctx: AppContext, access: PortalAccess, documentId: string, request: Request): Promise<CheckedUpload> {
+  const received = await receiveUpload(ctx, access, documentId, request);
+  const rules = effectiveRules(ctx, received.target.acceptanceRules);
+  const previewed = await takePreviewOutcome(ctx, { documentId: received.target.id, file: received.file, rules });
+  return { ...received, file: previewed ?? (await checkReceived(ctx, access, received)) };
 }
 
 const noteTooLong = `Please keep the note to at most ${MAX_CUSTOMER_NOTE.toLocaleString("en-US")} characters.`;
@@ -150,11 +166,33 @@ const noteTooLong = `Please keep the note to at most ${MAX_CUSTOMER_NOTE.toLocal
  * removed: nothing is stored.
  */
 export async function previewUpload(ctx: AppContext, { portal: access, documentId, request }: { portal: PortalAccess; documentId: string; request: Request }): Promise<Recognition> {
-  const { target, file } = await receiveChecked(ctx, access, documentId, request);
+  const received = await receiveUpload(ctx, access, documentId, request);
+  const { target } = received;
+  const rules = effectiveRules(ctx, target.acceptanceRules);
+  // Hashed before the checks, which may rewrite a photo in place.
+  const digest = await fileDigest(received.file.tempPath).catch((error: unknown) => {
+    rmSync(received.file.tempPath, { force: true });
+    throw error;
+  });
+  let file: CheckedFile;
+  try {
+    file = await checkReceived(ctx, access, received);
+  } catch (error) {
+    // The upload of the same file is refused the same way, without checking (or notifying) again;
+    // a scanner that was down is asked again.
+    if (error instanceof UploadRefused && error.refusal.rule !== "scanner_unavailable") keepPreviewOutcome(ctx, { documentId: target.id, digest, rules, outcome: { refused: error } });
+    throw error;
+  }
   try {
     return await quickRecognition(ctx, target, file);
   } finally {
-    rmSync(file.tempPath, { force: true });
+    // Kept (moved aside) for the upload that may follow; removed if that fails.
+    try {
+      keepPreviewOutcome(ctx, { documentId: target.id, digest, rules, outcome: { checked: file } });
+    } catch (error) {
+      rmSync(file.tempPath, { force: true });
+      ctx.log.warn("a previewed file could not be kept for its upload", { error: String(error) });
+    }
   }
 }
 

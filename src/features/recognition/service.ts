@@ -7,6 +7,9 @@ import { recognise, type Recognition } from "../../shared/recognition/verdict.ts
 import type { RecognitionRules } from "../../shared/recognition/rules.ts";
 import type { Logger } from "../../lib/log.ts";
 import { readOnThread } from "./read-threads.ts";
+import { secondOpinion } from "./second-opinion.ts";
+import { WARN_CONFIDENCE } from "../../shared/recognition/classify.ts";
+import type { ModelEndpointConfig } from "../../config/model-endpoint.ts";
 
 /** A read stops between pages after this long, and is given up (its thread stopped) after READ_TIME_LIMIT_MS. */
 export const READ_BUDGET_MS = 30_000;
@@ -22,6 +25,8 @@ export interface RecogniseFileOptions {
   timeLimitMs?: number;
   /** Where a file that could not be read is noted (the verdict only says "could not tell"). */
   log?: Pick<Logger, "warn">;
+  /** The operator's model endpoint, asked when the rules are unsure (second-opinion.ts); null or absent: never. */
+  model?: ModelEndpointConfig | null;
 }
 
 const couldNotTell: Recognition = { kind: null, confidence: 0, dates: [], holderName: null, nameMatches: null, verdict: "unknown", messages: [] };
@@ -35,5 +40,9 @@ export async function recogniseFile(options: RecogniseFileOptions): Promise<Reco
     options.log?.warn("recognition could not read a file", { mimeType: options.mimeType, reason: error instanceof Error ? error.message : String(error) });
     return couldNotTell;
   }
-  return recognise({ text, rules: options.rules, documentName: options.documentName, customerName: options.customerName, now: options.now ?? new Date() });
+  const input = { text, rules: options.rules, documentName: options.documentName, customerName: options.customerName, now: options.now ?? new Date() };
+  const rulesSay = recognise(input);
+  if (!options.model || rulesSay.confidence >= WARN_CONFIDENCE) return rulesSay;
+  const kind = await secondOpinion(options.model, text, options.log ?? { warn: () => {} });
+  return kind ? recognise({ ...input, secondOpinion: kind }) : rulesSay;
 }

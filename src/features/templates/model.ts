@@ -6,6 +6,7 @@ import {
   MAX_TEMPLATE_TRADE_LENGTH,
 } from "../../shared/checklist-templates.ts";
 import { MAX_DOCUMENT_DESCRIPTION_LENGTH, MAX_DOCUMENT_NAME_LENGTH } from "../../shared/documents.ts";
+import { MAX_CASE_DESCRIPTION } from "../../shared/case-checklist.ts";
 import { AcceptanceRulesSchema } from "../document-checks/model.ts";
 
 // Lengths here are generous outer bounds (so a huge body is refused by the schema); the
@@ -53,3 +54,16 @@ export type TemplateDto = typeof TemplateDto.static;
 /** GET /api/templates: the ready-made ones first, then the broker's own by name. */
 export const TemplateList = t.Object({ readyMade: t.Array(TemplateDto), own: t.Array(TemplateDto) });
 export type TemplateList = typeof TemplateList.static;
+
+/** POST /api/templates/suggest: the case in a sentence (the service trims it and holds it to MAX_CASE_DESCRIPTION). */
+export const SuggestBody = t.Object({
+  description: t.String({ maxLength: MAX_CASE_DESCRIPTION + slack, error: `Please describe the case in at most ${MAX_CASE_DESCRIPTION} characters of text.` }),
+});
+
+export const ChecklistSuggestion = t.Object({
+  /** The proposed documents, each with the words of the description that led to it (empty: asked in every such case). */
+  documents: t.Array(t.Object({ name: t.String(), description: t.String(), rules: t.Nullable(AcceptanceRulesSchema), because: t.Array(t.String()) })),
+  /** Who proposed them: the rules, or the operator's model endpoint (only when one is configured and answered). */
+  source: t.Union([t.Literal("rules"), t.Literal("model")]),
+});
+export type ChecklistSuggestion = typeof ChecklistSuggestion.static;

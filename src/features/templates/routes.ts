@@ -2,7 +2,8 @@ import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
 import { IdParams, Message } from "../../lib/model.ts";
 import { access } from "../access/plugin.ts";
-import { TemplateBody, TemplateDto, TemplateList } from "./model.ts";
+import { ChecklistSuggestion, SuggestBody, TemplateBody, TemplateDto, TemplateList } from "./model.ts";
+import { suggestChecklist } from "./suggest.ts";
 import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from "./service.ts";
 
 export const templateRoutes = (ctx: AppContext) =>
@@ -15,6 +16,11 @@ export const templateRoutes = (ctx: AppContext) =>
         .post("", async ({ member, body, status }) => status(201, await createTemplate(ctx, { brokerId: member.workspaceId, input: body })), {
           body: TemplateBody,
           response: { 201: TemplateDto },
+        })
+        // A proposed checklist from a case in a sentence; nothing is stored.
+        .post("/suggest", async ({ member, body }) => suggestChecklist(ctx, { brokerId: member.workspaceId, description: body.description }), {
+          body: SuggestBody,
+          response: ChecklistSuggestion,
         })
         .put("/:id", async ({ member, params, body }) => updateTemplate(ctx, { brokerId: member.workspaceId, id: params.id, input: body }), {
           params: IdParams,

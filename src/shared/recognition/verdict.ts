@@ -74,13 +74,19 @@ export interface RecognitionInput {
   documentName: string;
   customerName: string | null;
   now: Date;
+  /**
+   * The operator's model's kind for this text, asked only when the rules were unsure (below
+   * WARN_CONFIDENCE; recognition/second-opinion.ts): it stands in for theirs, at that confidence.
+   */
+  secondOpinion?: DocumentKind | null;
 }
 
 /** Reads the text for a request and says what it saw. Pure: the same text gives the same verdict. */
 export function recognise(input: RecognitionInput): Recognition {
   const { rules, now } = input;
   const text = normaliseText(input.text);
-  const { kind, confidence } = classifyText(text);
+  const classified = classifyText(text);
+  const { kind, confidence } = input.secondOpinion && classified.confidence < WARN_CONFIDENCE ? { kind: input.secondOpinion, confidence: WARN_CONFIDENCE } : classified;
   const dates = findDates(text);
   const holderName = findHolderName(input.text);
   const nameMatches = namesMatch(holderName, input.customerName);

@@ -108,7 +108,7 @@ export function useDocumentChecklist({ plan, existingNames = [], customerLimit, 
    * skipped; beyond the plan's caps the rest are left out, with the plan's own words.
    * Returns how many were ticked.
    */
-  function fill(docs: readonly { name: string; description: string; rules: AcceptanceRules | null }[]): number {
+  function fill(docs: readonly { name: string; description: string; rules: AcceptanceRules | null }[], what = "the template's documents"): number {
     const wanted = docs.filter((d) => !has(d.name));
     const perRequest = plan ? getPlan(plan).perRequestLimit : null;
     const room = Math.min(perRequest ?? Infinity, max === null ? Infinity : Math.max(0, max - requested));
@@ -125,7 +125,7 @@ export function useDocumentChecklist({ plan, existingNames = [], customerLimit, 
     });
     if (taken.length < wanted.length) {
       const error = max !== null && taken.length === max - requested ? perCustomerError(requested, wanted.length, max) : limitMessages.perRequest(perRequest);
-      toast({ title: limitMessages.documentLimitTitle, description: `${error} ${wanted.length - taken.length} of the template's documents were left out.`, variant: "error" });
+      toast({ title: limitMessages.documentLimitTitle, description: `${error} ${wanted.length - taken.length} of ${what} were left out.`, variant: "error" });
     }
     return taken.length;
   }

@@ -79,6 +79,10 @@ export function DocumentInfo({ document, brokerName, signedIn, titleLevel }: Pic
         // The broker's answer to "I don't have this": signed-in customers also get a notification.
         <AskedAgainNote>Your broker still needs this document. Please upload it when you can.</AskedAgainNote>
       ) : null}
+      {signedIn && document.status === "uploaded" && document.recognition?.messages.length ? (
+        // What the portal told them before they sent it (DESIGN 3b), until the broker decides.
+        <p className="text-sm text-amber-900">Sent with: {document.recognition.messages.join(". ")}.</p>
+      ) : null}
       {signedIn && document.fileName ? (
         <p className="truncate text-sm text-slate-500" title={document.fileName}>
           {document.fileName}

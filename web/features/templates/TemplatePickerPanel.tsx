@@ -10,6 +10,7 @@ import { Button } from "../../components/ui/Button";
 import { Select } from "../../components/ui/Select";
 import type { DocumentChecklist } from "../customers/use-document-checklist";
 import { useTemplatesQuery } from "./api";
+import { CaseSuggestPanel } from "./CaseSuggestPanel";
 
 const NONE = "none";
 
@@ -19,7 +20,17 @@ export interface TemplatePickerProps {
   loanType?: string | null;
 }
 
-export function TemplatePickerPanel({ checklist, loanType }: TemplatePickerProps) {
+/** "Start from a template" and "Describe the case", the two ways to fill a dialog's checklist. */
+export function ChecklistStarters(props: TemplatePickerProps) {
+  return (
+    <>
+      <TemplatePickerPanel {...props} />
+      <CaseSuggestPanel checklist={props.checklist} />
+    </>
+  );
+}
+
+function TemplatePickerPanel({ checklist, loanType }: TemplatePickerProps) {
   const query = useTemplatesQuery();
   const [chosen, setChosen] = useState<string>(NONE);
   const [filled, setFilled] = useState<string | null>(null);

@@ -26,3 +26,7 @@ export const useSaveTemplateMutation = () =>
 
 export const useDeleteTemplateMutation = () =>
   useTemplateMutation((id: string) => apiFetch(`/api/templates/${id}`, { method: "DELETE" }));
+
+/** "Suggest documents": a proposed checklist for a case description; nothing is stored, nothing to refresh. */
+export const useSuggestChecklistMutation = () =>
+  useMutation({ mutationFn: (description: string) => apiFetch("/api/templates/suggest", { method: "POST", body: { description } }) });
