@@ -20,3 +20,4 @@ export * from "./schema/templates.ts";
 export * from "./schema/rate-limits.ts";
 export * from "./schema/audit.ts";
 export * from "./schema/signatures.ts";
+export * from "./schema/api-keys.ts";

@@ -48,4 +48,5 @@ export const {
   auditChainHeads,
   signatureRequests,
   signatureSigners,
+  apiKeys,
 } = chosen;

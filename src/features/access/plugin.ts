@@ -1,6 +1,12 @@
 // Who is asking, as route options: one named plugin whose macros every feature uses.
-//   { broker: true }  resolves { broker, member }: the signed-in broker (bearer token or session
-//                     cookie) and their membership (workspace, role, its visibility), or 401.
+//   { broker: true }  resolves { broker, member, apiKey: null }: the signed-in broker (bearer token
+//                     or session cookie) and their membership (workspace, role, its visibility), or
+//                     401. A session only: an API key is refused (403), as on sign-in, account,
+//                     two-factor, members, billing, keys and webhooks.
+//   { broker: "read" } / { broker: "write" }  the broker API (issue 43): the same, or an API key
+//                     (`Authorization: Bearer bpk_…`) with that scope, resolving its creator in its
+//                     workspace and `apiKey` (a read key on a write route: 403). Default deny: a
+//                     route opts in by naming its level.
 //   { portal: true }  on a route with :uploadLink, resolves { portal }: what the link opens for
 //                     this request (customer-auth/session.ts), or 404 for an unknown link.
 //   { signer: true }  on a route with :token, resolves { signer }: the signer whose signing link
@@ -8,7 +14,8 @@
 //   { reader: true }  resolves { reader }: every identity the request carries (a broker who is a
 //                     member of a workspace, a customer account, both or none), for reads that
 //                     several kinds of caller may make (files, the live channel); the service
-//                     decides, as a signed link needs no identity.
+//                     decides, as a signed link needs no identity. { reader: "read" } also takes
+//                     an API key as the broker (file reads); `true` ignores one (the live channel).
 // The live channel asks the same lookups (auth/session.ts, customer-auth/session.ts).
 import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
@@ -22,6 +29,12 @@ import { perContext } from "../../lib/instance-state.ts";
 import { membershipOf } from "../workspaces/members.ts";
 import type { Scope } from "../../shared/workspaces.ts";
 import { signerByToken } from "../signatures/lookups.ts";
+import { isApiKey, keyHolder, type ApiKeyIdentity, type KeyHolder } from "../api-keys/authenticate.ts";
+import { AppError, badRequest } from "../../lib/errors.ts";
+import { clientAddress } from "../../lib/http.ts";
+import { apiKeyMessages, type ApiKeyScope } from "../../shared/api-keys.ts";
+import { BROKER_COOKIE, sessionCookies } from "../../lib/session-cookie.ts";
+import type { Server } from "bun";
 
 /** The identities a request carries; either may be null. */
 export interface Reader {
@@ -29,14 +42,42 @@ export interface Reader {
   /** The broker's membership (set exactly when broker is): what a live socket may hear. */
   member: Scope | null;
   customer: CustomerSession | null;
+  /** The API key the broker came with (file reads only), or null for a session. */
+  apiKey: ApiKeyIdentity | null;
+}
+
+/** What a broker route accepts: a session only (true), or also an API key with this scope. */
+export type BrokerLevel = true | ApiKeyScope;
+
+const bearerKeyOf = (request: Request): string | null => {
+  const auth = request.headers.get("authorization");
+  const token = auth?.toLowerCase().startsWith("bearer ") ? auth.slice(7).trim() : "";
+  return token && isApiKey(token) ? token : null;
+};
+
+/**
+ * The holder of the request's API key, or null when it carries none. A key with a session cookie
+ * beside it is refused: which of the two is acting would be a guess.
+ */
+async function keyOf(ctx: AppContext, request: Request, server: Server<unknown> | null, level: BrokerLevel): Promise<KeyHolder | null> {
+  const key = bearerKeyOf(request);
+  if (!key) return null;
+  if (level === true) throw new AppError("forbidden", apiKeyMessages.sessionOnly);
+  if (sessionCookies(ctx, BROKER_COOKIE).readHeader(request.headers.get("cookie"))) throw badRequest(apiKeyMessages.keyAndSession);
+  const holder = await keyHolder(ctx, key, clientAddress(ctx, request, server));
+  if (!holder.apiKey.scopes.includes(level)) throw new AppError("forbidden", apiKeyMessages.readOnly);
+  return holder;
 }
 
 // One instance per AppContext, named and seeded with that context (see contextSeed).
 
 function build(ctx: AppContext) {
   return new Elysia({ name: "access", seed: contextSeed(ctx) }).macro({
-    broker: {
-      async resolve({ request }) {
+    broker: (level: BrokerLevel) => ({
+      async resolve({ request, server }) {
+        // REQUIRE_2FA does not apply to a key: only an owner past the gate could make it.
+        const held = await keyOf(ctx, request, server, level);
+        if (held) return { broker: held.broker, member: held.member, apiKey: held.apiKey as ApiKeyIdentity | null };
         const token = brokerSessionTokenOf(ctx, request);
         if (!token) throw unauthorized("Authentication required");
         const broker = await brokerForToken(ctx, token);
@@ -45,9 +86,9 @@ function build(ctx: AppContext) {
         // An account in no workspace (removed from its team) opens nothing.
         const member = await membershipOf(ctx, broker.id);
         if (!member) throw unauthorized("Your session has expired. Please sign in again.");
-        return { broker, member };
+        return { broker, member, apiKey: null as ApiKeyIdentity | null };
       },
-    },
+    }),
     portal: {
       async resolve({ params, request }) {
         const uploadLink = String((params as Record<string, string | undefined>).uploadLink ?? "");
@@ -60,16 +101,19 @@ function build(ctx: AppContext) {
         return { signer: await signerByToken(ctx, token) };
       },
     },
-    reader: {
-      async resolve({ headers, cookie }): Promise<{ reader: Reader }> {
+    reader: (level: true | "read") => ({
+      async resolve({ headers, cookie, request, server }): Promise<{ reader: Reader }> {
+        const held = level === "read" ? await keyOf(ctx, request, server, level) : null;
+        // A key's holder reads as its creator; its "session" is the key, which nothing signs out.
+        if (held) return { reader: { broker: { broker: held.broker, sessionId: `api-key:${held.apiKey.id}` }, member: held.member, customer: null, apiKey: held.apiKey } };
         const session = await brokerSession(ctx, { headers, cookie });
         // An account in no workspace (removed from its team) reads nothing, nor opens the live
         // channel as a broker; REQUIRE_2FA: nor does a broker who has not set up the factor yet.
         const member = session && (await membershipOf(ctx, session.broker.id));
         const broker = member && !(await twoFactorSetupNeeded(ctx, session.broker.id)) ? session : null;
-        return { reader: { broker, member: broker && member, customer: await customerSession(ctx, { cookie }) } };
+        return { reader: { broker, member: broker && member, customer: await customerSession(ctx, { cookie }), apiKey: null } };
       },
-    },
+    }),
   });
 }
 
