@@ -18,7 +18,11 @@ export const apiKeyMessages = {
   expiryInPast: "The expiry date must be in the future",
   notFound: "API key not found",
   invalid: "Invalid or expired API key",
-  readOnly: "This API key may only read; its scopes do not include write",
+  /** A key without the scope the route needs, by that scope. */
+  missingScope: {
+    read: "This API key may not read; its scopes do not include read",
+    write: "This API key may only read; its scopes do not include write",
+  } satisfies Record<ApiKeyScope, string>,
   sessionOnly: "This route needs a signed-in session; API keys are not accepted here",
   keyAndSession: "Send either an API key or a session, not both",
   ownerOnly: "Only the workspace owner can manage API keys",

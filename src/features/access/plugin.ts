@@ -55,6 +55,9 @@ const bearerKeyOf = (request: Request): string | null => {
   return token && isApiKey(token) ? token : null;
 };
 
+/** The OpenAPI document's words for a level (api-docs/describe.ts declares the two schemes). */
+const securityOf = (level: BrokerLevel): Record<string, string[]>[] => (level === true ? [{ session: [] }] : [{ session: [] }, { apiKey: [level] }]);
+
 /**
  * The holder of the request's API key, or null when it carries none. A key with a session cookie
  * beside it is refused: which of the two is acting would be a guess.
@@ -64,9 +67,7 @@ async function keyOf(ctx: AppContext, request: Request, server: Server<unknown> 
   if (!key) return null;
   if (level === true) throw new AppError("forbidden", apiKeyMessages.sessionOnly);
   if (sessionCookies(ctx, BROKER_COOKIE).readHeader(request.headers.get("cookie"))) throw badRequest(apiKeyMessages.keyAndSession);
-  const holder = await keyHolder(ctx, key, clientAddress(ctx, request, server));
-  if (!holder.apiKey.scopes.includes(level)) throw new AppError("forbidden", apiKeyMessages.readOnly);
-  return holder;
+  return keyHolder(ctx, key, clientAddress(ctx, request, server), level);
 }
 
 // One instance per AppContext, named and seeded with that context (see contextSeed).
@@ -74,6 +75,7 @@ async function keyOf(ctx: AppContext, request: Request, server: Server<unknown> 
 function build(ctx: AppContext) {
   return new Elysia({ name: "access", seed: contextSeed(ctx) }).macro({
     broker: (level: BrokerLevel) => ({
+      detail: { security: securityOf(level) },
       async resolve({ request, server }) {
         // REQUIRE_2FA does not apply to a key: only an owner past the gate could make it.
         const held = await keyOf(ctx, request, server, level);
@@ -102,6 +104,7 @@ function build(ctx: AppContext) {
       },
     },
     reader: (level: true | "read") => ({
+      detail: { security: [...securityOf(level), {}] }, // {}: a signed link or the customer's cookie needs no broker
       async resolve({ headers, cookie, request, server }): Promise<{ reader: Reader }> {
         const held = level === "read" ? await keyOf(ctx, request, server, level) : null;
         // A key's holder reads as its creator; its "session" is the key, which nothing signs out.

@@ -44,16 +44,24 @@ const wrongKeys = perContext("API key throttle", "shared", "the counts are in th
 
 const byHash = prepared((db) => db.select().from(apiKeys).where(eq(apiKeys.keyHash, sql.placeholder("keyHash"))).prepare());
 
-/** The key's holder, or 401 (unknown, revoked, expired, or its creator gone) counted against the address: 429 past the allowance. */
-export async function keyHolder(ctx: AppContext, key: string, address: string): Promise<KeyHolder> {
-  const holder = await lookUp(ctx, key);
-  if (holder) return holder;
-  const wait = await wrongKeys(ctx).take(address);
-  if (wait > 0) throw new AppError("too_many_requests", messages.tooManySignInAttempts(wait), { retryAfter: wait });
-  throw unauthorized(apiKeyMessages.invalid);
+/**
+ * The key's holder for a route that needs `scope`: 401 for a key that does not work (unknown,
+ * revoked, expired, or its creator gone), counted against the address (429 past the allowance);
+ * 403 for a working key without the scope. Only a request let through counts as the key's use.
+ */
+export async function keyHolder(ctx: AppContext, key: string, address: string, scope: ApiKeyScope): Promise<KeyHolder> {
+  const found = await lookUp(ctx, key);
+  if (!found) {
+    const wait = await wrongKeys(ctx).take(address);
+    if (wait > 0) throw new AppError("too_many_requests", messages.tooManySignInAttempts(wait), { retryAfter: wait });
+    throw unauthorized(apiKeyMessages.invalid);
+  }
+  if (!found.holder.apiKey.scopes.includes(scope)) throw new AppError("forbidden", apiKeyMessages.missingScope[scope]);
+  await noteUse(ctx, found.row, ctx.clock.now());
+  return found.holder;
 }
 
-async function lookUp(ctx: AppContext, key: string): Promise<KeyHolder | null> {
+async function lookUp(ctx: AppContext, key: string): Promise<{ holder: KeyHolder; row: typeof apiKeys.$inferSelect } | null> {
   const row = (await byHash(ctx.db).execute({ keyHash: hashToken(key) }))[0];
   const now = ctx.clock.now();
   if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= now)) return null;
@@ -62,8 +70,7 @@ async function lookUp(ctx: AppContext, key: string): Promise<KeyHolder | null> {
   const account = await signInAccountById(ctx, row.createdBy);
   const member = await membershipOf(ctx, row.createdBy);
   if (!account || account.disabled || !member || member.workspaceId !== row.workspaceId) return null;
-  await noteUse(ctx, row, now);
-  return { apiKey: { id: row.id, name: row.name, scopes: row.scopes }, broker: account.user, member };
+  return { holder: { apiKey: { id: row.id, name: row.name, scopes: row.scopes }, broker: account.user, member }, row };
 }
 
 /** last_used_at, written at most once a minute per key so a busy integration does not write on every request. */
