@@ -28,6 +28,7 @@ import { useResetTokenRefusal } from "../../web/features/portal/reset-token-api"
 import { useInvitationQuery, useInvitationsQuery, useMembersQuery, useWorkspaceQuery } from "../../web/features/workspaces/api";
 import { useSharedDocumentsQuery, useShareSettingsQuery } from "../../web/features/sharing/api";
 import { useTemplatesQuery } from "../../web/features/templates/api";
+import { useApiKeysQuery } from "../../web/features/integrations/api";
 import { useCustomerAuditQuery } from "../../web/features/audit/api";
 import { useBillingSettings, useSubscriptionQuery } from "../../web/features/subscription/api";
 import { fakeServer, renderApp } from "../support/render-app";
@@ -333,6 +334,8 @@ const QUERY_HOOKS: QueryHook[] = [
   { file: "web/features/workspaces/api.ts", hook: "useWorkspaceQuery", render: () => useWorkspaceQuery(), queryKey: ["workspace", "settings"], expected: spec9.askedOnOpen },
   { file: "web/features/workspaces/api.ts", hook: "useMembersQuery", render: () => useMembersQuery(), queryKey: ["workspace", "members"], expected: spec9.askedOnOpen },
   { file: "web/features/workspaces/api.ts", hook: "useInvitationsQuery", render: () => useInvitationsQuery(), queryKey: ["workspace", "invitations"], expected: spec9.askedOnOpen },
+  // The Integrations page's API keys (issue 43): another owner may add or revoke one, and last use moves.
+  { file: "web/features/integrations/api.ts", hook: "useApiKeysQuery", render: () => useApiKeysQuery(), queryKey: ["workspace", "api-keys"], expected: spec9.askedOnOpen },
   { file: "web/features/portal/reset-token-api.ts", hook: "useResetTokenRefusal", render: () => useResetTokenRefusal("t1"), queryKey: ["portal", "reset-token", "t1"], expected: spec9.linkCheck },
 ];
 

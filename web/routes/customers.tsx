@@ -71,3 +71,4 @@ export function CustomersRoute() {
 
 // The Team screen is served from this chunk, not one of its own: see TeamRoute in web/App.tsx.
 export { TeamRoute } from "./team";
+export { IntegrationsRoute } from "./integrations";

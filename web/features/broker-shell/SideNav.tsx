@@ -1,6 +1,8 @@
-import { ClipboardList, LayoutDashboard, UserCog, Users } from "lucide-react";
+import { ClipboardList, LayoutDashboard, PlugZap, UserCog, Users } from "lucide-react";
 import { Link, useLocation } from "react-router";
+import { roleMay } from "@shared/workspaces";
 import { cx } from "../../components/ui/cx";
+import { useCurrentUser } from "../auth/api";
 
 const items = [
   // "/" also counts as the dashboard (SPEC: admin shell side navigation).
@@ -9,14 +11,18 @@ const items = [
   { label: "Templates", to: "/templates", icon: ClipboardList, activeOn: ["/templates"] },
   // Every member: an assistant's page says who manages the team.
   { label: "Team", to: "/team", icon: UserCog, activeOn: ["/team"] },
+  // Owners only: API keys and webhooks are the workspace owner's (issue 43).
+  { label: "Integrations", to: "/integrations", icon: PlugZap, activeOn: ["/integrations"], ownersOnly: true },
 ] as const;
 
 /** The broker's main navigation; `onNavigate` lets the mobile drawer close itself. */
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  const { user } = useCurrentUser();
+  const isOwner = user !== null && roleMay(user.role, "manageWorkspace");
   return (
     <nav aria-label="Main" className="flex flex-col gap-1 p-3">
-      {items.map(({ label, to, icon: Icon, activeOn }) => {
+      {items.filter((item) => !("ownersOnly" in item) || isOwner).map(({ label, to, icon: Icon, activeOn }) => {
         const active = (activeOn as readonly string[]).includes(pathname);
         return (
           <Link
