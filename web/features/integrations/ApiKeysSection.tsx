@@ -11,7 +11,7 @@ import { Card } from "../../components/ui/Card";
 import { Checkbox } from "../../components/ui/Checkbox";
 import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
 import { ModalDialog } from "../../components/ui/Dialog";
-import { DialogActions } from "../../components/ui/DialogActions";
+import { dialogFooterClass } from "../../components/ui/DialogActions";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { Spinner } from "../../components/ui/Spinner";
 import { TextField } from "../../components/ui/TextField";
@@ -181,7 +181,17 @@ function CreateApiKeyForm({ onCreated, onCancel }: { onCreated: (created: Create
       </fieldset>
       <TextField label="Expires on (optional)" description="The key stops working when this day ends (UTC). Leave empty for a key that does not expire." type="date" value={expiresOn} onChange={setExpiresOn} />
       <ErrorNote error={create.error} fallback="The API key could not be created. Please try again." />
-      <DialogActions onCancel={onCancel} submitLabel="Create key" pendingLabel="Creating..." isPending={create.isPending} />
+      {/* Not DialogActions: its button announces "pending" by the button's label (React Aria), and
+          this button is gone the moment the key arrives, leaving the announcement naming nothing
+          (axe: role-img-alt). The label says it instead; the key's view then says the outcome. */}
+      <div className={dialogFooterClass("mt-6")}>
+        <Button variant="secondary" onPress={onCancel} isDisabled={create.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" isDisabled={create.isPending}>
+          {create.isPending ? "Creating..." : "Create key"}
+        </Button>
+      </div>
     </Form>
   );
 }
