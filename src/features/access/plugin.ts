@@ -19,8 +19,8 @@
 // The live channel asks the same lookups (auth/session.ts, customer-auth/session.ts).
 import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
-import { unauthorized } from "../../lib/errors.ts";
-import { brokerSession, brokerSessionTokenOf, type BrokerSession } from "../auth/session.ts";
+import { AppError, badRequest, unauthorized } from "../../lib/errors.ts";
+import { bearerToken, brokerCookie, brokerSession, brokerSessionTokenOf, type BrokerSession } from "../auth/session.ts";
 import { brokerForToken } from "../auth/service.ts";
 import { refuseUntilTwoFactorSetUp, twoFactorSetupNeeded } from "../two-factor/gate.ts";
 import type { CustomerSession } from "../customer-auth/service.ts";
@@ -30,10 +30,8 @@ import { membershipOf } from "../workspaces/members.ts";
 import type { Scope } from "../../shared/workspaces.ts";
 import { signerByToken } from "../signatures/lookups.ts";
 import { isApiKey, keyHolder, type ApiKeyIdentity, type KeyHolder } from "../api-keys/authenticate.ts";
-import { AppError, badRequest } from "../../lib/errors.ts";
 import { clientAddress } from "../../lib/http.ts";
 import { apiKeyMessages, type ApiKeyScope } from "../../shared/api-keys.ts";
-import { BROKER_COOKIE, sessionCookies } from "../../lib/session-cookie.ts";
 import type { Server } from "bun";
 
 /** The identities a request carries; either may be null. */
@@ -50,8 +48,7 @@ export interface Reader {
 export type BrokerLevel = true | ApiKeyScope;
 
 const bearerKeyOf = (request: Request): string | null => {
-  const auth = request.headers.get("authorization");
-  const token = auth?.toLowerCase().startsWith("bearer ") ? auth.slice(7).trim() : "";
+  const token = bearerToken(request.headers.get("authorization"));
   return token && isApiKey(token) ? token : null;
 };
 
@@ -66,7 +63,7 @@ async function keyOf(ctx: AppContext, request: Request, server: Server<unknown> 
   const key = bearerKeyOf(request);
   if (!key) return null;
   if (level === true) throw new AppError("forbidden", apiKeyMessages.sessionOnly);
-  if (sessionCookies(ctx, BROKER_COOKIE).readHeader(request.headers.get("cookie"))) throw badRequest(apiKeyMessages.keyAndSession);
+  if (brokerCookie(ctx).readHeader(request.headers.get("cookie"))) throw badRequest(apiKeyMessages.keyAndSession);
   return keyHolder(ctx, key, clientAddress(ctx, request, server), level);
 }
 
