@@ -61,13 +61,22 @@ export async function keyHolder(ctx: AppContext, key: string, address: string, s
   return found.holder;
 }
 
+// Kept beside the sessions (ctx.brokerSessions), whose version moves with any change to api_keys
+// or users (a revocation, a last use, a disabled account); expiry is the clock's, checked each time.
+const keyRow = (ctx: AppContext, keyHash: string) =>
+  ctx.brokerSessions.value(`api-key:${keyHash}`, async () => {
+    const row = (await byHash(ctx.db).execute({ keyHash }))[0];
+    return row ? { row, account: await signInAccountById(ctx, row.createdBy) } : null;
+  });
+
 async function lookUp(ctx: AppContext, key: string): Promise<{ holder: KeyHolder; row: typeof apiKeys.$inferSelect } | null> {
-  const row = (await byHash(ctx.db).execute({ keyHash: hashToken(key) }))[0];
+  const found = await keyRow(ctx, hashToken(key));
   const now = ctx.clock.now();
-  if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= now)) return null;
+  if (!found) return null;
+  const { row, account } = found;
+  if (row.revokedAt || (row.expiresAt && row.expiresAt <= now)) return null;
   // The creator must still be an enabled member of the key's workspace: a removed or disabled
   // account's keys stop with its sessions.
-  const account = await signInAccountById(ctx, row.createdBy);
   const member = await membershipOf(ctx, row.createdBy);
   if (!account || account.disabled || !member || member.workspaceId !== row.workspaceId) return null;
   return { holder: { apiKey: { id: row.id, name: row.name, scopes: row.scopes }, broker: account.user, member }, row };
