@@ -5,7 +5,6 @@
 // lower line; features on one line do not import each other. The access plugin is the one
 // exception, above every line (see ACCESS below).
 const FEATURE_LAYERS = [
-  ["webhooks"],
   ["mail"],
   ["workspaces"],
   ["auth"],
@@ -13,6 +12,7 @@ const FEATURE_LAYERS = [
   ["notifications"],
   ["audit", "document-checks"],
   ["templates", "documents", "recognition"],
+  ["webhooks"],
   ["signatures"],
   ["billing"],
   ["customers"],
@@ -51,6 +51,11 @@ const layerRules = FEATURE_LAYERS.flatMap((layer, level) =>
 
 const everyFeature = FEATURE_LAYERS.flat();
 
+// The side effects many features cause are unit subscribers (src/side-effects.ts registers them):
+// a feature names what they need in its event's facts (src/lib/unit.ts) and never imports their
+// writers, so an audit entry or a notification written beside the unit cannot come back.
+const SIDE_EFFECT_WRITERS = "^src/features/(audit/(append|subscriber)|notifications/(writer|customer-team|subscriber))\\.ts$";
+
 module.exports = {
   forbidden: [
     {
@@ -68,6 +73,13 @@ module.exports = {
       to: {},
     },
     ...layerRules,
+    {
+      name: "side-effects-are-subscribed-not-imported",
+      comment: "The audit trail and notifications are written by their unit subscribers (src/side-effects.ts): publish an event with facts (src/lib/unit.ts) instead.",
+      severity: "error",
+      from: { pathNot: ["^src/side-effects\\.ts$", "^src/features/(audit|notifications)/"] },
+      to: { path: SIDE_EFFECT_WRITERS },
+    },
     {
       name: "routes-are-mounted-not-imported",
       comment: "Only src/app.ts (and src/server.ts, for the live socket's options) import a routes.ts.",

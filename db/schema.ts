@@ -21,3 +21,4 @@ export * from "./schema/rate-limits.ts";
 export * from "./schema/audit.ts";
 export * from "./schema/signatures.ts";
 export * from "./schema/api-keys.ts";
+export * from "./schema/webhooks.ts";

@@ -49,4 +49,7 @@ export const {
   signatureRequests,
   signatureSigners,
   apiKeys,
+  webhookEndpoints,
+  webhookEvents,
+  webhookDeliveries,
 } = chosen;

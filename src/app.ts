@@ -28,6 +28,7 @@ import { signatureRoutes } from "./features/signatures/routes.ts";
 import { templateRoutes } from "./features/templates/routes.ts";
 import { workspaceRoutes } from "./features/workspaces/routes.ts";
 import { apiKeyRoutes } from "./features/api-keys/routes.ts";
+import { webhookRoutes } from "./features/webhooks/routes.ts";
 import { brokerById, brokersById } from "./features/auth/brokers.ts";
 import { endBrokerSessions } from "./features/auth/account.ts";
 import { handOver } from "./features/customers/assignment.ts";
@@ -92,6 +93,7 @@ export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events), metric
       .use(reminderRoutes(ctx))
       .use(expiryRoutes(ctx))
       .use(billingRoutes(ctx))
+      .use(webhookRoutes(ctx))
       .use(fileRoutes(ctx))
       .use(notificationRoutes(ctx))
       .use(liveRoutes(ctx, hub))

@@ -13,6 +13,8 @@ import { purgeExpiredBrokerAuth } from "./features/auth/service.ts";
 import { purgeExpiredCustomerAuth } from "./features/customer-auth/service.ts";
 import { purgeExpiredInvitations } from "./features/workspaces/invitations.ts";
 import { expireCanceledPlans } from "./features/billing/expiry.ts";
+import { WEBHOOK_DELIVERY_JOB } from "./features/webhooks/outbox.ts";
+import { sendWebhookDelivery } from "./features/webhooks/delivery-job.ts";
 import { atMostEvery, type JobHandler, type PeriodicTask } from "./lib/jobs.ts";
 import { purgeExpiredRateLimits } from "./lib/rate-limit.ts";
 
@@ -23,6 +25,8 @@ export const jobHandlers: Record<string, JobHandler> = {
   // A photo ID read after it was approved still gives the document its expiry.
   [RECOGNISE_UPLOAD_JOB]: (ctx, job) => recogniseStoredUpload(ctx, job, adoptRecognisedExpiry),
   [SEAL_JOB]: sealSignatureRequest,
+  // Never on a request's path: the outbox (webhooks/outbox.ts) queues one job per attempt.
+  [WEBHOOK_DELIVERY_JOB]: sendWebhookDelivery,
 };
 
 /** Checked on every scheduler tick (every 5 s) and at start, for anything missed while stopped. */

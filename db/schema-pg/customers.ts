@@ -29,7 +29,8 @@ export const customers = pgTable(
     index("customers_email_idx").on(t.email),
     index("customers_workspace_name_idx").on(t.workspaceId, sql`lower(${t.name})`, t.email),
     index("customers_workspace_invited_idx").on(t.workspaceId, t.invitedAt),
-    index("customers_workspace_assignee_idx").on(t.workspaceId, t.assigneeId),
+    index("customers_workspace_assignee_idx").on(t.workspaceId, t.assigneeId, t.invitedAt, t.id),
+    index("customers_workspace_assignee_name_idx").on(t.workspaceId, t.assigneeId, sql`lower(${t.name})`, t.email),
   ],
 );
 

@@ -41,7 +41,7 @@ export const documents = pgTable(
   (t) => [
     index("documents_workspace_customer_idx").on(t.workspaceId, t.customerId),
     index("documents_workspace_status_idx").on(t.workspaceId, t.status),
-    index("documents_customer_idx").on(t.customerId),
+    index("documents_customer_idx").on(t.customerId, t.status, t.dueDate, t.verifiedAt),
     index("documents_workspace_due_idx").on(t.workspaceId, t.dueDate, t.createdAt),
     index("documents_workspace_status_due_idx").on(t.workspaceId, t.status, t.dueDate, t.createdAt),
     index("documents_not_uploaded_due_idx").on(t.dueDate).where(sql.raw(NOT_YET_UPLOADED_CONDITION)),

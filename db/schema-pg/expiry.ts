@@ -14,5 +14,8 @@ export const documentExpiries = pgTable(
     expiresOn: text("expires_on").notNull(),
     renewalRequestedAt: time("renewal_requested_at"),
   },
-  (t) => [index("document_expiries_workspace_idx").on(t.workspaceId, t.expiresOn)],
+  (t) => [
+    index("document_expiries_workspace_idx").on(t.workspaceId, t.expiresOn),
+    index("document_expiries_customer_idx").on(t.customerId, t.expiresOn),
+  ],
 );

@@ -37,7 +37,10 @@ export const customers = sqliteTable(
     // All Customers' pages in name or invitation order (see customers/service.ts pageCustomers).
     index("customers_workspace_name_idx").on(t.workspaceId, sql`${t.name} collate nocase`, t.email),
     index("customers_workspace_invited_idx").on(t.workspaceId, t.invitedAt),
-    index("customers_workspace_assignee_idx").on(t.workspaceId, t.assigneeId),
+    // A member's own customers (assigned mode, "Mine"): their ids, count and pages in invitation
+    // or name order, from a range of the member's entries, not a walk of the workspace's.
+    index("customers_workspace_assignee_idx").on(t.workspaceId, t.assigneeId, t.invitedAt, t.id),
+    index("customers_workspace_assignee_name_idx").on(t.workspaceId, t.assigneeId, sql`${t.name} collate nocase`, t.email),
   ],
 );
 

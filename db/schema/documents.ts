@@ -48,7 +48,10 @@ export const documents = sqliteTable(
   (t) => [
     index("documents_workspace_customer_idx").on(t.workspaceId, t.customerId),
     index("documents_workspace_status_idx").on(t.workspaceId, t.status),
-    index("documents_customer_idx").on(t.customerId),
+    // A member's documents when they see only some customers ("assigned" mode, a "Mine" filter):
+    // read customer by customer, and the dashboard's counts, its lists' status filters and the
+    // most-urgent order answered from the index entries alone (docs/performance.md, "Workspaces").
+    index("documents_customer_idx").on(t.customerId, t.status, t.dueDate, t.verifiedAt),
     // The dashboard's bounded lists walk a broker's documents in due order and stop at the limit.
     index("documents_workspace_due_idx").on(t.workspaceId, t.dueDate, t.createdAt),
     // The completed and shared lists (one status each) walk that status's documents in due order.

@@ -15,5 +15,9 @@ export const documentExpiries = sqliteTable(
     expiresOn: text("expires_on").notNull(),
     renewalRequestedAt: time("renewal_requested_at"),
   },
-  (t) => [index("document_expiries_workspace_idx").on(t.workspaceId, t.expiresOn)],
+  (t) => [
+    index("document_expiries_workspace_idx").on(t.workspaceId, t.expiresOn),
+    // The expiring documents of a member's own customers (assigned mode), customer by customer.
+    index("document_expiries_customer_idx").on(t.customerId, t.expiresOn),
+  ],
 );

@@ -10,6 +10,7 @@ import { openMigratedDatabase } from "../../db/database.ts";
 import { createApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { buildContext } from "../../src/context.ts";
+import { subscribeSideEffects } from "../../src/side-effects.ts";
 import { createLogger } from "../../src/lib/log.ts";
 import { tempDir } from "../../tests/support/server.ts";
 import { readEndpoints } from "./reads.ts";
@@ -24,7 +25,7 @@ const dataDir = tempDir("portal-bench-cpu-");
 const seeded = await seedBroker(dataDir, 1000);
 const config = loadConfig({ ...benchEnv(dataDir), LOG_LEVEL: "warn" });
 const db = await openMigratedDatabase(config);
-const ctx = buildContext(config, db, { log: createLogger("warn") });
+const ctx = subscribeSideEffects(buildContext(config, db, { log: createLogger("warn") }));
 await ctx.events.start();
 const app = createApp(ctx);
 

@@ -7,6 +7,7 @@ import { rmSync } from "node:fs";
 import { migrateDatabase, openDatabase } from "../../db/client.ts";
 import { loadConfig } from "../../src/config.ts";
 import { buildContext } from "../../src/context.ts";
+import { subscribeSideEffects } from "../../src/side-effects.ts";
 import { createBrokerAccount, createSession } from "../../src/features/auth/service.ts";
 import { createCustomer } from "../../src/features/customers/requests.ts";
 import { createLogger } from "../../src/lib/log.ts";
@@ -25,7 +26,7 @@ const dataDir = tempDir("portal-bench-live-");
 const config = loadConfig({ DATA_DIR: dataDir });
 const db = openDatabase(dataDir);
 migrateDatabase(db);
-const ctx = buildContext(config, db, { log: createLogger("silent") });
+const ctx = subscribeSideEffects(buildContext(config, db, { log: createLogger("silent") }));
 const brokers: { token: string; customers: { link: string; documentId: string }[] }[] = [];
 for (let b = 0; b < BROKERS; b++) {
   const broker = await createBrokerAccount(ctx, { email: `broker${b}@example.com`, password: "bench password" });

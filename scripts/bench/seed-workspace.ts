@@ -11,6 +11,7 @@ import { auditChainHeads, auditEvents, customers, documentExpiries, documents, n
 import { transaction } from "../../db/transaction.ts";
 import { loadConfig } from "../../src/config.ts";
 import { buildContext } from "../../src/context.ts";
+import { subscribeSideEffects } from "../../src/side-effects.ts";
 import { createBrokerAccount, createSession } from "../../src/features/auth/service.ts";
 import { createLogger } from "../../src/lib/log.ts";
 import { newId, randomToken } from "../../src/lib/tokens.ts";
@@ -110,8 +111,12 @@ async function seedPipeline(
   for (let i = 0; i < input.count; i++) {
     const id = newId();
     const assignee = input.assignees[i % input.assignees.length]!;
+    // The customer's place in its assignee's pipeline: where its file stands follows from it, so
+    // each member's 200 are the same mix as the solo broker's 200. (By `i`, every 50th customer,
+    // all one member's, stood at the same stage: the assigned broker's 200 had only new files.)
+    const p = Math.floor(i / input.assignees.length);
     const invitedAt = now - Math.round(((input.count - i) / input.count) * 365 * DAY);
-    const accepted = i % 3 !== 0;
+    const accepted = p % 3 !== 0;
     const name = `${input.tag} Customer ${String(i).padStart(5, "0")}`;
     const email = `${input.tag.toLowerCase()}.customer${i}@example.com`;
     customerRows.push({
@@ -129,18 +134,18 @@ async function seedPipeline(
     });
     audit(id, name, invitedAt, assignee, "invited");
     audit(id, name, invitedAt, assignee, "documents_requested");
-    const plan = documentPlan(i);
+    const plan = documentPlan(p);
     plan.forEach((status, d) => {
       const { name: documentName } = STANDARD_DOCUMENTS[d]!;
       const overdue = status === "overdue";
       const hasFile = status === "approved" || status === "uploaded" || status === "need_to_resubmit";
       // Approved ones verified over the last days, some today (the dashboard's "completed today").
-      const verifiedAt = status === "approved" ? new Date(now - ((i + d) % 72) * 3_600_000) : null;
+      const verifiedAt = status === "approved" ? new Date(now - ((p + d) % 72) * 3_600_000) : null;
       const documentId = newId();
       // The first document, once approved, carries an expiry date within the next year; those
       // due for renewal were already asked for again (so the scheduler has nothing to do).
       if (d === 0 && status === "approved") {
-        const inDays = ((i * 7) % 365) + 1;
+        const inDays = ((p * 7) % 365) + 1;
         expiryRows.push({ documentId, workspaceId: input.workspaceId, customerId: id, expiresOn: new Date(now + inDays * DAY).toISOString().slice(0, 10), renewalRequestedAt: inDays <= 45 ? new Date(now) : null });
       }
       documentRows.push({
@@ -149,7 +154,7 @@ async function seedPipeline(
         workspaceId: input.workspaceId,
         name: documentName,
         status,
-        dueDate: new Date(overdue ? now - ((i % 9) + 1) * DAY : now + ((i + d) % 21) * DAY + 3_600_000),
+        dueDate: new Date(overdue ? now - ((p % 9) + 1) * DAY : now + ((p + d) % 21) * DAY + 3_600_000),
         originalName: hasFile ? "file.pdf" : null,
         mimeType: hasFile ? "application/pdf" : null,
         fileSize: hasFile ? 200_000 : null,
@@ -159,7 +164,7 @@ async function seedPipeline(
       });
       for (const action of trailOf(status)) audit(id, name, invitedAt + 2 * DAY, action === "uploaded" ? null : assignee, action, documentName);
     });
-    if (i % 20 === 0) {
+    if (p % 20 === 0) {
       documentRows.push({ id: newId(), customerId: id, workspaceId: input.workspaceId, name: "Rate lock confirmation", status: "shared", originalName: "shared.pdf", mimeType: "application/pdf", fileSize: 100_000, storageKey: `bench/${id}/shared.pdf` });
       audit(id, name, invitedAt + 4 * DAY, assignee, "shared", "Rate lock confirmation");
     }
@@ -192,7 +197,7 @@ const ROLE_OF = (n: number): WorkspaceRole => (n === 0 ? "owner" : n % 5 === 0 ?
 export async function seedWorkspaces(dataDir: string, sizes: { members: number; customers: number; typical: number }): Promise<SeededWorkspaces> {
   const config = loadConfig(benchEnv(dataDir));
   const db = await openMigratedDatabase(config);
-  const ctx = buildContext(config, db, { log: createLogger("silent") });
+  const ctx = subscribeSideEffects(buildContext(config, db, { log: createLogger("silent") }));
   const account = (email: string, firstName: string, lastName: string) => createBrokerAccount(ctx, { email, password: "bench password", firstName, lastName });
 
   // The brokerage: its owner founds it; the other members (every fifth an assistant) join it.

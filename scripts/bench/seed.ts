@@ -9,6 +9,7 @@ import { closeAnyDatabase, openMigratedDatabase } from "../../db/database.ts";
 import { customerAccounts, customerSessions, documents, notifications } from "../../db/tables.ts";
 import { loadConfig } from "../../src/config.ts";
 import { buildContext } from "../../src/context.ts";
+import { subscribeSideEffects } from "../../src/side-effects.ts";
 import { createBrokerAccount, createSession } from "../../src/features/auth/service.ts";
 import { createCustomer } from "../../src/features/customers/requests.ts";
 import { createLogger } from "../../src/lib/log.ts";
@@ -43,7 +44,7 @@ export function benchEnv(dataDir: string): Record<string, string> {
 export async function seedBroker(dataDir: string, customers: number, options: { email?: string } = {}): Promise<Seeded> {
   const config = loadConfig(benchEnv(dataDir));
   const db = await openMigratedDatabase(config);
-  const ctx = buildContext(config, db, { log: createLogger("silent") });
+  const ctx = subscribeSideEffects(buildContext(config, db, { log: createLogger("silent") }));
   const broker = await createBrokerAccount(ctx, { email: options.email ?? "bench@example.com", password: "bench password", firstName: "Bench", lastName: "Broker" });
   const { token } = await createSession(ctx, broker.id);
   const due = new Date(Date.now() + 5 * 86_400_000).toISOString();

@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { closeAnyDatabase, openMigratedDatabase } from "../../db/database.ts";
 import { loadConfig } from "../../src/config.ts";
 import { buildContext } from "../../src/context.ts";
+import { subscribeSideEffects } from "../../src/side-effects.ts";
 import { createBrokerAccount } from "../../src/features/auth/service.ts";
 import { createCustomer } from "../../src/features/customers/requests.ts";
 import { createLogger } from "../../src/lib/log.ts";
@@ -30,7 +31,7 @@ const FILE_BYTES = 10_000_000; // 10 MB, under the default MAX_UPLOAD_MB of 10 M
 const dataDir = tempDir("portal-bench-uploads-");
 const config = loadConfig(benchEnv(dataDir)); // DATABASE_URL and S3_* too when set (scale-out.ts)
 const db = await openMigratedDatabase(config);
-const ctx = buildContext(config, db, { log: createLogger("silent") });
+const ctx = subscribeSideEffects(buildContext(config, db, { log: createLogger("silent") }));
 const broker = await createBrokerAccount(ctx, { email: "bench@example.com", password: "bench password" });
 // One more customer for the warm-up upload below.
 const targets = await Promise.all(Array.from({ length: UPLOADS + 1 }, async (_, i) => {

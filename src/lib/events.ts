@@ -19,7 +19,9 @@ import type { CustomerOwnership, WorkspaceRole, WorkspaceVisibility } from "../s
 export type AboutCustomer = CustomerOwnership & { customerId: string };
 
 export type DomainEvent =
-  | ({ type: "customer_created" | "customer_deleted" } & AboutCustomer)
+  | ({ type: "customer_created" } & AboutCustomer)
+  /** `contact`: who it was, for the workspace's other systems (webhooks): the row is gone when they hear. */
+  | ({ type: "customer_deleted"; contact?: { name: string; email: string } } & AboutCustomer)
   /**
    * `emailChanged`: the relationship now belongs to another address, so accounts reaching it by email change.
    * `previousAssigneeId`: handed to another member; the one it was assigned to hears it once more (their lists lose it).
@@ -31,8 +33,19 @@ export type DomainEvent =
   | ({ type: "document_recognised"; documentId: string } & AboutCustomer)
   | ({ type: "document_verified"; documentId: string; status: string } & AboutCustomer)
   | ({ type: "document_status_changed"; documentIds: string[] } & AboutCustomer)
-  /** Many customers changed at once (bulk reminders, a pipeline handed over, the plan): every member of the workspace refreshes everything. */
-  | { type: "customer_list_refresh"; workspaceId: string }
+  /**
+   * For the workspace's other systems (webhooks) only: what a CRM hears of but a screen need not,
+   * since the document_status_changed published beside each refreshes the screens.
+   */
+  | ({ type: "share_sent"; documentIds: string[] } & AboutCustomer)
+  | ({ type: "document_expiring"; documentId: string; expiresOn: string } & AboutCustomer)
+  | ({ type: "signature_completed"; documentId: string; signatureRequestId: string } & AboutCustomer)
+  /**
+   * Many customers changed at once (bulk reminders, a pipeline handed over): the members who may
+   * see at least one of them refresh everything. `assigneeIds`: those customers' assignees (before
+   * and after a handover); absent when the workspace itself changed (its plan), for every member.
+   */
+  | { type: "customer_list_refresh"; workspaceId: string; assigneeIds?: string[] }
   /** To one member: `brokerId` is the recipient's (a member's user id). */
   | { type: "notification_created"; audience: "broker"; brokerId: string; notificationId: string }
   | { type: "notification_created"; audience: "customer"; customerId: string; notificationId: string }
@@ -178,12 +191,18 @@ export class SharedEventBus extends InProcessEventBus {
 function withinPayloadLimit(event: DomainEvent, origin: string): ChannelMessage[] {
   const message: ChannelMessage = { ...event, origin };
   if (new TextEncoder().encode(JSON.stringify(message)).length <= MAX_PAYLOAD_BYTES) return [message];
-  const list = "documentIds" in event ? "documentIds" : "customerIds" in event ? "customerIds" : null;
+  const list = "documentIds" in event ? "documentIds" : "customerIds" in event ? "customerIds" : event.type === "customer_list_refresh" && event.assigneeIds ? "assigneeIds" : null;
   const ids = list ? ((event as Record<string, unknown>)[list] as string[]) : [];
   // Nothing to split (ids are short; no other event comes near the limit): refresh everything.
-  if (ids.length < 2) return "workspaceId" in event ? [{ type: "customer_list_refresh", workspaceId: event.workspaceId, origin }] : [];
+  if (ids.length < 2) return "workspaceId" in event ? [{ type: "customer_list_refresh", workspaceId: event.workspaceId, ...assigneesOf(event), origin }] : [];
   const half = Math.ceil(ids.length / 2);
   return [ids.slice(0, half), ids.slice(half)].flatMap((part) => withinPayloadLimit({ ...event, [list!]: part } as DomainEvent, origin));
+}
+
+/** Whose customers an event is about, for the refresh that stands in for it: no one named, every member. */
+function assigneesOf(event: DomainEvent): { assigneeIds?: string[] } {
+  if ("assigneeId" in event) return { assigneeIds: [event.assigneeId, ...("previousAssigneeId" in event && event.previousAssigneeId ? [event.previousAssigneeId] : [])] };
+  return event.type === "customer_list_refresh" && event.assigneeIds ? { assigneeIds: event.assigneeIds } : {};
 }
 
 export function createEventBus(channel: EventChannel | null, log: Logger): EventBus {

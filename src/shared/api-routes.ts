@@ -65,12 +65,9 @@ type PathPattern<Declared extends string> = Declared extends `${infer Head}/${in
   : Declared extends `:${string}`
     ? string
     : Declared;
+type DeclaredPath<Key> = Key extends `${Method} ${infer Declared}` ? Declared : never;
 /** Every path a call with this method may name, with or without a query string. */
-export type ServedPath<M extends Method> = Route extends infer Entry
-  ? Entry extends { key: `${M} ${infer Declared}` }
-    ? PathPattern<Declared> | `${PathPattern<Declared>}?${string}`
-    : never
-  : never;
+export type ServedPath<M extends Method> = PathPattern<DeclaredPath<Extract<RouteKey, `${M} ${string}`>>> extends infer P extends string ? P | `${P}?${string}` : never;
 /** The success answer of the route a call reaches. */
 export type AnswerOf<M extends Method, Path extends string> = Success<RouteCalled<M, Path>>;
 /** The JSON body the route a call reaches accepts. */

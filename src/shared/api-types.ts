@@ -45,3 +45,4 @@ export type { ShareResponse, ShareSettings } from "../features/sharing/model.ts"
 export type { TemplateDto, TemplateInput, TemplateList } from "../features/templates/model.ts";
 export type { RemindersResponse } from "../features/reminders/model.ts";
 export type { Message as MessageResponse } from "../lib/model.ts";
+export type { SignatureRequestDto } from "../features/signatures/model.ts";

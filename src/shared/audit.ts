@@ -66,6 +66,19 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
 export const AUDIT_ACTOR_KINDS = ["broker", "customer", "guest", "system"] as const;
 export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
 
+/**
+ * Who did it, as the trail records it (src/features/audit/actor.ts builds it from a request; it
+ * travels with a domain event to the audit subscriber, never to the live channel).
+ */
+export interface AuditActor {
+  kind: AuditActorKind;
+  /** The broker's id, the customer relationship's id, or null (a signed file link, the portal). */
+  id: string | null;
+  label: string;
+  /** The client's IP address; null for the portal's own work. */
+  address: string | null;
+}
+
 export const AUDIT_ACTOR_KIND_LABELS: Record<AuditActorKind, string> = {
   broker: "Broker",
   customer: "Customer",

@@ -142,6 +142,22 @@ function printableProblem(what: string, text: string): string | null {
 
 export const MAX_TYPED_SIGNATURE_LENGTH = 100;
 
+/**
+ * "2026-11-28": the day a date field shows, in UTC, the same on every reader's screen and on the
+ * certificate page. The sealed PDF prints it; the signing screen shows it beforehand.
+ */
+export const signedDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/** What an initials field holds unless the signer types their own: the first letter of each name. */
+export function initialsOf(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase())
+    .join("")
+    .slice(0, MAX_INITIALS_LENGTH);
+}
+
 /** A signer's name as the request gives it: it is printed in name fields and on the certificate page. */
 export function signerNameProblem(name: string, signer: number): string | null {
   const what = `Signer ${signer + 1}'s name`;

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import * as templates from "../../src/features/mail/templates.ts";
+import { workspaceInvitationEmail } from "../../src/features/mail/broker-emails.ts";
 
 const url = "https://portal.example.com/upload/abc123";
 const people = { customerName: "Casey", brokerName: "Bree Broker", uploadUrl: url };
@@ -81,7 +82,7 @@ describe("email templates", () => {
 
 test("a workspace invitation names the workspace, the inviter and the role, carries the link in both bodies, and has the phone-ready head", () => {
   const joinUrl = "https://portal.example.com/join/tok";
-  const email = templates.workspaceInvitationEmail({ workspaceName: "Acme <Lending>", inviterName: "Bree Broker", role: "assistant", joinUrl, days: 7 });
+  const email = workspaceInvitationEmail({ workspaceName: "Acme <Lending>", inviterName: "Bree Broker", role: "assistant", joinUrl, days: 7 });
   expect(email.subject).toBe("Bree Broker invited you to join Acme <Lending> on the document portal");
   expect(email.text).toContain("as an assistant");
   expect(email.text).toContain("expires in 7 days");

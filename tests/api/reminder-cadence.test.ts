@@ -5,7 +5,7 @@ import { sendCadenceReminders } from "../../src/features/reminders/cadence.ts";
 import { attachFile, createCustomer } from "../support/fixtures.ts";
 import { startTestServer, type Broker, type TestServer } from "../support/server.ts";
 import { startSmtp, type TestSmtp } from "../support/smtp.ts";
-import { rows, statement } from "../support/sql.ts";
+import { exec, rows, statement } from "../support/sql.ts";
 
 let smtp: TestSmtp;
 let srv: TestServer;
@@ -213,5 +213,33 @@ describe("reminder cadence", () => {
     const b = await srv.signUpBroker();
     await srv.call("/api/reminder-settings", { method: "PUT", token: a.token, body: { blackoutDays: ["2030-12-24"], expiryLeadDays: 10 } });
     expect((await srv.call("/api/reminder-settings", { token: b.token })).body).toMatchObject({ blackoutDays: [], expiryLeadDays: 30 });
+  });
+});
+
+describe("the time zone of the member a customer is assigned to (issue 40)", () => {
+  test("a colleague's customer gets the cadence at 9:00 in the colleague's zone, not the founder's, and their settings say so", async () => {
+    const monday = nextMonday();
+    goTo(monday);
+    const founder = await srv.signUpBroker(); // no zone of their own: UTC
+    const colleague = await srv.signUpBroker();
+    const workspaceId = (await srv.call("/api/auth/user", { token: founder.token })).body.workspaceId as string;
+    await exec(srv.server.ctx.db, statement("update workspace_members set workspace_id = ?, role = 'broker' where user_id = ?", workspaceId, colleague.user.id));
+    expect((await srv.call("/api/profile", { method: "PUT", token: colleague.token, body: { timeZone: "Asia/Tokyo" } })).status).toBe(200);
+    expect((await srv.call("/api/reminder-settings", { token: colleague.token })).body.timeZone).toBe("Asia/Tokyo");
+    expect((await srv.call("/api/reminder-settings", { token: founder.token })).body.timeZone).toBeNull();
+
+    // Due Friday of the next week 17:00 UTC, which is Saturday 2:00 in Tokyo.
+    const customer = await createCustomer(srv, founder.token, { dueDate: at(monday, 11, 17).toISOString() });
+    expect((await srv.call(`/api/customers/${customer.id}/assignee`, { method: "PUT", token: founder.token, body: { memberId: colleague.user.id } })).status).toBe(200);
+    expect((await srv.call(`/api/customers/${customer.id}/reminders/cadence`, { method: "PUT", token: colleague.token, body: { cadence: CADENCE } })).status).toBe(200);
+    await tick();
+
+    // In UTC the first step would go on Tuesday 9:00 UTC; in Tokyo it is Wednesday 9:00 there, 0:00 UTC.
+    goTo(at(monday, 8, 23, 59));
+    await tick();
+    expect(remindersTo(customer.email)).toHaveLength(0);
+    goTo(at(monday, 9, 0));
+    await tick();
+    expect(remindersTo(customer.email)).toHaveLength(1);
   });
 });

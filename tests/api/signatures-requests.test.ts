@@ -70,7 +70,8 @@ describe("a signature request from two signers, in order", () => {
     const listed = await srv.call(`/api/customers/${customer.id}/signature-requests`, { token: broker.token });
     expect(listed.body.map((r: any) => r.id)).toEqual([request.id]);
     const mine = await srv.call(`/api/upload/${link}/signature-requests`);
-    expect(mine.body).toMatchObject([{ id: request.id, status: "sent", you: { index: 0, canSign: true }, signers: [{ name: "Grace Hopper" }, { name: "Alan Turing" }] }]);
+    // documentId: the portal's row for it, where "Sign" is shown.
+    expect(mine.body).toMatchObject([{ id: request.id, documentId: request.documentId, status: "sent", you: { index: 0, canSign: true }, signers: [{ name: "Grace Hopper" }, { name: "Alan Turing" }] }]);
 
     // The customer is emailed their upload link; the co-borrower waits for their turn.
     const asked = await latestEmailTo(srv, customer.email);

@@ -1,6 +1,6 @@
 // The unit of work (src/lib/unit-of-work.ts): unit subscribers write in the publishing
 // transaction, before it commits; the live channel hears only what committed.
-import { afterEach, expect, test } from "bun:test";
+import { afterEach, beforeEach, expect, test } from "bun:test";
 import { eq, sql } from "drizzle-orm";
 import { workspaces } from "../../db/tables.ts";
 import type { DomainEvent } from "../../src/lib/events.ts";
@@ -11,8 +11,13 @@ import { useTestServer } from "../support/server.ts";
 const srv = useTestServer();
 const ctx = () => srv.server.ctx;
 
+// The server's own side effects (src/side-effects.ts) stay registered; each test's are taken off.
+let registered = 0;
+beforeEach(() => {
+  registered = ctx().unitSubscribers.length;
+});
 afterEach(() => {
-  ctx().unitSubscribers.length = 0;
+  ctx().unitSubscribers.length = registered;
 });
 
 async function workspaceOfNewBroker(): Promise<string> {

@@ -3,9 +3,12 @@
 // their own customers must read those customers' documents, not walk the whole workspace's; the
 // overview's "most urgent" order must read each customer's documents, not every waiting document
 // of the workspace once per customer (over a minute at 10,000 customers); a customer's expiry
-// dates are read by their documents, not the workspace's. Timings are the bench's
-// (scripts/bench/workspace.ts); here SQLite's own plans, for the statements the reads really run,
-// say which rows each one reads.
+// dates are read by their documents, not the workspace's. And a broker's own customers and their
+// documents are ranges of an index as narrow as a solo broker's (the second test): the counts from
+// index entries alone, the pages in order along (workspace, assignee), the expiring documents
+// customer by customer. Timings and counts of rows read are the bench's (scripts/bench/workspace.ts,
+// docs/performance.md); here SQLite's own plans, for the statements the reads really run, say which
+// rows each one reads.
 import { expect, test } from "bun:test";
 import { sqliteWriterClient } from "../../db/client.ts";
 import { dialect } from "../../db/dialect.ts";
@@ -42,9 +45,10 @@ const planOf = (text: string) => {
 /** The plan's steps that read documents. */
 const documentSteps = (plan: string[]) => plan.filter((step) => /^(SEARCH|SCAN) documents\b/.test(step));
 
-test.skipIf(dialect !== "sqlite")("a broker in assigned mode reads their own customers' documents by customer; the most-urgent order reads each customer's documents", async () => {
-  const owner = await srv.signUpBroker({ email: "plans-owner@example.com" });
-  const broker = await srv.signUpBroker({ email: "plans-broker@example.com" });
+/** A workspace in "assigned" mode: its owner, a broker, three customers (the last two the broker's), each with a file. */
+async function assignedWorkspace(tag: string) {
+  const owner = await srv.signUpBroker({ email: `plans-${tag}-owner@example.com` });
+  const broker = await srv.signUpBroker({ email: `plans-${tag}-broker@example.com` });
   const workspaceId = (await srv.call("/api/auth/user", { token: owner.token })).body.workspaceId;
   const db = srv.server.ctx.db;
   await exec(db, statement("update workspace_members set workspace_id = ?, role = 'broker' where user_id = ?", workspaceId, broker.user.id));
@@ -55,6 +59,20 @@ test.skipIf(dialect !== "sqlite")("a broker in assigned mode reads their own cus
     await attachFile(srv, c.documents[0]!.id);
     if (n > 0) await exec(db, statement("update customers set assignee_id = ? where id = ?", broker.user.id, (brokersCustomer = c.id)));
   }
+  return { owner, broker, brokersCustomer };
+}
+
+/** The statements `token`'s reads of `paths` ran, each asked for with a 200. */
+const statementsOfReads = (token: string, paths: string[]) =>
+  statementsOf(async () => {
+    for (const path of paths) expect({ path, status: (await srv.call(path, { token })).status }).toEqual({ path, status: 200 });
+  });
+
+/** The plan's steps on one table. */
+const stepsOn = (table: string, plan: string[]) => plan.filter((step) => new RegExp(`^(SEARCH|SCAN) ${table}\\b`).test(step));
+
+test.skipIf(dialect !== "sqlite")("a broker in assigned mode reads their own customers' documents by customer; the most-urgent order reads each customer's documents", async () => {
+  const { owner, broker, brokersCustomer } = await assignedWorkspace("by-customer");
 
   // The dashboard's counts of the broker's documents: one pass over them, not one per count.
   const metrics = await statementsOf(async () => void expect((await srv.call("/api/dashboard/metrics", { token: broker.token })).status).toBe(200));
@@ -81,11 +99,10 @@ test.skipIf(dialect !== "sqlite")("a broker in assigned mode reads their own cus
     expect({ text, steps }).toEqual({ text, steps: steps.map(() => expect.stringContaining("customer_id=")) });
   }
 
-  // A customer's expiry dates: by their documents' keys, not the workspace's expiries.
+  // A customer's expiry dates: the customer's own, not the workspace's expiries.
   const expiries = brokers.filter((text) => /from "document_expiries"/.test(text));
   expect(expiries).toHaveLength(1);
-  const expirySteps = planOf(expiries[0]!).filter((step) => /^(SEARCH|SCAN) document_expiries\b/.test(step));
-  expect(expirySteps).toEqual([expect.stringContaining("(document_id=?)")]);
+  expect(stepsOn("document_expiries", planOf(expiries[0]!))).toEqual([expect.stringContaining("document_expiries_customer_idx (customer_id=?)")]);
 
   // The owner's overview: the whole workspace's customers, each one's documents by customer; the
   // pending list's customer names by id, not by walking the workspace's customers.
@@ -102,4 +119,50 @@ test.skipIf(dialect !== "sqlite")("a broker in assigned mode reads their own cus
   const names = owners.filter((text) => /from "customers" where .*"customers"\."id" in \(/.test(text));
   expect(names.length).toBeGreaterThanOrEqual(1);
   for (const text of names) expect({ text, plan: planOf(text) }).toEqual({ text, plan: [expect.stringMatching(/^SEARCH customers USING INDEX sqlite_autoindex_customers_1 \(id=\?\)$/)] });
+});
+
+test.skipIf(dialect !== "sqlite")("a broker in assigned mode reads index ranges of their own: counts from the index alone, pages along (workspace, assignee), expiring documents by customer", async () => {
+  const { owner, broker } = await assignedWorkspace("ranges");
+
+  // The dashboard's counts and the most-urgent order: each customer's documents from the index
+  // entries alone (status, due date, verified), not their rows.
+  const counting = await statementsOfReads(broker.token, ["/api/dashboard/metrics", "/api/all-customers?page=1&pageSize=12&status=all&sort=urgency"]);
+  const counts = counting.filter((text) => /from "documents"/.test(text) && /sum\(case/.test(text) && /"documents"."customer_id" in \(select/.test(text));
+  const urgency = counting.filter((text) => /order by coalesce\(\(\(select min/.test(text));
+  expect({ counts: counts.length, urgency: urgency.length }).toEqual({ counts: 1, urgency: 1 });
+  for (const text of [...counts, ...urgency]) {
+    const steps = documentSteps(planOf(text));
+    expect(steps.length).toBeGreaterThanOrEqual(1);
+    expect({ text, steps }).toEqual({ text, steps: steps.map(() => expect.stringMatching(/^SEARCH documents USING COVERING INDEX documents_customer_idx \(customer_id=\?/)) });
+  }
+
+  // The completed list: the customer's approved documents, not all of them.
+  const completed = (await statementsOfReads(broker.token, ["/api/completed-documents"])).filter((text) => /from "documents"/.test(text));
+  expect(completed).toHaveLength(1);
+  expect(documentSteps(planOf(completed[0]!))).toEqual([expect.stringContaining("(customer_id=? AND status=?)")]);
+
+  // All Customers' pages (newest first, by name, searched, invitation pending; the owner's "Mine"
+  // too): the member's own entries of the workspace, in the page's order, not a walk of the
+  // workspace's customers in that order keeping the member's (page 8 read 10,000 rows for 25).
+  const pages = [
+    "/api/all-customers?page=2&pageSize=1&status=all&sort=-invitedAt",
+    "/api/all-customers?page=1&pageSize=1&status=all&sort=name",
+    "/api/all-customers?page=1&pageSize=25&status=all&sort=-invitedAt&q=example",
+    "/api/all-customers?page=1&pageSize=25&status=pending&sort=-invitedAt",
+  ];
+  const brokersPages = await statementsOfReads(broker.token, pages);
+  const ownersPages = await statementsOfReads(owner.token, pages.map((path) => `${path}&assignee=me`));
+  const onCustomers = [...brokersPages, ...ownersPages].filter((text) => /from "customers" where .*"customers"."assignee_id" = \?/.test(text));
+  expect(onCustomers.length).toBeGreaterThanOrEqual(8); // a count and a page for each
+  for (const text of onCustomers) {
+    const plan = planOf(text);
+    expect({ text, steps: stepsOn("customers", plan) }).toEqual({ text, steps: [expect.stringContaining("(workspace_id=? AND assignee_id=?)")] });
+    // Newest first is the index's own order: no sorting of the member's customers.
+    if (/order by "customers"."invited_at" desc/.test(text)) expect({ text, plan }).toEqual({ text, plan: plan.filter((step) => !step.startsWith("USE TEMP B-TREE")) });
+  }
+
+  // The dashboard's expiring documents: each of the member's customers' expiries, not the workspace's.
+  const expiring = (await statementsOfReads(broker.token, ["/api/dashboard/expiring-documents"])).filter((text) => /from "document_expiries"/.test(text));
+  expect(expiring).toHaveLength(1);
+  expect(stepsOn("document_expiries", planOf(expiring[0]!))).toEqual([expect.stringMatching(/^SEARCH document_expiries USING INDEX document_expiries_customer_idx \(customer_id=\? AND expires_on<\?\)$/)]);
 });

@@ -19,20 +19,30 @@ export interface Portal {
   stop(): Promise<void>;
 }
 
-export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
+/** A portal whose process can be stopped and started again on the same address and data (an outage). */
+export interface RestartablePortal extends Portal {
+  /** Stops the process (SIGTERM), keeping its data directory. */
+  kill(): Promise<void>;
+  /** Starts it again on the same port and data directory, once it answers /healthz. */
+  startAgain(): Promise<void>;
+}
+
+export async function startPortal(env: Record<string, string> = {}): Promise<RestartablePortal> {
   const binary = join(repoRoot, "portal");
   if (!existsSync(binary)) throw new Error("./portal is missing: run `npm run test:e2e`, which compiles it first");
   const dataDir = tempDir("portal-e2e-");
-  // A free port can be taken by someone else (Chromium's own connections use the same range)
-  // before the portal binds it: the portal then exits at once, and it is started again elsewhere.
-  for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
-    const proc = Bun.spawn([binary, "serve", "--port", String(port), "--data", dataDir], {
+  const spawn = (port: number) =>
+    Bun.spawn([binary, "serve", "--port", String(port), "--data", dataDir], {
       cwd: dataDir,
       env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
       stdout: "inherit",
       stderr: "inherit",
     });
+  // A free port can be taken by someone else (Chromium's own connections use the same range)
+  // before the portal binds it: the portal then exits at once, and it is started again elsewhere.
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    let proc = spawn(port);
     const url = `http://127.0.0.1:${port}`;
     const exitedEarly = proc.exited.then((code) => ({ exited: code }));
     const healthy = waitForHealthy(url).then(() => "healthy" as const);
@@ -42,12 +52,20 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       if (attempt < 3) continue;
       throw new Error(`./portal exited with ${outcome.exited} before answering, ${attempt} times`);
     }
+    const kill = async () => {
+      proc.kill("SIGTERM");
+      await proc.exited;
+    };
     return {
       url,
       dataDir,
+      kill,
+      async startAgain() {
+        proc = spawn(port);
+        await waitForHealthy(url);
+      },
       async stop() {
-        proc.kill("SIGTERM");
-        await proc.exited;
+        await kill();
         rmSync(dataDir, { recursive: true, force: true });
       },
     };

@@ -92,6 +92,10 @@ function victimValue(w: World, v: NonNullable<RouteEntry["params"]>[string], act
       return GUESSED_INVITATION_TOKEN;
     case "signatureRequestId":
       return w.victim.signatureRequestId;
+    case "webhookEndpointId":
+      return w.victim.webhookEndpointId;
+    case "webhookDeliveryId":
+      return w.victim.webhookDeliveryId;
     case "signerToken":
       return GUESSED_SIGNER_TOKEN;
     case "apiKeyId":

@@ -35,7 +35,7 @@ export const routeKey = (r: { method: string; path: string }) => `${r.method} ${
 export const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
 
 /** What a path parameter is filled with when a route is aimed at the victim. */
-export type VictimValue = "customerId" | "documentId" | "brokerNotificationId" | "customerNotificationId" | "uploadLink" | "logoKey" | "templateId" | "resetToken" | "memberId" | "invitationId" | "invitationToken" | "signatureRequestId" | "signerToken" | "apiKeyId";
+export type VictimValue = "customerId" | "documentId" | "brokerNotificationId" | "customerNotificationId" | "uploadLink" | "logoKey" | "templateId" | "resetToken" | "memberId" | "invitationId" | "invitationToken" | "signatureRequestId" | "signerToken" | "webhookEndpointId" | "webhookDeliveryId" | "apiKeyId";
 
 /** Reset links are checked by their random token (GET …/reset-password/{token}); what is attacked is a guessed one. */
 export const GUESSED_RESET_TOKEN = "x".repeat(43);
@@ -151,6 +151,14 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "GET /api/api-keys": { auth: "broker" },
   "DELETE /api/api-keys/:id": { auth: "broker", params: { id: "apiKeyId" } },
   "DELETE /api/workspace/invitations/:id": { auth: "broker", params: { id: "invitationId" } },
+  // A public IP literal: no DNS needed, and nothing is sent (the tests run no delivery job).
+  "POST /api/webhooks": { auth: "broker", body: () => ({ url: "https://93.184.215.14/hooks", events: ["customer.created"] }) },
+  "GET /api/webhooks": { auth: "broker" },
+  "DELETE /api/webhooks/:id": { auth: "broker", params: { id: "webhookEndpointId" } },
+  "POST /api/webhooks/:id/rotate-secret": { auth: "broker", params: { id: "webhookEndpointId" } },
+  "POST /api/webhooks/:id/test": { auth: "broker", params: { id: "webhookEndpointId" } },
+  "GET /api/webhooks/:id/deliveries": { auth: "broker", params: { id: "webhookEndpointId" } },
+  "POST /api/webhooks/:id/deliveries/:deliveryId/resend": { auth: "broker", params: { id: "webhookEndpointId", deliveryId: "webhookDeliveryId" } },
   "GET /api/workspace/join/:token": { auth: "public", params: { token: "invitationToken" } },
   "POST /api/workspace/join": { auth: "public", body: () => ({ token: GUESSED_INVITATION_TOKEN, password: "a long new password", firstName: "Intruder" }) },
   "GET /api/templates": { auth: "broker", key: "read" },
@@ -337,7 +345,7 @@ export interface World {
   brokerB: Broker;
   brokerC: Broker;
   /** A's customer: the data every attack tries to reach. */
-  victim: Party & { customDocName: string; brokerNotificationId: string; customerNotificationId: string; templateId: string; templateName: string; invitationId: string; signatureRequestId: string; apiKeyId: string };
+  victim: Party & { customDocName: string; brokerNotificationId: string; customerNotificationId: string; templateId: string; templateName: string; invitationId: string; signatureRequestId: string; webhookEndpointId: string; webhookDeliveryId: string; apiKeyId: string };
   /** API keys (read and write) of B's workspace, used once (so their last use is written before any attack). */
   keyB: string;
   /** The same person as B's customer (B's own link; the tenancy contract says a different record). */
@@ -463,6 +471,12 @@ export async function seedWorld(srv: TestServer): Promise<World> {
   });
   if (signature.status !== 201) throw new Error(`victim signature request failed: ${signature.status} ${signature.text}`);
 
+  // A's webhook endpoint and one delivery in its log (a test event).
+  const endpoint = await srv.call("/api/webhooks", { method: "POST", token: brokerA.token, body: { url: `https://93.184.215.14/victim-${tag}`, events: ["customer.created"] } });
+  if (endpoint.status !== 201) throw new Error(`victim webhook failed: ${endpoint.status} ${JSON.stringify(endpoint.body)}`);
+  const testEvent = await srv.call(`/api/webhooks/${endpoint.body.id}/test`, { method: "POST", token: brokerA.token });
+  if (testEvent.status !== 202) throw new Error(`victim webhook test failed: ${testEvent.status} ${JSON.stringify(testEvent.body)}`);
+
   const db = srv.server.ctx.db.$client;
   const brokerNotification = db.query("select id from notifications where audience = 'broker' and broker_id = ? limit 1").get(brokerA.user.id) as
     | { id: string }
@@ -491,6 +505,8 @@ export async function seedWorld(srv: TestServer): Promise<World> {
       invitationId: invitation.body.id,
       signatureRequestId: JSON.parse(signature.text).id,
       apiKeyId: keyA.id,
+      webhookEndpointId: endpoint.body.id,
+      webhookDeliveryId: testEvent.body.deliveryId,
     },
     keyB: keyB.key,
     victimViaB: { customerId: b.id, uploadLink: b.uploadLink, documentIds: b.documents.map((d) => d.id), email, name: b.name, cookie: "" },
@@ -515,6 +531,8 @@ export function victimSecrets(w: World, options: { knowsEmail: boolean }): strin
     w.victim.templateName,
     w.victim.invitationId,
     w.victim.signatureRequestId,
+    w.victim.webhookEndpointId,
+    w.victim.webhookDeliveryId,
     "Victim engagement letter",
     FILE_MARKER,
     "victim-statement.pdf",
@@ -696,6 +714,8 @@ export function victimPath(world: World, route: AppRoute): string {
     signatureRequestId: world.victim.signatureRequestId,
     signerToken: GUESSED_SIGNER_TOKEN,
     apiKeyId: world.victim.apiKeyId,
+    webhookEndpointId: world.victim.webhookEndpointId,
+    webhookDeliveryId: world.victim.webhookDeliveryId,
   };
   return pathParams(route.path).reduce((path, p) => path.replace(`:${p}`, ids[entry.params![p]! as keyof typeof ids]), route.path);
 }

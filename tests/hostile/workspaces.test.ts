@@ -24,6 +24,9 @@ async function state(): Promise<string> {
     rows(db, statement("select user_id, workspace_id, role from workspace_members order by user_id")),
     rows(db, statement("select id, workspace_id, email, role, accepted_at from workspace_invitations order by id")),
     rows(db, statement("select id, name, visibility, claimed_domains, default_role from workspaces order by id")),
+    rows(db, statement("select workspace_id, company, accent_color, updated_at from workspace_branding order by workspace_id")),
+    rows(db, statement("select workspace_id, key, mime_type from workspace_logos order by workspace_id")),
+    rows(db, statement("select broker_id, phone, contact_email, time_zone from broker_profiles order by broker_id")),
   ]);
   return JSON.stringify(parts);
 }
@@ -213,6 +216,31 @@ describe("claimed domains (PUT /api/workspace)", () => {
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const claims = await rows<{ claimed_domains: unknown }>(srv.server.ctx.db, statement("select claimed_domains from workspaces"));
     expect(claims.filter((r) => JSON.stringify(r.claimed_domains).includes("race.example"))).toHaveLength(1);
+  });
+});
+
+describe("branding: the workspace's company, accent colour and logo (owner only)", () => {
+  function uploadLogo(token: string) {
+    const form = new FormData();
+    form.append("logo", new Blob([sampleFiles.png()], { type: "image/png" }), "logo.png");
+    return srv.call("/api/profile/logo", { method: "POST", body: form, token });
+  }
+
+  test("an assistant and a broker: 403 on every branding route, nothing changes, not even the profile fields sent with it", async () => {
+    // Something to change or remove: the owner's own branding and logo.
+    expect((await srv.call("/api/profile", { method: "PUT", token: owner.token, body: { company: "Team Lending", accentColor: "#0055aa" } })).status).toBe(200);
+    expect((await uploadLogo(owner.token)).status).toBe(200);
+    const assistant = await member("brand-assist@team.example", "assistant");
+    const broker = await member("brand-broker@team.example", "broker");
+    for (const who of [assistant, broker]) {
+      for (const body of [{ company: "Hijacked Ltd" }, { accentColor: "#ff0000" }, { company: "" }, { accentColor: null }, { phone: "+1 555 0100", company: "Hijacked Ltd" }]) {
+        await expectRefusedUnchanged(() => srv.call("/api/profile", { method: "PUT", token: who.token, body }), [403]);
+      }
+      await expectRefusedUnchanged(() => uploadLogo(who.token), [403]);
+      await expectRefusedUnchanged(() => srv.call("/api/profile/logo", { method: "DELETE", token: who.token }), [403]);
+    }
+    // Their own contact details stay theirs to change (the refusals above are about branding only).
+    expect((await srv.call("/api/profile", { method: "PUT", token: broker.token, body: { phone: "+1 555 0100" } })).status).toBe(200);
   });
 });
 

@@ -31,8 +31,8 @@ export const signedOut: FakeRoute = ({ path }) =>
   path === "/api/auth/user" ? json(401, { message: "Not signed in" }) : undefined;
 
 /** Renders the app at `url`; the result also carries its query client, for tests that read the cache. */
-export function renderApp(url: string) {
-  const queryClient = createQueryClient();
+/** `queryClient`: another's cache, to come back to a screen as the app does (its cache outlives the screen). */
+export function renderApp(url: string, queryClient = createQueryClient()) {
   const rendered = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[url]}>

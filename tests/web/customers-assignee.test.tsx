@@ -177,6 +177,29 @@ test("customer page in a team: watchers are chosen among the members who may see
 
 });
 
+test("customer page in a team: the Watching field reads the workspace once, not again each time the page or its dialog opens", async () => {
+  const calls = fakeServer((request) => {
+    if (request.path === "/api/workspace") return json(200, { id: "w1", name: "Ada's", role: "owner", visibility: "all", claimedDomains: [], defaultRole: "broker" });
+    return team()(request) ?? detailServer({ customer: customerDetail() })(request);
+  });
+  const openWatchers = async () => {
+    const change = await screen.findByRole("button", { name: "Change watchers" }, { timeout: 5000 });
+    await waitFor(() => expect(change.hasAttribute("disabled") || change.getAttribute("aria-disabled") === "true").toBe(false));
+    fireEvent.click(change);
+    const dialog = await screen.findByRole("dialog", { name: "Who watches this customer" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  };
+  const first = renderApp("/customer/c1");
+  await openWatchers();
+  await openWatchers();
+  // Away and back: the app's cache outlives the page.
+  first.unmount();
+  renderApp("/customer/c1", first.queryClient);
+  await openWatchers();
+  expect(calls.filter((c) => c.method === "GET" && c.path === "/api/workspace")).toHaveLength(1);
+});
+
 test("customer page in \"assigned only\" mode: only owners see every customer, so nobody else may watch the owner's customer", async () => {
   fakeServer((request) => {
     if (request.path === "/api/workspace") return json(200, { id: "w1", name: "Ada's", role: "owner", visibility: "assigned", claimedDomains: [], defaultRole: "broker" });

@@ -1,5 +1,6 @@
 // SPEC 9 "Query cache times", read from the queries the screens really make: each hook's
 // configured options, after the screen has loaded; then every query hook of the web app, one by one.
+import { useDeliveriesQuery, useWebhooksQuery } from "../../web/features/integrations/api";
 import { expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -25,11 +26,13 @@ import { customerPageOptions, useCustomerPageQuery } from "../../web/features/cu
 import { findCustomerWithEmail, useCustomerWithEmail } from "../../web/features/customers/customer-search";
 import { usePortalQuery } from "../../web/features/portal/api";
 import { useResetTokenRefusal } from "../../web/features/portal/reset-token-api";
-import { useInvitationQuery, useInvitationsQuery, useMembersQuery, useWorkspaceQuery } from "../../web/features/workspaces/api";
+import { useLinkSignatureRequests, useSignerView } from "../../web/features/signing/api";
+import { useCachedWorkspaceQuery, useInvitationQuery, useInvitationsQuery, useMembersQuery, useWorkspaceQuery } from "../../web/features/workspaces/api";
 import { useSharedDocumentsQuery, useShareSettingsQuery } from "../../web/features/sharing/api";
 import { useTemplatesQuery } from "../../web/features/templates/api";
 import { useApiKeysQuery } from "../../web/features/integrations/api";
 import { useCustomerAuditQuery } from "../../web/features/audit/api";
+import { useSignatureRequestsQuery } from "../../web/features/signatures/api";
 import { useBillingSettings, useSubscriptionQuery } from "../../web/features/subscription/api";
 import { fakeServer, renderApp } from "../support/render-app";
 import { brokerServer } from "./customers-fixtures";
@@ -318,6 +321,15 @@ const QUERY_HOOKS: QueryHook[] = [
     queryKey: ["customers", "c1", "audit", 25],
     expected: spec9.dataCache,
   },
+  // A customer's signature requests: under the customer's key, so a signer's view, signature or
+  // decline and the seal (document_status_changed on the live channel) refresh them.
+  {
+    file: "web/features/signatures/api.ts",
+    hook: "useSignatureRequestsQuery",
+    render: () => useSignatureRequestsQuery("c1"),
+    queryKey: ["customers", "c1", "signature-requests"],
+    expected: spec9.dataCache,
+  },
   {
     file: "web/features/reminders/expiry-api.ts",
     hook: "useDocumentExpiriesQuery",
@@ -332,10 +344,31 @@ const QUERY_HOOKS: QueryHook[] = [
   { file: "web/features/workspaces/api.ts", hook: "useInvitationQuery", render: () => useInvitationQuery("t1"), queryKey: ["workspace", "invitation", "t1"], expected: spec9.linkCheck },
   // The Team page's workspace, members and pending invitations; the members are also whom a customer may be assigned to.
   { file: "web/features/workspaces/api.ts", hook: "useWorkspaceQuery", render: () => useWorkspaceQuery(), queryKey: ["workspace", "settings"], expected: spec9.askedOnOpen },
+  // The same settings where only the visibility is needed (the customer page's Watching field): kept, not asked on every open.
+  { file: "web/features/workspaces/api.ts", hook: "useCachedWorkspaceQuery", render: () => useCachedWorkspaceQuery(), queryKey: ["workspace", "settings"], expected: spec9.dataCache },
   { file: "web/features/workspaces/api.ts", hook: "useMembersQuery", render: () => useMembersQuery(), queryKey: ["workspace", "members"], expected: spec9.askedOnOpen },
   { file: "web/features/workspaces/api.ts", hook: "useInvitationsQuery", render: () => useInvitationsQuery(), queryKey: ["workspace", "invitations"], expected: spec9.askedOnOpen },
+  // What a signer is asked to sign (issue 41): upload-link data, never cached (SPEC 9: 0), read
+  // again by the live channel; a link or request that is refused (4xx) is not asked again.
+  ...[
+    { hook: "useLinkSignatureRequests", render: () => useLinkSignatureRequests(LINK), queryKey: ["portal", LINK, "signature-requests"] },
+    { hook: "useSignerView", render: () => useSignerView({ kind: "link", link: LINK, requestId: "r1" }), queryKey: ["portal", LINK, "signature-requests", "r1"] },
+    { hook: "useSignerView", render: () => useSignerView({ kind: "token", token: "t1" }), queryKey: ["signing", "t1"] },
+  ].map((hook) => ({
+    ...hook,
+    file: "web/features/signing/api.ts",
+    expected: { staleTime: 0, gcTime: 0, refetchOnWindowFocus: false, refetchOnMount: false, refetchOnReconnect: false, ...noPolling },
+    check: ({ retry }: Options) => {
+      const shouldRetry = retry as (count: number, error: Error) => boolean;
+      expect([404, 409].map((status) => shouldRetry(0, new ApiError(status, "No")))).toEqual([false, false]);
+      expect([0, 1, 2, 3].map((count) => shouldRetry(count, new ApiError(503, "Down")))).toEqual([true, true, true, false]);
+    },
+  })),
+  // The Integrations page's webhook endpoints and a delivery log: deliveries happen in the background with no live message.
+  { file: "web/features/integrations/api.ts", hook: "useWebhooksQuery", render: () => useWebhooksQuery(), queryKey: ["integrations", "webhooks"], expected: spec9.askedOnOpen },
+  { file: "web/features/integrations/api.ts", hook: "useDeliveriesQuery", render: () => useDeliveriesQuery("e1"), queryKey: ["integrations", "webhooks", "e1", "deliveries"], expected: spec9.askedOnOpen },
   // The Integrations page's API keys (issue 43): another owner may add or revoke one, and last use moves.
-  { file: "web/features/integrations/api.ts", hook: "useApiKeysQuery", render: () => useApiKeysQuery(), queryKey: ["workspace", "api-keys"], expected: spec9.askedOnOpen },
+  { file: "web/features/integrations/api.ts", hook: "useApiKeysQuery", render: () => useApiKeysQuery(), queryKey: ["integrations", "api-keys"], expected: spec9.askedOnOpen },
   { file: "web/features/portal/reset-token-api.ts", hook: "useResetTokenRefusal", render: () => useResetTokenRefusal("t1"), queryKey: ["portal", "reset-token", "t1"], expected: spec9.linkCheck },
 ];
 

@@ -1,7 +1,7 @@
 // Shared files on each screen: the dashboard's Shared Documents panel, the customer detail's
 // Shared Documents card and the portal's Shared Documents section.
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { DashboardDocumentRow } from "../../src/shared/api-types";
 import { fakeServer, json, renderApp } from "../support/render-app";
 import { detailServer } from "./customer-detail-fixtures";
@@ -69,7 +69,8 @@ test("the detail card downloads through the helper, views in a new tab, and copi
   const card = await screen.findByRole("region", { name: "Shared Documents" });
 
   fireEvent.click(within(card).getByRole("link", { name: "Download welcome.pdf" }));
-  expect(clicked).toEqual([{ href: "/api/documents/welcome.pdf/download", download: "welcome.pdf" }]);
+  // The helper loads on the first click (off the portal's first load), so the save follows a moment later.
+  await waitFor(() => expect(clicked).toEqual([{ href: "/api/documents/welcome.pdf/download", download: "welcome.pdf" }]));
 
   const view = within(card).getByRole("link", { name: "View welcome.pdf (opens in a new tab)" });
   expect(view.getAttribute("href")).toBe("/api/documents/welcome.pdf/view");
@@ -112,7 +113,7 @@ test("the portal's shared section: View opens the preview, Download saves throug
   renderPortal();
   const shared = await screen.findByRole("region", { name: "Shared Documents" });
   fireEvent.click(within(shared).getByRole("link", { name: "Download Welcome pack" }));
-  expect(clicked).toEqual([{ href: "/api/documents/s1/download", download: "welcome.pdf" }]);
+  await waitFor(() => expect(clicked).toEqual([{ href: "/api/documents/s1/download", download: "welcome.pdf" }]));
   fireEvent.click(within(shared).getByRole("button", { name: "View Welcome pack" }));
   expect(await screen.findByRole("dialog", { name: "Welcome pack" })).toBeTruthy();
 });

@@ -43,6 +43,17 @@ export async function serverAnswers(): Promise<boolean> {
 
 export const isDown = () => down;
 
+/** The server did not answer: marks it down (so /healthz is polled) and runs `run` once, when it answers again. */
+export function onceBack(run: () => void): void {
+  set(true);
+  const listener = () => {
+    if (down) return;
+    listeners.delete(listener);
+    run();
+  };
+  listeners.add(listener);
+}
+
 export function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

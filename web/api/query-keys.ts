@@ -1,6 +1,7 @@
 // Query keys are hierarchical and start with the resource the data belongs to:
 //   ["customers", "list"], ["customers", id], ["customers", id, "document-limit"],
-//   ["dashboard", "metrics"], ["notifications", "broker", "unread-count"], ["portal", link] …
+//   ["dashboard", "metrics"], ["notifications", "broker", "unread-count"], ["portal", link],
+//   ["signing", token] (another signer's link) …
 // Each feature's api.ts builds its own keys under one of these roots. Code that must refresh
 // data it does not own (the live channel, a change that several screens show) invalidates by
 // root or by entity prefix, so it never needs to know, or import, another feature's keys.
@@ -11,12 +12,14 @@ export type Resource =
   | "auth"
   | "customers"
   | "dashboard"
+  | "integrations"
   | "demo"
   | "documents"
   | "files"
   | "notifications"
   | "portal"
   | "profile"
+  | "signing"
   | "site"
   | "subscription"
   | "templates"

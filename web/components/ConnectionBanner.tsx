@@ -1,6 +1,8 @@
 // "Can't reach the portal": shown while the server cannot be reached, gone by itself when it can
 // (see connection.ts); everything on screen is then fetched again. Announced politely to screen
-// readers, and fixed to the top so no screen hides it.
+// readers, and fixed near the top so no screen hides it: right under the page's header, whose
+// controls (on a phone, the menu and the bell fill it) it must not cover (styles.css,
+// --page-header-bottom).
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { isDown, subscribe } from "../api/connection";
@@ -18,7 +20,7 @@ export function ConnectionBanner() {
     wasDown.current = down;
   }, [down, queryClient]);
   return (
-    <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 top-0 z-[60] flex justify-center p-2">
+    <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 top-(--page-header-bottom,0px) z-[60] flex justify-center p-2">
       {down && (
         <p className="pointer-events-auto max-w-xl rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950 shadow">
           <strong className="font-semibold">{CONNECTION_LOST_TITLE}</strong> {CONNECTION_LOST_DETAIL}

@@ -1,8 +1,10 @@
 // The last line: whatever a screen throws while rendering (a chunk that would not load, a bug)
 // ends on a page that says so and offers a way on, never on a blank page. A chunk missing because
-// the portal was upgraded under an open tab reloads the page instead (new-version.ts).
+// the portal was upgraded under an open tab reloads the page instead; one that failed because the
+// server was unreachable is tried again by itself once it is back (new-version.ts).
 import { Component, type ReactNode } from "react";
 import { Button, buttonClass } from "./ui/Button";
+import { recoverFromChunkError } from "../api/new-version";
 
 interface State {
   error: unknown;
@@ -18,9 +20,10 @@ export class ErrorBoundary extends Component<{ children: ReactNode; inShell?: bo
 
   componentDidCatch(error: unknown): void {
     console.error(error);
-    // Its own small chunk: only a page that failed needs it (and if it cannot load, the server is
-    // unreachable, which is no new version).
-    void import("../api/new-version").then(({ reloadIfNewVersion }) => reloadIfNewVersion(error)).catch(() => {});
+    // Part of the first load, not a chunk of its own: after an upgrade that chunk would be one of
+    // the old build's missing files too, and the tab stayed on this page (tests/e2e/new-version.test.ts).
+    // A boundary gone by the time the server is back: its retry is a no-op then (React ignores it).
+    void recoverFromChunkError(error, this.retry);
   }
 
   private retry = () => this.setState({ error: null });

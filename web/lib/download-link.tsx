@@ -2,11 +2,12 @@ import type { MouseEvent, ReactNode } from "react";
 import { Download } from "lucide-react";
 import { buttonClass, type ButtonSize, type ButtonVariant } from "../components/ui/Button";
 import { cx } from "../components/ui/cx";
-import { downloadFile } from "./download";
 
 /**
  * A Download control: a real link to the file (so "Save link as" and keyboard use work as
- * everywhere), whose click goes through the download helper and its fallbacks.
+ * everywhere), whose click goes through the download helper and its fallbacks. The helper is
+ * loaded on the first click: it is off the customer portal's first load (its budget), and a
+ * helper that cannot load leaves the browser to open the link itself.
  */
 export function DownloadLink({
   url,
@@ -32,7 +33,10 @@ export function DownloadLink({
     // A modified click (new tab, new window) is the person's own choice; leave it to the browser.
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
     event.preventDefault();
-    void downloadFile(url, filename);
+    import("./download").then(
+      ({ downloadFile }) => downloadFile(url, filename),
+      () => window.open(url, "_blank", "noopener"),
+    );
   };
   return (
     <a

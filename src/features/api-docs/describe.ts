@@ -6,6 +6,25 @@ import { toOpenAPISchema } from "@elysiajs/openapi";
 import type { AnyElysia } from "elysia";
 import { instanceState } from "../../lib/instance-state.ts";
 import type { OpenApiDocument } from "./model.ts";
+import { webhookBody, webhookDataSchemas } from "../webhooks/events.ts";
+import { SIGNATURE_HEADER } from "../webhooks/signature.ts";
+
+/** Each webhook event type as OpenAPI 3.1 describes a callback the API makes: its body is the schema every delivery is checked against in the tests. */
+function webhookDescriptions(): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(webhookDataSchemas).map(([type, data]) => [
+      type,
+      {
+        post: {
+          summary: `The ${type} event`,
+          parameters: [{ name: SIGNATURE_HEADER, in: "header", required: true, schema: { type: "string" }, description: "t=<unix seconds>,v1=<hex HMAC-SHA256(secret, \"<t>.<raw body>\")>" }],
+          requestBody: { required: true, content: { "application/json": { schema: JSON.parse(JSON.stringify(webhookBody(type, data))) } } },
+          responses: { "200": { description: "Any 2xx answer within 10 s is a delivery; anything else is retried for 3 days." } },
+        },
+      },
+    ]),
+  );
+}
 
 const documents = instanceState("OpenAPI documents", "per process", "each app's description, built from its routes on first ask; the same on every instance", new WeakMap<AnyElysia, OpenApiDocument>());
 
@@ -53,6 +72,7 @@ export function describeApi(app: AnyElysia, publicUrl: string): OpenApiDocument 
     // Each broker operation's `security` comes from its access macro (access/plugin.ts): session
     // only, or also a key with the scope it names (read or write).
     components: { ...(components as Record<string, unknown>), securitySchemes: SECURITY_SCHEMES },
+    webhooks: webhookDescriptions(),
   };
   documents.set(app, document);
   return document;

@@ -7,5 +7,7 @@ export const OpenApiDocument = t.Object({
   servers: t.Array(t.Object({ url: t.String() })),
   paths: t.Record(t.String(), t.Unknown()),
   components: t.Record(t.String(), t.Unknown()),
+  /** What the portal POSTs to a workspace's webhook endpoints, one entry per event type (webhooks/events.ts). */
+  webhooks: t.Record(t.String(), t.Unknown()),
 });
 export type OpenApiDocument = typeof OpenApiDocument.static;

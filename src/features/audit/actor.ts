@@ -1,13 +1,17 @@
 // Who did it and from where: built once per request by the route (its identity and the client's
 // address, through the same clientAddress as sign-in throttling, so TRUST_PROXY is respected) and
-// handed to the service, which records it with the change.
+// handed to the service, which publishes it with the change's domain event (the audit subscriber
+// records it).
 import type { Server } from "bun";
 import type { AppContext } from "../../context.ts";
 import { clientAddress } from "../../lib/http.ts";
-import type { AuditActorKind } from "../../shared/audit.ts";
+import type { AuditActor } from "../../shared/audit.ts";
 import { displayName } from "../../shared/user-display.ts";
 import type { Reader } from "../access/plugin.ts";
 import type { PublicUser } from "../auth/model.ts";
+
+/** The shape is shared (src/shared/audit.ts): it travels with a domain event to the audit subscriber. */
+export type { AuditActor };
 
 /**
  * What an actor is told of an upload link's access (customer-auth/session.ts's PortalAccess,
@@ -19,14 +23,6 @@ interface LinkAccess {
   session: { account: { email: string } } | null;
 }
 
-export interface AuditActor {
-  kind: AuditActorKind;
-  /** The broker's id, the customer relationship's id, or null (a signed file link, the portal). */
-  id: string | null;
-  label: string;
-  /** The client's IP address; null for the portal's own work. */
-  address: string | null;
-}
 
 /** Where a request came from, as the route sees it. Absent outside a request (the demo). */
 export interface RequestOrigin {

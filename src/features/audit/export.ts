@@ -7,7 +7,8 @@ import { csvRow, safeFileName } from "../../shared/export.ts";
 import { customerContact } from "../customers/lookups.ts";
 import type { AuditActor } from "./actor.ts";
 import type { AuditRow, ChainCheck } from "./chain.ts";
-import { customerTrail, recordRead, verifyBrokerChain } from "./service.ts";
+import { customerTrail, verifyBrokerChain } from "./service.ts";
+import { publishAlone } from "../../lib/unit-of-work.ts";
 import type { Scope } from "../../shared/workspaces.ts";
 
 export type AuditFormat = "csv" | "pdf";
@@ -58,7 +59,11 @@ export async function auditDownload(ctx: AppContext, input: AuditExport & { form
 
 /** Exporting the trail is itself an event on the customer. */
 export const recordTrailExport = (ctx: AppContext, input: AuditExport & { format: AuditFormat }) =>
-  recordRead(ctx, { brokerId: input.member.workspaceId, customerId: input.customerId, action: "exported", actor: input.actor, detail: `Audit trail (${input.format.toUpperCase()})` });
+  publishAlone(ctx, {
+    type: "customers_exported",
+    workspaceId: input.member.workspaceId,
+    facts: { audit: [{ brokerId: input.member.workspaceId, customerId: input.customerId, action: "exported", actor: input.actor, detail: `Audit trail (${input.format.toUpperCase()})` }] },
+  });
 
 function download(body: Uint8Array<ArrayBuffer> | string, name: string, type: string): Response {
   const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, "_");

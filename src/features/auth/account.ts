@@ -13,7 +13,7 @@ import { hashToken, newId, randomToken } from "../../lib/tokens.ts";
 import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
 import { BROKER_PASSWORD_MIN, codeMessages, isEmailCode, isValidEmail, messages, normalizeEmail } from "../../shared/validation.ts";
 import { queueEmail } from "../mail/service.ts";
-import { brokerEmailChangedEmail, brokerEmailChangeCodeEmail, brokerPasswordResetEmail } from "../mail/templates.ts";
+import { brokerEmailChangedEmail, brokerEmailChangeCodeEmail, brokerPasswordResetEmail } from "../mail/broker-emails.ts";
 import type { PublicUser } from "./model.ts";
 import { toPublicUser } from "./public-user.ts";
 import { brokerSignInThrottle } from "./service.ts";

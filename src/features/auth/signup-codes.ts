@@ -11,7 +11,7 @@ import { inTransaction } from "../../lib/unit-of-work.ts";
 import { emailCodeHash, newEmailCode, sameHash } from "../../lib/email-codes.ts";
 import { codeMessages, isEmailCode, messages } from "../../shared/validation.ts";
 import { queueEmail } from "../mail/service.ts";
-import { brokerSignUpAttemptEmail, brokerSignUpCodeEmail } from "../mail/templates.ts";
+import { brokerSignUpAttemptEmail, brokerSignUpCodeEmail } from "../mail/broker-emails.ts";
 import { perContext } from "../../lib/instance-state.ts";
 
 const CODE_TTL_MINUTES = 15;

@@ -14,7 +14,7 @@ import { isKnownTimeZone } from "../../shared/branding.ts";
 import { displayName } from "../../shared/user-display.ts";
 import { brokersById } from "../auth/brokers.ts";
 import type { PublicUser } from "../auth/model.ts";
-import type { EmailSender } from "../mail/templates.ts";
+import type { EmailSender } from "../mail/compose.ts";
 import type { BrokerContactDto } from "./model.ts";
 
 export type ProfileRow = typeof brokerProfiles.$inferSelect;

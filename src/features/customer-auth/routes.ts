@@ -16,16 +16,8 @@ import {
   SignUpBody,
 } from "./model.ts";
 import { customerCookie } from "./session.ts";
-import {
-  checkEmail,
-  FORGOT_PASSWORD_ANSWER,
-  forgotPassword,
-  checkResetToken,
-  resetPassword,
-  signInCustomer,
-  signOutCustomer,
-  signUpCustomer,
-} from "./service.ts";
+import { checkEmail, signInCustomer, signOutCustomer, signUpCustomer } from "./service.ts";
+import { checkResetToken, FORGOT_PASSWORD_ANSWER, forgotPassword, resetPassword } from "./password-reset.ts";
 
 export const customerAuthRoutes = (ctx: AppContext) => {
   const cookie = customerCookie(ctx);

@@ -29,17 +29,13 @@ import type {
   CheckEmailResponse,
   CustomerSignInInput,
   CustomerSignUpInput,
-  ForgotPasswordInput,
-  ResetPasswordInput,
 } from "./model.ts";
-import { accountCodeEmail, passwordResetEmail } from "../mail/templates.ts";
+import { accountCodeEmail } from "../mail/templates.ts";
 import { perContext } from "../../lib/instance-state.ts";
 
 export const CUSTOMER_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const CODE_TTL_MS = 15 * 60 * 1000;
 const MAX_CODE_ATTEMPTS = 5;
-const INVALID_RESET = "Invalid reset token - The reset link is invalid or expired.";
 const WRONG_EMAIL = "This email does not match the invitation for this link. Use the email address your invitation was sent to.";
 
 export type AccountRow = typeof customerAccounts.$inferSelect;
@@ -81,7 +77,7 @@ export async function sessionForToken(ctx: AppContext, token: string): Promise<C
   return isLive(ctx, found) ? found.session : null;
 }
 
-const accountByEmail = async (ctx: AppContext, email: string) =>
+export const accountByEmail = async (ctx: AppContext, email: string) =>
   (await ctx.db.select().from(customerAccounts).where(eq(customerAccounts.email, email)))[0] ?? null;
 
 /**
@@ -125,7 +121,7 @@ export async function checkEmail(ctx: AppContext, input: CheckEmailInput): Promi
 }
 
 const fifteenMinutes = 15 * 60 * 1000;
-const throttleFor = perContext("customer sign-in, reset and email-check limits", "shared", "the counts are in the database (rate_limits); this holds only the limits' settings", (ctx: AppContext) => ({
+export const throttleFor = perContext("customer sign-in, reset and email-check limits", "shared", "the counts are in the database (rate_limits); this holds only the limits' settings", (ctx: AppContext) => ({
   signIn: new SignInThrottle(ctx, "customer-sign-in"),
   resets: new FailureLimiter(ctx, "customer-resets", 3, fifteenMinutes),
   // A person types their email a few times at most; 20 per link per 15 minutes is generous.
@@ -241,72 +237,10 @@ async function customerByLinkOrNull(ctx: AppContext, uploadLink: string): Promis
   }
 }
 
-export const FORGOT_PASSWORD_ANSWER = "If an account exists for this email, we sent a link to reset the password.";
-
-/**
- * Emails a single-use reset link (1 hour) if the account exists; the answer is the same either
- * way. The link opens the portal it was asked from when that link is addressed to this email,
- * else the oldest portal of the address.
- */
-export async function forgotPassword(ctx: AppContext, input: ForgotPasswordInput): Promise<void> {
-  const email = normalizeEmail(input.email);
-  const { resets } = throttleFor(ctx);
-  if ((await resets.take(email)) > 0) return; // at most 3 reset emails per address per 15 minutes
-  const account = await accountByEmail(ctx, email);
-  if (!account) return;
-  const portals = await customersWithEmail(ctx, email);
-  const portal = portals.find((c) => c.uploadLink === input.uploadLink) ?? portals[0];
-  if (!portal) return; // every broker removed them: there is no portal to come back to
-  const token = randomToken();
-  await inTransaction(ctx, async ({ tx, now }) => {
-    await tx.insert(passwordResetTokens)
-      .values({ id: hashToken(token), accountId: account.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) });
-    const content = passwordResetEmail({ customerName: portal.name, resetUrl: `${uploadUrl(ctx, portal.uploadLink)}?reset=${encodeURIComponent(token)}` });
-    await queueEmail(ctx, tx, { kind: "password_reset", to: email, dedupeKey: `reset:${hashToken(token)}`, ...content });
-  });
-}
-
 /** Every session and every outstanding reset link of the account stops working. */
-async function endEverySession(tx: Writer, accountId: string): Promise<void> {
+export async function endEverySession(tx: Writer, accountId: string): Promise<void> {
   await tx.delete(customerSessions).where(eq(customerSessions.accountId, accountId));
   await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.accountId, accountId));
-}
-
-/** Sets a new password with a reset token: once, within the hour. Every session and other reset link of the account ends. */
-/** A reset link that may still be used; else `invalid` (the POST's 400, the check's 404). */
-async function usableResetToken(ctx: AppContext, token: string, invalid: (message: string) => Error) {
-  const now = ctx.clock.now();
-  const id = hashToken(token);
-  const row = (await ctx.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.id, id)))[0];
-  if (!row || row.usedAt || row.expiresAt <= now) throw invalid(INVALID_RESET);
-  return { id, now, row };
-}
-
-/**
- * GET /api/customer/reset-password/{token}: whether the emailed link still works, asked when the
- * portal opens it, so a used link says so before a password is typed. No throttle, like the reset:
- * the token is 256 random bits and nothing changes.
- */
-export async function checkResetToken(ctx: AppContext, token: string): Promise<void> {
-  await usableResetToken(ctx, token, notFound);
-}
-
-export async function resetPassword(ctx: AppContext, input: ResetPasswordInput): Promise<void> {
-  if (input.newPassword.length < CUSTOMER_RESET_PASSWORD_MIN) throw badRequest(messages.resetPasswordTooShort);
-  const { id, now, row } = await usableResetToken(ctx, input.token, badRequest);
-  const passwordHash = await hashPassword(input.newPassword);
-  await inTransaction(ctx, async ({ tx, publish }) => {
-        // Claim the token; a second use racing this one finds it used (or gone).
-        const claimed = (await tx
-          .update(passwordResetTokens)
-          .set({ usedAt: now })
-          .where(and(eq(passwordResetTokens.id, id), isNull(passwordResetTokens.usedAt)))
-          .returning())[0];
-        if (!claimed) throw badRequest(INVALID_RESET);
-        await tx.update(customerAccounts).set({ passwordHash }).where(eq(customerAccounts.id, row.accountId));
-        await endEverySession(tx, row.accountId);
-        publish({ type: "customer_signed_out", accountId: row.accountId });
-      });
 }
 
 /**

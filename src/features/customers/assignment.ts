@@ -12,7 +12,6 @@ import type { CustomerDetailDto } from "./model.ts";
 import { customerDetail, findOwnedCustomer } from "./service.ts";
 import { aboutCustomer } from "./lookups.ts";
 import type { AuditActor } from "../audit/actor.ts";
-import { recordAudit } from "../audit/service.ts";
 import { brokersById } from "../auth/brokers.ts";
 import { displayName } from "../../shared/user-display.ts";
 
@@ -32,9 +31,13 @@ export async function assignCustomer(ctx: AppContext, { member, customerId, memb
   await inTransaction(ctx, async (unit) => {
     const { tx, publish } = unit;
     await tx.update(customers).set({ assigneeId: memberId }).where(eq(customers.id, customerId));
-    await recordAudit(ctx, unit, { brokerId: member.workspaceId, customerId, action: "assigned", actor, detail });
     // The member it was assigned to hears it too: in "assigned" mode their lists lose it.
-    publish({ type: "customer_updated", ...aboutCustomer({ ...customer, assigneeId: memberId }), previousAssigneeId: customer.assigneeId });
+    publish({
+      type: "customer_updated",
+      ...aboutCustomer({ ...customer, assigneeId: memberId }),
+      previousAssigneeId: customer.assigneeId,
+      facts: { audit: [{ brokerId: member.workspaceId, customerId, action: "assigned", actor, detail }] },
+    });
   });
   return customerDetail(ctx, { member, customerId });
 }
@@ -46,7 +49,8 @@ export async function reassignCustomers(ctx: AppContext, { member, fromMemberId,
   await requireMember(ctx, member, toMemberId);
   return inTransaction(ctx, async (unit) => {
     const moved = await handOver(ctx, unit, { workspaceId: member.workspaceId, fromMemberId, toMemberId, actor });
-    if (moved > 0) unit.publish({ type: "customer_list_refresh", workspaceId: member.workspaceId });
+    // The member it left (their lists lose it) and the one it went to.
+    if (moved > 0) unit.publish({ type: "customer_list_refresh", workspaceId: member.workspaceId, assigneeIds: [fromMemberId, toMemberId] });
     return { moved };
   });
 }
@@ -60,7 +64,11 @@ export async function handOver(ctx: AppContext, unit: Unit, input: { workspaceId
   const moved = await moveAssignedCustomers(unit.tx, input);
   if (moved.length === 0) return 0;
   const detail = await handoverDetail(ctx, input.fromMemberId, input.toMemberId);
-  for (const customerId of moved) await recordAudit(ctx, unit, { brokerId: input.workspaceId, customerId, action: "assigned", actor: input.actor, detail });
+  unit.publish({
+    type: "customers_handed_over",
+    workspaceId: input.workspaceId,
+    facts: { audit: moved.map((customerId) => ({ brokerId: input.workspaceId, customerId, action: "assigned" as const, actor: input.actor, detail })) },
+  });
   return moved.length;
 }
 

@@ -106,6 +106,12 @@ export async function customerContact(ctx: AppContext, customerId: string, db: R
   return row ? { id: row.id, workspaceId: row.workspaceId, assigneeId: row.assigneeId, name: row.name, email: row.email, uploadUrl: uploadUrl(ctx, row.uploadLink) } : null;
 }
 
+/** Who a customer is, read in the caller's transaction (the webhooks' payloads); null once deleted. */
+export async function customerIdentity(db: Reader, customerId: string): Promise<{ id: string; workspaceId: string; assigneeId: string; name: string; email: string } | null> {
+  const row = (await customerQuery(db).execute({ customerId }))[0];
+  return row ? { id: row.id, workspaceId: row.workspaceId, assigneeId: row.assigneeId, name: row.name, email: row.email } : null;
+}
+
 /** The one relationship an upload link opens; 404 for any other string. */
 const byLinkQuery = prepared((db) => db.select().from(customers).where(eq(customers.uploadLink, sql.placeholder("uploadLink"))).prepare());
 
@@ -186,6 +192,13 @@ export async function markReminded(tx: Writer, brokerId: string, customerIds: st
   await tx.update(customers)
     .set({ lastReminderAt: at })
     .where(and(eq(customers.workspaceId, brokerId), inArray(customers.id, customerIds)));
+}
+
+/** The members these customers are assigned to, each once: who hears of a change to all of them (customer_list_refresh). */
+export async function assigneesOf(db: Reader, customerIds: string[]): Promise<string[]> {
+  if (customerIds.length === 0) return [];
+  const rows = await db.selectDistinct({ assigneeId: customers.assigneeId }).from(customers).where(inArray(customers.id, customerIds));
+  return rows.map((r) => r.assigneeId);
 }
 
 /** This broker's customers reminded at or after `since`. */

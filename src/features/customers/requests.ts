@@ -6,7 +6,8 @@ import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { placeholders, preparedWrite } from "../../lib/prepared.ts";
 import { newId, randomToken } from "../../lib/tokens.ts";
-import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
+import { inTransaction } from "../../lib/unit-of-work.ts";
+import type { NotificationFact } from "../../lib/unit.ts";
 import type { CreateCustomerInput, CustomerDetailDto, RequestDocumentsInput } from "./model.ts";
 import { rulesProblem, type AcceptanceRules } from "../../shared/acceptance-rules.ts";
 import { nameFromEmail } from "../../shared/documents.ts";
@@ -21,12 +22,9 @@ import type { DocumentRow } from "../documents/service.ts";
 import { queueEmail } from "../mail/service.ts";
 import { holdInvitation } from "./held-invitation.ts";
 import { documentsRequestedEmail, invitationEmail } from "../mail/templates.ts";
-import { addCustomerNotification } from "../notifications/service.ts";
-import { notifyCustomerTeam } from "../notifications/customer-team.ts";
 import { aboutCustomer, countCustomers, uploadUrl } from "./lookups.ts";
 import { checkLoanType, checkName, customerDetail, findOwnedCustomer } from "./service.ts";
 import { emailSender } from "../broker-profile/contact.ts";
-import { recordAudit } from "../audit/service.ts";
 import { brokerActor, type AuditActor } from "../audit/actor.ts";
 import type { Scope } from "../../shared/workspaces.ts";
 
@@ -89,7 +87,7 @@ export async function createCustomer(ctx: AppContext, input: CreateCustomerInput
       if (existing) throw new AppError("conflict", "This customer is already in your list.");
       // 192 bits of randomness: the link is the key to this broker's requests, and only to them.
       const customer = (await customerInsert(tx).execute({ id: newId(), workspaceId: member.workspaceId, assigneeId: member.memberId, email, name, loanType: loanType ?? null, uploadLink: randomToken(24), invitedAt: now }))[0]!;
-      await insertRequestedDocuments(tx, { brokerId: member.workspaceId, customerId: customer.id, documents: docs, dueDate, reminderAt });
+      const requested = await insertRequestedDocuments(tx, { brokerId: member.workspaceId, customerId: customer.id, documents: docs, dueDate, reminderAt });
       const sender = await emailSender(ctx, customer, tx);
       const content = invitationEmail({
         customerName: customer.name,
@@ -102,17 +100,27 @@ export async function createCustomer(ctx: AppContext, input: CreateCustomerInput
       // An invitation with nothing in it, with the share email on its way: that one is enough.
       if (input.shareFollows && docs.length === 0) await holdInvitation(ctx, tx, customer.id, invitation);
       else await queueEmail(ctx, tx, invitation);
-      await notifyCustomerTeam(unit, {
-        customer,
-        actorId: member.memberId,
-        type: "customer_invited",
-        title: "Customer invited",
-        message: `${customer.name} (${email}) was invited${docs.length ? ` to upload ${plural(docs.length, "document")}` : ""}.`,
-        metadata: { customerId: customer.id },
+      unit.publish({
+        type: "customer_created",
+        ...aboutCustomer(customer),
+        facts: {
+          audit: [{ brokerId: member.workspaceId, customerId: customer.id, action: "invited", actor: input.actor ?? brokerActor(ctx, { broker }), detail: docs.length ? `Asked for: ${docs.map((d) => d.name).join(", ")}` : null }],
+          notify: [
+            {
+              to: "team",
+              customer,
+              exceptMemberId: member.memberId,
+              type: "customer_invited",
+              title: "Customer invited",
+              message: `${customer.name} (${email}) was invited${docs.length ? ` to upload ${plural(docs.length, "document")}` : ""}.`,
+              metadata: { customerId: customer.id },
+            },
+            ...(docs.length ? [requestAnnounced(broker, customer.id, docs.map((d) => d.name))] : []),
+          ],
+        },
       });
-      if (docs.length) await announceRequest(unit, broker, customer.id, docs.map((d) => d.name));
-      await recordAudit(ctx, unit, { brokerId: member.workspaceId, customerId: customer.id, action: "invited", actor: input.actor ?? brokerActor(ctx, { broker }), detail: docs.length ? `Asked for: ${docs.map((d) => d.name).join(", ")}` : null });
-      unit.publish({ type: "customer_created", ...aboutCustomer(customer) });
+      // The invitation's checklist is a request too: a CRM hears document.requested for each (webhooks).
+      if (requested.length) unit.publish({ type: "documents_requested", ...aboutCustomer(customer), documentIds: requested.map((d) => d.id) });
       return customer.id;
     });
   return customerDetail(ctx, { member, customerId });
@@ -147,9 +155,15 @@ export async function requestDocuments(ctx: AppContext, input: RequestDocumentsI
       documents: docs.map((d) => ({ name: d.name, dueDate })),
     });
     await queueEmail(ctx, tx, { kind: "documents_requested", to: customer.email, dedupeKey: `requested:${rows[0]!.id}`, ...content });
-    await announceRequest(unit, broker, customerId, docs.map((d) => d.name));
-    await recordAudit(ctx, unit, { brokerId: member.workspaceId, customerId, action: "documents_requested", actor: input.actor ?? brokerActor(ctx, { broker }), detail: docs.map((d) => d.name).join(", ") });
-    unit.publish({ type: "documents_requested", ...aboutCustomer(customer), documentIds: rows.map((r) => r.id) });
+    unit.publish({
+      type: "documents_requested",
+      ...aboutCustomer(customer),
+      documentIds: rows.map((r) => r.id),
+      facts: {
+        audit: [{ brokerId: member.workspaceId, customerId, action: "documents_requested", actor: input.actor ?? brokerActor(ctx, { broker }), detail: docs.map((d) => d.name).join(", ") }],
+        notify: [requestAnnounced(broker, customerId, docs.map((d) => d.name))],
+      },
+    });
     return rows;
   });
 }
@@ -167,12 +181,12 @@ function withRules<D extends object>(docs: D[], rules: (AcceptanceRules | null)[
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** Tells the customer (bell and portal) that a broker asked for documents. */
-async function announceRequest(unit: Unit, broker: PublicUser, customerId: string, names: string[]) {
-  await addCustomerNotification(unit, customerId, {
-    type: "documents_requested",
-    brokerId: broker.id,
-    title: "Documents requested",
-    message: `${displayName(broker)} asked you to upload: ${names.join(", ")}.`,
-    metadata: { brokerId: broker.id },
-  });
-}
+const requestAnnounced = (broker: PublicUser, customerId: string, names: string[]): NotificationFact => ({
+  to: "customer",
+  customerId,
+  type: "documents_requested",
+  brokerId: broker.id,
+  title: "Documents requested",
+  message: `${displayName(broker)} asked you to upload: ${names.join(", ")}.`,
+  metadata: { brokerId: broker.id },
+});

@@ -39,7 +39,6 @@ import { seesEveryCustomer, type Scope } from "../../shared/workspaces.ts";
 import { requireRole } from "../workspaces/permissions.ts";
 import { brokersById } from "../auth/brokers.ts";
 import { emailSender } from "../broker-profile/contact.ts";
-import { recordAudit } from "../audit/service.ts";
 import type { AuditActor } from "../audit/actor.ts";
 import { caseInsensitive, likeInsensitive } from "../../../db/dialect.ts";
 
@@ -240,8 +239,13 @@ export async function deleteCustomer(ctx: AppContext, { member, customerId, acto
   const keys = await inTransaction(ctx, async (unit) => {
       const { tx, publish } = unit;
       const keys = await deleteDocumentRows(tx, await listCustomerDocuments(ctx, brokerId, customerId));
-      await recordAudit(ctx, unit, { brokerId, customerId, customerLabel: customer.name, action: "customer_deleted", actor, detail: customer.email });
-      publish({ type: "customer_deleted", ...aboutCustomer(customer) });
+      publish({
+        type: "customer_deleted",
+        ...aboutCustomer(customer),
+        contact: { name: customer.name, email: customer.email },
+        // Named here: the row is gone by the time the entry is written.
+        facts: { audit: [{ brokerId, customerId, customerLabel: customer.name, action: "customer_deleted", actor, detail: customer.email }] },
+      });
       await takeHeldInvitation(ctx, tx, customerId); // never sent to someone no longer a customer
       await tx.delete(customers).where(eq(customers.id, customerId));
       return keys;
@@ -264,6 +268,6 @@ export async function resendInvitation(ctx: AppContext, { broker, member, custom
   await inTransaction(ctx, async (unit) => {
     await takeHeldInvitation(ctx, unit.tx, customerId); // this one says it all
     await queueEmail(ctx, unit.tx, { kind: "invitation_resend", to: customer.email, dedupeKey: `resend:${broker.id}:${customerId}:${unit.now.getTime()}`, ...content });
-    await recordAudit(ctx, unit, { brokerId: member.workspaceId, customerId, action: "invitation_resent", actor });
+    unit.publish({ type: "invitation_resent", workspaceId: member.workspaceId, facts: { audit: [{ brokerId: member.workspaceId, customerId, action: "invitation_resent", actor }] } });
   });
 }

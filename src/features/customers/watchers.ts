@@ -11,7 +11,6 @@ import { scopesOf } from "../workspaces/members.ts";
 import { aboutCustomer, watcherIdsOf } from "./lookups.ts";
 import type { Watchers } from "./model.ts";
 import type { AuditActor } from "../audit/actor.ts";
-import { recordAudit } from "../audit/service.ts";
 import { brokersById } from "../auth/brokers.ts";
 import { displayName } from "../../shared/user-display.ts";
 import { findOwnedCustomer } from "./service.ts";
@@ -34,8 +33,7 @@ export async function setWatchers(ctx: AppContext, { member, customerId, memberI
     if (wanted.some((id) => !seeing.has(id))) throw badRequest(workspaceMessages.watcherCannotSee);
     await tx.delete(customerWatchers).where(eq(customerWatchers.customerId, customerId));
     if (wanted.length) await tx.insert(customerWatchers).values(wanted.map((memberId) => ({ customerId, memberId })));
-    await recordAudit(ctx, unit, { brokerId: member.workspaceId, customerId, action: "watchers_changed", actor, detail });
-    publish({ type: "customer_updated", ...aboutCustomer(customer) });
+    publish({ type: "customer_updated", ...aboutCustomer(customer), facts: { audit: [{ brokerId: member.workspaceId, customerId, action: "watchers_changed", actor, detail }] } });
   });
   return { watcherIds: (await watcherIdsOf(ctx.db, customerId)).sort() };
 }

@@ -6,7 +6,7 @@ import { rmSync } from "node:fs";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { ReceivedFileData } from "../../lib/upload.ts";
-import { inTransaction } from "../../lib/unit-of-work.ts";
+import { publishAlone } from "../../lib/unit-of-work.ts";
 import {
   describeRules,
   kindOf,
@@ -16,8 +16,7 @@ import {
   type CheckReport,
   type Refusal,
 } from "../../shared/acceptance-rules.ts";
-import { addBrokerNotification } from "../notifications/service.ts";
-import { notifyCustomerTeam } from "../notifications/customer-team.ts";
+import type { NotificationFact } from "../../lib/unit.ts";
 import type { CustomerOwnership } from "../../shared/workspaces.ts";
 import { scanBytes, ScannerUnavailable } from "./clamav.ts";
 import { CheckAbandoned, inspectPdfOnThread, prepareImageOnThread } from "./check-workers.ts";
@@ -46,14 +45,14 @@ export class UploadRefused extends AppError {
 }
 
 /** Who hears of an infected file: a customer's upload, their team; a broker's shared file, that member. */
-type Whose = ({ customer: CustomerOwnership & { id: string } } | { sharedBy: string }) & {
+type Whose = ({ customer: CustomerOwnership & { id: string } } | { sharedBy: { memberId: string; workspaceId: string } }) & {
   documentId?: string;
   /** For the broker's notification: "Jane Doe's upload to Payslips". */
   what: string;
 }
 
 /** Whose file a log line is about: the workspace (as brokerId, the log's field) or the member who shared it. */
-const logFields = (whose: Whose) => ("customer" in whose ? { brokerId: whose.customer.workspaceId, customerId: whose.customer.id } : { brokerId: whose.sharedBy });
+const logFields = (whose: Whose) => ("customer" in whose ? { brokerId: whose.customer.workspaceId, customerId: whose.customer.id } : { brokerId: whose.sharedBy.memberId });
 
 /**
  * Scans bytes with clamd when CLAMAV_SOCKET is set. Infected: the broker is told and the upload
@@ -81,10 +80,9 @@ export async function scanForViruses(ctx: AppContext, bytes: Uint8Array, whose: 
     message: `${whose.what} contained a virus (${result.signature}) and was not stored.`,
     metadata: { customerId: customer?.id ?? null, documentId: whose.documentId ?? null, signature: result.signature },
   };
-  await inTransaction(ctx, async (unit) => {
-    if (customer) await notifyCustomerTeam(unit, { customer, ...notification });
-    else if ("sharedBy" in whose) await addBrokerNotification(unit, whose.sharedBy, notification);
-  });
+  const told: NotificationFact = "customer" in whose ? { to: "team", customer: whose.customer, ...notification } : { to: "member", memberId: whose.sharedBy.memberId, ...notification };
+  const workspaceId = "customer" in whose ? whose.customer.workspaceId : whose.sharedBy.workspaceId;
+  await publishAlone(ctx, { type: "upload_infected", workspaceId, facts: { notify: [told] } });
   throw new UploadRefused({ rule: "virus", signature: result.signature }, rules);
 }
 

@@ -12,10 +12,8 @@ import { prepared, preparedForIds } from "../../lib/prepared.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import type { DocumentCounts, DocumentDto } from "./model.ts";
 import { AWAITING_UPLOAD, canCustomerUpload, type DocumentStatus, SHARED } from "../../shared/documents.ts";
-import { addCustomerNotification } from "../notifications/service.ts";
 import { describeChecks } from "../../shared/acceptance-rules.ts";
 import { timeParam } from "../../../db/dialect.ts";
-import { recordAudit } from "../audit/service.ts";
 import type { AuditActor } from "../audit/actor.ts";
 import type { Scope } from "../../shared/workspaces.ts";
 import { aboutCustomerById, visibleCustomerIds } from "../customers/lookups.ts";
@@ -222,15 +220,25 @@ export async function deleteDocument(ctx: AppContext, { member, documentId, acto
   if (doc.kind === "signature" && canCustomerUpload(doc.status)) throw new AppError("conflict", "This document is out for signature. Void the signature request instead.");
   const brokerId = member.workspaceId;
   const keys = await inTransaction(ctx, async (unit) => {
-      await recordAudit(ctx, unit, { brokerId, customerId: doc.customerId, action: "document_deleted", actor, document: doc, detail: doc.originalName });
-      await addCustomerNotification(unit, doc.customerId, {
-        type: "document_deleted",
-        brokerId,
-        title: doc.status === "shared" ? "Shared document removed" : "Document request removed",
-        message: `${doc.name} was removed by your broker.`,
-        metadata: { documentId: doc.id },
+      unit.publish({
+        type: "document_status_changed",
+        ...(await aboutCustomerById(unit.tx, doc.customerId)),
+        documentIds: [doc.id],
+        facts: {
+          audit: [{ brokerId, customerId: doc.customerId, action: "document_deleted", actor, document: doc, detail: doc.originalName }],
+          notify: [
+            {
+              to: "customer",
+              customerId: doc.customerId,
+              type: "document_deleted",
+              brokerId,
+              title: doc.status === "shared" ? "Shared document removed" : "Document request removed",
+              message: `${doc.name} was removed by your broker.`,
+              metadata: { documentId: doc.id },
+            },
+          ],
+        },
       });
-      unit.publish({ type: "document_status_changed", ...(await aboutCustomerById(unit.tx, doc.customerId)), documentIds: [doc.id] });
       return deleteDocumentRows(unit.tx, [doc]);
     });
   await removeFiles(ctx, keys);

@@ -10,10 +10,10 @@ import { cadenceMessages, EXPIRING_SOON_DAYS, addIsoDays, expiryReason, isIsoDay
 import { findOwnedCustomer } from "../customers/service.ts";
 import { findOwnedDocument } from "../documents/service.ts";
 import { requestRenewal } from "../documents/transitions/index.ts";
-import { reminderSettingsOf } from "../reminders/settings.ts";
+import { reminderSettingsOf, timeZonesOf } from "../reminders/settings.ts";
 import type { DocumentExpiry, ExpiringDocument } from "./model.ts";
-import type { Scope } from "../../shared/workspaces.ts";
-import { aboutCustomerById, visibleCustomers } from "../customers/lookups.ts";
+import { seesEveryCustomer, type Scope } from "../../shared/workspaces.ts";
+import { aboutCustomerById, visibleCustomerIds, visibleCustomers } from "../customers/lookups.ts";
 
 /** Sets (or with null clears) an approved document's expiry date; a new date may ask again once more. */
 export async function setDocumentExpiry(ctx: AppContext, { member, documentId, expiresOn }: { member: Scope; documentId: string; expiresOn: string | null }) {
@@ -38,11 +38,10 @@ export async function customerExpiries(ctx: AppContext, { member, customerId }: 
   const rows = await ctx.db
     .select()
     .from(documentExpiries)
-    // By the customer's documents (documents_customer_idx, then each expiry by its key), the
-    // customer being one the member sees (above). The only index of this table leads with the
-    // workspace: with the workspace in the WHERE, SQLite walked the workspace's expiries, and this
-    // read grew with the brokerage (0.6 ms at 200 customers, 3 ms at 10,000; workspace.ts bench).
-    .where(and(inArray(documentExpiries.documentId, ctx.db.select({ id: documents.id }).from(documents).where(eq(documents.customerId, customerId))), eq(documentExpiries.customerId, customerId)))
+    // The customer's range of document_expiries_customer_idx, the customer being one the member
+    // sees (above). With the workspace in the WHERE, SQLite walked the workspace's expiries, and
+    // this read grew with the brokerage (0.6 ms at 200 customers, 3 ms at 10,000; workspace.ts bench).
+    .where(eq(documentExpiries.customerId, customerId))
     .orderBy(asc(documentExpiries.expiresOn));
   return rows.map((r) => ({ documentId: r.documentId, expiresOn: r.expiresOn, renewalRequested: r.renewalRequestedAt !== null }));
 }
@@ -50,14 +49,26 @@ export async function customerExpiries(ctx: AppContext, { member, customerId }: 
 /** The broker's approved documents that expire within the next days (or already have), soonest first. */
 /** The dashboard's expiring documents: of the customers this member sees. */
 export async function expiringDocuments(ctx: AppContext, member: Scope, withinDays = EXPIRING_SOON_DAYS): Promise<ExpiringDocument[]> {
-  const zone = (await reminderSettingsOf(ctx.db, [member.workspaceId])).get(member.workspaceId)!.timeZone ?? "UTC";
+  // "Soon" by this member's own calendar.
+  const zone = (await timeZonesOf(ctx.db, [member.memberId])).get(member.memberId) ?? "UTC";
   const until = addIsoDays(localDay(ctx.clock.now(), zone), withinDays);
   return (await ctx.db
       .select({ e: documentExpiries, documentName: documents.name, status: documents.status, customerName: customers.name })
       .from(documentExpiries)
       .innerJoin(documents, eq(documents.id, documentExpiries.documentId))
       .innerJoin(customers, eq(customers.id, documentExpiries.customerId))
-      .where(and(eq(documentExpiries.workspaceId, member.workspaceId), visibleCustomers(member), lte(documentExpiries.expiresOn, until)))
+      .where(
+        and(
+          // A member who sees only their own customers: those customers' expiries, customer by
+          // customer (document_expiries_customer_idx). With the workspace's in the condition,
+          // SQLite walked every expiry of the workspace due within the days (50 times a solo
+          // broker's in a workspace of 50) to keep the member's; with neither, PostgreSQL read
+          // the whole table (docs/performance.md, "Workspaces").
+          seesEveryCustomer(member) ? eq(documentExpiries.workspaceId, member.workspaceId) : inArray(documentExpiries.customerId, visibleCustomerIds(ctx.db, member)),
+          visibleCustomers(member),
+          lte(documentExpiries.expiresOn, until),
+        ),
+      )
       .orderBy(asc(documentExpiries.expiresOn), asc(documents.name))
       .limit(100))
     .map((r) => ({
@@ -80,9 +91,10 @@ export async function requestExpiringRenewals(ctx: AppContext): Promise<void> {
   await inTransaction(ctx, async (unit) => {
     const { tx, now } = unit;
     const rows = await tx
-      .select({ e: documentExpiries, doc: documents })
+      .select({ e: documentExpiries, doc: documents, assigneeId: customers.assigneeId })
       .from(documentExpiries)
       .innerJoin(documents, eq(documents.id, documentExpiries.documentId))
+      .innerJoin(customers, eq(customers.id, documentExpiries.customerId))
       .where(
         and(
           isNull(documentExpiries.renewalRequestedAt),
@@ -96,9 +108,11 @@ export async function requestExpiringRenewals(ctx: AppContext): Promise<void> {
       );
     if (rows.length === 0) return;
     const settings = await reminderSettingsOf(tx, rows.map((r) => r.doc.workspaceId));
-    for (const { e, doc } of rows) {
+    // The day is the one of the member the customer is assigned to.
+    const zones = await timeZonesOf(tx, rows.map((r) => r.assigneeId));
+    for (const { e, doc, assigneeId } of rows) {
       const s = settings.get(doc.workspaceId)!;
-      if (localDay(now, s.timeZone ?? "UTC") < renewalDay(e.expiresOn, s.expiryLeadDays)) continue;
+      if (localDay(now, zones.get(assigneeId) ?? "UTC") < renewalDay(e.expiresOn, s.expiryLeadDays)) continue;
       const claimed = (await tx
         .update(documentExpiries)
         .set({ renewalRequestedAt: now })
@@ -106,6 +120,7 @@ export async function requestExpiringRenewals(ctx: AppContext): Promise<void> {
         .returning({ id: documentExpiries.documentId }))[0];
       if (!claimed) continue;
       await requestRenewal(ctx, unit, { doc, reason: expiryReason(e.expiresOn) });
+      unit.publish({ type: "document_expiring", ...(await aboutCustomerById(tx, doc.customerId)), documentId: doc.id, expiresOn: e.expiresOn });
     }
   });
 }

@@ -29,7 +29,7 @@ import { listDocumentsOfCustomers } from "../documents/service.ts";
 import type { ExportSettingsDto } from "./model.ts";
 import { zipStream, type ZipEntry } from "./zip.ts";
 import { write } from "../../lib/unit-of-work.ts";
-import { recordRead } from "../audit/service.ts";
+import { publishAlone } from "../../lib/unit-of-work.ts";
 import type { AuditActor } from "../audit/actor.ts";
 import type { Scope } from "../../shared/workspaces.ts";
 
@@ -97,7 +97,12 @@ export async function exportCustomers(ctx: AppContext, input: ExportInput & { fo
 
   const archiveName = safeFileName(folders ? `Customers export ${day(now)}.zip` : `${customers[0]!.name} - documents ${day(now)}.zip`, "export.zip");
   const fallback = archiveName.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  await recordRead(ctx, customers.map((c) => ({ brokerId: input.member.workspaceId, customerId: c.id, action: "exported" as const, actor: input.actor, detail: `Documents ZIP (${scope === "approved" ? "approved documents" : "all documents"})` })));
+  const detail = `Documents ZIP (${scope === "approved" ? "approved documents" : "all documents"})`;
+  await publishAlone(ctx, {
+    type: "customers_exported",
+    workspaceId: input.member.workspaceId,
+    facts: { audit: customers.map((c) => ({ brokerId: input.member.workspaceId, customerId: c.id, action: "exported" as const, actor: input.actor, detail })) },
+  });
   ctx.log.info("export", { brokerId: broker.id, customers: customers.length, files: docs.filter(hasFile).length, bytes, scope });
   return new Response(await zipStream(entries()), {
     headers: {

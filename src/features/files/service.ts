@@ -11,7 +11,7 @@ import { membershipOf } from "../workspaces/members.ts";
 import { findDocument, type DocumentRow } from "../documents/service.ts";
 import type { FileLinkDto } from "./model.ts";
 import { fileReadActor, type FileReader, type RequestOrigin } from "../audit/actor.ts";
-import { recordRead } from "../audit/service.ts";
+import { publishAlone } from "../../lib/unit-of-work.ts";
 
 interface FileRead {
   documentId: string;
@@ -54,7 +54,11 @@ export async function readDocumentFile(ctx: AppContext, input: FileRead & Reques
   const { doc, readBy } = await readableDocument(ctx, input);
   const file = doc.storageKey ? await ctx.files.read(doc.storageKey) : null;
   if (!file) throw notFound("This document has no file yet");
-  await recordRead(ctx, { brokerId: doc.workspaceId, customerId: doc.customerId, action: input.audit, actor: fileReadActor(ctx, { ...input, readBy, document: doc }), document: doc, detail: doc.originalName });
+  await publishAlone(ctx, {
+    type: "document_read",
+    workspaceId: doc.workspaceId,
+    facts: { audit: [{ brokerId: doc.workspaceId, customerId: doc.customerId, action: input.audit, actor: fileReadActor(ctx, { ...input, readBy, document: doc }), document: doc, detail: doc.originalName }] },
+  });
   return { file, name: doc.originalName ?? doc.name, type: doc.mimeType };
 }
 

@@ -190,13 +190,21 @@ export class LiveHub {
           if (c.sessionId === event.sessionId) c.socket.close(SIGNED_OUT_CLOSE_CODE, "Signed out");
         }
         return;
-      case "customer_list_refresh":
-        // Names no customer: every member of the workspace refetches what they may see.
-        this.toWorkspace(event.workspaceId, { type: "force_refresh", updateType: event.type });
+      case "customer_list_refresh": {
+        // The members who may see one of the customers that changed refetch what they see; with no
+        // assignees named (the plan), every member of the workspace.
+        const { workspaceId, assigneeIds } = event;
+        const seesOne = assigneeIds && ((scope: Scope) => assigneeIds.some((assigneeId) => maySeeCustomer(scope, { workspaceId, assigneeId })));
+        this.toWorkspace(workspaceId, { type: "force_refresh", updateType: event.type }, seesOne);
         return;
+      }
       case "member_scope_changed":
         this.scopeChanged(event);
         return;
+      case "share_sent":
+      case "document_expiring":
+      case "signature_completed":
+        return; // webhooks' only: the screens hear the document_status_changed published beside it
       default: {
         // A relationship whose email the broker changed no longer belongs to the accounts that
         // reached it by the old address. Their sockets are closed (after this last message),

@@ -16,7 +16,7 @@ import { AppError } from "../../lib/errors.ts";
 import { enqueueJob, PermanentJobError, type Job, type Writer } from "../../lib/jobs.ts";
 import { newId } from "../../lib/tokens.ts";
 import { given, placeholders, prepared, preparedWrite } from "../../lib/prepared.ts";
-import type { EmailContent } from "./templates.ts";
+import type { EmailContent } from "./compose.ts";
 import { senderHeaders } from "./sender.ts";
 import { smtpTransport } from "./transport.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";

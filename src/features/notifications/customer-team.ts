@@ -2,11 +2,12 @@
 // them (the assignee) and the members watching them who may still see them, never to the member
 // whose own action it announces.
 import type { Reader } from "../../../db/client.ts";
-import type { Unit } from "../../lib/unit-of-work.ts";
+import type { Unit } from "../../lib/unit.ts";
 import { maySeeCustomer, type CustomerOwnership } from "../../shared/workspaces.ts";
 import { watcherIdsOf } from "../customers/lookups.ts";
 import { scopesOf } from "../workspaces/members.ts";
-import { addBrokerNotification, type BrokerNotificationType, type NewNotification } from "./service.ts";
+import type { BrokerNotificationType, NewNotification } from "../../shared/notifications.ts";
+import { addBrokerNotification } from "./writer.ts";
 
 type Customer = CustomerOwnership & { id: string };
 
@@ -22,15 +23,15 @@ export async function customerTeam(db: Reader, customer: Customer): Promise<stri
 }
 
 /**
- * Stores the notification for each member of the customer's team but `actorId`, the member who
- * did it (null or absent: the customer or the portal itself did, and the whole team is told).
+ * Stores the notification for each member of the customer's team but `exceptMemberId`, the member
+ * who did it (null or absent: the customer or the portal itself did, and the whole team is told).
  */
 export async function notifyCustomerTeam(
   unit: Unit,
-  input: { customer: Customer; actorId?: string | null } & NewNotification<BrokerNotificationType>,
+  input: { customer: Customer; exceptMemberId?: string | null } & NewNotification<BrokerNotificationType>,
 ): Promise<void> {
-  const { customer, actorId, ...notification } = input;
+  const { customer, exceptMemberId, ...notification } = input;
   for (const memberId of await customerTeam(unit.tx, customer)) {
-    if (memberId !== actorId) await addBrokerNotification(unit, memberId, notification);
+    if (memberId !== exceptMemberId) await addBrokerNotification(unit, memberId, notification);
   }
 }

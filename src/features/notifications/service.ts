@@ -1,75 +1,14 @@
-// Stored notifications for both sides. They are written in the same transaction as the change
-// they announce; the caller publishes `notification_created` once that transaction commits.
+// Stored notifications for both sides: lists, counts, read marks, and a removed member's dropped.
+// They are written by the notifications subscriber (subscriber.ts, writer.ts) from the facts of
+// the events a change publishes, in its transaction.
 import { and, count, desc, eq, inArray, lt, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { notifications } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
-import { given, placeholders, prepared, preparedForIds, preparedWrite } from "../../lib/prepared.ts";
-import { timeParam } from "../../../db/dialect.ts";
-import { newId } from "../../lib/tokens.ts";
+import { prepared, preparedForIds } from "../../lib/prepared.ts";
 import type { Unit } from "../../lib/unit-of-work.ts";
 import type { BrokerNotificationDto, CustomerNotificationDto } from "./model.ts";
 import { write } from "../../lib/unit-of-work.ts";
-import { instanceState } from "../../lib/instance-state.ts";
-
-export type BrokerNotificationType = "document_uploaded" | "document_verified" | "customer_invited" | "upload_infected" | "document_unavailable" | "document_signed" | "signature_declined";
-export type CustomerNotificationType = "document_verified" | "documents_requested" | "document_deleted" | "other";
-type Row = typeof notifications.$inferSelect;
-
-export const LIST_LIMIT = 50;
-
-export interface NewNotification<T> {
-  type: T;
-  title: string;
-  message: string;
-  metadata?: Record<string, unknown>;
-}
-
-// Notifications are listed newest first; two written in the same millisecond (or under a test's
-// frozen clock) still get distinct, ordered times.
-const stamps = instanceState("last notification time", "per process", "keeps one process's notifications in the order written; two instances' may share a millisecond and then list in either order", { last: 0 });
-function stamp(now: Date): Date {
-  stamps.last = Math.max(now.getTime(), stamps.last + 1);
-  return new Date(stamps.last);
-}
-
-/**
- * Which broker notifications are stored: the bell is for what happened while the member was not
- * looking. A member's own actions (inviting a customer, approving a document, asking for a
- * re-submit) were confirmed on screen the moment they were done, and the live channel refreshes
- * their other tabs; storing them pushed the customers' uploads out of the bell's five entries (a
- * morning of approvals buried the one upload that needed attention). So the member who acted is
- * never told (customer-team.ts `notifyCustomerTeam`); a colleague responsible for or watching the
- * customer is, and so is everyone for what a customer did.
- */
-// Prepared once: a notification is part of most writes. metadata and the time are bound as given.
-const notificationInsert = preparedWrite((tx) =>
-  tx
-    .insert(notifications)
-    .values({ ...placeholders("id", "audience", "brokerId", "customerId", "type", "title", "message"), metadata: given("metadata"), createdAt: given("createdAt") })
-    .prepare(),
-);
-
-function insertNotification(unit: Unit, row: { id: string; audience: "broker" | "customer"; brokerId: string | null; customerId: string | null } & NewNotification<string>) {
-  return notificationInsert(unit.tx).execute({
-    ...row,
-    metadata: row.metadata ? JSON.stringify(row.metadata) : null,
-    createdAt: timeParam(stamp(unit.now)),
-  });
-}
-
-/** Stores one member's notification in the unit's transaction and announces it after commit. */
-export async function addBrokerNotification(unit: Unit, brokerId: string, n: NewNotification<BrokerNotificationType>): Promise<void> {
-  const id = newId();
-  await insertNotification(unit, { id, audience: "broker", brokerId, customerId: null, ...n });
-  unit.publish({ type: "notification_created", audience: "broker", brokerId, notificationId: id });
-}
-
-export async function addCustomerNotification(unit: Unit, customerId: string, n: NewNotification<CustomerNotificationType> & { brokerId?: string }): Promise<void> {
-  const id = newId();
-  await insertNotification(unit, { id, audience: "customer", customerId, ...n, brokerId: n.brokerId ?? null });
-  unit.publish({ type: "notification_created", audience: "customer", customerId, notificationId: id });
-}
 
 /**
  * A member removed from their workspace keeps none of its news: their own notifications (which
@@ -79,6 +18,10 @@ export async function addCustomerNotification(unit: Unit, customerId: string, n:
 export async function dropBrokerNotifications(unit: Unit, brokerId: string): Promise<void> {
   await unit.tx.delete(notifications).where(and(eq(notifications.audience, "broker"), eq(notifications.brokerId, brokerId)));
 }
+
+type Row = typeof notifications.$inferSelect;
+
+export const LIST_LIMIT = 50;
 
 /** Whose notifications: a broker's, or a customer's. */
 export type Owner = { audience: "broker"; brokerId: string } | { audience: "customer"; customerIds: string[] };

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
 import { access } from "../access/plugin.ts";
 import { portalActor } from "../audit/actor.ts";
-import { recordLinkOpened } from "../audit/service.ts";
+import { recordLinkOpened } from "../audit/link-opened.ts";
 import { LinkParams } from "../../lib/model.ts";
 import { DocumentParams, PortalDto, RecognitionPreview, UnavailableBody, UploadResponse } from "./model.ts";
 import { answerWithoutFile, portalView, portalViewKey, previewUpload, uploadToPortal } from "./service.ts";

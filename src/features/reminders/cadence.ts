@@ -1,7 +1,7 @@
 // Reminder cadences: the broker sets one on a customer's open requests; the scheduler sends each
 // step when src/shared/reminder-cadence.ts says it is due, through the outbox, once.
 import { and, eq, inArray } from "drizzle-orm";
-import { documents, reminderCadences } from "../../../db/tables.ts";
+import { customers, documents, reminderCadences } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { badRequest, AppError } from "../../lib/errors.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
@@ -14,7 +14,7 @@ import { aboutCustomer } from "../customers/lookups.ts";
 import type { DocumentRow } from "../documents/service.ts";
 import { groupByCustomer, queueReminderEmail } from "./email.ts";
 import { SYSTEM_ACTOR } from "../audit/actor.ts";
-import { pausedCustomers, reminderSettingsOf } from "./settings.ts";
+import { pausedCustomers, reminderSettingsOf, timeZonesOf } from "./settings.ts";
 import type { Scope } from "../../shared/workspaces.ts";
 
 export interface CustomerReminders {
@@ -73,15 +73,17 @@ export async function sendCadenceReminders(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now();
   await inTransaction(ctx, async (unit) => {
     const rows = await unit.tx
-      .select({ doc: documents, cadence: reminderCadences })
+      .select({ doc: documents, cadence: reminderCadences, assigneeId: customers.assigneeId })
       .from(reminderCadences)
       .innerJoin(documents, eq(documents.id, reminderCadences.documentId))
+      .innerJoin(customers, eq(customers.id, documents.customerId))
       .where(inArray(documents.status, REMINDABLE));
     if (rows.length === 0) return;
     const paused = await pausedCustomers(unit.tx, [...new Set(rows.map((r) => r.doc.customerId))]);
     const settings = await reminderSettingsOf(unit.tx, rows.map((r) => r.doc.workspaceId));
+    const zones = await timeZonesOf(unit.tx, rows.map((r) => r.assigneeId));
     const due: { doc: DocumentRow; step: number }[] = [];
-    for (const { doc, cadence } of rows) {
+    for (const { doc, cadence, assigneeId } of rows) {
       const s = settings.get(doc.workspaceId)!;
       const at = nextCadenceSend({
         now,
@@ -92,7 +94,7 @@ export async function sendCadenceReminders(ctx: AppContext): Promise<void> {
         lastSentAt: cadence.lastSentAt,
         sentCount: cadence.sentCount,
         blackoutDays: s.blackoutDays,
-        timeZone: s.timeZone,
+        timeZone: zones.get(assigneeId)!,
         paused: paused.has(doc.customerId),
       });
       if (!at || at.getTime() > now.getTime()) continue;
@@ -109,7 +111,7 @@ export async function sendCadenceReminders(ctx: AppContext): Promise<void> {
       const broker = await brokerById(ctx, docs[0]!.workspaceId);
       if (!broker) continue;
       const dedupeKey = `cadence-reminder:${docs.map((d) => `${d.id}#${steps.get(d.id)}`).join(",")}`;
-      await queueReminderEmail(ctx, unit.tx, { customerId, brokerName: displayName(broker), documents: docs, dedupeKey, actor: SYSTEM_ACTOR });
+      await queueReminderEmail(ctx, unit, { customerId, brokerName: displayName(broker), documents: docs, dedupeKey, actor: SYSTEM_ACTOR });
     }
   });
 }

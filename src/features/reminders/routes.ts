@@ -6,7 +6,7 @@ import { IdParams } from "../../lib/model.ts";
 import { CadenceBody, CustomerRemindersResponse, ReminderSettingsBody, ReminderSettingsResponse, RemindersResponse } from "./model.ts";
 import { sendBulkReminders, sendReminder } from "./service.ts";
 import { customerReminders, setCustomerCadence } from "./cadence.ts";
-import { reminderSettingsOf, saveReminderSettings, setRemindersPaused } from "./settings.ts";
+import { memberReminderSettings, saveReminderSettings, setRemindersPaused } from "./settings.ts";
 
 const plural = (n: number) => `${n} reminder email${n === 1 ? "" : "s"}`;
 
@@ -52,8 +52,8 @@ export const reminderRoutes = (ctx: AppContext) =>
       },
       { broker: "write", params: IdParams, response: CustomerRemindersResponse },
     )
-    .get("/reminder-settings", async ({ member }) => (await reminderSettingsOf(ctx.db, [member.workspaceId])).get(member.workspaceId)!, { broker: "read", response: ReminderSettingsResponse })
-    .put("/reminder-settings", async ({ member, body }) => saveReminderSettings(ctx, member.workspaceId, body), {
+    .get("/reminder-settings", async ({ member }) => memberReminderSettings(ctx.db, member), { broker: "read", response: ReminderSettingsResponse })
+    .put("/reminder-settings", async ({ member, body }) => saveReminderSettings(ctx, member, body), {
       broker: "write",
       body: ReminderSettingsBody,
       response: ReminderSettingsResponse,

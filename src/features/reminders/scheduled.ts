@@ -27,7 +27,7 @@ export async function sendScheduledReminders(ctx: AppContext): Promise<void> {
       if (!broker) continue;
       // One key per document and reminder time: the same reminder is never queued twice.
       const dedupeKey = `scheduled-reminder:${documents.map((d) => `${d.id}@${d.reminderAt?.getTime()}`).join(",")}`;
-      await queueReminderEmail(ctx, unit.tx, { customerId, brokerName: displayName(broker), documents, dedupeKey, actor: SYSTEM_ACTOR });
+      await queueReminderEmail(ctx, unit, { customerId, brokerName: displayName(broker), documents, dedupeKey, actor: SYSTEM_ACTOR });
     }
   });
 }

@@ -5,7 +5,7 @@ import { AppError } from "../../lib/errors.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import { displayName } from "../../shared/user-display.ts";
 import type { PublicUser } from "../auth/model.ts";
-import { aboutCustomerById, markReminded, remindedSince } from "../customers/lookups.ts";
+import { aboutCustomerById, assigneesOf, markReminded, remindedSince } from "../customers/lookups.ts";
 import { findOwnedCustomer } from "../customers/service.ts";
 import { documentsAwaitingUpload } from "../documents/lists.ts";
 import type { DocumentRow } from "../documents/service.ts";
@@ -18,15 +18,16 @@ export const REMINDER_COOLDOWN_MS = 60_000;
 
 async function queueReminders(ctx: AppContext, { broker, member }: { broker: PublicUser; member: Scope }, byCustomer: Map<string, DocumentRow[]>, actor: AuditActor): Promise<number> {
   const now = ctx.clock.now();
-  return inTransaction(ctx, async ({ tx, publish }) => {
+  return inTransaction(ctx, async (unit) => {
+    const { tx, publish } = unit;
     let sent = 0;
     for (const [customerId, documents] of byCustomer) {
       const dedupeKey = `reminder:${broker.id}:${customerId}:${now.getTime()}`;
-      if (await queueReminderEmail(ctx, tx, { customerId, brokerName: displayName(broker), documents, dedupeKey, actor })) sent++;
+      if (await queueReminderEmail(ctx, unit, { customerId, brokerName: displayName(broker), documents, dedupeKey, actor })) sent++;
     }
     await markReminded(tx, member.workspaceId, [...byCustomer.keys()], now);
     if (byCustomer.size === 1) publish({ type: "customer_updated", ...(await aboutCustomerById(tx, [...byCustomer.keys()][0]!)) });
-    else publish({ type: "customer_list_refresh", workspaceId: member.workspaceId });
+    else publish({ type: "customer_list_refresh", workspaceId: member.workspaceId, assigneeIds: await assigneesOf(tx, [...byCustomer.keys()]) });
     return sent;
   });
 }

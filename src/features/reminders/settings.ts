@@ -12,35 +12,53 @@ import { aboutCustomer } from "../customers/lookups.ts";
 import { write } from "../../lib/unit-of-work.ts";
 import type { Scope } from "../../shared/workspaces.ts";
 
-export interface BrokerReminderSettings {
+/** The workspace's reminder settings. */
+export interface WorkspaceReminderSettings {
   blackoutDays: string[];
   expiryLeadDays: number;
-  /** The broker's zone for calendar days; null: UTC. */
+}
+
+/** As one member works with them: calendar days in their own zone (null: UTC), on their profile. */
+export interface BrokerReminderSettings extends WorkspaceReminderSettings {
   timeZone: string | null;
 }
 
 /** At most this many blackout days are kept (a few years of holidays). */
 export const MAX_BLACKOUT_DAYS = 200;
 
-export async function reminderSettingsOf(db: Reader, brokerIds: string[]): Promise<Map<string, BrokerReminderSettings>> {
-  const ids = [...new Set(brokerIds)];
+export async function reminderSettingsOf(db: Reader, workspaceIds: string[]): Promise<Map<string, WorkspaceReminderSettings>> {
+  const ids = [...new Set(workspaceIds)];
   if (ids.length === 0) return new Map();
   const rows = new Map((await db.select().from(reminderSettings).where(inArray(reminderSettings.workspaceId, ids))).map((r) => [r.workspaceId, r]));
-  const profiles = await profileRows(db, ids);
   return new Map(
     ids.map((id) => [
       id,
       {
         blackoutDays: rows.get(id)?.blackoutDays ?? [],
         expiryLeadDays: rows.get(id)?.expiryLeadDays ?? DEFAULT_EXPIRY_LEAD_DAYS,
-        timeZone: profiles.get(id)?.timeZone ?? null,
       },
     ]),
   );
 }
 
-export async function saveReminderSettings(ctx: AppContext, brokerId: string, input: { blackoutDays: string[]; expiryLeadDays: number }): Promise<BrokerReminderSettings> {
-  const current = (await reminderSettingsOf(ctx.db, [brokerId])).get(brokerId)!;
+/**
+ * Each member's time zone (null: UTC). A customer's reminders and renewal requests keep the
+ * calendar of the member the customer is assigned to, not the workspace founder's.
+ */
+export async function timeZonesOf(db: Reader, memberIds: string[]): Promise<Map<string, string | null>> {
+  const profiles = await profileRows(db, memberIds);
+  return new Map([...new Set(memberIds)].map((id) => [id, profiles.get(id)?.timeZone ?? null]));
+}
+
+/** The workspace's settings with this member's own zone: what their settings card shows. */
+export async function memberReminderSettings(db: Reader, member: Scope): Promise<BrokerReminderSettings> {
+  const settings = (await reminderSettingsOf(db, [member.workspaceId])).get(member.workspaceId)!;
+  return { ...settings, timeZone: (await timeZonesOf(db, [member.memberId])).get(member.memberId)! };
+}
+
+export async function saveReminderSettings(ctx: AppContext, member: Scope, input: { blackoutDays: string[]; expiryLeadDays: number }): Promise<BrokerReminderSettings> {
+  const brokerId = member.workspaceId;
+  const current = await memberReminderSettings(ctx.db, member);
   const blackoutDays = [...new Set(input.blackoutDays.map((d) => d.trim()))].sort();
   if (blackoutDays.some((d) => !isIsoDay(d))) throw badRequest(cadenceMessages.blackoutDay);
   if (blackoutDays.length > MAX_BLACKOUT_DAYS) throw badRequest(`At most ${MAX_BLACKOUT_DAYS} blackout days`);

@@ -21,9 +21,7 @@ import { insertSharedDocuments, type SharedFile } from "../documents/creation.ts
 import type { DocumentRow } from "../documents/service.ts";
 import { queueEmail } from "../mail/service.ts";
 import { sharedFilesEmail } from "../mail/templates.ts";
-import { addCustomerNotification } from "../notifications/service.ts";
 import { emailSender } from "../broker-profile/contact.ts";
-import { recordAudit } from "../audit/service.ts";
 import type { AuditActor } from "../audit/actor.ts";
 import type { Scope } from "../../shared/workspaces.ts";
 
@@ -66,7 +64,7 @@ export async function shareDocuments(ctx: AppContext, { broker, member, request,
     maxFieldBytes: 64 * 1024,
     noFileMessage: shareMessages.noFiles,
   });
-  await scanReceivedFiles(ctx, received.files, { sharedBy: broker.id, what: "A file you shared" }); // clamd, when configured
+  await scanReceivedFiles(ctx, received.files, { sharedBy: { memberId: broker.id, workspaceId: member.workspaceId }, what: "A file you shared" }); // clamd, when configured
   const adopted: string[] = [];
   try {
     const recipients = await findOwnedCustomers(ctx, member, parseCustomerIds(received.fields.customerIds));
@@ -89,15 +87,27 @@ export async function shareDocuments(ctx: AppContext, { broker, member, request,
         const sender = await emailSender(ctx, customer, unit.tx); // the customer's assignee, whoever shares
         const content = sharedFilesEmail({ customerName: customer.name, brokerName: sender?.name ?? brokerName, sender, uploadUrl: uploadUrl(ctx, customer.uploadLink), fileNames, firstEmail });
         await queueEmail(ctx, unit.tx, { kind: "documents_shared", to: customer.email, dedupeKey: `shared:${docs[0]!.id}`, ...content });
-        await addCustomerNotification(unit, customer.id, {
-          type: "other",
-          brokerId: broker.id,
-          title: "Documents shared with you",
-          message: `${brokerName} shared ${fileNames.join(", ")} with you.`,
-          metadata: { brokerId: broker.id, documentIds: docs.map((d) => d.id) },
+        unit.publish({
+          type: "document_status_changed",
+          ...aboutCustomer(customer),
+          documentIds: docs.map((d) => d.id),
+          facts: {
+            audit: docs.map((doc) => ({ brokerId: member.workspaceId, customerId: customer.id, action: "shared" as const, actor, document: doc, detail: doc.originalName })),
+            notify: [
+              {
+                to: "customer",
+                customerId: customer.id,
+                type: "other",
+                brokerId: broker.id,
+                title: "Documents shared with you",
+                message: `${brokerName} shared ${fileNames.join(", ")} with you.`,
+                metadata: { brokerId: broker.id, documentIds: docs.map((d) => d.id) },
+              },
+            ],
+          },
         });
-        unit.publish({ type: "document_status_changed", ...aboutCustomer(customer), documentIds: docs.map((d) => d.id) });
-        for (const doc of docs) await recordAudit(ctx, unit, { brokerId: member.workspaceId, customerId: customer.id, action: "shared", actor, document: doc, detail: doc.originalName });
+        // For the workspace's other systems (webhooks: share.sent); the event above refreshes the screens.
+        unit.publish({ type: "share_sent", ...aboutCustomer(customer), documentIds: docs.map((d) => d.id) });
         rows.push(...docs);
       }
       return rows;

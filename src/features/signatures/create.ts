@@ -18,12 +18,10 @@ import { fieldsProblem, MAX_SIGNATURE_MESSAGE_LENGTH, signatureMessages, signerN
 import { isValidEmail, MAX_EMAIL_LENGTH, normalizeEmail } from "../../shared/validation.ts";
 import type { Scope } from "../../shared/workspaces.ts";
 import type { AuditActor } from "../audit/actor.ts";
-import { recordAudit } from "../audit/service.ts";
 import type { PublicUser } from "../auth/model.ts";
 import { aboutCustomer, uploadUrl, visibleCustomer, type CustomerRow } from "../customers/lookups.ts";
 import { checkUpload, effectiveRules } from "../document-checks/service.ts";
 import { insertSignatureDocument, parseDueDates } from "../documents/creation.ts";
-import { addCustomerNotification } from "../notifications/service.ts";
 import { signatureSigners, signatureRequests } from "../../../db/tables.ts";
 import { findOwnedRequest, type SignatureRequest, type SignerRow } from "./lookups.ts";
 import { emailSignerInvitation } from "./emails.ts";
@@ -194,26 +192,38 @@ async function insertRequest(
       )[0]!,
     );
   }
-  await recordAudit(ctx, unit, {
-    brokerId: member.workspaceId,
-    customerId: customer.id,
-    action: "signature_requested",
-    actor: input.actor,
-    document: doc,
-    detail: `${input.original.name} (SHA-256 ${input.original.sha256}); signers: ${input.signers.map((s) => s.email).join(", ")}`,
-  });
   const request = { id: requestId, name: parsed.name, message: parsed.message, customerId: customer.id };
   // In order, only the first is asked now (the customer); in parallel, everyone.
   for (const signer of parsed.ordered ? rows.slice(0, 1) : rows) {
     await emailSignerInvitation(ctx, tx, { request, signer, dueDate: input.dueDate, uploadLinkUrl: uploadUrl(ctx, customer.uploadLink) });
   }
-  await addCustomerNotification(unit, customer.id, {
+  unit.publish({
     type: "documents_requested",
-    brokerId: input.broker.id,
-    title: "Signature requested",
-    message: `You are asked to sign ${parsed.name}.`,
-    metadata: { documentId: doc.id, signatureRequestId: requestId },
+    ...aboutCustomer(customer),
+    documentIds: [doc.id],
+    facts: {
+      audit: [
+        {
+          brokerId: member.workspaceId,
+          customerId: customer.id,
+          action: "signature_requested",
+          actor: input.actor,
+          document: doc,
+          detail: `${input.original.name} (SHA-256 ${input.original.sha256}); signers: ${input.signers.map((s) => s.email).join(", ")}`,
+        },
+      ],
+      notify: [
+        {
+          to: "customer",
+          customerId: customer.id,
+          type: "documents_requested",
+          brokerId: input.broker.id,
+          title: "Signature requested",
+          message: `You are asked to sign ${parsed.name}.`,
+          metadata: { documentId: doc.id, signatureRequestId: requestId },
+        },
+      ],
+    },
   });
-  unit.publish({ type: "documents_requested", ...aboutCustomer(customer), documentIds: [doc.id] });
   return requestId;
 }

@@ -2,7 +2,7 @@
 // a reader could change): the adopted signature, initials, the date signed, the signer's name,
 // typed text and ticked boxes.
 import { degrees, rgb, StandardFonts, type PDFDocument, type PDFFont, type PDFImage, type PDFPage } from "pdf-lib";
-import type { FieldValues, SignatureField } from "../../shared/signatures.ts";
+import { initialsOf, signedDay, type FieldValues, type SignatureField } from "../../shared/signatures.ts";
 import { drawOrigin, pageFrame, shownSize, type PageFrame, type ShownBox } from "./page-geometry.ts";
 
 /** A signature adopted by typing (drawn in a script-like face) or by drawing (a PNG). */
@@ -24,9 +24,6 @@ interface Fonts {
   plain: PDFFont;
   dingbats: PDFFont;
 }
-
-/** "2026-11-28": the day in UTC, the same on every reader's screen, as on the certificate page. */
-export const signedDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /** `drawn` holds each drawn signature's embedded image, by signer index. */
 export async function fillFields(doc: PDFDocument, fields: readonly SignatureField[], signers: readonly FieldSigner[], drawn: ReadonlyMap<number, PDFImage>): Promise<void> {
@@ -66,15 +63,6 @@ export async function fillFields(doc: PDFDocument, fields: readonly SignatureFie
         break;
     }
   }
-}
-
-function initialsOf(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((part) => part[0]!.toUpperCase())
-    .join("")
-    .slice(0, 5);
 }
 
 /** One line, as large as fits the box's height and width, from its left edge, centred vertically. */

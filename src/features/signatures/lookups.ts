@@ -119,19 +119,24 @@ export function signerRefusal(found: SignatureRequest, signer: SignerRow, now: D
   return null;
 }
 
+/** What the broker and every signer alike are shown of a request (model.ts `RequestShown`). */
+const requestShown = ({ request, dueDate }: SignatureRequest) => ({
+  documentId: request.documentId,
+  name: request.name,
+  message: request.message,
+  status: request.status,
+  ordered: request.ordered,
+  dueDate: iso(dueDate),
+  pageCount: request.pageCount,
+  fields: request.fields,
+});
+
 export function toRequestDto(found: SignatureRequest): SignatureRequestDto {
   const { request } = found;
   return {
     id: request.id,
     customerId: request.customerId,
-    documentId: request.documentId,
-    name: request.name,
-    message: request.message,
-    status: request.status,
-    ordered: request.ordered,
-    dueDate: iso(found.dueDate),
-    pageCount: request.pageCount,
-    fields: request.fields,
+    ...requestShown(found),
     signers: found.signers.map((s) => ({
       id: s.id,
       position: s.position,
@@ -157,13 +162,7 @@ export function toSignerView(access: SignerAccess, documentUrl: string, now: Dat
   const { request } = found;
   return {
     id: request.id,
-    name: request.name,
-    message: request.message,
-    status: request.status,
-    ordered: request.ordered,
-    dueDate: iso(found.dueDate),
-    pageCount: request.pageCount,
-    fields: request.fields,
+    ...requestShown(found),
     you: { index: signer.position, name: signer.name, email: signer.email, status: signer.status, canSign: signerRefusal(found, signer, now) === null, signedAt: iso(signer.signedAt) },
     signers: found.signers.map((s) => ({ name: s.name, status: s.status })),
     consentText: SIGNING_CONSENT_TEXT,

@@ -8,11 +8,10 @@ import { inTransaction } from "../../lib/unit-of-work.ts";
 import { nextSignatureStatus, signatureMessages } from "../../shared/signatures.ts";
 import type { Scope } from "../../shared/workspaces.ts";
 import type { AuditActor } from "../audit/actor.ts";
-import { recordAudit, recordRead } from "../audit/service.ts";
+import { publishAlone } from "../../lib/unit-of-work.ts";
 import { visibleCustomer } from "../customers/lookups.ts";
 import { findDocumentIn, findDocument } from "../documents/service.ts";
 import { withdrawSignatureDocument } from "../documents/transitions/index.ts";
-import { addCustomerNotification } from "../notifications/service.ts";
 import { findOwnedRequest, requestsOfCustomer, type SignatureRequest } from "./lookups.ts";
 
 /** A visible customer's requests; 404 for a customer this member may not see. */
@@ -37,25 +36,38 @@ export async function voidRequest(ctx: AppContext, input: { member: Scope; reque
       .where(and(eq(signatureRequests.id, current.id), eq(signatureRequests.status, current.status)))
       .returning({ id: signatureRequests.id });
     if (moved.length === 0) throw new AppError("conflict", "This signature request changed meanwhile. Reload it and try again.");
-    await recordAudit(ctx, unit, {
-      brokerId: current.workspaceId,
-      customerId: current.customerId,
-      action: "signature_voided",
-      actor: input.actor,
-      document: current.documentId ? { id: current.documentId, name: current.name } : null,
-      detail: current.name,
-    });
     const doc = current.documentId ? await findDocumentIn(tx, current.documentId) : null;
-    if (doc) {
-      await addCustomerNotification(unit, current.customerId, {
-        type: "document_deleted",
-        brokerId: current.workspaceId,
-        title: "Signature request withdrawn",
-        message: `${current.name} no longer needs your signature.`,
-        metadata: { documentId: doc.id, signatureRequestId: current.id },
-      });
-      await withdrawSignatureDocument(unit, doc);
-    }
+    unit.publish({
+      type: "signature_request_changed",
+      workspaceId: current.workspaceId,
+      facts: {
+        audit: [
+          {
+            brokerId: current.workspaceId,
+            customerId: current.customerId,
+            action: "signature_voided",
+            actor: input.actor,
+            document: current.documentId ? { id: current.documentId, name: current.name } : null,
+            detail: current.name,
+          },
+        ],
+        notify: doc
+          ? [
+              {
+                to: "customer",
+                customerId: current.customerId,
+                type: "document_deleted",
+                brokerId: current.workspaceId,
+                title: "Signature request withdrawn",
+                message: `${current.name} no longer needs your signature.`,
+                metadata: { documentId: doc.id, signatureRequestId: current.id },
+              },
+            ]
+          : [],
+      },
+    });
+    // Its document_status_changed tells the screens.
+    if (doc) await withdrawSignatureDocument(unit, doc);
   });
   return findOwnedRequest(ctx, input.member, request.id);
 }
@@ -67,6 +79,10 @@ export async function sealedFile(ctx: AppContext, input: { member: Scope; reques
   const doc = request.documentId ? await findDocument(ctx, request.documentId) : null;
   const file = doc?.storageKey ? await ctx.files.read(doc.storageKey) : null;
   if (!doc || !file) throw notFound("The signed PDF was deleted with its document.");
-  await recordRead(ctx, { brokerId: doc.workspaceId, customerId: doc.customerId, action: "downloaded", actor: input.actor, document: doc, detail: doc.originalName });
+  await publishAlone(ctx, {
+    type: "document_read",
+    workspaceId: doc.workspaceId,
+    facts: { audit: [{ brokerId: doc.workspaceId, customerId: doc.customerId, action: "downloaded", actor: input.actor, document: doc, detail: doc.originalName }] },
+  });
   return { file, name: doc.originalName ?? `${request.name}.pdf`, type: "application/pdf" };
 }

@@ -30,10 +30,9 @@ export const SignerDto = t.Object({
   declineReason: t.Nullable(t.String()),
 });
 
-export const SignatureRequestDto = t.Object({
-  id: t.String(),
-  customerId: t.String(),
-  /** The customer's document of kind "signature"; null once voided or declined (it is withdrawn). */
+/** What the broker and every signer alike are shown of a request (lookups.ts `requestShown`). */
+const RequestShown = {
+  /** The customer's document of kind "signature" (the portal's row for it); null once voided or declined (it is withdrawn). */
   documentId: t.Nullable(t.String()),
   name: t.String(),
   message: t.Nullable(t.String()),
@@ -42,6 +41,12 @@ export const SignatureRequestDto = t.Object({
   dueDate: MaybeDate,
   pageCount: t.Number(),
   fields: t.Array(SignatureFieldDto),
+};
+
+export const SignatureRequestDto = t.Object({
+  id: t.String(),
+  customerId: t.String(),
+  ...RequestShown,
   signers: t.Array(SignerDto),
   originalSha256: t.String(),
   sealedSha256: t.Nullable(t.String()),
@@ -56,13 +61,7 @@ export type SignatureRequestDto = typeof SignatureRequestDto.static;
 /** What a signer is shown: the request, every field (to draw the others' places), and their own part. */
 export const SignerViewDto = t.Object({
   id: t.String(),
-  name: t.String(),
-  message: t.Nullable(t.String()),
-  status: SignatureStatus,
-  ordered: t.Boolean(),
-  dueDate: MaybeDate,
-  pageCount: t.Number(),
-  fields: t.Array(SignatureFieldDto),
+  ...RequestShown,
   /** This signer: their index into the fields' `signer`, their state, and whether they may sign now. */
   you: t.Object({ index: t.Number(), name: t.String(), email: t.String(), status: SignerStatus, canSign: t.Boolean(), signedAt: MaybeDate }),
   signers: t.Array(t.Object({ name: t.String(), status: SignerStatus })),

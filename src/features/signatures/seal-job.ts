@@ -14,11 +14,10 @@ import { PermanentJobError, type Job } from "../../lib/jobs.ts";
 import { newStorageKey } from "../../lib/storage.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import { systemActor } from "../audit/actor.ts";
-import { auditEntryIdsOfDocument, recordAudit } from "../audit/service.ts";
-import { customerContact } from "../customers/lookups.ts";
+import { auditEntryIdsOfDocument } from "../audit/service.ts";
+import { aboutCustomerById, customerContact } from "../customers/lookups.ts";
 import { findDocument } from "../documents/service.ts";
 import { markSealed } from "../documents/transitions/index.ts";
-import { addCustomerNotification } from "../notifications/service.ts";
 import { emailSignersCompleted } from "./emails.ts";
 import type { SignerRow } from "./lookups.ts";
 
@@ -91,23 +90,36 @@ export async function sealSignatureRequest(ctx: AppContext, job: Job): Promise<v
         .returning({ id: signatureRequests.id });
       if (completed.length === 0) throw new AppError("conflict", "voided while sealing");
       const updated = await markSealed(unit, { documentId: doc.id, file: { storageKey: key, fileName, size: sealed.pdf.length } });
-      await recordAudit(ctx, unit, {
-        brokerId: request.workspaceId,
-        customerId: request.customerId,
-        action: "signature_completed",
-        actor: SEAL_ACTOR,
-        document: updated,
-        detail: `SHA-256 ${sealed.sealedSha256} (original ${sealed.originalSha256})`,
+      unit.publish({
+        type: "signature_request_changed",
+        workspaceId: request.workspaceId,
+        facts: {
+          audit: [
+            {
+              brokerId: request.workspaceId,
+              customerId: request.customerId,
+              action: "signature_completed",
+              actor: SEAL_ACTOR,
+              document: updated,
+              detail: `SHA-256 ${sealed.sealedSha256} (original ${sealed.originalSha256})`,
+            },
+          ],
+          notify: [
+            {
+              to: "customer",
+              customerId: request.customerId,
+              type: "other",
+              brokerId: request.workspaceId,
+              title: "Document signed",
+              message: `Everyone has signed ${request.name}. The signed PDF is in your portal.`,
+              metadata: { documentId: doc.id, signatureRequestId: request.id },
+            },
+          ],
+        },
       });
+      unit.publish({ type: "signature_completed", ...(await aboutCustomerById(tx, request.customerId)), documentId: doc.id, signatureRequestId: request.id });
       const customer = await customerContact(ctx, request.customerId, tx);
       await emailSignersCompleted(ctx, tx, { request, signers, uploadLinkUrl: customer?.uploadUrl ?? ctx.config.publicUrl, sealed: { key, fileName, size: sealed.pdf.length } });
-      await addCustomerNotification(unit, request.customerId, {
-        type: "other",
-        brokerId: request.workspaceId,
-        title: "Document signed",
-        message: `Everyone has signed ${request.name}. The signed PDF is in your portal.`,
-        metadata: { documentId: doc.id, signatureRequestId: request.id },
-      });
     });
   } catch (error) {
     await ctx.files.remove(key);

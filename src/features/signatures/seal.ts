@@ -10,7 +10,10 @@
 // lacks. Readers and pdfsig validate adbe.pkcs7.detached the same way.
 import { createHash } from "node:crypto";
 import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
-import signpdf from "@signpdf/signpdf";
+// The class, not the package's default instance: a CommonJS default import is the instance under
+// `bun run` but the whole exports object in the compiled executable, where `.sign` was undefined
+// and every seal failed (tests/e2e/signature-request.test.ts).
+import { SignPdf } from "@signpdf/signpdf";
 import { P12Signer } from "@signpdf/signer-p12";
 import { SUBFILTER_ADOBE_PKCS7_DETACHED } from "@signpdf/utils";
 import { PDFDocument, PDFName, PDFSignature, PDFString, type PDFDict, type PDFImage, type PDFPage } from "pdf-lib";
@@ -102,7 +105,7 @@ export async function sealPdf(input: SealInput): Promise<Sealed> {
   nameSealField(lastPage);
   const unsigned = await doc.save({ useObjectStreams: false, updateFieldAppearances: false });
   const signer = new P12Signer(Buffer.from(input.certificate.p12), { passphrase: input.certificate.password });
-  const pdf = new Uint8Array(await signpdf.sign(Buffer.from(unsigned), signer, input.sealedAt));
+  const pdf = new Uint8Array(await new SignPdf().sign(Buffer.from(unsigned), signer, input.sealedAt));
   return { pdf, originalSha256, contentSha256, sealedSha256: sha256(pdf) };
 }
 

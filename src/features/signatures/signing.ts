@@ -10,6 +10,7 @@ import { AppError, badRequest } from "../../lib/errors.ts";
 import { enqueueJob } from "../../lib/jobs.ts";
 import { newStorageKey } from "../../lib/storage.ts";
 import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
+import type { EventFacts, NotificationFact } from "../../lib/unit.ts";
 import {
   MAX_DRAWN_SIGNATURE_BYTES,
   nextSignatureStatus,
@@ -20,11 +21,9 @@ import {
   type FieldValues,
 } from "../../shared/signatures.ts";
 import type { AuditActor } from "../audit/actor.ts";
-import { recordAudit } from "../audit/service.ts";
 import { aboutCustomerById, customerContact } from "../customers/lookups.ts";
 import { findDocument, findDocumentIn } from "../documents/service.ts";
 import { withdrawSignatureDocument } from "../documents/transitions/index.ts";
-import { notifyCustomerTeam } from "../notifications/customer-team.ts";
 import { emailSignerInvitation } from "./emails.ts";
 import { signerRefusal, type SignerAccess, type SignerRow } from "./lookups.ts";
 import type { SignInput } from "./model.ts";
@@ -58,8 +57,7 @@ export async function openForSigner(ctx: AppContext, access: SignerAccess, origi
       .returning({ id: signatureSigners.id });
     if (moved.length === 0) return; // another request of the same signer got there first
     await unit.tx.update(signatureRequests).set({ status: next.status }).where(and(eq(signatureRequests.id, found.request.id), eq(signatureRequests.status, found.request.status)));
-    await recordAudit(ctx, unit, { ...auditBase(access, origin), action: "signature_viewed", detail: `${signer.name} <${signer.email}>` });
-    await publishChange(unit, access);
+    await publishChange(unit, access, { audit: [{ ...auditBase(access, origin), action: "signature_viewed", detail: `${signer.name} <${signer.email}>` }] });
   });
   const now = ctx.clock.now();
   return {
@@ -75,9 +73,11 @@ const auditBase = (access: SignerAccess, origin: SigningOrigin) => ({
   document: access.found.request.documentId ? { id: access.found.request.documentId, name: access.found.request.name } : null,
 });
 
-async function publishChange(unit: Unit, access: SignerAccess) {
+/** The request's document changed (its screens refetch), with what the trail and the team are told. */
+async function publishChange(unit: Unit, access: SignerAccess, facts: EventFacts) {
   const { request } = access.found;
-  if (request.documentId) unit.publish({ type: "document_status_changed", ...(await aboutCustomerById(unit.tx, request.customerId)), documentIds: [request.documentId] });
+  if (request.documentId) unit.publish({ type: "document_status_changed", ...(await aboutCustomerById(unit.tx, request.customerId)), documentIds: [request.documentId], facts });
+  else unit.publish({ type: "signature_request_changed", workspaceId: request.workspaceId, facts });
 }
 
 /** A drawn signature as sent (base64, perhaps as a data: URL), decoded and checked to be a PNG sealing can draw. */
@@ -149,11 +149,12 @@ async function recordSignature(
   const allSigned = next.status === "completed";
   await tx.update(signatureRequests).set({ status: "partially_signed" }).where(eq(signatureRequests.id, request.id));
   if (allSigned) await enqueueJob(tx, ctx.clock, { kind: SEAL_JOB, payload: { requestId: request.id }, dedupeKey: `seal:${request.id}` });
-  await recordAudit(ctx, unit, { ...auditBase(access, origin), action: "signed", detail: `${signer.name} <${signer.email}>, ${body.signature.type} signature` });
   const customer = await customerContact(ctx, request.customerId, tx);
+  const notify: NotificationFact[] = [];
   if (customer) {
     // A signer is never a member: the customer's whole team (assignee and watchers) is told.
-    await notifyCustomerTeam(unit, {
+    notify.push({
+      to: "team",
       customer,
       type: "document_signed",
       title: allSigned ? "Document signed by everyone" : "Document signed",
@@ -165,7 +166,7 @@ async function recordSignature(
     const nextSigner = request.ordered && !allSigned ? signerInTurn(after) : null;
     if (nextSigner) await emailSignerInvitation(ctx, tx, { request, signer: nextSigner, dueDate: current.dueDate, uploadLinkUrl: customer.uploadUrl });
   }
-  await publishChange(unit, access);
+  await publishChange(unit, access, { audit: [{ ...auditBase(access, origin), action: "signed", detail: `${signer.name} <${signer.email}>, ${body.signature.type} signature` }], notify });
 }
 
 export async function decline(ctx: AppContext, access: SignerAccess, reasonGiven: string, origin: SigningOrigin): Promise<void> {
@@ -185,18 +186,20 @@ export async function decline(ctx: AppContext, access: SignerAccess, reasonGiven
       .returning({ id: signatureSigners.id });
     if (declined.length === 0) throw new AppError("conflict", signatureMessages.alreadySigned);
     await tx.update(signatureRequests).set({ status: next.status }).where(eq(signatureRequests.id, request.id));
-    await recordAudit(ctx, unit, { ...auditBase(access, origin), action: "signature_declined", detail: `${signer.name} <${signer.email}>: ${reason}` });
     const customer = await customerContact(ctx, request.customerId, tx);
-    if (customer) {
-      await notifyCustomerTeam(unit, {
-        customer,
-        type: "signature_declined",
-        title: "Signing declined",
-        message: `${signer.name} declined to sign ${request.name}: ${reason}`,
-        metadata: { customerId: request.customerId, documentId: request.documentId, signatureRequestId: request.id },
-      });
-    }
-    await publishChange(unit, access);
+    const notify: NotificationFact[] = customer
+      ? [
+          {
+            to: "team",
+            customer,
+            type: "signature_declined",
+            title: "Signing declined",
+            message: `${signer.name} declined to sign ${request.name}: ${reason}`,
+            metadata: { customerId: request.customerId, documentId: request.documentId, signatureRequestId: request.id },
+          },
+        ]
+      : [];
+    await publishChange(unit, access, { audit: [{ ...auditBase(access, origin), action: "signature_declined", detail: `${signer.name} <${signer.email}>: ${reason}` }], notify });
     const doc = request.documentId ? await findDocumentIn(tx, request.documentId) : null;
     if (doc) await withdrawSignatureDocument(unit, doc);
   });

@@ -14,7 +14,7 @@ import { displayName } from "../../shared/user-display.ts";
 import { isValidEmail, messages, normalizeEmail } from "../../shared/validation.ts";
 import { INVITATION_TTL_DAYS, workspaceMessages, type Scope, type WorkspaceRole } from "../../shared/workspaces.ts";
 import { queueEmail } from "../mail/service.ts";
-import { workspaceInvitationEmail } from "../mail/templates.ts";
+import { workspaceInvitationEmail } from "../mail/broker-emails.ts";
 import type { InvitationDto, JoinCheckDto } from "./model.ts";
 import { requireRole } from "./permissions.ts";
 

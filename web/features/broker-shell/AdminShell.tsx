@@ -23,7 +23,7 @@ export function AdminShell({ user, children }: { user: AuthUser; children: React
   useLiveChannel(user.id ? { kind: "broker" } : null, user.id);
   return (
     <div className="min-h-dvh bg-slate-50">
-      <header className="fixed inset-x-0 top-0 z-40 flex h-20 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:px-6">
+      <header data-page-header="shell" className="fixed inset-x-0 top-0 z-40 flex h-20 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:px-6">
         <Button
           variant="ghost"
           size="icon"

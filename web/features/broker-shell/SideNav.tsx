@@ -1,8 +1,7 @@
-import { ClipboardList, LayoutDashboard, PlugZap, UserCog, Users } from "lucide-react";
+import { ClipboardList, LayoutDashboard, Plug, UserCog, Users } from "lucide-react";
 import { Link, useLocation } from "react-router";
-import { roleMay } from "@shared/workspaces";
 import { cx } from "../../components/ui/cx";
-import { useCurrentUser } from "../auth/api";
+import { useMemberMay } from "../workspaces/roles";
 
 const items = [
   // "/" also counts as the dashboard (SPEC: admin shell side navigation).
@@ -11,18 +10,17 @@ const items = [
   { label: "Templates", to: "/templates", icon: ClipboardList, activeOn: ["/templates"] },
   // Every member: an assistant's page says who manages the team.
   { label: "Team", to: "/team", icon: UserCog, activeOn: ["/team"] },
-  // Owners only: API keys and webhooks are the workspace owner's (issue 43).
-  { label: "Integrations", to: "/integrations", icon: PlugZap, activeOn: ["/integrations"], ownersOnly: true },
+  // Owners only (a solo broker is one): keys and webhooks are the workspace's settings.
+  { label: "Integrations", to: "/integrations", icon: Plug, activeOn: ["/integrations"], ownersOnly: true },
 ] as const;
 
 /** The broker's main navigation; `onNavigate` lets the mobile drawer close itself. */
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
-  const { user } = useCurrentUser();
-  const isOwner = user !== null && roleMay(user.role, "manageWorkspace");
+  const isOwner = useMemberMay("manageWorkspace");
   return (
     <nav aria-label="Main" className="flex flex-col gap-1 p-3">
-      {items.filter((item) => !("ownersOnly" in item) || isOwner).map(({ label, to, icon: Icon, activeOn }) => {
+      {items.filter((item) => isOwner || !("ownersOnly" in item)).map(({ label, to, icon: Icon, activeOn }) => {
         const active = (activeOn as readonly string[]).includes(pathname);
         return (
           <Link

@@ -9,7 +9,7 @@ import { ModalDialog } from "../../components/ui/Dialog";
 import { DialogActions } from "../../components/ui/DialogActions";
 import { ErrorNote } from "../../components/ErrorNote";
 import { toast } from "../../components/ui/Toast";
-import { useWorkspaceQuery } from "../workspaces/api";
+import { useCachedWorkspaceQuery } from "../workspaces/api";
 import { useSetWatchersMutation } from "./api";
 import { useTeam, type WorkspaceMember } from "./use-team";
 
@@ -23,7 +23,7 @@ type Customer = Pick<CustomerDto, "id" | "name" | "assigneeId" | "watcherIds">;
  */
 export function WatchersField({ customer }: { customer: Customer }) {
   const team = useTeam();
-  const workspace = useWorkspaceQuery({ enabled: team.isTeam && team.members.length > 0 });
+  const workspace = useCachedWorkspaceQuery({ enabled: team.isTeam && team.members.length > 0 });
   const [open, setOpen] = useState(false);
   if (!team.isTeam || team.members.length === 0) return null;
   const names = customer.watcherIds.map((id) => displayName(team.members.find((m) => m.id === id) ?? null)).filter(Boolean);

@@ -28,6 +28,8 @@ import { useMemberMay } from "../workspaces/roles";
 // The activity timeline loads with its own chunk, after the page: the shared chunks the portal
 // and dashboard load stay as they were (their size budgets, tests/api/bundle-size.test.ts).
 const ActivityCard = lazyRetrying(async () => ({ default: (await import("../audit/ActivityCard")).ActivityCard }));
+// The Signatures card (issue 41) likewise: its chunk, and pdf.js only once a request is started.
+const SignaturesSection = lazyRetrying(async () => ({ default: (await import("../signatures/SignaturesSection")).SignaturesSection }));
 
 // At most one dialog is open; opening Approve from the viewer replaces the viewer,
 // so "dialogs close" after a verification falls out of the state shape.
@@ -107,6 +109,11 @@ export function CustomerDetail({ customer }: { customer: CustomerDetailDto }) {
               onChangeExpiry: (doc) => setDialog({ kind: "expiry", doc }),
             }}
           />
+        </div>
+        <div className="lg:col-span-2">
+          <Suspense fallback={null}>
+            <SignaturesSection customer={customer} />
+          </Suspense>
         </div>
         <div className="empty:hidden lg:col-span-2">
           <SharedDocumentsCard documents={customer.documents} />

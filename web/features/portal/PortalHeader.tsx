@@ -30,7 +30,7 @@ export function PortalHeader({ portal, unreadCount, onNotifications, onAccount, 
     style.setProperty("--accent-text", accent && readableTextOn(accent));
   }, [accent]);
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white [border-top:4px_solid_var(--accent)]">
+    <header data-page-header="portal" className="sticky top-0 z-30 border-b border-slate-200 bg-white [border-top:4px_solid_var(--accent)]">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:h-20 sm:px-6">
         {brand?.logoUrl ? (
           <img src={brand.logoUrl} alt={`${brand.company ?? brand.name} logo`} className="max-h-9 max-w-24 shrink-0 object-contain sm:max-h-11 sm:max-w-36" />

@@ -7,6 +7,9 @@ import { NotificationsPanel } from "./NotificationsPanel";
 import type { Overlay } from "./overlay-kinds";
 import { ResetPasswordDialog } from "./ResetPasswordDialog";
 import { SignInDialog } from "./SignInDialog";
+import { SigningDialog } from "./SigningDialog";
+
+export { SignAction } from "./SignAction";
 
 export interface PortalOverlayProps {
   overlay: Overlay;
@@ -24,6 +27,8 @@ export default function PortalOverlay({ overlay, link, portal, notifications, on
     case "reset":
       return <ResetPasswordDialog token={overlay.token} onClose={close} onReset={() => onChange({ kind: "signin" })} />;
     case "preview":
+      // A document to sign opens as the signing screen (its View shows the signed copy there too).
+      if (overlay.document.kind === "signature") return <SigningDialog link={link} document={overlay.document} onClose={close} />;
       return <DocumentPreviewDialog document={overlay.document} onClose={close} />;
     case "notifications":
       return <NotificationsPanel data={notifications} signedIn={portal.authenticated} onClose={close} />;

@@ -20,9 +20,20 @@ export const workspaceKeys = {
 // message names it, so each is asked again whenever the Team page opens, and kept while it is open.
 const askedOnOpen = { staleTime: 0, refetchOnMount: "always" } as const;
 
+const readWorkspace = ({ signal }: { signal: AbortSignal }) => apiFetch("/api/workspace", { signal });
+
 /** Owners and brokers read the workspace (an assistant gets 403: `enabled` keeps them from asking). */
 export function useWorkspaceQuery({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ enabled, queryKey: workspaceKeys.settings, queryFn: ({ signal }) => apiFetch("/api/workspace", { signal }), ...askedOnOpen });
+  return useQuery({ enabled, queryKey: workspaceKeys.settings, queryFn: readWorkspace, ...askedOnOpen });
+}
+
+/**
+ * The same settings as cached: asked once, then kept (the Team page's read above and every team
+ * change refresh them). For a screen that only needs the visibility beside the members list (the
+ * customer page's Watching field): it must not ask again each time it opens.
+ */
+export function useCachedWorkspaceQuery({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ enabled, queryKey: workspaceKeys.settings, queryFn: readWorkspace });
 }
 
 export function useMembersQuery({ enabled = true }: { enabled?: boolean } = {}) {

@@ -5,8 +5,6 @@ import { documents } from "../../../../db/tables.ts";
 import type { AppContext } from "../../../context.ts";
 import type { Unit } from "../../../lib/unit-of-work.ts";
 import { EXPIRY_ACTOR } from "../../audit/actor.ts";
-import { recordAudit } from "../../audit/service.ts";
-import { addCustomerNotification } from "../../notifications/service.ts";
 import { aboutCustomerById } from "../../customers/lookups.ts";
 import type { DocumentRow } from "../service.ts";
 import { addToReviewEmail } from "./review-email.ts";
@@ -19,15 +17,15 @@ import { addToReviewEmail } from "./review-email.ts";
 export async function requestRenewal(ctx: AppContext, unit: Unit, input: { doc: DocumentRow; reason: string }): Promise<void> {
   const { doc, reason } = input;
   await unit.tx.update(documents).set({ status: "need_to_resubmit", rejectionReason: reason, verifiedAt: null }).where(eq(documents.id, doc.id));
-  await recordAudit(ctx, unit, { brokerId: doc.workspaceId, customerId: doc.customerId, action: "resubmit_requested", actor: EXPIRY_ACTOR, document: doc, detail: reason });
   // Once per expiry date: the expiry step claims the date (renewalRequestedAt) in this transaction.
   await addToReviewEmail(ctx, unit.tx, { doc, outcome: { documentName: doc.name, outcome: "resubmit", reason } });
-  await addCustomerNotification(unit, doc.customerId, {
-    type: "document_verified",
-    brokerId: doc.workspaceId,
-    title: "Please send a current document",
-    message: `${doc.name}: ${reason}`,
-    metadata: { documentId: doc.id },
+  unit.publish({
+    type: "document_status_changed",
+    ...(await aboutCustomerById(unit.tx, doc.customerId)),
+    documentIds: [doc.id],
+    facts: {
+      audit: [{ brokerId: doc.workspaceId, customerId: doc.customerId, action: "resubmit_requested", actor: EXPIRY_ACTOR, document: doc, detail: reason }],
+      notify: [{ to: "customer", customerId: doc.customerId, type: "document_verified", brokerId: doc.workspaceId, title: "Please send a current document", message: `${doc.name}: ${reason}`, metadata: { documentId: doc.id } }],
+    },
   });
-  unit.publish({ type: "document_status_changed", ...(await aboutCustomerById(unit.tx, doc.customerId)), documentIds: [doc.id] });
 }

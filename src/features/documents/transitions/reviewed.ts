@@ -6,11 +6,9 @@ import type { AppContext } from "../../../context.ts";
 import { given, preparedWrite } from "../../../lib/prepared.ts";
 import type { Unit } from "../../../lib/unit-of-work.ts";
 import { brokerActor, type AuditActor } from "../../audit/actor.ts";
-import { recordAudit } from "../../audit/service.ts";
 import type { PublicUser } from "../../auth/model.ts";
 import { aboutCustomer, customerContact } from "../../customers/lookups.ts";
-import { notifyCustomerTeam } from "../../notifications/customer-team.ts";
-import { addCustomerNotification } from "../../notifications/service.ts";
+import { notFound } from "../../../lib/errors.ts";
 import type { DocumentRow } from "../service.ts";
 import { addToReviewEmail } from "./review-email.ts";
 
@@ -33,31 +31,49 @@ interface Review {
   actor?: AuditActor;
 }
 
+/** What one review outcome says: the trail's action and detail, the team's and the customer's words. */
+interface Outcome {
+  action: "approved" | "resubmit_requested";
+  detail: string | null;
+  team: { title: string; message: (customerName: string) => string };
+  customer: { title: string; message: string };
+}
+
+/**
+ * Publishes the review as `document_verified`, with its facts: the trail's entry, the customer's
+ * team told (but the member who reviewed) and the customer told.
+ */
+async function publishReview(ctx: AppContext, unit: Unit, input: Review, updated: DocumentRow, outcome: Outcome): Promise<void> {
+  const { doc, broker } = input;
+  const customer = await customerContact(ctx, doc.customerId, unit.tx);
+  if (!customer) throw notFound("Customer not found");
+  const metadata = { customerId: doc.customerId, documentId: doc.id };
+  unit.publish({
+    type: "document_verified",
+    ...aboutCustomer(customer),
+    documentId: doc.id,
+    status: updated.status,
+    facts: {
+      audit: [{ brokerId: doc.workspaceId, customerId: doc.customerId, action: outcome.action, actor: input.actor ?? brokerActor(ctx, { broker }), document: doc, detail: outcome.detail }],
+      notify: [
+        { to: "team", customer, exceptMemberId: broker.id, type: "document_verified", title: outcome.team.title, message: outcome.team.message(customer.name), metadata },
+        { to: "customer", customerId: doc.customerId, type: "document_verified", brokerId: doc.workspaceId, ...outcome.customer, metadata: { documentId: doc.id } },
+      ],
+    },
+  });
+}
+
 /** Approved: the customer is emailed (review-email.ts) and notified, and so are the customer's team but the member who approved. */
 export async function approve(ctx: AppContext, unit: Unit, input: Review): Promise<DocumentRow> {
-  const { doc, broker, comments } = input;
+  const { doc, comments } = input;
   const updated = (await reviewed(unit.tx).execute({ documentId: doc.id, status: "approved", verifiedAt: timeParam(unit.now), adminComments: comments, rejectionReason: null }))[0]!;
-  await recordAudit(ctx, unit, { brokerId: doc.workspaceId, customerId: doc.customerId, action: "approved", actor: input.actor ?? brokerActor(ctx, { broker }), document: doc, detail: comments });
-  const customer = await customerContact(ctx, doc.customerId, unit.tx);
-  if (customer) {
-    await addToReviewEmail(ctx, unit.tx, { doc, outcome: { documentName: doc.name, outcome: "approved" } });
-    await notifyCustomerTeam(unit, {
-      customer,
-      actorId: broker.id,
-      type: "document_verified",
-      title: "Document approved",
-      message: `${doc.name} from ${customer.name} was approved.`,
-      metadata: { customerId: doc.customerId, documentId: doc.id },
-    });
-  }
-  await addCustomerNotification(unit, doc.customerId, {
-    type: "document_verified",
-    brokerId: doc.workspaceId,
-    title: "Document approved",
-    message: `${doc.name} was approved.`,
-    metadata: { documentId: doc.id },
+  await addToReviewEmail(ctx, unit.tx, { doc, outcome: { documentName: doc.name, outcome: "approved" } });
+  await publishReview(ctx, unit, input, updated, {
+    action: "approved",
+    detail: comments,
+    team: { title: "Document approved", message: (customerName) => `${doc.name} from ${customerName} was approved.` },
+    customer: { title: "Document approved", message: `${doc.name} was approved.` },
   });
-  if (customer) unit.publish({ type: "document_verified", ...aboutCustomer(customer), documentId: doc.id, status: updated.status });
   return updated;
 }
 
@@ -66,28 +82,14 @@ export async function approve(ctx: AppContext, unit: Unit, input: Review): Promi
  * reason and notified, and so are the customer's team but the member who asked.
  */
 export async function requestResubmit(ctx: AppContext, unit: Unit, input: Review & { reason: string }): Promise<DocumentRow> {
-  const { doc, broker, comments, reason } = input;
+  const { doc, comments, reason } = input;
   const updated = (await reviewed(unit.tx).execute({ documentId: doc.id, status: "need_to_resubmit", verifiedAt: null, adminComments: comments, rejectionReason: reason }))[0]!;
-  await recordAudit(ctx, unit, { brokerId: doc.workspaceId, customerId: doc.customerId, action: "resubmit_requested", actor: input.actor ?? brokerActor(ctx, { broker }), document: doc, detail: reason });
-  const customer = await customerContact(ctx, doc.customerId, unit.tx);
-  if (customer) {
-    await addToReviewEmail(ctx, unit.tx, { doc, outcome: { documentName: doc.name, outcome: "resubmit", reason } });
-    await notifyCustomerTeam(unit, {
-      customer,
-      actorId: broker.id,
-      type: "document_verified",
-      title: "Re-submit requested",
-      message: `${customer.name} was asked to re-submit ${doc.name}.`,
-      metadata: { customerId: doc.customerId, documentId: doc.id },
-    });
-  }
-  await addCustomerNotification(unit, doc.customerId, {
-    type: "document_verified",
-    brokerId: doc.workspaceId,
-    title: "Please re-submit a document",
-    message: `${doc.name} needs to be uploaded again: ${reason}`,
-    metadata: { documentId: doc.id },
+  await addToReviewEmail(ctx, unit.tx, { doc, outcome: { documentName: doc.name, outcome: "resubmit", reason } });
+  await publishReview(ctx, unit, input, updated, {
+    action: "resubmit_requested",
+    detail: reason,
+    team: { title: "Re-submit requested", message: (customerName) => `${customerName} was asked to re-submit ${doc.name}.` },
+    customer: { title: "Please re-submit a document", message: `${doc.name} needs to be uploaded again: ${reason}` },
   });
-  if (customer) unit.publish({ type: "document_verified", ...aboutCustomer(customer), documentId: doc.id, status: updated.status });
   return updated;
 }

@@ -3,16 +3,15 @@ import { and, eq, sql } from "drizzle-orm";
 import { timeParam } from "../../../../db/dialect.ts";
 import { documents, documentVersions } from "../../../../db/tables.ts";
 import type { AppContext } from "../../../context.ts";
-import { AppError } from "../../../lib/errors.ts";
+import { AppError, notFound } from "../../../lib/errors.ts";
 import { given, preparedWrite } from "../../../lib/prepared.ts";
 import { newId } from "../../../lib/tokens.ts";
-import type { Unit } from "../../../lib/unit-of-work.ts";
+import type { AuditFact, Unit } from "../../../lib/unit.ts";
 import type { CheckReport } from "../../../shared/acceptance-rules.ts";
 import { AWAITING_UPLOAD, type DocumentKind, type DocumentStatus } from "../../../shared/documents.ts";
+import type { BrokerNotificationType } from "../../../shared/notifications.ts";
 import { linkGuestActor, type AuditActor } from "../../audit/actor.ts";
-import { recordAudit } from "../../audit/service.ts";
 import { aboutCustomer, customerContact, recordCustomerActivity } from "../../customers/lookups.ts";
-import { notifyCustomerTeam } from "../../notifications/customer-team.ts";
 import { statusIn, type DocumentRow } from "../service.ts";
 
 /** Why a document takes no upload now, by its kind and status. */
@@ -94,19 +93,39 @@ export async function markUploaded(ctx: AppContext, unit: Unit, input: { doc: Do
     checkReport: file.report ? JSON.stringify(file.report) : null,
     uploadedAt: timeParam(now),
   }))[0]!;
-  await recordCustomerActivity(tx, doc.customerId, now);
-  await recordAudit(ctx, unit, { brokerId: doc.workspaceId, customerId: doc.customerId, action: "uploaded", actor: input.actor ?? linkGuestActor(doc.customerId, null), document: doc, detail: file.originalName });
-  const customer = await customerContact(ctx, doc.customerId, tx);
-  if (customer) {
-    // The customer did it: their assignee and watchers are told (customer-team.ts).
-    await notifyCustomerTeam(unit, {
-      customer,
-      type: "document_uploaded",
-      title: "Document uploaded",
-      message: `${customer.name} uploaded ${doc.name}.`,
-      metadata: { customerId: doc.customerId, documentId: doc.id },
-    });
-    unit.publish({ type: "document_uploaded", ...aboutCustomer(customer), documentId: doc.id });
-  }
+  await publishCustomerAnswer(ctx, unit, {
+    doc,
+    audit: { action: "uploaded", actor: input.actor ?? linkGuestActor(doc.customerId, null), detail: file.originalName },
+    team: { type: "document_uploaded", title: "Document uploaded", message: (customerName) => `${customerName} uploaded ${doc.name}.` },
+  });
   return updated;
+}
+
+/**
+ * The customer answered a request (a file, or a reason instead of one): their activity counts, and
+ * `document_uploaded` is published with the trail's entry and their whole team told (the assignee
+ * and the watchers: the customer did it, no member is left out).
+ */
+export async function publishCustomerAnswer(
+  ctx: AppContext,
+  unit: Unit,
+  input: {
+    doc: DocumentRow;
+    audit: Pick<AuditFact, "action" | "actor" | "detail">;
+    team: { type: BrokerNotificationType; title: string; message: (customerName: string) => string };
+  },
+): Promise<void> {
+  const { doc, audit, team } = input;
+  await recordCustomerActivity(unit.tx, doc.customerId, unit.now);
+  const customer = await customerContact(ctx, doc.customerId, unit.tx);
+  if (!customer) throw notFound("Customer not found");
+  unit.publish({
+    type: "document_uploaded",
+    ...aboutCustomer(customer),
+    documentId: doc.id,
+    facts: {
+      audit: [{ brokerId: doc.workspaceId, customerId: doc.customerId, document: doc, ...audit }],
+      notify: [{ to: "team", customer, type: team.type, title: team.title, message: team.message(customer.name), metadata: { customerId: doc.customerId, documentId: doc.id } }],
+    },
+  });
 }

@@ -7,11 +7,9 @@ import { AppError } from "../../../lib/errors.ts";
 import type { Unit } from "../../../lib/unit-of-work.ts";
 import { AWAITING_UPLOAD } from "../../../shared/documents.ts";
 import type { AuditActor } from "../../audit/actor.ts";
-import { recordAudit } from "../../audit/service.ts";
-import { aboutCustomer, aboutCustomerById, customerContact, recordCustomerActivity } from "../../customers/lookups.ts";
-import { notifyCustomerTeam } from "../../notifications/customer-team.ts";
-import { addCustomerNotification } from "../../notifications/service.ts";
+import { aboutCustomerById } from "../../customers/lookups.ts";
 import { statusIn, type DocumentRow } from "../service.ts";
+import { publishCustomerAnswer } from "./uploaded.ts";
 
 /**
  * The customer answers a request with a reason instead of a file; the status stays (the request
@@ -25,20 +23,11 @@ export async function answerWithoutFile(ctx: AppContext, unit: Unit, input: { do
     .where(and(eq(documents.id, doc.id), statusIn(AWAITING_UPLOAD)))
     .returning())[0];
   if (!updated) throw new AppError("conflict", "This document no longer awaits anything from you.");
-  await recordCustomerActivity(unit.tx, doc.customerId, unit.now);
-  await recordAudit(ctx, unit, { brokerId: doc.workspaceId, customerId: doc.customerId, action: "unavailable_answered", actor: input.actor, document: doc, detail: reason });
-  const customer = await customerContact(ctx, doc.customerId, unit.tx);
-  if (customer) {
-    // The customer answered: their assignee and watchers are told (customer-team.ts).
-    await notifyCustomerTeam(unit, {
-      customer,
-      type: "document_unavailable",
-      title: "Customer doesn't have a document",
-      message: `${customer.name} doesn't have ${doc.name}: ${reason}`,
-      metadata: { customerId: doc.customerId, documentId: doc.id },
-    });
-    unit.publish({ type: "document_uploaded", ...aboutCustomer(customer), documentId: doc.id });
-  }
+  await publishCustomerAnswer(ctx, unit, {
+    doc,
+    audit: { action: "unavailable_answered", actor: input.actor, detail: reason },
+    team: { type: "document_unavailable", title: "Customer doesn't have a document", message: (customerName) => `${customerName} doesn't have ${doc.name}: ${reason}` },
+  });
   return updated;
 }
 
@@ -64,21 +53,34 @@ export async function decideWithoutFileAnswer(
     )
     .where(eq(documents.id, doc.id))
     .returning())[0]!;
-  await recordAudit(ctx, unit, {
-    brokerId: doc.workspaceId,
-    customerId: doc.customerId,
-    action: accepted ? "unavailable_accepted" : "unavailable_kept_open",
-    actor: input.actor,
-    document: doc,
-    detail: doc.unavailableReason,
+  unit.publish({
+    type: "document_verified",
+    ...(await aboutCustomerById(unit.tx, doc.customerId)),
+    documentId: doc.id,
+    status: updated.status,
+    facts: {
+      audit: [
+        {
+          brokerId: doc.workspaceId,
+          customerId: doc.customerId,
+          action: accepted ? "unavailable_accepted" : "unavailable_kept_open",
+          actor: input.actor,
+          document: doc,
+          detail: doc.unavailableReason,
+        },
+      ],
+      notify: [
+        {
+          to: "customer",
+          customerId: doc.customerId,
+          type: "other",
+          brokerId: doc.workspaceId,
+          title: accepted ? "Answer accepted" : "Document still needed",
+          message: accepted ? `Your broker accepted that you don't have ${doc.name}.` : `Your broker still needs ${doc.name}. Please upload it when you can.`,
+          metadata: { documentId: doc.id },
+        },
+      ],
+    },
   });
-  await addCustomerNotification(unit, doc.customerId, {
-    type: "other",
-    brokerId: doc.workspaceId,
-    title: accepted ? "Answer accepted" : "Document still needed",
-    message: accepted ? `Your broker accepted that you don't have ${doc.name}.` : `Your broker still needs ${doc.name}. Please upload it when you can.`,
-    metadata: { documentId: doc.id },
-  });
-  unit.publish({ type: "document_verified", ...(await aboutCustomerById(unit.tx, doc.customerId)), documentId: doc.id, status: updated.status });
   return updated;
 }

@@ -1,0 +1,73 @@
+// The durable outbox (issue 43): a unit subscriber (src/side-effects.ts) that writes, in the
+// transaction publishing a domain event, the webhook event and one pending delivery (and its job)
+// per enabled endpoint of the workspace subscribed to its type. So an event is never lost, never
+// sent for a change that rolled back, and nothing is sent on the request's path: the delivery
+// job (delivery-job.ts) does that.
+import { and, eq } from "drizzle-orm";
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../../../db/tables.ts";
+import { enqueueJob, type Writer } from "../../lib/jobs.ts";
+import { newId } from "../../lib/tokens.ts";
+import { liveEventOf, type Unit, type UnitSubscriber } from "../../lib/unit.ts";
+import { webhookPayloads, webhookTypeOf } from "./payloads.ts";
+
+export const WEBHOOK_DELIVERY_JOB = "webhook_delivery";
+
+/** Event ids say what they are in a receiver's logs. */
+const eventId = () => `evt_${newId()}`;
+
+/** Stores one event as it will be sent; returns its id. */
+export async function insertWebhookEvent(tx: Writer, input: { workspaceId: string; type: string; data: Record<string, unknown>; at: Date }): Promise<string> {
+  const id = eventId();
+  await tx.insert(webhookEvents).values({ id, workspaceId: input.workspaceId, type: input.type, payload: input.data, createdAt: input.at });
+  return id;
+}
+
+/** A pending delivery of a stored event to each endpoint (one insert), and the jobs that send them at `at`. */
+export async function queueDeliveries(tx: Writer, input: { eventId: string; endpointIds: string[]; at: Date }): Promise<string[]> {
+  const rows = input.endpointIds.map((endpointId) => ({ id: newId(), eventId: input.eventId, endpointId, status: "pending" as const, nextAttemptAt: input.at, createdAt: input.at }));
+  if (rows.length) await tx.insert(webhookDeliveries).values(rows);
+  for (const row of rows) await scheduleAttempt(tx, { deliveryId: row.id, attempt: 1, at: input.at });
+  return rows.map((row) => row.id);
+}
+
+/** The same for one endpoint (the test event, Resend). */
+export const queueDelivery = async (tx: Writer, input: { eventId: string; endpointId: string; at: Date }): Promise<string> =>
+  (await queueDeliveries(tx, { eventId: input.eventId, endpointIds: [input.endpointId], at: input.at }))[0]!;
+
+/** The job of one attempt: the jobs table's claim hands it to one instance. */
+export function scheduleAttempt(tx: Writer, input: { deliveryId: string; attempt: number; at: Date }) {
+  return enqueueJob(tx, { now: () => input.at }, {
+    kind: WEBHOOK_DELIVERY_JOB,
+    payload: { deliveryId: input.deliveryId },
+    runAt: input.at,
+    dedupeKey: `webhook:${input.deliveryId}:${input.attempt}`,
+    // A failed attempt is the delivery's own retry (retry-schedule.ts); the job's retries are for
+    // recording its result when the database refused.
+    maxAttempts: 5,
+  });
+}
+
+/** The enabled endpoints of a workspace subscribed to `type` (a workspace has at most 20). */
+async function subscribers(tx: Writer, workspaceId: string, type: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.workspaceId, workspaceId), eq(webhookEndpoints.enabled, true)));
+  return rows.filter((row) => row.events.includes(type)).map((row) => row.id);
+}
+
+/** The outbox's unit subscriber: see the top of this file. */
+export const webhookOutbox: UnitSubscriber = async (unit: Unit, published) => {
+  // What the workspace's systems hear is the domain event as the live channel has it: never the
+  // facts meant for the audit trail and notifications, nothing of a unit-only event.
+  const event = liveEventOf(published);
+  if (!event) return;
+  const type = webhookTypeOf(event);
+  if (!type || !("workspaceId" in event)) return;
+  const endpoints = await subscribers(unit.tx, event.workspaceId, type);
+  if (endpoints.length === 0) return; // the common case: nothing is read or written
+  for (const payload of await webhookPayloads(unit.tx, event, type)) {
+    const id = await insertWebhookEvent(unit.tx, { workspaceId: event.workspaceId, type: payload.type, data: payload.data, at: unit.now });
+    await queueDeliveries(unit.tx, { eventId: id, endpointIds: endpoints, at: unit.now });
+  }
+};

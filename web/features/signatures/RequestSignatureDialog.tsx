@@ -1,0 +1,238 @@
+// "Request signature" (issue 41, the broker's side): a full-screen dialog to choose the PDF, name
+// the request, add a message, a due date and the signers (the customer first, fixed; others by
+// name and email; in order or not), then place the fields on the pages (FieldPlacer.tsx) and send.
+// Focus stays inside (React Aria's modal); Escape or Close asks before throwing a started request
+// away. What the server would refuse is said before sending (request-rules.ts); what it still
+// refuses is shown in its own words.
+import { useId, useRef, useState, type FormEvent } from "react";
+import { Dialog as AriaDialog, Heading, Modal as AriaModal, ModalOverlay } from "react-aria-components";
+import { FileUp, Plus, Send, Trash2, X } from "lucide-react";
+import { MAX_SIGNATURE_MESSAGE_LENGTH, MAX_SIGNERS } from "@shared/signatures";
+import { errorText } from "../../api/client";
+import { Button } from "../../components/ui/Button";
+import { Checkbox } from "../../components/ui/Checkbox";
+import { ConfirmDialog } from "../../components/ui/ConfirmDialog";
+import { TextArea } from "../../components/ui/TextArea";
+import { TextField } from "../../components/ui/TextField";
+import { toast } from "../../components/ui/Toast";
+import { DueDateFields, type DueDateValue } from "../documents/DueDateFields";
+import { fromDateTimeInputs } from "../documents/format";
+import { useCreateSignatureRequestMutation, type SignatureCustomer } from "./api";
+import { FieldPlacer, type FieldPlacerProps } from "./FieldPlacer";
+import { toRequestFields, withoutSigner, type PlacedField } from "./placement";
+import { dueDateProblem, pdfProblem, placementProblem, requestMessages, signersProblem, type SignerDraft } from "./request-rules";
+
+export interface RequestSignatureDialogProps {
+  customer: SignatureCustomer;
+  onClose: () => void;
+  /** For tests: the viewer that draws the pages (the app's pdf.js viewer by default). */
+  Viewer?: FieldPlacerProps["Viewer"];
+}
+
+const PDF_ACCEPT = "application/pdf,.pdf";
+
+export function RequestSignatureDialog({ customer, onClose, Viewer }: RequestSignatureDialogProps) {
+  const [file, setFile] = useState<File | null>(null);
+  const [name, setName] = useState("");
+  const [message, setMessage] = useState("");
+  const [due, setDue] = useState<DueDateValue>({ day: "", time: "" });
+  const [others, setOthers] = useState<SignerDraft[]>([]);
+  const [ordered, setOrdered] = useState(false);
+  const [fields, setFields] = useState<PlacedField[]>([]);
+  const [pageCount, setPageCount] = useState<number | undefined>(undefined);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [askDiscard, setAskDiscard] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const problemRef = useRef<HTMLParagraphElement>(null);
+  const fileHelpId = useId();
+  const create = useCreateSignatureRequestMutation(customer.id);
+
+  const signers: SignerDraft[] = [{ name: customer.name, email: customer.email }, ...others];
+  const started = Boolean(file || name.trim() || message.trim() || due.day || due.time || others.length > 0 || fields.length > 0);
+  const requestClose = () => {
+    if (create.isPending) return;
+    if (started) setAskDiscard(true);
+    else onClose();
+  };
+
+  const show = (text: string) => {
+    setProblem(text);
+    // Said at once (role alert) and in view: the button pressed may be far from the message.
+    requestAnimationFrame(() => problemRef.current?.scrollIntoView?.({ block: "nearest" }));
+  };
+
+  const chooseFile = (picked: File | null) => {
+    const refusal = picked ? pdfProblem(picked) : null;
+    if (refusal) {
+      show(refusal);
+      if (fileInput.current) fileInput.current.value = "";
+      return;
+    }
+    setProblem(null);
+    setFile(picked);
+    setFields([]);
+    setPageCount(undefined);
+    // The request is named after the file until the broker names it.
+    if (picked && !name.trim()) setName(picked.name.replace(/\.pdf$/i, ""));
+  };
+
+  const send = (event?: FormEvent) => {
+    event?.preventDefault();
+    const dueDate = fromDateTimeInputs(due.day, due.time);
+    const refusal =
+      pdfProblem(file) ??
+      (name.trim() ? null : requestMessages.noName) ??
+      dueDateProblem(due.day, due.time, dueDate, new Date()) ??
+      signersProblem(signers) ??
+      placementProblem(fields, signers, pageCount);
+    if (refusal) return show(refusal);
+    setProblem(null);
+    create.mutate(
+      {
+        file: file!,
+        request: {
+          name: name.trim(),
+          ...(message.trim() ? { message: message.trim() } : {}),
+          ...(dueDate ? { dueDate: dueDate.toISOString() } : {}),
+          ordered,
+          signers: signers.map((s) => ({ name: s.name.trim(), email: s.email.trim() })),
+          fields: toRequestFields(fields),
+        },
+      },
+      {
+        onSuccess: () => {
+          toast({ title: "Signature request sent", description: `${name.trim()} was sent to ${signers.length === 1 ? customer.name : `${signers.length} signers`}.`, variant: "success" });
+          onClose();
+        },
+        onError: (error) => show(errorText(error, "The signature request could not be sent. Please try again.")),
+      },
+    );
+  };
+
+  const setOther = (index: number, change: Partial<SignerDraft>) => setOthers(others.map((s, i) => (i === index ? { ...s, ...change } : s)));
+  const removeOther = (index: number) => {
+    setOthers(others.filter((_, i) => i !== index));
+    setFields(withoutSigner(fields, index + 1));
+  };
+
+  return (
+    <ModalOverlay isOpen onOpenChange={(open) => !open && requestClose()} isDismissable={false} className="fixed inset-0 z-50 bg-slate-900/50">
+      <AriaModal className="fixed inset-0 flex flex-col bg-white">
+        <AriaDialog className="flex h-full min-h-0 flex-col outline-none">
+          <form onSubmit={send} noValidate className="flex h-full min-h-0 flex-col">
+            <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-4 py-3 sm:px-6">
+              <Heading slot="title" className="min-w-0 text-lg font-semibold break-words text-slate-900 sm:text-xl">
+                Request signature from {customer.name}
+              </Heading>
+              <Button variant="ghost" size="icon" aria-label="Close" onPress={requestClose}>
+                <X aria-hidden="true" className="size-5" />
+              </Button>
+            </div>
+
+            <div className="min-h-0 flex-1 overflow-y-auto lg:grid lg:grid-cols-[22rem_minmax(0,1fr)] lg:overflow-hidden">
+              <div className="flex flex-col gap-4 p-4 sm:p-6 lg:overflow-y-auto lg:border-r lg:border-slate-200">
+                <div className="flex flex-col gap-1.5">
+                  <span className="text-sm font-medium text-slate-800">
+                    Document (PDF)<span aria-hidden="true" className="text-red-600"> *</span>
+                  </span>
+                  <input
+                    ref={fileInput}
+                    type="file"
+                    accept={PDF_ACCEPT}
+                    aria-label="Choose the PDF to sign"
+                    aria-describedby={fileHelpId}
+                    className="sr-only"
+                    onChange={(event) => chooseFile(event.target.files?.[0] ?? null)}
+                  />
+                  <Button variant="secondary" onPress={() => fileInput.current?.click()} className="justify-start">
+                    <FileUp aria-hidden="true" className="size-4" />
+                    <span className="truncate">{file ? `Replace ${file.name}` : "Choose PDF"}</span>
+                  </Button>
+                  <p id={fileHelpId} className="text-sm text-slate-500">
+                    {file ? `${file.name}: place the fields on its pages.` : "A PDF document; its pages are shown here to place the fields."}
+                  </p>
+                </div>
+                <TextField label="Name" value={name} onChange={setName} isRequired description="What the customer is asked to sign." />
+                <TextArea label="Message (optional)" value={message} onChange={(v) => setMessage(v.slice(0, MAX_SIGNATURE_MESSAGE_LENGTH))} />
+                <DueDateFields value={due} onChange={setDue} dayLabel="Due date (optional)" timeLabel="Due time" />
+
+                <fieldset className="flex flex-col gap-3">
+                  <legend className="mb-1 text-sm font-medium text-slate-800">Signers</legend>
+                  <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm">
+                    <p className="font-medium break-words text-slate-900">1. {customer.name} (the customer)</p>
+                    <p className="break-all text-slate-600">{customer.email}</p>
+                  </div>
+                  {others.map((signer, i) => (
+                    <div key={i} role="group" aria-label={`Signer ${i + 2}`} className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3">
+                      <p className="text-sm font-medium text-slate-800">Signer {i + 2}</p>
+                      {/* A row appears when Add signer is pressed: its name takes the focus (rows never remount). */}
+                      <TextField label={`Signer ${i + 2} name`} value={signer.name} onChange={(v) => setOther(i, { name: v })} isRequired autoFocus />
+                      <TextField label={`Signer ${i + 2} email`} type="email" value={signer.email} onChange={(v) => setOther(i, { email: v })} isRequired />
+                      <Button variant="ghost" size="sm" onPress={() => removeOther(i)} className="self-start">
+                        <Trash2 aria-hidden="true" className="size-4" />
+                        Remove signer {i + 2}
+                      </Button>
+                    </div>
+                  ))}
+                  {signers.length < MAX_SIGNERS ? (
+                    <Button variant="secondary" size="sm" onPress={() => setOthers([...others, { name: "", email: "" }])} className="self-start">
+                      <Plus aria-hidden="true" className="size-4" />
+                      Add signer
+                    </Button>
+                  ) : null}
+                  {signers.length > 1 ? (
+                    <Checkbox isSelected={ordered} onChange={setOrdered} description="Each signer is asked once the one before has signed.">
+                      Sign in this order
+                    </Checkbox>
+                  ) : null}
+                </fieldset>
+              </div>
+
+              <div className="flex min-h-0 flex-col gap-2 border-t border-slate-200 p-4 sm:p-6 lg:border-t-0">
+                <h3 className="text-base font-semibold text-slate-900">Place fields</h3>
+                {file ? (
+                  <FieldPlacer
+                    file={file}
+                    fields={fields}
+                    onFieldsChange={setFields}
+                    signerNames={signers.map((s) => s.name.trim())}
+                    onPageCount={setPageCount}
+                    Viewer={Viewer}
+                  />
+                ) : (
+                  <p className="rounded-lg border border-dashed border-slate-300 px-4 py-10 text-center text-slate-600">Choose a PDF to place the fields on its pages.</p>
+                )}
+              </div>
+            </div>
+
+            <div className="flex flex-col gap-2 border-t border-slate-200 px-4 py-3 sm:flex-row sm:items-center sm:justify-end sm:px-6">
+              <p ref={problemRef} role="alert" className="min-w-0 text-sm break-words text-red-700 empty:hidden sm:mr-auto">
+                {problem ?? ""}
+              </p>
+              <Button variant="secondary" onPress={requestClose} isDisabled={create.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" isPending={create.isPending}>
+                <Send aria-hidden="true" className="size-4" />
+                {create.isPending ? "Sending..." : "Send request"}
+              </Button>
+            </div>
+          </form>
+          <ConfirmDialog
+            isOpen={askDiscard}
+            onOpenChange={setAskDiscard}
+            title="Discard this signature request?"
+            confirmLabel="Discard"
+            tone="danger"
+            onConfirm={() => {
+              setAskDiscard(false);
+              onClose();
+            }}
+          >
+            The document, signers and fields you chose are not kept.
+          </ConfirmDialog>
+        </AriaDialog>
+      </AriaModal>
+    </ModalOverlay>
+  );
+}

@@ -1,0 +1,81 @@
+// What the signing screen decides without the server: this signer's fields in reading order, what
+// each field shows before signing, whether Finish may be pressed, and the body it sends. The value
+// rules themselves are the server's (src/shared/signatures.ts), so the button and the server never
+// disagree about what is missing.
+import { FIELD_LABELS, initialsOf, signatureMessages, typedSignatureProblem, valuesProblem, type FieldValues, type SignatureField } from "@shared/signatures";
+import type { SignBody } from "./api";
+
+/** One of this signer's fields, with its index in the request (the key of its value). */
+export interface MyField {
+  index: number;
+  field: SignatureField;
+}
+
+/** This signer's fields in the order a reader meets them: page by page, top to bottom, left to right. */
+export function myFields(fields: readonly SignatureField[], signer: number): MyField[] {
+  return fields
+    .map((field, index) => ({ index, field }))
+    .filter(({ field }) => field.signer === signer)
+    .sort((a, b) => a.field.page - b.field.page || a.field.y - b.field.y || a.field.x - b.field.x);
+}
+
+/** "Signature, page 2, required": how a field is announced and labelled. */
+export const fieldLabel = ({ field }: MyField) => `${FIELD_LABELS[field.type]}, page ${field.page}${field.required ? ", required" : ""}`;
+
+/** The values a signer starts with: initials from their name, boxes unticked, text empty. */
+export function initialValues(mine: readonly MyField[], name: string): FieldValues {
+  const values: FieldValues = {};
+  for (const { index, field } of mine) {
+    if (field.type === "initials") values[index] = initialsOf(name);
+    else if (field.type === "checkbox") values[index] = false;
+    else if (field.type === "text") values[index] = "";
+  }
+  return values;
+}
+
+/** The adopted signature: typed (the name in a script face) or drawn (a PNG data URL, null until drawn). */
+export type Adopted = { type: "typed"; text: string } | { type: "drawn"; png: string | null };
+
+/** Whether a field still needs something from the signer (the portal fills date and name itself). */
+export function isMissing({ index, field }: MyField, values: FieldValues, adopted: Adopted): boolean {
+  if (field.type === "signature") return adoptionProblem(adopted) !== null;
+  if (!field.required) return false;
+  if (field.type === "checkbox") return values[index] !== true;
+  if (field.type === "text" || field.type === "initials") return String(values[index] ?? "").trim() === "";
+  return false;
+}
+
+function adoptionProblem(adopted: Adopted): string | null {
+  if (adopted.type === "typed") return typedSignatureProblem(adopted.text);
+  return adopted.png ? null : "Draw your signature, or choose Type to type it.";
+}
+
+/** Why Finish cannot be pressed yet, or null: the signature, then the fields, then consent. */
+export function finishProblem(input: { fields: readonly SignatureField[]; signer: number; values: FieldValues; adopted: Adopted; consent: boolean }): string | null {
+  return (
+    adoptionProblem(input.adopted) ??
+    valuesProblem(input.fields, input.signer, sentValues(input.fields, input.signer, input.values)) ??
+    (input.consent ? null : signatureMessages.consentRequired)
+  );
+}
+
+/** Only the fields the signer fills themselves, and a text left empty is not sent. */
+function sentValues(fields: readonly SignatureField[], signer: number, values: FieldValues): FieldValues {
+  const sent: FieldValues = {};
+  for (const { index, field } of myFields(fields, signer)) {
+    const value = values[index];
+    if (field.type === "checkbox") sent[index] = value === true;
+    else if ((field.type === "text" || field.type === "initials") && typeof value === "string" && value.trim()) sent[index] = value.trim();
+  }
+  return sent;
+}
+
+/** The body of POST …/sign (DESIGN.md 3b). */
+export function signBody(input: { fields: readonly SignatureField[]; signer: number; values: FieldValues; adopted: Adopted }): SignBody {
+  const { adopted } = input;
+  return {
+    consent: true,
+    signature: adopted.type === "typed" ? { type: "typed", text: adopted.text.trim() } : { type: "drawn", png: adopted.png ?? "" },
+    values: sentValues(input.fields, input.signer, input.values),
+  };
+}
