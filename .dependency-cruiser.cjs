@@ -8,7 +8,7 @@ const FEATURE_LAYERS = [
   ["mail"],
   ["workspaces"],
   ["auth"],
-  ["two-factor", "oidc", "broker-profile"],
+  ["two-factor", "oidc", "broker-profile", "api-keys"],
   ["notifications"],
   ["audit", "document-checks"],
   ["templates", "documents", "recognition"],

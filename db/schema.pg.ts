@@ -28,4 +28,5 @@ export * from "./schema-pg/templates.ts";
 export * from "./schema-pg/rate-limits.ts";
 export * from "./schema-pg/audit.ts";
 export * from "./schema-pg/signatures.ts";
+export * from "./schema-pg/api-keys.ts";
 export * from "./schema-pg/webhooks.ts";

@@ -20,4 +20,5 @@ export * from "./schema/templates.ts";
 export * from "./schema/rate-limits.ts";
 export * from "./schema/audit.ts";
 export * from "./schema/signatures.ts";
+export * from "./schema/api-keys.ts";
 export * from "./schema/webhooks.ts";

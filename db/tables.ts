@@ -48,6 +48,7 @@ export const {
   auditChainHeads,
   signatureRequests,
   signatureSigners,
+  apiKeys,
   webhookEndpoints,
   webhookEvents,
   webhookDeliveries,

@@ -27,6 +27,7 @@ import { sharingRoutes } from "./features/sharing/routes.ts";
 import { signatureRoutes } from "./features/signatures/routes.ts";
 import { templateRoutes } from "./features/templates/routes.ts";
 import { workspaceRoutes } from "./features/workspaces/routes.ts";
+import { apiKeyRoutes } from "./features/api-keys/routes.ts";
 import { webhookRoutes } from "./features/webhooks/routes.ts";
 import { brokerById, brokersById } from "./features/auth/brokers.ts";
 import { endBrokerSessions } from "./features/auth/account.ts";
@@ -87,6 +88,7 @@ export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events), metric
       // Members' names and sessions are auth's, their customers customers'; workspaces sits below both.
       .use(workspaceRoutes(ctx, { brokersById, endSessions: endBrokerSessions, moveCustomers: async (unit, { by, ...input }) => handOver(ctx, unit, { ...input, actor: memberActor(await brokerById(ctx, by.memberId), by.address) }), dropNotifications: dropBrokerNotifications }))
       .use(joinRoutes(ctx, { secondFactor: secondFactorChallenge }))
+      .use(apiKeyRoutes(ctx))
       .use(dashboardRoutes(ctx))
       .use(reminderRoutes(ctx))
       .use(expiryRoutes(ctx))

@@ -67,9 +67,9 @@ export function buildContext(config: Config, db: Db, options: { clock?: Clock; l
     // Apart from the responses, so many sessions never push the reads out (and the reverse).
     // Rows as stored: a session's expiry is compared with the clock by whoever asks.
     lookups: new ReadCache(version, clock, { maxEntries: 10_000, clock: false }),
-    // Every broker request asks (its session and its membership); documents and customers are
-    // written far more often than these.
-    brokerSessions: new ReadCache(tableChangeCounter(db, ["sessions", "users", "workspace_members", "workspaces"], version), clock, { maxEntries: 10_000, clock: false }),
+    // Every broker request asks (its session or API key, and its membership); documents and
+    // customers are written far more often than these (a key's last use: once a minute at most).
+    brokerSessions: new ReadCache(tableChangeCounter(db, ["sessions", "users", "workspace_members", "workspaces", "api_keys"], version), clock, { maxEntries: 10_000, clock: false }),
     events: createEventBus(eventChannel(db, config.databaseUrl), log),
     unitSubscribers: [],
     clock,

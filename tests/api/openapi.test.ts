@@ -87,3 +87,20 @@ describe("GET /api/reference", () => {
     expect(html).not.toMatch(/(src|href)="https?:/);
   });
 });
+
+describe("API keys in the document (issue 43)", () => {
+  test("declares the bearer schemes, and each broker route says whether it takes a key and with which scope", async () => {
+    const document = (await (await fetch(`${srv.url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, any>>; components: { securitySchemes: Record<string, any> } };
+    expect(document.components.securitySchemes).toMatchObject({ session: { type: "http", scheme: "bearer" }, apiKey: { type: "http", scheme: "bearer", bearerFormat: "bpk_…" } });
+    const security = (path: string, method: string) => document.paths[path]![method]!.security;
+    expect(security("/api/customers", "get")).toEqual([{ session: [] }, { apiKey: ["read"] }]);
+    expect(security("/api/customers", "post")).toEqual([{ session: [] }, { apiKey: ["write"] }]);
+    expect(security("/api/customers/export", "post")).toEqual([{ session: [] }, { apiKey: ["read"] }]);
+    // Session only: account, keys themselves.
+    expect(security("/api/auth/user", "get")).toEqual([{ session: [] }]);
+    expect(security("/api/api-keys", "post")).toEqual([{ session: [] }]);
+    // A file: a broker (session or read key), or no broker at all (a signed link, the customer).
+    expect(security("/api/documents/{id}/download", "get")).toEqual([{ session: [] }, { apiKey: ["read"] }, {}]);
+    expect(security("/api/site", "get")).toBeUndefined();
+  });
+});

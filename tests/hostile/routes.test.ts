@@ -56,8 +56,9 @@ test("the route table covers exactly the routes the router serves", () => {
 
 // ---------------------------------------------------------------------------------------------
 
-type Actor = "anonymous" | "otherBroker" | "unrelatedBroker" | "otherCustomerLink" | "sameCustomerSecondBroker";
-const ACTORS: Actor[] = ["anonymous", "otherBroker", "unrelatedBroker", "otherCustomerLink", "sameCustomerSecondBroker"];
+// otherBrokerKey: B's API key with both scopes (issue 43), where B's session goes.
+type Actor = "anonymous" | "otherBroker" | "otherBrokerKey" | "unrelatedBroker" | "otherCustomerLink" | "sameCustomerSecondBroker";
+const ACTORS: Actor[] = ["anonymous", "otherBroker", "otherBrokerKey", "unrelatedBroker", "otherCustomerLink", "sameCustomerSecondBroker"];
 
 interface Attack {
   url: string;
@@ -97,12 +98,14 @@ function victimValue(w: World, v: NonNullable<RouteEntry["params"]>[string], act
       return w.victim.webhookDeliveryId;
     case "signerToken":
       return GUESSED_SIGNER_TOKEN;
+    case "apiKeyId":
+      return w.victim.apiKeyId;
     case "memberId":
       return w.brokerA.user.id; // the victim's broker, a member of the victim's workspace
     case "uploadLink":
       // The link is the actor's own credential; the victim's link is what they do not have.
       if (actor === "otherCustomerLink") return w.other.uploadLink;
-      if (actor === "sameCustomerSecondBroker" || actor === "otherBroker") return w.victimViaB.uploadLink;
+      if (actor === "sameCustomerSecondBroker" || actor === "otherBroker" || actor === "otherBrokerKey") return w.victimViaB.uploadLink;
       return GUESSED_LINK;
   }
 }
@@ -114,6 +117,7 @@ function buildAttack(w: World, route: AppRoute, entry: RouteEntry, actor: Actor)
   const query = entry.query ? "?" + new URLSearchParams(entry.query(w)).toString() : "";
   const headers: Record<string, string> = {};
   if (actor === "otherBroker") headers.authorization = `Bearer ${w.brokerB.token}`;
+  if (actor === "otherBrokerKey") headers.authorization = `Bearer ${w.keyB}`;
   if (actor === "unrelatedBroker") headers.authorization = `Bearer ${w.brokerC.token}`;
   if (actor === "otherCustomerLink") headers.cookie = w.other.cookie;
   let body: BodyInit | undefined;
@@ -142,7 +146,7 @@ const idRoute = (r: AppRoute) => {
 describe("every route that takes an id, aimed at broker A's customer", () => {
   for (const actor of ACTORS) {
     test(`as ${actor}: 401/403/404, no leak, nothing changed`, async () => {
-      const knowsEmail = actor === "otherBroker" || actor === "sameCustomerSecondBroker";
+      const knowsEmail = actor === "otherBroker" || actor === "otherBrokerKey" || actor === "sameCustomerSecondBroker";
       const secrets = victimSecrets(world, { knowsEmail });
       let tried = 0;
       const failures: string[] = [];

@@ -35,7 +35,7 @@ export const routeKey = (r: { method: string; path: string }) => `${r.method} ${
 export const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
 
 /** What a path parameter is filled with when a route is aimed at the victim. */
-export type VictimValue = "customerId" | "documentId" | "brokerNotificationId" | "customerNotificationId" | "uploadLink" | "logoKey" | "templateId" | "resetToken" | "memberId" | "invitationId" | "invitationToken" | "signatureRequestId" | "signerToken" | "webhookEndpointId" | "webhookDeliveryId";
+export type VictimValue = "customerId" | "documentId" | "brokerNotificationId" | "customerNotificationId" | "uploadLink" | "logoKey" | "templateId" | "resetToken" | "memberId" | "invitationId" | "invitationToken" | "signatureRequestId" | "signerToken" | "webhookEndpointId" | "webhookDeliveryId" | "apiKeyId";
 
 /** Reset links are checked by their random token (GET …/reset-password/{token}); what is attacked is a guessed one. */
 export const GUESSED_RESET_TOKEN = "x".repeat(43);
@@ -61,6 +61,11 @@ export interface RouteEntry {
   multipart?: true | ((w: World) => RawPart[]);
   /** The body names the victim's ids (bulk operations). */
   idsInBody?: true;
+  /**
+   * The API key scope the route takes (issue 43): absent on a broker or file route, a key is
+   * refused (403, session only). tests/hostile/api-keys.test.ts checks every route against it.
+   */
+  key?: "read" | "write";
 }
 
 const future = () => new Date(Date.now() + 30 * 86_400_000).toISOString();
@@ -112,26 +117,28 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "GET /api/oidc/start": { auth: "public" },
   // Always a redirect (to the dashboard, or the landing page with ?sso_error=…): tests/api/oidc.test.ts.
   "GET /api/oidc/callback": { auth: "public" },
-  "GET /api/customers": { auth: "broker" },
-  "GET /api/all-customers": { auth: "broker" },
+  "GET /api/customers": { auth: "broker", key: "read" },
+  "GET /api/all-customers": { auth: "broker", key: "read" },
   "POST /api/customers": {
     auth: "broker",
+    key: "write",
     body: () => ({ email: `new-${crypto.randomUUID().slice(0, 8)}@example.com`, name: "New Customer", loanType: "fha", requiredDocuments: [{ name: "Paystub" }] }),
   },
-  "GET /api/customer/:id": { auth: "broker", params: { id: "customerId" } },
-  "GET /api/customer/:id/documents": { auth: "broker", params: { id: "customerId" } },
-  "GET /api/customers/:id/document-limit": { auth: "broker", params: { id: "customerId" } },
+  "GET /api/customer/:id": { auth: "broker", key: "read", params: { id: "customerId" } },
+  "GET /api/customer/:id/documents": { auth: "broker", key: "read", params: { id: "customerId" } },
+  "GET /api/customers/:id/document-limit": { auth: "broker", key: "read", params: { id: "customerId" } },
   "PUT /api/customers/:id": {
     auth: "broker",
+    key: "write",
     params: { id: "customerId" },
     body: () => ({ name: "Hijacked Name", email: "hijacked@example.com", loanType: "va" }),
   },
-  "DELETE /api/customers/:id": { auth: "broker", params: { id: "customerId" } },
+  "DELETE /api/customers/:id": { auth: "broker", key: "write", params: { id: "customerId" } },
   // Checklist templates: each broker's own; another broker's id answers 404 like a missing one.
-  "PUT /api/customers/:id/assignee": { auth: "broker", params: { id: "customerId" }, body: (w) => ({ memberId: w.brokerB.user.id }) },
+  "PUT /api/customers/:id/assignee": { auth: "broker", key: "write", params: { id: "customerId" }, body: (w) => ({ memberId: w.brokerB.user.id }) },
   // Watchers: the victim's customer by id (404); naming the victim's members as watchers is tests/hostile/team-live.test.ts.
-  "PUT /api/customers/:id/watchers": { auth: "broker", params: { id: "customerId" }, body: (w) => ({ memberIds: [w.brokerB.user.id] }) },
-  "POST /api/customers/reassign": { auth: "broker", idsInBody: true, body: (w) => ({ fromMemberId: w.brokerA.user.id, toMemberId: w.brokerB.user.id }) },
+  "PUT /api/customers/:id/watchers": { auth: "broker", key: "write", params: { id: "customerId" }, body: (w) => ({ memberIds: [w.brokerB.user.id] }) },
+  "POST /api/customers/reassign": { auth: "broker", key: "write", idsInBody: true, body: (w) => ({ fromMemberId: w.brokerA.user.id, toMemberId: w.brokerB.user.id }) },
   "DELETE /api/workspace/members/:id": { auth: "broker", params: { id: "memberId" }, query: (w) => ({ reassignTo: w.brokerB.user.id }) },
   "GET /api/workspace": { auth: "broker" },
   "PUT /api/workspace": { auth: "broker", body: () => ({ name: "Hijacked brokerage", visibility: "assigned", claimedDomains: ["intruder.example"] }) },
@@ -139,6 +146,10 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "PUT /api/workspace/members/:id": { auth: "broker", params: { id: "memberId" }, body: () => ({ role: "assistant" }) },
   "POST /api/workspace/invitations": { auth: "broker", body: () => ({ email: `recruit-${crypto.randomUUID().slice(0, 8)}@example.com`, role: "owner" }) },
   "GET /api/workspace/invitations": { auth: "broker" },
+  // API keys (issue 43): the owner's, with a session only; another workspace's key id is 404.
+  "POST /api/api-keys": { auth: "broker", body: () => ({ name: "Intruder's key", scopes: ["read", "write"] }) },
+  "GET /api/api-keys": { auth: "broker" },
+  "DELETE /api/api-keys/:id": { auth: "broker", params: { id: "apiKeyId" } },
   "DELETE /api/workspace/invitations/:id": { auth: "broker", params: { id: "invitationId" } },
   // A public IP literal: no DNS needed, and nothing is sent (the tests run no delivery job).
   "POST /api/webhooks": { auth: "broker", body: () => ({ url: "https://93.184.215.14/hooks", events: ["customer.created"] }) },
@@ -150,73 +161,79 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "POST /api/webhooks/:id/deliveries/:deliveryId/resend": { auth: "broker", params: { id: "webhookEndpointId", deliveryId: "webhookDeliveryId" } },
   "GET /api/workspace/join/:token": { auth: "public", params: { token: "invitationToken" } },
   "POST /api/workspace/join": { auth: "public", body: () => ({ token: GUESSED_INVITATION_TOKEN, password: "a long new password", firstName: "Intruder" }) },
-  "GET /api/templates": { auth: "broker" },
-  "POST /api/templates": { auth: "broker", body: () => ({ name: `Intruder checklist ${crypto.randomUUID().slice(0, 8)}`, documents: [{ name: "Paystub" }] }) },
-  "PUT /api/templates/:id": { auth: "broker", params: { id: "templateId" }, body: () => ({ name: "Hijacked checklist", documents: [{ name: "Photo ID" }] }) },
-  "DELETE /api/templates/:id": { auth: "broker", params: { id: "templateId" } },
+  "GET /api/templates": { auth: "broker", key: "read" },
+  "POST /api/templates": { auth: "broker", key: "write", body: () => ({ name: `Intruder checklist ${crypto.randomUUID().slice(0, 8)}`, documents: [{ name: "Paystub" }] }) },
+  "PUT /api/templates/:id": { auth: "broker", key: "write", params: { id: "templateId" }, body: () => ({ name: "Hijacked checklist", documents: [{ name: "Photo ID" }] }) },
+  "DELETE /api/templates/:id": { auth: "broker", key: "write", params: { id: "templateId" } },
   // A proposed checklist: from the caller's own templates only (the victim's never appear: routes.test.ts).
-  "POST /api/templates/suggest": { auth: "broker", body: () => ({ description: "self-employed borrower buying a condo with a gift letter and a co-borrower" }) },
-  "POST /api/customers/:id/resend-invitation": { auth: "broker", params: { id: "customerId" } },
+  "POST /api/templates/suggest": { auth: "broker", key: "read", body: () => ({ description: "self-employed borrower buying a condo with a gift letter and a co-borrower" }) },
+  "POST /api/customers/:id/resend-invitation": { auth: "broker", key: "write", params: { id: "customerId" } },
   "POST /api/customers/:id/request-documents": {
     auth: "broker",
+    key: "write",
     params: { id: "customerId" },
     body: () => ({ documentTypes: ["Tax Returns"] }),
   },
   "POST /api/documents/:id/verify": {
     auth: "broker",
+    key: "write",
     params: { id: "documentId" },
     body: () => ({ status: "approved", comments: "looks fine" }),
   },
   "PUT /api/documents/bulk-due-date": {
     auth: "broker",
+    key: "write",
     idsInBody: true,
     body: (w) => ({ documentIds: w.victim.documentIds.slice(1), dueDate: future() }),
   },
-  "PUT /api/documents/:id/due-date": { auth: "broker", params: { id: "documentId" }, body: () => ({ dueDate: future() }) },
-  "DELETE /api/documents/:id": { auth: "broker", params: { id: "documentId" } },
-  "GET /api/documents/acceptance-rules/standard": { auth: "broker" },
+  "PUT /api/documents/:id/due-date": { auth: "broker", key: "write", params: { id: "documentId" }, body: () => ({ dueDate: future() }) },
+  "DELETE /api/documents/:id": { auth: "broker", key: "write", params: { id: "documentId" } },
+  "GET /api/documents/acceptance-rules/standard": { auth: "broker", key: "read" },
   "PUT /api/documents/:id/acceptance-rules": {
     auth: "broker",
+    key: "write",
     params: { id: "documentId" },
     body: () => ({ rules: { kinds: ["pdf"], minPages: 2, maxPages: null, minImageShortSide: 800, minImageLongSide: 1100, noPassword: true } }),
   },
-  "POST /api/documents/:id/unavailable": { auth: "broker", params: { id: "documentId" }, body: () => ({ decision: "keep_open" }) },
+  "POST /api/documents/:id/unavailable": { auth: "broker", key: "write", params: { id: "documentId" }, body: () => ({ decision: "keep_open" }) },
   "POST /api/documents/share": {
     auth: "broker",
+    key: "write",
     idsInBody: true,
     multipart: (w) => [
       { name: "customerIds", data: JSON.stringify([w.victim.customerId]) },
       { name: "documents", filename: "intruder.pdf", contentType: "application/pdf", data: victimPdf() },
     ],
   },
-  "GET /api/documents/share/settings": { auth: "broker" },
-  "GET /api/customers/:id/export": { auth: "broker", params: { id: "customerId" }, query: () => ({ scope: "all" }) },
-  "POST /api/customers/export": { auth: "broker", idsInBody: true, body: (w) => ({ customerIds: [w.victim.customerId], scope: "all" }) },
-  "GET /api/customers/export": { auth: "broker", query: (w) => ({ ids: w.victim.customerId, scope: "all" }) },
-  "GET /api/customer/:id/audit": { auth: "broker", params: { id: "customerId" } },
-  "GET /api/customer/:id/audit.csv": { auth: "broker", params: { id: "customerId" } },
-  "GET /api/customer/:id/audit.pdf": { auth: "broker", params: { id: "customerId" } },
-  "GET /api/export/settings": { auth: "broker" },
-  "PUT /api/export/settings": { auth: "broker", body: () => ({ fileNamePattern: "{document} hijacked.{ext}" }) },
-  "GET /api/dashboard/metrics": { auth: "broker" },
-  "GET /api/pending-documents": { auth: "broker" },
-  "GET /api/completed-documents": { auth: "broker" },
-  "GET /api/shared-documents": { auth: "broker" },
-  "POST /api/customer/:id/send-reminder": { auth: "broker", params: { id: "customerId" } },
-  "POST /api/send-bulk-reminders": { auth: "broker" },
-  "GET /api/customers/:id/reminders": { auth: "broker", params: { id: "customerId" } },
+  "GET /api/documents/share/settings": { auth: "broker", key: "read" },
+  "GET /api/customers/:id/export": { auth: "broker", key: "read", params: { id: "customerId" }, query: () => ({ scope: "all" }) },
+  "POST /api/customers/export": { auth: "broker", key: "read", idsInBody: true, body: (w) => ({ customerIds: [w.victim.customerId], scope: "all" }) },
+  "GET /api/customers/export": { auth: "broker", key: "read", query: (w) => ({ ids: w.victim.customerId, scope: "all" }) },
+  "GET /api/customer/:id/audit": { auth: "broker", key: "read", params: { id: "customerId" } },
+  "GET /api/customer/:id/audit.csv": { auth: "broker", key: "read", params: { id: "customerId" } },
+  "GET /api/customer/:id/audit.pdf": { auth: "broker", key: "read", params: { id: "customerId" } },
+  "GET /api/export/settings": { auth: "broker", key: "read" },
+  "PUT /api/export/settings": { auth: "broker", key: "write", body: () => ({ fileNamePattern: "{document} hijacked.{ext}" }) },
+  "GET /api/dashboard/metrics": { auth: "broker", key: "read" },
+  "GET /api/pending-documents": { auth: "broker", key: "read" },
+  "GET /api/completed-documents": { auth: "broker", key: "read" },
+  "GET /api/shared-documents": { auth: "broker", key: "read" },
+  "POST /api/customer/:id/send-reminder": { auth: "broker", key: "write", params: { id: "customerId" } },
+  "POST /api/send-bulk-reminders": { auth: "broker", key: "write" },
+  "GET /api/customers/:id/reminders": { auth: "broker", key: "read", params: { id: "customerId" } },
   "PUT /api/customers/:id/reminders/cadence": {
     auth: "broker",
+    key: "write",
     params: { id: "customerId" },
     body: () => ({ cadence: { almostDueDays: 3, everyDays: 2, maxCount: 3 } }),
   },
-  "POST /api/customers/:id/reminders/pause": { auth: "broker", params: { id: "customerId" } },
-  "POST /api/customers/:id/reminders/resume": { auth: "broker", params: { id: "customerId" } },
-  "GET /api/reminder-settings": { auth: "broker" },
-  "PUT /api/reminder-settings": { auth: "broker", body: () => ({ blackoutDays: ["2026-12-24"], expiryLeadDays: 30 }) },
-  "PUT /api/documents/:id/expiry": { auth: "broker", params: { id: "documentId" }, body: () => ({ expiresOn: "2030-01-31" }) },
-  "GET /api/dashboard/expiring-documents": { auth: "broker" },
-  "GET /api/customers/:id/document-expiries": { auth: "broker", params: { id: "customerId" } },
+  "POST /api/customers/:id/reminders/pause": { auth: "broker", key: "write", params: { id: "customerId" } },
+  "POST /api/customers/:id/reminders/resume": { auth: "broker", key: "write", params: { id: "customerId" } },
+  "GET /api/reminder-settings": { auth: "broker", key: "read" },
+  "PUT /api/reminder-settings": { auth: "broker", key: "write", body: () => ({ blackoutDays: ["2026-12-24"], expiryLeadDays: 30 }) },
+  "PUT /api/documents/:id/expiry": { auth: "broker", key: "write", params: { id: "documentId" }, body: () => ({ expiresOn: "2030-01-31" }) },
+  "GET /api/dashboard/expiring-documents": { auth: "broker", key: "read" },
+  "GET /api/customers/:id/document-expiries": { auth: "broker", key: "read", params: { id: "customerId" } },
   "GET /api/subscription": { auth: "broker" },
   // Billing: the plan calls act only on the caller's own subscription (another broker's payment
   // id is a 404: tests/api/billing-stripe.test.ts). Billing is off in this suite, so they answer 409.
@@ -229,11 +246,12 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   // STRIPE_WEBHOOK_SECRET) is its only credential; forged, stale and replayed deliveries are
   // refused in tests/api/billing-stripe.test.ts.
   "POST /api/stripe/webhook": { auth: "public", body: () => ({ id: "evt_forged", type: "customer.subscription.deleted" }) },
-  "GET /api/documents/:id/download": { auth: "file", params: { id: "documentId" } },
-  "GET /api/documents/:id/view": { auth: "file", params: { id: "documentId" } },
-  "POST /api/documents/:id/link": { auth: "file", params: { id: "documentId" } },
+  "GET /api/documents/:id/download": { auth: "file", key: "read", params: { id: "documentId" } },
+  "GET /api/documents/:id/view": { auth: "file", key: "read", params: { id: "documentId" } },
+  "POST /api/documents/:id/link": { auth: "file", key: "read", params: { id: "documentId" } },
   "GET /api/download-proxy": {
     auth: "file",
+    key: "read",
     query: (w) => ({ url: `/api/documents/${w.victim.documentIds[0]}/download`, filename: "x.pdf" }),
   },
   "GET /api/notifications": { auth: "broker" },
@@ -267,16 +285,17 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   // Signatures (issue 41): the broker's, the customer's on their link, another signer's on their own link.
   "POST /api/customers/:id/signature-requests": {
     auth: "broker",
+    key: "write",
     params: { id: "customerId" },
     multipart: (w) => [
       { name: "request", data: JSON.stringify(signatureRequestBody(w.victim.email)) },
       { name: "file", filename: "intruder.pdf", contentType: "application/pdf", data: victimPdf() },
     ],
   },
-  "GET /api/customers/:id/signature-requests": { auth: "broker", params: { id: "customerId" } },
-  "GET /api/signature-requests/:id": { auth: "broker", params: { id: "signatureRequestId" } },
-  "POST /api/signature-requests/:id/void": { auth: "broker", params: { id: "signatureRequestId" } },
-  "GET /api/signature-requests/:id/download": { auth: "broker", params: { id: "signatureRequestId" } },
+  "GET /api/customers/:id/signature-requests": { auth: "broker", key: "read", params: { id: "customerId" } },
+  "GET /api/signature-requests/:id": { auth: "broker", key: "read", params: { id: "signatureRequestId" } },
+  "POST /api/signature-requests/:id/void": { auth: "broker", key: "write", params: { id: "signatureRequestId" } },
+  "GET /api/signature-requests/:id/download": { auth: "broker", key: "read", params: { id: "signatureRequestId" } },
   "GET /api/upload/:uploadLink/signature-requests": { auth: "link", params: { uploadLink: "uploadLink" } },
   "GET /api/upload/:uploadLink/signature-requests/:id": { auth: "link", params: { uploadLink: "uploadLink", id: "signatureRequestId" } },
   "GET /api/upload/:uploadLink/signature-requests/:id/document": { auth: "link", params: { uploadLink: "uploadLink", id: "signatureRequestId" } },
@@ -328,7 +347,9 @@ export interface World {
   brokerB: Broker;
   brokerC: Broker;
   /** A's customer: the data every attack tries to reach. */
-  victim: Party & { customDocName: string; brokerNotificationId: string; customerNotificationId: string; templateId: string; templateName: string; invitationId: string; signatureRequestId: string; webhookEndpointId: string; webhookDeliveryId: string };
+  victim: Party & { customDocName: string; brokerNotificationId: string; customerNotificationId: string; templateId: string; templateName: string; invitationId: string; signatureRequestId: string; webhookEndpointId: string; webhookDeliveryId: string; apiKeyId: string };
+  /** API keys (read and write) of B's workspace, used once (so their last use is written before any attack). */
+  keyB: string;
   /** The same person as B's customer (B's own link; the tenancy contract says a different record). */
   victimViaB: Party;
   /** B's unrelated customer, signed in on their own link. */
@@ -430,6 +451,16 @@ export async function seedWorld(srv: TestServer): Promise<World> {
   const invitation = await srv.call("/api/workspace/invitations", { method: "POST", token: brokerA.token, body: { email: `recruit-${tag}@example.com`, role: "broker" } });
   if (invitation.status !== 201) throw new Error(`victim invitation failed: ${invitation.status} ${JSON.stringify(invitation.body)}`);
 
+  // A's API key, and B's (the attacker's) with both scopes (issue 43).
+  const makeKey = async (broker: Broker, name: string) => {
+    const made = await srv.call("/api/api-keys", { method: "POST", token: broker.token, body: { name, scopes: ["read", "write"] } });
+    if (made.status !== 201) throw new Error(`API key failed: ${made.status} ${JSON.stringify(made.body)}`);
+    await srv.call("/api/customers", { token: made.body.key });
+    return made.body as { id: string; key: string };
+  };
+  const keyA = await makeKey(brokerA, `Alpha CRM ${tag}`);
+  const keyB = await makeKey(brokerB, `Bravo CRM ${tag}`);
+
   // A's request that the victim sign (issue 41).
   const signing = multipartBody([
     { name: "request", data: JSON.stringify(signatureRequestBody(email)) },
@@ -475,9 +506,11 @@ export async function seedWorld(srv: TestServer): Promise<World> {
       templateName,
       invitationId: invitation.body.id,
       signatureRequestId: JSON.parse(signature.text).id,
+      apiKeyId: keyA.id,
       webhookEndpointId: endpoint.body.id,
       webhookDeliveryId: testEvent.body.deliveryId,
     },
+    keyB: keyB.key,
     victimViaB: { customerId: b.id, uploadLink: b.uploadLink, documentIds: b.documents.map((d) => d.id), email, name: b.name, cookie: "" },
     other: { customerId: o.id, uploadLink: o.uploadLink, documentIds: o.documents.map((d) => d.id), email: `other-${tag}@example.com`, name: o.name, cookie: otherCookie },
   };
@@ -682,6 +715,7 @@ export function victimPath(world: World, route: AppRoute): string {
     invitationToken: GUESSED_INVITATION_TOKEN,
     signatureRequestId: world.victim.signatureRequestId,
     signerToken: GUESSED_SIGNER_TOKEN,
+    apiKeyId: world.victim.apiKeyId,
     webhookEndpointId: world.victim.webhookEndpointId,
     webhookDeliveryId: world.victim.webhookDeliveryId,
   };

@@ -30,6 +30,7 @@ import { useLinkSignatureRequests, useSignerView } from "../../web/features/sign
 import { useCachedWorkspaceQuery, useInvitationQuery, useInvitationsQuery, useMembersQuery, useWorkspaceQuery } from "../../web/features/workspaces/api";
 import { useSharedDocumentsQuery, useShareSettingsQuery } from "../../web/features/sharing/api";
 import { useTemplatesQuery } from "../../web/features/templates/api";
+import { useApiKeysQuery } from "../../web/features/integrations/api";
 import { useCustomerAuditQuery } from "../../web/features/audit/api";
 import { useSignatureRequestsQuery } from "../../web/features/signatures/api";
 import { useBillingSettings, useSubscriptionQuery } from "../../web/features/subscription/api";
@@ -366,6 +367,8 @@ const QUERY_HOOKS: QueryHook[] = [
   // The Integrations page's webhook endpoints and a delivery log: deliveries happen in the background with no live message.
   { file: "web/features/integrations/api.ts", hook: "useWebhooksQuery", render: () => useWebhooksQuery(), queryKey: ["integrations", "webhooks"], expected: spec9.askedOnOpen },
   { file: "web/features/integrations/api.ts", hook: "useDeliveriesQuery", render: () => useDeliveriesQuery("e1"), queryKey: ["integrations", "webhooks", "e1", "deliveries"], expected: spec9.askedOnOpen },
+  // The Integrations page's API keys (issue 43): another owner may add or revoke one, and last use moves.
+  { file: "web/features/integrations/api.ts", hook: "useApiKeysQuery", render: () => useApiKeysQuery(), queryKey: ["integrations", "api-keys"], expected: spec9.askedOnOpen },
   { file: "web/features/portal/reset-token-api.ts", hook: "useResetTokenRefusal", render: () => useResetTokenRefusal("t1"), queryKey: ["portal", "reset-token", "t1"], expected: spec9.linkCheck },
 ];
 

@@ -28,6 +28,21 @@ function webhookDescriptions(): Record<string, unknown> {
 
 const documents = instanceState("OpenAPI documents", "per process", "each app's description, built from its routes on first ask; the same on every instance", new WeakMap<AnyElysia, OpenApiDocument>());
 
+const SECURITY_SCHEMES = {
+  session: {
+    type: "http",
+    scheme: "bearer",
+    description: "A broker's session: the token POST /api/auth/signin answers (or the session cookie the web app holds). Every broker route takes it.",
+  },
+  apiKey: {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "bpk_…",
+    description:
+      "An API key a workspace owner creates on the Integrations page (POST /api/api-keys): `Authorization: Bearer bpk_…`. Only the routes whose security names `apiKey` take one, with the scope listed (read or write); a read key on a write route is 403; elsewhere a key is 403. A wrong, revoked or expired key is 401 and counts against the caller's address (429 past the limit). Never send a key together with a session cookie (400).",
+  },
+};
+
 /** The API is what answers under /api/ (and the probes); the web app's pages are not part of it. */
 const isApi = (path: string) => path.startsWith("/api/") || ["/healthz", "/readyz", "/metrics"].includes(path);
 
@@ -54,7 +69,9 @@ export function describeApi(app: AnyElysia, publicUrl: string): OpenApiDocument 
     },
     servers: [{ url: publicUrl }],
     paths: paths as Record<string, unknown>,
-    components: components as Record<string, unknown>,
+    // Each broker operation's `security` comes from its access macro (access/plugin.ts): session
+    // only, or also a key with the scope it names (read or write).
+    components: { ...(components as Record<string, unknown>), securitySchemes: SECURITY_SCHEMES },
     webhooks: webhookDescriptions(),
   };
   documents.set(app, document);

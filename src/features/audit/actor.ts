@@ -32,10 +32,18 @@ export interface RequestOrigin {
 
 const addressOf = (ctx: AppContext, { request, server }: RequestOrigin) => (request ? clientAddress(ctx, request, server ?? null) : null);
 
-export const brokerActor = (ctx: AppContext, input: RequestOrigin & { broker: PublicUser }): AuditActor => ({
+/** The API key a broker request came with (the access plugin's `apiKey`): only its name is recorded. */
+export interface KeyName {
+  name: string;
+}
+
+/** A key's change is its creator's (the id), named by the key, so the trail tells an integration from the person. */
+const keyLabel = (apiKey: KeyName) => `API key ${apiKey.name}`;
+
+export const brokerActor = (ctx: AppContext, input: RequestOrigin & { broker: PublicUser; apiKey?: KeyName | null }): AuditActor => ({
   kind: "broker",
   id: input.broker.id,
-  label: displayName(input.broker),
+  label: input.apiKey ? keyLabel(input.apiKey) : displayName(input.broker),
   address: addressOf(ctx, input),
 });
 
@@ -73,9 +81,9 @@ export function fileReadActor(
   input: RequestOrigin & { reader: Reader; readBy: FileReader; document: { customerId: string } },
 ): AuditActor {
   const address = addressOf(ctx, input);
-  const { broker, customer } = input.reader;
+  const { broker, customer, apiKey } = input.reader;
   if (input.readBy === "link") return { kind: "guest", id: null, label: "Signed file link", address };
-  if (input.readBy === "broker" && broker) return { kind: "broker", id: broker.broker.id, label: displayName(broker.broker), address };
+  if (input.readBy === "broker" && broker) return { kind: "broker", id: broker.broker.id, label: apiKey ? keyLabel(apiKey) : displayName(broker.broker), address };
   return { kind: "customer", id: input.document.customerId, label: customer?.account.email ?? "Customer", address };
 }
 

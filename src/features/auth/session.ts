@@ -6,7 +6,8 @@ import { hashToken } from "../../lib/tokens.ts";
 import type { PublicUser } from "./model.ts";
 import { brokerForToken } from "./service.ts";
 
-const bearerToken = (auth: string | null | undefined) => (auth?.toLowerCase().startsWith("bearer ") ? auth.slice(7).trim() || null : null);
+/** The token of an `Authorization: Bearer …` header (a session's, or an API key: the access plugin tells them apart). */
+export const bearerToken = (auth: string | null | undefined) => (auth?.toLowerCase().startsWith("bearer ") ? auth.slice(7).trim() || null : null);
 
 export const brokerCookie = (ctx: AppContext) => sessionCookies(ctx, BROKER_COOKIE);
 

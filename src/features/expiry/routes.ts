@@ -9,18 +9,18 @@ import { customerExpiries, expiringDocuments, setDocumentExpiry } from "./servic
 export const expiryRoutes = (ctx: AppContext) =>
   new Elysia({ name: "expiry", seed: contextSeed(ctx), prefix: "/api" })
     .use(access(ctx))
-    .guard({ broker: true }, (app) =>
-      app
-        .put("/documents/:id/expiry", async ({ member, params, body }) => setDocumentExpiry(ctx, { member, documentId: params.id, expiresOn: body.expiresOn }), {
-          params: IdParams,
-          body: ExpiryBody,
-          response: ExpiryResponse,
-        })
-        .get("/customers/:id/document-expiries", async ({ member, params }) => ({ documents: await customerExpiries(ctx, { member, customerId: params.id }) }), {
-          params: IdParams,
-          response: CustomerExpiriesResponse,
-        })
-        .get("/dashboard/expiring-documents", async ({ member }) => ({ documents: await expiringDocuments(ctx, member), withinDays: EXPIRING_SOON_DAYS }), {
-          response: ExpiringDocumentsResponse,
-        }),
-    );
+    .put("/documents/:id/expiry", async ({ member, params, body }) => setDocumentExpiry(ctx, { member, documentId: params.id, expiresOn: body.expiresOn }), {
+      broker: "write",
+      params: IdParams,
+      body: ExpiryBody,
+      response: ExpiryResponse,
+    })
+    .get("/customers/:id/document-expiries", async ({ member, params }) => ({ documents: await customerExpiries(ctx, { member, customerId: params.id }) }), {
+      broker: "read",
+      params: IdParams,
+      response: CustomerExpiriesResponse,
+    })
+    .get("/dashboard/expiring-documents", async ({ member }) => ({ documents: await expiringDocuments(ctx, member), withinDays: EXPIRING_SOON_DAYS }), {
+      broker: "read",
+      response: ExpiringDocumentsResponse,
+    });

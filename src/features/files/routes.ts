@@ -9,10 +9,11 @@ import { fileLink, proxiedDocumentId, readDocumentFile } from "./service.ts";
 
 // A file is read by its broker, by the signed-in customer it was requested of, or with a signed
 // link (the token), so these routes resolve every identity ({ reader }) and the service decides.
+// An API key with the read scope reads as its creator would (issue 43).
 export const fileRoutes = (ctx: AppContext) =>
   new Elysia({ name: "files", seed: contextSeed(ctx), prefix: "/api" })
     .use(access(ctx))
-    .guard({ reader: true }, (app) =>
+    .guard({ reader: "read" }, (app) =>
       app
         .get(
           "/documents/:id/download",
@@ -37,6 +38,6 @@ export const fileRoutes = (ctx: AppContext) =>
     )
     .post("/documents/:id/link", async ({ params, reader }) => fileLink(ctx, { documentId: params.id, reader }), {
       params: IdParams,
-      reader: true,
+      reader: "read",
       response: FileLinkDto,
     });

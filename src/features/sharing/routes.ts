@@ -15,12 +15,12 @@ export const sharingRoutes = (ctx: AppContext) =>
     .get(
       "/share/settings",
       () => ({ maxFileBytes: ctx.config.shareMaxBytes, maxFiles: MAX_SHARE_FILES, maxRecipients: MAX_SHARE_RECIPIENTS }),
-      { broker: true, response: ShareSettings },
+      { broker: "read", response: ShareSettings },
     )
     .post(
       "/share",
-      async ({ broker, member, request, server, status }) => {
-        const shared = await shareDocuments(ctx, { broker, member, request, actor: brokerActor(ctx, { broker, request, server }) });
+      async ({ broker, apiKey, member, request, server, status }) => {
+        const shared = await shareDocuments(ctx, { broker, member, request, actor: brokerActor(ctx, { broker, apiKey, request, server }) });
         return status(201, {
           documents: shared.documents.map(toDocumentDto),
           sharedFiles: shared.sharedFiles,
@@ -29,5 +29,5 @@ export const sharingRoutes = (ctx: AppContext) =>
         });
       },
       // The body is read as a stream by the service, never parsed into memory here.
-      { broker: true, parse: "none", response: { 201: ShareResponse } },
+      { broker: "write", parse: "none", response: { 201: ShareResponse } },
     );

@@ -35,33 +35,31 @@ export const signatureRoutes = (ctx: AppContext) => {
     new Elysia({ name: "signatures", seed: contextSeed(ctx), prefix: "/api" })
       .use(access(ctx))
       // ── The broker ──
-      .guard({ broker: true }, (app) =>
-        app
-          .post(
-            "/customers/:id/signature-requests",
-            async ({ broker, member, params, request, server, status }) => {
-              const created = await createSignatureRequest(ctx, { broker, member, customerId: params.id, request, actor: brokerActor(ctx, { broker, request, server }) });
-              return status(201, toRequestDto(created));
-            },
-            // The body is read as a stream by the service, never parsed into memory here.
-            { params: IdParams, parse: "none", response: { 201: SignatureRequestDto } },
-          )
-          .get("/customers/:id/signature-requests", async ({ member, params }) => (await customerRequests(ctx, member, params.id)).map(toRequestDto), {
-            params: IdParams,
-            response: SignatureRequestList,
-          })
-          .get("/signature-requests/:id", async ({ member, params }) => toRequestDto(await findOwnedRequest(ctx, member, params.id)), { params: IdParams, response: SignatureRequestDto })
-          .post(
-            "/signature-requests/:id/void",
-            async ({ broker, member, params, request, server }) => toRequestDto(await voidRequest(ctx, { member, requestId: params.id, actor: brokerActor(ctx, { broker, request, server }) })),
-            { params: IdParams, response: SignatureRequestDto },
-          )
-          .get(
-            "/signature-requests/:id/download",
-            async ({ broker, member, params, request, server }) =>
-              fileResponse(await sealedFile(ctx, { member, requestId: params.id, actor: brokerActor(ctx, { broker, request, server }), request, server }), { inline: false }),
-            { params: IdParams, response: NotJson },
-          ),
+      .post(
+        "/customers/:id/signature-requests",
+        async ({ broker, apiKey, member, params, request, server, status }) => {
+          const created = await createSignatureRequest(ctx, { broker, member, customerId: params.id, request, actor: brokerActor(ctx, { broker, apiKey, request, server }) });
+          return status(201, toRequestDto(created));
+        },
+        // The body is read as a stream by the service, never parsed into memory here.
+        { broker: "write", params: IdParams, parse: "none", response: { 201: SignatureRequestDto } },
+      )
+      .get("/customers/:id/signature-requests", async ({ member, params }) => (await customerRequests(ctx, member, params.id)).map(toRequestDto), {
+        broker: "read",
+        params: IdParams,
+        response: SignatureRequestList,
+      })
+      .get("/signature-requests/:id", async ({ member, params }) => toRequestDto(await findOwnedRequest(ctx, member, params.id)), { broker: "read", params: IdParams, response: SignatureRequestDto })
+      .post(
+        "/signature-requests/:id/void",
+        async ({ broker, apiKey, member, params, request, server }) => toRequestDto(await voidRequest(ctx, { member, requestId: params.id, actor: brokerActor(ctx, { broker, apiKey, request, server }) })),
+        { broker: "write", params: IdParams, response: SignatureRequestDto },
+      )
+      .get(
+        "/signature-requests/:id/download",
+        async ({ broker, apiKey, member, params, request, server }) =>
+          fileResponse(await sealedFile(ctx, { member, requestId: params.id, actor: brokerActor(ctx, { broker, apiKey, request, server }), request, server }), { inline: false }),
+        { broker: "read", params: IdParams, response: NotJson },
       )
       // ── The customer, through their upload link ──
       .guard({ portal: true }, (app) =>

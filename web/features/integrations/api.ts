@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Answer } from "@shared/api-routes";
+import type { Answer, AnswerAt } from "@shared/api-routes";
+import type { ApiKeyScope } from "@shared/api-keys";
 import type { WebhookEventType } from "@shared/webhooks";
 import { apiFetch } from "../../api/client";
 import { invalidate, type ResourceKey } from "../../api/query-keys";
@@ -36,3 +37,34 @@ export const useRotateSecretMutation = () => useWebhookMutation((id: string) => 
 export const useSendTestMutation = () => useWebhookMutation((id: string) => apiFetch(`/api/webhooks/${id}/test`, { method: "POST" }));
 export const useResendMutation = () =>
   useWebhookMutation((input: { endpointId: string; deliveryId: string }) => apiFetch(`/api/webhooks/${input.endpointId}/deliveries/${input.deliveryId}/resend`, { method: "POST" }));
+
+// ── API keys (issue 43, item 1) ──
+
+export type ApiKey = Answer<"GET /api/api-keys">[number];
+export type CreatedApiKey = AnswerAt<"POST /api/api-keys", 201>;
+
+export const apiKeyKeys = {
+  list: ["integrations", "api-keys"] as const satisfies ResourceKey,
+};
+
+/** The owner's keys (anyone else gets 403: the page is not offered to them). Another owner may add or revoke one, and last use moves: asked on open. */
+export function useApiKeysQuery() {
+  return useQuery({ queryKey: apiKeyKeys.list, queryFn: ({ signal }) => apiFetch("/api/api-keys", { signal }), ...askedOnOpen });
+}
+
+export function useCreateApiKeyMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { name: string; scopes: ApiKeyScope[]; expiresAt: string | null }): Promise<CreatedApiKey> =>
+      apiFetch("/api/api-keys", { method: "POST", body: input }),
+    onSuccess: () => invalidate(queryClient, apiKeyKeys.list),
+  });
+}
+
+export function useRevokeApiKeyMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch(`/api/api-keys/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    onSuccess: () => invalidate(queryClient, apiKeyKeys.list),
+  });
+}
