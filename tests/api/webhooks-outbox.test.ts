@@ -14,6 +14,7 @@ import { inTransaction } from "../../src/lib/unit-of-work.ts";
 import { attachFile, countRows, createCustomer, sampleFiles, uploadFile } from "../support/fixtures.ts";
 import { newestEmail } from "../support/outbox.ts";
 import { useServerWithBroker, type Broker } from "../support/server.ts";
+import { corpusPdf, field, requestSignature, typed } from "../support/signatures.ts";
 import { expectMatchesSchema, webhookReceiver, type Delivery } from "../support/webhook-receiver.ts";
 
 const { srv, broker } = useServerWithBroker({ WEBHOOKS_ALLOW_PRIVATE: "true" });
@@ -114,6 +115,32 @@ describe("the outbox", () => {
     expect(byType["share.sent"]!.data.documents).toMatchObject([{ name: "closing-disclosure.pdf", status: "shared" }]);
     expect(byType["document.expiring"]!.data).toMatchObject({ customer: { id: customer.id, email: "shay@example.com" }, document: { id: photoId.id, name: "Photo ID" }, expiresOn });
     await srv.call(`/api/webhooks/${endpoint.id}`, { method: "DELETE", token: broker.token });
+  });
+
+  test("signature.completed: a request signed by everyone and sealed reaches the endpoint once, as published", async () => {
+    const hooks = receiver();
+    const endpoint = await addEndpoint(hooks.url, ["signature.completed"]);
+    const customer = await createCustomer(srv, broker.token, { name: "Sid Signer", email: "sid.signer@example.com" });
+    const asked = await requestSignature(srv, broker.token, customer.id, {
+      pdf: corpusPdf("pdfjs--sizes.pdf"),
+      request: { name: "Engagement letter", signers: [{ email: customer.email, name: "Sid Signer" }], fields: [field({ type: "signature", page: 1 })] },
+    });
+    expect(asked.status).toBe(201);
+    const signed = await srv.call(`/api/upload/${customer.uploadLink}/signature-requests/${asked.body.id}/sign`, { method: "POST", body: { consent: true, signature: typed("Sid Signer"), values: {} } });
+    expect(signed.status).toBe(200);
+    // The seal job publishes it in its transaction; the delivery job it queues sends it.
+    await srv.runJobs();
+    await srv.runJobs();
+    const completed = hooks.received.filter((d) => d.event.type === "signature.completed");
+    expect(completed).toHaveLength(1);
+    const [delivery] = completed;
+    expect(verified(delivery!, endpoint.secret)).toBe(true);
+    expectMatchesSchema(delivery!.event);
+    expect(delivery!.event.data).toMatchObject({
+      signatureRequestId: asked.body.id,
+      customer: { id: customer.id, email: "sid.signer@example.com" },
+      document: { id: asked.body.documentId, name: "Engagement letter", status: "approved" },
+    });
   });
 
   test("a change that rolls back leaves no event and no delivery", async () => {
