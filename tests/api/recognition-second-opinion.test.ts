@@ -23,11 +23,15 @@ const NOW = new Date("2025-11-20T12:00:00Z");
 const PLAIN_TEXT = join(import.meta.dir, "../files/recognition/naptha-tesseract.js--tests_assets_images_testocr.png");
 
 describe("what is sent", () => {
-  test("the start of the text only, every run of five or more digits masked", () => {
+  test("the start of the text only, every number of five or more digits masked, however it is written", () => {
     const excerpt = excerptForModel(`Account 123456789 SSN 123-45-6789 card 4111111111111111 year 2024 ${"word ".repeat(1000)}`);
     expect(excerpt.length).toBe(MAX_EXCERPT);
-    expect(excerpt.startsWith("Account ######### SSN 123-45-6789 card ################ year 2024 word")).toBe(true);
+    expect(excerpt.startsWith("Account ######### SSN ###-##-#### card ################ year 2024 word")).toBe(true);
     expect(excerpt).not.toMatch(/\d{5,}/);
+    // Card, IBAN and ID numbers as people and printers write them; short numbers (a form's number, a year) stay.
+    expect(excerptForModel("Card 4111 1111 1111 1111, IBAN DE89 3704 0044 0532 0130 00, ID 12.345.678, ref 12/34/5678, Form 1040 for 2024")).toBe(
+      "Card #### #### #### ####, IBAN DE## #### #### #### #### ##, ID ##.###.###, ref ##/##/####, Form 1040 for 2024",
+    );
   });
 });
 

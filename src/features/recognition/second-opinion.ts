@@ -1,7 +1,8 @@
 // A second opinion on a file the rules could not place (issue 42 item 5): when the operator
 // configured a model endpoint (LLM_BASE_URL; off by default), it is asked which kind the text is,
 // from the known kinds. It is sent only an excerpt: the first MAX_EXCERPT characters of the text,
-// with every run of five or more digits (account, card, social security and ID numbers) masked.
+// with every run of five or more digits (account, card, social security and ID numbers) masked,
+// spaces, dots, dashes and slashes between them included (4111 1111 1111 1111, 123-45-6789).
 // An answer that is not one of the known kinds, or none in time, is no opinion.
 import type { ModelEndpointConfig } from "../../config/model-endpoint.ts";
 import { askModel } from "../../lib/model-endpoint.ts";
@@ -11,9 +12,12 @@ import { DOCUMENT_KINDS, KIND_LABELS, type DocumentKind } from "../../shared/rec
 /** Enough for a document's title, issuer and labels, which say what it is. */
 export const MAX_EXCERPT = 1_500;
 
-/** What leaves the machine: the start of the text, long numbers masked. */
+/** Five or more digits, each pair at most one space, dot, dash or slash apart: how numbers are written. */
+const LONG_NUMBER = /\d(?:[ .\-/]?\d){4,}/g;
+
+/** What leaves the machine: the start of the text, long numbers masked (their separators kept). */
 export function excerptForModel(text: string): string {
-  return text.replace(/\s+/g, " ").trim().slice(0, MAX_EXCERPT).replace(/\d{5,}/g, (digits) => "#".repeat(digits.length));
+  return text.replace(/\s+/g, " ").trim().slice(0, MAX_EXCERPT).replace(LONG_NUMBER, (number) => number.replace(/\d/g, "#"));
 }
 
 export async function secondOpinion(endpoint: ModelEndpointConfig | null | undefined, text: string, log: Pick<Logger, "warn">): Promise<DocumentKind | null> {
