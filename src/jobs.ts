@@ -30,10 +30,13 @@ export const jobHandlers: Record<string, JobHandler> = {
 };
 
 /**
- * Jobs that may run long (a recognition's OCR, up to a minute on one thread): the scheduler runs
- * them beside its passes, so the emails due meanwhile are not kept behind them.
+ * Jobs that may run long, with how many of each run at once: the scheduler runs them beside its
+ * passes, so the emails due meanwhile (sign-up codes, resets) are not kept behind them. A
+ * recognition's OCR takes up to a minute on one thread (2, the reading threads); a webhook
+ * delivery to a receiver that never answers holds its slot 10 s (8: a few silent receivers do not
+ * stop the others, nor the emails).
  */
-export const detachedJobKinds: readonly string[] = [RECOGNISE_UPLOAD_JOB];
+export const detachedJobs: Readonly<Record<string, number>> = { [RECOGNISE_UPLOAD_JOB]: 2, [WEBHOOK_DELIVERY_JOB]: 8 };
 
 /** Checked on every scheduler tick (every 5 s) and at start, for anything missed while stopped. */
 export const periodicTasks: PeriodicTask[] = [

@@ -13,7 +13,7 @@ import { loadWebAssets } from "./features/web/assets.ts";
 import { LiveHub } from "./features/live/hub.ts";
 import { liveSocketOptions } from "./features/live/routes.ts";
 import { closeEndedBrokerSockets } from "./features/live/ended-sessions.ts";
-import { detachedJobKinds, jobHandlers, periodicTasks } from "./jobs.ts";
+import { detachedJobs, jobHandlers, periodicTasks } from "./jobs.ts";
 import { Scheduler } from "./lib/jobs.ts";
 import type { Clock } from "./lib/clock.ts";
 import { lockDataDir } from "./lib/data-lock.ts";
@@ -91,7 +91,7 @@ async function startLocked(config: Config, options: StartOptions, unlock: () => 
     throw error;
   }
   const port = app.server!.port!;
-  const scheduler = new Scheduler(ctx, jobHandlers, { detached: detachedJobKinds, periodic: periodicTasks, perInstance: [closeEndedBrokerSockets(hub)] });
+  const scheduler = new Scheduler(ctx, jobHandlers, { detached: detachedJobs, periodic: periodicTasks, perInstance: [closeEndedBrokerSockets(hub)] });
   if (options.runScheduler !== false) await scheduler.start();
   const stopBackups = scheduleBackups(ctx);
 

@@ -144,12 +144,12 @@ export interface SchedulerOptions {
   /** How long a claimed job is ours; after that (a crash) another tick may claim it again. */
   leaseMs?: number;
   /**
-   * Kinds of job that may run long (a recognition's OCR: up to a minute): run beside the passes,
-   * not in them, so the emails claimed after them are not kept waiting for their end.
+   * Kinds of job that may run long (a recognition's OCR: up to a minute; a webhook delivery to a
+   * receiver that does not answer: 10 s), each with how many may run at once: run beside the
+   * passes, not in them, so the emails claimed after them are not kept waiting for their end, and
+   * one kind's full slots never hold another's. More claimed are handed back for a later pass.
    */
-  detached?: readonly string[];
-  /** Detached jobs running at once (2); more claimed are handed back for a later pass. */
-  detachedLimit?: number;
+  detached?: Readonly<Record<string, number>>;
 }
 
 export class Scheduler {
@@ -161,10 +161,9 @@ export class Scheduler {
   private readonly leaseMs: number;
   private readonly periodic: PeriodicTask[];
   private readonly perInstance: PeriodicTask[];
-  private readonly detached: ReadonlySet<string>;
-  private readonly detachedLimit: number;
-  /** Detached jobs running now; each marks itself done (or failed) when it ends. */
-  private readonly detachedRunning = new Set<Promise<void>>();
+  private readonly detached: Readonly<Record<string, number>>;
+  /** Detached jobs running now, by kind; each marks itself done (or failed) when it ends. */
+  private readonly detachedRunning = new Map<string, Set<Promise<void>>>();
   /** Detached jobs the last pass handed back (its slots were full): a later pass runs them. */
   deferred = 0;
 
@@ -179,8 +178,8 @@ export class Scheduler {
     this.leaseMs = options.leaseMs ?? 5 * 60_000;
     this.periodic = options.periodic ?? [];
     this.perInstance = options.perInstance ?? [];
-    this.detached = new Set(options.detached ?? []);
-    this.detachedLimit = options.detachedLimit ?? 2;
+    this.detached = options.detached ?? {};
+    for (const kind of Object.keys(this.detached)) this.detachedRunning.set(kind, new Set());
   }
 
   /**
@@ -210,7 +209,8 @@ export class Scheduler {
 
   /** Resolves once every detached job running now (and any it makes way for) has ended. */
   async settled(): Promise<void> {
-    while (this.detachedRunning.size) await Promise.all(this.detachedRunning);
+    const running = () => [...this.detachedRunning.values()].flatMap((jobs) => [...jobs]);
+    while (running().length) await Promise.all(running());
   }
 
   /** One pass: claims and runs every due job. Overlapping calls share the pass in progress. */
@@ -251,7 +251,7 @@ export class Scheduler {
   }
 
   /**
-   * Starts the claimed jobs of detached kinds beside the pass (up to detachedLimit running; the
+   * Starts the claimed jobs of detached kinds beside the pass (up to their kind's limit running; the
    * rest are handed back, unattempted, for a later pass: held here they could outlive their
    * lease and be claimed twice) and returns the others, for the pass.
    */
@@ -259,14 +259,15 @@ export class Scheduler {
     const inPass: Job[] = [];
     const handBack: string[] = [];
     for (const job of claimed) {
-      if (!this.detached.has(job.kind)) inPass.push(job);
-      else if (this.detachedRunning.size >= this.detachedLimit) handBack.push(job.id);
+      const slots = this.detachedRunning.get(job.kind);
+      if (!slots) inPass.push(job);
+      else if (slots.size >= this.detached[job.kind]!) handBack.push(job.id);
       else {
         const running: Promise<void> = this.run(job)
           .then((ok) => (ok ? this.markDone([job.id]) : undefined))
           .catch((error) => this.ctx.log.error("A detached job could not be recorded", { id: job.id, error: String(error) }))
-          .finally(() => this.detachedRunning.delete(running));
-        this.detachedRunning.add(running);
+          .finally(() => slots.delete(running));
+        slots.add(running);
       }
     }
     if (handBack.length) {
@@ -302,9 +303,9 @@ export class Scheduler {
   }
 
   private claim(): Promise<Job[]> {
-    // With every detached slot taken, their kinds are left pending rather than claimed and handed back.
-    const full = this.detachedRunning.size >= this.detachedLimit;
-    return claimDueJobs(this.ctx.db, { now: this.ctx.clock.now(), limit: this.batchSize, leaseMs: this.leaseMs, exceptKinds: full ? [...this.detached] : [] });
+    // A detached kind with every slot taken is left pending rather than claimed and handed back.
+    const full = [...this.detachedRunning].filter(([kind, running]) => running.size >= this.detached[kind]!).map(([kind]) => kind);
+    return claimDueJobs(this.ctx.db, { now: this.ctx.clock.now(), limit: this.batchSize, leaseMs: this.leaseMs, exceptKinds: full });
   }
 
   /** Runs one job: true when it succeeded (markDone records it), false when it failed (recorded here). */

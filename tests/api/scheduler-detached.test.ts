@@ -5,7 +5,8 @@ import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { jobs } from "../../db/tables.ts";
 import { transaction } from "../../db/transaction.ts";
-import { detachedJobKinds } from "../../src/jobs.ts";
+import { detachedJobs } from "../../src/jobs.ts";
+import { WEBHOOK_DELIVERY_JOB } from "../../src/features/webhooks/outbox.ts";
 import { RECOGNISE_UPLOAD_JOB } from "../../src/features/portal/recognition.ts";
 import { enqueueJob, Scheduler } from "../../src/lib/jobs.ts";
 import { useTestServer } from "../support/server.ts";
@@ -42,7 +43,7 @@ describe("a long job does not hold the pass", () => {
         },
         email: async (_, job) => void sent.push(job.id),
       },
-      { detached: ["reading"] },
+      { detached: { reading: 2 } },
     );
     const reading = (await enqueue("reading"))!;
     void scheduler.tick();
@@ -64,7 +65,7 @@ describe("a long job does not hold the pass", () => {
   test("beyond the limit, detached jobs stay pending, unattempted, for a later pass", async () => {
     const { ctx } = srv.server;
     const slow = gate();
-    const scheduler = new Scheduler(ctx, { reading: () => slow.opened }, { detached: ["reading"], detachedLimit: 1 });
+    const scheduler = new Scheduler(ctx, { reading: () => slow.opened }, { detached: { reading: 1 } });
     const first = (await enqueue("reading"))!;
     const second = (await enqueue("reading"))!;
     await scheduler.tick();
@@ -82,7 +83,28 @@ describe("a long job does not hold the pass", () => {
     await scheduler.stop();
   });
 
-  test("the portal runs its recognition jobs detached", () => {
-    expect(detachedJobKinds).toContain(RECOGNISE_UPLOAD_JOB);
+  test("one kind's full slots never hold another detached kind", async () => {
+    const { ctx } = srv.server;
+    const slow = gate();
+    const delivered: string[] = [];
+    const scheduler = new Scheduler(ctx, { reading: () => slow.opened, delivery: async (_, job) => void delivered.push(job.id) }, { detached: { reading: 1, delivery: 1 } });
+    const reading = (await enqueue("reading"))!;
+    await scheduler.tick();
+    expect((await statusOf(reading)).status).toBe("running");
+    const delivery = (await enqueue("delivery"))!;
+    await scheduler.tick();
+    // Generous: the delivery runs beside the reading at once; only a shared slot would keep it waiting.
+    for (let waited = 0; (await statusOf(delivery)).status !== "done" && waited < 30_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(delivered).toEqual([delivery]);
+    expect((await statusOf(delivery)).status).toBe("done");
+    expect((await statusOf(reading)).status).toBe("running");
+    slow.open();
+    await scheduler.settled();
+    await scheduler.stop();
+  });
+
+  test("the portal runs recognitions and webhook deliveries detached, each kind with its own slots", () => {
+    expect(Object.keys(detachedJobs).sort()).toEqual([RECOGNISE_UPLOAD_JOB, WEBHOOK_DELIVERY_JOB].sort());
+    expect(Object.values(detachedJobs).every((n) => n >= 1)).toBe(true);
   });
 });

@@ -9,7 +9,7 @@ import { closeDatabase, migrateDatabase, openDatabase } from "../../../db/client
 import { loadConfig, type ConfigOverrides } from "../../config.ts";
 import { buildContext, type AppContext } from "../../context.ts";
 import { subscribeSideEffects } from "../../side-effects.ts";
-import { detachedJobKinds, jobHandlers, periodicTasks } from "../../jobs.ts";
+import { detachedJobs, jobHandlers, periodicTasks } from "../../jobs.ts";
 import { ManualClock } from "../../lib/clock.ts";
 import { AppError } from "../../lib/errors.ts";
 import { Scheduler } from "../../lib/jobs.ts";
@@ -90,7 +90,7 @@ export async function fillDemo(overrides: ConfigOverrides): Promise<DemoSummary>
     }
     // Back to the present: overdue documents become overdue, the outbox is worked off (logged).
     clock.advance(now - clock.now().getTime());
-    const scheduler = new Scheduler(ctx, jobHandlers, { detached: detachedJobKinds, periodic: periodicTasks });
+    const scheduler = new Scheduler(ctx, jobHandlers, { detached: detachedJobs, periodic: periodicTasks });
     while ((await scheduler.tick()) > 0);
     await scheduler.stop();
     return { dataDir: config.dataDir, brokers: DEMO_BROKERS.length, customers, documents };
