@@ -276,8 +276,9 @@ describe("delivery", () => {
     await srv.call(`/api/webhooks/${endpoint.id}`, { method: "DELETE", token: broker.token });
   });
 
-  test("gives up after 3 days; an endpoint failing 20 times over a day is switched off and its owner told", async () => {
-    const r = receiver(() => new Response("no", { status: 500 }));
+  test("gives up after 3 days; an endpoint failing 20 times over a day is switched off and its owner told; its answered test event switches it on", async () => {
+    let answer = 500;
+    const r = receiver(() => new Response(answer === 200 ? "ok" : "no", { status: answer }));
     const endpoint = await addEndpoint(r.url, ["customer.created"]);
     for (let i = 0; i < 3; i++) expect((await srv.call(`/api/webhooks/${endpoint.id}/test`, { method: "POST", token: broker.token })).status).toBe(202);
     let listed: any;
@@ -302,6 +303,22 @@ describe("delivery", () => {
     expect(r.received).toHaveLength(sent);
     const log = (await deliveries(endpoint.id)).body as any[];
     expect(log.every((d) => d.status === "given_up")).toBe(true);
+
+    // The owner's test event still goes out; failing, it is not tried again and the endpoint stays off.
+    const endpointNow = async () => (await srv.call("/api/webhooks", { token: broker.token })).body.find((e: any) => e.id === endpoint.id);
+    expect((await srv.call(`/api/webhooks/${endpoint.id}/test`, { method: "POST", token: broker.token })).status).toBe(202);
+    await srv.runJobs();
+    expect(r.received).toHaveLength(sent + 1);
+    expect((await deliveries(endpoint.id)).body[0]).toMatchObject({ status: "given_up", lastStatus: 500 });
+    expect(await endpointNow()).toMatchObject({ enabled: false });
+    // Fixed: the test event is answered, the endpoint is on again and hears the workspace's events.
+    answer = 200;
+    expect((await srv.call(`/api/webhooks/${endpoint.id}/test`, { method: "POST", token: broker.token })).status).toBe(202);
+    await srv.runJobs();
+    expect(await endpointNow()).toMatchObject({ enabled: true, disabledReason: null });
+    await createCustomer(srv, broker.token, { name: "Back On", email: "back.on@example.com" });
+    await srv.runJobs();
+    expect(r.received.at(-1)!.event).toMatchObject({ type: "customer.created", data: { customer: { email: "back.on@example.com" } } });
     await srv.call(`/api/webhooks/${endpoint.id}`, { method: "DELETE", token: broker.token });
   });
 

@@ -40,7 +40,7 @@ test("an owner adds an endpoint: https URL and events required, the secret shown
   expect(await screen.findByRole("heading", { name: "Integrations" }, { timeout: 30_000 })).toBeTruthy();
   const old = await screen.findByRole("listitem", { name: "https://old.example.com/hook" });
   expect(within(old).getByText("Disabled")).toBeTruthy();
-  expect(within(old).getByText("Switched off after repeated failed deliveries")).toBeTruthy();
+  expect(within(old).getByText("Switched off after repeated failed deliveries. Once the receiver is fixed, send a test event: answered, it switches the endpoint on again.")).toBeTruthy();
 
   fireEvent.click(screen.getByRole("button", { name: "Add endpoint" }));
   const dialog = await screen.findByRole("dialog", { name: "Add webhook endpoint" });

@@ -93,7 +93,7 @@ export function webhookDisabledEmail(p: { url: string; failures: number; lastErr
     greeting: "Hello,",
     paragraphs: [
       `The document portal stopped sending events to ${p.url}: its last ${p.failures} deliveries failed, over more than a day.${p.lastError ? ` The last one: ${p.lastError}.` : ""}`,
-      "Events are no longer sent to it. Fix the receiver, then add the endpoint again on the Integrations page; its delivery log shows each attempt.",
+      "Events are no longer sent to it. Fix the receiver, then press Send test event on the Integrations page: once it answers, the endpoint is switched on again. Its delivery log shows each attempt.",
     ],
     action: { label: "Open Integrations", url: p.integrationsUrl },
     footer: BROKER_FOOTER,

@@ -1,13 +1,14 @@
 // The delivery job (src/jobs.ts): one attempt of one delivery, claimed from the jobs table by one
 // instance, sent with deliverOnce (never on a request's path), its result written to the delivery
 // log. A failure is tried again on the retry schedule or given up after 3 days; an endpoint that
-// keeps failing is switched off and its workspace's owners are told (a notification and an email).
+// keeps failing is switched off and its workspace's owners are told (a notification and an email);
+// its owner's test event, answered, switches it on again.
 import { eq } from "drizzle-orm";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import type { Job } from "../../lib/jobs.ts";
 import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
-import { webhookMessages } from "../../shared/webhooks.ts";
+import { WEBHOOK_TEST_EVENT, webhookMessages } from "../../shared/webhooks.ts";
 import { brokersById } from "../auth/brokers.ts";
 import { queueEmail } from "../mail/service.ts";
 import { webhookDisabledEmail } from "../mail/broker-emails.ts";
@@ -36,7 +37,9 @@ export async function sendWebhookDelivery(ctx: AppContext, job: Job): Promise<vo
   // Deleted with its endpoint, or already settled (a job run twice after a crash): nothing to do.
   if (!found || found.delivery.status === "succeeded" || found.delivery.status === "given_up") return;
   const { delivery, event, endpoint } = found;
-  if (!endpoint.enabled) {
+  // A switched-off endpoint hears nothing but its owner's test event: how they check their fix.
+  const isTest = event.type === WEBHOOK_TEST_EVENT;
+  if (!endpoint.enabled && !isTest) {
     await inTransaction(ctx, ({ tx }) =>
       tx.update(webhookDeliveries).set({ status: "given_up", nextAttemptAt: null, lastError: endpoint.disabledReason ?? "The endpoint is switched off" }).where(eq(webhookDeliveries.id, delivery.id)),
     );
@@ -50,10 +53,10 @@ export async function sendWebhookDelivery(ctx: AppContext, job: Job): Promise<vo
     allowPrivate: ctx.config.webhooksAllowPrivate,
     now,
   });
-  await inTransaction(ctx, (unit) => record(ctx, unit, { delivery, endpointId: endpoint.id, result }));
+  await inTransaction(ctx, (unit) => record(ctx, unit, { delivery, endpointId: endpoint.id, result, isTest }));
 }
 
-async function record(ctx: AppContext, unit: Unit, input: { delivery: typeof webhookDeliveries.$inferSelect; endpointId: string; result: DeliveryResult }) {
+async function record(ctx: AppContext, unit: Unit, input: { delivery: typeof webhookDeliveries.$inferSelect; endpointId: string; result: DeliveryResult; isTest: boolean }) {
   const { tx, now } = unit;
   const { delivery, result } = input;
   const attempts = delivery.attempts + 1;
@@ -63,7 +66,16 @@ async function record(ctx: AppContext, unit: Unit, input: { delivery: typeof web
   const endpoint = (await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, input.endpointId)))[0];
   if (result.ok) {
     await tx.update(webhookDeliveries).set({ ...logged, status: "succeeded", nextAttemptAt: null }).where(eq(webhookDeliveries.id, delivery.id));
-    if (endpoint?.consecutiveFailures) await tx.update(webhookEndpoints).set({ consecutiveFailures: 0, failingSince: null }).where(eq(webhookEndpoints.id, endpoint.id));
+    // A switched-off endpoint that answers its test event is on again: the receiver is fixed.
+    const switchOn = endpoint && !endpoint.enabled && input.isTest ? { enabled: true, disabledReason: null } : {};
+    if (endpoint?.consecutiveFailures || "enabled" in switchOn) {
+      await tx.update(webhookEndpoints).set({ consecutiveFailures: 0, failingSince: null, ...switchOn }).where(eq(webhookEndpoints.id, endpoint!.id));
+    }
+    return;
+  }
+  if (endpoint && !endpoint.enabled) {
+    // Its test failed: logged, not tried again, and it stays off.
+    await tx.update(webhookDeliveries).set({ ...logged, status: "given_up", nextAttemptAt: null }).where(eq(webhookDeliveries.id, delivery.id));
     return;
   }
   const next = nextAttemptAt({ attempts, firstAttemptAt, now, random: Math.random() });

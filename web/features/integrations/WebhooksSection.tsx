@@ -81,7 +81,11 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
           <span className="font-medium break-all text-slate-900">{endpoint.url}</span>
           {endpoint.enabled ? <Badge tone="green">Enabled</Badge> : <Badge tone="red">Disabled</Badge>}
         </p>
-        {!endpoint.enabled && endpoint.disabledReason ? <p className="text-sm text-red-700">{endpoint.disabledReason}</p> : null}
+        {!endpoint.enabled ? (
+          <p className="text-sm text-red-700">
+            {endpoint.disabledReason ? `${endpoint.disabledReason}. ` : ""}Once the receiver is fixed, send a test event: answered, it switches the endpoint on again.
+          </p>
+        ) : null}
         <p className="text-sm text-slate-600">Events: {endpoint.events.map((e) => WEBHOOK_EVENT_LABELS[e]).join(", ")}</p>
       </div>
       <div className="flex flex-wrap gap-2">
