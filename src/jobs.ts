@@ -15,6 +15,7 @@ import { purgeExpiredInvitations } from "./features/workspaces/invitations.ts";
 import { expireCanceledPlans } from "./features/billing/expiry.ts";
 import { WEBHOOK_DELIVERY_JOB } from "./features/webhooks/outbox.ts";
 import { sendWebhookDelivery } from "./features/webhooks/delivery-job.ts";
+import { purgeOldWebhookEvents } from "./features/webhooks/purge.ts";
 import { atMostEvery, type JobHandler, type PeriodicTask } from "./lib/jobs.ts";
 import { purgeExpiredRateLimits } from "./lib/rate-limit.ts";
 
@@ -50,5 +51,6 @@ export const periodicTasks: PeriodicTask[] = [
     await purgeExpiredCustomerAuth(ctx);
     await purgeExpiredInvitations(ctx);
     await purgeExpiredRateLimits(ctx);
+    await purgeOldWebhookEvents(ctx);
   }),
 ];

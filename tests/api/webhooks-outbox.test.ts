@@ -13,6 +13,8 @@ import { webhookBody, webhookDataSchemas } from "../../src/features/webhooks/eve
 import { inTransaction } from "../../src/lib/unit-of-work.ts";
 import { attachFile, countRows, createCustomer, sampleFiles, uploadFile } from "../support/fixtures.ts";
 import { newestEmail } from "../support/outbox.ts";
+import { row } from "../support/sql.ts";
+import { sql } from "drizzle-orm";
 import { useServerWithBroker, type Broker } from "../support/server.ts";
 import { corpusPdf, field, requestSignature, typed } from "../support/signatures.ts";
 import { expectMatchesSchema, webhookReceiver, type Delivery } from "../support/webhook-receiver.ts";
@@ -344,3 +346,24 @@ describe("delivery", () => {
   });
 });
 
+describe("retention", () => {
+  test("an event and its delivery log are let go 30 days on by the hourly task, not before", async () => {
+    const owner = await srv.signUpBroker();
+    const r = receiver();
+    const endpoint = await addEndpoint(r.url, ["customer.created"], owner);
+    expect((await srv.call(`/api/webhooks/${endpoint.id}/test`, { method: "POST", token: owner.token })).status).toBe(202);
+    await srv.runJobs();
+    const [delivery] = (await deliveries(endpoint.id, owner)).body as any[];
+    expect(delivery).toMatchObject({ status: "succeeded" });
+    const kept = async () => ({
+      events: (await row<{ n: number }>(srv.server.ctx.db, sql`select cast(count(*) as integer) as n from webhook_events where id = ${delivery.eventId}`))!.n,
+      deliveries: (await row<{ n: number }>(srv.server.ctx.db, sql`select cast(count(*) as integer) as n from webhook_deliveries where id = ${delivery.id}`))!.n,
+    });
+    srv.clock.advance(29 * 24 * 60 * 60 * 1000);
+    await srv.runJobs();
+    expect(await kept()).toEqual({ events: 1, deliveries: 1 });
+    srv.clock.advance(2 * 24 * 60 * 60 * 1000);
+    await srv.runJobs();
+    expect(await kept()).toEqual({ events: 0, deliveries: 0 });
+  });
+});
