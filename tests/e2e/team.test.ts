@@ -24,6 +24,7 @@ async function addCustomer(request: APIRequestContext, email: string) {
 
 /** Opens the focused Select's list with the keyboard and picks `option` by moving down to it. */
 async function pickWithKeyboard(page: Page, option: string) {
+  const trigger = await page.evaluateHandle(() => document.activeElement);
   await page.keyboard.press("Enter");
   await page.getByRole("listbox").waitFor();
   for (let i = 0; i < 10 && !(await page.getByRole("option", { name: option }).evaluate((el) => el === document.activeElement)); i++) {
@@ -31,6 +32,9 @@ async function pickWithKeyboard(page: Page, option: string) {
   }
   await page.keyboard.press("Enter");
   await page.getByRole("listbox").waitFor({ state: "detached" });
+  // The select gives focus back to its button a moment after its list closes; the next Tab
+  // pressed before that starts from the page (seen once in CI on a loaded machine).
+  await page.waitForFunction((el) => el === document.activeElement, trigger, { timeout: 30_000 });
 }
 
 const noSideScroll = async (page: Page, width: number) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
