@@ -61,3 +61,21 @@ export const webhookMessages = {
   resendQueued: "Delivery queued again",
   disabledAfterFailures: "Switched off after repeated failed deliveries",
 } as const;
+
+/**
+ * What is wrong with a webhook URL before any lookup, or null: the endpoint form's check, the
+ * create route's and every delivery's (address-guard.ts). Plain http only where the operator allows
+ * private networks; the browser, which cannot know that, asks with `allowPrivate` and the server decides.
+ */
+export function webhookUrlProblem(raw: string, allowPrivate: boolean): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return "The webhook URL is not a valid URL";
+  }
+  const protocols = allowPrivate ? ["https:", "http:"] : ["https:"];
+  if (!protocols.includes(url.protocol)) return "The webhook URL must start with https://";
+  if (url.username || url.password) return "The webhook URL must not contain a user name or password";
+  return null;
+}

@@ -4,6 +4,7 @@
 // answer that changes between the check and the connection (rebinding) is never asked for.
 import { lookup as dnsLookup } from "node:dns/promises";
 import { isIP } from "node:net";
+import { webhookUrlProblem } from "../../shared/webhooks.ts";
 import { isForbiddenAddress } from "./forbidden-addresses.ts";
 
 export interface DeliveryTarget {
@@ -18,20 +19,6 @@ export type TargetCheck = { ok: true; target: DeliveryTarget } | { ok: false; re
 export type Resolve = (host: string) => Promise<{ address: string; family: number }[]>;
 
 const resolveAll: Resolve = (host) => dnsLookup(host, { all: true, verbatim: true });
-
-/** What is wrong with a webhook URL before any lookup (the create route's check too); null: nothing. */
-export function webhookUrlProblem(raw: string, allowPrivate: boolean): string | null {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return "The webhook URL is not a valid URL";
-  }
-  const protocols = allowPrivate ? ["https:", "http:"] : ["https:"];
-  if (!protocols.includes(url.protocol)) return "The webhook URL must start with https://";
-  if (url.username || url.password) return "The webhook URL must not contain a user name or password";
-  return null;
-}
 
 /** Checks `raw` and resolves its host; refuses it unless every address it resolves to is public (or private ones are allowed). */
 export async function checkDeliveryTarget(

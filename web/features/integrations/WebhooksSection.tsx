@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Form } from "react-aria-components";
 import { Webhook } from "lucide-react";
-import { WEBHOOK_DELIVERY_STATUS_LABELS, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type WebhookDeliveryStatus, type WebhookEventType } from "@shared/webhooks";
+import { WEBHOOK_DELIVERY_STATUS_LABELS, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, webhookMessages, webhookUrlProblem, type WebhookDeliveryStatus, type WebhookEventType } from "@shared/webhooks";
 import { errorText } from "../../api/client";
 import { ErrorNote } from "../../components/ErrorNote";
 import { Badge, type BadgeTone } from "../../components/ui/Badge";
@@ -232,7 +232,8 @@ function AddEndpointDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenCh
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const address = url.trim();
-    const missing = !/^https?:\/\//i.test(address) ? "The webhook URL must start with https://" : events.length === 0 ? "Choose at least one event to send to this endpoint" : undefined;
+    // The server's own rule; plain http is let through here, for the server to allow or refuse.
+    const missing = webhookUrlProblem(address, true) ?? (events.length === 0 ? webhookMessages.noEvents : undefined);
     setProblem(missing);
     if (missing) return;
     add.mutate({ url: address, events }, { onSuccess: (created) => { close(); setSecret(created.secret); } });
