@@ -39,9 +39,11 @@ describe.each(LANGUAGE_CODES)("the %s catalog", (language) => {
   });
 });
 
-test("translate() gives the message in the language asked for", () => {
-  expect(translate("en", "portal.uploadSuccessful")).toBe("Upload Successful");
-  expect(translate("es", "portal.uploadSuccessful")).toBe("Documento enviado");
+test("translate() gives the message in the language asked for, its values filled", () => {
+  expect(translate("en", "upload.successful")).toBe("Upload Successful");
+  expect(translate("es", "upload.successful")).toBe("Documento enviado");
+  expect(translate("es", "upload.successfulText", { name: "Paystub" })).toBe("Recibimos Paystub; su asesor lo revisará.");
+  expect(translate("en", "portal.uploadedOf", { uploaded: 1, total: 3, percent: 33 })).toBe("1 of 3 uploaded · 33%");
 });
 
 test("matchLanguage() reads a tag or an Accept-Language header by quality, null when none is supported", () => {
