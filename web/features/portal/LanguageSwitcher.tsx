@@ -6,8 +6,9 @@ import { saveLanguageChoice } from "./language";
 
 /**
  * English / Español in the portal's header. A native select, like the broker filter: a phone opens
- * its own picker. Each language is named in itself, and marked with its `lang` for screen readers.
- * The page switches in place (only the chosen language's catalog is downloaded) and the server
+ * its own picker, each language named in itself (and marked with its `lang`). On a phone the
+ * select is see-through over its short code ("ES"), so the header keeps room for its title at
+ * 390 px. The page switches in place (only the chosen catalog is downloaded) and the server
  * remembers the choice.
  */
 export function LanguageSwitcher({ link }: { link: string }) {
@@ -15,11 +16,19 @@ export function LanguageSwitcher({ link }: { link: string }) {
   const { language, setLanguage } = useLanguage();
   const id = useId();
   return (
-    <div className="relative flex items-center">
+    <div className="relative flex min-h-11 items-center gap-1 rounded-lg px-2 text-sm font-medium text-slate-700 focus-within:ring-2 focus-within:ring-brand-500 hover:bg-slate-100">
       <label htmlFor={id} className="sr-only">
         {t("languageSwitcher.label")}
       </label>
-      <Languages aria-hidden="true" className="pointer-events-none absolute left-2 size-4 text-slate-500" />
+      <Languages aria-hidden="true" className="size-4 text-slate-500" />
+      {/* Languages are named in themselves, never translated (translate="no"). */}
+      <span aria-hidden="true" translate="no" className="uppercase sm:hidden">
+        {language}
+      </span>
+      <span aria-hidden="true" translate="no" className="hidden sm:inline">
+        {LANGUAGES[language].name}
+      </span>
+      <ChevronDown aria-hidden="true" className="size-4 text-slate-500" />
       <select
         id={id}
         value={language}
@@ -29,15 +38,14 @@ export function LanguageSwitcher({ link }: { link: string }) {
           void setLanguage(chosen);
           void saveLanguageChoice(link, chosen);
         }}
-        className="min-h-11 cursor-pointer appearance-none rounded-lg border border-transparent bg-transparent pr-7 pl-7 text-sm font-medium text-slate-700 outline-none hover:bg-slate-100 focus-visible:border-brand-500 focus-visible:ring-2 focus-visible:ring-brand-200"
+        className="absolute inset-0 cursor-pointer opacity-0"
       >
         {LANGUAGE_CODES.map((code) => (
-          <option key={code} value={code} lang={code}>
+          <option key={code} value={code} lang={code} translate="no">
             {LANGUAGES[code].name}
           </option>
         ))}
       </select>
-      <ChevronDown aria-hidden="true" className="pointer-events-none absolute right-2 size-4 text-slate-500" />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { ProgressBar } from "../../components/ui/ProgressBar";
 import { cx } from "../../components/ui/cx";
 import { CHOOSE_FILE_ACCEPT, TAKE_PHOTO_ACCEPT, uploadProblem } from "./upload-rules";
 import { useUploads } from "./use-uploads";
+import { ruleLines } from "./rule-lines";
 import { lazyRetrying } from "../../lib/lazy-retrying";
 import { useT } from "../../lib/i18n/use-t";
 
@@ -105,9 +106,9 @@ export function UploadControl({ document, stacked = false }: { document: PortalD
           {t("upload.dontHave")}
         </Button>
       </div>
-      {document.rules?.length ? (
+      {document.acceptanceRules ? (
         <ul className="text-xs text-slate-500" aria-label={t("upload.rulesOf", { name: document.name })}>
-          {document.rules.map((rule) => (
+          {ruleLines(document.acceptanceRules, t).map((rule) => (
             <li key={rule}>{rule}</li>
           ))}
         </ul>

@@ -123,6 +123,16 @@ const en = {
   },
   signIn: {},
   checks: {
+    // A request's rules as the portal lists them (as src/shared/acceptance-rules.ts's describeRules).
+    ruleFile: "File: {kinds}",
+    kindPdf: "PDF",
+    kindImage: "photo or image (JPG, PNG or iPhone HEIC)",
+    kindEither: "{first} or {second}",
+    ruleExactPages: "PDF: exactly {count, plural, one {# page} other {# pages}}",
+    ruleMinPages: "PDF: at least {count, plural, one {# page} other {# pages}}",
+    ruleMaxPages: "PDF: at most {count, plural, one {# page} other {# pages}}",
+    ruleNoPassword: "PDF: not password-protected",
+    rulePhoto: "Photo: at least {short} × {long} pixels, so the text is legible",
     kindPdfOnly: "This request takes only a PDF. Please send the document as a PDF.",
     kindImageOnly: "This request takes only a photo or image (JPG, PNG or iPhone HEIC). Please send the document as a photo.",
   },
