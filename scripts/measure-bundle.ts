@@ -20,7 +20,7 @@ import { chunkHolding, entryScripts, importsOf, resolveUrl, ROUTE_MARKERS, stati
 
 export const BUDGET_BYTES = 150 * 1024;
 /** Found only in a compiled message catalog (scripts/i18n-plugin.ts): its first key, as JSON. */
-const CATALOG_MARKER = '"portal.dashboardTitle":[';
+const CATALOG_MARKER = '{"portal.dashboardTitle":';
 /** The broker dashboard's budget (issue 14): the broker area's shell and the dashboard screen. */
 export const DASHBOARD_BUDGET_BYTES = 250 * 1024;
 

@@ -58,7 +58,7 @@ test("Spanish on a phone: lang=\"es\", nothing overflows or is cut, axe clean; b
     if (response.request().method() === "PUT" && response.url().endsWith(`/upload/${link}/language`)) saves.push(response.status());
   });
   phone.page.on("response", async (response) => {
-    if (response.url().includes("/assets/") && (await response.text().catch(() => "")).includes('"portal.dashboardTitle":[')) catalogs.push(response.url());
+    if (response.url().includes("/assets/") && (await response.text().catch(() => "")).includes('{"portal.dashboardTitle":')) catalogs.push(response.url());
   });
   await phone.page.goto(`${portal.url}/upload/${link}`);
   await phone.page.getByRole("button", { name: "Sign in to track status" }).waitFor();
@@ -88,7 +88,7 @@ test("Spanish on a phone: lang=\"es\", nothing overflows or is cut, axe clean; b
 });
 
 /** Every message of a compiled catalog marked ⟦…⟧ and accented; placeholders are left as they are. */
-function pseudo(catalog: Record<string, unknown[]>): Record<string, unknown[]> {
+function pseudo(catalog: Record<string, string | unknown[]>): Record<string, unknown[]> {
   const accents: Record<string, string> = { a: "á", e: "é", i: "í", o: "ó", u: "ú", A: "Á", E: "É", I: "Í", O: "Ó", U: "Ú", n: "ñ", c: "ç", s: "š", S: "Š" };
   const tokens = (list: unknown[]): unknown[] =>
     list.map((token) => {
@@ -96,7 +96,8 @@ function pseudo(catalog: Record<string, unknown[]>): Record<string, unknown[]> {
       const [name, type, format] = token as [string, string?, Record<string, unknown[]>?];
       return format && typeof format === "object" ? [name, type, Object.fromEntries(Object.entries(format).map(([k, v]) => [k, tokens(v)]))] : token;
     });
-  return Object.fromEntries(Object.entries(catalog).map(([key, message]) => [key, ["⟦", ...tokens(message), "⟧"]]));
+  // A message without values is its plain text (scripts/i18n-plugin.ts).
+  return Object.fromEntries(Object.entries(catalog).map(([key, message]) => [key, ["⟦", ...tokens(typeof message === "string" ? [message] : message), "⟧"]]));
 }
 
 /** The compiled catalog's chunk with its messages swapped (scripts/i18n-plugin.ts: JSON.parse of one string). */
@@ -115,7 +116,7 @@ test("pseudo-locale: every text a guest sees on the portal comes from the catalo
   await phone.page.route("**/assets/*.js", async (route) => {
     const response = await route.fetch();
     const body = await response.text();
-    if (!body.includes('"portal.dashboardTitle":[')) return route.fulfill({ response, body });
+    if (!body.includes('{"portal.dashboardTitle":')) return route.fulfill({ response, body });
     swapped++;
     return route.fulfill({ response, body: pseudoChunk(body) });
   });

@@ -23,7 +23,10 @@ export function DialogActions({
   isDisabled,
   tone = "primary",
   divided,
+  cancelLabel = "Cancel",
 }: {
+  /** The portal's, in the customer's language. */
+  cancelLabel?: string;
   onCancel: () => void;
   onSubmit?: () => void;
   submitLabel: string;
@@ -37,7 +40,7 @@ export function DialogActions({
   return (
     <div className={dialogFooterClass(divided ? "border-t border-slate-200 pt-4" : "mt-6")}>
       <Button variant="secondary" onPress={onCancel} isDisabled={isPending}>
-        Cancel
+        {cancelLabel}
       </Button>
       <Button type={onSubmit ? "button" : "submit"} onPress={onSubmit} variant={tone} isPending={isPending} isDisabled={isDisabled}>
         {isPending ? pendingLabel : submitLabel}

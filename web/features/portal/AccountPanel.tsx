@@ -1,6 +1,7 @@
 import { LogOut } from "lucide-react";
 import type { CustomerProfileDto } from "@shared/api-types";
-import { CONNECTION_LOST, errorText } from "../../api/client";
+import { errorText } from "../../api/client";
+import { useT } from "../../lib/i18n/use-t";
 import { Button } from "../../components/ui/Button";
 import { toast } from "../../components/ui/Toast";
 import { useCustomerSignOutMutation } from "./api";
@@ -9,16 +10,17 @@ import { loanTypeLabel } from "@shared/loan-types";
 
 /** The signed-in customer's profile (SPEC 2: Name, Email, Customer ID, Invited By, Loan Type) and Sign Out. */
 export function AccountPanel({ link, customer, onClose }: { link: string; customer: CustomerProfileDto; onClose: () => void }) {
+  const t = useT();
   const signOut = useCustomerSignOutMutation(link);
   const rows: [string, string][] = [
-    ["Name", customer.name],
-    ["Email", customer.email],
-    ["Customer ID", customer.id],
-    ["Invited By", customer.invitedBy.join(", ") || "Not specified"],
-    ["Loan Type", loanTypeLabel(customer.loanType)],
+    [t("dialogs.name"), customer.name],
+    [t("dialogs.email"), customer.email],
+    [t("dialogs.customerId"), customer.id],
+    [t("dialogs.invitedBy"), customer.invitedBy.join(", ") || t("dialogs.notSpecified")],
+    [t("dialogs.loanType"), loanTypeLabel(customer.loanType)],
   ];
   return (
-    <HeaderPanel title="Your Account" onClose={onClose}>
+    <HeaderPanel title={t("dialogs.yourAccount")} onClose={onClose}>
       <dl className="flex flex-col gap-3 px-4 py-4">
         {rows.map(([label, value]) => (
           <div key={label} className="min-w-0">
@@ -35,15 +37,15 @@ export function AccountPanel({ link, customer, onClose }: { link: string; custom
           onPress={() =>
             signOut.mutate(undefined, {
               onSuccess: () => {
-                toast({ title: "Logged out successfully", variant: "success" });
+                toast({ title: t("dialogs.loggedOut"), variant: "success" });
                 onClose();
               },
-              onError: (failure) => toast({ title: "Sign out failed", description: errorText(failure, CONNECTION_LOST), variant: "error" }),
+              onError: (failure) => toast({ title: t("dialogs.signOutFailed"), description: errorText(failure, t("upload.connectionLost")), variant: "error" }),
             })
           }
         >
           <LogOut aria-hidden="true" className="size-5 text-slate-500" />
-          {signOut.isPending ? "Signing out..." : "Sign Out"}
+          {t(signOut.isPending ? "dialogs.signingOut" : "dialogs.signOut")}
         </Button>
       </div>
     </HeaderPanel>

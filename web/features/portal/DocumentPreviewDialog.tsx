@@ -6,12 +6,14 @@ import { ModalDialog } from "../../components/ui/Dialog";
 import { PdfViewer } from "../../components/pdf/LazyPdfViewer";
 import { DownloadLink } from "../../lib/download-link";
 import { dialogFooterClass } from "../../components/ui/DialogActions";
+import { useT } from "../../lib/i18n/use-t";
 
 /**
  * The customer's own file, read from its view URL (same origin, the session cookie authorises
  * it): a PDF drawn by the app's viewer, an image as an <img>.
  */
 export function DocumentPreviewDialog({ document, onClose }: { document: PortalDocumentDto; onClose: () => void }) {
+  const t = useT();
   const [imageFailed, setImageFailed] = useState(false);
   const kind = previewKind({ mimeType: document.mimeType, name: document.fileName });
   const name = document.fileName ?? document.name;
@@ -28,25 +30,27 @@ export function DocumentPreviewDialog({ document, onClose }: { document: PortalD
             className="h-[65dvh]"
             fallback={
               <DownloadLink variant="link" size="sm" icon={false} url={download} filename={name}>
-                Download to view
+                {t("dialogs.downloadToView")}
               </DownloadLink>
             }
           />
         ) : kind === "image" && viewUrl && !imageFailed ? (
           <div className="flex justify-center rounded-lg bg-slate-100 p-2">
-            <img src={viewUrl} alt={`Preview of ${name}`} onError={() => setImageFailed(true)} className="max-h-[65dvh] max-w-full object-contain" />
+            <img src={viewUrl} alt={t("dialogs.previewOf", { name })} onError={() => setImageFailed(true)} className="max-h-[65dvh] max-w-full object-contain" />
           </div>
         ) : (
           <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-slate-300 px-4 py-12 text-center">
             <FileQuestion aria-hidden="true" className="size-10 text-slate-400" />
-            <p className="font-medium text-slate-900">Preview not available</p>
+            <p className="font-medium text-slate-900">{t("dialogs.previewNotAvailable")}</p>
             <DownloadLink variant="link" size="sm" icon={false} url={download} filename={name}>
-              Download to view
+              {t("dialogs.downloadToView")}
             </DownloadLink>
           </div>
         )}
         <div className={dialogFooterClass()}>
-          <DownloadLink url={download} filename={name} />
+          <DownloadLink url={download} filename={name}>
+            {t("portal.download")}
+          </DownloadLink>
         </div>
       </div>
     </ModalDialog>

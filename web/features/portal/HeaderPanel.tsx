@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { X } from "lucide-react";
+import { useT } from "../../lib/i18n/use-t";
 import { Button } from "../../components/ui/Button";
 
 /**
@@ -9,6 +10,7 @@ import { Button } from "../../components/ui/Button";
  * focus stays inside, Escape and a tap outside close it, and focus returns to the button.
  */
 export function HeaderPanel({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+  const t = useT();
   return (
     <ModalOverlay
       isOpen
@@ -23,7 +25,7 @@ export function HeaderPanel({ title, onClose, children }: { title: string; onClo
               <Heading slot="title" className="font-semibold text-slate-900">
                 {title}
               </Heading>
-              <Button variant="ghost" size="icon" aria-label="Close" onPress={onClose}>
+              <Button variant="ghost" size="icon" aria-label={t("dialogs.close")} onPress={onClose}>
                 <X aria-hidden="true" className="size-5" />
               </Button>
             </div>

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { ChevronDown, Languages } from "lucide-react";
+import { ChevronDown } from "lucide-react";
 import { LANGUAGE_CODES, LANGUAGES, isLanguage } from "@shared/i18n/languages";
 import { useLanguage, useT } from "../../lib/i18n/use-t";
 import { saveLanguageChoice } from "./language";
@@ -9,7 +9,7 @@ import { saveLanguageChoice } from "./language";
  * its own picker, each language named in itself (and marked with its `lang`). On a phone the
  * select is see-through over its short code ("ES"), so the header keeps room for its title at
  * 390 px. The page switches in place (only the chosen catalog is downloaded) and the server
- * remembers the choice.
+ * remembers the choice. No globe icon: the first load has no bytes to spare for one.
  */
 export function LanguageSwitcher({ link }: { link: string }) {
   const t = useT();
@@ -20,7 +20,6 @@ export function LanguageSwitcher({ link }: { link: string }) {
       <label htmlFor={id} className="sr-only">
         {t("languageSwitcher.label")}
       </label>
-      <Languages aria-hidden="true" className="size-4 text-slate-500" />
       {/* Languages are named in themselves, never translated (translate="no"). */}
       <span aria-hidden="true" translate="no" className="uppercase sm:hidden">
         {language}

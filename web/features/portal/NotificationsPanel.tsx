@@ -2,12 +2,14 @@ import { BellOff } from "lucide-react";
 import { MarkAllReadButton, NotificationEntry } from "../../components/NotificationParts";
 import type { CustomerNotifications } from "./api";
 import { HeaderPanel } from "./HeaderPanel";
+import { useT } from "../../lib/i18n/use-t";
 
 /** The bell's panel: the latest notifications; opening one marks it read. */
 export function NotificationsPanel({ data, signedIn, onClose }: { data: CustomerNotifications; signedIn: boolean; onClose: () => void }) {
+  const t = useT();
   const now = new Date();
   return (
-    <HeaderPanel title="Notifications" onClose={onClose}>
+    <HeaderPanel title={t("portal.notifications")} onClose={onClose}>
       {data.unreadCount > 0 ? (
         <div className="flex justify-end border-b border-slate-100 px-4 py-2">
           <MarkAllReadButton onPress={data.markAllRead} isMarkingAll={data.isMarkingAll} />
@@ -16,11 +18,11 @@ export function NotificationsPanel({ data, signedIn, onClose }: { data: Customer
       {data.notifications.length === 0 ? (
         <div className="flex flex-col items-center gap-2 px-4 py-8 text-center">
           <BellOff aria-hidden="true" className="size-8 text-slate-400" />
-          <p className="text-slate-700">No notifications yet</p>
-          {signedIn ? null : <p className="text-sm text-slate-500">Sign in to get updates about your documents.</p>}
+          <p className="text-slate-700">{t("dialogs.noNotifications")}</p>
+          {signedIn ? null : <p className="text-sm text-slate-500">{t("dialogs.signInForUpdates")}</p>}
         </div>
       ) : (
-        <ul aria-label="Latest notifications">
+        <ul aria-label={t("dialogs.latestNotifications")}>
           {data.notifications.map((notification) => (
             <li key={notification.id}>
               <NotificationEntry item={notification} now={now} onPress={() => data.markRead(notification)} />

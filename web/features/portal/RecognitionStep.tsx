@@ -18,12 +18,7 @@ import { Button } from "../../components/ui/Button";
 import { TextArea } from "../../components/ui/TextArea";
 import { CHOOSE_FILE_ACCEPT, uploadProblem } from "./upload-rules";
 import { useUploads } from "./use-uploads";
-
-/** The words over what was seen, by verdict. */
-const RECOGNITION_TITLES = {
-  warn: "Is this the right document?",
-  refuse: "This file cannot be sent for this request",
-} as const;
+import { useLanguage, useT } from "../../lib/i18n/use-t";
 
 export function RecognitionStep({
   document,
@@ -38,6 +33,8 @@ export function RecognitionStep({
   /** The step is over (sent, or given up): the upload buttons return. */
   onDone: () => void;
 }) {
+  const t = useT();
+  const { language } = useLanguage();
   const { link, maxBytes, start, fail } = useUploads();
   const [seen, setSeen] = useState<Recognition | null>(null);
   const [note, setNote] = useState("");
@@ -75,7 +72,7 @@ export function RecognitionStep({
     return (
       <p role="status" className="flex items-center gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
         <FileSearch aria-hidden="true" className="size-4 shrink-0 animate-pulse text-brand-600" />
-        <span className="min-w-0 break-words">Looking at {file.name}…</span>
+        <span className="min-w-0 break-words">{t("recognition.looking", { fileName: file.name })}</span>
       </p>
     );
   }
@@ -83,11 +80,11 @@ export function RecognitionStep({
   const noteTooLong = note.trim().length > MAX_CUSTOMER_NOTE;
   return (
     <section
-      aria-label={`What ${file.name} looks like`}
+      aria-label={t("recognition.whatItLooksLike", { fileName: file.name })}
       className={refused ? "flex flex-col gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-950" : "flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950"}
     >
       <div role="alert">
-        <p className="font-medium">{RECOGNITION_TITLES[refused ? "refuse" : "warn"]}</p>
+        <p className="font-medium">{t(refused ? "recognition.refuse" : "recognition.warn")}</p>
         <ul className="mt-1 flex flex-col gap-1">
           {seen.messages.map((message) => (
             <li key={message}>{message}.</li>
@@ -96,28 +93,28 @@ export function RecognitionStep({
       </div>
       {refused ? null : (
         <TextArea
-          label="Note for your broker (optional)"
+          label={t("recognition.note")}
           value={note}
           onChange={setNote}
-          description="Say why this file is the right one, if it is."
-          errorMessage={noteTooLong ? `Please keep the note to at most ${MAX_CUSTOMER_NOTE.toLocaleString("en-US")} characters.` : undefined}
+          description={t("recognition.noteHint")}
+          errorMessage={noteTooLong ? t("recognition.noteTooLong", { max: MAX_CUSTOMER_NOTE.toLocaleString(language === "en" ? "en-US" : language) }) : undefined}
         />
       )}
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         <FileTrigger acceptedFileTypes={CHOOSE_FILE_ACCEPT} onSelect={(files) => files?.[0] && onPick(files[0])}>
           <Button size="sm">
             <FileUp aria-hidden="true" className="size-4" />
-            Choose another file
+            {t("recognition.chooseAnother")}
           </Button>
         </FileTrigger>
         {refused ? null : (
           <Button size="sm" variant="secondary" isDisabled={noteTooLong} onPress={() => send(note.trim() || undefined)}>
             <Send aria-hidden="true" className="size-4" />
-            Send anyway
+            {t("recognition.sendAnyway")}
           </Button>
         )}
         <Button size="sm" variant="ghost" onPress={onDone} className={refused ? undefined : "sm:col-span-2"}>
-          Cancel
+          {t("dialogs.cancel")}
         </Button>
       </div>
     </section>

@@ -9,8 +9,10 @@ import { DialogActions } from "../../components/ui/DialogActions";
 import { TextArea } from "../../components/ui/TextArea";
 import { toast } from "../../components/ui/Toast";
 import { portalKeys } from "./api";
+import { useT } from "../../lib/i18n/use-t";
 
 export function UnavailableDialog({ link, document, isOpen, onOpenChange }: { link: string; document: PortalDocumentDto; isOpen: boolean; onOpenChange: (open: boolean) => void }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | undefined>();
@@ -20,21 +22,21 @@ export function UnavailableDialog({ link, document, isOpen, onOpenChange }: { li
         method: "POST",
         body: { reason },
       }),
-    onSuccess: ({ message, document: saved }) => {
+    onSuccess: ({ document: saved }) => {
       queryClient.setQueryData<PortalDto>(portalKeys.one(link), (portal) =>
         portal && { ...portal, documents: portal.documents.map((d) => (d.id === saved.id ? { ...d, ...saved } : d)) },
       );
-      toast({ title: message, description: `Your broker will read why you don't have ${document.name}.`, variant: "success" });
+      toast({ title: t("dialogs.answerSent"), description: t("dialogs.answerSentText", { name: document.name }), variant: "success" });
       onOpenChange(false);
     },
     onError: (e) => setError(errorText(e)),
   });
   const submit = () => {
-    if (!reason.trim()) return setError("Please say why you don't have this document.");
+    if (!reason.trim()) return setError(t("dialogs.whyNotRequired"));
     answer.mutate();
   };
   return (
-    <ModalDialog title={`I don't have ${document.name}`} isOpen={isOpen} onOpenChange={onOpenChange} isDismissable={false}>
+    <ModalDialog title={t("dialogs.dontHaveTitle", { name: document.name })} isOpen={isOpen} onOpenChange={onOpenChange} isDismissable={false}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -42,7 +44,7 @@ export function UnavailableDialog({ link, document, isOpen, onOpenChange }: { li
         }}
       >
         <TextArea
-          label="Why not?"
+          label={t("dialogs.whyNot")}
           value={reason}
           onChange={(value) => {
             setReason(value);
@@ -50,9 +52,9 @@ export function UnavailableDialog({ link, document, isOpen, onOpenChange }: { li
           }}
           isRequired
           errorMessage={error}
-          description="Your broker reads this and either accepts it or asks again."
+          description={t("dialogs.whyNotHint")}
         />
-        <DialogActions onCancel={() => onOpenChange(false)} submitLabel="Send answer" pendingLabel="Sending…" isPending={answer.isPending} />
+        <DialogActions onCancel={() => onOpenChange(false)} cancelLabel={t("dialogs.cancel")} submitLabel={t("dialogs.sendAnswer")} pendingLabel={t("dialogs.sendingAnswer")} isPending={answer.isPending} />
       </form>
     </ModalDialog>
   );
