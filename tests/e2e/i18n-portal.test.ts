@@ -7,7 +7,7 @@
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { seriousAxeFindings } from "./axe.ts";
-import { brokerSignUp, screenshot, usePortalInBrowser, viewports } from "./support.ts";
+import { brokerSignUp, emailedCode, screenshot, usePortalInBrowser, viewports } from "./support.ts";
 
 const { portal, openPage } = usePortalInBrowser();
 
@@ -108,27 +108,26 @@ function pseudoChunk(body: string): string {
   return body.replace(literal[0], () => `JSON.parse(${JSON.stringify(JSON.stringify(pseudo(JSON.parse(json))))})`);
 }
 
-test("pseudo-locale: every text a guest sees on the portal comes from the catalog", async () => {
-  const broker = await openPage(viewports.desktop);
-  const link = await invite(broker.page, "carla-pseudo@example.com");
-  const phone = await openPage(viewports.phone);
+/** Swaps the English catalog's chunk for the pseudo-locale's on its way to `page`; says how many times. */
+async function pseudoCatalogs(page: Page): Promise<() => number> {
   let swapped = 0;
-  await phone.page.route("**/assets/*.js", async (route) => {
+  await page.route("**/assets/*.js", async (route) => {
     const response = await route.fetch();
     const body = await response.text();
     if (!body.includes('{"portal.dashboardTitle":')) return route.fulfill({ response, body });
     swapped++;
     return route.fulfill({ response, body: pseudoChunk(body) });
   });
-  await phone.page.goto(`${portal.url}/upload/${link}`);
-  await phone.page.getByRole("heading", { level: 1, name: /^⟦/ }).waitFor();
-  await phone.page.waitForLoadState("networkidle").catch(() => {});
-  expect(swapped).toBe(1);
+  return () => swapped;
+}
+
+/** The page's visible texts and labels that are not the catalog's (⟦…⟧) nor the customer's data. */
+async function unmarkedTexts(page: Page, email: string): Promise<string[]> {
   // The customer's own data is not the catalog's: names, documents, the broker, emails, numbers.
   // The standard documents' descriptions are the broker's (editable, in the broker's language);
   // the site's name is the operator's; dates are written by Intl in the page's language.
-  const data = ["Carla", "Paystub", "Photo ID", "Recent pay stubs or salary statements", "Government-issued photo identification", "Bea Broker", "broker-carla-pseudo@example.com", "BB", "Broker Portal"];
-  const unmarked = await phone.page.evaluate((data) => {
+  const data = [email, "Carla", "Paystub", "Photo ID", "Recent pay stubs or salary statements", "Government-issued photo identification", "Bea Broker", `broker-${email}`, "BB", "CC", "Broker Portal"].sort((a, b) => b.length - a.length);
+  return page.evaluate((data) => {
     const found: string[] = [];
     const check = (text: string, where: string) => {
       let rest = text.replace(/⟦[^⟧]*⟧/g, " ").replace(/\b[A-Z][a-z]{2} \d{1,2}, \d{4}( at \d{1,2}:\d{2} [AP]M)?/g, " ");
@@ -154,6 +153,39 @@ test("pseudo-locale: every text a guest sees on the portal comes from the catalo
     check(document.title, "title");
     return [...new Set(found)];
   }, data);
+}
+
+test("pseudo-locale: every text a guest sees on the portal comes from the catalog", async () => {
+  const broker = await openPage(viewports.desktop);
+  const link = await invite(broker.page, "carla-pseudo@example.com");
+  const phone = await openPage(viewports.phone);
+  const swapped = await pseudoCatalogs(phone.page);
+  await phone.page.goto(`${portal.url}/upload/${link}`);
+  await phone.page.getByRole("heading", { level: 1, name: /^⟦/ }).waitFor();
+  await phone.page.waitForLoadState("networkidle").catch(() => {});
+  expect(swapped()).toBe(1);
+  expect(await unmarkedTexts(phone.page, "carla-pseudo@example.com")).toEqual([]);
   await screenshot(phone.page, "i18n-portal-pseudo-phone");
-  expect(unmarked).toEqual([]);
+});
+
+test("pseudo-locale: every text a signed-in customer sees on the portal comes from the catalog", async () => {
+  const broker = await openPage(viewports.desktop);
+  const email = "carla-signed-in@example.com";
+  const link = await invite(broker.page, email);
+  const phone = await openPage(viewports.phone);
+  // An account on the link, made through the API in the phone's browser (its cookies).
+  const signUp = (code?: string) =>
+    phone.page.request.post(`${portal.url}/api/customer/signup`, {
+      data: { email, password: "carla password", uploadLink: link, ...(code ? { code } : {}) },
+      headers: { "sec-fetch-site": "same-origin" },
+    });
+  expect((await signUp()).status()).toBe(202);
+  expect((await signUp(emailedCode(portal, email, "account_code"))).status()).toBe(201);
+  const swapped = await pseudoCatalogs(phone.page);
+  await phone.page.goto(`${portal.url}/upload/${link}`);
+  await phone.page.getByRole("progressbar").first().waitFor();
+  await phone.page.waitForLoadState("networkidle").catch(() => {});
+  expect(swapped()).toBe(1);
+  expect(await unmarkedTexts(phone.page, email)).toEqual([]);
+  await screenshot(phone.page, "i18n-portal-pseudo-signed-in-phone");
 });
