@@ -3,8 +3,9 @@
 // each route's page with the route's chunks preloaded; scripts/measure-bundle.ts to measure them.
 
 /** Text only a route's lazy chunk holds: it names that chunk among the entry's dynamic imports. */
-// The portal's texts are in its message catalogs (src/shared/i18n): its header's marker names it.
-export const PORTAL_MARKER = 'data-page-header":"portal"';
+// The portal's texts are in its message catalogs (src/shared/i18n): the id of its Required
+// Documents heading names it (the same minified or not).
+export const PORTAL_MARKER = "portal-required";
 const BROKER_AREA_MARKER = "Open navigation menu";
 const DASHBOARD_MARKER = "Track your customers and the documents they owe you.";
 

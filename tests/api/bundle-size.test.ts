@@ -39,3 +39,12 @@ test("the page for any other path preloads nothing", async () => {
   expect(html).not.toContain("modulepreload");
   expect(html).not.toContain('rel="preload"');
 });
+
+test("the portal's messages arrive compiled: no ICU parser in anything its first load runs", async () => {
+  const { rows } = await measurePortalRoute(files);
+  const scripts = await Promise.all(rows.filter((row) => row.urlPath.endsWith(".js")).map((row) => files.find((f) => f.urlPath === row.urlPath)!.blob.text()));
+  // One of @messageformat/parser's own messages (what @lingui/core compiles with outside production).
+  expect(scripts.some((text) => text.includes("Plural offset must be set before cases"))).toBe(false);
+  // ... and its language catalog is among them, compiled (scripts/i18n-plugin.ts).
+  expect(scripts.some((text) => text.includes('{"portal.dashboardTitle":["'))).toBe(true);
+});
