@@ -3,6 +3,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { PortalDocumentDto, PortalDto } from "@shared/api-types";
+import { portalMessages } from "@shared/validation";
 import { useT } from "../../lib/i18n/use-t";
 import { ApiError, errorText, isAbortError } from "../../api/client";
 import { toast } from "../../components/ui/Toast";
@@ -78,8 +79,8 @@ export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: s
   /** A refusal (or a lost connection), told as SPEC 8 says, whether the upload or the check before it met it. */
   const fail = useCallback(
     (document: PortalDocumentDto, error: unknown) => {
-      // The server says this (in English) when the link is gone.
-      const linkGone = error instanceof ApiError && error.status === 404 && error.message === "This upload link is not valid or has expired.";
+      // The server's answer (its English, SPEC's) when the link is gone.
+      const linkGone = error instanceof ApiError && error.status === 404 && error.message === portalMessages.invalidLink;
       const failed = t("upload.failedText", { text: errorText(error, t("upload.connectionLost")) });
       // SPEC 8: "Upload failed: (text)" under Upload Failed, or Customer Not Found when the link is gone.
       toast({
