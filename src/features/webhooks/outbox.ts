@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../../../db/tables.ts";
 import { enqueueJob, type Writer } from "../../lib/jobs.ts";
 import { newId } from "../../lib/tokens.ts";
-import { liveEventOf, type Unit, type UnitSubscriber } from "../../lib/unit.ts";
+import type { Unit, UnitSubscriber } from "../../lib/unit.ts";
 import { webhookPayloads, webhookTypeOf } from "./payloads.ts";
 
 export const WEBHOOK_DELIVERY_JOB = "webhook_delivery";
@@ -57,11 +57,11 @@ async function subscribers(tx: Writer, workspaceId: string, type: string): Promi
 }
 
 /** The outbox's unit subscriber: see the top of this file. */
-export const webhookOutbox: UnitSubscriber = async (unit: Unit, published) => {
-  // What the workspace's systems hear is the domain event as the live channel has it: never the
-  // facts meant for the audit trail and notifications, nothing of a unit-only event.
-  const event = liveEventOf(published);
-  if (!event) return;
+export const webhookOutbox: UnitSubscriber = async (unit: Unit, event) => {
+  // The unit's event, unit-only ones too (share_sent, document_expiring, signature_completed are
+  // published for this subscriber alone): nothing webhook-only crosses NOTIFY or reaches a socket.
+  // Of its facts the payloads read only a deleted customer's contact (payloads.ts), never the
+  // audit trail's or the notifications'.
   const type = webhookTypeOf(event);
   if (!type || !("workspaceId" in event)) return;
   const endpoints = await subscribers(unit.tx, event.workspaceId, type);

@@ -1,16 +1,16 @@
-// The webhook events a domain event is (src/lib/events.ts), and their `data` (events.ts), read
+// The webhook events a unit's event is (src/lib/unit.ts), and their `data` (events.ts), read
 // in the publishing transaction: what the CRM hears is what that transaction wrote. Only the
 // event's own customer and that customer's documents are read, so a payload never carries another
 // workspace's data.
 import type { Writer } from "../../lib/jobs.ts";
-import type { DomainEvent } from "../../lib/events.ts";
+import type { UnitEvent } from "../../lib/unit.ts";
 import type { WebhookEventType } from "../../shared/webhooks.ts";
 import { customerIdentity } from "../customers/lookups.ts";
 import { findDocumentIn, type DocumentRow } from "../documents/service.ts";
 import type { WebhookCustomer, WebhookData, WebhookDocument } from "./events.ts";
 
-/** Which webhook type a domain event is, if any (known before anything is read: most events have no subscriber). */
-export function webhookTypeOf(event: DomainEvent): WebhookEventType | null {
+/** Which webhook type a unit's event is, if any (known before anything is read: most events have no subscriber). */
+export function webhookTypeOf(event: UnitEvent): WebhookEventType | null {
   switch (event.type) {
     case "customer_created":
       return "customer.created";
@@ -52,9 +52,10 @@ async function documentsOf(tx: Writer, customerId: string, ids: string[]): Promi
 }
 
 /** The webhook events `event` becomes, with their data: one per document for a request of several. */
-export async function webhookPayloads(tx: Writer, event: DomainEvent, type: WebhookEventType): Promise<Payload[]> {
+export async function webhookPayloads(tx: Writer, event: UnitEvent, type: WebhookEventType): Promise<Payload[]> {
   if (event.type === "customer_deleted") {
-    const contact = event.contact ?? { name: "", email: "" };
+    // The row is gone: who it was comes with the event, as a fact (customers/service.ts).
+    const contact = event.facts?.contact ?? { name: "", email: "" };
     return [{ type: "customer.deleted", data: { customer: { id: event.customerId, ...contact } } }];
   }
   if (!("customerId" in event) || !("workspaceId" in event)) return [];
