@@ -6,6 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
+import { instanceState } from "../../lib/instance-state.ts";
 import { enqueueJob, type Writer } from "../../lib/jobs.ts";
 import { newId } from "../../lib/tokens.ts";
 import type { Unit, UnitSubscriber } from "../../lib/unit.ts";
@@ -56,7 +57,12 @@ type EnabledEndpoints = Promise<{ id: string; events: string[] }[]>;
  * indexed read per change, not one per event. No unit that changes endpoints publishes an event
  * they are sent, so what the unit read first stays true to its end.
  */
-const endpointsByUnit = new WeakMap<Unit, Map<string, EnabledEndpoints>>();
+const endpointsByUnit = instanceState(
+  "webhook endpoints read per unit",
+  "per process",
+  "what one open transaction read of its workspaces' endpoints, gone with it",
+  new WeakMap<Unit, Map<string, EnabledEndpoints>>(),
+);
 
 /** The enabled endpoints of a workspace subscribed to `type` (a workspace has at most 20). */
 async function subscribers(unit: Unit, workspaceId: string, type: string): Promise<string[]> {
