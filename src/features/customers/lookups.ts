@@ -101,16 +101,12 @@ export const uploadUrl = (ctx: AppContext, uploadLink: string) => `${ctx.config.
 
 const customerQuery = prepared((db) => db.select().from(customers).where(eq(customers.id, sql.placeholder("customerId"))).prepare());
 
+/** Who a customer is and their portal's address, read in `db` (pass the caller's transaction to see its writes); null once deleted. */
 export async function customerContact(ctx: AppContext, customerId: string, db: Reader = ctx.db): Promise<CustomerContact | null> {
   const row = (await customerQuery(db).execute({ customerId }))[0];
   return row ? { id: row.id, workspaceId: row.workspaceId, assigneeId: row.assigneeId, name: row.name, email: row.email, uploadUrl: uploadUrl(ctx, row.uploadLink) } : null;
 }
 
-/** Who a customer is, read in the caller's transaction (the webhooks' payloads); null once deleted. */
-export async function customerIdentity(db: Reader, customerId: string): Promise<{ id: string; workspaceId: string; assigneeId: string; name: string; email: string } | null> {
-  const row = (await customerQuery(db).execute({ customerId }))[0];
-  return row ? { id: row.id, workspaceId: row.workspaceId, assigneeId: row.assigneeId, name: row.name, email: row.email } : null;
-}
 
 /** The one relationship an upload link opens; 404 for any other string. */
 const byLinkQuery = prepared((db) => db.select().from(customers).where(eq(customers.uploadLink, sql.placeholder("uploadLink"))).prepare());

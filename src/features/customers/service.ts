@@ -242,9 +242,11 @@ export async function deleteCustomer(ctx: AppContext, { member, customerId, acto
       publish({
         type: "customer_deleted",
         ...aboutCustomer(customer),
-        contact: { name: customer.name, email: customer.email },
-        // Named here: the row is gone by the time the entry is written.
-        facts: { audit: [{ brokerId, customerId, customerLabel: customer.name, action: "customer_deleted", actor, detail: customer.email }] },
+        // Named here: the row is gone by the time the entry (and the webhooks' payload) is written.
+        facts: {
+          audit: [{ brokerId, customerId, customerLabel: customer.name, action: "customer_deleted", actor, detail: customer.email }],
+          contact: { name: customer.name, email: customer.email },
+        },
       });
       await takeHeldInvitation(ctx, tx, customerId); // never sent to someone no longer a customer
       await tx.delete(customers).where(eq(customers.id, customerId));

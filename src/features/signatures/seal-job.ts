@@ -9,13 +9,13 @@ import { and, eq } from "drizzle-orm";
 import { hostname } from "node:os";
 import { signatureRequests, signatureSigners } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError, notFound } from "../../lib/errors.ts";
 import { PermanentJobError, type Job } from "../../lib/jobs.ts";
 import { newStorageKey } from "../../lib/storage.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import { systemActor } from "../audit/actor.ts";
 import { auditEntryIdsOfDocument } from "../audit/service.ts";
-import { aboutCustomerById, customerContact } from "../customers/lookups.ts";
+import { aboutCustomer, customerContact } from "../customers/lookups.ts";
 import { findDocument } from "../documents/service.ts";
 import { markSealed } from "../documents/transitions/index.ts";
 import { emailSignersCompleted } from "./emails.ts";
@@ -117,9 +117,11 @@ export async function sealSignatureRequest(ctx: AppContext, job: Job): Promise<v
           ],
         },
       });
-      unit.publish({ type: "signature_completed", ...(await aboutCustomerById(tx, request.customerId)), documentId: doc.id, signatureRequestId: request.id });
+      // Read once: whose customer it is (the event) and their portal's address (the emails).
       const customer = await customerContact(ctx, request.customerId, tx);
-      await emailSignersCompleted(ctx, tx, { request, signers, uploadLinkUrl: customer?.uploadUrl ?? ctx.config.publicUrl, sealed: { key, fileName, size: sealed.pdf.length } });
+      if (!customer) throw notFound("Customer not found");
+      unit.publish({ type: "signature_completed", ...aboutCustomer(customer), documentId: doc.id, signatureRequestId: request.id });
+      await emailSignersCompleted(ctx, tx, { request, signers, uploadLinkUrl: customer.uploadUrl, sealed: { key, fileName, size: sealed.pdf.length } });
     });
   } catch (error) {
     await ctx.files.remove(key);
