@@ -175,13 +175,15 @@ export function typedSignatureProblem(text: string): string | null {
 
 // ── Statuses ───────────────────────────────────────────────────────────────────────────────
 
-export const SIGNATURE_STATUSES = ["sent", "viewed", "partially_signed", "completed", "declined", "voided"] as const;
+/** seal_failed: every signer signed, but the seal failed for good; the broker may try it again. */
+export const SIGNATURE_STATUSES = ["sent", "viewed", "partially_signed", "seal_failed", "completed", "declined", "voided"] as const;
 export type SignatureStatus = (typeof SIGNATURE_STATUSES)[number];
 
 export const SIGNATURE_STATUS_LABELS: Record<SignatureStatus, string> = {
   sent: "Sent",
   viewed: "Viewed",
   partially_signed: "Partially signed",
+  seal_failed: "Sealing failed",
   completed: "Completed",
   declined: "Declined",
   voided: "Voided",
@@ -264,4 +266,6 @@ export const signatureMessages = {
   badRequestJson: "The request part must be JSON: {name, signers, fields, …}.",
   noRequestPart: "Send the request's details as a part named request (JSON).",
   withdrawn: "This signature request was withdrawn by your broker.",
+  sealFailed: "Everyone has signed, but sealing the signed PDF failed. Press Try again; if it fails again, the portal's log says why (for example, a signing certificate that cannot be opened).",
+  notSealFailed: "Only a request whose sealing failed can be sealed again.",
 } as const;
