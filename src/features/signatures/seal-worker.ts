@@ -9,6 +9,16 @@ import type { SealAnswer, SealTask } from "./seal-threads.ts";
 
 export async function seal(task: SealTask): Promise<SealAnswer> {
   try {
+    return await sealNow(task);
+  } finally {
+    // A seal leaves its copies of the pages behind as garbage; collected now, on this thread, the
+    // next seal does not pile its own on top (scripts/bench/seal.ts: 11 seals' peak +50 → +41 MB).
+    Bun.gc(true);
+  }
+}
+
+async function sealNow(task: SealTask): Promise<SealAnswer> {
+  try {
     const certificate = sealingCertificate(task.certificate);
     return { ok: true, sealed: await sealPdf({ ...task.input, certificate }) };
   } catch (error) {
