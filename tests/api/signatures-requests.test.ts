@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { emails } from "../../db/tables.ts";
+import { emails, signatureSigners } from "../../db/tables.ts";
+import { certificateTime } from "../../src/features/signatures/certificate-page.ts";
 import { SELF_SIGNED_FILE } from "../../src/features/signatures/certificate-file.ts";
 import { workThreads } from "../../src/lib/work-threads.ts";
 import { signatureMessages } from "../../src/shared/signatures.ts";
@@ -26,6 +27,16 @@ const bytesOf = async (path: string, headers: Record<string, string> = {}) => {
   return { status: res.status, bytes: new Uint8Array(await res.arrayBuffer()), headers: res.headers };
 };
 const png = () => Buffer.from(realPng(240, 80)).toString("base64");
+/** The sealed file's text as poppler's pdftotext reads it (the certificate page). */
+async function pdftotext(bytes: Uint8Array): Promise<string> {
+  const file = join(dir, `${crypto.randomUUID()}.pdf`);
+  writeFileSync(file, bytes);
+  const proc = Bun.spawn(["pdftotext", "-layout", file, "-"], { stdout: "pipe" });
+  const text = await new Response(proc.stdout).text();
+  await proc.exited;
+  rmSync(file, { force: true });
+  return text;
+}
 
 async function twoSignerRequest(options: { ordered?: boolean; dueDate?: string; pdf?: Uint8Array } = {}) {
   const customer = await createCustomer(srv, broker.token, { name: "Grace Hopper" });
@@ -144,6 +155,16 @@ describe("a signature request from two signers, in order", () => {
     const at = Math.floor(flipped.length / 3);
     flipped[at] = flipped[at]! ^ 0x01;
     expect((await pdfsig(dir, flipped)).out).not.toContain("Signature is Valid.");
+
+    // Each signer's consent is recorded when they sign with it, and printed on the certificate page.
+    const recorded = await srv.server.ctx.db.select().from(signatureSigners).where(eq(signatureSigners.requestId, request.id));
+    const text = await pdftotext(download.bytes);
+    expect(text).toContain("Consented to sign electronically");
+    for (const s of recorded) {
+      expect(s.consentedAt).toBeInstanceOf(Date);
+      expect(s.consentedAt!.getTime()).toBe(s.signedAt!.getTime());
+      expect(text).toContain(certificateTime(s.consentedAt));
+    }
 
     // The document is done and holds the sealed PDF, which both signers now read on their links.
     const sealedDoc = (await srv.call(`/api/customer/${customer.id}/documents`, { token: broker.token })).body.find((d: any) => d.id === request.documentId);

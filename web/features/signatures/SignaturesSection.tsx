@@ -3,7 +3,7 @@
 // chunk after the page (CustomerDetail.tsx), the request dialog in it (a chunk of its own cost the
 // portal's first load 16 bytes of chunk boundaries); pdf.js loads only when a request starts.
 import { useState } from "react";
-import { FilePen, PenLine, RotateCcw, XCircle } from "lucide-react";
+import { FilePen, PenLine, XCircle } from "lucide-react";
 import type { SignatureRequestDto } from "@shared/api-types";
 import { formatDueDate } from "@shared/due-date";
 import { FINISHED_SIGNATURE_STATUSES, SIGNATURE_STATUS_LABELS, signatureMessages, type SignatureStatus, type SignerStatus } from "@shared/signatures";
@@ -177,7 +177,6 @@ function RetrySealButton({ request }: { request: SignatureRequestDto }) {
     });
   return (
     <Button size="sm" onPress={onPress} isPending={retry.isPending} aria-label={`Try again to seal ${request.name}`}>
-      <RotateCcw aria-hidden="true" className="size-4" />
       Try again
     </Button>
   );
