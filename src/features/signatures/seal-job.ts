@@ -60,7 +60,10 @@ export async function sealSignatureRequest(ctx: AppContext, job: Job): Promise<v
     await seal(ctx, requestId);
   } catch (error) {
     // The scheduler gives up on a permanent error or the last attempt: the broker must hear of it.
-    if (error instanceof PermanentJobError || job.attempts >= job.maxAttempts) await recordSealFailure(ctx, requestId, error);
+    // Recording that may fail too (the database gone): then the seal's own error is still the job's.
+    if (error instanceof PermanentJobError || job.attempts >= job.maxAttempts) {
+      await recordSealFailure(ctx, requestId, error).catch((recording) => ctx.log.error("A failed seal could not be recorded", { requestId, error: String(recording) }));
+    }
     throw error;
   }
 }
