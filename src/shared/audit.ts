@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   "signature_declined",
   "signature_voided",
   "signature_completed",
+  "signature_seal_failed",
   "assigned",
   "watchers_changed",
 ] as const;
@@ -55,6 +56,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   signature_declined: "Signing declined",
   signature_voided: "Signature request voided",
   signature_completed: "Signed document sealed",
+  signature_seal_failed: "Sealing failed",
   assigned: "Assigned to a member",
   watchers_changed: "Watchers changed",
 };

@@ -175,13 +175,15 @@ export function typedSignatureProblem(text: string): string | null {
 
 // ── Statuses ───────────────────────────────────────────────────────────────────────────────
 
-export const SIGNATURE_STATUSES = ["sent", "viewed", "partially_signed", "completed", "declined", "voided"] as const;
+/** seal_failed: every signer signed, but the seal failed for good; the broker may try it again. */
+export const SIGNATURE_STATUSES = ["sent", "viewed", "partially_signed", "seal_failed", "completed", "declined", "voided"] as const;
 export type SignatureStatus = (typeof SIGNATURE_STATUSES)[number];
 
 export const SIGNATURE_STATUS_LABELS: Record<SignatureStatus, string> = {
   sent: "Sent",
   viewed: "Viewed",
   partially_signed: "Partially signed",
+  seal_failed: "Sealing failed",
   completed: "Completed",
   declined: "Declined",
   voided: "Voided",
@@ -235,6 +237,38 @@ export type SignerStatus = (typeof SIGNER_STATUSES)[number];
 export const SIGNING_CONSENT_TEXT =
   "I agree to sign this document electronically. My electronic signature is as valid as my handwritten one, and I can ask for a paper copy.";
 
+/**
+ * The full consent the short text above stands for, linked beside it on the signing screen: what
+ * signing electronically means, what is recorded, the paper alternative, withdrawing, the signer's
+ * copy. Every statement is what the portal does (the seal, the completed email, Decline).
+ */
+export const SIGNING_CONSENT_FULL: readonly { heading: string; text: string }[] = [
+  {
+    heading: "What you agree to",
+    text: "By ticking the consent box and pressing Finish, you sign this document electronically. Your signature, typed or drawn, binds you as your handwritten signature on paper would.",
+  },
+  {
+    heading: "What is recorded",
+    text: "When everyone has signed, the portal seals the document: it adds a certificate page with each signer's name, email address, IP address and browser, and the times they consented, opened the document and signed, then a digital signature that shows whether the file was changed afterwards.",
+  },
+  {
+    heading: "Signing on paper instead",
+    text: "You do not have to sign electronically. To sign on paper, or to get a paper copy, ask your broker before you sign.",
+  },
+  {
+    heading: "Changing your mind",
+    text: "Until you press Finish you can stop at any time, or press Decline and say why. Once you have signed, your consent covers this document; tell your broker if you do not want to sign electronically in future.",
+  },
+  {
+    heading: "Your copy",
+    text: "When everyone has signed, the sealed PDF is emailed to you (attached, or as a link if it is large) and can be read on this page. Keep it as your record.",
+  },
+  {
+    heading: "What you need",
+    text: "A device that shows this page and an email address that receives mail. If you cannot read the document here, ask your broker for it in another form before signing.",
+  },
+];
+
 /** A drawn signature is a small PNG of strokes: larger is not a signature pad's output. */
 export const MAX_DRAWN_SIGNATURE_BYTES = 256 * 1024;
 /**
@@ -264,4 +298,6 @@ export const signatureMessages = {
   badRequestJson: "The request part must be JSON: {name, signers, fields, …}.",
   noRequestPart: "Send the request's details as a part named request (JSON).",
   withdrawn: "This signature request was withdrawn by your broker.",
+  sealFailed: "Everyone has signed, but sealing the signed PDF failed. Press Try again; if it fails again, the portal's log says why (for example, a signing certificate that cannot be opened).",
+  notSealFailed: "Only a request whose sealing failed can be sealed again.",
 } as const;

@@ -132,7 +132,9 @@ describe("nextSignatureStatus", () => {
       }
     }
     expect(nextSignatureStatus("voided", { type: "viewed" })).toEqual({ error: "This signature request is voided; it can no longer change." });
-    expect(SIGNATURE_STATUSES.filter((s) => !finished.includes(s))).toEqual(["sent", "viewed", "partially_signed"]);
+    // A failed seal is not the end: the broker tries again, or voids it.
+    expect(SIGNATURE_STATUSES.filter((s) => !finished.includes(s))).toEqual(["sent", "viewed", "partially_signed", "seal_failed"]);
+    expect(nextSignatureStatus("seal_failed", { type: "voided" })).toEqual({ status: "voided" });
   });
 
   test("signing once more than there are signers is refused", () => {

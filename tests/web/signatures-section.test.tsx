@@ -4,6 +4,7 @@
 import { expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { SignatureRequestDto } from "@shared/api-types";
+import { signatureMessages } from "@shared/signatures";
 import { applyLiveMessage } from "../../web/api/live";
 import { json, fakeServer, renderApp } from "../support/render-app";
 import { detailServer } from "./customer-detail-fixtures";
@@ -116,4 +117,33 @@ test("a signer's signature on the live channel (document_status_changed) refresh
   act(() => applyLiveMessage(queryClient, { kind: "broker" }, JSON.stringify({ type: "data_update", updateType: "document_status_changed" })));
   await within(section).findByText("Partially signed (1 of 1)");
   expect(within(section).getByText("Signed")).toBeTruthy();
+});
+
+test("a seal that failed for good says so, with Try again, which seals anew", async () => {
+  let status: SignatureRequestDto["status"] = "seal_failed";
+  const retried: string[] = [];
+  fakeServer(
+    detailServer({
+      extra: ({ method, path }) => {
+        const current = request({ id: "r1", name: "Engagement letter", status, signers: [grace("signed"), alan("signed")] });
+        if (path === "/api/customers/c1/signature-requests") return json(200, [current]);
+        if (method === "POST" && path === "/api/signature-requests/r1/seal") {
+          retried.push("r1");
+          status = "partially_signed";
+          return json(200, { ...current, status });
+        }
+        return undefined;
+      },
+    }),
+  );
+  renderApp("/customer/c1");
+  const section = await screen.findByRole("region", { name: "Signatures" });
+  await within(section).findByText("Sealing failed");
+  expect(within(section).getByRole("alert").textContent).toBe(signatureMessages.sealFailed);
+  // Still open: it may be voided instead.
+  expect(within(section).getByRole("button", { name: "Void Engagement letter" })).toBeTruthy();
+  fireEvent.click(within(section).getByRole("button", { name: "Try again to seal Engagement letter" }));
+  await waitFor(() => expect(retried).toEqual(["r1"]));
+  await within(section).findByText("Partially signed (2 of 2)");
+  expect(within(section).queryByRole("button", { name: /Try again/ })).toBeNull();
 });

@@ -10,6 +10,7 @@ import { findOwnedRequest, requestSignedByCustomer, requestsSignedByCustomers, s
 import { customerRequests, sealedFile, voidRequest } from "./manage.ts";
 import { DeclineBody, LinkRequestParams, SignatureRequestDto, SignatureRequestList, SignBody, SignerTokenParams, SignerViewDto, SignerViewList } from "./model.ts";
 import { createSignatureRequest } from "./create.ts";
+import { retrySeal } from "./seal-job.ts";
 import { decline, openForSigner, sign, signerDocument, type SigningOrigin } from "./signing.ts";
 
 const MAX_USER_AGENT = 500;
@@ -55,6 +56,12 @@ export const signatureRoutes = (ctx: AppContext) => {
         async ({ broker, apiKey, member, params, request, server }) => toRequestDto(await voidRequest(ctx, { member, requestId: params.id, actor: brokerActor(ctx, { broker, apiKey, request, server }) })),
         { broker: "write", params: IdParams, response: SignatureRequestDto },
       )
+      // "Try again" once sealing failed for good: the seal job runs anew.
+      .post("/signature-requests/:id/seal", async ({ member, params }) => toRequestDto(await retrySeal(ctx, { member, requestId: params.id })), {
+        broker: "write",
+        params: IdParams,
+        response: SignatureRequestDto,
+      })
       .get(
         "/signature-requests/:id/download",
         async ({ broker, apiKey, member, params, request, server }) =>

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { FilePen, PenLine, XCircle } from "lucide-react";
 import type { SignatureRequestDto } from "@shared/api-types";
 import { formatDueDate } from "@shared/due-date";
-import { FINISHED_SIGNATURE_STATUSES, SIGNATURE_STATUS_LABELS, type SignatureStatus, type SignerStatus } from "@shared/signatures";
+import { FINISHED_SIGNATURE_STATUSES, SIGNATURE_STATUS_LABELS, signatureMessages, type SignatureStatus, type SignerStatus } from "@shared/signatures";
 import { errorText } from "../../api/client";
 import { Badge, type BadgeTone } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
@@ -17,13 +17,14 @@ import { Spinner } from "../../components/ui/Spinner";
 import { toast } from "../../components/ui/Toast";
 import { DownloadLink } from "../../lib/download-link";
 import { RequestSignatureDialog } from "./RequestSignatureDialog";
-import { signedPdfUrl, useSignatureRequestsQuery, useVoidSignatureRequestMutation, type SignatureCustomer } from "./api";
+import { signedPdfUrl, useRetrySealMutation, useSignatureRequestsQuery, useVoidSignatureRequestMutation, type SignatureCustomer } from "./api";
 
 
 const STATUS_TONES: Record<SignatureStatus, BadgeTone> = {
   sent: "neutral",
   viewed: "blue",
   partially_signed: "blue",
+  seal_failed: "red",
   completed: "green",
   declined: "red",
   voided: "neutral",
@@ -132,6 +133,11 @@ function SignatureRequestRow({ request, onVoid }: { request: SignatureRequestDto
           <Badge tone={STATUS_TONES[request.status]}>{statusText(request)}</Badge>
         </div>
         {request.dueDate && !isFinished(request.status) ? <p className="mt-1 text-sm text-slate-600">Due {formatDueDate(new Date(request.dueDate))}</p> : null}
+        {request.status === "seal_failed" ? (
+          <p role="alert" className="mt-1 text-sm break-words text-red-700">
+            {signatureMessages.sealFailed}
+          </p>
+        ) : null}
         <ul aria-label={`Signers of ${request.name}`} className="mt-2 flex flex-col gap-1.5">
           {request.signers.map((signer) => (
             <li key={signer.id} className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
@@ -150,6 +156,7 @@ function SignatureRequestRow({ request, onVoid }: { request: SignatureRequestDto
             Download signed PDF
           </DownloadLink>
         ) : null}
+        {request.status === "seal_failed" ? <RetrySealButton request={request} /> : null}
         {!isFinished(request.status) ? (
           <Button variant="secondary" size="sm" onPress={onVoid} aria-label={`Void ${request.name}`}>
             <XCircle aria-hidden="true" className="size-4" />
@@ -158,5 +165,19 @@ function SignatureRequestRow({ request, onVoid }: { request: SignatureRequestDto
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** Seals again a request whose seal failed for good; the row turns Partially signed, then Completed live. */
+function RetrySealButton({ request }: { request: SignatureRequestDto }) {
+  const retry = useRetrySealMutation();
+  const onPress = () =>
+    retry.mutate(request.id, {
+      onError: (error) => toast({ title: errorText(error, "The seal could not be started again. Please try again."), variant: "error" }),
+    });
+  return (
+    <Button size="sm" onPress={onPress} isPending={retry.isPending} aria-label={`Try again to seal ${request.name}`}>
+      Try again
+    </Button>
   );
 }

@@ -54,5 +54,8 @@ export function useCreateSignatureRequestMutation(customerId: string) {
 export const useVoidSignatureRequestMutation = () =>
   useBrokerMutation((requestId: string) => apiFetch(`/api/signature-requests/${requestId}/void`, { method: "POST" }));
 
+/** "Try again" on a request whose seal failed for good. */
+export const useRetrySealMutation = () => useBrokerMutation((requestId: string) => apiFetch(`/api/signature-requests/${requestId}/seal`, { method: "POST" }));
+
 /** The sealed PDF, sent as an attachment: a plain link downloads it with the session cookie. */
 export const signedPdfUrl = (requestId: string) => `/api/signature-requests/${requestId}/download`;

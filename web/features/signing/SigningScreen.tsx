@@ -13,6 +13,7 @@ import { Checkbox } from "../../components/ui/Checkbox";
 import { SegmentedControl } from "../../components/ui/SegmentedControl";
 import { TextField } from "../../components/ui/TextField";
 import { useSignMutation, type SignerSource, type SignerView } from "./api";
+import { ConsentLink } from "./ConsentDialog";
 import { DeclineDialog } from "./DeclineDialog";
 import { FieldOverlay, fieldElementId, SCRIPT_FONT, type FieldState } from "./FieldOverlay";
 import { SignatureDrawPad } from "./SignatureDrawPad";
@@ -120,9 +121,12 @@ function SigningForm({ source, view, now, Viewer }: { source: SignerSource; view
             <SignatureDrawPad label="Signature drawing area" onChange={setDrawn} />
           )}
         </div>
-        <Checkbox isSelected={consent} onChange={setConsent}>
-          {view.consentText}
-        </Checkbox>
+        <div className="flex flex-col gap-1">
+          <Checkbox isSelected={consent} onChange={setConsent}>
+            {view.consentText}
+          </Checkbox>
+          <ConsentLink />
+        </div>
         <ErrorNote error={sign.error} />
         {problem ? (
           <p className="text-sm text-slate-600" aria-live="polite">
