@@ -181,7 +181,7 @@ test("Send says what is missing before anything is sent, and shows the server's 
   arm("Signature");
   fireEvent.click(overlay(1), { clientX: 300, clientY: 400 });
   fireEvent.click(sendButton());
-  expect(alertText()).toContain("Alan Turing has no signature field. Place a signature field for every signer.");
+  expect(alertText()).toContain("Alan Turing has no signature field. Place one for every signer.");
   expect(FakeXhr.sent).toHaveLength(0);
 
   // Alan's field is placed; the server still refuses (a due date it will not take): its words.

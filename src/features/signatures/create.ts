@@ -14,8 +14,8 @@ import { newId } from "../../lib/tokens.ts";
 import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
 import { receiveFiles } from "../../lib/upload.ts";
 import { MAX_DOCUMENT_NAME_LENGTH } from "../../shared/documents.ts";
-import { fieldsProblem, MAX_SIGNATURE_MESSAGE_LENGTH, signatureMessages, signerNameProblem, type SignatureField } from "../../shared/signatures.ts";
-import { isValidEmail, MAX_EMAIL_LENGTH, normalizeEmail } from "../../shared/validation.ts";
+import { fieldsProblem, MAX_SIGNATURE_MESSAGE_LENGTH, signatureMessages, signersProblem, type SignatureField } from "../../shared/signatures.ts";
+import { normalizeEmail } from "../../shared/validation.ts";
 import type { Scope } from "../../shared/workspaces.ts";
 import type { AuditActor } from "../audit/actor.ts";
 import type { PublicUser } from "../auth/model.ts";
@@ -72,19 +72,11 @@ export function parseRequestPart(raw: string | undefined): ParsedRequest {
   return { name, message: message?.trim() || null, dueDate, ordered: value.ordered === true, signers, fields };
 }
 
-/** The signers, checked: the first is the customer (their email), each email once, names printable. */
+/** The signers, checked (shared/signatures.ts `signersProblem`) and with their emails as stored. */
 function checkSigners(parsed: ParsedRequest, customer: CustomerRow): { email: string; name: string }[] {
-  const seen = new Set<string>();
-  return parsed.signers.map((s, i) => {
-    const email = normalizeEmail(s.email);
-    if (!isValidEmail(email) || email.length > MAX_EMAIL_LENGTH) throw badRequest(`Signer ${i + 1}'s email is not a valid email address.`);
-    if (i === 0 && email !== customer.email) throw badRequest(`The first signer is the customer: use ${customer.email}.`);
-    if (seen.has(email)) throw badRequest(`${email} is listed as a signer more than once.`);
-    seen.add(email);
-    const problem = signerNameProblem(s.name, i);
-    if (problem) throw badRequest(problem);
-    return { email, name: s.name };
-  });
+  const problem = signersProblem(parsed.signers, customer.email);
+  if (problem) throw badRequest(problem);
+  return parsed.signers.map((s) => ({ email: normalizeEmail(s.email), name: s.name }));
 }
 
 export async function createSignatureRequest(
@@ -118,7 +110,7 @@ export async function createSignatureRequest(
     // pdf-lib, @signpdf and node-forge load with the first request, not with the server.
     const { sealablePageCount } = await import("./seal.ts");
     const pageCount = await sealablePageCount(original);
-    const problem = fieldsProblem(parsed.fields, { signerCount: signers.length, pageCount });
+    const problem = fieldsProblem(parsed.fields, { signerCount: signers.length, pageCount, signerNames: signers.map((s) => s.name) });
     if (problem) throw badRequest(problem);
     key = newStorageKey();
     await ctx.files.adopt(checked.tempPath, key);

@@ -7,7 +7,7 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { Dialog as AriaDialog, Heading, Modal as AriaModal, ModalOverlay } from "react-aria-components";
 import { FileUp, Plus, Send, Trash2, X } from "lucide-react";
-import { MAX_SIGNATURE_MESSAGE_LENGTH, MAX_SIGNERS } from "@shared/signatures";
+import { MAX_SIGNATURE_MESSAGE_LENGTH, MAX_SIGNERS, signersProblem } from "@shared/signatures";
 import { errorText } from "../../api/client";
 import { Button } from "../../components/ui/Button";
 import { Checkbox } from "../../components/ui/Checkbox";
@@ -20,7 +20,7 @@ import { fromDateTimeInputs } from "../documents/format";
 import { useCreateSignatureRequestMutation, type SignatureCustomer } from "./api";
 import { FieldPlacer, type FieldPlacerProps } from "./FieldPlacer";
 import { toRequestFields, withoutSigner, type PlacedField } from "./placement";
-import { dueDateProblem, pdfProblem, placementProblem, requestMessages, signersProblem, type SignerDraft } from "./request-rules";
+import { dueDateProblem, pdfProblem, placementProblem, requestMessages, type SignerDraft } from "./request-rules";
 
 export interface RequestSignatureDialogProps {
   customer: SignatureCustomer;
@@ -83,7 +83,7 @@ export function RequestSignatureDialog({ customer, onClose, Viewer }: RequestSig
       pdfProblem(file) ??
       (name.trim() ? null : requestMessages.noName) ??
       dueDateProblem(due.day, due.time, dueDate, new Date()) ??
-      signersProblem(signers) ??
+      signersProblem(signers, customer.email) ??
       placementProblem(fields, signers, pageCount);
     if (refusal) return show(refusal);
     setProblem(null);
