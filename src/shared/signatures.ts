@@ -294,4 +294,7 @@ export const signatureMessages = {
   badRequestJson: "The request part must be JSON: {name, signers, fields, …}.",
   noRequestPart: "Send the request's details as a part named request (JSON).",
   withdrawn: "This signature request was withdrawn by your broker.",
+  noSource: "Choose the PDF to sign: upload it (a part named file) or pick a file shared with this customer (sharedDocumentId).",
+  twoSources: "Send either a PDF or a shared file's id (sharedDocumentId), not both.",
+  sharedFileNotFound: "Shared file not found. Pick a PDF shared with this customer.",
 } as const;

@@ -216,3 +216,38 @@ test("removing a signer removes their fields; Escape on a started request asks b
   fireEvent.click(within(ask).getByRole("button", { name: "Discard" }));
   await waitFor(() => expect(closed).toBe(1));
 });
+
+test("a PDF already shared with the customer: read once to place the fields, then named (sharedDocumentId), not uploaded again", async () => {
+  const shared = { id: "d-shared", name: "Closing Disclosure", status: "shared", mimeType: "application/pdf", fileUrl: "/api/documents/d-shared/download", originalName: "Closing Disclosure.pdf" };
+  const photo = { ...shared, id: "d-photo", mimeType: "image/png", originalName: "photo.png", fileUrl: "/api/documents/d-photo/download" };
+  const asked: string[] = [];
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (async (url: string) => {
+    asked.push(String(url));
+    return new Response(pdf(), { status: 200, headers: { "content-type": "application/pdf" } });
+  }) as typeof fetch;
+  try {
+    closed = 0;
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RequestSignatureDialog customer={{ ...customer, documents: [shared, photo] as never }} onClose={() => closed++} Viewer={FakeViewer} />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(within(screen.getByRole("radiogroup", { name: "Where the PDF comes from" })).getByRole("radio", { name: "Shared file" }));
+    fireEvent.click(screen.getByRole("button", { name: /Choose a shared PDF/ }));
+    // Only the PDF is offered: a shared photo cannot be signed.
+    expect(screen.queryByRole("option", { name: "photo.png" })).toBeNull();
+    fireEvent.click(await screen.findByRole("option", { name: "Closing Disclosure.pdf" }));
+    await waitFor(() => expect((screen.getByRole("textbox", { name: /^Name/ }) as HTMLInputElement).value).toBe("Closing Disclosure"));
+    expect(asked).toEqual(["/api/documents/d-shared/download"]);
+    arm("Signature");
+    fireEvent.click(overlay(1), { clientX: 300, clientY: 400 });
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const body = FakeXhr.sent[0]!.body!;
+    expect(body.get("file")).toBeNull();
+    expect(JSON.parse(String(body.get("request")))).toMatchObject({ name: "Closing Disclosure", sharedDocumentId: "d-shared", signers: [{ email: "grace@example.com" }] });
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+});

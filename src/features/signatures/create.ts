@@ -1,6 +1,7 @@
 // A broker asks for signatures (DESIGN.md 3b): a multipart body with the PDF (`file`, streamed to
 // disk through the upload spool and held to the document checks) and the request (`request`,
-// JSON). Everything is checked before anything is stored: the request's shape, the PDF (one that
+// JSON); or, without a `file`, the request's `sharedDocumentId` names a PDF already shared with
+// this customer, which takes the same checks (shared-source.ts). Everything is checked before anything is stored: the request's shape, the PDF (one that
 // sealing would refuse is refused now), the fields against its pages (fieldsProblem). Then, in one
 // transaction, the customer's document of kind "signature", the request, its signers, the audit
 // entry and the emails (the customer's to their upload link; another signer's to their own link,
@@ -12,7 +13,7 @@ import { badRequest, notFound } from "../../lib/errors.ts";
 import { newStorageKey } from "../../lib/storage.ts";
 import { newId } from "../../lib/tokens.ts";
 import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
-import { receiveFiles } from "../../lib/upload.ts";
+import { receiveFiles, type ReceivedFileData } from "../../lib/upload.ts";
 import { MAX_DOCUMENT_NAME_LENGTH } from "../../shared/documents.ts";
 import { fieldsProblem, MAX_SIGNATURE_MESSAGE_LENGTH, signatureMessages, signersProblem, type SignatureField } from "../../shared/signatures.ts";
 import { normalizeEmail } from "../../shared/validation.ts";
@@ -25,6 +26,7 @@ import { insertSignatureDocument, parseDueDates } from "../documents/creation.ts
 import { signatureSigners, signatureRequests } from "../../../db/tables.ts";
 import { findOwnedRequest, type SignatureRequest, type SignerRow } from "./lookups.ts";
 import { emailSignerInvitation } from "./emails.ts";
+import { spoolSharedPdf } from "./shared-source.ts";
 import { signerTokenHash } from "./signer-token.ts";
 
 /** Room for MAX_FIELDS fields and MAX_SIGNERS signers as JSON; a longer part is cut and refused. */
@@ -37,6 +39,8 @@ interface ParsedRequest {
   ordered: boolean;
   signers: { email: string; name: string }[];
   fields: SignatureField[];
+  /** The PDF is a file already shared with this customer (shared-source.ts), not an uploaded part. */
+  sharedDocumentId: string | null;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -68,8 +72,10 @@ export function parseRequestPart(raw: string | undefined): ParsedRequest {
   });
   if (!Array.isArray(value.fields)) throw badRequest("fields must be a list of the fields to fill.");
   if (!value.fields.every(isObject)) throw badRequest("Each field must be an object: {type, page, x, y, width, height, signer, required}.");
+  const shared = value.sharedDocumentId ?? null;
+  if (shared !== null && (typeof shared !== "string" || shared.length === 0 || shared.length > 64)) throw badRequest("sharedDocumentId must be the id of a file shared with this customer.");
   const fields = value.fields.map((f) => ({ type: f.type, page: f.page, x: f.x, y: f.y, width: f.width, height: f.height, signer: f.signer, required: f.required }) as SignatureField);
-  return { name, message: message?.trim() || null, dueDate, ordered: value.ordered === true, signers, fields };
+  return { name, message: message?.trim() || null, dueDate, ordered: value.ordered === true, signers, fields, sharedDocumentId: shared };
 }
 
 /** The signers, checked (shared/signatures.ts `signersProblem`) and with their emails as stored. */
@@ -94,13 +100,18 @@ export async function createSignatureRequest(
     fieldName: "file",
     maxFiles: 1,
     maxFieldBytes: MAX_REQUEST_JSON_BYTES,
+    // Or the request names a shared file (below).
+    fileOptional: true,
   });
-  const temp = received.files[0]!;
+  let temp: ReceivedFileData | undefined = received.files[0];
   let key: string | null = null;
   try {
     const parsed = parseRequestPart(received.fields.request);
+    if (temp && parsed.sharedDocumentId) throw badRequest(signatureMessages.twoSources);
+    if (!temp && !parsed.sharedDocumentId) throw badRequest(signatureMessages.noSource);
     const signers = checkSigners(parsed, customer);
     const { dueDate } = parseDueDates({ dueDate: parsed.dueDate }, ctx.clock.now());
+    temp ??= await spoolSharedPdf(ctx, { workspaceId: input.member.workspaceId, customerId: customer.id, documentId: parsed.sharedDocumentId! });
     // Opened with pdf.js, scanned when clamd is set, held to a PDF's rules (no password).
     const checked = await checkUpload(ctx, temp, { ...effectiveRules(ctx, null), kinds: ["pdf"], noPassword: true }, {
       customer,
@@ -131,7 +142,7 @@ export async function createSignatureRequest(
     if (key) await ctx.files.remove(key);
     throw error;
   } finally {
-    rmSync(temp.tempPath, { force: true }); // moved into the store on success, or refused
+    if (temp) rmSync(temp.tempPath, { force: true }); // moved into the store on success, or refused
   }
 }
 

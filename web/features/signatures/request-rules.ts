@@ -8,6 +8,18 @@ import type { PlacedField } from "./placement";
 
 export type SignerDraft = SignerInput;
 
+/** A PDF already shared with the customer, offered as the document to sign. */
+export interface SharedPdf {
+  id: string;
+  fileName: string;
+  fileUrl: string;
+}
+
+/** The customer's shared PDFs (their Shared Documents card's files that are PDFs). */
+export function sharedPdfsOf(documents: readonly { id: string; status: string; mimeType: string | null; fileUrl: string | null; originalName: string | null; name: string }[]): SharedPdf[] {
+  return documents.flatMap((d) => (d.status === "shared" && d.mimeType === "application/pdf" && d.fileUrl ? [{ id: d.id, fileName: d.originalName ?? `${d.name}.pdf`, fileUrl: d.fileUrl }] : []));
+}
+
 export const requestMessages = {
   noFile: "Choose the PDF to be signed.",
   emptyFile: "This PDF is empty. Choose another file.",
@@ -15,6 +27,7 @@ export const requestMessages = {
   partialDueDate: "Choose both a due date and a time, or leave both empty.",
   pastDueDate: "The due date must be in the future.",
   notReadable: "This PDF could not be opened. Choose another file.",
+  sharedNotReadable: "This shared file could not be opened. Choose another one, or upload the PDF.",
 } as const;
 
 /** Why this file cannot be sent for signing, or null. `maxBytes` is the server's upload limit when known. */

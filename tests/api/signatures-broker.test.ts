@@ -1,0 +1,109 @@
+// The broker's side of a signature request beyond sending an uploaded PDF (issue 41 items 1, 2
+// and the "every state visible" clause): the PDF taken from a file already shared with the
+// customer (tenancy: another customer's or workspace's file is a 404), sending a request again,
+// and what void and decline leave on both sides.
+import { describe, expect, test } from "bun:test";
+import { realPdf } from "../files/samples.ts";
+import { countRows, createCustomer } from "../support/fixtures.ts";
+import { useServerWithBroker, type TestServer } from "../support/server.ts";
+import { field, requestSignature, type RequestBody } from "../support/signatures.ts";
+
+const { srv, broker } = useServerWithBroker();
+
+const sha256 = (bytes: Uint8Array) => new Bun.CryptoHasher("sha256").update(bytes).digest("hex");
+
+/** Shares `bytes` with one customer; the id of that customer's shared row. */
+async function shareWith(customerId: string, bytes: Uint8Array, name: string, as: { token: string } = broker, server: TestServer = srv): Promise<string> {
+  const form = new FormData();
+  form.append("documents", new Blob([bytes.slice()], { type: "application/octet-stream" }), name);
+  form.append("customerIds", JSON.stringify([customerId]));
+  const res = await server.call("/api/documents/share", { method: "POST", body: form, token: as.token });
+  expect(res.status).toBe(201);
+  const docs = (await server.call(`/api/customer/${customerId}/documents`, { token: as.token })).body as any[];
+  return docs.find((d) => d.status === "shared" && d.originalName === name).id;
+}
+
+const requestOf = (email: string, extra: Partial<RequestBody> & Record<string, unknown> = {}) => ({
+  name: "Disclosure",
+  signers: [{ email, name: "Grace Hopper" }],
+  fields: [field({ type: "signature" })],
+  ...extra,
+});
+
+/** POST with the request part only (no file), as the dialog sends a shared file's request. */
+function requestFromShared(customerId: string, request: unknown, token = broker.token) {
+  const form = new FormData();
+  form.append("request", JSON.stringify(request));
+  return srv.call(`/api/customers/${customerId}/signature-requests`, { method: "POST", token, body: form });
+}
+
+const stored = async () => ({ requests: await countRows(srv, "signature_requests"), documents: await countRows(srv, "documents") });
+
+describe("the PDF from a file shared with the customer", () => {
+  test("a shared PDF is signed as an upload would be; the request keeps its own copy", async () => {
+    const customer = await createCustomer(srv, broker.token, { name: "Grace Hopper" });
+    const pdf = realPdf(2);
+    const sharedId = await shareWith(customer.id, pdf, "Closing Disclosure.pdf");
+    const res = await requestFromShared(customer.id, requestOf(customer.email, { sharedDocumentId: sharedId, fields: [field({ type: "signature", page: 2 })] }));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ status: "sent", pageCount: 2, originalSha256: sha256(pdf) });
+    // The customer reads that PDF on their link; the shared file stays shared.
+    const opened = await srv.call(`/api/upload/${customer.uploadLink}/signature-requests/${res.body.id}`);
+    const original = new Uint8Array(await (await fetch(srv.url + opened.body.documentUrl)).arrayBuffer());
+    expect(sha256(original)).toBe(sha256(pdf));
+    const docs = (await srv.call(`/api/customer/${customer.id}/documents`, { token: broker.token })).body as any[];
+    expect(docs.find((d) => d.id === sharedId)).toMatchObject({ status: "shared" });
+    // Deleting the shared file afterwards leaves the request's own original.
+    expect((await srv.call(`/api/documents/${sharedId}`, { method: "DELETE", token: broker.token })).status).toBe(200);
+    expect((await fetch(srv.url + opened.body.documentUrl)).status).toBe(200);
+  });
+
+  test("another customer's or another workspace's shared file, a requested document, a missing id: 404, nothing stored", async () => {
+    const customer = await createCustomer(srv, broker.token, { name: "Grace Hopper" });
+    const other = await createCustomer(srv, broker.token, { name: "Ada Other" });
+    const othersFile = await shareWith(other.id, realPdf(1), "Other.pdf");
+    const rival = await srv.signUpBroker();
+    const rivalCustomer = await createCustomer(srv, rival.token, { name: "Rita Rival" });
+    const rivalsFile = await shareWith(rivalCustomer.id, realPdf(1), "Rival.pdf", rival);
+    const requested = (await srv.call(`/api/customer/${customer.id}/documents`, { token: broker.token })).body.find((d: any) => d.status !== "shared")?.id ?? "missing";
+    const before = await stored();
+    for (const id of [othersFile, rivalsFile, requested, "no-such-document"]) {
+      const res = await requestFromShared(customer.id, requestOf(customer.email, { sharedDocumentId: id }));
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe("Shared file not found. Pick a PDF shared with this customer.");
+    }
+    // The rival cannot take this workspace's shared file for their own customer either.
+    const mine = await shareWith(customer.id, realPdf(1), "Mine.pdf");
+    expect((await requestFromShared(rivalCustomer.id, requestOf(rivalCustomer.email, { sharedDocumentId: mine }), rival.token)).status).toBe(404);
+    expect(await stored()).toEqual({ ...before, documents: before.documents + 1 }); // the share above
+  });
+
+  test("a shared file that is not a PDF, both a file and a shared id, neither: refused with why, nothing stored", async () => {
+    const customer = await createCustomer(srv, broker.token, { name: "Grace Hopper" });
+    const png = await shareWith(customer.id, new Uint8Array(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64")), "photo.png");
+    const pdfId = await shareWith(customer.id, realPdf(1), "Letter.pdf");
+    const before = await stored();
+    const notPdf = await requestFromShared(customer.id, requestOf(customer.email, { sharedDocumentId: png }));
+    expect(notPdf.status).toBe(415);
+    expect(notPdf.body.message).toBe("A signature request needs a PDF. Upload the document as a PDF.");
+    const both = await requestSignature(srv, broker.token, customer.id, { pdf: realPdf(1), request: requestOf(customer.email, { sharedDocumentId: pdfId }) as RequestBody });
+    expect(both.status).toBe(400);
+    expect(both.body.message).toContain("not both");
+    const neither = await requestFromShared(customer.id, requestOf(customer.email));
+    expect(neither.status).toBe(400);
+    expect(neither.body.message).toContain("Choose the PDF to sign");
+    const badId = await requestFromShared(customer.id, requestOf(customer.email, { sharedDocumentId: { id: pdfId } }));
+    expect(badId.status).toBe(400);
+    expect(await stored()).toEqual(before);
+  });
+
+  test("the server names the signer who has no signature field, in the dialog's words", async () => {
+    const customer = await createCustomer(srv, broker.token, { name: "Grace Hopper" });
+    const res = await requestSignature(srv, broker.token, customer.id, {
+      pdf: realPdf(1),
+      request: requestOf(customer.email, { signers: [{ email: customer.email, name: "Grace Hopper" }, { email: "alan@example.com", name: "Alan Turing" }] }) as RequestBody,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("Alan Turing has no signature field. Place one for every signer.");
+  });
+});
