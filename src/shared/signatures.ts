@@ -294,6 +294,8 @@ export const signatureMessages = {
   badRequestJson: "The request part must be JSON: {name, signers, fields, …}.",
   noRequestPart: "Send the request's details as a part named request (JSON).",
   withdrawn: "This signature request was withdrawn by your broker.",
+  pastDueResend: "This signature request is past its due date. Move its due date first, then send it again.",
+  nothingToResend: "Every signer has signed; there is no one to ask again.",
   noSource: "Choose the PDF to sign: upload it (a part named file) or pick a file shared with this customer (sharedDocumentId).",
   twoSources: "Send either a PDF or a shared file's id (sharedDocumentId), not both.",
   sharedFileNotFound: "Shared file not found. Pick a PDF shared with this customer.",

@@ -3,10 +3,12 @@
 // customer (tenancy: another customer's or workspace's file is a 404), sending a request again,
 // and what void and decline leave on both sides.
 import { describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { emails } from "../../db/tables.ts";
 import { realPdf } from "../files/samples.ts";
-import { countRows, createCustomer } from "../support/fixtures.ts";
+import { countRows, createCustomer, daysAhead } from "../support/fixtures.ts";
 import { useServerWithBroker, type TestServer } from "../support/server.ts";
-import { field, requestSignature, type RequestBody } from "../support/signatures.ts";
+import { field, requestSignature, tokenOf, typed, type RequestBody } from "../support/signatures.ts";
 
 const { srv, broker } = useServerWithBroker();
 
@@ -105,5 +107,82 @@ describe("the PDF from a file shared with the customer", () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Alan Turing has no signature field. Place one for every signer.");
+  });
+});
+
+describe("send it again", () => {
+  const emailsTo = async (to: string) => (await srv.server.ctx.db.select().from(emails).where(eq(emails.to, to))).filter((e) => e.kind === "signature_request");
+
+  async function twoSigners(ordered: boolean, dueDate?: string) {
+    const customer = await createCustomer(srv, broker.token, { name: "Grace Hopper" });
+    const co = `co.${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const res = await requestSignature(srv, broker.token, customer.id, {
+      pdf: realPdf(1),
+      request: {
+        name: "Engagement letter",
+        ordered,
+        ...(dueDate ? { dueDate } : {}),
+        signers: [
+          { email: customer.email, name: "Grace Hopper" },
+          { email: co, name: "Alan Turing" },
+        ],
+        fields: [field({ type: "signature" }), field({ type: "signature", signer: 1, y: 0.4 })],
+      },
+    });
+    expect(res.status).toBe(201);
+    return { customer, co, request: res.body };
+  }
+  const resend = (id: string, token = broker.token) => srv.call(`/api/signature-requests/${id}/resend`, { method: "POST", token });
+
+  test("the request email goes again to the signers who have not signed; an audit entry; throttled with Send Reminder", async () => {
+    const { customer, co, request } = await twoSigners(false);
+    expect(await emailsTo(customer.email)).toHaveLength(1);
+    expect(await emailsTo(co)).toHaveLength(1);
+    const signed = await srv.call(`/api/upload/${customer.uploadLink}/signature-requests/${request.id}/sign`, { method: "POST", body: { consent: true, signature: typed("Grace Hopper") } });
+    expect(signed.status).toBe(200);
+
+    const again = await resend(request.id);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: request.id, status: "partially_signed" });
+    // Only Alan, who has not signed, is asked again, with his own link.
+    expect(await emailsTo(customer.email)).toHaveLength(1);
+    const theirs = await emailsTo(co);
+    expect(theirs).toHaveLength(2);
+    expect(theirs[1]!.text).toContain(`/sign/${tokenOf(srv, request.signers[1].id)}`);
+    expect(theirs[1]!.replyTo).toContain(broker.user.email);
+    const trail = await srv.call(`/api/customer/${customer.id}/audit`, { token: broker.token });
+    expect(trail.body.entries.find((e: any) => e.action === "signature_resent")).toMatchObject({ detail: `Engagement letter: ${co}` });
+
+    // Throttled as reminders are, and with them: one a minute per customer.
+    const soon = await resend(request.id);
+    expect(soon.status).toBe(429);
+    expect(soon.body.message).toBe("A reminder was just sent to this customer. Please wait a minute before sending another.");
+    expect(Number(soon.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await srv.call(`/api/customer/${customer.id}/send-reminder`, { method: "POST", token: broker.token })).status).toBe(429);
+    expect(await emailsTo(co)).toHaveLength(2);
+    srv.clock.advance(61_000);
+    expect((await resend(request.id)).status).toBe(200);
+    expect(await emailsTo(co)).toHaveLength(3);
+  });
+
+  test("in order, only the signer whose turn it is; voided, past due, another workspace's: refused, nothing sent", async () => {
+    const { customer, co, request } = await twoSigners(true, daysAhead(srv, 2));
+    expect((await resend(request.id)).status).toBe(200);
+    expect(await emailsTo(customer.email)).toHaveLength(2);
+    expect(await emailsTo(co)).toHaveLength(0);
+
+    const rival = await srv.signUpBroker();
+    expect((await resend(request.id, rival.token)).status).toBe(404);
+
+    srv.clock.advance(3 * 86_400_000);
+    const late = await resend(request.id);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe("This signature request is past its due date. Move its due date first, then send it again.");
+
+    expect((await srv.call(`/api/signature-requests/${request.id}/void`, { method: "POST", token: broker.token })).status).toBe(200);
+    const voided = await resend(request.id);
+    expect(voided.status).toBe(409);
+    expect(voided.body.message).toContain("voided");
+    expect(await emailsTo(customer.email)).toHaveLength(2);
   });
 });

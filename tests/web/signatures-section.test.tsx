@@ -117,3 +117,34 @@ test("a signer's signature on the live channel (document_status_changed) refresh
   await within(section).findByText("Partially signed (1 of 1)");
   expect(within(section).getByText("Signed")).toBeTruthy();
 });
+
+test("Send again on an open request asks the server and says so; a refusal (throttled) is shown in its words", async () => {
+  const resent: string[] = [];
+  let answer = 200;
+  fakeServer(
+    detailServer({
+      extra: ({ method, path }) => {
+        if (path === "/api/customers/c1/signature-requests")
+          return json(200, [
+            request({ id: "r1", name: "Engagement letter", status: "viewed", signers: [grace("viewed")] }),
+            request({ id: "r2", name: "Disclosure", status: "completed", signers: [grace("signed")] }),
+          ]);
+        if (method === "POST" && path === "/api/signature-requests/r1/resend") {
+          resent.push("r1");
+          return answer === 200 ? json(200, {}) : json(answer, { message: "A reminder was just sent to this customer. Please wait a minute before sending another." });
+        }
+        return undefined;
+      },
+    }),
+  );
+  renderApp("/customer/c1");
+  const list = await screen.findByRole("list", { name: "Signature requests" }, { timeout: 5000 });
+  const row = (name: string) => within(list).getByRole("heading", { name }).closest("li")!;
+  expect(within(row("Disclosure")).queryByRole("button", { name: /again/ })).toBeNull();
+  fireEvent.click(within(row("Engagement letter")).getByRole("button", { name: "Send Engagement letter again" }));
+  await screen.findByText("Signature request sent again");
+  expect(resent).toEqual(["r1"]);
+  answer = 429;
+  fireEvent.click(within(row("Engagement letter")).getByRole("button", { name: "Send Engagement letter again" }));
+  await screen.findByText("A reminder was just sent to this customer. Please wait a minute before sending another.");
+});

@@ -32,7 +32,7 @@ const linkOf = (ctx: AppContext, signer: SignerRow, uploadLinkUrl: string) => (s
 export async function emailSignerInvitation(
   ctx: AppContext,
   db: Writer,
-  input: { request: RequestForEmail; signer: SignerRow; dueDate: Date | null; uploadLinkUrl: string },
+  input: { request: RequestForEmail; signer: SignerRow; dueDate: Date | null; uploadLinkUrl: string; sentAgainAt?: Date },
 ): Promise<void> {
   const { request, signer } = input;
   const content = signatureRequestEmail({
@@ -43,7 +43,7 @@ export async function emailSignerInvitation(
     dueDate: input.dueDate,
     signUrl: linkOf(ctx, signer, input.uploadLinkUrl),
   });
-  await queueEmail(ctx, db, { kind: "signature_request", to: signer.email, dedupeKey: `signature-request:${signer.id}`, ...content });
+  await queueEmail(ctx, db, { kind: "signature_request", to: signer.email, dedupeKey: `signature-request:${signer.id}${input.sentAgainAt ? `:again:${input.sentAgainAt.getTime()}` : ""}`, ...content });
 }
 
 export async function emailSignersCompleted(

@@ -10,6 +10,7 @@ import { findOwnedRequest, requestSignedByCustomer, requestsSignedByCustomers, s
 import { customerRequests, sealedFile, voidRequest } from "./manage.ts";
 import { DeclineBody, LinkRequestParams, SignatureRequestDto, SignatureRequestList, SignBody, SignerTokenParams, SignerViewDto, SignerViewList } from "./model.ts";
 import { createSignatureRequest } from "./create.ts";
+import { resendRequest } from "./resend.ts";
 import { decline, openForSigner, sign, signerDocument, type SigningOrigin } from "./signing.ts";
 
 const MAX_USER_AGENT = 500;
@@ -53,6 +54,11 @@ export const signatureRoutes = (ctx: AppContext) => {
       .post(
         "/signature-requests/:id/void",
         async ({ broker, apiKey, member, params, request, server }) => toRequestDto(await voidRequest(ctx, { member, requestId: params.id, actor: brokerActor(ctx, { broker, apiKey, request, server }) })),
+        { broker: "write", params: IdParams, response: SignatureRequestDto },
+      )
+      .post(
+        "/signature-requests/:id/resend",
+        async ({ broker, apiKey, member, params, request, server }) => toRequestDto(await resendRequest(ctx, { member, requestId: params.id, actor: brokerActor(ctx, { broker, apiKey, request, server }) })),
         { broker: "write", params: IdParams, response: SignatureRequestDto },
       )
       .get(

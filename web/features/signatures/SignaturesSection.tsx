@@ -1,9 +1,9 @@
 // The customer page's Signatures card (issue 41): the customer's signature requests with every
-// signer's part, the signed PDF once sealed, Void, and "Request signature". Loaded with its own
+// signer's part, the signed PDF once sealed, Send again, Void, and "Request signature". Loaded with its own
 // chunk after the page (CustomerDetail.tsx), the request dialog in it (a chunk of its own cost the
 // portal's first load 16 bytes of chunk boundaries); pdf.js loads only when a request starts.
 import { useState } from "react";
-import { FilePen, PenLine, XCircle } from "lucide-react";
+import { FilePen, PenLine, Send, XCircle } from "lucide-react";
 import type { SignatureRequestDto } from "@shared/api-types";
 import { formatDueDate } from "@shared/due-date";
 import { FINISHED_SIGNATURE_STATUSES, SIGNATURE_STATUS_LABELS, type SignatureStatus, type SignerStatus } from "@shared/signatures";
@@ -17,7 +17,7 @@ import { Spinner } from "../../components/ui/Spinner";
 import { toast } from "../../components/ui/Toast";
 import { DownloadLink } from "../../lib/download-link";
 import { RequestSignatureDialog } from "./RequestSignatureDialog";
-import { signedPdfUrl, useSignatureRequestsQuery, useVoidSignatureRequestMutation, type SignatureCustomer } from "./api";
+import { signedPdfUrl, useResendSignatureRequestMutation, useSignatureRequestsQuery, useVoidSignatureRequestMutation, type SignatureCustomer } from "./api";
 
 
 const STATUS_TONES: Record<SignatureStatus, BadgeTone> = {
@@ -51,6 +51,13 @@ export function SignaturesSection({ customer }: { customer: SignatureCustomer })
   const [requesting, setRequesting] = useState(false);
   const [voiding, setVoiding] = useState<SignatureRequestDto | null>(null);
   const voidRequest = useVoidSignatureRequestMutation();
+  const resend = useResendSignatureRequestMutation();
+
+  const sendAgain = (request: SignatureRequestDto) =>
+    resend.mutate(request.id, {
+      onSuccess: () => toast({ title: "Signature request sent again", description: `The signers of ${request.name} who have not signed were emailed again.`, variant: "success" }),
+      onError: (error) => toast({ title: errorText(error, "Failed to send the signature request again. Please try again."), variant: "error" }),
+    });
 
   const confirmVoid = () => {
     if (!voiding) return;
@@ -97,7 +104,13 @@ export function SignaturesSection({ customer }: { customer: SignatureCustomer })
       ) : (
         <ul aria-label="Signature requests" className="divide-y divide-slate-200">
           {query.data.map((request) => (
-            <SignatureRequestRow key={request.id} request={request} onVoid={() => setVoiding(request)} />
+            <SignatureRequestRow
+              key={request.id}
+              request={request}
+              onVoid={() => setVoiding(request)}
+              onSendAgain={() => sendAgain(request)}
+              sendingAgain={resend.isPending && resend.variables === request.id}
+            />
           ))}
         </ul>
       )}
@@ -120,7 +133,7 @@ export function SignaturesSection({ customer }: { customer: SignatureCustomer })
   );
 }
 
-function SignatureRequestRow({ request, onVoid }: { request: SignatureRequestDto; onVoid: () => void }) {
+function SignatureRequestRow({ request, onVoid, onSendAgain, sendingAgain }: { request: SignatureRequestDto; onVoid: () => void; onSendAgain: () => void; sendingAgain: boolean }) {
   const headingId = `signature-request-${request.id}`;
   return (
     <li aria-labelledby={headingId} className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between">
@@ -149,6 +162,12 @@ function SignatureRequestRow({ request, onVoid }: { request: SignatureRequestDto
           <DownloadLink url={request.downloadUrl ?? signedPdfUrl(request.id)} filename={`${request.name}.pdf`} ariaLabel={`Download signed PDF of ${request.name}`} size="sm">
             Download signed PDF
           </DownloadLink>
+        ) : null}
+        {!isFinished(request.status) ? (
+          <Button variant="secondary" size="sm" onPress={onSendAgain} isPending={sendingAgain} aria-label={`Send ${request.name} again`}>
+            <Send aria-hidden="true" className="size-4" />
+            Send again
+          </Button>
         ) : null}
         {!isFinished(request.status) ? (
           <Button variant="secondary" size="sm" onPress={onVoid} aria-label={`Void ${request.name}`}>

@@ -58,5 +58,9 @@ export function useCreateSignatureRequestMutation(customerId: string) {
 export const useVoidSignatureRequestMutation = () =>
   useBrokerMutation((requestId: string) => apiFetch(`/api/signature-requests/${requestId}/void`, { method: "POST" }));
 
+/** Asks the signers who have not signed again (429 within a minute of a reminder to the customer). */
+export const useResendSignatureRequestMutation = () =>
+  useBrokerMutation((requestId: string) => apiFetch(`/api/signature-requests/${requestId}/resend`, { method: "POST" }));
+
 /** The sealed PDF, sent as an attachment: a plain link downloads it with the session cookie. */
 export const signedPdfUrl = (requestId: string) => `/api/signature-requests/${requestId}/download`;
