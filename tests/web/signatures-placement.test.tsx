@@ -251,3 +251,31 @@ test("a PDF already shared with the customer: read once to place the fields, the
     globalThis.fetch = realFetch;
   }
 });
+
+test("with a due date, Repeat reminders puts the customer's cadence on the new request once it is sent", async () => {
+  const cadences: unknown[] = [];
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (async (url: string, init?: RequestInit) => {
+    if (String(url).endsWith("/api/customers/c1/reminders/cadence") && init?.method === "PUT") cadences.push(JSON.parse(String(init.body)));
+    return new Response(JSON.stringify({ paused: false, cadence: null }), { status: 200, headers: { "content-type": "application/json" } });
+  }) as typeof fetch;
+  try {
+    open();
+    choosePdf();
+    // No due date, no cadence to offer.
+    expect(screen.queryByRole("checkbox", { name: /Repeat reminders/ })).toBeNull();
+    fireEvent.change(screen.getByLabelText(/^Due date/), { target: { value: "2030-01-15" } });
+    fireEvent.change(screen.getByLabelText(/^Due time/), { target: { value: "17:00" } });
+    fireEvent.click(await screen.findByRole("checkbox", { name: /Repeat reminders/ }));
+    arm("Signature");
+    fireEvent.click(overlay(1), { clientX: 300, clientY: 400 });
+    fireEvent.click(sendButton());
+    expect((await sentRequest()).dueDate).toBe(new Date(2030, 0, 15, 17, 0).toISOString());
+    expect(cadences).toEqual([]);
+    FakeXhr.sent[0]!.respond(201, { id: "r1" });
+    await waitFor(() => expect(cadences).toEqual([{ cadence: { almostDueDays: 3, everyDays: 2, maxCount: 3 } }]));
+    await waitFor(() => expect(closed).toBe(1));
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+});

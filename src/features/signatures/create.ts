@@ -15,6 +15,7 @@ import { newId } from "../../lib/tokens.ts";
 import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
 import { receiveFiles, type ReceivedFileData } from "../../lib/upload.ts";
 import { MAX_DOCUMENT_NAME_LENGTH } from "../../shared/documents.ts";
+import { reminderAfterRequest } from "../../shared/due-date.ts";
 import { fieldsProblem, MAX_SIGNATURE_MESSAGE_LENGTH, signatureMessages, signersProblem, type SignatureField } from "../../shared/signatures.ts";
 import { normalizeEmail } from "../../shared/validation.ts";
 import type { Scope } from "../../shared/workspaces.ts";
@@ -36,6 +37,8 @@ interface ParsedRequest {
   name: string;
   message: string | null;
   dueDate: string | null;
+  /** The single reminder before the due date, as a document request's (reminderTime). */
+  reminderTime: string | null;
   ordered: boolean;
   signers: { email: string; name: string }[];
   fields: SignatureField[];
@@ -64,6 +67,8 @@ export function parseRequestPart(raw: string | undefined): ParsedRequest {
   }
   const dueDate = value.dueDate === undefined || value.dueDate === null ? null : value.dueDate;
   if (dueDate !== null && (typeof dueDate !== "string" || dueDate.length > 64)) throw badRequest("dueDate must be a date and time, such as 2026-12-01T17:00:00Z");
+  const reminderTime = value.reminderTime === undefined || value.reminderTime === null ? null : value.reminderTime;
+  if (reminderTime !== null && (typeof reminderTime !== "string" || reminderTime.length > 64)) throw badRequest("reminderTime must be a date and time before the due date");
   if (value.ordered !== undefined && typeof value.ordered !== "boolean") throw badRequest("ordered must be true or false");
   if (!Array.isArray(value.signers) || value.signers.length === 0) throw badRequest("Add at least one signer.");
   const signers = value.signers.map((s, i) => {
@@ -75,7 +80,7 @@ export function parseRequestPart(raw: string | undefined): ParsedRequest {
   const shared = value.sharedDocumentId ?? null;
   if (shared !== null && (typeof shared !== "string" || shared.length === 0 || shared.length > 64)) throw badRequest("sharedDocumentId must be the id of a file shared with this customer.");
   const fields = value.fields.map((f) => ({ type: f.type, page: f.page, x: f.x, y: f.y, width: f.width, height: f.height, signer: f.signer, required: f.required }) as SignatureField);
-  return { name, message: message?.trim() || null, dueDate, ordered: value.ordered === true, signers, fields, sharedDocumentId: shared };
+  return { name, message: message?.trim() || null, dueDate, reminderTime, ordered: value.ordered === true, signers, fields, sharedDocumentId: shared };
 }
 
 /** The signers, checked (shared/signatures.ts `signersProblem`) and with their emails as stored. */
@@ -110,7 +115,11 @@ export async function createSignatureRequest(
     if (temp && parsed.sharedDocumentId) throw badRequest(signatureMessages.twoSources);
     if (!temp && !parsed.sharedDocumentId) throw badRequest(signatureMessages.noSource);
     const signers = checkSigners(parsed, customer);
-    const { dueDate } = parseDueDates({ dueDate: parsed.dueDate }, ctx.clock.now());
+    const now = ctx.clock.now();
+    const due = parseDueDates({ dueDate: parsed.dueDate, reminderTime: parsed.reminderTime }, now);
+    const { dueDate } = due;
+    // As for a document request: a reminder that would go out with the request email is not kept.
+    const reminderAt = reminderAfterRequest(due.reminderAt, now);
     temp ??= await spoolSharedPdf(ctx, { workspaceId: input.member.workspaceId, customerId: customer.id, documentId: parsed.sharedDocumentId! });
     // Opened with pdf.js, scanned when clamd is set, held to a PDF's rules (no password).
     const checked = await checkUpload(ctx, temp, { ...effectiveRules(ctx, null), kinds: ["pdf"], noPassword: true }, {
@@ -133,6 +142,7 @@ export async function createSignatureRequest(
         parsed,
         signers,
         dueDate,
+        reminderAt,
         pageCount,
         original: { key: storedKey, name: checked.originalName, sha256: createHash("sha256").update(original).digest("hex") },
       }),
@@ -157,13 +167,14 @@ async function insertRequest(
     parsed: ParsedRequest;
     signers: { email: string; name: string }[];
     dueDate: Date | null;
+    reminderAt: Date | null;
     pageCount: number;
     original: { key: string; name: string; sha256: string };
   },
 ): Promise<string> {
   const { tx, now } = unit;
   const { customer, parsed, member } = input;
-  const doc = await insertSignatureDocument(tx, { workspaceId: member.workspaceId, customerId: customer.id, name: parsed.name, description: parsed.message, dueDate: input.dueDate, at: now });
+  const doc = await insertSignatureDocument(tx, { workspaceId: member.workspaceId, customerId: customer.id, name: parsed.name, description: parsed.message, dueDate: input.dueDate, reminderAt: input.reminderAt, at: now });
   const requestId = newId();
   await tx.insert(signatureRequests).values({
     id: requestId,

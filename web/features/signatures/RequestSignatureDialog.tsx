@@ -17,6 +17,7 @@ import { TextArea } from "../../components/ui/TextArea";
 import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
 import { DueDateFields, type DueDateValue } from "../documents/DueDateFields";
+import { CadenceFields, useCadenceChoice } from "../reminders/CadenceFields";
 import { fromDateTimeInputs } from "../documents/format";
 import { useCreateSignatureRequestMutation, type SignatureCustomer } from "./api";
 import { FieldPlacer, type FieldPlacerProps } from "./FieldPlacer";
@@ -46,6 +47,7 @@ export function RequestSignatureDialog({ customer, onClose, Viewer }: RequestSig
   const [askDiscard, setAskDiscard] = useState(false);
   const problemRef = useRef<HTMLParagraphElement>(null);
   const create = useCreateSignatureRequestMutation(customer.id);
+  const cadence = useCadenceChoice();
 
   const signers: SignerDraft[] = [{ name: customer.name, email: customer.email }, ...others];
   const started = Boolean(file || name.trim() || message.trim() || due.day || due.time || others.length > 0 || fields.length > 0);
@@ -79,6 +81,7 @@ export function RequestSignatureDialog({ customer, onClose, Viewer }: RequestSig
       (name.trim() ? null : requestMessages.noName) ??
       dueDateProblem(due.day, due.time, dueDate, new Date()) ??
       signersProblem(signers, customer.email) ??
+      (dueDate ? cadence.error : null) ??
       placementProblem(fields, signers, pageCount);
     if (refusal) return show(refusal);
     setProblem(null);
@@ -96,7 +99,9 @@ export function RequestSignatureDialog({ customer, onClose, Viewer }: RequestSig
         },
       },
       {
-        onSuccess: () => {
+        onSuccess: async () => {
+          // The customer's cadence covers the new request too (it is set on every open one).
+          if (dueDate) await cadence.applyTo(customer.id);
           toast({ title: "Signature request sent", description: `${name.trim()} was sent to ${signers.length === 1 ? customer.name : `${signers.length} signers`}.`, variant: "success" });
           onClose();
         },
@@ -138,6 +143,8 @@ export function RequestSignatureDialog({ customer, onClose, Viewer }: RequestSig
                 <TextField label="Name" value={name} onChange={setName} isRequired description="What the customer is asked to sign." />
                 <TextArea label="Message (optional)" value={message} onChange={(v) => setMessage(v.slice(0, MAX_SIGNATURE_MESSAGE_LENGTH))} />
                 <DueDateFields value={due} onChange={setDue} dayLabel="Due date (optional)" timeLabel="Due time" />
+                {/* As in Request New Document: with a due date, repeat reminders until it is signed. */}
+                {due.day ? <CadenceFields choice={cadence} /> : null}
 
                 <fieldset className="flex flex-col gap-3">
                   <legend className="mb-1 text-sm font-medium text-slate-800">Signers</legend>
