@@ -4,10 +4,13 @@
 // and what void and decline leave on both sides.
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
+import { readdirSync } from "node:fs";
 import { emails } from "../../db/tables.ts";
 import { realPdf } from "../files/samples.ts";
 import { countRows, createCustomer, daysAhead } from "../support/fixtures.ts";
-import { useServerWithBroker, type TestServer } from "../support/server.ts";
+import { setPlan } from "../../src/features/billing/service.ts";
+import { useServerWithBroker, useTestServer, type TestServer } from "../support/server.ts";
+import { STAND_IN_KEYS, STAND_IN_PRICES } from "../support/stripe-stand-in.ts";
 import { field, requestSignature, tokenOf, typed, type RequestBody } from "../support/signatures.ts";
 
 const { srv, broker } = useServerWithBroker();
@@ -184,5 +187,41 @@ describe("send it again", () => {
     expect(voided.status).toBe(409);
     expect(voided.body.message).toContain("voided");
     expect(await emailsTo(customer.email)).toHaveLength(2);
+  });
+});
+
+describe("the plan's document limit", () => {
+  // Billing on (nothing reaches Stripe: the plan is set directly), as in billing.test.ts.
+  const billed = useTestServer({
+    STRIPE_SECRET_KEY: STAND_IN_KEYS.secret,
+    STRIPE_PUBLISHABLE_KEY: STAND_IN_KEYS.publishable,
+    STRIPE_WEBHOOK_SECRET: STAND_IN_KEYS.webhook,
+    STRIPE_PRICE_BASIC: STAND_IN_PRICES.basic,
+    STRIPE_PRICE_PRO: STAND_IN_PRICES.pro,
+    STRIPE_PRICE_UNLIMITED: STAND_IN_PRICES.unlimited,
+    STRIPE_API_BASE: "http://127.0.0.1:9",
+  });
+
+  test("a signature request is one of the customer's documents: counted, and refused past the cap in the SPEC's words; voiding frees it", async () => {
+    const b = await billed.signUpBroker();
+    await setPlan(billed.server.ctx, b.user.id, "free"); // 3 documents per customer
+    const customer = await createCustomer(billed, b.token, { name: "Grace Hopper", requiredDocuments: [{ name: "Paystub" }, { name: "Bank Statement" }] });
+    const ask = () => requestSignature(billed, b.token, customer.id, { pdf: realPdf(1), request: requestOf(customer.email) as RequestBody });
+    const third = await ask();
+    expect(third.status).toBe(201);
+    expect((await billed.call("/api/subscription", { token: b.token })).body.limits).toMatchObject({ documentsUsed: 3 });
+
+    const requests = await countRows(billed, "signature_requests");
+    const over = await ask();
+    expect(over.status).toBe(403);
+    expect(over.body.message).toBe(
+      "Document Limit Exceeded: Cannot add 1 documents. Customer already has 3 requested documents. Maximum allowed is 3 requested documents per customer based on your subscription plan.",
+    );
+    expect(await countRows(billed, "signature_requests")).toBe(requests);
+    expect(readdirSync(billed.server.ctx.files.tempDir)).toEqual([]);
+
+    // Voided, it no longer asks anything of the customer and no longer counts.
+    expect((await billed.call(`/api/signature-requests/${third.body.id}/void`, { method: "POST", token: b.token })).status).toBe(200);
+    expect((await ask()).status).toBe(201);
   });
 });

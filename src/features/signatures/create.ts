@@ -90,13 +90,24 @@ function checkSigners(parsed: ParsedRequest, customer: CustomerRow): { email: st
   return parsed.signers.map((s) => ({ email: normalizeEmail(s.email), name: s.name }));
 }
 
+/** What the composition (src/app.ts) hands down from the features above. */
+export interface SignatureHooks {
+  /**
+   * The plan's document caps (customers/requests.ts): a request is a document of the customer's
+   * (kind "signature"), counted in "Documents Generated", so it is held to the same cap and words.
+   */
+  refuseOverDocumentLimit: (ctx: AppContext, workspaceId: string, customerId: string, adding: number) => Promise<void>;
+}
+
 export async function createSignatureRequest(
   ctx: AppContext,
-  input: { broker: PublicUser; member: Scope; customerId: string; request: Request; actor: AuditActor },
+  input: { broker: PublicUser; member: Scope; customerId: string; request: Request; actor: AuditActor } & SignatureHooks,
 ): Promise<SignatureRequest> {
-  // Refused before a byte of the body is read when the customer is not this member's to see.
+  // Refused before a byte of the body is read when the customer is not this member's to see, or
+  // the plan allows them no more documents.
   const customer = await visibleCustomer(ctx, input.member, input.customerId);
   if (!customer) throw notFound("Customer not found");
+  await input.refuseOverDocumentLimit(ctx, input.member.workspaceId, customer.id, 1);
   const received = await receiveFiles(input.request, {
     tempDir: ctx.files.tempDir,
     maxBytes: ctx.config.maxUploadBytes,
