@@ -225,3 +225,49 @@ describe("the plan's document limit", () => {
     expect((await ask()).status).toBe(201);
   });
 });
+
+describe("void and decline leave a trace on both sides", () => {
+  test("the customer's portal lists a voided and a declined request apart, with who declined (not why); the broker keeps both states", async () => {
+    const customer = await createCustomer(srv, broker.token, { name: "Grace Hopper" });
+    const ask = (name: string) =>
+      requestSignature(srv, broker.token, customer.id, {
+        pdf: realPdf(1),
+        request: requestOf(customer.email, {
+          name,
+          signers: [
+            { email: customer.email, name: "Grace Hopper" },
+            { email: "alan@example.com", name: "Alan Turing" },
+          ],
+          fields: [field({ type: "signature" }), field({ type: "signature", signer: 1, y: 0.5 })],
+        }) as RequestBody,
+      });
+    const voided = (await ask("Disclosure")).body;
+    const declined = (await ask("Authorisation")).body;
+    const open = (await ask("Engagement letter")).body;
+    const portal = () => srv.call(`/api/upload/${customer.uploadLink}`);
+    expect((await portal()).body.withdrawnSignatures).toBeUndefined();
+
+    expect((await srv.call(`/api/signature-requests/${voided.id}/void`, { method: "POST", token: broker.token })).status).toBe(200);
+    const token = tokenOf(srv, declined.signers[1].id);
+    expect((await srv.call(`/api/sign/${token}/decline`, { method: "POST", body: { reason: "The amount is wrong." } })).status).toBe(200);
+
+    const seen = (await portal()).body;
+    // Neither is asked for any more; the open one still is.
+    expect(seen.documents.map((d: any) => d.id)).not.toContain(voided.documentId);
+    expect(seen.documents.map((d: any) => d.id)).not.toContain(declined.documentId);
+    expect(seen.documents.map((d: any) => d.id)).toContain(open.documentId);
+    expect(seen.withdrawnSignatures).toEqual([
+      { id: voided.id, brokerId: expect.any(String), name: "Disclosure", status: "voided", declinedBy: null, at: expect.any(String) },
+      { id: declined.id, brokerId: expect.any(String), name: "Authorisation", status: "declined", declinedBy: "Alan Turing", at: expect.any(String) },
+    ]);
+    expect(JSON.stringify(seen)).not.toContain("The amount is wrong.");
+
+    const card = (await srv.call(`/api/customers/${customer.id}/signature-requests`, { token: broker.token })).body as any[];
+    expect(card.map((r) => [r.name, r.status])).toEqual([
+      ["Disclosure", "voided"],
+      ["Authorisation", "declined"],
+      ["Engagement letter", "sent"],
+    ]);
+    expect(card[1].signers[1].declineReason).toBe("The amount is wrong.");
+  });
+});
