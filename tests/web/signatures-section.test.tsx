@@ -4,6 +4,7 @@
 import { expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { SignatureRequestDto } from "@shared/api-types";
+import { formatDueDate } from "@shared/due-date";
 import { applyLiveMessage } from "../../web/api/live";
 import { json, fakeServer, renderApp } from "../support/render-app";
 import { detailServer } from "./customer-detail-fixtures";
@@ -147,4 +148,23 @@ test("Send again on an open request asks the server and says so; a refusal (thro
   answer = 429;
   fireEvent.click(within(row("Engagement letter")).getByRole("button", { name: "Send Engagement letter again" }));
   await screen.findByText("A reminder was just sent to this customer. Please wait a minute before sending another.");
+});
+
+test("each signer's last step shows when it happened, in the broker's time zone", async () => {
+  const signedAt = "2030-01-15T17:05:00.000Z";
+  const viewedAt = "2030-01-14T09:00:00.000Z";
+  fakeServer(
+    detailServer({
+      extra: ({ path }) =>
+        path === "/api/customers/c1/signature-requests"
+          ? json(200, [request({ id: "r1", name: "Engagement letter", status: "partially_signed", signers: [grace("signed", { viewedAt, signedAt }), alan("viewed", { viewedAt }), signer(2, "Ada Byron", "ada@example.com", "pending")] })])
+          : undefined,
+    }),
+  );
+  renderApp("/customer/c1");
+  const signers = await screen.findByRole("list", { name: "Signers of Engagement letter" }, { timeout: 5000 });
+  const items = within(signers).getAllByRole("listitem").map((s) => s.textContent);
+  expect(items[0]).toContain(`Signed ${formatDueDate(new Date(signedAt))}`);
+  expect(items[1]).toContain(`Viewed ${formatDueDate(new Date(viewedAt))}`);
+  expect(items[2]).toBe("Ada Byron (ada@example.com)Waiting");
 });

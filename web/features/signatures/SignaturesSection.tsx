@@ -46,6 +46,12 @@ function statusText(request: SignatureRequestDto): string {
   return `${label} (${signed} of ${request.signers.length})`;
 }
 
+/** When the signer's last step happened, in this broker's time zone (their browser's, as every time on their screens). */
+function signerTime(signer: SignatureRequestDto["signers"][number]): string | null {
+  const [label, at] = signer.signedAt ? ["Signed", signer.signedAt] : signer.declinedAt ? ["Declined", signer.declinedAt] : signer.viewedAt ? ["Viewed", signer.viewedAt] : [null, null];
+  return label && at ? `${label} ${formatDueDate(new Date(at))}` : null;
+}
+
 export function SignaturesSection({ customer }: { customer: SignatureCustomer }) {
   const query = useSignatureRequestsQuery(customer.id);
   const [requesting, setRequesting] = useState(false);
@@ -152,6 +158,7 @@ function SignatureRequestRow({ request, onVoid, onSendAgain, sendingAgain }: { r
                 {signer.name} <span className="text-slate-500">({signer.email})</span>
               </span>
               <Badge tone={SIGNER_LABELS[signer.status].tone}>{SIGNER_LABELS[signer.status].label}</Badge>
+              {signerTime(signer) ? <span className="text-slate-600">{signerTime(signer)}</span> : null}
               {signer.declineReason ? <span className="w-full break-words text-slate-600">Reason: {signer.declineReason}</span> : null}
             </li>
           ))}
