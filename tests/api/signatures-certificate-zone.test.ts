@@ -7,8 +7,11 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { appendCertificate, certificateTime, type CertificateContent } from "../../src/features/signatures/certificate-page.ts";
-import { tempDir } from "../support/server.ts";
+import { brokerTimeZone } from "../../src/features/signatures/certificate-zone.ts";
+import { createCustomer } from "../support/fixtures.ts";
+import { tempDir, useServerWithBroker } from "../support/server.ts";
 
+const { srv, broker } = useServerWithBroker();
 const dir = tempDir("portal-cert-zone-");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -54,4 +57,12 @@ test("summer time moves the offset; no zone, UTC itself or an unknown zone: UTC 
   const text = await pageText(null);
   expect(text).toContain("Times on this page: In UTC");
   expect(text).toContain("Signed: 2026-11-29 01:30:00 UTC");
+});
+
+test("the zone is the customer's assignee's, from their profile; none set: null (UTC)", async () => {
+  const customer = await createCustomer(srv, broker.token, { name: "Grace Hopper" });
+  expect(await brokerTimeZone(srv.server.ctx, customer.id)).toBeNull();
+  expect((await srv.call("/api/profile", { method: "PUT", token: broker.token, body: { timeZone: "America/Los_Angeles" } })).status).toBe(200);
+  expect(await brokerTimeZone(srv.server.ctx, customer.id)).toBe("America/Los_Angeles");
+  expect(await brokerTimeZone(srv.server.ctx, "no-such-customer")).toBeNull();
 });
