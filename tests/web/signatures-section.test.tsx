@@ -142,11 +142,11 @@ test("Send again on an open request asks the server and says so; a refusal (thro
   const list = await screen.findByRole("list", { name: "Signature requests" }, { timeout: 5000 });
   const row = (name: string) => within(list).getByRole("heading", { name }).closest("li")!;
   expect(within(row("Disclosure")).queryByRole("button", { name: /again/ })).toBeNull();
-  fireEvent.click(within(row("Engagement letter")).getByRole("button", { name: "Send Engagement letter again" }));
+  fireEvent.click(within(row("Engagement letter")).getByRole("button", { name: "Send again: Engagement letter" }));
   await screen.findByText("Signature request sent again");
   expect(resent).toEqual(["r1"]);
   answer = 429;
-  fireEvent.click(within(row("Engagement letter")).getByRole("button", { name: "Send Engagement letter again" }));
+  fireEvent.click(within(row("Engagement letter")).getByRole("button", { name: "Send again: Engagement letter" }));
   await screen.findByText("A reminder was just sent to this customer. Please wait a minute before sending another.");
 });
 

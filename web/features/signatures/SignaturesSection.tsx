@@ -171,7 +171,7 @@ function SignatureRequestRow({ request, onVoid, onSendAgain, sendingAgain }: { r
           </DownloadLink>
         ) : null}
         {!isFinished(request.status) ? (
-          <Button variant="secondary" size="sm" onPress={onSendAgain} isPending={sendingAgain} aria-label={`Send ${request.name} again`}>
+          <Button variant="secondary" size="sm" onPress={onSendAgain} isPending={sendingAgain} aria-label={`Send again: ${request.name}`}>
             <Send aria-hidden="true" className="size-4" />
             Send again
           </Button>
