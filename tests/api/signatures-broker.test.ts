@@ -241,8 +241,11 @@ describe("void and decline leave a trace on both sides", () => {
           fields: [field({ type: "signature" }), field({ type: "signature", signer: 1, y: 0.5 })],
         }) as RequestBody,
       });
+    // A second apart: both lists are oldest first.
     const voided = (await ask("Disclosure")).body;
+    srv.clock.advance(1000);
     const declined = (await ask("Authorisation")).body;
+    srv.clock.advance(1000);
     const open = (await ask("Engagement letter")).body;
     const portal = () => srv.call(`/api/upload/${customer.uploadLink}`);
     expect((await portal()).body.withdrawnSignatures).toBeUndefined();
