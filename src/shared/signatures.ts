@@ -2,6 +2,7 @@
 // what each signer may fill in, and the request's statuses. Pure, shared by the server (which
 // refuses a bad request and seals) and the web app (which places fields and guides the signer), so
 // the two never disagree about what is valid. Every message is one a person can act on.
+import { isValidEmail, normalizeEmail } from "./validation.ts";
 
 export const FIELD_TYPES = ["signature", "initials", "date", "name", "text", "checkbox"] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
@@ -69,7 +70,7 @@ const isFraction = (n: unknown): n is number => typeof n === "number" && Number.
  * Why a request's fields cannot be placed, or null when they can. `pageCount` is the PDF's, once
  * it has been read (the browser knows it from pdf.js, the server from the file).
  */
-export function fieldsProblem(fields: readonly SignatureField[], options: { signerCount: number; pageCount?: number }): string | null {
+export function fieldsProblem(fields: readonly SignatureField[], options: { signerCount: number; pageCount?: number; signerNames?: readonly string[] }): string | null {
   if (fields.length === 0) return "Place at least one field for a signer to fill.";
   if (fields.length > MAX_FIELDS) return `A request can have at most ${MAX_FIELDS} fields.`;
   if (options.signerCount < 1) return "Add at least one signer.";
@@ -94,7 +95,9 @@ export function fieldsProblem(fields: readonly SignatureField[], options: { sign
   }
   for (let signer = 0; signer < options.signerCount; signer++) {
     if (!fields.some((f) => f.signer === signer && f.type === "signature")) {
-      return `Signer ${signer + 1} has no signature field. Place one for every signer.`;
+      // Named when the names are known: "signer 2" means little on a crowded page.
+      const who = options.signerNames?.[signer]?.trim() || `Signer ${signer + 1}`;
+      return `${who} has no signature field. Place one for every signer.`;
     }
   }
   return null;
@@ -164,6 +167,33 @@ export function signerNameProblem(name: string, signer: number): string | null {
   if (!name.trim()) return `${what} is required.`;
   if (name.length > MAX_TYPED_SIGNATURE_LENGTH) return `${what} can hold at most ${MAX_TYPED_SIGNATURE_LENGTH} characters.`;
   return printableProblem(what, name);
+}
+
+/** A signer as the request names them. */
+export interface SignerInput {
+  email: string;
+  name: string;
+}
+
+/**
+ * Why the request's signers cannot be used, or null: the first is the customer (their email),
+ * every email valid and listed once, every name printable. The Request signature dialog asks it
+ * before sending, the server again on receiving, in the same words.
+ */
+export function signersProblem(signers: readonly SignerInput[], customerEmail: string): string | null {
+  if (signers.length === 0) return "Add at least one signer.";
+  if (signers.length > MAX_SIGNERS) return `A request can have at most ${MAX_SIGNERS} signers.`;
+  const seen = new Set<string>();
+  for (const [i, signer] of signers.entries()) {
+    const email = normalizeEmail(signer.email);
+    if (!isValidEmail(email)) return `Signer ${i + 1}'s email is not a valid email address.`;
+    if (i === 0 && email !== normalizeEmail(customerEmail)) return `The first signer is the customer: use ${customerEmail}.`;
+    if (seen.has(email)) return `${email} is listed as a signer more than once.`;
+    seen.add(email);
+    const problem = signerNameProblem(signer.name, i);
+    if (problem) return problem;
+  }
+  return null;
 }
 
 /** A signature adopted by typing: the signer's name as they write it. */
@@ -300,4 +330,9 @@ export const signatureMessages = {
   withdrawn: "This signature request was withdrawn by your broker.",
   sealFailed: "Everyone has signed, but sealing the signed PDF failed. Press Try again; if it fails again, the portal's log says why (for example, a signing certificate that cannot be opened).",
   notSealFailed: "Only a request whose sealing failed can be sealed again.",
+  pastDueResend: "This signature request is past its due date. Move its due date first, then send it again.",
+  nothingToResend: "Every signer has signed; there is no one to ask again.",
+  noSource: "Choose the PDF to sign: upload it (a part named file) or pick a file shared with this customer (sharedDocumentId).",
+  twoSources: "Send either a PDF or a shared file's id (sharedDocumentId), not both.",
+  sharedFileNotFound: "Shared file not found. Pick a PDF shared with this customer.",
 } as const;

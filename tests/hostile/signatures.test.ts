@@ -93,6 +93,7 @@ describe("someone else's request", () => {
       await refusedUnchanged(() => srv.call(`/api/signature-requests/${request.id}`, { token }), [404]);
       await refusedUnchanged(() => srv.call(`/api/signature-requests/${request.id}/void`, { method: "POST", token }), [404]);
       await refusedUnchanged(() => srv.call(`/api/signature-requests/${request.id}/seal`, { method: "POST", token }), [404]);
+      await refusedUnchanged(() => srv.call(`/api/signature-requests/${request.id}/resend`, { method: "POST", token }), [404]);
       await refusedUnchanged(() => srv.call(`/api/signature-requests/${request.id}/download`, { token }), [404]);
       await refusedUnchanged(() => srv.call(`/api/customers/${customer.id}/signature-requests`, { token }), [404]);
       await refusedUnchanged(() => requestSignature(srv, token, customer.id, { pdf: pdf(), request: twoSigners(customer.email) }), [404]);
@@ -102,6 +103,25 @@ describe("someone else's request", () => {
   test("sealing again a request whose seal did not fail: 409", async () => {
     const { request } = await newRequest();
     await refusedUnchanged(() => srv.call(`/api/signature-requests/${request.id}/seal`, { method: "POST", token: owner.token }), [409]);
+  });
+
+  test("another workspace's shared file, or another customer's, named as the PDF to sign: 404, nothing changed", async () => {
+    const customer = await createCustomer(srv, owner.token, { name: "Grace Hopper" });
+    const form = new FormData();
+    form.append("documents", new Blob([pdf()], { type: "application/pdf" }), "Closing Disclosure.pdf");
+    form.append("customerIds", JSON.stringify([customer.id]));
+    expect((await srv.call("/api/documents/share", { method: "POST", body: form, token: owner.token })).status).toBe(201);
+    const [shared] = await rows<{ id: string }>(srv.server.ctx.db, statement("select id from documents where customer_id = ? and status = 'shared'", customer.id));
+    const fromShared = (token: string, customerId: string, email: string) => {
+      const body = new FormData();
+      body.append("request", JSON.stringify({ ...twoSigners(email), sharedDocumentId: shared!.id }));
+      return srv.call(`/api/customers/${customerId}/signature-requests`, { method: "POST", token, body });
+    };
+    const theirs = await createCustomer(srv, outsider.token, { name: "Oscar Outside" });
+    await refusedUnchanged(() => fromShared(outsider.token, theirs.id, theirs.email), [404]);
+    const another = await createCustomer(srv, owner.token, { name: "Ada Another" });
+    await refusedUnchanged(() => fromShared(owner.token, another.id, another.email), [404]);
+    expect((await fromShared(owner.token, customer.id, customer.email)).status).toBe(201);
   });
 
   test("a guessed signing link: 404", async () => {

@@ -3,7 +3,7 @@
 import { and, asc, count, eq, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { customers, customerWatchers } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
-import { notFound } from "../../lib/errors.ts";
+import { AppError, notFound } from "../../lib/errors.ts";
 import { given, prepared, preparedWrite } from "../../lib/prepared.ts";
 import { timeParam } from "../../../db/dialect.ts";
 import type { Writer } from "../../lib/jobs.ts";
@@ -198,6 +198,18 @@ export async function assigneesOf(db: Reader, customerIds: string[]): Promise<st
 }
 
 /** This broker's customers reminded at or after `since`. */
+/** A second reminder to the same customer within this time is refused (a double click): by hand, or a signature request sent again. */
+export const REMINDER_COOLDOWN_MS = 60_000;
+
+/** 429 when this customer was reminded within the cooldown, with how long to wait. */
+export function refuseIfJustReminded(lastReminderAt: Date | null, now: Date): void {
+  const since = lastReminderAt ? now.getTime() - lastReminderAt.getTime() : Infinity;
+  if (since >= REMINDER_COOLDOWN_MS) return;
+  throw new AppError("too_many_requests", "A reminder was just sent to this customer. Please wait a minute before sending another.", {
+    retryAfter: Math.ceil((REMINDER_COOLDOWN_MS - since) / 1000),
+  });
+}
+
 export async function remindedSince(ctx: AppContext, brokerId: string, since: Date): Promise<Set<string>> {
   const rows = await ctx.db
       .select({ id: customers.id })

@@ -176,7 +176,10 @@ export function parseDocumentEntries(entries: string[]): CatalogueDocument[] {
  * requested, with the request's due date, so reminders, overdue and the lists treat it as any
  * request; its file comes when the signed PDF is sealed (transitions/signature.ts).
  */
-export async function insertSignatureDocument(tx: Writer, input: { workspaceId: string; customerId: string; name: string; description: string | null; dueDate: Date | null; at: Date }): Promise<DocumentRow> {
+export async function insertSignatureDocument(
+  tx: Writer,
+  input: { workspaceId: string; customerId: string; name: string; description: string | null; dueDate: Date | null; reminderAt: Date | null; at: Date },
+): Promise<DocumentRow> {
   return (
     await tx
       .insert(documents)
@@ -189,6 +192,7 @@ export async function insertSignatureDocument(tx: Writer, input: { workspaceId: 
         kind: "signature",
         status: "requested",
         dueDate: input.dueDate,
+        reminderAt: input.reminderAt,
         createdAt: input.at,
       })
       .returning()

@@ -6,6 +6,7 @@ import { rmSync } from "node:fs";
 import type { AppContext } from "../../context.ts";
 import { receiveFile, type ReceivedFileData } from "../../lib/upload.ts";
 import type { PortalDocumentDto, PortalDto } from "./model.ts";
+import { withdrawnSignatures } from "../signatures/lookups.ts";
 import { canCustomerView, isRequirement, takesUpload } from "../../shared/documents.ts";
 import { CUSTOMER_UPLOAD_TYPES } from "../../shared/files.ts";
 import { uploadMessages } from "../../shared/validation.ts";
@@ -73,12 +74,14 @@ export async function portalView(ctx: AppContext, access: PortalAccess): Promise
   const signedIn = isSignedIn(access);
   const docs = (await listDocumentsOfCustomers(ctx, customerIds(access))).filter((d) => signedIn || isRequirement(d.status));
   const brokers = await brokersOf(ctx, access); // looked up once, for the profile and the list
+  const withdrawn = await withdrawnSignatures(ctx, customerIds(access));
   return {
     customer: signedIn ? await customerProfile(ctx, access, brokers) : { id: access.customer.id, name: access.customer.name },
     authenticated: signedIn,
     documents: docs.map((d) => toPortalDocument(d, signedIn, effectiveRules(ctx, d.acceptanceRules))),
     brokers,
     maxUploadBytes: ctx.config.maxUploadBytes,
+    ...(withdrawn.length > 0 ? { withdrawnSignatures: withdrawn } : {}),
   };
 }
 

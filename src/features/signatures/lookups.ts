@@ -79,6 +79,26 @@ export async function requestsSignedByCustomers(ctx: AppContext, customerIds: st
   return found.map((f) => ({ found: f, signer: f.signers.find((s) => s.customerId !== null && customerIds.includes(s.customerId))! }));
 }
 
+/**
+ * The requests these customers were asked to sign that ended unsigned (voided, or declined by a
+ * signer), oldest first: what the portal shows once their document is withdrawn. The reason stays
+ * the broker's to read; the customer is told who declined.
+ */
+export async function withdrawnSignatures(ctx: AppContext, customerIds: string[]) {
+  const ended = (await requestsSignedByCustomers(ctx, customerIds)).filter(({ found }) => found.request.status === "voided" || found.request.status === "declined");
+  return ended.map(({ found: { request, signers } }) => {
+    const decliner = signers.find((s) => s.status === "declined");
+    return {
+      id: request.id,
+      brokerId: request.workspaceId,
+      name: request.name,
+      status: request.status as "voided" | "declined",
+      declinedBy: request.status === "declined" ? (decliner?.name ?? null) : null,
+      at: iso(request.status === "voided" ? request.voidedAt : (decliner?.declinedAt ?? null)),
+    };
+  });
+}
+
 /** A request this upload link's customer signs, or 404 (another customer's id looks missing). */
 export async function requestSignedByCustomer(ctx: AppContext, customerIds: string[], requestId: string): Promise<SignerAccess> {
   const access = (await requestsSignedByCustomers(ctx, customerIds)).find((a) => a.found.request.id === requestId);

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { FileText } from "lucide-react";
 import type { PortalDocumentDto, PortalDto } from "@shared/api-types";
 import { EmptyState } from "../../components/ui/EmptyState";
@@ -10,6 +10,11 @@ import { DocumentTable } from "./DocumentTable";
 import { readBrokerChoice, storeBrokerChoice } from "./storage";
 import { useLayout } from "./use-media-query";
 import { megabytes } from "@shared/validation";
+import { lazyRetrying } from "../../lib/lazy-retrying";
+import { loadOverlays } from "./overlay";
+
+// Voided or declined requests to sign: in the dialogs' chunk, loaded only when there is one.
+const WithdrawnSignatures = lazyRetrying<{ items: NonNullable<PortalDto["withdrawnSignatures"]> }>(() => loadOverlays().then((m) => ({ default: m.WithdrawnSignatures })));
 
 /** The broker filter, remembered per link; a remembered broker who is gone falls back to all. */
 function useBrokerChoice(link: string, brokers: PortalDto["brokers"]) {
@@ -47,6 +52,7 @@ export function RequiredDocuments({
     onView,
   }));
   const chosenName = brokers.find((b) => b.id === brokerId)?.name;
+  const withdrawn = portal.withdrawnSignatures?.filter((w) => brokerId === ALL_BROKERS || w.brokerId === brokerId);
 
   return (
     <section aria-labelledby="portal-required" className="flex flex-col gap-3">
@@ -68,6 +74,11 @@ export function RequiredDocuments({
       ) : (
         <DocumentTable rows={rows} signedIn={portal.authenticated} compact={layout === "tablet"} />
       )}
+      {withdrawn?.length ? (
+        <Suspense>
+          <WithdrawnSignatures items={withdrawn} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

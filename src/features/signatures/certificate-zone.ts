@@ -1,0 +1,13 @@
+// The time zone a sealed PDF's certificate page writes its times in (certificate-page.ts): the
+// broker's, that is the customer's assignee's (their profile's zone, which their browser reports at
+// sign-in), as the emails and cadence reminders use it. The seal job reads it before sealing.
+import type { Reader } from "../../../db/client.ts";
+import type { AppContext } from "../../context.ts";
+import { emailSender } from "../broker-profile/contact.ts";
+import { customerContact } from "../customers/lookups.ts";
+
+/** The zone, or null when the assignee has none (or is gone): the page is then written in UTC. */
+export async function brokerTimeZone(ctx: AppContext, customerId: string, db: Reader = ctx.db): Promise<string | null> {
+  const customer = await customerContact(ctx, customerId, db);
+  return (customer && (await emailSender(ctx, customer, db))?.timeZone) || null;
+}
