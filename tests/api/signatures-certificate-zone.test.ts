@@ -7,8 +7,8 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { appendCertificate, certificateTime, type CertificateContent } from "../../src/features/signatures/certificate-page.ts";
-import { brokerTimeZone } from "../../src/features/signatures/certificate-zone.ts";
 import { createCustomer } from "../support/fixtures.ts";
+import { corpusPdf, field, requestSignature, typed } from "../support/signatures.ts";
 import { tempDir, useServerWithBroker } from "../support/server.ts";
 
 const { srv, broker } = useServerWithBroker();
@@ -59,10 +59,25 @@ test("summer time moves the offset; no zone, UTC itself or an unknown zone: UTC 
   expect(text).toContain("Signed: 2026-11-29 01:30:00 UTC");
 });
 
-test("the zone is the customer's assignee's, from their profile; none set: null (UTC)", async () => {
-  const customer = await createCustomer(srv, broker.token, { name: "Grace Hopper" });
-  expect(await brokerTimeZone(srv.server.ctx, customer.id)).toBeNull();
+test("a sealed PDF's certificate is in the customer's assignee's zone, from their profile", async () => {
+  const customer = await createCustomer(srv, broker.token, { name: "Grace Hopper", email: "grace.zone@example.com" });
   expect((await srv.call("/api/profile", { method: "PUT", token: broker.token, body: { timeZone: "America/Los_Angeles" } })).status).toBe(200);
-  expect(await brokerTimeZone(srv.server.ctx, customer.id)).toBe("America/Los_Angeles");
-  expect(await brokerTimeZone(srv.server.ctx, "no-such-customer")).toBeNull();
+  const asked = await requestSignature(srv, broker.token, customer.id, {
+    pdf: corpusPdf("pdfjs--sizes.pdf"),
+    request: { name: "Engagement letter", signers: [{ email: customer.email, name: "Grace Hopper" }], fields: [field({ type: "signature", page: 1 })] },
+  });
+  expect(asked.status).toBe(201);
+  await srv.runJobs();
+  const signed = await srv.call(`/api/upload/${customer.uploadLink}/signature-requests/${asked.body.id}/sign`, { method: "POST", body: { consent: true, signature: typed("Grace Hopper"), values: {} } });
+  expect(signed.status).toBe(200);
+  await srv.runJobs(); // the seal
+  const sealed = await fetch(`${srv.url}/api/signature-requests/${asked.body.id}/download`, { headers: { authorization: `Bearer ${broker.token}` } });
+  expect(sealed.status).toBe(200);
+  const file = join(dir, `${crypto.randomUUID()}.pdf`);
+  writeFileSync(file, new Uint8Array(await sealed.arrayBuffer()));
+  const proc = Bun.spawn(["pdftotext", "-layout", file, "-"], { stdout: "pipe" });
+  const text = (await new Response(proc.stdout).text()).replace(/\s+/g, " ");
+  await proc.exited;
+  expect(text).toContain("In America/Los_Angeles, the broker's time zone");
+  expect(text).toMatch(/Signed: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} America\/Los_Angeles \(UTC-0[78]:00\)/);
 });

@@ -4,10 +4,9 @@
 import type { Reader } from "../../../db/client.ts";
 import type { AppContext } from "../../context.ts";
 import { emailSender } from "../broker-profile/contact.ts";
-import { customerContact } from "../customers/lookups.ts";
+import type { CustomerContact } from "../customers/lookups.ts";
 
 /** The zone, or null when the assignee has none (or is gone): the page is then written in UTC. */
-export async function brokerTimeZone(ctx: AppContext, customerId: string, db: Reader = ctx.db): Promise<string | null> {
-  const customer = await customerContact(ctx, customerId, db);
-  return (customer && (await emailSender(ctx, customer, db))?.timeZone) || null;
+export async function brokerTimeZone(ctx: AppContext, customer: CustomerContact, db: Reader = ctx.db): Promise<string | null> {
+  return (await emailSender(ctx, customer, db))?.timeZone || null;
 }

@@ -12,7 +12,7 @@ import { and, eq } from "drizzle-orm";
 import { hostname } from "node:os";
 import { signatureRequests, signatureSigners } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
-import { AppError, notFound } from "../../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 import { enqueueJob, PermanentJobError, type Job } from "../../lib/jobs.ts";
 import { newStorageKey } from "../../lib/storage.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
@@ -25,6 +25,7 @@ import type { Scope } from "../../shared/workspaces.ts";
 import { signatureMessages } from "../../shared/signatures.ts";
 import { emailSignersCompleted } from "./emails.ts";
 import { findOwnedRequest, type SignatureRequest, type SignerRow } from "./lookups.ts";
+import { brokerTimeZone } from "./certificate-zone.ts";
 import { sealOnThread } from "./seal-threads.ts";
 import { SEAL_JOB } from "./signing.ts";
 
@@ -76,6 +77,10 @@ async function seal(ctx: AppContext, requestId: string): Promise<void> {
   if (!signers.every((s) => s.status === "signed")) return;
   const doc = await findDocument(ctx, request.documentId);
   if (!doc) return;
+  // Read once: the broker's time zone for the certificate, whose customer it is (the event) and
+  // their portal's address (the emails). Deleted meanwhile: the request went with it.
+  const customer = await customerContact(ctx, request.customerId);
+  if (!customer) return;
 
   const answer = await sealOnThread({
     certificate: { configured: ctx.config.signingCertificate, dataDir: ctx.config.dataDir, commonName: `${new URL(ctx.config.publicUrl).hostname || hostname()} document portal` },
@@ -86,6 +91,7 @@ async function seal(ctx: AppContext, requestId: string): Promise<void> {
       signers: await Promise.all(signers.map((s) => sealInputSigner(ctx, s))),
       auditEntryIds: await auditEntryIdsOfDocument(ctx, { brokerId: request.workspaceId, customerId: request.customerId, documentId: doc.id }),
       sealedAt: ctx.clock.now(),
+      timeZone: await brokerTimeZone(ctx, customer),
     },
   });
   // What sealing refuses (checked at request and sign time, so not expected) will not pass on a retry.
@@ -132,9 +138,6 @@ async function seal(ctx: AppContext, requestId: string): Promise<void> {
           ],
         },
       });
-      // Read once: whose customer it is (the event) and their portal's address (the emails).
-      const customer = await customerContact(ctx, request.customerId, tx);
-      if (!customer) throw notFound("Customer not found");
       unit.publish({ type: "signature_completed", ...aboutCustomer(customer), documentId: doc.id, signatureRequestId: request.id });
       await emailSignersCompleted(ctx, tx, { request, signers, uploadLinkUrl: customer.uploadUrl, sealed: { key, fileName, size: sealed.pdf.length } });
     });
