@@ -3,6 +3,7 @@
 // refuses a bad request and seals) and the web app (which places fields and guides the signer), so
 // the two never disagree about what is valid. Every message is one a person can act on.
 import { isValidEmail, normalizeEmail } from "./validation.ts";
+import { isKnownTimeZone } from "./branding.ts";
 
 export const FIELD_TYPES = ["signature", "initials", "date", "name", "text", "checkbox"] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
@@ -146,10 +147,32 @@ function printableProblem(what: string, text: string): string | null {
 export const MAX_TYPED_SIGNATURE_LENGTH = 100;
 
 /**
- * "2026-11-28": the day a date field shows, in UTC, the same on every reader's screen and on the
- * certificate page. The sealed PDF prints it; the signing screen shows it beforehand.
+ * "2026-11-28": the day a date field shows, on the signer's own calendar (their browser's time zone,
+ * sent when they sign), so an evening signature in Los Angeles is not dated tomorrow. Without a
+ * known zone, the UTC day. The signing screen shows it beforehand; the server keeps the day it
+ * computed with the signature (a date field's value), and the sealed PDF prints that.
  */
-export const signedDay = (at: Date) => at.toISOString().slice(0, 10);
+export function signedDay(at: Date, timeZone?: string | null): string {
+  if (timeZone && isKnownTimeZone(timeZone)) {
+    // en-CA writes dates as YYYY-MM-DD.
+    return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+  }
+  return at.toISOString().slice(0, 10);
+}
+
+/**
+ * A signer's stored values also hold, under their date fields, the day they signed on their own
+ * calendar (fixed when they sign): split it off before the values are checked or filled in.
+ */
+export function splitSignedDay(fields: readonly SignatureField[], stored: FieldValues): { values: FieldValues; day: string | null } {
+  const values: FieldValues = {};
+  let day: string | null = null;
+  for (const [key, value] of Object.entries(stored)) {
+    if (fields[Number(key)]?.type === "date") day = typeof value === "string" ? value : day;
+    else values[key] = value;
+  }
+  return { values, day };
+}
 
 /** What an initials field holds unless the signer types their own: the first letter of each name. */
 export function initialsOf(name: string): string {

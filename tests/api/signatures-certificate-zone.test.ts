@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { appendCertificate, certificateTime, type CertificateContent } from "../../src/features/signatures/certificate-page.ts";
 import { createCustomer } from "../support/fixtures.ts";
+import { signedDay } from "../../src/shared/signatures.ts";
 import { corpusPdf, field, requestSignature, typed } from "../support/signatures.ts";
 import { tempDir, useServerWithBroker } from "../support/server.ts";
 
@@ -80,4 +81,36 @@ test("a sealed PDF's certificate is in the customer's assignee's zone, from thei
   await proc.exited;
   expect(text).toContain("In America/Los_Angeles, the broker's time zone");
   expect(text).toMatch(/Signed: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} America\/Los_Angeles \(UTC-0[78]:00\)/);
+});
+
+test("a date field shows the day on the signer's own calendar (the zone their browser sends), not the UTC day", async () => {
+  // 03:00 UTC: still the evening before in Los Angeles.
+  const now = srv.clock.now();
+  const next3am = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 3));
+  srv.clock.advance(next3am.getTime() - now.getTime());
+  const utcDay = signedDay(srv.clock.now());
+  const laDay = signedDay(srv.clock.now(), "America/Los_Angeles");
+  expect(laDay).not.toBe(utcDay);
+  const customer = await createCustomer(srv, broker.token, { name: "Ada Evening", email: "ada.evening@example.com" });
+  const asked = await requestSignature(srv, broker.token, customer.id, {
+    pdf: corpusPdf("pdfjs--sizes.pdf"),
+    request: { name: "Disclosure", signers: [{ email: customer.email, name: "Ada Evening" }], fields: [field({ type: "signature", page: 1 }), field({ type: "date", page: 1, y: 0.5 })] },
+  });
+  expect(asked.status).toBe(201);
+  await srv.runJobs();
+  const path = `/api/upload/${customer.uploadLink}/signature-requests/${asked.body.id}/sign`;
+  const badZone = await srv.call(path, { method: "POST", body: { consent: true, signature: typed("Ada Evening"), values: {}, timeZone: "x".repeat(65) } });
+  expect(badZone.status).toBe(400);
+  const signed = await srv.call(path, { method: "POST", body: { consent: true, signature: typed("Ada Evening"), values: {}, timeZone: "America/Los_Angeles" } });
+  expect(signed.status).toBe(200);
+  await srv.runJobs(); // the seal
+  const sealed = await fetch(`${srv.url}/api/signature-requests/${asked.body.id}/download`, { headers: { authorization: `Bearer ${broker.token}` } });
+  expect(sealed.status).toBe(200);
+  const file = join(dir, `${crypto.randomUUID()}.pdf`);
+  writeFileSync(file, new Uint8Array(await sealed.arrayBuffer()));
+  const proc = Bun.spawn(["pdftotext", "-f", "1", "-l", "1", file, "-"], { stdout: "pipe" });
+  const firstPage = await new Response(proc.stdout).text();
+  await proc.exited;
+  expect(firstPage).toContain(laDay);
+  expect(firstPage).not.toContain(utcDay);
 });

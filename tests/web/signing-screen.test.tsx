@@ -110,7 +110,7 @@ test("Finish waits for the required fields, the signature and the consent; the t
   expect(screen.getByText(/Still to sign: Alan Turing/)).toBeTruthy();
   const sent = calls.find((c) => c.method === "POST");
   // Field numbers are the request's; the empty optional text and the portal's own fields are not sent.
-  expect(sent?.body).toEqual({ consent: true, signature: { type: "typed", text: "Grace M. Hopper" }, values: { "1": "Policy 4471", "2": true } });
+  expect(sent?.body).toEqual({ consent: true, signature: { type: "typed", text: "Grace M. Hopper" }, values: { "1": "Policy 4471", "2": true }, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
 });
 
 test("the consent links to its full text: a dialog that opens from the keyboard and gives focus back when closed", async () => {
@@ -141,7 +141,7 @@ test("a drawn signature is sent as its PNG; none drawn yet keeps Finish back", (
   expect(finishProblem({ ...base, adopted: { type: "drawn", png: null }, consent: true })).toBe("Draw your signature, or choose Type to type it.");
   const png = "data:image/png;base64,iVBORw0KGgo=";
   expect(finishProblem({ ...base, adopted: { type: "drawn", png }, consent: true })).toBeNull();
-  expect(signBody({ ...base, adopted: { type: "drawn", png } })).toEqual({ consent: true, signature: { type: "drawn", png }, values: { "1": "Policy 4471", "2": true } });
+  expect(signBody({ ...base, adopted: { type: "drawn", png } })).toEqual({ consent: true, signature: { type: "drawn", png }, values: { "1": "Policy 4471", "2": true }, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
 });
 
 test("declining needs a reason, then sends it", async () => {

@@ -22,7 +22,7 @@ import { aboutCustomer, aboutCustomerById, customerContact } from "../customers/
 import { findDocument } from "../documents/service.ts";
 import { markSealed } from "../documents/transitions/index.ts";
 import type { Scope } from "../../shared/workspaces.ts";
-import { signatureMessages } from "../../shared/signatures.ts";
+import { signatureMessages, splitSignedDay, type SignatureField } from "../../shared/signatures.ts";
 import { emailSignersCompleted } from "./emails.ts";
 import { findOwnedRequest, type SignatureRequest, type SignerRow } from "./lookups.ts";
 import { brokerTimeZone } from "./certificate-zone.ts";
@@ -37,7 +37,7 @@ async function stored(ctx: AppContext, key: string, what: string): Promise<Uint8
   return new Uint8Array(await file.arrayBuffer());
 }
 
-async function sealInputSigner(ctx: AppContext, s: SignerRow) {
+async function sealInputSigner(ctx: AppContext, s: SignerRow, fields: readonly SignatureField[]) {
   const signature =
     s.signatureType === "drawn" && s.signatureKey
       ? { type: "drawn" as const, png: await stored(ctx, s.signatureKey, "A drawn signature") }
@@ -51,7 +51,7 @@ async function sealInputSigner(ctx: AppContext, s: SignerRow) {
     viewedAt: s.viewedAt,
     signedAt: s.signedAt!,
     signature,
-    values: s.values ?? {},
+    ...splitSignedDay(fields, s.values ?? {}),
   };
 }
 
@@ -88,7 +88,7 @@ async function seal(ctx: AppContext, requestId: string): Promise<void> {
       original: await stored(ctx, request.originalStorageKey, "The original PDF"),
       documentName: request.name,
       fields: request.fields,
-      signers: await Promise.all(signers.map((s) => sealInputSigner(ctx, s))),
+      signers: await Promise.all(signers.map((s) => sealInputSigner(ctx, s, request.fields))),
       auditEntryIds: await auditEntryIdsOfDocument(ctx, { brokerId: request.workspaceId, customerId: request.customerId, documentId: doc.id }),
       sealedAt: ctx.clock.now(),
       timeZone: await brokerTimeZone(ctx, customer),

@@ -12,6 +12,7 @@ import { Button } from "../../components/ui/Button";
 import { Checkbox } from "../../components/ui/Checkbox";
 import { SegmentedControl } from "../../components/ui/SegmentedControl";
 import { TextField } from "../../components/ui/TextField";
+import { browserTimeZone } from "../../lib/time-zone";
 import { useSignMutation, type SignerSource, type SignerView } from "./api";
 import { ConsentLink } from "./ConsentDialog";
 import { DeclineDialog } from "./DeclineDialog";
@@ -67,7 +68,7 @@ function SigningForm({ source, view, now, Viewer }: { source: SignerSource; view
     panel?.scrollIntoView({ block: "center" });
     panel?.querySelector<HTMLElement>("input, [role=radio], button")?.focus();
   }, []);
-  const state: FieldState = { mine, others, values, adopted, name: view.you.name, today: signedDay(now), editable: true, onValue, onSignature: goToAdoption };
+  const state: FieldState = { mine, others, values, adopted, name: view.you.name, today: signedDay(now, browserTimeZone()), editable: true, onValue, onSignature: goToAdoption };
 
   /** The next field after the one in focus that still needs something, else simply the next one. */
   const nextField = () => {
