@@ -85,7 +85,12 @@ test.skipIf(dialect !== "sqlite")("a broker in assigned mode reads their own cus
   const brokers = await statementsOf(async () => {
     for (const path of brokerReads) expect({ path, status: (await srv.call(path, { token: broker.token })).status }).toEqual({ path, status: 200 });
   });
-  const onDocuments = brokers.filter((text) => /from "documents"/.test(text));
+  // The most-urgent order's walk of due dates (its own plan, below) aside.
+  const isWalk = (text: string) => /order by "documents"."due_date" asc, "documents"."created_at" asc limit \? offset \?$/.test(text);
+  const walks = brokers.filter(isWalk);
+  expect(walks).toHaveLength(1);
+  expect(planOf(walks[0]!)).toEqual([expect.stringMatching(/^SEARCH documents USING INDEX documents_workspace_assignee_due_idx \(workspace_id=\? AND assignee_id=\?( AND due_date>\?)?\)$/)]);
+  const onDocuments = brokers.filter((text) => /from "documents"/.test(text) && !isWalk(text));
   expect(onDocuments.length).toBeGreaterThanOrEqual(3); // the lists' counts, the order, the customer's documents
   for (const text of onDocuments) {
     const steps = documentSteps(planOf(text));
@@ -104,6 +109,9 @@ test.skipIf(dialect !== "sqlite")("a broker in assigned mode reads their own cus
       expect({ path, status: (await srv.call(path, { token: owner.token })).status }).toEqual({ path, status: 200 });
     }
   });
+  const ownersWalks = owners.filter(isWalk);
+  expect(ownersWalks).toHaveLength(1);
+  expect(planOf(ownersWalks[0]!)).toEqual([expect.stringMatching(/^SEARCH documents USING INDEX documents_workspace_due_idx \(workspace_id=\?( AND due_date>\?)?\)$/)]);
   const urgency = owners.filter((text) => /order by coalesce\(\(\(select min/.test(text));
   expect(urgency).toHaveLength(1);
   const urgencySteps = documentSteps(planOf(urgency[0]!));
@@ -178,5 +186,18 @@ test.skipIf(dialect !== "sqlite")("a broker in assigned mode reads the dashboard
       expect(list).toHaveLength(1);
       expect({ path, plan: planOf(list[0]!) }).toEqual({ path, plan: [`SEARCH documents USING INDEX documents_workspace_assignee_status_due_idx ${ownRange} AND status=?)`] });
     }
+  }
+});
+
+test.skipIf(dialect !== "sqlite")("the overview whose page lies among the customers with a due date ranks no customer: it walks the waiting documents in due order", async () => {
+  const { owner, broker } = await assignedWorkspace("walk");
+  // Every waiting document gets a due date: the first page of the order is theirs.
+  const due = Date.parse("2030-01-01T00:00:00Z");
+  await exec(srv.server.ctx.db, statement("update documents set due_date = ? where status in ('requested', 'overdue') and workspace_id = (select workspace_id from workspace_members where user_id = ?)", due, owner.user.id));
+  for (const [token, path] of [[broker.token, ""], [owner.token, ""], [owner.token, "&assignee=me"]] as const) {
+    const overview = `/api/all-customers?page=1&pageSize=1&status=all&sort=urgency${path}`;
+    const ran = await statementsOfReads(token, [overview]);
+    expect({ overview, ranking: ran.filter((text) => /order by coalesce\(\(\(select min/.test(text)) }).toEqual({ overview, ranking: [] });
+    expect((await srv.call(overview, { token })).body.customers.length).toBeGreaterThan(0);
   }
 });
