@@ -169,12 +169,12 @@ test.skipIf(dialect !== "sqlite")("a broker in assigned mode reads the dashboard
   {
     const onDocuments = async (path: string) => (await statementsOfReads(broker.token, [path])).filter((text) => /from "documents"/.test(text));
 
-    // The counts (pending, overdue, approved today): each a range of the member's entries.
+    // The counts (pending, overdue, approved today): each ranges of the member's entries by status.
     const counts = await onDocuments("/api/dashboard/metrics");
     expect(counts).toHaveLength(3);
     for (const text of counts) {
       const plan = planOf(text);
-      expect({ text, plan }).toEqual({ text, plan: [expect.stringMatching(/^SEARCH documents USING (COVERING )?INDEX documents_workspace_assignee_status_due_idx \(workspace_id=\? AND assignee_id=\?/)] });
+      expect({ text, plan }).toEqual({ text, plan: [expect.stringMatching(/^SEARCH documents USING (COVERING )?INDEX documents_workspace_assignee_status_due_idx \(workspace_id=\? AND assignee_id=\? AND status=\?/)] });
     }
     // The pending list walks the member's documents in due order and stops at its limit: no sort.
     const pending = await onDocuments("/api/pending-documents");

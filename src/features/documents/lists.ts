@@ -6,7 +6,7 @@ import { documents } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { prepared } from "../../lib/prepared.ts";
-import { NOT_PENDING, REMINDABLE } from "../../shared/documents.ts";
+import { DOCUMENT_STATUSES, NOT_PENDING, REMINDABLE, type DocumentStatus } from "../../shared/documents.ts";
 import { countIf, statusIn, statusNotIn, waiting, type DocumentRow } from "./service.ts";
 import { timeParam } from "../../../db/dialect.ts";
 import { REMINDER_NOT_SENT_CONDITION } from "../../../db/partial-indexes.ts";
@@ -26,8 +26,12 @@ const ofWorkspace = (byAssignee: boolean) =>
   and(eq(documents.workspaceId, sql.placeholder("brokerId")), byAssignee ? eq(documents.assigneeId, sql.placeholder("assigneeId")) : undefined)!;
 const countDocuments = (which: SQL, byAssignee: boolean) =>
   prepared((db) => db.select({ n: count() }).from(documents).where(and(ofWorkspace(byAssignee), which)).prepare());
+// Pending counted as the statuses it is, not "not approved or shared": ranges of the status
+// index, entries alone (with NOT IN PostgreSQL read a member's pending rows through the due-date
+// index: 2,055 buffers against 52; and the owner's by a scan of the table).
+const PENDING = DOCUMENT_STATUSES.filter((status) => !(NOT_PENDING as readonly DocumentStatus[]).includes(status));
 const countQueries = (byAssignee: boolean) => ({
-  pending: countDocuments(statusNotIn(NOT_PENDING), byAssignee),
+  pending: countDocuments(statusIn(PENDING), byAssignee),
   completedToday: countDocuments(and(eq(documents.status, "approved"), gte(documents.verifiedAt, sql.placeholder("today")))!, byAssignee),
   overdue: countDocuments(and(waiting, lt(documents.dueDate, sql.placeholder("now")))!, byAssignee),
 });
