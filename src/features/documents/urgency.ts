@@ -85,10 +85,12 @@ const MAX_WALKED = 4_000;
  * more than MAX_WALKED documents. Ties on a date are the caller's to order (by name, as urgencyOrder).
  */
 export async function earliestDueCustomers(ctx: AppContext, whose: { workspaceId: string; assigneeId?: string }, needed: number): Promise<{ customerId: string; due: number }[] | null> {
+  if (needed > MAX_WALKED) return null; // each customer met is one document walked at least
   const walk = whose.assigneeId === undefined ? dueWalks.workspace : dueWalks.assignee;
   const firstDue = new Map<string, number>();
   let lastDue: number | null = null; // the date of the `needed`th customer met
-  for (let offset = 0, limit = Math.max(64, needed * 4); offset < MAX_WALKED; offset += limit, limit *= 2) {
+  for (let offset = 0, size = Math.max(64, needed * 4); offset < MAX_WALKED; offset += size, size *= 2) {
+    const limit = Math.min(size, MAX_WALKED - offset);
     const rows = await walk(ctx.db).execute({ ...whose, limit, offset });
     for (const { customerId, dueDate } of rows) {
       const due = dueDate!.getTime();
