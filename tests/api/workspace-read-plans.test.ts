@@ -166,26 +166,24 @@ test.skipIf(dialect !== "sqlite")("a broker in assigned mode reads the dashboard
   const { broker } = await assignedWorkspace("assignee");
   const ownRange = "(workspace_id=? AND assignee_id=?";
   // (An owner's "Mine", ?assignee=me, runs the same prepared statements: they are compiled once.)
-  {
-    const onDocuments = async (path: string) => (await statementsOfReads(broker.token, [path])).filter((text) => /from "documents"/.test(text));
+  const onDocuments = async (path: string) => (await statementsOfReads(broker.token, [path])).filter((text) => /from "documents"/.test(text));
 
-    // The counts (pending, overdue, approved today): each ranges of the member's entries by status.
-    const counts = await onDocuments("/api/dashboard/metrics");
-    expect(counts).toHaveLength(3);
-    for (const text of counts) {
-      const plan = planOf(text);
-      expect({ text, plan }).toEqual({ text, plan: [expect.stringMatching(/^SEARCH documents USING (COVERING )?INDEX documents_workspace_assignee_status_due_idx \(workspace_id=\? AND assignee_id=\? AND status=\?/)] });
-    }
-    // The pending list walks the member's documents in due order and stops at its limit: no sort.
-    const pending = await onDocuments("/api/pending-documents");
-    expect(pending).toHaveLength(1);
-    expect(planOf(pending[0]!)).toEqual([`SEARCH documents USING INDEX documents_workspace_assignee_due_idx ${ownRange})`]);
-    // The completed and shared lists: the member's documents of that status, in due order.
-    for (const path of ["/api/completed-documents", "/api/shared-documents"]) {
-      const list = await onDocuments(path);
-      expect(list).toHaveLength(1);
-      expect({ path, plan: planOf(list[0]!) }).toEqual({ path, plan: [`SEARCH documents USING INDEX documents_workspace_assignee_status_due_idx ${ownRange} AND status=?)`] });
-    }
+  // The counts (pending, overdue, approved today): each ranges of the member's entries by status.
+  const counts = await onDocuments("/api/dashboard/metrics");
+  expect(counts).toHaveLength(3);
+  for (const text of counts) {
+    const plan = planOf(text);
+    expect({ text, plan }).toEqual({ text, plan: [expect.stringMatching(/^SEARCH documents USING (COVERING )?INDEX documents_workspace_assignee_status_due_idx \(workspace_id=\? AND assignee_id=\? AND status=\?/)] });
+  }
+  // The pending list walks the member's documents in due order and stops at its limit: no sort.
+  const pending = await onDocuments("/api/pending-documents");
+  expect(pending).toHaveLength(1);
+  expect(planOf(pending[0]!)).toEqual([`SEARCH documents USING INDEX documents_workspace_assignee_due_idx ${ownRange})`]);
+  // The completed and shared lists: the member's documents of that status, in due order.
+  for (const path of ["/api/completed-documents", "/api/shared-documents"]) {
+    const list = await onDocuments(path);
+    expect(list).toHaveLength(1);
+    expect({ path, plan: planOf(list[0]!) }).toEqual({ path, plan: [`SEARCH documents USING INDEX documents_workspace_assignee_status_due_idx ${ownRange} AND status=?)`] });
   }
 });
 
