@@ -1,6 +1,6 @@
 // Customer lookups other features need (mail, reminders, uploads, the portal, billing), kept
 // apart from service.ts so those features can use them without importing each other.
-import { and, asc, count, eq, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { customers, customerWatchers } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
@@ -9,7 +9,7 @@ import { timeParam } from "../../../db/dialect.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { portalMessages } from "../../shared/validation.ts";
 import type { Reader } from "../../../db/client.ts";
-import { seesEveryCustomer, type Scope } from "../../shared/workspaces.ts";
+import { seesEveryCustomer, viewedAssignees, type Scope } from "../../shared/workspaces.ts";
 import type { AboutCustomer } from "../../lib/events.ts";
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -33,12 +33,16 @@ export interface CustomerContact {
  */
 export function visibleCustomers(scope: Scope, assigneeId?: string): SQL {
   const workspace = eq(customers.workspaceId, scope.workspaceId);
-  const conditions = [workspace];
-  if (!seesEveryCustomer(scope)) conditions.push(eq(customers.assigneeId, scope.memberId));
-  // A filter ("Mine", a colleague's) narrows what the member sees; it never widens it.
-  if (assigneeId !== undefined) conditions.push(eq(customers.assigneeId, assigneeId));
-  return conditions.length === 1 ? workspace : and(...conditions)!;
+  const assignees = viewedAssignees(scope, assigneeId);
+  return assignees.length === 0 ? workspace : and(workspace, ...assignees.map((id) => eq(customers.assigneeId, id)))!;
 }
+
+/**
+ * A customer's assignee, as a subquery for another feature's write: a new document carries its
+ * customer's (documents.assignee_id), read in the same transaction as the insert.
+ */
+export const assigneeOfCustomer = (customerId: SQL | SQL.Aliased | Placeholder | string): SQL =>
+  sql`(select ${customers.assigneeId} from ${customers} where ${customers.id} = ${customerId})`;
 
 /** The customers this member may see (of them, those assigned to `assigneeId`), as a subquery for another feature's condition (their documents). */
 export const visibleCustomerIds = (db: Reader, scope: Scope, assigneeId?: string) => db.select({ id: customers.id }).from(customers).where(visibleCustomers(scope, assigneeId));
