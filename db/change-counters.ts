@@ -69,9 +69,17 @@ export function changeCounter(db: Db): () => string | Promise<string> {
  * on that connection the counter may hold what it has not committed, so every call then answers a
  * value never given before: nothing is cached under a version its commit would not move. Asked
  * once per turn, and the counter again after each of this process's transactions.
+ * `notCounted`: per table, columns whose update alone is no change for the cache (an API key's
+ * last use, written once a minute, would otherwise drop every broker's cached session); an update
+ * that sets any other column still counts.
  * PostgreSQL has no per-connection triggers to lean on: there it is changeCounter's value.
  */
-export function tableChangeCounter(db: Db, tables: readonly string[], everything: () => string | Promise<string>): () => string | Promise<string> {
+export function tableChangeCounter(
+  db: Db,
+  tables: readonly string[],
+  everything: () => string | Promise<string>,
+  notCounted: Readonly<Record<string, readonly string[]>> = {},
+): () => string | Promise<string> {
   const engine = engineOf(db);
   if (engine.kind === "postgres") return everything;
   const writer = engine.writer.$client;
@@ -79,10 +87,21 @@ export function tableChangeCounter(db: Db, tables: readonly string[], everything
   // IF NOT EXISTS: several contexts (tests) may count the same tables on one connection.
   writer.exec(`CREATE TEMP TABLE IF NOT EXISTS ${counter} (n INTEGER NOT NULL)`);
   writer.exec(`INSERT INTO ${counter} (n) SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM ${counter})`);
+  /** `UPDATE`, or `UPDATE OF` every column but the ones not counted (read again after a schema change: a new column counts). */
+  const updateOf = (table: string) => {
+    const skipped = notCounted[table];
+    if (!skipped?.length) return "UPDATE";
+    const columns = (writer.query(`select name from pragma_table_info('${table}')`).all() as { name: string }[]).map((c) => c.name).filter((name) => !skipped.includes(name));
+    return `UPDATE OF ${columns.map((name) => `"${name}"`).join(", ")}`;
+  };
   const countChanges = () => {
     for (const table of tables) {
       for (const change of ["INSERT", "UPDATE", "DELETE"]) {
-        writer.exec(`CREATE TEMP TRIGGER IF NOT EXISTS ${counter}_${table}_${change.toLowerCase()} AFTER ${change} ON main.${table} BEGIN UPDATE ${counter} SET n = n + 1; END`);
+        const name = `${counter}_${table}_${change.toLowerCase()}`;
+        const event = change === "UPDATE" ? updateOf(table) : change;
+        // Made again when its columns are chosen: they may have changed with the schema.
+        if (event !== change) writer.exec(`DROP TRIGGER IF EXISTS temp.${name}`);
+        writer.exec(`CREATE TEMP TRIGGER IF NOT EXISTS ${name} AFTER ${event} ON main.${table} BEGIN UPDATE ${counter} SET n = n + 1; END`);
       }
     }
   };

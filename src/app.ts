@@ -25,6 +25,7 @@ import { reminderRoutes } from "./features/reminders/routes.ts";
 import { expiryRoutes } from "./features/expiry/routes.ts";
 import { sharingRoutes } from "./features/sharing/routes.ts";
 import { signatureRoutes } from "./features/signatures/routes.ts";
+import { refuseOverDocumentLimit } from "./features/customers/requests.ts";
 import { templateRoutes } from "./features/templates/routes.ts";
 import { workspaceRoutes } from "./features/workspaces/routes.ts";
 import { apiKeyRoutes } from "./features/api-keys/routes.ts";
@@ -81,7 +82,7 @@ export function createApp(ctx: AppContext, hub = new LiveHub(ctx.events), metric
       .use(customerRoutes(ctx))
       .use(documentRoutes(ctx, { onApproved: adoptRecognisedExpiry }))
       .use(sharingRoutes(ctx))
-      .use(signatureRoutes(ctx))
+      .use(signatureRoutes(ctx, { refuseOverDocumentLimit }))
       .use(exportRoutes(ctx))
       .use(auditRoutes(ctx))
       .use(templateRoutes(ctx))

@@ -68,8 +68,13 @@ export function buildContext(config: Config, db: Db, options: { clock?: Clock; l
     // Rows as stored: a session's expiry is compared with the clock by whoever asks.
     lookups: new ReadCache(version, clock, { maxEntries: 10_000, clock: false }),
     // Every broker request asks (its session or API key, and its membership); documents and
-    // customers are written far more often than these (a key's last use: once a minute at most).
-    brokerSessions: new ReadCache(tableChangeCounter(db, ["sessions", "users", "workspace_members", "workspaces", "api_keys"], version), clock, { maxEntries: 10_000, clock: false }),
+    // customers are written far more often than these. A key's last use (once a minute per key)
+    // changes nothing a cached answer says, so it leaves every broker's cached session in place.
+    brokerSessions: new ReadCache(
+      tableChangeCounter(db, ["sessions", "users", "workspace_members", "workspaces", "api_keys"], version, { api_keys: ["last_used_at"] }),
+      clock,
+      { maxEntries: 10_000, clock: false },
+    ),
     events: createEventBus(eventChannel(db, config.databaseUrl), log),
     unitSubscribers: [],
     clock,

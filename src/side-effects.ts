@@ -11,7 +11,7 @@ import { webhookOutbox } from "./features/webhooks/outbox.ts";
 
 /** The subscribers, in the order they run for each event. */
 function sideEffects(ctx: AppContext): UnitSubscriber[] {
-  return [auditTrail(ctx), notificationsOf, webhookOutbox];
+  return [auditTrail(ctx), notificationsOf, webhookOutbox(ctx)];
 }
 
 /** Registers the side effects on a freshly built context; returns it. */

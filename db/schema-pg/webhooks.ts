@@ -31,7 +31,8 @@ export const webhookEvents = pgTable(
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("webhook_events_workspace_idx").on(t.workspaceId)],
+  // created_at: the hourly purge (purge.ts) finds the old events by it, not by reading them all.
+  (t) => [index("webhook_events_workspace_idx").on(t.workspaceId), index("webhook_events_created_at_idx").on(t.createdAt)],
 );
 
 export const webhookDeliveries = pgTable(

@@ -15,6 +15,15 @@ export const documents = sqliteTable(
     id: id(),
     customerId: text("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
     workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    /**
+     * The customer's assignee, carried here so that a member's documents are a range of an index
+     * in due order (the dashboard's lists and counts in "assigned" mode or "Mine"). Set from the
+     * customer on insert (documents/creation.ts) and moved with the customer by every change of
+     * its assignee in the same transaction (customers/assignment.ts); never read as the truth of
+     * who is responsible: that is customers.assignee_id. Nullable only because a column added to
+     * filled tables cannot be NOT NULL on SQLite; every row has one (tests/api/document-assignee.test.ts).
+     */
+    assigneeId: text("assignee_id"),
     name: text("name").notNull(),
     description: text("description"),
     status: text("status", { enum: DOCUMENT_STATUSES }).notNull().default("requested"),
@@ -56,6 +65,10 @@ export const documents = sqliteTable(
     index("documents_workspace_due_idx").on(t.workspaceId, t.dueDate, t.createdAt),
     // The completed and shared lists (one status each) walk that status's documents in due order.
     index("documents_workspace_status_due_idx").on(t.workspaceId, t.status, t.dueDate, t.createdAt),
+    // The same two for one member's customers ("assigned" mode, "Mine"): the member's documents in
+    // due order, and by status in due order (the lists and the counts), as narrow as a solo broker's.
+    index("documents_workspace_assignee_due_idx").on(t.workspaceId, t.assigneeId, t.dueDate, t.createdAt),
+    index("documents_workspace_assignee_status_due_idx").on(t.workspaceId, t.assigneeId, t.status, t.dueDate, t.createdAt, t.verifiedAt),
     // The scheduler's every-5-s checks, across all brokerages: only the documents each could touch
     // (partial indexes; a whole-status index would be chosen by other queries, led by it badly).
     index("documents_not_uploaded_due_idx").on(t.dueDate).where(sql.raw(NOT_YET_UPLOADED_CONDITION)),

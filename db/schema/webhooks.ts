@@ -35,7 +35,8 @@ export const webhookEvents = sqliteTable(
     payload: text("payload", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("webhook_events_workspace_idx").on(t.workspaceId)],
+  // created_at: the hourly purge (purge.ts) finds the old events by it, not by reading them all.
+  (t) => [index("webhook_events_workspace_idx").on(t.workspaceId), index("webhook_events_created_at_idx").on(t.createdAt)],
 );
 
 /** One event to one endpoint, with its attempts so far (the delivery log). */

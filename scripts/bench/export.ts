@@ -47,6 +47,7 @@ for (let i = 0; i < FILES; i++) {
       id: newId(),
       customerId: customer.id,
       workspaceId: broker.id,
+      assigneeId: broker.id,
       name: `Statement ${i + 1}`,
       status: "approved",
       storageKey: key,

@@ -2,15 +2,20 @@
 // server CPU, peak memory under +50 MB). The PDF is 20 pages of real producers' pages
 // (tests/files/corpus: TCPDF, Acrobat with a rotated and cropped page, Word, OpenOffice), with 10
 // fields (signatures, text, a date, a checkbox) for two signers, one typed and one drawn.
-// CPU is the process's user + system time around each seal (the seal runs on the calling thread);
+// Two ways: on the calling thread (sealPdf itself), and as the server seals, on a work thread
+// (seal-threads.ts). CPU is the process's user + system time around each seal (every thread's);
 // memory is the rise of the process's peak RSS during the first seal (which also loads the
-// signing libraries) and during the measured ones after it.
-// Run: npx bun scripts/bench/seal.ts   (BENCH_SEALS=10)
+// signing libraries, and on a thread starts it) and during the measured ones after it. On a
+// thread, the server's own thread is probed every 5 ms: its longest wait is how long a request
+// arriving during a seal could be held.
+// Run: npx bun scripts/bench/seal.ts   (BENCH_SEALS=10; BENCH_SEAL_ON=thread, the default, or caller:
+// one way per run, so each one's peak memory is its own)
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { sealingCertificate } from "../../src/features/signatures/certificate-key.ts";
-import { sealPdf, type SealInput } from "../../src/features/signatures/seal.ts";
+import { sealPdf, type Sealed, type SealInput } from "../../src/features/signatures/seal.ts";
+import { sealOnThread } from "../../src/features/signatures/seal-threads.ts";
 import type { FieldValues, SignatureField } from "../../src/shared/signatures.ts";
 import { realPng } from "../../tests/files/samples.ts";
 import { tempDir } from "../../tests/support/server.ts";
@@ -66,29 +71,53 @@ try {
     certificate,
     sealedAt: at,
   };
-  const peakBeforeFirst = process.resourceUsage().maxRSS / 1024;
-  await sealPdf(input); // warm-up: the first seal compiles the code paths
-  const peakFirst = process.resourceUsage().maxRSS / 1024 - peakBeforeFirst;
-  const peakBefore = process.resourceUsage().maxRSS / 1024;
-  const cpuMs: number[] = [];
-  const wallMs: number[] = [];
-  let size = 0;
-  for (let i = 0; i < seals; i++) {
-    Bun.gc(true); // untimed: each seal's peak is its own, not the garbage of the ones before
-    const cpu = process.cpuUsage();
-    const started = performance.now();
-    size = (await sealPdf(input)).pdf.length;
-    wallMs.push(performance.now() - started);
-    const used = process.cpuUsage(cpu);
-    cpuMs.push((used.user + used.system) / 1000);
-  }
-  const peakRise = process.resourceUsage().maxRSS / 1024 - peakBefore;
   const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
   const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)]!;
-  console.log(`Sealing a ${original.length.toLocaleString("en")}-byte, 20-page PDF with 10 fields for 2 signers (${seals} seals after one warm-up; sealed file ${size.toLocaleString("en")} bytes):`);
-  console.log(`  CPU per seal: median ${median(cpuMs).toFixed(0)} ms, worst ${Math.max(...cpuMs).toFixed(0)} ms`);
-  console.log(`  wall per seal: median ${median(wallMs).toFixed(0)} ms, worst ${Math.max(...wallMs).toFixed(0)} ms`);
-  console.log(`  peak RSS rise: first seal ${peakFirst.toFixed(1)} MB; the next ${seals}, over the peak after the first: ${peakRise.toFixed(1)} MB`);
+  const onThread = async (): Promise<Sealed> => {
+    const { certificate: _c, ...rest } = input;
+    const answer = await sealOnThread({ certificate: { configured: null, dataDir: dir, commonName: "Bench Portal" }, input: rest });
+    if (!answer.ok) throw new Error(answer.message);
+    return answer.sealed;
+  };
+  console.log(`Sealing a ${original.length.toLocaleString("en")}-byte, 20-page PDF with 10 fields for 2 signers (${seals} seals after one warm-up):`);
+  const ways = { thread: ["on a work thread (as the server seals)", onThread], caller: ["on the calling thread", () => sealPdf(input)] } as const;
+  const way = ways[(process.env.BENCH_SEAL_ON ?? "thread") as keyof typeof ways];
+  if (!way) throw new Error("BENCH_SEAL_ON is thread or caller");
+  {
+    const [how, seal] = way;
+    const peakBeforeFirst = process.resourceUsage().maxRSS / 1024;
+    await seal(); // warm-up: the first seal compiles the code paths
+    const peakFirst = process.resourceUsage().maxRSS / 1024 - peakBeforeFirst;
+    const peakBefore = process.resourceUsage().maxRSS / 1024;
+    const cpuMs: number[] = [];
+    const wallMs: number[] = [];
+    const stallMs: number[] = [];
+    let size = 0;
+    for (let i = 0; i < seals; i++) {
+      Bun.gc(true); // untimed: each seal's peak is its own, not the garbage of the ones before
+      let last = performance.now();
+      let stall = 0;
+      const probe = setInterval(() => {
+        const now = performance.now();
+        stall = Math.max(stall, now - last - 5);
+        last = now;
+      }, 5);
+      const cpu = process.cpuUsage();
+      const started = performance.now();
+      size = (await seal()).pdf.length;
+      wallMs.push(performance.now() - started);
+      const used = process.cpuUsage(cpu);
+      clearInterval(probe);
+      stallMs.push(Math.max(stall, performance.now() - last - 5));
+      cpuMs.push((used.user + used.system) / 1000);
+    }
+    const peakRise = process.resourceUsage().maxRSS / 1024 - peakBefore;
+    console.log(`${how} (sealed file ${size.toLocaleString("en")} bytes):`);
+    console.log(`  CPU per seal (all threads): median ${median(cpuMs).toFixed(0)} ms, worst ${Math.max(...cpuMs).toFixed(0)} ms`);
+    console.log(`  wall per seal: median ${median(wallMs).toFixed(0)} ms, worst ${Math.max(...wallMs).toFixed(0)} ms`);
+    console.log(`  the calling thread's longest wait during a seal: median ${median(stallMs).toFixed(0)} ms, worst ${Math.max(...stallMs).toFixed(0)} ms`);
+    console.log(`  peak RSS rise: first seal ${peakFirst.toFixed(1)} MB; the next ${seals}, over the peak after the first: ${peakRise.toFixed(1)} MB; in all ${(peakFirst + peakRise).toFixed(1)} MB`);
+  }
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

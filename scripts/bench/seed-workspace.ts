@@ -152,6 +152,7 @@ async function seedPipeline(
         id: documentId,
         customerId: id,
         workspaceId: input.workspaceId,
+        assigneeId: assignee.id, // the customer's, as documents/creation.ts gives it
         name: documentName,
         status,
         dueDate: new Date(overdue ? now - ((p % 9) + 1) * DAY : now + ((p + d) % 21) * DAY + 3_600_000),
@@ -165,7 +166,7 @@ async function seedPipeline(
       for (const action of trailOf(status)) audit(id, name, invitedAt + 2 * DAY, action === "uploaded" ? null : assignee, action, documentName);
     });
     if (p % 20 === 0) {
-      documentRows.push({ id: newId(), customerId: id, workspaceId: input.workspaceId, name: "Rate lock confirmation", status: "shared", originalName: "shared.pdf", mimeType: "application/pdf", fileSize: 100_000, storageKey: `bench/${id}/shared.pdf` });
+      documentRows.push({ id: newId(), customerId: id, workspaceId: input.workspaceId, assigneeId: assignee.id, name: "Rate lock confirmation", status: "shared", originalName: "shared.pdf", mimeType: "application/pdf", fileSize: 100_000, storageKey: `bench/${id}/shared.pdf` });
       audit(id, name, invitedAt + 4 * DAY, assignee, "shared", "Rate lock confirmation");
     }
   }

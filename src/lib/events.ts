@@ -20,8 +20,7 @@ export type AboutCustomer = CustomerOwnership & { customerId: string };
 
 export type DomainEvent =
   | ({ type: "customer_created" } & AboutCustomer)
-  /** `contact`: who it was, for the workspace's other systems (webhooks): the row is gone when they hear. */
-  | ({ type: "customer_deleted"; contact?: { name: string; email: string } } & AboutCustomer)
+  | ({ type: "customer_deleted" } & AboutCustomer)
   /**
    * `emailChanged`: the relationship now belongs to another address, so accounts reaching it by email change.
    * `previousAssigneeId`: handed to another member; the one it was assigned to hears it once more (their lists lose it).
@@ -33,13 +32,6 @@ export type DomainEvent =
   | ({ type: "document_recognised"; documentId: string } & AboutCustomer)
   | ({ type: "document_verified"; documentId: string; status: string } & AboutCustomer)
   | ({ type: "document_status_changed"; documentIds: string[] } & AboutCustomer)
-  /**
-   * For the workspace's other systems (webhooks) only: what a CRM hears of but a screen need not,
-   * since the document_status_changed published beside each refreshes the screens.
-   */
-  | ({ type: "share_sent"; documentIds: string[] } & AboutCustomer)
-  | ({ type: "document_expiring"; documentId: string; expiresOn: string } & AboutCustomer)
-  | ({ type: "signature_completed"; documentId: string; signatureRequestId: string } & AboutCustomer)
   /**
    * Many customers changed at once (bulk reminders, a pipeline handed over): the members who may
    * see at least one of them refresh everything. `assigneeIds`: those customers' assignees (before

@@ -11,7 +11,7 @@ import type { Tx } from "../../db/types.ts";
 import type { AuditAction, AuditActor } from "../shared/audit.ts";
 import type { BrokerNotificationType, CustomerNotificationType, NewNotification } from "../shared/notifications.ts";
 import type { CustomerOwnership } from "../shared/workspaces.ts";
-import type { DomainEvent } from "./events.ts";
+import type { AboutCustomer, DomainEvent } from "./events.ts";
 
 /** One entry of a customer's audit trail (src/features/audit/append.ts appends it to the workspace's chain). */
 export interface AuditFact {
@@ -41,12 +41,16 @@ export interface EventFacts {
   /** Appended in this order, after the entries of the events published before this one. */
   audit?: AuditFact[];
   notify?: NotificationFact[];
+  /** A deleted customer's name and email, for the workspace's other systems (webhooks): the row is gone when they hear. */
+  contact?: { name: string; email: string };
 }
 
 /**
  * Things that happen without changing what any screen shows (a file read, an export, a reminder
  * email, a signature request whose document is gone, a handover's trail, an infected file refused, a webhook endpoint switched off): published for the subscribers, never
- * passed to the live channel.
+ * passed to the live channel. The last three are what the workspace's other systems hear of
+ * (the webhooks' outbox) but a screen need not: the document_status_changed published beside
+ * each refreshes the screens.
  */
 export const UNIT_ONLY_EVENTS = [
   "document_read",
@@ -58,8 +62,17 @@ export const UNIT_ONLY_EVENTS = [
   "customers_handed_over",
   "upload_infected",
   "webhook_endpoint_disabled",
+  "share_sent",
+  "document_expiring",
+  "signature_completed",
 ] as const;
-export type UnitOnlyEvent = { type: (typeof UNIT_ONLY_EVENTS)[number]; workspaceId: string };
+
+/** The unit-only events the webhooks' outbox reads: which customer, which documents. */
+export type WebhookOnlyEvent =
+  | ({ type: "share_sent"; documentIds: string[] } & AboutCustomer)
+  | ({ type: "document_expiring"; documentId: string; expiresOn: string } & AboutCustomer)
+  | ({ type: "signature_completed"; documentId: string; signatureRequestId: string } & AboutCustomer);
+export type UnitOnlyEvent = { type: Exclude<(typeof UNIT_ONLY_EVENTS)[number], WebhookOnlyEvent["type"]>; workspaceId: string } | WebhookOnlyEvent;
 
 type WithFacts<E> = E extends unknown ? E & { facts?: EventFacts } : never;
 

@@ -49,6 +49,8 @@ export interface ReceiveManyOptions extends ReceiveOptions {
   maxFiles: number;
   /** The message when no file (or an empty one) was sent. */
   noFileMessage?: string;
+  /** No file at all is the caller's to judge (its fields may name a stored one instead); an empty one is still refused. */
+  fileOptional?: boolean;
 }
 
 /** Room for multipart boundaries and part headers around the file in an announced body length. */
@@ -216,7 +218,7 @@ async function receiveParts(request: Request, options: ReceiveManyOptions, mode:
   };
   if (overLimit()) fail(tooLarge());
   if (tooMany && mode.refuseExtraFiles) fail(new AppError("bad_request", `Send at most ${options.maxFiles} files at once.`));
-  if (files.length === 0 || files.some((f) => f.size === 0)) fail(noFile());
+  if ((files.length === 0 && !options.fileOptional) || files.some((f) => f.size === 0)) fail(noFile());
   const accepted: ReceivedFileData[] = [];
   for (const f of files) {
     const mimeType = await sniffType(f.head, options.accept);

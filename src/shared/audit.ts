@@ -24,7 +24,9 @@ export const AUDIT_ACTIONS = [
   "signed",
   "signature_declined",
   "signature_voided",
+  "signature_resent",
   "signature_completed",
+  "signature_seal_failed",
   "assigned",
   "watchers_changed",
 ] as const;
@@ -54,7 +56,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   signed: "Document signed",
   signature_declined: "Signing declined",
   signature_voided: "Signature request voided",
+  signature_resent: "Signature request sent again",
   signature_completed: "Signed document sealed",
+  signature_seal_failed: "Sealing failed",
   assigned: "Assigned to a member",
   watchers_changed: "Watchers changed",
 };

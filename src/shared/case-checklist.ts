@@ -13,6 +13,11 @@ export const MAX_CASE_DESCRIPTION = 500;
 export const caseMessages = {
   empty: "Please describe the case in a sentence.",
   tooLong: `Please keep the case description to at most ${MAX_CASE_DESCRIPTION} characters.`,
+  /** A member past their allowance of suggestions the model is asked for (templates/suggest.ts). */
+  tooManySuggestions: (seconds: number) => {
+    const minutes = Math.max(1, Math.ceil(seconds / 60));
+    return `Too many checklist suggestions. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+  },
 } as const;
 
 /** The case description as the rules read it, or the message saying why it cannot be read. */

@@ -2,6 +2,8 @@
 // what each signer may fill in, and the request's statuses. Pure, shared by the server (which
 // refuses a bad request and seals) and the web app (which places fields and guides the signer), so
 // the two never disagree about what is valid. Every message is one a person can act on.
+import { isValidEmail, normalizeEmail } from "./validation.ts";
+import { isKnownTimeZone } from "./branding.ts";
 
 export const FIELD_TYPES = ["signature", "initials", "date", "name", "text", "checkbox"] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
@@ -69,7 +71,7 @@ const isFraction = (n: unknown): n is number => typeof n === "number" && Number.
  * Why a request's fields cannot be placed, or null when they can. `pageCount` is the PDF's, once
  * it has been read (the browser knows it from pdf.js, the server from the file).
  */
-export function fieldsProblem(fields: readonly SignatureField[], options: { signerCount: number; pageCount?: number }): string | null {
+export function fieldsProblem(fields: readonly SignatureField[], options: { signerCount: number; pageCount?: number; signerNames?: readonly string[] }): string | null {
   if (fields.length === 0) return "Place at least one field for a signer to fill.";
   if (fields.length > MAX_FIELDS) return `A request can have at most ${MAX_FIELDS} fields.`;
   if (options.signerCount < 1) return "Add at least one signer.";
@@ -94,7 +96,9 @@ export function fieldsProblem(fields: readonly SignatureField[], options: { sign
   }
   for (let signer = 0; signer < options.signerCount; signer++) {
     if (!fields.some((f) => f.signer === signer && f.type === "signature")) {
-      return `Signer ${signer + 1} has no signature field. Place one for every signer.`;
+      // Named when the names are known: "signer 2" means little on a crowded page.
+      const who = options.signerNames?.[signer]?.trim() || `Signer ${signer + 1}`;
+      return `${who} has no signature field. Place one for every signer.`;
     }
   }
   return null;
@@ -143,10 +147,32 @@ function printableProblem(what: string, text: string): string | null {
 export const MAX_TYPED_SIGNATURE_LENGTH = 100;
 
 /**
- * "2026-11-28": the day a date field shows, in UTC, the same on every reader's screen and on the
- * certificate page. The sealed PDF prints it; the signing screen shows it beforehand.
+ * "2026-11-28": the day a date field shows, on the signer's own calendar (their browser's time zone,
+ * sent when they sign), so an evening signature in Los Angeles is not dated tomorrow. Without a
+ * known zone, the UTC day. The signing screen shows it beforehand; the server keeps the day it
+ * computed with the signature (a date field's value), and the sealed PDF prints that.
  */
-export const signedDay = (at: Date) => at.toISOString().slice(0, 10);
+export function signedDay(at: Date, timeZone?: string | null): string {
+  if (timeZone && isKnownTimeZone(timeZone)) {
+    // en-CA writes dates as YYYY-MM-DD.
+    return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+  }
+  return at.toISOString().slice(0, 10);
+}
+
+/**
+ * A signer's stored values also hold, under their date fields, the day they signed on their own
+ * calendar (fixed when they sign): split it off before the values are checked or filled in.
+ */
+export function splitSignedDay(fields: readonly SignatureField[], stored: FieldValues): { values: FieldValues; day: string | null } {
+  const values: FieldValues = {};
+  let day: string | null = null;
+  for (const [key, value] of Object.entries(stored)) {
+    if (fields[Number(key)]?.type === "date") day = typeof value === "string" ? value : day;
+    else values[key] = value;
+  }
+  return { values, day };
+}
 
 /** What an initials field holds unless the signer types their own: the first letter of each name. */
 export function initialsOf(name: string): string {
@@ -166,6 +192,33 @@ export function signerNameProblem(name: string, signer: number): string | null {
   return printableProblem(what, name);
 }
 
+/** A signer as the request names them. */
+export interface SignerInput {
+  email: string;
+  name: string;
+}
+
+/**
+ * Why the request's signers cannot be used, or null: the first is the customer (their email),
+ * every email valid and listed once, every name printable. The Request signature dialog asks it
+ * before sending, the server again on receiving, in the same words.
+ */
+export function signersProblem(signers: readonly SignerInput[], customerEmail: string): string | null {
+  if (signers.length === 0) return "Add at least one signer.";
+  if (signers.length > MAX_SIGNERS) return `A request can have at most ${MAX_SIGNERS} signers.`;
+  const seen = new Set<string>();
+  for (const [i, signer] of signers.entries()) {
+    const email = normalizeEmail(signer.email);
+    if (!isValidEmail(email)) return `Signer ${i + 1}'s email is not a valid email address.`;
+    if (i === 0 && email !== normalizeEmail(customerEmail)) return `The first signer is the customer: use ${customerEmail}.`;
+    if (seen.has(email)) return `${email} is listed as a signer more than once.`;
+    seen.add(email);
+    const problem = signerNameProblem(signer.name, i);
+    if (problem) return problem;
+  }
+  return null;
+}
+
 /** A signature adopted by typing: the signer's name as they write it. */
 export function typedSignatureProblem(text: string): string | null {
   if (!text.trim()) return "Type your name to adopt a signature.";
@@ -175,13 +228,15 @@ export function typedSignatureProblem(text: string): string | null {
 
 // ── Statuses ───────────────────────────────────────────────────────────────────────────────
 
-export const SIGNATURE_STATUSES = ["sent", "viewed", "partially_signed", "completed", "declined", "voided"] as const;
+/** seal_failed: every signer signed, but the seal failed for good; the broker may try it again. */
+export const SIGNATURE_STATUSES = ["sent", "viewed", "partially_signed", "seal_failed", "completed", "declined", "voided"] as const;
 export type SignatureStatus = (typeof SIGNATURE_STATUSES)[number];
 
 export const SIGNATURE_STATUS_LABELS: Record<SignatureStatus, string> = {
   sent: "Sent",
   viewed: "Viewed",
   partially_signed: "Partially signed",
+  seal_failed: "Sealing failed",
   completed: "Completed",
   declined: "Declined",
   voided: "Voided",
@@ -235,6 +290,38 @@ export type SignerStatus = (typeof SIGNER_STATUSES)[number];
 export const SIGNING_CONSENT_TEXT =
   "I agree to sign this document electronically. My electronic signature is as valid as my handwritten one, and I can ask for a paper copy.";
 
+/**
+ * The full consent the short text above stands for, linked beside it on the signing screen: what
+ * signing electronically means, what is recorded, the paper alternative, withdrawing, the signer's
+ * copy. Every statement is what the portal does (the seal, the completed email, Decline).
+ */
+export const SIGNING_CONSENT_FULL: readonly { heading: string; text: string }[] = [
+  {
+    heading: "What you agree to",
+    text: "By ticking the consent box and pressing Finish, you sign this document electronically. Your signature, typed or drawn, binds you as your handwritten signature on paper would.",
+  },
+  {
+    heading: "What is recorded",
+    text: "When everyone has signed, the portal seals the document: it adds a certificate page with each signer's name, email address, IP address and browser, and the times they consented, opened the document and signed, then a digital signature that shows whether the file was changed afterwards.",
+  },
+  {
+    heading: "Signing on paper instead",
+    text: "You do not have to sign electronically. To sign on paper, or to get a paper copy, ask your broker before you sign.",
+  },
+  {
+    heading: "Changing your mind",
+    text: "Until you press Finish you can stop at any time, or press Decline and say why. Once you have signed, your consent covers this document; tell your broker if you do not want to sign electronically in future.",
+  },
+  {
+    heading: "Your copy",
+    text: "When everyone has signed, the sealed PDF is emailed to you (attached, or as a link if it is large) and can be read on this page. Keep it as your record.",
+  },
+  {
+    heading: "What you need",
+    text: "A device that shows this page and an email address that receives mail. If you cannot read the document here, ask your broker for it in another form before signing.",
+  },
+];
+
 /** A drawn signature is a small PNG of strokes: larger is not a signature pad's output. */
 export const MAX_DRAWN_SIGNATURE_BYTES = 256 * 1024;
 /**
@@ -264,4 +351,11 @@ export const signatureMessages = {
   badRequestJson: "The request part must be JSON: {name, signers, fields, …}.",
   noRequestPart: "Send the request's details as a part named request (JSON).",
   withdrawn: "This signature request was withdrawn by your broker.",
+  sealFailed: "Everyone has signed, but sealing the signed PDF failed. Press Try again; if it fails again, the portal's log says why (for example, a signing certificate that cannot be opened).",
+  notSealFailed: "Only a request whose sealing failed can be sealed again.",
+  pastDueResend: "This signature request is past its due date. Move its due date first, then send it again.",
+  nothingToResend: "Every signer has signed; there is no one to ask again.",
+  noSource: "Choose the PDF to sign: upload it (a part named file) or pick a file shared with this customer (sharedDocumentId).",
+  twoSources: "Send either a PDF or a shared file's id (sharedDocumentId), not both.",
+  sharedFileNotFound: "Shared file not found. Pick a PDF shared with this customer.",
 } as const;

@@ -24,6 +24,17 @@ export interface Scope {
 /** Whether the member sees every customer of their workspace, or only those assigned to them. */
 export const seesEveryCustomer = (scope: Pick<Scope, "role" | "visibility">): boolean => scope.visibility === "all" || scope.role === "owner";
 
+/**
+ * The members whose customers a member's view holds, as conditions on a customer's assignee (all
+ * must hold): none, the whole workspace's; their own ("assigned" mode); a filter's ("Mine", a
+ * colleague's), which narrows what the member sees and never widens it. Two different ids: no one's.
+ */
+export function viewedAssignees(scope: Scope, assigneeId?: string): string[] {
+  const ids = seesEveryCustomer(scope) ? [] : [scope.memberId];
+  if (assigneeId !== undefined && !ids.includes(assigneeId)) ids.push(assigneeId);
+  return ids;
+}
+
 /** Whose a customer is: their workspace, and the member responsible for them. */
 export interface CustomerOwnership {
   workspaceId: string;

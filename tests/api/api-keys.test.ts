@@ -6,6 +6,8 @@ import { apiKeyMessages } from "../../src/shared/api-keys.ts";
 import { createCustomer } from "../support/fixtures.ts";
 import { useServerWithBroker } from "../support/server.ts";
 import { exec, rows, statement } from "../support/sql.ts";
+import { dialect } from "../../db/dialect.ts";
+import { statementsDuring } from "../support/statements.ts";
 
 const { srv, broker } = useServerWithBroker({}, { firstName: "Olive", lastName: "Owner" });
 
@@ -142,6 +144,37 @@ describe("a key on the broker API", () => {
     const later = srv.clock.now().toISOString();
     await srv.call("/api/customers", { token: made.key });
     expect(await lastUsed()).toBe(later);
+  });
+
+  // On PostgreSQL the sessions' cache moves with every commit (change-counters.ts: no per-connection
+  // triggers there), a key's last use like any other write; on SQLite it counts its tables' changes.
+  test.skipIf(dialect === "postgres")("a key's last use leaves every broker's cached session in place; a revocation does not", async () => {
+    const made = await makeKey();
+    let computed = 0;
+    // A cached answer beside the sessions and keys: computed again only when their version moves.
+    const probe = () => srv.server.ctx.brokerSessions.value("probe:last-use", async () => ++computed);
+    const settle = () => Bun.sleep(5); // past the event-loop turn the version was asked in
+    await probe();
+    await settle();
+    expect(await probe()).toBe(1);
+    await srv.call("/api/customers", { token: made.key }); // its first use: last_used_at written
+    expect((await rows<{ last_used_at: number | null }>(srv.server.ctx.db, statement("select last_used_at from api_keys where id = ?", made.id)))[0]!.last_used_at).not.toBeNull();
+    await settle();
+    expect(await probe()).toBe(1);
+    // Still written once a minute, not on every request the cached row (its old last use) says to.
+    srv.clock.advance(61_000);
+    await srv.call("/api/customers", { token: made.key });
+    const written = srv.clock.now().getTime();
+    srv.clock.advance(1_000);
+    const again = await statementsDuring(() => srv.call("/api/customers", { token: made.key }));
+    expect(again.filter((text) => /^update "api_keys"/.test(text))).toEqual([]);
+    expect((await rows<{ last_used_at: number }>(srv.server.ctx.db, statement("select last_used_at from api_keys where id = ?", made.id)))[0]!.last_used_at).toBe(written);
+    await settle();
+    expect(await probe()).toBe(1);
+    expect((await srv.call(`/api/api-keys/${made.id}`, { method: "DELETE", token: broker.token })).status).toBeLessThan(300);
+    await settle();
+    expect(await probe()).toBe(2);
+    expect((await srv.call("/api/customers", { token: made.key })).status).toBe(401);
   });
 
   test("a removed creator's keys stop with their sessions", async () => {

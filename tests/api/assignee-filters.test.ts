@@ -19,9 +19,9 @@ async function team(tag: string, visibility: "all" | "assigned") {
   await exec(db, statement("update workspaces set visibility = ? where id = ?", visibility, workspaceId));
   const create = async (by: Broker, name: string) =>
     (await srv.call("/api/customers", { method: "POST", token: by.token, body: { email: `${name}-${tag}@example.com`, name, requiredDocuments: [{ name: "Paystub" }, { name: "W-2" }] } })).body;
-  // The owner adds all three; one goes to the colleague, as an assignment would.
+  // The owner adds all three; one goes to the colleague.
   const [amy, ben, cal] = [await create(owner, "Amy"), await create(owner, "Ben"), await create(owner, "Cal")];
-  await exec(db, statement("update customers set assignee_id = ? where id = ?", colleague.user.id, cal.id));
+  expect((await srv.call(`/api/customers/${cal.id}/assignee`, { method: "PUT", token: owner.token, body: { memberId: colleague.user.id } })).status).toBe(200);
   // An outsider's customer with the same name, which no filter may ever reach.
   await create(outsider, "Cal");
   return { owner, colleague, outsider, amy, ben, cal };

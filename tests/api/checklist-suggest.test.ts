@@ -4,6 +4,7 @@
 // stand-in that hangs, answers garbage or a 500 leaves the rules to answer.
 import { afterAll, beforeEach, describe, expect, test } from "bun:test";
 import { caseMessages, MAX_CASE_DESCRIPTION } from "../../src/shared/case-checklist.ts";
+import { MODEL_SUGGESTIONS_PER_MEMBER } from "../../src/features/templates/suggest.ts";
 import { startModelStandIn } from "../support/model-stand-in.ts";
 import { useServerWithBroker } from "../support/server.ts";
 
@@ -116,6 +117,24 @@ describe("with a model endpoint (a local stand-in)", () => {
     expect(res.body.source).toBe("rules");
     expect(res.body.documents.map((d: { name: string }) => d.name)).toEqual(expect.arrayContaining(["Tax Returns", "Photo ID (co-borrower)"]));
     expect(standIn.received).toHaveLength(1);
+  });
+
+  test("a member has the model asked at most 20 times in 10 minutes: then 429 with a message, and nothing is sent; others still ask", async () => {
+    standIn.mode = { kind: "reply", content: () => JSON.stringify({ documents: [{ name: "Tax Returns", because: "self-employed" }] }) };
+    const busy = await withModel.srv.signUpBroker();
+    for (let n = 0; n < MODEL_SUGGESTIONS_PER_MEMBER; n++) expect((await suggest(withModel.srv, busy.token, { description: CASE })).status).toBe(200);
+    expect(standIn.received).toHaveLength(MODEL_SUGGESTIONS_PER_MEMBER);
+    const refused = await suggest(withModel.srv, busy.token, { description: CASE });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(caseMessages.tooManySuggestions(600));
+    expect(refused.body.message).toBe("Too many checklist suggestions. Please try again in 10 minutes.");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(standIn.received).toHaveLength(MODEL_SUGGESTIONS_PER_MEMBER);
+    // Another member is not held back by this one.
+    expect((await suggest(withModel.srv, withModel.broker.token, { description: CASE })).status).toBe(200);
+    // Past the window, the member asks again.
+    withModel.srv.clock.advance(10 * 60 * 1000 + 1000);
+    expect((await suggest(withModel.srv, busy.token, { description: CASE })).status).toBe(200);
   });
 
   test("bad input is refused before anything is sent", async () => {

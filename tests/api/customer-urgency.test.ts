@@ -56,3 +56,36 @@ test("an unknown sort is still refused with a message", async () => {
   expect(res.status).toBe(400);
   expect(res.body.message).toContain("sort must be one of");
 });
+
+test("a page at the top of the order (customers with a due date) is read by walking due dates, and is the page the full ranking gives", async () => {
+  const other = await srv.signUpBroker({ email: "urgency-walk@example.com" });
+  const db = srv.server.ctx.db;
+  // Ties on a date (ordered by name), a customer's earliest date counting, dates past and ahead,
+  // approved and shared documents with dates (not waiting: no tier), customers with no date.
+  const plans: [string, [string, number | null][]][] = [
+    ["Zed", [["requested", 3], ["requested", -2]]],
+    ["Amy", [["requested", 3]]],
+    ["Bo", [["need_to_resubmit", 3]]],
+    ["Cy", [["approved", -5], ["requested", 7]]],
+    ["Di", [["overdue", -2]]],
+    ["Ed", [["uploaded", 1], ["requested", null]]],
+    ["Flo", [["requested", 7]]],
+    ["Gil", [["approved", -9]]],
+    ["Hu", [["requested", 0.5]]],
+    ["Ivy", [["incomplete", 3]]],
+  ];
+  for (const [name, docs] of plans) {
+    const c = await createCustomer(srv, other.token, { name, requiredDocuments: docs.map((_, i) => ({ name: `Doc ${i}` })) });
+    for (const [i, [status, days]] of docs.entries()) {
+      const due = days === null ? null : timeParam(new Date(Date.parse(daysAhead(srv, days))));
+      await exec(db, statement("update documents set status = ?, due_date = ? where id = ?", status, due, c.documents[i]!.id));
+    }
+  }
+  const names = async (query: string) => (await srv.call<any>(`/api/all-customers?sort=urgency&${query}`, { token: other.token })).body.customers.map((c: any) => c.name);
+  // The full ranking (a search that every customer matches takes it) against the walk, page by page.
+  const ranked = await names("page=1&pageSize=25&q=example");
+  expect(ranked).toEqual(["Di", "Zed", "Hu", "Amy", "Bo", "Ivy", "Cy", "Flo", "Ed", "Gil"]);
+  for (const [page, pageSize] of [[1, 3], [2, 3], [3, 2], [1, 8], [2, 4], [3, 4], [1, 25]] as [number, number][]) {
+    expect({ page, pageSize, names: await names(`page=${page}&pageSize=${pageSize}`) }).toEqual({ page, pageSize, names: ranked.slice((page - 1) * pageSize, page * pageSize) });
+  }
+});

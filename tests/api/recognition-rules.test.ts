@@ -115,6 +115,83 @@ describe("dates and their roles", () => {
   test("a label over its value (a form's box) names the value on the next line", () => {
     expect(roles("Statement Date:\nJune 5, 2003")).toEqual([{ role: "statement_end", date: "2003-06-05" }]);
   });
+
+  test("a table's header of labels names the dates that start the line under it (found in the corpus's statements)", () => {
+    expect(roles("Statement period   Account No.\n2025-01-01 to 2025-02-28   123-678-543")).toEqual([
+      { role: "statement_start", date: "2025-01-01" },
+      { role: "statement_end", date: "2025-02-28" },
+    ]);
+    // Under a line with dates of its own, or after words on its own line, a date keeps its own label.
+    expect(roles("Pay date 02/10/2025\n03/01/2025 bonus")).toEqual([{ role: "pay_date", date: "2025-02-10" }]);
+    expect(roles("Statement period\nOpened 2025-01-01")).toEqual([]);
+  });
+});
+
+describe("shapes the real corpus showed (tests/files/recognition): general rules, not one file's words", () => {
+  // As pdf.js reads the corpus's generated statements: transactions dated "jan-05-25", a header
+  // over the amounts, and one line that mentions a tax form.
+  const STATEMENT = [
+    "Community Bank",
+    "Account holder: Pat Example",
+    "Statement period   Account No.",
+    "2025-01-01 to 2025-02-28   123-678-543",
+    "Date   Description   Withdrawals   Deposits   Balance",
+    "jan-01-25   Opening balance   -   -   720.25",
+    "jan-05-25   Payroll deposit - ACME   -   6296.67   7016.92",
+    "jan-10-25   Rent - Central Properties   1040.00   -   5976.92",
+    "feb-01-25   Payroll deposit - ACME   -   7296.67   12115.28",
+    "feb-20-25   Tax refund deposit (Form 1040)   -   927.80   13143.08",
+    "feb-28-25   Monthly service fee   5.00   -   13498.08",
+  ].join("\n");
+
+  test("a statement whose lines read 'jan-05-25' and that mentions Form 1040 is a bank statement, sure enough to warn", () => {
+    const result = classify(STATEMENT);
+    expect(result).toMatchObject({ kind: "bank_statement" });
+    expect(result.confidence).toBeGreaterThanOrEqual(WARN_CONFIDENCE);
+    expect(verdictFor(STATEMENT, "Tax Returns").messages).toEqual(["This looks like a bank statement; your broker asked for a tax return"]);
+  });
+
+  test("a 1099 whose instructions send the recipient to Form 1040 is a 1099, not a tax return", () => {
+    const form1099 = [
+      // pdf.js splits the form's title over two lines, as in the corpus's blank 1099-MISC.
+      "Form 1099-MISC 2012 Miscellaneous",
+      "Income",
+      "PAYER'S name, street address, city, state, ZIP code",
+      "RECIPIENT'S identification number",
+      "7 Nonemployee compensation",
+      "Copy B For Recipient",
+      "Instructions for Recipient",
+      "report it on Form 1040, line 21 (or Form 1040NR, line 21).",
+      "Form 1040 instructions.",
+      "compute your SE tax on Schedule SE (Form 1040). Taxable income",
+    ].join("\n");
+    const result = classify(form1099);
+    expect(result.kind).toBe("form_1099");
+    expect(result.confidence).toBeGreaterThanOrEqual(WARN_CONFIDENCE);
+  });
+
+  test("an ID card that OCR read little of but its machine-readable lines is a photo ID", () => {
+    const card = ["ESPANA", "DOCUMENTO NACIONAL DE IDENTIDAD", "IDESPBAB1834284<44282767Q0<<<<", "8001010F1301017ESP<<<<<<<<<<<3", "MUESTRA<MUESTRA<<CARMEN<<<<<<<"].join("\n");
+    const result = classify(card);
+    expect(result.kind).toBe("photo_id");
+    expect(result.confidence).toBeGreaterThanOrEqual(WARN_CONFIDENCE);
+  });
+
+  test("an energy statement's delivery charges make a utility bill, sure enough to warn", () => {
+    const bill = [
+      "ENERGY STATEMENT Account No: 1234567890-1",
+      "Statement Date: 09/07/2024",
+      "Due Date: 09/28/2024",
+      "Service For: Your Account Summary",
+      "Amount Due on Previous Statement $91.57",
+      "Current Electric Delivery Charges $56.66",
+      "Current Gas Charges $31.20",
+      "Total Amount Due $87.86",
+    ].join("\n");
+    const result = classify(bill);
+    expect(result.kind).toBe("utility_bill");
+    expect(result.confidence).toBeGreaterThanOrEqual(WARN_CONFIDENCE);
+  });
 });
 
 describe("the holder's name and the customer's", () => {

@@ -100,3 +100,46 @@ test("a re-submit with the longest reason reaches another instance's socket as t
   expect(entry!.detail).toBe(LONG_REASON);
   expect(entry!.actor.kind).toBe("broker");
 });
+
+test("a deleted customer's contact and the webhook-only events stay in the unit: another instance hears nothing of them on NOTIFY", async () => {
+  const broker = await srv.signUpBroker();
+  const c = await createCustomer(srv, broker.token, { name: "Nora Notify", email: "nora.notify@example.com" });
+  const about = { workspaceId: c.assigneeId, customerId: c.id, assigneeId: c.assigneeId };
+  const documentId = c.documents[0]!.id;
+  // On PostgreSQL what the second instance hears came through NOTIFY; on SQLite the live channel
+  // is this server's own bus, the same events.
+  const heard: DomainEvent[] = [];
+  const stop = (second ? second.ctx.events : ctx().events).subscribe((event) => heard.push(event));
+  const handed: UnitEvent[] = [];
+  const registered = ctx().unitSubscribers.length;
+  ctx().unitSubscribers.push((_unit, event) => void handed.push(event));
+  try {
+    const form = new FormData();
+    form.append("documents", new Blob([sampleFiles.pdf()], { type: "application/pdf" }), "closing-disclosure.pdf");
+    form.append("customerIds", JSON.stringify([c.id]));
+    expect((await srv.call("/api/documents/share", { method: "POST", token: broker.token, body: form })).status).toBe(201);
+    // The expiry and seal jobs' events, as those jobs publish them (their webhooks: webhooks-outbox.test.ts).
+    await inTransaction(ctx(), async (unit) => {
+      unit.publish({ type: "document_expiring", ...about, documentId, expiresOn: "2030-01-31" });
+      unit.publish({ type: "signature_completed", ...about, documentId, signatureRequestId: "sig-request" });
+    });
+    expect((await srv.call(`/api/customers/${c.id}`, { method: "DELETE", token: broker.token })).status).toBe(200);
+    // Sent after the others, in order: once it is heard, so would they have been.
+    await inTransaction(ctx(), async (unit) => unit.publish({ type: "customer_list_refresh", workspaceId: about.workspaceId }));
+    const deadline = Date.now() + 20_000;
+    while (!heard.some((e) => e.type === "customer_list_refresh") && Date.now() < deadline) await Bun.sleep(50);
+  } finally {
+    stop();
+    ctx().unitSubscribers.length = registered;
+  }
+  const types = heard.map((e) => e.type);
+  expect(types).toContain("customer_deleted");
+  expect(types).toContain("customer_list_refresh");
+  for (const webhookOnly of ["share_sent", "document_expiring", "signature_completed"]) expect(types).not.toContain(webhookOnly);
+  expect(JSON.stringify(heard)).not.toContain("nora.notify@example.com");
+  expect(JSON.stringify(heard)).not.toContain("Nora Notify");
+  expect(heard.find((e) => e.type === "customer_deleted")).toEqual({ type: "customer_deleted", ...about });
+  // The unit's subscribers (the webhooks' outbox among them) had every one, the contact as a fact.
+  expect(handed.map((e) => e.type)).toEqual(expect.arrayContaining(["share_sent", "document_expiring", "signature_completed", "customer_deleted"]));
+  expect(handed.find((e) => e.type === "customer_deleted")!.facts?.contact).toEqual({ name: "Nora Notify", email: "nora.notify@example.com" });
+});

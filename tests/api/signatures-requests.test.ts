@@ -3,10 +3,15 @@
 // (drawn), the seal job seals, and the broker downloads a PDF that poppler's pdfsig validates over
 // the whole file (and refuses once one byte changes). Every signer gets the completed email with
 // the sealed PDF attached. Void, decline and the due date each end the request for every signer.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { rmSync } from "node:fs";
-import { emails } from "../../db/tables.ts";
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { emails, signatureSigners } from "../../db/tables.ts";
+import { certificateTime } from "../../src/features/signatures/certificate-page.ts";
+import { SELF_SIGNED_FILE } from "../../src/features/signatures/certificate-file.ts";
+import { workThreads } from "../../src/lib/work-threads.ts";
+import { signatureMessages } from "../../src/shared/signatures.ts";
 import { realPdf, realPng } from "../files/samples.ts";
 import { createCustomer, daysAhead, latestEmailTo, uploadFile } from "../support/fixtures.ts";
 import { tempDir, useServerWithBroker } from "../support/server.ts";
@@ -22,6 +27,16 @@ const bytesOf = async (path: string, headers: Record<string, string> = {}) => {
   return { status: res.status, bytes: new Uint8Array(await res.arrayBuffer()), headers: res.headers };
 };
 const png = () => Buffer.from(realPng(240, 80)).toString("base64");
+/** The sealed file's text as poppler's pdftotext reads it (the certificate page). */
+async function pdftotext(bytes: Uint8Array): Promise<string> {
+  const file = join(dir, `${crypto.randomUUID()}.pdf`);
+  writeFileSync(file, bytes);
+  const proc = Bun.spawn(["pdftotext", "-layout", file, "-"], { stdout: "pipe" });
+  const text = await new Response(proc.stdout).text();
+  await proc.exited;
+  rmSync(file, { force: true });
+  return text;
+}
 
 async function twoSignerRequest(options: { ordered?: boolean; dueDate?: string; pdf?: Uint8Array } = {}) {
   const customer = await createCustomer(srv, broker.token, { name: "Grace Hopper" });
@@ -141,6 +156,16 @@ describe("a signature request from two signers, in order", () => {
     flipped[at] = flipped[at]! ^ 0x01;
     expect((await pdfsig(dir, flipped)).out).not.toContain("Signature is Valid.");
 
+    // Each signer's consent is recorded when they sign with it, and printed on the certificate page.
+    const recorded = await srv.server.ctx.db.select().from(signatureSigners).where(eq(signatureSigners.requestId, request.id));
+    const text = await pdftotext(download.bytes);
+    expect(text).toContain("Consented to sign electronically");
+    for (const s of recorded) {
+      expect(s.consentedAt).toBeInstanceOf(Date);
+      expect(s.consentedAt!.getTime()).toBe(s.signedAt!.getTime());
+      expect(text).toContain(certificateTime(s.consentedAt));
+    }
+
     // The document is done and holds the sealed PDF, which both signers now read on their links.
     const sealedDoc = (await srv.call(`/api/customer/${customer.id}/documents`, { token: broker.token })).body.find((d: any) => d.id === request.documentId);
     expect(sealedDoc).toMatchObject({ kind: "signature", status: "approved", mimeType: "application/pdf" });
@@ -206,5 +231,67 @@ describe("the request ends for everyone", () => {
     expect(moved.status).toBe(200);
     const signed = await srv.call(`/api/upload/${link}/signature-requests/${request.id}/sign`, { method: "POST", body: { consent: true, signature: typed("Grace Hopper"), values: { "1": "x" } } });
     expect(signed.status).toBe(200);
+  });
+});
+
+describe("the seal", () => {
+  /** Both signers sign by typing: the seal job is queued. */
+  async function signedByBoth() {
+    const { customer, request, link } = await twoSignerRequest({ ordered: false });
+    const sign = (path: string, body: unknown) => srv.call(path, { method: "POST", body });
+    expect((await sign(`/api/upload/${link}/signature-requests/${request.id}/sign`, { consent: true, signature: typed("Grace Hopper"), values: { "1": "x" } })).status).toBe(200);
+    expect((await sign(`/api/sign/${tokenOf(srv, request.signers[1].id)}/sign`, { consent: true, signature: typed("Alan Turing"), values: { "3": true } })).status).toBe(200);
+    return { customer, request };
+  }
+  const statusOf = async (id: string) => (await srv.call(`/api/signature-requests/${id}`, { token: broker.token })).body.status;
+
+  test("runs on a work thread, not on the server's thread that answers requests", async () => {
+    const { request } = await signedByBoth();
+    const run = spyOn(workThreads, "run");
+    try {
+      await srv.runJobs();
+      expect(run.mock.calls.map(([task]) => task.job)).toContain("seal");
+    } finally {
+      run.mockRestore();
+    }
+    expect(await statusOf(request.id)).toBe("completed");
+  });
+
+  test("failing for good (a broken certificate file) is not silent: Sealing failed for the broker, notified; Try again seals", async () => {
+    const { customer, request } = await signedByBoth();
+    const certificate = join(srv.dataDir, SELF_SIGNED_FILE);
+    writeFileSync(certificate, "not a certificate");
+    try {
+      // Every attempt fails: the job is retried with back-off (at most an hour apart) until its last.
+      for (let attempt = 1; attempt <= 8; attempt++) {
+        await srv.runJobs();
+        expect(await statusOf(request.id)).toBe(attempt < 8 ? "partially_signed" : "seal_failed");
+        srv.clock.advance(2 * 60 * 60 * 1000);
+      }
+    } finally {
+      rmSync(certificate, { force: true }); // a new one is made on the next seal
+    }
+    const failed = await srv.call(`/api/signature-requests/${request.id}`, { token: broker.token });
+    expect(failed.body).toMatchObject({ status: "seal_failed", downloadUrl: null });
+    expect((await srv.call(`/api/signature-requests/${request.id}/download`, { token: broker.token })).status).toBe(409);
+    const notified = await srv.call("/api/notifications", { token: broker.token });
+    const notice = JSON.stringify(notified.body);
+    expect(notice).toContain("Sealing failed");
+    expect(notice).toContain(`Engagement letter: ${signatureMessages.sealFailed}`);
+    const trail = await srv.call(`/api/customer/${customer.id}/audit`, { token: broker.token });
+    expect(trail.body.entries.map((e: any) => e.action)).toContain("signature_seal_failed");
+
+    // Try again: partially signed while the seal job runs anew, then completed and valid.
+    const retried = await srv.call(`/api/signature-requests/${request.id}/seal`, { method: "POST", token: broker.token });
+    expect(retried.status).toBe(200);
+    expect(retried.body.status).toBe("partially_signed");
+    await srv.runJobs();
+    expect(await statusOf(request.id)).toBe("completed");
+    const download = await bytesOf(`/api/signature-requests/${request.id}/download`, { authorization: `Bearer ${broker.token}` });
+    expect((await pdfsig(dir, download.bytes)).out).toContain("Signature is Valid.");
+    // Only a failed seal is tried again.
+    const again = await srv.call(`/api/signature-requests/${request.id}/seal`, { method: "POST", token: broker.token });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(signatureMessages.notSealFailed);
   });
 });

@@ -8,6 +8,7 @@ import {
   MAX_TYPED_SIGNATURE_LENGTH,
   nextSignatureStatus,
   signerNameProblem,
+  signersProblem,
   typedSignatureProblem,
   SIGNATURE_STATUSES,
   valuesProblem,
@@ -54,6 +55,28 @@ describe("fieldsProblem", () => {
   test("refuses more than the limit of fields", () => {
     const many = Array.from({ length: MAX_FIELDS + 1 }, () => field({ type: "signature" }));
     expect(fieldsProblem(many, { signerCount: 1 })).toBe(`A request can have at most ${MAX_FIELDS} fields.`);
+  });
+});
+
+describe("signersProblem (the dialog's check and the server's, one rule)", () => {
+  const customer = { email: "grace@example.com", name: "Grace Hopper" };
+  test("accepts the customer first and others once each, emails in any case", () => {
+    expect(signersProblem([{ ...customer, email: " Grace@Example.com " }, { email: "alan@example.com", name: "Alan Turing" }], "grace@example.com")).toBeNull();
+  });
+  test.each([
+    ["none", [], "Add at least one signer."],
+    ["someone else first", [{ email: "alan@example.com", name: "Alan Turing" }], "The first signer is the customer: use grace@example.com."],
+    ["a bad email", [customer, { email: "not-an-address", name: "Alan Turing" }], "Signer 2's email is not a valid email address."],
+    ["an email over 254 characters", [customer, { email: `${"a".repeat(250)}@example.com`, name: "Alan Turing" }], "Signer 2's email is not a valid email address."],
+    ["an email twice", [customer, { email: "GRACE@example.com", name: "Grace Again" }], "grace@example.com is listed as a signer more than once."],
+    ["a name left empty", [customer, { email: "alan@example.com", name: "  " }], "Signer 2's name is required."],
+    ["a name the PDF cannot print", [customer, { email: "alan@example.com", name: "Алан" }], "Signer 2's name has characters the signed PDF cannot show: А л а н"],
+  ])("refuses %s", (_, signers, message) => {
+    expect(signersProblem(signers, "grace@example.com")).toBe(message);
+  });
+  test("names the signer without a signature field when the names are known", () => {
+    expect(fieldsProblem([field({ type: "signature" })], { signerCount: 2, signerNames: ["Grace Hopper", " Alan Turing "] })).toBe("Alan Turing has no signature field. Place one for every signer.");
+    expect(fieldsProblem([field({ type: "signature" })], { signerCount: 2, signerNames: ["Grace Hopper", ""] })).toBe("Signer 2 has no signature field. Place one for every signer.");
   });
 });
 
@@ -132,7 +155,9 @@ describe("nextSignatureStatus", () => {
       }
     }
     expect(nextSignatureStatus("voided", { type: "viewed" })).toEqual({ error: "This signature request is voided; it can no longer change." });
-    expect(SIGNATURE_STATUSES.filter((s) => !finished.includes(s))).toEqual(["sent", "viewed", "partially_signed"]);
+    // A failed seal is not the end: the broker tries again, or voids it.
+    expect(SIGNATURE_STATUSES.filter((s) => !finished.includes(s))).toEqual(["sent", "viewed", "partially_signed", "seal_failed"]);
+    expect(nextSignatureStatus("seal_failed", { type: "voided" })).toEqual({ status: "voided" });
   });
 
   test("signing once more than there are signers is refused", () => {

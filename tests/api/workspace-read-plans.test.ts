@@ -57,7 +57,7 @@ async function assignedWorkspace(tag: string) {
   for (let n = 0; n < 3; n++) {
     const c = await createCustomer(srv, owner.token);
     await attachFile(srv, c.documents[0]!.id);
-    if (n > 0) await exec(db, statement("update customers set assignee_id = ? where id = ?", broker.user.id, (brokersCustomer = c.id)));
+    if (n > 0) expect((await srv.call(`/api/customers/${(brokersCustomer = c.id)}/assignee`, { method: "PUT", token: owner.token, body: { memberId: broker.user.id } })).status).toBe(200);
   }
   return { owner, broker, brokersCustomer };
 }
@@ -74,16 +74,9 @@ const stepsOn = (table: string, plan: string[]) => plan.filter((step) => new Reg
 test.skipIf(dialect !== "sqlite")("a broker in assigned mode reads their own customers' documents by customer; the most-urgent order reads each customer's documents", async () => {
   const { owner, broker, brokersCustomer } = await assignedWorkspace("by-customer");
 
-  // The dashboard's counts of the broker's documents: one pass over them, not one per count.
-  const metrics = await statementsOf(async () => void expect((await srv.call("/api/dashboard/metrics", { token: broker.token })).status).toBe(200));
-  expect(metrics.filter((text) => /from "documents"/.test(text))).toHaveLength(1);
-
-  // Every screen read of the broker that touches documents: each step on documents is by customer.
+  // Every screen read of the broker that touches documents per customer: each step on documents
+  // is by customer (the dashboard's counts and lists go by the documents' assignee: the last test).
   const brokerReads = [
-    "/api/dashboard/metrics",
-    "/api/pending-documents",
-    "/api/completed-documents",
-    "/api/shared-documents",
     "/api/customers?assignee=me",
     "/api/customers",
     "/api/all-customers?page=1&pageSize=12&status=all&sort=urgency",
@@ -92,8 +85,13 @@ test.skipIf(dialect !== "sqlite")("a broker in assigned mode reads their own cus
   const brokers = await statementsOf(async () => {
     for (const path of brokerReads) expect({ path, status: (await srv.call(path, { token: broker.token })).status }).toEqual({ path, status: 200 });
   });
-  const onDocuments = brokers.filter((text) => /from "documents"/.test(text));
-  expect(onDocuments.length).toBeGreaterThanOrEqual(5); // the counts, the lists, the list's counts, the order
+  // The most-urgent order's walk of due dates (its own plan, below) aside.
+  const isWalk = (text: string) => /order by "documents"."due_date" asc, "documents"."created_at" asc limit \? offset \?$/.test(text);
+  const walks = brokers.filter(isWalk);
+  expect(walks).toHaveLength(1);
+  expect(planOf(walks[0]!)).toEqual([expect.stringMatching(/^SEARCH documents USING INDEX documents_workspace_assignee_due_idx \(workspace_id=\? AND assignee_id=\?( AND due_date>\?)?\)$/)]);
+  const onDocuments = brokers.filter((text) => /from "documents"/.test(text) && !isWalk(text));
+  expect(onDocuments.length).toBeGreaterThanOrEqual(3); // the lists' counts, the order, the customer's documents
   for (const text of onDocuments) {
     const steps = documentSteps(planOf(text));
     expect({ text, steps }).toEqual({ text, steps: steps.map(() => expect.stringContaining("customer_id=")) });
@@ -111,6 +109,9 @@ test.skipIf(dialect !== "sqlite")("a broker in assigned mode reads their own cus
       expect({ path, status: (await srv.call(path, { token: owner.token })).status }).toEqual({ path, status: 200 });
     }
   });
+  const ownersWalks = owners.filter(isWalk);
+  expect(ownersWalks).toHaveLength(1);
+  expect(planOf(ownersWalks[0]!)).toEqual([expect.stringMatching(/^SEARCH documents USING INDEX documents_workspace_due_idx \(workspace_id=\?( AND due_date>\?)?\)$/)]);
   const urgency = owners.filter((text) => /order by coalesce\(\(\(select min/.test(text));
   expect(urgency).toHaveLength(1);
   const urgencySteps = documentSteps(planOf(urgency[0]!));
@@ -124,22 +125,16 @@ test.skipIf(dialect !== "sqlite")("a broker in assigned mode reads their own cus
 test.skipIf(dialect !== "sqlite")("a broker in assigned mode reads index ranges of their own: counts from the index alone, pages along (workspace, assignee), expiring documents by customer", async () => {
   const { owner, broker } = await assignedWorkspace("ranges");
 
-  // The dashboard's counts and the most-urgent order: each customer's documents from the index
-  // entries alone (status, due date, verified), not their rows.
-  const counting = await statementsOfReads(broker.token, ["/api/dashboard/metrics", "/api/all-customers?page=1&pageSize=12&status=all&sort=urgency"]);
-  const counts = counting.filter((text) => /from "documents"/.test(text) && /sum\(case/.test(text) && /"documents"."customer_id" in \(select/.test(text));
+  // The most-urgent order: each customer's documents from the index entries alone (status, due
+  // date, verified), not their rows.
+  const counting = await statementsOfReads(broker.token, ["/api/all-customers?page=1&pageSize=12&status=all&sort=urgency"]);
   const urgency = counting.filter((text) => /order by coalesce\(\(\(select min/.test(text));
-  expect({ counts: counts.length, urgency: urgency.length }).toEqual({ counts: 1, urgency: 1 });
-  for (const text of [...counts, ...urgency]) {
+  expect(urgency).toHaveLength(1);
+  for (const text of urgency) {
     const steps = documentSteps(planOf(text));
     expect(steps.length).toBeGreaterThanOrEqual(1);
     expect({ text, steps }).toEqual({ text, steps: steps.map(() => expect.stringMatching(/^SEARCH documents USING COVERING INDEX documents_customer_idx \(customer_id=\?/)) });
   }
-
-  // The completed list: the customer's approved documents, not all of them.
-  const completed = (await statementsOfReads(broker.token, ["/api/completed-documents"])).filter((text) => /from "documents"/.test(text));
-  expect(completed).toHaveLength(1);
-  expect(documentSteps(planOf(completed[0]!))).toEqual([expect.stringContaining("(customer_id=? AND status=?)")]);
 
   // All Customers' pages (newest first, by name, searched, invitation pending; the owner's "Mine"
   // too): the member's own entries of the workspace, in the page's order, not a walk of the
@@ -165,4 +160,42 @@ test.skipIf(dialect !== "sqlite")("a broker in assigned mode reads index ranges 
   const expiring = (await statementsOfReads(broker.token, ["/api/dashboard/expiring-documents"])).filter((text) => /from "document_expiries"/.test(text));
   expect(expiring).toHaveLength(1);
   expect(stepsOn("document_expiries", planOf(expiring[0]!))).toEqual([expect.stringMatching(/^SEARCH document_expiries USING INDEX document_expiries_customer_idx \(customer_id=\? AND expires_on<\?\)$/)]);
+});
+
+test.skipIf(dialect !== "sqlite")("a broker in assigned mode reads the dashboard's counts and lists as ranges of their own documents, in due order, as a solo broker reads the workspace's", async () => {
+  const { broker } = await assignedWorkspace("assignee");
+  const ownRange = "(workspace_id=? AND assignee_id=?";
+  // (An owner's "Mine", ?assignee=me, runs the same prepared statements: they are compiled once.)
+  const onDocuments = async (path: string) => (await statementsOfReads(broker.token, [path])).filter((text) => /from "documents"/.test(text));
+
+  // The counts (pending, overdue, approved today): each ranges of the member's entries by status.
+  const counts = await onDocuments("/api/dashboard/metrics");
+  expect(counts).toHaveLength(3);
+  for (const text of counts) {
+    const plan = planOf(text);
+    expect({ text, plan }).toEqual({ text, plan: [expect.stringMatching(/^SEARCH documents USING (COVERING )?INDEX documents_workspace_assignee_status_due_idx \(workspace_id=\? AND assignee_id=\? AND status=\?/)] });
+  }
+  // The pending list walks the member's documents in due order and stops at its limit: no sort.
+  const pending = await onDocuments("/api/pending-documents");
+  expect(pending).toHaveLength(1);
+  expect(planOf(pending[0]!)).toEqual([`SEARCH documents USING INDEX documents_workspace_assignee_due_idx ${ownRange})`]);
+  // The completed and shared lists: the member's documents of that status, in due order.
+  for (const path of ["/api/completed-documents", "/api/shared-documents"]) {
+    const list = await onDocuments(path);
+    expect(list).toHaveLength(1);
+    expect({ path, plan: planOf(list[0]!) }).toEqual({ path, plan: [`SEARCH documents USING INDEX documents_workspace_assignee_status_due_idx ${ownRange} AND status=?)`] });
+  }
+});
+
+test.skipIf(dialect !== "sqlite")("the overview whose page lies among the customers with a due date ranks no customer: it walks the waiting documents in due order", async () => {
+  const { owner, broker } = await assignedWorkspace("walk");
+  // Every waiting document gets a due date: the first page of the order is theirs.
+  const due = Date.parse("2030-01-01T00:00:00Z");
+  await exec(srv.server.ctx.db, statement("update documents set due_date = ? where status in ('requested', 'overdue') and workspace_id = (select workspace_id from workspace_members where user_id = ?)", due, owner.user.id));
+  for (const [token, path] of [[broker.token, ""], [owner.token, ""], [owner.token, "&assignee=me"]] as const) {
+    const overview = `/api/all-customers?page=1&pageSize=1&status=all&sort=urgency${path}`;
+    const ran = await statementsOfReads(token, [overview]);
+    expect({ overview, ranking: ran.filter((text) => /order by coalesce\(\(\(select min/.test(text)) }).toEqual({ overview, ranking: [] });
+    expect((await srv.call(overview, { token })).body.customers.length).toBeGreaterThan(0);
+  }
 });

@@ -62,7 +62,7 @@ describe("what a member may see of the workspace's customers", () => {
     const create = async (email: string) => (await srv.call("/api/customers", { method: "POST", token: owner.token, body: { email, name: email.split("@")[0], requiredDocuments: [{ name: "Paystub" }] } })).body;
     const ownersOwn = await create(`mine-${visibility}@example.com`);
     const colleagues = await create(`theirs-${visibility}@example.com`);
-    await exec(db, statement("update customers set assignee_id = ? where id = ?", colleague.user.id, colleagues.id));
+    expect((await srv.call(`/api/customers/${colleagues.id}/assignee`, { method: "PUT", token: owner.token, body: { memberId: colleague.user.id } })).status).toBe(200);
     return { owner, colleague, ownersOwn, colleagues };
   }
   const names = (res: { body: { name: string }[] }) => res.body.map((c) => c.name).sort();

@@ -280,3 +280,77 @@ for (const { width, viewport, how } of [
     await context.close();
   }, 240_000);
 }
+
+test("at 390 px by keyboard: a PDF already shared with the customer is the document; Send again emails the signer again, once a minute", async () => {
+  const { page, context, errors } = await openPage(viewports.phone);
+  await brokerSignUp(portal, context.request, { email: "ada-shared@broker.example", firstName: "Ada", lastName: "Broker" });
+  const customerEmail = "grace-shared@example.com";
+  const created = await context.request.post(`${portal.url}/api/customers`, { data: { name: "Grace Hopper", email: customerEmail, requiredDocuments: [{ name: "Paystub" }] }, headers: sameOrigin });
+  expect(created.status(), await created.text()).toBe(201);
+  const customer = await created.json();
+  const shared = await context.request.post(`${portal.url}/api/documents/share`, {
+    multipart: { documents: { name: "Closing Disclosure.pdf", mimeType: "application/pdf", buffer: pdfBytes() }, customerIds: JSON.stringify([customer.id]) },
+    headers: sameOrigin,
+  });
+  expect(shared.status(), await shared.text()).toBe(201);
+
+  await page.goto(`${portal.url}/customer/${customer.id}`);
+  const section = page.getByRole("region", { name: "Signatures" });
+  await section.getByText("No signature requests yet.").waitFor();
+  await section.getByRole("button", { name: "Request signature" }).focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Request signature from Grace Hopper" });
+  await dialog.waitFor();
+
+  // Where the PDF comes from: arrows move within the choice, Space takes it.
+  const source = dialog.getByRole("radiogroup", { name: "Where the PDF comes from" });
+  await source.getByRole("radio", { name: "Upload a PDF" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Space");
+  expect(await source.getByRole("radio", { name: "Shared file" }).isChecked()).toBe(true);
+  const pick = dialog.getByRole("button", { name: /Choose a shared PDF/ });
+  await pick.focus();
+  await page.keyboard.press("Enter");
+  await page.getByRole("option", { name: "Closing Disclosure.pdf" }).waitFor();
+  await page.keyboard.press("Enter");
+  const pages = dialog.getByRole("group", { name: /^Page \d of 3$/ });
+  await pages.first().waitFor();
+  expect(await dialog.getByRole("textbox", { name: /^Name/ }).inputValue()).toBe("Closing Disclosure");
+
+  const add = dialog.getByRole("button", { name: "Add field" });
+  await add.focus();
+  await page.keyboard.press("Enter");
+  await pages.getByRole("button", { name: "Signature for Grace Hopper, page 1, required", exact: true }).waitFor();
+  expect(await seriousAxeFindings(page)).toEqual([]);
+  await screenshot(page, "signature-request-shared-390");
+  await dialog.getByRole("button", { name: "Send request" }).focus();
+  await page.keyboard.press("Enter");
+  await dialog.waitFor({ state: "hidden" });
+
+  const row = section.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Closing Disclosure" }) });
+  await row.getByText("Sent", { exact: true }).waitFor();
+  const [request] = await (await context.request.get(`${portal.url}/api/customers/${customer.id}/signature-requests`)).json();
+  expect(request.originalSha256).toBe(new Bun.CryptoHasher("sha256").update(pdfBytes()).digest("hex"));
+
+  // Send again: the customer is emailed the request once more; a second press within the minute is refused in words.
+  const requestEmails = () => {
+    const db = new Database(join(portal.dataDir, databaseFileName), { readonly: true });
+    try {
+      return (db.query(`select count(*) as n from emails where "to" = ? and kind = 'signature_request'`).get(customerEmail) as { n: number }).n;
+    } finally {
+      db.close();
+    }
+  };
+  expect(requestEmails()).toBe(1);
+  const again = row.getByRole("button", { name: "Send again: Closing Disclosure" });
+  await again.focus();
+  await page.keyboard.press("Enter");
+  await page.getByText("Signature request sent again").waitFor();
+  expect(requestEmails()).toBe(2);
+  await again.focus();
+  await page.keyboard.press("Enter");
+  await page.getByText("A reminder was just sent to this customer. Please wait a minute before sending another.").waitFor();
+  expect(requestEmails()).toBe(2);
+  expect(errors.filter((e) => !e.includes("429"))).toEqual([]);
+  await context.close();
+}, 240_000);

@@ -1,20 +1,22 @@
-// Signing in a real browser against the compiled portal (issue 41): a broker asks two signers, in
-// order, to sign a real PDF; the customer signs on their upload link on a phone by drawing with the
-// mouse; the second signer opens the emailed /sign/{token} link on a phone and signs by keyboard
-// alone with a typed signature; the customer's page shows the end live; the broker downloads the
-// sealed PDF and poppler's pdfsig says its signature is valid. Then a decline, a void seen live,
-// and a link that is not valid. axe on both signing screens; screenshots at 390 and 1280 px.
+// Signing in a real browser against the compiled portal (issue 41). The issue's "done means" in one
+// journey, every screen at 390 px: a broker asks two signers, in order, to sign a real PDF; the
+// customer signs on their upload link on a touch screen, drawing the signature with a finger
+// (touch events through CDP); the co-borrower opens the emailed /sign/{token} link and signs by
+// keyboard alone with a typed signature, reading the full consent on the way; the broker's page
+// turns Completed live, the broker downloads the sealed PDF there and poppler's pdfsig says its
+// signature is valid over the whole file, and invalid once one byte is flipped. Then a decline, a
+// void seen live, and a link that is not valid. axe on both signing screens; screenshots.
 import { expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import type { APIRequestContext, Page } from "playwright-core";
+import type { APIRequestContext, BrowserContext, Page } from "playwright-core";
 import { databaseFileName } from "../../db/client.ts";
 import { latestEmail } from "../support/outbox.ts";
 import { tempDir } from "../support/server.ts";
 import { corpusPdf, pdfsig } from "../support/signatures.ts";
 import { expectAccessible } from "./axe.ts";
-import { brokerSignUp, screenshot, usePortalInBrowser, viewports, type Portal } from "./support.ts";
+import { brokerSignUp, screenshot, touchScreen, usePortalInBrowser, viewports, type Portal } from "./support.ts";
 
 const { portal, openPage } = usePortalInBrowser();
 const headers = { "sec-fetch-site": "same-origin" };
@@ -52,22 +54,39 @@ async function createCustomer(api: APIRequestContext, email: string, name: strin
   return res.json();
 }
 
-/** Draws a stroke across the signature pad with the mouse. */
-async function drawSignature(page: Page) {
+/**
+ * Draws a signature with a finger: touch events sent as a phone's screen sends them (CDP
+ * Input.dispatchTouchEvent), which Chromium turns into the pointer events signature_pad listens to.
+ */
+async function drawSignatureByTouch(page: Page, context: BrowserContext) {
   const pad = page.getByTestId("signature-pad");
   await pad.scrollIntoViewIfNeeded();
   const area = (await pad.boundingBox())!;
-  await page.mouse.move(area.x + area.width * 0.1, area.y + area.height * 0.6);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++) await page.mouse.move(area.x + area.width * (0.1 + i * 0.06), area.y + area.height * (0.6 - 0.3 * Math.sin(i / 2)), { steps: 3 });
-  await page.mouse.up();
+  const cdp = await context.newCDPSession(page);
+  const at = (fx: number, fy: number) => [{ x: area.x + area.width * fx, y: area.y + area.height * fy, id: 1, radiusX: 4, radiusY: 4, force: 0.5 }];
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: at(0.1, 0.6) });
+  for (let i = 1; i <= 24; i++) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: at(0.1 + i * 0.03, 0.6 - 0.3 * Math.sin(i / 4)) });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
 }
 
 /** Nothing on the page is wider than the screen (no sideways scrolling on a phone). */
 const overflowing = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-test("two signers in order: the customer draws on a phone, the second types by keyboard alone; the sealed PDF passes pdfsig", async () => {
-  const broker = await openPage(viewports.desktop);
+/** How each signer signed, as the portal recorded it. */
+function signatureTypes(running: Portal, requestId: string): Record<string, string | null> {
+  const db = new Database(join(running.dataDir, databaseFileName), { readonly: true });
+  try {
+    const rows = db.query("select email, signature_type from signature_signers where request_id = ?").all(requestId) as { email: string; signature_type: string | null }[];
+    return Object.fromEntries(rows.map((r) => [r.email, r.signature_type]));
+  } finally {
+    db.close();
+  }
+}
+
+// Issue 41's "done means", in one journey on phones at 390 px.
+test("done means: two signers on phones, one draws with touch, one types by keyboard alone; the broker's sealed PDF passes pdfsig and one flipped byte fails it", async () => {
+  const broker = await openPage(viewports.phone);
   const api = broker.page.request;
   await brokerSignUp(portal, api, { email: "bea@example.com", firstName: "Bea", lastName: "Broker" });
   const grace = await createCustomer(api, "grace@example.com", "Grace Hopper");
@@ -88,14 +107,19 @@ test("two signers in order: the customer draws on a phone, the second types by k
       box("signature", 3, 0.55, 0.7, 1),
     ],
   });
+  // The broker follows it on the customer's page, on a phone too.
+  await broker.page.goto(`${portal.url}/customer/${grace.id}`);
+  const section = broker.page.getByRole("region", { name: "Signatures" });
+  const row = section.getByRole("listitem").filter({ has: broker.page.getByRole("heading", { name: "Engagement letter" }) });
+  await row.getByText("Sent", { exact: true }).waitFor();
 
-  // ── The customer, on a phone, on their upload link ──
-  const phone = await openPage(viewports.phone);
+  // ── The customer, on a touch screen, on their upload link ──
+  const phone = await openPage(viewports.phone, touchScreen);
   await phone.page.goto(`${portal.url}/upload/${grace.uploadLink}`);
   const sign = phone.page.getByRole("button", { name: "Sign Engagement letter" });
   await sign.waitFor();
   expect(await overflowing(phone.page)).toBeLessThanOrEqual(0);
-  await sign.click();
+  await sign.tap();
   const screen = phone.page.getByRole("dialog");
   await screen.getByRole("heading", { name: "Engagement letter" }).waitFor();
   await screen.getByRole("group", { name: "Page 1 of 3" }).waitFor();
@@ -111,31 +135,34 @@ test("two signers in order: the customer draws on a phone, the second types by k
   await screenshot(phone.page, "signing-portal-phone-390");
 
   // "Next field" leads to the field still empty.
-  await screen.getByRole("button", { name: "Next field" }).click();
+  await screen.getByRole("button", { name: "Next field" }).tap();
   expect(await text.evaluate((el) => el === document.activeElement)).toBe(true);
   await text.fill("Policy 4471");
-  await screen.getByRole("radio", { name: "Draw" }).click();
+  await screen.getByRole("radio", { name: "Draw" }).tap();
   const pad = (await screen.getByTestId("signature-pad").boundingBox())!;
   // The pad takes the column's full width on a phone.
   expect(pad.width).toBeGreaterThan(viewports.phone.width - 80);
-  await drawSignature(phone.page);
-  await screen.getByText("I agree to sign this document electronically.", { exact: false }).click();
+  // A finger stroke on the pad does not scroll the page instead of drawing.
+  const scrolled = await phone.page.evaluate(() => window.scrollY);
+  await drawSignatureByTouch(phone.page, phone.context);
+  expect(await phone.page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await screen.getByText("I agree to sign this document electronically.", { exact: false }).tap();
+  await screen.getByRole("checkbox", { name: /^I agree to sign/, checked: true }).waitFor({ timeout: 10_000 });
+  // The drawing counts: with the consent, nothing holds Finish back.
   expect(await finish.isDisabled()).toBe(false);
   expect(await overflowing(phone.page)).toBeLessThanOrEqual(0);
   await screenshot(phone.page, "signing-portal-phone-ready");
-  await phone.page.setViewportSize(viewports.desktop);
-  await phone.page.waitForTimeout(300);
-  await screenshot(phone.page, "signing-portal-desktop-1280");
-  await phone.page.setViewportSize(viewports.phone);
-  await finish.click();
+  await finish.tap();
   await screen.getByRole("heading", { name: "Signed" }).waitFor();
   await screen.getByText("Still to sign: Alan Turing", { exact: false }).waitFor();
   await screenshot(phone.page, "signing-portal-signed");
-  await screen.getByRole("button", { name: "Close" }).click();
-  // The row says where it stands.
+  expect(signatureTypes(portal, request.id)["grace@example.com"]).toBe("drawn");
+  await screen.getByRole("button", { name: "Close" }).tap();
   await phone.page.getByText("Signed", { exact: true }).first().waitFor();
+  // The broker's page follows without a reload.
+  await row.getByText("Partially signed (1 of 2)").waitFor();
 
-  // ── The second signer: the emailed link, on a phone, keyboard only ──
+  // ── The co-borrower: the emailed link, on a phone, keyboard only ──
   const token = emailedSigningToken(portal, "alan@example.com");
   const alan = await openPage(viewports.phone);
   await alan.page.goto(`${portal.url}/sign/${token}`);
@@ -151,6 +178,7 @@ test("two signers in order: the customer draws on a phone, the second types by k
       ring: [el, el?.parentElement].map((e) => (e ? getComputedStyle(e).boxShadow : "none")).find((v) => v !== "none") ?? "none" };
   });
   const seen: string[] = [];
+  let readConsent = false;
   let done = false;
   for (let i = 0; i < 80 && !done; i++) {
     await alan.page.keyboard.press("Tab");
@@ -165,33 +193,53 @@ test("two signers in order: the customer draws on a phone, the second types by k
       await alan.page.keyboard.type("Alan M. Turing");
     } else if (now.label.startsWith("I agree to sign")) {
       await alan.page.keyboard.press("Space");
+    } else if (now.tag === "BUTTON" && now.label.trim() === "Read the full consent") {
+      // The full consent: a dialog that fits the phone, read and closed by keyboard.
+      await alan.page.keyboard.press("Enter");
+      const consent = alan.page.getByRole("dialog", { name: "Consent to sign electronically" });
+      await consent.getByRole("heading", { name: "Signing on paper instead" }).waitFor();
+      const frame = (await consent.boundingBox())!;
+      expect(frame.x).toBeGreaterThanOrEqual(0);
+      expect(frame.x + frame.width).toBeLessThanOrEqual(viewports.phone.width);
+      expect(await overflowing(alan.page)).toBeLessThanOrEqual(0);
+      await screenshot(alan.page, "signing-consent-phone-390");
+      await alan.page.keyboard.press("Escape");
+      await consent.waitFor({ state: "detached" });
+      // Focus goes back to the button that opened it, so Tab carries on from there.
+      await alan.page.waitForFunction(() => document.activeElement?.textContent?.trim() === "Read the full consent", undefined, { timeout: 5000 }).catch(() => undefined);
+      expect((await focused()).label.trim()).toBe("Read the full consent");
+      readConsent = true;
     } else if (now.tag === "BUTTON" && now.label.trim() === "Finish") {
       await alan.page.keyboard.press("Enter");
       done = true;
     }
   }
   expect(done, `Finish was never reached by Tab; focus went through: ${seen.join(" | ")}`).toBe(true);
+  expect(readConsent).toBe(true);
   // Fields are met in reading order: page 1's initials before page 2's checkbox before page 3's signature.
   const order = ["Initials, page 1", "Checkbox, page 2", "Signature, page 3"].map((name) => seen.findIndex((label) => label.startsWith(name)));
   expect(order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1]!))).toBe(true);
   await alan.page.getByRole("heading", { name: /Signed/ }).waitFor();
   await screenshot(alan.page, "signing-link-signed");
+  expect(signatureTypes(portal, request.id)["alan@example.com"]).toBe("typed");
 
-  // ── Sealed: the broker's download passes pdfsig; the customer's page shows it live ──
-  let status = "";
-  for (let i = 0; i < 100 && status !== "completed"; i++) {
-    status = (await (await api.get(`${portal.url}/api/signature-requests/${request.id}`)).json()).status;
-    if (status !== "completed") await broker.page.waitForTimeout(300);
-  }
-  expect(status).toBe("completed");
+  // ── Sealed: completed live on the broker's phone, downloaded there; pdfsig's verdicts ──
+  await row.getByText("Completed", { exact: true }).waitFor({ timeout: 90_000 });
   await phone.page.getByText("Signed by everyone").first().waitFor();
-  const download = await api.get(`${portal.url}/api/signature-requests/${request.id}/download`);
-  expect(download.status()).toBe(200);
+  await screenshot(broker.page, "signing-broker-completed-390");
+  const [file] = await Promise.all([broker.page.waitForEvent("download"), row.getByRole("link", { name: "Download signed PDF of Engagement letter" }).click()]);
+  const sealed = new Uint8Array(readFileSync((await file.path())!));
   const dir = tempDir("portal-e2e-sign-");
   try {
-    const report = await pdfsig(dir, new Uint8Array(await download.body()));
+    const report = await pdfsig(dir, sealed);
     expect(report.out).toContain("Signature Validation: Signature is Valid.");
     expect(report.out).toContain("Total document signed");
+    const flipped = sealed.slice();
+    const at = Math.floor(flipped.length / 2);
+    flipped[at] = flipped[at]! ^ 0x01;
+    const broken = await pdfsig(dir, flipped);
+    expect(broken.out).not.toContain("Signature is Valid.");
+    expect(broken.out).toContain("Signature Validation:");
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -135,9 +135,16 @@ export const viewports = {
   desktop: { width: 1280, height: 800 },
 };
 
+/** A phone's touch screen: touch events, and the page laid out by its viewport meta tag. */
+export const touchScreen = { hasTouch: true, isMobile: true } as const;
+
 /** A fresh browser context (cookies and storage of its own), failing the test on page errors. */
-export async function newPage(browser: Browser, viewport = viewports.desktop): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport });
+export async function newPage(
+  browser: Browser,
+  viewport = viewports.desktop,
+  options: { hasTouch?: boolean; isMobile?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport, ...options });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
@@ -181,5 +188,5 @@ export function usePortalInBrowser(env: Record<string, string> = {}) {
     },
     stop: () => started(running).stop(),
   };
-  return { portal, openPage: (viewport?: typeof viewports.desktop) => newPage(started(browser), viewport) };
+  return { portal, openPage: (viewport?: typeof viewports.desktop, options?: Parameters<typeof newPage>[2]) => newPage(started(browser), viewport, options) };
 }

@@ -1,7 +1,8 @@
 // Hostile: signing (issue 41 item 5). Another customer's link and another workspace's member (and
 // a colleague who may not see the customer) against every signing route; a signer signing twice,
-// a replayed sign (one after the other, and two at once), signing after a void, filling someone
-// else's fields; fields outside the page; 10 MB of text; a drawn signature that is not a PNG. Each
+// a replayed sign (one after the other, and two at once), signing after a void (the old link then
+// opens nothing) or past the due date, filling someone else's fields; fields outside the page;
+// 10 MB of text; a drawn signature that is not a PNG; sealing again what did not fail. Each
 // gets a clear 4xx and changes nothing: the rows are read with SQL both databases speak and the
 // file store is listed, so this runs on PostgreSQL and S3 too.
 import { beforeAll, describe, expect, test } from "bun:test";
@@ -91,10 +92,36 @@ describe("someone else's request", () => {
     for (const token of [outsider.token, colleague.token]) {
       await refusedUnchanged(() => srv.call(`/api/signature-requests/${request.id}`, { token }), [404]);
       await refusedUnchanged(() => srv.call(`/api/signature-requests/${request.id}/void`, { method: "POST", token }), [404]);
+      await refusedUnchanged(() => srv.call(`/api/signature-requests/${request.id}/seal`, { method: "POST", token }), [404]);
+      await refusedUnchanged(() => srv.call(`/api/signature-requests/${request.id}/resend`, { method: "POST", token }), [404]);
       await refusedUnchanged(() => srv.call(`/api/signature-requests/${request.id}/download`, { token }), [404]);
       await refusedUnchanged(() => srv.call(`/api/customers/${customer.id}/signature-requests`, { token }), [404]);
       await refusedUnchanged(() => requestSignature(srv, token, customer.id, { pdf: pdf(), request: twoSigners(customer.email) }), [404]);
     }
+  });
+
+  test("sealing again a request whose seal did not fail: 409", async () => {
+    const { request } = await newRequest();
+    await refusedUnchanged(() => srv.call(`/api/signature-requests/${request.id}/seal`, { method: "POST", token: owner.token }), [409]);
+  });
+
+  test("another workspace's shared file, or another customer's, named as the PDF to sign: 404, nothing changed", async () => {
+    const customer = await createCustomer(srv, owner.token, { name: "Grace Hopper" });
+    const form = new FormData();
+    form.append("documents", new Blob([pdf()], { type: "application/pdf" }), "Closing Disclosure.pdf");
+    form.append("customerIds", JSON.stringify([customer.id]));
+    expect((await srv.call("/api/documents/share", { method: "POST", body: form, token: owner.token })).status).toBe(201);
+    const [shared] = await rows<{ id: string }>(srv.server.ctx.db, statement("select id from documents where customer_id = ? and status = 'shared'", customer.id));
+    const fromShared = (token: string, customerId: string, email: string) => {
+      const body = new FormData();
+      body.append("request", JSON.stringify({ ...twoSigners(email), sharedDocumentId: shared!.id }));
+      return srv.call(`/api/customers/${customerId}/signature-requests`, { method: "POST", token, body });
+    };
+    const theirs = await createCustomer(srv, outsider.token, { name: "Oscar Outside" });
+    await refusedUnchanged(() => fromShared(outsider.token, theirs.id, theirs.email), [404]);
+    const another = await createCustomer(srv, owner.token, { name: "Ada Another" });
+    await refusedUnchanged(() => fromShared(owner.token, another.id, another.email), [404]);
+    expect((await fromShared(owner.token, customer.id, customer.email)).status).toBe(201);
   });
 
   test("a guessed signing link: 404", async () => {
@@ -121,12 +148,38 @@ describe("signing what may not be signed", () => {
     await refusedUnchanged(() => srv.call(`/api/sign/${token}/decline`, { method: "POST", body: { reason: "too late" } }), [409]);
   });
 
-  test("after a void: 409 for every signer", async () => {
+  test("after a void: 409 for every signer; the old signing link opens nothing, not even the request", async () => {
     const { link, request, token } = await newRequest();
+    // The link worked before the void.
+    expect((await srv.call(`/api/sign/${token}`)).status).toBe(200);
     expect((await srv.call(`/api/signature-requests/${request.id}/void`, { method: "POST", token: owner.token })).status).toBe(200);
     await refusedUnchanged(() => srv.call(`/api/upload/${link}/signature-requests/${request.id}/sign`, { method: "POST", body: signBody() }), [409]);
-    await refusedUnchanged(() => srv.call(`/api/sign/${token}/sign`, { method: "POST", body: signBody({ "3": "x" }) }), [409]);
-    await refusedUnchanged(() => srv.call(`/api/sign/${token}/decline`, { method: "POST", body: { reason: "x" } }), [409]);
+    await refusedUnchanged(() => srv.call(`/api/upload/${link}/signature-requests/${request.id}/document`), [409]);
+    for (const [path, init] of [
+      [`/api/sign/${token}`, {}],
+      [`/api/sign/${token}/document`, {}],
+      [`/api/sign/${token}/sign`, { method: "POST", body: signBody({ "3": "x" }) }],
+      [`/api/sign/${token}/decline`, { method: "POST", body: { reason: "x" } }],
+    ] as const) {
+      const old = await refusedUnchanged(() => srv.call(path, init), [409]);
+      expect(old.body.message).toBe("This signature request was withdrawn by your broker.");
+      expect(JSON.stringify(old.body)).not.toContain("Disclosure");
+    }
+  });
+
+  test("after the due date: 409 for every signer, on either link", async () => {
+    const customer = await createCustomer(srv, owner.token, { name: "Grace Hopper" });
+    const due = new Date(srv.clock.now().getTime() + 2 * 86_400_000).toISOString();
+    const res = await requestSignature(srv, owner.token, customer.id, { pdf: pdf(), request: twoSigners(customer.email, { dueDate: due }) });
+    expect(res.status).toBe(201);
+    const token = tokenOf(srv, res.body.signers[1].id);
+    srv.clock.advance(3 * 86_400_000);
+    const base = `/api/upload/${customer.uploadLink}/signature-requests/${res.body.id}`;
+    const late = await refusedUnchanged(() => srv.call(`${base}/sign`, { method: "POST", body: signBody() }), [409]);
+    expect(late.body.message).toContain("past its due date");
+    await refusedUnchanged(() => srv.call(`${base}/decline`, { method: "POST", body: { reason: "late" } }), [409]);
+    await refusedUnchanged(() => srv.call(`/api/sign/${token}/sign`, { method: "POST", body: signBody({ "3": "x" }, typed("Alan Turing")) }), [409]);
+    await refusedUnchanged(() => srv.call(`/api/sign/${token}/decline`, { method: "POST", body: { reason: "late" } }), [409]);
   });
 
   test("someone else's fields, a field that does not exist, a field filled for you: 400", async () => {

@@ -295,6 +295,8 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "GET /api/customers/:id/signature-requests": { auth: "broker", key: "read", params: { id: "customerId" } },
   "GET /api/signature-requests/:id": { auth: "broker", key: "read", params: { id: "signatureRequestId" } },
   "POST /api/signature-requests/:id/void": { auth: "broker", key: "write", params: { id: "signatureRequestId" } },
+  "POST /api/signature-requests/:id/seal": { auth: "broker", key: "write", params: { id: "signatureRequestId" } },
+  "POST /api/signature-requests/:id/resend": { auth: "broker", key: "write", params: { id: "signatureRequestId" } },
   "GET /api/signature-requests/:id/download": { auth: "broker", key: "read", params: { id: "signatureRequestId" } },
   "GET /api/upload/:uploadLink/signature-requests": { auth: "link", params: { uploadLink: "uploadLink" } },
   "GET /api/upload/:uploadLink/signature-requests/:id": { auth: "link", params: { uploadLink: "uploadLink", id: "signatureRequestId" } },

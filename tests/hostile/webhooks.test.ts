@@ -32,6 +32,10 @@ describe("refused when added (WEBHOOKS_ALLOW_PRIVATE off)", () => {
       "https://192.168.1.10/hook",
       "https://[::1]/hook",
       "https://[::ffff:127.0.0.1]/hook",
+      // Local-use NAT64 (RFC 8215): the operator's translator into its own network, however the IPv4 is placed.
+      "https://[64:ff9b:1::a9fe:a9fe]/hook",
+      "https://[64:ff9b:1:a9fe:a9fe::]/hook",
+      "https://[64:ff9b:1:ffff::808:808]/hook",
       "https://localhost/hook",
       "http://93.184.215.14/hook",
       "https://user:pass@93.184.215.14/hook",

@@ -6,13 +6,15 @@
 import { closeAnyDatabase, openMigratedDatabase } from "../../db/database.ts";
 import { createApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
-import { buildContext } from "../../src/context.ts";
+import { buildContext, type AppContext } from "../../src/context.ts";
 import { subscribeSideEffects } from "../../src/side-effects.ts";
 import { createLogger } from "../../src/lib/log.ts";
 import type { TestServer } from "./server.ts";
 
 export interface SecondInstance {
   url: string;
+  /** Its context: what it hears from the first one's events through NOTIFY is `ctx.events`. */
+  ctx: AppContext;
   stop(): Promise<void>;
 }
 
@@ -20,12 +22,17 @@ export async function startSecondInstance(first: TestServer, env: Record<string,
   const databaseUrl = first.server.ctx.config.databaseUrl;
   const config = loadConfig({ ...env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: first.dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
   const db = await openMigratedDatabase(config);
-  const app = createApp(subscribeSideEffects(buildContext(config, db, { clock: first.clock, log: createLogger("silent") })));
+  const ctx = subscribeSideEffects(buildContext(config, db, { clock: first.clock, log: createLogger("silent") }));
+  const app = createApp(ctx);
+  // Hears the first one's events (NOTIFY on PostgreSQL) as `portal serve` does before serving.
+  await ctx.events.start();
   app.listen({ port: 0, hostname: "127.0.0.1" });
   return {
     url: `http://127.0.0.1:${app.server!.port}`,
+    ctx,
     async stop() {
       await app.stop(true);
+      await ctx.events.close();
       await closeAnyDatabase(db);
     },
   };

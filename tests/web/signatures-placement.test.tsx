@@ -181,7 +181,7 @@ test("Send says what is missing before anything is sent, and shows the server's 
   arm("Signature");
   fireEvent.click(overlay(1), { clientX: 300, clientY: 400 });
   fireEvent.click(sendButton());
-  expect(alertText()).toContain("Alan Turing has no signature field. Place a signature field for every signer.");
+  expect(alertText()).toContain("Alan Turing has no signature field. Place one for every signer.");
   expect(FakeXhr.sent).toHaveLength(0);
 
   // Alan's field is placed; the server still refuses (a due date it will not take): its words.
@@ -215,4 +215,67 @@ test("removing a signer removes their fields; Escape on a started request asks b
   expect(closed).toBe(0);
   fireEvent.click(within(ask).getByRole("button", { name: "Discard" }));
   await waitFor(() => expect(closed).toBe(1));
+});
+
+test("a PDF already shared with the customer: read once to place the fields, then named (sharedDocumentId), not uploaded again", async () => {
+  const shared = { id: "d-shared", name: "Closing Disclosure", status: "shared", mimeType: "application/pdf", fileUrl: "/api/documents/d-shared/download", originalName: "Closing Disclosure.pdf" };
+  const photo = { ...shared, id: "d-photo", mimeType: "image/png", originalName: "photo.png", fileUrl: "/api/documents/d-photo/download" };
+  const asked: string[] = [];
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (async (url: string) => {
+    asked.push(String(url));
+    return new Response(pdf(), { status: 200, headers: { "content-type": "application/pdf" } });
+  }) as typeof fetch;
+  try {
+    closed = 0;
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RequestSignatureDialog customer={{ ...customer, documents: [shared, photo] as never }} onClose={() => closed++} Viewer={FakeViewer} />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(within(screen.getByRole("radiogroup", { name: "Where the PDF comes from" })).getByRole("radio", { name: "Shared file" }));
+    fireEvent.click(screen.getByRole("button", { name: /Choose a shared PDF/ }));
+    // Only the PDF is offered: a shared photo cannot be signed.
+    expect(screen.queryByRole("option", { name: "photo.png" })).toBeNull();
+    fireEvent.click(await screen.findByRole("option", { name: "Closing Disclosure.pdf" }));
+    await waitFor(() => expect((screen.getByRole("textbox", { name: /^Name/ }) as HTMLInputElement).value).toBe("Closing Disclosure"));
+    expect(asked).toEqual(["/api/documents/d-shared/download"]);
+    arm("Signature");
+    fireEvent.click(overlay(1), { clientX: 300, clientY: 400 });
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const body = FakeXhr.sent[0]!.body!;
+    expect(body.get("file")).toBeNull();
+    expect(JSON.parse(String(body.get("request")))).toMatchObject({ name: "Closing Disclosure", sharedDocumentId: "d-shared", signers: [{ email: "grace@example.com" }] });
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+});
+
+test("with a due date, Repeat reminders puts the customer's cadence on the new request once it is sent", async () => {
+  const cadences: unknown[] = [];
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (async (url: string, init?: RequestInit) => {
+    if (String(url).endsWith("/api/customers/c1/reminders/cadence") && init?.method === "PUT") cadences.push(JSON.parse(String(init.body)));
+    return new Response(JSON.stringify({ paused: false, cadence: null }), { status: 200, headers: { "content-type": "application/json" } });
+  }) as typeof fetch;
+  try {
+    open();
+    choosePdf();
+    // No due date, no cadence to offer.
+    expect(screen.queryByRole("checkbox", { name: /Repeat reminders/ })).toBeNull();
+    fireEvent.change(screen.getByLabelText(/^Due date/), { target: { value: "2030-01-15" } });
+    fireEvent.change(screen.getByLabelText(/^Due time/), { target: { value: "17:00" } });
+    fireEvent.click(await screen.findByRole("checkbox", { name: /Repeat reminders/ }));
+    arm("Signature");
+    fireEvent.click(overlay(1), { clientX: 300, clientY: 400 });
+    fireEvent.click(sendButton());
+    expect((await sentRequest()).dueDate).toBe(new Date(2030, 0, 15, 17, 0).toISOString());
+    expect(cadences).toEqual([]);
+    FakeXhr.sent[0]!.respond(201, { id: "r1" });
+    await waitFor(() => expect(cadences).toEqual([{ cadence: { almostDueDays: 3, everyDays: 2, maxCount: 3 } }]));
+    await waitFor(() => expect(closed).toBe(1));
+  } finally {
+    globalThis.fetch = realFetch;
+  }
 });

@@ -4,6 +4,8 @@
 import { expect, test } from "bun:test";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { SignatureRequestDto } from "@shared/api-types";
+import { formatDueDate } from "@shared/due-date";
+import { signatureMessages } from "@shared/signatures";
 import { applyLiveMessage } from "../../web/api/live";
 import { json, fakeServer, renderApp } from "../support/render-app";
 import { detailServer } from "./customer-detail-fixtures";
@@ -116,4 +118,83 @@ test("a signer's signature on the live channel (document_status_changed) refresh
   act(() => applyLiveMessage(queryClient, { kind: "broker" }, JSON.stringify({ type: "data_update", updateType: "document_status_changed" })));
   await within(section).findByText("Partially signed (1 of 1)");
   expect(within(section).getByText("Signed")).toBeTruthy();
+});
+
+test("Send again on an open request asks the server and says so; a refusal (throttled) is shown in its words", async () => {
+  const resent: string[] = [];
+  let answer = 200;
+  fakeServer(
+    detailServer({
+      extra: ({ method, path }) => {
+        if (path === "/api/customers/c1/signature-requests")
+          return json(200, [
+            request({ id: "r1", name: "Engagement letter", status: "viewed", signers: [grace("viewed")] }),
+            request({ id: "r2", name: "Disclosure", status: "completed", signers: [grace("signed")] }),
+          ]);
+        if (method === "POST" && path === "/api/signature-requests/r1/resend") {
+          resent.push("r1");
+          return answer === 200 ? json(200, {}) : json(answer, { message: "A reminder was just sent to this customer. Please wait a minute before sending another." });
+        }
+        return undefined;
+      },
+    }),
+  );
+  renderApp("/customer/c1");
+  const list = await screen.findByRole("list", { name: "Signature requests" }, { timeout: 5000 });
+  const row = (name: string) => within(list).getByRole("heading", { name }).closest("li")!;
+  expect(within(row("Disclosure")).queryByRole("button", { name: /again/ })).toBeNull();
+  fireEvent.click(within(row("Engagement letter")).getByRole("button", { name: "Send again: Engagement letter" }));
+  await screen.findByText("Signature request sent again");
+  expect(resent).toEqual(["r1"]);
+  answer = 429;
+  fireEvent.click(within(row("Engagement letter")).getByRole("button", { name: "Send again: Engagement letter" }));
+  await screen.findByText("A reminder was just sent to this customer. Please wait a minute before sending another.");
+});
+
+test("each signer's last step shows when it happened, in the broker's time zone", async () => {
+  const signedAt = "2030-01-15T17:05:00.000Z";
+  const viewedAt = "2030-01-14T09:00:00.000Z";
+  fakeServer(
+    detailServer({
+      extra: ({ path }) =>
+        path === "/api/customers/c1/signature-requests"
+          ? json(200, [request({ id: "r1", name: "Engagement letter", status: "partially_signed", signers: [grace("signed", { viewedAt, signedAt }), alan("viewed", { viewedAt }), signer(2, "Ada Byron", "ada@example.com", "pending")] })])
+          : undefined,
+    }),
+  );
+  renderApp("/customer/c1");
+  const signers = await screen.findByRole("list", { name: "Signers of Engagement letter" }, { timeout: 5000 });
+  const items = within(signers).getAllByRole("listitem").map((s) => s.textContent);
+  expect(items[0]).toContain(`Signed ${formatDueDate(new Date(signedAt))}`);
+  expect(items[1]).toContain(`Viewed ${formatDueDate(new Date(viewedAt))}`);
+  expect(items[2]).toBe("Ada Byron (ada@example.com)Waiting");
+});
+
+test("a seal that failed for good says so, with Try again, which seals anew", async () => {
+  let status: SignatureRequestDto["status"] = "seal_failed";
+  const retried: string[] = [];
+  fakeServer(
+    detailServer({
+      extra: ({ method, path }) => {
+        const current = request({ id: "r1", name: "Engagement letter", status, signers: [grace("signed"), alan("signed")] });
+        if (path === "/api/customers/c1/signature-requests") return json(200, [current]);
+        if (method === "POST" && path === "/api/signature-requests/r1/seal") {
+          retried.push("r1");
+          status = "partially_signed";
+          return json(200, { ...current, status });
+        }
+        return undefined;
+      },
+    }),
+  );
+  renderApp("/customer/c1");
+  const section = await screen.findByRole("region", { name: "Signatures" });
+  await within(section).findByText("Sealing failed");
+  expect(within(section).getByRole("alert").textContent).toBe(signatureMessages.sealFailed);
+  // Still open: it may be voided instead.
+  expect(within(section).getByRole("button", { name: "Void Engagement letter" })).toBeTruthy();
+  fireEvent.click(within(section).getByRole("button", { name: "Try again to seal Engagement letter" }));
+  await waitFor(() => expect(retried).toEqual(["r1"]));
+  await within(section).findByText("Partially signed (2 of 2)");
+  expect(within(section).queryByRole("button", { name: /Try again/ })).toBeNull();
 });

@@ -6,7 +6,7 @@ import { afterEach, expect, test } from "bun:test";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { SIGNING_CONSENT_TEXT, signatureMessages, type SignatureField } from "../../src/shared/signatures";
+import { SIGNING_CONSENT_FULL, SIGNING_CONSENT_TEXT, signatureMessages, type SignatureField } from "../../src/shared/signatures";
 import { createQueryClient } from "../../web/api/query-client";
 import type { PdfViewerProps } from "../../web/components/pdf/PdfViewer";
 import type { SignerView } from "../../web/features/signing/api";
@@ -110,7 +110,29 @@ test("Finish waits for the required fields, the signature and the consent; the t
   expect(screen.getByText(/Still to sign: Alan Turing/)).toBeTruthy();
   const sent = calls.find((c) => c.method === "POST");
   // Field numbers are the request's; the empty optional text and the portal's own fields are not sent.
-  expect(sent?.body).toEqual({ consent: true, signature: { type: "typed", text: "Grace M. Hopper" }, values: { "1": "Policy 4471", "2": true } });
+  expect(sent?.body).toEqual({ consent: true, signature: { type: "typed", text: "Grace M. Hopper" }, values: { "1": "Policy 4471", "2": true }, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+});
+
+test("the consent links to its full text: a dialog that opens from the keyboard and gives focus back when closed", async () => {
+  renderScreen();
+  const consent = screen.getByRole("checkbox", { name: SIGNING_CONSENT_TEXT });
+  const more = screen.getByRole("button", { name: "Read the full consent" });
+  // Right after the box it explains, before Finish.
+  expect(consent.compareDocumentPosition(more) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  expect(more.compareDocumentPosition(finish()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  more.focus();
+  fireEvent.keyDown(more, { key: "Enter" });
+  fireEvent.keyUp(more, { key: "Enter" });
+  const dialog = await screen.findByRole("dialog", { name: "Consent to sign electronically" });
+  for (const { heading, text } of SIGNING_CONSENT_FULL) {
+    expect(within(dialog).getByRole("heading", { name: heading })).toBeTruthy();
+    expect(within(dialog).getByText(text)).toBeTruthy();
+  }
+  fireEvent.click(within(dialog).getByRole("button", { name: "Close" }));
+  await waitFor(() => expect(screen.queryByRole("dialog", { name: "Consent to sign electronically" })).toBeNull());
+  await waitFor(() => expect(document.activeElement).toBe(more));
+  // Reading it does not tick the box for the signer.
+  expect((consent as HTMLInputElement).checked).toBe(false);
 });
 
 test("a drawn signature is sent as its PNG; none drawn yet keeps Finish back", () => {
@@ -119,7 +141,7 @@ test("a drawn signature is sent as its PNG; none drawn yet keeps Finish back", (
   expect(finishProblem({ ...base, adopted: { type: "drawn", png: null }, consent: true })).toBe("Draw your signature, or choose Type to type it.");
   const png = "data:image/png;base64,iVBORw0KGgo=";
   expect(finishProblem({ ...base, adopted: { type: "drawn", png }, consent: true })).toBeNull();
-  expect(signBody({ ...base, adopted: { type: "drawn", png } })).toEqual({ consent: true, signature: { type: "drawn", png }, values: { "1": "Policy 4471", "2": true } });
+  expect(signBody({ ...base, adopted: { type: "drawn", png } })).toEqual({ consent: true, signature: { type: "drawn", png }, values: { "1": "Policy 4471", "2": true }, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
 });
 
 test("declining needs a reason, then sends it", async () => {

@@ -62,7 +62,8 @@ export async function keyHolder(ctx: AppContext, key: string, address: string, s
 }
 
 // Kept beside the sessions (ctx.brokerSessions), whose version moves with any change to api_keys
-// or users (a revocation, a last use, a disabled account); expiry is the clock's, checked each time.
+// but its last use, or to users (a revocation, a disabled account); expiry is the clock's, checked
+// each time. So the cached row's lastUsedAt may be older than the last write: see noteUse.
 const keyRow = (ctx: AppContext, keyHash: string) =>
   ctx.brokerSessions.value(`api-key:${keyHash}`, async () => {
     const row = (await byHash(ctx.db).execute({ keyHash }))[0];
@@ -82,10 +83,17 @@ async function lookUp(ctx: AppContext, key: string): Promise<{ holder: KeyHolder
   return { holder: { apiKey: { id: row.id, name: row.name, scopes: row.scopes }, broker: account.user, member }, row };
 }
 
+// The cached key row is not read again after its last use is written (that write leaves the
+// sessions' cache as it was), so this process remembers when it last wrote each key's.
+const usesWritten = perContext("API keys' last uses written", "per process", "when this process last wrote each key's last_used_at, so it writes once a minute without reading the key again (another instance's write is seen in the database's condition)", () => new Map<string, number>());
+
 /** last_used_at, written at most once a minute per key so a busy integration does not write on every request. */
 async function noteUse(ctx: AppContext, row: typeof apiKeys.$inferSelect, now: Date): Promise<void> {
   const stale = new Date(now.getTime() - MINUTE);
-  if (row.lastUsedAt && row.lastUsedAt > stale) return;
+  const written = usesWritten(ctx);
+  const last = Math.max(row.lastUsedAt?.getTime() ?? 0, written.get(row.id) ?? 0);
+  if (last > stale.getTime()) return;
+  written.set(row.id, now.getTime());
   await write(ctx, (tx) =>
     tx.update(apiKeys).set({ lastUsedAt: now }).where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, stale)))),
   );

@@ -14,6 +14,7 @@ import { aboutCustomer } from "./lookups.ts";
 import type { AuditActor } from "../audit/actor.ts";
 import { brokersById } from "../auth/brokers.ts";
 import { displayName } from "../../shared/user-display.ts";
+import { moveAssignedDocuments, moveCustomerDocuments } from "../documents/assignee.ts";
 
 /** "to Bea Broker (from Olive Owner)": the audit entry's detail of a handover. */
 async function handoverDetail(ctx: AppContext, fromMemberId: string, toMemberId: string): Promise<string> {
@@ -31,6 +32,7 @@ export async function assignCustomer(ctx: AppContext, { member, customerId, memb
   await inTransaction(ctx, async (unit) => {
     const { tx, publish } = unit;
     await tx.update(customers).set({ assigneeId: memberId }).where(eq(customers.id, customerId));
+    await moveCustomerDocuments(tx, { customerId, assigneeId: memberId });
     // The member it was assigned to hears it too: in "assigned" mode their lists lose it.
     publish({
       type: "customer_updated",
@@ -79,5 +81,6 @@ async function moveAssignedCustomers(tx: Writer, { workspaceId, fromMemberId, to
     .set({ assigneeId: toMemberId })
     .where(and(eq(customers.workspaceId, workspaceId), eq(customers.assigneeId, fromMemberId)))
     .returning({ id: customers.id });
+  await moveAssignedDocuments(tx, { workspaceId, fromMemberId, toMemberId });
   return moved.map((row) => row.id);
 }

@@ -1,15 +1,15 @@
 // Customer lookups other features need (mail, reminders, uploads, the portal, billing), kept
 // apart from service.ts so those features can use them without importing each other.
-import { and, asc, count, eq, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { customers, customerWatchers } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
-import { notFound } from "../../lib/errors.ts";
+import { AppError, notFound } from "../../lib/errors.ts";
 import { given, prepared, preparedWrite } from "../../lib/prepared.ts";
 import { timeParam } from "../../../db/dialect.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { portalMessages } from "../../shared/validation.ts";
 import type { Reader } from "../../../db/client.ts";
-import { seesEveryCustomer, type Scope } from "../../shared/workspaces.ts";
+import { seesEveryCustomer, viewedAssignees, type Scope } from "../../shared/workspaces.ts";
 import type { AboutCustomer } from "../../lib/events.ts";
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -33,12 +33,16 @@ export interface CustomerContact {
  */
 export function visibleCustomers(scope: Scope, assigneeId?: string): SQL {
   const workspace = eq(customers.workspaceId, scope.workspaceId);
-  const conditions = [workspace];
-  if (!seesEveryCustomer(scope)) conditions.push(eq(customers.assigneeId, scope.memberId));
-  // A filter ("Mine", a colleague's) narrows what the member sees; it never widens it.
-  if (assigneeId !== undefined) conditions.push(eq(customers.assigneeId, assigneeId));
-  return conditions.length === 1 ? workspace : and(...conditions)!;
+  const assignees = viewedAssignees(scope, assigneeId);
+  return assignees.length === 0 ? workspace : and(workspace, ...assignees.map((id) => eq(customers.assigneeId, id)))!;
 }
+
+/**
+ * A customer's assignee, as a subquery for another feature's write: a new document carries its
+ * customer's (documents.assignee_id), read in the same transaction as the insert.
+ */
+export const assigneeOfCustomer = (customerId: SQL | SQL.Aliased | Placeholder | string): SQL =>
+  sql`(select ${customers.assigneeId} from ${customers} where ${customers.id} = ${customerId})`;
 
 /** The customers this member may see (of them, those assigned to `assigneeId`), as a subquery for another feature's condition (their documents). */
 export const visibleCustomerIds = (db: Reader, scope: Scope, assigneeId?: string) => db.select({ id: customers.id }).from(customers).where(visibleCustomers(scope, assigneeId));
@@ -101,16 +105,12 @@ export const uploadUrl = (ctx: AppContext, uploadLink: string) => `${ctx.config.
 
 const customerQuery = prepared((db) => db.select().from(customers).where(eq(customers.id, sql.placeholder("customerId"))).prepare());
 
+/** Who a customer is and their portal's address, read in `db` (pass the caller's transaction to see its writes); null once deleted. */
 export async function customerContact(ctx: AppContext, customerId: string, db: Reader = ctx.db): Promise<CustomerContact | null> {
   const row = (await customerQuery(db).execute({ customerId }))[0];
   return row ? { id: row.id, workspaceId: row.workspaceId, assigneeId: row.assigneeId, name: row.name, email: row.email, uploadUrl: uploadUrl(ctx, row.uploadLink) } : null;
 }
 
-/** Who a customer is, read in the caller's transaction (the webhooks' payloads); null once deleted. */
-export async function customerIdentity(db: Reader, customerId: string): Promise<{ id: string; workspaceId: string; assigneeId: string; name: string; email: string } | null> {
-  const row = (await customerQuery(db).execute({ customerId }))[0];
-  return row ? { id: row.id, workspaceId: row.workspaceId, assigneeId: row.assigneeId, name: row.name, email: row.email } : null;
-}
 
 /** The one relationship an upload link opens; 404 for any other string. */
 const byLinkQuery = prepared((db) => db.select().from(customers).where(eq(customers.uploadLink, sql.placeholder("uploadLink"))).prepare());
@@ -202,6 +202,18 @@ export async function assigneesOf(db: Reader, customerIds: string[]): Promise<st
 }
 
 /** This broker's customers reminded at or after `since`. */
+/** A second reminder to the same customer within this time is refused (a double click): by hand, or a signature request sent again. */
+export const REMINDER_COOLDOWN_MS = 60_000;
+
+/** 429 when this customer was reminded within the cooldown, with how long to wait. */
+export function refuseIfJustReminded(lastReminderAt: Date | null, now: Date): void {
+  const since = lastReminderAt ? now.getTime() - lastReminderAt.getTime() : Infinity;
+  if (since >= REMINDER_COOLDOWN_MS) return;
+  throw new AppError("too_many_requests", "A reminder was just sent to this customer. Please wait a minute before sending another.", {
+    retryAfter: Math.ceil((REMINDER_COOLDOWN_MS - since) / 1000),
+  });
+}
+
 export async function remindedSince(ctx: AppContext, brokerId: string, since: Date): Promise<Set<string>> {
   const rows = await ctx.db
       .select({ id: customers.id })

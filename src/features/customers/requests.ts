@@ -18,7 +18,7 @@ import { isValidEmail, messages, normalizeEmail } from "../../shared/validation.
 import type { PublicUser } from "../auth/model.ts";
 import { effectivePlan } from "../billing/service.ts";
 import { insertRequestedDocuments, parseDocumentEntries, parseDueDates, requestedNames } from "../documents/creation.ts";
-import type { DocumentRow } from "../documents/service.ts";
+import { countRequestedDocuments, type DocumentRow } from "../documents/service.ts";
 import { queueEmail } from "../mail/service.ts";
 import { holdInvitation } from "./held-invitation.ts";
 import { documentsRequestedEmail, invitationEmail } from "../mail/templates.ts";
@@ -46,6 +46,14 @@ async function checkDocumentLimits(ctx: AppContext, brokerId: string, current: n
   if (perCustomer) throw new AppError("forbidden", `${limitMessages.perCustomerTitle}: ${perCustomer}`);
 }
 
+/**
+ * The same caps for `adding` more documents of one customer, counted as the Profile's "Documents
+ * Generated" counts them (every requested document, signature documents included): what a
+ * signature request is held to, handed to the signatures feature by src/app.ts.
+ */
+export async function refuseOverDocumentLimit(ctx: AppContext, workspaceId: string, customerId: string, adding: number): Promise<void> {
+  await checkDocumentLimits(ctx, workspaceId, await countRequestedDocuments(ctx, { brokerId: workspaceId, customerId }), adding);
+}
 
 // A new customer's two statements, prepared once (creating customers is the busiest write).
 const existingCustomer = preparedWrite((tx) =>

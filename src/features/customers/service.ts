@@ -3,7 +3,7 @@
 // touches the other's row. (Accounts that span brokers are customer-auth's, proven by email.)
 // Reads, edits, deletion and resent invitations are here; inviting and requesting documents in
 // requests.ts; lookups other features need in lookups.ts.
-import { and, asc, count, desc, eq, inArray, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, type SQL } from "drizzle-orm";
 import { customers } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
@@ -18,7 +18,7 @@ import { displayName } from "../../shared/user-display.ts";
 import { cleanName, isValidEmail, MAX_NAME_LENGTH, messages, normalizeEmail } from "../../shared/validation.ts";
 import type { PublicUser } from "../auth/model.ts";
 import { effectivePlan } from "../billing/service.ts";
-import { urgencyOrder } from "../documents/urgency.ts";
+import { earliestDueCustomers, urgencyOrder } from "../documents/urgency.ts";
 import {
   countRequestedDocuments,
   deleteDocumentRows,
@@ -35,7 +35,7 @@ import { takeHeldInvitation } from "./held-invitation.ts";
 import { filteredAssignee } from "./assignee.ts";
 import { invitationResendEmail } from "../mail/templates.ts";
 import { aboutCustomer, uploadUrl, visibleCustomers, watchersByCustomer, type CustomerRow } from "./lookups.ts";
-import { seesEveryCustomer, type Scope } from "../../shared/workspaces.ts";
+import { seesEveryCustomer, viewedAssignees, type Scope } from "../../shared/workspaces.ts";
 import { requireRole } from "../workspaces/permissions.ts";
 import { brokersById } from "../auth/brokers.ts";
 import { emailSender } from "../broker-profile/contact.ts";
@@ -139,8 +139,9 @@ export async function pageCustomers(ctx: AppContext, { member }: { member: Scope
   const { page, pageSize } = pagingOf(query);
   const search = query.q?.trim();
   const pattern = search ? likePattern(search.toLowerCase()) : null;
+  const assignee = await filteredAssignee(ctx, member, query.assignee);
   const where = and(
-    visibleCustomers(member, await filteredAssignee(ctx, member, query.assignee)),
+    visibleCustomers(member, assignee),
     query.status && query.status !== "all" ? eq(customers.invitationStatus, query.status) : undefined,
     pattern ? or(likeInsensitive(customers.name, pattern), likeInsensitive(customers.email, pattern)) : undefined,
     // Addresses are stored lower-cased; the (broker, email) index answers this.
@@ -157,11 +158,34 @@ export async function pageCustomers(ctx: AppContext, { member }: { member: Scope
         ? byName(direction)
         : [direction(customers.invitedAt), direction(customers.id)];
   const total = (await ctx.db.select({ n: count() }).from(customers).where(where))[0]!.n;
-  const rows = await ctx.db.select().from(customers).where(where).orderBy(...order).limit(pageSize).offset((page - 1) * pageSize);
+  const unfiltered = !pattern && query.email === undefined && (query.status ?? "all") === "all";
+  const rows =
+    (sort === "urgency" && unfiltered ? await mostUrgentPage(ctx, member, assignee, where, byName(asc), { page, pageSize }) : null) ??
+    (await ctx.db.select().from(customers).where(where).orderBy(...order).limit(pageSize).offset((page - 1) * pageSize));
   const counts = await documentCountsOfCustomers(ctx, member.workspaceId, rows.map((r) => r.id), ctx.clock.now());
   const assignees = await assigneesOf(ctx, rows);
   const watchers = await watchersByCustomer(ctx.db, rows.map((r) => r.id));
   return { customers: rows.map((row) => toCustomerDto(row, counts.get(row.id) ?? emptyCounts(), assignees, watchers)), total, page, pageSize };
+}
+
+/**
+ * A page of "most urgent first" read from the top of the order alone, when the page lies within
+ * its first two tiers (customers with a waiting document that has a due date: documents/urgency.ts
+ * earliestDueCustomers walks those documents in due order); null otherwise, for the ranking of
+ * every customer the member sees. Ties on the date go by name, as in urgencyOrder.
+ */
+async function mostUrgentPage(ctx: AppContext, member: Scope, assignee: string | undefined, where: SQL | undefined, byName: SQL[], { page, pageSize }: { page: number; pageSize: number }): Promise<CustomerRow[] | null> {
+  const assignees = viewedAssignees(member, assignee);
+  if (assignees.length > 1) return null; // no one's customers: the ranking finds none at once
+  const offset = (page - 1) * pageSize;
+  const top = await earliestDueCustomers(ctx, { workspaceId: member.workspaceId, assigneeId: assignees[0] }, offset + pageSize);
+  if (!top) return null;
+  const dueOf = new Map(top.map((c) => [c.customerId, c.due]));
+  const rows = await ctx.db.select().from(customers).where(and(where, inArray(customers.id, [...dueOf.keys()]))).orderBy(...byName);
+  // A customer the documents name but the member does not see (never, while documents carry
+  // their customer's assignee): rank them all instead.
+  if (rows.length !== dueOf.size) return null;
+  return rows.toSorted((a, b) => dueOf.get(a.id)! - dueOf.get(b.id)!).slice(offset, offset + pageSize);
 }
 
 const emptyCounts = (): DocumentCounts => ({ total: 0, approved: 0, underReview: 0, awaitingUpload: 0, overdue: 0 });
@@ -242,9 +266,11 @@ export async function deleteCustomer(ctx: AppContext, { member, customerId, acto
       publish({
         type: "customer_deleted",
         ...aboutCustomer(customer),
-        contact: { name: customer.name, email: customer.email },
-        // Named here: the row is gone by the time the entry is written.
-        facts: { audit: [{ brokerId, customerId, customerLabel: customer.name, action: "customer_deleted", actor, detail: customer.email }] },
+        // Named here: the row is gone by the time the entry (and the webhooks' payload) is written.
+        facts: {
+          audit: [{ brokerId, customerId, customerLabel: customer.name, action: "customer_deleted", actor, detail: customer.email }],
+          contact: { name: customer.name, email: customer.email },
+        },
       });
       await takeHeldInvitation(ctx, tx, customerId); // never sent to someone no longer a customer
       await tx.delete(customers).where(eq(customers.id, customerId));

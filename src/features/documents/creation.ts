@@ -1,6 +1,7 @@
 // Creating documents: a broker's request read (names, due dates) and inserted as "requested", and
 // shared files inserted as "shared". From then on a document's status changes only through
-// transitions/. The request's email, notifications and audit are its caller's (customers/requests.ts,
+// transitions/. Each carries its customer's assignee (documents.assignee_id), read in the same
+// transaction. The request's email, notifications and audit are its caller's (customers/requests.ts,
 // sharing/service.ts): one per customer, however many documents.
 import { sql } from "drizzle-orm";
 import { timeParam } from "../../../db/dialect.ts";
@@ -22,6 +23,7 @@ import {
 } from "../../shared/documents.ts";
 import { dueMessages, MAX_DUE_AHEAD_MS } from "../../shared/due-date.ts";
 import { listCustomerDocuments, type DocumentRow } from "./service.ts";
+import { assigneeOfCustomer } from "../customers/lookups.ts";
 
 export interface NewDocuments {
   brokerId: string;
@@ -46,6 +48,7 @@ const requestedInsert = preparedPerCount((tx: Writer, count: number) =>
           id: sql.placeholder(`id${i}`),
           workspaceId: sql.placeholder("brokerId"),
           customerId: sql.placeholder("customerId"),
+          assigneeId: assigneeOfCustomer(sql.placeholder("customerId")),
           name: sql.placeholder(`name${i}`),
           description: sql.placeholder(`description${i}`),
           acceptanceRules: given(`rules${i}`),
@@ -100,6 +103,7 @@ export async function insertSharedDocuments(tx: Writer, input: { brokerId: strin
           id: newId(),
           workspaceId: input.brokerId,
           customerId: input.customerId,
+          assigneeId: assigneeOfCustomer(input.customerId),
           name: f.originalName,
           description: null,
           status: SHARED as DocumentStatus,
@@ -176,7 +180,10 @@ export function parseDocumentEntries(entries: string[]): CatalogueDocument[] {
  * requested, with the request's due date, so reminders, overdue and the lists treat it as any
  * request; its file comes when the signed PDF is sealed (transitions/signature.ts).
  */
-export async function insertSignatureDocument(tx: Writer, input: { workspaceId: string; customerId: string; name: string; description: string | null; dueDate: Date | null; at: Date }): Promise<DocumentRow> {
+export async function insertSignatureDocument(
+  tx: Writer,
+  input: { workspaceId: string; customerId: string; name: string; description: string | null; dueDate: Date | null; reminderAt: Date | null; at: Date },
+): Promise<DocumentRow> {
   return (
     await tx
       .insert(documents)
@@ -184,11 +191,13 @@ export async function insertSignatureDocument(tx: Writer, input: { workspaceId: 
         id: newId(),
         workspaceId: input.workspaceId,
         customerId: input.customerId,
+        assigneeId: assigneeOfCustomer(input.customerId),
         name: input.name,
         description: input.description,
         kind: "signature",
         status: "requested",
         dueDate: input.dueDate,
+        reminderAt: input.reminderAt,
         createdAt: input.at,
       })
       .returning()

@@ -6,64 +6,62 @@ import { documents } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { prepared } from "../../lib/prepared.ts";
-import { NOT_PENDING, REMINDABLE } from "../../shared/documents.ts";
+import { DOCUMENT_STATUSES, NOT_PENDING, REMINDABLE, type DocumentStatus } from "../../shared/documents.ts";
 import { countIf, statusIn, statusNotIn, waiting, type DocumentRow } from "./service.ts";
 import { timeParam } from "../../../db/dialect.ts";
 import { REMINDER_NOT_SENT_CONDITION } from "../../../db/partial-indexes.ts";
-import { seesEveryCustomer, type Scope } from "../../shared/workspaces.ts";
+import { seesEveryCustomer, viewedAssignees, type Scope } from "../../shared/workspaces.ts";
 import { visibleCustomerIds } from "../customers/lookups.ts";
 
 // The dashboard's counts. Pending and "completed today" change only with a write or a new day;
 // overdue also changes as due dates pass, so it is asked apart (an index range, microseconds)
 // and the other two, index counts that grow with the brokerage (12 ms at 100,000 documents), are
 // kept until a write or the next day instead of being counted again every few seconds.
-const countDocuments = (which: SQL) =>
-  prepared((db) => db.select({ n: count() }).from(documents).where(and(eq(documents.workspaceId, sql.placeholder("brokerId")), which)).prepare());
-const pendingQuery = countDocuments(statusNotIn(NOT_PENDING));
-const completedTodayQuery = countDocuments(and(eq(documents.status, "approved"), gte(documents.verifiedAt, sql.placeholder("today")))!);
-const overdueQuery = countDocuments(and(waiting, lt(documents.dueDate, sql.placeholder("now")))!);
+//
+// Each query comes twice: over the workspace's documents, and over one member's (their customers'
+// documents carry the assignee: "assigned" mode, a "Mine" filter), each a range of an index led
+// by (workspace[, assignee]), so a member of a big workspace reads as few entries as a solo broker
+// with the same pipeline (docs/performance.md, "Workspaces").
+const ofWorkspace = (byAssignee: boolean) =>
+  and(eq(documents.workspaceId, sql.placeholder("brokerId")), byAssignee ? eq(documents.assigneeId, sql.placeholder("assigneeId")) : undefined)!;
+const countDocuments = (which: SQL, byAssignee: boolean) =>
+  prepared((db) => db.select({ n: count() }).from(documents).where(and(ofWorkspace(byAssignee), which)).prepare());
+// Pending counted as the statuses it is, not "not approved or shared": ranges of the status
+// index, entries alone (with NOT IN PostgreSQL read a member's pending rows through the due-date
+// index: 2,055 buffers against 52; and the owner's by a scan of the table).
+const PENDING = DOCUMENT_STATUSES.filter((status) => !(NOT_PENDING as readonly DocumentStatus[]).includes(status));
+const countQueries = (byAssignee: boolean) => ({
+  pending: countDocuments(statusIn(PENDING), byAssignee),
+  completedToday: countDocuments(and(eq(documents.status, "approved"), gte(documents.verifiedAt, sql.placeholder("today")))!, byAssignee),
+  overdue: countDocuments(and(waiting, lt(documents.dueDate, sql.placeholder("now")))!, byAssignee),
+});
+const counting = { workspace: countQueries(false), assignee: countQueries(true) };
 
 /**
- * The documents of the customers a member sees (of them, those assigned to `assigneeId`), when that
- * is not the whole workspace ("assigned" mode, or a "Mine" filter): the extra condition, else
- * undefined (the prepared workspace-wide queries answer).
- *
- * By customer alone: those customers are the member's workspace's, and so are their documents.
- * With `documents.workspace_id = ?` beside it, SQLite walked the whole workspace's documents of a
- * status (its status-and-due index) and filtered them by customer: a broker seeing 200 of a
- * workspace's 10,000 customers waited 130 ms for the dashboard's counts and 57 ms for the
- * completed list, against 5 ms for a solo broker with 200 (scripts/bench/workspace.ts). Now it
- * reads each customer's documents by documents_customer_idx.
+ * The one member whose customers' documents a member's view holds (viewedAssignees): undefined,
+ * the whole workspace's; null, no one's (an "assigned" member filtering to a colleague).
  */
-const onlyVisible = (ctx: AppContext, member: Scope, assigneeId?: string): SQL | undefined =>
-  seesEveryCustomer(member) && assigneeId === undefined ? undefined : inArray(documents.customerId, visibleCustomerIds(ctx.db, member, assigneeId));
+function viewedAssignee(member: Scope, assigneeId?: string): string | null | undefined {
+  const ids = viewedAssignees(member, assigneeId);
+  return ids.length === 0 ? undefined : ids.length === 1 ? ids[0] : null;
+}
 
 /** The dashboard's counts for one member (of one assignee's customers, if named). "Today" is the server's local day. */
 export async function documentMetrics(ctx: AppContext, member: Scope, now: Date, assigneeId?: string) {
   const today = startOfDay(now);
-  const visible = onlyVisible(ctx, member, assigneeId);
-  if (visible) {
-    // One pass over the member's documents for the three counts (three passes cost 3× the reads).
-    const [counts] = await ctx.db
-      .select({
-        pendingDocs: countIf(statusNotIn(NOT_PENDING)),
-        overdueDocs: countIf(and(waiting, lt(documents.dueDate, now))!),
-        completedToday: countIf(and(eq(documents.status, "approved"), gte(documents.verifiedAt, today))!),
-      })
-      .from(documents)
-      .where(visible);
-    return counts!;
-  }
-  const brokerId = member.workspaceId;
+  const assignee = viewedAssignee(member, assigneeId);
+  if (assignee === null) return { pendingDocs: 0, overdueDocs: 0, completedToday: 0 };
+  const queries = assignee === undefined ? counting.workspace : counting.assignee;
+  const whose = { brokerId: member.workspaceId, ...(assignee === undefined ? {} : { assigneeId: assignee }) };
   const { pendingDocs, completedToday } = await ctx.cache.value(
-    `document-counts:${brokerId}:${today.getTime()}`,
+    `document-counts:${member.workspaceId}:${assignee ?? ""}:${today.getTime()}`,
     async () => ({
-      pendingDocs: (await pendingQuery(ctx.db).execute({ brokerId }))[0]!.n,
-      completedToday: (await completedTodayQuery(ctx.db).execute({ brokerId, today: timeParam(today) }))[0]!.n,
+      pendingDocs: (await queries.pending(ctx.db).execute(whose))[0]!.n,
+      completedToday: (await queries.completedToday(ctx.db).execute({ ...whose, today: timeParam(today) }))[0]!.n,
     }),
     { clock: false },
   );
-  const overdueDocs = (await overdueQuery(ctx.db).execute({ brokerId, now: timeParam(now) }))[0]!.n;
+  const overdueDocs = (await queries.overdue(ctx.db).execute({ ...whose, now: timeParam(now) }))[0]!.n;
   return { pendingDocs, overdueDocs, completedToday };
 }
 
@@ -83,32 +81,38 @@ const listCondition = (list: DashboardList, today: Date | Placeholder) =>
       ? and(eq(documents.status, "approved"), gte(documents.verifiedAt, today))
       : eq(documents.status, "shared");
 
-const listQuery = (list: DashboardList) =>
+// Pending walks (workspace[, assignee], due date) in order and stops at the limit; completed and
+// shared walk their status's range of (workspace[, assignee], status, due date).
+const listQuery = (list: DashboardList, byAssignee: boolean) =>
   prepared((db) => {
     const which = listCondition(list, sql.placeholder("today"));
     return db
       .select()
       .from(documents)
-      .where(and(eq(documents.workspaceId, sql.placeholder("brokerId")), which))
+      .where(and(ofWorkspace(byAssignee), which))
       .orderBy(asc(documents.dueDate), asc(documents.createdAt))
       .limit(DASHBOARD_LIST_LIMIT)
       .prepare();
   });
-const listQueries = { pending: listQuery("pending"), completed: listQuery("completed"), shared: listQuery("shared") };
+const listQueries = (byAssignee: boolean) => ({ pending: listQuery("pending", byAssignee), completed: listQuery("completed", byAssignee), shared: listQuery("shared", byAssignee) });
+const listing = { workspace: listQueries(false), assignee: listQueries(true) };
 
 /** Documents for the dashboard's lists: pending (not approved, not shared), approved today, shared; of the customers the member sees (of one assignee's, if named). */
 export async function dashboardDocuments(ctx: AppContext, member: Scope, list: DashboardList, now: Date, assigneeId?: string): Promise<DocumentRow[]> {
-  const visible = onlyVisible(ctx, member, assigneeId);
-  if (visible) {
-    return await ctx.db
-      .select()
-      .from(documents)
-      .where(and(visible, listCondition(list, startOfDay(now))))
-      .orderBy(asc(documents.dueDate), asc(documents.createdAt))
-      .limit(DASHBOARD_LIST_LIMIT);
-  }
-  return await listQueries[list](ctx.db).execute({ brokerId: member.workspaceId, today: timeParam(startOfDay(now)) });
+  const assignee = viewedAssignee(member, assigneeId);
+  if (assignee === null) return [];
+  const today = timeParam(startOfDay(now));
+  if (assignee === undefined) return await listing.workspace[list](ctx.db).execute({ brokerId: member.workspaceId, today });
+  return await listing.assignee[list](ctx.db).execute({ brokerId: member.workspaceId, assigneeId: assignee, today });
 }
+
+/**
+ * The documents of the customers a member sees, when that is not the whole workspace ("assigned"
+ * mode), by customer: the extra condition, else undefined. (The dashboard reads by the documents'
+ * own assignee instead, above.)
+ */
+const onlyVisible = (ctx: AppContext, member: Scope): SQL | undefined =>
+  seesEveryCustomer(member) ? undefined : inArray(documents.customerId, visibleCustomerIds(ctx.db, member));
 
 /** What a member's reminder lists (REMINDABLE): of one customer, or of every customer they see. */
 export async function documentsAwaitingUpload(ctx: AppContext, member: Scope, customerId?: string): Promise<DocumentRow[]> {

@@ -66,6 +66,14 @@ export async function findDocumentIn(tx: Writer, documentId: string): Promise<Do
   return (await tx.select().from(documents).where(eq(documents.id, documentId)))[0] ?? null;
 }
 
+/** The customer's own documents among `ids`, in their order, in one query in the caller's transaction (another customer's are never read). */
+export async function customerDocumentsIn(tx: Writer, customerId: string, ids: string[]): Promise<DocumentRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx.select().from(documents).where(and(eq(documents.customerId, customerId), inArray(documents.id, ids)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /**
  * A document of a customer this member may see, or 404: another workspace's id, or a colleague's
  * customer's in "assigned" mode, looks exactly like a missing one.

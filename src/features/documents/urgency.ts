@@ -1,9 +1,10 @@
 // The ORDER BY of "most urgent first" (URGENCY_TIERS, src/shared/documents.ts, says the rule) for
 // a query over customers: two correlated subqueries on this feature's table, so a page of the
 // list is ordered by the database, whatever the brokerage's size.
-import { and, eq, isNotNull, lt, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNotNull, lt, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { documents } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
+import { prepared } from "../../lib/prepared.ts";
 import { SHARED, URGENCY_TIERS, type UrgencyTier } from "../../shared/documents.ts";
 import { waiting } from "./service.ts";
 
@@ -47,4 +48,58 @@ export function urgencyOrder(ctx: AppContext, customerId: AnyColumn, now: Date):
     .where(and(ofCustomer, waiting, isNotNull(documents.dueDate)));
   const none = URGENCY_TIERS.indexOf("none");
   return [sql`coalesce((${tier}), ${sql.raw(String(none))})`, sql`(${nextDue}) is null`, sql`(${nextDue})`];
+}
+
+// The first two tiers ("overdue", "due") are the customers with a waiting document that has a due
+// date, ordered by the earliest such date (a customer is overdue exactly when that date has
+// passed). So the top of the order is the first customers met walking the waiting documents in
+// due order: a range of (workspace[, assignee], due date), as the dashboard's pending list walks,
+// instead of ranking every customer the member sees (the owner's overview ranked 10,000).
+const dueWalk = (byAssignee: boolean) =>
+  prepared((db) =>
+    db
+      .select({ customerId: documents.customerId, dueDate: documents.dueDate })
+      .from(documents)
+      .where(
+        and(
+          eq(documents.workspaceId, sql.placeholder("workspaceId")),
+          byAssignee ? eq(documents.assigneeId, sql.placeholder("assigneeId")) : undefined,
+          waiting,
+          isNotNull(documents.dueDate),
+        ),
+      )
+      .orderBy(asc(documents.dueDate), asc(documents.createdAt))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(),
+  );
+const dueWalks = { workspace: dueWalk(false), assignee: dueWalk(true) };
+/** Beyond this many documents walked, ranking every customer is the cheaper way (a page far down the list). */
+const MAX_WALKED = 4_000;
+
+/**
+ * The first `needed` customers (of the workspace, or of one assignee's) in "most urgent" order, with
+ * every customer tied with the last of them on the earliest due date, each with that date, in
+ * order of it; null when fewer than `needed` customers are in the first two tiers (the rest of the
+ * order is by the later tiers: the caller ranks with urgencyOrder) or when finding them would walk
+ * more than MAX_WALKED documents. Ties on a date are the caller's to order (by name, as urgencyOrder).
+ */
+export async function earliestDueCustomers(ctx: AppContext, whose: { workspaceId: string; assigneeId?: string }, needed: number): Promise<{ customerId: string; due: number }[] | null> {
+  if (needed > MAX_WALKED) return null; // each customer met is one document walked at least
+  const walk = whose.assigneeId === undefined ? dueWalks.workspace : dueWalks.assignee;
+  const firstDue = new Map<string, number>();
+  let lastDue: number | null = null; // the date of the `needed`th customer met
+  for (let offset = 0, size = Math.max(64, needed * 4); offset < MAX_WALKED; offset += size, size *= 2) {
+    const limit = Math.min(size, MAX_WALKED - offset);
+    const rows = await walk(ctx.db).execute({ ...whose, limit, offset });
+    for (const { customerId, dueDate } of rows) {
+      const due = dueDate!.getTime();
+      if (lastDue !== null && due > lastDue) return [...firstDue].map(([id, at]) => ({ customerId: id, due: at }));
+      if (firstDue.has(customerId)) continue;
+      firstDue.set(customerId, due);
+      if (firstDue.size === needed) lastDue = due;
+    }
+    if (rows.length < limit) return lastDue === null ? null : [...firstDue].map(([id, at]) => ({ customerId: id, due: at }));
+  }
+  return null;
 }

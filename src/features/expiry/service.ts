@@ -13,7 +13,7 @@ import { requestRenewal } from "../documents/transitions/index.ts";
 import { reminderSettingsOf, timeZonesOf } from "../reminders/settings.ts";
 import type { DocumentExpiry, ExpiringDocument } from "./model.ts";
 import { seesEveryCustomer, type Scope } from "../../shared/workspaces.ts";
-import { aboutCustomerById, visibleCustomerIds, visibleCustomers } from "../customers/lookups.ts";
+import { aboutCustomer, aboutCustomerById, visibleCustomerIds, visibleCustomers } from "../customers/lookups.ts";
 
 /** Sets (or with null clears) an approved document's expiry date; a new date may ask again once more. */
 export async function setDocumentExpiry(ctx: AppContext, { member, documentId, expiresOn }: { member: Scope; documentId: string; expiresOn: string | null }) {
@@ -91,7 +91,8 @@ export async function requestExpiringRenewals(ctx: AppContext): Promise<void> {
   await inTransaction(ctx, async (unit) => {
     const { tx, now } = unit;
     const rows = await tx
-      .select({ e: documentExpiries, doc: documents, assigneeId: customers.assigneeId })
+      // Whose customer each is comes with the batch: its events need it, one query for them all.
+      .select({ e: documentExpiries, doc: documents, customerWorkspaceId: customers.workspaceId, assigneeId: customers.assigneeId })
       .from(documentExpiries)
       .innerJoin(documents, eq(documents.id, documentExpiries.documentId))
       .innerJoin(customers, eq(customers.id, documentExpiries.customerId))
@@ -110,7 +111,7 @@ export async function requestExpiringRenewals(ctx: AppContext): Promise<void> {
     const settings = await reminderSettingsOf(tx, rows.map((r) => r.doc.workspaceId));
     // The day is the one of the member the customer is assigned to.
     const zones = await timeZonesOf(tx, rows.map((r) => r.assigneeId));
-    for (const { e, doc, assigneeId } of rows) {
+    for (const { e, doc, customerWorkspaceId, assigneeId } of rows) {
       const s = settings.get(doc.workspaceId)!;
       if (localDay(now, zones.get(assigneeId) ?? "UTC") < renewalDay(e.expiresOn, s.expiryLeadDays)) continue;
       const claimed = (await tx
@@ -119,8 +120,9 @@ export async function requestExpiringRenewals(ctx: AppContext): Promise<void> {
         .where(and(eq(documentExpiries.documentId, doc.id), isNull(documentExpiries.renewalRequestedAt)))
         .returning({ id: documentExpiries.documentId }))[0];
       if (!claimed) continue;
-      await requestRenewal(ctx, unit, { doc, reason: expiryReason(e.expiresOn) });
-      unit.publish({ type: "document_expiring", ...(await aboutCustomerById(tx, doc.customerId)), documentId: doc.id, expiresOn: e.expiresOn });
+      const about = aboutCustomer({ id: doc.customerId, workspaceId: customerWorkspaceId, assigneeId });
+      await requestRenewal(ctx, unit, { doc, reason: expiryReason(e.expiresOn), about });
+      unit.publish({ type: "document_expiring", ...about, documentId: doc.id, expiresOn: e.expiresOn });
     }
   });
 }

@@ -201,10 +201,6 @@ export class LiveHub {
       case "member_scope_changed":
         this.scopeChanged(event);
         return;
-      case "share_sent":
-      case "document_expiring":
-      case "signature_completed":
-        return; // webhooks' only: the screens hear the document_status_changed published beside it
       default: {
         // A relationship whose email the broker changed no longer belongs to the accounts that
         // reached it by the old address. Their sockets are closed (after this last message),

@@ -170,13 +170,15 @@ export function accountCodeEmail(p: { customerName: string; code: string; accoun
  * A signature request to one signer (issue 41): the customer through their upload link, another
  * signer through a link of their own. `signUrl` opens the document to read and sign.
  */
-export function signatureRequestEmail(p: FromBroker & { documentName: string; message: string | null; dueDate: Date | null; signUrl: string }) {
+/** `reminder`: the signer has not signed yet and a reminder (by hand, scheduled or a cadence's) falls due. */
+export function signatureRequestEmail(p: FromBroker & { documentName: string; message: string | null; dueDate: Date | null; signUrl: string; reminder?: boolean }) {
+  const by = p.dueDate ? ` by ${formatDue(p.dueDate, p.sender?.timeZone)}` : "";
   return compose({
-    subject: `${p.brokerName} asks you to sign ${p.documentName}`,
+    subject: `${p.reminder ? "Reminder: " : ""}${p.brokerName} asks you to sign ${p.documentName}`,
     greeting: `Hello ${p.customerName},`,
     sender: p.sender,
     paragraphs: [
-      `${p.brokerName} asks you to read and sign ${p.documentName}${p.dueDate ? ` by ${formatDue(p.dueDate, p.sender?.timeZone)}` : ""}.`,
+      p.reminder ? `${p.brokerName} is still waiting for your signature on ${p.documentName}${by}.` : `${p.brokerName} asks you to read and sign ${p.documentName}${by}.`,
       ...(p.message ? [`Message from ${p.brokerName}: ${p.message}`] : []),
       "You can sign on your phone or computer; it takes a minute.",
     ],

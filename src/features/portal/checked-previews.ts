@@ -4,6 +4,8 @@
 // for every previewed upload, and an infected file told the broker's team twice. Kept per
 // document (the latest preview), matched by the bytes' SHA-256 and the rules they were checked
 // against; a miss (another file, changed rules, another instance, a restart) checks as before.
+// The preview's reading of the file is kept with it, so the upload does not read it (nor ask the
+// model endpoint) again either.
 import { renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { AppContext } from "../../context.ts";
@@ -11,6 +13,7 @@ import { perContext } from "../../lib/instance-state.ts";
 import { randomToken } from "../../lib/tokens.ts";
 import type { ReceivedFileData } from "../../lib/upload.ts";
 import type { AcceptanceRules } from "../../shared/acceptance-rules.ts";
+import type { Recognition } from "../../shared/recognition/verdict.ts";
 import type { CheckedFile, UploadRefused } from "../document-checks/service.ts";
 
 /** Long enough to read what the portal said and press Send anyway; a checked photo waits on disk meanwhile. */
@@ -24,6 +27,8 @@ interface Kept {
   rules: string;
   until: number;
   outcome: Outcome;
+  /** What the preview read the checked file as, when it read it to the end (recognition.ts `readToTheEnd`). */
+  recognition: Recognition | null;
 }
 
 const keptOf = perContext("checked previews", "per process", "the checks' outcome of a previewed file, so its upload right after is not checked twice (a miss elsewhere checks again)", () => new Map<string, Kept>());
@@ -44,7 +49,7 @@ const drop = (kept: Kept | undefined) => {
  * Keeps the outcome of the preview of `documentId`: a checked file is moved aside (the caller's
  * temporary path is then free to remove) and waits for the upload.
  */
-export function keepPreviewOutcome(ctx: AppContext, input: { documentId: string; digest: string; rules: AcceptanceRules; outcome: Outcome }): void {
+export function keepPreviewOutcome(ctx: AppContext, input: { documentId: string; digest: string; rules: AcceptanceRules; outcome: Outcome; recognition?: Recognition | null }): void {
   const kept = keptOf(ctx);
   const now = ctx.clock.now().getTime();
   for (const [id, entry] of kept) if (entry.until <= now) (drop(entry), kept.delete(id));
@@ -56,7 +61,7 @@ export function keepPreviewOutcome(ctx: AppContext, input: { documentId: string;
   }
   drop(kept.get(input.documentId));
   kept.delete(input.documentId);
-  const entry: Kept = { digest: input.digest, rules: JSON.stringify(input.rules), until: now + KEEP_MS, outcome };
+  const entry: Kept = { digest: input.digest, rules: JSON.stringify(input.rules), until: now + KEEP_MS, outcome, recognition: input.recognition ?? null };
   kept.set(input.documentId, entry);
   // Not sent after all (cancelled, another file chosen elsewhere): its copy goes at expiry.
   setTimeout(() => {
@@ -73,9 +78,13 @@ export function keepPreviewOutcome(ctx: AppContext, input: { documentId: string;
 
 /**
  * The preview's outcome when `file` has the previewed bytes and the rules are unchanged: the
- * checked file (the received copy is removed), or the preview's refusal thrown again. null: check it.
+ * checked file (the received copy is removed) and what the preview read it as, or the preview's
+ * refusal thrown again. null: check it.
  */
-export async function takePreviewOutcome(ctx: AppContext, input: { documentId: string; file: ReceivedFileData; rules: AcceptanceRules }): Promise<CheckedFile | null> {
+export async function takePreviewOutcome(
+  ctx: AppContext,
+  input: { documentId: string; file: ReceivedFileData; rules: AcceptanceRules },
+): Promise<{ checked: CheckedFile; recognition: Recognition | null } | null> {
   const kept = keptOf(ctx);
   const entry = kept.get(input.documentId);
   // Hashed only when this document was previewed: other uploads pay nothing.
@@ -89,5 +98,5 @@ export async function takePreviewOutcome(ctx: AppContext, input: { documentId: s
   rmSync(input.file.tempPath, { force: true });
   if ("refused" in entry.outcome) throw entry.outcome.refused;
   // The name is the one this upload was sent with.
-  return { ...entry.outcome.checked, originalName: input.file.originalName };
+  return { checked: { ...entry.outcome.checked, originalName: input.file.originalName }, recognition: entry.recognition };
 }

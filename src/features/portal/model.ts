@@ -51,6 +51,21 @@ export const PortalDocumentDto = t.Object({
 });
 export type PortalDocumentDto = typeof PortalDocumentDto.static;
 
+/**
+ * A signature request the customer was asked to sign that ended without a signed PDF: voided by
+ * the broker or declined by a signer. Its document is withdrawn (no longer asked, not counted), so
+ * the portal lists it apart, with what became of it, instead of the row vanishing without a trace.
+ */
+export const WithdrawnSignatureDto = t.Object({
+  id: t.String(),
+  brokerId: t.String(),
+  name: t.String(),
+  status: t.UnionEnum(["voided", "declined"]),
+  /** Who declined (a signer's name as the broker gave it); null when voided. */
+  declinedBy: t.Nullable(t.String()),
+  at: MaybeDate,
+});
+
 export const PortalDto = t.Object({
   /** Guests see only the customer's display name and id. */
   customer: t.Union([CustomerProfileDto, t.Object({ id: t.String(), name: t.String() })]),
@@ -60,6 +75,8 @@ export const PortalDto = t.Object({
   brokers: t.Array(BrokerContactDto),
   /** The server's MAX_UPLOAD_MB in bytes, so the portal refuses a too-large file before sending it. */
   maxUploadBytes: t.Number(),
+  /** Present when there are some: requests to sign that were voided or declined (WithdrawnSignatureDto). */
+  withdrawnSignatures: t.Optional(t.Array(WithdrawnSignatureDto)),
 });
 export type PortalDto = typeof PortalDto.static;
 

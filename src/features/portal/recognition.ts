@@ -28,6 +28,9 @@ export const RECOGNISE_UPLOAD_JOB = "recognise-upload";
 
 const notTold: Recognition = { kind: null, confidence: 0, dates: [], holderName: null, nameMatches: null, verdict: "unknown", messages: [] };
 
+/** Whether `recognition` is a reading of the file to its end: not the quick limit's "could not tell", nor a request that asks nothing. */
+export const readToTheEnd = (recognition: Recognition): boolean => recognition !== notTold;
+
 /** The file at `path` read for `doc` within the quick limit; a request that asks nothing of its content is not read. */
 export async function quickRecognition(ctx: AppContext, doc: DocumentRow, file: Pick<ReceivedFileData, "tempPath" | "mimeType">): Promise<Recognition> {
   const rules = recognitionRulesOf(doc.name, doc.acceptanceRules);
@@ -55,14 +58,18 @@ export async function quickRecognition(ctx: AppContext, doc: DocumentRow, file: 
 }
 
 /**
- * At the upload: a request that refuses a mismatch reads the file first, and refuses it with what
- * it saw. Returns the verdict when it is one worth keeping.
+ * At the upload: the preview's reading of these very bytes, when it read them to the end, is the
+ * verdict (the file is not read, nor the model endpoint asked, twice); else a request that refuses
+ * a mismatch reads the file first. Either refuses it with what it saw. Returns the verdict worth
+ * keeping with the upload; null: the job reads the stored file after it.
  */
-export async function holdToRecognitionRules(ctx: AppContext, doc: DocumentRow, file: ReceivedFileData): Promise<Recognition | null> {
-  if (recognitionRulesOf(doc.name, doc.acceptanceRules).onMismatch !== "refuse") return null;
-  const recognition = await quickRecognition(ctx, doc, file);
+export async function holdToRecognitionRules(ctx: AppContext, doc: DocumentRow, file: ReceivedFileData, previewed: Recognition | null): Promise<Recognition | null> {
+  const refuses = recognitionRulesOf(doc.name, doc.acceptanceRules).onMismatch === "refuse";
+  const recognition = previewed ?? (refuses ? await quickRecognition(ctx, doc, file) : null);
+  if (!recognition) return null;
   if (recognition.verdict === "refuse") throw new AppError("bad_request", recognitionRefusal(recognition.messages));
-  return recognition.verdict === "unknown" ? null : recognition;
+  // A preview read to the end is what the job would keep, "could not tell" included.
+  return previewed ?? (recognition.verdict === "unknown" ? null : recognition);
 }
 
 /** Queued in the upload's transaction: its stored file is read once the upload has answered. */

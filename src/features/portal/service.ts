@@ -6,6 +6,7 @@ import { rmSync } from "node:fs";
 import type { AppContext } from "../../context.ts";
 import { receiveFile, type ReceivedFileData } from "../../lib/upload.ts";
 import type { PortalDocumentDto, PortalDto } from "./model.ts";
+import { withdrawnSignatures } from "../signatures/lookups.ts";
 import { canCustomerView, isRequirement, takesUpload } from "../../shared/documents.ts";
 import { CUSTOMER_UPLOAD_TYPES } from "../../shared/files.ts";
 import { uploadMessages } from "../../shared/validation.ts";
@@ -15,7 +16,7 @@ import { listDocumentsOfCustomers, type DocumentRow } from "../documents/service
 import { attachUploadedFile, uploadableDocument } from "../documents/uploads.ts";
 import { checkUpload, effectiveRules, UploadRefused, type CheckedFile } from "../document-checks/service.ts";
 import { fileDigest, keepPreviewOutcome, takePreviewOutcome } from "./checked-previews.ts";
-import { holdToRecognitionRules, queueRecognition, quickRecognition } from "./recognition.ts";
+import { holdToRecognitionRules, queueRecognition, quickRecognition, readToTheEnd } from "./recognition.ts";
 import type { Recognition } from "../../shared/recognition/verdict.ts";
 import { MAX_CUSTOMER_NOTE } from "../../shared/recognition/note.ts";
 import { answerUnavailable } from "../documents/answers.ts";
@@ -73,12 +74,14 @@ export async function portalView(ctx: AppContext, access: PortalAccess): Promise
   const signedIn = isSignedIn(access);
   const docs = (await listDocumentsOfCustomers(ctx, customerIds(access))).filter((d) => signedIn || isRequirement(d.status));
   const brokers = await brokersOf(ctx, access); // looked up once, for the profile and the list
+  const withdrawn = await withdrawnSignatures(ctx, customerIds(access));
   return {
     customer: signedIn ? await customerProfile(ctx, access, brokers) : { id: access.customer.id, name: access.customer.name },
     authenticated: signedIn,
     documents: docs.map((d) => toPortalDocument(d, signedIn, effectiveRules(ctx, d.acceptanceRules))),
     brokers,
     maxUploadBytes: ctx.config.maxUploadBytes,
+    ...(withdrawn.length > 0 ? { withdrawnSignatures: withdrawn } : {}),
   };
 }
 
@@ -150,12 +153,15 @@ const checkReceived = (ctx: AppContext, access: PortalAccess, { target, file }: 
     what: `${access.customer.name}'s upload to ${target.name}`,
   });
 
-/** The upload checked: by its preview a moment ago when it is the same file (checked-previews.ts), else now. */
-async function receiveChecked(ctx: AppContext, access: PortalAccess, documentId: string, request: Request): Promise<CheckedUpload> {
+/**
+ * The upload checked: by its preview a moment ago when it is the same file (checked-previews.ts),
+ * with what the preview read it as, else now.
+ */
+async function receiveChecked(ctx: AppContext, access: PortalAccess, documentId: string, request: Request): Promise<CheckedUpload & { previewed: Recognition | null }> {
   const received = await receiveUpload(ctx, access, documentId, request);
   const rules = effectiveRules(ctx, received.target.acceptanceRules);
   const previewed = await takePreviewOutcome(ctx, { documentId: received.target.id, file: received.file, rules });
-  return { ...received, file: previewed ?? (await checkReceived(ctx, access, received)) };
+  return { ...received, file: previewed?.checked ?? (await checkReceived(ctx, access, received)), previewed: previewed?.recognition ?? null };
 }
 
 const noteTooLong = `Please keep the note to at most ${MAX_CUSTOMER_NOTE.toLocaleString("en-US")} characters.`;
@@ -183,12 +189,14 @@ export async function previewUpload(ctx: AppContext, { portal: access, documentI
     if (error instanceof UploadRefused && error.refusal.rule !== "scanner_unavailable") keepPreviewOutcome(ctx, { documentId: target.id, digest, rules, outcome: { refused: error } });
     throw error;
   }
+  let recognition: Recognition | undefined;
   try {
-    return await quickRecognition(ctx, target, file);
+    return (recognition = await quickRecognition(ctx, target, file));
   } finally {
-    // Kept (moved aside) for the upload that may follow; removed if that fails.
+    // Kept (moved aside) for the upload that may follow, with its reading; removed if that fails.
     try {
-      keepPreviewOutcome(ctx, { documentId: target.id, digest, rules, outcome: { checked: file } });
+      const read = recognition && readToTheEnd(recognition) ? recognition : null;
+      keepPreviewOutcome(ctx, { documentId: target.id, digest, rules, outcome: { checked: file }, recognition: read });
     } catch (error) {
       rmSync(file.tempPath, { force: true });
       ctx.log.warn("a previewed file could not be kept for its upload", { error: String(error) });
@@ -201,10 +209,10 @@ export async function uploadToPortal(
   ctx: AppContext,
   { portal: access, documentId, request, actor }: { portal: PortalAccess; documentId: string; request: Request; actor: AuditActor },
 ): Promise<PortalDocumentDto> {
-  const { target, file, note } = await receiveChecked(ctx, access, documentId, request);
-  // A request that refuses a mismatch reads the file now (and refuses it, removed); the others'
-  // files are read after the upload has answered, by a job.
-  const recognition = await holdToRecognitionRules(ctx, target, file).catch((error: unknown) => {
+  const { target, file, note, previewed } = await receiveChecked(ctx, access, documentId, request);
+  // The preview's reading, or for a request that refuses a mismatch a reading now (a refusal
+  // removes the file); the others' files are read after the upload has answered, by a job.
+  const recognition = await holdToRecognitionRules(ctx, target, file, previewed).catch((error: unknown) => {
     rmSync(file.tempPath, { force: true });
     throw error;
   });

@@ -5,16 +5,13 @@ import { AppError } from "../../lib/errors.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import { displayName } from "../../shared/user-display.ts";
 import type { PublicUser } from "../auth/model.ts";
-import { aboutCustomerById, assigneesOf, markReminded, remindedSince } from "../customers/lookups.ts";
+import { aboutCustomerById, assigneesOf, markReminded, refuseIfJustReminded, remindedSince, REMINDER_COOLDOWN_MS } from "../customers/lookups.ts";
 import { findOwnedCustomer } from "../customers/service.ts";
 import { documentsAwaitingUpload } from "../documents/lists.ts";
 import type { DocumentRow } from "../documents/service.ts";
 import { groupByCustomer, queueReminderEmail } from "./email.ts";
 import type { AuditActor } from "../audit/actor.ts";
 import type { Scope } from "../../shared/workspaces.ts";
-
-/** A second manual reminder to the same customer within this time is refused (a double click). */
-export const REMINDER_COOLDOWN_MS = 60_000;
 
 async function queueReminders(ctx: AppContext, { broker, member }: { broker: PublicUser; member: Scope }, byCustomer: Map<string, DocumentRow[]>, actor: AuditActor): Promise<number> {
   const now = ctx.clock.now();
@@ -34,13 +31,7 @@ async function queueReminders(ctx: AppContext, { broker, member }: { broker: Pub
 
 export async function sendReminder(ctx: AppContext, { broker, member, customerId, actor }: { broker: PublicUser; member: Scope; customerId: string; actor: AuditActor }): Promise<number> {
   const { lastReminderAt } = await findOwnedCustomer(ctx, member, customerId);
-  const now = ctx.clock.now().getTime();
-  if (lastReminderAt && now - lastReminderAt.getTime() < REMINDER_COOLDOWN_MS) {
-    const wait = Math.ceil((REMINDER_COOLDOWN_MS - (now - lastReminderAt.getTime())) / 1000);
-    throw new AppError("too_many_requests", "A reminder was just sent to this customer. Please wait a minute before sending another.", {
-      retryAfter: wait,
-    });
-  }
+  refuseIfJustReminded(lastReminderAt, ctx.clock.now());
   const docs = await documentsAwaitingUpload(ctx, member, customerId);
   if (docs.length === 0) throw new AppError("conflict", "This customer has no documents waiting to be uploaded.");
   return queueReminders(ctx, { broker, member }, new Map([[customerId, docs]]), actor);

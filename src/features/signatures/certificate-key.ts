@@ -17,8 +17,14 @@ import { SELF_SIGNED_FILE } from "./certificate-file.ts";
 const SELF_SIGNED_PASSWORD = "portal-self-signed-seal";
 const VALID_YEARS = 10;
 
+export interface SealingCertificateOptions {
+  configured: SigningCertificate | null;
+  dataDir: string;
+  commonName: string;
+}
+
 /** The certificate to seal with: the configured one, else DATA_DIR's self-signed one (made now if missing). */
-export function sealingCertificate(options: { configured: SigningCertificate | null; dataDir: string; commonName: string }): SigningCertificate {
+export function sealingCertificate(options: SealingCertificateOptions): SigningCertificate {
   if (options.configured) return options.configured;
   const file = join(options.dataDir, SELF_SIGNED_FILE);
   if (!existsSync(file)) createSelfSigned(file, options.commonName);

@@ -23,14 +23,46 @@ export interface CertificateContent {
   sealedBy: string;
   signers: readonly CertificateSigner[];
   auditEntryIds: readonly string[];
+  /**
+   * The broker's time zone (the customer's assignee's, certificateZone below), in which every time
+   * on the page is written and which the page names; UTC when not known.
+   */
+  timeZone?: string | null;
 }
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 50;
 const GREY = rgb(0.35, 0.35, 0.35);
 
-/** "2026-11-28 14:03:07 UTC": one unambiguous form for every time on the page. */
-export const certificateTime = (at: Date | null) => (at ? `${at.toISOString().slice(0, 19).replace("T", " ")} UTC` : "not recorded");
+/**
+ * "2026-11-28 06:03:07 America/Los_Angeles (UTC-08:00)": one unambiguous form for every time on
+ * the page, in the broker's zone, named, with its offset so the instant is never in doubt; "… UTC"
+ * without a zone (or with one this runtime does not know).
+ */
+export function certificateTime(at: Date | null, timeZone?: string | null): string {
+  if (!at) return "not recorded";
+  const zone = knownZone(timeZone);
+  if (!zone) return `${at.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", timeZoneName: "longOffset" })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  // "GMT-08:00", or "GMT" at offset zero.
+  const offset = parts.timeZoneName === "GMT" ? "UTC+00:00" : String(parts.timeZoneName).replace("GMT", "UTC");
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second} ${zone} (${offset})`;
+}
+
+/** The zone if this runtime knows it and it is not UTC itself (then the plain UTC form is clearer). */
+function knownZone(timeZone: string | null | undefined): string | null {
+  if (!timeZone || timeZone === "UTC" || timeZone === "Etc/UTC") return null;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+    return timeZone;
+  } catch {
+    return null;
+  }
+}
 
 // The standard fonts show Windows-1252 only; a browser's user agent or a stored name may hold other
 // characters, which are shown as "?" here rather than stopping the seal (the values the signer
@@ -122,7 +154,10 @@ export async function appendCertificate(doc: PDFDocument, content: CertificateCo
   writer.field("Name", content.documentName);
   writer.field("SHA-256 of the original PDF", content.originalSha256, { mono: true });
   writer.field("SHA-256 of the signed pages (the original with every field filled in, before this page was added)", content.contentSha256, { mono: true });
-  writer.field("Sealed", `${certificateTime(content.sealedAt)} with the certificate of ${content.sealedBy}`);
+  const zone = knownZone(content.timeZone);
+  writer.field("Times on this page", zone ? `In ${zone}, the broker's time zone, with the offset from UTC` : "In UTC");
+  const time = (at: Date | null) => certificateTime(at, zone);
+  writer.field("Sealed", `${time(content.sealedAt)} with the certificate of ${content.sealedBy}`);
 
   for (const [i, signer] of content.signers.entries()) {
     writer.line(`Signer ${i + 1}`, { size: 13, bold: true, gapBefore: 14 });
@@ -130,9 +165,9 @@ export async function appendCertificate(doc: PDFDocument, content: CertificateCo
     writer.field("Email", signer.email);
     writer.field("IP address", signer.ip ?? "not recorded");
     writer.field("User agent", signer.userAgent ?? "not recorded");
-    writer.field("Consented to sign electronically", certificateTime(signer.consentedAt));
-    writer.field("Viewed the document", certificateTime(signer.viewedAt));
-    writer.field("Signed", certificateTime(signer.signedAt));
+    writer.field("Consented to sign electronically", time(signer.consentedAt));
+    writer.field("Viewed the document", time(signer.viewedAt));
+    writer.field("Signed", time(signer.signedAt));
   }
 
   writer.line("Audit trail", { size: 13, bold: true, gapBefore: 14 });

@@ -1,6 +1,7 @@
 // A broker asks for signatures (DESIGN.md 3b): a multipart body with the PDF (`file`, streamed to
 // disk through the upload spool and held to the document checks) and the request (`request`,
-// JSON). Everything is checked before anything is stored: the request's shape, the PDF (one that
+// JSON); or, without a `file`, the request's `sharedDocumentId` names a PDF already shared with
+// this customer, which takes the same checks (shared-source.ts). Everything is checked before anything is stored: the request's shape, the PDF (one that
 // sealing would refuse is refused now), the fields against its pages (fieldsProblem). Then, in one
 // transaction, the customer's document of kind "signature", the request, its signers, the audit
 // entry and the emails (the customer's to their upload link; another signer's to their own link,
@@ -12,10 +13,11 @@ import { badRequest, notFound } from "../../lib/errors.ts";
 import { newStorageKey } from "../../lib/storage.ts";
 import { newId } from "../../lib/tokens.ts";
 import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
-import { receiveFiles } from "../../lib/upload.ts";
+import { receiveFiles, type ReceivedFileData } from "../../lib/upload.ts";
 import { MAX_DOCUMENT_NAME_LENGTH } from "../../shared/documents.ts";
-import { fieldsProblem, MAX_SIGNATURE_MESSAGE_LENGTH, signatureMessages, signerNameProblem, type SignatureField } from "../../shared/signatures.ts";
-import { isValidEmail, MAX_EMAIL_LENGTH, normalizeEmail } from "../../shared/validation.ts";
+import { reminderAfterRequest } from "../../shared/due-date.ts";
+import { fieldsProblem, MAX_SIGNATURE_MESSAGE_LENGTH, signatureMessages, signersProblem, type SignatureField } from "../../shared/signatures.ts";
+import { normalizeEmail } from "../../shared/validation.ts";
 import type { Scope } from "../../shared/workspaces.ts";
 import type { AuditActor } from "../audit/actor.ts";
 import type { PublicUser } from "../auth/model.ts";
@@ -25,6 +27,7 @@ import { insertSignatureDocument, parseDueDates } from "../documents/creation.ts
 import { signatureSigners, signatureRequests } from "../../../db/tables.ts";
 import { findOwnedRequest, type SignatureRequest, type SignerRow } from "./lookups.ts";
 import { emailSignerInvitation } from "./emails.ts";
+import { spoolSharedPdf } from "./shared-source.ts";
 import { signerTokenHash } from "./signer-token.ts";
 
 /** Room for MAX_FIELDS fields and MAX_SIGNERS signers as JSON; a longer part is cut and refused. */
@@ -34,9 +37,13 @@ interface ParsedRequest {
   name: string;
   message: string | null;
   dueDate: string | null;
+  /** The single reminder before the due date, as a document request's (reminderTime). */
+  reminderTime: string | null;
   ordered: boolean;
   signers: { email: string; name: string }[];
   fields: SignatureField[];
+  /** The PDF is a file already shared with this customer (shared-source.ts), not an uploaded part. */
+  sharedDocumentId: string | null;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -60,6 +67,8 @@ export function parseRequestPart(raw: string | undefined): ParsedRequest {
   }
   const dueDate = value.dueDate === undefined || value.dueDate === null ? null : value.dueDate;
   if (dueDate !== null && (typeof dueDate !== "string" || dueDate.length > 64)) throw badRequest("dueDate must be a date and time, such as 2026-12-01T17:00:00Z");
+  const reminderTime = value.reminderTime === undefined || value.reminderTime === null ? null : value.reminderTime;
+  if (reminderTime !== null && (typeof reminderTime !== "string" || reminderTime.length > 64)) throw badRequest("reminderTime must be a date and time before the due date");
   if (value.ordered !== undefined && typeof value.ordered !== "boolean") throw badRequest("ordered must be true or false");
   if (!Array.isArray(value.signers) || value.signers.length === 0) throw badRequest("Add at least one signer.");
   const signers = value.signers.map((s, i) => {
@@ -68,32 +77,37 @@ export function parseRequestPart(raw: string | undefined): ParsedRequest {
   });
   if (!Array.isArray(value.fields)) throw badRequest("fields must be a list of the fields to fill.");
   if (!value.fields.every(isObject)) throw badRequest("Each field must be an object: {type, page, x, y, width, height, signer, required}.");
+  const shared = value.sharedDocumentId ?? null;
+  if (shared !== null && (typeof shared !== "string" || shared.length === 0 || shared.length > 64)) throw badRequest("sharedDocumentId must be the id of a file shared with this customer.");
   const fields = value.fields.map((f) => ({ type: f.type, page: f.page, x: f.x, y: f.y, width: f.width, height: f.height, signer: f.signer, required: f.required }) as SignatureField);
-  return { name, message: message?.trim() || null, dueDate, ordered: value.ordered === true, signers, fields };
+  return { name, message: message?.trim() || null, dueDate, reminderTime, ordered: value.ordered === true, signers, fields, sharedDocumentId: shared };
 }
 
-/** The signers, checked: the first is the customer (their email), each email once, names printable. */
+/** The signers, checked (shared/signatures.ts `signersProblem`) and with their emails as stored. */
 function checkSigners(parsed: ParsedRequest, customer: CustomerRow): { email: string; name: string }[] {
-  const seen = new Set<string>();
-  return parsed.signers.map((s, i) => {
-    const email = normalizeEmail(s.email);
-    if (!isValidEmail(email) || email.length > MAX_EMAIL_LENGTH) throw badRequest(`Signer ${i + 1}'s email is not a valid email address.`);
-    if (i === 0 && email !== customer.email) throw badRequest(`The first signer is the customer: use ${customer.email}.`);
-    if (seen.has(email)) throw badRequest(`${email} is listed as a signer more than once.`);
-    seen.add(email);
-    const problem = signerNameProblem(s.name, i);
-    if (problem) throw badRequest(problem);
-    return { email, name: s.name };
-  });
+  const problem = signersProblem(parsed.signers, customer.email);
+  if (problem) throw badRequest(problem);
+  return parsed.signers.map((s) => ({ email: normalizeEmail(s.email), name: s.name }));
+}
+
+/** What the composition (src/app.ts) hands down from the features above. */
+export interface SignatureHooks {
+  /**
+   * The plan's document caps (customers/requests.ts): a request is a document of the customer's
+   * (kind "signature"), counted in "Documents Generated", so it is held to the same cap and words.
+   */
+  refuseOverDocumentLimit: (ctx: AppContext, workspaceId: string, customerId: string, adding: number) => Promise<void>;
 }
 
 export async function createSignatureRequest(
   ctx: AppContext,
-  input: { broker: PublicUser; member: Scope; customerId: string; request: Request; actor: AuditActor },
+  input: { broker: PublicUser; member: Scope; customerId: string; request: Request; actor: AuditActor } & SignatureHooks,
 ): Promise<SignatureRequest> {
-  // Refused before a byte of the body is read when the customer is not this member's to see.
+  // Refused before a byte of the body is read when the customer is not this member's to see, or
+  // the plan allows them no more documents.
   const customer = await visibleCustomer(ctx, input.member, input.customerId);
   if (!customer) throw notFound("Customer not found");
+  await input.refuseOverDocumentLimit(ctx, input.member.workspaceId, customer.id, 1);
   const received = await receiveFiles(input.request, {
     tempDir: ctx.files.tempDir,
     maxBytes: ctx.config.maxUploadBytes,
@@ -102,13 +116,22 @@ export async function createSignatureRequest(
     fieldName: "file",
     maxFiles: 1,
     maxFieldBytes: MAX_REQUEST_JSON_BYTES,
+    // Or the request names a shared file (below).
+    fileOptional: true,
   });
-  const temp = received.files[0]!;
+  let temp: ReceivedFileData | undefined = received.files[0];
   let key: string | null = null;
   try {
     const parsed = parseRequestPart(received.fields.request);
+    if (temp && parsed.sharedDocumentId) throw badRequest(signatureMessages.twoSources);
+    if (!temp && !parsed.sharedDocumentId) throw badRequest(signatureMessages.noSource);
     const signers = checkSigners(parsed, customer);
-    const { dueDate } = parseDueDates({ dueDate: parsed.dueDate }, ctx.clock.now());
+    const now = ctx.clock.now();
+    const due = parseDueDates({ dueDate: parsed.dueDate, reminderTime: parsed.reminderTime }, now);
+    const { dueDate } = due;
+    // As for a document request: a reminder that would go out with the request email is not kept.
+    const reminderAt = reminderAfterRequest(due.reminderAt, now);
+    temp ??= await spoolSharedPdf(ctx, { workspaceId: input.member.workspaceId, customerId: customer.id, documentId: parsed.sharedDocumentId! });
     // Opened with pdf.js, scanned when clamd is set, held to a PDF's rules (no password).
     const checked = await checkUpload(ctx, temp, { ...effectiveRules(ctx, null), kinds: ["pdf"], noPassword: true }, {
       customer,
@@ -118,7 +141,7 @@ export async function createSignatureRequest(
     // pdf-lib, @signpdf and node-forge load with the first request, not with the server.
     const { sealablePageCount } = await import("./seal.ts");
     const pageCount = await sealablePageCount(original);
-    const problem = fieldsProblem(parsed.fields, { signerCount: signers.length, pageCount });
+    const problem = fieldsProblem(parsed.fields, { signerCount: signers.length, pageCount, signerNames: signers.map((s) => s.name) });
     if (problem) throw badRequest(problem);
     key = newStorageKey();
     await ctx.files.adopt(checked.tempPath, key);
@@ -130,6 +153,7 @@ export async function createSignatureRequest(
         parsed,
         signers,
         dueDate,
+        reminderAt,
         pageCount,
         original: { key: storedKey, name: checked.originalName, sha256: createHash("sha256").update(original).digest("hex") },
       }),
@@ -139,7 +163,7 @@ export async function createSignatureRequest(
     if (key) await ctx.files.remove(key);
     throw error;
   } finally {
-    rmSync(temp.tempPath, { force: true }); // moved into the store on success, or refused
+    if (temp) rmSync(temp.tempPath, { force: true }); // moved into the store on success, or refused
   }
 }
 
@@ -154,13 +178,14 @@ async function insertRequest(
     parsed: ParsedRequest;
     signers: { email: string; name: string }[];
     dueDate: Date | null;
+    reminderAt: Date | null;
     pageCount: number;
     original: { key: string; name: string; sha256: string };
   },
 ): Promise<string> {
   const { tx, now } = unit;
   const { customer, parsed, member } = input;
-  const doc = await insertSignatureDocument(tx, { workspaceId: member.workspaceId, customerId: customer.id, name: parsed.name, description: parsed.message, dueDate: input.dueDate, at: now });
+  const doc = await insertSignatureDocument(tx, { workspaceId: member.workspaceId, customerId: customer.id, name: parsed.name, description: parsed.message, dueDate: input.dueDate, reminderAt: input.reminderAt, at: now });
   const requestId = newId();
   await tx.insert(signatureRequests).values({
     id: requestId,

@@ -32,10 +32,20 @@ const linkOf = (ctx: AppContext, signer: SignerRow, uploadLinkUrl: string) => (s
 export async function emailSignerInvitation(
   ctx: AppContext,
   db: Writer,
-  input: { request: RequestForEmail; signer: SignerRow; dueDate: Date | null; uploadLinkUrl: string },
+  input: {
+    request: RequestForEmail;
+    signer: SignerRow;
+    dueDate: Date | null;
+    uploadLinkUrl: string;
+    /** The broker sent the request again at this time (resend.ts). */
+    sentAgainAt?: Date;
+    /** A reminder (reminders.ts), once per this key. */
+    reminder?: { dedupeKey: string };
+  },
 ): Promise<void> {
   const { request, signer } = input;
   const content = signatureRequestEmail({
+    reminder: Boolean(input.reminder),
     ...(await from(ctx, db, request)),
     customerName: signer.name,
     documentName: request.name,
@@ -43,7 +53,8 @@ export async function emailSignerInvitation(
     dueDate: input.dueDate,
     signUrl: linkOf(ctx, signer, input.uploadLinkUrl),
   });
-  await queueEmail(ctx, db, { kind: "signature_request", to: signer.email, dedupeKey: `signature-request:${signer.id}`, ...content });
+  const dedupeKey = input.reminder?.dedupeKey ?? `signature-request:${signer.id}${input.sentAgainAt ? `:again:${input.sentAgainAt.getTime()}` : ""}`;
+  await queueEmail(ctx, db, { kind: input.reminder ? "reminder" : "signature_request", to: signer.email, dedupeKey, ...content });
 }
 
 export async function emailSignersCompleted(

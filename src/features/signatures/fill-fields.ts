@@ -13,6 +13,8 @@ export interface FieldSigner {
   signedAt: Date;
   signature: AdoptedSignature;
   values: FieldValues;
+  /** The day their date fields show ("2026-11-28"), fixed when they signed. */
+  day?: string | null;
 }
 
 const INK = rgb(0.05, 0.1, 0.35);
@@ -50,7 +52,8 @@ export async function fillFields(doc: PDFDocument, fields: readonly SignatureFie
         drawText(page, frame, box, typeof value === "string" && value.trim() ? value.trim() : initialsOf(signer.name), fonts.script);
         break;
       case "date":
-        drawText(page, frame, box, signedDay(signer.signedAt), fonts.plain);
+        // The day on the signer's calendar when they signed (signing.ts); without it, the UTC day.
+        drawText(page, frame, box, signer.day ?? signedDay(signer.signedAt), fonts.plain);
         break;
       case "name":
         drawText(page, frame, box, signer.name, fonts.plain);

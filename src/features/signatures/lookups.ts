@@ -4,7 +4,7 @@
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { documents, signatureRequests, signatureSigners } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
-import { notFound } from "../../lib/errors.ts";
+import { AppError, notFound } from "../../lib/errors.ts";
 import { hashToken } from "../../lib/tokens.ts";
 import { nextSignatureStatus, SIGNING_CONSENT_TEXT, signatureMessages, signerInTurn } from "../../shared/signatures.ts";
 import type { Scope } from "../../shared/workspaces.ts";
@@ -79,6 +79,26 @@ export async function requestsSignedByCustomers(ctx: AppContext, customerIds: st
   return found.map((f) => ({ found: f, signer: f.signers.find((s) => s.customerId !== null && customerIds.includes(s.customerId))! }));
 }
 
+/**
+ * The requests these customers were asked to sign that ended unsigned (voided, or declined by a
+ * signer), oldest first: what the portal shows once their document is withdrawn. The reason stays
+ * the broker's to read; the customer is told who declined.
+ */
+export async function withdrawnSignatures(ctx: AppContext, customerIds: string[]) {
+  const ended = (await requestsSignedByCustomers(ctx, customerIds)).filter(({ found }) => found.request.status === "voided" || found.request.status === "declined");
+  return ended.map(({ found: { request, signers } }) => {
+    const decliner = signers.find((s) => s.status === "declined");
+    return {
+      id: request.id,
+      brokerId: request.workspaceId,
+      name: request.name,
+      status: request.status as "voided" | "declined",
+      declinedBy: request.status === "declined" ? (decliner?.name ?? null) : null,
+      at: iso(request.status === "voided" ? request.voidedAt : (decliner?.declinedAt ?? null)),
+    };
+  });
+}
+
 /** A request this upload link's customer signs, or 404 (another customer's id looks missing). */
 export async function requestSignedByCustomer(ctx: AppContext, customerIds: string[], requestId: string): Promise<SignerAccess> {
   const access = (await requestsSignedByCustomers(ctx, customerIds)).find((a) => a.found.request.id === requestId);
@@ -86,11 +106,13 @@ export async function requestSignedByCustomer(ctx: AppContext, customerIds: stri
   return access;
 }
 
-/** The signer whose link this is, or 404 for any other string (the `signer` macro). */
+/** The signer whose link this is, or 404 for any other string, 409 once voided (the `signer` macro). */
 export async function signerByToken(ctx: AppContext, token: string): Promise<SignerAccess> {
   const signer = token ? (await ctx.db.select().from(signatureSigners).where(eq(signatureSigners.tokenHash, hashToken(token))))[0] : undefined;
   if (!signer) throw notFound("This signing link is not valid. Ask the sender for a new one.");
   const request = (await ctx.db.select().from(signatureRequests).where(eq(signatureRequests.id, signer.requestId)))[0]!;
+  // A voided request's link opens nothing, not even its name: the broker took it back.
+  if (request.status === "voided") throw new AppError("conflict", signatureMessages.withdrawn);
   const found = (await withSigners(ctx, [request]))[0]!;
   return { found, signer: found.signers.find((s) => s.id === signer.id)! };
 }

@@ -85,6 +85,8 @@ export const SignBody = t.Object({
     { error: `signature must be {type: "typed", text} or {type: "drawn", png (base64, at most ${MAX_DRAWN_SIGNATURE_BYTES / 1024} KB)}` },
   ),
   values: t.Optional(t.Record(t.String({ maxLength: 8 }), t.Union([t.String({ maxLength: 1000 }), t.Boolean()]), { maxProperties: MAX_FIELDS, error: "values must map field numbers to text or true/false" })),
+  /** The signer's own time zone (their browser's, e.g. "America/Chicago"): the day a date field shows. Unknown or absent: UTC. */
+  timeZone: t.Optional(t.String({ maxLength: 64, error: "timeZone must be a time zone name such as America/Chicago" })),
 });
 export type SignInput = typeof SignBody.static;
 

@@ -9,7 +9,9 @@ import { brokerActor, portalActor, signingLinkActor, type RequestOrigin } from "
 import { findOwnedRequest, requestSignedByCustomer, requestsSignedByCustomers, signerByToken, toRequestDto, toSignerView, type SignerAccess } from "./lookups.ts";
 import { customerRequests, sealedFile, voidRequest } from "./manage.ts";
 import { DeclineBody, LinkRequestParams, SignatureRequestDto, SignatureRequestList, SignBody, SignerTokenParams, SignerViewDto, SignerViewList } from "./model.ts";
-import { createSignatureRequest } from "./create.ts";
+import { createSignatureRequest, type SignatureHooks } from "./create.ts";
+import { resendRequest } from "./resend.ts";
+import { retrySeal } from "./seal-job.ts";
 import { decline, openForSigner, sign, signerDocument, type SigningOrigin } from "./signing.ts";
 
 const MAX_USER_AGENT = 500;
@@ -23,7 +25,7 @@ interface LinkAccess {
 
 const customerIds = (portal: LinkAccess) => portal.customers.map((c) => c.id);
 
-export const signatureRoutes = (ctx: AppContext) => {
+export const signatureRoutes = (ctx: AppContext, hooks: SignatureHooks) => {
   const now = () => ctx.clock.now();
   const customerOrigin = (portal: LinkAccess, origin: RequestOrigin & { request: Request }): SigningOrigin => ({ actor: portalActor(ctx, { portal, ...origin }), userAgent: userAgentOf(origin.request) });
   const signerOrigin = (signer: SignerAccess, origin: RequestOrigin & { request: Request }): SigningOrigin => ({ actor: signingLinkActor(ctx, { email: signer.signer.email, ...origin }), userAgent: userAgentOf(origin.request) });
@@ -38,7 +40,14 @@ export const signatureRoutes = (ctx: AppContext) => {
       .post(
         "/customers/:id/signature-requests",
         async ({ broker, apiKey, member, params, request, server, status }) => {
-          const created = await createSignatureRequest(ctx, { broker, member, customerId: params.id, request, actor: brokerActor(ctx, { broker, apiKey, request, server }) });
+          const created = await createSignatureRequest(ctx, {
+            broker,
+            member,
+            customerId: params.id,
+            request,
+            actor: brokerActor(ctx, { broker, apiKey, request, server }),
+            refuseOverDocumentLimit: hooks.refuseOverDocumentLimit,
+          });
           return status(201, toRequestDto(created));
         },
         // The body is read as a stream by the service, never parsed into memory here.
@@ -53,6 +62,17 @@ export const signatureRoutes = (ctx: AppContext) => {
       .post(
         "/signature-requests/:id/void",
         async ({ broker, apiKey, member, params, request, server }) => toRequestDto(await voidRequest(ctx, { member, requestId: params.id, actor: brokerActor(ctx, { broker, apiKey, request, server }) })),
+        { broker: "write", params: IdParams, response: SignatureRequestDto },
+      )
+      // "Try again" once sealing failed for good: the seal job runs anew.
+      .post("/signature-requests/:id/seal", async ({ member, params }) => toRequestDto(await retrySeal(ctx, { member, requestId: params.id })), {
+        broker: "write",
+        params: IdParams,
+        response: SignatureRequestDto,
+      })
+      .post(
+        "/signature-requests/:id/resend",
+        async ({ broker, apiKey, member, params, request, server }) => toRequestDto(await resendRequest(ctx, { member, requestId: params.id, actor: brokerActor(ctx, { broker, apiKey, request, server }) })),
         { broker: "write", params: IdParams, response: SignatureRequestDto },
       )
       .get(

@@ -38,6 +38,8 @@ export interface SealInput {
   auditEntryIds: readonly string[];
   certificate: SigningCertificate;
   sealedAt: Date;
+  /** The broker's zone for the certificate page's times (certificate-page.ts); none: UTC. */
+  timeZone?: string | null;
 }
 
 export interface Sealed {
@@ -86,6 +88,7 @@ export async function sealPdf(input: SealInput): Promise<Sealed> {
     sealedBy: input.certificate.commonName,
     signers: input.signers,
     auditEntryIds: input.auditEntryIds,
+    timeZone: input.timeZone,
   });
   // The certificate page's hashes, also where `portal esign verify` reads them without extracting text.
   const info = infoDict(doc);

@@ -17,8 +17,10 @@ import {
   signatureMessages,
   signerInTurn,
   typedSignatureProblem,
+  signedDay,
   valuesProblem,
   type FieldValues,
+  type SignatureField,
 } from "../../shared/signatures.ts";
 import type { AuditActor } from "../audit/actor.ts";
 import { aboutCustomerById, customerContact } from "../customers/lookups.ts";
@@ -109,6 +111,11 @@ export async function sign(ctx: AppContext, access: SignerAccess, body: SignInpu
   }
 }
 
+function datesSigned(fields: readonly SignatureField[], signer: number, at: Date, timeZone: string | undefined): FieldValues {
+  const day = signedDay(at, timeZone);
+  return Object.fromEntries(fields.flatMap((field, index) => (field.signer === signer && field.type === "date" ? [[String(index), day]] : [])));
+}
+
 async function recordSignature(
   ctx: AppContext,
   unit: Unit,
@@ -136,7 +143,8 @@ async function recordSignature(
       signatureType: body.signature.type,
       signatureText: body.signature.type === "typed" ? body.signature.text.trim() : null,
       signatureKey: input.pngKey,
-      values: input.values,
+      // The day each of this signer's date fields shows, on their own calendar, fixed now: the seal prints it.
+      values: { ...input.values, ...datesSigned(access.found.request.fields, signer.position, now, body.timeZone) },
     })
     .where(and(eq(signatureSigners.id, signer.id), inArray(signatureSigners.status, OPEN)))
     .returning();

@@ -17,7 +17,7 @@ export const templateRoutes = (ctx: AppContext) =>
       response: { 201: TemplateDto },
     })
     // A proposed checklist from a case in a sentence; nothing is stored (so a read key may ask).
-    .post("/suggest", async ({ member, body }) => suggestChecklist(ctx, { brokerId: member.workspaceId, description: body.description }), {
+    .post("/suggest", async ({ member, body }) => suggestChecklist(ctx, { brokerId: member.workspaceId, memberId: member.memberId, description: body.description }), {
       broker: "read",
       body: SuggestBody,
       response: ChecklistSuggestion,

@@ -2,12 +2,18 @@
 // src/shared/case-checklist.ts answer from the workspace's templates and the standard documents;
 // when the operator configured a model endpoint, it is asked first with the description and the
 // names it may choose from (nothing about the customer), and its answer is held to those names.
-// No usable answer (off, a timeout, an error, nothing known named): the rules'.
+// No usable answer (off, a timeout, an error, nothing known named): the rules'. Each question to
+// the model costs the operator (a paid provider, or a GPU's seconds), so a member asks it at most
+// MODEL_SUGGESTIONS_PER_MEMBER times in 10 minutes, counted in the database like the other
+// expensive routes (billing/throttle.ts); the rules alone are not counted.
 import type { AppContext } from "../../context.ts";
-import { badRequest } from "../../lib/errors.ts";
+import { AppError, badRequest } from "../../lib/errors.ts";
+import { perContext } from "../../lib/instance-state.ts";
 import { askModel } from "../../lib/model-endpoint.ts";
+import { FailureLimiter } from "../../lib/rate-limit.ts";
 import {
   caseDescriptionProblem,
+  caseMessages,
   checklistCatalogue,
   coBorrowerName,
   documentsFromAnswer,
@@ -17,9 +23,21 @@ import {
 import type { ChecklistSuggestion } from "./model.ts";
 import { listTemplates } from "./service.ts";
 
-export async function suggestChecklist(ctx: AppContext, { brokerId, description }: { brokerId: string; description: string }): Promise<ChecklistSuggestion> {
+/** Suggestions a member may have the model asked for in SUGGESTION_WINDOW_MS. */
+export const MODEL_SUGGESTIONS_PER_MEMBER = 20;
+const SUGGESTION_WINDOW_MS = 10 * 60 * 1000;
+
+const modelAsks = perContext("checklist suggestion limits", "shared", "the counts are in the database (rate_limits); this holds only the limit's settings", (ctx: AppContext) =>
+  new FailureLimiter(ctx, "checklist-suggestions-by-member", MODEL_SUGGESTIONS_PER_MEMBER, SUGGESTION_WINDOW_MS),
+);
+
+export async function suggestChecklist(ctx: AppContext, { brokerId, memberId, description }: { brokerId: string; memberId: string; description: string }): Promise<ChecklistSuggestion> {
   const problem = caseDescriptionProblem(description);
   if (problem) throw badRequest(problem);
+  if (ctx.config.modelEndpoint) {
+    const wait = await modelAsks(ctx).take(memberId);
+    if (wait > 0) throw new AppError("too_many_requests", caseMessages.tooManySuggestions(wait), { retryAfter: wait });
+  }
   const sentence = description.trim();
   const { own, readyMade } = await listTemplates(ctx, { brokerId });
   const catalogue = checklistCatalogue([...own, ...readyMade]);

@@ -1,7 +1,8 @@
 // Which IP addresses a webhook may never reach (unless WEBHOOKS_ALLOW_PRIVATE=true): anything
 // that is not a public unicast address, since a URL is chosen by a broker and the request is
 // made from inside the operator's network (SSRF). IPv6 forms that carry an IPv4 address
-// (::ffff:a.b.c.d, ::a.b.c.d, 64:ff9b::/96 NAT64, 2002::/16 6to4) are judged by that address.
+// (::ffff:a.b.c.d, ::a.b.c.d, 64:ff9b::/96 NAT64, 2002::/16 6to4) are judged by that address;
+// the local-use NAT64 prefix 64:ff9b:1::/48 is refused whole.
 import { isIPv4, isIPv6 } from "node:net";
 
 type Range = readonly [base: number, prefix: number];
@@ -56,6 +57,9 @@ function forbiddenIpv6(g: number[]): boolean {
   if (zerosBefore(5) && g[5] === 0xffff) return forbiddenIpv4Number(ipv4Of(g[6]!, g[7]!)); // ::ffff:a.b.c.d
   if (zerosBefore(6)) return true; // ::a.b.c.d, deprecated IPv4-compatible: never a public address today
   if (a === 0x64 && b === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return forbiddenIpv4Number(ipv4Of(g[6]!, g[7]!));
+  // 64:ff9b:1::/48, local-use NAT64 (RFC 8215): the operator's own translator, which may reach its
+  // private network; where the IPv4 address sits in it is the network's choice, so all of it.
+  if (a === 0x64 && b === 0xff9b && g[2] === 1) return true;
   if (a === 0x2002) return forbiddenIpv4Number(ipv4Of(b, g[2]!)); // 6to4
   if ((a & 0xffc0) === 0xfe80) return true; // fe80::/10 link-local
   if ((a & 0xffc0) === 0xfec0) return true; // fec0::/10 old site-local

@@ -5,9 +5,11 @@
 // job (delivery-job.ts) does that.
 import { and, eq } from "drizzle-orm";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../../../db/tables.ts";
+import type { AppContext } from "../../context.ts";
+import { instanceState } from "../../lib/instance-state.ts";
 import { enqueueJob, type Writer } from "../../lib/jobs.ts";
 import { newId } from "../../lib/tokens.ts";
-import { liveEventOf, type Unit, type UnitSubscriber } from "../../lib/unit.ts";
+import type { Unit, UnitSubscriber } from "../../lib/unit.ts";
 import { webhookPayloads, webhookTypeOf } from "./payloads.ts";
 
 export const WEBHOOK_DELIVERY_JOB = "webhook_delivery";
@@ -47,26 +49,49 @@ export function scheduleAttempt(tx: Writer, input: { deliveryId: string; attempt
   });
 }
 
+type EnabledEndpoints = Promise<{ id: string; events: string[] }[]>;
+
+/**
+ * A workspace's enabled endpoints, read once per unit: a unit publishing many events (a checklist
+ * of twenty documents, a bulk change) asks once, and a workspace with no endpoint (most) costs one
+ * indexed read per change, not one per event. No unit that changes endpoints publishes an event
+ * they are sent, so what the unit read first stays true to its end.
+ */
+const endpointsByUnit = instanceState(
+  "webhook endpoints read per unit",
+  "per process",
+  "what one open transaction read of its workspaces' endpoints, gone with it",
+  new WeakMap<Unit, Map<string, EnabledEndpoints>>(),
+);
+
 /** The enabled endpoints of a workspace subscribed to `type` (a workspace has at most 20). */
-async function subscribers(tx: Writer, workspaceId: string, type: string): Promise<string[]> {
-  const rows = await tx
-    .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.workspaceId, workspaceId), eq(webhookEndpoints.enabled, true)));
-  return rows.filter((row) => row.events.includes(type)).map((row) => row.id);
+async function subscribers(unit: Unit, workspaceId: string, type: string): Promise<string[]> {
+  let ofUnit = endpointsByUnit.get(unit);
+  if (!ofUnit) endpointsByUnit.set(unit, (ofUnit = new Map()));
+  let enabled = ofUnit.get(workspaceId);
+  if (!enabled) {
+    // A promise run once (a Drizzle query runs again each time it is awaited), shared by the unit's events.
+    const query = unit.tx
+      .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.workspaceId, workspaceId), eq(webhookEndpoints.enabled, true)));
+    enabled = (async () => await query)();
+    ofUnit.set(workspaceId, enabled);
+  }
+  return (await enabled).filter((row) => row.events.includes(type)).map((row) => row.id);
 }
 
 /** The outbox's unit subscriber: see the top of this file. */
-export const webhookOutbox: UnitSubscriber = async (unit: Unit, published) => {
-  // What the workspace's systems hear is the domain event as the live channel has it: never the
-  // facts meant for the audit trail and notifications, nothing of a unit-only event.
-  const event = liveEventOf(published);
-  if (!event) return;
+export const webhookOutbox = (ctx: AppContext): UnitSubscriber => async (unit: Unit, event) => {
+  // The unit's event, unit-only ones too (share_sent, document_expiring, signature_completed are
+  // published for this subscriber alone): nothing webhook-only crosses NOTIFY or reaches a socket.
+  // Of its facts the payloads read only a deleted customer's contact (payloads.ts), never the
+  // audit trail's or the notifications'.
   const type = webhookTypeOf(event);
   if (!type || !("workspaceId" in event)) return;
-  const endpoints = await subscribers(unit.tx, event.workspaceId, type);
+  const endpoints = await subscribers(unit, event.workspaceId, type);
   if (endpoints.length === 0) return; // the common case: nothing is read or written
-  for (const payload of await webhookPayloads(unit.tx, event, type)) {
+  for (const payload of await webhookPayloads(ctx, unit.tx, event, type)) {
     const id = await insertWebhookEvent(unit.tx, { workspaceId: event.workspaceId, type: payload.type, data: payload.data, at: unit.now });
     await queueDeliveries(unit.tx, { eventId: id, endpointIds: endpoints, at: unit.now });
   }

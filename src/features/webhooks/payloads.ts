@@ -1,16 +1,17 @@
-// The webhook events a domain event is (src/lib/events.ts), and their `data` (events.ts), read
+// The webhook events a unit's event is (src/lib/unit.ts), and their `data` (events.ts), read
 // in the publishing transaction: what the CRM hears is what that transaction wrote. Only the
 // event's own customer and that customer's documents are read, so a payload never carries another
 // workspace's data.
+import type { AppContext } from "../../context.ts";
 import type { Writer } from "../../lib/jobs.ts";
-import type { DomainEvent } from "../../lib/events.ts";
+import type { UnitEvent } from "../../lib/unit.ts";
 import type { WebhookEventType } from "../../shared/webhooks.ts";
-import { customerIdentity } from "../customers/lookups.ts";
-import { findDocumentIn, type DocumentRow } from "../documents/service.ts";
+import { customerContact } from "../customers/lookups.ts";
+import { customerDocumentsIn, type DocumentRow } from "../documents/service.ts";
 import type { WebhookCustomer, WebhookData, WebhookDocument } from "./events.ts";
 
-/** Which webhook type a domain event is, if any (known before anything is read: most events have no subscriber). */
-export function webhookTypeOf(event: DomainEvent): WebhookEventType | null {
+/** Which webhook type a unit's event is, if any (known before anything is read: most events have no subscriber). */
+export function webhookTypeOf(event: UnitEvent): WebhookEventType | null {
   switch (event.type) {
     case "customer_created":
       return "customer.created";
@@ -45,20 +46,15 @@ const documentData = (doc: DocumentRow): WebhookDocument => ({
   dueDate: doc.dueDate?.toISOString() ?? null,
 });
 
-/** The customer's own documents among `ids` (one of another customer is never read into a payload). */
-async function documentsOf(tx: Writer, customerId: string, ids: string[]): Promise<DocumentRow[]> {
-  const rows = await Promise.all(ids.map((id) => findDocumentIn(tx, id)));
-  return rows.filter((row): row is DocumentRow => row !== null && row.customerId === customerId);
-}
-
 /** The webhook events `event` becomes, with their data: one per document for a request of several. */
-export async function webhookPayloads(tx: Writer, event: DomainEvent, type: WebhookEventType): Promise<Payload[]> {
+export async function webhookPayloads(ctx: AppContext, tx: Writer, event: UnitEvent, type: WebhookEventType): Promise<Payload[]> {
   if (event.type === "customer_deleted") {
-    const contact = event.contact ?? { name: "", email: "" };
+    // The row is gone: who it was comes with the event, as a fact (customers/service.ts).
+    const contact = event.facts?.contact ?? { name: "", email: "" };
     return [{ type: "customer.deleted", data: { customer: { id: event.customerId, ...contact } } }];
   }
   if (!("customerId" in event) || !("workspaceId" in event)) return [];
-  const found = await customerIdentity(tx, event.customerId);
+  const found = await customerContact(ctx, event.customerId, tx);
   if (!found || found.workspaceId !== event.workspaceId) return [];
   const customer: WebhookCustomer = { id: found.id, name: found.name, email: found.email, assigneeId: found.assigneeId };
   switch (event.type) {
@@ -66,16 +62,16 @@ export async function webhookPayloads(tx: Writer, event: DomainEvent, type: Webh
     case "customer_updated":
       return [{ type: type as "customer.created" | "customer.updated", data: { customer } }];
     case "documents_requested":
-      return (await documentsOf(tx, customer.id, event.documentIds)).map((doc) => ({ type: "document.requested", data: { customer, document: documentData(doc) } }));
+      return (await customerDocumentsIn(tx, customer.id, event.documentIds)).map((doc) => ({ type: "document.requested", data: { customer, document: documentData(doc) } }));
     case "share_sent": {
-      const documents = await documentsOf(tx, customer.id, event.documentIds);
+      const documents = await customerDocumentsIn(tx, customer.id, event.documentIds);
       return documents.length ? [{ type: "share.sent", data: { customer, documents: documents.map(documentData) } }] : [];
     }
     case "document_uploaded":
     case "document_verified":
     case "document_expiring":
     case "signature_completed": {
-      const [doc] = await documentsOf(tx, customer.id, [event.documentId]);
+      const [doc] = await customerDocumentsIn(tx, customer.id, [event.documentId]);
       if (!doc) return [];
       const document = documentData(doc);
       if (event.type === "document_expiring") return [{ type: "document.expiring", data: { customer, document, expiresOn: event.expiresOn } }];

@@ -27,6 +27,8 @@ const DATE = new RegExp(
   "g",
 );
 
+const HAS_DATE = new RegExp(DATE.source);
+
 /** "57" is 1957 (a birth date), "30" 2030 (an expiry): two-digit years pivot at 50. */
 const year4 = (y: string) => (y.length === 2 ? (Number(y) <= 50 ? 2000 : 1900) + Number(y) : Number(y));
 const monthOf = (name: string) => MONTHS.indexOf(name.slice(0, 3)) + 1;
@@ -92,8 +94,12 @@ export function findDates(text: string): FoundDate[] {
       const next = matches[k + 1];
       const isRange = !!next?.date && RANGE_JOIN.test(line.slice(m.end, next.at));
       let before = line.slice(from, m.at);
-      // A value alone on its line: its label is the line above (a form's box).
-      if (matches.length === 1 && !/[a-z0-9]/.test(line.slice(0, m.at) + line.slice(m.end)) && i > 0) before = lines[i - 1]!;
+      // A value alone on its line: its label is the line above (a form's box). So is a line's
+      // first value with no words before it, under a line of labels without dates of its own
+      // (a table's header: "Statement period   Account No." over "2025-01-01 to 2025-02-28   123-678").
+      const alone = matches.length === 1 && !/[a-z0-9]/.test(line.slice(0, m.at) + line.slice(m.end));
+      const underHeader = k === 0 && !/[a-z]/.test(line.slice(0, m.at)) && !HAS_DATE.test(lines[i - 1] ?? "");
+      if ((alone || underHeader) && i > 0) before = lines[i - 1]!;
       const role = labelled(before) ?? "other";
       const pair = LABELS.find(([, r]) => r === role)?.[2];
       if (isRange) {

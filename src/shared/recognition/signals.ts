@@ -14,16 +14,32 @@ export interface Signal {
 
 const s = (test: Signal["test"], weight: number): Signal => ({ test, weight });
 
-/** Lines that start with a date and end with an amount: a statement's list of transactions. */
-const DATED_AMOUNT_LINE = /^(\d{1,2}[/.-]\d{1,2}([/.-]\d{2,4})?|\d{1,2} ?[a-z]{3}( ?\d{2,4})?|[a-z]{3} \d{1,2})\b.*\d[\d,]*\.\d{2}\b/gm;
+/**
+ * Lines that start with a date and end with an amount: a statement's list of transactions
+ * ("01/05", "5 Jan", "Jan 5", "jan-05-24").
+ */
+const DATED_AMOUNT_LINE = /^(\d{1,2}[/.-]\d{1,2}([/.-]\d{2,4})?|\d{1,2} ?[a-z]{3}( ?\d{2,4})?|[a-z]{3}[ -]\d{1,2}([ -]\d{2,4})?)\b.*\d[\d,]*\.\d{2}\b/gm;
 const manyTransactions = (text: string) => (text.match(DATED_AMOUNT_LINE)?.length ?? 0) >= 5;
+
+/**
+ * A machine-readable zone's line (passports, ID cards, some licences): letters, digits and "<"
+ * fillers, 25 or more of them in a row with a double filler. OCR reads it better than the card's
+ * printed labels, and nothing but an identity document carries one.
+ */
+const MRZ_LINE = /^[a-z0-9<]{25,44}$/;
+const machineReadable = (text: string) =>
+  text.split("\n").some((line) => {
+    const packed = line.replace(/ /g, "");
+    return packed.includes("<<") && MRZ_LINE.test(packed);
+  });
 
 /** A card's worth of text: a photo of an ID holds a few dozen words, a statement hundreds. */
 const cardSized = (text: string) => text.length < 700;
 
 export const SIGNALS: Record<DocumentKind, readonly Signal[]> = {
   paystub: [
-    s(/\b(pay ?stub|pay ?slip|earnings statement|statement of earnings|pay statement)\b/, 4),
+    s(/\b(pay ?stub|pay ?slip|earnings statement|statement of earnings|pay statement)\b|\b(bulletin|fiche) de (paie|salaire)\b/, 4),
+    s(/\bnet a payer\b|\bsalaire (de )?base\b|\bsalaire brut\b/, 2),
     s(/\bpay (period|begin|end)|period (beginning|ending)\b/, 2),
     s(/\b(pay|check|advice|deposit) date\b/, 2),
     s(/\bgross (pay|earnings|wages)\b/, 2),
@@ -37,7 +53,7 @@ export const SIGNALS: Record<DocumentKind, readonly Signal[]> = {
     s(/\bemployee (id|number|no)\b/, 1),
   ],
   bank_statement: [
-    s(/\b(bank|account) statement\b|\bstatement of account\b/, 3),
+    s(/\b(bank|account) statement\b|\bstatement of account\b|\breleve de compte\b|\bkontoauszug\b/, 3),
     s(/\bstatement (period|date)\b|\bfor the period\b/, 2),
     s(/\b(beginning|opening|previous|starting) balance\b|\bbalance (forward|brought forward)\b/, 2),
     s(/\b(ending|closing|new) balance\b/, 2),
@@ -50,10 +66,18 @@ export const SIGNALS: Record<DocumentKind, readonly Signal[]> = {
     s(/\b(clearing|cleared) (cheque|check)|\bchecks paid\b|\binterac\b|\be-transfer\b|\bdirect deposit\b|\bach (credit|debit)\b/, 1),
     s(/\boverdraft\b|\bline of credit\b/, 1),
     s(manyTransactions, 2),
+    // A transactions table's header: what went out and in, and what is left.
+    s(/\b(withdrawals?|debits?|paid out|debit)\b.*\b(deposits?|credits?|paid in|credit)\b.*\bbalance\b|\b(deposits?|credits?|paid in)\b.*\b(withdrawals?|debits?|paid out)\b.*\bbalance\b/, 2),
+    s(/\b(monthly |account )?(service|maintenance) (fee|charge)\b|\binterest (credit|earned|paid)\b|\batm withdrawal\b/, 1),
+    s(/\bsolde (precedent|crediteur|debiteur|au|anterieur)\b|\bancien solde\b|\bnouveau solde\b/, 2),
   ],
   tax_return: [
     s(/\bu\.?s\.? individual income tax return\b/, 5),
-    s(/\bform 1040(-?sr|-?nr|-?x)?\b|^1040\b/m, 4),
+    // The form's own number heads a line, before its title or year ("Form 1040 U.S. Individual
+    // ...", "Form 1040 (2024) Page 2"); a statement's "tax refund (form 1040)" or a 1099's "report
+    // it on Form 1040, line 21" only mentions it.
+    s(/^(form )?1040(-?sr|-?nr|-?x)?( (u\.?s\.?|\(?(19|20) ?\d\d\b)|$)/m, 4),
+    s(/\bform 1040\b/, 1),
     s(/\bfiling status\b/, 2),
     s(/\badjusted gross income\b/, 2),
     s(/\bstandard deduction\b/, 2),
@@ -91,14 +115,16 @@ export const SIGNALS: Record<DocumentKind, readonly Signal[]> = {
   photo_id: [
     s(/\bdriver'?s? ?licen[cs]e\b|\bpermis de conduire\b/, 4),
     s(/\bpassport\b|\bpasaporte\b|\bpasseport\b/, 3),
-    s(/\b(identification|identity|id) card\b|\breal id\b/, 3),
+    s(/\b(identification|identity|id) card\b|\breal id\b|\bnationale d'identite\b|\bnacional de identidad\b|\bpersonalausweis\b/, 3),
+    s(machineReadable, 3),
     s(/\b(date of birth|dob|birth date)\b/, 2),
     s(/\b(exp|expires|expiry|expiration|date of expiry)\b/, 2),
     s(/\b(iss|issued|date of issue)\b/, 1),
     s(/\b(sex|hgt|height|eyes|hair|wgt)\b/, 1),
     s(/\b(nationality|place of birth|surname|given names?)\b/, 2),
     s(/\b(class|endorsements?|restrictions?|donor|dmv|motor vehicles?)\b/, 1),
-    s(/^p<[a-z]{3}/m, 4),
+    // A passport's machine line starts P<USA; an ID card's IDESP, I<FRA (TD1).
+    s(/^p<[a-z]{3}|^i[a-z<][a-z]{3}[a-z0-9]*</m, 4),
     s(cardSized, 1),
   ],
   social_security_card: [
@@ -195,8 +221,9 @@ export const SIGNALS: Record<DocumentKind, readonly Signal[]> = {
   utility_bill: [
     s(/\bkwh\b|\btherms?\b|\bccf\b|\bgallons\b/, 3),
     s(/\bmeter (number|reading|no)\b|\b(previous|current|present) reading\b/, 3),
-    s(/\bservice (address|period|location)\b|\bbilling period\b/, 2),
-    s(/\b(electric(ity)?|natural gas|water|sewer|energy|power) (service|charges?|usage|bill)\b/, 2),
+    s(/\bservice (address|period|location|for)\b|\bbilling period\b/, 2),
+    s(/\b(electric(ity)?|natural gas|gas|water|sewer|energy|power) (delivery |supply |generation )?(service|charges?|usage|bill|statement)\b/, 2),
+    s(/\b(energy|utility|electric(ity)?|gas|water) (statement|bill)\b|\bfacture d'(electricite|energie|eau|gaz)\b/, 3),
     s(/\b(usage|consumption)\b/, 1),
     s(/\b(amount|total) due\b|\bplease pay\b|\bdue date\b/, 1),
   ],

@@ -3,6 +3,7 @@ import type { Answer, AnswerAt } from "@shared/api-routes";
 import type { SignInInput as SignInBody, SignUpInput as SignUpBody } from "@shared/api-types";
 import { ApiError, apiFetch, nullOn401 } from "../../api/client";
 import type { ResourceKey } from "../../api/query-keys";
+import { browserTimeZone } from "../../lib/time-zone";
 
 /** The signed-in broker as GET /api/auth/user returns it. */
 export type AuthUser = Answer<"GET /api/auth/user">;
@@ -39,18 +40,6 @@ export const prefetchCurrentUser = (queryClient: QueryClient) => queryClient.pre
 export function useCurrentUser(): { user: AuthUser | null; isLoading: boolean } {
   const query = useAuthUserQuery();
   return { user: query.data ?? null, isLoading: query.isPending && query.fetchStatus !== "idle" };
-}
-
-/**
- * The browser's IANA time zone ("Europe/Berlin"), sent with sign-in and sign-up so the emails the
- * server writes for this broker print times as the broker reads them.
- */
-export function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 export function useSignUpMutation() {

@@ -4,7 +4,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AnswerAt } from "@shared/api-routes";
 import { apiFetch } from "../../api/client";
 import type { ResourceKey } from "../../api/query-keys";
-import { authKeys, browserTimeZone, type SignInInput } from "./api";
+import { browserTimeZone } from "../../lib/time-zone";
+import { authKeys, type SignInInput } from "./api";
 
 /** POST /api/auth/signin's 202: the password was right, a code from the app is needed. */
 export type SecondFactorChallenge = AnswerAt<"POST /api/auth/signin", 202>;

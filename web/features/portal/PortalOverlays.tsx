@@ -10,6 +10,7 @@ import { SignInDialog } from "./SignInDialog";
 import { SigningDialog } from "./SigningDialog";
 
 export { SignAction } from "./SignAction";
+export { WithdrawnSignatures } from "./WithdrawnSignatures";
 
 export interface PortalOverlayProps {
   overlay: Overlay;

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { FileText } from "lucide-react";
 import type { PortalDocumentDto, PortalDto } from "@shared/api-types";
 import { EmptyState } from "../../components/ui/EmptyState";
@@ -6,11 +6,18 @@ import { useNow } from "../documents/use-now";
 import { ALL_BROKERS, BrokerSelect } from "./BrokerSelect";
 import { DocumentCards } from "./DocumentCards";
 import type { DocumentView } from "./DocumentParts";
-import { DocumentTable } from "./DocumentTable";
 import { readBrokerChoice, storeBrokerChoice } from "./storage";
 import { useLayout } from "./use-media-query";
 import { megabytes } from "@shared/validation";
 import { useT } from "../../lib/i18n/use-t";
+import { lazyRetrying } from "../../lib/lazy-retrying";
+import { loadOverlays } from "./overlay";
+
+// Voided or declined requests to sign: in the dialogs' chunk, loaded only when there is one.
+// Tablets and desktops only: a chunk of their own, so a phone's first load does not carry it (the
+// portal's first load is on a 150 KB budget). Until it arrives the cards show the same rows.
+const DocumentTable = lazyRetrying(async () => ({ default: (await import("./DocumentTable")).DocumentTable }));
+const WithdrawnSignatures = lazyRetrying<{ items: NonNullable<PortalDto["withdrawnSignatures"]> }>(() => loadOverlays().then((m) => ({ default: m.WithdrawnSignatures })));
 
 /** The broker filter, remembered per link; a remembered broker who is gone falls back to all. */
 function useBrokerChoice(link: string, brokers: PortalDto["brokers"]) {
@@ -49,6 +56,7 @@ export function RequiredDocuments({
     onView,
   }));
   const chosenName = brokers.find((b) => b.id === brokerId)?.name;
+  const withdrawn = portal.withdrawnSignatures?.filter((w) => brokerId === ALL_BROKERS || w.brokerId === brokerId);
 
   return (
     <section aria-labelledby="portal-required" className="flex flex-col gap-3">
@@ -68,8 +76,15 @@ export function RequiredDocuments({
       ) : layout === "mobile" ? (
         <DocumentCards rows={rows} />
       ) : (
-        <DocumentTable rows={rows} signedIn={portal.authenticated} compact={layout === "tablet"} />
+        <Suspense fallback={<DocumentCards rows={rows} />}>
+          <DocumentTable rows={rows} signedIn={portal.authenticated} compact={layout === "tablet"} />
+        </Suspense>
       )}
+      {withdrawn?.length ? (
+        <Suspense>
+          <WithdrawnSignatures items={withdrawn} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

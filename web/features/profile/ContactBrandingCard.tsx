@@ -14,7 +14,7 @@ import { Card } from "../../components/ui/Card";
 import { Spinner } from "../../components/ui/Spinner";
 import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
-import { browserTimeZone } from "../auth/api";
+import { browserTimeZone } from "../../lib/time-zone";
 import { useBrokerProfile, useUpdateProfile } from "./account-api";
 import { ErrorNote } from "../../components/ErrorNote";
 import { WorkspaceBrandingSection } from "./WorkspaceBrandingSection";

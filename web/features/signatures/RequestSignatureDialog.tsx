@@ -1,13 +1,14 @@
-// "Request signature" (issue 41, the broker's side): a full-screen dialog to choose the PDF, name
+// "Request signature" (issue 41, the broker's side): a full-screen dialog to choose the PDF (uploaded
+// or one already shared with the customer: PdfSourceField.tsx), name
 // the request, add a message, a due date and the signers (the customer first, fixed; others by
 // name and email; in order or not), then place the fields on the pages (FieldPlacer.tsx) and send.
 // Focus stays inside (React Aria's modal); Escape or Close asks before throwing a started request
 // away. What the server would refuse is said before sending (request-rules.ts); what it still
 // refuses is shown in its own words.
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { Dialog as AriaDialog, Heading, Modal as AriaModal, ModalOverlay } from "react-aria-components";
-import { FileUp, Plus, Send, Trash2, X } from "lucide-react";
-import { MAX_SIGNATURE_MESSAGE_LENGTH, MAX_SIGNERS } from "@shared/signatures";
+import { Plus, Send, Trash2, X } from "lucide-react";
+import { MAX_SIGNATURE_MESSAGE_LENGTH, MAX_SIGNERS, signersProblem } from "@shared/signatures";
 import { errorText } from "../../api/client";
 import { Button } from "../../components/ui/Button";
 import { Checkbox } from "../../components/ui/Checkbox";
@@ -16,11 +17,13 @@ import { TextArea } from "../../components/ui/TextArea";
 import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
 import { DueDateFields, type DueDateValue } from "../documents/DueDateFields";
+import { CadenceFields, useCadenceChoice } from "../reminders/CadenceFields";
 import { fromDateTimeInputs } from "../documents/format";
 import { useCreateSignatureRequestMutation, type SignatureCustomer } from "./api";
 import { FieldPlacer, type FieldPlacerProps } from "./FieldPlacer";
 import { toRequestFields, withoutSigner, type PlacedField } from "./placement";
-import { dueDateProblem, pdfProblem, placementProblem, requestMessages, signersProblem, type SignerDraft } from "./request-rules";
+import { PdfSourceField } from "./PdfSourceField";
+import { dueDateProblem, pdfProblem, placementProblem, requestMessages, sharedPdfsOf, type SignerDraft } from "./request-rules";
 
 export interface RequestSignatureDialogProps {
   customer: SignatureCustomer;
@@ -29,10 +32,10 @@ export interface RequestSignatureDialogProps {
   Viewer?: FieldPlacerProps["Viewer"];
 }
 
-const PDF_ACCEPT = "application/pdf,.pdf";
-
 export function RequestSignatureDialog({ customer, onClose, Viewer }: RequestSignatureDialogProps) {
   const [file, setFile] = useState<File | null>(null);
+  /** The shared file the PDF was taken from; null for an upload. */
+  const [sharedId, setSharedId] = useState<string | null>(null);
   const [name, setName] = useState("");
   const [message, setMessage] = useState("");
   const [due, setDue] = useState<DueDateValue>({ day: "", time: "" });
@@ -42,10 +45,9 @@ export function RequestSignatureDialog({ customer, onClose, Viewer }: RequestSig
   const [pageCount, setPageCount] = useState<number | undefined>(undefined);
   const [problem, setProblem] = useState<string | null>(null);
   const [askDiscard, setAskDiscard] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
   const problemRef = useRef<HTMLParagraphElement>(null);
-  const fileHelpId = useId();
   const create = useCreateSignatureRequestMutation(customer.id);
+  const cadence = useCadenceChoice();
 
   const signers: SignerDraft[] = [{ name: customer.name, email: customer.email }, ...others];
   const started = Boolean(file || name.trim() || message.trim() || due.day || due.time || others.length > 0 || fields.length > 0);
@@ -61,15 +63,10 @@ export function RequestSignatureDialog({ customer, onClose, Viewer }: RequestSig
     requestAnimationFrame(() => problemRef.current?.scrollIntoView?.({ block: "nearest" }));
   };
 
-  const chooseFile = (picked: File | null) => {
-    const refusal = picked ? pdfProblem(picked) : null;
-    if (refusal) {
-      show(refusal);
-      if (fileInput.current) fileInput.current.value = "";
-      return;
-    }
+  const chooseFile = (picked: File | null, shared: string | null) => {
     setProblem(null);
     setFile(picked);
+    setSharedId(shared);
     setFields([]);
     setPageCount(undefined);
     // The request is named after the file until the broker names it.
@@ -83,14 +80,16 @@ export function RequestSignatureDialog({ customer, onClose, Viewer }: RequestSig
       pdfProblem(file) ??
       (name.trim() ? null : requestMessages.noName) ??
       dueDateProblem(due.day, due.time, dueDate, new Date()) ??
-      signersProblem(signers) ??
+      signersProblem(signers, customer.email) ??
+      (dueDate ? cadence.error : null) ??
       placementProblem(fields, signers, pageCount);
     if (refusal) return show(refusal);
     setProblem(null);
     create.mutate(
       {
-        file: file!,
+        file: sharedId ? null : file!,
         request: {
+          ...(sharedId ? { sharedDocumentId: sharedId } : {}),
           name: name.trim(),
           ...(message.trim() ? { message: message.trim() } : {}),
           ...(dueDate ? { dueDate: dueDate.toISOString() } : {}),
@@ -100,7 +99,9 @@ export function RequestSignatureDialog({ customer, onClose, Viewer }: RequestSig
         },
       },
       {
-        onSuccess: () => {
+        onSuccess: async () => {
+          // The customer's cadence covers the new request too (it is set on every open one).
+          if (dueDate) await cadence.applyTo(customer.id);
           toast({ title: "Signature request sent", description: `${name.trim()} was sent to ${signers.length === 1 ? customer.name : `${signers.length} signers`}.`, variant: "success" });
           onClose();
         },
@@ -131,30 +132,19 @@ export function RequestSignatureDialog({ customer, onClose, Viewer }: RequestSig
 
             <div className="min-h-0 flex-1 overflow-y-auto lg:grid lg:grid-cols-[22rem_minmax(0,1fr)] lg:overflow-hidden">
               <div className="flex flex-col gap-4 p-4 sm:p-6 lg:overflow-y-auto lg:border-r lg:border-slate-200">
-                <div className="flex flex-col gap-1.5">
-                  <span className="text-sm font-medium text-slate-800">
-                    Document (PDF)<span aria-hidden="true" className="text-red-600"> *</span>
-                  </span>
-                  <input
-                    ref={fileInput}
-                    type="file"
-                    accept={PDF_ACCEPT}
-                    aria-label="Choose the PDF to sign"
-                    aria-describedby={fileHelpId}
-                    className="sr-only"
-                    onChange={(event) => chooseFile(event.target.files?.[0] ?? null)}
-                  />
-                  <Button variant="secondary" onPress={() => fileInput.current?.click()} className="justify-start">
-                    <FileUp aria-hidden="true" className="size-4" />
-                    <span className="truncate">{file ? `Replace ${file.name}` : "Choose PDF"}</span>
-                  </Button>
-                  <p id={fileHelpId} className="text-sm text-slate-500">
-                    {file ? `${file.name}: place the fields on its pages.` : "A PDF document; its pages are shown here to place the fields."}
-                  </p>
-                </div>
+                <PdfSourceField
+                  customerName={customer.name}
+                  sharedPdfs={sharedPdfsOf(customer.documents ?? [])}
+                  file={file}
+                  sharedId={sharedId}
+                  onChoose={chooseFile}
+                  onProblem={show}
+                />
                 <TextField label="Name" value={name} onChange={setName} isRequired description="What the customer is asked to sign." />
                 <TextArea label="Message (optional)" value={message} onChange={(v) => setMessage(v.slice(0, MAX_SIGNATURE_MESSAGE_LENGTH))} />
                 <DueDateFields value={due} onChange={setDue} dayLabel="Due date (optional)" timeLabel="Due time" />
+                {/* As in Request New Document: with a due date, repeat reminders until it is signed. */}
+                {due.day ? <CadenceFields choice={cadence} /> : null}
 
                 <fieldset className="flex flex-col gap-3">
                   <legend className="mb-1 text-sm font-medium text-slate-800">Signers</legend>

@@ -1,12 +1,12 @@
 // The customer page's Signatures card (issue 41): the customer's signature requests with every
-// signer's part, the signed PDF once sealed, Void, and "Request signature". Loaded with its own
+// signer's part, the signed PDF once sealed, Send again, Void, and "Request signature". Loaded with its own
 // chunk after the page (CustomerDetail.tsx), the request dialog in it (a chunk of its own cost the
 // portal's first load 16 bytes of chunk boundaries); pdf.js loads only when a request starts.
 import { useState } from "react";
-import { FilePen, PenLine, XCircle } from "lucide-react";
+import { FilePen, PenLine, Send, XCircle } from "lucide-react";
 import type { SignatureRequestDto } from "@shared/api-types";
 import { formatDueDate } from "@shared/due-date";
-import { FINISHED_SIGNATURE_STATUSES, SIGNATURE_STATUS_LABELS, type SignatureStatus, type SignerStatus } from "@shared/signatures";
+import { FINISHED_SIGNATURE_STATUSES, SIGNATURE_STATUS_LABELS, signatureMessages, type SignatureStatus, type SignerStatus } from "@shared/signatures";
 import { errorText } from "../../api/client";
 import { Badge, type BadgeTone } from "../../components/ui/Badge";
 import { Button } from "../../components/ui/Button";
@@ -17,13 +17,14 @@ import { Spinner } from "../../components/ui/Spinner";
 import { toast } from "../../components/ui/Toast";
 import { DownloadLink } from "../../lib/download-link";
 import { RequestSignatureDialog } from "./RequestSignatureDialog";
-import { signedPdfUrl, useSignatureRequestsQuery, useVoidSignatureRequestMutation, type SignatureCustomer } from "./api";
+import { signedPdfUrl, useResendSignatureRequestMutation, useRetrySealMutation, useSignatureRequestsQuery, useVoidSignatureRequestMutation, type SignatureCustomer } from "./api";
 
 
 const STATUS_TONES: Record<SignatureStatus, BadgeTone> = {
   sent: "neutral",
   viewed: "blue",
   partially_signed: "blue",
+  seal_failed: "red",
   completed: "green",
   declined: "red",
   voided: "neutral",
@@ -46,11 +47,24 @@ function statusText(request: SignatureRequestDto): string {
   return `${label} (${signed} of ${request.signers.length})`;
 }
 
+/** When the signer's last step happened, in this broker's time zone (their browser's, as every time on their screens). */
+function signerTime(signer: SignatureRequestDto["signers"][number]): string | null {
+  const [label, at] = signer.signedAt ? ["Signed", signer.signedAt] : signer.declinedAt ? ["Declined", signer.declinedAt] : signer.viewedAt ? ["Viewed", signer.viewedAt] : [null, null];
+  return label && at ? `${label} ${formatDueDate(new Date(at))}` : null;
+}
+
 export function SignaturesSection({ customer }: { customer: SignatureCustomer }) {
   const query = useSignatureRequestsQuery(customer.id);
   const [requesting, setRequesting] = useState(false);
   const [voiding, setVoiding] = useState<SignatureRequestDto | null>(null);
   const voidRequest = useVoidSignatureRequestMutation();
+  const resend = useResendSignatureRequestMutation();
+
+  const sendAgain = (request: SignatureRequestDto) =>
+    resend.mutate(request.id, {
+      onSuccess: () => toast({ title: "Signature request sent again", description: `The signers of ${request.name} who have not signed were emailed again.`, variant: "success" }),
+      onError: (error) => toast({ title: errorText(error, "Failed to send the signature request again. Please try again."), variant: "error" }),
+    });
 
   const confirmVoid = () => {
     if (!voiding) return;
@@ -97,7 +111,13 @@ export function SignaturesSection({ customer }: { customer: SignatureCustomer })
       ) : (
         <ul aria-label="Signature requests" className="divide-y divide-slate-200">
           {query.data.map((request) => (
-            <SignatureRequestRow key={request.id} request={request} onVoid={() => setVoiding(request)} />
+            <SignatureRequestRow
+              key={request.id}
+              request={request}
+              onVoid={() => setVoiding(request)}
+              onSendAgain={() => sendAgain(request)}
+              sendingAgain={resend.isPending && resend.variables === request.id}
+            />
           ))}
         </ul>
       )}
@@ -120,7 +140,7 @@ export function SignaturesSection({ customer }: { customer: SignatureCustomer })
   );
 }
 
-function SignatureRequestRow({ request, onVoid }: { request: SignatureRequestDto; onVoid: () => void }) {
+function SignatureRequestRow({ request, onVoid, onSendAgain, sendingAgain }: { request: SignatureRequestDto; onVoid: () => void; onSendAgain: () => void; sendingAgain: boolean }) {
   const headingId = `signature-request-${request.id}`;
   return (
     <li aria-labelledby={headingId} className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between">
@@ -132,6 +152,11 @@ function SignatureRequestRow({ request, onVoid }: { request: SignatureRequestDto
           <Badge tone={STATUS_TONES[request.status]}>{statusText(request)}</Badge>
         </div>
         {request.dueDate && !isFinished(request.status) ? <p className="mt-1 text-sm text-slate-600">Due {formatDueDate(new Date(request.dueDate))}</p> : null}
+        {request.status === "seal_failed" ? (
+          <p role="alert" className="mt-1 text-sm break-words text-red-700">
+            {signatureMessages.sealFailed}
+          </p>
+        ) : null}
         <ul aria-label={`Signers of ${request.name}`} className="mt-2 flex flex-col gap-1.5">
           {request.signers.map((signer) => (
             <li key={signer.id} className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
@@ -139,6 +164,7 @@ function SignatureRequestRow({ request, onVoid }: { request: SignatureRequestDto
                 {signer.name} <span className="text-slate-500">({signer.email})</span>
               </span>
               <Badge tone={SIGNER_LABELS[signer.status].tone}>{SIGNER_LABELS[signer.status].label}</Badge>
+              {signerTime(signer) ? <span className="text-slate-600">{signerTime(signer)}</span> : null}
               {signer.declineReason ? <span className="w-full break-words text-slate-600">Reason: {signer.declineReason}</span> : null}
             </li>
           ))}
@@ -150,6 +176,13 @@ function SignatureRequestRow({ request, onVoid }: { request: SignatureRequestDto
             Download signed PDF
           </DownloadLink>
         ) : null}
+        {request.status === "seal_failed" ? <RetrySealButton request={request} /> : null}
+        {!isFinished(request.status) ? (
+          <Button variant="secondary" size="sm" onPress={onSendAgain} isPending={sendingAgain} aria-label={`Send again: ${request.name}`}>
+            <Send aria-hidden="true" className="size-4" />
+            Send again
+          </Button>
+        ) : null}
         {!isFinished(request.status) ? (
           <Button variant="secondary" size="sm" onPress={onVoid} aria-label={`Void ${request.name}`}>
             <XCircle aria-hidden="true" className="size-4" />
@@ -158,5 +191,19 @@ function SignatureRequestRow({ request, onVoid }: { request: SignatureRequestDto
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** Seals again a request whose seal failed for good; the row turns Partially signed, then Completed live. */
+function RetrySealButton({ request }: { request: SignatureRequestDto }) {
+  const retry = useRetrySealMutation();
+  const onPress = () =>
+    retry.mutate(request.id, {
+      onError: (error) => toast({ title: errorText(error, "The seal could not be started again. Please try again."), variant: "error" }),
+    });
+  return (
+    <Button size="sm" onPress={onPress} isPending={retry.isPending} aria-label={`Try again to seal ${request.name}`}>
+      Try again
+    </Button>
   );
 }

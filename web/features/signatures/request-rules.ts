@@ -2,13 +2,22 @@
 // server has them (src/shared), so a request the server would refuse is refused here first with a
 // message that names what to fix. The server checks everything again.
 import { looksLike } from "@shared/files";
-import { fieldsProblem, signatureMessages, signerNameProblem } from "@shared/signatures";
-import { exceedsUploadLimit, isValidEmail, normalizeEmail, uploadMessages } from "@shared/validation";
+import { fieldsProblem, signatureMessages, type SignerInput } from "@shared/signatures";
+import { exceedsUploadLimit, uploadMessages } from "@shared/validation";
 import type { PlacedField } from "./placement";
 
-export interface SignerDraft {
-  name: string;
-  email: string;
+export type SignerDraft = SignerInput;
+
+/** A PDF already shared with the customer, offered as the document to sign. */
+export interface SharedPdf {
+  id: string;
+  fileName: string;
+  fileUrl: string;
+}
+
+/** The customer's shared PDFs (their Shared Documents card's files that are PDFs). */
+export function sharedPdfsOf(documents: readonly { id: string; status: string; mimeType: string | null; fileUrl: string | null; originalName: string | null; name: string }[]): SharedPdf[] {
+  return documents.flatMap((d) => (d.status === "shared" && d.mimeType === "application/pdf" && d.fileUrl ? [{ id: d.id, fileName: d.originalName ?? `${d.name}.pdf`, fileUrl: d.fileUrl }] : []));
 }
 
 export const requestMessages = {
@@ -18,6 +27,7 @@ export const requestMessages = {
   partialDueDate: "Choose both a due date and a time, or leave both empty.",
   pastDueDate: "The due date must be in the future.",
   notReadable: "This PDF could not be opened. Choose another file.",
+  sharedNotReadable: "This shared file could not be opened. Choose another one, or upload the PDF.",
 } as const;
 
 /** Why this file cannot be sent for signing, or null. `maxBytes` is the server's upload limit when known. */
@@ -29,33 +39,9 @@ export function pdfProblem(file: File | null, maxBytes?: number): string | null 
   return null;
 }
 
-/** The added signers (every one after the customer): names printable, emails valid and each once. */
-export function signersProblem(signers: readonly SignerDraft[]): string | null {
-  const seen = new Set<string>();
-  for (const [i, signer] of signers.entries()) {
-    const problem = signerNameProblem(signer.name, i);
-    if (problem) return problem;
-    const email = normalizeEmail(signer.email);
-    if (!isValidEmail(email)) return `Signer ${i + 1}'s email is not a valid email address.`;
-    if (seen.has(email)) return `${email} is listed as a signer more than once.`;
-    seen.add(email);
-  }
-  return null;
-}
-
-/**
- * The fields against the signers and the document's pages. Each signer needs a signature field;
- * the message names them, since "signer 2" means little on a crowded page.
- */
+/** The fields against the signers (named in the message) and the document's pages. */
 export function placementProblem(fields: readonly PlacedField[], signers: readonly SignerDraft[], pageCount: number | undefined): string | null {
-  if (fields.length > 0) {
-    for (const [i, signer] of signers.entries()) {
-      if (!fields.some((f) => f.signer === i && f.type === "signature")) {
-        return `${signer.name.trim() || `Signer ${i + 1}`} has no signature field. Place a signature field for every signer.`;
-      }
-    }
-  }
-  return fieldsProblem(fields, { signerCount: signers.length, pageCount });
+  return fieldsProblem(fields, { signerCount: signers.length, pageCount, signerNames: signers.map((s) => s.name) });
 }
 
 /** The due date from its two inputs: none, a date, or why it cannot be used. */

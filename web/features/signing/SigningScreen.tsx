@@ -12,7 +12,9 @@ import { Button } from "../../components/ui/Button";
 import { Checkbox } from "../../components/ui/Checkbox";
 import { SegmentedControl } from "../../components/ui/SegmentedControl";
 import { TextField } from "../../components/ui/TextField";
+import { browserTimeZone } from "../../lib/time-zone";
 import { useSignMutation, type SignerSource, type SignerView } from "./api";
+import { ConsentLink } from "./ConsentDialog";
 import { DeclineDialog } from "./DeclineDialog";
 import { FieldOverlay, fieldElementId, SCRIPT_FONT, type FieldState } from "./FieldOverlay";
 import { SignatureDrawPad } from "./SignatureDrawPad";
@@ -66,7 +68,7 @@ function SigningForm({ source, view, now, Viewer }: { source: SignerSource; view
     panel?.scrollIntoView({ block: "center" });
     panel?.querySelector<HTMLElement>("input, [role=radio], button")?.focus();
   }, []);
-  const state: FieldState = { mine, others, values, adopted, name: view.you.name, today: signedDay(now), editable: true, onValue, onSignature: goToAdoption };
+  const state: FieldState = { mine, others, values, adopted, name: view.you.name, today: signedDay(now, browserTimeZone()), editable: true, onValue, onSignature: goToAdoption };
 
   /** The next field after the one in focus that still needs something, else simply the next one. */
   const nextField = () => {
@@ -120,9 +122,12 @@ function SigningForm({ source, view, now, Viewer }: { source: SignerSource; view
             <SignatureDrawPad label="Signature drawing area" onChange={setDrawn} />
           )}
         </div>
-        <Checkbox isSelected={consent} onChange={setConsent}>
-          {view.consentText}
-        </Checkbox>
+        <div className="flex flex-col gap-1">
+          <Checkbox isSelected={consent} onChange={setConsent}>
+            {view.consentText}
+          </Checkbox>
+          <ConsentLink />
+        </div>
         <ErrorNote error={sign.error} />
         {problem ? (
           <p className="text-sm text-slate-600" aria-live="polite">

@@ -3,6 +3,7 @@
 // rules themselves are the server's (src/shared/signatures.ts), so the button and the server never
 // disagree about what is missing.
 import { FIELD_LABELS, initialsOf, signatureMessages, typedSignatureProblem, valuesProblem, type FieldValues, type SignatureField } from "@shared/signatures";
+import { browserTimeZone } from "../../lib/time-zone";
 import type { SignBody } from "./api";
 
 /** One of this signer's fields, with its index in the request (the key of its value). */
@@ -77,5 +78,6 @@ export function signBody(input: { fields: readonly SignatureField[]; signer: num
     consent: true,
     signature: adopted.type === "typed" ? { type: "typed", text: adopted.text.trim() } : { type: "drawn", png: adopted.png ?? "" },
     values: sentValues(input.fields, input.signer, input.values),
+    timeZone: browserTimeZone(),
   };
 }

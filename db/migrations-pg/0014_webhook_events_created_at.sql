@@ -1,0 +1,1 @@
+CREATE INDEX "webhook_events_created_at_idx" ON "webhook_events" USING btree ("created_at");

@@ -1,0 +1,1 @@
+CREATE INDEX `webhook_events_created_at_idx` ON `webhook_events` (`created_at`);

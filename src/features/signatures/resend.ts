@@ -1,0 +1,61 @@
+// "Send it again" (issue 41 item 1): the broker asks once more the signers who have not signed:
+// the signature request email again, with their link, to each signer still asked (in an ordered
+// request only the one whose turn it is; the later ones are asked when it comes). For the customer
+// it is a reminder, so it is throttled as the broker's reminders are (one a minute per customer,
+// shared with Send Reminder) and marks them reminded.
+import { asc, eq } from "drizzle-orm";
+import { signatureSigners } from "../../../db/tables.ts";
+import type { AppContext } from "../../context.ts";
+import { AppError, notFound } from "../../lib/errors.ts";
+import { inTransaction } from "../../lib/unit-of-work.ts";
+import { nextSignatureStatus, signatureMessages, signerInTurn } from "../../shared/signatures.ts";
+import type { Scope } from "../../shared/workspaces.ts";
+import type { AuditActor } from "../audit/actor.ts";
+import { aboutCustomer, markReminded, refuseIfJustReminded, uploadUrl, visibleCustomer } from "../customers/lookups.ts";
+import { emailSignerInvitation } from "./emails.ts";
+import { findOwnedRequest, type SignatureRequest } from "./lookups.ts";
+
+export async function resendRequest(ctx: AppContext, input: { member: Scope; requestId: string; actor: AuditActor }): Promise<SignatureRequest> {
+  const found = await findOwnedRequest(ctx, input.member, input.requestId);
+  const { request } = found;
+  const open = nextSignatureStatus(request.status, { type: "viewed" });
+  if ("error" in open) throw new AppError("conflict", open.error);
+  if (!request.documentId) throw new AppError("conflict", signatureMessages.withdrawn);
+  const now = ctx.clock.now();
+  // Its signers could not sign: the due date moves first (the signer's refusal says to ask for that).
+  if (found.dueDate && found.dueDate.getTime() < now.getTime()) throw new AppError("conflict", signatureMessages.pastDueResend);
+  const customer = await visibleCustomer(ctx, input.member, request.customerId);
+  if (!customer) throw notFound("Signature request not found");
+  refuseIfJustReminded(customer.lastReminderAt, now);
+
+  await inTransaction(ctx, async (unit) => {
+    // Read again inside: a signer who signed meanwhile is not asked.
+    const signers = await unit.tx.select().from(signatureSigners).where(eq(signatureSigners.requestId, request.id)).orderBy(asc(signatureSigners.position));
+    const inTurn = signerInTurn(signers);
+    const asked = request.ordered ? (inTurn ? [inTurn] : []) : signers.filter((s) => s.status !== "signed");
+    if (asked.length === 0) throw new AppError("conflict", signatureMessages.nothingToResend);
+    for (const signer of asked) {
+      await emailSignerInvitation(ctx, unit.tx, { request, signer, dueDate: found.dueDate, uploadLinkUrl: uploadUrl(ctx, customer.uploadLink), sentAgainAt: unit.now });
+    }
+    await markReminded(unit.tx, request.workspaceId, [customer.id], unit.now);
+    unit.publish({
+      type: "signature_request_changed",
+      workspaceId: request.workspaceId,
+      facts: {
+        audit: [
+          {
+            brokerId: request.workspaceId,
+            customerId: customer.id,
+            action: "signature_resent",
+            actor: input.actor,
+            document: { id: request.documentId!, name: request.name },
+            detail: `${request.name}: ${asked.map((s) => s.email).join(", ")}`,
+          },
+        ],
+      },
+    });
+    // Its "last reminded" changed on the customer's page.
+    unit.publish({ type: "customer_updated", ...aboutCustomer(customer) });
+  });
+  return findOwnedRequest(ctx, input.member, request.id);
+}
