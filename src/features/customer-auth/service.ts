@@ -31,6 +31,7 @@ import type {
   CustomerSignUpInput,
 } from "./model.ts";
 import { accountCodeEmail } from "../mail/templates.ts";
+import { customerLanguage } from "../workspaces/customer-language.ts";
 import { perContext } from "../../lib/instance-state.ts";
 
 export const CUSTOMER_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -188,7 +189,7 @@ async function sendAccountCode(ctx: AppContext, customer: CustomerRow): Promise<
     const id = newId();
     await tx.insert(customerEmailCodes)
       .values({ id, email: customer.email, customerId: customer.id, codeHash: emailCodeHash(ctx.config.sessionSecret, "customer-account", id, code), expiresAt: new Date(now.getTime() + CODE_TTL_MS), createdAt: now });
-    const content = accountCodeEmail({ customerName: customer.name, code, accountExists: await accountByEmail(ctx, customer.email) !== null });
+    const content = accountCodeEmail({ customerName: customer.name, language: await customerLanguage(tx, customer), code, accountExists: await accountByEmail(ctx, customer.email) !== null });
     await queueEmail(ctx, tx, { kind: "account_code", to: customer.email, dedupeKey: `account-code:${id}`, ...content });
   });
 }

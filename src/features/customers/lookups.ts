@@ -24,6 +24,9 @@ export interface CustomerContact {
   name: string;
   email: string;
   uploadUrl: string;
+  /** What the broker set and what the customer chose (workspaces/customer-language.ts decides which applies). */
+  language: string | null;
+  chosenLanguage: string | null;
 }
 
 /**
@@ -103,7 +106,7 @@ const customerQuery = prepared((db) => db.select().from(customers).where(eq(cust
 
 export async function customerContact(ctx: AppContext, customerId: string, db: Reader = ctx.db): Promise<CustomerContact | null> {
   const row = (await customerQuery(db).execute({ customerId }))[0];
-  return row ? { id: row.id, workspaceId: row.workspaceId, assigneeId: row.assigneeId, name: row.name, email: row.email, uploadUrl: uploadUrl(ctx, row.uploadLink) } : null;
+  return row ? { id: row.id, workspaceId: row.workspaceId, assigneeId: row.assigneeId, name: row.name, email: row.email, uploadUrl: uploadUrl(ctx, row.uploadLink), language: row.language, chosenLanguage: row.chosenLanguage } : null;
 }
 
 /** Who a customer is, read in the caller's transaction (the webhooks' payloads); null once deleted. */
