@@ -14,6 +14,7 @@ import tailwind from "bun-plugin-tailwind";
 import { fetchPreloadTag } from "../src/shared/page-preloads.ts";
 import { PORTAL_WELCOME_SLOT } from "../src/shared/portal-welcome.ts";
 import { customerPagePath, OVERVIEW_PAGE } from "../web/features/customers/page-path.ts";
+import { compiledCatalogs } from "./i18n-plugin.ts";
 import { ROUTE_MARKERS, routeScripts, type RouteName } from "./web-graph.ts";
 
 export interface WebFile {
@@ -27,7 +28,8 @@ const root = join(import.meta.dir, "..");
 export async function buildWeb({ minify = true } = {}): Promise<WebFile[]> {
   const result = await Bun.build({
     entrypoints: [join(root, "web/index.html")],
-    plugins: [tailwind],
+    // The message catalogs arrive compiled (i18n-plugin.ts): no ICU parser in the browser.
+    plugins: [tailwind, compiledCatalogs],
     minify,
     splitting: true,
     // Chunks below 12 KB of source (a shared icon, a small component) are folded into a chunk

@@ -1,72 +1,15 @@
-// The emails' words in the customer's language: one catalog per language, and the few pieces of
-// ICU message syntax they use ({value}; {count, plural, one {…} other {…}} with # for the count).
-// Values are put in after the message is read, so a name with braces stays as typed.
-import { emailsEn, type EmailMessages } from "./emails-en.ts";
-import { emailsEs } from "./emails-es.ts";
-import type { Language } from "./languages.ts";
+// The emails' words in the customer's language: the catalogs' `emails` section
+// (catalogs/*.ts), and how an email prints a date in that language.
+import type { Catalog } from "./catalog";
 import { formatDueDate } from "../due-date.ts";
+import type { Language } from "./languages.ts";
+import { translate } from "./translate.ts";
 
-const EMAILS: Record<Language, EmailMessages> = { en: emailsEn, es: emailsEs };
-
-export type EmailKey = keyof EmailMessages;
-type Values = Record<string, string | number>;
-
-/** The end of the brace group that opens at `open`. */
-function closing(text: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    if (text[i] === "{") depth++;
-    else if (text[i] === "}" && --depth === 0) return i;
-  }
-  throw new Error(`Unbalanced braces in message: ${text}`);
-}
-
-/** The branches of "one {…} other {…}", by selector. */
-function branches(text: string): Map<string, string> {
-  const found = new Map<string, string>();
-  let i = 0;
-  while (i < text.length) {
-    const open = text.indexOf("{", i);
-    if (open < 0) break;
-    const end = closing(text, open);
-    found.set(text.slice(i, open).trim(), text.slice(open + 1, end));
-    i = end + 1;
-  }
-  return found;
-}
-
-function format(text: string, values: Values, locale: Language, count?: number): string {
-  let out = "";
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i]!;
-    if (c === "#" && count !== undefined) {
-      out += String(count);
-      i++;
-    } else if (c === "{") {
-      const end = closing(text, i);
-      const [name = "", kind, ...rest] = text.slice(i + 1, end).split(",");
-      const value = values[name.trim()];
-      if (kind?.trim() === "plural") {
-        const n = Number(value);
-        const options = branches(rest.join(","));
-        const chosen = options.get(`=${n}`) ?? options.get(new Intl.PluralRules(locale).select(n)) ?? options.get("other") ?? "";
-        out += format(chosen, values, locale, n);
-      } else {
-        out += String(value ?? "");
-      }
-      i = end + 1;
-    } else {
-      out += c;
-      i++;
-    }
-  }
-  return out;
-}
+export type EmailKey = keyof Catalog["emails"];
 
 /** One email message in this language, its values filled in. */
-export function emailText(language: Language, key: EmailKey, values: Values = {}): string {
-  return format(EMAILS[language][key], values, language);
+export function emailText(language: Language, key: EmailKey, values: Record<string, string | number> = {}): string {
+  return translate(language, `emails.${key}`, values);
 }
 
 /**

@@ -1,6 +1,6 @@
 // Which language a customer is written to: the one rule, for the portal (its page, its data) and
 // every email to a customer. Each level is null while not set.
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "./languages.ts";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_CODES, matchLanguage, type Language } from "./languages.ts";
 
 /** What may be set about one customer's language, strongest first. */
 export interface LanguageChoices {
@@ -13,26 +13,7 @@ export interface LanguageChoices {
 }
 
 /** What a request that names a language we do not have is told (400). */
-export const LANGUAGE_ERROR = `language must be one of ${LANGUAGES.map((l) => `"${l}"`).join(", ")}, or null`;
-
-/**
- * The first language of an Accept-Language header that we have, by its primary tag ("es-MX" is
- * "es"), in the order of the header's q-values; null when none is ours (or there is no header).
- */
-export function acceptedLanguage(header: string | null | undefined): Language | null {
-  if (!header) return null;
-  const ranked = header
-    .slice(0, 1000)
-    .split(",")
-    .map((part, index) => {
-      const [tag = "", ...params] = part.trim().split(";");
-      const q = params.map((p) => /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(p)?.[1]).find((v) => v !== undefined);
-      return { tag: tag.trim().toLowerCase().split("-")[0]!, q: q === undefined ? 1 : Number(q), index };
-    })
-    .filter((r) => r.q > 0 && !Number.isNaN(r.q))
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  return ranked.map((r) => r.tag).find(isLanguage) ?? null;
-}
+export const LANGUAGE_ERROR = `language must be one of ${LANGUAGE_CODES.map((l) => `"${l}"`).join(", ")}, or null`;
 
 /**
  * The customer's own choice, else what the broker set, else the workspace's default; when none
@@ -41,5 +22,5 @@ export function acceptedLanguage(header: string | null | undefined): Language | 
  */
 export function languageThatApplies(choices: LanguageChoices, acceptLanguage?: string | null): Language {
   const set = [choices.chosen, choices.broker, choices.workspace].find(isLanguage);
-  return set ?? acceptedLanguage(acceptLanguage) ?? DEFAULT_LANGUAGE;
+  return set ?? matchLanguage(acceptLanguage) ?? DEFAULT_LANGUAGE;
 }

@@ -1,0 +1,72 @@
+// The page's language: one @lingui/core instance holding the active language's compiled catalog
+// (only that one is downloaded: each catalog is a chunk of its own), and date-fns' locale for it.
+// Loaded before the portal's first render (App.tsx's preloadRoute), switched in place (no reload).
+import { setupI18n } from "@lingui/core";
+import type { Locale } from "date-fns";
+import type { CompiledCatalog, MessageKey, MessageValues } from "@shared/i18n/catalog";
+import { DEFAULT_LANGUAGE, isLanguage, languageEntry, type Language } from "@shared/i18n/languages";
+
+export type Translate = (key: MessageKey, values?: MessageValues) => string;
+
+interface Active {
+  language: Language;
+  t: Translate;
+  dateLocale: Locale | undefined;
+}
+
+const i18n = setupI18n();
+let active: Active | null = null;
+let pending: { language: Language; promise: Promise<Active> } | null = null;
+const listeners = new Set<() => void>();
+
+/**
+ * The web build hands each catalog over compiled (scripts/i18n-plugin.ts). Under `bun test` the
+ * source arrives instead; it is compiled here, in code the production build leaves out.
+ */
+async function compiled(catalog: unknown): Promise<CompiledCatalog> {
+  const first = Object.values(catalog as object)[0];
+  if (typeof first !== "object" || Array.isArray(first)) return catalog as CompiledCatalog;
+  if (process.env.NODE_ENV === "production") throw new Error("A message catalog was not compiled at build time");
+  const { compileCatalog } = await import("@shared/i18n/compile");
+  return compileCatalog(catalog as Parameters<typeof compileCatalog>[0]);
+}
+
+async function load(language: Language): Promise<Active> {
+  const entry = languageEntry(language);
+  const [catalog, dateLocale] = await Promise.all([entry.catalog(), entry.dateLocale?.()]);
+  i18n.load(language, await compiled(catalog.default));
+  // Each language's `t` is its own function, so components re-render on a switch.
+  return { language, dateLocale, t: (key, values) => i18n._({ id: key, values }) };
+}
+
+/** The language the page starts in: the one the server wrote on <html lang>, else English. */
+export function initialLanguage(): Language {
+  const lang = typeof document === "undefined" ? "" : document.documentElement.lang;
+  return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+}
+
+/** Downloads a language's catalog (once) and makes it the page's; resolves when it shows. */
+export function activateLanguage(language: Language = active?.language ?? initialLanguage()): Promise<Active> {
+  if (active?.language === language) return Promise.resolve(active);
+  if (pending?.language === language) return pending.promise;
+  const promise = load(language).then((next) => {
+    if (pending?.promise !== promise) return next; // a later choice won
+    pending = null;
+    i18n.activate(language);
+    active = next;
+    document.documentElement.lang = language;
+    for (const listener of listeners) listener();
+    return next;
+  });
+  pending = { language, promise };
+  promise.catch(() => {
+    if (pending?.promise === promise) pending = null;
+  });
+  return promise;
+}
+
+export const subscribeLanguage = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+export const activeLanguage = () => active;
