@@ -32,6 +32,7 @@ import type {
 } from "./model.ts";
 import { accountCodeEmail } from "../mail/templates.ts";
 import { customerLanguage } from "../workspaces/customer-language.ts";
+import { joinLanguageChoices } from "./language.ts";
 import { perContext } from "../../lib/instance-state.ts";
 
 export const CUSTOMER_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -93,6 +94,7 @@ async function startSession(ctx: AppContext, account: AccountRow, through: Custo
     await tx.insert(customerSessions).values({ id: session.sessionId, accountId: account.id, expiresAt });
     if (!through) return;
     await connectAccount(tx, { customerId: through.id, email: account.email, at: now });
+    await joinLanguageChoices(tx, account, through);
     await recordCustomerActivity(tx, through.id, now);
     publish({ type: "customer_updated", ...aboutCustomer(through) });
   });

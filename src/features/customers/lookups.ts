@@ -163,6 +163,18 @@ export async function connectAccount(db: Writer, input: { customerId: string; em
     .where(and(eq(customers.id, input.customerId), eq(customers.email, input.email), isNull(customers.accountConnectedAt)));
 }
 
+/**
+ * The customer's own language choice (the portal's switch) on these relationships: the link's, or
+ * every one of a signed-in account. `onlyIfUnset`: an account's choice carried to a link on sign-in
+ * never overrides one made there.
+ */
+export async function rememberChosenLanguage(db: Writer, input: { customerIds: string[]; language: string; onlyIfUnset?: boolean }): Promise<void> {
+  if (input.customerIds.length === 0) return;
+  await db.update(customers)
+    .set({ chosenLanguage: input.language })
+    .where(and(inArray(customers.id, input.customerIds), input.onlyIfUnset ? isNull(customers.chosenLanguage) : undefined));
+}
+
 const countQuery = prepared((db) => db.select({ n: count() }).from(customers).where(eq(customers.workspaceId, sql.placeholder("brokerId"))).prepare());
 
 /**

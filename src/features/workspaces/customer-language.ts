@@ -9,12 +9,14 @@ import { prepared } from "../../lib/prepared.ts";
 import { isLanguage, type Language } from "../../shared/i18n/languages.ts";
 import { LANGUAGE_ERROR, languageThatApplies } from "../../shared/i18n/which-language.ts";
 
-/** A language a request sets: one of ours, or null (unset); anything else is a 400, before anything changes. */
-export function checkedLanguage(value: string | null): Language | null {
-  if (value === null) return null;
+/** A language a request names: one of ours; anything else is a 400, before anything changes. */
+export function requestedLanguage(value: string): Language {
   if (!isLanguage(value)) throw badRequest(LANGUAGE_ERROR);
   return value;
 }
+
+/** The same, where null unsets it. */
+export const checkedLanguage = (value: string | null): Language | null => (value === null ? null : requestedLanguage(value));
 
 const defaultLanguageQuery = prepared((db) =>
   db.select({ language: workspaces.defaultLanguage }).from(workspaces).where(eq(workspaces.id, sql.placeholder("workspaceId"))).prepare(),
