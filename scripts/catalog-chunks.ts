@@ -7,7 +7,12 @@
 import { CATALOG_CHUNKS_FILE } from "../src/shared/page-preloads.ts";
 import { compileCatalog } from "../src/shared/i18n/compile.ts";
 import { LANGUAGE_CODES, LANGUAGES } from "../src/shared/i18n/languages.ts";
-import type { WebFile } from "./build-web.ts";
+
+/** One built file, as build-web.ts lists them. */
+interface WebFile {
+  urlPath: string;
+  blob: Blob;
+}
 
 /** Every catalog has this key; a chunk without it is no catalog. */
 const CATALOG_KEY = "languageSwitcher.label";
