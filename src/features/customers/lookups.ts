@@ -110,9 +110,12 @@ export async function customerContact(ctx: AppContext, customerId: string, db: R
 }
 
 /** Who a customer is, read in the caller's transaction (the webhooks' payloads); null once deleted. */
-export async function customerIdentity(db: Reader, customerId: string): Promise<{ id: string; workspaceId: string; assigneeId: string; name: string; email: string } | null> {
+export async function customerIdentity(
+  db: Reader,
+  customerId: string,
+): Promise<{ id: string; workspaceId: string; assigneeId: string; name: string; email: string; language: string | null; chosenLanguage: string | null } | null> {
   const row = (await customerQuery(db).execute({ customerId }))[0];
-  return row ? { id: row.id, workspaceId: row.workspaceId, assigneeId: row.assigneeId, name: row.name, email: row.email } : null;
+  return row ? { id: row.id, workspaceId: row.workspaceId, assigneeId: row.assigneeId, name: row.name, email: row.email, language: row.language, chosenLanguage: row.chosenLanguage } : null;
 }
 
 /** The one relationship an upload link opens; 404 for any other string. */

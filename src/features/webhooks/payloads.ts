@@ -60,7 +60,7 @@ export async function webhookPayloads(tx: Writer, event: DomainEvent, type: Webh
   if (!("customerId" in event) || !("workspaceId" in event)) return [];
   const found = await customerIdentity(tx, event.customerId);
   if (!found || found.workspaceId !== event.workspaceId) return [];
-  const customer: WebhookCustomer = { id: found.id, name: found.name, email: found.email, assigneeId: found.assigneeId };
+  const customer: WebhookCustomer = { id: found.id, name: found.name, email: found.email, assigneeId: found.assigneeId, language: found.language, chosenLanguage: found.chosenLanguage };
   switch (event.type) {
     case "customer_created":
     case "customer_updated":
