@@ -3,7 +3,8 @@
 // each route's page with the route's chunks preloaded; scripts/measure-bundle.ts to measure them.
 
 /** Text only a route's lazy chunk holds: it names that chunk among the entry's dynamic imports. */
-export const PORTAL_MARKER = "Please use the invitation link sent to your email";
+// The portal's texts are in its message catalogs (src/shared/i18n): its header's marker names it.
+export const PORTAL_MARKER = 'data-page-header":"portal"';
 const BROKER_AREA_MARKER = "Open navigation menu";
 const DASHBOARD_MARKER = "Track your customers and the documents they owe you.";
 

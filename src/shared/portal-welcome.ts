@@ -4,18 +4,23 @@
 // words in the same box, or the page would change under the customer's eyes (and the Largest
 // Contentful Paint would move to React's copy, issue 39 item 4).
 
+import type { MessageKey, MessageValues } from "./i18n/catalog";
+
+/** The page's language: the server's translate() or the web's useT(), either side. */
+type Translate = (key: MessageKey, values?: MessageValues) => string;
+
 /** "Welcome, Ann" (the first word of the customer's name), "Welcome" without one. */
-export function welcomeHeading(name: string): string {
+export function welcomeHeading(name: string, t: Translate): string {
   const firstName = name.trim().split(/\s+/)[0];
-  return `Welcome${firstName ? `, ${firstName}` : ""}`;
+  return firstName ? t("portal.welcomeName", { name: firstName }) : t("portal.welcome");
 }
 
 /** "Ann", "Ann and Bob", "Ann, Bob and Cy"; "your broker" when there is nobody to name. */
-export function brokerNames(brokers: readonly { name: string }[]): string {
+export function brokerNames(brokers: readonly { name: string }[], t: Translate): string {
   const names = brokers.map((b) => b.name.trim()).filter(Boolean);
-  if (names.length === 0) return "your broker";
+  if (names.length === 0) return t("portal.yourBroker");
   if (names.length === 1) return names[0]!;
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return t("portal.brokerList", { first: names.slice(0, -1).join(", "), last: names[names.length - 1]! });
 }
 
 /** Where the server writes the welcome into the portal's frame (scripts/build-web.ts puts it there). */

@@ -2,9 +2,13 @@
 // same placeholders, each one valid ICU; the server's translate() fills values and plurals.
 import { describe, expect, test } from "bun:test";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
-import { flattenCatalog } from "../../src/shared/i18n/catalog";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { flattenCatalog, type MessageKey } from "../../src/shared/i18n/catalog";
 import { LANGUAGE_CODES, LANGUAGES, matchLanguage } from "../../src/shared/i18n/languages";
 import { translate } from "../../src/shared/i18n/translate";
+import { describeRules, STANDARD_ACCEPTANCE_RULES, type AcceptanceRules } from "../../src/shared/acceptance-rules";
+import { ruleLines } from "../../web/features/portal/rule-lines";
 
 const catalogs = Object.fromEntries(
   await Promise.all(LANGUAGE_CODES.map(async (language) => [language, flattenCatalog((await LANGUAGES[language].catalog()).default)] as const)),
@@ -39,9 +43,11 @@ describe.each(LANGUAGE_CODES)("the %s catalog", (language) => {
   });
 });
 
-test("translate() gives the message in the language asked for", () => {
-  expect(translate("en", "portal.uploadSuccessful")).toBe("Upload Successful");
-  expect(translate("es", "portal.uploadSuccessful")).toBe("Documento enviado");
+test("translate() gives the message in the language asked for, its values filled", () => {
+  expect(translate("en", "upload.successful")).toBe("Upload Successful");
+  expect(translate("es", "upload.successful")).toBe("Documento enviado");
+  expect(translate("es", "upload.successfulText", { name: "Paystub" })).toBe("Recibimos Paystub; su asesor lo revisará.");
+  expect(translate("en", "portal.uploadedOf", { uploaded: 1, total: 3, percent: 33 })).toBe("1 of 3 uploaded · 33%");
 });
 
 test("matchLanguage() reads a tag or an Accept-Language header by quality, null when none is supported", () => {
@@ -51,4 +57,52 @@ test("matchLanguage() reads a tag or an Accept-Language header by quality, null 
   expect(matchLanguage("fr, de;q=0.5")).toBeNull();
   expect(matchLanguage("es;q=0, en")).toBe("en");
   expect(matchLanguage("")).toBeNull();
+});
+
+// English is SPEC.md's words: each message the SPEC names is found in it, word for word (a value
+// such as {text} stands for the SPEC's "(text)"). Read from the SPEC itself, not a copy.
+// shared/SPEC.md sits beside the repository (or beside a folder of work trees): the nearest upward.
+function specPath(): string {
+  for (let dir = join(import.meta.dir, "../.."); dir !== dirname(dir); dir = dirname(dir)) {
+    if (existsSync(join(dir, "..", "shared", "SPEC.md"))) return join(dir, "..", "shared", "SPEC.md");
+  }
+  throw new Error("shared/SPEC.md not found beside the repository");
+}
+const spec = readFileSync(specPath(), "utf8").replace(/\s+/g, " ");
+const inSpec = (text: string) => new RegExp(text.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{\w+\\?\}/g, "\\([^)]*\\)")).test(spec);
+const SPEC_MESSAGES: (MessageKey | [MessageKey, MessageKey])[] = [
+  "portal.dashboardTitle",
+  "portal.invalidAccess",
+  "portal.invalidLink",
+  "portal.tryAgain",
+  "portal.signIn",
+  "portal.uploadStatus",
+  "portal.approvalStatus",
+  "portal.requiredDocuments",
+  "portal.sharedDocuments",
+  "portal.view",
+  "portal.download",
+  "upload.successful",
+  "upload.failed",
+  "upload.failedText",
+  ["upload.customerNotFound", "upload.customerNotFoundText"],
+  ["upload.noFile", "upload.noFileText"],
+  "statuses.approved",
+];
+
+test.each(SPEC_MESSAGES.map((keys) => [String(keys), keys] as const))("English %s is SPEC.md's text", (_, keys) => {
+  const text = Array.isArray(keys) ? keys.map((key) => english[key]).join(" - ") : english[keys];
+  expect({ text, inSpec: inSpec(text) }).toEqual({ text, inSpec: true });
+});
+
+test("the portal's rule lines in English are the server's describeRules, word for word", () => {
+  const english = (key: MessageKey, values?: Record<string, string | number>) => translate("en", key, values);
+  const sets: AcceptanceRules[] = [
+    STANDARD_ACCEPTANCE_RULES,
+    { ...STANDARD_ACCEPTANCE_RULES, kinds: ["pdf"], minPages: 2, maxPages: 2 },
+    { ...STANDARD_ACCEPTANCE_RULES, kinds: ["pdf"], minPages: 1, maxPages: 5, noPassword: false },
+    { ...STANDARD_ACCEPTANCE_RULES, kinds: ["image"], minImageShortSide: 600, minImageLongSide: 900 },
+  ];
+  for (const rules of sets) expect(ruleLines(rules, english)).toEqual(describeRules(rules));
+  expect(ruleLines(sets[1]!, (key, values) => translate("es", key, values))).toContain("PDF: exactamente 2 páginas");
 });

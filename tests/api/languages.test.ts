@@ -203,7 +203,7 @@ describe("a signed-in customer's choice", () => {
 });
 
 describe("the portal's page", () => {
-  test("/upload/{link} is written in the customer's language: <html lang>", async () => {
+  test("/upload/{link} is written in the customer's language: <html lang>, that catalog's chunk preloaded, the welcome in it", async () => {
     const { srv, broker } = await setup();
     const spanish = await createCustomer(srv, broker.token, { language: "es" });
     const unset = await createCustomer(srv, broker.token);
@@ -212,6 +212,20 @@ describe("the portal's page", () => {
     expect(await page(unset.uploadLink, { "accept-language": "es-US" })).toContain('<html lang="es"');
     expect(await page(unset.uploadLink)).toContain('<html lang="en"');
     expect(await page("q9T2vXc8LmN4pR7sK1wZ3yB6hJ5dF0gA", { "accept-language": "es" })).toContain('<html lang="es"');
+
+    // Only the page's own language's catalog is preloaded (the build lists each one's chunk).
+    const chunks = (await (await fetch(`${srv.url}/catalog-chunks.json`)).json()) as Record<string, string>;
+    expect(Object.keys(chunks).sort()).toEqual(["en", "es"]);
+    const inSpanish = await page(spanish.uploadLink);
+    expect(inSpanish).toContain(`<link rel="modulepreload" href="${chunks.es}">`);
+    expect(inSpanish).not.toContain(chunks.en!);
+    expect(inSpanish).toMatch(/<h2 id="portal-welcome"[^>]*>Hola, /); // the guest's welcome, written into the frame
+    const inEnglish = await page(unset.uploadLink);
+    expect(inEnglish).toContain(`<link rel="modulepreload" href="${chunks.en}">`);
+    expect(inEnglish).not.toContain(chunks.es!);
+
+    // Another signer's page: nothing is set for them, so their browser's language.
+    expect(await page("../sign/some-token", { "accept-language": "es-MX" })).toContain('<html lang="es"');
   });
 });
 

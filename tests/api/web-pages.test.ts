@@ -5,6 +5,10 @@ import { escapeHtml } from "../../src/lib/html.ts";
 import type { PortalDto } from "../../src/shared/api-types.ts";
 import { fetchPreloadTag, portalDataPath } from "../../src/shared/page-preloads.ts";
 import { brokerNames, welcomeHeading } from "../../src/shared/portal-welcome.ts";
+import { translate } from "../../src/shared/i18n/translate.ts";
+import type { MessageKey, MessageValues } from "../../src/shared/i18n/catalog.ts";
+
+const english = (key: MessageKey, values?: MessageValues) => translate("en", key, values);
 import { createCustomer, customerCookie } from "../support/fixtures.ts";
 import { useTestServer } from "../support/server.ts";
 
@@ -95,8 +99,8 @@ describe("an upload link's page carries the guest's welcome, as the API shows it
     const portal = await page(`/upload/${customer.uploadLink}`);
     const welcome = welcomeOf(portal.html);
     // The same words the API's answer gives React for this guest, as text: no markup of theirs.
-    expect(welcome).toContain(`>${escapeHtml(welcomeHeading(api.body.customer.name))}</h2>`);
-    expect(welcome).toContain(`>${escapeHtml(brokerNames(api.body.brokers))} asked you for the documents below.`);
+    expect(welcome).toContain(`>${escapeHtml(welcomeHeading(api.body.customer.name, english))}</h2>`);
+    expect(welcome).toContain(`>${escapeHtml(brokerNames(api.body.brokers, english))} asked you for the documents below.`);
     expect(welcome).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(portal.html).not.toContain("<script>alert");
     expect(welcome).toContain("Bo&lt;b&gt; &amp; &quot;Co&quot;");

@@ -11,3 +11,10 @@ afterEach(() => {
   cleanup();
   sessionStorage.clear();
 });
+
+// The portal's messages: English, loaded once before any test renders (the app preloads the
+// catalog with the screen, so components never wait for it); a test that switches language
+// switches back after itself (below).
+const i18n = await import("../../web/lib/i18n/store");
+await i18n.activateLanguage("en");
+afterEach(() => i18n.activateLanguage("en"));

@@ -40,7 +40,7 @@ test("each broker has their own contacts; a broker without a phone gets no call 
 test("a one-broker portal's header wears that broker's logo and accent; several brokers keep the neutral header", () => {
   const portal = (brokers: (typeof broker)[]) =>
     ({ authenticated: false, customer: { name: "Rory", email: "rory@example.com" }, brokers, documents: [] }) as unknown as PortalDto;
-  const props = { unreadCount: 0, onNotifications: () => {}, onAccount: () => {}, onSignIn: () => {} };
+  const props = { link: "link-abc", unreadCount: 0, onNotifications: () => {}, onAccount: () => {}, onSignIn: () => {} };
   const { unmount } = render(<PortalHeader portal={portal([broker])} {...props} />);
   const header = screen.getByRole("banner");
   expect(within(header).getByRole("img", { name: "Analytical Loans logo" }).getAttribute("src")).toBe(broker.logoUrl);

@@ -8,10 +8,18 @@ import { Button, type ButtonProps } from "./ui/Button";
  * The bell, badged with the unread count, 9+ above 9 (SPEC 4). Its spoken name says what the badge
  * shows ("9+"): what a voice-control user reads on screen is what they say to press it.
  */
-export function BellButton({ unreadCount, ...props }: { unreadCount: number } & Omit<ButtonProps, "variant" | "size" | "className" | "children">) {
+export function BellButton({
+  unreadCount,
+  label = (badge) => (badge ? `Notifications, ${badge} unread` : "Notifications"),
+  ...props
+}: {
+  unreadCount: number;
+  /** Its spoken name for a badge (null: none); the portal's is in the customer's language. */
+  label?: (badge: string | null) => string;
+} & Omit<ButtonProps, "variant" | "size" | "className" | "children">) {
   const badge = unreadBadge(unreadCount);
   return (
-    <Button variant="ghost" size="icon" aria-label={badge ? `Notifications, ${badge} unread` : "Notifications"} className="relative" {...props}>
+    <Button variant="ghost" size="icon" aria-label={label(badge)} className="relative" {...props}>
       <Bell aria-hidden="true" className="size-5" />
       {badge ? (
         <span

@@ -45,10 +45,11 @@ export const STATUS_ICON_COLOURS: Record<DocumentStatus, string> = {
   shared: "text-brand-600",
 };
 
-export function StatusBadge({ status }: { status: DocumentStatus }) {
+/** `label`: the portal's, in the customer's language; SPEC's English without. */
+export function StatusBadge({ status, label = STATUS_LABELS[status] }: { status: DocumentStatus; label?: string }) {
   return (
     <Badge tone={TONES[status]} icon={<StatusIcon status={status} />}>
-      {STATUS_LABELS[status]}
+      {label}
     </Badge>
   );
 }

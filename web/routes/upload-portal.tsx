@@ -6,11 +6,13 @@ import { usePortalQuery } from "../features/portal/api";
 import { PortalScreen } from "../features/portal/PortalScreen";
 import { InvalidAccess, PortalError, PortalLoading } from "../features/portal/PortalStates";
 import { readStoredSession } from "../features/portal/storage";
+import { useT } from "../lib/i18n/use-t";
 
 /** SPEC 2 "Customer upload portal": reached only through the personal link in an invitation. */
 export function UploadPortalRoute() {
   const { uploadLink } = useParams();
-  usePageTitle(uploadLink ? "Customer Dashboard" : "Invalid access");
+  const t = useT();
+  usePageTitle(t(uploadLink ? "portal.dashboardTitle" : "portal.invalidAccessTitle"));
   if (!uploadLink) return <InvalidAccess />;
   // A different link is a different customer: start from scratch.
   return <Portal key={uploadLink} link={uploadLink} />;
@@ -40,6 +42,7 @@ function useResetToken(): string | null {
 }
 
 function Portal({ link }: { link: string }) {
+  const t = useT();
   const query = usePortalQuery(link);
   const resetToken = useResetToken();
   // Read once: whether this browser was signed in on this link within the last 24 hours.
@@ -50,5 +53,5 @@ function Portal({ link }: { link: string }) {
   const gone = query.error instanceof ApiError && query.error.status === 404;
   if (query.data && !gone) return <PortalScreen link={link} portal={query.data} resetToken={resetToken} />;
   if (query.isError) return <PortalError error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
-  return <PortalLoading text={expectsSession ? "Checking your session..." : "Loading your documents..."} />;
+  return <PortalLoading text={t(expectsSession ? "portal.checkingSession" : "portal.loadingDocuments")} />;
 }

@@ -5,18 +5,23 @@
 // Same words (src/shared/portal-welcome.ts) and the same classes as
 // web/features/portal/WelcomeBanner.tsx (tests/web/portal-frame.test.tsx compares the two).
 import { escapeHtml } from "../../lib/html.ts";
+import type { MessageKey, MessageValues } from "../../shared/i18n/catalog.ts";
+import type { Language } from "../../shared/i18n/languages.ts";
+import { translate } from "../../shared/i18n/translate.ts";
 import { brokerNames, PORTAL_WELCOME_SLOT, welcomeHeading } from "../../shared/portal-welcome.ts";
 import type { GuestWelcome } from "../portal/service.ts";
 
 /** The welcome's box, heading and first paragraph, as WelcomeBanner renders them, names escaped. */
-export function welcomeHtml({ name, brokers }: GuestWelcome): string {
+export function welcomeHtml({ name, brokers }: GuestWelcome, language: Language = "en"): string {
+  const t = (key: MessageKey, values?: MessageValues) => translate(language, key, values);
+  // The catalog's <0>…</0> parts are WelcomeBanner's <strong>s; the names are escaped first.
+  const asked = t("portal.welcomeAsked", { brokers: escapeHtml(brokerNames(brokers, t)) }).replace(/<(\d)>(.*?)<\/\1>/g, "<strong>$2</strong>");
   return (
     '<section aria-labelledby="portal-welcome" class="rounded-xl border border-brand-200 bg-brand-50 p-4 sm:p-6">' +
-    `<h2 id="portal-welcome" class="text-xl font-semibold text-slate-900">${escapeHtml(welcomeHeading(name))}</h2>` +
-    `<p class="mt-2 text-slate-700">${escapeHtml(brokerNames(brokers))} asked you for the documents below. ` +
-    "Upload each one with <strong>Take photo</strong> or <strong>Choose file</strong>.</p></section>"
+    `<h2 id="portal-welcome" class="text-xl font-semibold text-slate-900">${escapeHtml(welcomeHeading(name, t))}</h2>` +
+    `<p class="mt-2 text-slate-700">${asked}</p></section>`
   );
 }
 
 /** The portal's page with the welcome in the frame's slot; a page without the slot is left as it is. */
-export const withWelcome = (html: string, welcome: GuestWelcome) => html.replace(PORTAL_WELCOME_SLOT, () => welcomeHtml(welcome));
+export const withWelcome = (html: string, welcome: GuestWelcome, language: Language) => html.replace(PORTAL_WELCOME_SLOT, () => welcomeHtml(welcome, language));

@@ -47,7 +47,7 @@ async function portalPage(ctx: AppContext, request: Request, link: string, page:
   const withPreload = (await textOf(page)).replace("</head>", `${fetchPreloadTag(portalDataPath(link))}</head>`);
   // An unknown link's page: the browser's language, as for any page nobody set one for.
   const inItsLanguage = await inLanguage(withPreload, assets, frame?.language ?? browserLanguage(request));
-  return new Blob([frame?.welcome ? withWelcome(inItsLanguage, frame.welcome) : inItsLanguage], { type: "text/html" });
+  return new Blob([frame?.welcome ? withWelcome(inItsLanguage, frame.welcome, frame.language) : inItsLanguage], { type: "text/html" });
 }
 
 const signPages = instanceState("sign page per language", "per process", "made once per language from this process's own copy of the web app", new WeakMap<Blob, Map<string, Promise<Blob>>>());

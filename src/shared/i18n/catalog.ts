@@ -5,7 +5,6 @@ import type en from "./catalogs/en";
 
 /** Every catalog: the same sections and keys as English, each a message. */
 export type Catalog = typeof en;
-export type CatalogSection = keyof Catalog;
 
 type Leaves<T, Prefix extends string> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;

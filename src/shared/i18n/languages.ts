@@ -9,7 +9,10 @@ interface LanguageEntry {
   /** The language's name in itself, as the switcher offers it ("Español"). */
   name: string;
   catalog: () => Promise<{ default: Catalog }>;
-  /** date-fns' locale for dates and relative times; none for English (date-fns' default). */
+  /**
+   * date-fns' locale, for the server's dates (emails); none for English (date-fns' default). The
+   * portal writes its dates with the browser's Intl instead (web/features/portal/dates.ts).
+   */
   dateLocale?: () => Promise<Locale>;
 }
 

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { ChevronDown } from "lucide-react";
+import { useT } from "../../lib/i18n/use-t";
 
 export const ALL_BROKERS = "all";
 
@@ -16,11 +17,12 @@ export function BrokerSelect({
   value: string;
   onChange: (brokerId: string) => void;
 }) {
+  const t = useT();
   const id = useId();
   return (
     <div className="flex flex-col gap-1.5 sm:w-72">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        Documents from
+        {t("portal.documentsFrom")}
       </label>
       <div className="relative">
         <select
@@ -29,7 +31,7 @@ export function BrokerSelect({
           onChange={(event) => onChange(event.target.value)}
           className="min-h-11 w-full cursor-pointer appearance-none rounded-lg border border-slate-300 bg-white pr-10 pl-3 text-base text-slate-900 outline-none focus-visible:border-brand-500 focus-visible:ring-2 focus-visible:ring-brand-200"
         >
-          <option value={ALL_BROKERS}>All brokers</option>
+          <option value={ALL_BROKERS}>{t("portal.allBrokers")}</option>
           {brokers.map((broker) => (
             <option key={broker.id} value={broker.id}>
               {broker.name}

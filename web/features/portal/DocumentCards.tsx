@@ -1,9 +1,11 @@
+import { useT } from "../../lib/i18n/use-t";
 import { DocumentActions, DocumentInfo, DocumentStatusBadge, DueBadge, useDocumentRowFocus, type DocumentView } from "./DocumentParts";
 
 /** Phones: one card per document, the actions full width under it (44 px targets). */
 export function DocumentCards({ rows }: { rows: DocumentView[] }) {
+  const t = useT();
   return (
-    <ul className="flex flex-col gap-3" aria-label="Required documents">
+    <ul className="flex flex-col gap-3" aria-label={t("portal.requiredDocumentsList")}>
       {rows.map((row) => (
         <DocumentCard key={row.document.id} row={row} />
       ))}

@@ -8,7 +8,8 @@ import { Button } from "../../components/ui/Button";
 import { DownloadLink } from "../../lib/download-link";
 import { canCustomerView } from "@shared/documents";
 import { formatKilobytes } from "@shared/format";
-import { formatDay } from "./names";
+import { useDueDateWords, useFormatDay } from "./dates";
+import { useT } from "../../lib/i18n/use-t";
 import { loadOverlays, preloadOverlays } from "./overlay";
 import { UploadControl } from "./UploadControl";
 import { useUploads } from "./use-uploads";
@@ -43,16 +44,23 @@ export function useDocumentRowFocus(document: PortalDocumentDto) {
 
 /** A due badge only while the customer still owes the document. */
 export function DueBadge({ document, now }: Pick<DocumentView, "document" | "now">) {
-  return document.dueDate && document.canUpload ? <DueDateBadge dueDate={document.dueDate} now={now} /> : null;
+  const { words, spoken } = useDueDateWords();
+  return document.dueDate && document.canUpload ? <DueDateBadge dueDate={document.dueDate} now={now} words={words} spoken={spoken} /> : null;
 }
 
 /** Statuses are for signed-in customers only (guests get none from the server). */
 export function DocumentStatusBadge({ document, signedIn }: Pick<DocumentView, "document" | "signedIn">) {
-  return signedIn && document.status ? <StatusBadge status={document.status} /> : null;
+  const t = useT();
+  if (!signedIn || !document.status) return null;
+  // "incomplete" reads as "Requested", as SPEC's labels have it.
+  const status = document.status === "incomplete" ? "requested" : document.status;
+  return <StatusBadge status={document.status} label={t(`statuses.${status}`)} />;
 }
 
 /** Name, description, who asked, the re-submit reason and the file already sent. */
 export function DocumentInfo({ document, brokerName, signedIn, titleLevel }: Pick<DocumentView, "document" | "brokerName" | "signedIn"> & { titleLevel?: 3 }) {
+  const t = useT();
+  const formatDay = useFormatDay();
   const Title = titleLevel ? "h3" : "p";
   const uploaded = formatDay(document.uploadedAt);
   return (
@@ -65,29 +73,29 @@ export function DocumentInfo({ document, brokerName, signedIn, titleLevel }: Pic
         {document.name}
       </Title>
       {document.description ? <p className="text-sm text-slate-600">{document.description}</p> : null}
-      {brokerName ? <p className="text-sm text-slate-500">Requested by {brokerName}</p> : null}
+      {brokerName ? <p className="text-sm text-slate-500">{t("portal.requestedBy", { name: brokerName })}</p> : null}
       {signedIn && document.status === "need_to_resubmit" ? (
         <AskedAgainNote>
-          <span className="font-medium">Re-submit reason: </span>
-          {document.rejectionReason || "Your broker asked for a new file."}
+          <span className="font-medium">{t("portal.resubmitReason")}</span>
+          {document.rejectionReason || t("portal.resubmitDefault")}
         </AskedAgainNote>
       ) : null}
       {!signedIn && document.askedAgain ? (
-        <AskedAgainNote>Your broker asked for this document again. Please upload a new file; sign in to see why.</AskedAgainNote>
+        <AskedAgainNote>{t("portal.askedAgainGuest")}</AskedAgainNote>
       ) : null}
       {document.stillNeeded ? (
         // The broker's answer to "I don't have this": signed-in customers also get a notification.
-        <AskedAgainNote>Your broker still needs this document. Please upload it when you can.</AskedAgainNote>
+        <AskedAgainNote>{t("portal.stillNeeded")}</AskedAgainNote>
       ) : null}
       {signedIn && document.status === "uploaded" && document.recognition?.messages.length ? (
         // What the portal told them before they sent it (DESIGN 3b), until the broker decides.
-        <p className="text-sm text-amber-900">Sent with: {document.recognition.messages.join(". ")}.</p>
+        <p className="text-sm text-amber-900">{t("portal.sentWith", { messages: document.recognition.messages.join(". ") })}</p>
       ) : null}
       {signedIn && document.fileName ? (
         <p className="truncate text-sm text-slate-500" title={document.fileName}>
           {document.fileName}
           {document.fileSize ? ` · ${formatKilobytes(document.fileSize)}` : ""}
-          {uploaded ? ` · uploaded ${uploaded}` : ""}
+          {uploaded ? ` · ${t("portal.uploadedOn", { date: uploaded })}` : ""}
         </p>
       ) : null}
     </div>
@@ -106,6 +114,7 @@ function AskedAgainNote({ children }: { children: ReactNode }) {
 
 /** What the customer can do now: upload, or look at what they sent. */
 export function DocumentActions({ document, signedIn, onView, stacked }: Pick<DocumentView, "document" | "signedIn" | "onView"> & { stacked?: boolean }) {
+  const t = useT();
   if (document.kind == "signature") return <Suspense><SignAction document={document} stacked={stacked} onOpen={onView} /></Suspense>;
   if (document.canUpload) return <UploadControl document={document} stacked={stacked} />;
   const viewable = signedIn && document.status !== undefined && canCustomerView(document.status, Boolean(document.viewUrl && document.downloadUrl));
@@ -113,17 +122,20 @@ export function DocumentActions({ document, signedIn, onView, stacked }: Pick<Do
     return <FileButtons document={document} onView={onView} stacked={stacked} />;
   }
   // Guests may not see statuses; that the file arrived is all the server tells them.
-  return <p className="text-sm text-slate-600">{signedIn ? "No file to show" : "Received. Sign in to see its status."}</p>;
+  return <p className="text-sm text-slate-600">{t(signedIn ? "portal.noFileToShow" : "portal.receivedGuest")}</p>;
 }
 
 export function FileButtons({ document, onView, stacked }: { document: PortalDocumentDto; onView: (d: PortalDocumentDto) => void; stacked?: boolean }) {
+  const t = useT();
   return (
     <div className={stacked ? "grid w-full grid-cols-1 gap-2" : "grid w-full grid-cols-2 gap-2"}>
-      <Button variant="secondary" size="sm" aria-label={`View ${document.name}`} onPressStart={preloadOverlays} onPress={() => onView(document)}>
+      <Button variant="secondary" size="sm" aria-label={t("portal.viewDocument", { name: document.name })} onPressStart={preloadOverlays} onPress={() => onView(document)}>
         <Eye aria-hidden="true" className="size-4" />
-        View
+        {t("portal.view")}
       </Button>
-      <DownloadLink size="sm" ariaLabel={`Download ${document.name}`} url={document.downloadUrl} filename={document.fileName ?? document.name} />
+      <DownloadLink size="sm" ariaLabel={t("portal.downloadDocument", { name: document.name })} url={document.downloadUrl} filename={document.fileName ?? document.name}>
+        {t("portal.download")}
+      </DownloadLink>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useT } from "../../lib/i18n/use-t";
 import { DocumentActions, DocumentInfo, DocumentStatusBadge, DueBadge, useDocumentRowFocus, type DocumentView } from "./DocumentParts";
 
 const th = "px-4 py-3 text-left text-sm font-medium text-slate-600";
@@ -8,27 +9,28 @@ const td = "px-4 py-4 align-top";
  * move under the name so the action column keeps room for its two buttons.
  */
 export function DocumentTable({ rows, signedIn, compact }: { rows: DocumentView[]; signedIn: boolean; compact: boolean }) {
+  const t = useT();
   return (
     <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <table className="w-full table-fixed">
-        <caption className="sr-only">Required documents</caption>
+        <caption className="sr-only">{t("portal.requiredDocumentsList")}</caption>
         <thead className="border-b border-slate-200 bg-slate-50">
           <tr>
             <th scope="col" className={th}>
-              Document
+              {t("portal.columnDocument")}
             </th>
             {compact ? null : (
               <th scope="col" className={`${th} w-44`}>
-                Due
+                {t("portal.columnDue")}
               </th>
             )}
             {compact || !signedIn ? null : (
               <th scope="col" className={`${th} w-52`}>
-                Status
+                {t("portal.columnStatus")}
               </th>
             )}
             <th scope="col" className={`${th} ${compact ? "w-56" : "w-80"}`}>
-              <span className="sr-only">Action</span>
+              <span className="sr-only">{t("portal.columnAction")}</span>
             </th>
           </tr>
         </thead>
@@ -43,6 +45,7 @@ export function DocumentTable({ rows, signedIn, compact }: { rows: DocumentView[
 }
 
 function DocumentTableRow({ row, signedIn, compact }: { row: DocumentView; signedIn: boolean; compact: boolean }) {
+  const t = useT();
   const focus = useDocumentRowFocus(row.document);
   return (
     <tr {...focus}>
@@ -62,7 +65,7 @@ function DocumentTableRow({ row, signedIn, compact }: { row: DocumentView; signe
           ) : (
             <span className="text-slate-400">
               <span aria-hidden="true">—</span>
-              <span className="sr-only">None</span>
+              <span className="sr-only">{t("portal.noDueDate")}</span>
             </span>
           )}
         </td>

@@ -1,18 +1,20 @@
 import { Mail, Phone } from "lucide-react";
 import type { BrokerContactDto } from "@shared/api-types";
 import { readableTextOn, telHref } from "@shared/branding";
+import { useT } from "../../lib/i18n/use-t";
 
 /**
  * Who to ask: each broker of this portal with a `tel:` link to call them and a `mailto:` to write
  * to them (their contact email, else their sign-in email), under their logo and accent colour.
  */
 export function HelpBlock({ brokers }: { brokers: BrokerContactDto[] }) {
+  const t = useT();
   return (
     <section aria-labelledby="portal-help" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <h2 id="portal-help" className="text-lg font-semibold text-slate-900">
-        Need help?
+        {t("portal.needHelp")}
       </h2>
-      <p className="mt-1 text-slate-600">Questions about a document, or something you cannot provide? Contact your broker.</p>
+      <p className="mt-1 text-slate-600">{t("portal.helpText")}</p>
       <ul className="mt-4 flex flex-col gap-4">
         {brokers.map((broker) => (
           <li key={broker.id}>
@@ -25,6 +27,7 @@ export function HelpBlock({ brokers }: { brokers: BrokerContactDto[] }) {
 }
 
 function BrokerContact({ broker }: { broker: BrokerContactDto }) {
+  const t = useT();
   const accent = broker.accentColor ?? null;
   const iconStyle = accent ? { background: accent, color: readableTextOn(accent) } : undefined;
   const iconClass = "flex size-10 shrink-0 items-center justify-center rounded-full " + (accent ? "" : "bg-brand-50 text-brand-600");
@@ -33,7 +36,7 @@ function BrokerContact({ broker }: { broker: BrokerContactDto }) {
   return (
     <div className="flex flex-col gap-3" style={accent ? { borderLeft: `4px solid ${accent}`, paddingLeft: "0.75rem" } : undefined}>
       <div className="flex items-center gap-3">
-        {broker.logoUrl ? <img src={broker.logoUrl} alt={`${broker.company ?? broker.name} logo`} className="max-h-10 max-w-32 object-contain" /> : null}
+        {broker.logoUrl ? <img src={broker.logoUrl} alt={t("portal.brokerLogo", { name: broker.company ?? broker.name })} className="max-h-10 max-w-32 object-contain" /> : null}
         <p className="min-w-0">
           <span className="block font-medium break-words text-slate-900">{broker.name}</span>
           {broker.company ? <span className="block text-sm break-words text-slate-600">{broker.company}</span> : null}
@@ -46,7 +49,7 @@ function BrokerContact({ broker }: { broker: BrokerContactDto }) {
               <Phone className="size-5" />
             </span>
             <span className="min-w-0">
-              <span className="block font-medium text-slate-900">Call {broker.name}</span>
+              <span className="block font-medium text-slate-900">{t("portal.callBroker", { name: broker.name })}</span>
               <span className="block text-sm break-words text-slate-600">{broker.phone}</span>
             </span>
           </a>
@@ -57,12 +60,12 @@ function BrokerContact({ broker }: { broker: BrokerContactDto }) {
               <Mail className="size-5" />
             </span>
             <span className="min-w-0">
-              <span className="block font-medium text-slate-900">Email {broker.name}</span>
+              <span className="block font-medium text-slate-900">{t("portal.emailBroker", { name: broker.name })}</span>
               <span className="block text-sm break-all text-slate-600">{broker.email}</span>
             </span>
           </a>
         ) : (
-          <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600">Reply to the invitation email you received from {broker.name}.</p>
+          <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600">{t("portal.replyToInvitation", { name: broker.name })}</p>
         )}
       </div>
     </div>

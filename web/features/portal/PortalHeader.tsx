@@ -6,8 +6,11 @@ import { BellButton } from "../../components/BellButton";
 import { Button } from "../../components/ui/Button";
 import { customerInitials } from "@shared/user-display";
 import { preloadOverlays } from "./overlay";
+import { useT } from "../../lib/i18n/use-t";
+import { LanguageSwitcher } from "./LanguageSwitcher";
 
 export interface PortalHeaderProps {
+  link: string;
   portal: PortalDto;
   unreadCount: number;
   onNotifications: () => void;
@@ -16,7 +19,8 @@ export interface PortalHeaderProps {
 }
 
 /** "Customer Dashboard", the notification bell, and the account button or Sign In. */
-export function PortalHeader({ portal, unreadCount, onNotifications, onAccount, onSignIn }: PortalHeaderProps) {
+export function PortalHeader({ link, portal, unreadCount, onNotifications, onAccount, onSignIn }: PortalHeaderProps) {
+  const t = useT();
   const customer = portal.authenticated ? (portal.customer as CustomerProfileDto) : null;
   // One broker's portal wears their branding (logo, accent stripe); several brokers share the
   // neutral header and each shows their own in the help block.
@@ -33,21 +37,27 @@ export function PortalHeader({ portal, unreadCount, onNotifications, onAccount, 
     <header data-page-header="portal" className="sticky top-0 z-30 border-b border-slate-200 bg-white [border-top:4px_solid_var(--accent)]">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:h-20 sm:px-6">
         {brand?.logoUrl ? (
-          <img src={brand.logoUrl} alt={`${brand.company ?? brand.name} logo`} className="max-h-9 max-w-24 shrink-0 object-contain sm:max-h-11 sm:max-w-36" />
+          <img src={brand.logoUrl} alt={t("portal.brokerLogo", { name: brand.company ?? brand.name })} className="max-h-9 max-w-24 shrink-0 object-contain sm:max-h-11 sm:max-w-36" />
         ) : (
           <span aria-hidden="true" className="hidden size-9 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-white sm:flex">
             <FileCheck2 className="size-5" />
           </span>
         )}
-        <h1 className="min-w-0 truncate text-lg font-semibold text-slate-900 sm:text-xl">Customer Dashboard</h1>
+        <h1 className="min-w-0 truncate text-lg font-semibold text-slate-900 sm:text-xl">{t("portal.dashboardTitle")}</h1>
         <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
-          <BellButton unreadCount={unreadCount} onPressStart={preloadOverlays} onPress={onNotifications} />
+          <LanguageSwitcher link={link} />
+          <BellButton
+            unreadCount={unreadCount}
+            label={(badge) => (badge ? t("portal.notificationsUnread", { badge }) : t("portal.notifications"))}
+            onPressStart={preloadOverlays}
+            onPress={onNotifications}
+          />
           {customer ? (
             <Button
               variant="ghost"
               size="icon"
               // WCAG 2.5.3: the name starts with the initials the button shows.
-              aria-label={`${customerInitials(customer.name, customer.email)}, Account menu for ${customer.name}`}
+              aria-label={t("portal.accountMenu", { initials: customerInitials(customer.name, customer.email), name: customer.name })}
               onPressStart={preloadOverlays}
               onPress={onAccount}
               className="rounded-full"
@@ -59,7 +69,7 @@ export function PortalHeader({ portal, unreadCount, onNotifications, onAccount, 
           ) : (
             <Button variant="secondary" size="sm" onPressStart={preloadOverlays} onPress={onSignIn}>
               <LogIn aria-hidden="true" className="hidden size-4 sm:block" />
-              Sign In
+              {t("portal.signIn")}
             </Button>
           )}
         </div>

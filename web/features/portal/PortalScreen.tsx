@@ -48,6 +48,7 @@ export function PortalScreen({ link, portal, resetToken }: PortalScreenProps) {
     <UploadsProvider link={link} isGuest={!signedIn} maxBytes={portal.maxUploadBytes}>
       <div className="min-h-dvh bg-slate-50">
         <PortalHeader
+          link={link}
           portal={portal}
           unreadCount={notifications.unreadCount}
           onNotifications={() => setOverlay({ kind: "notifications" })}

@@ -4,9 +4,7 @@ import { CircleAlert, LinkIcon } from "lucide-react";
 import { ApiError, errorText } from "../../api/client";
 import { Button } from "../../components/ui/Button";
 import { Spinner } from "../../components/ui/Spinner";
-import { portalMessages } from "@shared/validation";
-
-export const INVALID_LINK_MESSAGE = portalMessages.invalidLink;
+import { useT } from "../../lib/i18n/use-t";
 
 function StatePage({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -24,9 +22,10 @@ function StatePage({ icon, title, children }: { icon: ReactNode; title: string; 
 
 /** /upload without a link. */
 export function InvalidAccess() {
+  const t = useT();
   return (
-    <StatePage icon={<LinkIcon className="text-brand-600" />} title="Invalid access">
-      <p className="mt-2 text-slate-600">Please use the invitation link sent to your email</p>
+    <StatePage icon={<LinkIcon className="text-brand-600" />} title={t("portal.invalidAccessTitle")}>
+      <p className="mt-2 text-slate-600">{t("portal.invalidAccess")}</p>
     </StatePage>
   );
 }
@@ -45,23 +44,24 @@ export function PortalLoading({ text }: { text: string }) {
 
 /** 404: the link is unknown. Anything else (server down, no connection) can be tried again. */
 export function PortalError({ error, onRetry, isRetrying }: { error: Error; onRetry: () => void; isRetrying: boolean }) {
+  const t = useT();
   if (error instanceof ApiError && error.status === 404) {
     return (
-      <StatePage icon={<LinkIcon className="text-slate-500" />} title="Link not valid">
-        <p className="mt-2 text-slate-600">{INVALID_LINK_MESSAGE}</p>
-        <p className="mt-2 text-sm text-slate-500">Please use the latest invitation link sent to your email, or ask your broker for a new one.</p>
+      <StatePage icon={<LinkIcon className="text-slate-500" />} title={t("portal.linkNotValidTitle")}>
+        <p className="mt-2 text-slate-600">{t("portal.invalidLink")}</p>
+        <p className="mt-2 text-sm text-slate-500">{t("portal.latestLinkHint")}</p>
       </StatePage>
     );
   }
   // A failure that never reached the server reads "Failed to fetch": say what it means instead.
-  const message = errorText(error, "We could not reach the portal. Please check your internet connection.");
+  const message = errorText(error, t("portal.unreachable"));
   return (
-    <StatePage icon={<CircleAlert className="text-red-600" />} title="Something went wrong">
+    <StatePage icon={<CircleAlert className="text-red-600" />} title={t("portal.errorTitle")}>
       <p role="alert" className="mt-2 text-slate-600">
         {message}
       </p>
       <Button className="mt-6 w-full sm:w-auto" onPress={onRetry} isPending={isRetrying}>
-        {isRetrying ? "Trying again..." : "Try Again"}
+        {t(isRetrying ? "portal.tryingAgain" : "portal.tryAgain")}
       </Button>
     </StatePage>
   );

@@ -10,6 +10,7 @@ import { DocumentTable } from "./DocumentTable";
 import { readBrokerChoice, storeBrokerChoice } from "./storage";
 import { useLayout } from "./use-media-query";
 import { megabytes } from "@shared/validation";
+import { useT } from "../../lib/i18n/use-t";
 
 /** The broker filter, remembered per link; a remembered broker who is gone falls back to all. */
 function useBrokerChoice(link: string, brokers: PortalDto["brokers"]) {
@@ -32,6 +33,7 @@ export function RequiredDocuments({
   portal: PortalDto;
   onView: (document: PortalDocumentDto) => void;
 }) {
+  const t = useT();
   const layout = useLayout();
   const now = useNow();
   const { brokers } = portal;
@@ -53,15 +55,15 @@ export function RequiredDocuments({
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h2 id="portal-required" className="text-xl font-semibold text-slate-900">
-            Required Documents
+            {t("portal.requiredDocuments")}
           </h2>
-          <p className="mt-1 text-sm text-slate-600">PDF, JPG, PNG or iPhone photo (HEIC), up to {megabytes(portal.maxUploadBytes)} each.</p>
+          <p className="mt-1 text-sm text-slate-600">{t("portal.acceptedFiles", { size: megabytes(portal.maxUploadBytes) })}</p>
         </div>
         {brokers.length > 1 ? <BrokerSelect brokers={brokers} value={brokerId} onChange={setBrokerId} /> : null}
       </div>
       {rows.length === 0 ? (
-        <EmptyState title="No documents requested" icon={<FileText />} className="rounded-xl border border-slate-200 bg-white">
-          {chosenName ? `${chosenName} has not asked you for any documents.` : "Your broker has not asked you for any documents yet."}
+        <EmptyState title={t("portal.noDocumentsTitle")} icon={<FileText />} className="rounded-xl border border-slate-200 bg-white">
+          {chosenName ? t("portal.brokerAskedNothing", { name: chosenName }) : t("portal.nothingRequestedYet")}
         </EmptyState>
       ) : layout === "mobile" ? (
         <DocumentCards rows={rows} />

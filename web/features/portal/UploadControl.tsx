@@ -7,7 +7,9 @@ import { ProgressBar } from "../../components/ui/ProgressBar";
 import { cx } from "../../components/ui/cx";
 import { CHOOSE_FILE_ACCEPT, TAKE_PHOTO_ACCEPT, uploadProblem } from "./upload-rules";
 import { useUploads } from "./use-uploads";
+import { ruleLines } from "./rule-lines";
 import { lazyRetrying } from "../../lib/lazy-retrying";
+import { useT } from "../../lib/i18n/use-t";
 
 // Loaded on first use (their own chunk): most customers never open them.
 const PhoneCaptureDialog = lazyRetrying(async () => ({ default: (await import("./PhoneCapture")).PhoneCaptureDialog }));
@@ -22,6 +24,7 @@ const RecognitionStep = lazyRetrying(async () => ({ default: (await import("./Re
  * before anything is sent.
  */
 export function UploadControl({ document, stacked = false }: { document: PortalDocumentDto; stacked?: boolean }) {
+  const t = useT();
   const { link, maxBytes, progress, failures, start, cancel } = useUploads();
   const failure = failures.get(document.id);
   const failureId = `upload-failure-${document.id}`;
@@ -44,12 +47,12 @@ export function UploadControl({ document, stacked = false }: { document: PortalD
       <div className="flex w-full items-end gap-2">
         <ProgressBar
           // Every byte sent: the server is opening the file (a phone photo's conversion takes seconds).
-          label={`${running.percent === 100 ? "Checking" : "Uploading"} ${running.fileName}`}
+          label={t(running.percent === 100 ? "upload.checking" : "upload.uploading", { fileName: running.fileName })}
           value={running.percent}
           valueLabel={`${running.percent}%`}
           className="min-w-0 flex-1 [&_label]:truncate"
         />
-        <Button variant="ghost" size="icon" aria-label={`Cancel upload of ${document.name}`} onPress={() => cancel(document.id)} className="-mb-3">
+        <Button variant="ghost" size="icon" aria-label={t("upload.cancelUpload", { name: document.name })} onPress={() => cancel(document.id)} className="-mb-3">
           <X aria-hidden="true" className="size-5" />
         </Button>
       </div>
@@ -66,8 +69,8 @@ export function UploadControl({ document, stacked = false }: { document: PortalD
     <div className="flex w-full flex-col gap-2">
       {document.unavailableReason ? (
         <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
-          <span className="font-medium">You said you don't have this: </span>
-          {document.unavailableReason} Your broker will decide; you can still upload it.
+          <span className="font-medium">{t("upload.youSaidDontHave")}</span>
+          {document.unavailableReason} {t("upload.brokerWillDecide")}
         </p>
       ) : null}
       {failure ? (
@@ -80,32 +83,32 @@ export function UploadControl({ document, stacked = false }: { document: PortalD
       <div className={cx("grid w-full gap-2", stacked ? "grid-cols-1" : "grid-cols-2")}>
         {takesPhoto ? (
           <FileTrigger acceptedFileTypes={TAKE_PHOTO_ACCEPT} defaultCamera="environment" onSelect={pick}>
-            <Button variant="secondary" size="sm" aria-label={`Take photo of ${document.name}`} aria-describedby={failure ? failureId : undefined}>
+            <Button variant="secondary" size="sm" aria-label={t("upload.takePhotoOf", { name: document.name })} aria-describedby={failure ? failureId : undefined}>
               <Camera aria-hidden="true" className="size-4" />
-              Take photo
+              {t("upload.takePhoto")}
             </Button>
           </FileTrigger>
         ) : null}
         <FileTrigger acceptedFileTypes={CHOOSE_FILE_ACCEPT} onSelect={pick}>
-          <Button size="sm" aria-label={`Choose file for ${document.name}`} aria-describedby={failure ? failureId : undefined}>
+          <Button size="sm" aria-label={t("upload.chooseFileFor", { name: document.name })} aria-describedby={failure ? failureId : undefined}>
             <FileUp aria-hidden="true" className="size-4" />
-            Choose file
+            {t("upload.chooseFile")}
           </Button>
         </FileTrigger>
         {takesPdf ? (
-          <Button variant="secondary" size="sm" aria-label={`Several pages of ${document.name}`} onPress={() => setDialog("capture")}>
+          <Button variant="secondary" size="sm" aria-label={t("upload.severalPagesOf", { name: document.name })} onPress={() => setDialog("capture")}>
             <Files aria-hidden="true" className="size-4" />
-            Several pages
+            {t("upload.severalPages")}
           </Button>
         ) : null}
-        <Button variant="ghost" size="sm" aria-label={`I don't have this: ${document.name}`} onPress={() => setDialog("unavailable")}>
+        <Button variant="ghost" size="sm" aria-label={t("upload.dontHaveLabel", { name: document.name })} onPress={() => setDialog("unavailable")}>
           <FileQuestion aria-hidden="true" className="size-4" />
-          I don't have this
+          {t("upload.dontHave")}
         </Button>
       </div>
-      {document.rules?.length ? (
-        <ul className="text-xs text-slate-500" aria-label={`What ${document.name} must be`}>
-          {document.rules.map((rule) => (
+      {document.acceptanceRules ? (
+        <ul className="text-xs text-slate-500" aria-label={t("upload.rulesOf", { name: document.name })}>
+          {ruleLines(document.acceptanceRules, t).map((rule) => (
             <li key={rule}>{rule}</li>
           ))}
         </ul>

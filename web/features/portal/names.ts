@@ -1,3 +1,3 @@
 // Small display helpers of the portal.
 
-export { formatDay, unreadBadge } from "@shared/format";
+export { unreadBadge } from "@shared/format";

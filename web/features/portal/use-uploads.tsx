@@ -3,11 +3,11 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { PortalDocumentDto, PortalDto } from "@shared/api-types";
-import { portalMessages } from "@shared/validation";
-import { ApiError, CONNECTION_LOST, errorText, isAbortError } from "../../api/client";
+import { useT } from "../../lib/i18n/use-t";
+import { ApiError, errorText, isAbortError } from "../../api/client";
 import { toast } from "../../components/ui/Toast";
 import { portalKeys, refreshPortal, refreshPortalAfterUpload, uploadDocument } from "./api";
-import { uploadMessages, uploadProblem } from "./upload-rules";
+import { noFileProblem, uploadProblem } from "./upload-rules";
 
 export interface UploadProgress {
   fileName: string;
@@ -58,6 +58,7 @@ function withEntry<V>(map: ReadonlyMap<string, V>, key: string, value: V | null)
 }
 
 export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: string; isGuest: boolean; maxBytes: number; children: ReactNode }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<ReadonlyMap<string, UploadProgress>>(new Map());
   const [failures, setFailures] = useState<ReadonlyMap<string, string>>(new Map());
@@ -77,15 +78,19 @@ export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: s
   /** A refusal (or a lost connection), told as SPEC 8 says, whether the upload or the check before it met it. */
   const fail = useCallback(
     (document: PortalDocumentDto, error: unknown) => {
-      const linkGone = error instanceof ApiError && error.status === 404 && error.message === portalMessages.invalidLink;
-      const failed = portalMessages.uploadFailed(errorText(error, CONNECTION_LOST));
+      // The server says this (in English) when the link is gone.
+      const linkGone = error instanceof ApiError && error.status === 404 && error.message === "This upload link is not valid or has expired.";
+      const failed = t("upload.failedText", { text: errorText(error, t("upload.connectionLost")) });
       // SPEC 8: "Upload failed: (text)" under Upload Failed, or Customer Not Found when the link is gone.
-      toast({ ...(linkGone ? splitMessage(portalMessages.customerNotFound) : { title: "Upload Failed", description: failed }), variant: "error" });
+      toast({
+        ...(linkGone ? { title: t("upload.customerNotFound"), description: t("upload.customerNotFoundText") } : { title: t("upload.failed"), description: failed }),
+        variant: "error",
+      });
       if (!linkGone) noteFailure(document.id, failed);
       // A 404 or 409 means the page is out of date (removed, or already uploaded elsewhere).
       if (error instanceof ApiError && (error.status === 404 || error.status === 409)) void refreshPortal(queryClient, link);
     },
-    [link, queryClient, noteFailure],
+    [link, queryClient, noteFailure, t],
   );
 
   const start = useCallback(
@@ -94,9 +99,10 @@ export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: s
       const problem = uploadProblem(file, maxBytes, document.acceptanceRules);
       if (problem) {
         // Refused here or by the server, the customer reads the same words (SPEC 8).
-        toast({ ...(problem === uploadMessages.noFile ? splitMessage(problem) : { title: "Upload Failed", description: portalMessages.uploadFailed(problem) }), variant: "error" });
+        const nothing = problem === noFileProblem();
+        toast({ ...(nothing ? splitMessage(problem) : { title: t("upload.failed"), description: t("upload.failedText", { text: problem }) }), variant: "error" });
         // Picking nothing is no failure to keep.
-        noteFailure(document.id, problem === uploadMessages.noFile ? null : portalMessages.uploadFailed(problem));
+        noteFailure(document.id, nothing ? null : t("upload.failedText", { text: problem }));
         return false;
       }
       noteFailure(document.id, null);
@@ -119,12 +125,12 @@ export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: s
           queryClient.setQueryData<PortalDto>(portalKeys.one(link), (portal) =>
             portal && { ...portal, documents: portal.documents.map((d) => (d.id === saved.id ? { ...d, ...saved } : d)) },
           );
-          toast({ title: "Upload Successful", description: `${document.name} was uploaded and is under review.`, variant: "success" });
+          toast({ title: t("upload.successful"), description: t("upload.successfulText", { name: document.name }), variant: "success" });
           refreshPortalAfterUpload(queryClient, link);
           return true;
         })
         .catch((error: unknown) => {
-          if (isAbortError(error)) toast({ title: "Upload canceled", description: `${document.name} was not sent.` });
+          if (isAbortError(error)) toast({ title: t("upload.canceled"), description: t("upload.canceledText", { name: document.name }) });
           else fail(document, error);
           return false;
         })
@@ -133,7 +139,7 @@ export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: s
           update(document.id, null);
         });
     },
-    [isGuest, link, maxBytes, update, noteFailure, fail],
+    [isGuest, link, maxBytes, update, noteFailure, fail, t],
   );
 
   const cancel = useCallback((documentId: string) => controllers.current.get(documentId)?.abort(), []);

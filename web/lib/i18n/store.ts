@@ -1,8 +1,7 @@
 // The page's language: one @lingui/core instance holding the active language's compiled catalog
-// (only that one is downloaded: each catalog is a chunk of its own), and date-fns' locale for it.
+// (only that one is downloaded: each catalog is a chunk of its own).
 // Loaded before the portal's first render (App.tsx's preloadRoute), switched in place (no reload).
 import { setupI18n } from "@lingui/core";
-import type { Locale } from "date-fns";
 import type { CompiledCatalog, MessageKey, MessageValues } from "@shared/i18n/catalog";
 import { DEFAULT_LANGUAGE, isLanguage, languageEntry, type Language } from "@shared/i18n/languages";
 
@@ -11,7 +10,6 @@ export type Translate = (key: MessageKey, values?: MessageValues) => string;
 interface Active {
   language: Language;
   t: Translate;
-  dateLocale: Locale | undefined;
 }
 
 const i18n = setupI18n();
@@ -32,11 +30,10 @@ async function compiled(catalog: unknown): Promise<CompiledCatalog> {
 }
 
 async function load(language: Language): Promise<Active> {
-  const entry = languageEntry(language);
-  const [catalog, dateLocale] = await Promise.all([entry.catalog(), entry.dateLocale?.()]);
+  const catalog = await languageEntry(language).catalog();
   i18n.load(language, await compiled(catalog.default));
   // Each language's `t` is its own function, so components re-render on a switch.
-  return { language, dateLocale, t: (key, values) => i18n._({ id: key, values }) };
+  return { language, t: (key, values) => i18n._({ id: key, values }) };
 }
 
 /** The language the page starts in: the one the server wrote on <html lang>, else English. */

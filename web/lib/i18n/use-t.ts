@@ -12,8 +12,8 @@ export function useT(): Translate {
   return useActive().t;
 }
 
-/** The page's language, date-fns' locale for it, and a way to switch. */
+/** The page's language and a way to switch. */
 export function useLanguage() {
-  const { language, dateLocale } = useActive();
-  return { language, dateLocale, setLanguage: activateLanguage };
+  const { language } = useActive();
+  return { language, setLanguage: activateLanguage };
 }

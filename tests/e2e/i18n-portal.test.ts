@@ -1,0 +1,158 @@
+// The customer portal in its languages, in Chromium against the compiled portal:
+// - Spanish on a 390 px phone: <html lang="es">, nothing wider than the screen, no button whose
+//   text is cut, axe clean (Spanish runs about 25 % longer than English); switched back to English.
+// - A pseudo-locale run: the English catalog's chunk is swapped on its way to the browser for one
+//   whose every message is marked ⟦…⟧ and accented, so any text on the page that did not come
+//   from the catalog (and is not the customer's own data) shows up unmarked.
+import { expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { seriousAxeFindings } from "./axe.ts";
+import { brokerSignUp, screenshot, usePortalInBrowser, viewports } from "./support.ts";
+
+const { portal, openPage } = usePortalInBrowser();
+
+/** A broker invites a customer with two documents, one due in three days. Returns the link. */
+async function invite(page: Page, email: string): Promise<string> {
+  await brokerSignUp(portal, page.request, { email: `broker-${email}`, firstName: "Bea", lastName: "Broker" });
+  const dueDate = new Date(Date.now() + 3 * 86_400_000).toISOString();
+  const created = await page.request.post(`${portal.url}/api/customers`, {
+    data: { email, name: "Carla Customer", dueDate, requiredDocuments: [{ name: "Paystub" }, { name: "Photo ID" }] },
+    headers: { "sec-fetch-site": "same-origin" },
+  });
+  expect(created.status()).toBe(201);
+  return (await created.json()).uploadLink;
+}
+
+/** Widths that do not fit: the page wider than the screen, or a button or badge whose text is cut. */
+async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) problems.push(`page ${root.scrollWidth} px wide on a ${root.clientWidth} px screen`);
+    for (const element of document.querySelectorAll<HTMLElement>("button, a, select, label, h1, h2, h3, [class*='rounded-full']")) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || element.closest("[aria-hidden='true'], .sr-only")) continue;
+      if (element.scrollWidth > element.clientWidth + 1) problems.push(`cut: ${element.tagName} "${element.textContent?.trim()}"`);
+      if (box.right > root.clientWidth + 1) problems.push(`off screen: ${element.tagName} "${element.textContent?.trim()}"`);
+    }
+    return problems;
+  });
+}
+
+/** Chooses a language in the header and waits for the server to have been told. */
+const switchTo = (page: Page, language: "es" | "en") =>
+  Promise.all([
+    page.waitForResponse((response) => response.request().method() === "PUT" && response.url().endsWith("/language")),
+    page.getByRole("combobox", { name: /^(Language|Idioma)$/ }).selectOption(language),
+  ]);
+
+test("Spanish on a phone: lang=\"es\", nothing overflows or is cut, axe clean; back to English and to Spanish again", async () => {
+  const broker = await openPage(viewports.desktop);
+  const link = await invite(broker.page, "carla-es@example.com");
+  const phone = await openPage(viewports.phone);
+  const catalogs: string[] = [];
+  // The choice is sent to the server (PUT /api/upload/{link}/language); counted to tell its
+  // answers from other failures in the console while the route may not exist yet.
+  const saves: number[] = [];
+  phone.page.on("response", (response) => {
+    if (response.request().method() === "PUT" && response.url().endsWith(`/upload/${link}/language`)) saves.push(response.status());
+  });
+  phone.page.on("response", async (response) => {
+    if (response.url().includes("/assets/") && (await response.text().catch(() => "")).includes('"portal.dashboardTitle":[')) catalogs.push(response.url());
+  });
+  await phone.page.goto(`${portal.url}/upload/${link}`);
+  await phone.page.getByRole("button", { name: "Sign in to track status" }).waitFor();
+  expect(catalogs).toHaveLength(1);
+
+  await switchTo(phone.page, "es");
+  await phone.page.getByRole("heading", { level: 1, name: "Sus documentos" }).waitFor();
+  expect(await phone.page.evaluate(() => document.documentElement.lang)).toBe("es");
+  await phone.page.getByText("Vence en 3 días").first().waitFor();
+  // Only the chosen language's catalog came down, once.
+  expect(catalogs).toHaveLength(2);
+  await phone.page.waitForLoadState("networkidle").catch(() => {});
+  await screenshot(phone.page, "i18n-portal-es-phone");
+  expect(await layoutProblems(phone.page)).toEqual([]);
+  expect(await seriousAxeFindings(phone.page)).toEqual([]);
+
+  await switchTo(phone.page, "en");
+  await phone.page.getByRole("heading", { level: 1, name: "Customer Dashboard" }).waitFor();
+  expect(await phone.page.evaluate(() => document.documentElement.lang)).toBe("en");
+  await switchTo(phone.page, "es");
+  await phone.page.getByRole("button", { name: "Iniciar sesión para ver el estado" }).waitFor();
+  expect(catalogs).toHaveLength(2);
+  expect(saves).toHaveLength(3);
+  const notFound = saves.filter((status) => status === 404).length;
+  expect(phone.errors.filter((error) => !/status of 404/.test(error))).toEqual([]);
+  expect(phone.errors.length).toBe(notFound);
+});
+
+/** Every message of a compiled catalog marked ⟦…⟧ and accented; placeholders are left as they are. */
+function pseudo(catalog: Record<string, unknown[]>): Record<string, unknown[]> {
+  const accents: Record<string, string> = { a: "á", e: "é", i: "í", o: "ó", u: "ú", A: "Á", E: "É", I: "Í", O: "Ó", U: "Ú", n: "ñ", c: "ç", s: "š", S: "Š" };
+  const tokens = (list: unknown[]): unknown[] =>
+    list.map((token) => {
+      if (typeof token === "string") return token.replace(/<\/?\d+>|./g, (ch) => (ch.length > 1 ? ch : (accents[ch] ?? ch)));
+      const [name, type, format] = token as [string, string?, Record<string, unknown[]>?];
+      return format && typeof format === "object" ? [name, type, Object.fromEntries(Object.entries(format).map(([k, v]) => [k, tokens(v)]))] : token;
+    });
+  return Object.fromEntries(Object.entries(catalog).map(([key, message]) => [key, ["⟦", ...tokens(message), "⟧"]]));
+}
+
+/** The compiled catalog's chunk with its messages swapped (scripts/i18n-plugin.ts: JSON.parse of one string). */
+function pseudoChunk(body: string): string {
+  const literal = /JSON\.parse\((["'`])((?:\\.|(?!\1)[^\\])*)\1\)/.exec(body);
+  if (!literal) throw new Error("the catalog chunk is not JSON.parse of a string");
+  const json = new Function(`return ${literal[1]}${literal[2]}${literal[1]}`)() as string;
+  return body.replace(literal[0], () => `JSON.parse(${JSON.stringify(JSON.stringify(pseudo(JSON.parse(json))))})`);
+}
+
+test("pseudo-locale: every text a guest sees on the portal comes from the catalog", async () => {
+  const broker = await openPage(viewports.desktop);
+  const link = await invite(broker.page, "carla-pseudo@example.com");
+  const phone = await openPage(viewports.phone);
+  let swapped = 0;
+  await phone.page.route("**/assets/*.js", async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (!body.includes('"portal.dashboardTitle":[')) return route.fulfill({ response, body });
+    swapped++;
+    return route.fulfill({ response, body: pseudoChunk(body) });
+  });
+  await phone.page.goto(`${portal.url}/upload/${link}`);
+  await phone.page.getByRole("heading", { level: 1, name: /^⟦/ }).waitFor();
+  await phone.page.waitForLoadState("networkidle").catch(() => {});
+  expect(swapped).toBe(1);
+  // The customer's own data is not the catalog's: names, documents, the broker, emails, numbers.
+  // The standard documents' descriptions are the broker's (editable, in the broker's language);
+  // the site's name is the operator's; dates are written by Intl in the page's language.
+  const data = ["Carla", "Paystub", "Photo ID", "Recent pay stubs or salary statements", "Government-issued photo identification", "Bea Broker", "broker-carla-pseudo@example.com", "BB", "Broker Portal"];
+  const unmarked = await phone.page.evaluate((data) => {
+    const found: string[] = [];
+    const check = (text: string, where: string) => {
+      let rest = text.replace(/⟦[^⟧]*⟧/g, " ").replace(/\b[A-Z][a-z]{2} \d{1,2}, \d{4}( at \d{1,2}:\d{2} [AP]M)?/g, " ");
+      for (const d of data) rest = rest.split(d).join(" ");
+      if (/[A-Za-z]{2,}/.test(rest)) found.push(`${where}: ${text.trim()}`);
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      let parent = node.parentElement!;
+      if (!node.textContent?.trim() || parent.closest("script, style, [hidden], [translate='no']")) continue;
+      // A message's <0>…</0> part (rich()): its words are the message's, checked with it.
+      while (["STRONG", "EM", "B"].includes(parent.tagName) && parent.parentElement) parent = parent.parentElement;
+      if (parent.getClientRects().length === 0 && !parent.closest(".sr-only")) continue;
+      // A paragraph holding a message with values is one marked whole: check the element's text.
+      check(parent.textContent ?? "", parent.tagName);
+    }
+    for (const element of document.querySelectorAll("[aria-label], [title], [alt], [placeholder]")) {
+      for (const attribute of ["aria-label", "title", "alt", "placeholder"]) {
+        const value = element.getAttribute(attribute);
+        if (value) check(value, `${element.tagName}[${attribute}]`);
+      }
+    }
+    check(document.title, "title");
+    return [...new Set(found)];
+  }, data);
+  await screenshot(phone.page, "i18n-portal-pseudo-phone");
+  expect(unmarked).toEqual([]);
+});
