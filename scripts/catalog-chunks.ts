@@ -1,11 +1,11 @@
 // Which built chunk holds which language's catalog, written beside the web app as
 // CATALOG_CHUNKS_FILE: the server preloads the one catalog a customer's page shows
 // (src/features/web/routes.ts), so the language arrives with the entry instead of one round trip
-// after it. A chunk is recognised by what it exports (the catalog compiled as i18n-plugin.ts
-// compiles it), never by its name or its text; a catalog folded into another chunk is not listed,
+// after it. A chunk is recognised by what it exports (the catalog as i18n-plugin.ts gives it to
+// the browser), never by its name or its text; a catalog folded into another chunk is not listed,
 // and its page then preloads none.
 import { CATALOG_CHUNKS_FILE } from "../src/shared/page-preloads.ts";
-import { compileCatalog } from "../src/shared/i18n/compile.ts";
+import { browserMessages } from "./i18n-plugin.ts";
 import { LANGUAGE_CODES, LANGUAGES } from "../src/shared/i18n/languages.ts";
 
 /** One built file, as build-web.ts lists them. */
@@ -19,7 +19,7 @@ const CATALOG_KEY = "languageSwitcher.label";
 
 export async function catalogChunks(files: WebFile[]): Promise<WebFile> {
   const wanted = new Map<string, string>();
-  for (const language of LANGUAGE_CODES) wanted.set(JSON.stringify(compileCatalog((await LANGUAGES[language].catalog()).default)), language);
+  for (const language of LANGUAGE_CODES) wanted.set(JSON.stringify(browserMessages((await LANGUAGES[language].catalog()).default)), language);
   const found: Record<string, string> = {};
   for (const file of files) {
     if (!file.urlPath.endsWith(".js")) continue;
