@@ -4,7 +4,7 @@ import { BrokerContactDto } from "../broker-profile/model.ts";
 import { DocumentKind, DocumentStatus } from "../documents/model.ts";
 import { AcceptanceRulesDto, RecognitionDto } from "../document-checks/model.ts";
 import { CustomerProfileDto } from "../customer-auth/model.ts";
-import { LANGUAGE_ERROR } from "../../shared/i18n/which-language.ts";
+import { CHOSEN_LANGUAGE_ERROR } from "../../shared/i18n/which-language.ts";
 
 export const DocumentParams = t.Object({ uploadLink: t.String({ maxLength: 128 }), documentId: t.String({ maxLength: 64 }) });
 
@@ -72,7 +72,7 @@ export const RecognitionPreview = t.Object({ recognition: RecognitionDto });
 export const UploadResponse = t.Object({ message: t.String(), document: PortalDocumentDto });
 
 /** PUT /api/upload/{link}/language: the customer's own choice. */
-export const LanguageBody = t.Object({ language: t.String({ maxLength: 16, error: LANGUAGE_ERROR }) });
+export const LanguageBody = t.Object({ language: t.String({ maxLength: 16, error: CHOSEN_LANGUAGE_ERROR }) });
 export const LanguageChosen = t.Object({ language: t.String() });
 
 export const UnavailableBody = t.Object({ reason: t.String({ maxLength: 1000, error: "Please say why, in at most 1,000 characters." }) });

@@ -7,16 +7,19 @@ import type { Reader } from "../../../db/client.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { prepared } from "../../lib/prepared.ts";
 import { isLanguage, type Language } from "../../shared/i18n/languages.ts";
-import { LANGUAGE_ERROR, languageThatApplies } from "../../shared/i18n/which-language.ts";
+import { CHOSEN_LANGUAGE_ERROR, LANGUAGE_ERROR, languageThatApplies } from "../../shared/i18n/which-language.ts";
 
-/** A language a request names: one of ours; anything else is a 400, before anything changes. */
+/** A language a request names (the customer's switch): one of ours; anything else is a 400, before anything changes. */
 export function requestedLanguage(value: string): Language {
-  if (!isLanguage(value)) throw badRequest(LANGUAGE_ERROR);
+  if (!isLanguage(value)) throw badRequest(CHOSEN_LANGUAGE_ERROR);
   return value;
 }
 
-/** The same, where null unsets it. */
-export const checkedLanguage = (value: string | null): Language | null => (value === null ? null : requestedLanguage(value));
+/** The same where null unsets it (the broker's settings). */
+export function checkedLanguage(value: string | null): Language | null {
+  if (value !== null && !isLanguage(value)) throw badRequest(LANGUAGE_ERROR);
+  return value;
+}
 
 const defaultLanguageQuery = prepared((db) =>
   db.select({ language: workspaces.defaultLanguage }).from(workspaces).where(eq(workspaces.id, sql.placeholder("workspaceId"))).prepare(),

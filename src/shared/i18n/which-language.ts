@@ -12,8 +12,11 @@ export interface LanguageChoices {
   workspace: string | null;
 }
 
-/** What a request that names a language we do not have is told (400). */
-export const LANGUAGE_ERROR = `language must be one of ${LANGUAGE_CODES.map((l) => `"${l}"`).join(", ")}, or null`;
+const listed = LANGUAGE_CODES.map((l) => `"${l}"`).join(", ");
+/** What a request that names a language we do not have is told (400): where null unsets it (the broker's settings)… */
+export const LANGUAGE_ERROR = `language must be one of ${listed}, or null`;
+/** …and where a language must be named (the customer's switch). */
+export const CHOSEN_LANGUAGE_ERROR = `language must be one of ${listed}`;
 
 /**
  * The customer's own choice, else what the broker set, else the workspace's default; when none
