@@ -5,7 +5,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { createCustomer } from "../support/fixtures.ts";
 import { startTestServer, type Broker, type TestServer } from "../support/server.ts";
 import { startSmtp, type ReceivedMail, type TestSmtp } from "../support/smtp.ts";
-import { countRows, customerCookie, latestEmailTo } from "../support/fixtures.ts";
+import { attachFile, countRows, customerCookie, latestEmailTo } from "../support/fixtures.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -67,6 +67,29 @@ describe("a customer invited in Spanish", () => {
     expect(invitation!.subject).toBe("Rita Reviewer invited you to upload your documents");
     expect(utf8(invitation!)).toContain('<html lang="en">');
     expect(utf8(invitation!)).toContain("Please upload the following documents:");
+  });
+});
+
+describe("a Spanish customer's other emails", () => {
+  test("a re-submit request explains the broker's reason in Spanish; a due date reads as Spanish writes it", async () => {
+    const { srv, smtp, broker } = await setup();
+    const dueDate = new Date(Date.UTC(2026, 11, 1, 22, 0)).toISOString();
+    const customer = await createCustomer(srv, broker.token, { name: "Lucía Gómez", language: "es", dueDate, requiredDocuments: [{ name: "Paystub" }] });
+    const [invitation] = await delivered(srv, smtp, customer.email);
+    // (Intl may put a no-break space before "p. m.")
+    expect(utf8(invitation!)).toMatch(/Paystub \(fecha límite: 1 de diciembre de 2026 a las 10:00\sp\.\s?m\. UTC\)/);
+
+    await attachFile(srv, customer.documents[0]!.id);
+    const verified = await srv.call(`/api/documents/${customer.documents[0]!.id}/verify`, { method: "POST", token: broker.token, body: { status: "rejected", rejectionReason: "Falta la página 2" } });
+    expect(verified.status).toBe(200);
+    srv.clock.advance(61_000); // the review email's window
+    const [resubmit] = await delivered(srv, smtp, customer.email);
+    expect(resubmit!.subject).toBe("Necesitamos que vuelva a enviar: Paystub");
+    const body = utf8(resubmit!);
+    expect(body).toContain("Rita Reviewer revisó el documento Paystub y le pide que lo vuelva a subir.");
+    expect(body).toContain("Motivo: Falta la página 2");
+    expect(body).toContain("Volver a subirlo");
+    expect(body).toContain('<html lang="es">');
   });
 });
 

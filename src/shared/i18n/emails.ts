@@ -15,7 +15,7 @@ export function emailText(language: Language, key: EmailKey, values: Record<stri
 /**
  * A due date or time as an email prints it, in the broker's time zone (UTC without one) with the
  * zone's name. English keeps the portal's own wording (formatDueDate); others read as their
- * language writes a date ("1 de diciembre de 2026, 5:00 p.m. EST").
+ * language writes a date ("1 de diciembre de 2026 a las 5:00 p.m. EST").
  */
 export function emailDate(language: Language, date: Date, timeZone: string): string {
   if (language === "en") return formatDueDate(date, timeZone);
