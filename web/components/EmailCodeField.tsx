@@ -13,7 +13,10 @@ export function EmailCodeField({
   onChange,
   errorMessage,
   description,
+  label = `${EMAIL_CODE_LENGTH}-digit code`,
 }: {
+  /** The portal's, in the customer's language. */
+  label?: string;
   value: string;
   /** Called with the digits only. */
   onChange: (digits: string) => void;
@@ -22,7 +25,7 @@ export function EmailCodeField({
 }) {
   return (
     <TextField
-      label={`${EMAIL_CODE_LENGTH}-digit code`}
+      label={label}
       name="code"
       autoComplete="one-time-code"
       inputMode="numeric"

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Form } from "react-aria-components";
-import { CONNECTION_LOST, errorText } from "../../api/client";
+import { errorText } from "../../api/client";
+import { useT } from "../../lib/i18n/use-t";
 import { Button } from "../../components/ui/Button";
 import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
@@ -11,6 +12,7 @@ import { GuestButton } from "./StepParts";
 
 /** Whose email is it? Found with a password → sign in; found without → create one; not found → stay. */
 export function EmailCheckStep({ link, email: initialEmail, goTo, continueAsGuest }: StepProps) {
+  const t = useT();
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState<string>();
   const check = useCheckEmailMutation(link);
@@ -25,23 +27,23 @@ export function EmailCheckStep({ link, email: initialEmail, goTo, continueAsGues
       onSuccess: ({ exists, hasPassword }) => {
         if (!exists) {
           toast({
-            title: "Email Not Found",
-            description: "This email does not match the invitation for this link. Use the email address your invitation was sent to.",
+            title: t("signIn.emailNotFound"),
+            description: t("signIn.emailNotFoundText"),
             variant: "error",
           });
           return;
         }
         goTo(hasPassword ? "signin" : "signup", trimmed);
       },
-      onError: (failure) => toast({ title: "Unable to check email", description: errorText(failure, CONNECTION_LOST), variant: "error" }),
+      onError: (failure) => toast({ title: t("signIn.unableToCheck"), description: errorText(failure, t("upload.connectionLost")), variant: "error" }),
     });
   };
 
   return (
     <Form onSubmit={onSubmit} validationBehavior="aria" className="flex flex-col gap-4">
-      <p className="text-slate-600">Enter the email address your invitation was sent to.</p>
+      <p className="text-slate-600">{t("signIn.enterEmail")}</p>
       <TextField
-        label="Email"
+        label={t("signIn.email")}
         name="email"
         type="email"
         inputMode="email"
@@ -56,7 +58,7 @@ export function EmailCheckStep({ link, email: initialEmail, goTo, continueAsGues
         errorMessage={error}
       />
       <Button type="submit" isPending={check.isPending} className="w-full">
-        {check.isPending ? "Checking..." : "Continue"}
+        {t(check.isPending ? "signIn.checking" : "signIn.continue")}
       </Button>
       <GuestButton onPress={continueAsGuest} />
     </Form>

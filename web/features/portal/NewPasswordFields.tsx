@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { TextField } from "../../components/ui/TextField";
 import { hasErrors, type FieldErrors } from "./sign-in-rules";
+import { useT } from "../../lib/i18n/use-t";
 
 type PasswordErrors = FieldErrors<"password" | "confirm">;
 
@@ -44,6 +45,7 @@ export function NewPasswordFields({
   confirmLabel: string;
   minLength: number;
 }) {
+  const t = useT();
   return (
     <>
       <TextField
@@ -53,7 +55,7 @@ export function NewPasswordFields({
         autoComplete="new-password"
         autoFocus
         isRequired
-        description={`At least ${minLength} characters`}
+        description={t("signIn.atLeast", { count: minLength })}
         value={form.password}
         onChange={form.setPassword}
         errorMessage={form.errors.password}

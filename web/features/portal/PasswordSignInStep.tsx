@@ -1,15 +1,17 @@
 import { useState, type FormEvent } from "react";
 import { Form } from "react-aria-components";
-import { ApiError, CONNECTION_LOST, errorText } from "../../api/client";
+import { ApiError, errorText } from "../../api/client";
+import { useT } from "../../lib/i18n/use-t";
 import { Button } from "../../components/ui/Button";
 import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
 import { useCustomerSignInMutation } from "./api";
-import { hasErrors, SIGN_IN_FAILED, signInErrors } from "./sign-in-rules";
+import { hasErrors, signInErrors } from "./sign-in-rules";
 import type { StepProps } from "./sign-in-steps";
 import { ChosenEmail, GuestButton } from "./StepParts";
 
 export function PasswordSignInStep({ link, email, goTo, continueAsGuest, done }: StepProps) {
+  const t = useT();
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string>();
   const signIn = useCustomerSignInMutation(link);
@@ -23,14 +25,14 @@ export function PasswordSignInStep({ link, email, goTo, continueAsGuest, done }:
       { email, password },
       {
         onSuccess: () => {
-          toast({ title: "Welcome back!", description: "You are signed in.", variant: "success" });
+          toast({ title: t("signIn.welcomeBack"), description: t("signIn.signedIn"), variant: "success" });
           done();
         },
         onError: (failure) =>
           toast({
-            title: "Sign In Failed",
+            title: t("signIn.signInFailed"),
             // 401 is the wrong password; anything else (too many tries, server down) says why.
-            description: failure instanceof ApiError && failure.status === 401 ? SIGN_IN_FAILED : errorText(failure, CONNECTION_LOST),
+            description: failure instanceof ApiError && failure.status === 401 ? t("signIn.wrongPassword") : errorText(failure, t("upload.connectionLost")),
             variant: "error",
           }),
       },
@@ -41,7 +43,7 @@ export function PasswordSignInStep({ link, email, goTo, continueAsGuest, done }:
     <Form onSubmit={onSubmit} validationBehavior="aria" className="flex flex-col gap-4">
       <ChosenEmail email={email} onChange={() => goTo("email-check")} />
       <TextField
-        label="Password"
+        label={t("signIn.password")}
         name="password"
         type="password"
         autoComplete="current-password"
@@ -55,10 +57,10 @@ export function PasswordSignInStep({ link, email, goTo, continueAsGuest, done }:
         errorMessage={error}
       />
       <Button variant="link" size="sm" onPress={() => goTo("forgot-password")} className="-ml-3 self-start">
-        Forgot password?
+        {t("signIn.forgotPassword")}
       </Button>
       <Button type="submit" isPending={signIn.isPending} className="w-full">
-        {signIn.isPending ? "Signing in..." : "Sign In"}
+        {t(signIn.isPending ? "signIn.signingIn" : "signIn.signIn")}
       </Button>
       <GuestButton onPress={continueAsGuest} />
     </Form>

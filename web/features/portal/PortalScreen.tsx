@@ -3,13 +3,11 @@ import type { CustomerProfileDto, PortalDto } from "@shared/api-types";
 import { Spinner } from "../../components/ui/Spinner";
 import { useLiveChannel } from "../../api/live";
 import { isNewAccount, useCustomerNotifications } from "./api";
-import { HelpBlock } from "./HelpBlock";
 import { loadOverlays } from "./overlay";
 import type { Overlay } from "./overlay-kinds";
 import { PortalHeader } from "./PortalHeader";
 import { ProgressSummary } from "./ProgressSummary";
 import { RequiredDocuments } from "./RequiredDocuments";
-import { SharedDocuments } from "./SharedDocuments";
 import { storeSession } from "./storage";
 import { UploadsProvider } from "./use-uploads";
 import { WelcomeBanner } from "./WelcomeBanner";
@@ -17,6 +15,7 @@ import { useFocusWhenLost } from "../../components/use-heading-focus";
 import { lazyRetrying } from "../../lib/lazy-retrying";
 
 const PortalOverlay = lazyRetrying(loadOverlays);
+const PortalLowerSections = lazyRetrying(() => import("./PortalLowerSections"));
 
 export interface PortalScreenProps {
   link: string;
@@ -63,8 +62,9 @@ export function PortalScreen({ link, portal, resetToken }: PortalScreenProps) {
             <WelcomeBanner name={portal.customer.name} brokers={portal.brokers} onSignIn={() => setOverlay({ kind: "signin" })} />
           )}
           <RequiredDocuments link={link} portal={portal} onView={(document) => setOverlay({ kind: "preview", document })} />
-          <SharedDocuments portal={portal} onView={(document) => setOverlay({ kind: "preview", document })} onSignIn={() => setOverlay({ kind: "signin" })} />
-          <HelpBlock brokers={portal.brokers} />
+          <Suspense fallback={null}>
+            <PortalLowerSections portal={portal} onView={(document) => setOverlay({ kind: "preview", document })} onSignIn={() => setOverlay({ kind: "signin" })} />
+          </Suspense>
         </main>
       </div>
       {overlay ? (

@@ -7,12 +7,14 @@ import { ModalDialog } from "../../components/ui/Dialog";
 import { toast } from "../../components/ui/Toast";
 import { useResetPasswordMutation } from "./api";
 import { NewPasswordFields, useNewPassword } from "./NewPasswordFields";
-import { INVALID_RESET_TOKEN, resetErrors } from "./sign-in-rules";
+import { resetErrors } from "./sign-in-rules";
+import { useT } from "../../lib/i18n/use-t";
 import { Spinner } from "../../components/ui/Spinner";
 import { useResetTokenRefusal } from "./reset-token-api";
 
 /** Opened by ?reset={token} from the reset email. On success the customer is asked to sign in. */
 export function ResetPasswordDialog({ token, onClose, onReset }: { token: string; onClose: () => void; onReset: () => void }) {
+  const t = useT();
   const form = useNewPassword(resetErrors);
   const reset = useResetPasswordMutation();
   const { isChecking, refusal } = useResetTokenRefusal(token);
@@ -23,38 +25,38 @@ export function ResetPasswordDialog({ token, onClose, onReset }: { token: string
     reset.mutate(
       { token, newPassword: form.password },
       {
-        onSuccess: ({ message }) => {
-          toast({ title: "Password Reset", description: message, variant: "success" });
+        onSuccess: () => {
+          toast({ title: t("signIn.passwordReset"), description: t("signIn.passwordResetText"), variant: "success" });
           onReset();
         },
-        onError: (failure) => toast({ title: "Reset Failed", description: errorText(failure, "Password reset failed"), variant: "error" }),
+        onError: (failure) => toast({ title: t("signIn.resetFailed"), description: errorText(failure, t("signIn.resetFailedText")), variant: "error" }),
       },
     );
   };
 
   return (
-    <ModalDialog title="Set a New Password" isOpen onOpenChange={(open) => !open && onClose()} isDismissable={false}>
+    <ModalDialog title={t("signIn.setNewPassword")} isOpen onOpenChange={(open) => !open && onClose()} isDismissable={false}>
       {isChecking ? (
-        <Spinner label="Checking the link" className="w-full py-6" />
+        <Spinner label={t("signIn.checkingLink")} className="w-full py-6" />
       ) : !token.trim() || refusal ? (
         <div className="flex flex-col gap-4">
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-800">
-            {refusal ? errorText(refusal, INVALID_RESET_TOKEN) : INVALID_RESET_TOKEN}
+            {refusal ? errorText(refusal, t("signIn.invalidResetToken")) : t("signIn.invalidResetToken")}
           </p>
           <Button onPress={onClose} className="w-full">
-            Close
+            {t("signIn.close")}
           </Button>
         </div>
       ) : (
         <Form onSubmit={onSubmit} validationBehavior="aria" className="flex flex-col gap-4">
           <NewPasswordFields
             form={form}
-            passwordLabel="New password"
-            confirmLabel="Confirm new password"
+            passwordLabel={t("signIn.newPassword")}
+            confirmLabel={t("signIn.confirmNewPassword")}
             minLength={CUSTOMER_RESET_PASSWORD_MIN}
           />
           <Button type="submit" isPending={reset.isPending} className="w-full">
-            {reset.isPending ? "Saving..." : "Reset Password"}
+            {t(reset.isPending ? "signIn.saving" : "signIn.resetPasswordButton")}
           </Button>
         </Form>
       )}

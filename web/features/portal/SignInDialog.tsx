@@ -7,15 +7,18 @@ import { ForgotPasswordStep } from "./ForgotPasswordStep";
 import { PasswordSignInStep } from "./PasswordSignInStep";
 import { SignUpStep } from "./SignUpStep";
 import type { SignInStep, StepProps } from "./sign-in-steps";
+import { useT } from "../../lib/i18n/use-t";
+import type { MessageKey } from "@shared/i18n/catalog";
 
-const TITLES: Record<SignInStep, string> = {
-  "email-check": "Sign In",
-  signin: "Sign In",
-  signup: "Create Your Account",
-  "forgot-password": "Reset Your Password",
+const TITLES: Record<SignInStep, MessageKey> = {
+  "email-check": "signIn.signIn",
+  signin: "signIn.signIn",
+  signup: "signIn.createAccount",
+  "forgot-password": "signIn.resetPassword",
 };
 
 export function SignInDialog({ link, onClose }: { link: string; onClose: () => void }) {
+  const t = useT();
   const [step, setStep] = useState<SignInStep>("email-check");
   const [email, setEmail] = useState("");
   const props: StepProps = {
@@ -26,13 +29,13 @@ export function SignInDialog({ link, onClose }: { link: string; onClose: () => v
       setStep(next);
     },
     continueAsGuest: () => {
-      toast({ title: "Continuing as guest", description: "You can upload documents without signing in.", variant: "success" });
+      toast({ title: t("signIn.guestToast"), description: t("signIn.guestToastText"), variant: "success" });
       onClose();
     },
     done: onClose,
   };
   return (
-    <ModalDialog title={TITLES[step]} isOpen onOpenChange={(open) => !open && onClose()} isDismissable={false}>
+    <ModalDialog title={t(TITLES[step])} isOpen onOpenChange={(open) => !open && onClose()} isDismissable={false}>
       {/* A key per step: each step starts with its own fresh fields and focus. */}
       {step === "email-check" ? <EmailCheckStep key={step} {...props} /> : null}
       {step === "signin" ? <PasswordSignInStep key={step} {...props} /> : null}

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { Form } from "react-aria-components";
-import { CUSTOMER_SIGNUP_PASSWORD_MIN } from "@shared/validation";
-import { CONNECTION_LOST, errorText } from "../../api/client";
-import { EmailCodeField, emailCodeError } from "../../components/EmailCodeField";
+import { CUSTOMER_SIGNUP_PASSWORD_MIN, EMAIL_CODE_LENGTH, isEmailCode } from "@shared/validation";
+import { errorText } from "../../api/client";
+import { EmailCodeField } from "../../components/EmailCodeField";
+import { useT } from "../../lib/i18n/use-t";
 import { Button } from "../../components/ui/Button";
 import { toast } from "../../components/ui/Toast";
 import { useCustomerSignUpMutation, useSignUpCodeMutation } from "./api";
@@ -16,6 +17,7 @@ import { ChosenEmail, GuestButton } from "./StepParts";
  * because the link alone is held by the broker too.
  */
 export function SignUpStep(props: StepProps) {
+  const t = useT();
   const form = useNewPassword(signUpErrors);
   const [sentTo, setSentTo] = useState<string>();
   const askForCode = useSignUpCodeMutation(props.link);
@@ -24,11 +26,12 @@ export function SignUpStep(props: StepProps) {
     askForCode.mutate(
       { email: props.email, password: form.password },
       {
-        onSuccess: (answer) => {
-          setSentTo(answer.message);
+        // The server's answer says where the code went: said in the page's language.
+        onSuccess: () => {
+          setSentTo(t("signIn.codeSent", { digits: EMAIL_CODE_LENGTH, email: props.email }));
           onSent?.();
         },
-        onError: (failure) => toast({ title: "Sign Up Failed", description: errorText(failure, CONNECTION_LOST), variant: "error" }),
+        onError: (failure) => toast({ title: t("signIn.signUpFailed"), description: errorText(failure, t("upload.connectionLost")), variant: "error" }),
       },
     );
 
@@ -38,19 +41,19 @@ export function SignUpStep(props: StepProps) {
   };
 
   if (sentTo) {
-    const resend = () => sendCode(() => toast({ title: "Code sent", description: "We sent you a new code. Earlier codes no longer work.", variant: "success" }));
+    const resend = () => sendCode(() => toast({ title: t("signIn.newCodeSent"), description: t("signIn.newCodeSentText"), variant: "success" }));
     return <CodeForm {...props} password={form.password} sentMessage={sentTo} onResend={resend} resending={askForCode.isPending} />;
   }
   return (
     <Form onSubmit={onSubmit} validationBehavior="aria" className="flex flex-col gap-4">
-      <p className="text-slate-600">Set a password to track your documents and see what your broker shares with you.</p>
+      <p className="text-slate-600">{t("signIn.setPasswordIntro")}</p>
       <ChosenEmail email={props.email} onChange={() => props.goTo("email-check")} />
-      <NewPasswordFields form={form} passwordLabel="Password" confirmLabel="Confirm password" minLength={CUSTOMER_SIGNUP_PASSWORD_MIN} />
+      <NewPasswordFields form={form} passwordLabel={t("signIn.password")} confirmLabel={t("signIn.confirmPassword")} minLength={CUSTOMER_SIGNUP_PASSWORD_MIN} />
       <Button type="submit" isPending={askForCode.isPending} className="w-full">
-        {askForCode.isPending ? "Sending code..." : "Continue"}
+        {t(askForCode.isPending ? "signIn.sendingCode" : "signIn.continue")}
       </Button>
       <Button variant="link" size="sm" onPress={() => props.goTo("signin")} className="-ml-3 self-start">
-        Already have a password? Sign in
+        {t("signIn.haveAPassword")}
       </Button>
       <GuestButton onPress={props.continueAsGuest} />
     </Form>
@@ -67,24 +70,25 @@ function CodeForm({
   continueAsGuest,
   done,
 }: StepProps & { password: string; sentMessage: string; onResend: () => void; resending: boolean }) {
+  const t = useT();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string>();
   const signUp = useCustomerSignUpMutation(link);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const problem = emailCodeError(code);
+    const problem = isEmailCode(code) ? undefined : t("signIn.codeFormat", { digits: EMAIL_CODE_LENGTH });
     setError(problem);
     if (problem) return;
     signUp.mutate(
       { email, password, code },
       {
         onSuccess: () => {
-          toast({ title: "Account Created!", description: "You are signed in and can now track your documents.", variant: "success" });
+          toast({ title: t("signIn.accountCreated"), description: t("signIn.accountCreatedText"), variant: "success" });
           done();
         },
         // A wrong or expired code is said under the field, where the customer is looking.
-        onError: (failure) => setError(errorText(failure, CONNECTION_LOST)),
+        onError: (failure) => setError(errorText(failure, t("upload.connectionLost"))),
       },
     );
   };
@@ -95,6 +99,7 @@ function CodeForm({
         {sentMessage}
       </p>
       <EmailCodeField
+        label={t("signIn.code", { digits: EMAIL_CODE_LENGTH })}
         value={code}
         onChange={(digits) => {
           setCode(digits);
@@ -103,10 +108,10 @@ function CodeForm({
         errorMessage={error}
       />
       <Button type="submit" isPending={signUp.isPending} className="w-full">
-        {signUp.isPending ? "Creating account..." : "Create Account"}
+        {t(signUp.isPending ? "signIn.creatingAccount" : "signIn.createAccountButton")}
       </Button>
       <Button variant="link" size="sm" onPress={onResend} isDisabled={resending} className="-ml-3 self-start">
-        {resending ? "Sending..." : "Send a new code"}
+        {t(resending ? "signIn.sending" : "signIn.sendNewCode")}
       </Button>
       <GuestButton onPress={continueAsGuest} />
     </Form>

@@ -1,8 +1,10 @@
 import { UserRound } from "lucide-react";
 import { Button } from "../../components/ui/Button";
+import { useT } from "../../lib/i18n/use-t";
 
 /** The email the steps after email-check work with, and the way back to change it. */
 export function ChosenEmail({ email, onChange }: { email: string; onChange: () => void }) {
+  const t = useT();
   return (
     <div className="flex flex-col items-start gap-1">
       <p className="flex w-full min-w-0 items-center gap-2 rounded-lg bg-slate-50 px-3 py-2.5 text-slate-800">
@@ -12,16 +14,17 @@ export function ChosenEmail({ email, onChange }: { email: string; onChange: () =
       </p>
       {/* The link style needs no side padding; the negative margin keeps its 44 px target aligned. */}
       <Button variant="link" size="sm" onPress={onChange} className="-ml-3">
-        Use Different Email
+        {t("signIn.differentEmail")}
       </Button>
     </div>
   );
 }
 
 export function GuestButton({ onPress }: { onPress: () => void }) {
+  const t = useT();
   return (
     <Button variant="ghost" onPress={onPress} className="w-full">
-      Continue as Guest
+      {t("signIn.guest")}
     </Button>
   );
 }
