@@ -15,6 +15,7 @@ import { fetchPreloadTag } from "../src/shared/page-preloads.ts";
 import { PORTAL_WELCOME_SLOT } from "../src/shared/portal-welcome.ts";
 import { customerPagePath, OVERVIEW_PAGE } from "../web/features/customers/page-path.ts";
 import { compiledCatalogs } from "./i18n-plugin.ts";
+import { catalogChunks } from "./catalog-chunks.ts";
 import { ROUTE_MARKERS, routeScripts, type RouteName } from "./web-graph.ts";
 
 export interface WebFile {
@@ -52,7 +53,7 @@ export async function buildWeb({ minify = true } = {}): Promise<WebFile[]> {
     const name = output.path.replace(/^\.\//, "");
     return { urlPath: name.endsWith(".html") ? "/index.html" : `/assets/${name}`, blob: output };
   });
-  files.push(...(await routePages(files)));
+  files.push(...(await routePages(files)), await catalogChunks(files));
   for (const name of readdirSync(join(root, "public"))) {
     if (!name.startsWith(".")) files.push({ urlPath: `/${name}`, blob: Bun.file(join(root, "public", name)) });
   }

@@ -4,16 +4,17 @@
 // and a test can swap the messages (tests/e2e/i18n-portal.test.ts). The sections only the server
 // uses (emails) are left out: the portal's first load carries its language's catalog.
 import type { BunPlugin } from "bun";
-import type { Catalog } from "../src/shared/i18n/catalog";
+import type { Catalog, CompiledCatalog } from "../src/shared/i18n/catalog";
 import { compileCatalog } from "../src/shared/i18n/compile";
 
 export const CATALOG_FILE = /[\\/]src[\\/]shared[\\/]i18n[\\/]catalogs[\\/][a-z-]+\.ts$/;
-/** Sections the browser never shows: the server writes them (emails to customers). */
-const SERVER_ONLY_SECTIONS: (keyof Catalog)[] = ["emails"];
-
-export function browserCatalog(catalog: Catalog): Record<string, unknown> {
-  const browser = Object.fromEntries(Object.entries(catalog).filter(([section]) => !SERVER_ONLY_SECTIONS.includes(section as keyof Catalog))) as Catalog;
-  return compileCatalog(browser);
+/**
+ * The messages a browser gets: the catalog without its server-only `emails` section (the emails'
+ * words, about 1.2 KB gzipped per language, which the portal never shows), compiled.
+ */
+export function browserMessages(catalog: Catalog): CompiledCatalog {
+  const { emails: _serverOnly, ...shown } = catalog;
+  return compileCatalog(shown as Catalog);
 }
 
 export const compiledCatalogs: BunPlugin = {
@@ -21,7 +22,7 @@ export const compiledCatalogs: BunPlugin = {
   setup(build) {
     build.onLoad({ filter: CATALOG_FILE }, async ({ path }) => {
       const catalog = ((await import(path)) as { default: Catalog }).default;
-      const json = JSON.stringify(browserCatalog(catalog));
+      const json = JSON.stringify(browserMessages(catalog));
       return { contents: `export default JSON.parse(${JSON.stringify(json)});`, loader: "js" };
     });
   },

@@ -7,6 +7,8 @@ export const customerAccounts = pgTable("customer_accounts", {
   id: id(),
   email: text("email").notNull().unique(),
   passwordHash: text("password_hash").notNull(),
+  /** The account holder's own language choice in the portal, for every link they sign in on; null: not chosen. */
+  language: text("language"),
   createdAt: createdAt(),
 });
 

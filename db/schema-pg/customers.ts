@@ -15,6 +15,10 @@ export const customers = pgTable(
     email: text("email").notNull(),
     name: text("name").notNull(),
     loanType: text("loan_type"),
+    /** The language the broker set for this customer ("en", "es": src/shared/i18n); null: not set. */
+    language: text("language"),
+    /** The customer's own choice in the portal through this link; it wins over the broker's. */
+    chosenLanguage: text("chosen_language"),
     uploadLink: text("upload_link").notNull().unique(),
     invitationStatus: text("invitation_status", { enum: ["pending", "accepted"] }).notNull().default("pending"),
     invitedAt: time("invited_at").notNull(),

@@ -10,6 +10,8 @@ export const workspaces = pgTable("workspaces", {
   visibility: text("visibility", { enum: WORKSPACE_VISIBILITIES }).notNull().default("all"),
   claimedDomains: jsonb("claimed_domains").$type<string[]>().notNull(),
   defaultRole: text("default_role", { enum: WORKSPACE_ROLES }).notNull().default("broker"),
+  /** The language new customers get unless the broker picks another; null: not set (the customer's browser decides, else English). */
+  defaultLanguage: text("default_language"),
   createdAt: createdAt(),
 });
 

@@ -11,6 +11,8 @@ export const customerAccounts = sqliteTable("customer_accounts", {
   id: id(),
   email: text("email").notNull().unique(), // stored lower-cased
   passwordHash: text("password_hash").notNull(),
+  /** The account holder's own language choice in the portal, for every link they sign in on; null: not chosen. */
+  language: text("language"),
   createdAt: createdAt(),
 });
 

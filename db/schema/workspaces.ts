@@ -19,6 +19,8 @@ export const workspaces = sqliteTable("workspaces", {
   claimedDomains: text("claimed_domains", { mode: "json" }).$type<string[]>().notNull(),
   /** The role such a sign-on joins with. */
   defaultRole: text("default_role", { enum: WORKSPACE_ROLES }).notNull().default("broker"),
+  /** The language new customers get unless the broker picks another; null: not set (the customer's browser decides, else English). */
+  defaultLanguage: text("default_language"),
   createdAt: createdAt(),
 });
 

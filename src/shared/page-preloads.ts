@@ -9,3 +9,12 @@ export const portalDataPath = (link: string) => `/api/upload/${encodeURIComponen
  * app's fetch sends cookies, credentials "include", which is crossorigin="use-credentials").
  */
 export const fetchPreloadTag = (href: string) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`;
+
+/**
+ * The web build's map of each language to its catalog's chunk ({"es": "/assets/es-1a2b.js"}), so
+ * the server can preload the one a page will show (scripts/catalog-chunks.ts writes it).
+ */
+export const CATALOG_CHUNKS_FILE = "/catalog-chunks.json";
+
+/** A script the page will import, fetched alongside the entry instead of after it. */
+export const modulePreloadTag = (href: string) => `<link rel="modulepreload" href="${href}">`;

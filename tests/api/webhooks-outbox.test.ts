@@ -211,6 +211,25 @@ describe("what the outbox reads", () => {
   });
 });
 
+describe("languages (issue 44)", () => {
+  test("customer payloads carry the broker's language and the customer's own choice; the portal's switch is a customer.updated", async () => {
+    const r = receiver();
+    const endpoint = await addEndpoint(r.url, ["customer.created", "customer.updated"]);
+    const customer = await createCustomer(srv, broker.token, { language: "es" });
+    const switched = await srv.call(`/api/upload/${customer.uploadLink}/language`, { method: "PUT", body: { language: "en" } });
+    expect(switched.status).toBe(200);
+    await srv.runJobs();
+    const ours = r.received.filter((d) => d.event.data.customer.id === customer.id);
+    // Deliveries may arrive in any order (several instances' jobs): compared by type.
+    expect(ours.map((d) => [d.event.type, d.event.data.customer.language, d.event.data.customer.chosenLanguage]).sort()).toEqual([
+      ["customer.created", "es", null],
+      ["customer.updated", "es", "en"],
+    ]);
+    for (const d of ours) expectMatchesSchema(d.event);
+    await srv.call(`/api/webhooks/${endpoint.id}`, { method: "DELETE", token: broker.token });
+  });
+});
+
 describe("the routes", () => {
   test("bad input is a 400 with a message, and nothing is created", async () => {
     const before = await countRows(srv, "webhook_endpoints");

@@ -164,9 +164,9 @@ describe("/api/workspace: settings and members' roles", () => {
     const owner = await srv.signUpBroker({ email: "settings@example.com", firstName: "Sam", lastName: "Owner" });
     const workspaceId = (await whoAmI(owner.token)).body.workspaceId;
     const read = await srv.call("/api/workspace", { token: owner.token });
-    expect(read.body).toEqual({ id: workspaceId, name: "Sam Owner", role: "owner", visibility: "all", claimedDomains: [], defaultRole: "broker" });
+    expect(read.body).toEqual({ id: workspaceId, name: "Sam Owner", role: "owner", visibility: "all", claimedDomains: [], defaultRole: "broker", defaultLanguage: null });
 
-    for (const body of [{ claimedDomains: ["not a domain"] }, { visibility: "some" }, { name: "   " }, { defaultRole: "boss" }, { name: 7 }]) {
+    for (const body of [{ claimedDomains: ["not a domain"] }, { visibility: "some" }, { name: "   " }, { defaultRole: "boss" }, { name: 7 }, { defaultLanguage: "fr" }]) {
       const res = await srv.call("/api/workspace", { method: "PUT", token: owner.token, body: { visibility: "assigned", ...body } });
       expect({ body, status: res.status, message: typeof res.body.message }).toEqual({ body, status: 400, message: "string" });
     }
@@ -174,7 +174,7 @@ describe("/api/workspace: settings and members' roles", () => {
 
     const changed = await srv.call("/api/workspace", { method: "PUT", token: owner.token, body: { name: " Acme Lending ", visibility: "assigned", claimedDomains: ["Acme.example", "acme.example"], defaultRole: "assistant" } });
     expect(changed.status).toBe(200);
-    expect(changed.body).toEqual({ id: workspaceId, name: "Acme Lending", role: "owner", visibility: "assigned", claimedDomains: ["acme.example"], defaultRole: "assistant" });
+    expect(changed.body).toEqual({ id: workspaceId, name: "Acme Lending", role: "owner", visibility: "assigned", claimedDomains: ["acme.example"], defaultRole: "assistant", defaultLanguage: null });
     expect((await srv.call("/api/workspace/members", { token: owner.token })).body).toEqual([
       { id: owner.user.id, email: "settings@example.com", firstName: "Sam", lastName: "Owner", role: "owner" },
     ]);

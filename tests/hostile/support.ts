@@ -277,6 +277,8 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
     params: { uploadLink: "uploadLink", documentId: "documentId" },
     multipart: true,
   },
+  // The customer's own language (issue 44): the link's relationship only (tests/hostile/languages.test.ts).
+  "PUT /api/upload/:uploadLink/language": { auth: "link", params: { uploadLink: "uploadLink" }, body: () => ({ language: "es" }) },
   "POST /api/upload/:uploadLink/documents/:documentId/unavailable": {
     auth: "link",
     params: { uploadLink: "uploadLink", documentId: "documentId" },

@@ -73,6 +73,8 @@ export function customer(documents: DocumentDto[] = sampleDocuments()): Customer
     assignee: { id: "u1", firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" },
     watcherIds: [],
     uploadLink: "link-1",
+    language: null,
+    chosenLanguage: null,
     status: "pending",
     documentCounts: { total: 0, approved: 0, underReview: 0, awaitingUpload: 0, overdue: 0 },
     documents,

@@ -237,3 +237,21 @@ test("the default invitation's reminder is a day before a 7-day due date, and on
   const body = calls.find((call) => call.method === "POST" && call.path === "/api/customers")?.body as Record<string, unknown>;
   expect(body.reminderTime).toBeUndefined();
 });
+
+test("the customer's language starts at the workspace's default and is sent with the new customer", async () => {
+  const created = { ...customer({ id: "c9", name: "Lucía", email: "lucia@example.com" }), documents: [] };
+  const workspace = { id: "u1", name: "Acme", role: "owner", visibility: "all", claimedDomains: [], defaultRole: "broker", defaultLanguage: "es" };
+  const calls = fakeServer(
+    brokerServer([], subscription("unlimited"), ({ method, path }) =>
+      method === "POST" && path === "/api/customers" ? json(201, created) : path === "/api/workspace" ? json(200, workspace) : undefined,
+    ),
+  );
+  renderApp("/customers");
+  const dialog = await openAddDialog();
+  await waitFor(() => expect(within(dialog).getByRole("button", { name: /Customer's language/ }).textContent).toContain("Español"));
+  fireEvent.change(field(dialog, "Customer Email"), { target: { value: "lucia@example.com" } });
+  fireEvent.click(within(dialog).getByRole("button", { name: "Create Customer" }));
+  await screen.findByText(/Customer invited/);
+  const body = calls.find((call) => call.method === "POST" && call.path === "/api/customers")?.body as Record<string, unknown>;
+  expect(body.language).toBe("es");
+});

@@ -17,6 +17,8 @@ export function customer(overrides: Partial<CustomerDto> & Pick<CustomerDto, "id
     assignee: { id: "u1", firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" },
     watcherIds: [],
     uploadLink: `link-${overrides.id}`,
+    language: null,
+    chosenLanguage: null,
     status: "pending",
     documentCounts: { total: 0, approved: 0, underReview: 0, awaitingUpload: 0, overdue: 0 },
     ...overrides,

@@ -72,6 +72,7 @@ export function guestPortal(overrides: Partial<PortalDto> = {}): PortalDto {
     authenticated: false,
     brokers: oneBroker,
     maxUploadBytes: TEN_MB,
+    language: "en",
     documents: [
       guestDoc({ id: "d1", name: "Paystub", description: "Recent pay stubs", dueDate: new Date(Date.now() + 72 * HOUR).toISOString() }),
       guestDoc({ id: "d2", name: "Bank Statement", canUpload: false }),
@@ -87,6 +88,7 @@ export function signedInPortal(overrides: Partial<PortalDto> = {}): PortalDto {
     authenticated: true,
     brokers: oneBroker,
     maxUploadBytes: TEN_MB,
+    language: "en",
     documents: [
       fullDoc({ id: "d1", name: "Paystub", status: "requested", description: "Recent pay stubs" }),
       fullDoc({ id: "d2", name: "Bank Statement", status: "approved", ...withFile("d2", "bank.pdf"), verifiedAt: "2025-03-03T10:00:00.000Z" }),

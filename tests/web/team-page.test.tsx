@@ -202,6 +202,7 @@ test("the owner's settings: name, visibility explained, domains checked before t
     visibility: "assigned",
     claimedDomains: ["acme-loans.example"],
     defaultRole: "assistant",
+    defaultLanguage: null,
   });
 });
 

@@ -11,6 +11,7 @@ import { CUSTOMER_RESET_PASSWORD_MIN, messages, normalizeEmail } from "../../sha
 import { customersWithEmail, uploadUrl } from "../customers/lookups.ts";
 import { queueEmail } from "../mail/service.ts";
 import { passwordResetEmail } from "../mail/templates.ts";
+import { customerLanguage } from "../workspaces/customer-language.ts";
 import type { ForgotPasswordInput, ResetPasswordInput } from "./model.ts";
 import { accountByEmail, endEverySession, throttleFor } from "./service.ts";
 
@@ -37,7 +38,7 @@ export async function forgotPassword(ctx: AppContext, input: ForgotPasswordInput
   await inTransaction(ctx, async ({ tx, now }) => {
     await tx.insert(passwordResetTokens)
       .values({ id: hashToken(token), accountId: account.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) });
-    const content = passwordResetEmail({ customerName: portal.name, resetUrl: `${uploadUrl(ctx, portal.uploadLink)}?reset=${encodeURIComponent(token)}` });
+    const content = passwordResetEmail({ customerName: portal.name, language: await customerLanguage(tx, portal), resetUrl: `${uploadUrl(ctx, portal.uploadLink)}?reset=${encodeURIComponent(token)}` });
     await queueEmail(ctx, tx, { kind: "password_reset", to: email, dedupeKey: `reset:${hashToken(token)}`, ...content });
   });
 }

@@ -31,6 +31,8 @@ import type {
   CustomerSignUpInput,
 } from "./model.ts";
 import { accountCodeEmail } from "../mail/templates.ts";
+import { customerLanguage } from "../workspaces/customer-language.ts";
+import { joinLanguageChoices } from "./language.ts";
 import { perContext } from "../../lib/instance-state.ts";
 
 export const CUSTOMER_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -92,6 +94,7 @@ async function startSession(ctx: AppContext, account: AccountRow, through: Custo
     await tx.insert(customerSessions).values({ id: session.sessionId, accountId: account.id, expiresAt });
     if (!through) return;
     await connectAccount(tx, { customerId: through.id, email: account.email, at: now });
+    await joinLanguageChoices(tx, account, through);
     await recordCustomerActivity(tx, through.id, now);
     publish({ type: "customer_updated", ...aboutCustomer(through) });
   });
@@ -188,7 +191,7 @@ async function sendAccountCode(ctx: AppContext, customer: CustomerRow): Promise<
     const id = newId();
     await tx.insert(customerEmailCodes)
       .values({ id, email: customer.email, customerId: customer.id, codeHash: emailCodeHash(ctx.config.sessionSecret, "customer-account", id, code), expiresAt: new Date(now.getTime() + CODE_TTL_MS), createdAt: now });
-    const content = accountCodeEmail({ customerName: customer.name, code, accountExists: await accountByEmail(ctx, customer.email) !== null });
+    const content = accountCodeEmail({ customerName: customer.name, language: await customerLanguage(tx, customer), code, accountExists: await accountByEmail(ctx, customer.email) !== null });
     await queueEmail(ctx, tx, { kind: "account_code", to: customer.email, dedupeKey: `account-code:${id}`, ...content });
   });
 }

@@ -24,6 +24,9 @@ export interface CustomerContact {
   name: string;
   email: string;
   uploadUrl: string;
+  /** What the broker set and what the customer chose (workspaces/customer-language.ts decides which applies). */
+  language: string | null;
+  chosenLanguage: string | null;
 }
 
 /**
@@ -108,7 +111,7 @@ const customerQuery = prepared((db) => db.select().from(customers).where(eq(cust
 /** Who a customer is and their portal's address, read in `db` (pass the caller's transaction to see its writes); null once deleted. */
 export async function customerContact(ctx: AppContext, customerId: string, db: Reader = ctx.db): Promise<CustomerContact | null> {
   const row = (await customerQuery(db).execute({ customerId }))[0];
-  return row ? { id: row.id, workspaceId: row.workspaceId, assigneeId: row.assigneeId, name: row.name, email: row.email, uploadUrl: uploadUrl(ctx, row.uploadLink) } : null;
+  return row ? { id: row.id, workspaceId: row.workspaceId, assigneeId: row.assigneeId, name: row.name, email: row.email, uploadUrl: uploadUrl(ctx, row.uploadLink), language: row.language, chosenLanguage: row.chosenLanguage } : null;
 }
 
 
@@ -158,6 +161,18 @@ export async function connectAccount(db: Writer, input: { customerId: string; em
   await db.update(customers)
     .set({ accountConnectedAt: input.at })
     .where(and(eq(customers.id, input.customerId), eq(customers.email, input.email), isNull(customers.accountConnectedAt)));
+}
+
+/**
+ * The customer's own language choice (the portal's switch) on these relationships: the link's, or
+ * every one of a signed-in account. `onlyIfUnset`: an account's choice carried to a link on sign-in
+ * never overrides one made there.
+ */
+export async function rememberChosenLanguage(db: Writer, input: { customerIds: string[]; language: string; onlyIfUnset?: boolean }): Promise<void> {
+  if (input.customerIds.length === 0) return;
+  await db.update(customers)
+    .set({ chosenLanguage: input.language })
+    .where(and(inArray(customers.id, input.customerIds), input.onlyIfUnset ? isNull(customers.chosenLanguage) : undefined));
 }
 
 const countQuery = prepared((db) => db.select({ n: count() }).from(customers).where(eq(customers.workspaceId, sql.placeholder("brokerId"))).prepare());

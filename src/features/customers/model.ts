@@ -1,11 +1,15 @@
 import { t } from "elysia";
 import { IsoDate, MaybeDate, optionalText } from "../../lib/model.ts";
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from "../../shared/validation.ts";
+import { LANGUAGE_ERROR } from "../../shared/i18n/which-language.ts";
 import { AcceptanceRulesSchema } from "../document-checks/model.ts";
 import { DocumentCounts, DocumentList } from "../documents/model.ts";
 
 /** Optional acceptance rules a document gets at creation (a template's); none: the standard ones. */
 const CreationRules = t.Optional(t.Nullable(AcceptanceRulesSchema));
+
+/** The customer's language as the broker sets it: one of LANGUAGES ("en", "es"), checked by the service; null or left out: not set. */
+const LanguageField = t.Optional(t.Nullable(t.String({ maxLength: 16, error: LANGUAGE_ERROR })));
 
 const dateText = (field: string) =>
   optionalText(64, `${field} must be a date and time, such as 2026-12-01T17:00:00Z`);
@@ -35,6 +39,7 @@ export const CreateCustomerBody = t.Object({
    * its place; without a share it goes out alone after a while.
    */
   shareFollows: t.Optional(t.Boolean({ error: "shareFollows must be true or false" })),
+  language: LanguageField,
 });
 export type CreateCustomerInput = typeof CreateCustomerBody.static;
 
@@ -52,7 +57,8 @@ export type RequestDocumentsInput = typeof RequestDocumentsBody.static;
 
 // Missing fields get the spec's message; lengths are checked by the service with their own.
 const required = t.String({ maxLength: 2000, error: "Please fill in all required fields" });
-export const UpdateCustomerBody = t.Object({ name: required, email: required, loanType: required });
+/** `language` left out: unchanged; null: no longer set. */
+export const UpdateCustomerBody = t.Object({ name: required, email: required, loanType: required, language: LanguageField });
 export type UpdateCustomerInput = typeof UpdateCustomerBody.static;
 
 /** One broker's relationship with one customer, with the progress of what was requested. */
@@ -76,6 +82,10 @@ export const CustomerDto = t.Object({
   /** Members who follow this customer besides the assignee (PUT /api/customers/{id}/watchers), by id. */
   watcherIds: t.Array(t.String()),
   uploadLink: t.String(),
+  /** The language the broker set ("en", "es"); null: not set (the workspace's default applies). */
+  language: t.Nullable(t.String()),
+  /** The customer's own choice in the portal, which wins over the broker's; null: none. */
+  chosenLanguage: t.Nullable(t.String()),
   status: t.UnionEnum(["completed", "pending"]),
   documentCounts: DocumentCounts,
 });

@@ -27,6 +27,7 @@ import { checkLoanType, checkName, customerDetail, findOwnedCustomer } from "./s
 import { emailSender } from "../broker-profile/contact.ts";
 import { brokerActor, type AuditActor } from "../audit/actor.ts";
 import type { Scope } from "../../shared/workspaces.ts";
+import { checkedLanguage, customerLanguage } from "../workspaces/customer-language.ts";
 
 /**
  * The due date and reminder of a request sent now. A reminder that would go out with the
@@ -60,7 +61,7 @@ const existingCustomer = preparedWrite((tx) =>
   tx.select({ id: customers.id }).from(customers).where(and(eq(customers.workspaceId, sql.placeholder("brokerId")), eq(customers.email, sql.placeholder("email")))).prepare(),
 );
 const customerInsert = preparedWrite((tx) =>
-  tx.insert(customers).values(placeholders("id", "workspaceId", "assigneeId", "email", "name", "loanType", "uploadLink", "invitedAt")).returning().prepare(),
+  tx.insert(customers).values(placeholders("id", "workspaceId", "assigneeId", "email", "name", "loanType", "language", "uploadLink", "invitedAt")).returning().prepare(),
 );
 /** A new customer of the member's workspace, assigned to that member. */
 export async function createCustomer(ctx: AppContext, input: CreateCustomerInput & { broker: PublicUser; member: Scope; actor?: AuditActor }): Promise<CustomerDetailDto> {
@@ -69,6 +70,7 @@ export async function createCustomer(ctx: AppContext, input: CreateCustomerInput
   if (!isValidEmail(email)) throw badRequest(messages.invalidEmailShort);
   const name = checkName(input.name ?? "") || nameFromEmail(email);
   const loanType = checkLoanType(input.loanType);
+  const language = checkedLanguage(input.language ?? null);
   const now = ctx.clock.now();
   const { dueDate, reminderAt } = scheduledDueDates(input, now);
   // A description given beside a plain name (not the custom: form) is kept.
@@ -94,10 +96,11 @@ export async function createCustomer(ctx: AppContext, input: CreateCustomerInput
       const existing = (await existingCustomer(tx).execute({ brokerId: member.workspaceId, email }))[0];
       if (existing) throw new AppError("conflict", "This customer is already in your list.");
       // 192 bits of randomness: the link is the key to this broker's requests, and only to them.
-      const customer = (await customerInsert(tx).execute({ id: newId(), workspaceId: member.workspaceId, assigneeId: member.memberId, email, name, loanType: loanType ?? null, uploadLink: randomToken(24), invitedAt: now }))[0]!;
+      const customer = (await customerInsert(tx).execute({ id: newId(), workspaceId: member.workspaceId, assigneeId: member.memberId, email, name, loanType: loanType ?? null, language, uploadLink: randomToken(24), invitedAt: now }))[0]!;
       const requested = await insertRequestedDocuments(tx, { brokerId: member.workspaceId, customerId: customer.id, documents: docs, dueDate, reminderAt });
       const sender = await emailSender(ctx, customer, tx);
       const content = invitationEmail({
+        language: await customerLanguage(tx, customer),
         customerName: customer.name,
         brokerName: sender?.name ?? displayName(broker),
         sender,
@@ -156,6 +159,7 @@ export async function requestDocuments(ctx: AppContext, input: RequestDocumentsI
     const rows = await insertRequestedDocuments(tx, { brokerId: member.workspaceId, customerId, documents: docs, dueDate, reminderAt });
     const sender = await emailSender(ctx, customer, tx); // the customer's assignee, whoever asks
     const content = documentsRequestedEmail({
+      language: await customerLanguage(tx, customer),
       customerName: customer.name,
       brokerName: sender?.name ?? displayName(broker),
       sender,

@@ -37,6 +37,7 @@ import { invitationResendEmail } from "../mail/templates.ts";
 import { aboutCustomer, uploadUrl, visibleCustomers, watchersByCustomer, type CustomerRow } from "./lookups.ts";
 import { seesEveryCustomer, viewedAssignees, type Scope } from "../../shared/workspaces.ts";
 import { requireRole } from "../workspaces/permissions.ts";
+import { checkedLanguage, customerLanguage } from "../workspaces/customer-language.ts";
 import { brokersById } from "../auth/brokers.ts";
 import { emailSender } from "../broker-profile/contact.ts";
 import type { AuditActor } from "../audit/actor.ts";
@@ -73,6 +74,8 @@ function toCustomerDto(customer: CustomerRow, counts: DocumentCounts, assignees:
     assignee: { id, firstName, lastName, email },
     watcherIds: watchers.get(customer.id) ?? [],
     uploadLink: customer.uploadLink,
+    language: customer.language,
+    chosenLanguage: customer.chosenLanguage,
     status: customerStatusFromCounts(counts),
     documentCounts: counts,
   };
@@ -236,6 +239,7 @@ export async function updateCustomer(ctx: AppContext, input: UpdateCustomerInput
   if (!isValidEmail(email)) throw badRequest(messages.invalidEmailShort);
   const name = checkName(input.name);
   const loanType = checkLoanType(input.loanType);
+  const language = input.language === undefined ? {} : { language: checkedLanguage(input.language) };
 
   await inTransaction(ctx, async ({ tx, publish }) => {
     if (email !== customer.email) {
@@ -245,7 +249,7 @@ export async function updateCustomer(ctx: AppContext, input: UpdateCustomerInput
     // A new address is a new person for the portal: whoever held the old one is no longer
     // connected to this link until the new address's owner signs in through it.
     const connection = email !== customer.email ? { accountConnectedAt: null } : {};
-    await tx.update(customers).set({ name, email, loanType, ...connection }).where(eq(customers.id, customerId));
+    await tx.update(customers).set({ name, email, loanType, ...language, ...connection }).where(eq(customers.id, customerId));
     publish({ type: "customer_updated", ...aboutCustomer(customer), ...(email !== customer.email ? { emailChanged: true } : {}) });
   });
   return customerDetail(ctx, { member, customerId });
@@ -285,6 +289,7 @@ export async function resendInvitation(ctx: AppContext, { broker, member, custom
   const docs = (await listCustomerDocuments(ctx, member.workspaceId, customerId)).filter((d) => isRequirement(d.status));
   const sender = await emailSender(ctx, customer); // the customer's assignee, whoever resends
   const content = invitationResendEmail({
+    language: await customerLanguage(ctx.db, customer),
     customerName: customer.name,
     brokerName: sender?.name ?? displayName(broker),
     sender,

@@ -3,6 +3,8 @@
 import { readableTextOn } from "../../shared/branding.ts";
 import { escapeHtml } from "../../lib/html.ts";
 import { brokerMailbox } from "./sender.ts";
+import { emailText } from "../../shared/i18n/emails.ts";
+import type { Language } from "../../shared/i18n/languages.ts";
 
 export interface EmailContent {
   subject: string;
@@ -35,13 +37,15 @@ export interface EmailSender {
 const DEFAULT_ACCENT = "#2563eb";
 
 /** How the customer reaches the broker, under every email a broker's customer receives. */
-function contactLine(sender: EmailSender): string {
+function contactLine(language: Language, sender: EmailSender): string {
   const who = sender.company ? `${sender.name} (${sender.company})` : sender.name;
-  return `Questions? Reply to this email to reach ${who}${sender.phone ? `, or call ${sender.phone}` : ""}.`;
+  return sender.phone ? emailText(language, "contactWithPhone", { who, phone: sender.phone }) : emailText(language, "contact", { who });
 }
 
 /** Builds both bodies from the same paragraphs, an optional list and one call-to-action link. */
 export function compose(options: {
+  /** The customer's language (src/shared/i18n): the frame's words and the HTML's lang; English when left out (a broker's own emails). */
+  language?: Language;
   subject: string;
   greeting: string;
   paragraphs: string[];
@@ -50,9 +54,10 @@ export function compose(options: {
   footer?: string;
   sender?: EmailSender;
 }): EmailContent {
-  const { subject, greeting, paragraphs, list = [], action, footer, sender } = options;
+  const { language = "en", subject, greeting, paragraphs, list = [], action, sender } = options;
+  const footer = options.footer ?? emailText(language, "footer");
   // After the list and the link, never between "Please upload the following documents:" and its list.
-  const contact = sender ? contactLine(sender) : null;
+  const contact = sender ? contactLine(language, sender) : null;
   const text = [
     greeting,
     "",
@@ -60,7 +65,7 @@ export function compose(options: {
     ...(list.length ? [...list.map((item) => `  - ${item}`), ""] : []),
     ...(action ? [`${action.label}: ${action.url}`, ""] : []),
     ...(contact ? [contact, ""] : []),
-    footer ?? "This message was sent by your broker's document portal.",
+    footer,
   ].join("\n");
 
   const accent = sender?.accentColor ?? DEFAULT_ACCENT;
@@ -72,14 +77,14 @@ export function compose(options: {
     : "";
   // A head of its own, so a phone's mail app lays it out at the screen's width instead of a
   // zoomed-out desktop page, and reads the text as UTF-8 whatever the MIME part says.
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1f2937;max-width:560px;margin:0 auto;padding:24px">
+  const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1f2937;max-width:560px;margin:0 auto;padding:24px">
 ${header}
 <p>${escapeHtml(greeting)}</p>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
 ${list.length ? `<ul>${list.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>` : ""}
-${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:${escapeHtml(accent)};color:${readableTextOn(accent)};padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#6b7280">Or open this link: ${escapeHtml(action.url)}</p>` : ""}
+${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:${escapeHtml(accent)};color:${readableTextOn(accent)};padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#6b7280">${escapeHtml(emailText(language, "linkFallback", { url: action.url }))}</p>` : ""}
 ${contact ? `<p>${escapeHtml(contact)}</p>` : ""}
-<p style="font-size:13px;color:#6b7280">${escapeHtml(footer ?? "This message was sent by your broker's document portal.")}</p>
+<p style="font-size:13px;color:#6b7280">${escapeHtml(footer)}</p>
 </body></html>`;
   return { subject, text, html, replyTo: sender ? brokerMailbox(sender) : null };
 }

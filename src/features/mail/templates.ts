@@ -1,7 +1,10 @@
 // Every email a customer or a signer receives, from their broker: plain text plus simple HTML
 // (compose.ts), links built from PUBLIC_URL by the caller. Pure functions, so they are easy to
-// read and to test. The emails about a broker's own account are broker-emails.ts.
-import { formatDueDate } from "../../shared/due-date.ts";
+// read and to test. The words are the customer's language's (src/shared/i18n/emails*.ts; the
+// caller decides the language with workspaces/customer-language.ts). The emails about a broker's
+// own account are broker-emails.ts.
+import { emailDate, emailText as say } from "../../shared/i18n/emails.ts";
+import type { Language } from "../../shared/i18n/languages.ts";
 import { compose, type EmailContent, type EmailSender } from "./compose.ts";
 
 export interface RequestedDocument {
@@ -11,37 +14,46 @@ export interface RequestedDocument {
   toSign?: boolean;
 }
 
-/** A due time in the sender's time zone (UTC without one); the zone's name is printed with it. */
-const formatDue = (date: Date, timeZone?: string | null) => formatDueDate(date, timeZone || "UTC");
-
-const documentLine = (sender?: EmailSender) => (d: RequestedDocument) => {
-  const name = d.toSign ? `${d.name} (to sign)` : d.name;
-  return d.dueDate ? `${name} (due ${formatDue(d.dueDate, sender?.timeZone)})` : name;
-};
+/** Who an email is written for: their name, in their language (English when left out). */
+interface ToCustomer {
+  customerName: string;
+  language?: Language;
+}
 
 /** What every email from a broker to their customer takes: who it is for, who sends it. */
-interface FromBroker {
-  customerName: string;
+interface FromBroker extends ToCustomer {
   brokerName: string;
   /** The broker's profile: reply-to, time zone, branding. Without it the email is plain and prints UTC. */
   sender?: EmailSender;
 }
 
-const invitationLine = (brokerName: string) => `${brokerName} uses this secure portal to collect the documents for your file.`;
+const lang = (p: ToCustomer): Language => p.language ?? "en";
+
+/** A due time in the sender's time zone (UTC without one); the zone's name is printed with it. */
+const formatDue = (p: FromBroker, date: Date) => emailDate(lang(p), date, p.sender?.timeZone || "UTC");
+
+const documentLine = (p: FromBroker) => (d: RequestedDocument) => {
+  const name = d.toSign ? say(lang(p), "documentToSign", { name: d.name }) : d.name;
+  return d.dueDate ? say(lang(p), "documentDue", { name, date: formatDue(p, d.dueDate) }) : name;
+};
+
+/** The frame every email to a customer shares: the greeting, the language, the broker's branding. */
+const toCustomer = (p: ToCustomer & { sender?: EmailSender }) => ({
+  language: lang(p),
+  greeting: say(lang(p), "greeting", { customerName: p.customerName }),
+  sender: p.sender,
+});
 
 /** `reminder`: the same invitation again, with a subject that says so (invitationResendEmail). */
 export function invitationEmail(p: FromBroker & { uploadUrl: string; documents: RequestedDocument[]; reminder?: boolean }) {
+  const { brokerName } = p;
   return compose({
-    subject: `${p.reminder ? "Reminder: " : ""}${p.brokerName} invited you to upload your documents`,
-    greeting: `Hello ${p.customerName},`,
-    sender: p.sender,
-    paragraphs: [
-      invitationLine(p.brokerName),
-      p.documents.length ? "Please upload the following documents:" : "You can open your personal portal with the link below.",
-    ],
-    list: p.documents.map(documentLine(p.sender)),
-    action: { label: "Open your upload portal", url: p.uploadUrl },
-    footer: "This link is personal to you. Do not forward it.",
+    ...toCustomer(p),
+    subject: say(lang(p), p.reminder ? "invitationResendSubject" : "invitationSubject", { brokerName }),
+    paragraphs: [say(lang(p), "invitationLine", { brokerName }), say(lang(p), p.documents.length ? "invitationList" : "invitationNoDocuments")],
+    list: p.documents.map(documentLine(p)),
+    action: { label: say(lang(p), "invitationAction"), url: p.uploadUrl },
+    footer: say(lang(p), "invitationFooter"),
   });
 }
 
@@ -51,24 +63,24 @@ export function invitationResendEmail(p: Parameters<typeof invitationEmail>[0]) 
 }
 
 export function reminderEmail(p: FromBroker & { uploadUrl: string; documents: RequestedDocument[] }) {
+  const { brokerName } = p;
   return compose({
-    subject: `Reminder: documents still needed by ${p.brokerName}`,
-    greeting: `Hello ${p.customerName},`,
-    sender: p.sender,
-    paragraphs: [`${p.brokerName} is still waiting for these documents:`],
-    list: p.documents.map(documentLine(p.sender)),
-    action: { label: "Upload your documents", url: p.uploadUrl },
+    ...toCustomer(p),
+    subject: say(lang(p), "reminderSubject", { brokerName }),
+    paragraphs: [say(lang(p), "reminderBody", { brokerName })],
+    list: p.documents.map(documentLine(p)),
+    action: { label: say(lang(p), "uploadAction"), url: p.uploadUrl },
   });
 }
 
 export function documentsRequestedEmail(p: FromBroker & { uploadUrl: string; documents: RequestedDocument[] }) {
+  const { brokerName } = p;
   return compose({
-    subject: `${p.brokerName} requested ${p.documents.length === 1 ? "a document" : `${p.documents.length} documents`} from you`,
-    greeting: `Hello ${p.customerName},`,
-    sender: p.sender,
-    paragraphs: [`${p.brokerName} asks you to upload:`],
-    list: p.documents.map(documentLine(p.sender)),
-    action: { label: "Upload your documents", url: p.uploadUrl },
+    ...toCustomer(p),
+    subject: say(lang(p), "requestedSubject", { brokerName, count: p.documents.length }),
+    paragraphs: [say(lang(p), "requestedBody", { brokerName })],
+    list: p.documents.map(documentLine(p)),
+    action: { label: say(lang(p), "uploadAction"), url: p.uploadUrl },
   });
 }
 
@@ -77,50 +89,44 @@ export function documentsRequestedEmail(p: FromBroker & { uploadUrl: string; doc
  * their invitation (customers/held-invitation.ts holds it back), so it opens with the invitation's line.
  */
 export function sharedFilesEmail(p: FromBroker & { uploadUrl: string; fileNames: string[]; firstEmail?: boolean }) {
+  const { brokerName } = p;
   const count = p.fileNames.length;
   return compose({
-    subject: `${p.brokerName} shared ${count} document${count === 1 ? "" : "s"} with you`,
-    greeting: `Hello ${p.customerName},`,
-    sender: p.sender,
-    paragraphs: [
-      ...(p.firstEmail ? [invitationLine(p.brokerName)] : []),
-      `${p.brokerName} shared ${count === 1 ? "a document" : `${count} documents`} with you:`,
-    ],
+    ...toCustomer(p),
+    subject: say(lang(p), "sharedSubject", { brokerName, count }),
+    paragraphs: [...(p.firstEmail ? [say(lang(p), "invitationLine", { brokerName })] : []), say(lang(p), "sharedBody", { brokerName, count })],
     list: p.fileNames,
-    action: { label: "View shared documents", url: p.uploadUrl },
-    footer: "Sign in to your portal to view and download shared documents.",
+    action: { label: say(lang(p), "sharedAction"), url: p.uploadUrl },
+    footer: say(lang(p), "sharedFooter"),
   });
 }
 
-export function passwordResetEmail(p: { customerName: string; resetUrl: string }) {
+export function passwordResetEmail(p: ToCustomer & { resetUrl: string }) {
   return compose({
-    subject: "Reset your portal password",
-    greeting: `Hello ${p.customerName},`,
-    paragraphs: [
-      "Someone asked to reset the password of your document portal account.",
-      "The link below works once and expires in 1 hour. If you did not ask for this, ignore this email.",
-    ],
-    action: { label: "Choose a new password", url: p.resetUrl },
+    ...toCustomer(p),
+    subject: say(lang(p), "resetSubject"),
+    paragraphs: [say(lang(p), "resetAsked"), say(lang(p), "resetExpiry")],
+    action: { label: say(lang(p), "resetAction"), url: p.resetUrl },
   });
 }
 
 export function resubmitRequestEmail(p: FromBroker & { documentName: string; reason: string; uploadUrl: string }) {
+  const { brokerName, documentName } = p;
   return compose({
-    subject: `Please re-submit: ${p.documentName}`,
-    greeting: `Hello ${p.customerName},`,
-    sender: p.sender,
-    paragraphs: [`${p.brokerName} reviewed your ${p.documentName} and asks you to upload it again.`, `Reason: ${p.reason}`],
-    action: { label: "Upload it again", url: p.uploadUrl },
+    ...toCustomer(p),
+    subject: say(lang(p), "resubmitSubject", { documentName }),
+    paragraphs: [say(lang(p), "resubmitBody", { brokerName, documentName }), say(lang(p), "resubmitReason", { reason: p.reason })],
+    action: { label: say(lang(p), "resubmitAction"), url: p.uploadUrl },
   });
 }
 
 export function documentApprovedEmail(p: FromBroker & { documentName: string; uploadUrl: string }) {
+  const { brokerName, documentName } = p;
   return compose({
-    subject: `Approved: ${p.documentName}`,
-    greeting: `Hello ${p.customerName},`,
-    sender: p.sender,
-    paragraphs: [`${p.brokerName} approved your ${p.documentName}. Nothing more is needed for this document.`],
-    action: { label: "See your progress", url: p.uploadUrl },
+    ...toCustomer(p),
+    subject: say(lang(p), "approvedSubject", { documentName }),
+    paragraphs: [say(lang(p), "approvedBody", { brokerName, documentName })],
+    action: { label: say(lang(p), "progressAction"), url: p.uploadUrl },
   });
 }
 
@@ -130,7 +136,8 @@ export type ReviewOutcome =
   /** Asked for again: the broker's re-submit request, or an expiry renewal, with the reason. */
   | { documentName: string; outcome: "resubmit"; reason: string };
 
-const outcomeLine = (o: ReviewOutcome) => (o.outcome === "approved" ? `Approved: ${o.documentName}` : `Please re-submit: ${o.documentName}. Reason: ${o.reason}`);
+const outcomeLine = (language: Language) => (o: ReviewOutcome) =>
+  o.outcome === "approved" ? say(language, "outcomeApproved", { documentName: o.documentName }) : say(language, "outcomeResubmit", { documentName: o.documentName, reason: o.reason });
 
 /**
  * A customer's review outcomes of one short window, in one email. One outcome alone is that
@@ -144,25 +151,23 @@ export function reviewOutcomesEmail(p: FromBroker & { uploadUrl: string; outcome
     return only.outcome === "approved" ? documentApprovedEmail({ ...p, documentName: only.documentName }) : resubmitRequestEmail({ ...p, documentName: only.documentName, reason: only.reason });
   }
   const asksAgain = p.outcomes.some((o) => o.outcome === "resubmit");
+  const values = { brokerName: p.brokerName, count: p.outcomes.length };
   return compose({
-    subject: `${p.brokerName} reviewed ${p.outcomes.length} of your documents`,
-    greeting: `Hello ${p.customerName},`,
-    sender: p.sender,
-    paragraphs: [`${p.brokerName} reviewed ${p.outcomes.length} of your documents:`],
-    list: p.outcomes.map(outcomeLine),
-    action: asksAgain ? { label: "Upload your documents", url: p.uploadUrl } : { label: "See your progress", url: p.uploadUrl },
+    ...toCustomer(p),
+    subject: say(lang(p), "reviewedSubject", values),
+    paragraphs: [say(lang(p), "reviewedBody", values)],
+    list: p.outcomes.map(outcomeLine(lang(p))),
+    action: { label: say(lang(p), asksAgain ? "uploadAction" : "progressAction"), url: p.uploadUrl },
   });
 }
 
 /** The code that proves a customer reads this address before their account's password is set. */
-export function accountCodeEmail(p: { customerName: string; code: string; accountExists: boolean }) {
+export function accountCodeEmail(p: ToCustomer & { code: string; accountExists: boolean }) {
+  const { code } = p;
   return compose({
-    subject: `${p.code} is your document portal code`,
-    greeting: `Hello ${p.customerName},`,
-    paragraphs: [
-      `Your code is ${p.code}. Enter it in the portal to ${p.accountExists ? "set a new password for your account" : "finish creating your account"}.`,
-      "The code works once and expires in 15 minutes. If you did not ask for it, ignore this email: nobody can use your account without it.",
-    ],
+    ...toCustomer(p),
+    subject: say(lang(p), "codeSubject", { code }),
+    paragraphs: [say(lang(p), p.accountExists ? "codeForPassword" : "codeForAccount", { code }), say(lang(p), "codeExpiry")],
   });
 }
 
@@ -172,17 +177,17 @@ export function accountCodeEmail(p: { customerName: string; code: string; accoun
  */
 /** `reminder`: the signer has not signed yet and a reminder (by hand, scheduled or a cadence's) falls due. */
 export function signatureRequestEmail(p: FromBroker & { documentName: string; message: string | null; dueDate: Date | null; signUrl: string; reminder?: boolean }) {
-  const by = p.dueDate ? ` by ${formatDue(p.dueDate, p.sender?.timeZone)}` : "";
+  const { brokerName, documentName } = p;
+  const body = p.reminder ? (p.dueDate ? "signReminderBodyDue" : "signReminderBody") : p.dueDate ? "signBodyDue" : "signBody";
   return compose({
-    subject: `${p.reminder ? "Reminder: " : ""}${p.brokerName} asks you to sign ${p.documentName}`,
-    greeting: `Hello ${p.customerName},`,
-    sender: p.sender,
+    ...toCustomer(p),
+    subject: say(lang(p), p.reminder ? "signReminderSubject" : "signSubject", { brokerName, documentName }),
     paragraphs: [
-      p.reminder ? `${p.brokerName} is still waiting for your signature on ${p.documentName}${by}.` : `${p.brokerName} asks you to read and sign ${p.documentName}${by}.`,
-      ...(p.message ? [`Message from ${p.brokerName}: ${p.message}`] : []),
-      "You can sign on your phone or computer; it takes a minute.",
+      say(lang(p), body, { brokerName, documentName, date: p.dueDate ? formatDue(p, p.dueDate) : "" }),
+      ...(p.message ? [say(lang(p), "signMessage", { brokerName, message: p.message })] : []),
+      say(lang(p), "signAnywhere"),
     ],
-    action: { label: "Review and sign", url: p.signUrl },
+    action: { label: say(lang(p), "signAction"), url: p.signUrl },
   });
 }
 
@@ -191,14 +196,11 @@ export function signatureRequestEmail(p: FromBroker & { documentName: string; me
  * within the upload size limit); else the link is the way to it.
  */
 export function signatureCompletedEmail(p: FromBroker & { documentName: string; attached: boolean; url: string }) {
+  const { documentName } = p;
   return compose({
-    subject: `Signed: ${p.documentName}`,
-    greeting: `Hello ${p.customerName},`,
-    sender: p.sender,
-    paragraphs: [
-      `Everyone has signed ${p.documentName}. The portal sealed it with a digital signature, so any change to the file shows.`,
-      p.attached ? "The signed PDF is attached to this email." : "The signed PDF is too large to attach; open it in the portal.",
-    ],
-    action: { label: p.attached ? "Open the portal" : "Open the signed PDF", url: p.url },
+    ...toCustomer(p),
+    subject: say(lang(p), "signedSubject", { documentName }),
+    paragraphs: [say(lang(p), "signedBody", { documentName }), say(lang(p), p.attached ? "signedAttached" : "signedTooLarge")],
+    action: { label: say(lang(p), p.attached ? "signedOpenPortal" : "signedOpenPdf"), url: p.url },
   });
 }

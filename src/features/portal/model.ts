@@ -4,6 +4,7 @@ import { BrokerContactDto } from "../broker-profile/model.ts";
 import { DocumentKind, DocumentStatus } from "../documents/model.ts";
 import { AcceptanceRulesDto, RecognitionDto } from "../document-checks/model.ts";
 import { CustomerProfileDto } from "../customer-auth/model.ts";
+import { CHOSEN_LANGUAGE_ERROR } from "../../shared/i18n/which-language.ts";
 
 export const DocumentParams = t.Object({ uploadLink: t.String({ maxLength: 128 }), documentId: t.String({ maxLength: 64 }) });
 
@@ -77,6 +78,8 @@ export const PortalDto = t.Object({
   maxUploadBytes: t.Number(),
   /** Present when there are some: requests to sign that were voided or declined (WithdrawnSignatureDto). */
   withdrawnSignatures: t.Optional(t.Array(WithdrawnSignatureDto)),
+  /** The language the portal speaks to this customer (their choice, the broker's, the workspace's, else the browser's): "en", "es". */
+  language: t.String(),
 });
 export type PortalDto = typeof PortalDto.static;
 
@@ -84,5 +87,9 @@ export type PortalDto = typeof PortalDto.static;
 export const RecognitionPreview = t.Object({ recognition: RecognitionDto });
 
 export const UploadResponse = t.Object({ message: t.String(), document: PortalDocumentDto });
+
+/** PUT /api/upload/{link}/language: the customer's own choice. */
+export const LanguageBody = t.Object({ language: t.String({ maxLength: 16, error: CHOSEN_LANGUAGE_ERROR }) });
+export const LanguageChosen = t.Object({ language: t.String() });
 
 export const UnavailableBody = t.Object({ reason: t.String({ maxLength: 1000, error: "Please say why, in at most 1,000 characters." }) });

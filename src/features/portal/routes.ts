@@ -4,7 +4,8 @@ import { access } from "../access/plugin.ts";
 import { portalActor } from "../audit/actor.ts";
 import { recordLinkOpened } from "../audit/link-opened.ts";
 import { LinkParams } from "../../lib/model.ts";
-import { DocumentParams, PortalDto, RecognitionPreview, UnavailableBody, UploadResponse } from "./model.ts";
+import { chooseLanguage, portalLanguage } from "./language.ts";
+import { DocumentParams, LanguageBody, LanguageChosen, PortalDto, RecognitionPreview, UnavailableBody, UploadResponse } from "./model.ts";
 import { answerWithoutFile, portalView, portalViewKey, previewUpload, uploadToPortal } from "./service.ts";
 
 export const portalRoutes = (ctx: AppContext) =>
@@ -18,7 +19,8 @@ export const portalRoutes = (ctx: AppContext) =>
         set.headers.pragma = "no-cache";
         await recordLinkOpened(ctx, { brokerId: portal.customer.workspaceId, customerId: portal.customer.id, actor: portalActor(ctx, { portal, request, server }) });
         // Polled, and refetched on every live update: cached until any write (src/lib/read-cache.ts).
-        return ctx.cache.response(set, portalViewKey(portal), PortalDto, () => portalView(ctx, portal));
+        const language = await portalLanguage(ctx, portal, request);
+        return ctx.cache.response(set, portalViewKey(portal, language), PortalDto, () => portalView(ctx, portal, language));
       },
       { params: LinkParams, portal: true, response: PortalDto },
     )
@@ -44,4 +46,11 @@ export const portalRoutes = (ctx: AppContext) =>
         document: await answerWithoutFile(ctx, { portal, documentId: params.documentId, reason: body.reason, actor: portalActor(ctx, { portal, request, server }) }),
       }),
       { params: DocumentParams, portal: true, body: UnavailableBody, response: UploadResponse },
-    );
+    )
+    // The customer's own language (guest or signed in): wins over the broker's from now on.
+    .put("/:uploadLink/language", async ({ portal, body }) => chooseLanguage(ctx, { portal, language: body.language }), {
+      params: LinkParams,
+      portal: true,
+      body: LanguageBody,
+      response: LanguageChosen,
+    });

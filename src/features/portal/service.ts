@@ -24,6 +24,8 @@ import { describeRules, type AcceptanceRules } from "../../shared/acceptance-rul
 import type { AuditActor } from "../audit/actor.ts";
 import type { BrokerContactDto } from "../broker-profile/model.ts";
 import { AppError } from "../../lib/errors.ts";
+import type { Language } from "../../shared/i18n/languages.ts";
+import { portalLanguage } from "./language.ts";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -67,10 +69,11 @@ const customerIds = (access: PortalAccess) => access.customers.map((c) => c.id);
  * Everything a view depends on besides the data: the relationship the link opens, and whether
  * the caller is a guest or the signed-in account (then every relationship of its email).
  */
-export const portalViewKey = (access: PortalAccess) =>
-  `portal-view:${access.customer.id}:${isSignedIn(access) ? `account:${customerIds(access).join(",")}` : "guest"}`;
+/** `language`: the answer's language (portal/language.ts), which may come from the request's Accept-Language. */
+export const portalViewKey = (access: PortalAccess, language: string) =>
+  `portal-view:${access.customer.id}:${isSignedIn(access) ? `account:${customerIds(access).join(",")}` : "guest"}:${language}`;
 
-export async function portalView(ctx: AppContext, access: PortalAccess): Promise<PortalDto> {
+export async function portalView(ctx: AppContext, access: PortalAccess, language: string): Promise<PortalDto> {
   const signedIn = isSignedIn(access);
   const docs = (await listDocumentsOfCustomers(ctx, customerIds(access))).filter((d) => signedIn || isRequirement(d.status));
   const brokers = await brokersOf(ctx, access); // looked up once, for the profile and the list
@@ -82,6 +85,7 @@ export async function portalView(ctx: AppContext, access: PortalAccess): Promise
     brokers,
     maxUploadBytes: ctx.config.maxUploadBytes,
     ...(withdrawn.length > 0 ? { withdrawnSignatures: withdrawn } : {}),
+    language,
   };
 }
 
@@ -91,15 +95,22 @@ export interface GuestWelcome {
   brokers: BrokerContactDto[];
 }
 
+/** What the portal's page frame writes before the scripts arrive. */
+export interface PortalFrame {
+  /** Null when signed in to the link's account (the portal shows its progress instead). */
+  welcome: GuestWelcome | null;
+  /** The language GET /api/upload/{link} answers this request in (portal/language.ts). */
+  language: Language;
+}
+
 /**
- * What GET /api/upload/{link} shows this request in its welcome: the customer's name and the
- * brokers who ask, from the same lookups as portalView, or null when the API would show no
- * welcome: an unknown link (the API's 404, told no other way) or a request signed in to the
- * link's account (the portal shows its progress instead). The portal's page frame writes it
- * before the scripts arrive (src/features/web/portal-frame.ts). Records nothing: the page's own
- * read of the API does.
+ * What GET /api/upload/{link} shows this request in its welcome (the customer's name and the
+ * brokers who ask, from the same lookups as portalView) and in which language; null for an
+ * unknown link (the API's 404, told no other way). The portal's page frame writes it before the
+ * scripts arrive (src/features/web/portal-frame.ts). Records nothing: the page's own read of the
+ * API does.
  */
-export async function guestWelcome(ctx: AppContext, uploadLink: string, request: Request): Promise<GuestWelcome | null> {
+export async function portalFrame(ctx: AppContext, uploadLink: string, request: Request): Promise<PortalFrame | null> {
   let access: PortalAccess;
   try {
     access = await portalAccessOf(ctx, uploadLink, request);
@@ -107,8 +118,9 @@ export async function guestWelcome(ctx: AppContext, uploadLink: string, request:
     if (error instanceof AppError && error.code === "not_found") return null;
     throw error;
   }
-  if (isSignedIn(access)) return null;
-  return { name: access.customer.name, brokers: await brokersOf(ctx, access) };
+  const language = await portalLanguage(ctx, access, request);
+  if (isSignedIn(access)) return { welcome: null, language };
+  return { welcome: { name: access.customer.name, brokers: await brokersOf(ctx, access) }, language };
 }
 
 /** A file received for one of the link's documents and passed its checks (still in its temporary file). */

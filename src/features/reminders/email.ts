@@ -4,6 +4,7 @@ import type { Unit } from "../../lib/unit.ts";
 import { customerContact } from "../customers/lookups.ts";
 import type { DocumentRow } from "../documents/service.ts";
 import { queueEmail } from "../mail/service.ts";
+import { customerLanguage } from "../workspaces/customer-language.ts";
 import { reminderEmail } from "../mail/templates.ts";
 import { emailSender } from "../broker-profile/contact.ts";
 import type { AuditActor } from "../audit/actor.ts";
@@ -36,6 +37,7 @@ export async function queueReminderEmail(
     // From the customer's assignee, whoever sends it (brokerName: only if the assignee is gone).
     const sender = await emailSender(ctx, customer, tx);
     const content = reminderEmail({
+      language: await customerLanguage(tx, customer),
       customerName: customer.name,
       brokerName: sender?.name ?? input.brokerName,
       sender,

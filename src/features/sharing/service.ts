@@ -21,6 +21,7 @@ import { insertSharedDocuments, type SharedFile } from "../documents/creation.ts
 import type { DocumentRow } from "../documents/service.ts";
 import { queueEmail } from "../mail/service.ts";
 import { sharedFilesEmail } from "../mail/templates.ts";
+import { customerLanguage } from "../workspaces/customer-language.ts";
 import { emailSender } from "../broker-profile/contact.ts";
 import type { AuditActor } from "../audit/actor.ts";
 import type { Scope } from "../../shared/workspaces.ts";
@@ -85,7 +86,7 @@ export async function shareDocuments(ctx: AppContext, { broker, member, request,
         // A customer just added in this dialog: this email stands for their invitation (held back till now).
         const firstEmail = await takeHeldInvitation(ctx, unit.tx, customer.id);
         const sender = await emailSender(ctx, customer, unit.tx); // the customer's assignee, whoever shares
-        const content = sharedFilesEmail({ customerName: customer.name, brokerName: sender?.name ?? brokerName, sender, uploadUrl: uploadUrl(ctx, customer.uploadLink), fileNames, firstEmail });
+        const content = sharedFilesEmail({ customerName: customer.name, language: await customerLanguage(unit.tx, customer), brokerName: sender?.name ?? brokerName, sender, uploadUrl: uploadUrl(ctx, customer.uploadLink), fileNames, firstEmail });
         await queueEmail(ctx, unit.tx, { kind: "documents_shared", to: customer.email, dedupeKey: `shared:${docs[0]!.id}`, ...content });
         unit.publish({
           type: "document_status_changed",

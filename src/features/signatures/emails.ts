@@ -12,6 +12,8 @@ import { queueEmail } from "../mail/service.ts";
 import { signatureCompletedEmail, signatureRequestEmail } from "../mail/templates.ts";
 import type { SignerRow } from "./lookups.ts";
 import { signUrl } from "./signer-token.ts";
+import { customerLanguage } from "../workspaces/customer-language.ts";
+import { DEFAULT_LANGUAGE, type Language } from "../../shared/i18n/languages.ts";
 
 interface RequestForEmail {
   id: string;
@@ -23,8 +25,13 @@ interface RequestForEmail {
 async function from(ctx: AppContext, db: Writer, request: RequestForEmail) {
   const customer = await customerContact(ctx, request.customerId, db);
   const sender = customer ? await emailSender(ctx, customer, db) : undefined;
-  return { sender, brokerName: sender?.name ?? "Your broker" };
+  // The customer's language; another signer is not the customer, and is written to in English.
+  const language = customer ? await customerLanguage(db, customer) : DEFAULT_LANGUAGE;
+  return { sender, brokerName: sender?.name ?? "Your broker", language };
 }
+
+/** A signer's email is in the customer's language only when the signer is the customer. */
+const languageFor = (signer: SignerRow, language: Language): Language => (signer.customerId ? language : DEFAULT_LANGUAGE);
 
 /** Where a signer signs: the customer on their upload link, another signer on their own link. */
 const linkOf = (ctx: AppContext, signer: SignerRow, uploadLinkUrl: string) => (signer.customerId ? uploadLinkUrl : signUrl(ctx, signer.id));
@@ -44,9 +51,11 @@ export async function emailSignerInvitation(
   },
 ): Promise<void> {
   const { request, signer } = input;
+  const brokerFrom = await from(ctx, db, request);
   const content = signatureRequestEmail({
     reminder: Boolean(input.reminder),
-    ...(await from(ctx, db, request)),
+    ...brokerFrom,
+    language: languageFor(signer, brokerFrom.language),
     customerName: signer.name,
     documentName: request.name,
     message: request.message,
@@ -65,7 +74,7 @@ export async function emailSignersCompleted(
   const attached = input.sealed.size <= ctx.config.maxUploadBytes;
   const brokerFrom = await from(ctx, db, input.request);
   for (const signer of input.signers) {
-    const content = signatureCompletedEmail({ ...brokerFrom, customerName: signer.name, documentName: input.request.name, attached, url: linkOf(ctx, signer, input.uploadLinkUrl) });
+    const content = signatureCompletedEmail({ ...brokerFrom, language: languageFor(signer, brokerFrom.language), customerName: signer.name, documentName: input.request.name, attached, url: linkOf(ctx, signer, input.uploadLinkUrl) });
     await queueEmail(ctx, db, {
       kind: "signature_completed",
       to: signer.email,

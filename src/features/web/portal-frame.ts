@@ -24,4 +24,4 @@ export function welcomeHtml({ name, brokers }: GuestWelcome, language: Language 
 }
 
 /** The portal's page with the welcome in the frame's slot; a page without the slot is left as it is. */
-export const withWelcome = (html: string, welcome: GuestWelcome) => html.replace(PORTAL_WELCOME_SLOT, () => welcomeHtml(welcome));
+export const withWelcome = (html: string, welcome: GuestWelcome, language: Language) => html.replace(PORTAL_WELCOME_SLOT, () => welcomeHtml(welcome, language));

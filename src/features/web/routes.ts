@@ -6,9 +6,11 @@ import { AppError } from "../../lib/errors.ts";
 import { staticBody } from "../../lib/http.ts";
 import { NotJson } from "../../lib/model.ts";
 import { fetchPreloadTag, portalDataPath } from "../../shared/page-preloads.ts";
-import { contentType, loadWebAssets } from "./assets.ts";
+import { contentType, loadWebAssets, type WebAssets } from "./assets.ts";
 import { instanceState } from "../../lib/instance-state.ts";
-import { guestWelcome } from "../portal/service.ts";
+import { portalFrame } from "../portal/service.ts";
+import { inLanguage } from "./page-language.ts";
+import { languageThatApplies } from "../../shared/i18n/which-language.ts";
 import { withWelcome } from "./portal-frame.ts";
 
 const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/") || path === "/ws";
@@ -28,6 +30,8 @@ const isPage = (path: string) => /^\/index(\.[a-z]+)?\.html$/.test(path);
 
 /** /upload/{link} with a link's shape: only such a link is ever written into the page. */
 const PORTAL_PAGE = /^\/upload\/([A-Za-z0-9_-]{16,128})$/;
+/** Another signer's page (signatures), whatever its token: nothing of it is looked up here. */
+const SIGN_PAGE = /^\/sign\/[^/]+$/;
 const pageText = instanceState("portal page text", "per process", "read once from this process's own copy of the web app", new WeakMap<Blob, Promise<string>>());
 
 /**
@@ -38,12 +42,36 @@ const pageText = instanceState("portal page text", "per process", "read once fro
  * request. A link the API does not know gets the plain frame, as does any failed lookup: the
  * page always loads, and the app's own read then says what went wrong.
  */
-async function portalPage(ctx: AppContext, request: Request, link: string, page: Blob): Promise<Blob> {
+async function portalPage(ctx: AppContext, request: Request, link: string, page: Blob, assets: WebAssets): Promise<Blob> {
+  const frame = await portalFrame(ctx, link, request).catch(() => null);
+  const withPreload = (await textOf(page)).replace("</head>", `${fetchPreloadTag(portalDataPath(link))}</head>`);
+  // An unknown link's page: the browser's language, as for any page nobody set one for.
+  const inItsLanguage = await inLanguage(withPreload, assets, frame?.language ?? browserLanguage(request));
+  return new Blob([frame?.welcome ? withWelcome(inItsLanguage, frame.welcome, frame.language) : inItsLanguage], { type: "text/html" });
+}
+
+const signPages = instanceState("sign page per language", "per process", "made once per language from this process's own copy of the web app", new WeakMap<Blob, Map<string, Promise<Blob>>>());
+
+/**
+ * The page another signer opens (/sign/{token}): they are not the customer, so nothing is set for
+ * them and their browser's language applies. The same for every token: made once per language
+ * (and so gzipped once, lib/http.ts).
+ */
+function signPage(request: Request, page: Blob, assets: WebAssets): Promise<Blob> {
+  const language = browserLanguage(request);
+  let made = signPages.get(page);
+  if (!made) signPages.set(page, (made = new Map()));
+  let blob = made.get(language);
+  if (!blob) made.set(language, (blob = textOf(page).then(async (html) => new Blob([await inLanguage(html, assets, language)], { type: "text/html" }))));
+  return blob;
+}
+
+const browserLanguage = (request: Request) => languageThatApplies({ chosen: null, broker: null, workspace: null }, request.headers.get("accept-language"));
+
+function textOf(page: Blob): Promise<string> {
   let html = pageText.get(page);
   if (!html) pageText.set(page, (html = page.text()));
-  const welcome = await guestWelcome(ctx, link, request).catch(() => null);
-  const withPreload = (await html).replace("</head>", `${fetchPreloadTag(portalDataPath(link))}</head>`);
-  return new Blob([welcome ? withWelcome(withPreload, welcome) : withPreload], { type: "text/html" });
+  return html;
 }
 
 export const webRoutes = (ctx: AppContext) =>
@@ -67,7 +95,7 @@ export const webRoutes = (ctx: AppContext) =>
     if (path.startsWith("/assets/")) throw new AppError("not_found", "No such file");
     const page = assets.has(pageFor(path)) ? pageFor(path) : "/index.html";
     const link = PORTAL_PAGE.exec(path)?.[1];
-    const file = link ? await portalPage(ctx, request, link, assets.get(page)!) : assets.get(page)!;
+    const file = link ? await portalPage(ctx, request, link, assets.get(page)!, assets) : SIGN_PAGE.test(path) ? await signPage(request, assets.get(page)!, assets) : assets.get(page)!;
     const { body, headers } = await staticBody(request, page, file);
     return new Response(body, {
       headers: {
@@ -76,6 +104,8 @@ export const webRoutes = (ctx: AppContext) =>
         // A link's page names its customer: kept by no cache, like the API's answer for the link.
         // Every link-shaped path gets the same header, known or not.
         "cache-control": link ? "private, no-store" : "no-cache",
+        // A signer's page is in their browser's language.
+        ...(SIGN_PAGE.test(path) ? { vary: "Accept-Encoding, Accept-Language" } : {}),
       },
     });
   }, { response: NotJson });

@@ -13,6 +13,10 @@ const WebhookCustomer = t.Object({
   email: t.String(),
   /** The workspace member responsible for the customer. */
   assigneeId: t.String(),
+  /** The language the broker set ("en", "es"); null: not set. As on GET /api/customer/{id}. */
+  language: t.Nullable(t.String()),
+  /** The customer's own choice in the portal, which wins over the broker's; null: none. */
+  chosenLanguage: t.Nullable(t.String()),
 });
 
 const WebhookDocument = t.Object({

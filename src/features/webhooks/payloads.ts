@@ -56,7 +56,7 @@ export async function webhookPayloads(ctx: AppContext, tx: Writer, event: UnitEv
   if (!("customerId" in event) || !("workspaceId" in event)) return [];
   const found = await customerContact(ctx, event.customerId, tx);
   if (!found || found.workspaceId !== event.workspaceId) return [];
-  const customer: WebhookCustomer = { id: found.id, name: found.name, email: found.email, assigneeId: found.assigneeId };
+  const customer: WebhookCustomer = { id: found.id, name: found.name, email: found.email, assigneeId: found.assigneeId, language: found.language, chosenLanguage: found.chosenLanguage };
   switch (event.type) {
     case "customer_created":
     case "customer_updated":

@@ -1,6 +1,7 @@
 import { t } from "elysia";
 import { WORKSPACE_ROLES, WORKSPACE_VISIBILITIES } from "../../shared/workspaces.ts";
 import { MAX_NAME_LENGTH } from "../../shared/validation.ts";
+import { LANGUAGE_ERROR } from "../../shared/i18n/which-language.ts";
 
 // No default: Elysia's UnionEnum defaults to its first value and fills it into a body that left
 // the field out, so a missing role was "owner" and every settings change (PUT /api/workspace
@@ -22,6 +23,8 @@ export const WorkspaceDto = t.Object({
   visibility: Visibility,
   claimedDomains: t.Array(t.String()),
   defaultRole: Role,
+  /** The language new customers get unless the broker picks another ("en", "es"); null: not set (the customer's browser decides, else English). */
+  defaultLanguage: t.Nullable(t.String()),
 });
 export type WorkspaceDto = typeof WorkspaceDto.static;
 
@@ -31,6 +34,8 @@ export const UpdateWorkspaceBody = t.Object({
   visibility: t.Optional(Visibility),
   claimedDomains: t.Optional(t.Array(t.String({ maxLength: 253 }), { maxItems: 50, error: "claimedDomains must be a list of at most 50 domain names" })),
   defaultRole: t.Optional(Role),
+  /** One of LANGUAGES (src/shared/i18n/languages.ts), or null to unset; checked by the service. */
+  defaultLanguage: t.Optional(t.Nullable(t.String({ maxLength: 16, error: LANGUAGE_ERROR }))),
 });
 export type UpdateWorkspaceInput = typeof UpdateWorkspaceBody.static;
 

@@ -8,6 +8,7 @@ import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
 import { cleanName } from "../../shared/validation.ts";
 import { workspaceMessages, type Scope, type WorkspaceRole } from "../../shared/workspaces.ts";
 import { checkedClaims } from "./claimed-domains.ts";
+import { checkedLanguage } from "./customer-language.ts";
 import type { MemberDto, UpdateWorkspaceInput, WorkspaceDto } from "./model.ts";
 import { requireRole } from "./permissions.ts";
 
@@ -16,7 +17,7 @@ export type BrokersById = (ctx: AppContext, ids: string[]) => Promise<Map<string
 
 export async function workspaceOf(ctx: AppContext, member: Scope): Promise<WorkspaceDto> {
   const row = (await ctx.db.select().from(workspaces).where(eq(workspaces.id, member.workspaceId)))[0]!;
-  return { id: row.id, name: row.name, role: member.role, visibility: row.visibility, claimedDomains: row.claimedDomains, defaultRole: row.defaultRole };
+  return { id: row.id, name: row.name, role: member.role, visibility: row.visibility, claimedDomains: row.claimedDomains, defaultRole: row.defaultRole, defaultLanguage: row.defaultLanguage };
 }
 
 function checkedSettings(input: UpdateWorkspaceInput): Partial<typeof workspaces.$inferInsert> {
@@ -30,6 +31,7 @@ function checkedSettings(input: UpdateWorkspaceInput): Partial<typeof workspaces
   // Everyone at a claimed domain would get billing and the members: owners are made one by one.
   if (input.defaultRole === "owner") throw badRequest(workspaceMessages.ownerAsDefaultRole);
   if (input.defaultRole !== undefined) settings.defaultRole = input.defaultRole;
+  if (input.defaultLanguage !== undefined) settings.defaultLanguage = checkedLanguage(input.defaultLanguage);
   return settings;
 }
 

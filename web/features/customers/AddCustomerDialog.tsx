@@ -20,6 +20,7 @@ import { createCustomerErrorMessage, type CreateCustomerFlow } from "./errors";
 import { CREATE_LOAN_TYPES } from "@shared/loan-types";
 import { requiredDocuments, useDocumentChecklist } from "./use-document-checklist";
 import { TemplatePicker } from "../templates/TemplatePicker";
+import { CustomerLanguageSelect, languageValue, useWorkspaceLanguage, type LanguageKey } from "./language-choice";
 
 const NO_LOAN_TYPE = "none";
 const LOAN_TYPE_OPTIONS = [{ id: NO_LOAN_TYPE, label: "Not specified" }, ...CREATE_LOAN_TYPES];
@@ -92,6 +93,10 @@ function AddCustomerForm({
   const [name, setName] = useState("");
   const [triedSubmit, setTriedSubmit] = useState(false);
   const [loanType, setLoanType] = useState(NO_LOAN_TYPE);
+  // The workspace's default until the broker picks one.
+  const workspaceLanguage = useWorkspaceLanguage();
+  const [pickedLanguage, setLanguage] = useState<LanguageKey | null>(null);
+  const language = pickedLanguage ?? workspaceLanguage.key;
   const due = useDueTime(DEFAULT_DUE);
 
   const emailError = triedSubmit && !isValidEmail(email.trim()) ? messages.invalidEmailShort : undefined;
@@ -120,6 +125,7 @@ function AddCustomerForm({
         // Optional: the spec's name from the email unless the broker typed one.
         name: name.trim() || nameFromEmail(address),
         loanType: loanType === NO_LOAN_TYPE ? null : loanType,
+        language: languageValue(language),
         dueDate: dueDate.toISOString(),
         ...(remindAt ? { reminderTime: remindAt.toISOString() } : {}),
         requiredDocuments: requiredDocuments(checklist.selected),
@@ -130,6 +136,7 @@ function AddCustomerForm({
           checklist.reset();
           setEmail("");
           setName("");
+          setLanguage(null);
           setTriedSubmit(false);
           void copyUploadLink(customer.uploadLink);
           toast(
@@ -172,6 +179,7 @@ function AddCustomerForm({
           description={name.trim() ? undefined : "Left empty, the name comes from the email."}
         />
         <Select label="Loan Type (optional)" selectedKey={loanType} onSelectionChange={setLoanType} options={LOAN_TYPE_OPTIONS} />
+        <CustomerLanguageSelect value={language} onChange={setLanguage} />
       </div>
 
       <fieldset className="flex flex-col gap-3">

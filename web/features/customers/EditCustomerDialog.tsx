@@ -6,6 +6,8 @@ import { isValidEmail, MAX_NAME_LENGTH, messages } from "@shared/validation";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { DialogActions } from "../../components/ui/DialogActions";
 import { Select } from "../../components/ui/Select";
+import { isLanguage, LANGUAGES } from "@shared/i18n/languages";
+import { CustomerLanguageSelect, languageKey, languageValue } from "./language-choice";
 import { Spinner } from "../../components/ui/Spinner";
 import { TextField } from "../../components/ui/TextField";
 import { toast } from "../../components/ui/Toast";
@@ -54,6 +56,7 @@ function EditCustomerForm({ customer, onDone }: { customer: CustomerDto; onDone:
   const [name, setName] = useState(customer.name);
   const [email, setEmail] = useState(customer.email);
   const [loanType, setLoanType] = useState<string | null>(editLoanTypeValue(customer.loanType));
+  const [language, setLanguage] = useState(languageKey(customer.language));
   const [triedSubmit, setTriedSubmit] = useState(false);
   const [saving, setSaving] = useState(false);
   const documents = (detail.data?.documents ?? []).filter((doc) => isRequirement(doc.status));
@@ -67,7 +70,9 @@ function EditCustomerForm({ customer, onDone }: { customer: CustomerDto; onDone:
 
   async function save() {
     setTriedSubmit(true);
-    const input = { name: name.trim(), email: email.trim(), loanType: loanType ?? "" };
+    // Sent only when changed: left out, the server keeps it.
+    const languageChange = language === languageKey(customer.language) ? {} : { language: languageValue(language) };
+    const input = { name: name.trim(), email: email.trim(), loanType: loanType ?? "", ...languageChange };
     if (!input.name || !input.email || !input.loanType) {
       toast({ title: "Please fill in all required fields", variant: "error" });
       return;
@@ -133,6 +138,12 @@ function EditCustomerForm({ customer, onDone }: { customer: CustomerDto; onDone:
           onSelectionChange={setLoanType}
           options={editLoanTypeOptions(customer.loanType)}
         />
+        <div className="flex flex-col gap-1">
+          <CustomerLanguageSelect value={language} onChange={setLanguage} />
+          {isLanguage(customer.chosenLanguage) ? (
+            <p className="text-sm text-slate-600">The customer chose {LANGUAGES[customer.chosenLanguage].name} in their portal; their choice comes first.</p>
+          ) : null}
+        </div>
       </div>
 
       {detail.isLoading ? (

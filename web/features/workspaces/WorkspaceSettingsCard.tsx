@@ -18,6 +18,7 @@ import { notYoursToChange, roleOptions, roleSummaries } from "./roles";
 // Single sign-on makes brokers or assistants, never owners (the server refuses "owner").
 const newcomerRoles = roleOptions.filter((option) => option.id !== "owner");
 import { teamMessages } from "./team-texts";
+import { languageKey, languageOptions, languageValue } from "../customers/language-choice";
 
 const visibilityOptions: { id: WorkspaceVisibility; label: string }[] = [
   { id: "all", label: "All customers" },
@@ -58,6 +59,7 @@ function SettingsForm({ saved, isOwner }: { saved: Workspace; isOwner: boolean }
   const [domains, setDomains] = useState(saved.claimedDomains);
   const [draft, setDraft] = useState("");
   const [defaultRole, setDefaultRole] = useState<WorkspaceRole>(saved.defaultRole);
+  const [defaultLanguage, setDefaultLanguage] = useState(languageKey(saved.defaultLanguage));
   const [errors, setErrors] = useState<{ name?: string; domain?: string }>({});
   const disabled = !isOwner;
 
@@ -86,7 +88,7 @@ function SettingsForm({ saved, isOwner }: { saved: Workspace; isOwner: boolean }
     setErrors(found);
     if (found.name || found.domain) return;
     update.mutate(
-      { name: name.trim(), visibility, claimedDomains: list, defaultRole },
+      { name: name.trim(), visibility, claimedDomains: list, defaultRole, defaultLanguage: languageValue(defaultLanguage) },
       { onSuccess: () => toast({ title: "Workspace settings saved", variant: "success" }) },
     );
   };
@@ -117,6 +119,14 @@ function SettingsForm({ saved, isOwner }: { saved: Workspace; isOwner: boolean }
         options={visibilityOptions}
         onSelectionChange={setVisibility}
         description={visibilityMeaning[visibility]}
+      />
+      <Select
+        label="Customers' language"
+        isDisabled={disabled}
+        selectedKey={defaultLanguage}
+        options={languageOptions("Not set (each customer's browser decides; English otherwise)")}
+        onSelectionChange={setDefaultLanguage}
+        description="New customers get this language unless you pick another when adding them; each customer can switch in their portal."
       />
       <fieldset className="flex flex-col gap-3" disabled={disabled}>
         <legend className="text-sm font-medium text-slate-800">Email domains for single sign-on</legend>

@@ -85,7 +85,7 @@ function useTeamMutation<Input, Output>(mutationFn: (input: Input) => Promise<Ou
 }
 
 export const useUpdateWorkspaceMutation = () =>
-  useTeamMutation((input: { name: string; visibility: Workspace["visibility"]; claimedDomains: string[]; defaultRole: WorkspaceRole }) =>
+  useTeamMutation((input: { name: string; visibility: Workspace["visibility"]; claimedDomains: string[]; defaultRole: WorkspaceRole; defaultLanguage: string | null }) =>
     apiFetch("/api/workspace", { method: "PUT", body: input }),
   );
 

@@ -10,6 +10,7 @@ import { addToBatch, type Job, type Writer } from "../../../lib/jobs.ts";
 import { emailSender } from "../../broker-profile/contact.ts";
 import { customerContact } from "../../customers/lookups.ts";
 import { queueEmail } from "../../mail/service.ts";
+import { customerLanguage } from "../../workspaces/customer-language.ts";
 import { reviewOutcomesEmail, type ReviewOutcome } from "../../mail/templates.ts";
 import type { DocumentRow } from "../service.ts";
 
@@ -48,6 +49,7 @@ export async function sendReviewEmail(ctx: AppContext, job: Job): Promise<void> 
   const sender = customer && (await emailSender(ctx, customer));
   if (!customer || !sender || outcomes.length === 0) return;
   const content = reviewOutcomesEmail({
+    language: await customerLanguage(ctx.db, customer),
     customerName: customer.name,
     brokerName: sender.name,
     sender,
