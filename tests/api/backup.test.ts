@@ -145,6 +145,35 @@ describe.skipIf(dialect === "postgres")("portal backup and restore", () => {
     }
   }, 20_000);
 
+  test("a signature template's PDF travels with the backup, and the restored portal serves it", async () => {
+    const { srv, token } = await portalWithData();
+    try {
+      const pdf = uniquePdf(4096);
+      const form = new FormData();
+      form.append("name", "Engagement letter");
+      form.append("fields", JSON.stringify([{ type: "signature", page: 1, x: 0.1, y: 0.1, width: 0.3, height: 0.06, signer: 0, required: true }]));
+      form.append("file", new Blob([pdf], { type: "application/pdf" }), "letter.pdf");
+      const template = await srv.call("/api/signature-templates", { method: "POST", token, body: form });
+      expect(template.status).toBe(201);
+      const out = join(scratch(), "with-template.tar.gz");
+      expect((await runCli(["backup", out, "--data", srv.dataDir])).exitCode).toBe(0);
+      const restored = join(scratch(), "restored-template");
+      const restore = await runCli(["restore", out, "--data", restored]);
+      expect(restore.exitCode).toBe(0);
+      const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: restored });
+      const again = await startServer(config, { log: createLogger("silent"), runScheduler: false });
+      try {
+        const file = await fetch(`${again.url}${template.body.pdfUrl}`, { headers: { authorization: `Bearer ${token}` } });
+        expect(file.status).toBe(200);
+        expect(sha256(new Uint8Array(await file.arrayBuffer()))).toBe(sha256(pdf));
+      } finally {
+        await again.stop();
+      }
+    } finally {
+      await srv.stop();
+    }
+  }, 20_000);
+
   test("the self-signed signing certificate travels with the backup, still owner-only", async () => {
     const { srv } = await portalWithData();
     try {
