@@ -123,11 +123,12 @@ describe("a signature template", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: "Disclosure", fields: moved, signerCount: 1 });
     for (const [body, message] of [
-      [{ fields: [field({ type: "signature", page: 3 })] }, "Field 1 (Signature) is on page 3, but the document has 2 pages."],
-      [{ fields: [field({ type: "text" })] }, "Signer 1 has no signature field. Place one for every signer."],
-      [{ fields: [field({ type: "signature", x: 0.9, width: 0.3 })] }, "Field 1 (Signature) reaches outside its page. Move it inside the page."],
+      [{ name: "Disclosure", fields: [field({ type: "signature", page: 3 })] }, "Field 1 (Signature) is on page 3, but the document has 2 pages."],
+      [{ name: "Disclosure", fields: [field({ type: "text" })] }, "Signer 1 has no signature field. Place one for every signer."],
+      [{ name: "Disclosure", fields: [field({ type: "signature", x: 0.9, width: 0.3 })] }, "Field 1 (Signature) reaches outside its page. Move it inside the page."],
       [{ name: "   " }, signatureMessages.templateNoName],
-      [{ fields: "all of them" }, null],
+      [{ fields: moved }, null],
+      [{ name: "Disclosure", fields: "all of them" }, null],
     ] as const) {
       const refused = await srv.call(`/api/signature-templates/${template.id}`, { method: "PATCH", token: broker.token, body });
       expect(refused.status).toBe(400);

@@ -113,8 +113,11 @@ export const SignatureTemplateDto = t.Object({
 export type SignatureTemplateDto = typeof SignatureTemplateDto.static;
 export const SignatureTemplateList = t.Array(SignatureTemplateDto);
 
-/** Rename, place the fields anew, or both; the fields are checked by templateFieldsProblem against the PDF's pages. */
+/**
+ * Its name (the one now, or a new one), and optionally its fields placed anew, checked by
+ * templateFieldsProblem against the PDF's pages. The name is required so a body is never empty.
+ */
 export const SignatureTemplatePatch = t.Object({
-  name: t.Optional(t.String({ maxLength: 1000, error: "name must be text" })),
+  name: t.String({ maxLength: 1000, error: "name is required: the template's name (send the one it has to keep it)" }),
   fields: t.Optional(t.Array(t.Unknown(), { maxItems: MAX_FIELDS + 1, error: `fields must be a list of at most ${MAX_FIELDS} fields` })),
 });

@@ -112,10 +112,10 @@ export async function createTemplate(ctx: AppContext, input: { member: Scope; br
   }
 }
 
-/** Rename, or place the fields anew (on the same PDF); either or both. */
-export async function updateTemplate(ctx: AppContext, input: { member: Scope; id: string; name?: string; fields?: unknown }): Promise<TemplateRow> {
+/** Rename, and place the fields anew (on the same PDF) when they are sent. */
+export async function updateTemplate(ctx: AppContext, input: { member: Scope; id: string; name: string; fields?: unknown }): Promise<TemplateRow> {
   const row = await findTemplate(ctx, input.member.workspaceId, input.id);
-  const name = input.name === undefined ? row.name : templateName(input.name);
+  const name = templateName(input.name);
   const fields = input.fields === undefined ? row.fields : checkedFields(parseFieldList(input.fields), row.pageCount);
   const updatedAt = ctx.clock.now();
   await write(ctx, (tx) => tx.update(signatureTemplates).set({ name, fields, updatedAt }).where(and(eq(signatureTemplates.id, row.id), eq(signatureTemplates.workspaceId, row.workspaceId))));
