@@ -48,6 +48,7 @@ export const {
   auditChainHeads,
   signatureRequests,
   signatureSigners,
+  signatureTemplates,
   apiKeys,
   webhookEndpoints,
   webhookEvents,

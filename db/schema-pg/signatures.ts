@@ -64,3 +64,22 @@ export const signatureSigners = pgTable(
     index("signature_signers_customer_idx").on(t.customerId),
   ],
 );
+
+export const signatureTemplates = pgTable(
+  "signature_templates",
+  {
+    id: id(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    fields: jsonb("fields").notNull().$type<SignatureField[]>(),
+    pageCount: integer("page_count").notNull(),
+    storageKey: text("storage_key").notNull(),
+    fileName: text("file_name").notNull(),
+    fileSize: integer("file_size").notNull(),
+    sha256: text("sha256").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: time("updated_at").notNull(),
+  },
+  (t) => [index("signature_templates_workspace_idx").on(t.workspaceId)],
+);

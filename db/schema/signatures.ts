@@ -77,3 +77,29 @@ export const signatureSigners = sqliteTable(
     index("signature_signers_customer_idx").on(t.customerId),
   ],
 );
+
+/**
+ * A workspace's reusable form to sign (an engagement letter, a disclosure): its PDF, with the
+ * fields already placed for signer positions 1..n. A request started from it copies the PDF as its
+ * own original, so changing or deleting the template changes nothing already sent. The file's
+ * column is `storage_key` (with `file_size`), the name backup, doctor and migrate-to follow.
+ */
+export const signatureTemplates = sqliteTable(
+  "signature_templates",
+  {
+    id: id(),
+    workspaceId: text("workspace_id").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Checked by fieldsProblem against the PDF's pages, with as many signers as the fields name. */
+    fields: text("fields", { mode: "json" }).notNull().$type<SignatureField[]>(),
+    pageCount: integer("page_count").notNull(),
+    storageKey: text("storage_key").notNull(),
+    fileName: text("file_name").notNull(),
+    fileSize: integer("file_size").notNull(),
+    sha256: text("sha256").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: time("updated_at").notNull(),
+  },
+  (t) => [index("signature_templates_workspace_idx").on(t.workspaceId)],
+);

@@ -144,6 +144,19 @@ function printableProblem(what: string, text: string): string | null {
   return bad.length > 0 ? `${what} has characters the signed PDF cannot show: ${bad.slice(0, 5).join(" ")}` : null;
 }
 
+/**
+ * Why a signature template's fields cannot be kept, or null. A template names no people: its
+ * fields refer to signer positions (signer 0 is position 1, the customer), and every position up to
+ * the highest one named needs its signature field, so a request with that many signers can use it.
+ */
+export function templateFieldsProblem(fields: readonly SignatureField[], pageCount?: number): string | null {
+  const positions = fields.reduce((n, f) => (Number.isInteger(f.signer) && f.signer >= 0 ? Math.max(n, f.signer + 1) : n), 0);
+  return fieldsProblem(fields, { signerCount: Math.max(1, Math.min(positions, MAX_SIGNERS + 1)), pageCount });
+}
+
+/** How many signers a template's fields ask for (its highest signer position). */
+export const templateSignerCount = (fields: readonly Pick<SignatureField, "signer">[]) => fields.reduce((n, f) => Math.max(n, f.signer + 1), 0);
+
 export const MAX_TYPED_SIGNATURE_LENGTH = 100;
 
 /**
@@ -355,7 +368,10 @@ export const signatureMessages = {
   notSealFailed: "Only a request whose sealing failed can be sealed again.",
   pastDueResend: "This signature request is past its due date. Move its due date first, then send it again.",
   nothingToResend: "Every signer has signed; there is no one to ask again.",
-  noSource: "Choose the PDF to sign: upload it (a part named file) or pick a file shared with this customer (sharedDocumentId).",
-  twoSources: "Send either a PDF or a shared file's id (sharedDocumentId), not both.",
+  noSource: "Choose the PDF to sign: upload it (a part named file), pick a file shared with this customer (sharedDocumentId) or a signature template (templateId).",
+  twoSources: "Send one PDF to sign: an uploaded file, a shared file's id (sharedDocumentId) or a template's id (templateId), not more than one.",
   sharedFileNotFound: "Shared file not found. Pick a PDF shared with this customer.",
+  templateNotFound: "Signature template not found. Pick one of this workspace's templates.",
+  templateNoName: "Name the template: the form it holds, such as Engagement letter.",
+  templateNoFields: "Send the template's fields as a part named fields (JSON: a list of {type, page, x, y, width, height, signer, required}).",
 } as const;

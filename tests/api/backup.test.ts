@@ -15,7 +15,8 @@ import { sealingCertificate } from "../../src/features/signatures/certificate-ke
 import { runCli } from "../support/cli.ts";
 import { createCustomer, uploadFile } from "../support/fixtures.ts";
 import { startTestServer, tempDir, type TestServer } from "../support/server.ts";
-import { realPdf } from "../files/samples.ts";
+import { realPdf, realPng } from "../files/samples.ts";
+import { field, requestSignature } from "../support/signatures.ts";
 import { dialect } from "../../db/dialect.ts";
 
 const dirs: string[] = [];
@@ -140,6 +141,79 @@ describe.skipIf(dialect === "postgres")("portal backup and restore", () => {
       const nowhere = await runCli(["backup", "--data", srv.dataDir]);
       expect(nowhere.exitCode).toBe(1);
       expect(nowhere.stderr).toContain("backup needs a place");
+    } finally {
+      await srv.stop();
+    }
+  }, 20_000);
+
+  test("a signature template's PDF travels with the backup, and the restored portal serves it", async () => {
+    const { srv, token } = await portalWithData();
+    try {
+      const pdf = uniquePdf(4096);
+      const form = new FormData();
+      form.append("name", "Engagement letter");
+      form.append("fields", JSON.stringify([{ type: "signature", page: 1, x: 0.1, y: 0.1, width: 0.3, height: 0.06, signer: 0, required: true }]));
+      form.append("file", new Blob([pdf], { type: "application/pdf" }), "letter.pdf");
+      const template = await srv.call("/api/signature-templates", { method: "POST", token, body: form });
+      expect(template.status).toBe(201);
+      const out = join(scratch(), "with-template.tar.gz");
+      expect((await runCli(["backup", out, "--data", srv.dataDir])).exitCode).toBe(0);
+      const restored = join(scratch(), "restored-template");
+      const restore = await runCli(["restore", out, "--data", restored]);
+      expect(restore.exitCode).toBe(0);
+      const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: restored });
+      const again = await startServer(config, { log: createLogger("silent"), runScheduler: false });
+      try {
+        const file = await fetch(`${again.url}${template.body.pdfUrl}`, { headers: { authorization: `Bearer ${token}` } });
+        expect(file.status).toBe(200);
+        expect(sha256(new Uint8Array(await file.arrayBuffer()))).toBe(sha256(pdf));
+      } finally {
+        await again.stop();
+      }
+    } finally {
+      await srv.stop();
+    }
+  }, 20_000);
+
+  test("a signature request's original PDF and a drawn signature travel with the backup: the restored portal opens the document to sign", async () => {
+    const { srv, token } = await portalWithData();
+    try {
+      const pdf = uniquePdf(2048);
+      const customer = await createCustomer(srv, token, { name: "Grace Hopper" });
+      const request = await requestSignature(srv, token, customer.id, {
+        pdf,
+        request: {
+          name: "Engagement letter",
+          signers: [
+            { email: customer.email, name: "Grace Hopper" },
+            { email: "alan@example.com", name: "Alan Turing" },
+          ],
+          fields: [field({ type: "signature" }), field({ type: "signature", signer: 1, y: 0.5 })],
+        },
+      });
+      expect(request.status).toBe(201);
+      // The customer signs by drawing: the PNG is a stored file of its own.
+      const signed = await srv.call(`/api/upload/${customer.uploadLink}/signature-requests/${request.body.id}/sign`, {
+        method: "POST",
+        body: { consent: true, signature: { type: "drawn", png: Buffer.from(realPng(240, 80)).toString("base64") }, values: {} },
+      });
+      expect(signed.status).toBe(200);
+      const drawnKey = (srv.server.ctx.db.$client.query("select signature_key as key from signature_signers where signature_key is not null").get() as { key: string }).key;
+      const out = join(scratch(), "with-request.tar.gz");
+      const backup = await runCli(["backup", out, "--data", srv.dataDir]);
+      expect(backup.exitCode).toBe(0);
+      const restored = join(scratch(), "restored-request");
+      expect((await runCli(["restore", out, "--data", restored])).exitCode).toBe(0);
+      expect(existsSync(join(restored, "files", drawnKey))).toBe(true);
+      const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: restored });
+      const again = await startServer(config, { log: createLogger("silent"), runScheduler: false });
+      try {
+        const file = await fetch(`${again.url}/api/upload/${customer.uploadLink}/signature-requests/${request.body.id}/document`);
+        expect(file.status).toBe(200);
+        expect(sha256(new Uint8Array(await file.arrayBuffer()))).toBe(sha256(pdf));
+      } finally {
+        await again.stop();
+      }
     } finally {
       await srv.stop();
     }

@@ -22,6 +22,7 @@ import { createCustomer, customerCookie, sampleFiles, uploadFile } from "../supp
 import { createEmptyDatabase, createTestDatabase, dropTestDatabase, POSTGRES_MISSING, postgresInstalled } from "../support/postgres.ts";
 import { startTestServer, tempDir } from "../support/server.ts";
 import { realPdf } from "../files/samples.ts";
+import { field, requestSignature } from "../support/signatures.ts";
 
 if (!postgresInstalled) console.log(`SKIPPED migrate-to: ${POSTGRES_MISSING}`);
 
@@ -109,6 +110,15 @@ async function fillPortal(): Promise<string> {
   share.append("customerIds", JSON.stringify([withAccount.id]));
   ok(await srv.call("/api/documents/share", { method: "POST", body: share, token: first.token }), 201);
 
+  // A signature request (its original PDF a stored file under original_storage_key) and a
+  // signature template (its PDF under storage_key).
+  ok(await requestSignature(srv, first.token, withAccount.id, { pdf: uniquePdf(), request: { name: "Engagement letter", signers: [{ email: "has-account@example.com", name: "Casey Account" }], fields: [field({ type: "signature" })] } }), 201);
+  const template = new FormData();
+  template.append("name", "Disclosure");
+  template.append("fields", JSON.stringify([field({ type: "signature" })]));
+  template.append("file", new Blob([uniquePdf()], { type: "application/pdf" }), "disclosure.pdf");
+  ok(await srv.call("/api/signature-templates", { method: "POST", body: template, token: first.token }), 201);
+
   // Stopped (as an operator stops it before migrating), its directory kept.
   await srv.server.stop();
   dirs.push(srv.dataDir);
@@ -152,7 +162,7 @@ describe.skipIf(!postgresInstalled || !singleMachine)("portal migrate-to", () =>
     const lite = openDatabase(sourceDir);
     const pg = openPg(url);
     try {
-      for (const table of ["users", "customers", "documents", "document_versions", "notifications", "emails", "jobs", "workspace_logos", "customer_accounts", "checklist_templates", "reminder_settings"]) {
+      for (const table of ["users", "customers", "documents", "document_versions", "notifications", "emails", "jobs", "workspace_logos", "customer_accounts", "checklist_templates", "reminder_settings", "signature_requests", "signature_templates"]) {
         expect({ table, rows: count(lite, table) > 0 }).toEqual({ table, rows: true });
       }
       for (const pair of pairs) {
@@ -171,9 +181,11 @@ describe.skipIf(!postgresInstalled || !singleMachine)("portal migrate-to", () =>
       const keys = [
         ...(lite.$client.query("select storage_key as key from documents where storage_key is not null").all() as { key: string }[]),
         ...(lite.$client.query("select storage_key as key from document_versions").all() as { key: string }[]),
+        ...(lite.$client.query("select original_storage_key as key from signature_requests").all() as { key: string }[]),
+        ...(lite.$client.query("select storage_key as key from signature_templates").all() as { key: string }[]),
       ].map((r) => r.key);
-      // Two uploads per broker, a re-upload's earlier file each, one shared file.
-      expect(keys.length).toBe(7);
+      // Two uploads per broker, a re-upload's earlier file each, one shared file, a request's original, a template's PDF.
+      expect(keys.length).toBe(9);
       expect(res.stdout).toContain(`Files: ${keys.length} of ${keys.length} in ${join(target, "files")}`);
       for (const key of keys) expect(sha256(readFileSync(join(target, "files", key)))).toBe(sha256(readFileSync(join(sourceDir, "files", key))));
       // The new data directory signs and unseals with the same secret.
@@ -208,20 +220,20 @@ describe.skipIf(!postgresInstalled || !singleMachine)("portal migrate-to", () =>
       const res = await runCli(args(await emptyDatabase()), keys);
       expect(res.stderr).toBe("");
       expect(res.exitCode).toBe(0);
-      expect(res.stdout).toContain(`Files: 7 of 7 in the S3 bucket "${bucket}" at ${endpoint}, size and SHA-256 read back OK (7 copied, 0 already there).`);
+      expect(res.stdout).toContain(`Files: 9 of 9 in the S3 bucket "${bucket}" at ${endpoint}, size and SHA-256 read back OK (9 copied, 0 already there).`);
       expect(res.stdout).toContain(`All ${pairs.length} tables match`);
 
       const client = new S3Client({ bucket, endpoint, region: keys.S3_REGION, accessKeyId: keys.S3_ACCESS_KEY_ID, secretAccessKey: keys.S3_SECRET_ACCESS_KEY });
       const lite = openDatabase(sourceDir);
-      const stored = lite.$client.query("select storage_key as key from documents where storage_key is not null union select storage_key from document_versions").all() as { key: string }[];
+      const stored = lite.$client.query("select storage_key as key from documents where storage_key is not null union select storage_key from document_versions union select original_storage_key from signature_requests union select storage_key from signature_templates").all() as { key: string }[];
       closeDatabase(lite);
-      expect(stored).toHaveLength(7);
+      expect(stored).toHaveLength(9);
       for (const { key } of stored) expect(sha256(new Uint8Array(await client.file(key).arrayBuffer()))).toBe(sha256(readFileSync(join(sourceDir, "files", key))));
 
       // Into another empty database, the same bucket: nothing to copy again.
       const again = await runCli(args(await emptyDatabase()), keys);
       expect(again.exitCode).toBe(0);
-      expect(again.stdout).toContain("(0 copied, 7 already there)");
+      expect(again.stdout).toContain("(0 copied, 9 already there)");
     } finally {
       await s3.stop();
     }

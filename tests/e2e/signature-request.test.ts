@@ -354,3 +354,73 @@ test("at 390 px by keyboard: a PDF already shared with the customer is the docum
   expect(errors.filter((e) => !e.includes("429"))).toEqual([]);
   await context.close();
 }, 240_000);
+
+test("at 390 px by keyboard: a signature template is the document, its fields come placed; the request takes its PDF and fields", async () => {
+  const { page, context, errors } = await openPage(viewports.phone);
+  await brokerSignUp(portal, context.request, { email: "ada-template@broker.example", firstName: "Ada", lastName: "Broker" });
+  const created = await context.request.post(`${portal.url}/api/customers`, { data: { name: "Grace Hopper", email: "grace-template@example.com", requiredDocuments: [{ name: "Paystub" }] }, headers: sameOrigin });
+  expect(created.status(), await created.text()).toBe(201);
+  const customer = await created.json();
+  const fields = [
+    { type: "signature", page: 3, x: 0.1, y: 0.7, width: 0.3, height: 0.06, signer: 0, required: true },
+    { type: "date", page: 3, x: 0.5, y: 0.7, width: 0.2, height: 0.04, signer: 0, required: true },
+  ];
+  const template = await context.request.post(`${portal.url}/api/signature-templates`, {
+    multipart: { name: "Engagement letter", fields: JSON.stringify(fields), file: { name: "engagement.pdf", mimeType: "application/pdf", buffer: pdfBytes() } },
+    headers: sameOrigin,
+  });
+  expect(template.status(), await template.text()).toBe(201);
+
+  await page.goto(`${portal.url}/customer/${customer.id}`);
+  const section = page.getByRole("region", { name: "Signatures" });
+  await section.getByText("No signature requests yet.").waitFor();
+  await section.getByRole("button", { name: "Request signature" }).focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Request signature from Grace Hopper" });
+  await dialog.waitFor();
+
+  const source = dialog.getByRole("radiogroup", { name: "Where the PDF comes from" });
+  await source.getByRole("radio", { name: "Upload a PDF" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Space");
+  expect(await source.getByRole("radio", { name: "Template" }).isChecked()).toBe(true);
+  const pick = dialog.getByRole("button", { name: /Choose a template/ });
+  await pick.focus();
+  await page.keyboard.press("Enter");
+  await page.getByRole("option", { name: "Engagement letter" }).waitFor();
+  await page.keyboard.press("Enter");
+  const pages = dialog.getByRole("group", { name: /^Page \d of 3$/ });
+  await pages.first().waitFor();
+  expect(await dialog.getByRole("textbox", { name: /^Name/ }).inputValue()).toBe("Engagement letter");
+  // The template's fields are on page 3 already, and listed in words.
+  await pages.getByRole("button", { name: "Signature for Grace Hopper, page 3, required", exact: true }).waitFor();
+  await pages.getByRole("button", { name: "Date signed for Grace Hopper, page 3, required", exact: true }).waitFor();
+  expect(await dialog.getByRole("list", { name: "Signature templates" }).getByRole("listitem").count()).toBe(1);
+  expect(await scrollsSideways(page)).toBe(false);
+  expect(await seriousAxeFindings(page)).toEqual([]);
+  await screenshot(page, "signature-request-template-390");
+
+  // Save as template, by keyboard: a name, Enter; the list beside the choice then holds both.
+  await dialog.getByRole("button", { name: "Save as template" }).focus();
+  await page.keyboard.press("Enter");
+  const save = page.getByRole("dialog", { name: "Save as template" });
+  await save.waitFor();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type("Engagement letter (joint)");
+  expect(await seriousAxeFindings(page)).toEqual([]);
+  await page.keyboard.press("Enter");
+  await save.waitFor({ state: "hidden" });
+  await dialog.getByRole("list", { name: "Signature templates" }).getByText("Engagement letter (joint)").waitFor();
+
+  await dialog.getByRole("button", { name: "Send request" }).focus();
+  await page.keyboard.press("Enter");
+  await dialog.waitFor({ state: "hidden" });
+  const row = section.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Engagement letter" }) });
+  await row.getByText("Sent", { exact: true }).waitFor();
+  const [request] = await (await context.request.get(`${portal.url}/api/customers/${customer.id}/signature-requests`)).json();
+  expect(request.originalSha256).toBe(new Bun.CryptoHasher("sha256").update(pdfBytes()).digest("hex"));
+  expect(request.fields).toEqual(fields);
+  expect(errors).toEqual([]);
+  await context.close();
+}, 240_000);

@@ -92,6 +92,8 @@ function victimValue(w: World, v: NonNullable<RouteEntry["params"]>[string], act
       return GUESSED_INVITATION_TOKEN;
     case "signatureRequestId":
       return w.victim.signatureRequestId;
+    case "signatureTemplateId":
+      return w.victim.signatureTemplateId;
     case "webhookEndpointId":
       return w.victim.webhookEndpointId;
     case "webhookDeliveryId":

@@ -28,6 +28,7 @@ async function state(): Promise<string> {
     rows(db, statement("select id, kind from jobs order by id")),
     rows(db, statement("select id from audit_events order by id")),
     rows(db, statement("select id from notifications order by id")),
+    rows(db, statement("select id, workspace_id, name, fields, storage_key, updated_at from signature_templates order by id")),
   ]);
   return JSON.stringify(parts) + JSON.stringify((await srv.server.ctx.files.storedKeys()).sort());
 }
@@ -245,5 +246,54 @@ describe("requests a broker may not make", () => {
     await refusedUnchanged(ask("{not json"), [400]);
     await refusedUnchanged(ask(JSON.stringify(twoSigners("someone.else@example.com"))), [400]);
     await refusedUnchanged(ask(JSON.stringify(twoSigners(customer.email)), realPng(100, 100)), [415]);
+  });
+});
+
+describe("signature templates: the workspace's own", () => {
+  const templateBody = (name = "Engagement letter") => {
+    const form = new FormData();
+    form.append("name", name);
+    form.append("fields", JSON.stringify([field({ type: "signature" }), field({ type: "signature", signer: 1, y: 0.5 })]));
+    form.append("file", new Blob([pdf()], { type: "application/pdf" }), "letter.pdf");
+    return form;
+  };
+  const newTemplate = async () => {
+    const res = await srv.call("/api/signature-templates", { method: "POST", token: owner.token, body: templateBody() });
+    expect(res.status).toBe(201);
+    return res.body as { id: string; pdfUrl: string };
+  };
+
+  test("another workspace's member: 404 on every template route, its id refused as a request's template; the list shows none of it", async () => {
+    const template = await newTemplate();
+    const token = outsider.token;
+    await refusedUnchanged(() => srv.call(`/api/signature-templates/${template.id}`, { token }), [404]);
+    await refusedUnchanged(() => srv.call(`/api/signature-templates/${template.id}/pdf`, { token }), [404]);
+    await refusedUnchanged(() => srv.call(`/api/signature-templates/${template.id}`, { method: "PATCH", token, body: { name: "Hijacked" } }), [404]);
+    await refusedUnchanged(() => srv.call(`/api/signature-templates/${template.id}`, { method: "DELETE", token }), [404]);
+    const list = await srv.call("/api/signature-templates", { token });
+    expect(list.body.map((t: { id: string }) => t.id)).not.toContain(template.id);
+    const theirs = await createCustomer(srv, outsider.token, { name: "Oscar Outside" });
+    const body = new FormData();
+    body.append("request", JSON.stringify({ ...twoSigners(theirs.email), fields: undefined, templateId: template.id }));
+    const used = await refusedUnchanged(() => srv.call(`/api/customers/${theirs.id}/signature-requests`, { method: "POST", token, body }), [404]);
+    expect(used.body.message).toBe("Signature template not found. Pick one of this workspace's templates.");
+  });
+
+  test("a colleague in the workspace uses it (templates are the workspace's, not a member's)", async () => {
+    const template = await newTemplate();
+    expect((await srv.call(`/api/signature-templates/${template.id}`, { token: colleague.token })).status).toBe(200);
+  });
+
+  test("API keys: a read key reads, but may not create, change or delete; a write key may", async () => {
+    const template = await newTemplate();
+    const keyWith = async (scopes: string[]) => (await srv.call("/api/api-keys", { method: "POST", token: owner.token, body: { name: `CRM ${scopes.join(" ")} ${crypto.randomUUID().slice(0, 6)}`, scopes } })).body.key as string;
+    const read = await keyWith(["read"]);
+    expect((await srv.call("/api/signature-templates", { token: read })).status).toBe(200);
+    expect((await fetch(srv.url + template.pdfUrl, { headers: { authorization: `Bearer ${read}` } })).status).toBe(200);
+    await refusedUnchanged(() => srv.call("/api/signature-templates", { method: "POST", token: read, body: templateBody() }), [403]);
+    await refusedUnchanged(() => srv.call(`/api/signature-templates/${template.id}`, { method: "PATCH", token: read, body: { name: "Renamed" } }), [403]);
+    await refusedUnchanged(() => srv.call(`/api/signature-templates/${template.id}`, { method: "DELETE", token: read }), [403]);
+    const write = await keyWith(["read", "write"]);
+    expect((await srv.call(`/api/signature-templates/${template.id}`, { method: "PATCH", token: write, body: { name: "Renamed" } })).status).toBe(200);
   });
 });

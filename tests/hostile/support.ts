@@ -35,7 +35,7 @@ export const routeKey = (r: { method: string; path: string }) => `${r.method} ${
 export const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
 
 /** What a path parameter is filled with when a route is aimed at the victim. */
-export type VictimValue = "customerId" | "documentId" | "brokerNotificationId" | "customerNotificationId" | "uploadLink" | "logoKey" | "templateId" | "resetToken" | "memberId" | "invitationId" | "invitationToken" | "signatureRequestId" | "signerToken" | "webhookEndpointId" | "webhookDeliveryId" | "apiKeyId";
+export type VictimValue = "customerId" | "documentId" | "brokerNotificationId" | "customerNotificationId" | "uploadLink" | "logoKey" | "templateId" | "resetToken" | "memberId" | "invitationId" | "invitationToken" | "signatureRequestId" | "signerToken" | "webhookEndpointId" | "webhookDeliveryId" | "apiKeyId" | "signatureTemplateId";
 
 /** Reset links are checked by their random token (GET …/reset-password/{token}); what is attacked is a guessed one. */
 export const GUESSED_RESET_TOKEN = "x".repeat(43);
@@ -300,6 +300,21 @@ export const ROUTE_TABLE: Record<string, RouteEntry> = {
   "POST /api/signature-requests/:id/seal": { auth: "broker", key: "write", params: { id: "signatureRequestId" } },
   "POST /api/signature-requests/:id/resend": { auth: "broker", key: "write", params: { id: "signatureRequestId" } },
   "GET /api/signature-requests/:id/download": { auth: "broker", key: "read", params: { id: "signatureRequestId" } },
+  // The workspace's signature templates: another workspace's id is a 404 like a missing one.
+  "GET /api/signature-templates": { auth: "broker", key: "read" },
+  "POST /api/signature-templates": {
+    auth: "broker",
+    key: "write",
+    multipart: () => [
+      { name: "name", data: "Intruder template" },
+      { name: "fields", data: JSON.stringify(signatureRequestBody("x@example.com").fields) },
+      { name: "file", filename: "intruder.pdf", contentType: "application/pdf", data: victimPdf() },
+    ],
+  },
+  "GET /api/signature-templates/:id": { auth: "broker", key: "read", params: { id: "signatureTemplateId" } },
+  "GET /api/signature-templates/:id/pdf": { auth: "broker", key: "read", params: { id: "signatureTemplateId" } },
+  "PATCH /api/signature-templates/:id": { auth: "broker", key: "write", params: { id: "signatureTemplateId" }, body: () => ({ name: "Hijacked template" }) },
+  "DELETE /api/signature-templates/:id": { auth: "broker", key: "write", params: { id: "signatureTemplateId" } },
   "GET /api/upload/:uploadLink/signature-requests": { auth: "link", params: { uploadLink: "uploadLink" } },
   "GET /api/upload/:uploadLink/signature-requests/:id": { auth: "link", params: { uploadLink: "uploadLink", id: "signatureRequestId" } },
   "GET /api/upload/:uploadLink/signature-requests/:id/document": { auth: "link", params: { uploadLink: "uploadLink", id: "signatureRequestId" } },
@@ -351,7 +366,7 @@ export interface World {
   brokerB: Broker;
   brokerC: Broker;
   /** A's customer: the data every attack tries to reach. */
-  victim: Party & { customDocName: string; brokerNotificationId: string; customerNotificationId: string; templateId: string; templateName: string; invitationId: string; signatureRequestId: string; webhookEndpointId: string; webhookDeliveryId: string; apiKeyId: string };
+  victim: Party & { customDocName: string; brokerNotificationId: string; customerNotificationId: string; templateId: string; templateName: string; invitationId: string; signatureRequestId: string; signatureTemplateId: string; webhookEndpointId: string; webhookDeliveryId: string; apiKeyId: string };
   /** API keys (read and write) of B's workspace, used once (so their last use is written before any attack). */
   keyB: string;
   /** The same person as B's customer (B's own link; the tenancy contract says a different record). */
@@ -359,6 +374,9 @@ export interface World {
   /** B's unrelated customer, signed in on their own link. */
   other: Party;
 }
+
+/** The victim's signature template's name: a secret outside A's workspace. */
+const VICTIM_SIGNATURE_TEMPLATE = "Victim brokerage engagement form";
 
 /** A signature request for `email` (the customer) and a co-signer: one signature field each. */
 export const signatureRequestBody = (email: string) => ({
@@ -477,6 +495,19 @@ export async function seedWorld(srv: TestServer): Promise<World> {
   });
   if (signature.status !== 201) throw new Error(`victim signature request failed: ${signature.status} ${signature.text}`);
 
+  // A's signature template (its name and PDF are A's workspace's).
+  const templating = multipartBody([
+    { name: "name", data: VICTIM_SIGNATURE_TEMPLATE },
+    { name: "fields", data: JSON.stringify(signatureRequestBody(email).fields) },
+    { name: "file", filename: "victim-template.pdf", contentType: "application/pdf", data: victimPdf() },
+  ]);
+  const signatureTemplate = await rawFetch(`${srv.url}/api/signature-templates`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${brokerA.token}`, "content-type": templating.contentType },
+    body: templating.body,
+  });
+  if (signatureTemplate.status !== 201) throw new Error(`victim signature template failed: ${signatureTemplate.status} ${signatureTemplate.text}`);
+
   // A's webhook endpoint and one delivery in its log (a test event).
   const endpoint = await srv.call("/api/webhooks", { method: "POST", token: brokerA.token, body: { url: `https://93.184.215.14/victim-${tag}`, events: ["customer.created"] } });
   if (endpoint.status !== 201) throw new Error(`victim webhook failed: ${endpoint.status} ${JSON.stringify(endpoint.body)}`);
@@ -510,6 +541,7 @@ export async function seedWorld(srv: TestServer): Promise<World> {
       templateName,
       invitationId: invitation.body.id,
       signatureRequestId: JSON.parse(signature.text).id,
+      signatureTemplateId: JSON.parse(signatureTemplate.text).id,
       apiKeyId: keyA.id,
       webhookEndpointId: endpoint.body.id,
       webhookDeliveryId: testEvent.body.deliveryId,
@@ -537,6 +569,8 @@ export function victimSecrets(w: World, options: { knowsEmail: boolean }): strin
     w.victim.templateName,
     w.victim.invitationId,
     w.victim.signatureRequestId,
+    w.victim.signatureTemplateId,
+    VICTIM_SIGNATURE_TEMPLATE,
     w.victim.webhookEndpointId,
     w.victim.webhookDeliveryId,
     "Victim engagement letter",
@@ -718,6 +752,7 @@ export function victimPath(world: World, route: AppRoute): string {
     invitationId: world.victim.invitationId,
     invitationToken: GUESSED_INVITATION_TOKEN,
     signatureRequestId: world.victim.signatureRequestId,
+    signatureTemplateId: world.victim.signatureTemplateId,
     signerToken: GUESSED_SIGNER_TOKEN,
     apiKeyId: world.victim.apiKeyId,
     webhookEndpointId: world.victim.webhookEndpointId,

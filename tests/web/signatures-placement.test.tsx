@@ -279,3 +279,79 @@ test("with a due date, Repeat reminders puts the customer's cadence on the new r
     globalThis.fetch = realFetch;
   }
 });
+
+test("a signature template as the source: its fields come placed and may be moved; the request names it (templateId) and sends the fields as they are now; Save as template and Delete", async () => {
+  const template = {
+    id: "t1",
+    name: "Engagement letter",
+    fields: [
+      { type: "signature", page: 1, x: 0.1, y: 0.5, width: 0.3, height: 0.06, signer: 0, required: true },
+      { type: "signature", page: 2, x: 0.5, y: 0.5, width: 0.3, height: 0.06, signer: 1, required: true },
+    ],
+    signerCount: 2,
+    pageCount: 2,
+    fileName: "engagement.pdf",
+    fileSize: 9,
+    createdBy: "b1",
+    createdAt: "2026-11-01T00:00:00.000Z",
+    updatedAt: "2026-11-01T00:00:00.000Z",
+    pdfUrl: "/api/signature-templates/t1/pdf",
+  };
+  const asked: string[] = [];
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (async (url: string, init?: RequestInit) => {
+    asked.push(`${init?.method ?? "GET"} ${url}`);
+    if (String(url) === template.pdfUrl) return new Response(pdf(), { status: 200, headers: { "content-type": "application/pdf" } });
+    if (init?.method === "DELETE") return new Response(JSON.stringify({ message: "Signature template deleted" }), { status: 200, headers: { "content-type": "application/json" } });
+    return new Response(JSON.stringify([template]), { status: 200, headers: { "content-type": "application/json" } });
+  }) as typeof fetch;
+  try {
+    open();
+    // Nothing is fetched until Template is chosen.
+    expect(asked).toEqual([]);
+    fireEvent.click(within(screen.getByRole("radiogroup", { name: "Where the PDF comes from" })).getByRole("radio", { name: "Template" }));
+    fireEvent.click(await screen.findByRole("button", { name: /Choose a template/ }));
+    fireEvent.click(await screen.findByRole("option", { name: "Engagement letter" }));
+    await waitFor(() => expect((screen.getByRole("textbox", { name: /^Name/ }) as HTMLInputElement).value).toBe("Engagement letter"));
+    // The second signer position got a row to fill in; the template's fields are on the pages.
+    fireEvent.change(await screen.findByRole("textbox", { name: /^Signer 2 name/ }), { target: { value: "Alan Turing" } });
+    fireEvent.change(screen.getByRole("textbox", { name: /^Signer 2 email/ }), { target: { value: "alan@example.com" } });
+    const moved = within(overlay(1)).getByRole("button", { name: "Signature for Grace Hopper, page 1, required" });
+    expect(within(overlay(2)).getByRole("button", { name: "Signature for Alan Turing, page 2, required" })).toBeTruthy();
+    // The broker moves the customer's field one step right.
+    fireEvent.keyDown(moved, { key: "ArrowRight" });
+
+    // Save as template: a name, then the PDF and the fields as placed are posted.
+    fireEvent.click(screen.getByRole("button", { name: "Save as template" }));
+    const save = await screen.findByRole("dialog", { name: "Save as template" });
+    fireEvent.change(within(save).getByRole("textbox", { name: /^Template name/ }), { target: { value: "Engagement letter v2" } });
+    fireEvent.click(within(save).getByRole("button", { name: "Save template" }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const saved = FakeXhr.sent[0]!;
+    expect(saved.url).toBe("/api/signature-templates");
+    expect(saved.body!.get("name")).toBe("Engagement letter v2");
+    expect(JSON.parse(String(saved.body!.get("fields")))[0]).toMatchObject({ x: 0.11, y: 0.5 });
+    expect((saved.body!.get("file") as File).name).toBe("engagement.pdf");
+    saved.respond(201, { ...template, id: "t2", name: "Engagement letter v2" });
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Save as template" })).toBeNull());
+
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    const body = FakeXhr.sent[1]!.body!;
+    expect(body.get("file")).toBeNull();
+    const request = JSON.parse(String(body.get("request")));
+    expect(request).toMatchObject({ name: "Engagement letter", templateId: "t1", signers: [{ email: "grace@example.com" }, { name: "Alan Turing", email: "alan@example.com" }] });
+    expect(request.fields.map((f: { x: number; signer: number }) => [f.signer, f.x])).toEqual([
+      [0, 0.11],
+      [1, 0.5],
+    ]);
+
+    // Delete, from the list beside the choice, after a question.
+    fireEvent.click(screen.getByRole("button", { name: "Delete template Engagement letter" }));
+    const ask = await screen.findByRole("alertdialog", { name: /Delete the template Engagement letter/ });
+    fireEvent.click(within(ask).getByRole("button", { name: "Delete template" }));
+    await waitFor(() => expect(asked).toContain("DELETE /api/signature-templates/t1"));
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+});

@@ -10,6 +10,7 @@ import { closeDatabase, databaseFileName, openDatabase } from "../../../db/clien
 import { AppError } from "../../lib/errors.ts";
 import { SELF_SIGNED_FILE } from "../signatures/certificate-file.ts";
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, describeEntry, listFiles, MANIFEST_NAME, type BackupManifest } from "./manifest.ts";
+import { isStoredFileColumn } from "./stored-file-columns.ts";
 
 export const SESSION_SECRET_FILE = "session-secret";
 const ARCHIVE_PATTERN = /^portal-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z\.tar\.gz$/;
@@ -94,9 +95,9 @@ function stageSnapshot(dataDir: string, staging: string): void {
 }
 
 /**
- * Every storage key the snapshot refers to, from any table's `storage_key` column: the backup
- * reads a copy of the whole database, not one feature's tables, so it follows the naming
- * convention instead of knowing each feature.
+ * Every storage key the snapshot refers to, from any table's stored-file columns
+ * (stored-file-columns.ts): the backup reads a copy of the whole database, not one feature's
+ * tables, so it follows the naming convention instead of knowing each feature.
  */
 export function storageKeysIn(snapshotPath: string): Set<string> {
   const db = new Database(snapshotPath, { readonly: true });
@@ -113,9 +114,10 @@ export function storageKeysOf(db: Database): Set<string> {
   const tables = db.query("select name from sqlite_master where type = 'table'").all() as { name: string }[];
   for (const { name } of tables) {
     const columns = db.query(`select name from pragma_table_info(?)`).all(name) as { name: string }[];
-    if (!columns.some((c) => c.name === "storage_key")) continue;
-    const rows = db.query(`select distinct storage_key as key from "${name}" where storage_key is not null`).all() as { key: string }[];
-    for (const row of rows) keys.add(row.key);
+    for (const column of columns.filter((c) => isStoredFileColumn(c.name))) {
+      const rows = db.query(`select distinct "${column.name}" as key from "${name}" where "${column.name}" is not null`).all() as { key: string }[];
+      for (const row of rows) keys.add(row.key);
+    }
   }
   return keys;
 }

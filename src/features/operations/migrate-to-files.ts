@@ -8,6 +8,7 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client.ts";
 import type { FileStore } from "../../lib/file-store.ts";
 import type { TablePair } from "./migrate-to-database.ts";
+import { isStoredFileColumn } from "./stored-file-columns.ts";
 
 /** Where the files go: what FileStore has for writing one file and reading it back. */
 export type FileTarget = Pick<FileStore, "write" | "read">;
@@ -37,24 +38,25 @@ export interface FileCopyResult {
 }
 
 /**
- * Every stored key the database refers to: any table's `storage_key` column (the convention
- * `portal backup` follows too), with the `file_size` recorded beside it when the table has one.
+ * Every stored key the database refers to: any table's stored-file columns (stored-file-columns.ts,
+ * the convention `portal backup` follows too), with the `file_size` recorded beside a
+ * `storage_key` when the table has one.
  */
 export async function storedFilesOf(db: Db, pairs: TablePair[]): Promise<StoredFile[]> {
   const files = new Map<string, Set<number>>();
   for (const pair of pairs) {
     const columns = Object.values(getTableColumns(pair.lite)) as SQLiteColumn[];
-    const key = columns.find((c) => c.name === "storage_key");
-    if (!key) continue;
-    const size = columns.find((c) => c.name === "file_size");
-    const rows = await db
-      .select({ key, ...(size ? { size } : {}) })
-      .from(pair.lite as SQLiteTable)
-      .where(isNotNull(key));
-    for (const row of rows as { key: string; size?: number | null }[]) {
-      const sizes = files.get(row.key) ?? new Set<number>();
-      if (typeof row.size === "number") sizes.add(row.size);
-      files.set(row.key, sizes);
+    for (const key of columns.filter((c) => isStoredFileColumn(c.name))) {
+      const size = key.name === "storage_key" ? columns.find((c) => c.name === "file_size") : undefined;
+      const rows = await db
+        .select({ key, ...(size ? { size } : {}) })
+        .from(pair.lite as SQLiteTable)
+        .where(isNotNull(key));
+      for (const row of rows as { key: string; size?: number | null }[]) {
+        const sizes = files.get(row.key) ?? new Set<number>();
+        if (typeof row.size === "number") sizes.add(row.size);
+        files.set(row.key, sizes);
+      }
     }
   }
   return [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, sizes]) => ({ key, recordedSizes: [...sizes] }));

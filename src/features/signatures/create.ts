@@ -1,7 +1,9 @@
 // A broker asks for signatures (DESIGN.md 3b): a multipart body with the PDF (`file`, streamed to
 // disk through the upload spool and held to the document checks) and the request (`request`,
 // JSON); or, without a `file`, the request's `sharedDocumentId` names a PDF already shared with
-// this customer, which takes the same checks (shared-source.ts). Everything is checked before anything is stored: the request's shape, the PDF (one that
+// this customer, which takes the same checks (shared-source.ts); or its `templateId` names one of
+// the workspace's signature templates (templates.ts), whose PDF is copied the same way and whose
+// fields the request starts with unless it sends its own. Everything is checked before anything is stored: the request's shape, the PDF (one that
 // sealing would refuse is refused now), the fields against its pages (fieldsProblem). Then, in one
 // transaction, the customer's document of kind "signature", the request, its signers, the audit
 // entry and the emails (the customer's to their upload link; another signer's to their own link,
@@ -27,7 +29,9 @@ import { insertSignatureDocument, parseDueDates } from "../documents/creation.ts
 import { signatureSigners, signatureRequests } from "../../../db/tables.ts";
 import { findOwnedRequest, type SignatureRequest, type SignerRow } from "./lookups.ts";
 import { emailSignerInvitation } from "./emails.ts";
-import { spoolSharedPdf } from "./shared-source.ts";
+import { parseFieldList, isObject } from "./parse-fields.ts";
+import { spoolSharedPdf, spoolTemplatePdf } from "./shared-source.ts";
+import { findTemplate } from "./templates.ts";
 import { signerTokenHash } from "./signer-token.ts";
 
 /** Room for MAX_FIELDS fields and MAX_SIGNERS signers as JSON; a longer part is cut and refused. */
@@ -41,12 +45,13 @@ interface ParsedRequest {
   reminderTime: string | null;
   ordered: boolean;
   signers: { email: string; name: string }[];
-  fields: SignatureField[];
+  /** null: none sent, the template's are taken (only with a templateId). */
+  fields: SignatureField[] | null;
   /** The PDF is a file already shared with this customer (shared-source.ts), not an uploaded part. */
   sharedDocumentId: string | null;
+  /** The PDF and fields come from this workspace's signature template (templates.ts). */
+  templateId: string | null;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The `request` part, read into shape; its rules (fields on pages, names) are checked after. */
 export function parseRequestPart(raw: string | undefined): ParsedRequest {
@@ -75,12 +80,13 @@ export function parseRequestPart(raw: string | undefined): ParsedRequest {
     if (!isObject(s) || typeof s.email !== "string" || typeof s.name !== "string") throw badRequest(`Signer ${i + 1} needs an email and a name.`);
     return { email: s.email, name: s.name.trim() };
   });
-  if (!Array.isArray(value.fields)) throw badRequest("fields must be a list of the fields to fill.");
-  if (!value.fields.every(isObject)) throw badRequest("Each field must be an object: {type, page, x, y, width, height, signer, required}.");
   const shared = value.sharedDocumentId ?? null;
   if (shared !== null && (typeof shared !== "string" || shared.length === 0 || shared.length > 64)) throw badRequest("sharedDocumentId must be the id of a file shared with this customer.");
-  const fields = value.fields.map((f) => ({ type: f.type, page: f.page, x: f.x, y: f.y, width: f.width, height: f.height, signer: f.signer, required: f.required }) as SignatureField);
-  return { name, message: message?.trim() || null, dueDate, reminderTime, ordered: value.ordered === true, signers, fields, sharedDocumentId: shared };
+  const template = value.templateId ?? null;
+  if (template !== null && (typeof template !== "string" || template.length === 0 || template.length > 64)) throw badRequest("templateId must be the id of one of this workspace's signature templates.");
+  // A request from a template may leave its fields out: the template's are placed.
+  const fields = value.fields === undefined && template !== null ? null : parseFieldList(value.fields);
+  return { name, message: message?.trim() || null, dueDate, reminderTime, ordered: value.ordered === true, signers, fields, sharedDocumentId: shared, templateId: template };
 }
 
 /** The signers, checked (shared/signatures.ts `signersProblem`) and with their emails as stored. */
@@ -123,14 +129,19 @@ export async function createSignatureRequest(
   let key: string | null = null;
   try {
     const parsed = parseRequestPart(received.fields.request);
-    if (temp && parsed.sharedDocumentId) throw badRequest(signatureMessages.twoSources);
-    if (!temp && !parsed.sharedDocumentId) throw badRequest(signatureMessages.noSource);
+    const sources = [temp, parsed.sharedDocumentId, parsed.templateId].filter(Boolean).length;
+    if (sources > 1) throw badRequest(signatureMessages.twoSources);
+    if (sources === 0) throw badRequest(signatureMessages.noSource);
     const signers = checkSigners(parsed, customer);
     const now = ctx.clock.now();
     const due = parseDueDates({ dueDate: parsed.dueDate, reminderTime: parsed.reminderTime }, now);
     const { dueDate } = due;
     // As for a document request: a reminder that would go out with the request email is not kept.
     const reminderAt = reminderAfterRequest(due.reminderAt, now);
+    const template = parsed.templateId ? await findTemplate(ctx, input.member.workspaceId, parsed.templateId) : null;
+    // The request's own fields win over the template's.
+    const fields = parsed.fields ?? template!.fields;
+    if (template) temp = await spoolTemplatePdf(ctx, template);
     temp ??= await spoolSharedPdf(ctx, { workspaceId: input.member.workspaceId, customerId: customer.id, documentId: parsed.sharedDocumentId! });
     // Opened with pdf.js, scanned when clamd is set, held to a PDF's rules (no password).
     const checked = await checkUpload(ctx, temp, { ...effectiveRules(ctx, null), kinds: ["pdf"], noPassword: true }, {
@@ -141,7 +152,7 @@ export async function createSignatureRequest(
     // pdf-lib, @signpdf and node-forge load with the first request, not with the server.
     const { sealablePageCount } = await import("./seal.ts");
     const pageCount = await sealablePageCount(original);
-    const problem = fieldsProblem(parsed.fields, { signerCount: signers.length, pageCount, signerNames: signers.map((s) => s.name) });
+    const problem = fieldsProblem(fields, { signerCount: signers.length, pageCount, signerNames: signers.map((s) => s.name) });
     if (problem) throw badRequest(problem);
     key = newStorageKey();
     await ctx.files.adopt(checked.tempPath, key);
@@ -150,7 +161,7 @@ export async function createSignatureRequest(
       insertRequest(ctx, unit, {
         ...input,
         customer,
-        parsed,
+        parsed: { ...parsed, fields },
         signers,
         dueDate,
         reminderAt,
@@ -175,7 +186,7 @@ async function insertRequest(
     member: Scope;
     actor: AuditActor;
     customer: CustomerRow;
-    parsed: ParsedRequest;
+    parsed: ParsedRequest & { fields: SignatureField[] };
     signers: { email: string; name: string }[];
     dueDate: Date | null;
     reminderAt: Date | null;

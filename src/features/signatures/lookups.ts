@@ -2,7 +2,7 @@
 // by a customer's upload link, by another signer's token; and their JSON. Features above
 // (the access plugin's signer macro, operations' file sweep) read them through here.
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
-import { documents, signatureRequests, signatureSigners } from "../../../db/tables.ts";
+import { documents, signatureRequests, signatureSigners, signatureTemplates } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { hashToken } from "../../lib/tokens.ts";
@@ -117,11 +117,12 @@ export async function signerByToken(ctx: AppContext, token: string): Promise<Sig
   return { found, signer: found.signers.find((s) => s.id === signer.id)! };
 }
 
-/** Every stored file a request keeps (its original PDF, drawn signatures): the orphan sweep must keep them. */
+/** Every stored file a request keeps (its original PDF, drawn signatures) and every template's PDF: the orphan sweep must keep them. */
 export async function signatureStorageKeys(ctx: AppContext): Promise<string[]> {
   const originals = await ctx.db.select({ key: signatureRequests.originalStorageKey }).from(signatureRequests);
   const drawn = await ctx.db.select({ key: signatureSigners.signatureKey }).from(signatureSigners).where(isNotNull(signatureSigners.signatureKey));
-  return [...originals.map((r) => r.key), ...drawn.flatMap((r) => (r.key ? [r.key] : []))];
+  const templates = await ctx.db.select({ key: signatureTemplates.storageKey }).from(signatureTemplates);
+  return [...originals.map((r) => r.key), ...drawn.flatMap((r) => (r.key ? [r.key] : [])), ...templates.map((r) => r.key)];
 }
 
 /**

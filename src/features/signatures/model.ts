@@ -96,3 +96,30 @@ export const DeclineBody = t.Object({
 
 export const LinkRequestParams = t.Object({ uploadLink: t.String({ maxLength: 128 }), id: t.String({ maxLength: 64 }) });
 export const SignerTokenParams = t.Object({ token: t.String({ maxLength: 128 }) });
+
+/** A workspace's signature template (templates.ts): its PDF is read at `pdfUrl` for the viewer. */
+export const SignatureTemplateDto = t.Object({
+  id: t.String(),
+  name: t.String(),
+  fields: t.Array(SignatureFieldDto),
+  /** Signer positions its fields name (1..n): a request from it needs at least as many signers. */
+  signerCount: t.Number(),
+  pageCount: t.Number(),
+  fileName: t.String(),
+  fileSize: t.Number(),
+  createdBy: t.Nullable(t.String()),
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+  pdfUrl: t.String(),
+});
+export type SignatureTemplateDto = typeof SignatureTemplateDto.static;
+export const SignatureTemplateList = t.Array(SignatureTemplateDto);
+
+/**
+ * Its name (the one now, or a new one), and optionally its fields placed anew, checked by
+ * templateFieldsProblem against the PDF's pages. The name is required so a body is never empty.
+ */
+export const SignatureTemplatePatch = t.Object({
+  name: t.String({ maxLength: 1000, error: "name is required: the template's name (send the one it has to keep it)" }),
+  fields: t.Optional(t.Array(t.Unknown(), { maxItems: MAX_FIELDS + 1, error: `fields must be a list of at most ${MAX_FIELDS} fields` })),
+});

@@ -3,12 +3,13 @@
 import { Elysia } from "elysia";
 import { contextSeed, type AppContext } from "../../context.ts";
 import { fileResponse } from "../../lib/http.ts";
-import { IdParams, LinkParams, NotJson } from "../../lib/model.ts";
+import { IdParams, LinkParams, Message, NotJson } from "../../lib/model.ts";
 import { access } from "../access/plugin.ts";
 import { brokerActor, portalActor, signingLinkActor, type RequestOrigin } from "../audit/actor.ts";
 import { findOwnedRequest, requestSignedByCustomer, requestsSignedByCustomers, signerByToken, toRequestDto, toSignerView, type SignerAccess } from "./lookups.ts";
 import { customerRequests, sealedFile, voidRequest } from "./manage.ts";
-import { DeclineBody, LinkRequestParams, SignatureRequestDto, SignatureRequestList, SignBody, SignerTokenParams, SignerViewDto, SignerViewList } from "./model.ts";
+import { DeclineBody, LinkRequestParams, SignatureRequestDto, SignatureRequestList, SignatureTemplateDto, SignatureTemplateList, SignatureTemplatePatch, SignBody, SignerTokenParams, SignerViewDto, SignerViewList } from "./model.ts";
+import { createTemplate, deleteTemplate, findTemplate, listTemplates, templatePdf, toTemplateDto, updateTemplate } from "./templates.ts";
 import { createSignatureRequest, type SignatureHooks } from "./create.ts";
 import { resendRequest } from "./resend.ts";
 import { retrySeal } from "./seal-job.ts";
@@ -80,6 +81,29 @@ export const signatureRoutes = (ctx: AppContext, hooks: SignatureHooks) => {
         async ({ broker, apiKey, member, params, request, server }) =>
           fileResponse(await sealedFile(ctx, { member, requestId: params.id, actor: brokerActor(ctx, { broker, apiKey, request, server }), request, server }), { inline: false }),
         { broker: "read", params: IdParams, response: NotJson },
+      )
+      // ── The workspace's signature templates (templates.ts) ──
+      .get("/signature-templates", async ({ member }) => (await listTemplates(ctx, member)).map(toTemplateDto), { broker: "read", response: SignatureTemplateList })
+      .post("/signature-templates", async ({ broker, member, request, status }) => status(201, toTemplateDto(await createTemplate(ctx, { member, brokerId: broker.id, request }))), {
+        broker: "write",
+        parse: "none",
+        response: { 201: SignatureTemplateDto },
+      })
+      .get("/signature-templates/:id", async ({ member, params }) => toTemplateDto(await findTemplate(ctx, member.workspaceId, params.id)), { broker: "read", params: IdParams, response: SignatureTemplateDto })
+      .get("/signature-templates/:id/pdf", async ({ member, params }) => fileResponse(await templatePdf(ctx, member, params.id), { inline: true }), { broker: "read", params: IdParams, response: NotJson })
+      .patch("/signature-templates/:id", async ({ member, params, body }) => toTemplateDto(await updateTemplate(ctx, { member, id: params.id, ...body })), {
+        broker: "write",
+        params: IdParams,
+        body: SignatureTemplatePatch,
+        response: SignatureTemplateDto,
+      })
+      .delete(
+        "/signature-templates/:id",
+        async ({ member, params }) => {
+          await deleteTemplate(ctx, member, params.id);
+          return { message: "Signature template deleted" };
+        },
+        { broker: "write", params: IdParams, response: Message },
       )
       // ── The customer, through their upload link ──
       .guard({ portal: true }, (app) =>

@@ -1,29 +1,33 @@
-// Where the PDF to sign comes from (issue 41 item 1): a PDF uploaded now, or one already shared
-// with this customer (its Shared Documents). A shared file is read once to place the fields on its
-// pages; the request then names it (sharedDocumentId) and the server takes its own copy, so it is
-// not uploaded again. Checklist templates hold names and rules, no files, so they offer nothing here.
+// Where the PDF to sign comes from (issue 41 item 1): a PDF uploaded now, one already shared with
+// this customer (its Shared Documents), or one of the workspace's signature templates (its fields
+// come placed: TemplateSource.tsx). A shared file or a template is read once to place the fields
+// on its pages; the request then names it (sharedDocumentId, templateId) and the server takes its
+// own copy, so it is not uploaded again.
 import { useId, useRef, useState } from "react";
 import { FileUp } from "lucide-react";
 import { Button } from "../../components/ui/Button";
 import { SegmentedControl } from "../../components/ui/SegmentedControl";
 import { Select } from "../../components/ui/Select";
-import { pdfProblem, requestMessages, type SharedPdf } from "./request-rules";
+import { pdfProblem, requestMessages, type PdfOrigin, type SharedPdf } from "./request-rules";
+import { TemplateSource } from "./TemplateSource";
 
-export type PdfSource = "upload" | "shared";
+export type PdfSource = "upload" | "shared" | "template";
+
 
 export interface PdfSourceFieldProps {
   customerName: string;
   sharedPdfs: readonly SharedPdf[];
   file: File | null;
   sharedId: string | null;
-  /** A PDF to place fields on: uploaded (sharedId null) or a shared file's copy; null clears it. */
-  onChoose: (file: File | null, sharedId: string | null) => void;
+  templateId: string | null;
+  /** A PDF to place fields on: uploaded (origin null), a shared file's copy or a template's; null clears it. */
+  onChoose: (file: File | null, origin: PdfOrigin) => void;
   onProblem: (text: string) => void;
 }
 
 const PDF_ACCEPT = "application/pdf,.pdf";
 
-export function PdfSourceField({ customerName, sharedPdfs, file, sharedId, onChoose, onProblem }: PdfSourceFieldProps) {
+export function PdfSourceField({ customerName, sharedPdfs, file, sharedId, templateId, onChoose, onProblem }: PdfSourceFieldProps) {
   const [source, setSource] = useState<PdfSource>("upload");
   const [loading, setLoading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -52,7 +56,7 @@ export function PdfSourceField({ customerName, sharedPdfs, file, sharedId, onCho
       // The broker's own download of it (session cookie), to draw its pages here.
       const response = await fetch(shared.fileUrl, { credentials: "include" });
       if (!response.ok) throw new Error(String(response.status));
-      onChoose(new File([await response.blob()], shared.fileName, { type: "application/pdf" }), shared.id);
+      onChoose(new File([await response.blob()], shared.fileName, { type: "application/pdf" }), { sharedId: shared.id });
     } catch {
       onProblem(requestMessages.sharedNotReadable);
     } finally {
@@ -72,10 +76,13 @@ export function PdfSourceField({ customerName, sharedPdfs, file, sharedId, onCho
         options={[
           { id: "upload", label: "Upload a PDF" },
           { id: "shared", label: "Shared file" },
+          { id: "template", label: "Template" },
         ]}
         className="self-start"
       />
-      {source === "upload" ? (
+      {source === "template" ? (
+        <TemplateSource templateId={templateId} onChoose={onChoose} onProblem={onProblem} />
+      ) : source === "upload" ? (
         <>
           <input
             ref={fileInput}

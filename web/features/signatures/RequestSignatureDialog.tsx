@@ -1,5 +1,6 @@
-// "Request signature" (issue 41, the broker's side): a full-screen dialog to choose the PDF (uploaded
-// or one already shared with the customer: PdfSourceField.tsx), name
+// "Request signature" (issue 41, the broker's side): a full-screen dialog to choose the PDF (uploaded,
+// one already shared with the customer, or a signature template with its fields: PdfSourceField.tsx),
+// keep what was placed as a template (SaveAsTemplate.tsx), name
 // the request, add a message, a due date and the signers (the customer first, fixed; others by
 // name and email; in order or not), then place the fields on the pages (FieldPlacer.tsx) and send.
 // Focus stays inside (React Aria's modal); Escape or Close asks before throwing a started request
@@ -21,9 +22,10 @@ import { CadenceFields, useCadenceChoice } from "../reminders/CadenceFields";
 import { fromDateTimeInputs } from "../documents/format";
 import { useCreateSignatureRequestMutation, type SignatureCustomer } from "./api";
 import { FieldPlacer, type FieldPlacerProps } from "./FieldPlacer";
-import { toRequestFields, withoutSigner, type PlacedField } from "./placement";
+import { placedFrom, toRequestFields, withoutSigner, type PlacedField } from "./placement";
 import { PdfSourceField } from "./PdfSourceField";
-import { dueDateProblem, pdfProblem, placementProblem, requestMessages, sharedPdfsOf, type SignerDraft } from "./request-rules";
+import { dueDateProblem, pdfProblem, placementProblem, requestMessages, sharedPdfsOf, type PdfOrigin, type SignerDraft } from "./request-rules";
+import { SaveAsTemplate } from "./SaveAsTemplate";
 
 export interface RequestSignatureDialogProps {
   customer: SignatureCustomer;
@@ -36,6 +38,8 @@ export function RequestSignatureDialog({ customer, onClose, Viewer }: RequestSig
   const [file, setFile] = useState<File | null>(null);
   /** The shared file the PDF was taken from; null for an upload. */
   const [sharedId, setSharedId] = useState<string | null>(null);
+  /** The signature template the PDF and the first fields came from. */
+  const [templateId, setTemplateId] = useState<string | null>(null);
   const [name, setName] = useState("");
   const [message, setMessage] = useState("");
   const [due, setDue] = useState<DueDateValue>({ day: "", time: "" });
@@ -63,14 +67,20 @@ export function RequestSignatureDialog({ customer, onClose, Viewer }: RequestSig
     requestAnimationFrame(() => problemRef.current?.scrollIntoView?.({ block: "nearest" }));
   };
 
-  const chooseFile = (picked: File | null, shared: string | null) => {
+  const chooseFile = (picked: File | null, origin: PdfOrigin) => {
     setProblem(null);
     setFile(picked);
-    setSharedId(shared);
-    setFields([]);
+    setSharedId(origin && "sharedId" in origin ? origin.sharedId : null);
+    const template = origin && "template" in origin ? origin.template : null;
+    setTemplateId(template?.id ?? null);
+    // A template's fields come placed; its signer positions get rows to fill in.
+    setFields(template ? placedFrom(template.fields) : []);
+    if (template && template.signerCount > 1 + others.length) {
+      setOthers([...others, ...Array.from({ length: template.signerCount - 1 - others.length }, () => ({ name: "", email: "" }))]);
+    }
     setPageCount(undefined);
-    // The request is named after the file until the broker names it.
-    if (picked && !name.trim()) setName(picked.name.replace(/\.pdf$/i, ""));
+    // The request is named after the template or the file until the broker names it.
+    if (picked && !name.trim()) setName(template?.name ?? picked.name.replace(/\.pdf$/i, ""));
   };
 
   const send = (event?: FormEvent) => {
@@ -87,9 +97,10 @@ export function RequestSignatureDialog({ customer, onClose, Viewer }: RequestSig
     setProblem(null);
     create.mutate(
       {
-        file: sharedId ? null : file!,
+        file: sharedId || templateId ? null : file!,
         request: {
           ...(sharedId ? { sharedDocumentId: sharedId } : {}),
+          ...(templateId ? { templateId } : {}),
           name: name.trim(),
           ...(message.trim() ? { message: message.trim() } : {}),
           ...(dueDate ? { dueDate: dueDate.toISOString() } : {}),
@@ -137,6 +148,7 @@ export function RequestSignatureDialog({ customer, onClose, Viewer }: RequestSig
                   sharedPdfs={sharedPdfsOf(customer.documents ?? [])}
                   file={file}
                   sharedId={sharedId}
+                  templateId={templateId}
                   onChoose={chooseFile}
                   onProblem={show}
                 />
@@ -179,7 +191,10 @@ export function RequestSignatureDialog({ customer, onClose, Viewer }: RequestSig
               </div>
 
               <div className="flex min-h-0 flex-col gap-2 border-t border-slate-200 p-4 sm:p-6 lg:border-t-0">
-                <h3 className="text-base font-semibold text-slate-900">Place fields</h3>
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <h3 className="text-base font-semibold text-slate-900">Place fields</h3>
+                  {file && fields.length > 0 ? <SaveAsTemplate file={file} fields={fields} suggestedName={name.trim()} onProblem={show} /> : null}
+                </div>
                 {file ? (
                   <FieldPlacer
                     file={file}

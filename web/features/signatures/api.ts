@@ -28,10 +28,11 @@ export function useSignatureRequestsQuery(customerId: string) {
 }
 
 export interface SignatureRequestInput {
-  /** The PDF uploaded now; null when the request names a shared file (sharedDocumentId). */
+  /** The PDF uploaded now; null when the request names a shared file (sharedDocumentId) or a template (templateId). */
   file: File | null;
   request: {
     sharedDocumentId?: string;
+    templateId?: string;
     name: string;
     message?: string;
     dueDate?: string;
@@ -41,7 +42,7 @@ export interface SignatureRequestInput {
   };
 }
 
-/** POST /api/customers/{id}/signature-requests: `request` (JSON) first, then `file` unless a shared file is named. */
+/** POST /api/customers/{id}/signature-requests: `request` (JSON) first, then `file` unless a shared file or a template is named. */
 export function useCreateSignatureRequestMutation(customerId: string) {
   const queryClient = useQueryClient();
   return useMutation({

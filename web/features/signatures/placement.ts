@@ -73,6 +73,9 @@ export function arrowChange(key: string, shift: boolean): { dx: number; dy: numb
   return d ? { dx: d[0]!, dy: d[1]!, resize: shift } : null;
 }
 
+/** Fields as stored (a template's), each given a key to be placed and moved here. */
+export const placedFrom = (fields: readonly SignatureField[]): PlacedField[] => fields.map((field) => ({ ...field, key: newKey() }));
+
 /** The wire shape (DESIGN 3b): the fields without their keys. */
 export const toRequestFields = (fields: readonly PlacedField[]): SignatureField[] =>
   fields.map(({ key: _key, ...field }) => field);

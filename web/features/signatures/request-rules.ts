@@ -5,6 +5,7 @@ import { looksLike } from "@shared/files";
 import { fieldsProblem, signatureMessages, type SignerInput } from "@shared/signatures";
 import { exceedsUploadLimit, uploadMessages } from "@shared/validation";
 import type { PlacedField } from "./placement";
+import type { SignatureTemplate } from "./templates-api";
 
 export type SignerDraft = SignerInput;
 
@@ -20,6 +21,9 @@ export function sharedPdfsOf(documents: readonly { id: string; status: string; m
   return documents.flatMap((d) => (d.status === "shared" && d.mimeType === "application/pdf" && d.fileUrl ? [{ id: d.id, fileName: d.originalName ?? `${d.name}.pdf`, fileUrl: d.fileUrl }] : []));
 }
 
+/** What the PDF was taken from, besides an upload: a shared file's id, or a template (with its fields). */
+export type PdfOrigin = { sharedId: string } | { template: SignatureTemplate } | null;
+
 export const requestMessages = {
   noFile: "Choose the PDF to be signed.",
   emptyFile: "This PDF is empty. Choose another file.",
@@ -28,6 +32,7 @@ export const requestMessages = {
   pastDueDate: "The due date must be in the future.",
   notReadable: "This PDF could not be opened. Choose another file.",
   sharedNotReadable: "This shared file could not be opened. Choose another one, or upload the PDF.",
+  templateNotReadable: "This template could not be opened. Choose another one, or upload the PDF.",
 } as const;
 
 /** Why this file cannot be sent for signing, or null. `maxBytes` is the server's upload limit when known. */
