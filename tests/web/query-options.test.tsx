@@ -33,6 +33,7 @@ import { useTemplatesQuery } from "../../web/features/templates/api";
 import { useApiKeysQuery } from "../../web/features/integrations/api";
 import { useCustomerAuditQuery } from "../../web/features/audit/api";
 import { useSignatureRequestsQuery } from "../../web/features/signatures/api";
+import { useSignatureTemplatesQuery } from "../../web/features/signatures/templates-api";
 import { useBillingSettings, useSubscriptionQuery } from "../../web/features/subscription/api";
 import { fakeServer, renderApp } from "../support/render-app";
 import { brokerServer } from "./customers-fixtures";
@@ -328,6 +329,13 @@ const QUERY_HOOKS: QueryHook[] = [
     hook: "useSignatureRequestsQuery",
     render: () => useSignatureRequestsQuery("c1"),
     queryKey: ["customers", "c1", "signature-requests"],
+    expected: spec9.dataCache,
+  },
+  {
+    file: "web/features/signatures/templates-api.ts",
+    hook: "useSignatureTemplatesQuery",
+    render: () => useSignatureTemplatesQuery(true),
+    queryKey: ["templates", "signature"],
     expected: spec9.dataCache,
   },
   {
