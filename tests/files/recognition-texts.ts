@@ -255,3 +255,81 @@ THANK YOU FOR SHOPPING`,
 
 /** Text written to look like every kind at once (issue 42's hostile case). */
 export const EVERY_KIND_AT_ONCE = Object.values(KIND_TEXTS).join("\n");
+
+/**
+ * Near neighbours: forms that share a kind's boxes and words but are not it (the W-3 sends W-2s
+ * to the SSA, the W-2c corrects one, the 1098 is the lender's, not a 1099), each as its form
+ * prints it. The rules must not warn that one of these is the kind it resembles; and the
+ * neighbours that are the kind (another 1099, a 1040's schedule, the 1040-SR) stay recognised.
+ */
+export const NOT_THE_KIND_TEXTS: Record<string, string> = {
+  w3: `DO NOT STAPLE
+33333   a Control number   For Official Use Only   OMB No. 1545-0008
+b Kind of Payer (Check one)   941   Military   943   944   CT-1   Hshld. emp.   Medicare govt. emp.
+Kind of Employer (Check one)   None apply   501c non-govt.   State/local non-501c   State/local 501c   Federal govt.
+c Total number of Forms W-2   d Establishment number   1 Wages, tips, other compensation   2 Federal income tax withheld
+e Employer identification number (EIN)   3 Social security wages   4 Social security tax withheld
+f Employer's name   5 Medicare wages and tips   6 Medicare tax withheld
+7 Social security tips   8 Allocated tips   10 Dependent care benefits
+g Employer's address and ZIP code   11 Nonqualified plans   12a Deferred compensation
+15 State   Employer's state ID number   16 State wages, tips, etc.   17 State income tax
+Contact person   Telephone number   Email address   Fax number
+Under penalties of perjury, I declare that I have examined this return and accompanying documents.
+Form W-3 Transmittal of Wage and Tax Statements 2024   Department of the Treasury Internal Revenue Service
+Send this entire page with the entire Copy A page of Form(s) W-2 to the Social Security Administration.`,
+  w2c: `44444   For Official Use Only   OMB No. 1545-0008
+Form W-2c Corrected Wage and Tax Statement 2024   Department of the Treasury Internal Revenue Service
+a Employer's name, address, and ZIP code   c Tax year/Form corrected   d Employee's correct SSN
+b Employer's Federal EIN   e Corrected SSN and/or name   f Employee's previously reported SSN
+Note: Only complete money fields that are being corrected.
+Previously reported   Correct information   Previously reported   Correct information
+1 Wages, tips, other compensation   2 Federal income tax withheld
+3 Social security wages   4 Social security tax withheld
+5 Medicare wages and tips   6 Medicare tax withheld
+7 Social security tips   8 Allocated tips   10 Dependent care benefits   11 Nonqualified plans
+Copy B - To Be Filed with Employee's FEDERAL Tax Return`,
+  form_1098: `CORRECTED (if checked)
+RECIPIENT'S/LENDER'S name, street address, city or town, state or province, country, ZIP or foreign postal code, and telephone no.
+OMB No. 1545-1380   Form 1098 (Rev. January 2024)   For calendar year 2024   Mortgage Interest Statement
+RECIPIENT'S/LENDER'S TIN   PAYER'S/BORROWER'S TIN
+1 Mortgage interest received from payer(s)/borrower(s)   $ 9,412.77
+2 Outstanding mortgage principal   $ 241,806.10   3 Mortgage origination date 06/14/2019
+4 Refund of overpaid interest   5 Mortgage insurance premiums
+PAYER'S/BORROWER'S name   6 Points paid on purchase of principal residence
+7 If address of property securing mortgage is the same as PAYER'S/BORROWER'S address, check the box
+9 Number of properties securing the mortgage   10 Other   11 Mortgage acquisition date
+Copy B For Payer/Borrower   The information in boxes 1 through 9 and 11 is important tax information and is being furnished to the IRS.`,
+};
+
+/** Near neighbours that are the kind. */
+export const THE_KIND_TOO_TEXTS: Record<string, { kind: DocumentKind; text: string }> = {
+  form_1099_int: {
+    kind: "form_1099",
+    text: `CORRECTED (if checked)
+PAYER'S name, street address, city or town, state or province, country, ZIP or foreign postal code, and telephone no.
+OMB No. 1545-0112   Form 1099-INT (Rev. January 2024)   For calendar year 2024   Interest Income
+PAYER'S TIN   RECIPIENT'S TIN   1 Interest income $ 412.08   2 Early withdrawal penalty
+RECIPIENT'S name   3 Interest on U.S. Savings Bonds and Treasury obligations
+4 Federal income tax withheld   5 Investment expenses   6 Foreign tax paid
+Copy B For Recipient   This is important tax information and is being furnished to the IRS.`,
+  },
+  schedule_c: {
+    kind: "tax_return",
+    text: `SCHEDULE C (Form 1040)   Profit or Loss From Business (Sole Proprietorship)   OMB No. 1545-0074   2024
+Department of the Treasury Internal Revenue Service   Attach to Form 1040, 1040-SR, 1040-SS, 1040-NR, or 1041; partnerships must generally file Form 1065.
+Name of proprietor   Social security number (SSN)
+A Principal business or profession, including product or service   B Enter code from instructions
+Part I Income   1 Gross receipts or sales   7 Gross income
+Part II Expenses   8 Advertising   9 Car and truck expenses   31 Net profit or (loss). Subtract line 30 from line 29.
+If a profit, enter on both Schedule 1 (Form 1040), line 3, and on Schedule SE, line 2.`,
+  },
+  form_1040_sr: {
+    kind: "tax_return",
+    text: `Form 1040-SR   U.S. Income Tax Return for Seniors   2024   Department of the Treasury Internal Revenue Service
+Filing Status   Single   Married filing jointly   Head of household
+Your first name and middle initial   Last name   Your social security number
+Dependents (see instructions)   Standard Deduction   Someone can claim you as a dependent
+1a Total amount from Form(s) W-2, box 1   11 Adjusted gross income   15 Taxable income
+35a Amount of line 34 you want refunded to you   37 Amount you owe`,
+  },
+};

@@ -1,9 +1,15 @@
 // A scanned page's pixels as the OCR engine reads them best and cheapest: grey, at most
-// MAX_OCR_SIDE pixels on the long side (200 dpi over a letter page; more costs time and memory
-// without reading better), written as a PGM (the plainest format Tesseract's image
+// MAX_OCR_SIDE pixels on the long side, written as a PGM (the plainest format Tesseract's image
 // library reads). pdf.js hands a page's image decoded, as grey, RGB or RGBA bytes.
 
-export const MAX_OCR_SIDE = 2200;
+/**
+ * 1700 px: about 150 dpi over a letter or A4 page, where body text (9–10 pt) is still 10–12 px
+ * high in small letters, which the LSTM model reads. The engine's time grows with the pixels: a
+ * dense letter-size form scanned at 300 dpi (the corpus's W-9, 2550 x 3300) took 3.8–4.8 s of CPU
+ * at 2200 px, 2.9–3.4 s at 1700 and 2.8 s at 1500, reading 96% of the same words at 1700 (its
+ * title and labels all) but 90% at 1400 (2026-11-29, scratch timing, engine warm).
+ */
+export const MAX_OCR_SIDE = 1700;
 
 /** pdf.js's ImageKind: 1 bit grey (packed rows), 8-bit RGB, 8-bit RGBA. */
 export const IMAGE_KIND = { GRAYSCALE_1BPP: 1, RGB_24BPP: 2, RGBA_32BPP: 3 } as const;

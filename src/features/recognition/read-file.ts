@@ -1,8 +1,8 @@
 // A stored file's text: a PDF through pdf-text.ts, a photo (JPEG or PNG; an iPhone's HEIC was
 // converted to JPEG by the document checks before it was stored) through OCR.
-import * as jpeg from "jpeg-js";
 import { ocrImage } from "./ocr.ts";
-import { IMAGE_KIND, MAX_OCR_SIDE, pgm, shrinkGrey, toGrey } from "./pixels.ts";
+import { MAX_OCR_SIDE, pgm } from "./pixels.ts";
+import { shrunkJpegGrey } from "./jpeg-grey.ts";
 import { readPdfText, type ReadText } from "./pdf-text.ts";
 import { imageSize } from "./image-size.ts";
 
@@ -18,18 +18,22 @@ export async function readFileText(path: string, mimeType: string, deadline: num
   const bytes = new Uint8Array(await Bun.file(path).arrayBuffer());
   const size = imageSize(bytes);
   if (!size || size.width * size.height > MAX_OCR_MEGAPIXELS * 1_000_000) return nothing(1);
-  const { text } = await ocrImage(mimeType === "image/jpeg" && Math.max(size.width, size.height) > MAX_OCR_SIDE ? shrunkJpeg(bytes) : bytes);
+  const { text } = await ocrImage(ocrInput(bytes, mimeType, size));
   return { text, pages: 1, ocrPages: 1, cut: false };
+}
+
+/** The picture as the OCR engine gets it: a JPEG larger than MAX_OCR_SIDE shrunk, else as stored. */
+export function ocrInput(bytes: Uint8Array, mimeType: string, size: { width: number; height: number }): Uint8Array {
+  return mimeType === "image/jpeg" && Math.max(size.width, size.height) > MAX_OCR_SIDE ? shrunkJpeg(bytes) : bytes;
 }
 
 /**
  * A large JPEG (a phone's 12 MP photo, a 300 dpi scan) decoded here and shrunk to MAX_OCR_SIDE
- * before OCR: it reads print as well at 200 dpi, in less time (a dense 8.4 MP letter-size form:
- * 5.1 s of CPU at 2800 px, 4.0 s at 2200; decoding and shrinking it 0.4 s). A PNG goes to the
- * engine as it is (no PNG decoder here; screenshots are small).
+ * before OCR: it reads print as well at 150 dpi, in less time (pixels.ts; decoding and shrinking
+ * a dense 8.4 MP letter-size form costs 0.3 s more, jpeg-grey.ts). A PNG goes to the engine as it
+ * is (no PNG decoder here; screenshots are small).
  */
 function shrunkJpeg(bytes: Uint8Array): Uint8Array {
-  const decoded = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: false, maxResolutionInMP: MAX_OCR_MEGAPIXELS, maxMemoryUsageInMB: 512 });
-  const small = shrinkGrey(toGrey({ width: decoded.width, height: decoded.height, kind: IMAGE_KIND.RGB_24BPP, data: decoded.data }), decoded.width, decoded.height);
+  const small = shrunkJpegGrey(bytes);
   return pgm(small.grey, small.width, small.height);
 }

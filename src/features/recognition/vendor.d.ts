@@ -23,3 +23,14 @@ declare module "@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz" {
   const path: string;
   export default path;
 }
+/** pdf.js's JPEG decoder (the part jpeg-grey.ts uses); pdfjs-dist declares only its main build. */
+declare module "pdfjs-dist/legacy/image_decoders/pdf.image_decoders.mjs" {
+  export class JpegImage {
+    width: number;
+    height: number;
+    numComponents: number;
+    parse(data: Uint8Array): void;
+    /** The pixels at width x height: one byte a component, RGB when forceRGB. */
+    getData(options: { width: number; height: number; forceRGB?: boolean }): Uint8ClampedArray;
+  }
+}

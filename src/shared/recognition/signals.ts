@@ -84,6 +84,8 @@ export const SIGNALS: Record<DocumentKind, readonly Signal[]> = {
     s(/\btaxable income\b/, 1),
     s(/\bamount you owe\b|\brefund\b/, 1),
     s(/\bschedule (1|2|3|a|b|c|d|e|se)\b/, 1),
+    // A schedule of the return, headed by its letter and its form ("SCHEDULE C (Form 1040)").
+    s(/^schedule (1|2|3|a|b|c|d|e|f|se|8812) \(form 1040/m, 4),
     s(/\bdependents\b/, 1),
     s(/\bjoint return\b|\bsign here\b/, 1),
     s(/\bnotice of assessment\b|\bt1 general\b/, 4),
@@ -102,6 +104,12 @@ export const SIGNALS: Record<DocumentKind, readonly Signal[]> = {
     s(/\bcopy [bc2]\b/, 1),
     s(/\bindividual income tax return\b|\bfiling status\b/, -4),
     s(/\battach form\(?s\)? w-?2\b/, -2),
+    // Its neighbours print the same boxes under their own title and a few boxes of their own: the
+    // W-3 that sends W-2s to the SSA, the W-2c that corrects one. Either is not a W-2.
+    s(/\btransmittal of wage and tax statements\b/, -10),
+    s(/\bkind of (payer|employer)\b|\btotal number of forms w-?2\b|\bestablishment number\b/, -8),
+    s(/\bcorrected wage and tax statement\b/, -10),
+    s(/\bpreviously reported\b.*\bcorrect(ed)? information\b/, -8),
   ],
   form_1099: [
     s(/\bform 1099\b|\b1099-(misc|nec|int|div|r|b|g|k|sa|oid)\b/, 4),
@@ -111,6 +119,9 @@ export const SIGNALS: Record<DocumentKind, readonly Signal[]> = {
     s(/\bmiscellaneous (income|information)\b/, 2),
     s(/\b(interest income|ordinary dividends|gross distribution|proceeds from broker)\b/, 2),
     s(/\bindividual income tax return\b|\bfiling status\b/, -4),
+    // The 1098 is the lender's statement to a borrower, in a 1099's layout: its payer is the
+    // borrower and its recipient the lender (or school).
+    s(/\b(recipient|filer)'?s\/(lender|school)\b|\bpayer'?s\/borrower\b|\bform 1098\b/, -10),
   ],
   photo_id: [
     s(/\bdriver'?s? ?licen[cs]e\b|\bpermis de conduire\b/, 4),
@@ -208,6 +219,8 @@ export const SIGNALS: Record<DocumentKind, readonly Signal[]> = {
     s(/\b(mortgage|servicer|servicing|lender)\b/, 2),
     s(/\binterest rate\b/, 1),
     s(/\blate (fee|charge)\b/, 1),
+    // The year's Form 1098 (mortgage interest paid, for the borrower's taxes) is not a statement.
+    s(/\bmortgage interest statement\b|\bform 1098\b/, -4),
   ],
   property_tax_bill: [
     s(/\b(property|real estate|real property|secured property) tax(es)?\b/, 4),
