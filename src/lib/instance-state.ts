@@ -62,6 +62,13 @@ export const elsewhere: readonly (StateEntry & { module: string; variable: strin
     why: "one Intl.DateTimeFormat per time zone, immutable once made (and per page in the browser)",
   },
   {
+    module: "src/shared/i18n/translate.ts",
+    variable: "instances",
+    name: "compiled message catalogs",
+    scope: "per process",
+    why: "each language's catalog compiled once at start, immutable (the same in every instance)",
+  },
+  {
     module: "src/work-thread.ts",
     variable: "previous",
     name: "a work thread's queue",

@@ -1,5 +1,5 @@
 // Document statuses and the rules built on them (SPEC section 4). Shared by server and browser.
-import { cleanName } from "./validation.ts";
+import { cleanName } from "./names.ts";
 
 export const DOCUMENT_STATUSES = [
   "requested",

@@ -28,16 +28,8 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-// Control characters (C0, DEL, C1: CR/LF, tab, escape) and the invisible bidi controls (marks,
-// embeddings, overrides, isolates). A person's name never needs them, and in one they forge lines
-// in logs and emails or show "gpj.exe" as "exe.jpg" on a screen.
-export const NAME_BREAKS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
-export const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
-/** A name as stored: line breaks and other controls become one space, bidi controls go, trimmed. */
-export function cleanName(name: string): string {
-  return name.replace(BIDI_CONTROLS, "").replace(NAME_BREAKS, " ").replace(/ {2,}/g, " ").trim();
-}
+export { BIDI_CONTROLS, cleanName, NAME_BREAKS } from "./names.ts";
+export { exceedsUploadLimit, megabytes, portalMessages, uploadMessages } from "./uploads.ts";
 
 export const BROKER_PASSWORD_MIN = 8;
 export const CUSTOMER_SIGNUP_PASSWORD_MIN = 8;
@@ -79,21 +71,6 @@ export function waitText(seconds: number): string {
   return seconds < 60 ? plural(Math.max(1, Math.ceil(seconds)), "second") : plural(Math.ceil(seconds / 60), "minute");
 }
 
-/** The customer portal's messages (SPEC 2 and 8), said by the server and shown by the portal. */
-export const portalMessages = {
-  invalidLink: "This upload link is not valid or has expired.",
-  customerNotFound: "Customer Not Found - Please contact your broker to get access to this document portal.",
-  uploadFailed: (text: string) => `Upload failed: ${text}`,
-} as const;
-
-/** Customer uploads: the messages both the portal (before sending) and the server use. */
-export const uploadMessages = {
-  noFile: "No File Selected - Please select a file to upload.",
-  // HEIC is named too: iPhones save photos as HEIC, and they are taken (converted to JPEG).
-  wrongType: "Only PDF, JPG, PNG and HEIC files can be uploaded.",
-  tooLarge: (maxBytes: number) => `The file is larger than ${megabytes(maxBytes)}. Please choose a smaller file.`,
-} as const;
-
 /** Sharing files with customers (SPEC 5 and the Send Documents dialog): the dialog and the server use these. */
 export const shareMessages = {
   noFiles: "No Files Selected - Please select at least one file to share.",
@@ -102,13 +79,3 @@ export const shareMessages = {
   badRecipients: "customerIds must be a JSON array of customer ids.",
 } as const;
 
-/**
- * The upload limit is inclusive: a file of exactly MAX_UPLOAD_MB is accepted. The portal (before
- * sending) and the server (while streaming) both ask this, so they never disagree by one byte.
- */
-export const exceedsUploadLimit = (bytes: number, maxBytes: number): boolean => bytes > maxBytes;
-
-/** 10485760 → "10 MB" (binary megabytes, one decimal when needed). */
-export function megabytes(bytes: number): string {
-  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
-}

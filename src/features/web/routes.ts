@@ -50,17 +50,18 @@ async function portalPage(ctx: AppContext, request: Request, link: string, page:
   return new Blob([frame?.welcome ? withWelcome(inItsLanguage, frame.welcome, frame.language) : inItsLanguage], { type: "text/html" });
 }
 
-const signPages = instanceState("sign page per language", "per process", "made once per language from this process's own copy of the web app", new WeakMap<Blob, Map<string, Promise<Blob>>>());
+const languagePages = instanceState("page per language", "per process", "made once per language from this process's own copy of the web app", new WeakMap<Blob, Map<string, Promise<Blob>>>());
 
 /**
- * The page another signer opens (/sign/{token}): they are not the customer, so nothing is set for
- * them and their browser's language applies. The same for every token: made once per language
- * (and so gzipped once, lib/http.ts).
+ * A customer-facing page that names no customer: another signer's (/sign/{token}; they are not the
+ * customer, so nothing is set for them) and the portal's page for a path that is not a link. The
+ * browser's language applies, its catalog preloaded as on a link's page. The same for every
+ * path: made once per language (and so gzipped once, lib/http.ts).
  */
-function signPage(request: Request, page: Blob, assets: WebAssets): Promise<Blob> {
+function languagePage(request: Request, page: Blob, assets: WebAssets): Promise<Blob> {
   const language = browserLanguage(request);
-  let made = signPages.get(page);
-  if (!made) signPages.set(page, (made = new Map()));
+  let made = languagePages.get(page);
+  if (!made) languagePages.set(page, (made = new Map()));
   let blob = made.get(language);
   if (!blob) made.set(language, (blob = textOf(page).then(async (html) => new Blob([await inLanguage(html, assets, language)], { type: "text/html" }))));
   return blob;
@@ -95,7 +96,8 @@ export const webRoutes = (ctx: AppContext) =>
     if (path.startsWith("/assets/")) throw new AppError("not_found", "No such file");
     const page = assets.has(pageFor(path)) ? pageFor(path) : "/index.html";
     const link = PORTAL_PAGE.exec(path)?.[1];
-    const file = link ? await portalPage(ctx, request, link, assets.get(page)!, assets) : SIGN_PAGE.test(path) ? await signPage(request, assets.get(page)!, assets) : assets.get(page)!;
+    const inBrowserLanguage = SIGN_PAGE.test(path) || page === "/index.portal.html";
+    const file = link ? await portalPage(ctx, request, link, assets.get(page)!, assets) : inBrowserLanguage ? await languagePage(request, assets.get(page)!, assets) : assets.get(page)!;
     const { body, headers } = await staticBody(request, page, file);
     return new Response(body, {
       headers: {
@@ -104,8 +106,8 @@ export const webRoutes = (ctx: AppContext) =>
         // A link's page names its customer: kept by no cache, like the API's answer for the link.
         // Every link-shaped path gets the same header, known or not.
         "cache-control": link ? "private, no-store" : "no-cache",
-        // A signer's page is in their browser's language.
-        ...(SIGN_PAGE.test(path) ? { vary: "Accept-Encoding, Accept-Language" } : {}),
+        // A signer's page, and the portal's without a link, are in the browser's language.
+        ...(!link && inBrowserLanguage ? { vary: "Accept-Encoding, Accept-Language" } : {}),
       },
     });
   }, { response: NotJson });

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { ChevronDown } from "lucide-react";
 import { useT } from "../../lib/i18n/use-t";
 
-export const ALL_BROKERS = "all";
+import { ALL_BROKERS } from "./storage";
 
 /**
  * Which broker's documents to show. A native select on purpose: phones open their own picker,

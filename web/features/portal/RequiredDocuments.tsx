@@ -3,12 +3,11 @@ import { FileText } from "lucide-react";
 import type { PortalDocumentDto, PortalDto } from "@shared/api-types";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { useNow } from "../documents/use-now";
-import { ALL_BROKERS, BrokerSelect } from "./BrokerSelect";
 import { DocumentCards } from "./DocumentCards";
 import type { DocumentView } from "./DocumentParts";
-import { readBrokerChoice, storeBrokerChoice } from "./storage";
+import { ALL_BROKERS, readBrokerChoice, storeBrokerChoice } from "./storage";
 import { useLayout } from "./use-media-query";
-import { megabytes } from "@shared/validation";
+import { megabytes } from "@shared/uploads";
 import { useT } from "../../lib/i18n/use-t";
 import { lazyRetrying } from "../../lib/lazy-retrying";
 import { loadOverlays } from "./overlay";
@@ -16,6 +15,8 @@ import { loadOverlays } from "./overlay";
 // Voided or declined requests to sign: in the dialogs' chunk, loaded only when there is one.
 // Tablets and desktops only: a chunk of their own, so a phone's first load does not carry it (the
 // portal's first load is on a 150 KB budget). Until it arrives the cards show the same rows.
+// Only a customer with several brokers sees it: loaded then.
+const BrokerSelect = lazyRetrying(async () => ({ default: (await import("./BrokerSelect")).BrokerSelect }));
 const DocumentTable = lazyRetrying(async () => ({ default: (await import("./DocumentTable")).DocumentTable }));
 const WithdrawnSignatures = lazyRetrying<{ items: NonNullable<PortalDto["withdrawnSignatures"]> }>(() => loadOverlays().then((m) => ({ default: m.WithdrawnSignatures })));
 
@@ -67,7 +68,11 @@ export function RequiredDocuments({
           </h2>
           <p className="mt-1 text-sm text-slate-600">{t("portal.acceptedFiles", { size: megabytes(portal.maxUploadBytes) })}</p>
         </div>
-        {brokers.length > 1 ? <BrokerSelect brokers={brokers} value={brokerId} onChange={setBrokerId} /> : null}
+        {brokers.length > 1 ? (
+          <Suspense fallback={null}>
+            <BrokerSelect brokers={brokers} value={brokerId} onChange={setBrokerId} />
+          </Suspense>
+        ) : null}
       </div>
       {rows.length === 0 ? (
         <EmptyState title={t("portal.noDocumentsTitle")} icon={<FileText />} className="rounded-xl border border-slate-200 bg-white">

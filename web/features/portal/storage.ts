@@ -4,6 +4,9 @@
 // per link with isAuthenticated, customer data and a timestamp, expiring after 24 hours).
 // Only the customer's id is kept: name and email stay on the server, not in a shared phone's storage.
 
+/** The broker choice that shows every broker's documents (a customer with several brokers). */
+export const ALL_BROKERS = "all";
+
 export const STORED_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface StoredSession {

@@ -3,7 +3,7 @@
 
 import { kindOf, type AcceptanceRules } from "@shared/acceptance-rules";
 import { acceptList, CUSTOMER_UPLOAD_TYPES, EXTENSIONS_BY_TYPE, looksLike } from "@shared/files";
-import { exceedsUploadLimit, megabytes, uploadMessages } from "@shared/validation";
+import { exceedsUploadLimit, megabytes, uploadMessages } from "@shared/uploads";
 import { activeLanguage } from "../../lib/i18n/store";
 
 export { uploadMessages };

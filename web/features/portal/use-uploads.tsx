@@ -3,7 +3,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { PortalDocumentDto, PortalDto } from "@shared/api-types";
-import { portalMessages } from "@shared/validation";
+import { portalMessages } from "@shared/uploads";
 import { useT } from "../../lib/i18n/use-t";
 import { ApiError, errorText, isAbortError } from "../../api/client";
 import { toast } from "../../components/ui/Toast";
