@@ -15,7 +15,8 @@ import { badRequest, notFound } from "../../lib/errors.ts";
 import { newStorageKey } from "../../lib/storage.ts";
 import { newId } from "../../lib/tokens.ts";
 import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
-import { receiveFiles, type ReceivedFileData } from "../../lib/upload.ts";
+import type { ReceivedFileData } from "../../lib/upload.ts";
+import { receivePdf } from "./receive-pdf.ts";
 import { MAX_DOCUMENT_NAME_LENGTH } from "../../shared/documents.ts";
 import { reminderAfterRequest } from "../../shared/due-date.ts";
 import { fieldsProblem, MAX_SIGNATURE_MESSAGE_LENGTH, signatureMessages, signersProblem, type SignatureField } from "../../shared/signatures.ts";
@@ -114,13 +115,7 @@ export async function createSignatureRequest(
   const customer = await visibleCustomer(ctx, input.member, input.customerId);
   if (!customer) throw notFound("Customer not found");
   await input.refuseOverDocumentLimit(ctx, input.member.workspaceId, customer.id, 1);
-  const received = await receiveFiles(input.request, {
-    tempDir: ctx.files.tempDir,
-    maxBytes: ctx.config.maxUploadBytes,
-    accept: ["application/pdf"],
-    acceptMessage: signatureMessages.notPdf,
-    fieldName: "file",
-    maxFiles: 1,
+  const received = await receivePdf(ctx, input.request, {
     maxFieldBytes: MAX_REQUEST_JSON_BYTES,
     // Or the request names a shared file (below).
     fileOptional: true,

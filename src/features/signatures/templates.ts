@@ -12,7 +12,7 @@ import { badRequest, notFound } from "../../lib/errors.ts";
 import { newStorageKey } from "../../lib/storage.ts";
 import { newId } from "../../lib/tokens.ts";
 import { write } from "../../lib/unit-of-work.ts";
-import { receiveFiles } from "../../lib/upload.ts";
+import { receivePdf } from "./receive-pdf.ts";
 import { MAX_DOCUMENT_NAME_LENGTH } from "../../shared/documents.ts";
 import { signatureMessages, templateFieldsProblem, templateSignerCount, type SignatureField } from "../../shared/signatures.ts";
 import type { Scope } from "../../shared/workspaces.ts";
@@ -62,13 +62,7 @@ export async function findTemplate(ctx: AppContext, workspaceId: string, id: str
 
 /** A multipart body: `file` (the PDF), `name` and `fields` (JSON). Everything is checked before anything is stored. */
 export async function createTemplate(ctx: AppContext, input: { member: Scope; brokerId: string; request: Request }): Promise<TemplateRow> {
-  const received = await receiveFiles(input.request, {
-    tempDir: ctx.files.tempDir,
-    maxBytes: ctx.config.maxUploadBytes,
-    accept: ["application/pdf"],
-    acceptMessage: signatureMessages.notPdf,
-    fieldName: "file",
-    maxFiles: 1,
+  const received = await receivePdf(ctx, input.request, {
     maxFieldBytes: MAX_FIELDS_JSON_BYTES,
     noFileMessage: "Send the template's PDF as a part named file.",
   });
