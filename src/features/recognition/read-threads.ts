@@ -12,13 +12,28 @@ export interface ReadTask {
   mimeType: string;
   /** How long the thread may read before it stops between pages with what it has. */
   budgetMs: number;
+  /** Read only the picture a PDF's first page shows under its text layer (pdf-text.ts readFirstPagePicture). */
+  firstPagePicture?: boolean;
 }
 
-export type ReadAnswer = { ok: true; result: ReadText } | { ok: false; message: string };
+export type ReadAnswer = { ok: true; result: ReadText } | { ok: true; picture: string | null } | { ok: false; message: string };
 
 /** The file's text, read on a reading thread; throws WorkAbandoned past `timeLimitMs`. */
 export async function readOnThread(task: ReadTask, timeLimitMs: number): Promise<ReadText> {
+  const answer = await answerOf(task, timeLimitMs);
+  if (!("result" in answer)) throw new Error("The reading thread answered another question");
+  return answer.result;
+}
+
+/** The text of the picture the PDF's first page shows under its text layer, or null when it shows none; throws WorkAbandoned past `timeLimitMs`. */
+export async function readFirstPagePictureOnThread(path: string, timeLimitMs: number): Promise<string | null> {
+  const answer = await answerOf({ path, mimeType: "application/pdf", budgetMs: timeLimitMs, firstPagePicture: true }, timeLimitMs);
+  if (!("picture" in answer)) throw new Error("The reading thread answered another question");
+  return answer.picture;
+}
+
+async function answerOf(task: ReadTask, timeLimitMs: number): Promise<Exclude<ReadAnswer, { ok: false }>> {
   const answer = (await workThreads.run({ job: "read", task }, timeLimitMs, { name: "reading", background: true })) as ReadAnswer;
   if (!answer.ok) throw new Error(answer.message);
-  return answer.result;
+  return answer;
 }

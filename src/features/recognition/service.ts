@@ -3,10 +3,10 @@
 // customer. Never throws for a file: one that cannot be read, or takes too long, is "could not
 // tell" (verdict "unknown"). The upload flow calls this after its checks (see
 // docs/architecture.md, "Recognition").
-import { recognise, type Recognition } from "../../shared/recognition/verdict.ts";
+import { checkedAgainstPicture, COULD_NOT_TELL, recognise, tellsCustomer, type Recognition } from "../../shared/recognition/verdict.ts";
 import type { RecognitionRules } from "../../shared/recognition/rules.ts";
 import type { Logger } from "../../lib/log.ts";
-import { readOnThread } from "./read-threads.ts";
+import { readFirstPagePictureOnThread, readOnThread } from "./read-threads.ts";
 import { secondOpinion } from "./second-opinion.ts";
 import { WARN_CONFIDENCE } from "../../shared/recognition/classify.ts";
 import type { ModelEndpointConfig } from "../../config/model-endpoint.ts";
@@ -29,16 +29,37 @@ export interface RecogniseFileOptions {
   model?: ModelEndpointConfig | null;
 }
 
-const couldNotTell: Recognition = { kind: null, confidence: 0, dates: [], holderName: null, nameMatches: null, verdict: "unknown", messages: [] };
+const noteUnread = (options: RecogniseFileOptions, error: unknown) =>
+  options.log?.warn("recognition could not read a file", { mimeType: options.mimeType, reason: error instanceof Error ? error.message : String(error) });
 
 export async function recogniseFile(options: RecogniseFileOptions): Promise<Recognition> {
+  const started = Date.now();
   const timeLimitMs = options.timeLimitMs ?? READ_TIME_LIMIT_MS;
+  const verdict = await recogniseText(options, timeLimitMs);
+  if (!tellsCustomer(verdict) || options.mimeType !== "application/pdf") return verdict;
+  // Hostile or not, a PDF's text layer may say another thing than its page shows (issue 42,
+  // "Hostile"). Checked only when the customer would be told something, so a scan whose OCR
+  // layer agrees with it costs nothing more when all is well; then at most one page's OCR, within
+  // what is left of the time limit. Unread in time: could not tell.
+  const left = timeLimitMs - (Date.now() - started);
+  if (left <= 0) return COULD_NOT_TELL;
+  try {
+    const picture = await readFirstPagePictureOnThread(options.path, left);
+    return picture === null ? verdict : checkedAgainstPicture(verdict, picture);
+  } catch (error) {
+    noteUnread(options, error);
+    return COULD_NOT_TELL;
+  }
+}
+
+/** The verdict on the file's text (a PDF's text layer where it has one), with the model's opinion where the rules were unsure. */
+async function recogniseText(options: RecogniseFileOptions, timeLimitMs: number): Promise<Recognition> {
   let text: string;
   try {
     ({ text } = await readOnThread({ path: options.path, mimeType: options.mimeType, budgetMs: Math.min(READ_BUDGET_MS, timeLimitMs / 2) }, timeLimitMs));
   } catch (error) {
-    options.log?.warn("recognition could not read a file", { mimeType: options.mimeType, reason: error instanceof Error ? error.message : String(error) });
-    return couldNotTell;
+    noteUnread(options, error);
+    return COULD_NOT_TELL;
   }
   const input = { text, rules: options.rules, documentName: options.documentName, customerName: options.customerName, now: options.now ?? new Date() };
   const rulesSay = recognise(input);

@@ -124,5 +124,22 @@ export function recognise(input: RecognitionInput): Recognition {
   return { ...result, verdict: confirmed ? "ok" : "unknown", messages: [] };
 }
 
+/** Nothing seen that we are sure of: nothing is said. */
+export const COULD_NOT_TELL: Recognition = { kind: null, confidence: 0, dates: [], holderName: null, nameMatches: null, verdict: "unknown", messages: [] };
+
+/** Whether the customer is told something (a warning, or a refusal) on this verdict. */
+export const tellsCustomer = (recognition: Recognition): boolean => recognition.verdict === "warn" || recognition.verdict === "refuse";
+
+/**
+ * A verdict read from a PDF's text layer, checked against what OCR reads on the picture that is
+ * its first page (a scan under its scanner's OCR layer, or a file whose hidden text says one thing
+ * and whose picture another): the same kind, or none on both, keeps it; another kind, or none
+ * read where the text layer named one, is "could not tell". What the customer is told must never
+ * contradict what they see.
+ */
+export function checkedAgainstPicture(recognition: Recognition, pictureText: string): Recognition {
+  return classifyText(normaliseText(pictureText)).kind === recognition.kind ? recognition : COULD_NOT_TELL;
+}
+
 /** Why an upload was refused by a request whose rules refuse a mismatch: what was seen, then what to do. */
 export const recognitionRefusal = (messages: string[]): string => `${messages.join(". ")}. Please choose another file.`;
