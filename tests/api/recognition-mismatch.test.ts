@@ -83,6 +83,17 @@ describe("a PDF whose text layer says one kind and whose page shows another", ()
     expect(await recognised(path, "Bank Statement")).toEqual(COULD_NOT_TELL);
   });
 
+  test("a bank statement's picture under a paystub's invisible text, asked for a paystub: not 'looks like a paystub' on the broker's row", async () => {
+    const path = await pictureUnderText("statement-under-payslip-ok.pdf", SCAN.bankStatement, await textLayerOf(TEXT_PDF.payslip), { hidden: "invisible" });
+    const read = await readFileText(path, "application/pdf", LATER);
+    // The text layer alone is the paystub that was asked for: nothing to tell the customer, and the row would say "Paystub".
+    const paid = new Date("2021-09-10T12:00:00Z"); // ten days after the payslip's pay period: recent enough
+    const asked = { rules: recognitionRulesFor("Paystub"), documentName: "Paystub", customerName: null, now: paid };
+    expect(recognise({ text: read.text, ...asked })).toMatchObject({ kind: "paystub", verdict: "ok", messages: [] });
+    expect(await pictureKind(path)).toBe("bank_statement");
+    expect(await recogniseFile({ path, mimeType: "application/pdf", ...asked })).toEqual(COULD_NOT_TELL);
+  });
+
   test("a scanned statement under its own OCR layer (what scanners make) keeps its warning: the picture agrees", async () => {
     const ocrLayer = (await ocrImage(new Uint8Array(await Bun.file(SCAN.bankStatement).arrayBuffer()))).text;
     const path = await pictureUnderText("scan-with-ocr-layer.pdf", SCAN.bankStatement, ocrLayer, { hidden: "invisible" });
