@@ -350,6 +350,16 @@ export function signerInTurn<S extends { position: number; status: SignerStatus 
   return [...signers].sort((a, b) => a.position - b.position).find((s) => s.status !== "signed") ?? null;
 }
 
+/**
+ * Who is asked to sign now (the broker's "Send it again", a reminder): in an ordered request the
+ * signer in turn (the later ones are asked when it comes); else everyone who has not signed.
+ */
+export function signersAskedNow<S extends { position: number; status: SignerStatus }>(ordered: boolean, signers: readonly S[]): S[] {
+  if (!ordered) return signers.filter((s) => s.status !== "signed");
+  const inTurn = signerInTurn(signers);
+  return inTurn ? [inTurn] : [];
+}
+
 export const signatureMessages = {
   consentRequired: "Agree to sign electronically to continue.",
   notYourTurn: "The signers sign in order, and it is not your turn yet. You will get an email when it is.",
