@@ -4,6 +4,7 @@
 // time on working days (no Saturday, Sunday or blackout day the broker set).
 import { EARLIEST_REMINDER_AFTER_REQUEST_MS } from "./due-date.ts";
 import { isRemindable, type DocumentStatus } from "./documents.ts";
+import { localDay } from "./local-day.ts";
 
 export interface ReminderCadence {
   /** The first reminder goes out this many days before the due date. */
@@ -57,12 +58,6 @@ export function addIsoDays(day: string, n: number): string {
   return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
 }
 
-/** The calendar day an instant falls on in a time zone. */
-export function localDay(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(at);
-  const part = (t: string) => parts.find((p) => p.type === t)!.value;
-  return `${part("year")}-${part("month")}-${part("day")}`;
-}
 
 /** Minutes the zone is ahead of UTC at an instant. */
 function offsetMinutes(at: Date, timeZone: string): number {

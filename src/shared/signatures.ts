@@ -4,6 +4,7 @@
 // the two never disagree about what is valid. Every message is one a person can act on.
 import { isValidEmail, normalizeEmail } from "./validation.ts";
 import { isKnownTimeZone } from "./branding.ts";
+import { localDay } from "./local-day.ts";
 
 export const FIELD_TYPES = ["signature", "initials", "date", "name", "text", "checkbox"] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
@@ -166,11 +167,7 @@ export const MAX_TYPED_SIGNATURE_LENGTH = 100;
  * computed with the signature (a date field's value), and the sealed PDF prints that.
  */
 export function signedDay(at: Date, timeZone?: string | null): string {
-  if (timeZone && isKnownTimeZone(timeZone)) {
-    // en-CA writes dates as YYYY-MM-DD.
-    return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
-  }
-  return at.toISOString().slice(0, 10);
+  return timeZone && isKnownTimeZone(timeZone) ? localDay(at, timeZone) : at.toISOString().slice(0, 10);
 }
 
 /**
@@ -348,6 +345,16 @@ export const MAX_SIGNATURE_MESSAGE_LENGTH = 2000;
 /** Whose turn it is in an ordered request: the first signer (by position) who has not signed. */
 export function signerInTurn<S extends { position: number; status: SignerStatus }>(signers: readonly S[]): S | null {
   return [...signers].sort((a, b) => a.position - b.position).find((s) => s.status !== "signed") ?? null;
+}
+
+/**
+ * Who is asked to sign now (the broker's "Send it again", a reminder): in an ordered request the
+ * signer in turn (the later ones are asked when it comes); else everyone who has not signed.
+ */
+export function signersAskedNow<S extends { position: number; status: SignerStatus }>(ordered: boolean, signers: readonly S[]): S[] {
+  if (!ordered) return signers.filter((s) => s.status !== "signed");
+  const inTurn = signerInTurn(signers);
+  return inTurn ? [inTurn] : [];
 }
 
 export const signatureMessages = {

@@ -2,6 +2,9 @@
 // broker sets it, the customer switches it, the workspace's default fills in, Accept-Language
 // decides only when nothing is set; a language we do not have is a 400 that changes nothing.
 import { afterEach, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { customers } from "../../db/tables.ts";
+import { write } from "../../src/lib/unit-of-work.ts";
 import { createCustomer } from "../support/fixtures.ts";
 import { startTestServer, type Broker, type TestServer } from "../support/server.ts";
 import { startSmtp, type ReceivedMail, type TestSmtp } from "../support/smtp.ts";
@@ -183,6 +186,15 @@ describe("the broker sets it", () => {
 
     await resend(srv, broker, customer.id);
     expect((await delivered(srv, smtp, customer.email))[0]!.subject).toBe("Recordatorio: Rita Reviewer le invita a subir sus documentos");
+    expect(await portalLanguage(srv, customer.uploadLink, { "accept-language": "en-US,en;q=0.9" })).toBe("es");
+  });
+
+  test("a stored language no longer in the list counts as not set: the workspace's default still applies", async () => {
+    const { srv, broker } = await setup();
+    const customer = await createCustomer(srv, broker.token);
+    expect((await srv.call("/api/workspace", { method: "PUT", token: broker.token, body: { defaultLanguage: "es" } })).status).toBe(200);
+    // A language the portal had once (the API refuses it now, so it is written as a row kept from then).
+    await write(srv.server.ctx, (tx) => tx.update(customers).set({ language: "xx", chosenLanguage: "xx" }).where(eq(customers.id, customer.id)));
     expect(await portalLanguage(srv, customer.uploadLink, { "accept-language": "en-US,en;q=0.9" })).toBe("es");
   });
 });

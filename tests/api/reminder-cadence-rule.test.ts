@@ -2,8 +2,9 @@
 // days, time zones across DST, the 15 minutes after a request, pauses and stops.
 import { describe, expect, test } from "bun:test";
 import {
-  addIsoDays, cadenceError, expiryReason, isDayOff, isIsoDay, localDay, nextCadenceSend, renewalDay, zonedTime, type CadenceState,
+  addIsoDays, cadenceError, expiryReason, isDayOff, isIsoDay, nextCadenceSend, renewalDay, zonedTime, type CadenceState,
 } from "../../src/shared/reminder-cadence.ts";
+import { localDay } from "../../src/shared/local-day.ts";
 
 const iso = (s: string) => new Date(s);
 const base: CadenceState = {

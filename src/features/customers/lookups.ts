@@ -216,7 +216,6 @@ export async function assigneesOf(db: Reader, customerIds: string[]): Promise<st
   return rows.map((r) => r.assigneeId);
 }
 
-/** This broker's customers reminded at or after `since`. */
 /** A second reminder to the same customer within this time is refused (a double click): by hand, or a signature request sent again. */
 export const REMINDER_COOLDOWN_MS = 60_000;
 
@@ -229,6 +228,7 @@ export function refuseIfJustReminded(lastReminderAt: Date | null, now: Date): vo
   });
 }
 
+/** This broker's customers reminded at or after `since`. */
 export async function remindedSince(ctx: AppContext, brokerId: string, since: Date): Promise<Set<string>> {
   const rows = await ctx.db
       .select({ id: customers.id })

@@ -29,7 +29,7 @@ import { checkUpload, effectiveRules } from "../document-checks/service.ts";
 import { insertSignatureDocument, parseDueDates } from "../documents/creation.ts";
 import { signatureSigners, signatureRequests } from "../../../db/tables.ts";
 import { findOwnedRequest, type SignatureRequest, type SignerRow } from "./lookups.ts";
-import { emailSignerInvitation } from "./emails.ts";
+import { emailSignerInvitations } from "./emails.ts";
 import { parseFieldList, isObject } from "./parse-fields.ts";
 import { spoolSharedPdf, spoolTemplatePdf } from "./shared-source.ts";
 import { findTemplate } from "./templates.ts";
@@ -225,9 +225,7 @@ async function insertRequest(
   }
   const request = { id: requestId, name: parsed.name, message: parsed.message, customerId: customer.id };
   // In order, only the first is asked now (the customer); in parallel, everyone.
-  for (const signer of parsed.ordered ? rows.slice(0, 1) : rows) {
-    await emailSignerInvitation(ctx, tx, { request, signer, dueDate: input.dueDate, uploadLinkUrl: uploadUrl(ctx, customer.uploadLink) });
-  }
+  await emailSignerInvitations(ctx, tx, { request, signers: parsed.ordered ? rows.slice(0, 1) : rows, dueDate: input.dueDate, uploadLinkUrl: uploadUrl(ctx, customer.uploadLink) });
   unit.publish({
     type: "documents_requested",
     ...aboutCustomer(customer),

@@ -36,34 +36,40 @@ const languageFor = (signer: SignerRow, language: Language): Language => (signer
 /** Where a signer signs: the customer on their upload link, another signer on their own link. */
 const linkOf = (ctx: AppContext, signer: SignerRow, uploadLinkUrl: string) => (signer.customerId ? uploadLinkUrl : signUrl(ctx, signer.id));
 
-export async function emailSignerInvitation(
+/** The request email to each of these signers of one request; who sends it (and in what language) is read once for all of them. */
+export async function emailSignerInvitations(
   ctx: AppContext,
   db: Writer,
   input: {
     request: RequestForEmail;
-    signer: SignerRow;
+    signers: readonly SignerRow[];
     dueDate: Date | null;
     uploadLinkUrl: string;
     /** The broker sent the request again at this time (resend.ts). */
     sentAgainAt?: Date;
-    /** A reminder (reminders.ts), once per this key. */
+    /** A reminder (reminders.ts), once per this key and signer. */
     reminder?: { dedupeKey: string };
   },
 ): Promise<void> {
-  const { request, signer } = input;
+  const { request } = input;
+  if (input.signers.length === 0) return;
   const brokerFrom = await from(ctx, db, request);
-  const content = signatureRequestEmail({
-    reminder: Boolean(input.reminder),
-    ...brokerFrom,
-    language: languageFor(signer, brokerFrom.language),
-    customerName: signer.name,
-    documentName: request.name,
-    message: request.message,
-    dueDate: input.dueDate,
-    signUrl: linkOf(ctx, signer, input.uploadLinkUrl),
-  });
-  const dedupeKey = input.reminder?.dedupeKey ?? `signature-request:${signer.id}${input.sentAgainAt ? `:again:${input.sentAgainAt.getTime()}` : ""}`;
-  await queueEmail(ctx, db, { kind: input.reminder ? "reminder" : "signature_request", to: signer.email, dedupeKey, ...content });
+  for (const signer of input.signers) {
+    const content = signatureRequestEmail({
+      reminder: Boolean(input.reminder),
+      ...brokerFrom,
+      language: languageFor(signer, brokerFrom.language),
+      customerName: signer.name,
+      documentName: request.name,
+      message: request.message,
+      dueDate: input.dueDate,
+      signUrl: linkOf(ctx, signer, input.uploadLinkUrl),
+    });
+    const dedupeKey = input.reminder
+      ? `${input.reminder.dedupeKey}:signer:${signer.id}`
+      : `signature-request:${signer.id}${input.sentAgainAt ? `:again:${input.sentAgainAt.getTime()}` : ""}`;
+    await queueEmail(ctx, db, { kind: input.reminder ? "reminder" : "signature_request", to: signer.email, dedupeKey, ...content });
+  }
 }
 
 export async function emailSignersCompleted(

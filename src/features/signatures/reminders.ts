@@ -8,9 +8,8 @@ import { inArray } from "drizzle-orm";
 import { signatureRequests, signatureSigners } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import type { Writer } from "../../lib/jobs.ts";
-import { nextSignatureStatus, signerInTurn } from "../../shared/signatures.ts";
-import { emailSignerInvitation } from "./emails.ts";
-import type { SignerRow } from "./lookups.ts";
+import { nextSignatureStatus, signersAskedNow } from "../../shared/signatures.ts";
+import { emailSignerInvitations } from "./emails.ts";
 
 export interface SignerReminders {
   /** The signature documents on which the customer is still asked to sign (kept in their reminder). */
@@ -18,13 +17,6 @@ export interface SignerReminders {
   /** "Engagement letter (alan@example.com)": the other signers reminded, for the audit entry. */
   othersReminded: string[];
 }
-
-/** Who is asked now: in order, the signer in turn; else everyone who has not signed. */
-const askedNow = (ordered: boolean, signers: SignerRow[]) => {
-  if (!ordered) return signers.filter((s) => s.status !== "signed");
-  const inTurn = signerInTurn(signers);
-  return inTurn ? [inTurn] : [];
-};
 
 export async function remindSigners(
   ctx: AppContext,
@@ -42,14 +34,11 @@ export async function remindSigners(
     const open = !("error" in nextSignatureStatus(request.status, { type: "viewed" }));
     if (!open || (dueDate && dueDate.getTime() < input.now.getTime())) continue;
     const ofRequest = signers.filter((s) => s.requestId === request.id).sort((a, b) => a.position - b.position);
-    for (const signer of askedNow(request.ordered, ofRequest)) {
-      if (signer.customerId) {
-        result.customerAsked.add(request.documentId!);
-        continue;
-      }
-      await emailSignerInvitation(ctx, db, { request, signer, dueDate, uploadLinkUrl: "", reminder: { dedupeKey: `${input.dedupeKey}:signer:${signer.id}` } });
-      result.othersReminded.push(`${request.name} (${signer.email})`);
-    }
+    const asked = signersAskedNow(request.ordered, ofRequest);
+    if (asked.some((s) => s.customerId)) result.customerAsked.add(request.documentId!);
+    const others = asked.filter((s) => !s.customerId);
+    await emailSignerInvitations(ctx, db, { request, signers: others, dueDate, uploadLinkUrl: "", reminder: { dedupeKey: input.dedupeKey } });
+    result.othersReminded.push(...others.map((s) => `${request.name} (${s.email})`));
   }
   return result;
 }

@@ -8,11 +8,11 @@ import { signatureSigners } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
-import { nextSignatureStatus, signatureMessages, signerInTurn } from "../../shared/signatures.ts";
+import { nextSignatureStatus, signatureMessages, signersAskedNow } from "../../shared/signatures.ts";
 import type { Scope } from "../../shared/workspaces.ts";
 import type { AuditActor } from "../audit/actor.ts";
 import { aboutCustomer, markReminded, refuseIfJustReminded, uploadUrl, visibleCustomer } from "../customers/lookups.ts";
-import { emailSignerInvitation } from "./emails.ts";
+import { emailSignerInvitations } from "./emails.ts";
 import { findOwnedRequest, type SignatureRequest } from "./lookups.ts";
 
 export async function resendRequest(ctx: AppContext, input: { member: Scope; requestId: string; actor: AuditActor }): Promise<SignatureRequest> {
@@ -31,12 +31,9 @@ export async function resendRequest(ctx: AppContext, input: { member: Scope; req
   await inTransaction(ctx, async (unit) => {
     // Read again inside: a signer who signed meanwhile is not asked.
     const signers = await unit.tx.select().from(signatureSigners).where(eq(signatureSigners.requestId, request.id)).orderBy(asc(signatureSigners.position));
-    const inTurn = signerInTurn(signers);
-    const asked = request.ordered ? (inTurn ? [inTurn] : []) : signers.filter((s) => s.status !== "signed");
+    const asked = signersAskedNow(request.ordered, signers);
     if (asked.length === 0) throw new AppError("conflict", signatureMessages.nothingToResend);
-    for (const signer of asked) {
-      await emailSignerInvitation(ctx, unit.tx, { request, signer, dueDate: found.dueDate, uploadLinkUrl: uploadUrl(ctx, customer.uploadLink), sentAgainAt: unit.now });
-    }
+    await emailSignerInvitations(ctx, unit.tx, { request, signers: asked, dueDate: found.dueDate, uploadLinkUrl: uploadUrl(ctx, customer.uploadLink), sentAgainAt: unit.now });
     await markReminded(unit.tx, request.workspaceId, [customer.id], unit.now);
     unit.publish({
       type: "signature_request_changed",

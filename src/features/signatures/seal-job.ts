@@ -164,26 +164,27 @@ async function recordSealFailure(ctx: AppContext, requestId: string, error: unkn
       .returning();
     const request = failed[0];
     if (!request?.documentId) return;
+    // Read once, for the event and the team's notification. The request goes with its customer
+    // (on delete cascade), so the row just updated means the customer is there.
     const customer = await customerContact(ctx, request.customerId, unit.tx);
+    if (!customer) return;
     const document = { id: request.documentId, name: request.name };
     unit.publish({
       type: "document_status_changed",
-      ...(await aboutCustomerById(unit.tx, request.customerId)),
+      ...aboutCustomer(customer),
       documentIds: [request.documentId],
       facts: {
         audit: [{ brokerId: request.workspaceId, customerId: request.customerId, action: "signature_seal_failed", actor: SEAL_ACTOR, document, detail: request.name }],
-        notify: customer
-          ? [
-              {
-                to: "team",
-                customer,
-                type: "signature_seal_failed",
-                title: "Sealing failed",
-                message: `${request.name}: ${signatureMessages.sealFailed}`,
-                metadata: { customerId: request.customerId, documentId: request.documentId, signatureRequestId: request.id },
-              },
-            ]
-          : [],
+        notify: [
+          {
+            to: "team",
+            customer,
+            type: "signature_seal_failed",
+            title: "Sealing failed",
+            message: `${request.name}: ${signatureMessages.sealFailed}`,
+            metadata: { customerId: request.customerId, documentId: request.documentId, signatureRequestId: request.id },
+          },
+        ],
       },
     });
   });

@@ -26,7 +26,7 @@ import type { AuditActor } from "../audit/actor.ts";
 import { aboutCustomerById, customerContact } from "../customers/lookups.ts";
 import { findDocument, findDocumentIn } from "../documents/service.ts";
 import { withdrawSignatureDocument } from "../documents/transitions/index.ts";
-import { emailSignerInvitation } from "./emails.ts";
+import { emailSignerInvitations } from "./emails.ts";
 import { signerRefusal, type SignerAccess, type SignerRow } from "./lookups.ts";
 import type { SignInput } from "./model.ts";
 
@@ -172,7 +172,7 @@ async function recordSignature(
     // In order: the next signer's turn has come.
     const after = signers.map((s) => (s.id === signer.id ? signed[0]! : s));
     const nextSigner = request.ordered && !allSigned ? signerInTurn(after) : null;
-    if (nextSigner) await emailSignerInvitation(ctx, tx, { request, signer: nextSigner, dueDate: current.dueDate, uploadLinkUrl: customer.uploadUrl });
+    if (nextSigner) await emailSignerInvitations(ctx, tx, { request, signers: [nextSigner], dueDate: current.dueDate, uploadLinkUrl: customer.uploadUrl });
   }
   await publishChange(unit, access, { audit: [{ ...auditBase(access, origin), action: "signed", detail: `${signer.name} <${signer.email}>, ${body.signature.type} signature` }], notify });
 }

@@ -43,6 +43,7 @@ export interface CustomerLanguages {
  * and its data.
  */
 export async function customerLanguage(db: Reader, customer: CustomerLanguages, acceptLanguage?: string | null): Promise<Language> {
-  const workspace = customer.chosenLanguage || customer.language ? null : await workspaceLanguage(db, customer.workspaceId);
+  // Read only when it can decide: a stored language no longer in the list counts as not set.
+  const workspace = isLanguage(customer.chosenLanguage) || isLanguage(customer.language) ? null : await workspaceLanguage(db, customer.workspaceId);
   return languageThatApplies({ chosen: customer.chosenLanguage, broker: customer.language, workspace }, acceptLanguage);
 }
