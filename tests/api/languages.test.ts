@@ -1,28 +1,18 @@
 // Customers in their own language (issue 44), against the real server and a real SMTP server: the
 // broker sets it, the customer switches it, the workspace's default fills in, Accept-Language
 // decides only when nothing is set; a language we do not have is a 400 that changes nothing.
-import { afterEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { customers } from "../../db/tables.ts";
 import { write } from "../../src/lib/unit-of-work.ts";
 import { createCustomer } from "../support/fixtures.ts";
-import { startTestServer, type Broker, type TestServer } from "../support/server.ts";
-import { startSmtp, type ReceivedMail, type TestSmtp } from "../support/smtp.ts";
+import type { Broker, TestServer } from "../support/server.ts";
+import type { ReceivedMail, TestSmtp } from "../support/smtp.ts";
 import { attachFile, countRows, customerCookie, latestEmailTo } from "../support/fixtures.ts";
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
+import { useSmtpPortalPerTest } from "../support/smtp-portal.ts";
 
-async function setup(): Promise<{ srv: TestServer; smtp: TestSmtp; broker: Broker }> {
-  const smtp = await startSmtp();
-  cleanups.push(() => smtp.stop());
-  const srv = await startTestServer({ SMTP_URL: smtp.url, PUBLIC_URL: "https://portal.example.com" });
-  cleanups.push(() => srv.stop());
-  const broker = await srv.signUpBroker({ firstName: "Rita", lastName: "Reviewer" });
-  return { srv, smtp, broker };
-}
+const setup = useSmtpPortalPerTest();
 
 /** The email's text as written (the SMTP body is UTF-8 bytes read one by one). */
 const utf8 = (mail: ReceivedMail) => Buffer.from(mail.body, "latin1").toString("utf8");

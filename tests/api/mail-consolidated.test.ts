@@ -2,7 +2,7 @@
 // customer's review outcomes within REVIEW_EMAIL_WINDOW_SECONDS (60) go out as one email listing
 // each (a restart in between still sends it, once), and a customer added in Send Documents gets
 // the share email alone instead of an empty invitation plus the share email.
-import { afterEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { jobs } from "../../db/tables.ts";
@@ -11,22 +11,12 @@ import { write } from "../../src/lib/unit-of-work.ts";
 import { createLogger } from "../../src/lib/log.ts";
 import { startServer } from "../../src/server.ts";
 import { attachFile, createCustomer } from "../support/fixtures.ts";
-import { startTestServer, type Broker, type TestServer } from "../support/server.ts";
-import { startSmtp, type TestSmtp } from "../support/smtp.ts";
+import type { Broker, TestServer } from "../support/server.ts";
+import type { TestSmtp } from "../support/smtp.ts";
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
+import { useSmtpPortalPerTest } from "../support/smtp-portal.ts";
 
-async function setup(): Promise<{ srv: TestServer; smtp: TestSmtp; broker: Broker }> {
-  const smtp = await startSmtp();
-  cleanups.push(() => smtp.stop());
-  const srv = await startTestServer({ SMTP_URL: smtp.url, PUBLIC_URL: "https://portal.example.com" });
-  cleanups.push(() => srv.stop());
-  const broker = await srv.signUpBroker({ firstName: "Rita", lastName: "Reviewer" });
-  return { srv, smtp, broker };
-}
+const setup = useSmtpPortalPerTest();
 
 const mailTo = (smtp: TestSmtp, email: string) => smtp.received.filter((m) => m.to.includes(email));
 /** Text lines of a received email's plain part. */
@@ -110,7 +100,7 @@ describe("a customer's review outcomes", () => {
     await srv.server.stop();
     const clock = new ManualClock(srv.clock.now().getTime() + 60_000);
     const again = await startServer(config, { clock, log: createLogger("silent"), runScheduler: false });
-    cleanups.push(async () => {
+    setup.afterTest(async () => {
       await again.stop();
       rmSync(config.dataDir, { recursive: true, force: true });
     });

@@ -5,6 +5,7 @@ import { sendCadenceReminders } from "../../src/features/reminders/cadence.ts";
 import { attachFile, createCustomer } from "../support/fixtures.ts";
 import { startTestServer, type Broker, type TestServer } from "../support/server.ts";
 import { startSmtp, type TestSmtp } from "../support/smtp.ts";
+import { dayAt as at, goTo, nextMonday } from "../support/week-clock.ts";
 import { exec, rows, statement } from "../support/sql.ts";
 
 let smtp: TestSmtp;
@@ -20,21 +21,6 @@ afterAll(async () => {
 
 const CADENCE = { almostDueDays: 3, everyDays: 2, maxCount: 3 };
 
-/** Moves the test clock forward to an instant (never back). */
-function goTo(at: Date) {
-  const ms = at.getTime() - srv.clock.now().getTime();
-  if (ms < 0) throw new Error(`the clock is already past ${at.toISOString()}`);
-  srv.clock.advance(ms);
-}
-/** The next Monday, 10:00 UTC, at least a day ahead: each test starts its own week. */
-function nextMonday(): Date {
-  const now = srv.clock.now();
-  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 10));
-  while (d.getUTCDay() !== 1) d.setUTCDate(d.getUTCDate() + 1);
-  return d;
-}
-const at = (monday: Date, days: number, hour: number, minute = 0) =>
-  new Date(Date.UTC(monday.getUTCFullYear(), monday.getUTCMonth(), monday.getUTCDate() + days, hour, minute));
 
 /** A fresh session: the clock moves by days here, further than a session lasts. */
 async function signIn(broker: Broker): Promise<string> {
@@ -52,8 +38,8 @@ async function tick() {
 
 /** A new broker and customer, invited on a Monday 10:00 with both documents due Friday of the next week, 17:00. */
 async function invited(cadence: typeof CADENCE | null = CADENCE): Promise<{ broker: Broker; customer: Awaited<ReturnType<typeof createCustomer>>; monday: Date }> {
-  const monday = nextMonday();
-  goTo(monday);
+  const monday = nextMonday(srv.clock);
+  goTo(srv.clock, monday);
   const broker = await srv.signUpBroker();
   const customer = await createCustomer(srv, broker.token, { dueDate: at(monday, 11, 17).toISOString() });
   if (cadence) {
@@ -69,43 +55,43 @@ describe("reminder cadence", () => {
     const { customer, monday } = await invited();
     expect(remindersTo(customer.email)).toHaveLength(0);
 
-    goTo(at(monday, 8, 8, 59)); // Tuesday of the next week, 8:59
+    goTo(srv.clock, at(monday, 8, 8, 59)); // Tuesday of the next week, 8:59
     await tick();
     expect(remindersTo(customer.email)).toHaveLength(0);
-    goTo(at(monday, 8, 9));
+    goTo(srv.clock, at(monday, 8, 9));
     await tick();
     const first = remindersTo(customer.email);
     expect(first).toHaveLength(1);
     expect(first[0]!.body).toContain("Paystub");
     expect(first[0]!.body).toContain("Bank Statement");
 
-    goTo(at(monday, 10, 9)); // Thursday
+    goTo(srv.clock, at(monday, 10, 9)); // Thursday
     await tick();
     expect(remindersTo(customer.email)).toHaveLength(2);
-    goTo(at(monday, 12, 9)); // Saturday: not on a weekend
+    goTo(srv.clock, at(monday, 12, 9)); // Saturday: not on a weekend
     await tick();
     expect(remindersTo(customer.email)).toHaveLength(2);
-    goTo(at(monday, 14, 9)); // Monday, past the due date: the third
+    goTo(srv.clock, at(monday, 14, 9)); // Monday, past the due date: the third
     await tick();
     expect(remindersTo(customer.email)).toHaveLength(3);
-    goTo(at(monday, 21, 9));
+    goTo(srv.clock, at(monday, 21, 9));
     await tick();
     expect(remindersTo(customer.email)).toHaveLength(3); // stopped after M
   });
 
   test("the broker's blackout days are skipped", async () => {
-    const monday = nextMonday();
-    goTo(monday);
+    const monday = nextMonday(srv.clock);
+    goTo(srv.clock, monday);
     const b = await srv.signUpBroker();
     const tuesday = at(monday, 8, 0).toISOString().slice(0, 10);
     const saved = await srv.call("/api/reminder-settings", { method: "PUT", token: b.token, body: { blackoutDays: [tuesday], expiryLeadDays: 30 } });
     expect(saved).toMatchObject({ status: 200, body: { blackoutDays: [tuesday], expiryLeadDays: 30 } });
     const c = await createCustomer(srv, b.token, { dueDate: at(monday, 11, 17).toISOString() });
     await srv.call(`/api/customers/${c.id}/reminders/cadence`, { method: "PUT", token: b.token, body: { cadence: CADENCE } });
-    goTo(at(monday, 8, 12));
+    goTo(srv.clock, at(monday, 8, 12));
     await tick();
     expect(remindersTo(c.email)).toHaveLength(0);
-    goTo(at(monday, 9, 9)); // Wednesday
+    goTo(srv.clock, at(monday, 9, 9)); // Wednesday
     await tick();
     expect(remindersTo(c.email)).toHaveLength(1);
   });
@@ -115,7 +101,7 @@ describe("reminder cadence", () => {
     const paystub = customer.documents.find((d) => d.name === "Paystub");
     const bank = customer.documents.find((d) => d.name === "Bank Statement");
     await attachFile(srv, paystub!.id);
-    goTo(at(monday, 8, 9));
+    goTo(srv.clock, at(monday, 8, 9));
     await tick();
     // Paystub under review: only the bank statement is asked for.
     let sent = remindersTo(customer.email);
@@ -129,7 +115,7 @@ describe("reminder cadence", () => {
     expect(again.status).toBe(200);
     await attachFile(srv, bank!.id);
     expect((await srv.call(`/api/documents/${bank!.id}/verify`, { method: "POST", token, body: { status: "approved" } })).status).toBe(200);
-    goTo(at(monday, 8, 11));
+    goTo(srv.clock, at(monday, 8, 11));
     await tick();
     expect(remindersTo(customer.email)).toHaveLength(1);
   });
@@ -138,7 +124,7 @@ describe("reminder cadence", () => {
     const { broker, customer, monday } = await invited();
     const paused = await srv.call(`/api/customers/${customer.id}/reminders/pause`, { method: "POST", token: broker.token });
     expect(paused).toMatchObject({ status: 200, body: { paused: true, cadence: CADENCE } });
-    goTo(at(monday, 8, 9));
+    goTo(srv.clock, at(monday, 8, 9));
     await tick();
     expect(remindersTo(customer.email)).toHaveLength(0);
 
@@ -152,7 +138,7 @@ describe("reminder cadence", () => {
 
   test("two scheduler ticks at once send each step once", async () => {
     const { customer, monday } = await invited();
-    goTo(at(monday, 8, 9));
+    goTo(srv.clock, at(monday, 8, 9));
     await Promise.all([srv.runJobs(), srv.runJobs()]);
     await sendCadenceReminders(srv.server.ctx);
     await sendCadenceReminders(srv.server.ctx);
@@ -165,7 +151,7 @@ describe("reminder cadence", () => {
   test("no cadence: only the single reminder of the spec (none here), as before", async () => {
     const { customer, monday } = await invited(null);
     for (const day of [8, 10, 14]) {
-      goTo(at(monday, day, 9));
+      goTo(srv.clock, at(monday, day, 9));
       await tick();
     }
     expect(remindersTo(customer.email)).toHaveLength(0);
@@ -218,8 +204,8 @@ describe("reminder cadence", () => {
 
 describe("the time zone of the member a customer is assigned to (issue 40)", () => {
   test("a colleague's customer gets the cadence at 9:00 in the colleague's zone, not the founder's, and their settings say so", async () => {
-    const monday = nextMonday();
-    goTo(monday);
+    const monday = nextMonday(srv.clock);
+    goTo(srv.clock, monday);
     const founder = await srv.signUpBroker(); // no zone of their own: UTC
     const colleague = await srv.signUpBroker();
     const workspaceId = (await srv.call("/api/auth/user", { token: founder.token })).body.workspaceId as string;
@@ -235,10 +221,10 @@ describe("the time zone of the member a customer is assigned to (issue 40)", () 
     await tick();
 
     // In UTC the first step would go on Tuesday 9:00 UTC; in Tokyo it is Wednesday 9:00 there, 0:00 UTC.
-    goTo(at(monday, 8, 23, 59));
+    goTo(srv.clock, at(monday, 8, 23, 59));
     await tick();
     expect(remindersTo(customer.email)).toHaveLength(0);
-    goTo(at(monday, 9, 0));
+    goTo(srv.clock, at(monday, 9, 0));
     await tick();
     expect(remindersTo(customer.email)).toHaveLength(1);
   });

@@ -10,6 +10,7 @@ import { createCustomer } from "../support/fixtures.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { field, requestSignature, tokenOf, typed } from "../support/signatures.ts";
 import { startSmtp, waitFor, type ReceivedMail, type TestSmtp } from "../support/smtp.ts";
+import { dayAt as at, goTo, nextMonday } from "../support/week-clock.ts";
 
 let smtp: TestSmtp;
 let srv: TestServer;
@@ -22,19 +23,6 @@ afterAll(async () => {
   await smtp.stop();
 });
 
-function goTo(at: Date) {
-  const ms = at.getTime() - srv.clock.now().getTime();
-  if (ms < 0) throw new Error(`the clock is already past ${at.toISOString()}`);
-  srv.clock.advance(ms);
-}
-/** The next Monday, 10:00 UTC, at least a day ahead: each test starts its own week. */
-function nextMonday(): Date {
-  const now = srv.clock.now();
-  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 10));
-  while (d.getUTCDay() !== 1) d.setUTCDate(d.getUTCDate() + 1);
-  return d;
-}
-const at = (monday: Date, days: number, hour: number) => new Date(Date.UTC(monday.getUTCFullYear(), monday.getUTCMonth(), monday.getUTCDate() + days, hour));
 const header = (raw: string, name: string) => raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ").match(new RegExp(`^${name}:\\s*(.*)$`, "im"))?.[1]?.trim() ?? "";
 const remindersTo = (email: string) => smtp.received.filter((m) => m.to.includes(email) && m.subject.startsWith("Reminder:"));
 async function tick() {
@@ -49,8 +37,8 @@ async function reminderCount(email: string, n: number): Promise<ReceivedMail[]> 
 
 /** Monday 10:00: a branded broker, a customer with two documents and a signature request from them and a co-signer, all due Friday next week. */
 async function requested(options: { ordered?: boolean; reminderTime?: Date; cadence?: boolean } = {}) {
-  const monday = nextMonday();
-  goTo(monday);
+  const monday = nextMonday(srv.clock);
+  goTo(srv.clock, monday);
   const broker = await srv.signUpBroker();
   expect((await srv.call("/api/profile", { method: "PUT", token: broker.token, body: { company: "Acme Lending", accentColor: "#0f766e", contactEmail: "desk@acme.example" } })).status).toBe(200);
   const due = at(monday, 11, 17);
@@ -107,7 +95,7 @@ describe("reminders on a signature document", () => {
     // Grace signs; the cadence's first step (3 days before the due date, 9:00) reminds Alan, and
     // Grace only of her documents still to upload.
     await signAsCustomer(customer.uploadLink, request.id);
-    goTo(at(monday, 8, 9));
+    goTo(srv.clock, at(monday, 8, 9));
     const theirs = await reminderCount(co, 2);
     expectSignerReminder(theirs[1]!, link);
     const customers = await reminderCount(customer.email, 2);
@@ -118,9 +106,9 @@ describe("reminders on a signature document", () => {
   });
 
   test("the scheduled reminder (reminderTime) in an ordered request asks the customer first, then the co-signer in turn; once past due, no one", async () => {
-    const monday = nextMonday();
+    const monday = nextMonday(srv.clock);
     const { broker, customer, co, request, link } = await requested({ ordered: true, reminderTime: at(monday, 3, 12) });
-    goTo(at(monday, 3, 12));
+    goTo(srv.clock, at(monday, 3, 12));
     const [mine] = await reminderCount(customer.email, 1);
     expect(mine!.body).toContain("Engagement letter (to sign)");
     expect(remindersTo(co)).toHaveLength(0); // not his turn yet
@@ -135,7 +123,7 @@ describe("reminders on a signature document", () => {
     expect(customers[1]!.body).not.toContain("Engagement letter");
 
     // Past its due date it can no longer be signed: reminders leave it out for everyone.
-    goTo(at(monday, 12, 10));
+    goTo(srv.clock, at(monday, 12, 10));
     await sendReminder();
     const after = await reminderCount(customer.email, 3);
     expect(after[2]!.body).not.toContain("Engagement letter");
