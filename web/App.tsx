@@ -68,8 +68,8 @@ const BROKER_SCREENS: Record<string, { preload(): Promise<void> }> = {
  */
 export function preloadRoute(pathname: string, queryClient: QueryClient): Promise<unknown> {
   const [first = ""] = pathname.split("/").filter(Boolean);
-  // The portal speaks the customer's language: its catalog (a chunk of its own) loads with it.
-  if (first === "upload") return Promise.all([UploadPortalRoute.preload(), import("./lib/i18n/store").then((i18n) => i18n.activateLanguage())]);
+  // The portal and another signer's page speak the customer's language: its catalog (a chunk of its own) loads with them.
+  if (first === "upload" || first === "sign") return Promise.all([(first === "sign" ? SignRoute : UploadPortalRoute).preload(), import("./lib/i18n/store").then((i18n) => i18n.activateLanguage())]);
   const screen = BROKER_SCREENS[first];
   if (!screen) return Promise.resolve();
   // From the broker area's chunk (preloaded): a module of its own would be one more round trip.

@@ -17,16 +17,27 @@ export const statusByCode = {
 
 export type AppErrorCode = keyof typeof statusByCode;
 
+export interface ErrorReason {
+  code: string;
+  values?: Record<string, string | number>;
+}
+
 export class AppError extends Error {
   readonly code: AppErrorCode;
   /** Seconds a client should wait; sent as Retry-After (a 429, or a 503 to try again shortly). */
   readonly retryAfter?: number;
+  /**
+   * A refusal a screen says in its own language: sent beside `message` as `{code, values}` (the
+   * signing screen's faults, src/shared/signing-faults.ts); `message` stays English for API clients.
+   */
+  readonly reason?: ErrorReason;
 
-  constructor(code: AppErrorCode, message: string, options: { retryAfter?: number; cause?: unknown } = {}) {
+  constructor(code: AppErrorCode, message: string, options: { retryAfter?: number; cause?: unknown; reason?: ErrorReason } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "AppError";
     this.code = code;
     this.retryAfter = options.retryAfter;
+    this.reason = options.reason;
   }
 
   get status(): number {

@@ -26,6 +26,8 @@ export interface ModalDialogProps {
    */
   fill?: boolean;
   children: ReactNode | ((close: () => void) => ReactNode);
+  /** The close button's name, in the page's language where the screen has one. */
+  closeLabel?: string;
 }
 
 /**
@@ -40,6 +42,7 @@ export function ModalDialog({
   isDismissable = true,
   fill = false,
   children,
+  closeLabel = "Close",
 }: ModalDialogProps) {
   return (
     <ModalOverlay
@@ -65,7 +68,7 @@ export function ModalDialog({
                   <Heading slot="title" className="pt-2 text-xl font-semibold text-slate-900">
                     {title}
                   </Heading>
-                  <Button variant="ghost" size="icon" aria-label="Close" onPress={close} className="-mr-2 -mt-1">
+                  <Button variant="ghost" size="icon" aria-label={closeLabel} onPress={close} className="-mr-2 -mt-1">
                     <X aria-hidden="true" className="size-5" />
                   </Button>
                 </div>
