@@ -181,6 +181,18 @@ const en = {
     photoUnreadable: "That photo could not be read. Please take it again.",
     pdfFailed: "The PDF could not be made on this phone. Please try again, or upload the photos one by one.",
   },
+  loanTypes: {
+    // The loan types of src/shared/loan-types.ts, as the customer's account panel shows them.
+    conventional: "Conventional",
+    fha: "FHA",
+    va: "VA",
+    usda: "USDA",
+    purchase: "Purchase",
+    refinance: "Refinance",
+    cashOutRefinance: "Cash-Out Refinance",
+    construction: "Construction",
+    jumbo: "Jumbo",
+  },
   languageSwitcher: {
     label: "Language",
   },

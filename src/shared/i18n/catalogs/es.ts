@@ -181,6 +181,17 @@ const es: Catalog = {
     photoUnreadable: "No pudimos leer esa foto. Tómela de nuevo, por favor.",
     pdfFailed: "No se pudo crear el PDF en este teléfono. Inténtelo de nuevo o suba las fotos una por una.",
   },
+  loanTypes: {
+    conventional: "Convencional",
+    fha: "FHA",
+    va: "VA",
+    usda: "USDA",
+    purchase: "Compra",
+    refinance: "Refinanciamiento",
+    cashOutRefinance: "Refinanciamiento con retiro de efectivo",
+    construction: "Construcción",
+    jumbo: "Jumbo",
+  },
   languageSwitcher: {
     label: "Idioma",
   },
