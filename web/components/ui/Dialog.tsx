@@ -25,6 +25,8 @@ export interface ModalDialogProps {
    * Approve below the fold).
    */
   fill?: boolean;
+  /** The close button's name: the customer portal's dialogs pass it in the page's language. */
+  closeLabel?: string;
   children: ReactNode | ((close: () => void) => ReactNode);
   /** The close button's name, in the page's language where the screen has one. */
   closeLabel?: string;
@@ -41,6 +43,7 @@ export function ModalDialog({
   size = "md",
   isDismissable = true,
   fill = false,
+  closeLabel = "Close",
   children,
   closeLabel = "Close",
 }: ModalDialogProps) {
