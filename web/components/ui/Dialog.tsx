@@ -28,8 +28,6 @@ export interface ModalDialogProps {
   /** The close button's name: the customer portal's dialogs pass it in the page's language. */
   closeLabel?: string;
   children: ReactNode | ((close: () => void) => ReactNode);
-  /** The close button's name, in the page's language where the screen has one. */
-  closeLabel?: string;
 }
 
 /**
@@ -45,7 +43,6 @@ export function ModalDialog({
   fill = false,
   closeLabel = "Close",
   children,
-  closeLabel = "Close",
 }: ModalDialogProps) {
   return (
     <ModalOverlay
