@@ -5,15 +5,17 @@ import { Suspense } from "react";
 import { lazyRetrying } from "../../lib/lazy-retrying";
 import { Spinner } from "../ui/Spinner";
 import type { PdfViewerProps } from "./PdfViewer";
+import { ENGLISH_PDF_WORDS } from "./pdf-words";
 
 const Viewer = lazyRetrying(() => import("./PdfViewer"));
 
 export function PdfViewer(props: PdfViewerProps) {
+  const words = props.words ?? ENGLISH_PDF_WORDS;
   return (
     <Suspense
       fallback={
-        <div role="region" aria-label={`Preview of ${props.name}`} aria-busy className={`flex min-h-48 items-center justify-center rounded-lg bg-slate-100 ${props.className ?? ""}`}>
-          <Spinner label="Loading document" />
+        <div role="region" aria-label={words.previewOf(props.name)} aria-busy className={`flex min-h-48 items-center justify-center rounded-lg bg-slate-100 ${props.className ?? ""}`}>
+          <Spinner label={words.loading} />
         </div>
       }
     >

@@ -21,6 +21,7 @@ import { faultText, signingErrorText } from "./fault-text";
 import { FieldOverlay, fieldElementId, SCRIPT_FONT, type FieldState } from "./FieldOverlay";
 import { SignatureDrawPad } from "./SignatureDrawPad";
 import { SigningOutcome } from "./SigningOutcome";
+import { usePdfWords } from "./pdf-words";
 import { finishProblem, initialValues, isMissing, myFields, signBody, type Adopted } from "./signing-rules";
 
 const ADOPT_ID = "signing-adopt";
@@ -35,6 +36,7 @@ export interface SigningScreenProps {
 }
 
 export function SigningScreen({ source, view, now = new Date(), Viewer = PdfViewer }: SigningScreenProps) {
+  const words = usePdfWords();
   const outcome = view.you.status === "signed" || view.you.status === "declined" || !view.you.canSign;
   return (
     <div className="flex flex-col gap-4">
@@ -44,7 +46,7 @@ export function SigningScreen({ source, view, now = new Date(), Viewer = PdfView
       </header>
       {outcome ? <SigningOutcome view={view} /> : <SigningForm source={source} view={view} now={now} Viewer={Viewer} />}
       {outcome && view.status !== "voided" && view.status !== "declined" ? (
-        <Viewer source={view.documentUrl} name={view.name} className="h-[70dvh]" />
+        <Viewer source={view.documentUrl} name={view.name} className="h-[70dvh]" words={words} />
       ) : null}
     </div>
   );
@@ -52,6 +54,7 @@ export function SigningScreen({ source, view, now = new Date(), Viewer = PdfView
 
 function SigningForm({ source, view, now, Viewer }: { source: SignerSource; view: SignerView; now: Date; Viewer: ComponentType<PdfViewerProps> }) {
   const t = useT();
+  const words = usePdfWords();
   const signer = view.you.index;
   const mine = useMemo(() => myFields(view.fields, signer), [view.fields, signer]);
   const others = useMemo(() => view.fields.filter((field) => field.signer !== signer), [view.fields, signer]);
@@ -98,7 +101,7 @@ function SigningForm({ source, view, now, Viewer }: { source: SignerSource; view
             {t("signing.nextField")}
           </Button>
         </div>
-        <Viewer source={view.documentUrl} name={view.name} className="h-[70dvh]" pageOverlay={(page) => <FieldOverlay page={page} state={state} />} />
+        <Viewer source={view.documentUrl} name={view.name} className="h-[70dvh]" words={words} pageOverlay={(page) => <FieldOverlay page={page} state={state} />} />
       </section>
 
       <section aria-label={t("signing.signSection")} className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">

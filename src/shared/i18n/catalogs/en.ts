@@ -365,6 +365,18 @@ const en = {
     withdrawnVoided: "Your broker withdrew this request. There is nothing to sign.",
     withdrawnDeclinedBy: "{name} declined to sign, so no one signs it now. Your broker has been told.",
     withdrawnDeclined: "Declined to sign, so no one signs it now. Your broker has been told.",
+    // The PDF viewer's own words (web/components/pdf/pdf-words.ts).
+    viewer: {
+      previewOf: "Preview of {name}",
+      notAvailable: "Preview not available",
+      previousPage: "Previous page",
+      nextPage: "Next page",
+      pageOf: "Page {page} of {count}",
+      zoomOut: "Zoom out",
+      zoomIn: "Zoom in",
+      zoomFit: "Zoom {percent} %, fit to width",
+      noText: "This page has no text.",
+    },
     // The server's refusals by their code (src/shared/signing-faults.ts); {field} is fieldName.
     faults: {
       consentRequired: server.consentRequired,

@@ -358,6 +358,17 @@ const es: Catalog = {
     withdrawnVoided: "Su asesor retiró esta solicitud. No hay nada que firmar.",
     withdrawnDeclinedBy: "{name} rechazó firmar, así que nadie lo firmará. Ya le avisamos a su asesor.",
     withdrawnDeclined: "Se rechazó la firma, así que nadie lo firmará. Ya le avisamos a su asesor.",
+    viewer: {
+      previewOf: "Vista previa de {name}",
+      notAvailable: "No se puede mostrar la vista previa",
+      previousPage: "Página anterior",
+      nextPage: "Página siguiente",
+      pageOf: "Página {page} de {count}",
+      zoomOut: "Alejar",
+      zoomIn: "Acercar",
+      zoomFit: "Zoom al {percent} %, ajustar al ancho",
+      noText: "Esta página no tiene texto.",
+    },
     faults: {
       consentRequired: "Para continuar, acepte firmar electrónicamente.",
       notYourTurn: "Los firmantes firman en orden y todavía no le toca. Le enviaremos un correo cuando sea su turno.",
