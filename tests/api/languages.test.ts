@@ -214,7 +214,8 @@ describe("with nothing set", () => {
     });
     expect(language).toBe("es");
     expect(readsOf("workspaces", statements)).toEqual([]);
-    expect(statements).toEqual([]);
+    // Nothing read from any table (PostgreSQL's change counter, the cache's version, aside).
+    expect(statements.filter((text) => /\bfrom "/.test(text))).toEqual([]);
     // Another browser's language is another answer; the workspace's default, once set, wins over both.
     expect(await portalLanguage(srv, customer.uploadLink, { "accept-language": "en-US" })).toBe("en");
     expect((await srv.call("/api/workspace", { method: "PUT", token: broker.token, body: { defaultLanguage: "es" } })).status).toBe(200);
