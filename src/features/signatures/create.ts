@@ -139,7 +139,8 @@ export async function createSignatureRequest(
     const fields = parsed.fields ?? template!.fields;
     let pdf: CheckedPdf;
     if (template) {
-      pdf = { bytes: await templatePdfBytes(ctx, template), name: template.fileName, pageCount: template.pageCount, keep: (k) => ctx.files.write(k, pdf.bytes) };
+      const bytes = await templatePdfBytes(ctx, template);
+      pdf = { bytes, name: template.fileName, pageCount: template.pageCount, keep: (k) => ctx.files.write(k, bytes) };
     } else {
       temp ??= await spoolSharedPdf(ctx, { workspaceId: input.member.workspaceId, customerId: customer.id, documentId: parsed.sharedDocumentId! });
       pdf = await checkedPdf(ctx, temp, customer);
@@ -150,7 +151,6 @@ export async function createSignatureRequest(
     key = newStorageKey();
     await pdf.keep(key);
     const storedKey = key;
-    const original = pdf.bytes;
     const requestId = await inTransaction(ctx, (unit) =>
       insertRequest(ctx, unit, {
         ...input,
@@ -160,7 +160,7 @@ export async function createSignatureRequest(
         dueDate,
         reminderAt,
         pageCount,
-        original: { key: storedKey, name: pdf.name, sha256: createHash("sha256").update(original).digest("hex") },
+        original: { key: storedKey, name: pdf.name, sha256: createHash("sha256").update(pdf.bytes).digest("hex") },
       }),
     );
     return await findOwnedRequest(ctx, input.member, requestId);
