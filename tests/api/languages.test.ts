@@ -11,6 +11,7 @@ import type { ReceivedMail, TestSmtp } from "../support/smtp.ts";
 import { attachFile, countRows, customerCookie, latestEmailTo } from "../support/fixtures.ts";
 
 import { useSmtpPortalPerTest } from "../support/smtp-portal.ts";
+import { readsOf, statementsDuring } from "../support/statements.ts";
 
 const setup = useSmtpPortalPerTest();
 
@@ -198,6 +199,27 @@ describe("with nothing set", () => {
     expect(await portalLanguage(srv, customer.uploadLink, { "accept-language": "en-US" })).toBe("en");
     expect(await portalLanguage(srv, customer.uploadLink, { "accept-language": "fr, de;q=0.5" })).toBe("en");
     expect(await portalLanguage(srv, customer.uploadLink)).toBe("en");
+  });
+
+  test("the polled portal read keeps its language with its answer: read again, it asks the database nothing, not even the workspace's default", async () => {
+    const { srv, broker } = await setup();
+    const customer = await createCustomer(srv, broker.token);
+    const spanish = { "accept-language": "es-MX,es;q=0.9" };
+    await srv.runJobs(); // the invitation's email sent: nothing writes between the reads below
+    // The first visit records the link opened (a write); the read after it is computed and kept.
+    for (let n = 0; n < 2; n++) expect(await portalLanguage(srv, customer.uploadLink, spanish)).toBe("es");
+    let language = "";
+    const statements = await statementsDuring(async () => {
+      language = await portalLanguage(srv, customer.uploadLink, spanish);
+    });
+    expect(language).toBe("es");
+    expect(readsOf("workspaces", statements)).toEqual([]);
+    // Nothing read from any table (PostgreSQL's change counter, the cache's version, aside).
+    expect(statements.filter((text) => /\bfrom "/.test(text))).toEqual([]);
+    // Another browser's language is another answer; the workspace's default, once set, wins over both.
+    expect(await portalLanguage(srv, customer.uploadLink, { "accept-language": "en-US" })).toBe("en");
+    expect((await srv.call("/api/workspace", { method: "PUT", token: broker.token, body: { defaultLanguage: "es" } })).status).toBe(200);
+    expect(await portalLanguage(srv, customer.uploadLink, { "accept-language": "en-US" })).toBe("es");
   });
 });
 
