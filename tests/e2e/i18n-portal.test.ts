@@ -135,11 +135,13 @@ async function unmarkedTexts(page: Page, email: string): Promise<string[]> {
   // The customer's own data is not the catalog's: names, documents, the broker, emails, numbers.
   // The standard documents' descriptions are the broker's (editable, in the broker's language);
   // the site's name is the operator's; dates are written by Intl in the page's language.
-  const data = [email, "Carla", "Paystub", "Photo ID", "Recent pay stubs or salary statements", "Government-issued photo identification", "Bea Broker", `broker-${email}`, "BB", "CC", "Broker Portal"].sort((a, b) => b.length - a.length);
+  // React Aria writes its own few words (a panel's hidden "Dismiss") in the page's language
+  // (I18nProvider in the portal's route), from its own dictionaries.
+  const data = [email, "Carla Customer", "Carla", "Dismiss", "Paystub", "Photo ID", "Recent pay stubs or salary statements", "Government-issued photo identification", "Bea Broker", `broker-${email}`, "BB", "CC", "Broker Portal"].sort((a, b) => b.length - a.length);
   return page.evaluate((data) => {
     const found: string[] = [];
     const check = (text: string, where: string) => {
-      let rest = text.replace(/⟦[^⟧]*⟧/g, " ").replace(/\b[A-Z][a-z]{2} \d{1,2}, \d{4}( at \d{1,2}:\d{2} [AP]M)?/g, " ");
+      let rest = text.replace(/⟦[^⟧]*⟧/g, " ").replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, " ").replace(/\b[A-Z][a-z]{2} \d{1,2}, \d{4}( at \d{1,2}:\d{2} [AP]M)?/g, " ");
       for (const d of data) rest = rest.split(d).join(" ");
       if (/[A-Za-z]{2,}/.test(rest)) found.push(`${where}: ${text.trim()}`);
     };
@@ -183,6 +185,22 @@ test("pseudo-locale: every text a guest sees on the portal comes from the catalo
   expect(swapped()).toBe(2);
   expect(await unmarkedTexts(phone.page, "carla-pseudo@example.com")).toEqual([]);
   await screenshot(phone.page, "i18n-portal-pseudo-sign-in-phone");
+  await phone.page.keyboard.press("Escape");
+  await phone.page.getByRole("dialog").waitFor({ state: "detached" });
+
+  // A document's own dialogs: "I don't have this" and "Several pages" (photographing each page).
+  for (const [label, dialog] of [
+    [`${en.upload.dontHaveLabel.replace("{name}", "Paystub")}`, "i18n-portal-pseudo-dont-have-phone"],
+    [`${en.upload.severalPagesOf.replace("{name}", "Paystub")}`, "i18n-portal-pseudo-several-pages-phone"],
+  ] as const) {
+    await phone.page.getByRole("button", { name: `⟦${accented(label).replace(accented("Paystub"), "Paystub")}⟧` }).click();
+    await phone.page.getByRole("dialog").waitFor();
+    await phone.page.waitForLoadState("networkidle").catch(() => {});
+    expect({ dialog, unmarked: await unmarkedTexts(phone.page, "carla-pseudo@example.com") }).toEqual({ dialog, unmarked: [] });
+    await screenshot(phone.page, dialog);
+    await phone.page.keyboard.press("Escape");
+    await phone.page.getByRole("dialog").waitFor({ state: "detached" });
+  }
 });
 
 test("pseudo-locale: every text a signed-in customer sees on the portal comes from the catalog", async () => {
@@ -205,4 +223,18 @@ test("pseudo-locale: every text a signed-in customer sees on the portal comes fr
   expect(swapped()).toBe(1);
   expect(await unmarkedTexts(phone.page, email)).toEqual([]);
   await screenshot(phone.page, "i18n-portal-pseudo-signed-in-phone");
+
+  // The header's account panel (the catalog's later part comes with it).
+  for (const [label, shot] of [
+    [`⟦CC, ${accented("Account menu for ")}Carla Customer⟧`, "i18n-portal-pseudo-account-phone"],
+  ] as const) {
+    await phone.page.getByRole("button", { name: label }).click();
+    await phone.page.getByRole("dialog").waitFor();
+    await phone.page.waitForLoadState("networkidle").catch(() => {});
+    expect({ shot, unmarked: await unmarkedTexts(phone.page, email) }).toEqual({ shot, unmarked: [] });
+    await screenshot(phone.page, shot);
+    await phone.page.keyboard.press("Escape");
+    await phone.page.getByRole("dialog").waitFor({ state: "detached" });
+  }
+  expect(swapped()).toBe(2);
 });
