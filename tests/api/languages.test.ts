@@ -40,11 +40,11 @@ describe("a customer invited in Spanish", () => {
 
     const [invitation, ...more] = await delivered(srv, smtp, customer.email);
     expect(more).toHaveLength(0);
-    expect(invitation!.subject).toBe("Rita Reviewer le invita a subir sus documentos");
+    expect(invitation!.subject).toBe("Rita Reviewer le pide que envíe sus documentos");
     const body = utf8(invitation!);
     expect(body).toContain("Hola, Lucía Gómez:");
     expect(body).toContain("Rita Reviewer usa este portal seguro para reunir los documentos de su expediente.");
-    expect(body).toContain("Por favor, suba los siguientes documentos:");
+    expect(body).toContain("Por favor, envíe los siguientes documentos:");
     expect(body).toContain('<html lang="es">');
     expect(body).not.toContain("Please upload");
 
@@ -78,11 +78,11 @@ describe("a Spanish customer's other emails", () => {
     expect(verified.status).toBe(200);
     srv.clock.advance(61_000); // the review email's window
     const [resubmit] = await delivered(srv, smtp, customer.email);
-    expect(resubmit!.subject).toBe("Necesitamos que vuelva a enviar: Paystub");
+    expect(resubmit!.subject).toBe("Por favor, vuelva a enviar: Paystub");
     const body = utf8(resubmit!);
-    expect(body).toContain("Rita Reviewer revisó el documento Paystub y le pide que lo vuelva a subir.");
+    expect(body).toContain("Rita Reviewer revisó el documento Paystub y le pide que lo vuelva a enviar.");
     expect(body).toContain("Motivo: Falta la página 2");
-    expect(body).toContain("Volver a subirlo");
+    expect(body).toContain("Volver a enviarlo");
     expect(body).toContain('<html lang="es">');
   });
 });
@@ -110,7 +110,7 @@ describe("the customer's own choice", () => {
     await srv.call(`/api/upload/${customer.uploadLink}/language`, { method: "PUT", body: { language: "es" } });
     srv.clock.advance(1_000); // a resend in the same millisecond is the same email
     await resend(srv, broker, customer.id);
-    expect((await delivered(srv, smtp, customer.email))[0]!.subject).toBe("Recordatorio: Rita Reviewer le invita a subir sus documentos");
+    expect((await delivered(srv, smtp, customer.email))[0]!.subject).toBe("Recordatorio: Rita Reviewer le pide que envíe sus documentos");
   });
 
   test("a language we do not have: 400 with a message, nothing changed", async () => {
@@ -176,7 +176,7 @@ describe("the broker sets it", () => {
     expect(set.body.defaultLanguage).toBe("es");
 
     await resend(srv, broker, customer.id);
-    expect((await delivered(srv, smtp, customer.email))[0]!.subject).toBe("Recordatorio: Rita Reviewer le invita a subir sus documentos");
+    expect((await delivered(srv, smtp, customer.email))[0]!.subject).toBe("Recordatorio: Rita Reviewer le pide que envíe sus documentos");
     expect(await portalLanguage(srv, customer.uploadLink, { "accept-language": "en-US,en;q=0.9" })).toBe("es");
   });
 

@@ -45,9 +45,9 @@ test("a signed-in customer's statuses, progress and re-submit reason in Spanish"
   renderPortal();
   // "Hola, Grace" right after an account was made on this link (an earlier test file may have).
   expect(await screen.findByRole("heading", { name: /^Hola( de nuevo)?, Grace$/ })).toBeTruthy();
-  expect(screen.getAllByText("Debe enviarlo otra vez").length).toBeGreaterThan(0);
+  expect(screen.getAllByText("Debe volver a enviarlo").length).toBeGreaterThan(0);
   expect(screen.getAllByText("En revisión").length).toBeGreaterThan(0);
-  expect(screen.getByText("Por qué debe enviarlo otra vez:", { exact: false })).toBeTruthy();
+  expect(screen.getByText("Por qué debe volver a enviarlo:", { exact: false })).toBeTruthy();
   expect(screen.getByText(/^\d de 4 enviados · \d+%$/)).toBeTruthy();
   await waitFor(() => expect(document.documentElement.lang).toBe("es"));
 });
