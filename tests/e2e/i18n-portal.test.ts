@@ -9,6 +9,8 @@ import type { Page } from "playwright-core";
 import { seriousAxeFindings } from "./axe.ts";
 import { brokerSignUp, emailedCode, screenshot, usePortalInBrowser, viewports } from "./support.ts";
 import en from "../../src/shared/i18n/catalogs/en.ts";
+import type { MessageKey } from "../../src/shared/i18n/catalog.ts";
+import { translate } from "../../src/shared/i18n/translate.ts";
 import { accented, FIRST_PART, layoutProblems, pseudoCatalogs, textsOutsideCatalog } from "./i18n-support.ts";
 
 const { portal, openPage } = usePortalInBrowser();
@@ -71,6 +73,34 @@ test("Spanish on a phone: lang=\"es\", nothing overflows or is cut, axe clean; b
   const notFound = saves.filter((status) => status === 404).length;
   expect(phone.errors.filter((error) => !/status of 404/.test(error))).toEqual([]);
   expect(phone.errors.length).toBe(notFound);
+});
+
+test("Spanish dialogs on a phone (sign-in, \"I don't have this\", several pages): nothing overflows or is cut, axe clean", async () => {
+  const broker = await openPage(viewports.desktop);
+  const link = await invite(broker.page, "carla-es-dialogs@example.com");
+  const phone = await openPage(viewports.phone);
+  await phone.page.goto(`${portal.url}/upload/${link}`);
+  await phone.page.getByRole("button", { name: en.portal.signInToTrack }).waitFor();
+  await switchTo(phone.page, "es");
+  const es = (key: MessageKey, values?: Record<string, string>) => translate("es", key, values);
+  for (const [button, shot] of [
+    [es("portal.signInToTrack"), "i18n-portal-es-sign-in-phone"],
+    [es("upload.dontHaveLabel", { name: "Paystub" }), "i18n-portal-es-dont-have-phone"],
+    [es("upload.severalPagesOf", { name: "Paystub" }), "i18n-portal-es-several-pages-phone"],
+  ] as const) {
+    await phone.page.getByRole("button", { name: button, exact: true }).click();
+    const dialog = phone.page.getByRole("dialog");
+    await dialog.waitFor();
+    // Its words came with it (the catalog's later part), in Spanish, and so did its close button's.
+    await dialog.getByRole("button", { name: es("dialogs.close") }).first().waitFor();
+    await phone.page.waitForLoadState("networkidle").catch(() => {});
+    await screenshot(phone.page, shot);
+    expect({ shot, problems: await layoutProblems(phone.page) }).toEqual({ shot, problems: [] });
+    expect({ shot, axe: await seriousAxeFindings(phone.page) }).toEqual({ shot, axe: [] });
+    await phone.page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+  }
+  expect(await phone.page.evaluate(() => document.documentElement.lang)).toBe("es");
 });
 
 /** The page's visible texts and labels that are not the catalog's (⟦…⟧) nor the customer's data. */
