@@ -79,7 +79,7 @@ test("the form in Spanish: fields, what is missing, the consent, Finish; a refus
   );
   renderScreen();
   const labels = [...document.querySelectorAll("[data-field]")].map((el) => el.getAttribute("aria-label"));
-  expect(labels).toEqual(["Texto, página 1, obligatorio", "Firma, página 1, obligatorio, Lucía Gómez", "Fecha de firma, página 1, obligatorio, se llena automáticamente"]);
+  expect(labels).toEqual(["Texto, página 1, obligatorio", "Firma, página 1, obligatorio: Lucía Gómez", "Fecha de firma, página 1, obligatorio, se llena automáticamente"]);
   expect(screen.getByText("Falta 1 campo suyo. Los campos resaltados son los que le tocan.")).toBeTruthy();
   expect(screen.getByText("Campo 2 (Texto) es obligatorio. Llénelo para firmar.")).toBeTruthy();
   expect(screen.getByRole("radiogroup", { name: "Cómo firmar" })).toBeTruthy();
