@@ -147,7 +147,7 @@ test("another signer's page: in the page's language with the switcher; a refusal
   expect(screen.getByText("Su asesor retiró esta solicitud de firma.")).toBeTruthy();
   await waitFor(() => expect(document.title.startsWith("Firmar un documento")).toBe(true));
 
-  fireEvent.change(screen.getByRole("combobox", { name: "Idioma" }), { target: { value: "en" } });
+  fireEvent.change(await screen.findByRole("combobox", { name: "Idioma" }), { target: { value: "en" } });
   expect(await screen.findByRole("heading", { level: 1, name: "Document to sign" })).toBeTruthy();
   expect(screen.getByText("This signature request was withdrawn by your broker.")).toBeTruthy();
   expect(document.documentElement.lang).toBe("en");
