@@ -44,6 +44,9 @@ describe("a customer invited in Spanish", () => {
     expect(body).toContain("Hola, Lucía Gómez:");
     expect(body).toContain("Rita Reviewer usa este portal seguro para reunir los documentos de su expediente.");
     expect(body).toContain("Por favor, suba los siguientes documentos:");
+    // A standard document by its Spanish name (the catalog's standardDocuments).
+    expect(body).toContain("Talón de pago");
+    expect(body).not.toContain("Paystub");
     expect(body).toContain('<html lang="es">');
     expect(body).not.toContain("Please upload");
 
@@ -70,19 +73,36 @@ describe("a Spanish customer's other emails", () => {
     const customer = await createCustomer(srv, broker.token, { name: "Lucía Gómez", language: "es", dueDate, requiredDocuments: [{ name: "Paystub" }] });
     const [invitation] = await delivered(srv, smtp, customer.email);
     // (Intl may put a no-break space before "p. m.")
-    expect(utf8(invitation!)).toMatch(/Paystub \(fecha límite: 1 de diciembre de 2026 a las 10:00\sp\.\s?m\. UTC\)/);
+    expect(utf8(invitation!)).toMatch(/Talón de pago \(fecha límite: 1 de diciembre de 2026 a las 10:00\sp\.\s?m\. UTC\)/);
 
     await attachFile(srv, customer.documents[0]!.id);
     const verified = await srv.call(`/api/documents/${customer.documents[0]!.id}/verify`, { method: "POST", token: broker.token, body: { status: "rejected", rejectionReason: "Falta la página 2" } });
     expect(verified.status).toBe(200);
     srv.clock.advance(61_000); // the review email's window
     const [resubmit] = await delivered(srv, smtp, customer.email);
-    expect(resubmit!.subject).toBe("Necesitamos que vuelva a enviar: Paystub");
+    expect(resubmit!.subject).toBe("Necesitamos que vuelva a enviar: Talón de pago");
     const body = utf8(resubmit!);
-    expect(body).toContain("Rita Reviewer revisó el documento Paystub y le pide que lo vuelva a subir.");
+    expect(body).toContain("Rita Reviewer revisó el documento Talón de pago y le pide que lo vuelva a subir.");
     expect(body).toContain("Motivo: Falta la página 2");
     expect(body).toContain("Volver a subirlo");
     expect(body).toContain('<html lang="es">');
+  });
+  test("documents asked for later: the standard ones by their Spanish names, the broker's own as the broker wrote them", async () => {
+    const { srv, smtp, broker } = await setup();
+    const customer = await createCustomer(srv, broker.token, { language: "es", requiredDocuments: [] });
+    await delivered(srv, smtp, customer.email);
+    const asked = await srv.call(`/api/customers/${customer.id}/request-documents`, {
+      method: "POST",
+      token: broker.token,
+      body: { documentTypes: ["Photo ID", "custom:Paystub copy:For the second job"] },
+    });
+    expect(asked.status).toBe(201);
+    const [requested] = await delivered(srv, smtp, customer.email);
+    expect(requested!.subject).toBe("Rita Reviewer le pidió 2 documentos");
+    const body = utf8(requested!);
+    expect(body).toContain("Identificación con foto");
+    expect(body).toContain("Paystub copy");
+    expect(body).not.toContain("Photo ID");
   });
 });
 

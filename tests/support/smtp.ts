@@ -8,6 +8,7 @@ export interface ReceivedMail {
   raw: string;
   /** The message with quoted-printable undone, for reading links and text. */
   body: string;
+  /** As a mail program shows it (encoded words decoded). */
   subject: string;
   messageId: string;
 }
@@ -25,6 +26,22 @@ const header = (raw: string, name: string) => {
   const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
   return head.match(new RegExp(`^${name}:\\s*(.*)$`, "im"))?.[1]?.trim() ?? "";
 };
+
+/**
+ * A header's RFC 2047 encoded words undone ("=?UTF-8?Q?Tal=C3=B3n?=" → "Talón"), as a mail
+ * program shows them: a subject outside ASCII arrives encoded. Whitespace between two encoded
+ * words is not part of the text.
+ */
+const decodeEncodedWords = (value: string) =>
+  value
+    .replace(/(\?=)\s+(?==\?)/g, "$1")
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, charset: string, encoding: string, text: string) => {
+      const bytes =
+        encoding.toUpperCase() === "B"
+          ? Buffer.from(text, "base64")
+          : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-Fa-f]{2})/g, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1");
+      return new TextDecoder(charset).decode(bytes);
+    });
 
 const decodeQuotedPrintable = (raw: string) =>
   raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
@@ -54,7 +71,7 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
           body: decodeQuotedPrintable(raw),
-          subject: header(raw, "Subject"),
+          subject: decodeEncodedWords(header(raw, "Subject")),
           messageId: header(raw, "Message-ID"),
         });
         callback();
