@@ -272,6 +272,38 @@ describe("the portal's page", () => {
     // Another signer's page: nothing is set for them, so their browser's language.
     expect(await page("../sign/some-token", { "accept-language": "es-MX" })).toContain('<html lang="es"');
   });
+
+  test("what a customer's page shows before its scripts run is in their language: the portal's frame, a signer's, the spinner's label", async () => {
+    const { srv, broker } = await setup();
+    const spanish = await createCustomer(srv, broker.token, { language: "es" });
+    const unset = await createCustomer(srv, broker.token);
+    const page = async (path: string, headers: Record<string, string> = {}) => (await fetch(`${srv.url}${path}`, { headers })).text();
+
+    const inSpanish = await page(`/upload/${spanish.uploadLink}`);
+    expect(inSpanish).toContain('<div class="boot-bar">Sus documentos</div>');
+    expect(inSpanish).toContain('<p class="boot-status" role="status">Cargando sus documentos...</p>');
+    expect(inSpanish).toContain('<html lang="es" data-loading-label="Cargando"');
+    expect(inSpanish).toMatch(/<h2 id="portal-welcome"[^>]*>Hola, /); // the welcome still goes into the translated frame
+    for (const english of ["Customer Dashboard", "Loading your documents...", '"Loading"']) expect(inSpanish).not.toContain(english);
+    // An unknown link's page, and the portal without a link: the browser's language.
+    expect(await page("/upload/q9T2vXc8LmN4pR7sK1wZ3yB6hJ5dF0gA", { "accept-language": "es" })).toContain("Cargando sus documentos...");
+    expect(await page("/upload", { "accept-language": "es" })).toContain('<div class="boot-bar">Sus documentos</div>');
+
+    const inEnglish = await page(`/upload/${unset.uploadLink}`);
+    expect(inEnglish).toContain('<div class="boot-bar">Customer Dashboard</div>');
+    expect(inEnglish).toContain('<p class="boot-status" role="status">Loading your documents...</p>');
+    expect(inEnglish).toContain('<html lang="en" data-loading-label="Loading"');
+
+    // A signer's page (index.html's plain frame).
+    const signer = await page("/sign/some-token", { "accept-language": "es-MX" });
+    expect(signer).toContain('<p class="boot-status" role="status">Cargando...</p>');
+    expect(signer).toContain('data-loading-label="Cargando"');
+    expect(await page("/sign/some-token", { "accept-language": "en" })).toContain('<p class="boot-status" role="status">Loading...</p>');
+    // The broker's pages stay English, and say nothing of a language.
+    const brokerPage = await page("/dashboard", { "accept-language": "es" });
+    expect(brokerPage).toContain('<html lang="en">');
+    expect(brokerPage).not.toContain("Cargando");
+  });
 });
 
 describe("the rule, written once (src/shared/i18n/which-language.ts)", () => {

@@ -2,16 +2,19 @@
 // choice), the header's switcher changes it in place and tells the server, and back again.
 import { afterEach, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { loadingLabel } from "../../web/lib/i18n/loading-label";
 import { activateLanguage } from "../../web/lib/i18n/store";
 import { fakeServer } from "../support/render-app";
 import { guestPortal, LINK, portalRoute, renderPortal, signedInPortal } from "./portal-fixtures";
 
 afterEach(() => {
   document.documentElement.lang = "";
+  document.documentElement.removeAttribute("data-loading-label");
 });
 
 test("a guest switches the portal to Spanish and back to English, without a reload, and the server is told each time", async () => {
   const calls = fakeServer(portalRoute({ portal: guestPortal() }));
+  document.documentElement.setAttribute("data-loading-label", "Loading");
   renderPortal();
   expect(await screen.findByRole("heading", { level: 1, name: "Customer Dashboard" })).toBeTruthy();
   const choose = (language: string) => fireEvent.change(screen.getByRole("combobox", { name: /^(Language|Idioma)$/ }), { target: { value: language } });
@@ -27,6 +30,8 @@ test("a guest switches the portal to Spanish and back to English, without a relo
   expect(screen.queryByText("Paystub")).toBeNull();
   expect(screen.getByText("Vence en 3 días")).toBeTruthy();
   expect(document.documentElement.lang).toBe("es");
+  // The spinner's label the server wrote into the page follows the switch (web/lib/i18n/loading-label.ts).
+  expect(loadingLabel()).toBe("Cargando");
   expect(screen.queryByText("Required Documents")).toBeNull();
 
   choose("en");
@@ -34,6 +39,7 @@ test("a guest switches the portal to Spanish and back to English, without a relo
   expect(screen.getByText("Due in 3 days")).toBeTruthy();
   expect(screen.getByRole("button", { name: "Choose file for Paystub" })).toBeTruthy();
   expect(document.documentElement.lang).toBe("en");
+  expect(loadingLabel()).toBe("Loading");
   const saved = calls.filter((call) => call.method === "PUT").map((call) => [call.path, call.body]);
   expect(saved).toEqual([
     [`/api/upload/${LINK}/language`, { language: "es" }],

@@ -14,6 +14,7 @@ import { UploadsProvider } from "./use-uploads";
 import { WelcomeBanner } from "./WelcomeBanner";
 import { useFocusWhenLost } from "../../components/use-heading-focus";
 import { lazyRetrying } from "../../lib/lazy-retrying";
+import { loadingLabel } from "../../lib/i18n/loading-label";
 
 const PortalOverlay = lazyRetrying(loadOverlays);
 const PortalLowerSections = lazyRetrying(() => import("./PortalLowerSections"));
@@ -73,7 +74,7 @@ export function PortalScreen({ link, portal: data, resetToken }: PortalScreenPro
         <Suspense
           fallback={
             <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/30">
-              <Spinner label="Loading" className="rounded-xl bg-white p-4 shadow-lg" />
+              <Spinner label={loadingLabel()} className="rounded-xl bg-white p-4 shadow-lg" />
             </div>
           }
         >
