@@ -34,6 +34,6 @@ function frameIn(html: string, language: Language): string {
 /** The page with `lang` set, its frame and loading label in the language, and the language's catalog preloaded. */
 export async function inLanguage(html: string, assets: WebAssets, language: Language): Promise<string> {
   const chunk = await catalogChunk(assets, language);
-  const withLang = frameIn(html, language).replace(/<html lang="[^"]*"/, `<html lang="${language}" ${LOADING_LABEL_ATTRIBUTE}="${sayHtml(language)("pageFrame.loading")}"`);
+  const withLang = frameIn(html, language).replace(/<html lang="[^"]*"/, `<html lang="${language}" ${LOADING_LABEL_ATTRIBUTE}="${sayHtml(language)("portal.loading")}"`);
   return chunk ? withLang.replace("</head>", `${modulePreloadTag(chunk)}</head>`) : withLang;
 }

@@ -4,6 +4,8 @@
 const en = {
   portal: {
     dashboardTitle: "Customer Dashboard",
+    loading: "Loading",
+    markReadFailed: "Failed to mark notifications as read",
     loadingDocuments: "Loading your documents...",
     checkingSession: "Checking your session...",
     invalidAccessTitle: "Invalid access",
@@ -117,6 +119,7 @@ const en = {
     wrongType: "Only PDF, JPG, PNG and HEIC files can be uploaded.",
     tooLarge: "The file is larger than {size}. Please choose a smaller file.",
     connectionLost: "The connection was lost. Please check your internet connection and try again.",
+    closeNotice: "Close",
   },
   dialogs: {
     close: "Close",
@@ -157,6 +160,38 @@ const en = {
     noteTooLong: "Please keep the note to at most {max} characters.",
     chooseAnother: "Choose another file",
     sendAnyway: "Send anyway",
+  },
+  capture: {
+    // "Several pages": photographing a document page by page (web/features/portal/PhoneCapture.tsx).
+    title: "Photograph {name}",
+    intro: "Take a photo of each page, flat and in good light. Check the order, then send them as one PDF.",
+    pages: "Pages",
+    page: "Page {number}",
+    moveUp: "Move page {number} up",
+    moveDown: "Move page {number} down",
+    retake: "Retake page {number}",
+    remove: "Remove page {number}",
+    preparing: "Preparing photo…",
+    making: "Making the PDF",
+    addPage: "Add page",
+    firstPage: "Take first page",
+    send: "{count, plural, one {Send # page as PDF} other {Send # pages as one PDF}}",
+    needMore: "This document needs at least {min} pages: take {more, plural, one {# more page} other {# more pages}} before sending.",
+    tooMany: "This document takes at most {max} pages: remove {extra} before sending.",
+    photoUnreadable: "That photo could not be read. Please take it again.",
+    pdfFailed: "The PDF could not be made on this phone. Please try again, or upload the photos one by one.",
+  },
+  loanTypes: {
+    // The loan types of src/shared/loan-types.ts, as the customer's account panel shows them.
+    conventional: "Conventional",
+    fha: "FHA",
+    va: "VA",
+    usda: "USDA",
+    purchase: "Purchase",
+    refinance: "Refinance",
+    cashOutRefinance: "Cash-Out Refinance",
+    construction: "Construction",
+    jumbo: "Jumbo",
   },
   languageSwitcher: {
     label: "Language",
@@ -256,12 +291,11 @@ const en = {
     purchaseAgreement: { name: "Purchase Agreement", description: "Signed purchase agreement" },
     customDescription: "Custom document",
   },
-  // What a customer's page shows before its scripts run, written into the page by the server
-  // (src/shared/page-frame.ts; the portal's frame also says portal.dashboardTitle and
-  // portal.loadingDocuments): the signing page's frame, and the spinner's label while a screen loads.
+  // What a signer's page shows before its scripts run, written into the page by the server
+  // (src/shared/page-frame.ts; the portal's frame says portal.dashboardTitle and
+  // portal.loadingDocuments, a spinner's label portal.loading). The browser never gets it.
   pageFrame: {
     loadingPage: "Loading...",
-    loading: "Loading",
   },
   // Every email to a customer (src/features/mail/templates.ts); English word for word as the portal
   // has always sent them (tests/api/mail*.test.ts).
