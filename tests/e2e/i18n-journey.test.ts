@@ -77,12 +77,12 @@ test("invited in Spanish: the email, the upload, the sign-up, a re-submit explai
   await broker.page.getByText("Customer invited successfully").waitFor();
 
   // Her invitation: Spanish subject and body, lang="es", the documents by their Spanish names.
-  const invitation = await mailTo(/le invita a subir sus documentos$/);
-  expect(invitation.subject).toBe("Bea Broker le invita a subir sus documentos");
+  const invitation = await mailTo(/le pide que envíe sus documentos$/);
+  expect(invitation.subject).toBe("Bea Broker le pide que envíe sus documentos");
   const body = text(invitation);
   expect(body).toContain('<html lang="es">');
   expect(body).toContain("Hola, Lucía Gómez:");
-  expect(body).toContain("Por favor, suba los siguientes documentos:");
+  expect(body).toContain("Por favor, envíe los siguientes documentos:");
   for (const name of ["Talón de pago", "Identificación con foto"]) expect(body).toContain(name);
   for (const english of ["Paystub", "Photo ID", "Please upload"]) expect(body).not.toContain(english);
   // The link's path (the email's host is the portal's PUBLIC_URL, localhost here; the browser uses the address the test has).
@@ -108,7 +108,7 @@ test("invited in Spanish: the email, the upload, the sign-up, a re-submit explai
   await phone.page.getByText("¿Es el documento correcto?").first().waitFor({ timeout: 30_000 });
   await screenshot(phone.page, "i18n-journey-recognition-es-phone");
   await phone.page.getByLabel(/^Nota para su asesor/).first().fill("Es el talón de mi esposo; el mío llega el viernes.");
-  await phone.page.getByRole("button", { name: "Enviarlo de todos modos" }).first().click();
+  await phone.page.getByRole("button", { name: "Enviar de todos modos" }).first().click();
   await phone.page.getByText("Documento enviado").first().waitFor({ timeout: 30_000 });
   await screenshot(phone.page, "i18n-journey-uploaded-es-phone");
 
@@ -145,8 +145,8 @@ test("invited in Spanish: the email, the upload, the sign-up, a re-submit explai
 
   // Her phone says so in Spanish, without a reload: the status, and why.
   const row = card(phone.page, "Talón de pago");
-  await row.getByText("Debe enviarlo otra vez").first().waitFor({ timeout: 15_000 });
-  await row.getByText(`Por qué debe enviarlo otra vez: ${REASON}`).waitFor();
+  await row.getByText("Debe volver a enviarlo").first().waitFor({ timeout: 15_000 });
+  await row.getByText(`Por qué debe volver a enviarlo: ${REASON}`).waitFor();
   await phone.page.waitForLoadState("networkidle").catch(() => {});
   await screenshot(phone.page, "i18n-journey-resubmit-es-phone");
   expect(await layoutProblems(phone.page)).toEqual([]);
@@ -169,7 +169,7 @@ test("invited in Spanish: the email, the upload, the sign-up, a re-submit explai
   // The choice holds over a reload (kept on her account and the link).
   await phone.page.reload();
   await heading(phone.page, "Sus documentos");
-  await row.getByText(`Por qué debe enviarlo otra vez: ${REASON}`).waitFor();
+  await row.getByText(`Por qué debe volver a enviarlo: ${REASON}`).waitFor();
   expect(await phone.page.evaluate(() => document.documentElement.lang)).toBe("es");
   await screenshot(phone.page, "i18n-journey-reloaded-es-phone");
   expect(phone.errors).toEqual([]);

@@ -11,6 +11,8 @@ import { layoutProblems, switchTo } from "./language.ts";
 import { brokerSignUp, emailedCode, screenshot, usePortalInBrowser, viewports } from "./support.ts";
 import { partMarker } from "../../scripts/i18n-plugin.ts";
 import en from "../../src/shared/i18n/catalogs/en.ts";
+import type { MessageKey } from "../../src/shared/i18n/catalog.ts";
+import { translate } from "../../src/shared/i18n/translate.ts";
 
 /** What a built chunk holding a catalog part starts its messages with (scripts/i18n-plugin.ts). */
 const FIRST_PART = partMarker(en, "first");
@@ -69,6 +71,36 @@ test("Spanish on a phone: lang=\"es\", nothing overflows or is cut, axe clean; b
   const notFound = saves.filter((status) => status === 404).length;
   expect(phone.errors.filter((error) => !/status of 404/.test(error))).toEqual([]);
   expect(phone.errors.length).toBe(notFound);
+});
+
+test("Spanish dialogs on a phone (sign-in, \"I don't have this\", several pages): nothing overflows or is cut, axe clean", async () => {
+  const broker = await openPage(viewports.desktop);
+  const link = await invite(broker.page, "carla-es-dialogs@example.com");
+  const phone = await openPage(viewports.phone);
+  await phone.page.goto(`${portal.url}/upload/${link}`);
+  await phone.page.getByRole("button", { name: en.portal.signInToTrack }).waitFor();
+  await switchTo(phone.page, "es");
+  const es = (key: MessageKey, values?: Record<string, string>) => translate("es", key, values);
+  // The document by its Spanish name ("Talón de pago", the catalog's standardDocuments).
+  const paystub = es("standardDocuments.paystub.name");
+  for (const [button, shot] of [
+    [es("portal.signInToTrack"), "i18n-portal-es-sign-in-phone"],
+    [es("upload.dontHaveLabel", { name: paystub }), "i18n-portal-es-dont-have-phone"],
+    [es("upload.severalPagesOf", { name: paystub }), "i18n-portal-es-several-pages-phone"],
+  ] as const) {
+    await phone.page.getByRole("button", { name: button, exact: true }).click();
+    const dialog = phone.page.getByRole("dialog");
+    await dialog.waitFor();
+    // Its words came with it (the catalog's later part), in Spanish, and so did its close button's.
+    await dialog.getByRole("button", { name: es("dialogs.close") }).first().waitFor();
+    await phone.page.waitForLoadState("networkidle").catch(() => {});
+    await screenshot(phone.page, shot);
+    expect({ shot, problems: await layoutProblems(phone.page) }).toEqual({ shot, problems: [] });
+    expect({ shot, axe: await seriousAxeFindings(phone.page) }).toEqual({ shot, axe: [] });
+    await phone.page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+  }
+  expect(await phone.page.evaluate(() => document.documentElement.lang)).toBe("es");
 });
 
 const ACCENTS: Record<string, string> = { a: "á", e: "é", i: "í", o: "ó", u: "ú", A: "Á", E: "É", I: "Í", O: "Ó", U: "Ú", n: "ñ", c: "ç", s: "š", S: "Š" };

@@ -6,22 +6,16 @@ import { usePortalQuery } from "../features/portal/api";
 import { PortalScreen } from "../features/portal/PortalScreen";
 import { InvalidAccess, PortalError, PortalLoading } from "../features/portal/PortalStates";
 import { readStoredSession } from "../features/portal/storage";
-import { I18nProvider } from "react-aria-components";
-import { useLanguage, useT } from "../lib/i18n/use-t";
+import { useT } from "../lib/i18n/use-t";
 
 /** SPEC 2 "Customer upload portal": reached only through the personal link in an invitation. */
 export function UploadPortalRoute() {
   const { uploadLink } = useParams();
   const t = useT();
-  const { language } = useLanguage();
   usePageTitle(t(uploadLink ? "portal.dashboardTitle" : "portal.invalidAccessTitle"));
-  // React Aria's own words (a panel's hidden "Dismiss", a date field's parts) in the page's language too.
-  return (
-    <I18nProvider locale={language}>
-      {/* A different link is a different customer: start from scratch. */}
-      {uploadLink ? <Portal key={uploadLink} link={uploadLink} /> : <InvalidAccess />}
-    </I18nProvider>
-  );
+  if (!uploadLink) return <InvalidAccess />;
+  // A different link is a different customer: start from scratch.
+  return <Portal key={uploadLink} link={uploadLink} />;
 }
 
 /**
