@@ -12,7 +12,9 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import tailwind from "bun-plugin-tailwind";
 import { fetchPreloadTag } from "../src/shared/page-preloads.ts";
-import { PORTAL_WELCOME_SLOT } from "../src/shared/portal-welcome.ts";
+import { escapeHtml } from "../src/lib/html.ts";
+import { translate } from "../src/shared/i18n/translate.ts";
+import { plainFrame, portalFrame } from "../src/shared/page-frame.ts";
 import { customerPagePath, OVERVIEW_PAGE } from "../web/features/customers/page-path.ts";
 import { compiledCatalogs } from "./i18n-plugin.ts";
 import { catalogChunks } from "./catalog-chunks.ts";
@@ -75,16 +77,12 @@ const ROUTE_FETCHES: Record<RouteName, string[]> = {
  * The frame a route's page paints before its scripts arrive, in place of index.html's plain
  * "Loading..." (styled by index.html's inline rules). The portal's is its header bar, a block
  * where the welcome goes and the portal's own loading text, so a customer on a slow phone sees
- * the page at once instead of a blank screen (issue 39, item 4). React replaces it. For a known
- * upload link the server writes the guest's welcome in place of the block
- * (src/features/web/portal-frame.ts).
+ * the page at once instead of a blank screen (issue 39, item 4). React replaces it. Written in
+ * English (src/shared/page-frame.ts); the server writes it in the customer's language and, for a
+ * known upload link, the guest's welcome in place of the block (src/features/web/).
  */
-const ROUTE_FRAMES: Partial<Record<RouteName, string>> = {
-  portal:
-    '<div class="boot"><div class="boot-bar">Customer Dashboard</div><div class="boot-main">' +
-    PORTAL_WELCOME_SLOT +
-    '<p class="boot-status" role="status">Loading your documents...</p></div></div>',
-};
+const english = (key: Parameters<typeof translate>[1]) => escapeHtml(translate("en", key));
+const ROUTE_FRAMES: Partial<Record<RouteName, string>> = { portal: portalFrame(english) };
 const ROOT = /(<div id="root">).*(<\/div>)(?=\s*<\/body>)/s;
 
 /** The page each route is served with: index.html plus a modulepreload of each of the route's scripts. */
@@ -101,6 +99,8 @@ async function routePages(files: WebFile[]): Promise<WebFile[]> {
   const html = read("/index.html");
   if (!html.includes("</head>")) throw new Error("index.html has no </head> to put the preloads in");
   if (!ROOT.test(html)) throw new Error('index.html has no <div id="root"> right before </body> to put the frame in');
+  // The server finds this frame to write it in a customer's language (src/shared/page-frame.ts).
+  if (!html.includes(plainFrame(english))) throw new Error("index.html's frame is not src/shared/page-frame.ts's plainFrame in English");
   return (Object.keys(ROUTE_MARKERS) as RouteName[]).map((route) => {
     const links = routeScripts(read, html, route).map((urlPath) => `<link rel="modulepreload" href="${urlPath}">`);
     // The route's first API read starts with the page; the app's fetch then takes the preloaded

@@ -4,7 +4,8 @@
 // first-paint part, which the portal's page preloads, and the later part (dialogs, sign-in,
 // signing...), imported by the first only when lazy code asks for it. Each is emitted as JSON.parse
 // of one string: quicker to parse than an object literal, and a test can swap the messages
-// (tests/e2e/i18n-portal.test.ts). The server-only `emails` section is left out.
+// (tests/e2e/i18n-portal.test.ts). The server-only sections (`emails`, `pageFrame`: catalog.ts
+// SERVER_ONLY_SECTIONS) are left out.
 import type { BunPlugin } from "bun";
 import { partOf, type Catalog, type CatalogPart, type CompiledCatalog } from "../src/shared/i18n/catalog";
 import { compileCatalog } from "../src/shared/i18n/compile";

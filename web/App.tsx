@@ -5,6 +5,7 @@ import { Route, Routes, useHref, useLocation, useNavigate } from "react-router";
 import { FullPageSpinner, Spinner } from "./components/ui/Spinner";
 import { ErrorBoundary } from "./components/ErrorBoundary";
 import { lazyRetrying } from "./lib/lazy-retrying";
+import { loadingLabel } from "./lib/i18n/loading-label";
 
 /**
  * A screen loaded on first visit (its own chunk). Customers on /upload/... never download the
@@ -131,7 +132,8 @@ export function App() {
         </Route>
         <Route path="/reset-password" element={<Suspense fallback={<FullPageSpinner label="Loading" />}><ResetPasswordRoute /></Suspense>} />
         <Route path="/join/:token" element={<Suspense fallback={<FullPageSpinner label="Loading" />}><JoinRoute /></Suspense>} />
-        <Route path="/sign/:token" element={<Suspense fallback={<FullPageSpinner label="Loading" />}><SignRoute /></Suspense>} />
+        {/* A customer's page (a signer's, the portal's): the label in the page's language. */}
+        <Route path="/sign/:token" element={<Suspense fallback={<FullPageSpinner label={loadingLabel()} />}><SignRoute /></Suspense>} />
         <Route path="/upload" element={<PortalScreen />} />
         <Route path="/upload/:uploadLink" element={<PortalScreen />} />
         <Route path="*" element={<NotFoundRoute />} />
@@ -142,7 +144,7 @@ export function App() {
 
 function PortalScreen() {
   return (
-    <Suspense fallback={<FullPageSpinner label="Loading" />}>
+    <Suspense fallback={<FullPageSpinner label={loadingLabel()} />}>
       <UploadPortalRoute />
     </Suspense>
   );

@@ -9,6 +9,9 @@ import { LANGUAGE_CODES, LANGUAGES, matchLanguage } from "../../src/shared/i18n/
 import { translate } from "../../src/shared/i18n/translate";
 import { describeRules, STANDARD_ACCEPTANCE_RULES, type AcceptanceRules } from "../../src/shared/acceptance-rules";
 import { ruleLines } from "../../web/features/portal/rule-lines";
+import { CUSTOM_DOCUMENT_DESCRIPTION, STANDARD_DOCUMENTS } from "../../src/shared/documents";
+import en from "../../src/shared/i18n/catalogs/en";
+import { documentInLanguage } from "../../src/shared/i18n/standard-documents";
 
 const catalogs = Object.fromEntries(
   await Promise.all(LANGUAGE_CODES.map(async (language) => [language, flattenCatalog((await LANGUAGES[language].catalog()).default)] as const)),
@@ -111,4 +114,37 @@ test("the portal's rule lines in English are the server's describeRules, word fo
   ];
   for (const rules of sets) expect(ruleLines(rules, english)).toEqual(describeRules(rules));
   expect(ruleLines(sets[1]!, (key, values) => translate("es", key, values))).toContain("PDF: exactamente 2 páginas");
+});
+
+describe("the standard documents (src/shared/i18n/standard-documents.ts)", () => {
+  const inLanguage =
+    (language: "en" | "es") =>
+    <D extends { name: string; description?: string | null }>(doc: D) =>
+      documentInLanguage(doc, (key) => translate(language, key));
+
+  test("English's standardDocuments are STANDARD_DOCUMENTS, word for word, and each one is found", () => {
+    const { customDescription, ...standard } = en.standardDocuments;
+    expect(Object.values(standard)).toEqual([...STANDARD_DOCUMENTS]);
+    expect(customDescription).toBe(CUSTOM_DOCUMENT_DESCRIPTION);
+    for (const doc of STANDARD_DOCUMENTS) expect(inLanguage("en")(doc)).toEqual(doc);
+  });
+
+  test("in Spanish every standard name and description is Spanish; the broker's own words stay as written", () => {
+    const spanish = STANDARD_DOCUMENTS.map(inLanguage("es"));
+    spanish.forEach((doc, i) => {
+      expect(doc.name).not.toBe(STANDARD_DOCUMENTS[i]!.name);
+      expect(doc.description).not.toBe(STANDARD_DOCUMENTS[i]!.description);
+    });
+    expect(new Set(spanish.map((d) => d.name)).size).toBe(STANDARD_DOCUMENTS.length);
+    expect(inLanguage("es")({ name: "Paystub", description: "Recent pay stubs or salary statements" })).toEqual({ name: "Talón de pago", description: "Talones de pago recientes o comprobantes de salario" });
+    // A standard name with the broker's description, and the broker's name with a standard description.
+    expect(inLanguage("es")({ name: "Paystub", description: "The last two, please" })).toEqual({ name: "Talón de pago", description: "The last two, please" });
+    expect(inLanguage("es")({ name: "Pay stubs 2024", description: "Recent pay stubs or salary statements" })).toEqual({ name: "Pay stubs 2024", description: "Talones de pago recientes o comprobantes de salario" });
+    // Only the standard spelling: "paystub" typed by the broker is theirs.
+    expect(inLanguage("es")({ name: "paystub", description: null })).toEqual({ name: "paystub", description: null });
+    expect(inLanguage("es")({ name: "W-2", description: CUSTOM_DOCUMENT_DESCRIPTION })).toEqual({ name: "W-2", description: "Documento adicional" });
+    const own = { id: "d1", name: "W-2 2024", description: "From each employer" };
+    expect(inLanguage("es")(own)).toBe(own);
+    expect(inLanguage("es")({ id: "d2", name: "Photo ID", extra: 1 })).toEqual({ id: "d2", name: "Identificación con foto", extra: 1 });
+  });
 });

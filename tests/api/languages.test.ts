@@ -45,6 +45,9 @@ describe("a customer invited in Spanish", () => {
     expect(body).toContain("Hola, Lucía Gómez:");
     expect(body).toContain("Rita Reviewer usa este portal seguro para reunir los documentos de su expediente.");
     expect(body).toContain("Por favor, envíe los siguientes documentos:");
+    // A standard document by its Spanish name (the catalog's standardDocuments).
+    expect(body).toContain("Talón de pago");
+    expect(body).not.toContain("Paystub");
     expect(body).toContain('<html lang="es">');
     expect(body).not.toContain("Please upload");
 
@@ -71,19 +74,36 @@ describe("a Spanish customer's other emails", () => {
     const customer = await createCustomer(srv, broker.token, { name: "Lucía Gómez", language: "es", dueDate, requiredDocuments: [{ name: "Paystub" }] });
     const [invitation] = await delivered(srv, smtp, customer.email);
     // (Intl may put a no-break space before "p. m.")
-    expect(utf8(invitation!)).toMatch(/Paystub \(fecha límite: 1 de diciembre de 2026 a las 10:00\sp\.\s?m\. UTC\)/);
+    expect(utf8(invitation!)).toMatch(/Talón de pago \(fecha límite: 1 de diciembre de 2026 a las 10:00\sp\.\s?m\. UTC\)/);
 
     await attachFile(srv, customer.documents[0]!.id);
     const verified = await srv.call(`/api/documents/${customer.documents[0]!.id}/verify`, { method: "POST", token: broker.token, body: { status: "rejected", rejectionReason: "Falta la página 2" } });
     expect(verified.status).toBe(200);
     srv.clock.advance(61_000); // the review email's window
     const [resubmit] = await delivered(srv, smtp, customer.email);
-    expect(resubmit!.subject).toBe("Por favor, vuelva a enviar: Paystub");
+    expect(resubmit!.subject).toBe("Por favor, vuelva a enviar: Talón de pago");
     const body = utf8(resubmit!);
-    expect(body).toContain("Rita Reviewer revisó el documento Paystub y le pide que lo vuelva a enviar.");
+    expect(body).toContain("Rita Reviewer revisó el documento Talón de pago y le pide que lo vuelva a enviar.");
     expect(body).toContain("Motivo: Falta la página 2");
     expect(body).toContain("Volver a enviarlo");
     expect(body).toContain('<html lang="es">');
+  });
+  test("documents asked for later: the standard ones by their Spanish names, the broker's own as the broker wrote them", async () => {
+    const { srv, smtp, broker } = await setup();
+    const customer = await createCustomer(srv, broker.token, { language: "es", requiredDocuments: [] });
+    await delivered(srv, smtp, customer.email);
+    const asked = await srv.call(`/api/customers/${customer.id}/request-documents`, {
+      method: "POST",
+      token: broker.token,
+      body: { documentTypes: ["Photo ID", "custom:Paystub copy:For the second job"] },
+    });
+    expect(asked.status).toBe(201);
+    const [requested] = await delivered(srv, smtp, customer.email);
+    expect(requested!.subject).toBe("Rita Reviewer le pidió 2 documentos");
+    const body = utf8(requested!);
+    expect(body).toContain("Identificación con foto");
+    expect(body).toContain("Paystub copy");
+    expect(body).not.toContain("Photo ID");
   });
 });
 
@@ -273,6 +293,38 @@ describe("the portal's page", () => {
 
     // A signing page whose token opens nothing: their browser's language (a real token's: tests/api/signing-language.test.ts).
     expect(await page("../sign/some-token", { "accept-language": "es-MX" })).toContain('<html lang="es"');
+  });
+
+  test("what a customer's page shows before its scripts run is in their language: the portal's frame, a signer's, the spinner's label", async () => {
+    const { srv, broker } = await setup();
+    const spanish = await createCustomer(srv, broker.token, { language: "es" });
+    const unset = await createCustomer(srv, broker.token);
+    const page = async (path: string, headers: Record<string, string> = {}) => (await fetch(`${srv.url}${path}`, { headers })).text();
+
+    const inSpanish = await page(`/upload/${spanish.uploadLink}`);
+    expect(inSpanish).toContain('<div class="boot-bar">Sus documentos</div>');
+    expect(inSpanish).toContain('<p class="boot-status" role="status">Cargando sus documentos...</p>');
+    expect(inSpanish).toContain('<html lang="es" data-loading-label="Cargando"');
+    expect(inSpanish).toMatch(/<h2 id="portal-welcome"[^>]*>Hola, /); // the welcome still goes into the translated frame
+    for (const english of ["Customer Dashboard", "Loading your documents...", '"Loading"']) expect(inSpanish).not.toContain(english);
+    // An unknown link's page, and the portal without a link: the browser's language.
+    expect(await page("/upload/q9T2vXc8LmN4pR7sK1wZ3yB6hJ5dF0gA", { "accept-language": "es" })).toContain("Cargando sus documentos...");
+    expect(await page("/upload", { "accept-language": "es" })).toContain('<div class="boot-bar">Sus documentos</div>');
+
+    const inEnglish = await page(`/upload/${unset.uploadLink}`);
+    expect(inEnglish).toContain('<div class="boot-bar">Customer Dashboard</div>');
+    expect(inEnglish).toContain('<p class="boot-status" role="status">Loading your documents...</p>');
+    expect(inEnglish).toContain('<html lang="en" data-loading-label="Loading"');
+
+    // A signer's page (index.html's plain frame).
+    const signer = await page("/sign/some-token", { "accept-language": "es-MX" });
+    expect(signer).toContain('<p class="boot-status" role="status">Cargando...</p>');
+    expect(signer).toContain('data-loading-label="Cargando"');
+    expect(await page("/sign/some-token", { "accept-language": "en" })).toContain('<p class="boot-status" role="status">Loading...</p>');
+    // The broker's pages stay English, and say nothing of a language.
+    const brokerPage = await page("/dashboard", { "accept-language": "es" });
+    expect(brokerPage).toContain('<html lang="en">');
+    expect(brokerPage).not.toContain("Cargando");
   });
 });
 

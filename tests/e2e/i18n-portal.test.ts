@@ -11,7 +11,7 @@ import { brokerSignUp, emailedCode, screenshot, usePortalInBrowser, viewports } 
 import en from "../../src/shared/i18n/catalogs/en.ts";
 import type { MessageKey } from "../../src/shared/i18n/catalog.ts";
 import { translate } from "../../src/shared/i18n/translate.ts";
-import { accented, FIRST_PART, layoutProblems, pseudoCatalogs, textsOutsideCatalog } from "./i18n-support.ts";
+import { accented, FIRST_PART, layoutProblems, pseudoCatalogs, switchTo, textsOutsideCatalog } from "./i18n-support.ts";
 
 const { portal, openPage } = usePortalInBrowser();
 
@@ -26,13 +26,6 @@ async function invite(page: Page, email: string): Promise<string> {
   expect(created.status()).toBe(201);
   return (await created.json()).uploadLink;
 }
-
-/** Chooses a language in the header and waits for the server to have been told. */
-const switchTo = (page: Page, language: "es" | "en") =>
-  Promise.all([
-    page.waitForResponse((response) => response.request().method() === "PUT" && response.url().endsWith("/language")),
-    page.getByRole("combobox", { name: /^(Language|Idioma)$/ }).selectOption(language),
-  ]);
 
 test("Spanish on a phone: lang=\"es\", nothing overflows or is cut, axe clean; back to English and to Spanish again", async () => {
   const broker = await openPage(viewports.desktop);
@@ -83,10 +76,12 @@ test("Spanish dialogs on a phone (sign-in, \"I don't have this\", several pages)
   await phone.page.getByRole("button", { name: en.portal.signInToTrack }).waitFor();
   await switchTo(phone.page, "es");
   const es = (key: MessageKey, values?: Record<string, string>) => translate("es", key, values);
+  // The document by its Spanish name ("Talón de pago", the catalog's standardDocuments).
+  const paystub = es("standardDocuments.paystub.name");
   for (const [button, shot] of [
     [es("portal.signInToTrack"), "i18n-portal-es-sign-in-phone"],
-    [es("upload.dontHaveLabel", { name: "Paystub" }), "i18n-portal-es-dont-have-phone"],
-    [es("upload.severalPagesOf", { name: "Paystub" }), "i18n-portal-es-several-pages-phone"],
+    [es("upload.dontHaveLabel", { name: paystub }), "i18n-portal-es-dont-have-phone"],
+    [es("upload.severalPagesOf", { name: paystub }), "i18n-portal-es-several-pages-phone"],
   ] as const) {
     await phone.page.getByRole("button", { name: button, exact: true }).click();
     const dialog = phone.page.getByRole("dialog");
@@ -105,10 +100,10 @@ test("Spanish dialogs on a phone (sign-in, \"I don't have this\", several pages)
 
 /** The page's visible texts and labels that are not the catalog's (⟦…⟧) nor the customer's data. */
 function unmarkedTexts(page: Page, email: string): Promise<string[]> {
-  // The customer's own data is not the catalog's: names, documents, the broker, emails, numbers.
-  // The standard documents' descriptions are the broker's (editable, in the broker's language);
-  // the site's name is the operator's.
-  return textsOutsideCatalog(page, [email, "Carla Customer", "Carla", "Paystub", "Photo ID", "Recent pay stubs or salary statements", "Government-issued photo identification", "Bea Broker", `broker-${email}`, "BB", "CC", "Broker Portal"]);
+  // The customer's own data is not the catalog's: names, the broker, emails, numbers. The
+  // standard documents (Paystub, Photo ID) and their descriptions are the catalog's
+  // (standardDocuments); the site's name is the operator's.
+  return textsOutsideCatalog(page, [email, "Carla Customer", "Carla", "Bea Broker", `broker-${email}`, "BB", "CC", "Broker Portal"]);
 }
 
 test("pseudo-locale: every text a guest sees on the portal comes from the catalog", async () => {
@@ -138,7 +133,8 @@ test("pseudo-locale: every text a guest sees on the portal comes from the catalo
     [`${en.upload.dontHaveLabel.replace("{name}", "Paystub")}`, "i18n-portal-pseudo-dont-have-phone"],
     [`${en.upload.severalPagesOf.replace("{name}", "Paystub")}`, "i18n-portal-pseudo-several-pages-phone"],
   ] as const) {
-    await phone.page.getByRole("button", { name: `⟦${accented(label).replace(accented("Paystub"), "Paystub")}⟧` }).click();
+    // The document's name is the catalog's too (standardDocuments): a marked message inside the label's.
+    await phone.page.getByRole("button", { name: `⟦${accented(label).replace(accented("Paystub"), `⟦${accented("Paystub")}⟧`)}⟧` }).click();
     await phone.page.getByRole("dialog").waitFor();
     await phone.page.waitForLoadState("networkidle").catch(() => {});
     expect({ dialog, unmarked: await unmarkedTexts(phone.page, "carla-pseudo@example.com") }).toEqual({ dialog, unmarked: [] });

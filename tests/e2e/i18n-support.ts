@@ -99,3 +99,10 @@ export async function textsOutsideCatalog(page: Page, customerData: string[]): P
     return [...new Set(found)];
   }, data);
 }
+
+/** Chooses a language in the portal's header and waits for the server to have been told. */
+export const switchTo = (page: Page, language: "es" | "en") =>
+  Promise.all([
+    page.waitForResponse((response) => response.request().method() === "PUT" && response.url().endsWith("/language")),
+    page.getByRole("combobox", { name: /^(Language|Idioma)$/ }).selectOption(language),
+  ]);

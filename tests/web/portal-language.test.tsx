@@ -1,14 +1,16 @@
 // The portal in the customer's language: it starts in the page's <html lang> (the server's
 // choice), the header's switcher changes it in place and tells the server, and back again.
 import { afterEach, expect, test } from "bun:test";
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { isDown, reportReachable, reportUnreachable } from "../../web/api/connection";
+import { loadingLabel } from "../../web/lib/i18n/loading-label";
 import { activateLanguage } from "../../web/lib/i18n/store";
 import { fakeServer, json } from "../support/render-app";
 import { guestPortal, LINK, portalRoute, renderPortal, signedInPortal } from "./portal-fixtures";
 
 afterEach(() => {
   document.documentElement.lang = "";
+  document.documentElement.removeAttribute("data-loading-label");
   reportReachable();
 });
 
@@ -16,6 +18,7 @@ const chooseLanguage = (language: string) => fireEvent.change(screen.getByRole("
 
 test("a guest switches the portal to Spanish and back to English, without a reload, and the server is told each time", async () => {
   const calls = fakeServer(portalRoute({ portal: guestPortal() }));
+  document.documentElement.setAttribute("data-loading-label", "Loading");
   renderPortal();
   expect(await screen.findByRole("heading", { level: 1, name: "Customer Dashboard" })).toBeTruthy();
   const choose = (language: string) => fireEvent.change(screen.getByRole("combobox", { name: /^(Language|Idioma)$/ }), { target: { value: language } });
@@ -23,15 +26,24 @@ test("a guest switches the portal to Spanish and back to English, without a relo
   choose("es");
   expect(await screen.findByRole("heading", { level: 1, name: "Sus documentos" })).toBeTruthy();
   expect(screen.getByRole("heading", { name: "Hola, Grace" })).toBeTruthy();
-  expect(screen.getByRole("button", { name: "Elegir archivo para Paystub" })).toBeTruthy();
+  // The standard documents in Spanish; the broker's own description ("Recent pay stubs", not
+  // the standard one) as the broker wrote it.
+  expect(screen.getByRole("button", { name: "Elegir archivo para Talón de pago" })).toBeTruthy();
+  expect(screen.getByRole("row", { name: /Identificación con foto/ })).toBeTruthy();
+  expect(screen.getByText("Recent pay stubs")).toBeTruthy();
+  expect(screen.queryByText("Paystub")).toBeNull();
   expect(screen.getByText("Vence en 3 días")).toBeTruthy();
   expect(document.documentElement.lang).toBe("es");
+  // The spinner's label the server wrote into the page follows the switch (web/lib/i18n/loading-label.ts).
+  expect(loadingLabel()).toBe("Cargando");
   expect(screen.queryByText("Required Documents")).toBeNull();
 
   choose("en");
   expect(await screen.findByRole("heading", { level: 1, name: "Customer Dashboard" })).toBeTruthy();
   expect(screen.getByText("Due in 3 days")).toBeTruthy();
+  expect(screen.getByRole("button", { name: "Choose file for Paystub" })).toBeTruthy();
   expect(document.documentElement.lang).toBe("en");
+  expect(loadingLabel()).toBe("Loading");
   const saved = calls.filter((call) => call.method === "PUT").map((call) => [call.path, call.body]);
   expect(saved).toEqual([
     [`/api/upload/${LINK}/language`, { language: "es" }],
@@ -75,4 +87,26 @@ test("a refused save changes nothing on the page: it stays in the language chose
   expect(screen.queryByRole("alert")).toBeNull();
   expect(document.documentElement.lang).toBe("es");
   expect(isDown()).toBe(false);
+});
+
+test("a Spanish customer's standard documents, in rows and dialogs, in Spanish; the broker's own names and descriptions as written", async () => {
+  const portal = signedInPortal();
+  portal.documents[1] = { ...portal.documents[1]!, description: "Latest bank account statements" };
+  portal.documents[3] = { ...portal.documents[3]!, name: "Tax returns 2023 and 2024", description: "Previous year tax returns" };
+  fakeServer(portalRoute({ portal }));
+  await activateLanguage("es");
+  renderPortal();
+  const resubmit = await screen.findByRole("row", { name: /Identificación con foto/ });
+  expect(within(resubmit).getByText("Debe volver a enviarlo")).toBeTruthy();
+  expect(within(resubmit).getByText("The photo is blurry", { exact: false })).toBeTruthy();
+  const statement = screen.getByRole("row", { name: /Estado de cuenta/ });
+  expect(within(statement).getByText("Sus estados de cuenta bancarios más recientes")).toBeTruthy();
+  // A name the broker wrote stays theirs; the standard description under it is ours, in Spanish.
+  const taxes = screen.getByRole("row", { name: /Tax returns 2023 and 2024/ });
+  expect(within(taxes).getByText("Declaraciones de impuestos del año pasado")).toBeTruthy();
+  expect(screen.getByText("Welcome pack")).toBeTruthy();
+  for (const english of ["Paystub", "Bank Statement", "Photo ID", "Latest bank account statements", "Previous year tax returns"]) expect(screen.queryByText(english)).toBeNull();
+
+  fireEvent.click(screen.getByRole("button", { name: "No lo tengo: Talón de pago" }));
+  expect(await screen.findByRole("dialog", { name: "No tengo Talón de pago" })).toBeTruthy();
 });

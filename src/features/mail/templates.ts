@@ -3,7 +3,7 @@
 // read and to test. The words are the customer's language's (src/shared/i18n/emails*.ts; the
 // caller decides the language with workspaces/customer-language.ts). The emails about a broker's
 // own account are broker-emails.ts.
-import { emailDate, emailText as say } from "../../shared/i18n/emails.ts";
+import { emailDate, emailDocumentName, emailText as say } from "../../shared/i18n/emails.ts";
 import type { Language } from "../../shared/i18n/languages.ts";
 import { compose, type EmailContent, type EmailSender } from "./compose.ts";
 
@@ -32,8 +32,11 @@ const lang = (p: ToCustomer): Language => p.language ?? "en";
 /** A due time in the sender's time zone (UTC without one); the zone's name is printed with it. */
 const formatDue = (p: FromBroker, date: Date) => emailDate(lang(p), date, p.sender?.timeZone || "UTC");
 
+/** A document's name in the customer's language when it is a standard one (the broker's own words stay). */
+const shownName = (p: ToCustomer, name: string) => emailDocumentName(lang(p), name);
+
 const documentLine = (p: FromBroker) => (d: RequestedDocument) => {
-  const name = d.toSign ? say(lang(p), "documentToSign", { name: d.name }) : d.name;
+  const name = d.toSign ? say(lang(p), "documentToSign", { name: shownName(p, d.name) }) : shownName(p, d.name);
   return d.dueDate ? say(lang(p), "documentDue", { name, date: formatDue(p, d.dueDate) }) : name;
 };
 
@@ -111,7 +114,8 @@ export function passwordResetEmail(p: ToCustomer & { resetUrl: string }) {
 }
 
 export function resubmitRequestEmail(p: FromBroker & { documentName: string; reason: string; uploadUrl: string }) {
-  const { brokerName, documentName } = p;
+  const { brokerName } = p;
+  const documentName = shownName(p, p.documentName);
   return compose({
     ...toCustomer(p),
     subject: say(lang(p), "resubmitSubject", { documentName }),
@@ -121,7 +125,8 @@ export function resubmitRequestEmail(p: FromBroker & { documentName: string; rea
 }
 
 export function documentApprovedEmail(p: FromBroker & { documentName: string; uploadUrl: string }) {
-  const { brokerName, documentName } = p;
+  const { brokerName } = p;
+  const documentName = shownName(p, p.documentName);
   return compose({
     ...toCustomer(p),
     subject: say(lang(p), "approvedSubject", { documentName }),
@@ -136,8 +141,10 @@ export type ReviewOutcome =
   /** Asked for again: the broker's re-submit request, or an expiry renewal, with the reason. */
   | { documentName: string; outcome: "resubmit"; reason: string };
 
-const outcomeLine = (language: Language) => (o: ReviewOutcome) =>
-  o.outcome === "approved" ? say(language, "outcomeApproved", { documentName: o.documentName }) : say(language, "outcomeResubmit", { documentName: o.documentName, reason: o.reason });
+const outcomeLine = (p: ToCustomer) => (o: ReviewOutcome) => {
+  const documentName = shownName(p, o.documentName);
+  return o.outcome === "approved" ? say(lang(p), "outcomeApproved", { documentName }) : say(lang(p), "outcomeResubmit", { documentName, reason: o.reason });
+};
 
 /**
  * A customer's review outcomes of one short window, in one email. One outcome alone is that
@@ -156,7 +163,7 @@ export function reviewOutcomesEmail(p: FromBroker & { uploadUrl: string; outcome
     ...toCustomer(p),
     subject: say(lang(p), "reviewedSubject", values),
     paragraphs: [say(lang(p), "reviewedBody", values)],
-    list: p.outcomes.map(outcomeLine(lang(p))),
+    list: p.outcomes.map(outcomeLine(p)),
     action: { label: say(lang(p), asksAgain ? "uploadAction" : "progressAction"), url: p.uploadUrl },
   });
 }
@@ -177,7 +184,8 @@ export function accountCodeEmail(p: ToCustomer & { code: string; accountExists: 
  */
 /** `reminder`: the signer has not signed yet and a reminder (by hand, scheduled or a cadence's) falls due. */
 export function signatureRequestEmail(p: FromBroker & { documentName: string; message: string | null; dueDate: Date | null; signUrl: string; reminder?: boolean }) {
-  const { brokerName, documentName } = p;
+  const { brokerName } = p;
+  const documentName = shownName(p, p.documentName);
   const body = p.reminder ? (p.dueDate ? "signReminderBodyDue" : "signReminderBody") : p.dueDate ? "signBodyDue" : "signBody";
   return compose({
     ...toCustomer(p),
@@ -196,7 +204,7 @@ export function signatureRequestEmail(p: FromBroker & { documentName: string; me
  * within the upload size limit); else the link is the way to it.
  */
 export function signatureCompletedEmail(p: FromBroker & { documentName: string; attached: boolean; url: string }) {
-  const { documentName } = p;
+  const documentName = shownName(p, p.documentName);
   return compose({
     ...toCustomer(p),
     subject: say(lang(p), "signedSubject", { documentName }),

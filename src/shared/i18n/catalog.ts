@@ -26,10 +26,10 @@ export type CompiledCatalog = Messages;
  * sections come with the page. Every other section (dialogs, sign-in, the recognition step,
  * signing...) is a second part loaded with the lazy code that shows it (web/lib/i18n/store.ts
  * `withLaterMessages`), so the first load carries only what it draws. A new section is "later"
- * unless listed here; `emails` never goes to a browser.
+ * unless listed here; `emails` and `pageFrame` (what the server writes) never go to a browser.
  */
-export const FIRST_PAINT_SECTIONS = ["portal", "statuses", "dates", "upload", "checks", "languageSwitcher"] as const satisfies readonly (keyof Catalog)[];
-export const SERVER_ONLY_SECTIONS = ["emails"] as const satisfies readonly (keyof Catalog)[];
+export const FIRST_PAINT_SECTIONS = ["portal", "statuses", "dates", "upload", "checks", "languageSwitcher", "standardDocuments"] as const satisfies readonly (keyof Catalog)[];
+export const SERVER_ONLY_SECTIONS = ["emails", "pageFrame"] as const satisfies readonly (keyof Catalog)[];
 export type CatalogPart = "first" | "later";
 
 /** Which part of the browser's catalog a section travels in; null: the browser never gets it. */

@@ -3,6 +3,7 @@
 import type { Catalog } from "./catalog";
 import { formatDueDate } from "../due-date.ts";
 import type { Language } from "./languages.ts";
+import { documentInLanguage } from "./standard-documents.ts";
 import { translate } from "./translate.ts";
 
 export type EmailKey = keyof Catalog["emails"];
@@ -10,6 +11,11 @@ export type EmailKey = keyof Catalog["emails"];
 /** One email message in this language, its values filled in. */
 export function emailText(language: Language, key: EmailKey, values: Record<string, string | number> = {}): string {
   return translate(language, `emails.${key}`, values);
+}
+
+/** A document's name as an email to this customer writes it: a standard document's in their language. */
+export function emailDocumentName(language: Language, name: string): string {
+  return documentInLanguage({ name }, (key) => translate(language, key)).name;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { CustomerProfileDto, PortalDto } from "@shared/api-types";
 import { Spinner } from "../../components/ui/Spinner";
 import { useLiveChannel } from "../../api/live";
 import { isNewAccount, useCustomerNotifications } from "./api";
+import { usePortalInLanguage } from "./in-language";
 import { loadOverlays } from "./overlay";
 import type { Overlay } from "./overlay-kinds";
 import { PortalHeader } from "./PortalHeader";
@@ -27,7 +28,8 @@ export interface PortalScreenProps {
 }
 
 /** The loaded portal: guest or signed-in view, and whichever dialog is open. */
-export function PortalScreen({ link, portal, resetToken }: PortalScreenProps) {
+export function PortalScreen({ link, portal: data, resetToken }: PortalScreenProps) {
+  const portal = usePortalInLanguage(data);
   const [overlay, setOverlay] = useState<Overlay | null>(resetToken !== null ? { kind: "reset", token: resetToken } : null);
   const signedIn = portal.authenticated;
   // When a dialog closes, its opener may be gone (signing in replaces the welcome and its Sign in

@@ -7,6 +7,7 @@
 import { setupI18n } from "@lingui/core";
 import type { CompiledCatalog, MessageKey, MessageValues } from "@shared/i18n/catalog";
 import { DEFAULT_LANGUAGE, isLanguage, languageEntry, type Language } from "@shared/i18n/languages";
+import { setLoadingLabel } from "./loading-label";
 
 export type Translate = (key: MessageKey, values?: MessageValues) => string;
 
@@ -83,6 +84,8 @@ export function activateLanguage(language: Language = active?.language ?? initia
     i18n.activate(language);
     active = next;
     document.documentElement.lang = language;
+    // The spinner's label the server wrote for the first language, now this one's.
+    setLoadingLabel(next.t("portal.loading"));
     for (const listener of listeners) listener();
     return next;
   });

@@ -409,6 +409,29 @@ const en = {
       drawNeeded: "Draw your signature, or choose Type to type it.",
     },
   },
+  // SPEC's 10 standard documents (src/shared/documents.ts STANDARD_DOCUMENTS, word for word), keyed
+  // by the English name in camelCase; shown in the customer's language only while the broker kept
+  // the standard words (src/shared/i18n/standard-documents.ts). `customDescription` is the
+  // description a custom document gets when the broker writes none.
+  standardDocuments: {
+    paystub: { name: "Paystub", description: "Recent pay stubs or salary statements" },
+    bankStatement: { name: "Bank Statement", description: "Latest bank account statements" },
+    taxReturns: { name: "Tax Returns", description: "Previous year tax returns" },
+    photoId: { name: "Photo ID", description: "Government-issued photo identification" },
+    employmentLetter: { name: "Employment Letter", description: "Letter of employment verification" },
+    creditReport: { name: "Credit Report", description: "Current credit report" },
+    assetStatements: { name: "Asset Statements", description: "Investment and asset statements" },
+    insuranceDeclaration: { name: "Insurance Declaration", description: "Property insurance declaration page" },
+    propertyAppraisal: { name: "Property Appraisal", description: "Professional property appraisal" },
+    purchaseAgreement: { name: "Purchase Agreement", description: "Signed purchase agreement" },
+    customDescription: "Custom document",
+  },
+  // What a signer's page shows before its scripts run, written into the page by the server
+  // (src/shared/page-frame.ts; the portal's frame says portal.dashboardTitle and
+  // portal.loadingDocuments, a spinner's label portal.loading). The browser never gets it.
+  pageFrame: {
+    loadingPage: "Loading...",
+  },
   // Every email to a customer (src/features/mail/templates.ts); English word for word as the portal
   // has always sent them (tests/api/mail*.test.ts).
   emails: {

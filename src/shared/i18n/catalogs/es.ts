@@ -434,6 +434,31 @@ const es: Catalog = {
       drawNeeded: "Dibuje su firma, o elija Escribir para escribirla.",
     },
   },
+  // The names a borrower in the US uses for these papers, not a dictionary's:
+  // - Paystub is "Talón de pago": the stub of a US paycheck is what US Spanish speakers call the
+  //   "talón" (de pago, or de cheque), and it is the word US lenders' and the IRS's Spanish pages
+  //   use. "Recibo de nómina" is Mexico's formal payroll receipt (the CFDI) and "nómina" reads as
+  //   Spain's or Mexico's payroll; a borrower paid in the US may look for a paper they never got.
+  // - Appraisal is "avalúo" (the US and Mexican word; "tasación" is Spain's). Credit report is
+  //   "informe de crédito", as the CFPB's Spanish pages write it.
+  // - The insurance declaration is the policy's "página de declaraciones", as US insurers'
+  //   Spanish policies call it. Bank statement is the glossary's "estado de cuenta".
+  standardDocuments: {
+    paystub: { name: "Talón de pago", description: "Talones de pago recientes o comprobantes de salario" },
+    bankStatement: { name: "Estado de cuenta", description: "Sus estados de cuenta bancarios más recientes" },
+    taxReturns: { name: "Declaraciones de impuestos", description: "Declaraciones de impuestos del año pasado" },
+    photoId: { name: "Identificación con foto", description: "Identificación oficial con foto, emitida por el gobierno" },
+    employmentLetter: { name: "Carta de empleo", description: "Carta de su empleador que confirma su empleo" },
+    creditReport: { name: "Informe de crédito", description: "Informe de crédito actual" },
+    assetStatements: { name: "Estados de cuenta de activos", description: "Estados de cuenta de inversiones y otros bienes" },
+    insuranceDeclaration: { name: "Declaraciones del seguro", description: "Página de declaraciones del seguro de la propiedad" },
+    propertyAppraisal: { name: "Avalúo de la propiedad", description: "Avalúo profesional de la propiedad" },
+    purchaseAgreement: { name: "Contrato de compraventa", description: "Contrato de compraventa firmado" },
+    customDescription: "Documento adicional",
+  },
+  pageFrame: {
+    loadingPage: "Cargando...",
+  },
   // Every email to a customer (src/features/mail/templates.ts), written as a loan officer writes
   // to a client, not word for word from the English.
   emails: {
