@@ -10,6 +10,7 @@ import { canCustomerView } from "@shared/documents";
 import { formatKilobytes } from "@shared/format";
 import { useDueDateWords, useFormatDay } from "./dates";
 import { useT } from "../../lib/i18n/use-t";
+import { useRecognitionText } from "./recognition-text";
 import { loadOverlays, preloadOverlays } from "./overlay";
 import { UploadControl } from "./UploadControl";
 import { useUploads } from "./use-uploads";
@@ -60,6 +61,7 @@ export function DocumentStatusBadge({ document, signedIn }: Pick<DocumentView, "
 /** Name, description, who asked, the re-submit reason and the file already sent. */
 export function DocumentInfo({ document, brokerName, signedIn, titleLevel }: Pick<DocumentView, "document" | "brokerName" | "signedIn"> & { titleLevel?: 3 }) {
   const t = useT();
+  const said = useRecognitionText();
   const formatDay = useFormatDay();
   const Title = titleLevel ? "h3" : "p";
   const uploaded = formatDay(document.uploadedAt);
@@ -89,7 +91,7 @@ export function DocumentInfo({ document, brokerName, signedIn, titleLevel }: Pic
       ) : null}
       {signedIn && document.status === "uploaded" && document.recognition?.messages.length ? (
         // What the portal told them before they sent it (DESIGN 3b), until the broker decides.
-        <p className="text-sm text-amber-900">{t("portal.sentWith", { messages: document.recognition.messages.join(". ") })}</p>
+        <p className="text-sm text-amber-900">{t("portal.sentWith", { messages: said(document.recognition).join(". ") })}</p>
       ) : null}
       {signedIn && document.fileName ? (
         <p className="truncate text-sm text-slate-500" title={document.fileName}>

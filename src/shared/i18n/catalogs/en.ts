@@ -1,6 +1,12 @@
+import { KIND_LABELS, withArticle } from "../../recognition/kinds.ts";
+import { mapValues, select } from "../icu.ts";
+
 // English: SPEC.md's words, exactly (tests/api/i18n-catalogs.test.ts compares them). The shape of
 // every other catalog (catalog.ts). Sections keep each screen's messages together; `emails` is the
 // server's (the messages sent to customers). ICU MessageFormat: {name} is a value.
+/** What the recognition's sentences ask for, after what they saw: "…; your broker asked for one from the last 60 days". */
+const askedRecent = "your broker asked for one from the last {maxAgeDays, plural, =1 {day} other {{maxAgeDays} days}}";
+
 const en = {
   portal: {
     dashboardTitle: "Customer Dashboard",
@@ -157,6 +163,19 @@ const en = {
     noteTooLong: "Please keep the note to at most {max} characters.",
     chooseAnother: "Choose another file",
     sendAnyway: "Send anyway",
+    // What the server saw in a file (src/shared/recognition/verdict.ts), each sentence from its
+    // kind codes, ISO dates and counts; the kinds' words are KIND_LABELS, the broker's too.
+    wrongKind: `This looks like ${select("seen", mapValues(KIND_LABELS, withArticle), "a document")}; your broker asked for ${select("asked", mapValues(KIND_LABELS, withArticle), "a document")}`,
+    noKeyword: "This does not mention {keywords}; your broker asked for {documentName}",
+    keyword: '"{keyword}"',
+    keywordOr: "{first} or {second}",
+    paystubDated: `This paystub is dated {date}; ${askedRecent}`,
+    paystubPeriodEnds: `This paystub's pay period ends on {date}; ${askedRecent}`,
+    statementEnds: `This statement ends on {date}; ${askedRecent}`,
+    kindDated: `This ${select("kind", KIND_LABELS, "document")} is dated {date}; ${askedRecent}`,
+    idExpired: "This ID expired on {fullDate}",
+    idOtherName: "This ID is in another name",
+    otherName: `This ${select("kind", KIND_LABELS, "document")} is in another name`,
   },
   languageSwitcher: {
     label: "Language",

@@ -1,6 +1,39 @@
 // Spanish, for customers: usted, the way a bilingual loan officer would say it, not word for word
 // ("Upload Successful" is "Documento enviado").
 import type { Catalog } from "../catalog";
+import { mapValues, select } from "../icu.ts";
+
+/**
+ * Each document kind (src/shared/recognition/kinds.ts) as US Spanish-speaking borrowers say it, with
+ * its gender: "un talón de pago" but "una declaración de impuestos", "este"/"esta".
+ */
+const KINDS: Record<string, { noun: string; feminine?: true }> = {
+  paystub: { noun: "talón de pago" },
+  bank_statement: { noun: "estado de cuenta bancario" },
+  tax_return: { noun: "declaración de impuestos", feminine: true },
+  w2: { noun: "formulario W-2" },
+  form_1099: { noun: "formulario 1099" },
+  photo_id: { noun: "identificación con foto", feminine: true },
+  social_security_card: { noun: "tarjeta del Seguro Social", feminine: true },
+  employment_letter: { noun: "carta de empleo", feminine: true },
+  // "Reporte de crédito": what borrowers in the US say (a Spanish bank would write "informe").
+  credit_report: { noun: "reporte de crédito" },
+  asset_statement: { noun: "estado de cuenta de inversiones o activos" },
+  insurance_declaration: { noun: "página de declaraciones del seguro", feminine: true },
+  // "Avalúo", as US and Mexican lenders say it ("tasación" is Spain's).
+  appraisal: { noun: "avalúo de la propiedad" },
+  purchase_agreement: { noun: "contrato de compraventa" },
+  mortgage_statement: { noun: "estado de cuenta de la hipoteca" },
+  property_tax_bill: { noun: "factura del impuesto a la propiedad", feminine: true },
+  utility_bill: { noun: "factura de servicios públicos", feminine: true },
+  va_eligibility: { noun: "Certificado de Elegibilidad de VA o DD-214" },
+  lease: { noun: "contrato de arrendamiento" },
+};
+const aKind = (arg: string) => select(arg, mapValues(KINDS, (k) => `${k.feminine ? "una" : "un"} ${k.noun}`), "un documento");
+const thisKind = (arg: string) => select(arg, mapValues(KINDS, (k) => `${k.feminine ? "Esta" : "Este"} ${k.noun}`), "Este documento");
+/** "…; su asesor pidió uno de los últimos 60 días" ("uno": a paystub, a statement; else "un documento"). */
+const askedRecent = (what: string) =>
+  `{maxAgeDays, plural, =1 {su asesor pidió ${what} del último día} other {su asesor pidió ${what} de los últimos {maxAgeDays} días}}`;
 
 const es: Catalog = {
   portal: {
@@ -158,6 +191,17 @@ const es: Catalog = {
     noteTooLong: "La nota puede tener como máximo {max} caracteres.",
     chooseAnother: "Elegir otro archivo",
     sendAnyway: "Enviarlo de todos modos",
+    wrongKind: `Esto parece ${aKind("seen")}, pero su asesor pidió ${aKind("asked")}`,
+    noKeyword: "Este archivo no menciona {keywords}; su asesor pidió {documentName}",
+    keyword: '"{keyword}"',
+    keywordOr: "{first} o {second}",
+    paystubDated: `Este talón de pago tiene fecha del {date}; ${askedRecent("uno")}`,
+    paystubPeriodEnds: `El período de pago de este talón termina el {date}; ${askedRecent("uno")}`,
+    statementEnds: `Este estado de cuenta termina el {date}; ${askedRecent("uno")}`,
+    kindDated: `${thisKind("kind")} tiene fecha del {date}; ${askedRecent("un documento")}`,
+    idExpired: "Esta identificación venció el {fullDate}",
+    idOtherName: "Esta identificación está a nombre de otra persona",
+    otherName: `${thisKind("kind")} está a nombre de otra persona`,
   },
   languageSwitcher: {
     label: "Idioma",
