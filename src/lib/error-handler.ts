@@ -4,9 +4,11 @@ import { Elysia, ValidationError } from "elysia";
 import type { Logger } from "./log.ts";
 import { AppError, databaseUnavailable, isDatabaseUnreachable, isStorageRefusal, storageFull } from "./errors.ts";
 import { noteErrorStatus, requestIdOf } from "./request-context.ts";
+import type { SaidError } from "../shared/customer-errors.ts";
 
-const jsonResponse = (status: number, message: string, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify({ message }), {
+// `code` and `values` only on an error the customer portal says in its language (AppError `said`).
+const jsonResponse = (status: number, message: string, headers: Record<string, string> = {}, said?: SaidError) =>
+  new Response(JSON.stringify(said ? { message, code: said.code, ...(said.values ? { values: said.values } : {}) } : { message }), {
     status,
     headers: { "content-type": "application/json; charset=utf-8", ...headers },
   });
@@ -45,9 +47,9 @@ function validationMessage(error: Readonly<ValidationError>): string {
 
 export const errorHandler = (log: Logger) =>
   new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error, set, request }) => {
-    const json = (status: number, message: string, headers: Record<string, string> = {}) => {
+    const json = (status: number, message: string, headers: Record<string, string> = {}, said?: SaidError) => {
       noteErrorStatus(request, status); // for the request log line and /metrics
-      return jsonResponse(status, message, headers);
+      return jsonResponse(status, message, headers, said);
     };
     const headers = Object.fromEntries(
       Object.entries(set.headers).filter((e): e is [string, string] => typeof e[1] === "string"),
@@ -67,7 +69,7 @@ export const errorHandler = (log: Logger) =>
         log.error("The disk refused a write", { requestId: requestIdOf(request), error: String(appError.cause ?? appError.message) });
       }
       if (appError.retryAfter) headers["Retry-After"] = String(appError.retryAfter);
-      return json(appError.status, appError.message, headers);
+      return json(appError.status, appError.message, headers, appError.said);
     }
     switch (code) {
       case "VALIDATION":

@@ -1,6 +1,7 @@
 // One error type for every rule a service enforces. The app's onError turns it into
 // `{ message }` with the matching status, so handlers never build error responses.
 import { DrizzleQueryError } from "drizzle-orm/errors";
+import type { SaidError } from "../shared/customer-errors.ts";
 
 export const statusByCode = {
   bad_request: 400,
@@ -21,12 +22,15 @@ export class AppError extends Error {
   readonly code: AppErrorCode;
   /** Seconds a client should wait; sent as Retry-After (a 429, or a 503 to try again shortly). */
   readonly retryAfter?: number;
+  /** For an error the customer portal shows: the catalog message that says `message` in the customer's language. */
+  readonly said?: SaidError;
 
-  constructor(code: AppErrorCode, message: string, options: { retryAfter?: number; cause?: unknown } = {}) {
+  constructor(code: AppErrorCode, message: string, options: { retryAfter?: number; cause?: unknown; said?: SaidError } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "AppError";
     this.code = code;
     this.retryAfter = options.retryAfter;
+    this.said = options.said;
   }
 
   get status(): number {
@@ -34,8 +38,8 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string) => new AppError("bad_request", message);
-export const notFound = (message: string) => new AppError("not_found", message);
+export const badRequest = (message: string, said?: SaidError) => new AppError("bad_request", message, { said });
+export const notFound = (message: string, said?: SaidError) => new AppError("not_found", message, { said });
 export const unauthorized = (message = "Authentication required") => new AppError("unauthorized", message);
 
 // A write the disk refused: full (ENOSPC, or SQLite's file on it), over the user's quota (EDQUOT),

@@ -13,12 +13,15 @@ export class ApiError extends Error {
   readonly statusText: string;
   /** False when the answer carried no text of its own and the message is made up from the status. */
   readonly fromServer: boolean;
-  constructor(status: number, message: string, options: { statusText?: string; fromServer?: boolean } = {}) {
+  /** The catalog message that says it in the customer's language, when the server named one (src/shared/customer-errors.ts). */
+  readonly said?: { code: string; values: Record<string, unknown> };
+  constructor(status: number, message: string, options: { statusText?: string; fromServer?: boolean; said?: ApiError["said"] } = {}) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.statusText = options.statusText ?? "";
     this.fromServer = options.fromServer ?? true;
+    this.said = options.said;
   }
 }
 
@@ -45,18 +48,20 @@ export interface ApiFetchOptions<M extends ApiMethod = ApiMethod, Body = unknown
 function apiErrorOf(status: number, statusText: string, body: string): ApiError {
   const text = body.trim();
   let message = text;
+  let said: ApiError["said"];
   if (text) {
     try {
       const parsed: unknown = JSON.parse(text);
       if (parsed && typeof parsed === "object" && "message" in parsed) {
-        const field = (parsed as { message: unknown }).message;
+        const { message: field, code, values } = parsed as { message: unknown; code?: unknown; values?: unknown };
         if (typeof field === "string" && field.trim()) message = field;
+        if (typeof code === "string") said = { code, values: values && typeof values === "object" ? (values as Record<string, unknown>) : {} };
       }
     } catch {
       // Not JSON: the raw text is the best message we have.
     }
   }
-  return new ApiError(status, message || statusText || `HTTP ${status}`, { statusText, fromServer: Boolean(message) });
+  return new ApiError(status, message || statusText || `HTTP ${status}`, { statusText, fromServer: Boolean(message), said });
 }
 
 async function request(path: string, { method = "GET", body, signal, cache }: ApiFetchOptions, accept?: string): Promise<Response> {

@@ -7,6 +7,7 @@ import { ApiError, apiFetch, apiUpload } from "../../api/client";
 import type { ResourceKey } from "../../api/query-keys";
 import { toast } from "../../components/ui/Toast";
 import { customerNotificationSource, useNotifications } from "../notifications/api";
+import { useT } from "../../lib/i18n/use-t";
 
 /** ["portal", link]: what one upload link opens (the live channel refreshes it by this key). */
 export const portalKeys = { one: (link: string) => ["portal", link] as const satisfies ResourceKey };
@@ -118,9 +119,8 @@ export type CustomerNotifications = ReturnType<typeof useNotifications>;
 
 /** The signed-in customer's notifications; a failed "mark all read" is said in a toast (SPEC 8). */
 export function useCustomerNotifications(link: string, enabled: boolean): CustomerNotifications {
-  return useNotifications(customerNotificationSource(link), enabled, () =>
-    toast({ title: "Failed to mark notifications as read", variant: "error" }),
-  );
+  const t = useT();
+  return useNotifications(customerNotificationSource(link), enabled, () => toast({ title: t("errors.markReadFailed"), variant: "error" }));
 }
 
 // ---- Upload (POST /api/upload/{link}/documents/{documentId}) ----

@@ -257,6 +257,31 @@ const en = {
     rulePhoto: "Photo: at least {short} × {long} pixels, so the text is legible",
     kindPdfOnly: "This request takes only a PDF. Please send the document as a PDF.",
     kindImageOnly: "This request takes only a photo or image (JPG, PNG or iPhone HEIC). Please send the document as a photo.",
+    // Why the server refused a file (acceptance-rules.ts refusalMessage, word for word; refusalSaid).
+    kindAnyOnly: "This request takes only a PDF or photo or image (JPG, PNG or iPhone HEIC). Please send the document as a PDF.",
+    unreadablePdf: "This file cannot be opened as a PDF: it is damaged or not a real PDF. Please save or scan the document again and send the new PDF.",
+    unreadableImage: "This image cannot be read: it is damaged or not a real photo. Please take the photo again or send a PDF.",
+    passwordProtected: "This PDF is protected with a password, so your broker could not open it either. Please send a copy without a password (open it and save or print it as a new PDF).",
+    tooFewPages: "This PDF has {pages, plural, =1 {1 page} other {{pages} pages}}, but this request needs at least {min, plural, =1 {1 page} other {{min} pages}}. Please send all pages of the document in one PDF.",
+    tooManyPages: "This PDF has {pages, plural, =1 {1 page} other {{pages} pages}}, but this request takes at most {max, plural, =1 {1 page} other {{max} pages}}. Please send only the pages asked for.",
+    imageTooSmall: "This image is {width} × {height} pixels, too small to read: this request needs at least {short} × {long}. Please take the photo closer, in good light, or send a scan or PDF instead.",
+    imageTooLarge: "This image is {width} × {height} pixels, more than we can process (at most {megapixels} megapixels). Please send a smaller photo or a PDF.",
+    virus: "This file contains a virus ({signature}) and was not accepted. Please send a clean copy; your broker has been told.",
+    scannerUnavailable: "Files cannot be checked for viruses right now, so nothing was uploaded. Please try again shortly.",
+  },
+  // The server's errors the portal meets, said in the customer's language: an error's JSON carries
+  // `code` (a catalog key, this section's or another's) and `values` beside its English `message`
+  // (src/shared/customer-errors.ts); the English here is the server's, word for word.
+  errors: {
+    recognitionRefused: "{sentences}. Please choose another file.",
+    noLongerAwaited: "This document no longer awaits anything from you.",
+    tooManyTries: "Too many tries. Please wait a few minutes and try again.",
+    tooManySignIns: "Too many sign-in attempts. Try again in {unit, select, seconds {{count, plural, =1 {1 second} other {{count} seconds}}} other {{count, plural, =1 {1 minute} other {{count} minutes}}}}.",
+    tooManyCodesToday: "Too many codes were tried for this email today. Try again tomorrow, or ask your broker for help.",
+    codesAlreadySent: "We already sent several codes. Check your email, or try again later.",
+    codeWrong: "That code is not right. Check the email we sent and try again.",
+    codeExpired: "This code has expired or was used too many times. Ask for a new code.",
+    markReadFailed: "Failed to mark notifications as read",
   },
   // Every email to a customer (src/features/mail/templates.ts); English word for word as the portal
   // has always sent them (tests/api/mail*.test.ts).
