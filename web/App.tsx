@@ -44,7 +44,8 @@ const IntegrationsRoute = lazyScreen(() => import("./routes/customers"), "Integr
 const UploadPortalRoute = lazyScreen(() => import("./routes/upload-portal"), "UploadPortalRoute");
 // In the signing screen's chunk, the one the portal's "Sign" loads: a chunk of its own for the
 // route split the portal's first-load chunks differently, over its 150 KB budget.
-const SignRoute = lazyScreen(() => import("./features/signing/SignerPage"), "SignRoute");
+// Its words are in the catalog's later part, which comes with it.
+const SignRoute = lazyScreen(async () => (await import("./lib/i18n/store")).withLaterMessages(async () => ({ SignRoute: (await import("./features/signing/SignerPage")).SignRoute }))(), "SignRoute");
 // A mistyped address is rare; its page is off every first load.
 const NotFoundRoute = lazyScreen(() => import("./routes/not-found"), "NotFoundRoute");
 

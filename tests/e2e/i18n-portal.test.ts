@@ -1,13 +1,19 @@
 // The customer portal in its languages, in Chromium against the compiled portal:
 // - Spanish on a 390 px phone: <html lang="es">, nothing wider than the screen, no button whose
 //   text is cut, axe clean (Spanish runs about 25 % longer than English); switched back to English.
-// - A pseudo-locale run: the English catalog's chunk is swapped on its way to the browser for one
+// - A pseudo-locale run: the English catalog's chunks (its first-paint and later parts) are swapped on its way to the browser for one
 //   whose every message is marked ⟦…⟧ and accented, so any text on the page that did not come
 //   from the catalog (and is not the customer's own data) shows up unmarked.
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { seriousAxeFindings } from "./axe.ts";
 import { brokerSignUp, emailedCode, screenshot, usePortalInBrowser, viewports } from "./support.ts";
+import { partMarker } from "../../scripts/i18n-plugin.ts";
+import en from "../../src/shared/i18n/catalogs/en.ts";
+
+/** What a built chunk holding a catalog part starts its messages with (scripts/i18n-plugin.ts). */
+const FIRST_PART = partMarker(en, "first");
+const LATER_PART = partMarker(en, "later");
 
 const { portal, openPage } = usePortalInBrowser();
 
@@ -58,7 +64,7 @@ test("Spanish on a phone: lang=\"es\", nothing overflows or is cut, axe clean; b
     if (response.request().method() === "PUT" && response.url().endsWith(`/upload/${link}/language`)) saves.push(response.status());
   });
   phone.page.on("response", async (response) => {
-    if (response.url().includes("/assets/") && (await response.text().catch(() => "")).includes('{"portal.dashboardTitle":')) catalogs.push(response.url());
+    if (response.url().includes("/assets/") && (await response.text().catch(() => "")).includes(FIRST_PART)) catalogs.push(response.url());
   });
   await phone.page.goto(`${portal.url}/upload/${link}`);
   await phone.page.getByRole("button", { name: "Sign in to track status" }).waitFor();
@@ -87,12 +93,15 @@ test("Spanish on a phone: lang=\"es\", nothing overflows or is cut, axe clean; b
   expect(phone.errors.length).toBe(notFound);
 });
 
+const ACCENTS: Record<string, string> = { a: "á", e: "é", i: "í", o: "ó", u: "ú", A: "Á", E: "É", I: "Í", O: "Ó", U: "Ú", n: "ñ", c: "ç", s: "š", S: "Š" };
+/** A message's text as the pseudo-locale writes it (rich text's <0> tags kept). */
+const accented = (text: string) => text.replace(/<\/?\d+>|./g, (ch) => (ch.length > 1 ? ch : (ACCENTS[ch] ?? ch)));
+
 /** Every message of a compiled catalog marked ⟦…⟧ and accented; placeholders are left as they are. */
 function pseudo(catalog: Record<string, string | unknown[]>): Record<string, unknown[]> {
-  const accents: Record<string, string> = { a: "á", e: "é", i: "í", o: "ó", u: "ú", A: "Á", E: "É", I: "Í", O: "Ó", U: "Ú", n: "ñ", c: "ç", s: "š", S: "Š" };
   const tokens = (list: unknown[]): unknown[] =>
     list.map((token) => {
-      if (typeof token === "string") return token.replace(/<\/?\d+>|./g, (ch) => (ch.length > 1 ? ch : (accents[ch] ?? ch)));
+      if (typeof token === "string") return accented(token);
       const [name, type, format] = token as [string, string?, Record<string, unknown[]>?];
       return format && typeof format === "object" ? [name, type, Object.fromEntries(Object.entries(format).map(([k, v]) => [k, tokens(v)]))] : token;
     });
@@ -108,13 +117,13 @@ function pseudoChunk(body: string): string {
   return body.replace(literal[0], () => `JSON.parse(${JSON.stringify(JSON.stringify(pseudo(JSON.parse(json))))})`);
 }
 
-/** Swaps the English catalog's chunk for the pseudo-locale's on its way to `page`; says how many times. */
+/** Swaps the English catalog's chunks for the pseudo-locale's on their way to `page`; says how many were. */
 async function pseudoCatalogs(page: Page): Promise<() => number> {
   let swapped = 0;
   await page.route("**/assets/*.js", async (route) => {
     const response = await route.fetch();
     const body = await response.text();
-    if (!body.includes('{"portal.dashboardTitle":')) return route.fulfill({ response, body });
+    if (!body.includes(FIRST_PART) && !body.includes(LATER_PART)) return route.fulfill({ response, body });
     swapped++;
     return route.fulfill({ response, body: pseudoChunk(body) });
   });
@@ -166,6 +175,14 @@ test("pseudo-locale: every text a guest sees on the portal comes from the catalo
   expect(swapped()).toBe(1);
   expect(await unmarkedTexts(phone.page, "carla-pseudo@example.com")).toEqual([]);
   await screenshot(phone.page, "i18n-portal-pseudo-phone");
+
+  // The sign-in dialog's words come in the catalog's later part, downloaded with the dialog.
+  await phone.page.getByRole("button", { name: `⟦${accented(en.portal.signInToTrack)}⟧` }).click();
+  await phone.page.getByRole("dialog").getByRole("textbox").first().waitFor();
+  await phone.page.waitForLoadState("networkidle").catch(() => {});
+  expect(swapped()).toBe(2);
+  expect(await unmarkedTexts(phone.page, "carla-pseudo@example.com")).toEqual([]);
+  await screenshot(phone.page, "i18n-portal-pseudo-sign-in-phone");
 });
 
 test("pseudo-locale: every text a signed-in customer sees on the portal comes from the catalog", async () => {

@@ -5,6 +5,7 @@ import { uploadMessages, uploadProblem } from "../../web/features/portal/upload-
 import { fakeServer, json } from "../support/render-app";
 import { guestPortal, LINK, PORTAL_PATH, portalRoute, renderPortal, signedInPortal, TEN_MB } from "./portal-fixtures";
 import { FakeXhr } from "../support/fake-xhr";
+import type { Translate } from "../../web/lib/i18n/store";
 
 
 const RealXhr = globalThis.XMLHttpRequest;
@@ -218,11 +219,16 @@ test("an upload can be canceled", async () => {
 
 test("Several pages says what the request's page limits still need before the PDF can be sent", async () => {
   const { pagesProblem } = await import("../../web/features/portal/PhoneCapture");
+  const { translate } = await import("../../src/shared/i18n/translate");
+  const t: Translate = (key, values) => translate("en", key, values);
   const rules: AcceptanceRules = { kinds: ["pdf"], minPages: 3, maxPages: 4, minImageShortSide: 0, minImageLongSide: 0, noPassword: false };
-  expect(pagesProblem(1, rules)).toBe("This document needs at least 3 pages: take 2 more pages before sending.");
-  expect(pagesProblem(2, rules)).toBe("This document needs at least 3 pages: take 1 more page before sending.");
-  expect(pagesProblem(3, rules)).toBeNull();
-  expect(pagesProblem(4, rules)).toBeNull();
-  expect(pagesProblem(6, rules)).toBe("This document takes at most 4 pages: remove 2 before sending.");
-  expect(pagesProblem(1, undefined)).toBeNull();
+  expect(pagesProblem(1, rules, t)).toBe("This document needs at least 3 pages: take 2 more pages before sending.");
+  expect(pagesProblem(2, rules, t)).toBe("This document needs at least 3 pages: take 1 more page before sending.");
+  expect(pagesProblem(3, rules, t)).toBeNull();
+  expect(pagesProblem(4, rules, t)).toBeNull();
+  expect(pagesProblem(6, rules, t)).toBe("This document takes at most 4 pages: remove 2 before sending.");
+  expect(pagesProblem(1, undefined, t)).toBeNull();
+  // In the customer's language, plurals included.
+  const es: Translate = (key, values) => translate("es", key, values);
+  expect(pagesProblem(2, rules, es)).toBe("Este documento necesita al menos 3 páginas: tome 1 página más antes de enviarlo.");
 });

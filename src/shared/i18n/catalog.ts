@@ -21,6 +21,23 @@ export type MessageValues = Record<string, string | number>;
  */
 export type CompiledCatalog = Messages;
 
+/**
+ * What the customer portal shows at first paint (its header, rows, progress, uploads): these
+ * sections come with the page. Every other section (dialogs, sign-in, the recognition step,
+ * signing...) is a second part loaded with the lazy code that shows it (web/lib/i18n/store.ts
+ * `withLaterMessages`), so the first load carries only what it draws. A new section is "later"
+ * unless listed here; `emails` never goes to a browser.
+ */
+export const FIRST_PAINT_SECTIONS = ["portal", "statuses", "dates", "upload", "checks", "languageSwitcher"] as const satisfies readonly (keyof Catalog)[];
+export const SERVER_ONLY_SECTIONS = ["emails"] as const satisfies readonly (keyof Catalog)[];
+export type CatalogPart = "first" | "later";
+
+/** Which part of the browser's catalog a section travels in; null: the browser never gets it. */
+export function partOf(section: string): CatalogPart | null {
+  if ((SERVER_ONLY_SECTIONS as readonly string[]).includes(section)) return null;
+  return (FIRST_PAINT_SECTIONS as readonly string[]).includes(section) ? "first" : "later";
+}
+
 /** The catalog's messages by key, "portal.uploadSuccessful" → "Upload Successful". */
 export function flattenCatalog(catalog: Catalog): Record<MessageKey, string> {
   const flat: Record<string, string> = {};

@@ -25,6 +25,8 @@ export interface ModalDialogProps {
    * Approve below the fold).
    */
   fill?: boolean;
+  /** The close button's name: the customer portal's dialogs pass it in the page's language. */
+  closeLabel?: string;
   children: ReactNode | ((close: () => void) => ReactNode);
 }
 
@@ -39,6 +41,7 @@ export function ModalDialog({
   size = "md",
   isDismissable = true,
   fill = false,
+  closeLabel = "Close",
   children,
 }: ModalDialogProps) {
   return (
@@ -65,7 +68,7 @@ export function ModalDialog({
                   <Heading slot="title" className="pt-2 text-xl font-semibold text-slate-900">
                     {title}
                   </Heading>
-                  <Button variant="ghost" size="icon" aria-label="Close" onPress={close} className="-mr-2 -mt-1">
+                  <Button variant="ghost" size="icon" aria-label={closeLabel} onPress={close} className="-mr-2 -mt-1">
                     <X aria-hidden="true" className="size-5" />
                   </Button>
                 </div>

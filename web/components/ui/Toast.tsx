@@ -11,6 +11,9 @@ export interface ToastMessage {
 
 export const DEFAULT_TOAST_MS = 5000;
 
+/** The close button's name on every toast: the customer portal sets it in the page's language. */
+export const toastLabels = { close: "Close" };
+
 // One queue for the whole app (SPEC section 9: at most one toast at a time).
 export const toastQueue = new ToastQueue<ToastMessage>({ maxVisibleToasts: 1 });
 

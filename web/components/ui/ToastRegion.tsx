@@ -7,7 +7,7 @@ import {
 } from "react-aria-components";
 import { CircleAlert, CircleCheck, X } from "lucide-react";
 import { cx } from "./cx";
-import { toastQueue } from "./Toast";
+import { toastLabels, toastQueue } from "./Toast";
 
 const variantClass = {
   default: "border-slate-200 bg-white text-slate-900",
@@ -60,7 +60,7 @@ export function ToastRegion() {
             </ToastContent>
             <AriaButton
               slot="close"
-              aria-label="Close"
+              aria-label={toastLabels.close}
               className="-m-2 flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-lg outline-none data-hovered:bg-black/5 data-focus-visible:ring-2 data-focus-visible:ring-brand-500"
             >
               <X aria-hidden="true" className="size-4" />

@@ -5,7 +5,7 @@ import { Button } from "../../components/ui/Button";
 import { toast } from "../../components/ui/Toast";
 import { useCustomerSignOutMutation } from "./api";
 import { HeaderPanel } from "./HeaderPanel";
-import { loanTypeLabel } from "@shared/loan-types";
+import { loanTypeWords } from "./loan-type-words";
 import { useErrorText } from "./error-text";
 
 /** The signed-in customer's profile (SPEC 2: Name, Email, Customer ID, Invited By, Loan Type) and Sign Out. */
@@ -18,7 +18,7 @@ export function AccountPanel({ link, customer, onClose }: { link: string; custom
     [t("dialogs.email"), customer.email],
     [t("dialogs.customerId"), customer.id],
     [t("dialogs.invitedBy"), customer.invitedBy.join(", ") || t("dialogs.notSpecified")],
-    [t("dialogs.loanType"), loanTypeLabel(customer.loanType)],
+    [t("dialogs.loanType"), loanTypeWords(customer.loanType, t)],
   ];
   return (
     <HeaderPanel title={t("dialogs.yourAccount")} onClose={onClose}>

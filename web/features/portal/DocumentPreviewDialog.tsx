@@ -21,7 +21,7 @@ export function DocumentPreviewDialog({ document, onClose }: { document: PortalD
   const download = document.downloadUrl ?? undefined;
 
   return (
-    <ModalDialog title={document.name} isOpen onOpenChange={(open) => !open && onClose()} size="xl">
+    <ModalDialog closeLabel={t("dialogs.close")} title={document.name} isOpen onOpenChange={(open) => !open && onClose()} size="xl">
       <div className="flex flex-col gap-4">
         {kind === "pdf" && viewUrl ? (
           <PdfViewer

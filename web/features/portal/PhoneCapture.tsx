@@ -11,6 +11,8 @@ import { pagesToPdf, photoToPage, type CapturedPage } from "./capture-pdf";
 import { TAKE_PHOTO_ACCEPT } from "./upload-rules";
 import { useUploads } from "./use-uploads";
 import { dialogFooterClass } from "../../components/ui/DialogActions";
+import type { Translate } from "../../lib/i18n/store";
+import { useT } from "../../lib/i18n/use-t";
 
 /**
  * Pages photographed for a document, kept until the portal has their PDF: a PDF the server
@@ -20,19 +22,17 @@ import { dialogFooterClass } from "../../components/ui/DialogActions";
 const keptPages = new Map<string, CapturedPage[]>();
 
 /** What the request's page limits say about this many pages; null when they are met. */
-export function pagesProblem(count: number, rules: PortalDocumentDto["acceptanceRules"]): string | null {
+export function pagesProblem(count: number, rules: PortalDocumentDto["acceptanceRules"], t: Translate): string | null {
   const min = rules?.minPages ?? null;
   const max = rules?.maxPages ?? null;
-  if (min !== null && count < min) {
-    const more = min - count;
-    return `This document needs at least ${min} pages: take ${more} more ${more === 1 ? "page" : "pages"} before sending.`;
-  }
-  if (max !== null && count > max) return `This document takes at most ${max} pages: remove ${count - max} before sending.`;
+  if (min !== null && count < min) return t("capture.needMore", { min, more: min - count });
+  if (max !== null && count > max) return t("capture.tooMany", { max, extra: count - max });
   return null;
 }
 
 export function PhoneCaptureDialog({ document, isOpen, onOpenChange }: { document: PortalDocumentDto; isOpen: boolean; onOpenChange: (open: boolean) => void }) {
   const { start } = useUploads();
+  const t = useT();
   // Pages kept for a document that has since been uploaded another way (or no longer takes a
   // file) are let go rather than offered again.
   if (!document.canUpload && keptPages.has(document.id)) {
@@ -40,7 +40,7 @@ export function PhoneCaptureDialog({ document, isOpen, onOpenChange }: { documen
     keptPages.delete(document.id);
   }
   const [pages, setPages] = useState<CapturedPage[]>(() => keptPages.get(document.id) ?? []);
-  const limits = pages.length > 0 ? pagesProblem(pages.length, document.acceptanceRules) : null;
+  const limits = pages.length > 0 ? pagesProblem(pages.length, document.acceptanceRules, t) : null;
   const [preparing, setPreparing] = useState(false);
   const [building, setBuilding] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -69,7 +69,7 @@ export function PhoneCaptureDialog({ document, isOpen, onOpenChange }: { documen
         return [...current.slice(0, at), made[0]!, ...current.slice(at + 1)];
       });
     } catch {
-      setProblem("That photo could not be read. Please take it again.");
+      setProblem(t("capture.photoUnreadable"));
     } finally {
       setPreparing(false);
     }
@@ -97,34 +97,34 @@ export function PhoneCaptureDialog({ document, isOpen, onOpenChange }: { documen
       // Kept (the dialog's clean-up has stored them) until the portal has the PDF.
       if (await start(document, pdf)) forget();
     } catch {
-      setProblem("The PDF could not be made on this phone. Please try again, or upload the photos one by one.");
+      setProblem(t("capture.pdfFailed"));
     } finally {
       setBuilding(null);
     }
   };
 
   return (
-    <ModalDialog title={`Photograph ${document.name}`} isOpen={isOpen} onOpenChange={onOpenChange} isDismissable={false} size="lg">
-      <p className="text-sm text-slate-600">Take a photo of each page, flat and in good light. Check the order, then send them as one PDF.</p>
+    <ModalDialog title={t("capture.title", { name: document.name })} closeLabel={t("dialogs.close")} isOpen={isOpen} onOpenChange={onOpenChange} isDismissable={false} size="lg">
+      <p className="text-sm text-slate-600">{t("capture.intro")}</p>
       {pages.length > 0 ? (
-        <ol className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Pages">
+        <ol className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={t("capture.pages")}>
           {pages.map((page, i) => (
             <li key={page.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 p-2">
-              <img src={page.url} alt={`Page ${i + 1}`} className="aspect-[3/4] w-full rounded bg-slate-100 object-contain" />
-              <p className="text-sm font-medium text-slate-800">Page {i + 1}</p>
+              <img src={page.url} alt={t("capture.page", { number: i + 1 })} className="aspect-[3/4] w-full rounded bg-slate-100 object-contain" />
+              <p className="text-sm font-medium text-slate-800">{t("capture.page", { number: i + 1 })}</p>
               <div className="flex flex-wrap gap-1">
-                <Button size="icon" variant="ghost" aria-label={`Move page ${i + 1} up`} isDisabled={i === 0} onPress={() => move(i, -1)}>
+                <Button size="icon" variant="ghost" aria-label={t("capture.moveUp", { number: i + 1 })} isDisabled={i === 0} onPress={() => move(i, -1)}>
                   <ArrowUp aria-hidden="true" className="size-4" />
                 </Button>
-                <Button size="icon" variant="ghost" aria-label={`Move page ${i + 1} down`} isDisabled={i === pages.length - 1} onPress={() => move(i, 1)}>
+                <Button size="icon" variant="ghost" aria-label={t("capture.moveDown", { number: i + 1 })} isDisabled={i === pages.length - 1} onPress={() => move(i, 1)}>
                   <ArrowDown aria-hidden="true" className="size-4" />
                 </Button>
                 <FileTrigger acceptedFileTypes={TAKE_PHOTO_ACCEPT} defaultCamera="environment" onSelect={(files) => void prepare(files, page.id)}>
-                  <Button size="icon" variant="ghost" aria-label={`Retake page ${i + 1}`}>
+                  <Button size="icon" variant="ghost" aria-label={t("capture.retake", { number: i + 1 })}>
                     <RefreshCw aria-hidden="true" className="size-4" />
                   </Button>
                 </FileTrigger>
-                <Button size="icon" variant="ghost" aria-label={`Remove page ${i + 1}`} onPress={() => remove(page.id)}>
+                <Button size="icon" variant="ghost" aria-label={t("capture.remove", { number: i + 1 })} onPress={() => remove(page.id)}>
                   <Trash2 aria-hidden="true" className="size-4" />
                 </Button>
               </div>
@@ -132,20 +132,20 @@ export function PhoneCaptureDialog({ document, isOpen, onOpenChange }: { documen
           ))}
         </ol>
       ) : null}
-      {preparing ? <p className="mt-3 text-sm text-slate-600" role="status">Preparing photo…</p> : null}
+      {preparing ? <p className="mt-3 text-sm text-slate-600" role="status">{t("capture.preparing")}</p> : null}
       {problem ? <p className="mt-3 text-sm text-red-700" role="alert">{problem}</p> : null}
       {limits ? <p className="mt-3 text-sm text-amber-800" role="status">{limits}</p> : null}
-      {building !== null ? <ProgressBar className="mt-4" label="Making the PDF" value={building} valueLabel={`${building}%`} /> : null}
+      {building !== null ? <ProgressBar className="mt-4" label={t("capture.making")} value={building} valueLabel={`${building}%`} /> : null}
       <div className={dialogFooterClass("mt-6")}>
         <FileTrigger acceptedFileTypes={TAKE_PHOTO_ACCEPT} defaultCamera="environment" allowsMultiple onSelect={(files) => void prepare(files)}>
           <Button variant="secondary" isDisabled={preparing || building !== null}>
             <Camera aria-hidden="true" className="size-4" />
-            {pages.length ? "Add page" : "Take first page"}
+            {t(pages.length ? "capture.addPage" : "capture.firstPage")}
           </Button>
         </FileTrigger>
         <Button onPress={() => void send()} isDisabled={pages.length === 0 || limits !== null || preparing || building !== null}>
           <FileText aria-hidden="true" className="size-4" />
-          {pages.length === 1 ? "Send 1 page as PDF" : `Send ${pages.length} pages as one PDF`}
+          {t("capture.send", { count: pages.length })}
         </Button>
       </div>
     </ModalDialog>

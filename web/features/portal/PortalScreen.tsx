@@ -13,6 +13,8 @@ import { UploadsProvider } from "./use-uploads";
 import { WelcomeBanner } from "./WelcomeBanner";
 import { useFocusWhenLost } from "../../components/use-heading-focus";
 import { lazyRetrying } from "../../lib/lazy-retrying";
+import { useT } from "../../lib/i18n/use-t";
+import { toastLabels } from "../../components/ui/Toast";
 
 const PortalOverlay = lazyRetrying(loadOverlays);
 const PortalLowerSections = lazyRetrying(() => import("./PortalLowerSections"));
@@ -32,7 +34,10 @@ export function PortalScreen({ link, portal, resetToken }: PortalScreenProps) {
   // button with the progress): focus then goes on from the page's first heading, not <body>.
   const main = useRef<HTMLElement>(null);
   useFocusWhenLost(main, overlay === null ? signedIn : "a dialog is open", "h2");
-  const notifications = useCustomerNotifications(link, signedIn);
+  const t = useT();
+  const notifications = useCustomerNotifications(link, signedIn, t);
+  // Every toast's close button in the page's language (toasts are drawn outside the portal).
+  useEffect(() => void (toastLabels.close = t("upload.closeNotice")), [t]);
   // The broker's reviews and requests show up without a reload; signing in or out inside the
   // portal reopens the socket under the new session.
   useLiveChannel({ kind: "customer", uploadLink: link }, signedIn ? `account:${(portal.customer as CustomerProfileDto).email}` : "guest");
@@ -71,7 +76,7 @@ export function PortalScreen({ link, portal, resetToken }: PortalScreenProps) {
         <Suspense
           fallback={
             <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/30">
-              <Spinner label="Loading" className="rounded-xl bg-white p-4 shadow-lg" />
+              <Spinner label={t("portal.loading")} className="rounded-xl bg-white p-4 shadow-lg" />
             </div>
           }
         >

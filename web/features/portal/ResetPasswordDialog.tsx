@@ -36,7 +36,7 @@ export function ResetPasswordDialog({ token, onClose, onReset }: { token: string
   };
 
   return (
-    <ModalDialog title={t("signIn.setNewPassword")} isOpen onOpenChange={(open) => !open && onClose()} isDismissable={false}>
+    <ModalDialog closeLabel={t("dialogs.close")} title={t("signIn.setNewPassword")} isOpen onOpenChange={(open) => !open && onClose()} isDismissable={false}>
       {isChecking ? (
         <Spinner label={t("signIn.checkingLink")} className="w-full py-6" />
       ) : !token.trim() || refusal ? (

@@ -35,7 +35,7 @@ export function SignInDialog({ link, onClose }: { link: string; onClose: () => v
     done: onClose,
   };
   return (
-    <ModalDialog title={t(TITLES[step])} isOpen onOpenChange={(open) => !open && onClose()} isDismissable={false}>
+    <ModalDialog closeLabel={t("dialogs.close")} title={t(TITLES[step])} isOpen onOpenChange={(open) => !open && onClose()} isDismissable={false}>
       {/* A key per step: each step starts with its own fresh fields and focus. */}
       {step === "email-check" ? <EmailCheckStep key={step} {...props} /> : null}
       {step === "signin" ? <PasswordSignInStep key={step} {...props} /> : null}

@@ -9,9 +9,10 @@ import type { PortalDocumentDto } from "@shared/api-types";
 import { Button } from "../../components/ui/Button";
 import { Spinner } from "../../components/ui/Spinner";
 import { lazyRetrying } from "../../lib/lazy-retrying";
+import { withLaterMessages } from "../../lib/i18n/store";
 import { useLinkSignatureRequests } from "../signing/api";
 
-export const loadSignerPage = () => import("../signing/SignerPage");
+export const loadSignerPage = withLaterMessages(() => import("../signing/SignerPage"));
 const SignerPage = lazyRetrying(loadSignerPage);
 
 export function SigningDialog({ link, document, onClose }: { link: string; document: PortalDocumentDto; onClose: () => void }) {

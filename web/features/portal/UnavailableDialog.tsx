@@ -38,7 +38,7 @@ export function UnavailableDialog({ link, document, isOpen, onOpenChange }: { li
     answer.mutate();
   };
   return (
-    <ModalDialog title={t("dialogs.dontHaveTitle", { name: document.name })} isOpen={isOpen} onOpenChange={onOpenChange} isDismissable={false}>
+    <ModalDialog closeLabel={t("dialogs.close")} title={t("dialogs.dontHaveTitle", { name: document.name })} isOpen={isOpen} onOpenChange={onOpenChange} isDismissable={false}>
       <form
         onSubmit={(e) => {
           e.preventDefault();

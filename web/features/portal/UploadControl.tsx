@@ -10,11 +10,12 @@ import { useUploads } from "./use-uploads";
 import { ruleLines } from "./rule-lines";
 import { lazyRetrying } from "../../lib/lazy-retrying";
 import { useT } from "../../lib/i18n/use-t";
+import { withLaterMessages } from "../../lib/i18n/store";
 
-// Loaded on first use (their own chunk): most customers never open them.
-const PhoneCaptureDialog = lazyRetrying(async () => ({ default: (await import("./PhoneCapture")).PhoneCaptureDialog }));
-const UnavailableDialog = lazyRetrying(async () => ({ default: (await import("./UnavailableDialog")).UnavailableDialog }));
-const RecognitionStep = lazyRetrying(async () => ({ default: (await import("./RecognitionStep")).RecognitionStep }));
+// Loaded on first use (their own chunk, with the catalog's later part): most customers never open them.
+const PhoneCaptureDialog = lazyRetrying(withLaterMessages(async () => ({ default: (await import("./PhoneCapture")).PhoneCaptureDialog })));
+const UnavailableDialog = lazyRetrying(withLaterMessages(async () => ({ default: (await import("./UnavailableDialog")).UnavailableDialog })));
+const RecognitionStep = lazyRetrying(withLaterMessages(async () => ({ default: (await import("./RecognitionStep")).RecognitionStep })));
 
 /**
  * Two ways in: the camera ("Take photo", rear camera on phones) or a file; and for a document of

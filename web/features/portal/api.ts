@@ -7,7 +7,7 @@ import { ApiError, apiFetch, apiUpload } from "../../api/client";
 import type { ResourceKey } from "../../api/query-keys";
 import { toast } from "../../components/ui/Toast";
 import { customerNotificationSource, useNotifications } from "../notifications/api";
-import { useT } from "../../lib/i18n/use-t";
+import type { Translate } from "../../lib/i18n/store";
 
 /** ["portal", link]: what one upload link opens (the live channel refreshes it by this key). */
 export const portalKeys = { one: (link: string) => ["portal", link] as const satisfies ResourceKey };
@@ -118,9 +118,8 @@ export function useCustomerSignOutMutation(link: string) {
 export type CustomerNotifications = ReturnType<typeof useNotifications>;
 
 /** The signed-in customer's notifications; a failed "mark all read" is said in a toast (SPEC 8). */
-export function useCustomerNotifications(link: string, enabled: boolean): CustomerNotifications {
-  const t = useT();
-  return useNotifications(customerNotificationSource(link), enabled, () => toast({ title: t("errors.markReadFailed"), variant: "error" }));
+export function useCustomerNotifications(link: string, enabled: boolean, t: Translate): CustomerNotifications {
+  return useNotifications(customerNotificationSource(link), enabled, () => toast({ title: t("portal.markReadFailed"), variant: "error" }));
 }
 
 // ---- Upload (POST /api/upload/{link}/documents/{documentId}) ----

@@ -1,6 +1,9 @@
 // The page's language: one @lingui/core instance holding the active language's compiled catalog
 // (only that one is downloaded: each catalog is a chunk of its own).
 // Loaded before the portal's first render (App.tsx's preloadRoute), switched in place (no reload).
+// A catalog comes in two parts (src/shared/i18n/catalog.ts `partOf`): the first-paint part with
+// the page, the later part (dialogs, sign-in, signing...) with the lazy code that shows it
+// (`withLaterMessages`).
 import { setupI18n } from "@lingui/core";
 import type { CompiledCatalog, MessageKey, MessageValues } from "@shared/i18n/catalog";
 import { DEFAULT_LANGUAGE, isLanguage, languageEntry, type Language } from "@shared/i18n/languages";
@@ -15,6 +18,9 @@ interface Active {
 const i18n = setupI18n();
 let active: Active | null = null;
 let pending: { language: Language; promise: Promise<Active> } | null = null;
+/** Whether lazy code has asked for the later part: then every language switched to loads it too. */
+let laterWanted = false;
+const laterLoaded = new Map<Language, Promise<void>>();
 const listeners = new Set<() => void>();
 
 /**
@@ -29,9 +35,34 @@ async function compiled(catalog: unknown): Promise<CompiledCatalog> {
   return compileCatalog(catalog as Parameters<typeof compileCatalog>[0]);
 }
 
+/** The catalog module as the web build emits it: the first part, and the later part's loader. */
+interface CatalogModule {
+  default: unknown;
+  later?: () => Promise<{ default: unknown }>;
+}
+
+/** A language's later part, loaded once (under `bun test` the whole catalog is the first part). */
+function loadLater(language: Language): Promise<void> {
+  let loaded = laterLoaded.get(language);
+  if (!loaded) {
+    loaded = (languageEntry(language).catalog() as Promise<CatalogModule>)
+      .then(async (module) => {
+        if (module.later) i18n.load(language, await compiled((await module.later()).default));
+      })
+      .catch((error: unknown) => {
+        laterLoaded.delete(language); // tried again by the next lazy load (lazy-retrying's Try again)
+        throw error;
+      });
+    laterLoaded.set(language, loaded);
+  }
+  return loaded;
+}
+
 async function load(language: Language): Promise<Active> {
-  const catalog = await languageEntry(language).catalog();
+  const catalog = (await languageEntry(language).catalog()) as CatalogModule;
   i18n.load(language, await compiled(catalog.default));
+  // A dialog may be open: a switch shows it in the new language at once, not as message ids.
+  if (laterWanted) await loadLater(language);
   // Each language's `t` is its own function, so components re-render on a switch.
   return { language, t: (key, values) => i18n._({ id: key, values }) };
 }
@@ -60,6 +91,20 @@ export function activateLanguage(language: Language = active?.language ?? initia
     if (pending?.promise === promise) pending = null;
   });
   return promise;
+}
+
+/**
+ * The page language's later part (dialogs, sign-in, signing...), loaded along with lazy code that
+ * shows it: `lazyRetrying(withLaterMessages(() => import("./Dialog")))`. Code in the portal's
+ * first paint uses only the first part's sections (FIRST_PAINT_SECTIONS).
+ */
+export function withLaterMessages<T>(loadModule: () => Promise<T>): () => Promise<T> {
+  return async () => {
+    laterWanted = true;
+    const language = (await activateLanguage()).language;
+    const [module] = await Promise.all([loadModule(), loadLater(language)]);
+    return module;
+  };
 }
 
 export const subscribeLanguage = (listener: () => void) => {

@@ -10,6 +10,8 @@ const askedRecent = "your broker asked for one from the last {maxAgeDays, plural
 const en = {
   portal: {
     dashboardTitle: "Customer Dashboard",
+    loading: "Loading",
+    markReadFailed: "Failed to mark notifications as read",
     loadingDocuments: "Loading your documents...",
     checkingSession: "Checking your session...",
     invalidAccessTitle: "Invalid access",
@@ -123,6 +125,7 @@ const en = {
     wrongType: "Only PDF, JPG, PNG and HEIC files can be uploaded.",
     tooLarge: "The file is larger than {size}. Please choose a smaller file.",
     connectionLost: "The connection was lost. Please check your internet connection and try again.",
+    closeNotice: "Close",
   },
   dialogs: {
     close: "Close",
@@ -176,6 +179,38 @@ const en = {
     idExpired: "This ID expired on {fullDate}",
     idOtherName: "This ID is in another name",
     otherName: `This ${select("kind", KIND_LABELS, "document")} is in another name`,
+  },
+  capture: {
+    // "Several pages": photographing a document page by page (web/features/portal/PhoneCapture.tsx).
+    title: "Photograph {name}",
+    intro: "Take a photo of each page, flat and in good light. Check the order, then send them as one PDF.",
+    pages: "Pages",
+    page: "Page {number}",
+    moveUp: "Move page {number} up",
+    moveDown: "Move page {number} down",
+    retake: "Retake page {number}",
+    remove: "Remove page {number}",
+    preparing: "Preparing photo…",
+    making: "Making the PDF",
+    addPage: "Add page",
+    firstPage: "Take first page",
+    send: "{count, plural, one {Send # page as PDF} other {Send # pages as one PDF}}",
+    needMore: "This document needs at least {min} pages: take {more, plural, one {# more page} other {# more pages}} before sending.",
+    tooMany: "This document takes at most {max} pages: remove {extra} before sending.",
+    photoUnreadable: "That photo could not be read. Please take it again.",
+    pdfFailed: "The PDF could not be made on this phone. Please try again, or upload the photos one by one.",
+  },
+  loanTypes: {
+    // The loan types of src/shared/loan-types.ts, as the customer's account panel shows them.
+    conventional: "Conventional",
+    fha: "FHA",
+    va: "VA",
+    usda: "USDA",
+    purchase: "Purchase",
+    refinance: "Refinance",
+    cashOutRefinance: "Cash-Out Refinance",
+    construction: "Construction",
+    jumbo: "Jumbo",
   },
   languageSwitcher: {
     label: "Language",
@@ -281,7 +316,6 @@ const en = {
     codesAlreadySent: "We already sent several codes. Check your email, or try again later.",
     codeWrong: "That code is not right. Check the email we sent and try again.",
     codeExpired: "This code has expired or was used too many times. Ask for a new code.",
-    markReadFailed: "Failed to mark notifications as read",
   },
   // Every email to a customer (src/features/mail/templates.ts); English word for word as the portal
   // has always sent them (tests/api/mail*.test.ts).

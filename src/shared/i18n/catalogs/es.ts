@@ -38,6 +38,8 @@ const askedRecent = (what: string) =>
 const es: Catalog = {
   portal: {
     dashboardTitle: "Sus documentos",
+    loading: "Cargando",
+    markReadFailed: "No se pudieron marcar las notificaciones como leídas",
     loadingDocuments: "Cargando sus documentos...",
     checkingSession: "Verificando su sesión...",
     invalidAccessTitle: "Acceso no válido",
@@ -151,6 +153,7 @@ const es: Catalog = {
     wrongType: "Solo se pueden enviar archivos PDF, JPG, PNG y HEIC.",
     tooLarge: "El archivo pesa más de {size}. Elija un archivo más pequeño.",
     connectionLost: "Se perdió la conexión. Revise su conexión a internet e inténtelo de nuevo.",
+    closeNotice: "Cerrar",
   },
   dialogs: {
     close: "Cerrar",
@@ -202,6 +205,36 @@ const es: Catalog = {
     idExpired: "Esta identificación venció el {fullDate}",
     idOtherName: "Esta identificación está a nombre de otra persona",
     otherName: `${thisKind("kind")} está a nombre de otra persona`,
+  },
+  capture: {
+    title: "Fotografiar {name}",
+    intro: "Tome una foto de cada página, sobre una superficie plana y con buena luz. Revise el orden y envíelas como un solo PDF.",
+    pages: "Páginas",
+    page: "Página {number}",
+    moveUp: "Subir la página {number}",
+    moveDown: "Bajar la página {number}",
+    retake: "Volver a tomar la página {number}",
+    remove: "Quitar la página {number}",
+    preparing: "Preparando la foto…",
+    making: "Creando el PDF",
+    addPage: "Agregar página",
+    firstPage: "Tomar la primera página",
+    send: "{count, plural, one {Enviar # página como PDF} other {Enviar # páginas en un solo PDF}}",
+    needMore: "Este documento necesita al menos {min} páginas: tome {more, plural, one {# página más} other {# páginas más}} antes de enviarlo.",
+    tooMany: "Este documento admite como máximo {max} páginas: quite {extra} antes de enviarlo.",
+    photoUnreadable: "No pudimos leer esa foto. Tómela de nuevo, por favor.",
+    pdfFailed: "No se pudo crear el PDF en este teléfono. Inténtelo de nuevo o suba las fotos una por una.",
+  },
+  loanTypes: {
+    conventional: "Convencional",
+    fha: "FHA",
+    va: "VA",
+    usda: "USDA",
+    purchase: "Compra",
+    refinance: "Refinanciamiento",
+    cashOutRefinance: "Refinanciamiento con retiro de efectivo",
+    construction: "Construcción",
+    jumbo: "Jumbo",
   },
   languageSwitcher: {
     label: "Idioma",
@@ -302,7 +335,6 @@ const es: Catalog = {
     codesAlreadySent: "Ya le enviamos varios códigos. Revise su correo o inténtelo más tarde.",
     codeWrong: "Ese código no es correcto. Revise el correo que le enviamos e inténtelo de nuevo.",
     codeExpired: "Este código venció o se usó demasiadas veces. Pida un código nuevo.",
-    markReadFailed: "No se pudieron marcar las notificaciones como leídas",
   },
   // Every email to a customer (src/features/mail/templates.ts), written as a loan officer writes
   // to a client, not word for word from the English.
