@@ -134,25 +134,25 @@ export function refusalMessage(refusal: Refusal, rules: AcceptanceRules): string
 export function refusalSaid(refusal: Refusal, rules: AcceptanceRules): SaidError {
   switch (refusal.rule) {
     case "kind":
-      return { code: rules.kinds.length > 1 ? "checks.kindAnyOnly" : rules.kinds.includes("pdf") ? "checks.kindPdfOnly" : "checks.kindImageOnly" };
+      return { code: rules.kinds.length > 1 ? "refusals.kindAnyOnly" : rules.kinds.includes("pdf") ? "checks.kindPdfOnly" : "checks.kindImageOnly" };
     case "readable_pdf":
-      return { code: "checks.unreadablePdf" };
+      return { code: "refusals.unreadablePdf" };
     case "readable_image":
-      return { code: "checks.unreadableImage" };
+      return { code: "refusals.unreadableImage" };
     case "password":
-      return { code: "checks.passwordProtected" };
+      return { code: "refusals.passwordProtected" };
     case "min_pages":
-      return { code: "checks.tooFewPages", values: { pages: refusal.pages, min: rules.minPages ?? 0 } };
+      return { code: "refusals.tooFewPages", values: { pages: refusal.pages, min: rules.minPages ?? 0 } };
     case "max_pages":
-      return { code: "checks.tooManyPages", values: { pages: refusal.pages, max: rules.maxPages ?? 0 } };
+      return { code: "refusals.tooManyPages", values: { pages: refusal.pages, max: rules.maxPages ?? 0 } };
     case "min_resolution":
-      return { code: "checks.imageTooSmall", values: { width: refusal.width, height: refusal.height, short: rules.minImageShortSide, long: rules.minImageLongSide } };
+      return { code: "refusals.imageTooSmall", values: { width: refusal.width, height: refusal.height, short: rules.minImageShortSide, long: rules.minImageLongSide } };
     case "max_pixels":
-      return { code: "checks.imageTooLarge", values: { width: refusal.width, height: refusal.height, megapixels: MAX_IMAGE_MEGAPIXELS } };
+      return { code: "refusals.imageTooLarge", values: { width: refusal.width, height: refusal.height, megapixels: MAX_IMAGE_MEGAPIXELS } };
     case "virus":
-      return { code: "checks.virus", values: { signature: refusal.signature } };
+      return { code: "refusals.virus", values: { signature: refusal.signature } };
     case "scanner_unavailable":
-      return { code: "checks.scannerUnavailable" };
+      return { code: "refusals.scannerUnavailable" };
   }
 }
 

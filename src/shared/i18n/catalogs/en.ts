@@ -292,7 +292,10 @@ const en = {
     rulePhoto: "Photo: at least {short} × {long} pixels, so the text is legible",
     kindPdfOnly: "This request takes only a PDF. Please send the document as a PDF.",
     kindImageOnly: "This request takes only a photo or image (JPG, PNG or iPhone HEIC). Please send the document as a photo.",
-    // Why the server refused a file (acceptance-rules.ts refusalMessage, word for word; refusalSaid).
+  },
+  // Why the server refused a file (acceptance-rules.ts refusalMessage, word for word; refusalSaid).
+  // A section of the later part: a refusal comes only after the recognition step, which loads it.
+  refusals: {
     kindAnyOnly: "This request takes only a PDF or photo or image (JPG, PNG or iPhone HEIC). Please send the document as a PDF.",
     unreadablePdf: "This file cannot be opened as a PDF: it is damaged or not a real PDF. Please save or scan the document again and send the new PDF.",
     unreadableImage: "This image cannot be read: it is damaged or not a real photo. Please take the photo again or send a PDF.",

@@ -315,6 +315,8 @@ const es: Catalog = {
     rulePhoto: "Foto: de al menos {short} × {long} píxeles, para que el texto se pueda leer",
     kindPdfOnly: "Para este documento solo aceptamos un PDF. Envíelo en formato PDF, por favor.",
     kindImageOnly: "Para este documento solo aceptamos una foto o imagen (JPG, PNG o HEIC de iPhone). Envíelo como foto, por favor.",
+  },
+  refusals: {
     kindAnyOnly: "Para este documento solo aceptamos un PDF o una foto o imagen (JPG, PNG o HEIC de iPhone). Envíelo en formato PDF, por favor.",
     unreadablePdf: "No pudimos abrir este archivo como PDF: está dañado o no es un PDF de verdad. Guarde o escanee el documento otra vez y envíe el PDF nuevo.",
     unreadableImage: "No pudimos leer esta imagen: está dañada o no es una foto de verdad. Tome la foto otra vez o envíe un PDF.",
