@@ -3,10 +3,12 @@ import { MarkAllReadButton, NotificationEntry } from "../../components/Notificat
 import type { CustomerNotifications } from "./api";
 import { HeaderPanel } from "./HeaderPanel";
 import { useT } from "../../lib/i18n/use-t";
+import { useNoticeText } from "./notice-text";
 
 /** The bell's panel: the latest notifications; opening one marks it read. */
 export function NotificationsPanel({ data, signedIn, onClose }: { data: CustomerNotifications; signedIn: boolean; onClose: () => void }) {
   const t = useT();
+  const said = useNoticeText();
   const now = new Date();
   return (
     <HeaderPanel title={t("portal.notifications")} onClose={onClose}>
@@ -25,7 +27,7 @@ export function NotificationsPanel({ data, signedIn, onClose }: { data: Customer
         <ul aria-label={t("dialogs.latestNotifications")}>
           {data.notifications.map((notification) => (
             <li key={notification.id}>
-              <NotificationEntry item={notification} now={now} onPress={() => data.markRead(notification)} />
+              <NotificationEntry item={said(notification)} now={now} onPress={() => data.markRead(notification)} />
             </li>
           ))}
         </ul>

@@ -10,6 +10,7 @@ import type { AuditActor } from "../../audit/actor.ts";
 import { aboutCustomerById } from "../../customers/lookups.ts";
 import { statusIn, type DocumentRow } from "../service.ts";
 import { publishCustomerAnswer } from "./uploaded.ts";
+import { customerNotice } from "../../../shared/i18n/customer-notice.ts";
 
 /**
  * The customer answers a request with a reason instead of a file; the status stays (the request
@@ -73,11 +74,8 @@ export async function decideWithoutFileAnswer(
         {
           to: "customer",
           customerId: doc.customerId,
-          type: "other",
           brokerId: doc.workspaceId,
-          title: accepted ? "Answer accepted" : "Document still needed",
-          message: accepted ? `Your broker accepted that you don't have ${doc.name}.` : `Your broker still needs ${doc.name}. Please upload it when you can.`,
-          metadata: { documentId: doc.id },
+          ...customerNotice(accepted ? "answerAccepted" : "stillNeeded", { documentName: doc.name }, { documentId: doc.id }),
         },
       ],
     },

@@ -320,6 +320,32 @@ const en = {
     codeWrong: "That code is not right. Check the email we sent and try again.",
     codeExpired: "This code has expired or was used too many times. Ask for a new code.",
   },
+  // A customer's notifications (src/shared/customer-notices.ts), word for word as they were stored.
+  notifications: {
+    approvedTitle: "Document approved",
+    approved: "{documentName} was approved.",
+    resubmitTitle: "Please re-submit a document",
+    resubmit: "{documentName} needs to be uploaded again: {reason}",
+    renewalTitle: "Please send a current document",
+    renewal: "{documentName}: {reason}",
+    documentsRequestedTitle: "Documents requested",
+    documentsRequested: "{brokerName} asked you to upload: {documentNames}.",
+    signatureRequestedTitle: "Signature requested",
+    signatureRequested: "You are asked to sign {documentName}.",
+    signatureWithdrawnTitle: "Signature request withdrawn",
+    signatureWithdrawn: "{documentName} no longer needs your signature.",
+    signedTitle: "Document signed",
+    signed: "Everyone has signed {documentName}. The signed PDF is in your portal.",
+    answerAcceptedTitle: "Answer accepted",
+    answerAccepted: "Your broker accepted that you don't have {documentName}.",
+    stillNeededTitle: "Document still needed",
+    stillNeeded: "Your broker still needs {documentName}. Please upload it when you can.",
+    requestRemovedTitle: "Document request removed",
+    sharedRemovedTitle: "Shared document removed",
+    removed: "{documentName} was removed by your broker.",
+    sharedTitle: "Documents shared with you",
+    shared: "{brokerName} shared {documentNames} with you.",
+  },
   // Every email to a customer (src/features/mail/templates.ts); English word for word as the portal
   // has always sent them (tests/api/mail*.test.ts).
   emails: {
