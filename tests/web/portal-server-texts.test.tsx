@@ -144,3 +144,16 @@ test("the customer's notifications in Spanish, from their notice and values; an 
   expect(within(panel).getByText("Answer accepted")).toBeTruthy();
   expect(within(panel).queryByText("Please re-submit a document")).toBeNull();
 });
+
+test("a signed-in customer's file under review: what they were told before sending it, in Spanish", async () => {
+  const portal = signedInPortal();
+  const recognition = verdict({
+    messages: ["This statement ends on 3 March 2019; your broker asked for one from the last 60 days"],
+    sentences: [{ key: "recognition.statementEnds", values: { date: "2019-03-03", maxAgeDays: 60 } }],
+  });
+  portal.documents = portal.documents.map((d) => (d.id === "d4" ? { ...d, recognition } : d));
+  fakeServer(portalRoute({ portal }));
+  renderPortal();
+  const row = await screen.findByRole("row", { name: /Tax Returns/ }, { timeout: 10_000 });
+  expect(await within(row).findByText("Enviado con esta observación: Este estado de cuenta termina el 3 de marzo de 2019; su asesor pidió uno de los últimos 60 días.")).toBeTruthy();
+});
