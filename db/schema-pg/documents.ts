@@ -47,6 +47,10 @@ export const documents = pgTable(
     index("documents_workspace_status_due_idx").on(t.workspaceId, t.status, t.dueDate, t.createdAt),
     index("documents_workspace_assignee_due_idx").on(t.workspaceId, t.assigneeId, t.dueDate, t.createdAt),
     index("documents_workspace_assignee_status_due_idx").on(t.workspaceId, t.assigneeId, t.status, t.dueDate, t.createdAt, t.verifiedAt),
+    // "Approved today" (the dashboard's count and its completed list), for the workspace and for one
+    // member: today's approvals by verification time, not every approved document walked for them.
+    index("documents_workspace_status_verified_idx").on(t.workspaceId, t.status, t.verifiedAt),
+    index("documents_workspace_assignee_status_verified_idx").on(t.workspaceId, t.assigneeId, t.status, t.verifiedAt),
     index("documents_not_uploaded_due_idx").on(t.dueDate).where(sql.raw(NOT_YET_UPLOADED_CONDITION)),
     index("documents_reminder_due_idx").on(t.reminderAt).where(sql.raw(REMINDER_NOT_SENT_CONDITION)),
   ],

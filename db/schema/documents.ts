@@ -69,6 +69,10 @@ export const documents = sqliteTable(
     // due order, and by status in due order (the lists and the counts), as narrow as a solo broker's.
     index("documents_workspace_assignee_due_idx").on(t.workspaceId, t.assigneeId, t.dueDate, t.createdAt),
     index("documents_workspace_assignee_status_due_idx").on(t.workspaceId, t.assigneeId, t.status, t.dueDate, t.createdAt, t.verifiedAt),
+    // "Approved today" (the dashboard's count and its completed list), for the workspace and for one
+    // member: today's approvals by verification time, not every approved document walked for them.
+    index("documents_workspace_status_verified_idx").on(t.workspaceId, t.status, t.verifiedAt),
+    index("documents_workspace_assignee_status_verified_idx").on(t.workspaceId, t.assigneeId, t.status, t.verifiedAt),
     // The scheduler's every-5-s checks, across all brokerages: only the documents each could touch
     // (partial indexes; a whole-status index would be chosen by other queries, led by it badly).
     index("documents_not_uploaded_due_idx").on(t.dueDate).where(sql.raw(NOT_YET_UPLOADED_CONDITION)),

@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   "signature_resent",
   "signature_completed",
   "signature_seal_failed",
+  "signature_seal_retried",
   "assigned",
   "watchers_changed",
 ] as const;
@@ -59,6 +60,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   signature_resent: "Signature request sent again",
   signature_completed: "Signed document sealed",
   signature_seal_failed: "Sealing failed",
+  signature_seal_retried: "Sealing tried again",
   assigned: "Assigned to a member",
   watchers_changed: "Watchers changed",
 };

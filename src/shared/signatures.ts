@@ -255,6 +255,9 @@ export const SIGNATURE_STATUS_LABELS: Record<SignatureStatus, string> = {
 /** Nothing happens to these any more: no signing, no reminders, no voiding. */
 export const FINISHED_SIGNATURE_STATUSES = ["completed", "declined", "voided"] as const satisfies readonly SignatureStatus[];
 
+/** Ended unsigned (voided by the broker, or declined by a signer): what the portal lists as no longer to sign. */
+export const WITHDRAWN_SIGNATURE_STATUSES = ["voided", "declined"] as const satisfies readonly SignatureStatus[];
+
 export type SignatureEvent =
   | { type: "viewed" }
   | { type: "signed"; signedCount: number; signerCount: number }

@@ -32,8 +32,8 @@ test("in Spanish: the distance in Spanish words", () => {
     language: "es",
     formatDate: (date) => date.toISOString(),
     lessThanAMinute: "menos de un minuto",
-    overdueBy: (d) => `Venció hace ${d}`,
+    overdueBy: (d) => `Con ${d} de atraso`,
     dueIn: (d) => `Vence en ${d}`,
   });
-  expect(info.timeRemaining).toBe("Venció hace 2 días");
+  expect(info.timeRemaining).toBe("Con 2 días de atraso");
 });

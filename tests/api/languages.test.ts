@@ -11,6 +11,7 @@ import type { ReceivedMail, TestSmtp } from "../support/smtp.ts";
 import { attachFile, countRows, customerCookie, latestEmailTo } from "../support/fixtures.ts";
 
 import { useSmtpPortalPerTest } from "../support/smtp-portal.ts";
+import { readsOf, statementsDuring } from "../support/statements.ts";
 
 const setup = useSmtpPortalPerTest();
 
@@ -39,11 +40,11 @@ describe("a customer invited in Spanish", () => {
 
     const [invitation, ...more] = await delivered(srv, smtp, customer.email);
     expect(more).toHaveLength(0);
-    expect(invitation!.subject).toBe("Rita Reviewer le invita a subir sus documentos");
+    expect(invitation!.subject).toBe("Rita Reviewer le pide que envíe sus documentos");
     const body = utf8(invitation!);
     expect(body).toContain("Hola, Lucía Gómez:");
     expect(body).toContain("Rita Reviewer usa este portal seguro para reunir los documentos de su expediente.");
-    expect(body).toContain("Por favor, suba los siguientes documentos:");
+    expect(body).toContain("Por favor, envíe los siguientes documentos:");
     expect(body).toContain('<html lang="es">');
     expect(body).not.toContain("Please upload");
 
@@ -77,11 +78,11 @@ describe("a Spanish customer's other emails", () => {
     expect(verified.status).toBe(200);
     srv.clock.advance(61_000); // the review email's window
     const [resubmit] = await delivered(srv, smtp, customer.email);
-    expect(resubmit!.subject).toBe("Necesitamos que vuelva a enviar: Paystub");
+    expect(resubmit!.subject).toBe("Por favor, vuelva a enviar: Paystub");
     const body = utf8(resubmit!);
-    expect(body).toContain("Rita Reviewer revisó el documento Paystub y le pide que lo vuelva a subir.");
+    expect(body).toContain("Rita Reviewer revisó el documento Paystub y le pide que lo vuelva a enviar.");
     expect(body).toContain("Motivo: Falta la página 2");
-    expect(body).toContain("Volver a subirlo");
+    expect(body).toContain("Volver a enviarlo");
     expect(body).toContain('<html lang="es">');
   });
 });
@@ -109,7 +110,7 @@ describe("the customer's own choice", () => {
     await srv.call(`/api/upload/${customer.uploadLink}/language`, { method: "PUT", body: { language: "es" } });
     srv.clock.advance(1_000); // a resend in the same millisecond is the same email
     await resend(srv, broker, customer.id);
-    expect((await delivered(srv, smtp, customer.email))[0]!.subject).toBe("Recordatorio: Rita Reviewer le invita a subir sus documentos");
+    expect((await delivered(srv, smtp, customer.email))[0]!.subject).toBe("Recordatorio: Rita Reviewer le pide que envíe sus documentos");
   });
 
   test("a language we do not have: 400 with a message, nothing changed", async () => {
@@ -175,7 +176,7 @@ describe("the broker sets it", () => {
     expect(set.body.defaultLanguage).toBe("es");
 
     await resend(srv, broker, customer.id);
-    expect((await delivered(srv, smtp, customer.email))[0]!.subject).toBe("Recordatorio: Rita Reviewer le invita a subir sus documentos");
+    expect((await delivered(srv, smtp, customer.email))[0]!.subject).toBe("Recordatorio: Rita Reviewer le pide que envíe sus documentos");
     expect(await portalLanguage(srv, customer.uploadLink, { "accept-language": "en-US,en;q=0.9" })).toBe("es");
   });
 
@@ -198,6 +199,27 @@ describe("with nothing set", () => {
     expect(await portalLanguage(srv, customer.uploadLink, { "accept-language": "en-US" })).toBe("en");
     expect(await portalLanguage(srv, customer.uploadLink, { "accept-language": "fr, de;q=0.5" })).toBe("en");
     expect(await portalLanguage(srv, customer.uploadLink)).toBe("en");
+  });
+
+  test("the polled portal read keeps its language with its answer: read again, it asks the database nothing, not even the workspace's default", async () => {
+    const { srv, broker } = await setup();
+    const customer = await createCustomer(srv, broker.token);
+    const spanish = { "accept-language": "es-MX,es;q=0.9" };
+    await srv.runJobs(); // the invitation's email sent: nothing writes between the reads below
+    // The first visit records the link opened (a write); the read after it is computed and kept.
+    for (let n = 0; n < 2; n++) expect(await portalLanguage(srv, customer.uploadLink, spanish)).toBe("es");
+    let language = "";
+    const statements = await statementsDuring(async () => {
+      language = await portalLanguage(srv, customer.uploadLink, spanish);
+    });
+    expect(language).toBe("es");
+    expect(readsOf("workspaces", statements)).toEqual([]);
+    // Nothing read from any table (PostgreSQL's change counter, the cache's version, aside).
+    expect(statements.filter((text) => /\bfrom "/.test(text))).toEqual([]);
+    // Another browser's language is another answer; the workspace's default, once set, wins over both.
+    expect(await portalLanguage(srv, customer.uploadLink, { "accept-language": "en-US" })).toBe("en");
+    expect((await srv.call("/api/workspace", { method: "PUT", token: broker.token, body: { defaultLanguage: "es" } })).status).toBe(200);
+    expect(await portalLanguage(srv, customer.uploadLink, { "accept-language": "en-US" })).toBe("es");
   });
 });
 

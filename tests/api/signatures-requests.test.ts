@@ -281,10 +281,13 @@ describe("the seal", () => {
     const trail = await srv.call(`/api/customer/${customer.id}/audit`, { token: broker.token });
     expect(trail.body.entries.map((e: any) => e.action)).toContain("signature_seal_failed");
 
-    // Try again: partially signed while the seal job runs anew, then completed and valid.
+    // Try again: partially signed while the seal job runs anew, then completed and valid; the
+    // trail says which member asked, as for every other action on a request.
     const retried = await srv.call(`/api/signature-requests/${request.id}/seal`, { method: "POST", token: broker.token });
     expect(retried.status).toBe(200);
     expect(retried.body.status).toBe("partially_signed");
+    const retrial = (await srv.call(`/api/customer/${customer.id}/audit`, { token: broker.token })).body.entries.filter((e: any) => e.action === "signature_seal_retried");
+    expect(retrial).toEqual([expect.objectContaining({ actor: expect.objectContaining({ kind: "broker", id: broker.user.id }), documentId: request.documentId, detail: "Engagement letter" })]);
     await srv.runJobs();
     expect(await statusOf(request.id)).toBe("completed");
     const download = await bytesOf(`/api/signature-requests/${request.id}/download`, { authorization: `Bearer ${broker.token}` });

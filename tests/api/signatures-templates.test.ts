@@ -4,14 +4,16 @@
 // fields unless it sends its own; renamed, re-placed, deleted. Bad input is refused with why
 // (400, 413, 415) and changes nothing: no row, no stored file.
 import { createHash } from "node:crypto";
-import { describe, expect, test } from "bun:test";
+import { describe, expect, spyOn, test } from "bun:test";
 import { sealMessages } from "../../src/features/signatures/seal.ts";
+import { workThreads } from "../../src/lib/work-threads.ts";
 import { signatureMessages } from "../../src/shared/signatures.ts";
 import { realPdf } from "../files/samples.ts";
 import { countRows, createCustomer } from "../support/fixtures.ts";
 import { startTestServer, useServerWithBroker } from "../support/server.ts";
 import { storedKeys } from "../support/stored-files.ts";
 import { corpusPdf, field, requestSignature } from "../support/signatures.ts";
+import { row, statement } from "../support/sql.ts";
 
 const { srv, broker } = useServerWithBroker();
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
@@ -76,6 +78,32 @@ describe("a signature template", () => {
     const original = await fetch(srv.url + opened.body.documentUrl);
     expect(original.status).toBe(200);
     expect(sha256(new Uint8Array(await original.arrayBuffer()))).toBe(sha256(pdf));
+  });
+
+  test("a request from it takes the PDF as checked when the template was saved: no check thread opens it again", async () => {
+    const template = (await createTemplate()).body;
+    const customer = await createCustomer(srv, broker.token, { name: "Grace Hopper" });
+    const run = spyOn(workThreads, "run");
+    try {
+      const res = await requestFromTemplate(customer.id, { name: "Engagement letter", templateId: template.id, signers: twoSigners(customer.email) });
+      expect(res.status).toBe(201);
+      expect(res.body.pageCount).toBe(2);
+      expect(run.mock.calls.map(([task]) => task.job)).not.toContain("check");
+    } finally {
+      run.mockRestore();
+    }
+  });
+
+  test("a template whose stored PDF is no longer the file saved with it (changed in the store): refused, nothing sent or stored", async () => {
+    const template = (await createTemplate()).body;
+    const customer = await createCustomer(srv, broker.token, { name: "Grace Hopper" });
+    const stored = await row<{ storage_key: string }>(srv.server.ctx.db, statement("select storage_key from signature_templates where id = ?", template.id));
+    await srv.server.ctx.files.write(stored!.storage_key, realPdf(3)); // a valid PDF, but not the one checked
+    const before = { ...(await state()), emails: await countRows(srv, "emails") };
+    const res = await requestFromTemplate(customer.id, { name: "Engagement letter", templateId: template.id, signers: twoSigners(customer.email) });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe("This template's PDF is not the file that was saved with it. Save the template again from its PDF.");
+    expect({ ...(await state()), emails: await countRows(srv, "emails") }).toEqual(before);
   });
 
   test("the request's own fields win over the template's", async () => {

@@ -168,23 +168,29 @@ test.skipIf(dialect !== "sqlite")("a broker in assigned mode reads the dashboard
   // (An owner's "Mine", ?assignee=me, runs the same prepared statements: they are compiled once.)
   const onDocuments = async (path: string) => (await statementsOfReads(broker.token, [path])).filter((text) => /from "documents"/.test(text));
 
-  // The counts (pending, overdue, approved today): each ranges of the member's entries by status.
+  // The counts (pending, overdue, approved today): each ranges of the member's entries by status
+  // (in either of the member's status indexes); approved today by verification time.
   const counts = await onDocuments("/api/dashboard/metrics");
   expect(counts).toHaveLength(3);
   for (const text of counts) {
     const plan = planOf(text);
-    expect({ text, plan }).toEqual({ text, plan: [expect.stringMatching(/^SEARCH documents USING (COVERING )?INDEX documents_workspace_assignee_status_due_idx \(workspace_id=\? AND assignee_id=\? AND status=\?/)] });
+    expect({ text, plan }).toEqual({ text, plan: [expect.stringMatching(/^SEARCH documents USING (COVERING )?INDEX documents_workspace_assignee_status_(due|verified)_idx \(workspace_id=\? AND assignee_id=\? AND status=\?/)] });
   }
+  const approvedToday = counts.filter((text) => /"verified_at" >= \?/.test(text));
+  expect(approvedToday).toHaveLength(1);
+  expect(planOf(approvedToday[0]!)).toEqual([`SEARCH documents USING COVERING INDEX documents_workspace_assignee_status_verified_idx ${ownRange} AND status=? AND verified_at>?)`]);
   // The pending list walks the member's documents in due order and stops at its limit: no sort.
   const pending = await onDocuments("/api/pending-documents");
   expect(pending).toHaveLength(1);
   expect(planOf(pending[0]!)).toEqual([`SEARCH documents USING INDEX documents_workspace_assignee_due_idx ${ownRange})`]);
-  // The completed and shared lists: the member's documents of that status, in due order.
-  for (const path of ["/api/completed-documents", "/api/shared-documents"]) {
-    const list = await onDocuments(path);
-    expect(list).toHaveLength(1);
-    expect({ path, plan: planOf(list[0]!) }).toEqual({ path, plan: [`SEARCH documents USING INDEX documents_workspace_assignee_status_due_idx ${ownRange} AND status=?)`] });
-  }
+  // The shared list: the member's shared documents, in due order. The completed list: the member's
+  // approvals of today by verification time, then in due order (a sort of today's only).
+  const shared = await onDocuments("/api/shared-documents");
+  expect(shared).toHaveLength(1);
+  expect(planOf(shared[0]!)).toEqual([`SEARCH documents USING INDEX documents_workspace_assignee_status_due_idx ${ownRange} AND status=?)`]);
+  const completed = await onDocuments("/api/completed-documents");
+  expect(completed).toHaveLength(1);
+  expect(planOf(completed[0]!)).toEqual([`SEARCH documents USING INDEX documents_workspace_assignee_status_verified_idx ${ownRange} AND status=? AND verified_at>?)`, "USE TEMP B-TREE FOR ORDER BY"]);
 });
 
 test.skipIf(dialect !== "sqlite")("the overview whose page lies among the customers with a due date ranks no customer: it walks the waiting documents in due order", async () => {

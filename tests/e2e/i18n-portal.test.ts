@@ -10,6 +10,8 @@ import { seriousAxeFindings } from "./axe.ts";
 import { brokerSignUp, emailedCode, screenshot, usePortalInBrowser, viewports } from "./support.ts";
 import { partMarker } from "../../scripts/i18n-plugin.ts";
 import en from "../../src/shared/i18n/catalogs/en.ts";
+import type { MessageKey } from "../../src/shared/i18n/catalog.ts";
+import { translate } from "../../src/shared/i18n/translate.ts";
 
 /** What a built chunk holding a catalog part starts its messages with (scripts/i18n-plugin.ts). */
 const FIRST_PART = partMarker(en, "first");
@@ -93,6 +95,34 @@ test("Spanish on a phone: lang=\"es\", nothing overflows or is cut, axe clean; b
   expect(phone.errors.length).toBe(notFound);
 });
 
+test("Spanish dialogs on a phone (sign-in, \"I don't have this\", several pages): nothing overflows or is cut, axe clean", async () => {
+  const broker = await openPage(viewports.desktop);
+  const link = await invite(broker.page, "carla-es-dialogs@example.com");
+  const phone = await openPage(viewports.phone);
+  await phone.page.goto(`${portal.url}/upload/${link}`);
+  await phone.page.getByRole("button", { name: en.portal.signInToTrack }).waitFor();
+  await switchTo(phone.page, "es");
+  const es = (key: MessageKey, values?: Record<string, string>) => translate("es", key, values);
+  for (const [button, shot] of [
+    [es("portal.signInToTrack"), "i18n-portal-es-sign-in-phone"],
+    [es("upload.dontHaveLabel", { name: "Paystub" }), "i18n-portal-es-dont-have-phone"],
+    [es("upload.severalPagesOf", { name: "Paystub" }), "i18n-portal-es-several-pages-phone"],
+  ] as const) {
+    await phone.page.getByRole("button", { name: button, exact: true }).click();
+    const dialog = phone.page.getByRole("dialog");
+    await dialog.waitFor();
+    // Its words came with it (the catalog's later part), in Spanish, and so did its close button's.
+    await dialog.getByRole("button", { name: es("dialogs.close") }).first().waitFor();
+    await phone.page.waitForLoadState("networkidle").catch(() => {});
+    await screenshot(phone.page, shot);
+    expect({ shot, problems: await layoutProblems(phone.page) }).toEqual({ shot, problems: [] });
+    expect({ shot, axe: await seriousAxeFindings(phone.page) }).toEqual({ shot, axe: [] });
+    await phone.page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+  }
+  expect(await phone.page.evaluate(() => document.documentElement.lang)).toBe("es");
+});
+
 const ACCENTS: Record<string, string> = { a: "á", e: "é", i: "í", o: "ó", u: "ú", A: "Á", E: "É", I: "Í", O: "Ó", U: "Ú", n: "ñ", c: "ç", s: "š", S: "Š" };
 /** A message's text as the pseudo-locale writes it (rich text's <0> tags kept). */
 const accented = (text: string) => text.replace(/<\/?\d+>|./g, (ch) => (ch.length > 1 ? ch : (ACCENTS[ch] ?? ch)));
@@ -135,11 +165,13 @@ async function unmarkedTexts(page: Page, email: string): Promise<string[]> {
   // The customer's own data is not the catalog's: names, documents, the broker, emails, numbers.
   // The standard documents' descriptions are the broker's (editable, in the broker's language);
   // the site's name is the operator's; dates are written by Intl in the page's language.
-  const data = [email, "Carla", "Paystub", "Photo ID", "Recent pay stubs or salary statements", "Government-issued photo identification", "Bea Broker", `broker-${email}`, "BB", "CC", "Broker Portal"].sort((a, b) => b.length - a.length);
+  // React Aria writes its own few words (a panel's hidden "Dismiss") in the page's language
+  // (I18nProvider in the portal's route), from its own dictionaries.
+  const data = [email, "Carla Customer", "Carla", "Dismiss", "Paystub", "Photo ID", "Recent pay stubs or salary statements", "Government-issued photo identification", "Bea Broker", `broker-${email}`, "BB", "CC", "Broker Portal"].sort((a, b) => b.length - a.length);
   return page.evaluate((data) => {
     const found: string[] = [];
     const check = (text: string, where: string) => {
-      let rest = text.replace(/⟦[^⟧]*⟧/g, " ").replace(/\b[A-Z][a-z]{2} \d{1,2}, \d{4}( at \d{1,2}:\d{2} [AP]M)?/g, " ");
+      let rest = text.replace(/⟦[^⟧]*⟧/g, " ").replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, " ").replace(/\b[A-Z][a-z]{2} \d{1,2}, \d{4}( at \d{1,2}:\d{2} [AP]M)?/g, " ");
       for (const d of data) rest = rest.split(d).join(" ");
       if (/[A-Za-z]{2,}/.test(rest)) found.push(`${where}: ${text.trim()}`);
     };
@@ -183,6 +215,22 @@ test("pseudo-locale: every text a guest sees on the portal comes from the catalo
   expect(swapped()).toBe(2);
   expect(await unmarkedTexts(phone.page, "carla-pseudo@example.com")).toEqual([]);
   await screenshot(phone.page, "i18n-portal-pseudo-sign-in-phone");
+  await phone.page.keyboard.press("Escape");
+  await phone.page.getByRole("dialog").waitFor({ state: "detached" });
+
+  // A document's own dialogs: "I don't have this" and "Several pages" (photographing each page).
+  for (const [label, dialog] of [
+    [`${en.upload.dontHaveLabel.replace("{name}", "Paystub")}`, "i18n-portal-pseudo-dont-have-phone"],
+    [`${en.upload.severalPagesOf.replace("{name}", "Paystub")}`, "i18n-portal-pseudo-several-pages-phone"],
+  ] as const) {
+    await phone.page.getByRole("button", { name: `⟦${accented(label).replace(accented("Paystub"), "Paystub")}⟧` }).click();
+    await phone.page.getByRole("dialog").waitFor();
+    await phone.page.waitForLoadState("networkidle").catch(() => {});
+    expect({ dialog, unmarked: await unmarkedTexts(phone.page, "carla-pseudo@example.com") }).toEqual({ dialog, unmarked: [] });
+    await screenshot(phone.page, dialog);
+    await phone.page.keyboard.press("Escape");
+    await phone.page.getByRole("dialog").waitFor({ state: "detached" });
+  }
 });
 
 test("pseudo-locale: every text a signed-in customer sees on the portal comes from the catalog", async () => {
@@ -205,4 +253,18 @@ test("pseudo-locale: every text a signed-in customer sees on the portal comes fr
   expect(swapped()).toBe(1);
   expect(await unmarkedTexts(phone.page, email)).toEqual([]);
   await screenshot(phone.page, "i18n-portal-pseudo-signed-in-phone");
+
+  // The header's account panel (the catalog's later part comes with it).
+  for (const [label, shot] of [
+    [`⟦CC, ${accented("Account menu for ")}Carla Customer⟧`, "i18n-portal-pseudo-account-phone"],
+  ] as const) {
+    await phone.page.getByRole("button", { name: label }).click();
+    await phone.page.getByRole("dialog").waitFor();
+    await phone.page.waitForLoadState("networkidle").catch(() => {});
+    expect({ shot, unmarked: await unmarkedTexts(phone.page, email) }).toEqual({ shot, unmarked: [] });
+    await screenshot(phone.page, shot);
+    await phone.page.keyboard.press("Escape");
+    await phone.page.getByRole("dialog").waitFor({ state: "detached" });
+  }
+  expect(swapped()).toBe(2);
 });

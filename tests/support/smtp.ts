@@ -8,6 +8,7 @@ export interface ReceivedMail {
   raw: string;
   /** The message with quoted-printable undone, for reading links and text. */
   body: string;
+  /** As the reader sees it (encoded words decoded). */
   subject: string;
   messageId: string;
 }
@@ -25,6 +26,23 @@ const header = (raw: string, name: string) => {
   const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
   return head.match(new RegExp(`^${name}:\\s*(.*)$`, "im"))?.[1]?.trim() ?? "";
 };
+
+/**
+ * A header as a mail client shows it: RFC 2047's encoded words ("=?UTF-8?Q?env=C3=ADe?=", how a
+ * subject with an accent travels) decoded. Adjacent words are one run of bytes, since a character
+ * may be split between two of them; an ASCII header is left as it is.
+ */
+const ENCODED_RUN = /=\?[^?]+\?[QB]\?[^?]*\?=(?:\s+=\?[^?]+\?[QB]\?[^?]*\?=)*/gi;
+const decodeHeader = (value: string) =>
+  value.replace(ENCODED_RUN, (run) => {
+    let charset = "utf-8";
+    const bytes = [...run.matchAll(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi)].map(([, set, encoding, text]) => {
+      charset = set!;
+      if (encoding!.toUpperCase() === "B") return Buffer.from(text!, "base64");
+      return Buffer.from(text!.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1");
+    });
+    return new TextDecoder(charset).decode(Buffer.concat(bytes));
+  });
 
 const decodeQuotedPrintable = (raw: string) =>
   raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
@@ -54,7 +72,7 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
           body: decodeQuotedPrintable(raw),
-          subject: header(raw, "Subject"),
+          subject: decodeHeader(header(raw, "Subject")),
           messageId: header(raw, "Message-ID"),
         });
         callback();

@@ -6,10 +6,15 @@
 import { NoopLogger } from "drizzle-orm";
 
 export async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
-  const seen: string[] = [];
+  return (await queriesDuring(work)).map((q) => q.query);
+}
+
+/** The same with each statement's parameters as sent (to ask the database for its plan). */
+export async function queriesDuring(work: () => Promise<unknown>): Promise<{ query: string; params: unknown[] }[]> {
+  const seen: { query: string; params: unknown[] }[] = [];
   const logger = NoopLogger.prototype as { logQuery(query: string, params: unknown[]): void };
   const original = logger.logQuery;
-  logger.logQuery = (query: string) => void seen.push(query);
+  logger.logQuery = (query: string, params: unknown[]) => void seen.push({ query, params });
   try {
     await work();
   } finally {

@@ -4,6 +4,7 @@
 // the server's English.
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { PortalDocumentDto } from "../../src/shared/api-types";
 import { activateLanguage } from "../../web/lib/i18n/store";
 import { guestPortal, LINK, portalRoute, renderPortal, signedInPortal } from "./portal-fixtures";
 import { fakeServer, json } from "../support/render-app";
@@ -86,7 +87,7 @@ test("a recognition warning in Spanish: the kinds with their gender, a date in S
   expect(within(row).queryByText(/This looks like/)).toBeNull();
 
   // Sent anyway, and refused by the request's rules at the upload: the same sentences, in Spanish.
-  fireEvent.click(within(row).getByRole("button", { name: "Enviarlo de todos modos" }));
+  fireEvent.click(within(row).getByRole("button", { name: "Enviar de todos modos" }));
   (await sent("/documents/d1")).respond(400, {
     message: "This looks like a tax return; your broker asked for a paystub. Please choose another file.",
     code: "errors.recognitionRefused",
@@ -151,7 +152,7 @@ test("a signed-in customer's file under review: what they were told before sendi
     messages: ["This statement ends on 3 March 2019; your broker asked for one from the last 60 days"],
     sentences: [{ key: "recognition.statementEnds", values: { date: "2019-03-03", maxAgeDays: 60 } }],
   });
-  portal.documents = portal.documents.map((d) => (d.id === "d4" ? { ...d, recognition } : d));
+  portal.documents = portal.documents.map((d) => (d.id === "d4" ? { ...d, recognition: recognition as PortalDocumentDto["recognition"] } : d));
   fakeServer(portalRoute({ portal }));
   renderPortal();
   const row = await screen.findByRole("row", { name: /Tax Returns/ }, { timeout: 10_000 });

@@ -108,9 +108,18 @@ export const uploadUrl = (ctx: AppContext, uploadLink: string) => `${ctx.config.
 
 const customerQuery = prepared((db) => db.select().from(customers).where(eq(customers.id, sql.placeholder("customerId"))).prepare());
 
+/**
+ * One customer's row by id, whoever asks; null once deleted. For a caller that has already held the
+ * member to visibleCustomers through what it found (a signature request of the customer's), so
+ * the visibility condition is not asked twice.
+ */
+export async function customerById(db: Reader, customerId: string): Promise<CustomerRow | null> {
+  return (await customerQuery(db).execute({ customerId }))[0] ?? null;
+}
+
 /** Who a customer is and their portal's address, read in `db` (pass the caller's transaction to see its writes); null once deleted. */
 export async function customerContact(ctx: AppContext, customerId: string, db: Reader = ctx.db): Promise<CustomerContact | null> {
-  const row = (await customerQuery(db).execute({ customerId }))[0];
+  const row = await customerById(db, customerId);
   return row ? { id: row.id, workspaceId: row.workspaceId, assigneeId: row.assigneeId, name: row.name, email: row.email, uploadUrl: uploadUrl(ctx, row.uploadLink), language: row.language, chosenLanguage: row.chosenLanguage } : null;
 }
 

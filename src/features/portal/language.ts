@@ -2,7 +2,7 @@
 // (workspaces/customer-language.ts holds the rule), and the customer's own switch.
 import type { AppContext } from "../../context.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
-import type { Language } from "../../shared/i18n/languages.ts";
+import { DEFAULT_LANGUAGE, matchLanguage, type Language } from "../../shared/i18n/languages.ts";
 import { isSignedIn, type PortalAccess } from "../customer-auth/session.ts";
 import { rememberAccountLanguage } from "../customer-auth/language.ts";
 import { aboutCustomer, rememberChosenLanguage } from "../customers/lookups.ts";
@@ -11,6 +11,13 @@ import { customerLanguage, requestedLanguage } from "../workspaces/customer-lang
 /** The language this request's portal is shown in; Accept-Language counts only when nothing is set. */
 export const portalLanguage = (ctx: AppContext, access: PortalAccess, request: Request): Promise<Language> =>
   customerLanguage(ctx.db, access.customer, request.headers.get("accept-language"));
+
+/**
+ * What this request's Accept-Language would choose, were nothing set: the one thing the portal's
+ * language depends on that is not in the database. The cached view is keyed by it, and works the
+ * language out inside (portalLanguage), so a hit reads nothing, not even the workspace's default.
+ */
+export const headerLanguage = (request: Request): Language => matchLanguage(request.headers.get("accept-language")) ?? DEFAULT_LANGUAGE;
 
 /**
  * The customer's own choice (PUT /api/upload/{link}/language). A guest's is kept on the link's

@@ -5,6 +5,7 @@ import { DocumentKind, DocumentStatus } from "../documents/model.ts";
 import { AcceptanceRulesDto, RecognitionDto } from "../document-checks/model.ts";
 import { CustomerProfileDto } from "../customer-auth/model.ts";
 import { CHOSEN_LANGUAGE_ERROR } from "../../shared/i18n/which-language.ts";
+import { WITHDRAWN_SIGNATURE_STATUSES } from "../../shared/signatures.ts";
 
 export const DocumentParams = t.Object({ uploadLink: t.String({ maxLength: 128 }), documentId: t.String({ maxLength: 64 }) });
 
@@ -61,7 +62,7 @@ export const WithdrawnSignatureDto = t.Object({
   id: t.String(),
   brokerId: t.String(),
   name: t.String(),
-  status: t.UnionEnum(["voided", "declined"]),
+  status: t.UnionEnum([...WITHDRAWN_SIGNATURE_STATUSES]),
   /** Who declined (a signer's name as the broker gave it); null when voided. */
   declinedBy: t.Nullable(t.String()),
   at: MaybeDate,

@@ -4,7 +4,7 @@ import { access } from "../access/plugin.ts";
 import { portalActor } from "../audit/actor.ts";
 import { recordLinkOpened } from "../audit/link-opened.ts";
 import { LinkParams } from "../../lib/model.ts";
-import { chooseLanguage, portalLanguage } from "./language.ts";
+import { chooseLanguage, headerLanguage, portalLanguage } from "./language.ts";
 import { DocumentParams, LanguageBody, LanguageChosen, PortalDto, RecognitionPreview, UnavailableBody, UploadResponse } from "./model.ts";
 import { answerWithoutFile, portalView, portalViewKey, previewUpload, uploadToPortal } from "./service.ts";
 
@@ -18,9 +18,9 @@ export const portalRoutes = (ctx: AppContext) =>
         set.headers["cache-control"] = "no-store, no-cache, must-revalidate";
         set.headers.pragma = "no-cache";
         await recordLinkOpened(ctx, { brokerId: portal.customer.workspaceId, customerId: portal.customer.id, actor: portalActor(ctx, { portal, request, server }) });
-        // Polled, and refetched on every live update: cached until any write (src/lib/read-cache.ts).
-        const language = await portalLanguage(ctx, portal, request);
-        return ctx.cache.response(set, portalViewKey(portal, language), PortalDto, () => portalView(ctx, portal, language));
+        // Polled, and refetched on every live update: cached until any write (src/lib/read-cache.ts),
+        // its language with it (worked out inside; the key names what the request's header adds).
+        return ctx.cache.response(set, portalViewKey(portal, headerLanguage(request)), PortalDto, async () => portalView(ctx, portal, await portalLanguage(ctx, portal, request)));
       },
       { params: LinkParams, portal: true, response: PortalDto },
     )

@@ -66,12 +66,13 @@ export function toPortalDocument(doc: DocumentRow, signedIn: boolean, rules: Acc
 const customerIds = (access: PortalAccess) => access.customers.map((c) => c.id);
 
 /**
- * Everything a view depends on besides the data: the relationship the link opens, and whether
- * the caller is a guest or the signed-in account (then every relationship of its email).
+ * Everything a view depends on besides the data: the relationship the link opens, whether the
+ * caller is a guest or the signed-in account (then every relationship of its email), and
+ * `headerLanguage`, what the request's Accept-Language would choose (portal/language.ts): the
+ * answer's language is worked out inside the view, from the database and that.
  */
-/** `language`: the answer's language (portal/language.ts), which may come from the request's Accept-Language. */
-export const portalViewKey = (access: PortalAccess, language: string) =>
-  `portal-view:${access.customer.id}:${isSignedIn(access) ? `account:${customerIds(access).join(",")}` : "guest"}:${language}`;
+export const portalViewKey = (access: PortalAccess, headerLanguage: string) =>
+  `portal-view:${access.customer.id}:${isSignedIn(access) ? `account:${customerIds(access).join(",")}` : "guest"}:${headerLanguage}`;
 
 export async function portalView(ctx: AppContext, access: PortalAccess, language: string): Promise<PortalDto> {
   const signedIn = isSignedIn(access);

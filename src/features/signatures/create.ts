@@ -2,8 +2,9 @@
 // disk through the upload spool and held to the document checks) and the request (`request`,
 // JSON); or, without a `file`, the request's `sharedDocumentId` names a PDF already shared with
 // this customer, which takes the same checks (shared-source.ts); or its `templateId` names one of
-// the workspace's signature templates (templates.ts), whose PDF is copied the same way and whose
-// fields the request starts with unless it sends its own. Everything is checked before anything is stored: the request's shape, the PDF (one that
+// the workspace's signature templates (templates.ts), whose PDF (checked when the template was
+// saved, and held to the hash saved then) is copied and whose fields the request starts with
+// unless it sends its own. Everything is checked before anything is stored: the request's shape, the PDF (one that
 // sealing would refuse is refused now), the fields against its pages (fieldsProblem). Then, in one
 // transaction, the customer's document of kind "signature", the request, its signers, the audit
 // entry and the emails (the customer's to their upload link; another signer's to their own link,
@@ -31,8 +32,8 @@ import { signatureSigners, signatureRequests } from "../../../db/tables.ts";
 import { findOwnedRequest, type SignatureRequest, type SignerRow } from "./lookups.ts";
 import { emailSignerInvitations } from "./emails.ts";
 import { parseFieldList, isObject } from "./parse-fields.ts";
-import { spoolSharedPdf, spoolTemplatePdf } from "./shared-source.ts";
-import { findTemplate } from "./templates.ts";
+import { spoolSharedPdf } from "./shared-source.ts";
+import { findTemplate, templatePdfBytes } from "./templates.ts";
 import { signerTokenHash } from "./signer-token.ts";
 import { customerNotice } from "../../shared/i18n/customer-notice.ts";
 
@@ -137,21 +138,19 @@ export async function createSignatureRequest(
     const template = parsed.templateId ? await findTemplate(ctx, input.member.workspaceId, parsed.templateId) : null;
     // The request's own fields win over the template's.
     const fields = parsed.fields ?? template!.fields;
-    if (template) temp = await spoolTemplatePdf(ctx, template);
-    temp ??= await spoolSharedPdf(ctx, { workspaceId: input.member.workspaceId, customerId: customer.id, documentId: parsed.sharedDocumentId! });
-    // Opened with pdf.js, scanned when clamd is set, held to a PDF's rules (no password).
-    const checked = await checkUpload(ctx, temp, { ...effectiveRules(ctx, null), kinds: ["pdf"], noPassword: true }, {
-      customer,
-      what: `The PDF to sign for ${customer.name}`,
-    });
-    const original = new Uint8Array(await Bun.file(checked.tempPath).arrayBuffer());
-    // pdf-lib, @signpdf and node-forge load with the first request, not with the server.
-    const { sealablePageCount } = await import("./seal.ts");
-    const pageCount = await sealablePageCount(original);
+    let pdf: CheckedPdf;
+    if (template) {
+      const bytes = await templatePdfBytes(ctx, template);
+      pdf = { bytes, name: template.fileName, pageCount: template.pageCount, keep: (k) => ctx.files.write(k, bytes) };
+    } else {
+      temp ??= await spoolSharedPdf(ctx, { workspaceId: input.member.workspaceId, customerId: customer.id, documentId: parsed.sharedDocumentId! });
+      pdf = await checkedPdf(ctx, temp, customer);
+    }
+    const { pageCount } = pdf;
     const problem = fieldsProblem(fields, { signerCount: signers.length, pageCount, signerNames: signers.map((s) => s.name) });
     if (problem) throw badRequest(problem);
     key = newStorageKey();
-    await ctx.files.adopt(checked.tempPath, key);
+    await pdf.keep(key);
     const storedKey = key;
     const requestId = await inTransaction(ctx, (unit) =>
       insertRequest(ctx, unit, {
@@ -162,7 +161,7 @@ export async function createSignatureRequest(
         dueDate,
         reminderAt,
         pageCount,
-        original: { key: storedKey, name: checked.originalName, sha256: createHash("sha256").update(original).digest("hex") },
+        original: { key: storedKey, name: pdf.name, sha256: createHash("sha256").update(pdf.bytes).digest("hex") },
       }),
     );
     return await findOwnedRequest(ctx, input.member, requestId);
@@ -172,6 +171,30 @@ export async function createSignatureRequest(
   } finally {
     if (temp) rmSync(temp.tempPath, { force: true }); // moved into the store on success, or refused
   }
+}
+
+/** The PDF to sign, checked, with its page count; `keep` puts it into the store under a key. */
+interface CheckedPdf {
+  bytes: Uint8Array;
+  name: string;
+  pageCount: number;
+  keep(key: string): Promise<void>;
+}
+
+/**
+ * An uploaded or shared PDF: opened with pdf.js, scanned when clamd is set, held to a PDF's rules
+ * (no password), and its pages counted as sealing will (pdf-lib). A template's PDF took the same
+ * checks when it was saved (templates.ts), so it is not parsed again per request.
+ */
+async function checkedPdf(ctx: AppContext, temp: ReceivedFileData, customer: CustomerRow): Promise<CheckedPdf> {
+  const checked = await checkUpload(ctx, temp, { ...effectiveRules(ctx, null), kinds: ["pdf"], noPassword: true }, {
+    customer,
+    what: `The PDF to sign for ${customer.name}`,
+  });
+  const bytes = new Uint8Array(await Bun.file(checked.tempPath).arrayBuffer());
+  // pdf-lib, @signpdf and node-forge load with the first request, not with the server.
+  const { sealablePageCount } = await import("./seal.ts");
+  return { bytes, name: checked.originalName, pageCount: await sealablePageCount(bytes), keep: (key) => ctx.files.adopt(checked.tempPath, key) };
 }
 
 async function insertRequest(

@@ -6,7 +6,7 @@ import { documents, signatureRequests, signatureSigners, signatureTemplates } fr
 import type { AppContext } from "../../context.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import { hashToken } from "../../lib/tokens.ts";
-import { nextSignatureStatus, SIGNING_CONSENT_TEXT, signatureMessages, signerInTurn } from "../../shared/signatures.ts";
+import { nextSignatureStatus, SIGNING_CONSENT_TEXT, signatureMessages, signerInTurn, WITHDRAWN_SIGNATURE_STATUSES } from "../../shared/signatures.ts";
 import type { Scope } from "../../shared/workspaces.ts";
 import { visibleCustomerIds } from "../customers/lookups.ts";
 import type { SignatureRequestDto, SignerViewDto } from "./model.ts";
@@ -22,6 +22,9 @@ export interface SignatureRequest {
 }
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** A request the asker may not see reads as a missing one. */
+export const REQUEST_NOT_FOUND = "Signature request not found";
 
 async function withSigners(ctx: AppContext, requests: RequestRow[]): Promise<SignatureRequest[]> {
   if (requests.length === 0) return [];
@@ -45,8 +48,17 @@ export async function findOwnedRequest(ctx: AppContext, member: Scope, requestId
       .from(signatureRequests)
       .where(and(eq(signatureRequests.id, requestId), eq(signatureRequests.workspaceId, member.workspaceId), inArray(signatureRequests.customerId, visibleCustomerIds(ctx.db, member))))
   )[0];
-  if (!row) throw notFound("Signature request not found");
+  if (!row) throw notFound(REQUEST_NOT_FOUND);
   return (await withSigners(ctx, [row]))[0]!;
+}
+
+/**
+ * A request by id with its signers, whoever asks; null once gone. For answering after a change to
+ * one found by findOwnedRequest, whose visibility check is not asked again.
+ */
+export async function requestById(ctx: AppContext, requestId: string): Promise<SignatureRequest | null> {
+  const row = (await ctx.db.select().from(signatureRequests).where(eq(signatureRequests.id, requestId)))[0];
+  return row ? (await withSigners(ctx, [row]))[0]! : null;
 }
 
 /** One customer's requests, newest first (the customer is already checked as visible). */
@@ -82,19 +94,34 @@ export async function requestsSignedByCustomers(ctx: AppContext, customerIds: st
 /**
  * The requests these customers were asked to sign that ended unsigned (voided, or declined by a
  * signer), oldest first: what the portal shows once their document is withdrawn. The reason stays
- * the broker's to read; the customer is told who declined.
+ * the broker's to read; the customer is told who declined. Asked on every computed portal read:
+ * only those requests are read (their status in the query), and their decliners, when any.
  */
 export async function withdrawnSignatures(ctx: AppContext, customerIds: string[]) {
-  const ended = (await requestsSignedByCustomers(ctx, customerIds)).filter(({ found }) => found.request.status === "voided" || found.request.status === "declined");
-  return ended.map(({ found: { request, signers } }) => {
-    const decliner = signers.find((s) => s.status === "declined");
+  if (customerIds.length === 0) return [];
+  const signedByThem = ctx.db.select({ id: signatureSigners.requestId }).from(signatureSigners).where(inArray(signatureSigners.customerId, customerIds));
+  const ended = await ctx.db
+    .select({ id: signatureRequests.id, workspaceId: signatureRequests.workspaceId, name: signatureRequests.name, status: signatureRequests.status, voidedAt: signatureRequests.voidedAt })
+    .from(signatureRequests)
+    .where(and(inArray(signatureRequests.id, signedByThem), inArray(signatureRequests.status, [...WITHDRAWN_SIGNATURE_STATUSES])))
+    .orderBy(asc(signatureRequests.createdAt));
+  const declinedIds = ended.filter((r) => r.status === "declined").map((r) => r.id);
+  const decliners = declinedIds.length
+    ? await ctx.db
+        .select({ requestId: signatureSigners.requestId, name: signatureSigners.name, declinedAt: signatureSigners.declinedAt })
+        .from(signatureSigners)
+        .where(and(inArray(signatureSigners.requestId, declinedIds), eq(signatureSigners.status, "declined")))
+    : [];
+  return ended.map((request) => {
+    const voided = request.status === "voided";
+    const decliner = decliners.find((s) => s.requestId === request.id);
     return {
       id: request.id,
       brokerId: request.workspaceId,
       name: request.name,
-      status: request.status as "voided" | "declined",
-      declinedBy: request.status === "declined" ? (decliner?.name ?? null) : null,
-      at: iso(request.status === "voided" ? request.voidedAt : (decliner?.declinedAt ?? null)),
+      status: voided ? ("voided" as const) : ("declined" as const),
+      declinedBy: voided ? null : (decliner?.name ?? null),
+      at: iso(voided ? request.voidedAt : (decliner?.declinedAt ?? null)),
     };
   });
 }
@@ -102,7 +129,7 @@ export async function withdrawnSignatures(ctx: AppContext, customerIds: string[]
 /** A request this upload link's customer signs, or 404 (another customer's id looks missing). */
 export async function requestSignedByCustomer(ctx: AppContext, customerIds: string[], requestId: string): Promise<SignerAccess> {
   const access = (await requestsSignedByCustomers(ctx, customerIds)).find((a) => a.found.request.id === requestId);
-  if (!access) throw notFound("Signature request not found");
+  if (!access) throw notFound(REQUEST_NOT_FOUND);
   return access;
 }
 

@@ -11,9 +11,9 @@ import { inTransaction } from "../../lib/unit-of-work.ts";
 import { nextSignatureStatus, signatureMessages, signersAskedNow } from "../../shared/signatures.ts";
 import type { Scope } from "../../shared/workspaces.ts";
 import type { AuditActor } from "../audit/actor.ts";
-import { aboutCustomer, markReminded, refuseIfJustReminded, uploadUrl, visibleCustomer } from "../customers/lookups.ts";
+import { aboutCustomer, customerById, markReminded, refuseIfJustReminded, uploadUrl } from "../customers/lookups.ts";
 import { emailSignerInvitations } from "./emails.ts";
-import { findOwnedRequest, type SignatureRequest } from "./lookups.ts";
+import { findOwnedRequest, REQUEST_NOT_FOUND, requestById, type SignatureRequest } from "./lookups.ts";
 
 export async function resendRequest(ctx: AppContext, input: { member: Scope; requestId: string; actor: AuditActor }): Promise<SignatureRequest> {
   const found = await findOwnedRequest(ctx, input.member, input.requestId);
@@ -24,8 +24,9 @@ export async function resendRequest(ctx: AppContext, input: { member: Scope; req
   const now = ctx.clock.now();
   // Its signers could not sign: the due date moves first (the signer's refusal says to ask for that).
   if (found.dueDate && found.dueDate.getTime() < now.getTime()) throw new AppError("conflict", signatureMessages.pastDueResend);
-  const customer = await visibleCustomer(ctx, input.member, request.customerId);
-  if (!customer) throw notFound("Signature request not found");
+  // findOwnedRequest held the member to the customer's visibility: the customer is read by id.
+  const customer = await customerById(ctx.db, request.customerId);
+  if (!customer) throw notFound(REQUEST_NOT_FOUND);
   refuseIfJustReminded(customer.lastReminderAt, now);
 
   await inTransaction(ctx, async (unit) => {
@@ -54,5 +55,8 @@ export async function resendRequest(ctx: AppContext, input: { member: Scope; req
     // Its "last reminded" changed on the customer's page.
     unit.publish({ type: "customer_updated", ...aboutCustomer(customer) });
   });
-  return findOwnedRequest(ctx, input.member, request.id);
+  // Read again for the answer (who was asked, when), by id: its visibility was checked above.
+  const sent = await requestById(ctx, request.id);
+  if (!sent) throw notFound(REQUEST_NOT_FOUND);
+  return sent;
 }

@@ -66,11 +66,11 @@ export const signatureRoutes = (ctx: AppContext, hooks: SignatureHooks) => {
         { broker: "write", params: IdParams, response: SignatureRequestDto },
       )
       // "Try again" once sealing failed for good: the seal job runs anew.
-      .post("/signature-requests/:id/seal", async ({ member, params }) => toRequestDto(await retrySeal(ctx, { member, requestId: params.id })), {
-        broker: "write",
-        params: IdParams,
-        response: SignatureRequestDto,
-      })
+      .post(
+        "/signature-requests/:id/seal",
+        async ({ broker, apiKey, member, params, request, server }) => toRequestDto(await retrySeal(ctx, { member, requestId: params.id, actor: brokerActor(ctx, { broker, apiKey, request, server }) })),
+        { broker: "write", params: IdParams, response: SignatureRequestDto },
+      )
       .post(
         "/signature-requests/:id/resend",
         async ({ broker, apiKey, member, params, request, server }) => toRequestDto(await resendRequest(ctx, { member, requestId: params.id, actor: brokerActor(ctx, { broker, apiKey, request, server }) })),

@@ -16,7 +16,7 @@ import { AppError } from "../../lib/errors.ts";
 import { enqueueJob, PermanentJobError, type Job } from "../../lib/jobs.ts";
 import { newStorageKey } from "../../lib/storage.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
-import { systemActor } from "../audit/actor.ts";
+import { systemActor, type AuditActor } from "../audit/actor.ts";
 import { auditEntryIdsOfDocument } from "../audit/service.ts";
 import { aboutCustomer, aboutCustomerById, customerContact } from "../customers/lookups.ts";
 import { findDocument } from "../documents/service.ts";
@@ -188,8 +188,11 @@ async function recordSealFailure(ctx: AppContext, requestId: string, error: unkn
   });
 }
 
-/** "Try again" on a request whose seal failed: partially_signed again, and its seal job runs anew. */
-export async function retrySeal(ctx: AppContext, input: { member: Scope; requestId: string }): Promise<SignatureRequest> {
+/**
+ * "Try again" on a request whose seal failed: partially_signed again, its seal job runs anew, and
+ * the trail says which member asked (as every other action on a request does).
+ */
+export async function retrySeal(ctx: AppContext, input: { member: Scope; requestId: string; actor: AuditActor }): Promise<SignatureRequest> {
   const { request } = await findOwnedRequest(ctx, input.member, input.requestId);
   await inTransaction(ctx, async (unit) => {
     const moved = await unit.tx
@@ -200,6 +203,12 @@ export async function retrySeal(ctx: AppContext, input: { member: Scope; request
     if (moved.length === 0) throw new AppError("conflict", signatureMessages.notSealFailed);
     // A job of its own (the failed one keeps its record and its key), whose attempts start anew.
     await enqueueJob(unit.tx, ctx.clock, { kind: SEAL_JOB, payload: { requestId: request.id }, dedupeKey: `seal:${request.id}:retry:${unit.now.getTime()}` });
+    const document = request.documentId ? { id: request.documentId, name: request.name } : null;
+    unit.publish({
+      type: "signature_request_changed",
+      workspaceId: request.workspaceId,
+      facts: { audit: [{ brokerId: request.workspaceId, customerId: request.customerId, action: "signature_seal_retried", actor: input.actor, document, detail: request.name }] },
+    });
     if (request.documentId) unit.publish({ type: "document_status_changed", ...(await aboutCustomerById(unit.tx, request.customerId)), documentIds: [request.documentId] });
   });
   return findOwnedRequest(ctx, input.member, request.id);

@@ -2,7 +2,7 @@
 // (issue 41 item 1) instead of an upload. The shared file is copied to the upload spool and from
 // there goes through the same checks and into the store as an uploaded PDF would: the request
 // keeps its own original, so deleting the shared file later changes nothing that was signed.
-// A signature template's PDF (templates.ts) is spooled the same way, for the same reasons.
+// (A signature template's PDF was checked when saved: templates.ts templatePdfBytes.)
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AppContext } from "../../context.ts";
@@ -24,11 +24,6 @@ export async function spoolSharedPdf(ctx: AppContext, input: { workspaceId: stri
   }
   if (doc.mimeType !== "application/pdf") throw new AppError("unsupported_type", signatureMessages.notPdf);
   return spool(ctx, doc.storageKey, doc.originalName ?? `${doc.name}.pdf`, signatureMessages.sharedFileNotFound);
-}
-
-/** A signature template's PDF (already found in the asker's workspace), as a spooled file. */
-export function spoolTemplatePdf(ctx: AppContext, template: { storageKey: string; fileName: string }): Promise<ReceivedFileData> {
-  return spool(ctx, template.storageKey, template.fileName, signatureMessages.templateNotFound);
 }
 
 async function spool(ctx: AppContext, key: string, originalName: string, missing: string): Promise<ReceivedFileData> {

@@ -8,7 +8,7 @@ import { rmSync } from "node:fs";
 import { and, asc, eq } from "drizzle-orm";
 import { signatureTemplates } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
-import { badRequest, notFound } from "../../lib/errors.ts";
+import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { newStorageKey } from "../../lib/storage.ts";
 import { newId } from "../../lib/tokens.ts";
 import { write } from "../../lib/unit-of-work.ts";
@@ -121,6 +121,28 @@ export async function deleteTemplate(ctx: AppContext, member: Scope, id: string)
   const row = await findTemplate(ctx, member.workspaceId, id);
   await write(ctx, (tx) => tx.delete(signatureTemplates).where(eq(signatureTemplates.id, row.id)));
   await ctx.files.remove(row.storageKey);
+}
+
+/** Said when a template's stored PDF is no longer the file that was checked when it was saved. */
+const TEMPLATE_FILE_CHANGED = "This template's PDF is not the file that was saved with it. Save the template again from its PDF.";
+
+/**
+ * A template's PDF for a request made from it. It took a request's checks when it was saved
+ * (document checks, pages counted, fields placed), so it is not parsed or scanned again per
+ * request; what is checked is that the stored bytes are still the ones checked then: their
+ * SHA-256 against the one saved with the row. A file changed in the store behind the portal's back
+ * (the data directory or the bucket) is refused, not sent out to sign; hashing costs a fraction
+ * of parsing, and the request records the hash of what it signs anyway.
+ */
+export async function templatePdfBytes(ctx: AppContext, template: TemplateRow): Promise<Uint8Array> {
+  const file = await ctx.files.read(template.storageKey);
+  if (!file) throw notFound("This template's file is no longer stored.");
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (createHash("sha256").update(bytes).digest("hex") !== template.sha256) {
+    ctx.log.error("A signature template's stored PDF does not match the hash saved with it", { templateId: template.id, storageKey: template.storageKey });
+    throw new AppError("conflict", TEMPLATE_FILE_CHANGED);
+  }
+  return bytes;
 }
 
 export async function templatePdf(ctx: AppContext, member: Scope, id: string): Promise<{ file: Blob; name: string; type: string }> {

@@ -1,5 +1,39 @@
-// Spanish, for customers: usted, the way a bilingual loan officer would say it, not word for word
-// ("Upload Successful" is "Documento enviado").
+// Spanish, for customers: neutral US Spanish as a bilingual loan officer says it to a borrower on
+// the phone (from Mexico, Central America, the Caribbean or South America), not word for word
+// ("Upload Successful" is "Documento enviado"). Keep each message as short as it reads well: the
+// portal runs at 390 px and Spanish is longer than English.
+//
+// Glossary: one term per idea, in every section (a new section follows it).
+//   you ........................ usted, always. The customer's gender is unknown: "le" (indirect
+//                                object: "le pide", "le damos la bienvenida"), never "lo/la" or an
+//                                adjective for the customer ("Lo invitó", "Bienvenido" are out)
+//   broker ..................... asesor ("su asesor", "Todos los asesores")
+//   loan officer ............... oficial de préstamos
+//   customer ................... cliente
+//   document / file / page ..... documento / archivo / página; photo: foto
+//   upload ..................... enviar ("Documento enviado", "Enviar mis documentos"); never
+//                                "subir" (capture's "Subir la página" is "move up") nor "cargar"
+//   re-submit .................. volver a enviar ("Debe volver a enviarlo"); not "reenviar",
+//                                which is "forward" (an email)
+//   request .................... pedir in a sentence ("le pide"); solicitado as a label
+//   due date / due in .......... fecha límite / vence en ("Vence en 3 días")
+//   overdue .................... atrasado, "Con 2 días de atraso"; never "vencido" for a document
+//                                (it reads as an expired ID)
+//   review / approve / reason .. revisar, en revisión / aprobar / motivo
+//   paystub .................... talón de pago
+//   bank statement ............. estado de cuenta
+//   tax return / W-2 ........... declaración de impuestos / W-2 (forms keep their names)
+//   photo ID ................... identificación con foto
+//   sign / signature ........... firmar / firma; signed: firmado
+//   account .................... cuenta; sign in: iniciar sesión (the header's button, which has
+//                                no room for it at 390 px: "Entrar"); sign out: cerrar sesión;
+//                                sign up: crear su cuenta
+//   password / reset it ........ contraseña / restablecer la contraseña; code: código
+//   email ...................... correo electrónico (a field), correo (in a sentence)
+//   link / share / download .... enlace / compartir / descargar
+//   loan / loan file ........... préstamo / expediente
+// Buttons are infinitives ("Enviar respuesta"), instructions usted imperatives ("Envíe",
+// "Escriba"), failures "No se pudo …". Names and acronyms (PDF, JPG, HEIC, FHA) stay as they are.
 import type { Catalog } from "../catalog";
 import { mapValues, select } from "../icu.ts";
 
@@ -43,9 +77,9 @@ const es: Catalog = {
     loadingDocuments: "Cargando sus documentos...",
     checkingSession: "Verificando su sesión...",
     invalidAccessTitle: "Acceso no válido",
-    invalidAccess: "Use el enlace de la invitación que le enviamos por correo electrónico",
+    invalidAccess: "Use el enlace de la invitación que recibió por correo electrónico",
     linkNotValidTitle: "Enlace no válido",
-    invalidLink: "Este enlace para subir documentos no es válido o ya venció.",
+    invalidLink: "Este enlace para enviar documentos no es válido o ya venció.",
     latestLinkHint: "Use el enlace de la invitación más reciente que recibió por correo, o pídale uno nuevo a su asesor.",
     errorTitle: "Algo salió mal",
     unreachable: "No pudimos conectarnos con el portal. Revise su conexión a internet.",
@@ -58,12 +92,12 @@ const es: Catalog = {
     notificationsUnread: "Notificaciones, {badge} sin leer",
     welcome: "Le damos la bienvenida",
     welcomeName: "Hola, {name}",
-    welcomeBack: "Qué gusto verle de nuevo",
+    welcomeBack: "Hola de nuevo",
     welcomeBackName: "Hola de nuevo, {name}",
     yourBroker: "su asesor",
     brokerList: "{first} y {last}",
-    welcomeAsked: "{brokers} le pide los documentos que aparecen abajo. Puede enviar cada uno con <0>Tomar foto</0> o <1>Elegir archivo</1>.",
-    welcomeSignInHint: "Inicie sesión para ver si ya revisaron sus documentos y los archivos que su asesor comparte con usted.",
+    welcomeAsked: "Abajo verá los documentos solicitados por {brokers}. Envíe cada uno con <0>Tomar foto</0> o <1>Elegir archivo</1>.",
+    welcomeSignInHint: "Inicie sesión para ver el estado de sus documentos y los archivos que su asesor comparte con usted.",
     signInToTrack: "Iniciar sesión para ver el estado",
     nothingRequestedYet: "Su asesor todavía no le ha pedido documentos.",
     allApproved: "Todos sus documentos están aprobados. ¡Gracias!",
@@ -83,13 +117,13 @@ const es: Catalog = {
     columnDue: "Fecha límite",
     columnStatus: "Estado",
     columnAction: "Acción",
-    noDueDate: "Sin fecha",
-    requestedBy: "Lo pide {name}",
-    resubmitReason: "Por qué debe enviarlo otra vez: ",
+    noDueDate: "Sin fecha límite",
+    requestedBy: "Solicitado por {name}",
+    resubmitReason: "Por qué debe volver a enviarlo: ",
     resubmitDefault: "Su asesor necesita un archivo nuevo.",
     askedAgainGuest: "Su asesor le pide este documento otra vez. Envíe un archivo nuevo; inicie sesión para ver el motivo.",
     stillNeeded: "Su asesor todavía necesita este documento. Envíelo cuando pueda.",
-    sentWith: "Enviado con esta observación: {messages}.",
+    sentWith: "Avisos al enviarlo: {messages}.",
     uploadedOn: "enviado el {date}",
     noFileToShow: "No hay archivo para mostrar",
     receivedGuest: "Recibido. Inicie sesión para ver su estado.",
@@ -98,7 +132,7 @@ const es: Catalog = {
     download: "Descargar",
     downloadDocument: "Descargar {name}",
     sharedDocuments: "Documentos compartidos",
-    sharedDocumentsHint: "Archivos que le envió su asesor.",
+    sharedDocumentsHint: "Archivos que su asesor compartió con usted.",
     sharedBy: "Compartido por {name}",
     sharedWithYou: "Compartido con usted",
     sharedDocumentsLabel: "Documentos compartidos",
@@ -114,16 +148,16 @@ const es: Catalog = {
     requested: "Pendiente",
     uploaded: "En revisión",
     approved: "Aprobado",
-    need_to_resubmit: "Debe enviarlo otra vez",
-    overdue: "Vencido",
+    need_to_resubmit: "Debe volver a enviarlo",
+    overdue: "Atrasado",
     shared: "Compartido",
   },
   dates: {
-    overdueBy: "Venció hace {distance}",
+    overdueBy: "Con {distance} de atraso",
     dueIn: "Vence en {distance}",
     lessThanAMinute: "menos de un minuto",
-    wasDue: "vencía el {date}",
-    due: "vence el {date}",
+    wasDue: "la fecha límite era el {date}",
+    due: "fecha límite: {date}",
   },
   upload: {
     takePhoto: "Tomar foto",
@@ -138,7 +172,7 @@ const es: Catalog = {
     brokerWillDecide: "Su asesor decidirá; todavía puede enviarlo.",
     rulesOf: "Requisitos de {name}",
     uploading: "Enviando {fileName}",
-    checking: "Revisando {fileName}",
+    checking: "Verificando {fileName}",
     cancelUpload: "Cancelar el envío de {name}",
     successful: "Documento enviado",
     successfulText: "Recibimos {name}; su asesor lo revisará.",
@@ -161,12 +195,12 @@ const es: Catalog = {
     name: "Nombre",
     email: "Correo electrónico",
     customerId: "Número de cliente",
-    invitedBy: "Lo invitó",
+    invitedBy: "Invitación de",
     loanType: "Tipo de préstamo",
     notSpecified: "Sin especificar",
     signOut: "Cerrar sesión",
     signingOut: "Cerrando sesión...",
-    loggedOut: "Cerró sesión",
+    loggedOut: "Sesión cerrada",
     signOutFailed: "No se pudo cerrar la sesión",
     noNotifications: "Todavía no tiene notificaciones",
     signInForUpdates: "Inicie sesión para recibir novedades sobre sus documentos.",
@@ -177,10 +211,10 @@ const es: Catalog = {
     dontHaveTitle: "No tengo {name}",
     whyNot: "¿Por qué no lo tiene?",
     whyNotHint: "Su asesor lo leerá y le dirá si está bien o si se lo pide de nuevo.",
-    whyNotRequired: "Cuéntenos por qué no tiene este documento.",
+    whyNotRequired: "Escriba por qué no tiene este documento.",
     sendAnswer: "Enviar respuesta",
     sendingAnswer: "Enviando…",
-    answerSent: "Le enviamos su respuesta a su asesor",
+    answerSent: "Respuesta enviada a su asesor",
     answerSentText: "Su asesor verá por qué no tiene {name}.",
     cancel: "Cancelar",
   },
@@ -190,10 +224,10 @@ const es: Catalog = {
     warn: "¿Es el documento correcto?",
     refuse: "No se puede enviar este archivo para este documento",
     note: "Nota para su asesor (opcional)",
-    noteHint: "Si es el archivo correcto, cuéntenos por qué.",
+    noteHint: "Si es el archivo correcto, explique por qué.",
     noteTooLong: "La nota puede tener como máximo {max} caracteres.",
     chooseAnother: "Elegir otro archivo",
-    sendAnyway: "Enviarlo de todos modos",
+    sendAnyway: "Enviar de todos modos",
     wrongKind: `Esto parece ${aKind("seen")}, pero su asesor pidió ${aKind("asked")}`,
     noKeyword: "Este archivo no menciona {keywords}; su asesor pidió {documentName}",
     keyword: '"{keyword}"',
@@ -223,7 +257,7 @@ const es: Catalog = {
     needMore: "Este documento necesita al menos {min} páginas: tome {more, plural, one {# página más} other {# páginas más}} antes de enviarlo.",
     tooMany: "Este documento admite como máximo {max} páginas: quite {extra} antes de enviarlo.",
     photoUnreadable: "No pudimos leer esa foto. Tómela de nuevo, por favor.",
-    pdfFailed: "No se pudo crear el PDF en este teléfono. Inténtelo de nuevo o suba las fotos una por una.",
+    pdfFailed: "No se pudo crear el PDF en este teléfono. Inténtelo de nuevo o envíe las fotos una por una.",
   },
   loanTypes: {
     conventional: "Convencional",
@@ -244,7 +278,7 @@ const es: Catalog = {
     createAccount: "Cree su cuenta",
     resetPassword: "Restablezca su contraseña",
     guest: "Seguir sin iniciar sesión",
-    guestToast: "Sigue sin iniciar sesión",
+    guestToast: "Sin iniciar sesión",
     guestToastText: "Puede enviar sus documentos sin iniciar sesión.",
     differentEmail: "Usar otro correo",
     enterEmail: "Escriba el correo electrónico al que le llegó la invitación.",
@@ -259,9 +293,9 @@ const es: Catalog = {
     passwordRequired: "Escriba su contraseña",
     forgotPassword: "¿Olvidó su contraseña?",
     signingIn: "Iniciando sesión...",
-    welcomeBack: "¡Qué bueno verle de nuevo!",
+    welcomeBack: "¡Hola de nuevo!",
     signedIn: "Ya inició sesión.",
-    signInFailed: "No pudo iniciar sesión",
+    signInFailed: "No se pudo iniciar sesión",
     wrongPassword: "El correo o la contraseña no son correctos. Inténtelo de nuevo.",
     setPasswordIntro: "Cree una contraseña para ver cómo van sus documentos y lo que su asesor comparte con usted.",
     confirmPassword: "Confirme la contraseña",
@@ -283,15 +317,15 @@ const es: Catalog = {
     sendNewCode: "Enviar un código nuevo",
     accountCreated: "¡Su cuenta está lista!",
     accountCreatedText: "Ya inició sesión y puede ver cómo van sus documentos.",
-    resetIntro: "Le enviaremos por correo un enlace para crear una contraseña nueva. El enlace vale por una hora.",
+    resetIntro: "Le enviaremos por correo un enlace para crear una contraseña nueva. El enlace es válido por una hora.",
     sendResetLink: "Enviar enlace",
-    backToSignIn: "Volver a iniciar sesión",
+    backToSignIn: "Volver al inicio de sesión",
     resetLinkSent: "Enlace enviado",
     resetLinkSentText: "Si hay una cuenta con este correo, le enviamos un enlace para restablecer la contraseña.",
     unableToSendReset: "No pudimos enviar el enlace",
     setNewPassword: "Cree una contraseña nueva",
     checkingLink: "Verificando el enlace",
-    invalidResetToken: "Enlace no válido - El enlace para restablecer la contraseña no es válido o ya venció.",
+    invalidResetToken: "Enlace no válido: el enlace para restablecer la contraseña ya venció o no es correcto.",
     close: "Cerrar",
     newPassword: "Contraseña nueva",
     confirmNewPassword: "Confirme la contraseña nueva",
@@ -299,9 +333,9 @@ const es: Catalog = {
     saving: "Guardando...",
     resetPasswordButton: "Guardar contraseña",
     passwordReset: "Contraseña actualizada",
-    passwordResetText: "Ya cambió su contraseña. Ahora puede iniciar sesión.",
-    resetFailed: "No se pudo cambiar la contraseña",
-    resetFailedText: "No se pudo cambiar la contraseña",
+    passwordResetText: "Su contraseña se restableció. Ya puede iniciar sesión.",
+    resetFailed: "No se pudo restablecer",
+    resetFailedText: "No se pudo restablecer su contraseña.",
   },
   checks: {
     ruleFile: "Archivo: {kinds}",
@@ -312,7 +346,7 @@ const es: Catalog = {
     ruleMinPages: "PDF: al menos {count, plural, one {# página} other {# páginas}}",
     ruleMaxPages: "PDF: como máximo {count, plural, one {# página} other {# páginas}}",
     ruleNoPassword: "PDF: sin contraseña",
-    rulePhoto: "Foto: de al menos {short} × {long} píxeles, para que el texto se pueda leer",
+    rulePhoto: "Foto: mínimo {short} × {long} píxeles, con el texto legible",
     kindPdfOnly: "Para este documento solo aceptamos un PDF. Envíelo en formato PDF, por favor.",
     kindImageOnly: "Para este documento solo aceptamos una foto o imagen (JPG, PNG o HEIC de iPhone). Envíelo como foto, por favor.",
   },
@@ -369,34 +403,34 @@ const es: Catalog = {
     greeting: "Hola, {customerName}:",
     footer: "Este mensaje se envió desde el portal de documentos de su asesor.",
     contact: "¿Tiene preguntas? Responda a este correo para comunicarse con {who}.",
-    contactWithPhone: "¿Tiene preguntas? Responda a este correo para comunicarse con {who}, o llame al {phone}.",
+    contactWithPhone: "¿Tiene preguntas? Responda a este correo para comunicarse con {who} o llame al {phone}.",
     linkFallback: "O abra este enlace: {url}",
     documentToSign: "{name} (para firmar)",
     documentDue: "{name} (fecha límite: {date})",
     invitationLine: "{brokerName} usa este portal seguro para reunir los documentos de su expediente.",
-    invitationSubject: "{brokerName} le invita a subir sus documentos",
-    invitationResendSubject: "Recordatorio: {brokerName} le invita a subir sus documentos",
-    invitationList: "Por favor, suba los siguientes documentos:",
+    invitationSubject: "{brokerName} le pide que envíe sus documentos",
+    invitationResendSubject: "Recordatorio: {brokerName} le pide que envíe sus documentos",
+    invitationList: "Por favor, envíe los siguientes documentos:",
     invitationNoDocuments: "Puede abrir su portal personal con el enlace de abajo.",
     invitationAction: "Abrir mi portal de documentos",
     invitationFooter: "Este enlace es solo para usted. Por favor, no lo reenvíe.",
     reminderSubject: "Recordatorio: {brokerName} todavía necesita sus documentos",
     reminderBody: "{brokerName} todavía está esperando estos documentos:",
-    uploadAction: "Subir mis documentos",
+    uploadAction: "Enviar mis documentos",
     requestedSubject: "{brokerName} le pidió {count, plural, one {un documento} other {# documentos}}",
-    requestedBody: "{brokerName} le pide que suba:",
+    requestedBody: "{brokerName} le pide que envíe:",
     sharedSubject: "{brokerName} compartió {count, plural, one {# documento} other {# documentos}} con usted",
     sharedBody: "{brokerName} compartió {count, plural, one {un documento} other {# documentos}} con usted:",
     sharedAction: "Ver los documentos compartidos",
     sharedFooter: "Inicie sesión en su portal para ver y descargar los documentos compartidos.",
-    resetSubject: "Cambie la contraseña de su portal",
-    resetAsked: "Alguien pidió cambiar la contraseña de su cuenta en el portal de documentos.",
+    resetSubject: "Restablezca la contraseña de su portal",
+    resetAsked: "Alguien pidió restablecer la contraseña de su cuenta en el portal de documentos.",
     resetExpiry: "El enlace de abajo sirve una sola vez y vence en 1 hora. Si usted no lo pidió, puede ignorar este correo.",
     resetAction: "Elegir una contraseña nueva",
-    resubmitSubject: "Necesitamos que vuelva a enviar: {documentName}",
-    resubmitBody: "{brokerName} revisó el documento {documentName} y le pide que lo vuelva a subir.",
+    resubmitSubject: "Por favor, vuelva a enviar: {documentName}",
+    resubmitBody: "{brokerName} revisó el documento {documentName} y le pide que lo vuelva a enviar.",
     resubmitReason: "Motivo: {reason}",
-    resubmitAction: "Volver a subirlo",
+    resubmitAction: "Volver a enviarlo",
     approvedSubject: "Aprobado: {documentName}",
     approvedBody: "{brokerName} aprobó el documento {documentName}. No necesita hacer nada más con este documento.",
     progressAction: "Ver mi progreso",
@@ -418,7 +452,7 @@ const es: Catalog = {
     signAnywhere: "Puede firmar desde su teléfono o su computadora; solo toma un minuto.",
     signAction: "Revisar y firmar",
     signedSubject: "Firmado: {documentName}",
-    signedBody: "Todos firmaron {documentName}. El portal lo selló con una firma digital, así que cualquier cambio al archivo quedaría a la vista.",
+    signedBody: "Todos firmaron {documentName}. El portal lo selló con una firma digital: si alguien cambia el archivo, se notará.",
     signedAttached: "El PDF firmado va adjunto a este correo.",
     signedTooLarge: "El PDF firmado es demasiado grande para enviarlo adjunto; ábralo en el portal.",
     signedOpenPortal: "Abrir el portal",

@@ -1,0 +1,2 @@
+CREATE INDEX "documents_workspace_status_verified_idx" ON "documents" USING btree ("workspace_id","status","verified_at");--> statement-breakpoint
+CREATE INDEX "documents_workspace_assignee_status_verified_idx" ON "documents" USING btree ("workspace_id","assignee_id","status","verified_at");

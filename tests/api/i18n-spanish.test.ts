@@ -1,0 +1,45 @@
+// The Spanish catalog keeps to the glossary at the top of catalogs/es.ts in every section, a new one
+// too: no English left but names and acronyms, Spanish's opening ¿ and ¡, one verb for "upload",
+// and none of the words that misread for a borrower or guess the customer's gender.
+import { expect, test } from "bun:test";
+import { flattenCatalog } from "../../src/shared/i18n/catalog";
+import en from "../../src/shared/i18n/catalogs/en";
+import es from "../../src/shared/i18n/catalogs/es";
+
+const english: Record<string, string> = flattenCatalog(en);
+const spanish: Record<string, string> = flattenCatalog(es);
+
+/** A whole word (or words), accents and ñ counted as letters. */
+const words = (pattern: string) => new RegExp(`(?<!\\p{L})(?:${pattern})(?!\\p{L})`, "iu");
+
+/** Off the glossary: the word, why, and the messages where it means something else. */
+const OFF_GLOSSARY: { pattern: RegExp; why: string; except?: string[] }[] = [
+  // "Subir la página": move a photographed page up.
+  { pattern: words("sub(ir|a|an|e|irlo|irlos|alo|ido|idos|ida)|súbalo|cargar|cargue"), why: "upload is «enviar»", except: ["capture.moveUp"] },
+  // "no lo reenvíe": do not forward the invitation.
+  { pattern: words("reenv[ií]\\p{L}*"), why: "re-submit is «volver a enviar»; «reenviar» is forward", except: ["emails.invitationFooter"] },
+  { pattern: words("vencid[oa]s?"), why: "overdue is «atrasado» («vencido» on a document's row reads as an expired ID)" },
+  { pattern: words("lo invitó|la invitó|le invita|le invitó|(?<!la )bienvenid[oa]s?|verle|verlo de nuevo"), why: "the customer's gender is unknown: «le pide», «Invitación de», «Le damos la bienvenida»" },
+];
+
+test("every message is in Spanish: only names and acronyms read as in English", () => {
+  // "FHA", "PDF", "Jumbo" (a loan's name): the same in both languages.
+  const nameOrAcronym = (message: string) => /^[A-Z0-9\s\-/().,#]+$/.test(message) || message === "Jumbo";
+  const englishLeft = Object.keys(english).filter((key) => spanish[key] === english[key] && !nameOrAcronym(spanish[key]!));
+  expect(englishLeft).toEqual([]);
+});
+
+test("a question opens with ¿ and an exclamation with ¡", () => {
+  const count = (text: string, mark: string) => text.split(mark).length - 1;
+  const unopened = Object.entries(spanish)
+    .filter(([, message]) => count(message, "?") !== count(message, "¿") || count(message, "!") !== count(message, "¡"))
+    .map(([key]) => key);
+  expect(unopened).toEqual([]);
+});
+
+test.each(OFF_GLOSSARY.map((rule) => [rule.why, rule] as const))("the glossary: %s", (_, rule) => {
+  const found = Object.entries(spanish)
+    .filter(([key, message]) => rule.pattern.test(message) && !rule.except?.includes(key))
+    .map(([key, message]) => `${key}: ${message}`);
+  expect(found).toEqual([]);
+});
