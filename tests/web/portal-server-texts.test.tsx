@@ -141,6 +141,9 @@ test("the customer's notifications in Spanish, from their notice and values; an 
   expect(within(panel).getByText("Necesitamos que envíe Photo ID otra vez: The photo is blurry")).toBeTruthy();
   expect(within(panel).getByText("Documentos solicitados")).toBeTruthy();
   expect(within(panel).getByText("Ada Lovelace le pidió que envíe: Paystub, W-2.")).toBeTruthy();
+  // The list's own words too: its button, and how long ago.
+  expect(within(panel).getByRole("button", { name: "Marcar todas como leídas" })).toBeTruthy();
+  expect(within(panel).getAllByText("Ahora mismo").length).toBe(3);
   // Stored before notices existed: its English, as stored.
   expect(within(panel).getByText("Answer accepted")).toBeTruthy();
   expect(within(panel).queryByText("Please re-submit a document")).toBeNull();

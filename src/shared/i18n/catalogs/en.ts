@@ -345,6 +345,14 @@ const en = {
     removed: "{documentName} was removed by your broker.",
     sharedTitle: "Documents shared with you",
     shared: "{brokerName} shared {documentNames} with you.",
+    // The bell's list in the portal (web/components/NotificationParts.tsx; SPEC's words).
+    markAllRead: "Mark all read",
+    marking: "Marking...",
+    unread: "Unread: ",
+    justNow: "Just now",
+    minutesAgo: "{count}m ago",
+    hoursAgo: "{count}h ago",
+    daysAgo: "{count}d ago",
   },
   // Every email to a customer (src/features/mail/templates.ts); English word for word as the portal
   // has always sent them (tests/api/mail*.test.ts).

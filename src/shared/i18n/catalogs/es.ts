@@ -396,6 +396,13 @@ const es: Catalog = {
     removed: "Su asesor eliminó {documentName}.",
     sharedTitle: "Documentos compartidos con usted",
     shared: "{brokerName} compartió con usted: {documentNames}.",
+    markAllRead: "Marcar todas como leídas",
+    marking: "Marcando...",
+    unread: "No leída: ",
+    justNow: "Ahora mismo",
+    minutesAgo: "hace {count} min",
+    hoursAgo: "hace {count} h",
+    daysAgo: "hace {count} d",
   },
   // Every email to a customer (src/features/mail/templates.ts), written as a loan officer writes
   // to a client, not word for word from the English.
