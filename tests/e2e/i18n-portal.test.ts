@@ -7,7 +7,10 @@
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { seriousAxeFindings } from "./axe.ts";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { brokerSignUp, emailedCode, screenshot, usePortalInBrowser, viewports } from "./support.ts";
+import { realPdf } from "../files/samples.ts";
 import { partMarker } from "../../scripts/i18n-plugin.ts";
 import en from "../../src/shared/i18n/catalogs/en.ts";
 import type { MessageKey } from "../../src/shared/i18n/catalog.ts";
@@ -161,13 +164,13 @@ async function pseudoCatalogs(page: Page): Promise<() => number> {
 }
 
 /** The page's visible texts and labels that are not the catalog's (⟦…⟧) nor the customer's data. */
-async function unmarkedTexts(page: Page, email: string): Promise<string[]> {
+async function unmarkedTexts(page: Page, email: string, more: string[] = []): Promise<string[]> {
   // The customer's own data is not the catalog's: names, documents, the broker, emails, numbers.
   // The standard documents' descriptions are the broker's (editable, in the broker's language);
   // the site's name is the operator's; dates are written by Intl in the page's language.
   // React Aria writes its own few words (a panel's hidden "Dismiss") in the page's language
   // (I18nProvider in the portal's route), from its own dictionaries.
-  const data = [email, "Carla Customer", "Carla", "Dismiss", "Paystub", "Photo ID", "Recent pay stubs or salary statements", "Government-issued photo identification", "Bea Broker", `broker-${email}`, "BB", "CC", "Broker Portal"].sort((a, b) => b.length - a.length);
+  const data = [email, "Carla Customer", "Carla", "Dismiss", "Paystub", "Photo ID", "Recent pay stubs or salary statements", "Government-issued photo identification", "Bea Broker", `broker-${email}`, "BB", "CC", "Broker Portal", ...more].sort((a, b) => b.length - a.length);
   return page.evaluate((data) => {
     const found: string[] = [];
     const check = (text: string, where: string) => {
@@ -267,4 +270,60 @@ test("pseudo-locale: every text a signed-in customer sees on the portal comes fr
     await phone.page.getByRole("dialog").waitFor({ state: "detached" });
   }
   expect(swapped()).toBe(2);
+});
+
+test("pseudo-locale: what the server says (a recognition warning, an upload refusal, a notification) comes from the catalog", async () => {
+  const broker = await openPage(viewports.desktop);
+  const email = "carla-server-texts@example.com";
+  await brokerSignUp(portal, broker.page.request, { email: `broker-${email}`, firstName: "Bea", lastName: "Broker" });
+  const sameOrigin = { "sec-fetch-site": "same-origin" };
+  // The Photo ID request takes only a PDF of at least 3 pages: a one-page PDF is refused by the server.
+  const threePages = { kinds: ["pdf"], minPages: 3, maxPages: null, minImageShortSide: 800, minImageLongSide: 1100, noPassword: true };
+  const created = await broker.page.request.post(`${portal.url}/api/customers`, {
+    data: { email, name: "Carla Customer", requiredDocuments: [{ name: "Paystub" }, { name: "Photo ID", acceptanceRules: threePages }] },
+    headers: sameOrigin,
+  });
+  expect(created.status()).toBe(201);
+  const { uploadLink: link, id: customerId } = await created.json();
+  const phone = await openPage(viewports.phone);
+  const signUp = (code?: string) =>
+    phone.page.request.post(`${portal.url}/api/customer/signup`, { data: { email, password: "carla password", uploadLink: link, ...(code ? { code } : {}) }, headers: sameOrigin });
+  expect((await signUp()).status()).toBe(202);
+  expect((await signUp(emailedCode(portal, email, "account_code"))).status()).toBe(201);
+  await pseudoCatalogs(phone.page);
+  await phone.page.goto(`${portal.url}/upload/${link}`);
+  await phone.page.getByRole("progressbar").first().waitFor();
+  const chooseFor = async (name: string, file: { name: string; mimeType: string; buffer: Buffer }) => {
+    const [chooser] = await Promise.all([phone.page.waitForEvent("filechooser"), phone.page.getByRole("button", { name: `⟦${accented("Choose file for ")}${name}⟧` }).first().click()]);
+    await chooser.setFiles(file);
+  };
+  // The requested document (standard: its description is the broker's words, as Paystub's above).
+  const files = ["statement-june.pdf", "one-page.pdf", "Bank Statement", "Latest bank account statements"];
+
+  // A bank statement picked for the paystub: what recognition saw, from the catalog.
+  const statement = readFileSync(join(import.meta.dir, "../files/recognition/rokasauras-FinCheck--statement_sample_unaltered.pdf"));
+  await chooseFor("Paystub", { name: "statement-june.pdf", mimeType: "application/pdf", buffer: statement });
+  await phone.page.getByText(`⟦${accented(en.recognition.warn)}⟧`).first().waitFor();
+  await phone.page.getByText(new RegExp(`^⟦${accented("This looks like ")}`)).first().waitFor();
+  expect({ step: "warning", unmarked: await unmarkedTexts(phone.page, email, files) }).toEqual({ step: "warning", unmarked: [] });
+  await screenshot(phone.page, "i18n-portal-pseudo-recognition-phone");
+  await phone.page.getByRole("button", { name: `⟦${accented(en.dialogs.cancel)}⟧` }).first().click();
+
+  // A one-page PDF where three pages are needed: the server's refusal, from the catalog.
+  await chooseFor("Photo ID", { name: "one-page.pdf", mimeType: "application/pdf", buffer: Buffer.from(realPdf(1, { comment: "e2e i18n" })) });
+  await phone.page.getByText(new RegExp(accented("Please send all pages of the document in one PDF"))).first().waitFor({ timeout: 30_000 });
+  expect({ step: "refusal", unmarked: await unmarkedTexts(phone.page, email, files) }).toEqual({ step: "refusal", unmarked: [] });
+  await screenshot(phone.page, "i18n-portal-pseudo-refusal-phone");
+
+  // The broker asks for another document: the customer's notification, from the catalog.
+  const requested = await broker.page.request.post(`${portal.url}/api/customers/${customerId}/request-documents`, { data: { documentTypes: ["Bank Statement"] }, headers: sameOrigin });
+  expect(requested.status()).toBe(201);
+  await phone.page.reload();
+  await phone.page.getByRole("progressbar").first().waitFor();
+  await phone.page.getByRole("button", { name: new RegExp(`^⟦${accented("Notifications")}`) }).click();
+  const panel = phone.page.getByRole("dialog");
+  await panel.getByText(`⟦${accented(en.notifications.documentsRequestedTitle)}⟧`).first().waitFor();
+  await phone.page.waitForLoadState("networkidle").catch(() => {});
+  expect({ step: "notification", unmarked: await unmarkedTexts(phone.page, email, files) }).toEqual({ step: "notification", unmarked: [] });
+  await screenshot(phone.page, "i18n-portal-pseudo-notification-phone");
 });
