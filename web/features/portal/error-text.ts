@@ -2,11 +2,21 @@
 // beside its English (`code` and `values`, src/shared/customer-errors.ts), else the server's own
 // words, else the fallback (a lost connection). What recognition saw travels as its sentences.
 import type { RecognitionSentence } from "@shared/recognition/sentences";
-import { sayRecognition } from "@shared/recognition/sentences";
 import type { MessageKey, MessageValues } from "@shared/i18n/catalog";
 import { ApiError, errorText } from "../../api/client";
 import { knowsMessage, type Translate } from "../../lib/i18n/store";
 import { useLanguage, useT } from "../../lib/i18n/use-t";
+
+type SaySentence = (sentence: RecognitionSentence, language: string, now: Date, t: Translate) => string;
+/**
+ * How recognition's sentences are said, handed over by recognition-text.ts when it loads (with the
+ * recognition step and the capture dialog, the only ways to an upload): the dates' words stay out
+ * of the portal's first load. Until then a refusal carrying sentences keeps the server's English.
+ */
+let saySentence: SaySentence | null = null;
+export const learnToSaySentences = (say: SaySentence) => {
+  saySentence = say;
+};
 
 const isSentence = (value: unknown): value is RecognitionSentence =>
   Boolean(value) && typeof (value as RecognitionSentence).key === "string" && typeof (value as RecognitionSentence).values === "object";
@@ -18,9 +28,10 @@ function namedText(error: ApiError, t: Translate, language: string): string | nu
   const values: MessageValues = {};
   for (const [name, value] of Object.entries(said.values)) {
     if (typeof value === "string" || typeof value === "number") values[name] = value;
-    else if (Array.isArray(value) && value.every(isSentence) && value.every((s) => knowsMessage(s.key))) {
+    else if (saySentence && Array.isArray(value) && value.every(isSentence) && value.every((s) => knowsMessage(s.key))) {
       const now = new Date();
-      values[name] = value.map((sentence) => sayRecognition(sentence, language, now, t)).join(". ");
+      const say = saySentence;
+      values[name] = value.map((sentence) => say(sentence, language, now, t)).join(". ");
     } else return null;
   }
   return t(said.code as MessageKey, values);

@@ -5,6 +5,10 @@ import type { PortalDocumentDto } from "@shared/api-types";
 import { sayRecognition } from "@shared/recognition/sentences";
 import { knowsMessage } from "../../lib/i18n/store";
 import { useLanguage, useT } from "../../lib/i18n/use-t";
+import { learnToSaySentences } from "./error-text";
+
+// A refusal of the upload that carries sentences (errors.recognitionRefused) is said with them.
+learnToSaySentences(sayRecognition);
 
 type Said = Pick<NonNullable<PortalDocumentDto["recognition"]>, "messages" | "sentences">;
 
