@@ -45,7 +45,7 @@ const UploadPortalRoute = lazyScreen(() => import("./routes/upload-portal"), "Up
 // In the signing screen's chunk, the one the portal's "Sign" loads: a chunk of its own for the
 // route split the portal's first-load chunks differently, over its 150 KB budget.
 // Its words are in the catalog's later part, which comes with it.
-const SignRoute = lazyScreen(async () => (await import("./lib/i18n/store")).withLaterMessages(async () => ({ SignRoute: (await import("./features/signing/SignerPage")).SignRoute }))(), "SignRoute");
+const SignRoute = lazyScreen(async () => (await import("./lib/i18n/store")).withLaterMessages(() => import("./features/signing/SignRoute"))(), "SignRoute");
 // A mistyped address is rare; its page is off every first load.
 const NotFoundRoute = lazyScreen(() => import("./routes/not-found"), "NotFoundRoute");
 
@@ -69,8 +69,8 @@ const BROKER_SCREENS: Record<string, { preload(): Promise<void> }> = {
  */
 export function preloadRoute(pathname: string, queryClient: QueryClient): Promise<unknown> {
   const [first = ""] = pathname.split("/").filter(Boolean);
-  // The portal speaks the customer's language: its catalog (a chunk of its own) loads with it.
-  if (first === "upload") return Promise.all([UploadPortalRoute.preload(), import("./lib/i18n/store").then((i18n) => i18n.activateLanguage())]);
+  // The portal and another signer's page speak the customer's language: its catalog (a chunk of its own) loads with them.
+  if (first === "upload" || first === "sign") return Promise.all([(first === "sign" ? SignRoute : UploadPortalRoute).preload(), import("./lib/i18n/store").then((i18n) => i18n.activateLanguage())]);
   const screen = BROKER_SCREENS[first];
   if (!screen) return Promise.resolve();
   // From the broker area's chunk (preloaded): a module of its own would be one more round trip.

@@ -2,13 +2,11 @@
 // a bare 500 message (details only in the log) for ours. Never a stack trace.
 import { Elysia, ValidationError } from "elysia";
 import type { Logger } from "./log.ts";
-import { AppError, databaseUnavailable, isDatabaseUnreachable, isStorageRefusal, storageFull } from "./errors.ts";
+import { AppError, type ErrorReason, databaseUnavailable, isDatabaseUnreachable, isStorageRefusal, storageFull } from "./errors.ts";
 import { noteErrorStatus, requestIdOf } from "./request-context.ts";
-import type { SaidError } from "../shared/customer-errors.ts";
 
-// `code` and `values` only on an error the customer portal says in its language (AppError `said`).
-const jsonResponse = (status: number, message: string, headers: Record<string, string> = {}, said?: SaidError) =>
-  new Response(JSON.stringify(said ? { message, code: said.code, ...(said.values ? { values: said.values } : {}) } : { message }), {
+const jsonResponse = (status: number, message: string, headers: Record<string, string> = {}, reason?: ErrorReason) =>
+  new Response(JSON.stringify(reason ? { message, code: reason.code, ...(reason.values ? { values: reason.values } : {}) } : { message }), {
     status,
     headers: { "content-type": "application/json; charset=utf-8", ...headers },
   });
@@ -47,9 +45,9 @@ function validationMessage(error: Readonly<ValidationError>): string {
 
 export const errorHandler = (log: Logger) =>
   new Elysia({ name: "error-handler" }).onError({ as: "global" }, ({ code, error, set, request }) => {
-    const json = (status: number, message: string, headers: Record<string, string> = {}, said?: SaidError) => {
+    const json = (status: number, message: string, headers: Record<string, string> = {}, reason?: ErrorReason) => {
       noteErrorStatus(request, status); // for the request log line and /metrics
-      return jsonResponse(status, message, headers, said);
+      return jsonResponse(status, message, headers, reason);
     };
     const headers = Object.fromEntries(
       Object.entries(set.headers).filter((e): e is [string, string] => typeof e[1] === "string"),
@@ -69,7 +67,7 @@ export const errorHandler = (log: Logger) =>
         log.error("The disk refused a write", { requestId: requestIdOf(request), error: String(appError.cause ?? appError.message) });
       }
       if (appError.retryAfter) headers["Retry-After"] = String(appError.retryAfter);
-      return json(appError.status, appError.message, headers, appError.said);
+      return json(appError.status, appError.message, headers, appError.reason);
     }
     switch (code) {
       case "VALIDATION":

@@ -1,7 +1,6 @@
 // One error type for every rule a service enforces. The app's onError turns it into
 // `{ message }` with the matching status, so handlers never build error responses.
 import { DrizzleQueryError } from "drizzle-orm/errors";
-import type { SaidError } from "../shared/customer-errors.ts";
 
 export const statusByCode = {
   bad_request: 400,
@@ -18,19 +17,29 @@ export const statusByCode = {
 
 export type AppErrorCode = keyof typeof statusByCode;
 
+export interface ErrorReason {
+  code: string;
+  /** Its values; a list of objects for what recognition saw (errors.recognitionRefused: its sentences). */
+  values?: Record<string, string | number | object[]>;
+}
+
 export class AppError extends Error {
   readonly code: AppErrorCode;
   /** Seconds a client should wait; sent as Retry-After (a 429, or a 503 to try again shortly). */
   readonly retryAfter?: number;
-  /** For an error the customer portal shows: the catalog message that says `message` in the customer's language. */
-  readonly said?: SaidError;
+  /**
+   * A refusal a screen says in its own language: sent beside `message` as `{code, values}` (the
+   * signing screen's faults, src/shared/signing-faults.ts; the customer portal's, a catalog key:
+   * src/shared/customer-errors.ts); `message` stays English for API clients.
+   */
+  readonly reason?: ErrorReason;
 
-  constructor(code: AppErrorCode, message: string, options: { retryAfter?: number; cause?: unknown; said?: SaidError } = {}) {
+  constructor(code: AppErrorCode, message: string, options: { retryAfter?: number; cause?: unknown; reason?: ErrorReason } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "AppError";
     this.code = code;
     this.retryAfter = options.retryAfter;
-    this.said = options.said;
+    this.reason = options.reason;
   }
 
   get status(): number {
@@ -38,8 +47,8 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, said?: SaidError) => new AppError("bad_request", message, { said });
-export const notFound = (message: string, said?: SaidError) => new AppError("not_found", message, { said });
+export const badRequest = (message: string, reason?: ErrorReason) => new AppError("bad_request", message, { reason });
+export const notFound = (message: string, reason?: ErrorReason) => new AppError("not_found", message, { reason });
 export const unauthorized = (message = "Authentication required") => new AppError("unauthorized", message);
 
 // A write the disk refused: full (ENOSPC, or SQLite's file on it), over the user's quota (EDQUOT),

@@ -4,6 +4,7 @@
 import type { MessageKey } from "./i18n/catalog.ts";
 import type { RecognitionSentence } from "./recognition/sentences.ts";
 
+/** The `reason` (src/lib/errors.ts ErrorReason) of an error the portal says: its code a catalog key. */
 export interface SaidError {
   code: MessageKey;
   /** The message's values; `sentences`: what recognition saw (errors.recognitionRefused). */

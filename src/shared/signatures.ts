@@ -47,7 +47,7 @@ export const MAX_INITIALS_LENGTH = 5;
 export const MIN_FIELD_SIZE = 0.01;
 
 /** Fields filled from who signs and when, not typed: they take no value. */
-const FILLED_BY_PORTAL: ReadonlySet<FieldType> = new Set(["signature", "date", "name"]);
+export const FILLED_BY_PORTAL: ReadonlySet<FieldType> = new Set(["signature", "date", "name"]);
 
 // The sealed PDF draws values with the PDF standard fonts, which show Windows-1252 text only
 // (Latin letters with their accents, common punctuation); other characters are refused here with
@@ -105,44 +105,18 @@ export function fieldsProblem(fields: readonly SignatureField[], options: { sign
   return null;
 }
 
-/**
- * Why one signer's values cannot be accepted, or null. Values are keyed by the field's index in
- * the request; a value for another signer's field, or for a field the portal fills itself, is
- * refused rather than ignored, so what is sealed is exactly what was sent.
- */
-export function valuesProblem(fields: readonly SignatureField[], signer: number, values: FieldValues): string | null {
-  for (const key of Object.keys(values)) {
-    const index = /^\d{1,4}$/.test(key) ? Number(key) : -1;
-    const field = fields[index];
-    if (!field) return `There is no field ${key} in this document.`;
-    if (field.signer !== signer) return `${fieldName(index, field)} is for another signer.`;
-    if (FILLED_BY_PORTAL.has(field.type)) return `${fieldName(index, field)} is filled in for you; send no value for it.`;
-  }
-  for (const [i, field] of fields.entries()) {
-    if (field.signer !== signer || FILLED_BY_PORTAL.has(field.type)) continue;
-    const name = fieldName(i, field);
-    const value = values[String(i)];
-    if (field.type === "checkbox") {
-      if (value !== undefined && typeof value !== "boolean") return `${name} must be ticked or not (true or false).`;
-      if (field.required && value !== true) return `${name} is required. Tick it to sign.`;
-      continue;
-    }
-    if (value !== undefined && typeof value !== "string") return `${name} must be text.`;
-    const text = (value ?? "").trim();
-    if (field.required && text === "") return `${name} is required. Fill it in to sign.`;
-    const max = field.type === "initials" ? MAX_INITIALS_LENGTH : MAX_TEXT_LENGTH;
-    if (text.length > max) return `${name} can hold at most ${max} characters.`;
-    const problem = printableProblem(name, text);
-    if (problem) return problem;
-  }
-  return null;
+/** What in a text keeps it out of the sealed PDF: a line break or tab, or characters its fonts cannot draw (null: nothing). */
+export function printableFault(text: string): { kind: "oneLine" } | { kind: "unprintable"; chars: string } | null {
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(text)) return { kind: "oneLine" };
+  const bad = unprintableCharacters(text);
+  return bad.length > 0 ? { kind: "unprintable", chars: bad.slice(0, 5).join(" ") } : null;
 }
 
 /** Why `text` cannot be drawn into the sealed PDF, naming it as `what`, or null. */
 function printableProblem(what: string, text: string): string | null {
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(text)) return `${what} must be one line of text, without line breaks or tabs.`;
-  const bad = unprintableCharacters(text);
-  return bad.length > 0 ? `${what} has characters the signed PDF cannot show: ${bad.slice(0, 5).join(" ")}` : null;
+  const fault = printableFault(text);
+  if (!fault) return null;
+  return fault.kind === "oneLine" ? `${what} must be one line of text, without line breaks or tabs.` : `${what} has characters the signed PDF cannot show: ${fault.chars}`;
 }
 
 /**
@@ -229,13 +203,6 @@ export function signersProblem(signers: readonly SignerInput[], customerEmail: s
   return null;
 }
 
-/** A signature adopted by typing: the signer's name as they write it. */
-export function typedSignatureProblem(text: string): string | null {
-  if (!text.trim()) return "Type your name to adopt a signature.";
-  if (text.length > MAX_TYPED_SIGNATURE_LENGTH) return `A typed signature can hold at most ${MAX_TYPED_SIGNATURE_LENGTH} characters.`;
-  return printableProblem("Your typed signature", text);
-}
-
 // ── Statuses ───────────────────────────────────────────────────────────────────────────────
 
 /** seal_failed: every signer signed, but the seal failed for good; the broker may try it again. */
@@ -264,7 +231,7 @@ export type SignatureEvent =
   | { type: "declined" }
   | { type: "voided" };
 
-const isFinished = (status: SignatureStatus) => (FINISHED_SIGNATURE_STATUSES as readonly SignatureStatus[]).includes(status);
+export const isFinished = (status: SignatureStatus) => (FINISHED_SIGNATURE_STATUSES as readonly SignatureStatus[]).includes(status);
 
 /**
  * The request's status after an event, or an error a person can read. `signedCount` counts the
@@ -302,38 +269,6 @@ export type SignerStatus = (typeof SIGNER_STATUSES)[number];
 /** The consent a signer gives before signing; the time they gave it is printed on the certificate page. */
 export const SIGNING_CONSENT_TEXT =
   "I agree to sign this document electronically. My electronic signature is as valid as my handwritten one, and I can ask for a paper copy.";
-
-/**
- * The full consent the short text above stands for, linked beside it on the signing screen: what
- * signing electronically means, what is recorded, the paper alternative, withdrawing, the signer's
- * copy. Every statement is what the portal does (the seal, the completed email, Decline).
- */
-export const SIGNING_CONSENT_FULL: readonly { heading: string; text: string }[] = [
-  {
-    heading: "What you agree to",
-    text: "By ticking the consent box and pressing Finish, you sign this document electronically. Your signature, typed or drawn, binds you as your handwritten signature on paper would.",
-  },
-  {
-    heading: "What is recorded",
-    text: "When everyone has signed, the portal seals the document: it adds a certificate page with each signer's name, email address, IP address and browser, and the times they consented, opened the document and signed, then a digital signature that shows whether the file was changed afterwards.",
-  },
-  {
-    heading: "Signing on paper instead",
-    text: "You do not have to sign electronically. To sign on paper, or to get a paper copy, ask your broker before you sign.",
-  },
-  {
-    heading: "Changing your mind",
-    text: "Until you press Finish you can stop at any time, or press Decline and say why. Once you have signed, your consent covers this document; tell your broker if you do not want to sign electronically in future.",
-  },
-  {
-    heading: "Your copy",
-    text: "When everyone has signed, the sealed PDF is emailed to you (attached, or as a link if it is large) and can be read on this page. Keep it as your record.",
-  },
-  {
-    heading: "What you need",
-    text: "A device that shows this page and an email address that receives mail. If you cannot read the document here, ask your broker for it in another form before signing.",
-  },
-];
 
 /** A drawn signature is a small PNG of strokes: larger is not a signature pad's output. */
 export const MAX_DRAWN_SIGNATURE_BYTES = 256 * 1024;

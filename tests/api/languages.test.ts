@@ -271,7 +271,7 @@ describe("the portal's page", () => {
     expect(inEnglish).toContain(`<link rel="modulepreload" href="${chunks.en}">`);
     expect(inEnglish).not.toContain(chunks.es!);
 
-    // Another signer's page: nothing is set for them, so their browser's language.
+    // A signing page whose token opens nothing: their browser's language (a real token's: tests/api/signing-language.test.ts).
     expect(await page("../sign/some-token", { "accept-language": "es-MX" })).toContain('<html lang="es"');
   });
 });

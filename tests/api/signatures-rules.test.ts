@@ -9,12 +9,11 @@ import {
   nextSignatureStatus,
   signerNameProblem,
   signersProblem,
-  typedSignatureProblem,
   SIGNATURE_STATUSES,
-  valuesProblem,
   type SignatureField,
   type SignatureStatus,
 } from "../../src/shared/signatures.ts";
+import { typedSignatureProblem, valuesProblem } from "../../src/shared/signing-faults.ts";
 
 const field = (f: Partial<SignatureField> & Pick<SignatureField, "type">): SignatureField => ({
   page: 1,

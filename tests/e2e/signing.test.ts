@@ -12,26 +12,13 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { APIRequestContext, BrowserContext, Page } from "playwright-core";
 import { databaseFileName } from "../../db/client.ts";
-import { latestEmail } from "../support/outbox.ts";
 import { tempDir } from "../support/server.ts";
 import { corpusPdf, pdfsig } from "../support/signatures.ts";
 import { expectAccessible } from "./axe.ts";
-import { brokerSignUp, screenshot, touchScreen, usePortalInBrowser, viewports, type Portal } from "./support.ts";
+import { brokerSignUp, emailedSigningToken, screenshot, touchScreen, usePortalInBrowser, viewports, type Portal } from "./support.ts";
 
 const { portal, openPage } = usePortalInBrowser();
 const headers = { "sec-fetch-site": "same-origin" };
-
-/** The token of the newest signing link (/sign/{token}) emailed to `to`, read from the outbox. */
-function emailedSigningToken(running: Portal, to: string): string {
-  const db = new Database(join(running.dataDir, databaseFileName), { readonly: true });
-  try {
-    const token = latestEmail(db, to, "signature_request")?.text.match(/\/sign\/([\w%-]+)/)?.[1];
-    if (!token) throw new Error(`no signing link was emailed to ${to}`);
-    return decodeURIComponent(token);
-  } finally {
-    db.close();
-  }
-}
 
 const box = (type: string, page: number, x: number, y: number, signer: number, extra: Record<string, unknown> = {}) => ({ type, page, x, y, width: 0.3, height: 0.05, signer, required: true, ...extra });
 

@@ -106,6 +106,18 @@ export function emailedJoinToken(portal: Portal, to: string): string {
   }
 }
 
+/** The token of the newest signing link (/sign/{token}) emailed to `to`, read from the outbox. */
+export function emailedSigningToken(running: Portal, to: string): string {
+  const db = new Database(join(running.dataDir, databaseFileName), { readonly: true });
+  try {
+    const token = latestEmail(db, to, "signature_request")?.text.match(/\/sign\/([\w%-]+)/)?.[1];
+    if (!token) throw new Error(`no signing link was emailed to ${to}`);
+    return decodeURIComponent(token);
+  } finally {
+    db.close();
+  }
+}
+
 /**
  * Signs a broker up through the API in this browser context (its cookies), with the emailed code
  * when the portal asks for one (every broker after its first).

@@ -6,7 +6,8 @@ import { afterEach, expect, test } from "bun:test";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { SIGNING_CONSENT_FULL, SIGNING_CONSENT_TEXT, signatureMessages, type SignatureField } from "../../src/shared/signatures";
+import { SIGNING_CONSENT_TEXT, signatureMessages, type SignatureField } from "../../src/shared/signatures";
+import en from "../../src/shared/i18n/catalogs/en";
 import { createQueryClient } from "../../web/api/query-client";
 import type { PdfViewerProps } from "../../web/components/pdf/PdfViewer";
 import type { SignerView } from "../../web/features/signing/api";
@@ -124,10 +125,12 @@ test("the consent links to its full text: a dialog that opens from the keyboard 
   fireEvent.keyDown(more, { key: "Enter" });
   fireEvent.keyUp(more, { key: "Enter" });
   const dialog = await screen.findByRole("dialog", { name: "Consent to sign electronically" });
-  for (const { heading, text } of SIGNING_CONSENT_FULL) {
-    expect(within(dialog).getByRole("heading", { name: heading })).toBeTruthy();
-    expect(within(dialog).getByText(text)).toBeTruthy();
+  const sections = ["Agree", "Recorded", "Paper", "Change", "Copy", "Need"] as const;
+  for (const section of sections) {
+    expect(within(dialog).getByRole("heading", { name: en.signing[`consent${section}Heading`] })).toBeTruthy();
+    expect(within(dialog).getByText(en.signing[`consent${section}`])).toBeTruthy();
   }
+  expect(within(dialog).getAllByRole("heading").length).toBe(sections.length + 1);
   fireEvent.click(within(dialog).getByRole("button", { name: "Close" }));
   await waitFor(() => expect(screen.queryByRole("dialog", { name: "Consent to sign electronically" })).toBeNull());
   await waitFor(() => expect(document.activeElement).toBe(more));
@@ -138,7 +141,7 @@ test("the consent links to its full text: a dialog that opens from the keyboard 
 test("a drawn signature is sent as its PNG; none drawn yet keeps Finish back", () => {
   const values = { "1": "Policy 4471", "2": true, "3": "" };
   const base = { fields: FIELDS, signer: 0, values };
-  expect(finishProblem({ ...base, adopted: { type: "drawn", png: null }, consent: true })).toBe("Draw your signature, or choose Type to type it.");
+  expect(finishProblem({ ...base, adopted: { type: "drawn", png: null }, consent: true })).toEqual({ code: "drawNeeded" });
   const png = "data:image/png;base64,iVBORw0KGgo=";
   expect(finishProblem({ ...base, adopted: { type: "drawn", png }, consent: true })).toBeNull();
   expect(signBody({ ...base, adopted: { type: "drawn", png } })).toEqual({ consent: true, signature: { type: "drawn", png }, values: { "1": "Policy 4471", "2": true }, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });

@@ -13,15 +13,15 @@ export class ApiError extends Error {
   readonly statusText: string;
   /** False when the answer carried no text of its own and the message is made up from the status. */
   readonly fromServer: boolean;
-  /** The catalog message that says it in the customer's language, when the server named one (src/shared/customer-errors.ts). */
-  readonly said?: { code: string; values: Record<string, unknown> };
-  constructor(status: number, message: string, options: { statusText?: string; fromServer?: boolean; said?: ApiError["said"] } = {}) {
+  /** A refusal's code and values, where the server names one (a signer's: src/shared/signing-faults.ts), for a screen to say in its language. */
+  readonly reason?: { code: string; values?: Record<string, string | number> };
+  constructor(status: number, message: string, options: { statusText?: string; fromServer?: boolean; reason?: ApiError["reason"] } = {}) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.statusText = options.statusText ?? "";
     this.fromServer = options.fromServer ?? true;
-    this.said = options.said;
+    this.reason = options.reason;
   }
 }
 
@@ -48,20 +48,20 @@ export interface ApiFetchOptions<M extends ApiMethod = ApiMethod, Body = unknown
 function apiErrorOf(status: number, statusText: string, body: string): ApiError {
   const text = body.trim();
   let message = text;
-  let said: ApiError["said"];
+  let reason: ApiError["reason"];
   if (text) {
     try {
       const parsed: unknown = JSON.parse(text);
       if (parsed && typeof parsed === "object" && "message" in parsed) {
         const { message: field, code, values } = parsed as { message: unknown; code?: unknown; values?: unknown };
         if (typeof field === "string" && field.trim()) message = field;
-        if (typeof code === "string") said = { code, values: values && typeof values === "object" ? (values as Record<string, unknown>) : {} };
+        if (typeof code === "string") reason = { code, ...(values && typeof values === "object" ? { values: values as Record<string, string | number> } : {}) };
       }
     } catch {
       // Not JSON: the raw text is the best message we have.
     }
   }
-  return new ApiError(status, message || statusText || `HTTP ${status}`, { statusText, fromServer: Boolean(message), said });
+  return new ApiError(status, message || statusText || `HTTP ${status}`, { statusText, fromServer: Boolean(message), reason });
 }
 
 async function request(path: string, { method = "GET", body, signal, cache }: ApiFetchOptions, accept?: string): Promise<Response> {

@@ -8,6 +8,9 @@ import { InvalidAccess, PortalError, PortalLoading } from "../features/portal/Po
 import { readStoredSession } from "../features/portal/storage";
 import { useT } from "../lib/i18n/use-t";
 
+/** For another signer's page (/sign/{token}), which takes the portal header's switcher from this chunk. */
+export { LanguageSwitcher } from "../features/portal/LanguageSwitcher";
+
 /** SPEC 2 "Customer upload portal": reached only through the personal link in an invitation. */
 export function UploadPortalRoute() {
   const { uploadLink } = useParams();

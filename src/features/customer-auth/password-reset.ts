@@ -3,8 +3,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { customerAccounts, passwordResetTokens } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
-import { badRequest, notFound } from "../../lib/errors.ts";
-import type { SaidError } from "../../shared/customer-errors.ts";
+import { badRequest, notFound, type ErrorReason } from "../../lib/errors.ts";
 import { hashPassword } from "../../lib/password.ts";
 import { hashToken, randomToken } from "../../lib/tokens.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
@@ -45,7 +44,7 @@ export async function forgotPassword(ctx: AppContext, input: ForgotPasswordInput
 }
 
 /** A reset link that may still be used; else `invalid` (the POST's 400, the check's 404). */
-async function usableResetToken(ctx: AppContext, token: string, invalid: (message: string, said: SaidError) => Error) {
+async function usableResetToken(ctx: AppContext, token: string, invalid: (message: string, reason: ErrorReason) => Error) {
   const now = ctx.clock.now();
   const id = hashToken(token);
   const row = (await ctx.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.id, id)))[0];

@@ -119,7 +119,7 @@ export async function checkEmail(ctx: AppContext, input: CheckEmailInput): Promi
   // A forwarded link must not become a way to test guessed addresses against it.
   const { emailChecks } = throttleFor(ctx);
   const wait = await emailChecks.take(customer.id);
-  if (wait > 0) throw new AppError("too_many_requests", "Too many tries. Please wait a few minutes and try again.", { retryAfter: wait, said: { code: "errors.tooManyTries" } });
+  if (wait > 0) throw new AppError("too_many_requests", "Too many tries. Please wait a few minutes and try again.", { retryAfter: wait, reason: { code: "errors.tooManyTries" } });
   const exists = normalizeEmail(input.email) === customer.email;
   return { exists, hasPassword: exists && customer.accountConnectedAt !== null && await accountByEmail(ctx, customer.email) !== null };
 }
@@ -176,7 +176,7 @@ async function codeHistory(tx: Writer, email: string, now: Date) {
 }
 
 const tooManyTries = () =>
-  new AppError("too_many_requests", "Too many codes were tried for this email today. Try again tomorrow, or ask your broker for help.", { retryAfter: DAY_MS / 1000, said: { code: "errors.tooManyCodesToday" } });
+  new AppError("too_many_requests", "Too many codes were tried for this email today. Try again tomorrow, or ask your broker for help.", { retryAfter: DAY_MS / 1000, reason: { code: "errors.tooManyCodesToday" } });
 
 async function sendAccountCode(ctx: AppContext, customer: CustomerRow): Promise<void> {
   const code = newEmailCode();
@@ -185,7 +185,7 @@ async function sendAccountCode(ctx: AppContext, customer: CustomerRow): Promise<
     if (history.triesToday >= CODE_TRIES_PER_DAY) throw tooManyTries();
     if (history.sentLastHour.length >= CODES_PER_HOUR) {
       const wait = Math.ceil((history.sentLastHour[0]!.getTime() + HOUR_MS - now.getTime()) / 1000);
-      throw new AppError("too_many_requests", "We already sent several codes. Check your email, or try again later.", { retryAfter: Math.max(1, wait), said: { code: "errors.codesAlreadySent" } });
+      throw new AppError("too_many_requests", "We already sent several codes. Check your email, or try again later.", { retryAfter: Math.max(1, wait), reason: { code: "errors.codesAlreadySent" } });
     }
     // Only the newest code works.
     await tx.update(customerEmailCodes).set({ usedAt: now }).where(and(eq(customerEmailCodes.email, customer.email), isNull(customerEmailCodes.usedAt)));
@@ -225,7 +225,7 @@ async function claimCode(ctx: AppContext, customer: CustomerRow, code: string): 
 /** The sign-in throttle's 429 (its English is the brokers' too), given the words the portal says it with. */
 function saidToCustomer(error: unknown): unknown {
   if (!(error instanceof AppError) || error.code !== "too_many_requests" || !error.retryAfter) return error;
-  return new AppError(error.code, error.message, { retryAfter: error.retryAfter, said: { code: "errors.tooManySignIns", values: waitValues(error.retryAfter) } });
+  return new AppError(error.code, error.message, { retryAfter: error.retryAfter, reason: { code: "errors.tooManySignIns", values: waitValues(error.retryAfter) } });
 }
 
 export async function signInCustomer(ctx: AppContext, input: CustomerSignInInput & { address: string }) {

@@ -68,7 +68,7 @@ export async function holdToRecognitionRules(ctx: AppContext, doc: DocumentRow, 
   const recognition = previewed ?? (refuses ? await quickRecognition(ctx, doc, file) : null);
   if (!recognition) return null;
   if (recognition.verdict === "refuse") {
-    const said = recognition.sentences?.length ? { said: { code: "errors.recognitionRefused" as const, values: { sentences: recognition.sentences } } } : {};
+    const said = recognition.sentences?.length ? { reason: { code: "errors.recognitionRefused" as const, values: { sentences: recognition.sentences } } } : {};
     throw new AppError("bad_request", recognitionRefusal(recognition.messages), said);
   }
   // A preview read to the end is what the job would keep, "could not tell" included.

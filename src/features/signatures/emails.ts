@@ -3,7 +3,8 @@
 // the completed email to every signer with the sealed PDF attached when it is within the upload
 // size limit (else the link opens it). They come from the customer's broker as every email to the
 // customer does (broker-profile's emailSender: the assignee's name and Reply-To under the
-// workspace's branding), whoever the signer is.
+// workspace's branding), whoever the signer is, and in the customer's language (signer-language.ts:
+// another signer gets what the broker or the workspace set, not the customer's own switch).
 import type { AppContext } from "../../context.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { emailSender } from "../broker-profile/contact.ts";
@@ -12,7 +13,7 @@ import { queueEmail } from "../mail/service.ts";
 import { signatureCompletedEmail, signatureRequestEmail } from "../mail/templates.ts";
 import type { SignerRow } from "./lookups.ts";
 import { signUrl } from "./signer-token.ts";
-import { customerLanguage } from "../workspaces/customer-language.ts";
+import { signerLanguage } from "./signer-language.ts";
 import { DEFAULT_LANGUAGE, type Language } from "../../shared/i18n/languages.ts";
 
 interface RequestForEmail {
@@ -25,13 +26,13 @@ interface RequestForEmail {
 async function from(ctx: AppContext, db: Writer, request: RequestForEmail) {
   const customer = await customerContact(ctx, request.customerId, db);
   const sender = customer ? await emailSender(ctx, customer, db) : undefined;
-  // The customer's language; another signer is not the customer, and is written to in English.
-  const language = customer ? await customerLanguage(db, customer) : DEFAULT_LANGUAGE;
-  return { sender, brokerName: sender?.name ?? "Your broker", language };
+  // The customer's, and another signer's (the same without the customer's own choice).
+  const language = customer ? await signerLanguage(db, { customerId: customer.id }, customer) : DEFAULT_LANGUAGE;
+  const othersLanguage = customer ? await signerLanguage(db, { customerId: null }, customer) : DEFAULT_LANGUAGE;
+  return { sender, brokerName: sender?.name ?? "Your broker", languages: { customer: language, other: othersLanguage } };
 }
 
-/** A signer's email is in the customer's language only when the signer is the customer. */
-const languageFor = (signer: SignerRow, language: Language): Language => (signer.customerId ? language : DEFAULT_LANGUAGE);
+const languageFor = (signer: SignerRow, languages: { customer: Language; other: Language }): Language => (signer.customerId ? languages.customer : languages.other);
 
 /** Where a signer signs: the customer on their upload link, another signer on their own link. */
 const linkOf = (ctx: AppContext, signer: SignerRow, uploadLinkUrl: string) => (signer.customerId ? uploadLinkUrl : signUrl(ctx, signer.id));
@@ -53,12 +54,12 @@ export async function emailSignerInvitations(
 ): Promise<void> {
   const { request } = input;
   if (input.signers.length === 0) return;
-  const brokerFrom = await from(ctx, db, request);
+  const { languages, ...brokerFrom } = await from(ctx, db, request);
   for (const signer of input.signers) {
     const content = signatureRequestEmail({
       reminder: Boolean(input.reminder),
       ...brokerFrom,
-      language: languageFor(signer, brokerFrom.language),
+      language: languageFor(signer, languages),
       customerName: signer.name,
       documentName: request.name,
       message: request.message,
@@ -78,9 +79,9 @@ export async function emailSignersCompleted(
   input: { request: RequestForEmail; signers: SignerRow[]; uploadLinkUrl: string; sealed: { key: string; fileName: string; size: number } },
 ): Promise<void> {
   const attached = input.sealed.size <= ctx.config.maxUploadBytes;
-  const brokerFrom = await from(ctx, db, input.request);
+  const { languages, ...brokerFrom } = await from(ctx, db, input.request);
   for (const signer of input.signers) {
-    const content = signatureCompletedEmail({ ...brokerFrom, language: languageFor(signer, brokerFrom.language), customerName: signer.name, documentName: input.request.name, attached, url: linkOf(ctx, signer, input.uploadLinkUrl) });
+    const content = signatureCompletedEmail({ ...brokerFrom, language: languageFor(signer, languages), customerName: signer.name, documentName: input.request.name, attached, url: linkOf(ctx, signer, input.uploadLinkUrl) });
     await queueEmail(ctx, db, {
       kind: "signature_completed",
       to: signer.email,

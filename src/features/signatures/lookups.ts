@@ -4,9 +4,11 @@
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { documents, signatureRequests, signatureSigners, signatureTemplates } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
-import { AppError, notFound } from "../../lib/errors.ts";
+import { notFound } from "../../lib/errors.ts";
 import { hashToken } from "../../lib/tokens.ts";
-import { nextSignatureStatus, SIGNING_CONSENT_TEXT, signatureMessages, signerInTurn, WITHDRAWN_SIGNATURE_STATUSES } from "../../shared/signatures.ts";
+import { nextSignatureStatus, SIGNING_CONSENT_TEXT, signerInTurn, WITHDRAWN_SIGNATURE_STATUSES } from "../../shared/signatures.ts";
+import { englishFault, transitionFault, type SigningFault } from "../../shared/signing-faults.ts";
+import { signerFault } from "./faults.ts";
 import type { Scope } from "../../shared/workspaces.ts";
 import { visibleCustomerIds } from "../customers/lookups.ts";
 import type { SignatureRequestDto, SignerViewDto } from "./model.ts";
@@ -24,7 +26,7 @@ export interface SignatureRequest {
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** A request the asker may not see reads as a missing one. */
-export const REQUEST_NOT_FOUND = "Signature request not found";
+export const REQUEST_NOT_FOUND = englishFault({ code: "requestNotFound" });
 
 async function withSigners(ctx: AppContext, requests: RequestRow[]): Promise<SignatureRequest[]> {
   if (requests.length === 0) return [];
@@ -129,17 +131,17 @@ export async function withdrawnSignatures(ctx: AppContext, customerIds: string[]
 /** A request this upload link's customer signs, or 404 (another customer's id looks missing). */
 export async function requestSignedByCustomer(ctx: AppContext, customerIds: string[], requestId: string): Promise<SignerAccess> {
   const access = (await requestsSignedByCustomers(ctx, customerIds)).find((a) => a.found.request.id === requestId);
-  if (!access) throw notFound(REQUEST_NOT_FOUND);
+  if (!access) throw signerFault({ code: "requestNotFound" });
   return access;
 }
 
 /** The signer whose link this is, or 404 for any other string, 409 once voided (the `signer` macro). */
 export async function signerByToken(ctx: AppContext, token: string): Promise<SignerAccess> {
   const signer = token ? (await ctx.db.select().from(signatureSigners).where(eq(signatureSigners.tokenHash, hashToken(token))))[0] : undefined;
-  if (!signer) throw notFound("This signing link is not valid. Ask the sender for a new one.");
+  if (!signer) throw signerFault({ code: "linkNotValid" });
   const request = (await ctx.db.select().from(signatureRequests).where(eq(signatureRequests.id, signer.requestId)))[0]!;
   // A voided request's link opens nothing, not even its name: the broker took it back.
-  if (request.status === "voided") throw new AppError("conflict", signatureMessages.withdrawn);
+  if (request.status === "voided") throw signerFault({ code: "withdrawn" });
   const found = (await withSigners(ctx, [request]))[0]!;
   return { found, signer: found.signers.find((s) => s.id === signer.id)! };
 }
@@ -157,15 +159,14 @@ export async function signatureStorageKeys(ctx: AppContext): Promise<string[]> {
  * not withdrawn, not past its due date, the signer not done, and in an ordered request their turn.
  * Read before the transaction for the answer; the signer's own row is checked again inside it.
  */
-export function signerRefusal(found: SignatureRequest, signer: SignerRow, now: Date): string | null {
+export function signerRefusal(found: SignatureRequest, signer: SignerRow, now: Date): SigningFault | null {
   const { request } = found;
-  if (signer.status === "signed") return signatureMessages.alreadySigned;
-  if (signer.status === "declined") return signatureMessages.alreadyDeclined;
-  const next = nextSignatureStatus(request.status, { type: "viewed" });
-  if ("error" in next) return next.error;
-  if (!request.documentId) return signatureMessages.withdrawn;
-  if (found.dueDate && found.dueDate.getTime() < now.getTime()) return signatureMessages.pastDue;
-  if (request.ordered && signerInTurn(found.signers)?.id !== signer.id) return signatureMessages.notYourTurn;
+  if (signer.status === "signed") return { code: "alreadySigned" };
+  if (signer.status === "declined") return { code: "alreadyDeclined" };
+  if ("error" in nextSignatureStatus(request.status, { type: "viewed" })) return transitionFault(request.status);
+  if (!request.documentId) return { code: "withdrawn" };
+  if (found.dueDate && found.dueDate.getTime() < now.getTime()) return { code: "pastDue" };
+  if (request.ordered && signerInTurn(found.signers)?.id !== signer.id) return { code: "notYourTurn" };
   return null;
 }
 

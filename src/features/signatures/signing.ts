@@ -6,22 +6,14 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { signatureRequests, signatureSigners } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
-import { AppError, badRequest } from "../../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 import { enqueueJob } from "../../lib/jobs.ts";
 import { newStorageKey } from "../../lib/storage.ts";
 import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
 import type { EventFacts, NotificationFact } from "../../lib/unit.ts";
-import {
-  MAX_DRAWN_SIGNATURE_BYTES,
-  nextSignatureStatus,
-  signatureMessages,
-  signerInTurn,
-  typedSignatureProblem,
-  signedDay,
-  valuesProblem,
-  type FieldValues,
-  type SignatureField,
-} from "../../shared/signatures.ts";
+import { MAX_DRAWN_SIGNATURE_BYTES, nextSignatureStatus, signerInTurn, signedDay, type FieldValues, type SignatureField } from "../../shared/signatures.ts";
+import { drawnTooLarge, transitionFault, typedSignatureFault, valuesFault } from "../../shared/signing-faults.ts";
+import { signerFault } from "./faults.ts";
 import type { AuditActor } from "../audit/actor.ts";
 import { aboutCustomerById, customerContact } from "../customers/lookups.ts";
 import { findDocument, findDocumentIn } from "../documents/service.ts";
@@ -42,7 +34,7 @@ const OPEN: SignerRow["status"][] = ["pending", "viewed"];
 
 function refuseUnlessMayAct(ctx: AppContext, access: SignerAccess): void {
   const refusal = signerRefusal(access.found, access.signer, ctx.clock.now());
-  if (refusal) throw new AppError("conflict", refusal);
+  if (refusal) throw signerFault(refusal);
 }
 
 /** The first time a signer opens the request: viewed (the request too, if it was only sent), audited. */
@@ -85,20 +77,20 @@ async function publishChange(unit: Unit, access: SignerAccess, facts: EventFacts
 /** A drawn signature as sent (base64, perhaps as a data: URL), decoded and checked to be a PNG sealing can draw. */
 async function drawnPng(base64: string): Promise<Uint8Array> {
   const data = base64.replace(/^data:image\/png;base64,/, "").replace(/\s+/g, "");
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(data) || data.length % 4 !== 0 || data.length === 0) throw badRequest(signatureMessages.notPng);
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(data) || data.length % 4 !== 0 || data.length === 0) throw signerFault({ code: "notPng" });
   const png = new Uint8Array(Buffer.from(data, "base64"));
-  if (png.length > MAX_DRAWN_SIGNATURE_BYTES) throw badRequest(signatureMessages.drawnTooLarge);
+  if (png.length > MAX_DRAWN_SIGNATURE_BYTES) throw signerFault(drawnTooLarge);
   const { drawnSignatureReadable } = await import("./seal.ts");
   const verdict = await drawnSignatureReadable(png);
-  if (verdict !== "ok") throw badRequest(verdict === "too_large" ? signatureMessages.drawnTooLarge : signatureMessages.notPng);
+  if (verdict !== "ok") throw signerFault(verdict === "too_large" ? drawnTooLarge : { code: "notPng" });
   return png;
 }
 
 export async function sign(ctx: AppContext, access: SignerAccess, body: SignInput, origin: SigningOrigin): Promise<void> {
-  if (body.consent !== true) throw badRequest(signatureMessages.consentRequired);
+  if (body.consent !== true) throw signerFault({ code: "consentRequired" });
   const values: FieldValues = body.values ?? {};
-  const problem = valuesProblem(access.found.request.fields, access.signer.position, values) ?? (body.signature.type === "typed" ? typedSignatureProblem(body.signature.text) : null);
-  if (problem) throw badRequest(problem);
+  const fault = valuesFault(access.found.request.fields, access.signer.position, values) ?? (body.signature.type === "typed" ? typedSignatureFault(body.signature.text) : null);
+  if (fault) throw signerFault(fault);
   refuseUnlessMayAct(ctx, access);
   const png = body.signature.type === "drawn" ? await drawnPng(body.signature.png) : null;
   const pngKey = png ? newStorageKey() : null;
@@ -130,7 +122,7 @@ async function recordSignature(
   const doc = request.documentId ? await findDocumentIn(tx, request.documentId) : null;
   const current = { request, signers, dueDate: doc?.dueDate ?? null };
   const refusal = signerRefusal(current, signers.find((s) => s.id === signer.id)!, now);
-  if (refusal) throw new AppError("conflict", refusal);
+  if (refusal) throw signerFault(refusal);
   const signed = await tx
     .update(signatureSigners)
     .set({
@@ -148,10 +140,10 @@ async function recordSignature(
     })
     .where(and(eq(signatureSigners.id, signer.id), inArray(signatureSigners.status, OPEN)))
     .returning();
-  if (signed.length === 0) throw new AppError("conflict", signatureMessages.alreadySigned);
+  if (signed.length === 0) throw signerFault({ code: "alreadySigned" });
   const signedCount = signers.filter((s) => s.status === "signed").length + 1;
   const next = nextSignatureStatus(request.status, { type: "signed", signedCount, signerCount: signers.length });
-  if ("error" in next) throw new AppError("conflict", next.error);
+  if ("error" in next) throw signerFault(transitionFault(request.status));
   // Every signer signed: the request waits as partially signed until the seal job has written the
   // sealed PDF; the job, queued in this transaction, exists exactly when this signature does.
   const allSigned = next.status === "completed";
@@ -179,20 +171,20 @@ async function recordSignature(
 
 export async function decline(ctx: AppContext, access: SignerAccess, reasonGiven: string, origin: SigningOrigin): Promise<void> {
   const reason = reasonGiven.trim();
-  if (!reason) throw badRequest(signatureMessages.declineReasonRequired);
+  if (!reason) throw signerFault({ code: "declineReasonRequired" });
   refuseUnlessMayAct(ctx, access);
   const { signer } = access;
   await inTransaction(ctx, async (unit) => {
     const { tx, now } = unit;
     const request = (await tx.select().from(signatureRequests).where(eq(signatureRequests.id, signer.requestId)))[0]!;
     const next = nextSignatureStatus(request.status, { type: "declined" });
-    if ("error" in next) throw new AppError("conflict", next.error);
+    if ("error" in next) throw signerFault(transitionFault(request.status));
     const declined = await tx
       .update(signatureSigners)
       .set({ status: "declined", declinedAt: now, declineReason: reason, ip: origin.actor.address, userAgent: origin.userAgent })
       .where(and(eq(signatureSigners.id, signer.id), inArray(signatureSigners.status, OPEN)))
       .returning({ id: signatureSigners.id });
-    if (declined.length === 0) throw new AppError("conflict", signatureMessages.alreadySigned);
+    if (declined.length === 0) throw signerFault({ code: "alreadySigned" });
     await tx.update(signatureRequests).set({ status: next.status }).where(eq(signatureRequests.id, request.id));
     const customer = await customerContact(ctx, request.customerId, tx);
     const notify: NotificationFact[] = customer
@@ -216,7 +208,7 @@ export async function decline(ctx: AppContext, access: SignerAccess, reasonGiven
 /** The PDF a signer reads: the original until sealed, then the signed one; nothing once withdrawn. */
 export async function signerDocument(ctx: AppContext, access: SignerAccess): Promise<{ file: Blob; name: string; type: string }> {
   const { request } = access.found;
-  if (request.status === "voided" || request.status === "declined") throw new AppError("conflict", signatureMessages.withdrawn);
+  if (request.status === "voided" || request.status === "declined") throw signerFault({ code: "withdrawn" });
   const doc = request.status === "completed" && request.documentId ? await findDocument(ctx, request.documentId) : null;
   const key = request.status === "completed" ? doc?.storageKey : request.originalStorageKey;
   const file = key ? await ctx.files.read(key) : null;

@@ -12,6 +12,8 @@ import { portalFrame } from "../portal/service.ts";
 import { inLanguage } from "./page-language.ts";
 import { languageThatApplies } from "../../shared/i18n/which-language.ts";
 import { withWelcome } from "./portal-frame.ts";
+import { signPageLanguage } from "../signatures/signer-language.ts";
+import type { Language } from "../../shared/i18n/languages.ts";
 
 const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/") || path === "/ws";
 
@@ -30,8 +32,8 @@ const isPage = (path: string) => /^\/index(\.[a-z]+)?\.html$/.test(path);
 
 /** /upload/{link} with a link's shape: only such a link is ever written into the page. */
 const PORTAL_PAGE = /^\/upload\/([A-Za-z0-9_-]{16,128})$/;
-/** Another signer's page (signatures), whatever its token: nothing of it is looked up here. */
-const SIGN_PAGE = /^\/sign\/[^/]+$/;
+/** Another signer's page (signatures): its token's request names the customer whose language applies. */
+const SIGN_PAGE = /^\/sign\/([A-Za-z0-9_-]{16,128})$/;
 const pageText = instanceState("portal page text", "per process", "read once from this process's own copy of the web app", new WeakMap<Blob, Promise<string>>());
 
 /**
@@ -53,13 +55,12 @@ async function portalPage(ctx: AppContext, request: Request, link: string, page:
 const languagePages = instanceState("page per language", "per process", "made once per language from this process's own copy of the web app", new WeakMap<Blob, Map<string, Promise<Blob>>>());
 
 /**
- * A customer-facing page that names no customer: another signer's (/sign/{token}; they are not the
- * customer, so nothing is set for them) and the portal's page for a path that is not a link. The
- * browser's language applies, its catalog preloaded as on a link's page. The same for every
- * path: made once per language (and so gzipped once, lib/http.ts).
+ * A customer-facing page in one language, its catalog preloaded as on a link's page: another
+ * signer's (/sign/{token}: the language that applies to the request's customer, signer-language.ts)
+ * and the portal's page for a path that is not a link (the browser's). The same for every path: made
+ * once per language (and so gzipped once, lib/http.ts); the page names nobody.
  */
-function languagePage(request: Request, page: Blob, assets: WebAssets): Promise<Blob> {
-  const language = browserLanguage(request);
+function languagePage(language: Language, page: Blob, assets: WebAssets): Promise<Blob> {
   let made = languagePages.get(page);
   if (!made) languagePages.set(page, (made = new Map()));
   let blob = made.get(language);
@@ -96,8 +97,11 @@ export const webRoutes = (ctx: AppContext) =>
     if (path.startsWith("/assets/")) throw new AppError("not_found", "No such file");
     const page = assets.has(pageFor(path)) ? pageFor(path) : "/index.html";
     const link = PORTAL_PAGE.exec(path)?.[1];
-    const inBrowserLanguage = SIGN_PAGE.test(path) || page === "/index.portal.html";
-    const file = link ? await portalPage(ctx, request, link, assets.get(page)!, assets) : inBrowserLanguage ? await languagePage(request, assets.get(page)!, assets) : assets.get(page)!;
+    const signToken = SIGN_PAGE.exec(path)?.[1];
+    const inALanguage = path.startsWith("/sign/") || page === "/index.portal.html";
+    // A token the lookup cannot place (or a failed lookup) gets the browser's language: the page always loads.
+    const language = signToken ? ((await signPageLanguage(ctx, signToken, request.headers.get("accept-language")).catch(() => null)) ?? browserLanguage(request)) : browserLanguage(request);
+    const file = link ? await portalPage(ctx, request, link, assets.get(page)!, assets) : inALanguage ? await languagePage(language, assets.get(page)!, assets) : assets.get(page)!;
     const { body, headers } = await staticBody(request, page, file);
     return new Response(body, {
       headers: {
@@ -106,8 +110,8 @@ export const webRoutes = (ctx: AppContext) =>
         // A link's page names its customer: kept by no cache, like the API's answer for the link.
         // Every link-shaped path gets the same header, known or not.
         "cache-control": link ? "private, no-store" : "no-cache",
-        // A signer's page, and the portal's without a link, are in the browser's language.
-        ...(!link && inBrowserLanguage ? { vary: "Accept-Encoding, Accept-Language" } : {}),
+        // A signer's page (with nothing set for the customer), and the portal's without a link, are in the browser's language.
+        ...(!link && inALanguage ? { vary: "Accept-Encoding, Accept-Language" } : {}),
       },
     });
   }, { response: NotJson });

@@ -9,6 +9,7 @@ import { ChevronDown, ChevronUp, FileQuestion, ZoomIn, ZoomOut } from "lucide-re
 import type { PDFDocumentProxy, RenderTask } from "pdfjs-dist";
 import { Button } from "../ui/Button";
 import { Spinner } from "../ui/Spinner";
+import { ENGLISH_PDF_WORDS, type PdfViewerWords } from "./pdf-words";
 import { openPdf, type OpenedPdf, type PdfSource } from "./pdfjs";
 
 /** A page's size in PDF points (1/72 inch) at 100 %, rotation applied. */
@@ -34,6 +35,8 @@ export interface PdfViewerProps {
   onLoad?: (document: { pageSizes: PdfPageSize[] }) => void;
   pageOverlay?: (page: PdfPageOverlay) => ReactNode;
   className?: string;
+  /** Its labels in the screen's language (English by default). */
+  words?: PdfViewerWords;
 }
 
 /** Zoom relative to the page's width fitting the viewer; 1 is fit-to-width. */
@@ -41,7 +44,7 @@ const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
 /** The scroller's padding (p-2) on each side, which fit-to-width leaves free. */
 const GUTTER = 8;
 
-export default function PdfViewer({ source, name, fallback, onLoad, pageOverlay, className }: PdfViewerProps) {
+export default function PdfViewer({ source, name, fallback, onLoad, pageOverlay, className, words = ENGLISH_PDF_WORDS }: PdfViewerProps) {
   const [attempt, setAttempt] = useState(0);
   const loaded = usePdf(source, attempt);
   const scroller = useRef<HTMLDivElement>(null);
@@ -97,14 +100,14 @@ export default function PdfViewer({ source, name, fallback, onLoad, pageOverlay,
     return (
       <div
         role="region"
-        aria-label={`Preview of ${name}`}
+        aria-label={words.previewOf(name)}
         className={`flex flex-col items-center justify-center gap-2 rounded-lg border border-dashed border-slate-300 px-4 py-12 text-center ${className ?? ""}`}
       >
         <FileQuestion aria-hidden="true" className="size-10 text-slate-400" />
-        <p className="font-medium text-slate-900">Preview not available</p>
+        <p className="font-medium text-slate-900">{words.notAvailable}</p>
         {fallback}
         <Button variant="link" size="sm" onPress={() => setAttempt((n) => n + 1)}>
-          Try again
+          {words.tryAgain}
         </Button>
       </div>
     );
@@ -114,24 +117,24 @@ export default function PdfViewer({ source, name, fallback, onLoad, pageOverlay,
       {loaded.status === "ready" ? (
         <div className="flex flex-wrap items-center justify-between gap-1">
           <div className="flex items-center gap-1">
-            <Button variant="ghost" size="icon" aria-label="Previous page" isDisabled={current <= 1} onPress={() => goTo(current - 1)}>
+            <Button variant="ghost" size="icon" aria-label={words.previousPage} isDisabled={current <= 1} onPress={() => goTo(current - 1)}>
               <ChevronUp aria-hidden="true" className="size-5" />
             </Button>
             <span className="min-w-20 text-center text-sm text-slate-700 tabular-nums">
-              Page {current} of {pageCount}
+              {words.pageOf(current, pageCount)}
             </span>
-            <Button variant="ghost" size="icon" aria-label="Next page" isDisabled={current >= pageCount} onPress={() => goTo(current + 1)}>
+            <Button variant="ghost" size="icon" aria-label={words.nextPage} isDisabled={current >= pageCount} onPress={() => goTo(current + 1)}>
               <ChevronDown aria-hidden="true" className="size-5" />
             </Button>
           </div>
           <div className="flex items-center gap-1">
-            <Button variant="ghost" size="icon" aria-label="Zoom out" aria-keyshortcuts="-" isDisabled={zoomIndex === 0} onPress={zoomOut}>
+            <Button variant="ghost" size="icon" aria-label={words.zoomOut} aria-keyshortcuts="-" isDisabled={zoomIndex === 0} onPress={zoomOut}>
               <ZoomOut aria-hidden="true" className="size-5" />
             </Button>
-            <Button variant="ghost" size="sm" aria-label={`Zoom ${Math.round(zoom * 100)} %, fit to width`} aria-keyshortcuts="0" onPress={() => zoomTo(1)}>
+            <Button variant="ghost" size="sm" aria-label={words.zoomFit(Math.round(zoom * 100))} aria-keyshortcuts="0" onPress={() => zoomTo(1)}>
               {Math.round(zoom * 100)}%
             </Button>
-            <Button variant="ghost" size="icon" aria-label="Zoom in" aria-keyshortcuts="+" isDisabled={zoomIndex === ZOOMS.length - 1} onPress={zoomIn}>
+            <Button variant="ghost" size="icon" aria-label={words.zoomIn} aria-keyshortcuts="+" isDisabled={zoomIndex === ZOOMS.length - 1} onPress={zoomIn}>
               <ZoomIn aria-hidden="true" className="size-5" />
             </Button>
           </div>
@@ -141,7 +144,7 @@ export default function PdfViewer({ source, name, fallback, onLoad, pageOverlay,
       <div
         ref={scroller}
         role="region"
-        aria-label={`Preview of ${name}`}
+        aria-label={words.previewOf(name)}
         aria-busy={loaded.status === "loading"}
         tabIndex={0}
         onScroll={onScroll}
@@ -150,7 +153,7 @@ export default function PdfViewer({ source, name, fallback, onLoad, pageOverlay,
       >
         {loaded.status === "loading" ? (
           <div className="flex h-full min-h-48 items-center justify-center">
-            <Spinner label="Loading document" />
+            <Spinner label={words.loading} />
           </div>
         ) : (
           <div className="flex w-max min-w-full flex-col gap-2">
@@ -165,6 +168,7 @@ export default function PdfViewer({ source, name, fallback, onLoad, pageOverlay,
                     scale={((width - 2 * GUTTER) / size.width) * zoom}
                     scroller={scroller}
                     overlay={pageOverlay}
+                    words={words}
                   />
                 ))
               : null}
@@ -237,6 +241,7 @@ function PdfPage({
   pdf,
   index,
   count,
+  words,
   size,
   scale,
   scroller,
@@ -245,6 +250,7 @@ function PdfPage({
   pdf: PDFDocumentProxy;
   index: number;
   count: number;
+  words: PdfViewerWords;
   size: PdfPageSize;
   scale: number;
   scroller: RefObject<HTMLDivElement | null>;
@@ -304,13 +310,13 @@ function PdfPage({
     <div
       ref={holder}
       role="group"
-      aria-label={`Page ${index + 1} of ${count}`}
+      aria-label={words.pageOf(index + 1, count)}
       data-page={index + 1}
       className="relative mx-auto shrink-0 bg-white shadow-sm"
       style={{ width: Math.floor(size.width * scale), height: Math.floor(size.height * scale) }}
     >
       <canvas ref={canvas} aria-hidden="true" className="block size-full" />
-      <p className="sr-only">{text === null ? "" : text || "This page has no text."}</p>
+      <p className="sr-only">{text === null ? "" : text || words.noText}</p>
       {overlay?.({ index, size, scale })}
     </div>
   );

@@ -11,7 +11,8 @@ import { saveLanguageChoice } from "./language";
  * 390 px. The page switches in place (only the chosen catalog is downloaded) and the server
  * remembers the choice. No globe icon: the first load has no bytes to spare for one.
  */
-export function LanguageSwitcher({ link }: { link: string }) {
+/** `link`: the upload link the choice is kept on; without one (another signer's page) the switch is the page's only. */
+export function LanguageSwitcher({ link }: { link?: string }) {
   const t = useT();
   const { language, setLanguage } = useLanguage();
   const id = useId();
@@ -35,7 +36,7 @@ export function LanguageSwitcher({ link }: { link: string }) {
           const chosen = event.target.value;
           if (!isLanguage(chosen)) return;
           void setLanguage(chosen);
-          void saveLanguageChoice(link, chosen);
+          if (link) void saveLanguageChoice(link, chosen);
         }}
         className="absolute inset-0 cursor-pointer opacity-0"
       >

@@ -8,6 +8,7 @@ import { X } from "lucide-react";
 import type { PortalDocumentDto } from "@shared/api-types";
 import { Button } from "../../components/ui/Button";
 import { Spinner } from "../../components/ui/Spinner";
+import { useT } from "../../lib/i18n/use-t";
 import { lazyRetrying } from "../../lib/lazy-retrying";
 import { withLaterMessages } from "../../lib/i18n/store";
 import { useLinkSignatureRequests } from "../signing/api";
@@ -16,6 +17,7 @@ export const loadSignerPage = withLaterMessages(() => import("../signing/SignerP
 const SignerPage = lazyRetrying(loadSignerPage);
 
 export function SigningDialog({ link, document, onClose }: { link: string; document: PortalDocumentDto; onClose: () => void }) {
+  const t = useT();
   const requests = useLinkSignatureRequests(link);
   // Found by the document once; a declined or voided request no longer names it.
   const requestId = useRef<string | null>(null);
@@ -26,20 +28,20 @@ export function SigningDialog({ link, document, onClose }: { link: string; docum
         <Dialog className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-4 outline-none sm:px-6">
           <div className="flex items-center justify-between gap-4 border-b border-slate-200 pb-3">
             <Heading slot="title" className="text-lg font-semibold text-slate-900">
-              Document to sign
+              {t("signing.documentToSign")}
             </Heading>
-            <Button variant="ghost" size="icon" aria-label="Close" onPress={onClose}>
+            <Button variant="ghost" size="icon" aria-label={t("signing.close")} onPress={onClose}>
               <X aria-hidden="true" className="size-5" />
             </Button>
           </div>
           {requestId.current ? (
-            <Suspense fallback={<Spinner label="Loading document" className="w-full py-16" />}>
+            <Suspense fallback={<Spinner label={t("signing.loadingDocument")} className="w-full py-16" />}>
               <SignerPage source={{ kind: "link", link, requestId: requestId.current }} />
             </Suspense>
           ) : requests.isPending ? (
-            <Spinner label="Loading document" className="w-full py-16" />
+            <Spinner label={t("signing.loadingDocument")} className="w-full py-16" />
           ) : (
-            <p role="alert">This document is no longer waiting for your signature.</p>
+            <p role="alert">{t("signing.noLongerWaiting")}</p>
           )}
         </Dialog>
       </Modal>

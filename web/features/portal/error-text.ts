@@ -23,10 +23,11 @@ const isSentence = (value: unknown): value is RecognitionSentence =>
 
 /** The server's named message filled in; null when it names none this page knows, or values it cannot say. */
 function namedText(error: ApiError, t: Translate, language: string): string | null {
-  const said = error.said;
+  const said = error.reason;
   if (!said || !knowsMessage(said.code)) return null;
   const values: MessageValues = {};
-  for (const [name, value] of Object.entries(said.values)) {
+  // A list of sentences arrives where the client's type says text or a number (errors.recognitionRefused).
+  for (const [name, value] of Object.entries(said.values ?? {}) as [string, unknown][]) {
     if (typeof value === "string" || typeof value === "number") values[name] = value;
     else if (saySentence && Array.isArray(value) && value.every(isSentence) && value.every((s) => knowsMessage(s.key))) {
       const now = new Date();

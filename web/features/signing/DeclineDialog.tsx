@@ -1,15 +1,17 @@
 // Declining to sign: a reason is required (the broker reads it to know what to change); the
 // request then ends for every signer.
 import { useState } from "react";
-import { signatureMessages } from "@shared/signatures";
 import { ErrorNote } from "../../components/ErrorNote";
 import { Button } from "../../components/ui/Button";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { dialogFooterClass } from "../../components/ui/DialogActions";
 import { TextArea } from "../../components/ui/TextArea";
+import { useT } from "../../lib/i18n/use-t";
 import { useDeclineMutation, type SignerSource } from "./api";
+import { faultText, signingErrorText } from "./fault-text";
 
 export function DeclineDialog({ source, name, onClose }: { source: SignerSource; name: string; onClose: () => void }) {
+  const t = useT();
   const [reason, setReason] = useState("");
   const [tried, setTried] = useState(false);
   const decline = useDeclineMutation(source);
@@ -19,7 +21,7 @@ export function DeclineDialog({ source, name, onClose }: { source: SignerSource;
     if (!missing) decline.mutate(reason.trim(), { onSuccess: onClose });
   };
   return (
-    <ModalDialog title={`Decline to sign ${name}?`} isOpen onOpenChange={(open) => !open && onClose()} isDismissable={false}>
+    <ModalDialog title={t("signing.declineTitle", { name })} closeLabel={t("signing.close")} isOpen onOpenChange={(open) => !open && onClose()} isDismissable={false}>
       <form
         className="flex flex-col gap-4"
         onSubmit={(event) => {
@@ -27,15 +29,15 @@ export function DeclineDialog({ source, name, onClose }: { source: SignerSource;
           submit();
         }}
       >
-        <p className="text-slate-700">Your broker is told at once, and nobody can sign this document afterwards.</p>
-        <TextArea label="Why do you decline?" value={reason} onChange={setReason} isRequired errorMessage={tried && missing ? signatureMessages.declineReasonRequired : undefined} />
-        <ErrorNote error={decline.error} />
+        <p className="text-slate-700">{t("signing.declineIntro")}</p>
+        <TextArea label={t("signing.whyDecline")} value={reason} onChange={setReason} isRequired errorMessage={tried && missing ? faultText(t, { code: "declineReasonRequired" }) : undefined} />
+        <ErrorNote error={decline.error} text={signingErrorText(t, decline.error)} />
         <div className={dialogFooterClass()}>
           <Button variant="secondary" onPress={onClose}>
-            Cancel
+            {t("signing.cancel")}
           </Button>
           <Button type="submit" variant="danger" isPending={decline.isPending}>
-            Decline to sign
+            {t("signing.declineButton")}
           </Button>
         </div>
       </form>

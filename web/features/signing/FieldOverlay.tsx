@@ -3,9 +3,10 @@
 // signers' as faint boxes. A field's box is fractions of the page, so it follows every zoom. Each
 // control is at least a finger's size even when the box on the page is smaller.
 import type { CSSProperties } from "react";
-import { FIELD_LABELS, MAX_INITIALS_LENGTH, MAX_TEXT_LENGTH, type FieldValues, type SignatureField } from "@shared/signatures";
+import { MAX_INITIALS_LENGTH, MAX_TEXT_LENGTH, type FieldValues, type SignatureField } from "@shared/signatures";
 import type { PdfPageOverlay } from "../../components/pdf/PdfViewer";
 import { cx } from "../../components/ui/cx";
+import { useT } from "../../lib/i18n/use-t";
 import { fieldLabel, isMissing, type Adopted, type MyField } from "./signing-rules";
 
 /** A script-like face the device already has: no font file is downloaded for it. */
@@ -67,13 +68,14 @@ export function FieldOverlay({ page, state }: { page: PdfPageOverlay; state: Fie
 }
 
 function FieldControl({ mine, page, state }: { mine: MyField; page: PdfPageOverlay; state: FieldState }) {
+  const t = useT();
   const { index, field } = mine;
   const missing = state.editable && isMissing(mine, state.values, state.adopted);
   const look = cx(
     "rounded-sm border-2 px-1 text-slate-900 outline-none focus-visible:ring-4 focus-visible:ring-brand-500 focus-visible:ring-offset-1",
     missing ? "border-amber-500 bg-amber-100/90" : "border-brand-600 bg-brand-50/80",
   );
-  const label = fieldLabel(mine);
+  const label = fieldLabel(t, mine);
   const common = { id: fieldElementId(index), "data-field": index, disabled: !state.editable };
   const value = state.values[index];
 
@@ -81,9 +83,9 @@ function FieldControl({ mine, page, state }: { mine: MyField; page: PdfPageOverl
     case "signature": {
       const { adopted } = state;
       // The words it shows are part of its name (WCAG 2.5.3): the typed signature, or "Sign here".
-      const shown = adopted.type === "drawn" ? (adopted.png ? "drawn" : "Sign here") : adopted.text.trim() || "Sign here";
+      const shown = adopted.type === "drawn" ? (adopted.png ? t("signing.drawn") : t("signing.signHere")) : adopted.text.trim() || t("signing.signHere");
       return (
-        <button type="button" {...common} aria-label={`${label}, ${shown}`} onClick={state.onSignature} style={boxStyle(field, page, MIN_TARGET, MIN_TARGET)} className={cx(look, "flex items-center justify-center overflow-hidden")}>
+        <button type="button" {...common} aria-label={t("signing.fieldShows", { label, shown })} onClick={state.onSignature} style={boxStyle(field, page, MIN_TARGET, MIN_TARGET)} className={cx(look, "flex items-center justify-center overflow-hidden")}>
           {adopted.type === "drawn" && adopted.png ? (
             <img src={adopted.png} alt="" className="max-h-full max-w-full object-contain" />
           ) : adopted.type === "typed" && adopted.text.trim() ? (
@@ -91,7 +93,7 @@ function FieldControl({ mine, page, state }: { mine: MyField; page: PdfPageOverl
               {adopted.text}
             </span>
           ) : (
-            <span className="truncate text-sm font-medium text-amber-900">Sign here</span>
+            <span className="truncate text-sm font-medium text-amber-900">{t("signing.signHere")}</span>
           )}
         </button>
       );
@@ -117,7 +119,7 @@ function FieldControl({ mine, page, state }: { mine: MyField; page: PdfPageOverl
         <input
           {...common}
           readOnly
-          aria-label={`${label}, filled in for you`}
+          aria-label={t("signing.filledForYou", { label })}
           value={field.type === "date" ? state.today : state.name}
           style={boxStyle(field, page, MIN_TARGET, MIN_TEXT_HEIGHT)}
           className={cx(look, "border-slate-400 bg-white/80")}
@@ -133,7 +135,7 @@ function FieldControl({ mine, page, state }: { mine: MyField; page: PdfPageOverl
           maxLength={field.type === "initials" ? MAX_INITIALS_LENGTH : MAX_TEXT_LENGTH}
           value={typeof value === "string" ? value : ""}
           onChange={(event) => state.onValue(index, event.target.value)}
-          placeholder={FIELD_LABELS[field.type]}
+          placeholder={t(`signing.fieldTypes.${field.type}`)}
           style={{ ...boxStyle(field, page, MIN_TARGET, MIN_TEXT_HEIGHT), ...(field.type === "initials" ? { fontFamily: SCRIPT_FONT } : {}) }}
           className={look}
         />

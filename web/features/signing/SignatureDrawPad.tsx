@@ -4,11 +4,13 @@
 import { useEffect, useRef } from "react";
 import SignaturePad from "signature_pad";
 import { Button } from "../../components/ui/Button";
+import { useT } from "../../lib/i18n/use-t";
 
 /** The PNG's pixels per CSS pixel: sharp on dense screens, and far under the server's 3,000 px a side. */
 const MAX_RATIO = 2;
 
 export function SignatureDrawPad({ onChange, label }: { onChange: (png: string | null) => void; label: string }) {
+  const t = useT();
   const canvas = useRef<HTMLCanvasElement>(null);
   const pad = useRef<SignaturePad | null>(null);
   const report = useRef(onChange);
@@ -57,9 +59,9 @@ export function SignatureDrawPad({ onChange, label }: { onChange: (png: string |
         className="block h-40 w-full touch-none rounded-lg border-2 border-dashed border-slate-300 bg-white"
       />
       <div className="flex items-center justify-between gap-2">
-        <p className="text-sm text-slate-600">Draw your signature in the box.</p>
+        <p className="text-sm text-slate-600">{t("signing.drawHint")}</p>
         <Button variant="secondary" size="sm" onPress={clear}>
-          Clear
+          {t("signing.clear")}
         </Button>
       </div>
     </div>

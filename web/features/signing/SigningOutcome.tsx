@@ -4,8 +4,10 @@
 // hears the outcome of Finish or Decline.
 import { useEffect, useRef } from "react";
 import { CircleCheck, CircleSlash, Clock } from "lucide-react";
-import { signatureMessages } from "@shared/signatures";
+import type { Translate } from "../../lib/i18n/store";
+import { useLanguage, useT } from "../../lib/i18n/use-t";
 import type { SignerView } from "./api";
+import { faultText } from "./fault-text";
 
 interface Outcome {
   tone: "done" | "ended" | "waiting";
@@ -13,29 +15,32 @@ interface Outcome {
   text: string;
 }
 
-const names = (list: { name: string }[]) => list.map((s) => s.name).join(", ");
+/** "Ana Ruiz and Luis Ruiz" / "Ana Ruiz y Luis Ruiz": the list as the page's language writes one. */
+const names = (list: { name: string }[], language: string) => new Intl.ListFormat(language, { type: "conjunction" }).format(list.map((s) => s.name));
 
-export function outcomeOf(view: SignerView, now: Date): Outcome {
+export function outcomeOf(view: SignerView, now: Date, t: Translate, language = "en"): Outcome {
   const { you } = view;
-  if (view.status === "voided") return { tone: "ended", title: "Voided", text: signatureMessages.withdrawn };
-  if (you.status === "declined") return { tone: "ended", title: "Declined", text: "You declined to sign this document. Your broker has been told, with your reason." };
-  if (view.status === "declined") return { tone: "ended", title: "Declined", text: "Another signer declined to sign this document, so it can no longer be signed." };
+  if (view.status === "voided") return { tone: "ended", title: t("signing.voided"), text: faultText(t, { code: "withdrawn" }) };
+  if (you.status === "declined") return { tone: "ended", title: t("signing.declined"), text: t("signing.youDeclined") };
+  if (view.status === "declined") return { tone: "ended", title: t("signing.declined"), text: t("signing.otherDeclined") };
   if (you.status === "signed") {
-    if (view.status === "completed") return { tone: "done", title: "Signed by everyone", text: "Everyone has signed. The sealed copy is on its way to you by email, and you can read it below." };
+    if (view.status === "completed") return { tone: "done", title: t("signing.signedByEveryone"), text: t("signing.sealedComing") };
     const still = view.signers.filter((s) => s.status !== "signed");
-    if (still.length === 0) return { tone: "done", title: "Signed", text: "Everyone has signed. The document is being sealed; the signed copy comes to you by email." };
-    return { tone: "done", title: "Signed", text: `Thank you, you have signed. Still to sign: ${names(still)}. When everyone has signed, the sealed copy comes to you by email.` };
+    if (still.length === 0) return { tone: "done", title: t("signing.signed"), text: t("signing.beingSealed") };
+    return { tone: "done", title: t("signing.signed"), text: t("signing.stillToSign", { names: names(still, language) }) };
   }
-  if (view.dueDate && new Date(view.dueDate).getTime() < now.getTime()) return { tone: "ended", title: "Past its due date", text: signatureMessages.pastDue };
-  if (view.ordered) return { tone: "waiting", title: "Not your turn yet", text: signatureMessages.notYourTurn };
-  return { tone: "ended", title: "Cannot be signed", text: "This document cannot be signed now. Ask your broker about it." };
+  if (view.dueDate && new Date(view.dueDate).getTime() < now.getTime()) return { tone: "ended", title: t("signing.pastDueTitle"), text: faultText(t, { code: "pastDue" }) };
+  if (view.ordered) return { tone: "waiting", title: t("signing.notYourTurnTitle"), text: faultText(t, { code: "notYourTurn" }) };
+  return { tone: "ended", title: t("signing.cannotSignTitle"), text: t("signing.cannotSignText") };
 }
 
 const ICONS = { done: CircleCheck, ended: CircleSlash, waiting: Clock };
 const LOOKS = { done: "border-green-200 bg-green-50 text-green-900", ended: "border-slate-300 bg-slate-50 text-slate-900", waiting: "border-amber-200 bg-amber-50 text-amber-900" };
 
 export function SigningOutcome({ view }: { view: SignerView }) {
-  const outcome = outcomeOf(view, new Date());
+  const t = useT();
+  const { language } = useLanguage();
+  const outcome = outcomeOf(view, new Date(), t, language);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [outcome.title]);
   const Icon = ICONS[outcome.tone];

@@ -12,13 +12,16 @@ import { Button } from "../../components/ui/Button";
 import { Checkbox } from "../../components/ui/Checkbox";
 import { SegmentedControl } from "../../components/ui/SegmentedControl";
 import { TextField } from "../../components/ui/TextField";
+import { useT } from "../../lib/i18n/use-t";
 import { browserTimeZone } from "../../lib/time-zone";
 import { useSignMutation, type SignerSource, type SignerView } from "./api";
 import { ConsentLink } from "./ConsentDialog";
 import { DeclineDialog } from "./DeclineDialog";
+import { faultText, signingErrorText } from "./fault-text";
 import { FieldOverlay, fieldElementId, SCRIPT_FONT, type FieldState } from "./FieldOverlay";
 import { SignatureDrawPad } from "./SignatureDrawPad";
 import { SigningOutcome } from "./SigningOutcome";
+import { usePdfWords } from "./pdf-words";
 import { finishProblem, initialValues, isMissing, myFields, signBody, type Adopted } from "./signing-rules";
 
 const ADOPT_ID = "signing-adopt";
@@ -33,6 +36,7 @@ export interface SigningScreenProps {
 }
 
 export function SigningScreen({ source, view, now = new Date(), Viewer = PdfViewer }: SigningScreenProps) {
+  const words = usePdfWords();
   const outcome = view.you.status === "signed" || view.you.status === "declined" || !view.you.canSign;
   return (
     <div className="flex flex-col gap-4">
@@ -42,13 +46,15 @@ export function SigningScreen({ source, view, now = new Date(), Viewer = PdfView
       </header>
       {outcome ? <SigningOutcome view={view} /> : <SigningForm source={source} view={view} now={now} Viewer={Viewer} />}
       {outcome && view.status !== "voided" && view.status !== "declined" ? (
-        <Viewer source={view.documentUrl} name={view.name} className="h-[70dvh]" />
+        <Viewer source={view.documentUrl} name={view.name} className="h-[70dvh]" words={words} />
       ) : null}
     </div>
   );
 }
 
 function SigningForm({ source, view, now, Viewer }: { source: SignerSource; view: SignerView; now: Date; Viewer: ComponentType<PdfViewerProps> }) {
+  const t = useT();
+  const words = usePdfWords();
   const signer = view.you.index;
   const mine = useMemo(() => myFields(view.fields, signer), [view.fields, signer]);
   const others = useMemo(() => view.fields.filter((field) => field.signer !== signer), [view.fields, signer]);
@@ -86,59 +92,59 @@ function SigningForm({ source, view, now, Viewer }: { source: SignerSource; view
 
   return (
     <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
-      <section aria-label="Document and fields" className="flex min-w-0 flex-col gap-2">
+      <section aria-label={t("signing.documentAndFields")} className="flex min-w-0 flex-col gap-2">
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2">
           <p aria-live="polite" className="text-sm text-amber-900">
-            {missingCount === 0 ? "Every field is filled in." : `${missingCount} ${missingCount === 1 ? "field needs" : "fields need"} you. Highlighted fields are yours.`}
+            {missingCount === 0 ? t("signing.allFilled") : t("signing.fieldsNeedYou", { count: missingCount })}
           </p>
           <Button size="sm" onPress={nextField}>
-            Next field
+            {t("signing.nextField")}
           </Button>
         </div>
-        <Viewer source={view.documentUrl} name={view.name} className="h-[70dvh]" pageOverlay={(page) => <FieldOverlay page={page} state={state} />} />
+        <Viewer source={view.documentUrl} name={view.name} className="h-[70dvh]" words={words} pageOverlay={(page) => <FieldOverlay page={page} state={state} />} />
       </section>
 
-      <section aria-label="Sign" className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <section aria-label={t("signing.signSection")} className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
         <div id={ADOPT_ID} className="flex flex-col gap-3">
-          <h3 className="font-semibold text-slate-900">Your signature</h3>
+          <h3 className="font-semibold text-slate-900">{t("signing.yourSignature")}</h3>
           <SegmentedControl
-            label="How to sign"
+            label={t("signing.howToSign")}
             selectedKey={mode}
             onSelectionChange={setMode}
             options={[
-              { id: "typed", label: "Type" },
-              { id: "drawn", label: "Draw" },
+              { id: "typed", label: t("signing.typeOption") },
+              { id: "drawn", label: t("signing.drawOption") },
             ]}
             className="self-start"
           />
           {mode === "typed" ? (
             <>
-              <TextField label="Type your name" value={typed} onChange={setTyped} autoComplete="name" />
+              <TextField label={t("signing.typeYourName")} value={typed} onChange={setTyped} autoComplete="name" />
               <p aria-hidden="true" className="min-h-12 truncate border-b border-slate-400 px-1 text-3xl text-slate-900" style={{ fontFamily: SCRIPT_FONT }}>
                 {typed}
               </p>
             </>
           ) : (
-            <SignatureDrawPad label="Signature drawing area" onChange={setDrawn} />
+            <SignatureDrawPad label={t("signing.drawingArea")} onChange={setDrawn} />
           )}
         </div>
         <div className="flex flex-col gap-1">
           <Checkbox isSelected={consent} onChange={setConsent}>
-            {view.consentText}
+            {t("signing.consentText")}
           </Checkbox>
           <ConsentLink />
         </div>
-        <ErrorNote error={sign.error} />
+        <ErrorNote error={sign.error} text={signingErrorText(t, sign.error)} />
         {problem ? (
           <p className="text-sm text-slate-600" aria-live="polite">
-            {problem}
+            {faultText(t, problem)}
           </p>
         ) : null}
         <Button isDisabled={problem !== null} isPending={sign.isPending} onPress={() => sign.mutate(signBody({ fields: view.fields, signer, values, adopted }))}>
-          Finish
+          {t("signing.finish")}
         </Button>
         <Button variant="secondary" onPress={() => setDeclining(true)}>
-          Decline
+          {t("signing.decline")}
         </Button>
       </section>
       {declining ? <DeclineDialog source={source} name={view.name} onClose={() => setDeclining(false)} /> : null}

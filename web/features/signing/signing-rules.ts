@@ -2,7 +2,9 @@
 // each field shows before signing, whether Finish may be pressed, and the body it sends. The value
 // rules themselves are the server's (src/shared/signatures.ts), so the button and the server never
 // disagree about what is missing.
-import { FIELD_LABELS, initialsOf, signatureMessages, typedSignatureProblem, valuesProblem, type FieldValues, type SignatureField } from "@shared/signatures";
+import { initialsOf, type FieldValues, type SignatureField } from "@shared/signatures";
+import { typedSignatureFault, valuesFault, type SigningFault } from "@shared/signing-faults";
+import type { Translate } from "../../lib/i18n/store";
 import { browserTimeZone } from "../../lib/time-zone";
 import type { SignBody } from "./api";
 
@@ -21,7 +23,8 @@ export function myFields(fields: readonly SignatureField[], signer: number): MyF
 }
 
 /** "Signature, page 2, required": how a field is announced and labelled. */
-export const fieldLabel = ({ field }: MyField) => `${FIELD_LABELS[field.type]}, page ${field.page}${field.required ? ", required" : ""}`;
+export const fieldLabel = (t: Translate, { field }: MyField) =>
+  t(field.required ? "signing.fieldLabelRequired" : "signing.fieldLabel", { type: t(`signing.fieldTypes.${field.type}`), page: field.page });
 
 /** The values a signer starts with: initials from their name, boxes unticked, text empty. */
 export function initialValues(mine: readonly MyField[], name: string): FieldValues {
@@ -46,17 +49,17 @@ export function isMissing({ index, field }: MyField, values: FieldValues, adopte
   return false;
 }
 
-function adoptionProblem(adopted: Adopted): string | null {
-  if (adopted.type === "typed") return typedSignatureProblem(adopted.text);
-  return adopted.png ? null : "Draw your signature, or choose Type to type it.";
+function adoptionProblem(adopted: Adopted): SigningFault | null {
+  if (adopted.type === "typed") return typedSignatureFault(adopted.text);
+  return adopted.png ? null : { code: "drawNeeded" };
 }
 
-/** Why Finish cannot be pressed yet, or null: the signature, then the fields, then consent. */
-export function finishProblem(input: { fields: readonly SignatureField[]; signer: number; values: FieldValues; adopted: Adopted; consent: boolean }): string | null {
+/** Why Finish cannot be pressed yet, or null: the signature, then the fields, then consent (said with faultText). */
+export function finishProblem(input: { fields: readonly SignatureField[]; signer: number; values: FieldValues; adopted: Adopted; consent: boolean }): SigningFault | null {
   return (
     adoptionProblem(input.adopted) ??
-    valuesProblem(input.fields, input.signer, sentValues(input.fields, input.signer, input.values)) ??
-    (input.consent ? null : signatureMessages.consentRequired)
+    valuesFault(input.fields, input.signer, sentValues(input.fields, input.signer, input.values)) ??
+    (input.consent ? null : { code: "consentRequired" })
   );
 }
 

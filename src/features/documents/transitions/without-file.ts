@@ -23,7 +23,7 @@ export async function answerWithoutFile(ctx: AppContext, unit: Unit, input: { do
     .set({ unavailableReason: reason, unavailableAt: unit.now, stillNeededAt: null })
     .where(and(eq(documents.id, doc.id), statusIn(AWAITING_UPLOAD)))
     .returning())[0];
-  if (!updated) throw new AppError("conflict", "This document no longer awaits anything from you.", { said: { code: "errors.noLongerAwaited" } });
+  if (!updated) throw new AppError("conflict", "This document no longer awaits anything from you.", { reason: { code: "errors.noLongerAwaited" } });
   await publishCustomerAnswer(ctx, unit, {
     doc,
     audit: { action: "unavailable_answered", actor: input.actor, detail: reason },
