@@ -19,7 +19,8 @@ export type AppErrorCode = keyof typeof statusByCode;
 
 export interface ErrorReason {
   code: string;
-  values?: Record<string, string | number>;
+  /** Its values; a list of objects for what recognition saw (errors.recognitionRefused: its sentences). */
+  values?: Record<string, string | number | object[]>;
 }
 
 export class AppError extends Error {
@@ -28,7 +29,8 @@ export class AppError extends Error {
   readonly retryAfter?: number;
   /**
    * A refusal a screen says in its own language: sent beside `message` as `{code, values}` (the
-   * signing screen's faults, src/shared/signing-faults.ts); `message` stays English for API clients.
+   * signing screen's faults, src/shared/signing-faults.ts; the customer portal's, a catalog key:
+   * src/shared/customer-errors.ts); `message` stays English for API clients.
    */
   readonly reason?: ErrorReason;
 
@@ -45,8 +47,8 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string) => new AppError("bad_request", message);
-export const notFound = (message: string) => new AppError("not_found", message);
+export const badRequest = (message: string, reason?: ErrorReason) => new AppError("bad_request", message, { reason });
+export const notFound = (message: string, reason?: ErrorReason) => new AppError("not_found", message, { reason });
 export const unauthorized = (message = "Authentication required") => new AppError("unauthorized", message);
 
 // A write the disk refused: full (ENOSPC, or SQLite's file on it), over the user's quota (EDQUOT),

@@ -7,7 +7,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { once } from "node:events";
 import { AppError, isFileWriteRefused, storageFull } from "./errors.ts";
-import { exceedsUploadLimit, uploadMessages } from "../shared/validation.ts";
+import { exceedsUploadLimit, megabytes, uploadMessages } from "../shared/validation.ts";
 import { randomToken } from "./tokens.ts";
 import { cleanFileName, sniffType } from "./upload-content.ts";
 import { spoolToFile, type IncomingFile } from "./upload-spool.ts";
@@ -89,7 +89,7 @@ export function receiveFiles(request: Request, options: ReceiveManyOptions): Pro
 }
 
 async function receiveParts(request: Request, options: ReceiveManyOptions, mode: { refuseExtraFiles: boolean }): Promise<ReceivedFiles> {
-  const tooLarge = () => new AppError("too_large", uploadMessages.tooLarge(options.maxBytes));
+  const tooLarge = () => new AppError("too_large", uploadMessages.tooLarge(options.maxBytes), { reason: { code: "upload.tooLarge", values: { size: megabytes(options.maxBytes) } } });
   const noFile = () => new AppError("bad_request", options.noFileMessage ?? uploadMessages.noFile);
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) {

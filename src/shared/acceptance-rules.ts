@@ -4,6 +4,7 @@
 // document without its own rules uses the standard ones.
 import type { RecognitionRules } from "./recognition/rules.ts";
 import type { Recognition } from "./recognition/verdict.ts";
+import type { SaidError } from "./customer-errors.ts";
 
 export const FILE_KINDS = ["pdf", "image"] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
@@ -123,6 +124,35 @@ export function refusalMessage(refusal: Refusal, rules: AcceptanceRules): string
       return `This file contains a virus (${refusal.signature}) and was not accepted. Please send a clean copy; your broker has been told.`;
     case "scanner_unavailable":
       return "Files cannot be checked for viruses right now, so nothing was uploaded. Please try again shortly.";
+  }
+}
+
+/**
+ * The same refusal as the catalog message the portal says it with (the `checks` section) and its
+ * values; the English catalog's words are refusalMessage's (tests/api/i18n-server-texts.test.ts).
+ */
+export function refusalSaid(refusal: Refusal, rules: AcceptanceRules): SaidError {
+  switch (refusal.rule) {
+    case "kind":
+      return { code: rules.kinds.length > 1 ? "refusals.kindAnyOnly" : rules.kinds.includes("pdf") ? "checks.kindPdfOnly" : "checks.kindImageOnly" };
+    case "readable_pdf":
+      return { code: "refusals.unreadablePdf" };
+    case "readable_image":
+      return { code: "refusals.unreadableImage" };
+    case "password":
+      return { code: "refusals.passwordProtected" };
+    case "min_pages":
+      return { code: "refusals.tooFewPages", values: { pages: refusal.pages, min: rules.minPages ?? 0 } };
+    case "max_pages":
+      return { code: "refusals.tooManyPages", values: { pages: refusal.pages, max: rules.maxPages ?? 0 } };
+    case "min_resolution":
+      return { code: "refusals.imageTooSmall", values: { width: refusal.width, height: refusal.height, short: rules.minImageShortSide, long: rules.minImageLongSide } };
+    case "max_pixels":
+      return { code: "refusals.imageTooLarge", values: { width: refusal.width, height: refusal.height, megapixels: MAX_IMAGE_MEGAPIXELS } };
+    case "virus":
+      return { code: "refusals.virus", values: { signature: refusal.signature } };
+    case "scanner_unavailable":
+      return { code: "refusals.scannerUnavailable" };
   }
 }
 

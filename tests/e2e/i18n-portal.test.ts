@@ -7,7 +7,10 @@
 import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { seriousAxeFindings } from "./axe.ts";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { brokerSignUp, emailedCode, screenshot, usePortalInBrowser, viewports } from "./support.ts";
+import { realPdf } from "../files/samples.ts";
 import en from "../../src/shared/i18n/catalogs/en.ts";
 import type { MessageKey } from "../../src/shared/i18n/catalog.ts";
 import { translate } from "../../src/shared/i18n/translate.ts";
@@ -99,11 +102,11 @@ test("Spanish dialogs on a phone (sign-in, \"I don't have this\", several pages)
 });
 
 /** The page's visible texts and labels that are not the catalog's (⟦…⟧) nor the customer's data. */
-function unmarkedTexts(page: Page, email: string): Promise<string[]> {
+function unmarkedTexts(page: Page, email: string, more: string[] = []): Promise<string[]> {
   // The customer's own data is not the catalog's: names, the broker, emails, numbers. The
   // standard documents (Paystub, Photo ID) and their descriptions are the catalog's
   // (standardDocuments); the site's name is the operator's.
-  return textsOutsideCatalog(page, [email, "Carla Customer", "Carla", "Bea Broker", `broker-${email}`, "BB", "CC", "Broker Portal"]);
+  return textsOutsideCatalog(page, [email, "Carla Customer", "Carla", "Bea Broker", `broker-${email}`, "BB", "CC", "Broker Portal", ...more]);
 }
 
 test("pseudo-locale: every text a guest sees on the portal comes from the catalog", async () => {
@@ -178,4 +181,107 @@ test("pseudo-locale: every text a signed-in customer sees on the portal comes fr
     await phone.page.getByRole("dialog").waitFor({ state: "detached" });
   }
   expect(swapped()).toBe(2);
+});
+
+/**
+ * A signed-in customer whose Photo ID request takes only a PDF of at least 3 pages (a one-page PDF
+ * is refused by the server), on a phone; the broker's page can ask for more documents.
+ */
+async function customerWithRules(email: string) {
+  const broker = await openPage(viewports.desktop);
+  await brokerSignUp(portal, broker.page.request, { email: `broker-${email}`, firstName: "Bea", lastName: "Broker" });
+  const sameOrigin = { "sec-fetch-site": "same-origin" };
+  // The Photo ID request takes only a PDF of at least 3 pages: a one-page PDF is refused by the server.
+  const threePages = { kinds: ["pdf"], minPages: 3, maxPages: null, minImageShortSide: 800, minImageLongSide: 1100, noPassword: true };
+  const created = await broker.page.request.post(`${portal.url}/api/customers`, {
+    data: { email, name: "Carla Customer", requiredDocuments: [{ name: "Paystub" }, { name: "Photo ID", acceptanceRules: threePages }] },
+    headers: sameOrigin,
+  });
+  expect(created.status()).toBe(201);
+  const { uploadLink: link, id: customerId } = await created.json();
+  const phone = await openPage(viewports.phone);
+  const signUp = (code?: string) =>
+    phone.page.request.post(`${portal.url}/api/customer/signup`, { data: { email, password: "carla password", uploadLink: link, ...(code ? { code } : {}) }, headers: sameOrigin });
+  expect((await signUp()).status()).toBe(202);
+  expect((await signUp(emailedCode(portal, email, "account_code"))).status()).toBe(201);
+  /** Picks a file with the button `label` names. */
+  const choose = async (label: string, file: { name: string; mimeType: string; buffer: Buffer }) => {
+    const [chooser] = await Promise.all([phone.page.waitForEvent("filechooser"), phone.page.getByRole("button", { name: label }).first().click()]);
+    await chooser.setFiles(file);
+  };
+  const askForBankStatement = async () => {
+    const requested = await broker.page.request.post(`${portal.url}/api/customers/${customerId}/request-documents`, { data: { documentTypes: ["Bank Statement"] }, headers: sameOrigin });
+    expect(requested.status()).toBe(201);
+  };
+  return { phone, link, choose, askForBankStatement };
+}
+const bankStatement = () => ({
+  name: "statement-june.pdf",
+  mimeType: "application/pdf",
+  buffer: readFileSync(join(import.meta.dir, "../files/recognition/rokasauras-FinCheck--statement_sample_unaltered.pdf")),
+});
+const onePage = () => ({ name: "one-page.pdf", mimeType: "application/pdf", buffer: Buffer.from(realPdf(1, { comment: "e2e i18n" })) });
+
+test("pseudo-locale: what the server says (a recognition warning, an upload refusal, a notification) comes from the catalog", async () => {
+  const email = "carla-server-texts@example.com";
+  const { phone, link, choose, askForBankStatement } = await customerWithRules(email);
+  await pseudoCatalogs(phone.page);
+  await phone.page.goto(`${portal.url}/upload/${link}`);
+  await phone.page.getByRole("progressbar").first().waitFor();
+  const chooseFor = (name: string, file: { name: string; mimeType: string; buffer: Buffer }) => choose(`⟦${accented("Choose file for ")}${name}⟧`, file);
+  // The requested document (standard: its description is the broker's words, as Paystub's above).
+  const files = ["statement-june.pdf", "one-page.pdf", "Bank Statement", "Latest bank account statements"];
+
+  // A bank statement picked for the paystub: what recognition saw, from the catalog.
+  await chooseFor("Paystub", bankStatement());
+  await phone.page.getByText(`⟦${accented(en.recognition.warn)}⟧`).first().waitFor();
+  await phone.page.getByText(new RegExp(`^⟦${accented("This looks like ")}`)).first().waitFor();
+  expect({ step: "warning", unmarked: await unmarkedTexts(phone.page, email, files) }).toEqual({ step: "warning", unmarked: [] });
+  await screenshot(phone.page, "i18n-portal-pseudo-recognition-phone");
+  await phone.page.getByRole("button", { name: `⟦${accented(en.dialogs.cancel)}⟧` }).first().click();
+
+  // A one-page PDF where three pages are needed: the server's refusal, from the catalog.
+  await chooseFor("Photo ID", onePage());
+  await phone.page.getByText(new RegExp(accented("Please send all pages of the document in one PDF"))).first().waitFor({ timeout: 30_000 });
+  expect({ step: "refusal", unmarked: await unmarkedTexts(phone.page, email, files) }).toEqual({ step: "refusal", unmarked: [] });
+  await screenshot(phone.page, "i18n-portal-pseudo-refusal-phone");
+
+  // The broker asks for another document: the customer's notification, from the catalog.
+  await askForBankStatement();
+  await phone.page.reload();
+  await phone.page.getByRole("progressbar").first().waitFor();
+  await phone.page.getByRole("button", { name: new RegExp(`^⟦${accented("Notifications")}`) }).click();
+  const panel = phone.page.getByRole("dialog");
+  await panel.getByText(`⟦${accented(en.notifications.documentsRequestedTitle)}⟧`).first().waitFor();
+  await phone.page.waitForLoadState("networkidle").catch(() => {});
+  expect({ step: "notification", unmarked: await unmarkedTexts(phone.page, email, files) }).toEqual({ step: "notification", unmarked: [] });
+  await screenshot(phone.page, "i18n-portal-pseudo-notification-phone");
+});
+
+test("Spanish on a phone: a recognition warning, a refusal and the notifications fit and are axe clean", async () => {
+  const { phone, link, choose, askForBankStatement } = await customerWithRules("carla-es-server-texts@example.com");
+  await askForBankStatement();
+  await phone.page.goto(`${portal.url}/upload/${link}`);
+  await phone.page.getByRole("progressbar").first().waitFor();
+  await switchTo(phone.page, "es");
+  const es = (key: MessageKey, values?: Record<string, string>) => translate("es", key, values);
+  const fits = async (shot: string) => {
+    await phone.page.waitForLoadState("networkidle").catch(() => {});
+    await screenshot(phone.page, shot);
+    expect({ shot, problems: await layoutProblems(phone.page) }).toEqual({ shot, problems: [] });
+    expect({ shot, axe: await seriousAxeFindings(phone.page) }).toEqual({ shot, axe: [] });
+  };
+
+  await choose(es("upload.chooseFileFor", { name: "Paystub" }), bankStatement());
+  await phone.page.getByText("Esto parece un estado de cuenta bancario, pero su asesor pidió un talón de pago.").first().waitFor();
+  await fits("i18n-portal-es-recognition-phone");
+  await phone.page.getByRole("button", { name: es("dialogs.cancel") }).first().click();
+
+  await choose(es("upload.chooseFileFor", { name: "Photo ID" }), onePage());
+  await phone.page.getByText(/Este PDF tiene 1 página, pero para este documento se necesitan al menos 3 páginas/).first().waitFor({ timeout: 30_000 });
+  await fits("i18n-portal-es-refusal-phone");
+
+  await phone.page.getByRole("button", { name: new RegExp(`^${es("portal.notifications")}`) }).click();
+  await phone.page.getByRole("dialog").getByText(es("notifications.documentsRequestedTitle")).first().waitFor();
+  await fits("i18n-portal-es-notifications-phone");
 });

@@ -103,7 +103,8 @@ test("a signed-in customer sees what their file under review was read as (DESIGN
   renderPortal();
   const table = await screen.findByRole("table", { name: "Required documents" });
   const row = within(table).getByRole("row", { name: /Tax Returns/ });
-  expect(within(row).getByText("Sent with: This looks like a bank statement; your broker asked for tax returns.")).toBeTruthy();
+  // Shown once the catalog's later part (with the recognition sentences) is there: found, not got.
+  expect(await within(row).findByText("Sent with: This looks like a bank statement; your broker asked for tax returns.")).toBeTruthy();
 });
 
 test("Approval Status appears only once something is approved", async () => {

@@ -6,16 +6,27 @@ import type { NotificationItem } from "../features/notifications/api";
 import { Button, type ButtonProps } from "./ui/Button";
 import { cx } from "./ui/cx";
 
-export function MarkAllReadButton({ onPress, isMarkingAll }: { onPress: () => void; isMarkingAll: boolean }) {
+/** The words the lists draw: the broker's bell keeps SPEC's English; the portal passes its language's. */
+export interface NotificationWords {
+  markAllRead: string;
+  marking: string;
+  /** Before an unread entry's title, for screen readers. */
+  unread: string;
+  time: (createdAt: string, now: Date) => string;
+}
+
+const ENGLISH: NotificationWords = { markAllRead: "Mark all read", marking: "Marking...", unread: "Unread: ", time: (createdAt, now) => notificationTime(createdAt, now) };
+
+export function MarkAllReadButton({ onPress, isMarkingAll, words = ENGLISH }: { onPress: () => void; isMarkingAll: boolean; words?: NotificationWords }) {
   return (
     <Button variant="link" size="sm" onPress={onPress} isDisabled={isMarkingAll}>
-      {isMarkingAll ? "Marking..." : "Mark all read"}
+      {isMarkingAll ? words.marking : words.markAllRead}
     </Button>
   );
 }
 
 /** One notification: unread mark, title, message and how long ago; pressing it opens it. */
-export function NotificationEntry({ item, now, onPress }: { item: NotificationItem; now: Date; onPress: () => void }) {
+export function NotificationEntry({ item, now, onPress, words = ENGLISH }: { item: NotificationItem; now: Date; onPress: () => void; words?: NotificationWords }) {
   return (
     <button
       type="button"
@@ -30,13 +41,13 @@ export function NotificationEntry({ item, now, onPress }: { item: NotificationIt
         {item.read ? null : (
           <>
             <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-brand-600" />
-            <span className="sr-only">Unread: </span>
+            <span className="sr-only">{words.unread}</span>
           </>
         )}
         {item.title}
       </span>
       <span className="text-sm">{item.message}</span>
-      <span className="text-xs text-slate-500">{notificationTime(item.createdAt, now)}</span>
+      <span className="text-xs text-slate-500">{words.time(item.createdAt, now)}</span>
     </button>
   );
 }

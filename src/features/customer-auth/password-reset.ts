@@ -3,7 +3,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { customerAccounts, passwordResetTokens } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
-import { badRequest, notFound } from "../../lib/errors.ts";
+import { badRequest, notFound, type ErrorReason } from "../../lib/errors.ts";
 import { hashPassword } from "../../lib/password.ts";
 import { hashToken, randomToken } from "../../lib/tokens.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
@@ -44,11 +44,11 @@ export async function forgotPassword(ctx: AppContext, input: ForgotPasswordInput
 }
 
 /** A reset link that may still be used; else `invalid` (the POST's 400, the check's 404). */
-async function usableResetToken(ctx: AppContext, token: string, invalid: (message: string) => Error) {
+async function usableResetToken(ctx: AppContext, token: string, invalid: (message: string, reason: ErrorReason) => Error) {
   const now = ctx.clock.now();
   const id = hashToken(token);
   const row = (await ctx.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.id, id)))[0];
-  if (!row || row.usedAt || row.expiresAt <= now) throw invalid(INVALID_RESET);
+  if (!row || row.usedAt || row.expiresAt <= now) throw invalid(INVALID_RESET, { code: "signIn.invalidResetToken" });
   return { id, now, row };
 }
 
@@ -63,7 +63,7 @@ export async function checkResetToken(ctx: AppContext, token: string): Promise<v
 
 /** Sets a new password with a reset token: once, within the hour. Every session and other reset link of the account ends. */
 export async function resetPassword(ctx: AppContext, input: ResetPasswordInput): Promise<void> {
-  if (input.newPassword.length < CUSTOMER_RESET_PASSWORD_MIN) throw badRequest(messages.resetPasswordTooShort);
+  if (input.newPassword.length < CUSTOMER_RESET_PASSWORD_MIN) throw badRequest(messages.resetPasswordTooShort, { code: "signIn.resetTooShort" });
   const { id, now, row } = await usableResetToken(ctx, input.token, badRequest);
   const passwordHash = await hashPassword(input.newPassword);
   await inTransaction(ctx, async ({ tx, publish }) => {
@@ -73,7 +73,7 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordInput):
           .set({ usedAt: now })
           .where(and(eq(passwordResetTokens.id, id), isNull(passwordResetTokens.usedAt)))
           .returning())[0];
-        if (!claimed) throw badRequest(INVALID_RESET);
+        if (!claimed) throw badRequest(INVALID_RESET, { code: "signIn.invalidResetToken" });
         await tx.update(customerAccounts).set({ passwordHash }).where(eq(customerAccounts.id, row.accountId));
         await endEverySession(tx, row.accountId);
         publish({ type: "customer_signed_out", accountId: row.accountId });

@@ -6,6 +6,7 @@ import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { customerAccounts, customerEmailCodes, customerSessions, passwordResetTokens } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
+import { waitValues } from "../../shared/customer-errors.ts";
 import { emailCodeHash, newEmailCode, sameHash } from "../../lib/email-codes.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { checkSignIn, hashPassword } from "../../lib/password.ts";
@@ -118,7 +119,7 @@ export async function checkEmail(ctx: AppContext, input: CheckEmailInput): Promi
   // A forwarded link must not become a way to test guessed addresses against it.
   const { emailChecks } = throttleFor(ctx);
   const wait = await emailChecks.take(customer.id);
-  if (wait > 0) throw new AppError("too_many_requests", "Too many tries. Please wait a few minutes and try again.", { retryAfter: wait });
+  if (wait > 0) throw new AppError("too_many_requests", "Too many tries. Please wait a few minutes and try again.", { retryAfter: wait, reason: { code: "errors.tooManyTries" } });
   const exists = normalizeEmail(input.email) === customer.email;
   return { exists, hasPassword: exists && customer.accountConnectedAt !== null && await accountByEmail(ctx, customer.email) !== null };
 }
@@ -139,8 +140,8 @@ export const throttleFor = perContext("customer sign-in, reset and email-check l
  */
 export async function signUpCustomer(ctx: AppContext, input: CustomerSignUpInput) {
   const customer = await customerByLink(ctx, input.uploadLink);
-  if (normalizeEmail(input.email) !== customer.email) throw badRequest(WRONG_EMAIL);
-  if (input.password.length < CUSTOMER_SIGNUP_PASSWORD_MIN) throw badRequest(messages.passwordTooShort);
+  if (normalizeEmail(input.email) !== customer.email) throw badRequest(WRONG_EMAIL, { code: "signIn.emailNotFoundText" });
+  if (input.password.length < CUSTOMER_SIGNUP_PASSWORD_MIN) throw badRequest(messages.passwordTooShort, { code: "signIn.passwordTooShort" });
   if (!input.code) {
     await sendAccountCode(ctx, customer);
     return { codeSent: true as const, message: codeMessages.customerSent(customer.email) };
@@ -175,7 +176,7 @@ async function codeHistory(tx: Writer, email: string, now: Date) {
 }
 
 const tooManyTries = () =>
-  new AppError("too_many_requests", "Too many codes were tried for this email today. Try again tomorrow, or ask your broker for help.", { retryAfter: DAY_MS / 1000 });
+  new AppError("too_many_requests", "Too many codes were tried for this email today. Try again tomorrow, or ask your broker for help.", { retryAfter: DAY_MS / 1000, reason: { code: "errors.tooManyCodesToday" } });
 
 async function sendAccountCode(ctx: AppContext, customer: CustomerRow): Promise<void> {
   const code = newEmailCode();
@@ -184,7 +185,7 @@ async function sendAccountCode(ctx: AppContext, customer: CustomerRow): Promise<
     if (history.triesToday >= CODE_TRIES_PER_DAY) throw tooManyTries();
     if (history.sentLastHour.length >= CODES_PER_HOUR) {
       const wait = Math.ceil((history.sentLastHour[0]!.getTime() + HOUR_MS - now.getTime()) / 1000);
-      throw new AppError("too_many_requests", "We already sent several codes. Check your email, or try again later.", { retryAfter: Math.max(1, wait) });
+      throw new AppError("too_many_requests", "We already sent several codes. Check your email, or try again later.", { retryAfter: Math.max(1, wait), reason: { code: "errors.codesAlreadySent" } });
     }
     // Only the newest code works.
     await tx.update(customerEmailCodes).set({ usedAt: now }).where(and(eq(customerEmailCodes.email, customer.email), isNull(customerEmailCodes.usedAt)));
@@ -217,18 +218,28 @@ async function claimCode(ctx: AppContext, customer: CustomerRow, code: string): 
       return right ? "ok" : "wrong";
     });
   if (outcome === "too_many") throw tooManyTries();
-  if (outcome === "expired") throw badRequest(codeMessages.expired);
-  if (outcome === "wrong") throw badRequest(codeMessages.wrong);
+  if (outcome === "expired") throw badRequest(codeMessages.expired, { code: "errors.codeExpired" });
+  if (outcome === "wrong") throw badRequest(codeMessages.wrong, { code: "errors.codeWrong" });
+}
+
+/** The sign-in throttle's 429 (its English is the brokers' too), given the words the portal says it with. */
+function saidToCustomer(error: unknown): unknown {
+  if (!(error instanceof AppError) || error.code !== "too_many_requests" || !error.retryAfter) return error;
+  return new AppError(error.code, error.message, { retryAfter: error.retryAfter, reason: { code: "errors.tooManySignIns", values: waitValues(error.retryAfter) } });
 }
 
 export async function signInCustomer(ctx: AppContext, input: CustomerSignInInput & { address: string }) {
   const email = normalizeEmail(input.email);
-  if (!input.password) throw badRequest(messages.passwordRequired);
+  if (!input.password) throw badRequest(messages.passwordRequired, { code: "signIn.passwordRequired" });
   const account = await accountByEmail(ctx, email);
   // Through a link, the account must be the one the link's relationship was addressed to.
   const through = input.uploadLink ? await customerByLinkOrNull(ctx, input.uploadLink) : null;
   const rightLink = !input.uploadLink || through?.email === email;
-  await checkSignIn(throttleFor(ctx).signIn, { address: input.address, email, password: input.password, passwordHash: account?.passwordHash, allowed: rightLink });
+  await checkSignIn(throttleFor(ctx).signIn, { address: input.address, email, password: input.password, passwordHash: account?.passwordHash, allowed: rightLink }).catch(
+    (error: unknown) => {
+      throw saidToCustomer(error);
+    },
+  );
   return startSession(ctx, account!, through);
 }
 

@@ -130,7 +130,7 @@ const byLinkQuery = prepared((db) => db.select().from(customers).where(eq(custom
 // Both asked on every portal request; kept in ctx.lookups until the database changes.
 export async function customerByLink(ctx: AppContext, uploadLink: string): Promise<CustomerRow> {
   const row = await ctx.lookups.value(`link:${uploadLink}`, async () => (await byLinkQuery(ctx.db).execute({ uploadLink }))[0] ?? null);
-  if (!row) throw notFound(INVALID_LINK);
+  if (!row) throw notFound(INVALID_LINK, { code: "portal.invalidLink" });
   return row;
 }
 

@@ -28,6 +28,7 @@ import { emailSender } from "../broker-profile/contact.ts";
 import { brokerActor, type AuditActor } from "../audit/actor.ts";
 import type { Scope } from "../../shared/workspaces.ts";
 import { checkedLanguage, customerLanguage } from "../workspaces/customer-language.ts";
+import { customerNotice } from "../../shared/i18n/customer-notice.ts";
 
 /**
  * The due date and reminder of a request sent now. A reminder that would go out with the
@@ -196,9 +197,6 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const requestAnnounced = (broker: PublicUser, customerId: string, names: string[]): NotificationFact => ({
   to: "customer",
   customerId,
-  type: "documents_requested",
   brokerId: broker.id,
-  title: "Documents requested",
-  message: `${displayName(broker)} asked you to upload: ${names.join(", ")}.`,
-  metadata: { brokerId: broker.id },
+  ...customerNotice("documentsRequested", { brokerName: displayName(broker), documentNames: names }, { brokerId: broker.id }),
 });

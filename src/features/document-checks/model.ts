@@ -30,6 +30,8 @@ export const RecognitionDto = t.Object({
   nameMatches: t.Nullable(t.Boolean()),
   verdict: t.UnionEnum(["ok", "warn", "refuse", "unknown"]),
   messages: t.Array(t.String()),
+  /** The same as data (catalog key and values) the portal says in the customer's language; absent on older verdicts. */
+  sentences: t.Optional(t.Array(t.Object({ key: t.String(), values: t.Record(t.String(), t.Union([t.String(), t.Number(), t.Array(t.String())])) }))),
 });
 
 /** A document's acceptance rules (src/shared/acceptance-rules.ts). */

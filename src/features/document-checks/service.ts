@@ -11,6 +11,7 @@ import {
   describeRules,
   kindOf,
   refusalMessage,
+  refusalSaid,
   STANDARD_ACCEPTANCE_RULES,
   type AcceptanceRules,
   type CheckReport,
@@ -39,7 +40,7 @@ export class UploadRefused extends AppError {
   readonly refusal: Refusal;
   constructor(refusal: Refusal, rules: AcceptanceRules) {
     const code = refusal.rule === "scanner_unavailable" ? "unavailable" : refusal.rule === "kind" ? "unsupported_type" : "bad_request";
-    super(code, refusalMessage(refusal, rules), refusal.rule === "scanner_unavailable" ? { retryAfter: 30 } : {});
+    super(code, refusalMessage(refusal, rules), { reason: refusalSaid(refusal, rules), ...(refusal.rule === "scanner_unavailable" ? { retryAfter: 30 } : {}) });
     this.refusal = refusal;
   }
 }

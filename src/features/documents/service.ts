@@ -17,6 +17,7 @@ import { timeParam } from "../../../db/dialect.ts";
 import type { AuditActor } from "../audit/actor.ts";
 import type { Scope } from "../../shared/workspaces.ts";
 import { aboutCustomerById, visibleCustomerIds } from "../customers/lookups.ts";
+import { customerNotice } from "../../shared/i18n/customer-notice.ts";
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -238,11 +239,8 @@ export async function deleteDocument(ctx: AppContext, { member, documentId, acto
             {
               to: "customer",
               customerId: doc.customerId,
-              type: "document_deleted",
               brokerId,
-              title: doc.status === "shared" ? "Shared document removed" : "Document request removed",
-              message: `${doc.name} was removed by your broker.`,
-              metadata: { documentId: doc.id },
+              ...customerNotice(doc.status === "shared" ? "sharedRemoved" : "requestRemoved", { documentName: doc.name }, { documentId: doc.id }),
             },
           ],
         },

@@ -26,7 +26,7 @@ export const QUICK_READ_LIMIT_MS = 8_000;
 
 export const RECOGNISE_UPLOAD_JOB = "recognise-upload";
 
-const notTold: Recognition = { kind: null, confidence: 0, dates: [], holderName: null, nameMatches: null, verdict: "unknown", messages: [] };
+const notTold: Recognition = { kind: null, confidence: 0, dates: [], holderName: null, nameMatches: null, verdict: "unknown", messages: [], sentences: [] };
 
 /** Whether `recognition` is a reading of the file to its end: not the quick limit's "could not tell", nor a request that asks nothing. */
 export const readToTheEnd = (recognition: Recognition): boolean => recognition !== notTold;
@@ -67,7 +67,10 @@ export async function holdToRecognitionRules(ctx: AppContext, doc: DocumentRow, 
   const refuses = recognitionRulesOf(doc.name, doc.acceptanceRules).onMismatch === "refuse";
   const recognition = previewed ?? (refuses ? await quickRecognition(ctx, doc, file) : null);
   if (!recognition) return null;
-  if (recognition.verdict === "refuse") throw new AppError("bad_request", recognitionRefusal(recognition.messages));
+  if (recognition.verdict === "refuse") {
+    const said = recognition.sentences?.length ? { reason: { code: "errors.recognitionRefused" as const, values: { sentences: recognition.sentences } } } : {};
+    throw new AppError("bad_request", recognitionRefusal(recognition.messages), said);
+  }
   // A preview read to the end is what the job would keep, "could not tell" included.
   return previewed ?? (recognition.verdict === "unknown" ? null : recognition);
 }

@@ -25,6 +25,7 @@ import { customerLanguage } from "../workspaces/customer-language.ts";
 import { emailSender } from "../broker-profile/contact.ts";
 import type { AuditActor } from "../audit/actor.ts";
 import type { Scope } from "../../shared/workspaces.ts";
+import { customerNotice } from "../../shared/i18n/customer-notice.ts";
 
 /** Files in one share, and recipients of one share. */
 export const MAX_SHARE_FILES = 20;
@@ -98,11 +99,8 @@ export async function shareDocuments(ctx: AppContext, { broker, member, request,
               {
                 to: "customer",
                 customerId: customer.id,
-                type: "other",
                 brokerId: broker.id,
-                title: "Documents shared with you",
-                message: `${brokerName} shared ${fileNames.join(", ")} with you.`,
-                metadata: { brokerId: broker.id, documentIds: docs.map((d) => d.id) },
+                ...customerNotice("shared", { brokerName, documentNames: fileNames }, { brokerId: broker.id, documentIds: docs.map((d) => d.id) }),
               },
             ],
           },

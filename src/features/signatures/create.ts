@@ -35,6 +35,7 @@ import { parseFieldList, isObject } from "./parse-fields.ts";
 import { spoolSharedPdf } from "./shared-source.ts";
 import { findTemplate, templatePdfBytes } from "./templates.ts";
 import { signerTokenHash } from "./signer-token.ts";
+import { customerNotice } from "../../shared/i18n/customer-notice.ts";
 
 /** Room for MAX_FIELDS fields and MAX_SIGNERS signers as JSON; a longer part is cut and refused. */
 const MAX_REQUEST_JSON_BYTES = 64 * 1024;
@@ -268,11 +269,8 @@ async function insertRequest(
         {
           to: "customer",
           customerId: customer.id,
-          type: "documents_requested",
           brokerId: input.broker.id,
-          title: "Signature requested",
-          message: `You are asked to sign ${parsed.name}.`,
-          metadata: { documentId: doc.id, signatureRequestId: requestId },
+          ...customerNotice("signatureRequested", { documentName: parsed.name }, { documentId: doc.id, signatureRequestId: requestId }),
         },
       ],
     },

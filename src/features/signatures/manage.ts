@@ -13,6 +13,7 @@ import { visibleCustomer } from "../customers/lookups.ts";
 import { findDocumentIn, findDocument } from "../documents/service.ts";
 import { withdrawSignatureDocument } from "../documents/transitions/index.ts";
 import { findOwnedRequest, requestsOfCustomer, type SignatureRequest } from "./lookups.ts";
+import { customerNotice } from "../../shared/i18n/customer-notice.ts";
 
 /** A visible customer's requests; 404 for a customer this member may not see. */
 export async function customerRequests(ctx: AppContext, member: Scope, customerId: string): Promise<SignatureRequest[]> {
@@ -56,11 +57,8 @@ export async function voidRequest(ctx: AppContext, input: { member: Scope; reque
               {
                 to: "customer",
                 customerId: current.customerId,
-                type: "document_deleted",
                 brokerId: current.workspaceId,
-                title: "Signature request withdrawn",
-                message: `${current.name} no longer needs your signature.`,
-                metadata: { documentId: doc.id, signatureRequestId: current.id },
+                ...customerNotice("signatureWithdrawn", { documentName: current.name }, { documentId: doc.id, signatureRequestId: current.id }),
               },
             ]
           : [],

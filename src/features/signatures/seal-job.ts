@@ -28,6 +28,7 @@ import { findOwnedRequest, type SignatureRequest, type SignerRow } from "./looku
 import { brokerTimeZone } from "./certificate-zone.ts";
 import { sealOnThread } from "./seal-threads.ts";
 import { SEAL_JOB } from "./signing.ts";
+import { customerNotice } from "../../shared/i18n/customer-notice.ts";
 
 const SEAL_ACTOR = systemActor("Signature seal");
 
@@ -129,11 +130,8 @@ async function seal(ctx: AppContext, requestId: string): Promise<void> {
             {
               to: "customer",
               customerId: request.customerId,
-              type: "other",
               brokerId: request.workspaceId,
-              title: "Document signed",
-              message: `Everyone has signed ${request.name}. The signed PDF is in your portal.`,
-              metadata: { documentId: doc.id, signatureRequestId: request.id },
+              ...customerNotice("signed", { documentName: request.name }, { documentId: doc.id, signatureRequestId: request.id }),
             },
           ],
         },

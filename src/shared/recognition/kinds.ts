@@ -47,6 +47,9 @@ export const KIND_LABELS: Record<DocumentKind, string> = {
   lease: "lease",
 };
 
+/** "a paystub", "an employment letter" ("a utility bill": the labels' u is said "you"). */
+export const withArticle = (label: string): string => (/^[aeio]/i.test(label) ? `an ${label}` : `a ${label}`);
+
 /** A label at the start of a line ("Looks like: Paystub"). */
 export const kindTitle = (kind: DocumentKind): string => {
   const label = KIND_LABELS[kind];

@@ -4,8 +4,9 @@
 // is the wrong kind, that is all that is said (its age or name would be beside the point).
 import { classifyText, keywordPatterns, WARN_CONFIDENCE } from "./classify.ts";
 import { findDates, type DateRole, type FoundDate } from "./dates.ts";
-import { KIND_LABELS, type DocumentKind } from "./kinds.ts";
-import { dayMonth, dayMonthYear } from "./date-words.ts";
+import type { DocumentKind } from "./kinds.ts";
+import { translate } from "../i18n/translate.ts";
+import { sayRecognition, type RecognitionSentence } from "./sentences.ts";
 import { findHolderName, namesMatch } from "./names.ts";
 import type { RecognitionRules } from "./rules.ts";
 import { normaliseText } from "./text.ts";
@@ -20,12 +21,14 @@ export interface Recognition {
   /** null: no name found to compare. */
   nameMatches: boolean | null;
   verdict: Verdict;
-  /** What to tell the customer, in plain words; empty when all is well or we could not tell. */
+  /** What to tell the customer, in plain English words; empty when all is well or we could not tell. */
   messages: string[];
+  /**
+   * The same, as data the portal says in the customer's language (sentences.ts), one for each of
+   * `messages`. Absent on verdicts kept before it existed: those are told in their English.
+   */
+  sentences?: RecognitionSentence[];
 }
-
-/** "a paystub", "an employment letter" ("a utility bill": the labels' u is said "you"). */
-const article = (label: string) => (/^[aeio]/i.test(label) ? `an ${label}` : `a ${label}`);
 
 /** Which of its dates says how old a document is, best first. */
 const AGE_ROLES: Partial<Record<DocumentKind, DateRole[]>> = {
@@ -56,13 +59,15 @@ function documentDate(kind: DocumentKind, dates: FoundDate[], now: Date): FoundD
   return dates.filter((d) => !NOT_ITS_AGE.includes(d.role) && d.date <= today).sort((a, b) => b.date.localeCompare(a.date))[0] ?? null;
 }
 
-function tooOldMessage(kind: DocumentKind, date: FoundDate, maxAgeDays: number, now: Date): string {
-  const when = dayMonth(date.date, now);
-  const asked = `your broker asked for one from the last ${maxAgeDays === 1 ? "day" : `${maxAgeDays} days`}`;
-  if (kind === "paystub") return date.role === "pay_date" ? `This paystub is dated ${when}; ${asked}` : `This paystub's pay period ends on ${when}; ${asked}`;
-  if (date.role === "statement_end" || date.role === "period_end" || kind.endsWith("statement")) return `This statement ends on ${when}; ${asked}`;
-  return `This ${KIND_LABELS[kind]} is dated ${when}; ${asked}`;
+function tooOld(kind: DocumentKind, date: FoundDate, maxAgeDays: number): RecognitionSentence {
+  const values = { date: date.date, maxAgeDays };
+  if (kind === "paystub") return { key: date.role === "pay_date" ? "recognition.paystubDated" : "recognition.paystubPeriodEnds", values };
+  if (date.role === "statement_end" || date.role === "period_end" || kind.endsWith("statement")) return { key: "recognition.statementEnds", values };
+  return { key: "recognition.kindDated", values: { ...values, kind } };
 }
+
+/** A sentence in the English the server keeps (`messages`): the English catalog's words, so the two forms cannot drift. */
+export const englishSentence = (sentence: RecognitionSentence, now: Date): string => sayRecognition(sentence, "en", now, (key, values) => translate("en", key, values));
 
 const daysBetween = (isoDate: string, now: Date) => Math.floor((now.getTime() - Date.parse(`${isoDate}T00:00:00Z`)) / 86_400_000);
 
@@ -91,41 +96,41 @@ export function recognise(input: RecognitionInput): Recognition {
   const holderName = findHolderName(input.text);
   const nameMatches = namesMatch(holderName, input.customerName);
   const result = { kind, confidence, dates, holderName, nameMatches };
-  const problems: string[] = [];
+  const problems: RecognitionSentence[] = [];
 
   const expected = rules.expectedKind;
   if (expected && kind !== expected) {
     // Another kind, sure enough to say so; or no kind we are sure of: then neither its age nor
     // its name can be judged by the rules of the kind asked for.
-    if (!kind || confidence < WARN_CONFIDENCE) return { ...result, verdict: "unknown", messages: [] };
-    problems.push(`This looks like ${article(KIND_LABELS[kind])}; your broker asked for ${article(KIND_LABELS[expected])}`);
+    if (!kind || confidence < WARN_CONFIDENCE) return { ...result, verdict: "unknown", messages: [], sentences: [] };
+    problems.push({ key: "recognition.wrongKind", values: { seen: kind, asked: expected } });
   } else {
     const keywords = keywordPatterns(rules.keywords);
     if (!expected && keywords.length > 0 && text.trim() && !keywords.some((k) => k.test(text))) {
-      problems.push(`This does not mention ${rules.keywords.map((k) => `"${k.trim()}"`).join(" or ")}; your broker asked for ${input.documentName}`);
+      problems.push({ key: "recognition.noKeyword", values: { keywords: rules.keywords.map((k) => k.trim()), documentName: input.documentName } });
     }
     const own = kind ? documentDate(kind, dates, now) : null;
     if (kind && own && rules.maxAgeDays !== null && daysBetween(own.date, now) > rules.maxAgeDays) {
-      problems.push(tooOldMessage(kind, own, rules.maxAgeDays, now));
+      problems.push(tooOld(kind, own, rules.maxAgeDays));
     }
     const expiry = dates.filter((d) => d.role === "expiry").sort((a, b) => b.date.localeCompare(a.date))[0];
     if (kind === "photo_id" && expiry && daysBetween(expiry.date, now) > 0) {
-      problems.push(`This ID expired on ${dayMonthYear(expiry.date)}`);
+      problems.push({ key: "recognition.idExpired", values: { fullDate: expiry.date } });
     }
     if (rules.nameMustMatch && nameMatches === false) {
-      problems.push(kind === "photo_id" ? "This ID is in another name" : `This ${kind ? KIND_LABELS[kind] : "document"} is in another name`);
+      problems.push(kind === "photo_id" ? { key: "recognition.idOtherName", values: {} } : { key: "recognition.otherName", values: { kind: kind ?? "none" } });
     }
   }
 
-  if (problems.length > 0) return { ...result, verdict: rules.onMismatch, messages: problems };
+  if (problems.length > 0) return { ...result, verdict: rules.onMismatch, messages: problems.map((p) => englishSentence(p, now)), sentences: problems };
   // Nothing against it; "ok" only when we saw what was asked for (a kind we are not sure of is no answer).
   const keywordsSeen = rules.keywords.length > 0 && text.trim().length > 0;
   const confirmed = expected ? kind === expected : rules.keywords.length > 0 ? keywordsSeen : kind !== null;
-  return { ...result, verdict: confirmed ? "ok" : "unknown", messages: [] };
+  return { ...result, verdict: confirmed ? "ok" : "unknown", messages: [], sentences: [] };
 }
 
 /** Nothing seen that we are sure of: nothing is said. */
-export const COULD_NOT_TELL: Recognition = { kind: null, confidence: 0, dates: [], holderName: null, nameMatches: null, verdict: "unknown", messages: [] };
+export const COULD_NOT_TELL: Recognition = { kind: null, confidence: 0, dates: [], holderName: null, nameMatches: null, verdict: "unknown", messages: [], sentences: [] };
 
 /** Whether the customer is told something (a warning, or a refusal) on this verdict. */
 export const tellsCustomer = (recognition: Recognition): boolean => recognition.verdict === "warn" || recognition.verdict === "refuse";

@@ -1,16 +1,17 @@
 import { LogOut } from "lucide-react";
 import type { CustomerProfileDto } from "@shared/api-types";
-import { errorText } from "../../api/client";
 import { useT } from "../../lib/i18n/use-t";
 import { Button } from "../../components/ui/Button";
 import { toast } from "../../components/ui/Toast";
 import { useCustomerSignOutMutation } from "./api";
 import { HeaderPanel } from "./HeaderPanel";
 import { loanTypeWords } from "./loan-type-words";
+import { useErrorText } from "./error-text";
 
 /** The signed-in customer's profile (SPEC 2: Name, Email, Customer ID, Invited By, Loan Type) and Sign Out. */
 export function AccountPanel({ link, customer, onClose }: { link: string; customer: CustomerProfileDto; onClose: () => void }) {
   const t = useT();
+  const errorText = useErrorText();
   const signOut = useCustomerSignOutMutation(link);
   const rows: [string, string][] = [
     [t("dialogs.name"), customer.name],

@@ -15,9 +15,11 @@ import { UploadControl } from "./UploadControl";
 import { useUploads } from "./use-uploads";
 import { useFocusKeeper } from "../../components/use-focus-keeper";
 import { lazyRetrying } from "../../lib/lazy-retrying";
+import { withLaterMessages } from "../../lib/i18n/store";
 
 // A document to sign: rides in the dialogs' chunk, loaded only when the list holds one (a chunk of
 // its own split the first load's shared chunks differently: 500 bytes over its budget).
+const SentWith = lazyRetrying(withLaterMessages(async () => ({ default: (await import("./SentWith")).SentWith })));
 const SignAction = lazyRetrying<{ document: PortalDocumentDto; stacked?: boolean; onOpen: (d: PortalDocumentDto) => void }>(() => loadOverlays().then((m) => ({ default: m.SignAction })));
 
 export interface DocumentView {
@@ -89,7 +91,9 @@ export function DocumentInfo({ document, brokerName, signedIn, titleLevel }: Pic
       ) : null}
       {signedIn && document.status === "uploaded" && document.recognition?.messages.length ? (
         // What the portal told them before they sent it (DESIGN 3b), until the broker decides.
-        <p className="text-sm text-amber-900">{t("portal.sentWith", { messages: document.recognition.messages.join(". ") })}</p>
+        <Suspense fallback={null}>
+          <SentWith recognition={document.recognition} />
+        </Suspense>
       ) : null}
       {signedIn && document.fileName ? (
         <p className="truncate text-sm text-slate-500" title={document.fileName}>

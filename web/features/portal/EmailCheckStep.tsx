@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from "react";
 import { Form } from "react-aria-components";
-import { errorText } from "../../api/client";
 import { useT } from "../../lib/i18n/use-t";
 import { Button } from "../../components/ui/Button";
 import { TextField } from "../../components/ui/TextField";
@@ -9,10 +8,12 @@ import { useCheckEmailMutation } from "./api";
 import { emailErrors, hasErrors } from "./sign-in-rules";
 import type { StepProps } from "./sign-in-steps";
 import { GuestButton } from "./StepParts";
+import { useErrorText } from "./error-text";
 
 /** Whose email is it? Found with a password → sign in; found without → create one; not found → stay. */
 export function EmailCheckStep({ link, email: initialEmail, goTo, continueAsGuest }: StepProps) {
   const t = useT();
+  const errorText = useErrorText();
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState<string>();
   const check = useCheckEmailMutation(link);

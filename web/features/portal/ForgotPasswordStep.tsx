@@ -1,16 +1,17 @@
 import type { FormEvent } from "react";
 import { Form } from "react-aria-components";
-import { errorText } from "../../api/client";
 import { useT } from "../../lib/i18n/use-t";
 import { Button } from "../../components/ui/Button";
 import { toast } from "../../components/ui/Toast";
 import { useForgotPasswordMutation } from "./api";
 import type { StepProps } from "./sign-in-steps";
 import { ChosenEmail } from "./StepParts";
+import { useErrorText } from "./error-text";
 
 /** Sends a reset link to the email and returns to sign-in (the answer is the same for any email). */
 export function ForgotPasswordStep({ link, email, goTo }: StepProps) {
   const t = useT();
+  const errorText = useErrorText();
   const forgot = useForgotPasswordMutation(link);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -3,16 +3,19 @@ import { MarkAllReadButton, NotificationEntry } from "../../components/Notificat
 import type { CustomerNotifications } from "./api";
 import { HeaderPanel } from "./HeaderPanel";
 import { useT } from "../../lib/i18n/use-t";
+import { useNoticeText, useNotificationWords } from "./notice-text";
 
 /** The bell's panel: the latest notifications; opening one marks it read. */
 export function NotificationsPanel({ data, signedIn, onClose }: { data: CustomerNotifications; signedIn: boolean; onClose: () => void }) {
   const t = useT();
+  const said = useNoticeText();
+  const words = useNotificationWords();
   const now = new Date();
   return (
     <HeaderPanel title={t("portal.notifications")} onClose={onClose}>
       {data.unreadCount > 0 ? (
         <div className="flex justify-end border-b border-slate-100 px-4 py-2">
-          <MarkAllReadButton onPress={data.markAllRead} isMarkingAll={data.isMarkingAll} />
+          <MarkAllReadButton onPress={data.markAllRead} isMarkingAll={data.isMarkingAll} words={words} />
         </div>
       ) : null}
       {data.notifications.length === 0 ? (
@@ -25,7 +28,7 @@ export function NotificationsPanel({ data, signedIn, onClose }: { data: Customer
         <ul aria-label={t("dialogs.latestNotifications")}>
           {data.notifications.map((notification) => (
             <li key={notification.id}>
-              <NotificationEntry item={notification} now={now} onPress={() => data.markRead(notification)} />
+              <NotificationEntry item={said(notification)} now={now} words={words} onPress={() => data.markRead(notification)} />
             </li>
           ))}
         </ul>

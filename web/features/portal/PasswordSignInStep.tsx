@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Form } from "react-aria-components";
-import { ApiError, errorText } from "../../api/client";
+import { ApiError } from "../../api/client";
 import { useT } from "../../lib/i18n/use-t";
 import { Button } from "../../components/ui/Button";
 import { TextField } from "../../components/ui/TextField";
@@ -9,9 +9,11 @@ import { useCustomerSignInMutation } from "./api";
 import { hasErrors, signInErrors } from "./sign-in-rules";
 import type { StepProps } from "./sign-in-steps";
 import { ChosenEmail, GuestButton } from "./StepParts";
+import { useErrorText } from "./error-text";
 
 export function PasswordSignInStep({ link, email, goTo, continueAsGuest, done }: StepProps) {
   const t = useT();
+  const errorText = useErrorText();
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string>();
   const signIn = useCustomerSignInMutation(link);

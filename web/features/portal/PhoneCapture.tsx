@@ -13,6 +13,8 @@ import { useUploads } from "./use-uploads";
 import { dialogFooterClass } from "../../components/ui/DialogActions";
 import type { Translate } from "../../lib/i18n/store";
 import { useT } from "../../lib/i18n/use-t";
+// Its upload may be refused with what recognition saw: said in the page's language (error-text.ts).
+import "./recognition-text";
 
 /**
  * Pages photographed for a document, kept until the portal has their PDF: a PDF the server

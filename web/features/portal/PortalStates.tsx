@@ -1,10 +1,11 @@
 // The whole-page states of the portal: no link, loading, and a link that cannot be opened.
 import type { ReactNode } from "react";
 import { CircleAlert, LinkIcon } from "lucide-react";
-import { ApiError, errorText } from "../../api/client";
+import { ApiError } from "../../api/client";
 import { Button } from "../../components/ui/Button";
 import { Spinner } from "../../components/ui/Spinner";
 import { useT } from "../../lib/i18n/use-t";
+import { useErrorText } from "./error-text";
 
 function StatePage({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -45,6 +46,7 @@ export function PortalLoading({ text }: { text: string }) {
 /** 404: the link is unknown. Anything else (server down, no connection) can be tried again. */
 export function PortalError({ error, onRetry, isRetrying }: { error: Error; onRetry: () => void; isRetrying: boolean }) {
   const t = useT();
+  const errorText = useErrorText();
   if (error instanceof ApiError && error.status === 404) {
     return (
       <StatePage icon={<LinkIcon className="text-slate-500" />} title={t("portal.linkNotValidTitle")}>

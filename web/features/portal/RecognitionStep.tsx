@@ -9,7 +9,6 @@ import { FileSearch, FileUp, Send } from "lucide-react";
 import { FileTrigger } from "react-aria-components";
 import type { PortalDocumentDto } from "@shared/api-types";
 import { portalDataPath } from "@shared/page-preloads";
-import type { Recognition } from "@shared/recognition/verdict";
 // Only the note's limit, from a module of its own: importing a value of verdict.ts here put the
 // recognition rules into the chunk the portal's first load shares with acceptance-rules.ts (+0.8 KB).
 import { MAX_CUSTOMER_NOTE } from "@shared/recognition/note";
@@ -19,6 +18,9 @@ import { TextArea } from "../../components/ui/TextArea";
 import { CHOOSE_FILE_ACCEPT, uploadProblem } from "./upload-rules";
 import { useUploads } from "./use-uploads";
 import { useLanguage, useT } from "../../lib/i18n/use-t";
+import { useRecognitionText } from "./recognition-text";
+
+type Recognition = NonNullable<PortalDocumentDto["recognition"]>;
 
 export function RecognitionStep({
   document,
@@ -36,6 +38,7 @@ export function RecognitionStep({
   const t = useT();
   const { language } = useLanguage();
   const { link, maxBytes, start, fail } = useUploads();
+  const said = useRecognitionText();
   const [seen, setSeen] = useState<Recognition | null>(null);
   const [note, setNote] = useState("");
 
@@ -86,7 +89,7 @@ export function RecognitionStep({
       <div role="alert">
         <p className="font-medium">{t(refused ? "recognition.refuse" : "recognition.warn")}</p>
         <ul className="mt-1 flex flex-col gap-1">
-          {seen.messages.map((message) => (
+          {said(seen).map((message) => (
             <li key={message}>{message}.</li>
           ))}
         </ul>

@@ -1,7 +1,6 @@
 import type { FormEvent } from "react";
 import { Form } from "react-aria-components";
 import { CUSTOMER_RESET_PASSWORD_MIN } from "@shared/validation";
-import { errorText } from "../../api/client";
 import { Button } from "../../components/ui/Button";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { toast } from "../../components/ui/Toast";
@@ -11,10 +10,12 @@ import { resetErrors } from "./sign-in-rules";
 import { useT } from "../../lib/i18n/use-t";
 import { Spinner } from "../../components/ui/Spinner";
 import { useResetTokenRefusal } from "./reset-token-api";
+import { useErrorText } from "./error-text";
 
 /** Opened by ?reset={token} from the reset email. On success the customer is asked to sign in. */
 export function ResetPasswordDialog({ token, onClose, onReset }: { token: string; onClose: () => void; onReset: () => void }) {
   const t = useT();
+  const errorText = useErrorText();
   const form = useNewPassword(resetErrors);
   const reset = useResetPasswordMutation();
   const { isChecking, refusal } = useResetTokenRefusal(token);

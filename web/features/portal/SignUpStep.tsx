@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Form } from "react-aria-components";
 import { CUSTOMER_SIGNUP_PASSWORD_MIN, EMAIL_CODE_LENGTH, isEmailCode } from "@shared/validation";
-import { errorText } from "../../api/client";
 import { EmailCodeField } from "../../components/EmailCodeField";
 import { useT } from "../../lib/i18n/use-t";
 import { Button } from "../../components/ui/Button";
@@ -11,6 +10,7 @@ import { NewPasswordFields, useNewPassword } from "./NewPasswordFields";
 import { signUpErrors } from "./sign-in-rules";
 import type { StepProps } from "./sign-in-steps";
 import { ChosenEmail, GuestButton } from "./StepParts";
+import { useErrorText } from "./error-text";
 
 /**
  * Set a password, then type the code we emailed: the code proves the address is the customer's,
@@ -18,6 +18,7 @@ import { ChosenEmail, GuestButton } from "./StepParts";
  */
 export function SignUpStep(props: StepProps) {
   const t = useT();
+  const errorText = useErrorText();
   const form = useNewPassword(signUpErrors);
   const [sentTo, setSentTo] = useState<string>();
   const askForCode = useSignUpCodeMutation(props.link);
@@ -71,6 +72,7 @@ function CodeForm({
   done,
 }: StepProps & { password: string; sentMessage: string; onResend: () => void; resending: boolean }) {
   const t = useT();
+  const errorText = useErrorText();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string>();
   const signUp = useCustomerSignUpMutation(link);

@@ -3,16 +3,18 @@
 import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { PortalDocumentDto, PortalDto } from "@shared/api-types";
-import { apiFetch, errorText } from "../../api/client";
+import { apiFetch } from "../../api/client";
 import { ModalDialog } from "../../components/ui/Dialog";
 import { DialogActions } from "../../components/ui/DialogActions";
 import { TextArea } from "../../components/ui/TextArea";
 import { toast } from "../../components/ui/Toast";
 import { portalKeys } from "./api";
 import { useT } from "../../lib/i18n/use-t";
+import { useErrorText } from "./error-text";
 
 export function UnavailableDialog({ link, document, isOpen, onOpenChange }: { link: string; document: PortalDocumentDto; isOpen: boolean; onOpenChange: (open: boolean) => void }) {
   const t = useT();
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | undefined>();

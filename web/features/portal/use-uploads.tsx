@@ -5,10 +5,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { PortalDocumentDto, PortalDto } from "@shared/api-types";
 import { portalMessages } from "@shared/uploads";
 import { useT } from "../../lib/i18n/use-t";
-import { ApiError, errorText, isAbortError } from "../../api/client";
+import { ApiError, isAbortError } from "../../api/client";
 import { toast } from "../../components/ui/Toast";
 import { portalKeys, refreshPortal, refreshPortalAfterUpload, uploadDocument } from "./api";
 import { noFileProblem, uploadProblem } from "./upload-rules";
+import { useErrorText } from "./error-text";
 
 export interface UploadProgress {
   fileName: string;
@@ -60,6 +61,7 @@ function withEntry<V>(map: ReadonlyMap<string, V>, key: string, value: V | null)
 
 export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: string; isGuest: boolean; maxBytes: number; children: ReactNode }) {
   const t = useT();
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<ReadonlyMap<string, UploadProgress>>(new Map());
   const [failures, setFailures] = useState<ReadonlyMap<string, string>>(new Map());

@@ -115,3 +115,9 @@ export const subscribeLanguage = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 export const activeLanguage = () => active;
+
+/**
+ * Whether the page's catalog has a message: a key the server sent (an error's code, a stored
+ * sentence) may name one this build does not know; then the server's English is shown instead.
+ */
+export const knowsMessage = (key: string): boolean => Object.prototype.hasOwnProperty.call(i18n.messages, key);

@@ -8,6 +8,7 @@ import type { Unit } from "../../../lib/unit-of-work.ts";
 import { EXPIRY_ACTOR } from "../../audit/actor.ts";
 import type { DocumentRow } from "../service.ts";
 import { addToReviewEmail } from "./review-email.ts";
+import { customerNotice } from "../../../shared/i18n/customer-notice.ts";
 
 /**
  * The document goes back to need_to_resubmit with `reason` ("Expires on …, please send a current
@@ -26,7 +27,7 @@ export async function requestRenewal(ctx: AppContext, unit: Unit, input: { doc: 
     documentIds: [doc.id],
     facts: {
       audit: [{ brokerId: doc.workspaceId, customerId: doc.customerId, action: "resubmit_requested", actor: EXPIRY_ACTOR, document: doc, detail: reason }],
-      notify: [{ to: "customer", customerId: doc.customerId, type: "document_verified", brokerId: doc.workspaceId, title: "Please send a current document", message: `${doc.name}: ${reason}`, metadata: { documentId: doc.id } }],
+      notify: [{ to: "customer", customerId: doc.customerId, brokerId: doc.workspaceId, ...customerNotice("renewal", { documentName: doc.name, reason }, { documentId: doc.id }) }],
     },
   });
 }

@@ -11,6 +11,7 @@ import { aboutCustomer, customerContact } from "../../customers/lookups.ts";
 import { notFound } from "../../../lib/errors.ts";
 import type { DocumentRow } from "../service.ts";
 import { addToReviewEmail } from "./review-email.ts";
+import { customerNotice } from "../../../shared/i18n/customer-notice.ts";
 
 // A review's update, prepared once; values bound as given (lib/prepared.ts).
 const reviewed = preparedWrite((tx) =>
@@ -36,7 +37,7 @@ interface Outcome {
   action: "approved" | "resubmit_requested";
   detail: string | null;
   team: { title: string; message: (customerName: string) => string };
-  customer: { title: string; message: string };
+  customer: ReturnType<typeof customerNotice>;
 }
 
 /**
@@ -57,7 +58,7 @@ async function publishReview(ctx: AppContext, unit: Unit, input: Review, updated
       audit: [{ brokerId: doc.workspaceId, customerId: doc.customerId, action: outcome.action, actor: input.actor ?? brokerActor(ctx, { broker }), document: doc, detail: outcome.detail }],
       notify: [
         { to: "team", customer, exceptMemberId: broker.id, type: "document_verified", title: outcome.team.title, message: outcome.team.message(customer.name), metadata },
-        { to: "customer", customerId: doc.customerId, type: "document_verified", brokerId: doc.workspaceId, ...outcome.customer, metadata: { documentId: doc.id } },
+        { to: "customer", customerId: doc.customerId, brokerId: doc.workspaceId, ...outcome.customer },
       ],
     },
   });
@@ -72,7 +73,7 @@ export async function approve(ctx: AppContext, unit: Unit, input: Review): Promi
     action: "approved",
     detail: comments,
     team: { title: "Document approved", message: (customerName) => `${doc.name} from ${customerName} was approved.` },
-    customer: { title: "Document approved", message: `${doc.name} was approved.` },
+    customer: customerNotice("approved", { documentName: doc.name }, { documentId: doc.id }),
   });
   return updated;
 }
@@ -89,7 +90,7 @@ export async function requestResubmit(ctx: AppContext, unit: Unit, input: Review
     action: "resubmit_requested",
     detail: reason,
     team: { title: "Re-submit requested", message: (customerName) => `${customerName} was asked to re-submit ${doc.name}.` },
-    customer: { title: "Please re-submit a document", message: `${doc.name} needs to be uploaded again: ${reason}` },
+    customer: customerNotice("resubmit", { documentName: doc.name, reason }, { documentId: doc.id }),
   });
   return updated;
 }

@@ -10,6 +10,7 @@ import type { AuditActor } from "../../audit/actor.ts";
 import { aboutCustomerById } from "../../customers/lookups.ts";
 import { statusIn, type DocumentRow } from "../service.ts";
 import { publishCustomerAnswer } from "./uploaded.ts";
+import { customerNotice } from "../../../shared/i18n/customer-notice.ts";
 
 /**
  * The customer answers a request with a reason instead of a file; the status stays (the request
@@ -22,7 +23,7 @@ export async function answerWithoutFile(ctx: AppContext, unit: Unit, input: { do
     .set({ unavailableReason: reason, unavailableAt: unit.now, stillNeededAt: null })
     .where(and(eq(documents.id, doc.id), statusIn(AWAITING_UPLOAD)))
     .returning())[0];
-  if (!updated) throw new AppError("conflict", "This document no longer awaits anything from you.");
+  if (!updated) throw new AppError("conflict", "This document no longer awaits anything from you.", { reason: { code: "errors.noLongerAwaited" } });
   await publishCustomerAnswer(ctx, unit, {
     doc,
     audit: { action: "unavailable_answered", actor: input.actor, detail: reason },
@@ -73,11 +74,8 @@ export async function decideWithoutFileAnswer(
         {
           to: "customer",
           customerId: doc.customerId,
-          type: "other",
           brokerId: doc.workspaceId,
-          title: accepted ? "Answer accepted" : "Document still needed",
-          message: accepted ? `Your broker accepted that you don't have ${doc.name}.` : `Your broker still needs ${doc.name}. Please upload it when you can.`,
-          metadata: { documentId: doc.id },
+          ...customerNotice(accepted ? "answerAccepted" : "stillNeeded", { documentName: doc.name }, { documentId: doc.id }),
         },
       ],
     },

@@ -1,3 +1,6 @@
+import { KIND_LABELS, withArticle } from "../../recognition/kinds.ts";
+import { mapValues, select } from "../icu.ts";
+
 // English: SPEC.md's words, exactly (tests/api/i18n-catalogs.test.ts compares them). The shape of
 // every other catalog (catalog.ts). Sections keep each screen's messages together; `emails` is the
 // server's (the messages sent to customers). ICU MessageFormat: {name} is a value.
@@ -6,6 +9,9 @@ import { FIELD_LABELS, SIGNING_CONSENT_TEXT, signatureMessages } from "../../sig
 // The server's English, widened to text: another catalog's words are not these.
 const server: Record<keyof typeof signatureMessages, string> = signatureMessages;
 const consentText: string = SIGNING_CONSENT_TEXT;
+
+/** What the recognition's sentences ask for, after what they saw: "…; your broker asked for one from the last 60 days". */
+const askedRecent = "your broker asked for one from the last {maxAgeDays, plural, =1 {day} other {{maxAgeDays} days}}";
 
 const en = {
   portal: {
@@ -166,6 +172,19 @@ const en = {
     noteTooLong: "Please keep the note to at most {max} characters.",
     chooseAnother: "Choose another file",
     sendAnyway: "Send anyway",
+    // What the server saw in a file (src/shared/recognition/verdict.ts), each sentence from its
+    // kind codes, ISO dates and counts; the kinds' words are KIND_LABELS, the broker's too.
+    wrongKind: `This looks like ${select("seen", mapValues(KIND_LABELS, withArticle), "a document")}; your broker asked for ${select("asked", mapValues(KIND_LABELS, withArticle), "a document")}`,
+    noKeyword: "This does not mention {keywords}; your broker asked for {documentName}",
+    keyword: '"{keyword}"',
+    keywordOr: "{first} or {second}",
+    paystubDated: `This paystub is dated {date}; ${askedRecent}`,
+    paystubPeriodEnds: `This paystub's pay period ends on {date}; ${askedRecent}`,
+    statementEnds: `This statement ends on {date}; ${askedRecent}`,
+    kindDated: `This ${select("kind", KIND_LABELS, "document")} is dated {date}; ${askedRecent}`,
+    idExpired: "This ID expired on {fullDate}",
+    idOtherName: "This ID is in another name",
+    otherName: `This ${select("kind", KIND_LABELS, "document")} is in another name`,
   },
   capture: {
     // "Several pages": photographing a document page by page (web/features/portal/PhoneCapture.tsx).
@@ -279,6 +298,67 @@ const en = {
     rulePhoto: "Photo: at least {short} × {long} pixels, so the text is legible",
     kindPdfOnly: "This request takes only a PDF. Please send the document as a PDF.",
     kindImageOnly: "This request takes only a photo or image (JPG, PNG or iPhone HEIC). Please send the document as a photo.",
+  },
+  // Why the server refused a file (acceptance-rules.ts refusalMessage, word for word; refusalSaid).
+  // A section of the later part: a refusal comes only after the recognition step, which loads it.
+  refusals: {
+    kindAnyOnly: "This request takes only a PDF or photo or image (JPG, PNG or iPhone HEIC). Please send the document as a PDF.",
+    unreadablePdf: "This file cannot be opened as a PDF: it is damaged or not a real PDF. Please save or scan the document again and send the new PDF.",
+    unreadableImage: "This image cannot be read: it is damaged or not a real photo. Please take the photo again or send a PDF.",
+    passwordProtected: "This PDF is protected with a password, so your broker could not open it either. Please send a copy without a password (open it and save or print it as a new PDF).",
+    tooFewPages: "This PDF has {pages, plural, =1 {1 page} other {{pages} pages}}, but this request needs at least {min, plural, =1 {1 page} other {{min} pages}}. Please send all pages of the document in one PDF.",
+    tooManyPages: "This PDF has {pages, plural, =1 {1 page} other {{pages} pages}}, but this request takes at most {max, plural, =1 {1 page} other {{max} pages}}. Please send only the pages asked for.",
+    imageTooSmall: "This image is {width} × {height} pixels, too small to read: this request needs at least {short} × {long}. Please take the photo closer, in good light, or send a scan or PDF instead.",
+    imageTooLarge: "This image is {width} × {height} pixels, more than we can process (at most {megapixels} megapixels). Please send a smaller photo or a PDF.",
+    virus: "This file contains a virus ({signature}) and was not accepted. Please send a clean copy; your broker has been told.",
+    scannerUnavailable: "Files cannot be checked for viruses right now, so nothing was uploaded. Please try again shortly.",
+  },
+  // The server's errors the portal meets, said in the customer's language: an error's JSON carries
+  // `code` (a catalog key, this section's or another's) and `values` beside its English `message`
+  // (src/shared/customer-errors.ts); the English here is the server's, word for word.
+  errors: {
+    recognitionRefused: "{sentences}. Please choose another file.",
+    noLongerAwaited: "This document no longer awaits anything from you.",
+    tooManyTries: "Too many tries. Please wait a few minutes and try again.",
+    tooManySignIns: "Too many sign-in attempts. Try again in {unit, select, seconds {{count, plural, =1 {1 second} other {{count} seconds}}} other {{count, plural, =1 {1 minute} other {{count} minutes}}}}.",
+    tooManyCodesToday: "Too many codes were tried for this email today. Try again tomorrow, or ask your broker for help.",
+    codesAlreadySent: "We already sent several codes. Check your email, or try again later.",
+    codeWrong: "That code is not right. Check the email we sent and try again.",
+    codeExpired: "This code has expired or was used too many times. Ask for a new code.",
+  },
+  // A customer's notifications (src/shared/customer-notices.ts), word for word as they were stored.
+  notifications: {
+    approvedTitle: "Document approved",
+    approved: "{documentName} was approved.",
+    resubmitTitle: "Please re-submit a document",
+    resubmit: "{documentName} needs to be uploaded again: {reason}",
+    renewalTitle: "Please send a current document",
+    renewal: "{documentName}: {reason}",
+    documentsRequestedTitle: "Documents requested",
+    documentsRequested: "{brokerName} asked you to upload: {documentNames}.",
+    signatureRequestedTitle: "Signature requested",
+    signatureRequested: "You are asked to sign {documentName}.",
+    signatureWithdrawnTitle: "Signature request withdrawn",
+    signatureWithdrawn: "{documentName} no longer needs your signature.",
+    signedTitle: "Document signed",
+    signed: "Everyone has signed {documentName}. The signed PDF is in your portal.",
+    answerAcceptedTitle: "Answer accepted",
+    answerAccepted: "Your broker accepted that you don't have {documentName}.",
+    stillNeededTitle: "Document still needed",
+    stillNeeded: "Your broker still needs {documentName}. Please upload it when you can.",
+    requestRemovedTitle: "Document request removed",
+    sharedRemovedTitle: "Shared document removed",
+    removed: "{documentName} was removed by your broker.",
+    sharedTitle: "Documents shared with you",
+    shared: "{brokerName} shared {documentNames} with you.",
+    // The bell's list in the portal (web/components/NotificationParts.tsx; SPEC's words).
+    markAllRead: "Mark all read",
+    marking: "Marking...",
+    unread: "Unread: ",
+    justNow: "Just now",
+    minutesAgo: "{count}m ago",
+    hoursAgo: "{count}h ago",
+    daysAgo: "{count}d ago",
   },
   // The signing screen (web/features/signing) and the portal's signing parts. The consent and the
   // refusals are the server's English (src/shared/signatures.ts, src/shared/signing-faults.ts;

@@ -35,6 +35,39 @@
 // Buttons are infinitives ("Enviar respuesta"), instructions usted imperatives ("Envíe",
 // "Escriba"), failures "No se pudo …". Names and acronyms (PDF, JPG, HEIC, FHA) stay as they are.
 import type { Catalog } from "../catalog";
+import { mapValues, select } from "../icu.ts";
+
+/**
+ * Each document kind (src/shared/recognition/kinds.ts) as US Spanish-speaking borrowers say it, with
+ * its gender: "un talón de pago" but "una declaración de impuestos", "este"/"esta".
+ */
+const KINDS: Record<string, { noun: string; feminine?: true }> = {
+  paystub: { noun: "talón de pago" },
+  bank_statement: { noun: "estado de cuenta bancario" },
+  tax_return: { noun: "declaración de impuestos", feminine: true },
+  w2: { noun: "formulario W-2" },
+  form_1099: { noun: "formulario 1099" },
+  photo_id: { noun: "identificación con foto", feminine: true },
+  social_security_card: { noun: "tarjeta del Seguro Social", feminine: true },
+  employment_letter: { noun: "carta de empleo", feminine: true },
+  // "Reporte de crédito": what borrowers in the US say (a Spanish bank would write "informe").
+  credit_report: { noun: "reporte de crédito" },
+  asset_statement: { noun: "estado de cuenta de inversiones o activos" },
+  insurance_declaration: { noun: "página de declaraciones del seguro", feminine: true },
+  // "Avalúo", as US and Mexican lenders say it ("tasación" is Spain's).
+  appraisal: { noun: "avalúo de la propiedad" },
+  purchase_agreement: { noun: "contrato de compraventa" },
+  mortgage_statement: { noun: "estado de cuenta de la hipoteca" },
+  property_tax_bill: { noun: "factura del impuesto a la propiedad", feminine: true },
+  utility_bill: { noun: "factura de servicios públicos", feminine: true },
+  va_eligibility: { noun: "Certificado de Elegibilidad de VA o DD-214" },
+  lease: { noun: "contrato de arrendamiento" },
+};
+const aKind = (arg: string) => select(arg, mapValues(KINDS, (k) => `${k.feminine ? "una" : "un"} ${k.noun}`), "un documento");
+const thisKind = (arg: string) => select(arg, mapValues(KINDS, (k) => `${k.feminine ? "Esta" : "Este"} ${k.noun}`), "Este documento");
+/** "…; su asesor pidió uno de los últimos 60 días" ("uno": a paystub, a statement; else "un documento"). */
+const askedRecent = (what: string) =>
+  `{maxAgeDays, plural, =1 {su asesor pidió ${what} del último día} other {su asesor pidió ${what} de los últimos {maxAgeDays} días}}`;
 
 const es: Catalog = {
   portal: {
@@ -195,6 +228,17 @@ const es: Catalog = {
     noteTooLong: "La nota puede tener como máximo {max} caracteres.",
     chooseAnother: "Elegir otro archivo",
     sendAnyway: "Enviar de todos modos",
+    wrongKind: `Esto parece ${aKind("seen")}, pero su asesor pidió ${aKind("asked")}`,
+    noKeyword: "Este archivo no menciona {keywords}; su asesor pidió {documentName}",
+    keyword: '"{keyword}"',
+    keywordOr: "{first} o {second}",
+    paystubDated: `Este talón de pago tiene fecha del {date}; ${askedRecent("uno")}`,
+    paystubPeriodEnds: `El período de pago de este talón termina el {date}; ${askedRecent("uno")}`,
+    statementEnds: `Este estado de cuenta termina el {date}; ${askedRecent("uno")}`,
+    kindDated: `${thisKind("kind")} tiene fecha del {date}; ${askedRecent("un documento")}`,
+    idExpired: "Esta identificación venció el {fullDate}",
+    idOtherName: "Esta identificación está a nombre de otra persona",
+    otherName: `${thisKind("kind")} está a nombre de otra persona`,
   },
   capture: {
     title: "Fotografiar {name}",
@@ -305,6 +349,60 @@ const es: Catalog = {
     rulePhoto: "Foto: mínimo {short} × {long} píxeles, con el texto legible",
     kindPdfOnly: "Para este documento solo aceptamos un PDF. Envíelo en formato PDF, por favor.",
     kindImageOnly: "Para este documento solo aceptamos una foto o imagen (JPG, PNG o HEIC de iPhone). Envíelo como foto, por favor.",
+  },
+  refusals: {
+    kindAnyOnly: "Para este documento solo aceptamos un PDF o una foto o imagen (JPG, PNG o HEIC de iPhone). Envíelo en formato PDF, por favor.",
+    unreadablePdf: "No pudimos abrir este archivo como PDF: está dañado o no es un PDF de verdad. Guarde o escanee el documento otra vez y envíe el PDF nuevo.",
+    unreadableImage: "No pudimos leer esta imagen: está dañada o no es una foto de verdad. Tome la foto otra vez o envíe un PDF.",
+    passwordProtected: "Este PDF tiene contraseña, así que su asesor tampoco podría abrirlo. Envíe una copia sin contraseña (ábralo y guárdelo o imprímalo como un PDF nuevo).",
+    tooFewPages: "Este PDF tiene {pages, plural, =1 {1 página} other {{pages} páginas}}, pero para este documento se necesitan al menos {min, plural, =1 {1 página} other {{min} páginas}}. Envíe todas las páginas del documento en un solo PDF.",
+    tooManyPages: "Este PDF tiene {pages, plural, =1 {1 página} other {{pages} páginas}}, pero para este documento se aceptan como máximo {max, plural, =1 {1 página} other {{max} páginas}}. Envíe solo las páginas que se piden.",
+    imageTooSmall: "Esta imagen mide {width} × {height} píxeles y es demasiado pequeña para leerla: para este documento se necesitan al menos {short} × {long}. Tome la foto más de cerca y con buena luz, o envíe un escaneo o un PDF.",
+    imageTooLarge: "Esta imagen mide {width} × {height} píxeles, más de lo que podemos procesar (como máximo {megapixels} megapíxeles). Envíe una foto más pequeña o un PDF.",
+    virus: "Este archivo contiene un virus ({signature}) y no se aceptó. Envíe una copia limpia; ya le avisamos a su asesor.",
+    scannerUnavailable: "En este momento no podemos revisar los archivos en busca de virus, así que no se envió nada. Inténtelo de nuevo en unos minutos.",
+  },
+  errors: {
+    recognitionRefused: "{sentences}. Elija otro archivo, por favor.",
+    noLongerAwaited: "Este documento ya no está pendiente de su parte.",
+    tooManyTries: "Demasiados intentos. Espere unos minutos e inténtelo de nuevo.",
+    tooManySignIns: "Demasiados intentos de inicio de sesión. Inténtelo de nuevo en {unit, select, seconds {{count, plural, =1 {1 segundo} other {{count} segundos}}} other {{count, plural, =1 {1 minuto} other {{count} minutos}}}}.",
+    tooManyCodesToday: "Hoy ya se probaron demasiados códigos para este correo. Inténtelo mañana o pídale ayuda a su asesor.",
+    codesAlreadySent: "Ya le enviamos varios códigos. Revise su correo o inténtelo más tarde.",
+    codeWrong: "Ese código no es correcto. Revise el correo que le enviamos e inténtelo de nuevo.",
+    codeExpired: "Este código venció o se usó demasiadas veces. Pida un código nuevo.",
+  },
+  notifications: {
+    approvedTitle: "Documento aprobado",
+    approved: "Se aprobó su {documentName}.",
+    resubmitTitle: "Envíe el documento otra vez",
+    resubmit: "Necesitamos que envíe {documentName} otra vez: {reason}",
+    renewalTitle: "Envíe un documento vigente",
+    renewal: "{documentName}: {reason}",
+    documentsRequestedTitle: "Documentos solicitados",
+    documentsRequested: "{brokerName} le pidió que envíe: {documentNames}.",
+    signatureRequestedTitle: "Firma solicitada",
+    signatureRequested: "Le pedimos que firme {documentName}.",
+    signatureWithdrawnTitle: "Solicitud de firma cancelada",
+    signatureWithdrawn: "Ya no es necesario que firme {documentName}.",
+    signedTitle: "Documento firmado",
+    signed: "Todos firmaron {documentName}. El PDF firmado está en su portal.",
+    answerAcceptedTitle: "Respuesta aceptada",
+    answerAccepted: "Su asesor aceptó que usted no tiene {documentName}.",
+    stillNeededTitle: "Todavía necesitamos este documento",
+    stillNeeded: "Su asesor todavía necesita {documentName}. Envíelo cuando pueda, por favor.",
+    requestRemovedTitle: "Solicitud de documento eliminada",
+    sharedRemovedTitle: "Documento compartido eliminado",
+    removed: "Su asesor eliminó {documentName}.",
+    sharedTitle: "Documentos compartidos con usted",
+    shared: "{brokerName} compartió con usted: {documentNames}.",
+    markAllRead: "Marcar todas como leídas",
+    marking: "Marcando...",
+    unread: "No leída: ",
+    justNow: "Ahora mismo",
+    minutesAgo: "hace {count} min",
+    hoursAgo: "hace {count} h",
+    daysAgo: "hace {count} d",
   },
   signing: {
     pageTitle: "Firmar un documento",

@@ -1,0 +1,208 @@
+// The texts the server makes that the customer portal shows (issue 44): what recognition saw, why
+// an upload was refused, the other errors the portal meets, and the customer's notifications. Each
+// is kept as data (a catalog key and values) beside its English: the English made from that data
+// is, word for word, what the server said before (the functions that wrote it are copied below as
+// the reference), and the Spanish is the catalog's. Over HTTP: the error's JSON and the stored
+// notification carry the data.
+import { describe, expect, test } from "bun:test";
+import { DOCUMENT_KINDS, KIND_LABELS, type DocumentKind } from "../../src/shared/recognition/kinds.ts";
+import { englishSentence } from "../../src/shared/recognition/verdict.ts";
+import { sayRecognition, type RecognitionSentence } from "../../src/shared/recognition/sentences.ts";
+import { refusalMessage, refusalSaid, STANDARD_ACCEPTANCE_RULES, type AcceptanceRules, type Refusal } from "../../src/shared/acceptance-rules.ts";
+import { translate } from "../../src/shared/i18n/translate.ts";
+import type { MessageKey } from "../../src/shared/i18n/catalog.ts";
+import { customerNotice } from "../../src/shared/i18n/customer-notice.ts";
+import { sayNotice } from "../../src/shared/customer-notices.ts";
+import { createCustomer, customerCookie, sampleFiles, uploadFile } from "../support/fixtures.ts";
+import { useServerWithBroker } from "../support/server.ts";
+
+const NOW = new Date("2026-05-20T12:00:00Z");
+const es = (key: MessageKey, values?: Record<string, string | number>) => translate("es", key, values);
+const english = (said: { code: MessageKey; values?: Record<string, unknown> }) => translate("en", said.code, said.values as Record<string, string | number>);
+
+// ---- The reference: the English as the server wrote it before (verdict.ts, date-words.ts) ----
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const parts = (iso: string) => iso.split("-").map(Number) as [number, number, number];
+const oldDayMonth = (iso: string) => {
+  const [y, m, d] = parts(iso);
+  return y === NOW.getUTCFullYear() ? `${d} ${MONTHS[m - 1]}` : `${d} ${MONTHS[m - 1]} ${y}`;
+};
+const oldDayMonthYear = (iso: string) => {
+  const [y, m, d] = parts(iso);
+  return `${d} ${MONTHS[m - 1]} ${y}`;
+};
+const oldArticle = (label: string) => (/^[aeio]/i.test(label) ? `an ${label}` : `a ${label}`);
+const oldAsked = (maxAgeDays: number) => `your broker asked for one from the last ${maxAgeDays === 1 ? "day" : `${maxAgeDays} days`}`;
+
+/** Every sentence recognition can say, with the English the old code wrote for it. */
+function everySentence(): [RecognitionSentence, string][] {
+  const cases: [RecognitionSentence, string][] = [];
+  for (const seen of DOCUMENT_KINDS) {
+    for (const asked of DOCUMENT_KINDS) {
+      if (seen === asked) continue;
+      cases.push([{ key: "recognition.wrongKind", values: { seen, asked } }, `This looks like ${oldArticle(KIND_LABELS[seen])}; your broker asked for ${oldArticle(KIND_LABELS[asked])}`]);
+    }
+  }
+  for (const date of ["2026-03-03", "2024-11-14"]) {
+    for (const maxAgeDays of [1, 45, 3650]) {
+      const values = { date, maxAgeDays };
+      cases.push([{ key: "recognition.paystubDated", values }, `This paystub is dated ${oldDayMonth(date)}; ${oldAsked(maxAgeDays)}`]);
+      cases.push([{ key: "recognition.paystubPeriodEnds", values }, `This paystub's pay period ends on ${oldDayMonth(date)}; ${oldAsked(maxAgeDays)}`]);
+      cases.push([{ key: "recognition.statementEnds", values }, `This statement ends on ${oldDayMonth(date)}; ${oldAsked(maxAgeDays)}`]);
+      for (const kind of DOCUMENT_KINDS) {
+        cases.push([{ key: "recognition.kindDated", values: { ...values, kind } }, `This ${KIND_LABELS[kind]} is dated ${oldDayMonth(date)}; ${oldAsked(maxAgeDays)}`]);
+      }
+    }
+    cases.push([{ key: "recognition.idExpired", values: { fullDate: date } }, `This ID expired on ${oldDayMonthYear(date)}`]);
+  }
+  for (const keywords of [["Lease"], ["escrow", "closing disclosure"], ["a", "b", "c"]]) {
+    cases.push([
+      { key: "recognition.noKeyword", values: { keywords, documentName: "Closing papers" } },
+      `This does not mention ${keywords.map((k) => `"${k}"`).join(" or ")}; your broker asked for Closing papers`,
+    ]);
+  }
+  cases.push([{ key: "recognition.idOtherName", values: {} }, "This ID is in another name"]);
+  for (const kind of [...DOCUMENT_KINDS, null] as (DocumentKind | null)[]) {
+    cases.push([{ key: "recognition.otherName", values: { kind: kind ?? "none" } }, `This ${kind ? KIND_LABELS[kind] : "document"} is in another name`]);
+  }
+  return cases;
+}
+
+describe("what recognition saw", () => {
+  test("the English made from every sentence's data is the old English, word for word", () => {
+    const cases = everySentence();
+    expect(cases.length).toBeGreaterThan(400);
+    for (const [sentence, old] of cases) expect({ sentence, english: englishSentence(sentence, NOW) }).toEqual({ sentence, english: old });
+  });
+
+  test("in Spanish: the kinds with their gender (un/una, este/esta), dates in Spanish, plurals of days", () => {
+    const say = (sentence: RecognitionSentence) => sayRecognition(sentence, "es", NOW, es);
+    expect(say({ key: "recognition.wrongKind", values: { seen: "bank_statement", asked: "tax_return" } })).toBe("Esto parece un estado de cuenta bancario, pero su asesor pidió una declaración de impuestos");
+    expect(say({ key: "recognition.otherName", values: { kind: "photo_id" } })).toBe("Esta identificación con foto está a nombre de otra persona");
+    expect(say({ key: "recognition.otherName", values: { kind: "paystub" } })).toBe("Este talón de pago está a nombre de otra persona");
+    expect(say({ key: "recognition.otherName", values: { kind: "none" } })).toBe("Este documento está a nombre de otra persona");
+    expect(say({ key: "recognition.statementEnds", values: { date: "2026-03-03", maxAgeDays: 60 } })).toBe("Este estado de cuenta termina el 3 de marzo; su asesor pidió uno de los últimos 60 días");
+    expect(say({ key: "recognition.kindDated", values: { kind: "credit_report", date: "2024-11-14", maxAgeDays: 1 } })).toBe(
+      "Este reporte de crédito tiene fecha del 14 de noviembre de 2024; su asesor pidió un documento del último día",
+    );
+    expect(say({ key: "recognition.idExpired", values: { fullDate: "2026-03-14" } })).toBe("Esta identificación venció el 14 de marzo de 2026");
+    expect(say({ key: "recognition.noKeyword", values: { keywords: ["escrow", "closing"], documentName: "Closing papers" } })).toBe('Este archivo no menciona "escrow" o "closing"; su asesor pidió Closing papers');
+  });
+});
+
+describe("why an upload was refused", () => {
+  const pdfOnly: AcceptanceRules = { ...STANDARD_ACCEPTANCE_RULES, kinds: ["pdf"], minPages: 3, maxPages: 5 };
+  const imageOnly: AcceptanceRules = { ...STANDARD_ACCEPTANCE_RULES, kinds: ["image"], minImageShortSide: 1000, minImageLongSide: 1400 };
+  const single: AcceptanceRules = { ...STANDARD_ACCEPTANCE_RULES, kinds: ["pdf"], minPages: 1, maxPages: 1 };
+  const refusals: [Refusal, AcceptanceRules][] = [
+    [{ rule: "kind", kind: "image" }, pdfOnly],
+    [{ rule: "kind", kind: "pdf" }, imageOnly],
+    [{ rule: "kind", kind: null }, STANDARD_ACCEPTANCE_RULES],
+    [{ rule: "readable_pdf" }, pdfOnly],
+    [{ rule: "readable_image" }, imageOnly],
+    [{ rule: "password" }, pdfOnly],
+    [{ rule: "min_pages", pages: 1 }, pdfOnly],
+    [{ rule: "min_pages", pages: 0 }, single],
+    [{ rule: "max_pages", pages: 12 }, pdfOnly],
+    [{ rule: "max_pages", pages: 2 }, single],
+    [{ rule: "max_pages", pages: 1200 }, pdfOnly],
+    [{ rule: "min_resolution", width: 640, height: 480 }, imageOnly],
+    [{ rule: "max_pixels", width: 12000, height: 9000 }, STANDARD_ACCEPTANCE_RULES],
+    [{ rule: "virus", signature: "Eicar-Test-Signature" }, STANDARD_ACCEPTANCE_RULES],
+    [{ rule: "scanner_unavailable" }, STANDARD_ACCEPTANCE_RULES],
+  ];
+
+  test("every refusal's code and values say, in English, refusalMessage's words", () => {
+    for (const [refusal, rules] of refusals) {
+      const said = refusalSaid(refusal, rules);
+      expect({ refusal, english: english(said) }).toEqual({ refusal, english: refusalMessage(refusal, rules) });
+    }
+  });
+
+  test("in Spanish, with Spanish plurals", () => {
+    const spanish = (refusal: Refusal, rules: AcceptanceRules) => {
+      const said = refusalSaid(refusal, rules);
+      return es(said.code, said.values as Record<string, string | number>);
+    };
+    expect(spanish({ rule: "min_pages", pages: 1 }, pdfOnly)).toBe(
+      "Este PDF tiene 1 página, pero para este documento se necesitan al menos 3 páginas. Envíe todas las páginas del documento en un solo PDF.",
+    );
+    expect(spanish({ rule: "max_pages", pages: 2 }, single)).toStartWith("Este PDF tiene 2 páginas, pero para este documento se aceptan como máximo 1 página.");
+    expect(spanish({ rule: "kind", kind: "pdf" }, imageOnly)).toBe(es("checks.kindImageOnly"));
+  });
+});
+
+describe("the customer's notifications", () => {
+  const old: [ReturnType<typeof customerNotice>, string, string][] = [
+    [customerNotice("approved", { documentName: "Paystub" }), "Document approved", "Paystub was approved."],
+    [customerNotice("resubmit", { documentName: "Paystub", reason: "Too dark" }), "Please re-submit a document", "Paystub needs to be uploaded again: Too dark"],
+    [customerNotice("renewal", { documentName: "Photo ID", reason: "Expires on Jun 1, 2026, please send a current one" }), "Please send a current document", "Photo ID: Expires on Jun 1, 2026, please send a current one"],
+    [customerNotice("documentsRequested", { brokerName: "Ada Lovelace", documentNames: ["Paystub", "W-2"] }), "Documents requested", "Ada Lovelace asked you to upload: Paystub, W-2."],
+    [customerNotice("signatureRequested", { documentName: "Loan estimate" }), "Signature requested", "You are asked to sign Loan estimate."],
+    [customerNotice("signatureWithdrawn", { documentName: "Loan estimate" }), "Signature request withdrawn", "Loan estimate no longer needs your signature."],
+    [customerNotice("signed", { documentName: "Loan estimate" }), "Document signed", "Everyone has signed Loan estimate. The signed PDF is in your portal."],
+    [customerNotice("answerAccepted", { documentName: "Lease" }), "Answer accepted", "Your broker accepted that you don't have Lease."],
+    [customerNotice("stillNeeded", { documentName: "Lease" }), "Document still needed", "Your broker still needs Lease. Please upload it when you can."],
+    [customerNotice("requestRemoved", { documentName: "Lease" }), "Document request removed", "Lease was removed by your broker."],
+    [customerNotice("sharedRemoved", { documentName: "Welcome pack" }), "Shared document removed", "Welcome pack was removed by your broker."],
+    [customerNotice("shared", { brokerName: "Ada Lovelace", documentNames: ["a.pdf", "b.pdf"] }), "Documents shared with you", "Ada Lovelace shared a.pdf, b.pdf with you."],
+  ];
+
+  test("each notice's English is the title and message stored before, word for word, and its data is in the metadata", () => {
+    for (const [made, title, message] of old) expect({ title: made.title, message: made.message }).toEqual({ title, message });
+    expect(customerNotice("approved", { documentName: "Paystub" }, { documentId: "d1" })).toEqual({
+      type: "document_verified",
+      title: "Document approved",
+      message: "Paystub was approved.",
+      metadata: { documentId: "d1", notice: "approved", noticeValues: { documentName: "Paystub" } },
+    });
+  });
+
+  test("in Spanish", () => {
+    expect(sayNotice("resubmit", { documentName: "Paystub", reason: "Too dark" }, es)).toEqual({ title: "Envíe el documento otra vez", message: "Necesitamos que envíe Paystub otra vez: Too dark" });
+    expect(sayNotice("shared", { brokerName: "Ada Lovelace", documentNames: ["a.pdf", "b.pdf"] }, es).message).toBe("Ada Lovelace compartió con usted: a.pdf, b.pdf.");
+  });
+});
+
+describe("over HTTP", () => {
+  const { srv, broker } = useServerWithBroker();
+
+  test("a refused upload's JSON keeps its English message and adds the catalog code and values", async () => {
+    const c = await createCustomer(srv, broker.token, { requiredDocuments: [{ name: "Signed contract", acceptanceRules: { ...STANDARD_ACCEPTANCE_RULES, kinds: ["pdf"], minPages: 3, maxPages: null } }] });
+    const res = await uploadFile(srv, c.uploadLink, c.documents[0]!.id, { bytes: sampleFiles.pdf() });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      message: "This PDF has 1 page, but this request needs at least 3 pages. Please send all pages of the document in one PDF.",
+      code: "refusals.tooFewPages",
+      values: { pages: 1, min: 3 },
+    });
+  });
+
+  test("a link that is not valid, and a wrong sign-up code, name their catalog messages", async () => {
+    const gone = await uploadFile(srv, "no-such-link", "d1", { bytes: sampleFiles.pdf() });
+    expect(gone.status).toBe(404);
+    expect(gone.body).toEqual({ message: "This upload link is not valid or has expired.", code: "portal.invalidLink" });
+
+    const c = await createCustomer(srv, broker.token);
+    const signUp = (code?: string) =>
+      srv.call("/api/customer/signup", { method: "POST", body: { email: c.email, password: "a long password", uploadLink: c.uploadLink, ...(code ? { code } : {}) } });
+    expect((await signUp()).status).toBe(202);
+    const wrong = await signUp("000000");
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ message: "That code is not right. Check the email we sent and try again.", code: "errors.codeWrong" });
+  });
+
+  test("a review's notification is stored with its notice and values", async () => {
+    const c = await createCustomer(srv, broker.token, { requiredDocuments: [{ name: "Paystub" }] });
+    const cookie = await customerCookie(srv, c.uploadLink, c.email);
+    await uploadFile(srv, c.uploadLink, c.documents[0]!.id, { bytes: sampleFiles.pdf(), cookie });
+    await srv.call(`/api/documents/${c.documents[0]!.id}/verify`, { method: "POST", token: broker.token, body: { status: "rejected", rejectionReason: "Too dark" } });
+    const list = await srv.call(`/api/upload/${c.uploadLink}/notifications`, { headers: { cookie } });
+    const review = list.body.find((n: { type: string }) => n.type === "document_verified");
+    expect(review).toMatchObject({
+      title: "Please re-submit a document",
+      message: "Paystub needs to be uploaded again: Too dark",
+      metadata: { documentId: c.documents[0]!.id, notice: "resubmit", noticeValues: { documentName: "Paystub", reason: "Too dark" } },
+    });
+  });
+});

@@ -1,0 +1,165 @@
+// The texts the server makes, in the portal's language (issue 44): an upload refusal, what
+// recognition saw and a notification arrive as a catalog key and values beside their English, and
+// a Spanish page says them in Spanish; what carries no key (an older verdict, an older row) keeps
+// the server's English.
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { PortalDocumentDto } from "../../src/shared/api-types";
+import { activateLanguage } from "../../web/lib/i18n/store";
+import { guestPortal, LINK, portalRoute, renderPortal, signedInPortal } from "./portal-fixtures";
+import { fakeServer, json } from "../support/render-app";
+import { FakeXhr } from "../support/fake-xhr";
+
+const RealXhr = globalThis.XMLHttpRequest;
+beforeEach(async () => {
+  localStorage.clear();
+  FakeXhr.sent = [];
+  globalThis.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
+  await activateLanguage("es");
+});
+afterEach(async () => {
+  globalThis.XMLHttpRequest = RealXhr;
+  localStorage.clear();
+  await activateLanguage("en");
+  document.documentElement.lang = "";
+});
+
+const pdf = () => new File([new Uint8Array(2048)], "nomina.pdf", { type: "application/pdf" });
+
+async function pick(documentName: string) {
+  // The first render waits for the lazy document table (and its catalog part).
+  const row = await screen.findByRole("row", { name: new RegExp(documentName) }, { timeout: 10_000 });
+  const input = [...row.querySelectorAll<HTMLInputElement>('input[type="file"]')].find((i) => !i.hasAttribute("capture"))!;
+  fireEvent.change(input, { target: { files: [pdf()] } });
+  return row;
+}
+
+/** The newest request sent with XHR that is not answered yet, once it ends with `ending`. */
+const sent = (ending: string) =>
+  waitFor(() => {
+    const last = FakeXhr.sent.at(-1);
+    if (!last?.url.endsWith(ending) || last.status !== 0) throw new Error(`nothing sent to …${ending} yet`);
+    return last;
+  });
+
+const verdict = (overrides: object) => ({ kind: "bank_statement", confidence: 0.97, dates: [], holderName: null, nameMatches: null, verdict: "warn", messages: [], ...overrides });
+
+test("an upload refused by the server's checks is told in Spanish, its counts in Spanish plurals", async () => {
+  fakeServer(portalRoute({ portal: guestPortal() }));
+  renderPortal();
+  await pick("Paystub");
+  (await sent("/recognition")).respond(200, { recognition: verdict({ verdict: "ok" }) });
+  (await sent("/documents/d1")).respond(400, {
+    message: "This PDF has 1 page, but this request needs at least 3 pages. Please send all pages of the document in one PDF.",
+    code: "refusals.tooFewPages",
+    values: { pages: 1, min: 3 },
+  });
+  const spanish = "No se pudo enviar: Este PDF tiene 1 página, pero para este documento se necesitan al menos 3 páginas. Envíe todas las páginas del documento en un solo PDF.";
+  expect((await screen.findAllByText(spanish)).length).toBeGreaterThan(0);
+  expect(screen.queryByText(/This PDF has 1 page/)).toBeNull();
+});
+
+test("an error whose code this page does not know keeps the server's English", async () => {
+  fakeServer(portalRoute({ portal: guestPortal() }));
+  renderPortal();
+  await pick("Paystub");
+  (await sent("/recognition")).respond(200, { recognition: verdict({ verdict: "ok" }) });
+  (await sent("/documents/d1")).respond(400, { message: "Something new went wrong.", code: "refusals.notInThisBuild", values: {} });
+  expect((await screen.findAllByText("No se pudo enviar: Something new went wrong.")).length).toBeGreaterThan(0);
+});
+
+test("a recognition warning in Spanish: the kinds with their gender, a date in Spanish; a refusal of the upload says its sentences too", async () => {
+  fakeServer(portalRoute({ portal: guestPortal() }));
+  renderPortal();
+  const row = await pick("Paystub");
+  (await sent("/recognition")).respond(200, {
+    recognition: verdict({
+      messages: ["This looks like a tax return; your broker asked for a paystub", "This ID expired on 14 March 2024"],
+      sentences: [
+        { key: "recognition.wrongKind", values: { seen: "tax_return", asked: "paystub" } },
+        { key: "recognition.idExpired", values: { fullDate: "2024-03-14" } },
+      ],
+    }),
+  });
+  expect(await within(row).findByText("¿Es el documento correcto?")).toBeTruthy();
+  expect(within(row).getByText("Esto parece una declaración de impuestos, pero su asesor pidió un talón de pago.")).toBeTruthy();
+  expect(within(row).getByText("Esta identificación venció el 14 de marzo de 2024.")).toBeTruthy();
+  expect(within(row).queryByText(/This looks like/)).toBeNull();
+
+  // Sent anyway, and refused by the request's rules at the upload: the same sentences, in Spanish.
+  fireEvent.click(within(row).getByRole("button", { name: "Enviar de todos modos" }));
+  (await sent("/documents/d1")).respond(400, {
+    message: "This looks like a tax return; your broker asked for a paystub. Please choose another file.",
+    code: "errors.recognitionRefused",
+    values: { sentences: [{ key: "recognition.wrongKind", values: { seen: "tax_return", asked: "paystub" } }] },
+  });
+  const refused = "No se pudo enviar: Esto parece una declaración de impuestos, pero su asesor pidió un talón de pago. Elija otro archivo, por favor.";
+  expect((await screen.findAllByText(refused)).length).toBeGreaterThan(0);
+});
+
+test("a verdict kept before sentences existed shows its English", async () => {
+  fakeServer(portalRoute({ portal: guestPortal() }));
+  renderPortal();
+  const row = await pick("Paystub");
+  (await sent("/recognition")).respond(200, { recognition: verdict({ messages: ["This looks like a bank statement; your broker asked for a paystub"] }) });
+  expect(await within(row).findByText("This looks like a bank statement; your broker asked for a paystub.")).toBeTruthy();
+});
+
+test("the customer's notifications in Spanish, from their notice and values; an older row in its stored English", async () => {
+  const notifications = [
+    {
+      id: "n1",
+      type: "document_verified",
+      title: "Please re-submit a document",
+      message: "Photo ID needs to be uploaded again: The photo is blurry",
+      createdAt: new Date().toISOString(),
+      isRead: false,
+      metadata: { documentId: "d3", notice: "resubmit", noticeValues: { documentName: "Photo ID", reason: "The photo is blurry" } },
+    },
+    {
+      id: "n2",
+      type: "documents_requested",
+      title: "Documents requested",
+      message: "Ada Lovelace asked you to upload: Paystub, W-2.",
+      createdAt: new Date().toISOString(),
+      isRead: false,
+      metadata: { brokerId: "b1", notice: "documentsRequested", noticeValues: { brokerName: "Ada Lovelace", documentNames: ["Paystub", "W-2"] } },
+    },
+    { id: "n3", type: "other", title: "Answer accepted", message: "Your broker accepted that you don't have Lease.", createdAt: new Date().toISOString(), isRead: true, metadata: { documentId: "d9" } },
+  ];
+  fakeServer(
+    portalRoute({ portal: signedInPortal() }, (request) => {
+      if (request.path === `/api/upload/${LINK}/notifications`) return json(200, notifications);
+      if (request.path === `/api/upload/${LINK}/notifications/unread-count`) return json(200, { count: 2 });
+      return undefined;
+    }),
+  );
+  renderPortal();
+  fireEvent.click(await screen.findByRole("button", { name: /^Notificaciones/ }));
+  const panel = await screen.findByRole("dialog", { name: "Notificaciones" });
+  expect(await within(panel).findByText("Envíe el documento otra vez")).toBeTruthy();
+  expect(within(panel).getByText("Necesitamos que envíe Photo ID otra vez: The photo is blurry")).toBeTruthy();
+  expect(within(panel).getByText("Documentos solicitados")).toBeTruthy();
+  expect(within(panel).getByText("Ada Lovelace le pidió que envíe: Paystub, W-2.")).toBeTruthy();
+  // The list's own words too: its button, and how long ago.
+  expect(within(panel).getByRole("button", { name: "Marcar todas como leídas" })).toBeTruthy();
+  expect(within(panel).getAllByText("Ahora mismo").length).toBe(3);
+  // Stored before notices existed: its English, as stored.
+  expect(within(panel).getByText("Answer accepted")).toBeTruthy();
+  expect(within(panel).queryByText("Please re-submit a document")).toBeNull();
+});
+
+test("a signed-in customer's file under review: what they were told before sending it, in Spanish", async () => {
+  const portal = signedInPortal();
+  const recognition = verdict({
+    messages: ["This statement ends on 3 March 2019; your broker asked for one from the last 60 days"],
+    sentences: [{ key: "recognition.statementEnds", values: { date: "2019-03-03", maxAgeDays: 60 } }],
+  });
+  portal.documents = portal.documents.map((d) => (d.id === "d4" ? { ...d, recognition: recognition as PortalDocumentDto["recognition"] } : d));
+  fakeServer(portalRoute({ portal }));
+  renderPortal();
+  const row = await screen.findByRole("row", { name: /Tax Returns/ }, { timeout: 10_000 });
+  // The note's frame is portal.sentWith's; the sentence in it is recognition's, in Spanish.
+  expect(await within(row).findByText(/: Este estado de cuenta termina el 3 de marzo de 2019; su asesor pidió uno de los últimos 60 días\.$/)).toBeTruthy();
+  expect(within(row).queryByText(/This statement ends/)).toBeNull();
+});

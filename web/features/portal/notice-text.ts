@@ -1,0 +1,43 @@
+// A customer's notification in the page's language (issue 44): said from its notice and values
+// (src/shared/customer-notices.ts, in the row's metadata); a row stored before notices existed, or
+// one this page cannot say, keeps its stored English.
+import { isCustomerNotice, noticeKeys, sayNotice, type NoticeValues } from "@shared/customer-notices";
+import type { NotificationItem } from "../notifications/api";
+import { knowsMessage } from "../../lib/i18n/store";
+import { useLanguage, useT } from "../../lib/i18n/use-t";
+import type { NotificationWords } from "../../components/NotificationParts";
+
+const isNoticeValues = (value: unknown): value is NoticeValues =>
+  Boolean(value) &&
+  typeof value === "object" &&
+  Object.entries(value as object).every(([name, v]) => (name === "documentNames" ? Array.isArray(v) && v.every((n) => typeof n === "string") : typeof v === "string"));
+
+export function useNoticeText(): (item: NotificationItem) => NotificationItem {
+  const t = useT();
+  return (item) => {
+    const { notice, noticeValues } = item.metadata ?? {};
+    if (!isCustomerNotice(notice) || !isNoticeValues(noticeValues)) return item;
+    const keys = noticeKeys(notice);
+    if (!knowsMessage(keys.title) || !knowsMessage(keys.message)) return item;
+    return { ...item, ...sayNotice(notice, noticeValues, t) };
+  };
+}
+
+/** The list's own words in the page's language; older than a week, the date as the language writes it. */
+export function useNotificationWords(): NotificationWords {
+  const t = useT();
+  const { language } = useLanguage();
+  return {
+    markAllRead: t("notifications.markAllRead"),
+    marking: t("notifications.marking"),
+    unread: t("notifications.unread"),
+    time: (createdAt, now) => {
+      const minutes = Math.floor((now.getTime() - new Date(createdAt).getTime()) / 60_000);
+      if (minutes < 1) return t("notifications.justNow");
+      if (minutes < 60) return t("notifications.minutesAgo", { count: minutes });
+      if (minutes < 24 * 60) return t("notifications.hoursAgo", { count: Math.floor(minutes / 60) });
+      if (minutes < 7 * 24 * 60) return t("notifications.daysAgo", { count: Math.floor(minutes / (24 * 60)) });
+      return new Date(createdAt).toLocaleDateString(language);
+    },
+  };
+}
