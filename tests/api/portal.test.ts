@@ -34,7 +34,9 @@ describe("the upload link", () => {
     expect(res.body.brokers).toEqual([{ id: broker.user.id, name: "Bree Broker", company: null, phone: null, email: broker.user.email, logoUrl: null, accentColor: null }]);
     const docs = res.body.documents;
     expect(docs.map((d: any) => d.name).sort()).toEqual(["Paystub", "Photo ID"]);
-    for (const d of docs) expect(Object.keys(d).sort()).toEqual(["acceptanceRules", "brokerId", "canUpload", "description", "dueDate", "id", "kind", "name", "rules", "unavailableReason"]);
+    for (const d of docs) expect(Object.keys(d).sort()).toEqual(["acceptanceRules", "brokerId", "canUpload", "description", "dueDate", "id", "kind", "name", "rules", "standardWords", "unavailableReason"]);
+    // SPEC's standard words are marked, so the portal says them in the customer's language.
+    expect(docs.find((d: any) => d.name === "Paystub").standardWords).toMatchObject({ name: "paystub" });
     expect(docs.find((d: any) => d.name === "Paystub").canUpload).toBe(false);
     // A GET (what mail scanners do) changes nothing.
     await srv.call(`/api/upload/${c.uploadLink}`);

@@ -8,6 +8,7 @@ import { createQueryClient } from "../../web/api/query-client";
 import { App } from "../../web/App";
 import { ToastRegion } from "../../web/components/ui/ToastRegion";
 import { json, type FakeRoute } from "../support/render-app";
+import { standardWordsOf } from "../../src/shared/i18n/standard-documents";
 
 export const LINK = "link-abc";
 export const PORTAL_PATH = `/api/upload/${LINK}`;
@@ -24,9 +25,15 @@ export const profile: CustomerProfileDto = {
 export const oneBroker = [{ id: "b1", name: "Ada Lovelace" }];
 export const twoBrokers = [...oneBroker, { id: "b2", name: "Alan Turing" }];
 
+/** Which of its words are standard, marked as the server marks them (src/features/portal/service.ts): after a test changes a name or description too. */
+export const withStandardWords = ({ standardWords: _old, ...doc }: PortalDocumentDto): PortalDocumentDto => {
+  const standardWords = standardWordsOf(doc);
+  return standardWords ? { ...doc, standardWords } : doc;
+};
+
 /** A document as a guest gets it: no status, no file. */
 export function guestDoc(overrides: Partial<PortalDocumentDto> & Pick<PortalDocumentDto, "id" | "name">): PortalDocumentDto {
-  return { brokerId: "b1", description: null, dueDate: null, kind: "upload", canUpload: true, ...overrides };
+  return withStandardWords({ brokerId: "b1", description: null, dueDate: null, kind: "upload", canUpload: true, ...overrides });
 }
 
 /** A document as the signed-in customer gets it. */
@@ -35,7 +42,7 @@ export function fullDoc(
 ): PortalDocumentDto {
   const status = overrides.status!;
   const canUpload = ["requested", "incomplete", "need_to_resubmit", "overdue"].includes(status);
-  return {
+  return withStandardWords({
     brokerId: "b1",
     description: null,
     dueDate: null,
@@ -51,7 +58,7 @@ export function fullDoc(
     viewUrl: null,
     downloadUrl: null,
     ...overrides,
-  };
+  });
 }
 
 const withFile = (id: string, fileName: string, mimeType = "application/pdf") => ({

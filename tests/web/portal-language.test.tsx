@@ -1,13 +1,16 @@
 // The portal in the customer's language: it starts in the page's <html lang> (the server's
 // choice), the header's switcher changes it in place and tells the server, and back again.
-import { afterEach, expect, test } from "bun:test";
+import { afterEach, beforeEach, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { isDown, reportReachable, reportUnreachable } from "../../web/api/connection";
 import { loadingLabel } from "../../web/lib/i18n/loading-label";
+import { toastQueue } from "../../web/components/ui/Toast";
 import { activateLanguage } from "../../web/lib/i18n/store";
 import { fakeServer, json } from "../support/render-app";
-import { guestPortal, LINK, portalRoute, renderPortal, signedInPortal } from "./portal-fixtures";
+import { guestPortal, LINK, portalRoute, renderPortal, signedInPortal, withStandardWords } from "./portal-fixtures";
 
+// The app's one toast queue outlives a test: a toast an earlier file left is not this test's message.
+beforeEach(() => toastQueue.clear());
 afterEach(() => {
   document.documentElement.lang = "";
   document.documentElement.removeAttribute("data-loading-label");
@@ -91,8 +94,8 @@ test("a refused save changes nothing on the page: it stays in the language chose
 
 test("a Spanish customer's standard documents, in rows and dialogs, in Spanish; the broker's own names and descriptions as written", async () => {
   const portal = signedInPortal();
-  portal.documents[1] = { ...portal.documents[1]!, description: "Latest bank account statements" };
-  portal.documents[3] = { ...portal.documents[3]!, name: "Tax returns 2023 and 2024", description: "Previous year tax returns" };
+  portal.documents[1] = withStandardWords({ ...portal.documents[1]!, description: "Latest bank account statements" });
+  portal.documents[3] = withStandardWords({ ...portal.documents[3]!, name: "Tax returns 2023 and 2024", description: "Previous year tax returns" });
   fakeServer(portalRoute({ portal }));
   await activateLanguage("es");
   renderPortal();

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, expect, test } from "bun:test";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { PortalDocumentDto } from "../../src/shared/api-types";
 import { activateLanguage } from "../../web/lib/i18n/store";
+import { translate } from "../../src/shared/i18n/translate";
 import { guestPortal, LINK, portalRoute, renderPortal, signedInPortal } from "./portal-fixtures";
 import { fakeServer, json } from "../support/render-app";
 import { FakeXhr } from "../support/fake-xhr";
@@ -23,6 +24,10 @@ afterEach(async () => {
   await activateLanguage("en");
   document.documentElement.lang = "";
 });
+
+// The standard documents by their Spanish names (the catalog's standardDocuments).
+const PAYSTUB = translate("es", "standardDocuments.paystub.name");
+const TAX_RETURNS = translate("es", "standardDocuments.taxReturns.name");
 
 const pdf = () => new File([new Uint8Array(2048)], "nomina.pdf", { type: "application/pdf" });
 
@@ -47,7 +52,7 @@ const verdict = (overrides: object) => ({ kind: "bank_statement", confidence: 0.
 test("an upload refused by the server's checks is told in Spanish, its counts in Spanish plurals", async () => {
   fakeServer(portalRoute({ portal: guestPortal() }));
   renderPortal();
-  await pick("Paystub");
+  await pick(PAYSTUB);
   (await sent("/recognition")).respond(200, { recognition: verdict({ verdict: "ok" }) });
   (await sent("/documents/d1")).respond(400, {
     message: "This PDF has 1 page, but this request needs at least 3 pages. Please send all pages of the document in one PDF.",
@@ -62,7 +67,7 @@ test("an upload refused by the server's checks is told in Spanish, its counts in
 test("an error whose code this page does not know keeps the server's English", async () => {
   fakeServer(portalRoute({ portal: guestPortal() }));
   renderPortal();
-  await pick("Paystub");
+  await pick(PAYSTUB);
   (await sent("/recognition")).respond(200, { recognition: verdict({ verdict: "ok" }) });
   (await sent("/documents/d1")).respond(400, { message: "Something new went wrong.", code: "refusals.notInThisBuild", values: {} });
   expect((await screen.findAllByText("No se pudo enviar: Something new went wrong.")).length).toBeGreaterThan(0);
@@ -71,7 +76,7 @@ test("an error whose code this page does not know keeps the server's English", a
 test("a recognition warning in Spanish: the kinds with their gender, a date in Spanish; a refusal of the upload says its sentences too", async () => {
   fakeServer(portalRoute({ portal: guestPortal() }));
   renderPortal();
-  const row = await pick("Paystub");
+  const row = await pick(PAYSTUB);
   (await sent("/recognition")).respond(200, {
     recognition: verdict({
       messages: ["This looks like a tax return; your broker asked for a paystub", "This ID expired on 14 March 2024"],
@@ -100,7 +105,7 @@ test("a recognition warning in Spanish: the kinds with their gender, a date in S
 test("a verdict kept before sentences existed shows its English", async () => {
   fakeServer(portalRoute({ portal: guestPortal() }));
   renderPortal();
-  const row = await pick("Paystub");
+  const row = await pick(PAYSTUB);
   (await sent("/recognition")).respond(200, { recognition: verdict({ messages: ["This looks like a bank statement; your broker asked for a paystub"] }) });
   expect(await within(row).findByText("This looks like a bank statement; your broker asked for a paystub.")).toBeTruthy();
 });
@@ -158,7 +163,7 @@ test("a signed-in customer's file under review: what they were told before sendi
   portal.documents = portal.documents.map((d) => (d.id === "d4" ? { ...d, recognition: recognition as PortalDocumentDto["recognition"] } : d));
   fakeServer(portalRoute({ portal }));
   renderPortal();
-  const row = await screen.findByRole("row", { name: /Tax Returns/ }, { timeout: 10_000 });
+  const row = await screen.findByRole("row", { name: new RegExp(TAX_RETURNS) }, { timeout: 10_000 });
   // The note's frame is portal.sentWith's; the sentence in it is recognition's, in Spanish.
   expect(await within(row).findByText(/: Este estado de cuenta termina el 3 de marzo de 2019; su asesor pidió uno de los últimos 60 días\.$/)).toBeTruthy();
   expect(within(row).queryByText(/This statement ends/)).toBeNull();

@@ -6,6 +6,7 @@ import { AcceptanceRulesDto, RecognitionDto } from "../document-checks/model.ts"
 import { CustomerProfileDto } from "../customer-auth/model.ts";
 import { CHOSEN_LANGUAGE_ERROR } from "../../shared/i18n/which-language.ts";
 import { WITHDRAWN_SIGNATURE_STATUSES } from "../../shared/signatures.ts";
+import { STANDARD_KEYS } from "../../shared/i18n/standard-documents.ts";
 
 export const DocumentParams = t.Object({ uploadLink: t.String({ maxLength: 128 }), documentId: t.String({ maxLength: 64 }) });
 
@@ -18,6 +19,16 @@ export const PortalDocumentDto = t.Object({
   brokerId: t.String(),
   name: t.String(),
   description: t.Nullable(t.String()),
+  /**
+   * Which of `name` and `description` are SPEC's standard words (their keys in the catalogs'
+   * standardDocuments section), so the portal says them in its language; absent when neither is.
+   */
+  standardWords: t.Optional(
+    t.Object({
+      name: t.Optional(t.String({ examples: STANDARD_KEYS.slice(0, 1) })),
+      description: t.Optional(t.String({ examples: ["customDescription"] })),
+    }),
+  ),
   dueDate: MaybeDate,
   /** upload, or signature: signed through /api/upload/{link}/signature-requests, never uploaded. */
   kind: DocumentKind,

@@ -26,8 +26,13 @@ import type { BrokerContactDto } from "../broker-profile/model.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Language } from "../../shared/i18n/languages.ts";
 import { portalLanguage } from "./language.ts";
+import { standardWordsOf } from "../../shared/i18n/standard-documents.ts";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
+const standardWordsField = (doc: DocumentRow) => {
+  const standardWords = standardWordsOf(doc);
+  return standardWords ? { standardWords } : {};
+};
 
 export function toPortalDocument(doc: DocumentRow, signedIn: boolean, rules: AcceptanceRules): PortalDocumentDto {
   const guestView: PortalDocumentDto = {
@@ -35,6 +40,7 @@ export function toPortalDocument(doc: DocumentRow, signedIn: boolean, rules: Acc
     brokerId: doc.workspaceId,
     name: doc.name,
     description: doc.description,
+    ...standardWordsField(doc),
     dueDate: iso(doc.dueDate),
     kind: doc.kind,
     canUpload: takesUpload(doc),
