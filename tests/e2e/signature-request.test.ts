@@ -11,27 +11,14 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { databaseFileName } from "../../db/client.ts";
-import { latestEmail } from "../support/outbox.ts";
 import { tempDir } from "../support/server.ts";
 import { seriousAxeFindings } from "./axe.ts";
-import { brokerSignUp, screenshot, usePortalInBrowser, viewports, type Portal } from "./support.ts";
+import { brokerSignUp, emailedSigningToken, screenshot, usePortalInBrowser, viewports } from "./support.ts";
 
 const { portal, openPage } = usePortalInBrowser();
 const sameOrigin = { "sec-fetch-site": "same-origin" };
 const PDF_NAME = "pdfjs--sizes.pdf";
 const pdfBytes = () => readFileSync(join(import.meta.dir, "..", "files", "corpus", PDF_NAME));
-
-/** The token of the signing link emailed to `to` (read from the outbox; e2e portals have no SMTP). */
-function emailedSigningToken(p: Portal, to: string): string {
-  const db = new Database(join(p.dataDir, databaseFileName), { readonly: true });
-  try {
-    const token = latestEmail(db, to, "signature_request")?.text.match(/\/sign\/([\w%-]+)/)?.[1];
-    if (!token) throw new Error(`no signing link was emailed to ${to}`);
-    return decodeURIComponent(token);
-  } finally {
-    db.close();
-  }
-}
 
 async function pdfsig(bytes: Uint8Array): Promise<{ out: string; code: number }> {
   const dir = tempDir("portal-e2e-pdfsig-");
