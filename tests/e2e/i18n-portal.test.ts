@@ -228,9 +228,9 @@ test("pseudo-locale: what the server says (a recognition warning, an upload refu
   await pseudoCatalogs(phone.page);
   await phone.page.goto(`${portal.url}/upload/${link}`);
   await phone.page.getByRole("progressbar").first().waitFor();
-  const chooseFor = (name: string, file: { name: string; mimeType: string; buffer: Buffer }) => choose(`⟦${accented("Choose file for ")}${name}⟧`, file);
-  // The requested document (standard: its description is the broker's words, as Paystub's above).
-  const files = ["statement-june.pdf", "one-page.pdf", "Bank Statement", "Latest bank account statements"];
+  // A standard document's name is the catalog's too (standardDocuments): marked inside the label's message.
+  const chooseFor = (name: string, file: { name: string; mimeType: string; buffer: Buffer }) => choose(`⟦${accented("Choose file for ")}⟦${accented(name)}⟧⟧`, file);
+  const files = ["statement-june.pdf", "one-page.pdf"];
 
   // A bank statement picked for the paystub: what recognition saw, from the catalog.
   await chooseFor("Paystub", bankStatement());
@@ -272,12 +272,13 @@ test("Spanish on a phone: a recognition warning, a refusal and the notifications
     expect({ shot, axe: await seriousAxeFindings(phone.page) }).toEqual({ shot, axe: [] });
   };
 
-  await choose(es("upload.chooseFileFor", { name: "Paystub" }), bankStatement());
+  // The standard documents by their Spanish names (standardDocuments).
+  await choose(es("upload.chooseFileFor", { name: es("standardDocuments.paystub.name") }), bankStatement());
   await phone.page.getByText("Esto parece un estado de cuenta bancario, pero su asesor pidió un talón de pago.").first().waitFor();
   await fits("i18n-portal-es-recognition-phone");
   await phone.page.getByRole("button", { name: es("dialogs.cancel") }).first().click();
 
-  await choose(es("upload.chooseFileFor", { name: "Photo ID" }), onePage());
+  await choose(es("upload.chooseFileFor", { name: es("standardDocuments.photoId.name") }), onePage());
   await phone.page.getByText(/Este PDF tiene 1 página, pero para este documento se necesitan al menos 3 páginas/).first().waitFor({ timeout: 30_000 });
   await fits("i18n-portal-es-refusal-phone");
 
