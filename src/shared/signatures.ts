@@ -320,3 +320,7 @@ export const signatureMessages = {
   templateNoName: "Name the template: the form it holds, such as Engagement letter.",
   templateNoFields: "Send the template's fields as a part named fields (JSON: a list of {type, page, x, y, width, height, signer, required}).",
 } as const;
+
+/** A template's stored PDF found infected when a request is made from it (the broker's words). */
+export const templateInfectedMessage = (signature: string) =>
+  `This template's PDF contains a virus (${signature}) and was not sent. Nothing was sent to your customer; delete the template and save it again from a clean PDF.`;

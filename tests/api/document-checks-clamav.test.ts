@@ -10,7 +10,7 @@ import { scanBytes, ScannerUnavailable } from "../../src/features/document-check
 import { realPdf } from "../files/samples.ts";
 import { createCustomer, uploadFile } from "../support/fixtures.ts";
 import { startTestServer, tempDir, type Broker, type TestServer } from "../support/server.ts";
-import { row, statement } from "../support/sql.ts";
+import { exec, row, statement } from "../support/sql.ts";
 
 const CLAMD = ["/usr/sbin/clamd", "/usr/bin/clamd"].find((p) => existsSync(p));
 if (!CLAMD) console.log("SKIPPED document-checks-clamav: clamd is not installed (apt-get install clamav-daemon; .ci/run installs it where it can)");
@@ -122,6 +122,30 @@ describe.skipIf(!CLAMD)("virus scanning with clamd", () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("This file contains a virus (Eicar-Test-Signature-Embedded.UNOFFICIAL) and was not shared. Nothing was sent to your customers.");
     expect(tempFiles()).toEqual([]);
+  });
+
+  test("a signature template saved before its virus was known: a request from it is scanned, refused, and nothing is sent", async () => {
+    const c = await createCustomer(srv, broker.token, { name: "Tara Template" });
+    const form = new FormData();
+    form.append("name", "Engagement letter");
+    form.append("fields", JSON.stringify([{ type: "signature", page: 1, x: 0.1, y: 0.1, width: 0.3, height: 0.06, signer: 0, required: true }]));
+    form.append("file", new Blob([realPdf(1)], { type: "application/pdf" }), "letter.pdf");
+    const template = await srv.call<{ id: string }>("/api/signature-templates", { method: "POST", token: broker.token, body: form });
+    expect(template.status).toBe(201);
+    // As if it had been saved (and hashed) while the scanner did not know this virus: the stored
+    // bytes and their hash are the infected file's, so only a scan can tell.
+    const infected = realPdf(1, { comment: EICAR });
+    const stored = await q("select storage_key from signature_templates where id = ?", template.body.id);
+    await srv.server.ctx.files.write(stored.storage_key, infected);
+    await exec(srv.server.ctx.db, statement("update signature_templates set sha256 = ? where id = ?", createHash("sha256").update(infected).digest("hex"), template.body.id));
+    const request = new FormData();
+    request.append("request", JSON.stringify({ name: "Engagement letter", templateId: template.body.id, signers: [{ email: c.email, name: "Tara Template" }] }));
+    const res = await srv.call(`/api/customers/${c.id}/signature-requests`, { method: "POST", token: broker.token, body: request });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("This template's PDF contains a virus (Eicar-Test-Signature-Embedded.UNOFFICIAL) and was not sent. Nothing was sent to your customer; delete the template and save it again from a clean PDF.");
+    expect(Number((await q("select count(*) as n from signature_requests where customer_id = ?", c.id)).n)).toBe(0);
+    const note = await q("select message from notifications where broker_id = ? and type = 'upload_infected' and message like ?", broker.user.id, "The signature template%");
+    expect(note.message).toContain('The signature template "Engagement letter" contained a virus');
   });
 
   test("scanner down: uploads are refused with 'try again shortly', never stored unscanned", async () => {

@@ -123,5 +123,7 @@ describe("a signer's refusals", () => {
     expect((await srv.call(`/api/signature-requests/${request.id}/void`, { method: "POST", token: broker.token })).status).toBe(200);
     const voided = await srv.call<Refusal>(`/api/sign/${token}`);
     expect({ status: voided.status, body: voided.body }).toEqual({ status: 409, body: { message: "This signature request was withdrawn by your broker.", code: "withdrawn" } });
+    // A voided link's page tells nothing of its file, its customer's language included: the browser's.
+    expect(await signPage(srv, token, "en-US")).toContain('<html lang="en"');
   });
 });

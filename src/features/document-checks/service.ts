@@ -87,6 +87,21 @@ export async function scanForViruses(ctx: AppContext, bytes: Uint8Array, whose: 
   throw new UploadRefused({ rule: "virus", signature: result.signature }, rules);
 }
 
+/**
+ * Scans bytes already checked once, when a file is used again (a signature template's PDF for a
+ * new request): it may have been saved while no scanner was set, or before today's signatures.
+ * Only the scan; infected, the broker is told in their own words.
+ */
+export async function scanStoredBytes(ctx: AppContext, bytes: Uint8Array, whose: Whose, infectedSaid: (signature: string) => string): Promise<void> {
+  if (!ctx.config.clamavSocket) return;
+  try {
+    await checkSlots.run(() => scanForViruses(ctx, bytes, whose));
+  } catch (error) {
+    if (error instanceof UploadRefused && error.refusal.rule === "virus") throw new AppError("bad_request", infectedSaid(error.refusal.signature));
+    throw error;
+  }
+}
+
 /** Scans temporary files (shared files): all clean, or every one removed and the upload refused. */
 export async function scanReceivedFiles(ctx: AppContext, files: ReceivedFileData[], whose: Whose): Promise<void> {
   if (!ctx.config.clamavSocket) return;

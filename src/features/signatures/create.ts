@@ -20,13 +20,13 @@ import type { ReceivedFileData } from "../../lib/upload.ts";
 import { receivePdf } from "./receive-pdf.ts";
 import { MAX_DOCUMENT_NAME_LENGTH } from "../../shared/documents.ts";
 import { reminderAfterRequest } from "../../shared/due-date.ts";
-import { fieldsProblem, MAX_SIGNATURE_MESSAGE_LENGTH, signatureMessages, signersProblem, type SignatureField } from "../../shared/signatures.ts";
+import { fieldsProblem, MAX_SIGNATURE_MESSAGE_LENGTH, signatureMessages, signersProblem, templateInfectedMessage, type SignatureField } from "../../shared/signatures.ts";
 import { normalizeEmail } from "../../shared/validation.ts";
 import type { Scope } from "../../shared/workspaces.ts";
 import type { AuditActor } from "../audit/actor.ts";
 import type { PublicUser } from "../auth/model.ts";
 import { aboutCustomer, uploadUrl, visibleCustomer, type CustomerRow } from "../customers/lookups.ts";
-import { checkUpload, effectiveRules } from "../document-checks/service.ts";
+import { checkUpload, effectiveRules, scanStoredBytes } from "../document-checks/service.ts";
 import { insertSignatureDocument, parseDueDates } from "../documents/creation.ts";
 import { signatureSigners, signatureRequests } from "../../../db/tables.ts";
 import { findOwnedRequest, type SignatureRequest, type SignerRow } from "./lookups.ts";
@@ -141,6 +141,7 @@ export async function createSignatureRequest(
     let pdf: CheckedPdf;
     if (template) {
       const bytes = await templatePdfBytes(ctx, template);
+      await scanStoredBytes(ctx, bytes, { customer, what: `The signature template "${template.name}"` }, templateInfectedMessage);
       pdf = { bytes, name: template.fileName, pageCount: template.pageCount, keep: (k) => ctx.files.write(k, bytes) };
     } else {
       temp ??= await spoolSharedPdf(ctx, { workspaceId: input.member.workspaceId, customerId: customer.id, documentId: parsed.sharedDocumentId! });

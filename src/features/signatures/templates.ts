@@ -128,8 +128,9 @@ const TEMPLATE_FILE_CHANGED = "This template's PDF is not the file that was save
 
 /**
  * A template's PDF for a request made from it. It took a request's checks when it was saved
- * (document checks, pages counted, fields placed), so it is not parsed or scanned again per
- * request; what is checked is that the stored bytes are still the ones checked then: their
+ * (document checks, pages counted, fields placed), so it is not parsed again per request (the
+ * request scans it for viruses again where a scanner is set: create.ts); what is checked here is
+ * that the stored bytes are still the ones checked then: their
  * SHA-256 against the one saved with the row. A file changed in the store behind the portal's back
  * (the data directory or the bucket) is refused, not sent out to sign; hashing costs a fraction
  * of parsing, and the request records the hash of what it signs anyway.
