@@ -19,8 +19,9 @@ export const STANDARD_KEYS: readonly StandardKey[] = STANDARD_DOCUMENTS.map((d) 
 
 // Matched exactly: the standard words as the server stores them (documents.ts parseRequestedDocument
 // writes a standard pick's own spelling); anything else the broker typed is theirs.
-const byName = new Map(STANDARD_DOCUMENTS.map((d) => [d.name, keyOf(d.name)]));
-const byDescription = new Map(STANDARD_DOCUMENTS.map((d) => [d.description, keyOf(d.name)]));
+// Constants, never written after load (typed read-only: not module state).
+const byName: ReadonlyMap<string, StandardKey> = new Map(STANDARD_DOCUMENTS.map((d) => [d.name, keyOf(d.name)]));
+const byDescription: ReadonlyMap<string, StandardKey> = new Map(STANDARD_DOCUMENTS.map((d) => [d.description, keyOf(d.name)]));
 
 /** Which of the document's words are standard; undefined when none is. */
 export function standardWordsOf(doc: { name: string; description?: string | null }): StandardWords | undefined {
