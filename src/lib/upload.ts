@@ -6,7 +6,7 @@ import busboy from "busboy";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { once } from "node:events";
-import { AppError, isFileWriteRefused, storageFull } from "./errors.ts";
+import { AppError, isFileWriteRefused, storageFull, type ErrorReason } from "./errors.ts";
 import { exceedsUploadLimit, megabytes, uploadMessages } from "../shared/validation.ts";
 import { randomToken } from "./tokens.ts";
 import { cleanFileName, sniffType } from "./upload-content.ts";
@@ -39,6 +39,8 @@ export interface ReceiveOptions {
   accept: readonly string[];
   /** The message for anything else (415). */
   acceptMessage: string;
+  /** Its catalog message, for a refusal the customer portal says in its language (errors.ts `reason`). */
+  acceptReason?: ErrorReason;
   fieldName?: string;
   /** The longest text field accepted (default 1 KB). */
   maxFieldBytes?: number;
@@ -222,7 +224,7 @@ async function receiveParts(request: Request, options: ReceiveManyOptions, mode:
   const accepted: ReceivedFileData[] = [];
   for (const f of files) {
     const mimeType = await sniffType(f.head, options.accept);
-    if (!mimeType) fail(new AppError("unsupported_type", options.acceptMessage));
+    if (!mimeType) fail(new AppError("unsupported_type", options.acceptMessage, { reason: options.acceptReason }));
     accepted.push({ tempPath: f.tempPath, originalName: f.originalName, mimeType: mimeType!, size: f.size });
   }
   return { files: accepted, fields };

@@ -163,7 +163,7 @@ describe("bulk due date: the reminder, and lists longer than the prepared statem
 });
 
 describe("two uploads racing for one document", () => {
-  test("one wins; the other is a 409 and its file is not left in the store", async () => {
+  test("one wins; the other is a 409, named for the portal's language, and its file is not left in the store", async () => {
     const c = await createCustomer(srv, broker.token);
     const doc = c.documents[0]!.id;
     const { ctx } = srv.server;
@@ -179,8 +179,10 @@ describe("two uploads racing for one document", () => {
     while ((await newKeys()).length < 2) await Bun.sleep(5);
     release();
     await held;
-    const statuses = [(await first).status, (await second).status].sort();
-    expect(statuses).toEqual([200, 409]);
+    const answers = [await first, await second];
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    // The portal says the loser's refusal in its language (errors.alreadyUploaded; i18n-server-texts.test.ts).
+    expect(answers.find((answer) => answer.status === 409)!.body).toEqual({ message: "This document has already been uploaded and is under review.", code: "errors.alreadyUploaded" });
     const [row] = await rows<{ storage_key: string }>(ctx.db, statement("select storage_key from documents where id = ?", doc));
     // Only the winner's file is left; the loser's was removed when its transaction failed.
     expect(await newKeys()).toEqual([row!.storage_key]);

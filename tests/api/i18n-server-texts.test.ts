@@ -6,7 +6,7 @@
 // notification carry the data.
 import { describe, expect, test } from "bun:test";
 import { DOCUMENT_KINDS, KIND_LABELS, type DocumentKind } from "../../src/shared/recognition/kinds.ts";
-import { englishSentence } from "../../src/shared/recognition/verdict.ts";
+import { englishSentence, recognitionRefusal } from "../../src/shared/recognition/verdict.ts";
 import { sayRecognition, type RecognitionSentence } from "../../src/shared/recognition/sentences.ts";
 import { refusalMessage, refusalSaid, STANDARD_ACCEPTANCE_RULES, type AcceptanceRules, type Refusal } from "../../src/shared/acceptance-rules.ts";
 import { translate } from "../../src/shared/i18n/translate.ts";
@@ -14,7 +14,8 @@ import type { MessageKey } from "../../src/shared/i18n/catalog.ts";
 import { customerNotice } from "../../src/shared/i18n/customer-notice.ts";
 import { sayNotice } from "../../src/shared/customer-notices.ts";
 import { createCustomer, customerCookie, sampleFiles, uploadFile } from "../support/fixtures.ts";
-import { useServerWithBroker } from "../support/server.ts";
+import { useServerWithBroker, type TestServer } from "../support/server.ts";
+import { corpusPdf, field, requestSignature } from "../support/signatures.ts";
 
 const NOW = new Date("2026-05-20T12:00:00Z");
 const es = (key: MessageKey, values?: Record<string, string | number>) => translate("es", key, values);
@@ -87,6 +88,13 @@ describe("what recognition saw", () => {
     );
     expect(say({ key: "recognition.idExpired", values: { fullDate: "2026-03-14" } })).toBe("Esta identificación venció el 14 de marzo de 2026");
     expect(say({ key: "recognition.noKeyword", values: { keywords: ["escrow", "closing"], documentName: "Closing papers" } })).toBe('Este archivo no menciona "escrow" o "closing"; su asesor pidió Closing papers');
+  });
+
+  test("a refusal by what was seen is errors.recognitionRefused's English, as the server wrote it before", () => {
+    const old = (messages: string[]) => `${messages.join(". ")}. Please choose another file.`;
+    for (const messages of [["This ID is in another name"], ["This paystub's pay period ends on 3 March; your broker asked for one from the last 30 days", "This ID is in another name"]]) {
+      expect(recognitionRefusal(messages)).toBe(old(messages));
+    }
   });
 });
 
@@ -205,4 +213,99 @@ describe("over HTTP", () => {
       metadata: { documentId: c.documents[0]!.id, notice: "resubmit", noticeValues: { documentName: "Paystub", reason: "Too dark" } },
     });
   });
+
+  // The portal's other refusals (issue 44's review): each JSON keeps its English message and names
+  // its catalog message, and a Spanish page says that message with those values.
+  /** The body's message as a Spanish page says it. */
+  const inSpanish = (body: { code: MessageKey; values?: Record<string, string | number> }) => es(body.code, body.values);
+  /** The customer uploads a file and the broker approves it. */
+  const approved = async (link: string, documentId: string) => {
+    expect((await uploadFile(srv, link, documentId, { bytes: sampleFiles.pdf() })).status).toBe(200);
+    expect((await srv.call(`/api/documents/${documentId}/verify`, { method: "POST", token: broker.token, body: { status: "approved" } })).status).toBe(200);
+  };
+  const answer = (link: string, documentId: string, reason: string) => srv.call(`/api/upload/${link}/documents/${documentId}/unavailable`, { method: "POST", body: { reason } });
+
+  test("\"I don't have this\": no reason, too long a reason, and a document that awaits nothing any more", async () => {
+    const c = await createCustomer(srv, broker.token);
+    const [first, second] = c.documents;
+    const none = await answer(c.uploadLink, first!.id, "   ");
+    expect(none).toMatchObject({ status: 400, body: { message: "Please say why you don't have this document.", code: "dialogs.whyNotRequired" } });
+    expect(inSpanish(none.body)).toBe("Escriba por qué no tiene este documento.");
+
+    const long = await answer(c.uploadLink, first!.id, "x".repeat(1001));
+    expect(long.status).toBe(400);
+    expect(long.body).toEqual({ message: "Please say why, in at most 1,000 characters.", code: "errors.reasonTooLong", values: { max: 1000 } });
+    expect(inSpanish(long.body)).toBe("Explique el motivo en 1000 caracteres como máximo.");
+    // At the limit, and with spaces around it, the answer is taken.
+    expect((await answer(c.uploadLink, first!.id, ` ${"x".repeat(1000)} `)).status).toBe(200);
+
+    await approved(c.uploadLink, second!.id);
+    const settled = await answer(c.uploadLink, second!.id, "Never had one");
+    expect(settled.status).toBe(409);
+    expect(settled.body).toEqual({ message: "This document no longer awaits anything from you.", code: "errors.noLongerAwaited" });
+    expect(inSpanish(settled.body)).toBe("Este documento ya no está pendiente de su parte.");
+  });
+
+  test("a document that takes no file now: already uploaded, already approved, or one to sign", async () => {
+    const c = await createCustomer(srv, broker.token);
+    const [first, second] = c.documents;
+    expect((await uploadFile(srv, c.uploadLink, first!.id, { bytes: sampleFiles.pdf() })).status).toBe(200);
+    const again = await uploadFile(srv, c.uploadLink, first!.id, { bytes: sampleFiles.pdf() });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: "This document has already been uploaded and is under review.", code: "errors.alreadyUploaded" });
+    expect(inSpanish(again.body)).toBe("Este documento ya se envió y está en revisión.");
+
+    await approved(c.uploadLink, second!.id);
+    const onApproved = await uploadFile(srv, c.uploadLink, second!.id, { bytes: sampleFiles.pdf() });
+    expect(onApproved.status).toBe(409);
+    expect(onApproved.body).toEqual({ message: "This document has already been approved.", code: "errors.alreadyApproved" });
+    expect(inSpanish(onApproved.body)).toBe("Este documento ya está aprobado.");
+
+    const asked = await requestSignature(srv, broker.token, c.id, {
+      pdf: corpusPdf("pdfjs--sizes.pdf"),
+      request: { name: "Engagement letter", signers: [{ email: c.email, name: "Casey" }], fields: [field({ type: "signature" })] },
+    });
+    expect(asked.status).toBe(201);
+    for (const refused of [await uploadFile(srv, c.uploadLink, asked.body.documentId, { bytes: sampleFiles.pdf() }), await answer(c.uploadLink, asked.body.documentId, "No")]) {
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({ message: "This document is signed, not uploaded. Open it to sign.", code: "errors.signedNotUploaded" });
+      expect(inSpanish(refused.body)).toBe("Este documento se firma, no se envía. Ábralo para firmarlo.");
+    }
+  });
+
+  test("a request the broker removed while the customer's page was open", async () => {
+    const c = await createCustomer(srv, broker.token);
+    const id = c.documents[0]!.id;
+    expect((await srv.call(`/api/documents/${id}`, { method: "DELETE", token: broker.token })).status).toBe(200);
+    const preview = await previewFile(srv, c.uploadLink, id, sampleFiles.pdf());
+    for (const gone of [preview, await uploadFile(srv, c.uploadLink, id, { bytes: sampleFiles.pdf() }), await answer(c.uploadLink, id, "Never had one")]) {
+      expect(gone.status).toBe(404);
+      expect(gone.body).toEqual({ message: "Document not found", code: "errors.documentNotFound" });
+      expect(inSpanish(gone.body)).toBe("No encontramos este documento. Es posible que su asesor lo haya eliminado.");
+    }
+  });
+
+  test("a file whose content is not what its name says, and too long a note with a file", async () => {
+    const c = await createCustomer(srv, broker.token);
+    const id = c.documents[0]!.id;
+    const disguised = await uploadFile(srv, c.uploadLink, id, { bytes: sampleFiles.html(), name: "statement.pdf" });
+    expect(disguised.status).toBe(415);
+    expect(disguised.body).toEqual({ message: "Only PDF, JPG, PNG and HEIC files can be uploaded.", code: "upload.wrongType" });
+    expect(inSpanish(disguised.body)).toBe("Solo se pueden enviar archivos PDF, JPG, PNG y HEIC.");
+
+    const form = new FormData();
+    form.append("file", new Blob([sampleFiles.pdf()], { type: "application/pdf" }), "statement.pdf");
+    form.append("note", "n".repeat(1001));
+    const noted = await srv.call(`/api/upload/${c.uploadLink}/documents/${id}`, { method: "POST", body: form });
+    expect(noted.status).toBe(400);
+    expect(noted.body).toEqual({ message: "Please keep the note to at most 1,000 characters.", code: "recognition.noteTooLong", values: { max: 1000 } });
+    expect(inSpanish(noted.body)).toBe("La nota puede tener como máximo 1000 caracteres.");
+  });
 });
+
+/** The portal's check of a picked file before the upload (POST …/recognition). */
+function previewFile(srv: TestServer, uploadLink: string, documentId: string, bytes: Uint8Array<ArrayBuffer>) {
+  const form = new FormData();
+  form.append("file", new Blob([bytes], { type: "application/pdf" }), "statement.pdf");
+  return srv.call(`/api/upload/${uploadLink}/documents/${documentId}/recognition`, { method: "POST", body: form });
+}

@@ -168,3 +168,63 @@ test("a signed-in customer's file under review: what they were told before sendi
   expect(await within(row).findByText(/: Este estado de cuenta termina el 3 de marzo de 2019; su asesor pidió uno de los últimos 60 días\.$/)).toBeTruthy();
   expect(within(row).queryByText(/This statement ends/)).toBeNull();
 });
+
+test("the upload's other refusals in Spanish: already uploaded, the request removed, a file that is not what its name says, too long a note", async () => {
+  fakeServer(portalRoute({ portal: guestPortal() }));
+  renderPortal();
+  // Each as the server answers it (tests/api/i18n-server-texts.test.ts), at the step that meets it.
+  const cases: { at: "/recognition" | "/documents/d1"; status: number; body: object; spanish: string }[] = [
+    {
+      at: "/documents/d1",
+      status: 409,
+      body: { message: "This document has already been uploaded and is under review.", code: "errors.alreadyUploaded" },
+      spanish: "Este documento ya se envió y está en revisión.",
+    },
+    {
+      at: "/recognition",
+      status: 404,
+      body: { message: "Document not found", code: "errors.documentNotFound" },
+      spanish: "No encontramos este documento. Es posible que su asesor lo haya eliminado.",
+    },
+    { at: "/recognition", status: 415, body: { message: "Only PDF, JPG, PNG and HEIC files can be uploaded.", code: "upload.wrongType" }, spanish: "Solo se pueden enviar archivos PDF, JPG, PNG y HEIC." },
+    {
+      at: "/documents/d1",
+      status: 400,
+      body: { message: "Please keep the note to at most 1,000 characters.", code: "recognition.noteTooLong", values: { max: 1000 } },
+      spanish: "La nota puede tener como máximo 1000 caracteres.",
+    },
+  ];
+  for (const { at, status, body, spanish } of cases) {
+    await pick(PAYSTUB);
+    if (at === "/documents/d1") (await sent("/recognition")).respond(200, { recognition: verdict({ verdict: "ok" }) });
+    (await sent(at)).respond(status, body);
+    expect((await screen.findAllByText(`No se pudo enviar: ${spanish}`)).length).toBeGreaterThan(0);
+    expect(screen.queryByText(new RegExp((body as { message: string }).message.slice(0, 20)))).toBeNull();
+  }
+});
+
+test("a note too long for the broker is said in Spanish before anything is sent", async () => {
+  fakeServer(portalRoute({ portal: guestPortal() }));
+  renderPortal();
+  const row = await pick(PAYSTUB);
+  (await sent("/recognition")).respond(200, { recognition: verdict({ messages: ["This looks like a tax return; your broker asked for a paystub"], sentences: [{ key: "recognition.wrongKind", values: { seen: "tax_return", asked: "paystub" } }] }) });
+  fireEvent.change(await within(row).findByLabelText(/^Nota para su asesor/), { target: { value: "n".repeat(1001) } });
+  expect(await within(row).findByText("La nota puede tener como máximo 1000 caracteres.")).toBeTruthy();
+});
+
+test("\"I don't have this\" refused by the server, in Spanish: too long a reason, a document that awaits nothing any more", async () => {
+  const answers = [
+    json(400, { message: "Please say why, in at most 1,000 characters.", code: "errors.reasonTooLong", values: { max: 1000 } }),
+    json(409, { message: "This document no longer awaits anything from you.", code: "errors.noLongerAwaited" }),
+  ];
+  fakeServer(portalRoute({ portal: guestPortal() }, (request) => (request.method === "POST" && request.path === `/api/upload/${LINK}/documents/d1/unavailable` ? answers.shift() : undefined)));
+  renderPortal();
+  const row = await screen.findByRole("row", { name: new RegExp(PAYSTUB) }, { timeout: 10_000 });
+  fireEvent.click(within(row).getByRole("button", { name: `No lo tengo: ${PAYSTUB}` }));
+  const dialog = await screen.findByRole("dialog", { name: `No tengo ${PAYSTUB}` }, { timeout: 10_000 });
+  for (const spanish of ["Explique el motivo en 1000 caracteres como máximo.", "Este documento ya no está pendiente de su parte."]) {
+    fireEvent.change(within(dialog).getByLabelText(/^¿Por qué no lo tiene\?/), { target: { value: "Soy trabajador independiente." } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Enviar respuesta" }));
+    expect(await within(dialog).findByText(spanish)).toBeTruthy();
+  }
+});

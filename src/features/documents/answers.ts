@@ -4,12 +4,13 @@ import { eq } from "drizzle-orm";
 import { documents } from "../../../db/tables.ts";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
+import { saidError } from "../../lib/said-error.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import { rulesProblem, type AcceptanceRules } from "../../shared/acceptance-rules.ts";
 import { canCustomerUpload, isRequirement, takesUpload } from "../../shared/documents.ts";
 import type { AuditActor } from "../audit/actor.ts";
 import { findCustomerDocument, findOwnedDocument, type DocumentRow } from "./service.ts";
-import { answerWithoutFile, decideWithoutFileAnswer, notUploadableMessage } from "./transitions/index.ts";
+import { answerWithoutFile, decideWithoutFileAnswer, noLongerAwaited, notUploadable } from "./transitions/index.ts";
 import type { Scope } from "../../shared/workspaces.ts";
 
 export const MAX_UNAVAILABLE_REASON = 1000;
@@ -26,10 +27,10 @@ export async function setAcceptanceRules(ctx: AppContext, input: { member: Scope
 /** The customer answers a request they cannot fulfil with a reason; the broker is told (transitions/without-file.ts). */
 export async function answerUnavailable(ctx: AppContext, input: { customerIds: string[]; documentId: string; reason: string; actor: AuditActor }): Promise<DocumentRow> {
   const reason = input.reason.trim();
-  if (!reason) throw badRequest("Please say why you don't have this document.");
-  if (reason.length > MAX_UNAVAILABLE_REASON) throw badRequest(`Please keep the reason under ${MAX_UNAVAILABLE_REASON.toLocaleString("en-US")} characters.`);
+  if (!reason) throw saidError("bad_request", "dialogs.whyNotRequired");
+  if (reason.length > MAX_UNAVAILABLE_REASON) throw saidError("bad_request", "errors.reasonTooLong", { max: MAX_UNAVAILABLE_REASON });
   const doc = await findCustomerDocument(ctx, input.customerIds, input.documentId);
-  if (!takesUpload(doc)) throw new AppError("conflict", doc.kind === "signature" ? notUploadableMessage(doc) : "This document no longer awaits anything from you.");
+  if (!takesUpload(doc)) throw doc.kind === "signature" ? notUploadable(doc) : noLongerAwaited();
   return inTransaction(ctx, (unit) => answerWithoutFile(ctx, unit, { doc, reason, actor: input.actor }));
 }
 

@@ -9,6 +9,7 @@ import type { AppContext } from "../../context.ts";
 import { AppError, notFound } from "../../lib/errors.ts";
 import type { Writer } from "../../lib/jobs.ts";
 import { prepared, preparedForIds } from "../../lib/prepared.ts";
+import { saidError } from "../../lib/said-error.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
 import type { DocumentCounts, DocumentDto } from "./model.ts";
 import { AWAITING_UPLOAD, canCustomerUpload, type DocumentStatus, SHARED } from "../../shared/documents.ts";
@@ -265,7 +266,7 @@ export async function listDocumentsOfCustomers(ctx: AppContext, customerIds: str
 /** A document of one of these customer relationships, or 404. */
 export async function findCustomerDocument(ctx: AppContext, customerIds: string[], documentId: string): Promise<DocumentRow> {
   const doc = await findDocument(ctx, documentId);
-  if (!doc || !customerIds.includes(doc.customerId)) throw notFound("Document not found");
+  if (!doc || !customerIds.includes(doc.customerId)) throw saidError("not_found", "errors.documentNotFound");
   return doc;
 }
 

@@ -1,7 +1,6 @@
 // A customer's upload onto one of their documents: the file's way into the store around the
 // "uploaded" transition (transitions/uploaded.ts).
 import type { AppContext } from "../../context.ts";
-import { AppError } from "../../lib/errors.ts";
 import { newStorageKey } from "../../lib/storage.ts";
 import { inTransaction, type Unit } from "../../lib/unit-of-work.ts";
 import type { ReceivedFileData } from "../../lib/upload.ts";
@@ -9,7 +8,7 @@ import type { CheckReport } from "../../shared/acceptance-rules.ts";
 import { takesUpload } from "../../shared/documents.ts";
 import type { AuditActor } from "../audit/actor.ts";
 import { findCustomerDocument, type DocumentRow } from "./service.ts";
-import { markUploaded, notUploadableMessage } from "./transitions/index.ts";
+import { markUploaded, notUploadable } from "./transitions/index.ts";
 
 /** A received file, with what the document checks found (absent for files made by the demo). */
 type UploadedFile = ReceivedFileData & { fields?: Record<string, string>; pageCount?: number | null; report?: CheckReport | null };
@@ -17,7 +16,7 @@ type UploadedFile = ReceivedFileData & { fields?: Record<string, string>; pageCo
 /** The customer's document if it awaits an upload now; 404 or 409 otherwise. */
 export async function uploadableDocument(ctx: AppContext, customerIds: string[], documentId: string): Promise<DocumentRow> {
   const doc = await findCustomerDocument(ctx, customerIds, documentId);
-  if (!takesUpload(doc)) throw new AppError("conflict", notUploadableMessage(doc));
+  if (!takesUpload(doc)) throw notUploadable(doc);
   return doc;
 }
 

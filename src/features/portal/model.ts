@@ -104,4 +104,5 @@ export const UploadResponse = t.Object({ message: t.String(), document: PortalDo
 export const LanguageBody = t.Object({ language: t.String({ maxLength: 16, error: CHOSEN_LANGUAGE_ERROR }) });
 export const LanguageChosen = t.Object({ language: t.String() });
 
-export const UnavailableBody = t.Object({ reason: t.String({ maxLength: 1000, error: "Please say why, in at most 1,000 characters." }) });
+/** The answer's reason; its rules (required, at most MAX_UNAVAILABLE_REASON) are documents/answers.ts's, said in the portal's language. */
+export const UnavailableBody = t.Object({ reason: t.String({ error: "reason must be text" }) });

@@ -24,6 +24,7 @@ import { describeRules, type AcceptanceRules } from "../../shared/acceptance-rul
 import type { AuditActor } from "../audit/actor.ts";
 import type { BrokerContactDto } from "../broker-profile/model.ts";
 import { AppError } from "../../lib/errors.ts";
+import { saidError } from "../../lib/said-error.ts";
 import type { Language } from "../../shared/i18n/languages.ts";
 import { portalLanguage } from "./language.ts";
 import { standardWordsOf } from "../../shared/i18n/standard-documents.ts";
@@ -150,13 +151,14 @@ async function receiveUpload(ctx: AppContext, access: PortalAccess, documentId: 
     maxBytes: ctx.config.maxUploadBytes,
     accept: CUSTOMER_UPLOAD_TYPES,
     acceptMessage: uploadMessages.wrongType,
+    acceptReason: { code: "upload.wrongType" },
     // Room for a note of MAX_CUSTOMER_NOTE characters of any script (up to 4 bytes each).
     maxFieldBytes: 4 * MAX_CUSTOMER_NOTE,
   });
   const note = received.fields.note?.trim() || null;
   if (note && note.length > MAX_CUSTOMER_NOTE) {
     rmSync(received.tempPath, { force: true });
-    throw new AppError("bad_request", noteTooLong);
+    throw saidError("bad_request", "recognition.noteTooLong", { max: MAX_CUSTOMER_NOTE });
   }
   return { target, file: received, note };
 }
@@ -182,8 +184,6 @@ async function receiveChecked(ctx: AppContext, access: PortalAccess, documentId:
   const previewed = await takePreviewOutcome(ctx, { documentId: received.target.id, file: received.file, rules });
   return { ...received, file: previewed?.checked ?? (await checkReceived(ctx, access, received)), previewed: previewed?.recognition ?? null };
 }
-
-const noteTooLong = `Please keep the note to at most ${MAX_CUSTOMER_NOTE.toLocaleString("en-US")} characters.`;
 
 /**
  * Before the upload is final: what the picked file looks like for this request (DESIGN 3b

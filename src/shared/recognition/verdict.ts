@@ -146,5 +146,8 @@ export function checkedAgainstPicture(recognition: Recognition, pictureText: str
   return classifyText(normaliseText(pictureText)).kind === recognition.kind ? recognition : COULD_NOT_TELL;
 }
 
-/** Why an upload was refused by a request whose rules refuse a mismatch: what was seen, then what to do. */
-export const recognitionRefusal = (messages: string[]): string => `${messages.join(". ")}. Please choose another file.`;
+/**
+ * Why an upload was refused by a request whose rules refuse a mismatch: what was seen, then what to
+ * do, in the English catalog's words (errors.recognitionRefused, which the portal says in its language).
+ */
+export const recognitionRefusal = (messages: string[]): string => translate("en", "errors.recognitionRefused", { sentences: messages.join(". ") });

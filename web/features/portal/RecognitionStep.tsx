@@ -17,7 +17,7 @@ import { Button } from "../../components/ui/Button";
 import { TextArea } from "../../components/ui/TextArea";
 import { CHOOSE_FILE_ACCEPT, uploadProblem } from "./upload-rules";
 import { useUploads } from "./use-uploads";
-import { useLanguage, useT } from "../../lib/i18n/use-t";
+import { useT } from "../../lib/i18n/use-t";
 import { useRecognitionText } from "./recognition-text";
 
 type Recognition = NonNullable<PortalDocumentDto["recognition"]>;
@@ -36,7 +36,6 @@ export function RecognitionStep({
   onDone: () => void;
 }) {
   const t = useT();
-  const { language } = useLanguage();
   const { link, maxBytes, start, fail } = useUploads();
   const said = useRecognitionText();
   const [seen, setSeen] = useState<Recognition | null>(null);
@@ -100,7 +99,7 @@ export function RecognitionStep({
           value={note}
           onChange={setNote}
           description={t("recognition.noteHint")}
-          errorMessage={noteTooLong ? t("recognition.noteTooLong", { max: MAX_CUSTOMER_NOTE.toLocaleString(language === "en" ? "en-US" : language) }) : undefined}
+          errorMessage={noteTooLong ? t("recognition.noteTooLong", { max: MAX_CUSTOMER_NOTE }) : undefined}
         />
       )}
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">

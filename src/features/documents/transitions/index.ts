@@ -22,10 +22,10 @@
 //
 // A document is created requested or shared by the inserts of ../creation.ts; from then on its
 // status changes only here.
-export { markUploaded, notUploadableMessage } from "./uploaded.ts";
+export { markUploaded, notUploadable } from "./uploaded.ts";
 export { approve, requestResubmit } from "./reviewed.ts";
 export { moveDueDates } from "./due-date.ts";
 export { markOverdue } from "./overdue.ts";
-export { answerWithoutFile, decideWithoutFileAnswer } from "./without-file.ts";
+export { answerWithoutFile, decideWithoutFileAnswer, noLongerAwaited } from "./without-file.ts";
 export { requestRenewal } from "./renewal.ts";
 export { markSealed, withdrawSignatureDocument } from "./signature.ts";

@@ -3,7 +3,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { timeParam } from "../../../../db/dialect.ts";
 import { documents, documentVersions } from "../../../../db/tables.ts";
 import type { AppContext } from "../../../context.ts";
-import { AppError, notFound } from "../../../lib/errors.ts";
+import { notFound } from "../../../lib/errors.ts";
+import { saidError } from "../../../lib/said-error.ts";
 import { given, preparedWrite } from "../../../lib/prepared.ts";
 import { newId } from "../../../lib/tokens.ts";
 import type { AuditFact, Unit } from "../../../lib/unit.ts";
@@ -14,15 +15,12 @@ import { linkGuestActor, type AuditActor } from "../../audit/actor.ts";
 import { aboutCustomer, customerContact, recordCustomerActivity } from "../../customers/lookups.ts";
 import { statusIn, type DocumentRow } from "../service.ts";
 
-/** Why a document takes no upload now, by its kind and status. */
-export const notUploadableMessage = ({ kind, status }: { kind: DocumentKind; status: DocumentStatus }) =>
-  kind === "signature"
-    ? "This document is signed, not uploaded. Open it to sign."
-    : status === "uploaded"
-    ? "This document has already been uploaded and is under review."
-    : status === "approved"
-      ? "This document has already been approved."
-      : "Files cannot be uploaded for this document.";
+/** Why a document takes no upload now, by its kind and status: a 409 the portal says in its language. */
+export const notUploadable = ({ kind, status }: { kind: DocumentKind; status: DocumentStatus }) =>
+  saidError(
+    "conflict",
+    kind === "signature" ? "errors.signedNotUploaded" : status === "uploaded" ? "errors.alreadyUploaded" : status === "approved" ? "errors.alreadyApproved" : "errors.notUploadable",
+  );
 
 // An upload's two statements on the document, prepared once; values bound as given (lib/prepared.ts).
 const stillAwaiting = preparedWrite((tx) => tx.select().from(documents).where(and(eq(documents.id, sql.placeholder("documentId")), statusIn(AWAITING_UPLOAD))).prepare());
@@ -68,7 +66,7 @@ export async function markUploaded(ctx: AppContext, unit: Unit, input: { doc: Do
   const { tx, now } = unit;
   const { doc, file } = input;
   const previous = (await stillAwaiting(tx).execute({ documentId: doc.id }))[0];
-  if (!previous) throw new AppError("conflict", notUploadableMessage({ kind: "upload", status: "uploaded" }));
+  if (!previous) throw notUploadable({ kind: "upload", status: "uploaded" });
   if (previous.storageKey) {
     await tx.insert(documentVersions).values({
       id: newId(),

@@ -3,7 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { documents } from "../../../../db/tables.ts";
 import type { AppContext } from "../../../context.ts";
-import { AppError } from "../../../lib/errors.ts";
+import { saidError } from "../../../lib/said-error.ts";
 import type { Unit } from "../../../lib/unit-of-work.ts";
 import { AWAITING_UPLOAD } from "../../../shared/documents.ts";
 import type { AuditActor } from "../../audit/actor.ts";
@@ -11,6 +11,9 @@ import { aboutCustomerById } from "../../customers/lookups.ts";
 import { statusIn, type DocumentRow } from "../service.ts";
 import { publishCustomerAnswer } from "./uploaded.ts";
 import { customerNotice } from "../../../shared/i18n/customer-notice.ts";
+
+/** The customer answered a request that awaits nothing from them any more (a file or the broker's decision came first). */
+export const noLongerAwaited = () => saidError("conflict", "errors.noLongerAwaited");
 
 /**
  * The customer answers a request with a reason instead of a file; the status stays (the request
@@ -23,7 +26,7 @@ export async function answerWithoutFile(ctx: AppContext, unit: Unit, input: { do
     .set({ unavailableReason: reason, unavailableAt: unit.now, stillNeededAt: null })
     .where(and(eq(documents.id, doc.id), statusIn(AWAITING_UPLOAD)))
     .returning())[0];
-  if (!updated) throw new AppError("conflict", "This document no longer awaits anything from you.", { reason: { code: "errors.noLongerAwaited" } });
+  if (!updated) throw noLongerAwaited();
   await publishCustomerAnswer(ctx, unit, {
     doc,
     audit: { action: "unavailable_answered", actor: input.actor, detail: reason },

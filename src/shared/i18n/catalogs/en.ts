@@ -169,7 +169,7 @@ const en = {
     refuse: "This file cannot be sent for this request",
     note: "Note for your broker (optional)",
     noteHint: "Say why this file is the right one, if it is.",
-    noteTooLong: "Please keep the note to at most {max} characters.",
+    noteTooLong: "Please keep the note to at most {max, number} characters.",
     chooseAnother: "Choose another file",
     sendAnyway: "Send anyway",
     // What the server saw in a file (src/shared/recognition/verdict.ts), each sentence from its
@@ -317,8 +317,19 @@ const en = {
   // `code` (a catalog key, this section's or another's) and `values` beside its English `message`
   // (src/shared/customer-errors.ts); the English here is the server's, word for word.
   errors: {
+    // What recognition saw (its sentences, joined), then what to do: recognition/verdict.ts recognitionRefusal.
     recognitionRefused: "{sentences}. Please choose another file.",
+    // "I don't have this" (documents/answers.ts): its reason too long (missing: dialogs.whyNotRequired),
+    // or nothing awaited any more (documents/transitions/without-file.ts noLongerAwaited).
+    reasonTooLong: "Please say why, in at most {max, number} characters.",
     noLongerAwaited: "This document no longer awaits anything from you.",
+    // Why a document takes no file now (documents/transitions/uploaded.ts notUploadable), by its kind and status.
+    signedNotUploaded: "This document is signed, not uploaded. Open it to sign.",
+    alreadyUploaded: "This document has already been uploaded and is under review.",
+    alreadyApproved: "This document has already been approved.",
+    notUploadable: "Files cannot be uploaded for this document.",
+    // A request that is gone (its broker removed it while the customer's page was open): documents/service.ts findCustomerDocument.
+    documentNotFound: "Document not found",
     tooManyTries: "Too many tries. Please wait a few minutes and try again.",
     tooManySignIns: "Too many sign-in attempts. Try again in {unit, select, seconds {{count, plural, =1 {1 second} other {{count} seconds}}} other {{count, plural, =1 {1 minute} other {{count} minutes}}}}.",
     tooManyCodesToday: "Too many codes were tried for this email today. Try again tomorrow, or ask your broker for help.",
