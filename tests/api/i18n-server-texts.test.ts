@@ -84,7 +84,7 @@ describe("what recognition saw", () => {
     expect(say({ key: "recognition.otherName", values: { kind: "none" } })).toBe("Este documento está a nombre de otra persona");
     expect(say({ key: "recognition.statementEnds", values: { date: "2026-03-03", maxAgeDays: 60 } })).toBe("Este estado de cuenta termina el 3 de marzo; su asesor pidió uno de los últimos 60 días");
     expect(say({ key: "recognition.kindDated", values: { kind: "credit_report", date: "2024-11-14", maxAgeDays: 1 } })).toBe(
-      "Este reporte de crédito tiene fecha del 14 de noviembre de 2024; su asesor pidió un documento del último día",
+      "Este informe de crédito tiene fecha del 14 de noviembre de 2024; su asesor pidió un documento del último día",
     );
     expect(say({ key: "recognition.idExpired", values: { fullDate: "2026-03-14" } })).toBe("Esta identificación venció el 14 de marzo de 2026");
     expect(say({ key: "recognition.noKeyword", values: { keywords: ["escrow", "closing"], documentName: "Closing papers" } })).toBe('Este archivo no menciona "escrow" o "closing"; su asesor pidió Closing papers');
@@ -167,7 +167,7 @@ describe("the customer's notifications", () => {
   });
 
   test("in Spanish", () => {
-    expect(sayNotice("resubmit", { documentName: "Paystub", reason: "Too dark" }, es)).toEqual({ title: "Envíe el documento otra vez", message: "Necesitamos que envíe Paystub otra vez: Too dark" });
+    expect(sayNotice("resubmit", { documentName: "Paystub", reason: "Too dark" }, es)).toEqual({ title: "Vuelva a enviar un documento", message: "Su asesor necesita que vuelva a enviar Paystub: Too dark" });
     expect(sayNotice("shared", { brokerName: "Ada Lovelace", documentNames: ["a.pdf", "b.pdf"] }, es).message).toBe("Ada Lovelace compartió con usted: a.pdf, b.pdf.");
   });
 });

@@ -18,6 +18,9 @@ const OFF_GLOSSARY: { pattern: RegExp; why: string; except?: string[] }[] = [
   { pattern: words("sub(ir|a|an|e|irlo|irlos|alo|ido|idos|ida)|súbalo|cargar|cargue"), why: "upload is «enviar»", except: ["capture.moveUp"] },
   // "no lo reenvíe": do not forward the invitation.
   { pattern: words("reenv[ií]\\p{L}*"), why: "re-submit is «volver a enviar»; «reenviar» is forward", except: ["emails.invitationFooter"] },
+  // "Envíe el documento otra vez": a re-submit says «volver a enviar», as statuses and emails do.
+  { pattern: words("env[ií]\\p{L}*\\s+(?:\\S+\\s+){0,2}otra vez"), why: "re-submit is «volver a enviar», not «enviar … otra vez»" },
+  { pattern: words("reportes? de crédito"), why: "credit report is «informe de crédito» (the glossary says why)" },
   { pattern: words("vencid[oa]s?"), why: "overdue is «atrasado» («vencido» on a document's row reads as an expired ID)" },
   { pattern: words("lo invitó|la invitó|le invita|le invitó|(?<!la )bienvenid[oa]s?|verle|verlo de nuevo"), why: "the customer's gender is unknown: «le pide», «Invitación de», «Le damos la bienvenida»" },
 ];

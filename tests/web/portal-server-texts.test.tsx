@@ -142,8 +142,8 @@ test("the customer's notifications in Spanish, from their notice and values; an 
   renderPortal();
   fireEvent.click(await screen.findByRole("button", { name: /^Notificaciones/ }));
   const panel = await screen.findByRole("dialog", { name: "Notificaciones" });
-  expect(await within(panel).findByText("Envíe el documento otra vez")).toBeTruthy();
-  expect(within(panel).getByText("Necesitamos que envíe Photo ID otra vez: The photo is blurry")).toBeTruthy();
+  expect(await within(panel).findByText("Vuelva a enviar un documento")).toBeTruthy();
+  expect(within(panel).getByText("Su asesor necesita que vuelva a enviar Photo ID: The photo is blurry")).toBeTruthy();
   expect(within(panel).getByText("Documentos solicitados")).toBeTruthy();
   expect(within(panel).getByText("Ada Lovelace le pidió que envíe: Paystub, W-2.")).toBeTruthy();
   // The list's own words too: its button, and how long ago.

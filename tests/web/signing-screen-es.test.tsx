@@ -108,7 +108,7 @@ test("signed: the outcome in Spanish, who is still to sign listed as Spanish lis
   ];
   renderScreen(view({ status: "partially_signed", signers, you: { ...view().you, status: "signed", canSign: false, signedAt: "2026-11-28T12:00:00.000Z" } }));
   expect(screen.getByRole("heading", { name: "Firmado" })).toBeTruthy();
-  expect(screen.getByText("Gracias, usted ya firmó. Falta que firme: Mateo Gómez y Ana Ruiz. Cuando todos hayan firmado, recibirá la copia sellada por correo electrónico.")).toBeTruthy();
+  expect(screen.getByText("Gracias, usted ya firmó. Todavía falta la firma de: Mateo Gómez y Ana Ruiz. Cuando todos hayan firmado, recibirá la copia sellada por correo electrónico.")).toBeTruthy();
 });
 
 test("declining in Spanish: the reason is asked for in Spanish", async () => {

@@ -24,6 +24,12 @@
 //   bank statement ............. estado de cuenta
 //   tax return / W-2 ........... declaración de impuestos / W-2 (forms keep their names)
 //   photo ID ................... identificación con foto
+//   credit report .............. informe de crédito, everywhere (the standard document and the
+//                                recognition's kinds): what US lenders and the agencies a borrower
+//                                checks write in Spanish (the FDIC, USA.gov, the bureaus' own pages
+//                                such as Experian's, AnnualCreditReport.com), so the word matches the
+//                                paper they are sent; "reporte de crédito" is common in speech but
+//                                reads as an anglicism in writing, and every borrower knows "informe"
 //   sign / signature ........... firmar / firma; signed: firmado
 //   account .................... cuenta; sign in: iniciar sesión (the header's button, which has
 //                                no room for it at 390 px: "Entrar"); sign out: cerrar sesión;
@@ -50,8 +56,7 @@ const KINDS: Record<string, { noun: string; feminine?: true }> = {
   photo_id: { noun: "identificación con foto", feminine: true },
   social_security_card: { noun: "tarjeta del Seguro Social", feminine: true },
   employment_letter: { noun: "carta de empleo", feminine: true },
-  // "Reporte de crédito": what borrowers in the US say (a Spanish bank would write "informe").
-  credit_report: { noun: "reporte de crédito" },
+  credit_report: { noun: "informe de crédito" },
   asset_statement: { noun: "estado de cuenta de inversiones o activos" },
   insurance_declaration: { noun: "página de declaraciones del seguro", feminine: true },
   // "Avalúo", as US and Mexican lenders say it ("tasación" is Spain's).
@@ -381,8 +386,8 @@ const es: Catalog = {
   notifications: {
     approvedTitle: "Documento aprobado",
     approved: "Se aprobó su {documentName}.",
-    resubmitTitle: "Envíe el documento otra vez",
-    resubmit: "Necesitamos que envíe {documentName} otra vez: {reason}",
+    resubmitTitle: "Vuelva a enviar un documento",
+    resubmit: "Su asesor necesita que vuelva a enviar {documentName}: {reason}",
     renewalTitle: "Envíe un documento vigente",
     renewal: "{documentName}: {reason}",
     documentsRequestedTitle: "Documentos solicitados",
@@ -480,7 +485,7 @@ const es: Catalog = {
     sealedComing: "Todos firmaron. Le enviaremos la copia sellada por correo electrónico, y puede leerla aquí abajo.",
     signed: "Firmado",
     beingSealed: "Todos firmaron. Estamos sellando el documento; recibirá la copia firmada por correo electrónico.",
-    stillToSign: "Gracias, usted ya firmó. Falta que firme: {names}. Cuando todos hayan firmado, recibirá la copia sellada por correo electrónico.",
+    stillToSign: "Gracias, usted ya firmó. Todavía falta la firma de: {names}. Cuando todos hayan firmado, recibirá la copia sellada por correo electrónico.",
     pastDueTitle: "Ya pasó la fecha límite",
     notYourTurnTitle: "Todavía no le toca",
     cannotSignTitle: "No se puede firmar",
@@ -544,7 +549,7 @@ const es: Catalog = {
   //   use. "Recibo de nómina" is Mexico's formal payroll receipt (the CFDI) and "nómina" reads as
   //   Spain's or Mexico's payroll; a borrower paid in the US may look for a paper they never got.
   // - Appraisal is "avalúo" (the US and Mexican word; "tasación" is Spain's). Credit report is
-  //   "informe de crédito", as the CFPB's Spanish pages write it.
+  //   "informe de crédito", as the glossary says (the recognition kinds too).
   // - The insurance declaration is the policy's "página de declaraciones", as US insurers'
   //   Spanish policies call it. Bank statement is the glossary's "estado de cuenta".
   standardDocuments: {
