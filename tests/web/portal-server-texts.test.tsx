@@ -28,6 +28,7 @@ afterEach(async () => {
 // The standard documents by their Spanish names (the catalog's standardDocuments).
 const PAYSTUB = translate("es", "standardDocuments.paystub.name");
 const TAX_RETURNS = translate("es", "standardDocuments.taxReturns.name");
+const es = (key: Parameters<typeof translate>[1], values?: Record<string, string>) => translate("es", key, values);
 
 const pdf = () => new File([new Uint8Array(2048)], "nomina.pdf", { type: "application/pdf" });
 
@@ -167,4 +168,35 @@ test("a signed-in customer's file under review: what they were told before sendi
   // The note's frame is portal.sentWith's; the sentence in it is recognition's, in Spanish.
   expect(await within(row).findByText(/: Este estado de cuenta termina el 3 de marzo de 2019; su asesor pidió uno de los últimos 60 días\.$/)).toBeTruthy();
   expect(within(row).queryByText(/This statement ends/)).toBeNull();
+});
+
+test("a notice naming standard documents says them in Spanish; a broker's own name, and a key this page does not know, as stored", async () => {
+  const notice = (id: string, notice: string, noticeValues: object) => ({
+    id,
+    type: "other",
+    title: "stored title",
+    message: "stored message",
+    createdAt: new Date().toISOString(),
+    isRead: false,
+    metadata: { notice, noticeValues },
+  });
+  const notifications = [
+    notice("n1", "resubmit", { documentName: "Paystub", reason: "Too dark", standardNames: { documentName: "paystub" } }),
+    notice("n2", "documentsRequested", { brokerName: "Ada Lovelace", documentNames: ["Tax Returns", "Closing papers"], standardNames: { documentNames: ["taxReturns", null] } }),
+    notice("n3", "approved", { documentName: "Future Form", standardNames: { documentName: "futureForm" } }),
+  ];
+  fakeServer(
+    portalRoute({ portal: signedInPortal() }, (request) => {
+      if (request.path === `/api/upload/${LINK}/notifications`) return json(200, notifications);
+      if (request.path === `/api/upload/${LINK}/notifications/unread-count`) return json(200, { count: 3 });
+      return undefined;
+    }),
+  );
+  renderPortal();
+  fireEvent.click(await screen.findByRole("button", { name: /^Notificaciones/ }));
+  const panel = await screen.findByRole("dialog", { name: "Notificaciones" });
+  expect(await within(panel).findByText(`Necesitamos que envíe ${PAYSTUB} otra vez: Too dark`)).toBeTruthy();
+  expect(within(panel).getByText(`Ada Lovelace le pidió que envíe: ${TAX_RETURNS}, Closing papers.`)).toBeTruthy();
+  expect(within(panel).getByText(es("notifications.approved", { documentName: "Future Form" }))).toBeTruthy();
+  expect(within(panel).queryByText(/Paystub|Tax Returns/)).toBeNull();
 });
