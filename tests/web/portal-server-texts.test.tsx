@@ -200,3 +200,19 @@ test("a notice naming standard documents says them in Spanish; a broker's own na
   expect(within(panel).getByText(es("notifications.approved", { documentName: "Future Form" }))).toBeTruthy();
   expect(within(panel).queryByText(/Paystub|Tax Returns/)).toBeNull();
 });
+
+test("a PDF's preview speaks Spanish: the viewer gets the catalog's pdfViewer words, as the signing screen does", async () => {
+  fakeServer(portalRoute({ portal: signedInPortal() }));
+  renderPortal();
+  fireEvent.click(await screen.findByRole("button", { name: es("portal.viewDocument", { name: TAX_RETURNS }) }, { timeout: 10_000 }));
+  const dialog = await screen.findByRole("dialog", { name: TAX_RETURNS });
+  expect(await within(dialog).findByRole("region", { name: es("pdfViewer.previewOf", { name: "tax.pdf" }) })).toBeTruthy();
+  // Loading (its spinner's label), or, as no PDF is behind the fake server, saying it cannot show it.
+  await waitFor(() => {
+    const loading = within(dialog).queryByRole("status", { name: es("pdfViewer.loading") });
+    const failed = within(dialog).queryByText(es("pdfViewer.notAvailable")) && within(dialog).queryByRole("button", { name: es("pdfViewer.tryAgain") });
+    if (!loading && !failed) throw new Error("the viewer says nothing in Spanish yet");
+  });
+  expect(within(dialog).queryByText(/Preview|Try again/)).toBeNull();
+  expect(within(dialog).queryByRole("status", { name: "Loading document" })).toBeNull();
+});
