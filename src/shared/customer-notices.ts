@@ -4,7 +4,7 @@
 // a row stored before, or one naming a notice this page does not know, shows its stored English.
 // Pure: the portal imports it; the server's English is made by i18n/customer-notice.ts.
 import type { MessageKey, MessageValues } from "./i18n/catalog.ts";
-import type { StandardKey } from "./i18n/standard-words.ts";
+import { standardNameKey, type StandardKey } from "./i18n/standard-words.ts";
 import type { CustomerNotificationType } from "./notifications.ts";
 
 /** Each notice and the stored type it goes under (SPEC's customer-side types). */
@@ -50,7 +50,7 @@ type Translate = (key: MessageKey, values?: MessageValues) => string;
 /** A notice's title and message in the language of `t`; a standard document by its name in that language. */
 export function sayNotice(notice: CustomerNotice, values: NoticeValues, t: Translate): { title: string; message: string } {
   const { documentNames, standardNames = {}, ...rest } = values;
-  const named = (name: string, key: StandardKey | null | undefined) => (key ? t(`standardDocuments.${key}.name`) : name);
+  const named = (name: string, key: StandardKey | null | undefined) => (key ? t(standardNameKey(key)) : name);
   const filled: MessageValues = {
     ...rest,
     ...(rest.documentName !== undefined ? { documentName: named(rest.documentName, standardNames.documentName) } : {}),

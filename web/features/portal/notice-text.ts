@@ -3,7 +3,7 @@
 // one this page cannot say, keeps its stored English. A standard document the notice names reads
 // in the page's language (`standardNames`); a name whose key this page does not know stays as stored.
 import { isCustomerNotice, noticeKeys, sayNotice, type NoticeValues, type StandardNames } from "@shared/customer-notices";
-import type { StandardKey } from "@shared/i18n/standard-words";
+import { standardNameKey, type StandardKey } from "@shared/i18n/standard-words";
 import type { NotificationItem } from "../notifications/api";
 import { knowsMessage } from "../../lib/i18n/store";
 import { useLanguage, useT } from "../../lib/i18n/use-t";
@@ -18,7 +18,7 @@ const isNoticeValues = (value: unknown): value is NoticeValues =>
 
 /** A stored standard key this page can say; anything else (a newer key, a malformed one) is not one. */
 const knownKey = (key: unknown): StandardKey | undefined =>
-  typeof key === "string" && knowsMessage(`standardDocuments.${key}.name`) ? (key as StandardKey) : undefined;
+  typeof key === "string" && knowsMessage(standardNameKey(key as StandardKey)) ? (key as StandardKey) : undefined;
 
 /** The row's standard names that this page knows; the rest show the stored names. */
 function knownStandardNames(stored: unknown): StandardNames {
