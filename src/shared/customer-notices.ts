@@ -4,6 +4,7 @@
 // a row stored before, or one naming a notice this page does not know, shows its stored English.
 // Pure: the portal imports it; the server's English is made by i18n/customer-notice.ts.
 import type { MessageKey, MessageValues } from "./i18n/catalog.ts";
+import { standardNameKey, type StandardKey } from "./i18n/standard-words.ts";
 import type { CustomerNotificationType } from "./notifications.ts";
 
 /** Each notice and the stored type it goes under (SPEC's customer-side types). */
@@ -23,8 +24,18 @@ export const CUSTOMER_NOTICES = {
 } as const satisfies Record<string, CustomerNotificationType>;
 export type CustomerNotice = keyof typeof CUSTOMER_NOTICES;
 
+/**
+ * Which of a notice's document names are SPEC's standard documents (their catalog keys, found by
+ * the server when the notice is made: i18n/customer-notice.ts), so they read in the customer's
+ * language; `documentNames`' by position, null for a broker's own name. A row stored before has none.
+ */
+export interface StandardNames {
+  documentName?: StandardKey;
+  documentNames?: (StandardKey | null)[];
+}
+
 /** A notice's values: the document's name, the broker's reason and name, several documents' names. */
-export type NoticeValues = Partial<Record<"documentName" | "reason" | "brokerName", string>> & { documentNames?: string[] };
+export type NoticeValues = Partial<Record<"documentName" | "reason" | "brokerName", string>> & { documentNames?: string[]; standardNames?: StandardNames };
 
 export const isCustomerNotice = (value: unknown): value is CustomerNotice => typeof value === "string" && Object.prototype.hasOwnProperty.call(CUSTOMER_NOTICES, value);
 
@@ -36,10 +47,15 @@ export const noticeKeys = (notice: CustomerNotice): { title: MessageKey; message
 
 type Translate = (key: MessageKey, values?: MessageValues) => string;
 
-/** A notice's title and message in the language of `t`. */
+/** A notice's title and message in the language of `t`; a standard document by its name in that language. */
 export function sayNotice(notice: CustomerNotice, values: NoticeValues, t: Translate): { title: string; message: string } {
-  const { documentNames, ...rest } = values;
-  const filled: MessageValues = { ...rest, ...(documentNames ? { documentNames: documentNames.join(", ") } : {}) };
+  const { documentNames, standardNames = {}, ...rest } = values;
+  const named = (name: string, key: StandardKey | null | undefined) => (key ? t(standardNameKey(key)) : name);
+  const filled: MessageValues = {
+    ...rest,
+    ...(rest.documentName !== undefined ? { documentName: named(rest.documentName, standardNames.documentName) } : {}),
+    ...(documentNames ? { documentNames: documentNames.map((name, i) => named(name, standardNames.documentNames?.[i])).join(", ") } : {}),
+  };
   const keys = noticeKeys(notice);
   return { title: t(keys.title, filled), message: t(keys.message, filled) };
 }

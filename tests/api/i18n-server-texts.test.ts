@@ -12,7 +12,7 @@ import { refusalMessage, refusalSaid, STANDARD_ACCEPTANCE_RULES, type Acceptance
 import { translate } from "../../src/shared/i18n/translate.ts";
 import type { MessageKey } from "../../src/shared/i18n/catalog.ts";
 import { customerNotice } from "../../src/shared/i18n/customer-notice.ts";
-import { sayNotice } from "../../src/shared/customer-notices.ts";
+import { sayNotice, type NoticeValues } from "../../src/shared/customer-notices.ts";
 import { createCustomer, customerCookie, sampleFiles, uploadFile } from "../support/fixtures.ts";
 import { useServerWithBroker, type TestServer } from "../support/server.ts";
 import { corpusPdf, field, requestSignature } from "../support/signatures.ts";
@@ -162,13 +162,30 @@ describe("the customer's notifications", () => {
       type: "document_verified",
       title: "Document approved",
       message: "Paystub was approved.",
-      metadata: { documentId: "d1", notice: "approved", noticeValues: { documentName: "Paystub" } },
+      metadata: { documentId: "d1", notice: "approved", noticeValues: { documentName: "Paystub", standardNames: { documentName: "paystub" } } },
     });
+  });
+
+  test("the standard documents a notice names are marked when it is made; a broker's own names and shared files are not", () => {
+    expect(customerNotice("documentsRequested", { brokerName: "Ada", documentNames: ["Paystub", "Closing papers", "Photo ID"] }).metadata.noticeValues).toEqual({
+      brokerName: "Ada",
+      documentNames: ["Paystub", "Closing papers", "Photo ID"],
+      standardNames: { documentNames: ["paystub", null, "photoId"] },
+    });
+    expect(customerNotice("stillNeeded", { documentName: "Lease" }).metadata.noticeValues).toEqual({ documentName: "Lease" });
+    expect(customerNotice("shared", { brokerName: "Ada", documentNames: ["Paystub"] }).metadata.noticeValues).toEqual({ brokerName: "Ada", documentNames: ["Paystub"] });
   });
 
   test("in Spanish", () => {
     expect(sayNotice("resubmit", { documentName: "Paystub", reason: "Too dark" }, es)).toEqual({ title: "Vuelva a enviar un documento", message: "Su asesor necesita que vuelva a enviar Paystub: Too dark" });
     expect(sayNotice("shared", { brokerName: "Ada Lovelace", documentNames: ["a.pdf", "b.pdf"] }, es).message).toBe("Ada Lovelace compartió con usted: a.pdf, b.pdf.");
+    // Made now, a standard document reads in Spanish; a broker's own name as written.
+    expect(sayNotice("resubmit", customerNotice("resubmit", { documentName: "Paystub", reason: "Too dark" }).metadata.noticeValues as NoticeValues, es).message).toBe(
+      `Necesitamos que envíe ${es("standardDocuments.paystub.name")} otra vez: Too dark`,
+    );
+    expect(sayNotice("documentsRequested", customerNotice("documentsRequested", { brokerName: "Ada", documentNames: ["Bank Statement", "Closing papers"] }).metadata.noticeValues as NoticeValues, es).message).toBe(
+      `Ada le pidió que envíe: ${es("standardDocuments.bankStatement.name")}, Closing papers.`,
+    );
   });
 });
 
@@ -210,7 +227,7 @@ describe("over HTTP", () => {
     expect(review).toMatchObject({
       title: "Please re-submit a document",
       message: "Paystub needs to be uploaded again: Too dark",
-      metadata: { documentId: c.documents[0]!.id, notice: "resubmit", noticeValues: { documentName: "Paystub", reason: "Too dark" } },
+      metadata: { documentId: c.documents[0]!.id, notice: "resubmit", noticeValues: { documentName: "Paystub", reason: "Too dark", standardNames: { documentName: "paystub" } } },
     });
   });
 

@@ -113,3 +113,23 @@ test("a Spanish customer's standard documents, in rows and dialogs, in Spanish; 
   fireEvent.click(screen.getByRole("button", { name: "No lo tengo: Talón de pago" }));
   expect(await screen.findByRole("dialog", { name: "No tengo Talón de pago" })).toBeTruthy();
 });
+
+test("a standard word whose key this page's catalog does not know (a newer server's) shows the server's stored words", async () => {
+  const portal = signedInPortal();
+  // Marked by hand as a newer server would: a key this build has not got, beside one it has.
+  portal.documents[1] = { ...portal.documents[1]!, name: "Future Form", description: "Previous year tax returns", standardWords: { name: "futureForm", description: "taxReturns" } } as (typeof portal.documents)[number];
+  portal.documents[3] = { ...portal.documents[3]!, name: "Tax Returns", description: "A newer description", standardWords: { name: "taxReturns", description: "futureForm" } } as (typeof portal.documents)[number];
+  fakeServer(portalRoute({ portal }));
+  await activateLanguage("es");
+  try {
+    renderPortal();
+    const future = await screen.findByRole("row", { name: /Future Form/ }, { timeout: 10_000 });
+    expect(within(future).getByText("Declaraciones de impuestos del año pasado")).toBeTruthy();
+    const taxes = screen.getByRole("row", { name: /A newer description/ });
+    expect(within(taxes).getByText("Declaraciones de impuestos")).toBeTruthy();
+    expect(within(taxes).getByText("A newer description")).toBeTruthy();
+    expect(screen.queryByText(/standardDocuments\./)).toBeNull();
+  } finally {
+    await activateLanguage("en");
+  }
+});

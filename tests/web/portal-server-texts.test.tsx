@@ -28,6 +28,7 @@ afterEach(async () => {
 // The standard documents by their Spanish names (the catalog's standardDocuments).
 const PAYSTUB = translate("es", "standardDocuments.paystub.name");
 const TAX_RETURNS = translate("es", "standardDocuments.taxReturns.name");
+const es = (key: Parameters<typeof translate>[1], values?: Record<string, string>) => translate("es", key, values);
 
 const pdf = () => new File([new Uint8Array(2048)], "nomina.pdf", { type: "application/pdf" });
 
@@ -227,4 +228,51 @@ test("\"I don't have this\" refused by the server, in Spanish: too long a reason
     fireEvent.click(within(dialog).getByRole("button", { name: "Enviar respuesta" }));
     expect(await within(dialog).findByText(spanish)).toBeTruthy();
   }
+});
+
+test("a notice naming standard documents says them in Spanish; a broker's own name, and a key this page does not know, as stored", async () => {
+  const notice = (id: string, notice: string, noticeValues: object) => ({
+    id,
+    type: "other",
+    title: "stored title",
+    message: "stored message",
+    createdAt: new Date().toISOString(),
+    isRead: false,
+    metadata: { notice, noticeValues },
+  });
+  const notifications = [
+    notice("n1", "resubmit", { documentName: "Paystub", reason: "Too dark", standardNames: { documentName: "paystub" } }),
+    notice("n2", "documentsRequested", { brokerName: "Ada Lovelace", documentNames: ["Tax Returns", "Closing papers"], standardNames: { documentNames: ["taxReturns", null] } }),
+    notice("n3", "approved", { documentName: "Future Form", standardNames: { documentName: "futureForm" } }),
+  ];
+  fakeServer(
+    portalRoute({ portal: signedInPortal() }, (request) => {
+      if (request.path === `/api/upload/${LINK}/notifications`) return json(200, notifications);
+      if (request.path === `/api/upload/${LINK}/notifications/unread-count`) return json(200, { count: 3 });
+      return undefined;
+    }),
+  );
+  renderPortal();
+  fireEvent.click(await screen.findByRole("button", { name: /^Notificaciones/ }));
+  const panel = await screen.findByRole("dialog", { name: "Notificaciones" });
+  expect(await within(panel).findByText(`Necesitamos que envíe ${PAYSTUB} otra vez: Too dark`)).toBeTruthy();
+  expect(within(panel).getByText(`Ada Lovelace le pidió que envíe: ${TAX_RETURNS}, Closing papers.`)).toBeTruthy();
+  expect(within(panel).getByText(es("notifications.approved", { documentName: "Future Form" }))).toBeTruthy();
+  expect(within(panel).queryByText(/Paystub|Tax Returns/)).toBeNull();
+});
+
+test("a PDF's preview speaks Spanish: the viewer gets the catalog's pdfViewer words, as the signing screen does", async () => {
+  fakeServer(portalRoute({ portal: signedInPortal() }));
+  renderPortal();
+  fireEvent.click(await screen.findByRole("button", { name: es("portal.viewDocument", { name: TAX_RETURNS }) }, { timeout: 10_000 }));
+  const dialog = await screen.findByRole("dialog", { name: TAX_RETURNS });
+  expect(await within(dialog).findByRole("region", { name: es("pdfViewer.previewOf", { name: "tax.pdf" }) })).toBeTruthy();
+  // Loading (its spinner's label), or, as no PDF is behind the fake server, saying it cannot show it.
+  await waitFor(() => {
+    const loading = within(dialog).queryByRole("status", { name: es("pdfViewer.loading") });
+    const failed = within(dialog).queryByText(es("pdfViewer.notAvailable")) && within(dialog).queryByRole("button", { name: es("pdfViewer.tryAgain") });
+    if (!loading && !failed) throw new Error("the viewer says nothing in Spanish yet");
+  });
+  expect(within(dialog).queryByText(/Preview|Try again/)).toBeNull();
+  expect(within(dialog).queryByRole("status", { name: "Loading document" })).toBeNull();
 });

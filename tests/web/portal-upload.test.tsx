@@ -189,7 +189,7 @@ test("an upload through a link that no longer exists says Customer Not Found (SP
   let deleted = false;
   fakeServer(
     portalRoute({ portal: guestPortal() }, ({ path }) =>
-      deleted && path === PORTAL_PATH ? json(404, { message: "This upload link is not valid or has expired." }) : undefined,
+      deleted && path === PORTAL_PATH ? json(404, { message: "This upload link is not valid or has expired.", code: "portal.invalidLink" }) : undefined,
     ),
   );
   renderPortal();
@@ -197,12 +197,23 @@ test("an upload through a link that no longer exists says Customer Not Found (SP
   // The broker deletes the customer while the page is open.
   deleted = true;
   choose(file, [new File([new Uint8Array(64)], "id.png", { type: "image/png" })]);
-  (await uploadAfterCheck()).respond(404, { message: "This upload link is not valid or has expired." });
+  (await uploadAfterCheck()).respond(404, { message: "This upload link is not valid or has expired.", code: "portal.invalidLink" });
   expect(await screen.findByText("Customer Not Found")).toBeTruthy();
   expect(screen.getByText("Please contact your broker to get access to this document portal.")).toBeTruthy();
   // The refetch finds the link gone: no more upload buttons that can only fail.
   expect(await screen.findByRole("heading", { name: "Link not valid" })).toBeTruthy();
   expect(screen.queryByRole("button", { name: /Choose file/ })).toBeNull();
+});
+
+test("a link gone is known by the code the server names, not by its English words: a newer wording still says Customer Not Found", async () => {
+  fakeServer(portalRoute({ portal: guestPortal() }));
+  renderPortal();
+  const { file } = await inputsOf("Photo ID");
+  choose(file, [new File([new Uint8Array(64)], "id.png", { type: "image/png" })]);
+  (await uploadAfterCheck()).respond(404, { message: "This link has expired. Ask your broker for a new one.", code: "portal.invalidLink" });
+  expect(await screen.findByText("Customer Not Found")).toBeTruthy();
+  expect(screen.queryByText("Upload Failed")).toBeNull();
+  expect(screen.queryByText(/^Upload failed: /)).toBeNull();
 });
 
 test("an upload can be canceled", async () => {

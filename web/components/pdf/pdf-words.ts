@@ -1,5 +1,5 @@
 // The PDF viewer's own words: English unless the screen passes its language's (the signing screen
-// does, from its catalog), so the viewer itself stays free of any screen's catalog.
+// and the portal's preview do: LazyPdfViewer.tsx's usePdfWords), so the viewer stays free of any catalog.
 export interface PdfViewerWords {
   previewOf: (name: string) => string;
   notAvailable: string;

@@ -1,6 +1,7 @@
 // A failed call's text in the page's language (issue 44): the catalog message the server named
 // beside its English (`code` and `values`, src/shared/customer-errors.ts), else the server's own
 // words, else the fallback (a lost connection). What recognition saw travels as its sentences.
+import { useCallback } from "react";
 import type { RecognitionSentence } from "@shared/recognition/sentences";
 import type { MessageKey, MessageValues } from "@shared/i18n/catalog";
 import { ApiError, errorText } from "../../api/client";
@@ -38,8 +39,9 @@ function namedText(error: ApiError, t: Translate, language: string): string | nu
   return t(said.code as MessageKey, values);
 }
 
+/** The same function until the language changes, so the callbacks that use it stay stable too. */
 export function useErrorText(): (error: unknown, fallback?: string) => string {
   const t = useT();
   const { language } = useLanguage();
-  return (error, fallback = "") => (error instanceof ApiError ? namedText(error, t, language) : null) ?? errorText(error, fallback);
+  return useCallback((error: unknown, fallback = "") => (error instanceof ApiError ? namedText(error, t, language) : null) ?? errorText(error, fallback), [t, language]);
 }

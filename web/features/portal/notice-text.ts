@@ -1,7 +1,9 @@
 // A customer's notification in the page's language (issue 44): said from its notice and values
 // (src/shared/customer-notices.ts, in the row's metadata); a row stored before notices existed, or
-// one this page cannot say, keeps its stored English.
-import { isCustomerNotice, noticeKeys, sayNotice, type NoticeValues } from "@shared/customer-notices";
+// one this page cannot say, keeps its stored English. A standard document the notice names reads
+// in the page's language (`standardNames`); a name whose key this page does not know stays as stored.
+import { isCustomerNotice, noticeKeys, sayNotice, type NoticeValues, type StandardNames } from "@shared/customer-notices";
+import { standardNameKey, type StandardKey } from "@shared/i18n/standard-words";
 import type { NotificationItem } from "../notifications/api";
 import { knowsMessage } from "../../lib/i18n/store";
 import { useLanguage, useT } from "../../lib/i18n/use-t";
@@ -10,7 +12,23 @@ import type { NotificationWords } from "../../components/NotificationParts";
 const isNoticeValues = (value: unknown): value is NoticeValues =>
   Boolean(value) &&
   typeof value === "object" &&
-  Object.entries(value as object).every(([name, v]) => (name === "documentNames" ? Array.isArray(v) && v.every((n) => typeof n === "string") : typeof v === "string"));
+  Object.entries(value as object).every(([name, v]) =>
+    name === "standardNames" ? true : name === "documentNames" ? Array.isArray(v) && v.every((n) => typeof n === "string") : typeof v === "string",
+  );
+
+/** A stored standard key this page can say; anything else (a newer key, a malformed one) is not one. */
+const knownKey = (key: unknown): StandardKey | undefined =>
+  typeof key === "string" && knowsMessage(standardNameKey(key as StandardKey)) ? (key as StandardKey) : undefined;
+
+/** The row's standard names that this page knows; the rest show the stored names. */
+function knownStandardNames(stored: unknown): StandardNames {
+  if (!stored || typeof stored !== "object") return {};
+  const { documentName, documentNames } = stored as Record<string, unknown>;
+  return {
+    documentName: knownKey(documentName),
+    documentNames: Array.isArray(documentNames) ? documentNames.map((key) => knownKey(key) ?? null) : undefined,
+  };
+}
 
 export function useNoticeText(): (item: NotificationItem) => NotificationItem {
   const t = useT();
@@ -19,7 +37,7 @@ export function useNoticeText(): (item: NotificationItem) => NotificationItem {
     if (!isCustomerNotice(notice) || !isNoticeValues(noticeValues)) return item;
     const keys = noticeKeys(notice);
     if (!knowsMessage(keys.title) || !knowsMessage(keys.message)) return item;
-    return { ...item, ...sayNotice(notice, noticeValues, t) };
+    return { ...item, ...sayNotice(notice, { ...noticeValues, standardNames: knownStandardNames(noticeValues.standardNames) }, t) };
   };
 }
 

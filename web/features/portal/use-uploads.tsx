@@ -3,7 +3,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { PortalDocumentDto, PortalDto } from "@shared/api-types";
-import { portalMessages } from "@shared/uploads";
 import { useT } from "../../lib/i18n/use-t";
 import { ApiError, isAbortError } from "../../api/client";
 import { toast } from "../../components/ui/Toast";
@@ -81,8 +80,8 @@ export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: s
   /** A refusal (or a lost connection), told as SPEC 8 says, whether the upload or the check before it met it. */
   const fail = useCallback(
     (document: PortalDocumentDto, error: unknown) => {
-      // The server's answer (its English, SPEC's) when the link is gone.
-      const linkGone = error instanceof ApiError && error.status === 404 && error.message === portalMessages.invalidLink;
+      // The link is gone: known by the code the server names (its message is English, SPEC's words).
+      const linkGone = error instanceof ApiError && error.reason?.code === "portal.invalidLink";
       const failed = t("upload.failedText", { text: errorText(error, t("upload.connectionLost")) });
       // SPEC 8: "Upload failed: (text)" under Upload Failed, or Customer Not Found when the link is gone.
       toast({
@@ -93,7 +92,7 @@ export function UploadsProvider({ link, isGuest, maxBytes, children }: { link: s
       // A 404 or 409 means the page is out of date (removed, or already uploaded elsewhere).
       if (error instanceof ApiError && (error.status === 404 || error.status === 409)) void refreshPortal(queryClient, link);
     },
-    [link, queryClient, noteFailure, t],
+    [link, queryClient, noteFailure, t, errorText],
   );
 
   const start = useCallback(

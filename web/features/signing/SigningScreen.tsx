@@ -5,7 +5,7 @@
 // Once the signer has acted, or the request has ended, it says so and what happens next.
 import { useCallback, useMemo, useState, type ComponentType } from "react";
 import { signedDay, type FieldValues } from "@shared/signatures";
-import { PdfViewer } from "../../components/pdf/LazyPdfViewer";
+import { PdfViewer, usePdfWords } from "../../components/pdf/LazyPdfViewer";
 import type { PdfViewerProps } from "../../components/pdf/PdfViewer";
 import { ErrorNote } from "../../components/ErrorNote";
 import { Button } from "../../components/ui/Button";
@@ -21,7 +21,6 @@ import { faultText, signingErrorText } from "./fault-text";
 import { FieldOverlay, fieldElementId, SCRIPT_FONT, type FieldState } from "./FieldOverlay";
 import { SignatureDrawPad } from "./SignatureDrawPad";
 import { SigningOutcome } from "./SigningOutcome";
-import { usePdfWords } from "./pdf-words";
 import { finishProblem, initialValues, isMissing, myFields, signBody, type Adopted } from "./signing-rules";
 
 const ADOPT_ID = "signing-adopt";

@@ -149,8 +149,6 @@ const en = {
     noNotifications: "No notifications yet",
     signInForUpdates: "Sign in to get updates about your documents.",
     latestNotifications: "Latest notifications",
-    previewOf: "Preview of {name}",
-    previewNotAvailable: "Preview not available",
     downloadToView: "Download to view",
     dontHaveTitle: "I don't have {name}",
     whyNot: "Why not?",
@@ -456,18 +454,6 @@ const en = {
     withdrawnVoided: "Your broker withdrew this request. There is nothing to sign.",
     withdrawnDeclinedBy: "{name} declined to sign, so no one signs it now. Your broker has been told.",
     withdrawnDeclined: "Declined to sign, so no one signs it now. Your broker has been told.",
-    // The PDF viewer's own words (web/components/pdf/pdf-words.ts).
-    viewer: {
-      previewOf: "Preview of {name}",
-      notAvailable: "Preview not available",
-      previousPage: "Previous page",
-      nextPage: "Next page",
-      pageOf: "Page {page} of {count}",
-      zoomOut: "Zoom out",
-      zoomIn: "Zoom in",
-      zoomFit: "Zoom {percent} %, fit to width",
-      noText: "This page has no text.",
-    },
     // The server's refusals by their code (src/shared/signing-faults.ts); {field} is fieldName.
     faults: {
       consentRequired: server.consentRequired,
@@ -499,6 +485,21 @@ const en = {
       typedUnprintable: "Your typed signature has characters the signed PDF cannot show: {chars}",
       drawNeeded: "Draw your signature, or choose Type to type it.",
     },
+  },
+  // The PDF viewer's words (web/components/pdf/pdf-words.ts), for every screen that shows a PDF: the
+  // signing screen and the portal's preview (web/components/pdf/LazyPdfViewer.tsx usePdfWords).
+  pdfViewer: {
+    previewOf: "Preview of {name}",
+    notAvailable: "Preview not available",
+    tryAgain: "Try again",
+    previousPage: "Previous page",
+    nextPage: "Next page",
+    pageOf: "Page {page} of {count}",
+    zoomOut: "Zoom out",
+    zoomIn: "Zoom in",
+    zoomFit: "Zoom {percent} %, fit to width",
+    loading: "Loading document",
+    noText: "This page has no text.",
   },
   // SPEC's 10 standard documents (src/shared/documents.ts STANDARD_DOCUMENTS, word for word), keyed
   // by the English name in camelCase; shown in the customer's language only while the broker kept
