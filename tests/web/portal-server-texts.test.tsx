@@ -255,7 +255,7 @@ test("a notice naming standard documents says them in Spanish; a broker's own na
   renderPortal();
   fireEvent.click(await screen.findByRole("button", { name: /^Notificaciones/ }));
   const panel = await screen.findByRole("dialog", { name: "Notificaciones" });
-  expect(await within(panel).findByText(`Necesitamos que envíe ${PAYSTUB} otra vez: Too dark`)).toBeTruthy();
+  expect(await within(panel).findByText(translate("es", "notifications.resubmit", { documentName: PAYSTUB, reason: "Too dark" }))).toBeTruthy();
   expect(within(panel).getByText(`Ada Lovelace le pidió que envíe: ${TAX_RETURNS}, Closing papers.`)).toBeTruthy();
   expect(within(panel).getByText(es("notifications.approved", { documentName: "Future Form" }))).toBeTruthy();
   expect(within(panel).queryByText(/Paystub|Tax Returns/)).toBeNull();
