@@ -81,8 +81,9 @@ const listCondition = (list: DashboardList, today: Date | Placeholder) =>
       ? and(eq(documents.status, "approved"), gte(documents.verifiedAt, today))
       : eq(documents.status, "shared");
 
-// Pending walks (workspace[, assignee], due date) in order and stops at the limit; completed and
-// shared walk their status's range of (workspace[, assignee], status, due date).
+// Pending walks (workspace[, assignee], due date) in order and stops at the limit; completed reads
+// today's range of (workspace[, assignee], status, verified at), shared its status's range of
+// (workspace[, assignee], status, due date).
 const listQuery = (list: DashboardList, byAssignee: boolean) =>
   prepared((db) => {
     const which = listCondition(list, sql.placeholder("today"));

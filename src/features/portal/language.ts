@@ -2,7 +2,8 @@
 // (workspaces/customer-language.ts holds the rule), and the customer's own switch.
 import type { AppContext } from "../../context.ts";
 import { inTransaction } from "../../lib/unit-of-work.ts";
-import { DEFAULT_LANGUAGE, matchLanguage, type Language } from "../../shared/i18n/languages.ts";
+import type { Language } from "../../shared/i18n/languages.ts";
+import { browserLanguage } from "../../shared/i18n/which-language.ts";
 import { isSignedIn, type PortalAccess } from "../customer-auth/session.ts";
 import { rememberAccountLanguage } from "../customer-auth/language.ts";
 import { aboutCustomer, rememberChosenLanguage } from "../customers/lookups.ts";
@@ -17,7 +18,7 @@ export const portalLanguage = (ctx: AppContext, access: PortalAccess, request: R
  * language depends on that is not in the database. The cached view is keyed by it, and works the
  * language out inside (portalLanguage), so a hit reads nothing, not even the workspace's default.
  */
-export const headerLanguage = (request: Request): Language => matchLanguage(request.headers.get("accept-language")) ?? DEFAULT_LANGUAGE;
+export const headerLanguage = (request: Request): Language => browserLanguage(request.headers.get("accept-language"));
 
 /**
  * The customer's own choice (PUT /api/upload/{link}/language). A guest's is kept on the link's

@@ -10,7 +10,7 @@ import { contentType, loadWebAssets, type WebAssets } from "./assets.ts";
 import { instanceState } from "../../lib/instance-state.ts";
 import { portalFrame } from "../portal/service.ts";
 import { inLanguage } from "./page-language.ts";
-import { languageThatApplies } from "../../shared/i18n/which-language.ts";
+import { browserLanguage } from "../../shared/i18n/which-language.ts";
 import { withWelcome } from "./portal-frame.ts";
 import { signPageLanguage } from "../signatures/signer-language.ts";
 import type { Language } from "../../shared/i18n/languages.ts";
@@ -48,7 +48,7 @@ async function portalPage(ctx: AppContext, request: Request, link: string, page:
   const frame = await portalFrame(ctx, link, request).catch(() => null);
   const withPreload = (await textOf(page)).replace("</head>", `${fetchPreloadTag(portalDataPath(link))}</head>`);
   // An unknown link's page: the browser's language, as for any page nobody set one for.
-  const inItsLanguage = await inLanguage(withPreload, assets, frame?.language ?? browserLanguage(request));
+  const inItsLanguage = await inLanguage(withPreload, assets, frame?.language ?? languageOfBrowser(request));
   return new Blob([frame?.welcome ? withWelcome(inItsLanguage, frame.welcome, frame.language) : inItsLanguage], { type: "text/html" });
 }
 
@@ -68,7 +68,7 @@ function languagePage(language: Language, page: Blob, assets: WebAssets): Promis
   return blob;
 }
 
-const browserLanguage = (request: Request) => languageThatApplies({ chosen: null, broker: null, workspace: null }, request.headers.get("accept-language"));
+const languageOfBrowser = (request: Request) => browserLanguage(request.headers.get("accept-language"));
 
 function textOf(page: Blob): Promise<string> {
   let html = pageText.get(page);
@@ -100,7 +100,7 @@ export const webRoutes = (ctx: AppContext) =>
     const signToken = SIGN_PAGE.exec(path)?.[1];
     const inALanguage = path.startsWith("/sign/") || page === "/index.portal.html";
     // A token the lookup cannot place (or a failed lookup) gets the browser's language: the page always loads.
-    const language = signToken ? ((await signPageLanguage(ctx, signToken, request.headers.get("accept-language")).catch(() => null)) ?? browserLanguage(request)) : browserLanguage(request);
+    const language = signToken ? ((await signPageLanguage(ctx, signToken, request.headers.get("accept-language")).catch(() => null)) ?? languageOfBrowser(request)) : languageOfBrowser(request);
     const file = link ? await portalPage(ctx, request, link, assets.get(page)!, assets) : inALanguage ? await languagePage(language, assets.get(page)!, assets) : assets.get(page)!;
     const { body, headers } = await staticBody(request, page, file);
     return new Response(body, {

@@ -25,5 +25,8 @@ export const CHOSEN_LANGUAGE_ERROR = `language must be one of ${listed}`;
  */
 export function languageThatApplies(choices: LanguageChoices, acceptLanguage?: string | null): Language {
   const set = [choices.chosen, choices.broker, choices.workspace].find(isLanguage);
-  return set ?? matchLanguage(acceptLanguage) ?? DEFAULT_LANGUAGE;
+  return set ?? browserLanguage(acceptLanguage);
 }
+
+/** With nothing set (or nothing known, as on a page for no link): the browser's Accept-Language, else English. */
+export const browserLanguage = (acceptLanguage: string | null | undefined): Language => matchLanguage(acceptLanguage) ?? DEFAULT_LANGUAGE;
