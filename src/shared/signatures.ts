@@ -231,6 +231,10 @@ export type SignatureEvent =
   | { type: "declined" }
   | { type: "voided" };
 
+/** Why a request that did not move was refused (the signer's answer says these as codes: signing-faults.ts). */
+export const EVERYONE_SIGNED = "Every signer has already signed this document.";
+export const finishedMessage = (status: SignatureStatus) => `This signature request is ${SIGNATURE_STATUS_LABELS[status].toLowerCase()}; it can no longer change.`;
+
 export const isFinished = (status: SignatureStatus) => (FINISHED_SIGNATURE_STATUSES as readonly SignatureStatus[]).includes(status);
 
 /**
@@ -242,14 +246,14 @@ export function nextSignatureStatus(
   status: SignatureStatus,
   event: SignatureEvent,
 ): { status: SignatureStatus } | { error: string } {
-  if (isFinished(status)) return { error: `This signature request is ${SIGNATURE_STATUS_LABELS[status].toLowerCase()}; it can no longer change.` };
+  if (isFinished(status)) return { error: finishedMessage(status) };
   switch (event.type) {
     case "viewed":
       return { status: status === "sent" ? "viewed" : status };
     case "signed": {
       const { signedCount, signerCount } = event;
       if (!Number.isInteger(signedCount) || signedCount < 1 || signedCount > signerCount) {
-        return { error: "Every signer has already signed this document." };
+        return { error: EVERYONE_SIGNED };
       }
       return { status: signedCount === signerCount ? "completed" : "partially_signed" };
     }

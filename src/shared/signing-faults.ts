@@ -5,7 +5,9 @@
 // The rules are the ones the server enforces; the screen checks them before Finish, so the two
 // never disagree about what is missing.
 import {
+  EVERYONE_SIGNED,
   FIELD_LABELS,
+  finishedMessage,
   FILLED_BY_PORTAL,
   isFinished,
   MAX_DRAWN_SIGNATURE_BYTES,
@@ -14,7 +16,6 @@ import {
   MAX_TEXT_LENGTH,
   MAX_TYPED_SIGNATURE_LENGTH,
   printableFault,
-  SIGNATURE_STATUS_LABELS,
   signatureMessages,
   type FieldType,
   type FieldValues,
@@ -72,10 +73,10 @@ const ENGLISH: { [C in SigningFaultCode]: (values: Values<C>) => string } = {
   drawnTooLarge: () => signatureMessages.drawnTooLarge,
   declineReasonRequired: () => signatureMessages.declineReasonRequired,
   withdrawn: () => signatureMessages.withdrawn,
-  everyoneSigned: () => "Every signer has already signed this document.",
+  everyoneSigned: () => EVERYONE_SIGNED,
   linkNotValid: () => "This signing link is not valid. Ask the sender for a new one.",
   requestNotFound: () => "Signature request not found",
-  finished: (v) => `This signature request is ${SIGNATURE_STATUS_LABELS[v.status].toLowerCase()}; it can no longer change.`,
+  finished: (v) => finishedMessage(v.status),
   noSuchField: (v) => `There is no field ${v.key} in this document.`,
   otherSigner: (v) => `${named(v)} is for another signer.`,
   filledForYou: (v) => `${named(v)} is filled in for you; send no value for it.`,
