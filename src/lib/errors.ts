@@ -89,11 +89,11 @@ export function isDatabaseUnreachable(error: unknown): boolean {
 }
 
 export const databaseUnavailable = () =>
-  new AppError("unavailable", "The database cannot be reached right now. Please try again in a moment.", { retryAfter: 5 });
+  new AppError("unavailable", "The database cannot be reached right now. Please try again in a moment.", { retryAfter: 5, reason: { code: "errors.databaseDown" } });
 
 /**
  * 507: the file store cannot take a file now (full, over quota, read-only). `cause` is what the
  * disk said, logged for the operator (error-handler.ts); the client gets the plain message.
  */
 export const storageFull = (cause?: unknown) =>
-  new AppError("insufficient_storage", "The server has no room to store this file right now. Please try again later.", { cause });
+  new AppError("insufficient_storage", "The server has no room to store this file right now. Please try again later.", { cause, reason: { code: "errors.storageFull" } });

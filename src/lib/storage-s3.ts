@@ -29,8 +29,8 @@ export interface S3StoreOptions {
 const isServiceError = (error: unknown) => error instanceof Error && (error.name === "S3Error" || /^(Connection|ECONN|ETIMEDOUT|EHOSTUNREACH)/.test(String((error as { code?: unknown }).code ?? "")));
 
 /** `cause`: the service's error, whose code /readyz reports (NoSuchBucket, ConnectionRefused …). */
-const cannotStore = (cause: unknown) => new AppError("unavailable", "Files cannot be stored right now, so nothing was saved. Please try again shortly.", { retryAfter: 30, cause });
-const cannotRead = () => new AppError("unavailable", "Stored files cannot be read right now. Please try again shortly.", { retryAfter: 30 });
+const cannotStore = (cause: unknown) => new AppError("unavailable", "Files cannot be stored right now, so nothing was saved. Please try again shortly.", { retryAfter: 30, cause, reason: { code: "errors.storageDown" } });
+const cannotRead = () => new AppError("unavailable", "Stored files cannot be read right now. Please try again shortly.", { retryAfter: 30, reason: { code: "errors.storageUnreadable" } });
 
 /** Uploads sent to the bucket at once by one portal process. */
 const UPLOADS_AT_ONCE = 4;

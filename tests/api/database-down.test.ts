@@ -38,7 +38,7 @@ describe.skipIf(dialect !== "postgres")("PostgreSQL going away under a running p
     const write = await srv.call("/api/customers", { method: "POST", token: broker.token, body: { email: "while-down@example.com", name: "Dana" } });
     expect(write.status).toBe(503);
     expect(write.headers.get("retry-after")).toBe("5");
-    expect(write.body).toEqual({ message: "The database cannot be reached right now. Please try again in a moment." });
+    expect(write.body).toEqual({ message: "The database cannot be reached right now. Please try again in a moment.", code: "errors.databaseDown" });
     const read = await srv.call("/api/all-customers", { token: broker.token });
     expect(read.status).toBe(503);
 

@@ -10,6 +10,7 @@ import { englishSentence, recognitionRefusal } from "../../src/shared/recognitio
 import { sayRecognition, type RecognitionSentence } from "../../src/shared/recognition/sentences.ts";
 import { refusalMessage, refusalSaid, STANDARD_ACCEPTANCE_RULES, type AcceptanceRules, type Refusal } from "../../src/shared/acceptance-rules.ts";
 import { translate } from "../../src/shared/i18n/translate.ts";
+import { databaseUnavailable, storageFull } from "../../src/lib/errors.ts";
 import type { MessageKey } from "../../src/shared/i18n/catalog.ts";
 import { customerNotice } from "../../src/shared/i18n/customer-notice.ts";
 import { sayNotice, type NoticeValues } from "../../src/shared/customer-notices.ts";
@@ -181,11 +182,21 @@ describe("the customer's notifications", () => {
     expect(sayNotice("shared", { brokerName: "Ada Lovelace", documentNames: ["a.pdf", "b.pdf"] }, es).message).toBe("Ada Lovelace compartió con usted: a.pdf, b.pdf.");
     // Made now, a standard document reads in Spanish; a broker's own name as written.
     expect(sayNotice("resubmit", customerNotice("resubmit", { documentName: "Paystub", reason: "Too dark" }).metadata.noticeValues as NoticeValues, es).message).toBe(
-      `Necesitamos que envíe ${es("standardDocuments.paystub.name")} otra vez: Too dark`,
+      `Su asesor necesita que vuelva a enviar ${es("standardDocuments.paystub.name")}: Too dark`,
     );
     expect(sayNotice("documentsRequested", customerNotice("documentsRequested", { brokerName: "Ada", documentNames: ["Bank Statement", "Closing papers"] }).metadata.noticeValues as NoticeValues, es).message).toBe(
       `Ada le pidió que envíe: ${es("standardDocuments.bankStatement.name")}, Closing papers.`,
     );
+  });
+});
+
+describe("a bad day", () => {
+  test("the database down, the disk full: their English is their catalog message's, and Spanish says them", () => {
+    for (const error of [databaseUnavailable(), storageFull()]) {
+      expect(translate("en", error.reason!.code as MessageKey)).toBe(error.message);
+      expect(translate("es", error.reason!.code as MessageKey)).not.toBe(error.message);
+    }
+    expect(translate("es", "errors.storageFull")).toBe("En este momento el servidor no tiene espacio para guardar este archivo. Inténtelo de nuevo más tarde.");
   });
 });
 

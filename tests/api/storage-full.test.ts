@@ -95,7 +95,7 @@ async function metric507(route: string): Promise<number> {
 /** A 507 with the plain message, nothing left in the temporary folder, nothing new in the store. */
 async function expectRefused(res: { status: number; body: any }, storedBefore: string[]): Promise<void> {
   expect(res.status).toBe(507);
-  expect(res.body).toEqual({ message: MESSAGE });
+  expect(res.body).toEqual({ message: MESSAGE, code: "errors.storageFull" });
   expect(tempFiles()).toEqual([]);
   expect((await storedKeys(srv)).sort()).toEqual(storedBefore.sort());
 }

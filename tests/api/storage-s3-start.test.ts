@@ -87,7 +87,7 @@ describe("a bucket removed under a running portal", () => {
 
       const res = await uploadFile(srv, customer.uploadLink, doc.id, { bytes: realPdf() });
       expect(res.status).toBe(503);
-      expect(res.body).toEqual({ message: "Files cannot be stored right now, so nothing was saved. Please try again shortly." });
+      expect(res.body).toEqual({ message: "Files cannot be stored right now, so nothing was saved. Please try again shortly.", code: "errors.storageDown" });
       expect(res.headers.get("retry-after")).toBe("30");
       expect(await row(srv.server.ctx.db, statement("select status, storage_key from documents where id = ?", doc.id))).toEqual({ status: "requested", storage_key: null });
       expect(readdirSync(srv.server.ctx.files.tempDir)).toEqual([]);

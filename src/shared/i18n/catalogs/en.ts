@@ -315,6 +315,11 @@ const en = {
   // `code` (a catalog key, this section's or another's) and `values` beside its English `message`
   // (src/shared/customer-errors.ts); the English here is the server's, word for word.
   errors: {
+    // A bad day (src/lib/errors.ts, storage-s3.ts; their English is these words: tests/api/i18n-server-texts.test.ts).
+    databaseDown: "The database cannot be reached right now. Please try again in a moment.",
+    storageFull: "The server has no room to store this file right now. Please try again later.",
+    storageDown: "Files cannot be stored right now, so nothing was saved. Please try again shortly.",
+    storageUnreadable: "Stored files cannot be read right now. Please try again shortly.",
     // What recognition saw (its sentences, joined), then what to do: recognition/verdict.ts recognitionRefusal.
     recognitionRefused: "{sentences}. Please choose another file.",
     // "I don't have this" (documents/answers.ts): its reason too long (missing: dialogs.whyNotRequired),

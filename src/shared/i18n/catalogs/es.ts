@@ -366,6 +366,10 @@ const es: Catalog = {
     scannerUnavailable: "En este momento no podemos revisar los archivos en busca de virus, así que no se envió nada. Inténtelo de nuevo en unos minutos.",
   },
   errors: {
+    databaseDown: "En este momento no podemos acceder a la base de datos. Inténtelo de nuevo en un momento.",
+    storageFull: "En este momento el servidor no tiene espacio para guardar este archivo. Inténtelo de nuevo más tarde.",
+    storageDown: "En este momento no se pueden guardar archivos, así que no se guardó nada. Inténtelo de nuevo en unos minutos.",
+    storageUnreadable: "En este momento no se pueden leer los archivos guardados. Inténtelo de nuevo en unos minutos.",
     recognitionRefused: "{sentences}. Elija otro archivo, por favor.",
     reasonTooLong: "Explique el motivo en {max, number} caracteres como máximo.",
     noLongerAwaited: "Este documento ya no está pendiente de su parte.",
