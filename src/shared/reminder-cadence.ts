@@ -147,6 +147,19 @@ export function expiryReason(expiresOn: string): string {
   return `Expires on ${formatIsoDay(expiresOn)}, please send a current one`;
 }
 
+/**
+ * The expiry day a re-submit reason names when it is the portal's own renewal reason (expiryReason's
+ * words exactly), else null: a broker's reason. The reason is stored as written (the broker's
+ * screens show it); the customer reads it in their language from this (issue 44).
+ */
+export function renewalDayOf(reason: string | null | undefined): string | null {
+  const named = reason ? /^Expires on ([A-Z][a-z]{2} \d{1,2}, \d{4}), please send a current one$/.exec(reason) : null;
+  const at = named ? Date.parse(`${named[1]} 12:00 UTC`) : Number.NaN;
+  if (Number.isNaN(at)) return null;
+  const day = new Date(at).toISOString().slice(0, 10);
+  return expiryReason(day) === reason ? day : null;
+}
+
 /** The day (YYYY-MM-DD) a document expiring on `expiresOn` is asked for again. */
 export function renewalDay(expiresOn: string, leadDays: number): string {
   return addIsoDays(expiresOn, -leadDays);

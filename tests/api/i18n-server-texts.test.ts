@@ -11,6 +11,10 @@ import { sayRecognition, type RecognitionSentence } from "../../src/shared/recog
 import { refusalMessage, refusalSaid, STANDARD_ACCEPTANCE_RULES, type AcceptanceRules, type Refusal } from "../../src/shared/acceptance-rules.ts";
 import { translate } from "../../src/shared/i18n/translate.ts";
 import { databaseUnavailable, storageFull } from "../../src/lib/errors.ts";
+import { expiryReason, renewalDayOf } from "../../src/shared/reminder-cadence.ts";
+import { calendarDayIn } from "../../src/shared/calendar-day.ts";
+import { emailReason } from "../../src/shared/i18n/emails.ts";
+import { exec, statement } from "../support/sql.ts";
 import type { MessageKey } from "../../src/shared/i18n/catalog.ts";
 import { customerNotice } from "../../src/shared/i18n/customer-notice.ts";
 import { sayNotice, type NoticeValues } from "../../src/shared/customer-notices.ts";
@@ -200,8 +204,35 @@ describe("a bad day", () => {
   });
 });
 
+describe("an expiring document's renewal reason (the portal's own words, stored as written)", () => {
+  test("is found back from its text, said in English exactly as stored, and in Spanish; a broker's reason is not one", () => {
+    for (const day of ["2027-05-31", "2026-01-01", "2030-12-09"]) {
+      expect(renewalDayOf(expiryReason(day))).toBe(day);
+      expect(translate("en", "portal.renewalReason", { date: calendarDayIn("en", day) })).toBe(expiryReason(day));
+      expect(emailReason("en", expiryReason(day))).toBe(expiryReason(day));
+    }
+    expect(emailReason("es", expiryReason("2027-05-31"))).toBe("Vence el 31 may 2027; envíe uno vigente, por favor");
+    for (const broker of ["Too dark", "Expires on May 31, 2027, please send a current one!", "Expires on Foo 31, 2027, please send a current one", "expires on May 31, 2027, please send a current one"]) {
+      expect(renewalDayOf(broker)).toBeNull();
+      expect(emailReason("es", broker)).toBe(broker);
+    }
+  });
+});
+
 describe("over HTTP", () => {
   const { srv, broker } = useServerWithBroker();
+
+  test("a document asked for again by its expiry carries renewalOf; a broker's reason does not", async () => {
+    const c = await createCustomer(srv, broker.token, { requiredDocuments: [{ name: "Paystub" }, { name: "Photo ID" }] });
+    const cookie = await customerCookie(srv, c.uploadLink, c.email);
+    const [renewed, rejected] = c.documents;
+    await exec(srv.server.ctx.db, statement("update documents set status = 'need_to_resubmit', rejection_reason = ? where id = ?", expiryReason("2027-05-31"), renewed!.id));
+    await exec(srv.server.ctx.db, statement("update documents set status = 'need_to_resubmit', rejection_reason = ? where id = ?", "Too dark", rejected!.id));
+    const portal = await srv.call<{ documents: { id: string; rejectionReason: string; renewalOf?: string }[] }>(`/api/upload/${c.uploadLink}`, { headers: { cookie } });
+    const byId = new Map(portal.body.documents.map((d) => [d.id, d]));
+    expect(byId.get(renewed!.id)).toMatchObject({ rejectionReason: expiryReason("2027-05-31"), renewalOf: "2027-05-31" });
+    expect(byId.get(rejected!.id)!.renewalOf).toBeUndefined();
+  });
 
   test("a refused upload's JSON keeps its English message and adds the catalog code and values", async () => {
     const c = await createCustomer(srv, broker.token, { requiredDocuments: [{ name: "Signed contract", acceptanceRules: { ...STANDARD_ACCEPTANCE_RULES, kinds: ["pdf"], minPages: 3, maxPages: null } }] });

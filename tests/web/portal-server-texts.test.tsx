@@ -7,6 +7,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { PortalDocumentDto } from "../../src/shared/api-types";
 import { activateLanguage } from "../../web/lib/i18n/store";
 import { translate } from "../../src/shared/i18n/translate";
+import { expiryReason } from "../../src/shared/reminder-cadence";
 import { guestPortal, LINK, portalRoute, renderPortal, signedInPortal } from "./portal-fixtures";
 import { fakeServer, json } from "../support/render-app";
 import { FakeXhr } from "../support/fake-xhr";
@@ -275,4 +276,30 @@ test("a PDF's preview speaks Spanish: the viewer gets the catalog's pdfViewer wo
   });
   expect(within(dialog).queryByText(/Preview|Try again/)).toBeNull();
   expect(within(dialog).queryByRole("status", { name: "Loading document" })).toBeNull();
+});
+
+test("an expiring document's renewal reason, in its row and its notification, in Spanish; a broker's reason as written", async () => {
+  const renewal = expiryReason("2027-05-31");
+  const portal = signedInPortal();
+  // d3 (Photo ID) is asked for again by its expiry: the server names the day (renewalOf).
+  portal.documents = portal.documents.map((d) => (d.id === "d3" ? { ...d, rejectionReason: renewal, renewalOf: "2027-05-31" } : d));
+  const notifications = [
+    { id: "n1", type: "document_verified", title: "stored", message: "stored", createdAt: new Date().toISOString(), isRead: false, metadata: { notice: "renewal", noticeValues: { documentName: "Photo ID", reason: renewal } } },
+  ];
+  fakeServer(
+    portalRoute({ portal }, (request) => {
+      if (request.path === `/api/upload/${LINK}/notifications`) return json(200, notifications);
+      if (request.path === `/api/upload/${LINK}/notifications/unread-count`) return json(200, { count: 1 });
+      return undefined;
+    }),
+  );
+  renderPortal();
+  const spanish = translate("es", "portal.renewalReason", { date: "31 may 2027" });
+  expect(spanish).toBe("Vence el 31 may 2027; envíe uno vigente, por favor");
+  expect((await screen.findAllByText(spanish, { exact: false }, { timeout: 10_000 })).length).toBeGreaterThan(0);
+  expect(screen.queryByText(renewal, { exact: false })).toBeNull();
+  fireEvent.click(await screen.findByRole("button", { name: /^Notificaciones/ }));
+  const panel = await screen.findByRole("dialog", { name: "Notificaciones" });
+  expect(await within(panel).findByText(spanish, { exact: false })).toBeTruthy();
+  expect(within(panel).queryByText(/Expires on/)).toBeNull();
 });

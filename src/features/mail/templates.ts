@@ -3,7 +3,7 @@
 // read and to test. The words are the customer's language's (src/shared/i18n/emails*.ts; the
 // caller decides the language with workspaces/customer-language.ts). The emails about a broker's
 // own account are broker-emails.ts.
-import { emailDate, emailDocumentName, emailText as say } from "../../shared/i18n/emails.ts";
+import { emailDate, emailDocumentName, emailReason, emailText as say } from "../../shared/i18n/emails.ts";
 import type { Language } from "../../shared/i18n/languages.ts";
 import { compose, type EmailContent, type EmailSender } from "./compose.ts";
 
@@ -119,7 +119,7 @@ export function resubmitRequestEmail(p: FromBroker & { documentName: string; rea
   return compose({
     ...toCustomer(p),
     subject: say(lang(p), "resubmitSubject", { documentName }),
-    paragraphs: [say(lang(p), "resubmitBody", { brokerName, documentName }), say(lang(p), "resubmitReason", { reason: p.reason })],
+    paragraphs: [say(lang(p), "resubmitBody", { brokerName, documentName }), say(lang(p), "resubmitReason", { reason: emailReason(lang(p), p.reason) })],
     action: { label: say(lang(p), "resubmitAction"), url: p.uploadUrl },
   });
 }
@@ -143,7 +143,7 @@ export type ReviewOutcome =
 
 const outcomeLine = (p: ToCustomer) => (o: ReviewOutcome) => {
   const documentName = shownName(p, o.documentName);
-  return o.outcome === "approved" ? say(lang(p), "outcomeApproved", { documentName }) : say(lang(p), "outcomeResubmit", { documentName, reason: o.reason });
+  return o.outcome === "approved" ? say(lang(p), "outcomeApproved", { documentName }) : say(lang(p), "outcomeResubmit", { documentName, reason: emailReason(lang(p), o.reason) });
 };
 
 /**

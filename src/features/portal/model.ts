@@ -56,6 +56,8 @@ export const PortalDocumentDto = t.Object({
   uploadedAt: t.Optional(MaybeDate),
   verifiedAt: t.Optional(MaybeDate),
   rejectionReason: t.Optional(t.Nullable(t.String())),
+  /** The expiry day `rejectionReason` names when it is the portal's own renewal reason, for the portal to say in its language. */
+  renewalOf: t.Optional(t.String()),
   adminComments: t.Optional(t.Nullable(t.String())),
   viewUrl: t.Optional(t.Nullable(t.String())),
   downloadUrl: t.Optional(t.Nullable(t.String())),

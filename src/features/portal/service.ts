@@ -28,8 +28,13 @@ import { saidError } from "../../lib/said-error.ts";
 import type { Language } from "../../shared/i18n/languages.ts";
 import { portalLanguage } from "./language.ts";
 import { standardWordsOf } from "../../shared/i18n/standard-documents.ts";
+import { renewalDayOf } from "../../shared/reminder-cadence.ts";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
+const renewalField = (reason: string | null) => {
+  const renewalOf = renewalDayOf(reason);
+  return renewalOf ? { renewalOf } : {};
+};
 const standardWordsField = (doc: DocumentRow) => {
   const standardWords = standardWordsOf(doc);
   return standardWords ? { standardWords } : {};
@@ -63,6 +68,7 @@ export function toPortalDocument(doc: DocumentRow, signedIn: boolean, rules: Acc
     uploadedAt: iso(doc.uploadedAt),
     verifiedAt: iso(doc.verifiedAt),
     rejectionReason: doc.rejectionReason,
+    ...renewalField(doc.rejectionReason),
     adminComments: doc.adminComments,
     viewUrl: file && `${file}/view`,
     downloadUrl: file && `${file}/download`,

@@ -2,6 +2,8 @@
 // (catalogs/*.ts), and how an email prints a date in that language.
 import type { Catalog } from "./catalog";
 import { formatDueDate } from "../due-date.ts";
+import { renewalDayOf } from "../reminder-cadence.ts";
+import { calendarDayIn } from "../calendar-day.ts";
 import type { Language } from "./languages.ts";
 import { documentInLanguage } from "./standard-documents.ts";
 import { translate } from "./translate.ts";
@@ -16,6 +18,12 @@ export function emailText(language: Language, key: EmailKey, values: Record<stri
 /** A document's name as an email to this customer writes it: a standard document's in their language. */
 export function emailDocumentName(language: Language, name: string): string {
   return documentInLanguage({ name }, (key) => translate(language, key)).name;
+}
+
+/** A re-submit reason as an email to this customer writes it: the portal's own renewal reason in their language, a broker's as written. */
+export function emailReason(language: Language, reason: string): string {
+  const day = renewalDayOf(reason);
+  return day ? translate(language, "portal.renewalReason", { date: calendarDayIn(language, day) }) : reason;
 }
 
 /**

@@ -119,7 +119,7 @@ export type CustomerNotifications = ReturnType<typeof useNotifications>;
 
 /** The signed-in customer's notifications; a failed "mark all read" is said in a toast (SPEC 8). */
 export function useCustomerNotifications(link: string, enabled: boolean, t: Translate): CustomerNotifications {
-  return useNotifications(customerNotificationSource(link), enabled, () => toast({ title: t("portal.markReadFailed"), variant: "error" }));
+  return useNotifications(customerNotificationSource(link), enabled, () => toast({ title: t("notifications.markReadFailed"), variant: "error" }));
 }
 
 // ---- Upload (POST /api/upload/{link}/documents/{documentId}) ----

@@ -6,6 +6,8 @@ import { isCustomerNotice, noticeKeys, sayNotice, type NoticeValues, type Standa
 import { standardNameKey, type StandardKey } from "@shared/i18n/standard-words";
 import type { NotificationItem } from "../notifications/api";
 import { knowsMessage } from "../../lib/i18n/store";
+import { renewalDayOf } from "@shared/reminder-cadence";
+import { calendarDayIn } from "@shared/calendar-day";
 import { useLanguage, useT } from "../../lib/i18n/use-t";
 import type { NotificationWords } from "../../components/NotificationParts";
 
@@ -32,12 +34,16 @@ function knownStandardNames(stored: unknown): StandardNames {
 
 export function useNoticeText(): (item: NotificationItem) => NotificationItem {
   const t = useT();
+  const { language } = useLanguage();
   return (item) => {
     const { notice, noticeValues } = item.metadata ?? {};
     if (!isCustomerNotice(notice) || !isNoticeValues(noticeValues)) return item;
     const keys = noticeKeys(notice);
     if (!knowsMessage(keys.title) || !knowsMessage(keys.message)) return item;
-    return { ...item, ...sayNotice(notice, { ...noticeValues, standardNames: knownStandardNames(noticeValues.standardNames) }, t) };
+    // The portal's own renewal reason ("Expires on …") in the page's language; a broker's as written.
+    const renewalDay = renewalDayOf(noticeValues.reason);
+    const reason = renewalDay ? { reason: t("portal.renewalReason", { date: calendarDayIn(language, renewalDay) }) } : {};
+    return { ...item, ...sayNotice(notice, { ...noticeValues, ...reason, standardNames: knownStandardNames(noticeValues.standardNames) }, t) };
   };
 }
 

@@ -17,7 +17,6 @@ const en = {
   portal: {
     dashboardTitle: "Customer Dashboard",
     loading: "Loading",
-    markReadFailed: "Failed to mark notifications as read",
     loadingDocuments: "Loading your documents...",
     checkingSession: "Checking your session...",
     invalidAccessTitle: "Invalid access",
@@ -65,6 +64,8 @@ const en = {
     requestedBy: "Requested by {name}",
     resubmitReason: "Re-submit reason: ",
     resubmitDefault: "Your broker asked for a new file.",
+    // The portal's own re-submit reason for an expiring document (src/shared/reminder-cadence.ts expiryReason).
+    renewalReason: "Expires on {date}, please send a current one",
     askedAgainGuest: "Your broker asked for this document again. Please upload a new file; sign in to see why.",
     stillNeeded: "Your broker still needs this document. Please upload it when you can.",
     sentWith: "Sent with: {messages}.",
@@ -342,6 +343,8 @@ const en = {
   },
   // A customer's notifications (src/shared/customer-notices.ts), word for word as they were stored.
   notifications: {
+    // Said once the panel is open (its "Mark all read" failed): the later part has come with it.
+    markReadFailed: "Failed to mark notifications as read",
     approvedTitle: "Document approved",
     approved: "{documentName} was approved.",
     resubmitTitle: "Please re-submit a document",

@@ -78,7 +78,6 @@ const es: Catalog = {
   portal: {
     dashboardTitle: "Sus documentos",
     loading: "Cargando",
-    markReadFailed: "No se pudieron marcar las notificaciones como leídas",
     loadingDocuments: "Cargando sus documentos...",
     checkingSession: "Verificando su sesión...",
     invalidAccessTitle: "Acceso no válido",
@@ -126,6 +125,7 @@ const es: Catalog = {
     requestedBy: "Solicitado por {name}",
     resubmitReason: "Por qué debe volver a enviarlo: ",
     resubmitDefault: "Su asesor necesita un archivo nuevo.",
+    renewalReason: "Vence el {date}; envíe uno vigente, por favor",
     askedAgainGuest: "Su asesor le pide este documento otra vez. Envíe un archivo nuevo; inicie sesión para ver el motivo.",
     stillNeeded: "Su asesor todavía necesita este documento. Envíelo cuando pueda.",
     sentWith: "Avisos al enviarlo: {messages}.",
@@ -386,6 +386,7 @@ const es: Catalog = {
     codeExpired: "Este código venció o se usó demasiadas veces. Pida un código nuevo.",
   },
   notifications: {
+    markReadFailed: "No se pudieron marcar las notificaciones como leídas",
     approvedTitle: "Documento aprobado",
     approved: "Se aprobó su {documentName}.",
     resubmitTitle: "Vuelva a enviar un documento",
