@@ -15,12 +15,14 @@ export function welcomeHeading(name: string, t: Translate): string {
   return firstName ? t("portal.welcomeName", { name: firstName }) : t("portal.welcome");
 }
 
-/** "Ann", "Ann and Bob", "Ann, Bob and Cy"; "your broker" when there is nobody to name. */
-export function brokerNames(brokers: readonly { name: string }[], t: Translate): string {
+/**
+ * "Ann", "Ann and Bob", "Ann, Bob, and Cy"; "your broker" when there is nobody to name. The list is
+ * the language's own (Intl): Spanish joins with "e" before an I sound ("Ana e Isabel"), which a
+ * catalog's "{first} y {last}" could not.
+ */
+export function brokerNames(brokers: readonly { name: string }[], t: Translate, language: string): string {
   const names = brokers.map((b) => b.name.trim()).filter(Boolean);
-  if (names.length === 0) return t("portal.yourBroker");
-  if (names.length === 1) return names[0]!;
-  return t("portal.brokerList", { first: names.slice(0, -1).join(", "), last: names[names.length - 1]! });
+  return names.length ? new Intl.ListFormat(language).format(names) : t("portal.yourBroker");
 }
 
 /** Where the server writes the welcome into the portal's frame (scripts/build-web.ts puts it there). */

@@ -5,6 +5,9 @@ import { expect, test } from "bun:test";
 import { flattenCatalog } from "../../src/shared/i18n/catalog";
 import en from "../../src/shared/i18n/catalogs/en";
 import es from "../../src/shared/i18n/catalogs/es";
+import { translate } from "../../src/shared/i18n/translate";
+import { brokerNames } from "../../src/shared/portal-welcome";
+import { welcomeHtml } from "../../src/features/web/portal-frame";
 
 const english: Record<string, string> = flattenCatalog(en);
 const spanish: Record<string, string> = flattenCatalog(es);
@@ -47,4 +50,19 @@ test.each(OFF_GLOSSARY.map((rule) => [rule.why, rule] as const))("the glossary: 
     .filter(([key, message]) => rule.pattern.test(message) && !rule.except?.includes(key))
     .map(([key, message]) => `${key}: ${message}`);
   expect(found).toEqual([]);
+});
+
+test("the brokers who ask are listed in the page's language: «y» becomes «e» before an I sound", () => {
+  const brokers = (...names: string[]) => names.map((name) => ({ name }));
+  const es = (key: Parameters<typeof translate>[1]) => translate("es", key);
+  const en = (key: Parameters<typeof translate>[1]) => translate("en", key);
+  expect(brokerNames(brokers("Ana", "Isabel"), es, "es")).toBe("Ana e Isabel");
+  expect(brokerNames(brokers("Ana", "Hilda"), es, "es")).toBe("Ana e Hilda");
+  expect(brokerNames(brokers("Ana", "Beatriz"), es, "es")).toBe("Ana y Beatriz");
+  expect(brokerNames(brokers("Ana", "Beatriz", "Inés"), es, "es")).toBe("Ana, Beatriz e Inés");
+  expect(brokerNames(brokers("Ann", "Bob"), en, "en")).toBe("Ann and Bob");
+  expect(brokerNames(brokers("Ann"), en, "en")).toBe("Ann");
+  // Nobody to name (blank names too): the catalog's "your broker".
+  expect(brokerNames(brokers(" "), es, "es")).toBe("su asesor");
+  expect(welcomeHtml({ name: "Luis", brokers: brokers("Ana", "Isabel") }, "es")).toContain("solicitados por Ana e Isabel.");
 });

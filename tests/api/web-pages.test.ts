@@ -100,7 +100,7 @@ describe("an upload link's page carries the guest's welcome, as the API shows it
     const welcome = welcomeOf(portal.html);
     // The same words the API's answer gives React for this guest, as text: no markup of theirs.
     expect(welcome).toContain(`>${escapeHtml(welcomeHeading(api.body.customer.name, english))}</h2>`);
-    expect(welcome).toContain(`>${escapeHtml(brokerNames(api.body.brokers, english))} asked you for the documents below.`);
+    expect(welcome).toContain(`>${escapeHtml(brokerNames(api.body.brokers, english, "en"))} asked you for the documents below.`);
     expect(welcome).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(portal.html).not.toContain("<script>alert");
     expect(welcome).toContain("Bo&lt;b&gt; &amp; &quot;Co&quot;");

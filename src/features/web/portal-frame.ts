@@ -15,7 +15,7 @@ import type { GuestWelcome } from "../portal/service.ts";
 export function welcomeHtml({ name, brokers }: GuestWelcome, language: Language = "en"): string {
   const t = (key: MessageKey, values?: MessageValues) => translate(language, key, values);
   // The catalog's <0>…</0> parts are WelcomeBanner's <strong>s; the names are escaped first.
-  const asked = t("portal.welcomeAsked", { brokers: escapeHtml(brokerNames(brokers, t)) }).replace(/<(\d)>(.*?)<\/\1>/g, "<strong>$2</strong>");
+  const asked = t("portal.welcomeAsked", { brokers: escapeHtml(brokerNames(brokers, t, language)) }).replace(/<(\d)>(.*?)<\/\1>/g, "<strong>$2</strong>");
   return (
     '<section aria-labelledby="portal-welcome" class="rounded-xl border border-brand-200 bg-brand-50 p-4 sm:p-6">' +
     `<h2 id="portal-welcome" class="text-xl font-semibold text-slate-900">${escapeHtml(welcomeHeading(name, t))}</h2>` +

@@ -38,7 +38,6 @@ const en = {
     welcomeBack: "Welcome back",
     welcomeBackName: "Welcome back, {name}",
     yourBroker: "your broker",
-    brokerList: "{first} and {last}",
     welcomeAsked: "{brokers} asked you for the documents below. Upload each one with <0>Take photo</0> or <1>Choose file</1>.",
     welcomeSignInHint: "Sign in to see the review status of your documents and files your broker shares with you.",
     signInToTrack: "Sign in to track status",

@@ -99,7 +99,6 @@ const es: Catalog = {
     welcomeBack: "Hola de nuevo",
     welcomeBackName: "Hola de nuevo, {name}",
     yourBroker: "su asesor",
-    brokerList: "{first} y {last}",
     welcomeAsked: "Abajo verá los documentos solicitados por {brokers}. Envíe cada uno con <0>Tomar foto</0> o <1>Elegir archivo</1>.",
     welcomeSignInHint: "Inicie sesión para ver el estado de sus documentos y los archivos que su asesor comparte con usted.",
     signInToTrack: "Iniciar sesión para ver el estado",
