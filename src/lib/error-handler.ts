@@ -2,7 +2,7 @@
 // a bare 500 message (details only in the log) for ours. Never a stack trace.
 import { Elysia, ValidationError } from "elysia";
 import type { Logger } from "./log.ts";
-import { AppError, type ErrorReason, databaseUnavailable, isDatabaseUnreachable, isStorageRefusal, storageFull } from "./errors.ts";
+import { AppError, type ErrorReason, SERVER_FAULT, databaseUnavailable, isDatabaseUnreachable, isStorageRefusal, storageFull } from "./errors.ts";
 import { noteErrorStatus, requestIdOf } from "./request-context.ts";
 
 const jsonResponse = (status: number, message: string, headers: Record<string, string> = {}, reason?: ErrorReason) =>
@@ -86,5 +86,5 @@ export const errorHandler = (log: Logger) =>
     }
     // The request id, not the path: a path may hold an upload link, which is a secret.
     log.error("Unhandled error", { requestId: requestIdOf(request), error: String((error as Error)?.stack ?? error) });
-    return json(500, "Something went wrong on our side. Please try again.", headers);
+    return json(500, SERVER_FAULT.message, headers, SERVER_FAULT.reason);
   });

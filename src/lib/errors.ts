@@ -88,6 +88,9 @@ export function isDatabaseUnreachable(error: unknown): boolean {
   return chain.some((e) => e instanceof DrizzleQueryError) && codes.some((code) => SOCKET_CODES.has(code));
 }
 
+/** Our bug (details only in the log): the words, and the catalog message the portal says them by. */
+export const SERVER_FAULT = { message: "Something went wrong on our side. Please try again.", reason: { code: "errors.serverFault" } } as const;
+
 export const databaseUnavailable = () =>
   new AppError("unavailable", "The database cannot be reached right now. Please try again in a moment.", { retryAfter: 5, reason: { code: "errors.databaseDown" } });
 

@@ -23,7 +23,7 @@ test("a response that breaks its schema is our error: 500 and a log line, never 
   const app = new Elysia().use(errorHandler(log)).get("/broken", () => ({ id: 1 }) as never, { response: t.Object({ id: t.String() }) });
   const res = await app.handle(new Request("http://localhost/broken"));
   expect(res.status).toBe(500);
-  expect(await res.json()).toEqual({ message: "Something went wrong on our side. Please try again." });
+  expect(await res.json()).toEqual({ message: "Something went wrong on our side. Please try again.", code: "errors.serverFault" });
   expect(logged).toEqual(["Unhandled error"]);
 });
 
@@ -44,7 +44,7 @@ test("a cached answer is checked against its route's schema when it is computed:
 
   const broken = await get();
   expect(broken.status).toBe(500);
-  expect(await broken.json()).toEqual({ message: "Something went wrong on our side. Please try again." });
+  expect(await broken.json()).toEqual({ message: "Something went wrong on our side. Please try again.", code: "errors.serverFault" });
   expect(logged).toEqual(["Unhandled error"]);
 
   // Not kept: the next request computes again, and a good answer is sent, without what its schema does not declare.

@@ -10,7 +10,7 @@ import { englishSentence, recognitionRefusal } from "../../src/shared/recognitio
 import { sayRecognition, type RecognitionSentence } from "../../src/shared/recognition/sentences.ts";
 import { refusalMessage, refusalSaid, STANDARD_ACCEPTANCE_RULES, type AcceptanceRules, type Refusal } from "../../src/shared/acceptance-rules.ts";
 import { translate } from "../../src/shared/i18n/translate.ts";
-import { databaseUnavailable, storageFull } from "../../src/lib/errors.ts";
+import { SERVER_FAULT, databaseUnavailable, storageFull } from "../../src/lib/errors.ts";
 import { expiryReason, renewalDayOf } from "../../src/shared/reminder-cadence.ts";
 import { calendarDayIn } from "../../src/shared/calendar-day.ts";
 import { emailReason } from "../../src/shared/i18n/emails.ts";
@@ -195,8 +195,8 @@ describe("the customer's notifications", () => {
 });
 
 describe("a bad day", () => {
-  test("the database down, the disk full: their English is their catalog message's, and Spanish says them", () => {
-    for (const error of [databaseUnavailable(), storageFull()]) {
+  test("the database down, the disk full, our own bug (a 500): their English is their catalog message's, and Spanish says them", () => {
+    for (const error of [databaseUnavailable(), storageFull(), SERVER_FAULT]) {
       expect(translate("en", error.reason!.code as MessageKey)).toBe(error.message);
       expect(translate("es", error.reason!.code as MessageKey)).not.toBe(error.message);
     }

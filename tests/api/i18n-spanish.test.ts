@@ -53,7 +53,7 @@ test.each(OFF_GLOSSARY.map((rule) => [rule.why, rule] as const))("the glossary: 
 });
 
 test("the brokers who ask are listed in the page's language: «y» becomes «e» before an I sound", () => {
-  const brokers = (...names: string[]) => names.map((name) => ({ name }));
+  const brokers = (...names: string[]) => names.map((name, i) => ({ id: `b${i}`, name }));
   const es = (key: Parameters<typeof translate>[1]) => translate("es", key);
   const en = (key: Parameters<typeof translate>[1]) => translate("en", key);
   expect(brokerNames(brokers("Ana", "Isabel"), es, "es")).toBe("Ana e Isabel");

@@ -171,7 +171,7 @@ test("a signed-in customer's file under review: what they were told before sendi
   expect(within(row).queryByText(/This statement ends/)).toBeNull();
 });
 
-test("the upload's other refusals in Spanish: already uploaded, the request removed, a file that is not what its name says, too long a note", async () => {
+test("the upload's other refusals in Spanish: already uploaded, the request removed, a file that is not what its name says, too long a note, a 500", async () => {
   fakeServer(portalRoute({ portal: guestPortal() }));
   renderPortal();
   // Each as the server answers it (tests/api/i18n-server-texts.test.ts), at the step that meets it.
@@ -194,6 +194,13 @@ test("the upload's other refusals in Spanish: already uploaded, the request remo
       status: 400,
       body: { message: "Please keep the note to at most 1,000 characters.", code: "recognition.noteTooLong", values: { max: 1000 } },
       spanish: "La nota puede tener como máximo 1000 caracteres.",
+    },
+    // Our own bug (src/lib/error-handler.ts answers every 500 so).
+    {
+      at: "/documents/d1",
+      status: 500,
+      body: { message: "Something went wrong on our side. Please try again.", code: "errors.serverFault" },
+      spanish: "Ocurrió un error en nuestro sistema. Inténtelo de nuevo.",
     },
   ];
   for (const { at, status, body, spanish } of cases) {

@@ -320,6 +320,8 @@ const en = {
     storageFull: "The server has no room to store this file right now. Please try again later.",
     storageDown: "Files cannot be stored right now, so nothing was saved. Please try again shortly.",
     storageUnreadable: "Stored files cannot be read right now. Please try again shortly.",
+    // Our bug, a 500 (src/lib/errors.ts SERVER_FAULT).
+    serverFault: "Something went wrong on our side. Please try again.",
     // What recognition saw (its sentences, joined), then what to do: recognition/verdict.ts recognitionRefusal.
     recognitionRefused: "{sentences}. Please choose another file.",
     // "I don't have this" (documents/answers.ts): its reason too long (missing: dialogs.whyNotRequired),

@@ -369,6 +369,7 @@ const es: Catalog = {
     storageFull: "En este momento el servidor no tiene espacio para guardar este archivo. Inténtelo de nuevo más tarde.",
     storageDown: "En este momento no se pueden guardar archivos, así que no se guardó nada. Inténtelo de nuevo en unos minutos.",
     storageUnreadable: "En este momento no se pueden leer los archivos guardados. Inténtelo de nuevo en unos minutos.",
+    serverFault: "Ocurrió un error en nuestro sistema. Inténtelo de nuevo.",
     recognitionRefused: "{sentences}. Elija otro archivo, por favor.",
     reasonTooLong: "Explique el motivo en {max, number} caracteres como máximo.",
     noLongerAwaited: "Este documento ya no está pendiente de su parte.",
