@@ -310,3 +310,18 @@ test("an expiring document's renewal reason, in its row and its notification, in
   expect(await within(panel).findByText(spanish, { exact: false })).toBeTruthy();
   expect(within(panel).queryByText(/Expires on/)).toBeNull();
 });
+
+test.each(["Pacific/Kiritimati", "Etc/GMT+12"])("a renewal reason's day is the day the server named in a browser at %s too", async (zone) => {
+  const before = process.env.TZ;
+  process.env.TZ = zone; // UTC+14 and UTC-12: noon UTC is the next day in one, and close to the previous in the other
+  try {
+    const portal = signedInPortal();
+    portal.documents = portal.documents.map((d) => (d.id === "d3" ? { ...d, rejectionReason: expiryReason("2027-05-31"), renewalOf: "2027-05-31" } : d));
+    fakeServer(portalRoute({ portal }));
+    renderPortal();
+    const spanish = translate("es", "portal.renewalReason", { date: "31 may 2027" });
+    expect((await screen.findAllByText(spanish, { exact: false }, { timeout: 10_000 })).length).toBeGreaterThan(0);
+  } finally {
+    process.env.TZ = before;
+  }
+});

@@ -79,8 +79,9 @@ export function DocumentInfo({ document, brokerName, signedIn, titleLevel }: Pic
       {signedIn && document.status === "need_to_resubmit" ? (
         <AskedAgainNote>
           <span className="font-medium">{t("portal.resubmitReason")}</span>
-          {/* The portal's own renewal reason in the page's language; a broker's reason as written. */}
-          {document.renewalOf ? t("portal.renewalReason", { date: formatDay(`${document.renewalOf}T12:00:00Z`) ?? document.renewalOf }) : document.rejectionReason || t("portal.resubmitDefault")}
+          {/* The portal's own renewal reason in the page's language; a broker's reason as written.
+              Its day at noon in the browser's own zone: the same calendar day east or west of UTC. */}
+          {document.renewalOf ? t("portal.renewalReason", { date: formatDay(`${document.renewalOf}T12:00`) ?? document.renewalOf }) : document.rejectionReason || t("portal.resubmitDefault")}
         </AskedAgainNote>
       ) : null}
       {!signedIn && document.askedAgain ? (
