@@ -47,12 +47,13 @@ describe("limits", () => {
     const live = await connectLive(srv);
     const flood = setInterval(() => live.socket.readyState === WebSocket.OPEN && live.send({ type: "ping" }), 10);
     try {
-      const closed = await Promise.race([live.closed, Bun.sleep(8000).then(() => null)]);
+      // A generous give-up: the close ends the wait at once on any machine.
+      const closed = await Promise.race([live.closed, Bun.sleep(60_000).then(() => null)]);
       expect(closed?.code).toBe(1008);
     } finally {
       clearInterval(flood);
     }
-  }, 10_000);
+  }, 90_000);
 
   test("a socket sending a little now and then stays open", async () => {
     const c = await createCustomer(srv, broker.token);
@@ -71,7 +72,7 @@ describe("limits", () => {
   ])("a %s frame closes the socket with 1009 before it is parsed", async (_case, size) => {
     const live = await connectLive(srv);
     live.send(JSON.stringify({ type: "customer_auth", uploadLink: "x".repeat(size) }));
-    const closed = await Promise.race([live.closed, Bun.sleep(3000).then(() => null)]);
+    const closed = await Promise.race([live.closed, Bun.sleep(60_000).then(() => null)]);
     expect(closed?.code).toBe(1009);
   });
 });

@@ -6,7 +6,10 @@ GlobalRegistrator.register({ url: "http://localhost:3000" });
 
 // Testing Library must load after the DOM globals exist, hence the dynamic import.
 const { afterEach } = await import("bun:test");
-const { cleanup } = await import("@testing-library/react");
+const { cleanup, configure } = await import("@testing-library/react");
+// findBy… and waitFor end as soon as what they wait for is there; their give-up is generous so a
+// busy 2-core machine (a lazy chunk, a catalog part still loading) never fails a test (1 s by default).
+configure({ asyncUtilTimeout: 10_000 });
 afterEach(() => {
   cleanup();
   sessionStorage.clear();

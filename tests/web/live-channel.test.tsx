@@ -45,8 +45,9 @@ test("a signed-in broker's socket opens after a second and its auth message name
   renderApp("/dashboard");
   await screen.findByRole("heading", { name: /dashboard/i });
   expect(RecordingSocket.opened).toHaveLength(0); // SPEC 9: the admin live connection waits 1000 ms
-  await Bun.sleep(1200);
-  expect(RecordingSocket.opened).toHaveLength(1);
+  await Bun.sleep(1000);
+  // Opened once its second has passed, however busy the machine.
+  await waitFor(() => expect(RecordingSocket.opened).toHaveLength(1), { timeout: 10_000 });
   expect(RecordingSocket.opened[0]!.url).toEndWith("/ws");
   expect(RecordingSocket.opened[0]!.sent.map((m) => JSON.parse(m))).toEqual([{ type: "auth", userId: broker.id }]);
 });
