@@ -49,6 +49,17 @@ const sent = (ending: string) =>
     return last;
   });
 
+/** The signed-in portal (or this one) with these notifications in its bell, the unread counted. */
+function servePortalWithNotifications(notifications: { isRead: boolean }[], portal = signedInPortal()) {
+  fakeServer(
+    portalRoute({ portal }, (request) => {
+      if (request.path === `/api/upload/${LINK}/notifications`) return json(200, notifications);
+      if (request.path === `/api/upload/${LINK}/notifications/unread-count`) return json(200, { count: notifications.filter((n) => !n.isRead).length });
+      return undefined;
+    }),
+  );
+}
+
 const verdict = (overrides: object) => ({ kind: "bank_statement", confidence: 0.97, dates: [], holderName: null, nameMatches: null, verdict: "warn", messages: [], ...overrides });
 
 test("an upload refused by the server's checks is told in Spanish, its counts in Spanish plurals", async () => {
@@ -134,13 +145,7 @@ test("the customer's notifications in Spanish, from their notice and values; an 
     },
     { id: "n3", type: "other", title: "Answer accepted", message: "Your broker accepted that you don't have Lease.", createdAt: new Date().toISOString(), isRead: true, metadata: { documentId: "d9" } },
   ];
-  fakeServer(
-    portalRoute({ portal: signedInPortal() }, (request) => {
-      if (request.path === `/api/upload/${LINK}/notifications`) return json(200, notifications);
-      if (request.path === `/api/upload/${LINK}/notifications/unread-count`) return json(200, { count: 2 });
-      return undefined;
-    }),
-  );
+  servePortalWithNotifications(notifications);
   renderPortal();
   fireEvent.click(await screen.findByRole("button", { name: /^Notificaciones/ }));
   const panel = await screen.findByRole("dialog", { name: "Notificaciones" });
@@ -253,13 +258,7 @@ test("a notice naming standard documents says them in Spanish; a broker's own na
     notice("n2", "documentsRequested", { brokerName: "Ada Lovelace", documentNames: ["Tax Returns", "Closing papers"], standardNames: { documentNames: ["taxReturns", null] } }),
     notice("n3", "approved", { documentName: "Future Form", standardNames: { documentName: "futureForm" } }),
   ];
-  fakeServer(
-    portalRoute({ portal: signedInPortal() }, (request) => {
-      if (request.path === `/api/upload/${LINK}/notifications`) return json(200, notifications);
-      if (request.path === `/api/upload/${LINK}/notifications/unread-count`) return json(200, { count: 3 });
-      return undefined;
-    }),
-  );
+  servePortalWithNotifications(notifications);
   renderPortal();
   fireEvent.click(await screen.findByRole("button", { name: /^Notificaciones/ }));
   const panel = await screen.findByRole("dialog", { name: "Notificaciones" });
@@ -293,13 +292,7 @@ test("an expiring document's renewal reason, in its row and its notification, in
   const notifications = [
     { id: "n1", type: "document_verified", title: "stored", message: "stored", createdAt: new Date().toISOString(), isRead: false, metadata: { notice: "renewal", noticeValues: { documentName: "Photo ID", reason: renewal } } },
   ];
-  fakeServer(
-    portalRoute({ portal }, (request) => {
-      if (request.path === `/api/upload/${LINK}/notifications`) return json(200, notifications);
-      if (request.path === `/api/upload/${LINK}/notifications/unread-count`) return json(200, { count: 1 });
-      return undefined;
-    }),
-  );
+  servePortalWithNotifications(notifications, portal);
   renderPortal();
   const spanish = translate("es", "portal.renewalReason", { date: "31 may 2027" });
   expect(spanish).toBe("Vence el 31 may 2027; envíe uno vigente, por favor");
